@@ -1,0 +1,13 @@
+//! The rules engine: pure, with no terminal, no files and no hidden randomness.
+
+pub mod dice;
+pub mod movegen;
+pub mod play;
+pub mod position;
+pub mod side;
+
+pub use dice::{Dice, DiceError};
+pub use movegen::{legal_plays, legal_plays_into};
+pub use play::{Play, Step};
+pub use position::{Position, PositionError};
+pub use side::Side;

@@ -1,0 +1,130 @@
+//! Helpers shared by the integration tests: a slow, plainly correct reference move
+//! generator and random positions.
+#![allow(dead_code)]
+
+use bg_tui::engine::{Dice, Position};
+use rand::{Rng, RngExt};
+use std::collections::BTreeSet;
+
+/// One checker move `(from, to)` with die `d` that the rules allow in `board`
+/// (from = 25 is the bar, to = 0 is off), written as directly as the rule book says it.
+pub fn reference_single_moves(board: &[i8; 26], d: usize) -> Vec<(usize, usize)> {
+    let mut moves = Vec::new();
+    if board[25] > 0 {
+        let to = 25 - d;
+        if board[to] >= -1 {
+            moves.push((25, to));
+        }
+        return moves;
+    }
+    let all_home = (7..=25).all(|p| board[p] <= 0);
+    for from in 1..=24 {
+        if board[from] <= 0 {
+            continue;
+        }
+        if from > d {
+            let to = from - d;
+            if board[to] >= -1 {
+                moves.push((from, to));
+            }
+        } else if all_home {
+            let exact = from == d;
+            let highest = (from + 1..=6).all(|p| board[p] <= 0);
+            if exact || highest {
+                moves.push((from, 0));
+            }
+        }
+    }
+    moves
+}
+
+/// Applies one checker move to a raw board.
+pub fn reference_apply(board: &mut [i8; 26], from: usize, to: usize) {
+    board[from] -= 1;
+    if to == 0 {
+        return;
+    }
+    if board[to] == -1 {
+        board[to] = 0;
+        board[0] -= 1;
+    }
+    board[to] += 1;
+}
+
+fn extend(board: [i8; 26], dice: &[usize], used: Vec<usize>, results: &mut Vec<([i8; 26], Vec<usize>)>) {
+    let Some((&d, rest)) = dice.split_first() else {
+        results.push((board, used));
+        return;
+    };
+    let moves = reference_single_moves(&board, d);
+    if moves.is_empty() {
+        results.push((board, used));
+        return;
+    }
+    for (from, to) in moves {
+        let mut b = board;
+        reference_apply(&mut b, from, to);
+        let mut u = used.clone();
+        u.push(d);
+        extend(b, rest, u, results);
+    }
+}
+
+/// Every distinct resulting position of a legal play, by brute force: try every order of the
+/// dice, keep the sequences that use the most dice, apply the higher-die rule, deduplicate.
+pub fn reference_positions(position: &Position, dice: Dice) -> BTreeSet<[i8; 26]> {
+    let (a, b) = (dice.high() as usize, dice.low() as usize);
+    let orders: Vec<Vec<usize>> = if a == b {
+        vec![vec![a; 4]]
+    } else {
+        vec![vec![a, b], vec![b, a]]
+    };
+    let mut results = Vec::new();
+    for order in &orders {
+        extend(*position.board(), order, Vec::new(), &mut results);
+    }
+    let most = results.iter().map(|(_, u)| u.len()).max().unwrap_or(0);
+    if most == 0 {
+        return BTreeSet::new();
+    }
+    let mut kept: Vec<_> = results.into_iter().filter(|(_, u)| u.len() == most).collect();
+    if a != b && most == 1 && kept.iter().any(|(_, u)| u[0] == a) {
+        kept.retain(|(_, u)| u[0] == a);
+    }
+    kept.into_iter().map(|(b, _)| b).collect()
+}
+
+/// A random position: checkers of both sides scattered, some on the bar, some borne off,
+/// often gathered towards home so that bear-offs and primes come up.
+pub fn random_position<R: Rng>(rng: &mut R) -> Position {
+    loop {
+        let mut board = [0i8; 26];
+        let style = rng.random_range(0..4);
+        for side in [1i8, -1i8] {
+            let on_board = match style {
+                0 => 15,
+                _ => rng.random_range(1..=15),
+            };
+            for _ in 0..on_board {
+                // Where this checker goes, in its owner's numbering (25 = bar).
+                let own_point: usize = match style {
+                    1 => rng.random_range(1..=6),                       // bear-off
+                    2 if rng.random_range(0..8) == 0 => 25,             // bar
+                    2 => rng.random_range(1..=24),
+                    _ => {
+                        if rng.random_range(0..20) == 0 { 25 } else { rng.random_range(1..=24) }
+                    }
+                };
+                let index = if side == 1 { own_point } else { 25 - own_point };
+                let here = board[index];
+                if (side == 1 && here < 0) || (side == -1 && here > 0) {
+                    continue; // taken by the other side: leave this checker off
+                }
+                board[index] += side;
+            }
+        }
+        if let Ok(p) = Position::from_board(board) {
+            return p;
+        }
+    }
+}
