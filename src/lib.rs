@@ -4,3 +4,4 @@
 //! scoring, GNU Backgammon's Position ID and Match ID, and move notation.
 
 pub mod engine;
+pub mod bench;

@@ -38,12 +38,14 @@ pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
     let blocked = closed(&board);
     if dice.is_double() {
         let mut search = DoubleGen {
+            start: &board,
             blocked,
             die: u32::from(dice.high()),
             best: 0,
             out,
         };
-        search.search(board, own, 0, BAR as u32, [Step::default(); 4]);
+        let mut scratch = board;
+        search.search(&mut scratch, own, 0, BAR as u32, 0);
     } else {
         two_dice(
             &board,
@@ -100,7 +102,7 @@ fn sources(own: u32, blocked: u32, die: u32) -> u32 {
     inside | off
 }
 
-/// Moves one checker from `from` by `die`, updating the occupied mask.
+/// Moves one checker from `from` by `die` on the scratch board, updating the occupied mask.
 #[inline(always)]
 fn apply(board: &mut [i8; 26], own: &mut u32, from: u32, die: u32) -> Step {
     let f = from as usize;
@@ -132,6 +134,36 @@ fn apply(board: &mut [i8; 26], own: &mut u32, from: u32, die: u32) -> Step {
     }
 }
 
+/// Takes back a step made by [`apply`] (the caller restores the occupied mask).
+#[inline(always)]
+fn undo(board: &mut [i8; 26], step: Step) {
+    board[step.from as usize] += 1;
+    let t = step.to as usize;
+    if t != 0 {
+        if step.hit {
+            board[t] = -1;
+            board[0] += 1;
+        } else {
+            board[t] -= 1;
+        }
+    }
+}
+
+/// Replays a step on a board that is about to be reported.
+#[inline(always)]
+fn replay(board: &mut [i8; 26], step: Step) {
+    board[step.from as usize] -= 1;
+    let t = step.to as usize;
+    if t != 0 {
+        if step.hit {
+            board[t] = 1;
+            board[0] -= 1;
+        } else {
+            board[t] += 1;
+        }
+    }
+}
+
 /// Pops the highest set bit.
 #[inline(always)]
 fn pop_highest(mask: &mut u32) -> u32 {
@@ -140,31 +172,41 @@ fn pop_highest(mask: &mut u32) -> u32 {
     bit
 }
 
+/// Reports a play: the untouched start position is copied into the output and the steps are
+/// replayed there (copying a freshly modified scratch board instead stalls the CPU, and so
+/// would assembling the steps byte by byte: they travel packed in a `u64`).
 #[inline(always)]
-fn push(out: &mut Vec<Play>, board: [i8; 26], steps: [Step; 4], len: u8) {
-    out.push(Play::new(steps, len, Position::from_board_unchecked(board)));
+fn push<'a>(out: &'a mut Vec<Play>, start: &[i8; 26], packed: u64, len: u8) -> &'a mut [i8; 26] {
+    out.push(Play::from_packed(packed, len, Position::from_board_unchecked(*start)));
+    let last = out.len() - 1;
+    let board = out[last].board_mut();
+    for i in 0..len as usize {
+        replay(board, Step::unpack(packed, i));
+    }
+    board
 }
 
-/// Pushes a play that bears off unless an earlier play already reached its position.
+/// Reports a play that bears off unless an earlier play already reached its position.
 #[inline(never)]
-fn push_unique(out: &mut Vec<Play>, board: [i8; 26], steps: [Step; 4], len: u8) {
-    if !out.iter().any(|p| p.position().board() == &board) {
-        push(out, board, steps, len);
+fn push_unique(out: &mut Vec<Play>, start: &[i8; 26], packed: u64, len: u8) {
+    let board = *push(out, start, packed, len);
+    let earlier = out.len() - 1;
+    if out[..earlier].iter().any(|p| p.position().board() == &board) {
+        out.pop();
     }
 }
 
 /// A roll of two different numbers, `hi` > `lo`.
 fn two_dice(start: &[i8; 26], own: u32, blocked: u32, hi: u32, lo: u32, out: &mut Vec<Play>) {
     let on_bar = start[BAR] > 0;
-    let none = Step::default();
+    let mut scratch = *start;
 
     // The higher die first, then the lower.
     let mut firsts = sources(own, blocked, hi);
     while firsts != 0 {
         let s1 = pop_highest(&mut firsts);
-        let mut b1 = *start;
         let mut o1 = own;
-        let st1 = apply(&mut b1, &mut o1, s1, hi);
+        let st1 = apply(&mut scratch, &mut o1, s1, hi);
         let mut seconds = sources(o1, blocked, lo);
         while seconds != 0 {
             let s2 = pop_highest(&mut seconds);
@@ -179,25 +221,28 @@ fn two_dice(start: &[i8; 26], own: u32, blocked: u32, hi: u32, lo: u32, out: &mu
             {
                 continue;
             }
-            let mut b2 = b1;
-            let mut o2 = o1;
-            let st2 = apply(&mut b2, &mut o2, s2, lo);
+            let st2 = step_of(&scratch, s2, lo);
             if bears_off {
-                push_unique(out, b2, [st1, st2, none, none], 2);
+                push_unique(out, start, st1.pack() | st2.pack() << 16, 2);
             } else {
-                push(out, b2, [st1, st2, none, none], 2);
+                push(out, start, st1.pack() | st2.pack() << 16, 2);
             }
         }
+        undo(&mut scratch, st1);
     }
 
     // The lower die first, then the higher: only what the other order cannot give.
     let mut firsts = sources(own, blocked, lo);
     while firsts != 0 {
         let s1 = pop_highest(&mut firsts);
-        let mut b1 = *start;
         let mut o1 = own;
-        let st1 = apply(&mut b1, &mut o1, s1, lo);
+        let st1 = apply(&mut scratch, &mut o1, s1, lo);
         let mut seconds = sources(o1, blocked, hi);
+        if !on_bar && st1.to != 0 && o1 & OUTSIDE_HOME != 0 {
+            // Nothing is borne off and nothing entered: only the same checker going on can
+            // end somewhere the higher die first does not reach.
+            seconds &= 1 << st1.to;
+        }
         while seconds != 0 {
             let s2 = pop_highest(&mut seconds);
             let bears_off = st1.to == 0 || s2 <= hi;
@@ -216,15 +261,14 @@ fn two_dice(start: &[i8; 26], own: u32, blocked: u32, hi: u32, lo: u32, out: &mu
                     continue;
                 }
             }
-            let mut b2 = b1;
-            let mut o2 = o1;
-            let st2 = apply(&mut b2, &mut o2, s2, hi);
+            let st2 = step_of(&scratch, s2, hi);
             if bears_off {
-                push_unique(out, b2, [st1, st2, none, none], 2);
+                push_unique(out, start, st1.pack() | st2.pack() << 16, 2);
             } else {
-                push(out, b2, [st1, st2, none, none], 2);
+                push(out, start, st1.pack() | st2.pack() << 16, 2);
             }
         }
+        undo(&mut scratch, st1);
     }
 
     if !out.is_empty() {
@@ -237,15 +281,33 @@ fn two_dice(start: &[i8; 26], own: u32, blocked: u32, hi: u32, lo: u32, out: &mu
     };
     while singles != 0 {
         let s = pop_highest(&mut singles);
-        let mut b = *start;
-        let mut o = own;
-        let st = apply(&mut b, &mut o, s, die);
-        push(out, b, [st, none, none, none], 1);
+        let st = step_of(start, s, die);
+        push(out, start, st.pack(), 1);
+    }
+}
+
+/// The step of a legal move from `from` by `die` in `board`, without making it.
+#[inline(always)]
+fn step_of(board: &[i8; 26], from: u32, die: u32) -> Step {
+    if from > die {
+        let to = from - die;
+        Step {
+            from: from as u8,
+            to: to as u8,
+            hit: board[to as usize] == -1,
+        }
+    } else {
+        Step {
+            from: from as u8,
+            to: 0,
+            hit: false,
+        }
     }
 }
 
 /// A double: up to four moves of one number.
 struct DoubleGen<'a> {
+    start: &'a [i8; 26],
     blocked: u32,
     die: u32,
     /// The most moves any sequence found so far makes.
@@ -256,7 +318,8 @@ struct DoubleGen<'a> {
 impl DoubleGen<'_> {
     /// Moves are made from points in non-increasing order, so each multiset of moves (and so
     /// each resulting position) is visited once; that order is legal whenever any order is.
-    fn search(&mut self, board: [i8; 26], own: u32, depth: u8, max_from: u32, steps: [Step; 4]) {
+    /// The steps so far travel packed in a `u64`, 16 bits each, so they stay in registers.
+    fn search(&mut self, scratch: &mut [i8; 26], own: u32, depth: u8, max_from: u32, packed: u64) {
         let mut srcs = if depth == 4 {
             0
         } else {
@@ -269,17 +332,29 @@ impl DoubleGen<'_> {
                 self.best = depth;
             }
             if depth == self.best && depth > 0 {
-                push(self.out, board, steps, depth);
+                push(self.out, self.start, packed, depth);
+            }
+            return;
+        }
+        if depth == 3 {
+            // The last move: report each play straight away.
+            if self.best < 4 {
+                self.out.clear();
+                self.best = 4;
+            }
+            while srcs != 0 {
+                let s = pop_highest(&mut srcs);
+                let step = step_of(scratch, s, self.die);
+                push(self.out, self.start, packed | step.pack() << 48, 4);
             }
             return;
         }
         while srcs != 0 {
             let s = pop_highest(&mut srcs);
-            let mut b = board;
             let mut o = own;
-            let mut st = steps;
-            st[depth as usize] = apply(&mut b, &mut o, s, self.die);
-            self.search(b, o, depth + 1, s, st);
+            let step = apply(scratch, &mut o, s, self.die);
+            self.search(scratch, o, depth + 1, s, packed | step.pack() << (16 * depth));
+            undo(scratch, step);
         }
     }
 }

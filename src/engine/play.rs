@@ -31,24 +31,81 @@ impl Step {
 /// seen from the player who moved (use [`Position::switched`] for the opponent's view).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Play {
+    /// The steps, 16 bits each (see [`Step::pack`]): written in one store by the generator.
+    packed: u64,
+    position: Position,
+    len: u8,
+}
+
+impl Step {
+    /// The step in 11 bits: `from` (5), `to` (5), `hit` (1).
+    #[inline(always)]
+    pub(crate) const fn pack(self) -> u64 {
+        self.from as u64 | (self.to as u64) << 5 | (self.hit as u64) << 10
+    }
+
+    /// The `index`-th step packed in `packed`.
+    #[inline(always)]
+    pub(crate) const fn unpack(packed: u64, index: usize) -> Step {
+        let bits = packed >> (16 * index);
+        Step {
+            from: (bits & 31) as u8,
+            to: (bits >> 5 & 31) as u8,
+            hit: bits >> 10 & 1 == 1,
+        }
+    }
+}
+
+/// The steps of a play, in the order played; dereferences to `[Step]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Steps {
     steps: [Step; 4],
     len: u8,
-    position: Position,
+}
+
+impl std::ops::Deref for Steps {
+    type Target = [Step];
+    fn deref(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
 }
 
 impl Play {
-    pub(crate) const fn new(steps: [Step; 4], len: u8, position: Position) -> Play {
+    #[inline(always)]
+    pub(crate) const fn from_packed(packed: u64, len: u8, position: Position) -> Play {
         Play {
-            steps,
-            len,
+            packed,
             position,
+            len,
         }
+    }
+
+    /// A play made of `steps` (at most four) that leads to `position`.
+    #[must_use]
+    pub fn new(steps: &[Step], position: Position) -> Play {
+        let len = steps.len().min(4);
+        let packed = steps[..len]
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (i, s)| acc | s.pack() << (16 * i));
+        Play::from_packed(packed, len as u8, position)
+    }
+
+    pub(crate) fn board_mut(&mut self) -> &mut [i8; 26] {
+        self.position.board_mut()
     }
 
     /// The steps in the order played (empty when nothing could be played).
     #[must_use]
-    pub fn steps(&self) -> &[Step] {
-        &self.steps[..self.len as usize]
+    pub fn steps(&self) -> Steps {
+        let mut steps = [Step::default(); 4];
+        for (i, slot) in steps.iter_mut().enumerate().take(self.len as usize) {
+            *slot = Step::unpack(self.packed, i);
+        }
+        Steps {
+            steps,
+            len: self.len,
+        }
     }
 
     /// The position after the play, from the view of the player who moved.

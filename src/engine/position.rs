@@ -216,6 +216,10 @@ impl Position {
         }
     }
 
+    pub(crate) fn board_mut(&mut self) -> &mut [i8; 26] {
+        &mut self.board
+    }
+
     /// Raw access for the move generator, which keeps the invariants by construction.
     pub(crate) const fn from_board_unchecked(board: [i8; 26]) -> Position {
         Position { board }

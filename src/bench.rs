@@ -1,0 +1,93 @@
+//! Legal-move generation speed: the corpus and the measuring loop behind `bg-tui bench`.
+
+use crate::engine::{Dice, Play, Position, legal_plays_into};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use std::time::{Duration, Instant};
+
+/// Seed of the built-in corpus, so every run measures the same pairs.
+pub const CORPUS_SEED: u64 = 20_261_121;
+
+/// `count` (position, roll) pairs met in seeded random self-play: each game starts from the
+/// opening position and both sides pick uniformly among their legal plays, so the corpus
+/// holds openings, middle games with hits and checkers on the bar, and bear-offs.
+#[must_use]
+pub fn builtin_corpus(count: usize, seed: u64) -> Vec<(Position, Dice)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut corpus = Vec::with_capacity(count);
+    let mut plays = Vec::new();
+    let mut position = Position::START;
+    while corpus.len() < count {
+        let dice = Dice::roll(&mut rng);
+        corpus.push((position, dice));
+        legal_plays_into(&position, dice, &mut plays);
+        if !plays.is_empty() {
+            let chosen = plays[rng.random_range(0..plays.len())];
+            position = *chosen.position();
+        }
+        position = if position.mover_has_won() {
+            Position::START
+        } else {
+            position.switched()
+        };
+    }
+    corpus
+}
+
+/// What a benchmark run measured.
+#[derive(Debug, Clone, Copy)]
+pub struct BenchReport {
+    /// (position, roll) pairs generated.
+    pub pairs: u64,
+    /// Resulting positions (legal plays) produced.
+    pub positions: u64,
+    /// Wall time spent generating.
+    pub elapsed: Duration,
+}
+
+impl BenchReport {
+    /// (position, roll) pairs per second.
+    #[must_use]
+    pub fn pairs_per_second(&self) -> f64 {
+        self.pairs as f64 / self.elapsed.as_secs_f64()
+    }
+
+    /// Resulting positions per second.
+    #[must_use]
+    pub fn positions_per_second(&self) -> f64 {
+        self.positions as f64 / self.elapsed.as_secs_f64()
+    }
+
+    /// Nanoseconds per resulting position.
+    #[must_use]
+    pub fn nanos_per_position(&self) -> f64 {
+        self.elapsed.as_nanos() as f64 / self.positions.max(1) as f64
+    }
+}
+
+/// Generates the legal plays of every pair in `corpus`, over and over, for at least `seconds`
+/// (one pass at the least), on the calling thread.
+#[must_use]
+pub fn measure(corpus: &[(Position, Dice)], seconds: f64) -> BenchReport {
+    let mut plays: Vec<Play> = Vec::with_capacity(1024);
+    let mut pairs = 0u64;
+    let mut positions = 0u64;
+    let budget = Duration::from_secs_f64(seconds.max(0.0));
+    let started = Instant::now();
+    loop {
+        for (position, dice) in corpus {
+            legal_plays_into(position, *dice, &mut plays);
+            positions += plays.len() as u64;
+            std::hint::black_box(&plays);
+        }
+        pairs += corpus.len() as u64;
+        if started.elapsed() >= budget {
+            break;
+        }
+    }
+    BenchReport {
+        pairs,
+        positions,
+        elapsed: started.elapsed(),
+    }
+}

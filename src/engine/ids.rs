@@ -1,0 +1,1 @@
+//! GNU Backgammon Position ID and Match ID.

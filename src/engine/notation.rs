@@ -1,0 +1,1 @@
+//! Move notation as GNU Backgammon writes and reads it.
