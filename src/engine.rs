@@ -1,15 +1,25 @@
 //! The rules engine: pure, with no terminal, no files and no hidden randomness.
 
+pub mod cube;
 pub mod dice;
+pub mod game;
 pub mod ids;
 pub mod movegen;
 pub mod notation;
 pub mod play;
 pub mod position;
+pub mod rules;
+pub mod scoring;
+pub mod session;
 pub mod side;
 
+pub use cube::{Cube, CubeError};
 pub use dice::{Dice, DiceError};
+pub use game::{Action, DoubleRefusal, Game, GameError, Phase, Resignation};
 pub use movegen::{legal_plays, legal_plays_into};
 pub use play::{Play, Step, Steps};
 pub use position::{Position, PositionError};
+pub use rules::{DEFAULT_CUBE_CAP, Rules, RulesError, Variant};
+pub use scoring::{Ending, GameResult, WinKind};
+pub use session::{CrawfordState, MatchError, MatchState};
 pub use side::Side;

@@ -1,0 +1,540 @@
+//! One game as a state machine driven by typed actions.
+//!
+//! Every action that is not legal now returns a [`GameError`] saying why and leaves the game
+//! exactly as it was; no sequence of actions can panic.
+
+use super::cube::Cube;
+use super::dice::Dice;
+use super::movegen::legal_plays;
+use super::play::Play;
+use super::position::Position;
+use super::rules::Rules;
+use super::scoring::{Ending, GameResult, WinKind};
+use super::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// Something a player (or the dice) does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Each player rolls one die to start the game; a tie rolls again.
+    OpeningRoll {
+        /// White's die.
+        white: u8,
+        /// Black's die.
+        black: u8,
+    },
+    /// The player on roll rolls the dice.
+    Roll(Dice),
+    /// The player on roll plays the roll; a play with no steps when nothing can be played.
+    Play(Play),
+    /// The player on roll doubles before rolling.
+    Double,
+    /// Accept the double (or, for the original doubler, the beaver).
+    Take,
+    /// Pass the double (or the beaver), losing the game.
+    Drop,
+    /// Redouble at once instead of taking, keeping the cube (money play with beavers on).
+    Beaver,
+    /// The player who must act now offers to resign a single game, a gammon or a backgammon.
+    Resign(WinKind),
+    /// The opponent accepts the offered resignation: the game ends.
+    AcceptResignation,
+    /// The opponent declines the offered resignation: play goes on.
+    DeclineResignation,
+}
+
+/// Where in the turn the game is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Before the opening roll.
+    Opening,
+    /// The player on roll may double or roll.
+    Rolling,
+    /// The player on roll must play these dice.
+    Moving(Dice),
+    /// The player on roll has doubled; the opponent takes, drops or beavers.
+    DoubleOffered,
+    /// The doubled player has beavered; the original doubler takes or drops.
+    Beavered,
+    /// The game is over.
+    Over(GameResult),
+}
+
+/// A resignation on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resignation {
+    /// Who offers to resign.
+    pub by: Side,
+    /// What they offer to lose (before the cube).
+    pub level: WinKind,
+}
+
+/// Why a player may not double now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DoubleRefusal {
+    /// The cube is not used in this game.
+    #[error("the cube is not in use")]
+    NoCube,
+    /// This is the Crawford game.
+    #[error("nobody may double in the Crawford game")]
+    Crawford,
+    /// The opponent owns the cube.
+    #[error("the cube is on the other side")]
+    NotOwner,
+    /// The cube is at its cap.
+    #[error("the cube is at its cap of {0}")]
+    AtCap(u32),
+    /// Doubles come only at the start of the turn, before rolling.
+    #[error("doubling comes before rolling")]
+    NotBeforeRoll,
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// A resignation waits for an answer.
+    #[error("{0} has offered to resign: accept or decline first")]
+    ResignationPending(Side),
+    /// Nothing happens before the opening roll.
+    #[error("the game starts with the opening roll")]
+    OpeningRollFirst,
+    /// The opening roll has already been made.
+    #[error("the opening roll has been made")]
+    NotOpening,
+    /// A die outside 1 to 6.
+    #[error("a die shows 1 to 6, not {0}")]
+    BadDie(u8),
+    /// Rolling is not possible now.
+    #[error("cannot roll now: {0}")]
+    CannotRoll(&'static str),
+    /// No roll is waiting to be played.
+    #[error("there is no roll to play: {0}")]
+    NothingToPlay(&'static str),
+    /// The play is not one of the legal plays of the roll.
+    #[error("that is not a legal play of {0}")]
+    IllegalPlay(Dice),
+    /// Doubling is not allowed now.
+    #[error("cannot double: {0}")]
+    CannotDouble(DoubleRefusal),
+    /// Take, drop or beaver with no double offered.
+    #[error("there is no double to answer")]
+    NoDoubleOffered,
+    /// A beaver is not allowed.
+    #[error("cannot beaver: {0}")]
+    CannotBeaver(&'static str),
+    /// Accept or decline with no resignation offered.
+    #[error("there is no resignation to answer")]
+    NoResignation,
+    /// Resigning is not possible now.
+    #[error("cannot resign: {0}")]
+    CannotResign(&'static str),
+}
+
+/// One game of backgammon.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    rules: Rules,
+    crawford: bool,
+    /// Seen from `turn`.
+    position: Position,
+    turn: Side,
+    phase: Phase,
+    cube: Cube,
+    resignation: Option<Resignation>,
+    auto_doubles: u32,
+    /// The legal plays of the roll in `Phase::Moving`.
+    legal: Vec<Play>,
+}
+
+impl Game {
+    /// A new game before the opening roll. `crawford` marks the Crawford game of a match.
+    #[must_use]
+    pub fn new(rules: Rules, crawford: bool) -> Game {
+        Game {
+            rules,
+            crawford,
+            position: rules.variant.start_position(),
+            turn: Side::White,
+            phase: Phase::Opening,
+            cube: Cube::CENTRED,
+            resignation: None,
+            auto_doubles: 0,
+            legal: Vec::new(),
+        }
+    }
+
+    /// A game set up at `position` (seen from `turn`), with `turn` about to roll or double.
+    #[must_use]
+    pub fn from_position(
+        rules: Rules,
+        crawford: bool,
+        position: Position,
+        turn: Side,
+        cube: Cube,
+    ) -> Game {
+        Game {
+            position,
+            turn,
+            phase: Phase::Rolling,
+            cube,
+            ..Game::new(rules, crawford)
+        }
+    }
+
+    /// The rules this game is played under.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// This is the Crawford game: nobody may double.
+    #[must_use]
+    pub const fn is_crawford(&self) -> bool {
+        self.crawford
+    }
+
+    /// The position from the view of the player on roll.
+    #[must_use]
+    pub const fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position from `side`'s view.
+    #[must_use]
+    pub fn position_for(&self, side: Side) -> Position {
+        if side == self.turn {
+            self.position
+        } else {
+            self.position.switched()
+        }
+    }
+
+    /// The player on roll (before the opening roll: White, by convention).
+    #[must_use]
+    pub const fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// Where in the turn the game is.
+    #[must_use]
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The cube.
+    #[must_use]
+    pub const fn cube(&self) -> Cube {
+        self.cube
+    }
+
+    /// The resignation waiting for an answer, if any.
+    #[must_use]
+    pub const fn resignation(&self) -> Option<Resignation> {
+        self.resignation
+    }
+
+    /// The result, once the game is over.
+    #[must_use]
+    pub const fn result(&self) -> Option<GameResult> {
+        match self.phase {
+            Phase::Over(result) => Some(result),
+            _ => None,
+        }
+    }
+
+    /// The dice rolled and waiting to be played.
+    #[must_use]
+    pub const fn dice(&self) -> Option<Dice> {
+        match self.phase {
+            Phase::Moving(dice) => Some(dice),
+            _ => None,
+        }
+    }
+
+    /// The legal plays of the roll waiting to be played (empty when nothing can be played,
+    /// or when no roll is waiting).
+    #[must_use]
+    pub fn legal_plays(&self) -> &[Play] {
+        &self.legal
+    }
+
+    /// Who must act now: the player on roll, the player answering a double or a
+    /// resignation; `None` before the opening roll and after the game.
+    #[must_use]
+    pub fn to_act(&self) -> Option<Side> {
+        if let Some(r) = self.resignation {
+            return Some(r.by.opponent());
+        }
+        match self.phase {
+            Phase::Opening | Phase::Over(_) => None,
+            Phase::Rolling | Phase::Moving(_) | Phase::Beavered => Some(self.turn),
+            Phase::DoubleOffered => Some(self.turn.opponent()),
+        }
+    }
+
+    /// The value the cube would have if the double on the table (or that could be offered
+    /// now) were taken.
+    #[must_use]
+    pub const fn offered_value(&self) -> u32 {
+        match self.phase {
+            Phase::Beavered => self.cube.value() * 4,
+            _ => self.cube.value() * 2,
+        }
+    }
+
+    /// Whether the player on roll may double now, and if not, why.
+    ///
+    /// # Errors
+    /// The [`DoubleRefusal`] that stands in the way.
+    pub fn may_double(&self) -> Result<(), DoubleRefusal> {
+        if !self.rules.uses_cube() {
+            return Err(DoubleRefusal::NoCube);
+        }
+        if self.crawford {
+            return Err(DoubleRefusal::Crawford);
+        }
+        if self.phase != Phase::Rolling {
+            return Err(DoubleRefusal::NotBeforeRoll);
+        }
+        if !self.cube.available_to(self.turn) {
+            return Err(DoubleRefusal::NotOwner);
+        }
+        if self.cube.value() * 2 > self.rules.cube_cap {
+            return Err(DoubleRefusal::AtCap(self.rules.cube_cap));
+        }
+        Ok(())
+    }
+
+    /// Applies an action. On error the game is unchanged.
+    ///
+    /// # Errors
+    /// [`GameError`] saying why the action is not legal now.
+    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        if self.result().is_some() {
+            return Err(GameError::GameOver);
+        }
+        match action {
+            Action::AcceptResignation => return self.answer_resignation(true),
+            Action::DeclineResignation => return self.answer_resignation(false),
+            _ => {}
+        }
+        if let Some(r) = self.resignation {
+            return Err(GameError::ResignationPending(r.by));
+        }
+        match action {
+            Action::OpeningRoll { white, black } => self.opening_roll(white, black),
+            Action::Roll(dice) => self.roll(dice),
+            Action::Play(play) => self.play(&play),
+            Action::Double => self.double(),
+            Action::Take => self.take(),
+            Action::Drop => self.drop_double(),
+            Action::Beaver => self.beaver(),
+            Action::Resign(level) => self.resign(level),
+            Action::AcceptResignation | Action::DeclineResignation => Ok(()),
+        }
+    }
+
+    fn opening_roll(&mut self, white: u8, black: u8) -> Result<(), GameError> {
+        if self.phase != Phase::Opening {
+            return Err(GameError::NotOpening);
+        }
+        for die in [white, black] {
+            if !(1..=6).contains(&die) {
+                return Err(GameError::BadDie(die));
+            }
+        }
+        if white == black {
+            // A tie rolls again; with automatic doubles on, the cube turns (still centred).
+            let r = &self.rules;
+            if r.is_money()
+                && r.uses_cube()
+                && self.auto_doubles < r.auto_doubles
+                && self.cube.value() * 2 <= r.cube_cap
+            {
+                self.cube = self.cube.auto_doubled();
+                self.auto_doubles += 1;
+            }
+            return Ok(());
+        }
+        let (turn, dice) = if white > black {
+            (Side::White, Dice::new(white, black))
+        } else {
+            (Side::Black, Dice::new(black, white))
+        };
+        let dice = dice.map_err(|_| GameError::BadDie(0))?;
+        self.turn = turn;
+        self.position = self.rules.variant.start_position();
+        self.start_moving(dice);
+        Ok(())
+    }
+
+    fn start_moving(&mut self, dice: Dice) {
+        self.legal = legal_plays(&self.position, dice);
+        self.phase = Phase::Moving(dice);
+    }
+
+    fn roll(&mut self, dice: Dice) -> Result<(), GameError> {
+        match self.phase {
+            Phase::Rolling => {
+                self.start_moving(dice);
+                Ok(())
+            }
+            Phase::Opening => Err(GameError::OpeningRollFirst),
+            Phase::Moving(_) => Err(GameError::CannotRoll("the dice have been rolled")),
+            Phase::DoubleOffered | Phase::Beavered => {
+                Err(GameError::CannotRoll("a double is waiting for an answer"))
+            }
+            Phase::Over(_) => Err(GameError::GameOver),
+        }
+    }
+
+    fn play(&mut self, play: &Play) -> Result<(), GameError> {
+        let dice = match self.phase {
+            Phase::Moving(dice) => dice,
+            Phase::Opening => return Err(GameError::OpeningRollFirst),
+            Phase::Rolling => return Err(GameError::NothingToPlay("roll first")),
+            _ => return Err(GameError::NothingToPlay("a double is waiting for an answer")),
+        };
+        let after = if self.legal.is_empty() {
+            // Nothing can be played: the only play is the empty one (a dance).
+            if !play.steps().is_empty() {
+                return Err(GameError::IllegalPlay(dice));
+            }
+            self.position
+        } else {
+            match self
+                .legal
+                .iter()
+                .find(|p| p.position() == play.position() && !play.steps().is_empty())
+            {
+                Some(legal) => *legal.position(),
+                None => return Err(GameError::IllegalPlay(dice)),
+            }
+        };
+        self.legal.clear();
+        if after.mover_has_won() {
+            let kind = self.counted(WinKind::of_win(&after));
+            self.position = after;
+            self.phase = Phase::Over(GameResult::new(
+                self.turn,
+                kind,
+                self.cube.value(),
+                Ending::BearOff,
+            ));
+            return Ok(());
+        }
+        self.position = after.switched();
+        self.turn = self.turn.opponent();
+        self.phase = Phase::Rolling;
+        Ok(())
+    }
+
+    /// A win as it counts: the Jacoby rule makes gammons single while the cube is at 1,
+    /// and a variant without backgammons counts them as gammons.
+    fn counted(&self, kind: WinKind) -> WinKind {
+        let kind = if kind == WinKind::Backgammon && !self.rules.variant.has_backgammons() {
+            WinKind::Gammon
+        } else {
+            kind
+        };
+        if self.rules.jacoby && self.rules.is_money() && self.cube.value() == 1 {
+            WinKind::Single
+        } else {
+            kind
+        }
+    }
+
+    fn double(&mut self) -> Result<(), GameError> {
+        match self.phase {
+            Phase::Opening => return Err(GameError::OpeningRollFirst),
+            Phase::DoubleOffered | Phase::Beavered => return Err(GameError::NoDoubleOffered),
+            _ => {}
+        }
+        self.may_double().map_err(GameError::CannotDouble)?;
+        self.phase = Phase::DoubleOffered;
+        Ok(())
+    }
+
+    fn take(&mut self) -> Result<(), GameError> {
+        match self.phase {
+            Phase::DoubleOffered => {
+                self.cube = Cube::taken(self.cube.value() * 2, self.turn.opponent());
+            }
+            Phase::Beavered => {
+                // The beaverer keeps the cube at four times its value before the double.
+                self.cube = Cube::taken(self.cube.value() * 4, self.turn.opponent());
+            }
+            _ => return Err(GameError::NoDoubleOffered),
+        }
+        self.phase = Phase::Rolling;
+        Ok(())
+    }
+
+    fn drop_double(&mut self) -> Result<(), GameError> {
+        let result = match self.phase {
+            // The doubled player passes and pays the value before the double.
+            Phase::DoubleOffered => {
+                GameResult::new(self.turn, WinKind::Single, self.cube.value(), Ending::Drop)
+            }
+            // The doubler passes the beaver and pays the value offered.
+            Phase::Beavered => GameResult::new(
+                self.turn.opponent(),
+                WinKind::Single,
+                self.cube.value() * 2,
+                Ending::Drop,
+            ),
+            _ => return Err(GameError::NoDoubleOffered),
+        };
+        self.phase = Phase::Over(result);
+        Ok(())
+    }
+
+    fn beaver(&mut self) -> Result<(), GameError> {
+        if self.phase != Phase::DoubleOffered {
+            return Err(GameError::NoDoubleOffered);
+        }
+        if !self.rules.beaver || !self.rules.is_money() {
+            return Err(GameError::CannotBeaver("beavers are not in these rules"));
+        }
+        if self.cube.value() * 4 > self.rules.cube_cap {
+            return Err(GameError::CannotBeaver("the cube would pass its cap"));
+        }
+        self.phase = Phase::Beavered;
+        Ok(())
+    }
+
+    fn resign(&mut self, level: WinKind) -> Result<(), GameError> {
+        let by = match self.to_act() {
+            Some(side) => side,
+            None => return Err(GameError::CannotResign("the game has not started")),
+        };
+        let level = if self.rules.resign_loses_backgammon {
+            WinKind::Backgammon
+        } else {
+            level
+        };
+        self.resignation = Some(Resignation { by, level });
+        Ok(())
+    }
+
+    fn answer_resignation(&mut self, accept: bool) -> Result<(), GameError> {
+        let Some(resignation) = self.resignation else {
+            return Err(GameError::NoResignation);
+        };
+        self.resignation = None;
+        if accept {
+            let kind = self.counted(resignation.level);
+            self.legal.clear();
+            self.phase = Phase::Over(GameResult::new(
+                resignation.by.opponent(),
+                kind,
+                self.cube.value(),
+                Ending::Resignation,
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,97 @@
+//! How a game ends and what it is worth.
+
+use super::position::Position;
+use super::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// Single, gammon or backgammon: the multiplier before the cube.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WinKind {
+    /// The loser has borne off a checker: 1 point.
+    Single,
+    /// The loser has borne off none: 2 points.
+    Gammon,
+    /// The loser has borne off none and still has a checker on the bar or in the winner's
+    /// home board: 3 points.
+    Backgammon,
+}
+
+impl WinKind {
+    /// 1, 2 or 3.
+    #[must_use]
+    pub const fn multiplier(self) -> u32 {
+        match self {
+            WinKind::Single => 1,
+            WinKind::Gammon => 2,
+            WinKind::Backgammon => 3,
+        }
+    }
+
+    /// What the winner of `final_position` (seen from the winner, who has just borne off
+    /// the last checker) has won.
+    #[must_use]
+    pub fn of_win(final_position: &Position) -> WinKind {
+        if final_position.opponent_off() > 0 {
+            return WinKind::Single;
+        }
+        let board = final_position.board();
+        let in_winners_home = (1..=6).any(|p| board[p] < 0);
+        if final_position.opponent_bar() > 0 || in_winners_home {
+            WinKind::Backgammon
+        } else {
+            WinKind::Gammon
+        }
+    }
+}
+
+impl std::fmt::Display for WinKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            WinKind::Single => "single game",
+            WinKind::Gammon => "gammon",
+            WinKind::Backgammon => "backgammon",
+        })
+    }
+}
+
+/// How a game came to an end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ending {
+    /// The winner bore off all 15 checkers.
+    BearOff,
+    /// The loser passed a double (or the original doubler passed a beaver).
+    Drop,
+    /// The loser resigned and the winner accepted.
+    Resignation,
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Who won.
+    pub winner: Side,
+    /// Single, gammon or backgammon, as counted (after the Jacoby rule).
+    pub kind: WinKind,
+    /// The cube value the points are multiplied by.
+    pub cube: u32,
+    /// Points won: `kind.multiplier() * cube`.
+    pub points: u32,
+    /// How the game ended.
+    pub ending: Ending,
+}
+
+impl GameResult {
+    /// A result worth `kind` times `cube`.
+    #[must_use]
+    pub const fn new(winner: Side, kind: WinKind, cube: u32, ending: Ending) -> GameResult {
+        GameResult {
+            winner,
+            kind,
+            cube,
+            points: kind.multiplier() * cube,
+            ending,
+        }
+    }
+}
