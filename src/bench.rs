@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 /// Seed of the built-in corpus, so every run measures the same pairs.
 pub const CORPUS_SEED: u64 = 20_261_121;
 
+/// Pairs in the built-in corpus.
+pub const CORPUS_SIZE: usize = 10_000;
+
 /// `count` (position, roll) pairs met in seeded random self-play: each game starts from the
 /// opening position and both sides pick uniformly among their legal plays, so the corpus
 /// holds openings, middle games with hits and checkers on the bar, and bear-offs.

@@ -16,7 +16,12 @@ pub mod side;
 pub use cube::{Cube, CubeError};
 pub use dice::{Dice, DiceError};
 pub use game::{Action, DoubleRefusal, Game, GameError, Phase, Resignation};
+pub use ids::{
+    GameStateCode, MatchIdError, MatchIdFields, PositionIdError, match_id, match_id_fields,
+    position_from_id, position_id,
+};
 pub use movegen::{legal_plays, legal_plays_into};
+pub use notation::{NotationError, format_play, parse_play};
 pub use play::{Play, Step, Steps};
 pub use position::{Position, PositionError};
 pub use rules::{DEFAULT_CUBE_CAP, Rules, RulesError, Variant};

@@ -1,7 +1,11 @@
 //! bg-tui: backgammon for the terminal.
 //!
 //! The [`engine`] module holds the rules: positions, dice, legal plays, the cube, matches,
-//! scoring, GNU Backgammon's Position ID and Match ID, and move notation.
+//! scoring, GNU Backgammon's Position ID and Match ID, and move notation. It is pure: no
+//! terminal, no files, no hidden randomness. The rest is presentation: the command line
+//! ([`cli`]), a text board ([`text_board`]) and the move-generation benchmark ([`bench`]).
 
-pub mod engine;
 pub mod bench;
+pub mod cli;
+pub mod engine;
+pub mod text_board;

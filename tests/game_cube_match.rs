@@ -39,7 +39,8 @@ fn opening(m: &mut MatchState) {
 fn opening_roll_higher_die_starts_with_both_numbers() {
     // Given a new game, when White rolls 2 and Black 5,
     let mut game = Game::new(Rules::money(), false);
-    game.apply(Action::OpeningRoll { white: 2, black: 5 }).unwrap();
+    game.apply(Action::OpeningRoll { white: 2, black: 5 })
+        .unwrap();
     // then Black moves first with 5-2.
     assert_eq!(game.turn(), Side::Black);
     assert_eq!(game.dice(), Some(Dice::new(5, 2).unwrap()));
@@ -50,7 +51,8 @@ fn opening_roll_higher_die_starts_with_both_numbers() {
 #[test]
 fn opening_tie_rolls_again_without_auto_doubles() {
     let mut game = Game::new(Rules::money(), false);
-    game.apply(Action::OpeningRoll { white: 4, black: 4 }).unwrap();
+    game.apply(Action::OpeningRoll { white: 4, black: 4 })
+        .unwrap();
     assert_eq!(game.phase(), Phase::Opening);
     assert_eq!(game.cube(), Cube::CENTRED);
 }
@@ -62,11 +64,22 @@ fn automatic_doubles_turn_the_cube_on_ties_up_to_the_limit() {
         ..Rules::money()
     };
     let mut game = Game::new(rules, false);
-    game.apply(Action::OpeningRoll { white: 4, black: 4 }).unwrap();
-    assert_eq!(game.cube(), Cube::new(2, None).unwrap(), "first tie: cube 2, centred");
-    game.apply(Action::OpeningRoll { white: 6, black: 6 }).unwrap();
-    assert_eq!(game.cube().value(), 2, "the limit of one automatic double holds");
-    game.apply(Action::OpeningRoll { white: 6, black: 1 }).unwrap();
+    game.apply(Action::OpeningRoll { white: 4, black: 4 })
+        .unwrap();
+    assert_eq!(
+        game.cube(),
+        Cube::new(2, None).unwrap(),
+        "first tie: cube 2, centred"
+    );
+    game.apply(Action::OpeningRoll { white: 6, black: 6 })
+        .unwrap();
+    assert_eq!(
+        game.cube().value(),
+        2,
+        "the limit of one automatic double holds"
+    );
+    game.apply(Action::OpeningRoll { white: 6, black: 1 })
+        .unwrap();
     assert_eq!(game.turn(), Side::White);
 }
 
@@ -93,7 +106,8 @@ fn refused_actions_leave_the_game_unchanged() {
         Err(GameError::BadDie(7))
     );
     assert_eq!(game, before);
-    game.apply(Action::OpeningRoll { white: 3, black: 1 }).unwrap();
+    game.apply(Action::OpeningRoll { white: 3, black: 1 })
+        .unwrap();
     let before = game.clone();
     // A play of another roll is refused.
     let other = bg_tui::engine::legal_plays(game.position(), Dice::new(6, 6).unwrap());
@@ -114,7 +128,13 @@ fn refused_actions_leave_the_game_unchanged() {
 
 #[test]
 fn double_only_before_rolling_and_only_by_the_cube_owner() {
-    let mut game = Game::from_position(Rules::money(), false, Position::START, Side::White, Cube::CENTRED);
+    let mut game = Game::from_position(
+        Rules::money(),
+        false,
+        Position::START,
+        Side::White,
+        Cube::CENTRED,
+    );
     game.apply(Action::Double).unwrap();
     assert_eq!(game.to_act(), Some(Side::Black));
     game.apply(Action::Take).unwrap();
@@ -157,7 +177,11 @@ fn beaver_keeps_the_cube_at_twice_the_offered_value() {
     game.apply(Action::Double).unwrap();
     game.apply(Action::Beaver).unwrap();
     assert_eq!(game.phase(), Phase::Beavered);
-    assert_eq!(game.to_act(), Some(Side::White), "the doubler answers the beaver");
+    assert_eq!(
+        game.to_act(),
+        Some(Side::White),
+        "the doubler answers the beaver"
+    );
     game.apply(Action::Take).unwrap();
     assert_eq!(game.cube(), Cube::new(4, Some(Side::Black)).unwrap());
     assert_eq!(game.turn(), Side::White, "the doubler rolls");
@@ -179,7 +203,13 @@ fn passing_a_beaver_loses_the_offered_value() {
 
 #[test]
 fn beaver_needs_the_option_and_money_play() {
-    let mut game = Game::from_position(Rules::money(), false, Position::START, Side::White, Cube::CENTRED);
+    let mut game = Game::from_position(
+        Rules::money(),
+        false,
+        Position::START,
+        Side::White,
+        Cube::CENTRED,
+    );
     game.apply(Action::Double).unwrap();
     assert_eq!(
         game.apply(Action::Beaver),
@@ -222,7 +252,10 @@ fn gammon_counts_twice_times_the_cube() {
     game.apply(Action::Roll(Dice::new(2, 1).unwrap())).unwrap();
     play_only_legal(&mut game);
     let result = game.result().unwrap();
-    assert_eq!((result.winner, result.kind, result.points), (Side::White, WinKind::Gammon, 8));
+    assert_eq!(
+        (result.winner, result.kind, result.points),
+        (Side::White, WinKind::Gammon, 8)
+    );
 }
 
 #[test]
@@ -273,7 +306,11 @@ fn jacoby_counts_gammons_single_until_the_cube_is_turned() {
     play_only_legal(&mut game);
     assert_eq!(game.result().unwrap().points, 4);
     assert_eq!(
-        Rules { jacoby: true, ..Rules::match_to(3) }.validate(),
+        Rules {
+            jacoby: true,
+            ..Rules::match_to(3)
+        }
+        .validate(),
         Err(RulesError::MoneyOnly("the Jacoby rule"))
     );
 }
@@ -332,7 +369,9 @@ fn crawford_game_then_post_crawford_in_a_match_to_3() {
     m.apply(Action::Play(play)).unwrap();
     assert_eq!(
         m.apply(Action::Double),
-        Err(MatchError::Game(GameError::CannotDouble(DoubleRefusal::Crawford)))
+        Err(MatchError::Game(GameError::CannotDouble(
+            DoubleRefusal::Crawford
+        )))
     );
     // Black plays; White resigns: Black wins 1, 2-1, post-Crawford: doubling is back.
     m.apply(Action::Roll(Dice::new(4, 2).unwrap())).unwrap();
@@ -386,7 +425,10 @@ fn money_session_goes_on_until_stopped() {
     assert_eq!(m.winner(), None);
     m.stop().unwrap();
     assert!(m.is_over());
-    assert_eq!(m.apply(Action::OpeningRoll { white: 2, black: 1 }), Err(MatchError::MatchOver));
+    assert_eq!(
+        m.apply(Action::OpeningRoll { white: 2, black: 1 }),
+        Err(MatchError::MatchOver)
+    );
 }
 
 #[test]

@@ -10,7 +10,11 @@ use rand::{RngExt, SeedableRng};
 fn checkers(position: &Position) -> (u32, u32) {
     let b = position.board();
     let mover: u32 = b.iter().filter(|&&n| n > 0).map(|&n| n as u32).sum();
-    let opp: u32 = b.iter().filter(|&&n| n < 0).map(|&n| n.unsigned_abs() as u32).sum();
+    let opp: u32 = b
+        .iter()
+        .filter(|&&n| n < 0)
+        .map(|&n| n.unsigned_abs() as u32)
+        .sum();
     (
         mover + u32::from(position.mover_off()),
         opp + u32::from(position.opponent_off()),
@@ -30,7 +34,12 @@ fn random_action(m: &MatchState, rng: &mut ChaCha8Rng) -> Action {
                 black: rng.random_range(0..9),
             },
             1 => Action::Roll(dice),
-            2 => Action::Play(stray.first().copied().unwrap_or(Play::new(&[], *game.position()))),
+            2 => Action::Play(
+                stray
+                    .first()
+                    .copied()
+                    .unwrap_or(Play::new(&[], *game.position())),
+            ),
             3 => Action::Double,
             4 => Action::Take,
             5 => Action::Drop,
@@ -76,7 +85,11 @@ fn random_action(m: &MatchState, rng: &mut ChaCha8Rng) -> Action {
             _ => Action::Take,
         },
         Phase::Beavered => {
-            if rng.random_bool(0.5) { Action::Take } else { Action::Drop }
+            if rng.random_bool(0.5) {
+                Action::Take
+            } else {
+                Action::Drop
+            }
         }
         Phase::Over(_) => Action::Double,
     }
@@ -180,5 +193,8 @@ fn random_games_end_by_bearing_off() {
         m.next_game().unwrap();
     }
     // Random play gives plenty of gammons and some backgammons.
-    assert!(kinds.iter().all(|&k| k > 0), "single/gammon/backgammon counts {kinds:?}");
+    assert!(
+        kinds.iter().all(|&k| k > 0),
+        "single/gammon/backgammon counts {kinds:?}"
+    );
 }

@@ -20,7 +20,11 @@ fn fast_generator_matches_reference_on_random_positions() {
                 let fast = legal_plays(&position, dice);
                 let fast_set: BTreeSet<[i8; 26]> =
                     fast.iter().map(|p| *p.position().board()).collect();
-                assert_eq!(fast.len(), fast_set.len(), "duplicate plays for {position:?} {dice}");
+                assert_eq!(
+                    fast.len(),
+                    fast_set.len(),
+                    "duplicate plays for {position:?} {dice}"
+                );
                 let reference = reference_positions(&position, dice);
                 assert_eq!(fast_set, reference, "plays differ for {position:?} {dice}");
                 compared += 1;

@@ -77,13 +77,21 @@ impl Dice {
     /// The higher die.
     #[must_use]
     pub const fn high(self) -> u8 {
-        if self.first >= self.second { self.first } else { self.second }
+        if self.first >= self.second {
+            self.first
+        } else {
+            self.second
+        }
     }
 
     /// The lower die.
     #[must_use]
     pub const fn low(self) -> u8 {
-        if self.first >= self.second { self.second } else { self.first }
+        if self.first >= self.second {
+            self.second
+        } else {
+            self.first
+        }
     }
 
     /// Both dice show the same number (played four times).

@@ -396,7 +396,11 @@ impl Game {
             Phase::Moving(dice) => dice,
             Phase::Opening => return Err(GameError::OpeningRollFirst),
             Phase::Rolling => return Err(GameError::NothingToPlay("roll first")),
-            _ => return Err(GameError::NothingToPlay("a double is waiting for an answer")),
+            _ => {
+                return Err(GameError::NothingToPlay(
+                    "a double is waiting for an answer",
+                ));
+            }
         };
         let after = if self.legal.is_empty() {
             // Nothing can be played: the only play is the empty one (a dance).

@@ -96,8 +96,7 @@ impl Position {
     /// index 0 unused. Both sides may not hold the same point.
     ///
     /// # Errors
-    /// [`PositionError`] when a side has more than 15 checkers, or
-    /// `TooManyCheckers` style errors for a point held by both sides.
+    /// [`SidesError`] when a side has more than 15 checkers or both hold one point.
     pub fn from_sides(mover: &[u8; 26], opponent: &[u8; 26]) -> Result<Position, SidesError> {
         let mut board = [0i8; 26];
         for point in 1..=25 {
@@ -156,14 +155,24 @@ impl Position {
     /// The mover's checkers borne off.
     #[must_use]
     pub fn mover_off(&self) -> u8 {
-        let on: i32 = self.board.iter().filter(|&&n| n > 0).map(|&n| i32::from(n)).sum();
+        let on: i32 = self
+            .board
+            .iter()
+            .filter(|&&n| n > 0)
+            .map(|&n| i32::from(n))
+            .sum();
         (i32::from(CHECKERS) - on) as u8
     }
 
     /// The opponent's checkers borne off.
     #[must_use]
     pub fn opponent_off(&self) -> u8 {
-        let on: i32 = self.board.iter().filter(|&&n| n < 0).map(|&n| -i32::from(n)).sum();
+        let on: i32 = self
+            .board
+            .iter()
+            .filter(|&&n| n < 0)
+            .map(|&n| -i32::from(n))
+            .sum();
         (i32::from(CHECKERS) - on) as u8
     }
 
@@ -218,11 +227,6 @@ impl Position {
 
     pub(crate) fn board_mut(&mut self) -> &mut [i8; 26] {
         &mut self.board
-    }
-
-    /// Raw access for the move generator, which keeps the invariants by construction.
-    pub(crate) const fn from_board_unchecked(board: [i8; 26]) -> Position {
-        Position { board }
     }
 }
 

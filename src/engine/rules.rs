@@ -105,8 +105,8 @@ pub enum RulesError {
     /// A match of zero points.
     #[error("a match is played to at least 1 point")]
     ZeroLengthMatch,
-    /// A match longer than the Match ID can hold.
-    #[error("a match is at most 32767 points long, not {0}")]
+    /// A match longer than GNU Backgammon plays (and its Match ID reads).
+    #[error("a match is at most 64 points long, not {0}")]
     MatchTooLong(u32),
     /// The cube cap is not a power of two from 1 to 2^15.
     #[error("the cube cap is a power of two from 1 to 32768, not {0}")]
@@ -150,7 +150,7 @@ impl Rules {
             if n == 0 {
                 return Err(RulesError::ZeroLengthMatch);
             }
-            if n > 32_767 {
+            if n > super::ids::MAX_MATCH_LENGTH {
                 return Err(RulesError::MatchTooLong(n));
             }
             if self.jacoby {

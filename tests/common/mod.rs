@@ -51,7 +51,12 @@ pub fn reference_apply(board: &mut [i8; 26], from: usize, to: usize) {
     board[to] += 1;
 }
 
-fn extend(board: [i8; 26], dice: &[usize], used: Vec<usize>, results: &mut Vec<([i8; 26], Vec<usize>)>) {
+fn extend(
+    board: [i8; 26],
+    dice: &[usize],
+    used: Vec<usize>,
+    results: &mut Vec<([i8; 26], Vec<usize>)>,
+) {
     let Some((&d, rest)) = dice.split_first() else {
         results.push((board, used));
         return;
@@ -87,7 +92,10 @@ pub fn reference_positions(position: &Position, dice: Dice) -> BTreeSet<[i8; 26]
     if most == 0 {
         return BTreeSet::new();
     }
-    let mut kept: Vec<_> = results.into_iter().filter(|(_, u)| u.len() == most).collect();
+    let mut kept: Vec<_> = results
+        .into_iter()
+        .filter(|(_, u)| u.len() == most)
+        .collect();
     if a != b && most == 1 && kept.iter().any(|(_, u)| u[0] == a) {
         kept.retain(|(_, u)| u[0] == a);
     }
@@ -108,11 +116,15 @@ pub fn random_position<R: Rng>(rng: &mut R) -> Position {
             for _ in 0..on_board {
                 // Where this checker goes, in its owner's numbering (25 = bar).
                 let own_point: usize = match style {
-                    1 => rng.random_range(1..=6),                       // bear-off
-                    2 if rng.random_range(0..8) == 0 => 25,             // bar
+                    1 => rng.random_range(1..=6),           // bear-off
+                    2 if rng.random_range(0..8) == 0 => 25, // bar
                     2 => rng.random_range(1..=24),
                     _ => {
-                        if rng.random_range(0..20) == 0 { 25 } else { rng.random_range(1..=24) }
+                        if rng.random_range(0..20) == 0 {
+                            25
+                        } else {
+                            rng.random_range(1..=24)
+                        }
                     }
                 };
                 let index = if side == 1 { own_point } else { 25 - own_point };
