@@ -118,19 +118,13 @@ impl Lanes {
     /// Writes the counts back as a board, one word at a time.
     #[inline(always)]
     fn write(&self, board: &mut [i8; 26]) {
-        // Word by word: the words were just written one at a time, and a wider read of them
-        // (the compiler's merged 16-byte copy) would stall until those writes drain.
-        let first = std::hint::black_box(self.0[0]);
+        let first = self.0[0];
         let first = (first & !0xFF) | u64::from((first as u8).wrapping_neg());
         let (words, tail) = board.as_chunks_mut::<8>();
         words[0] = first.to_le_bytes().map(|b| b as i8);
-        words[1] = std::hint::black_box(self.0[1])
-            .to_le_bytes()
-            .map(|b| b as i8);
-        words[2] = std::hint::black_box(self.0[2])
-            .to_le_bytes()
-            .map(|b| b as i8);
-        let last = std::hint::black_box(self.0[3]).to_le_bytes();
+        words[1] = self.0[1].to_le_bytes().map(|b| b as i8);
+        words[2] = self.0[2].to_le_bytes().map(|b| b as i8);
+        let last = self.0[3].to_le_bytes();
         tail[0] = last[0] as i8;
         tail[1] = last[1] as i8;
     }
@@ -303,15 +297,15 @@ fn two_dice(
             {
                 continue;
             }
+            let mut both = scratch;
             let mut o2 = o1;
-            let st2 = apply(&mut scratch, &mut o2, s2, lo);
+            let st2 = apply(&mut both, &mut o2, s2, lo);
             let packed = st1.pack() | st2.pack() << 16;
             if bears_off {
-                push_unique(out, &scratch, packed, 2);
+                push_unique(out, &both, packed, 2);
             } else {
-                push(out, &scratch, packed, 2);
+                push(out, &both, packed, 2);
             }
-            undo(&mut scratch, st2);
         }
         undo(&mut scratch, st1);
     }
@@ -346,15 +340,15 @@ fn two_dice(
                     continue;
                 }
             }
+            let mut both = scratch;
             let mut o2 = o1;
-            let st2 = apply(&mut scratch, &mut o2, s2, hi);
+            let st2 = apply(&mut both, &mut o2, s2, hi);
             let packed = st1.pack() | st2.pack() << 16;
             if bears_off {
-                push_unique(out, &scratch, packed, 2);
+                push_unique(out, &both, packed, 2);
             } else {
-                push(out, &scratch, packed, 2);
+                push(out, &both, packed, 2);
             }
-            undo(&mut scratch, st2);
         }
         undo(&mut scratch, st1);
     }
@@ -414,10 +408,10 @@ impl DoubleGen<'_> {
             }
             while srcs != 0 {
                 let s = pop_highest(&mut srcs);
+                let mut last = *scratch;
                 let mut o = own;
-                let step = apply(scratch, &mut o, s, self.die);
-                push(self.out, scratch, packed | step.pack() << 48, 4);
-                undo(scratch, step);
+                let step = apply(&mut last, &mut o, s, self.die);
+                push(self.out, &last, packed | step.pack() << 48, 4);
             }
             return;
         }
