@@ -5,10 +5,11 @@
 //! closed, which never change during a turn (a hit only ever removes a blot). From them one
 //! die's legal sources come out in a few instructions, bar-first and bear-off rules included.
 //!
-//! The board itself is held as 32 byte lanes in four `u64` words, each count offset by 0x40
-//! so that adding or removing a checker never carries into the next lane. Moves are word
-//! additions, the masks come from the words with a few SWAR operations, and each result is
-//! written out as four words: no byte-by-byte copies that would stall the CPU.
+//! Moves are made and taken back on one scratch board, read and written a byte at a time.
+//! Each result is written into the output by copying a template holding the start position
+//! (memory nobody has written lately) and storing only the points the steps touched. Reading
+//! freshly written bytes back as a wider word (as copying the scratch board would) makes the
+//! CPU wait for the writes to drain; measured, avoiding that doubled the speed.
 //!
 //! Every play is reported once per distinct resulting position. Instead of comparing
 //! positions, the generator knows which orderings can give the same result and skips them;
@@ -26,122 +27,6 @@ const OUTSIDE_HOME: u32 = ((1 << 26) - 1) & !((1 << 7) - 1);
 /// Points 1-24.
 const POINTS: u32 = ((1 << 25) - 1) & !1;
 
-const LOW_7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
-/// The board as 32 byte lanes in four words: lane `i` holds `board[i]` as a two's complement
-/// byte, except lane 0, which holds the opponent's bar as a positive count; lanes 26-31 stay
-/// zero. No move ever carries into the next lane: a checker leaves a point it is on (count at
-/// least 1), lands on an empty or own point (count at least 0), or hits a blot, which turns
-/// -1 into +1 with an XOR.
-#[derive(Clone, Copy)]
-struct Lanes([u64; 4]);
-
-impl Lanes {
-    #[inline(always)]
-    fn from_board(board: &[i8; 26]) -> Lanes {
-        let mut bytes = [0u8; 32];
-        for (lane, &n) in bytes.iter_mut().zip(board) {
-            *lane = n as u8;
-        }
-        bytes[0] = board[0].unsigned_abs();
-        let (words, _) = bytes.as_chunks::<8>();
-        Lanes([
-            u64::from_le_bytes(words[0]),
-            u64::from_le_bytes(words[1]),
-            u64::from_le_bytes(words[2]),
-            u64::from_le_bytes(words[3]),
-        ])
-    }
-
-    #[inline(always)]
-    fn get(&self, lane: u32) -> u8 {
-        (self.0[(lane >> 3) as usize] >> ((lane & 7) * 8)) as u8
-    }
-
-    #[inline(always)]
-    fn word(&mut self, lane: u32) -> &mut u64 {
-        &mut self.0[(lane >> 3) as usize]
-    }
-
-    /// A checker leaves `lane` (which holds at least one).
-    #[inline(always)]
-    fn take(&mut self, lane: u32) {
-        *self.word(lane) -= 1 << ((lane & 7) * 8);
-    }
-
-    /// A checker comes back to `lane`.
-    #[inline(always)]
-    fn put_back(&mut self, lane: u32) {
-        *self.word(lane) += 1 << ((lane & 7) * 8);
-    }
-
-    /// A checker lands on `lane`; with `hit` the blot there (-1) goes to the opponent's bar.
-    #[inline(always)]
-    fn land(&mut self, lane: u32, hit: bool) {
-        let shift = (lane & 7) * 8;
-        let word = self.word(lane);
-        *word = (*word ^ (u64::from(hit) * 0xFE) << shift) + (u64::from(!hit) << shift);
-        self.0[0] += u64::from(hit);
-    }
-
-    /// Takes back [`Lanes::land`].
-    #[inline(always)]
-    fn unland(&mut self, lane: u32, hit: bool) {
-        let shift = (lane & 7) * 8;
-        let word = self.word(lane);
-        *word = (*word ^ (u64::from(hit) * 0xFE) << shift) - (u64::from(!hit) << shift);
-        self.0[0] -= u64::from(hit);
-    }
-
-    /// Bits of the points (and bar) where the mover has checkers.
-    #[inline(always)]
-    fn occupied(&self) -> u32 {
-        let mut mask = 0;
-        for (i, &w) in self.0.iter().enumerate() {
-            mask |= gather_high_bits(nonzero(w) & !w) << (8 * i);
-        }
-        mask & (POINTS | BAR_BIT)
-    }
-
-    /// Bits of the points the opponent holds with two or more checkers.
-    #[inline(always)]
-    fn closed(&self) -> u32 {
-        let mut mask = 0;
-        for (i, &w) in self.0.iter().enumerate() {
-            // Negative and not -1.
-            mask |= gather_high_bits(w & nonzero(!w)) << (8 * i);
-        }
-        mask & POINTS
-    }
-
-    /// Writes the counts back as a board, one word at a time.
-    #[inline(always)]
-    fn write(&self, board: &mut [i8; 26]) {
-        let first = self.0[0];
-        let first = (first & !0xFF) | u64::from((first as u8).wrapping_neg());
-        let (words, tail) = board.as_chunks_mut::<8>();
-        words[0] = first.to_le_bytes().map(|b| b as i8);
-        words[1] = self.0[1].to_le_bytes().map(|b| b as i8);
-        words[2] = self.0[2].to_le_bytes().map(|b| b as i8);
-        let last = self.0[3].to_le_bytes();
-        tail[0] = last[0] as i8;
-        tail[1] = last[1] as i8;
-    }
-}
-
-/// The high bit of each byte of `w` that is not zero.
-#[inline(always)]
-fn nonzero(w: u64) -> u64 {
-    (((w & LOW_7) + LOW_7) | w) & HIGH_BITS
-}
-
-/// Packs the high bits of a word's eight bytes into eight bits, lane 0 lowest.
-#[inline(always)]
-fn gather_high_bits(high: u64) -> u32 {
-    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
 /// Every legal play of `dice` in `position`, once per distinct resulting position.
 /// Empty when nothing can be played.
 #[must_use]
@@ -155,22 +40,22 @@ pub fn legal_plays(position: &Position, dice: Dice) -> Vec<Play> {
 pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
     out.clear();
     let board = position.board();
-    let lanes = Lanes::from_board(board);
-    let own = lanes.occupied();
-    let blocked = lanes.closed();
+    let (own, blocked) = masks(board);
+    let template = Play::from_packed(0, 0, *position);
     if dice.is_double() {
         let mut search = DoubleGen {
+            template: &template,
             blocked,
             die: u32::from(dice.high()),
             best: 0,
             out,
         };
-        let mut scratch = lanes;
+        let mut scratch = *board;
         search.search(&mut scratch, own, 0, BAR as u32, 0);
     } else {
         two_dice(
             board,
-            &lanes,
+            &template,
             own,
             blocked,
             u32::from(dice.high()),
@@ -178,6 +63,28 @@ pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
             out,
         );
     }
+}
+
+/// The points (and bar) the mover occupies, and the points the opponent has closed.
+#[inline(always)]
+fn masks(board: &[i8; 26]) -> (u32, u32) {
+    // Eight points at a time: the high bit of each byte that is positive, or at most -2.
+    const LOW_7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let nonzero = |w: u64| (((w & LOW_7) + LOW_7) | w) & HIGH;
+    let gather = |high: u64| ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    let mut bytes = [0u8; 32];
+    for (b, &n) in bytes.iter_mut().zip(board) {
+        *b = n as u8;
+    }
+    let (words, _) = bytes.as_chunks::<8>();
+    let (mut own, mut closed) = (0, 0);
+    for (i, word) in words.iter().enumerate() {
+        let w = u64::from_le_bytes(*word);
+        own |= gather(nonzero(w) & !w) << (8 * i);
+        closed |= gather(w & nonzero(!w)) << (8 * i);
+    }
+    (own & (POINTS | BAR_BIT), closed & POINTS)
 }
 
 /// The points from which one checker may legally move by `die`.
@@ -204,19 +111,22 @@ fn sources(own: u32, blocked: u32, die: u32) -> u32 {
     inside | off
 }
 
-/// Moves one checker from `from` by `die`, updating the occupied mask.
+/// Moves one checker from `from` by `die` on the scratch board, updating the occupied mask.
+/// The scratch board is only ever read and written a byte at a time.
 #[inline(always)]
-fn apply(lanes: &mut Lanes, own: &mut u32, from: u32, die: u32) -> Step {
-    lanes.take(from);
-    *own &= !(u32::from(lanes.get(from) == 0) << from);
+fn apply(board: &mut [i8; 26], own: &mut u32, from: u32, die: u32) -> Step {
+    let f = from as usize;
+    board[f] -= 1;
+    *own &= !(u32::from(board[f] == 0) << from);
     if from > die {
-        let to = from - die;
-        let hit = lanes.get(to) == 0xFF;
-        lanes.land(to, hit);
-        *own |= 1 << to;
+        let t = (from - die) as usize;
+        let hit = board[t] == -1;
+        board[t] += 1 + i8::from(hit);
+        board[0] -= i8::from(hit);
+        *own |= 1 << t;
         Step {
             from: from as u8,
-            to: to as u8,
+            to: t as u8,
             hit,
         }
     } else {
@@ -230,11 +140,12 @@ fn apply(lanes: &mut Lanes, own: &mut u32, from: u32, die: u32) -> Step {
 
 /// Takes back a step made by [`apply`] (the caller restores the occupied mask).
 #[inline(always)]
-fn undo(lanes: &mut Lanes, step: Step) {
-    lanes.put_back(u32::from(step.from));
-    if step.to != 0 {
-        lanes.unland(u32::from(step.to), step.hit);
-    }
+fn undo(board: &mut [i8; 26], step: Step) {
+    board[step.from as usize] += 1;
+    let t = step.to as usize;
+    let landed = i8::from(t != 0);
+    board[t] -= landed * (1 + i8::from(step.hit));
+    board[0] += i8::from(step.hit);
 }
 
 /// Pops the highest set bit.
@@ -245,18 +156,59 @@ fn pop_highest(mask: &mut u32) -> u32 {
     bit
 }
 
-/// Reports a play with its steps packed 16 bits each.
+/// Reports a play: the steps before the last have been made on `scratch`, and `last` is
+/// the final step, not made. The template (the start position, in memory nobody has written
+/// lately) is copied into the output, and only the points the steps touch are stored there:
+/// nothing freshly written is read back wider than it was written, which would stall the CPU.
 #[inline(always)]
-fn push(out: &mut Vec<Play>, lanes: &Lanes, packed: u64, len: u8) {
-    out.push(Play::from_packed(packed, len, Position::EMPTY));
-    let last = out.len() - 1;
-    lanes.write(out[last].board_mut());
+fn push<const LEN: usize>(
+    out: &mut Vec<Play>,
+    template: &Play,
+    scratch: &[i8; 26],
+    packed: u64,
+    last: Step,
+) {
+    out.push(*template);
+    let end = out.len() - 1;
+    let play = &mut out[end];
+    play.set_steps(packed | last.pack() << (16 * (LEN - 1)), LEN as u8);
+    let board = play.board_mut();
+    for i in 0..LEN - 1 {
+        let bits = packed >> (16 * i);
+        let from = (bits & 31) as usize;
+        let to = (bits >> 5 & 31) as usize;
+        board[from] = scratch[from];
+        board[to] = scratch[to];
+    }
+    // The last step, in order: its source after the earlier steps, minus one; its landing
+    // point plus one (a blot hit there goes from -1 to +1); one more on the opponent's bar.
+    let (from, to, hit) = (last.from as usize, last.to as usize, i8::from(last.hit));
+    board[from] = scratch[from] - 1;
+    board[to] = scratch[to] + i8::from(to != 0) * (1 + hit);
+    board[0] = scratch[0] - hit;
+}
+
+/// Reports a play whose steps have all been made on `scratch` (a double that cannot be
+/// played in full): the touched points are copied from the scratch board.
+#[inline(never)]
+fn push_made(out: &mut Vec<Play>, template: &Play, scratch: &[i8; 26], packed: u64, len: u8) {
+    out.push(*template);
+    let end = out.len() - 1;
+    let play = &mut out[end];
+    play.set_steps(packed, len);
+    let board = play.board_mut();
+    for i in 0..usize::from(len) {
+        let bits = packed >> (16 * i);
+        board[(bits & 31) as usize] = scratch[(bits & 31) as usize];
+        board[(bits >> 5 & 31) as usize] = scratch[(bits >> 5 & 31) as usize];
+    }
+    board[0] = scratch[0];
 }
 
 /// Reports a play that bears off unless an earlier play already reached its position.
 #[inline(never)]
-fn push_unique(out: &mut Vec<Play>, lanes: &Lanes, packed: u64, len: u8) {
-    push(out, lanes, packed, len);
+fn push_unique(out: &mut Vec<Play>, template: &Play, scratch: &[i8; 26], packed: u64, last: Step) {
+    push::<2>(out, template, scratch, packed, last);
     let last = out.len() - 1;
     let board = *out[last].position().board();
     if out[..last].iter().any(|p| p.position().board() == &board) {
@@ -267,7 +219,7 @@ fn push_unique(out: &mut Vec<Play>, lanes: &Lanes, packed: u64, len: u8) {
 /// A roll of two different numbers, `hi` > `lo`.
 fn two_dice(
     start: &[i8; 26],
-    lanes: &Lanes,
+    template: &Play,
     own: u32,
     blocked: u32,
     hi: u32,
@@ -275,7 +227,7 @@ fn two_dice(
     out: &mut Vec<Play>,
 ) {
     let on_bar = start[BAR] > 0;
-    let mut scratch = *lanes;
+    let mut scratch = *start;
 
     // The higher die first, then the lower.
     let mut firsts = sources(own, blocked, hi);
@@ -297,14 +249,11 @@ fn two_dice(
             {
                 continue;
             }
-            let mut both = scratch;
-            let mut o2 = o1;
-            let st2 = apply(&mut both, &mut o2, s2, lo);
-            let packed = st1.pack() | st2.pack() << 16;
+            let st2 = step_of(&scratch, s2, lo);
             if bears_off {
-                push_unique(out, &both, packed, 2);
+                push_unique(out, template, &scratch, st1.pack(), st2);
             } else {
-                push(out, &both, packed, 2);
+                push::<2>(out, template, &scratch, st1.pack(), st2);
             }
         }
         undo(&mut scratch, st1);
@@ -340,14 +289,11 @@ fn two_dice(
                     continue;
                 }
             }
-            let mut both = scratch;
-            let mut o2 = o1;
-            let st2 = apply(&mut both, &mut o2, s2, hi);
-            let packed = st1.pack() | st2.pack() << 16;
+            let st2 = step_of(&scratch, s2, hi);
             if bears_off {
-                push_unique(out, &both, packed, 2);
+                push_unique(out, template, &scratch, st1.pack(), st2);
             } else {
-                push(out, &both, packed, 2);
+                push::<2>(out, template, &scratch, st1.pack(), st2);
             }
         }
         undo(&mut scratch, st1);
@@ -363,15 +309,25 @@ fn two_dice(
     };
     while singles != 0 {
         let s = pop_highest(&mut singles);
-        let mut one = *lanes;
-        let mut o = own;
-        let st = apply(&mut one, &mut o, s, die);
-        push(out, &one, st.pack(), 1);
+        let st = step_of(&scratch, s, die);
+        push::<1>(out, template, &scratch, 0, st);
+    }
+}
+
+/// The step of a legal move from `from` by `die` in `board`, without making it.
+#[inline(always)]
+fn step_of(board: &[i8; 26], from: u32, die: u32) -> Step {
+    let to = from.saturating_sub(die);
+    Step {
+        from: from as u8,
+        to: to as u8,
+        hit: to != 0 && board[to as usize] == -1,
     }
 }
 
 /// A double: up to four moves of one number.
 struct DoubleGen<'a> {
+    template: &'a Play,
     blocked: u32,
     die: u32,
     /// The most moves any sequence found so far makes.
@@ -383,7 +339,7 @@ impl DoubleGen<'_> {
     /// Moves are made from points in non-increasing order, so each multiset of moves (and so
     /// each resulting position) is visited once; that order is legal whenever any order is.
     /// The steps so far travel packed in a `u64`, 16 bits each.
-    fn search(&mut self, scratch: &mut Lanes, own: u32, depth: u8, max_from: u32, packed: u64) {
+    fn search(&mut self, scratch: &mut [i8; 26], own: u32, depth: u8, max_from: u32, packed: u64) {
         let mut srcs = if depth == 4 {
             0
         } else {
@@ -396,7 +352,8 @@ impl DoubleGen<'_> {
                 self.best = depth;
             }
             if depth == self.best && depth > 0 {
-                push(self.out, scratch, packed, depth);
+                // A double that cannot be played in full: every step is already made.
+                push_made(self.out, self.template, scratch, packed, depth);
             }
             return;
         }
@@ -408,10 +365,8 @@ impl DoubleGen<'_> {
             }
             while srcs != 0 {
                 let s = pop_highest(&mut srcs);
-                let mut last = *scratch;
-                let mut o = own;
-                let step = apply(&mut last, &mut o, s, self.die);
-                push(self.out, &last, packed | step.pack() << 48, 4);
+                let step = step_of(scratch, s, self.die);
+                push::<4>(self.out, self.template, scratch, packed, step);
             }
             return;
         }
@@ -435,21 +390,16 @@ impl DoubleGen<'_> {
 mod tests {
     use super::*;
 
-    /// The lane masks agree with reading the board one point at a time.
+    /// The masks agree with reading the board one point at a time.
     #[test]
-    fn lane_masks_match_the_board() {
+    fn masks_match_the_board() {
         let mut board = *Position::START.board();
         board[0] = -2;
         board[25] = 3;
         board[3] = -1;
         board[24] = 0;
-        let lanes = Lanes::from_board(&board);
         let own: u32 = (1..=25).filter(|&p| board[p] > 0).map(|p| 1 << p).sum();
         let closed: u32 = (1..=24).filter(|&p| board[p] <= -2).map(|p| 1 << p).sum();
-        assert_eq!(lanes.occupied(), own);
-        assert_eq!(lanes.closed(), closed);
-        let mut back = [0i8; 26];
-        lanes.write(&mut back);
-        assert_eq!(back, board);
+        assert_eq!(masks(&board), (own, closed));
     }
 }

@@ -91,6 +91,12 @@ impl Play {
         Play::from_packed(packed, len as u8, position)
     }
 
+    #[inline(always)]
+    pub(crate) fn set_steps(&mut self, packed: u64, len: u8) {
+        self.packed = packed;
+        self.len = len;
+    }
+
     pub(crate) fn board_mut(&mut self) -> &mut [i8; 26] {
         self.position.board_mut()
     }
