@@ -37,7 +37,7 @@ pub fn builtin_corpus(count: usize, seed: u64) -> Vec<(Position, Dice)> {
     corpus
 }
 
-/// What a benchmark run measured.
+/// What one round of a benchmark measured.
 #[derive(Debug, Clone, Copy)]
 pub struct BenchReport {
     /// (position, roll) pairs generated.
@@ -93,4 +93,21 @@ pub fn measure(corpus: &[(Position, Dice)], seconds: f64) -> BenchReport {
         positions,
         elapsed: started.elapsed(),
     }
+}
+
+/// Measures `rounds` rounds of `seconds / rounds` each and returns them sorted from the
+/// slowest to the fastest: a shared machine slows some rounds down, so the median and the
+/// best round say more than one long average.
+#[must_use]
+pub fn measure_rounds(
+    corpus: &[(Position, Dice)],
+    seconds: f64,
+    rounds: usize,
+) -> Vec<BenchReport> {
+    let rounds = rounds.max(1);
+    let mut reports: Vec<BenchReport> = (0..rounds)
+        .map(|_| measure(corpus, seconds / rounds as f64))
+        .collect();
+    reports.sort_by(|a, b| a.pairs_per_second().total_cmp(&b.pairs_per_second()));
+    reports
 }

@@ -171,6 +171,9 @@ pub fn read_corpus(path: &Path) -> Result<Vec<(Position, Dice)>, CliError> {
     Ok(corpus)
 }
 
+/// Rounds `bg-tui bench` splits its time into.
+pub const BENCH_ROUNDS: usize = 9;
+
 /// `bg-tui bench`: measures and returns the report to print.
 ///
 /// # Errors
@@ -193,20 +196,36 @@ pub fn bench(corpus: Option<&Path>, seconds: f64) -> Result<String, CliError> {
     };
     // Warm up caches and the branch predictor before measuring.
     let _ = bench::measure(&corpus, (seconds / 10.0).min(0.5));
-    let r: BenchReport = bench::measure(&corpus, seconds);
-    Ok(format!(
+    let rounds = bench::measure_rounds(&corpus, seconds, BENCH_ROUNDS);
+    let median = rounds[rounds.len() / 2];
+    let best = rounds[rounds.len() - 1];
+    let row = |name: &str, f: &dyn Fn(&BenchReport) -> f64, unit: f64, digits: usize| {
+        format!(
+            "{name:<22}{:>9.digits$}{:>9.digits$}\n",
+            f(&median) / unit,
+            f(&best) / unit
+        )
+    };
+    let mut out = format!(
         "corpus: {} (position, roll) pairs ({source})\n\
-         measured: {:.2} s on one core, {} passes\n\
-         pairs per second:     {:>8.2} M\n\
-         positions per second: {:>8.2} M\n\
-         ns per position:      {:>8.2}\n\
-         positions per pair:   {:>8.2}\n",
+         one core, {seconds} s in {BENCH_ROUNDS} rounds; a shared machine slows some rounds\n\
+         {:<22}{:>9}{:>9}\n",
         corpus.len(),
-        r.elapsed.as_secs_f64(),
-        r.pairs / corpus.len() as u64,
-        r.pairs_per_second() / 1e6,
-        r.positions_per_second() / 1e6,
-        r.nanos_per_position(),
-        r.positions as f64 / r.pairs as f64,
-    ))
+        "",
+        "median",
+        "best"
+    );
+    out += &row("pairs/s (M)", &BenchReport::pairs_per_second, 1e6, 2);
+    out += &row(
+        "positions/s (M)",
+        &BenchReport::positions_per_second,
+        1e6,
+        2,
+    );
+    out += &row("ns per position", &BenchReport::nanos_per_position, 1.0, 2);
+    out += &format!(
+        "positions per pair    {:>9.2}\n",
+        median.positions as f64 / median.pairs as f64
+    );
+    Ok(out)
 }

@@ -43,15 +43,7 @@ pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
     let (own, blocked) = masks(board);
     let template = Play::from_packed(0, 0, *position);
     if dice.is_double() {
-        let mut search = DoubleGen {
-            template: &template,
-            blocked,
-            die: u32::from(dice.high()),
-            best: 0,
-            out,
-        };
-        let mut scratch = *board;
-        search.search(&mut scratch, own, 0, BAR as u32, 0);
+        double(board, &template, own, blocked, u32::from(dice.high()), out);
     } else {
         two_dice(
             board,
@@ -260,6 +252,28 @@ fn two_dice(
     }
 
     // The lower die first, then the higher: only what the other order cannot give.
+    if !on_bar && (own & OUTSIDE_HOME).count_ones() >= 2 {
+        // Nothing enters and nothing can be borne off (a checker stays outside home), so
+        // two different checkers give nothing new: only one checker going on, s1 -> t1 ->
+        // t1-hi, where it hits on t1, or where the way through s1-hi is closed or hits and
+        // no checker of ours already stood on t1.
+        let movable_hi = !(blocked << hi) & POINTS & !((2 << hi) - 1);
+        let mut chains = sources(own, blocked, lo) & (movable_hi << lo);
+        while chains != 0 {
+            let s1 = pop_highest(&mut chains);
+            let t1 = (s1 - lo) as usize;
+            let hits = start[t1] == -1;
+            if !hits && (start[(s1 - hi) as usize] >= 0 || start[t1] > 0) {
+                continue;
+            }
+            let mut o1 = own;
+            let st1 = apply(&mut scratch, &mut o1, s1, lo);
+            let st2 = step_of(&scratch, u32::from(st1.to), hi);
+            push::<2>(out, template, &scratch, st1.pack(), st2);
+            undo(&mut scratch, st1);
+        }
+        return;
+    }
     let mut firsts = sources(own, blocked, lo);
     while firsts != 0 {
         let s1 = pop_highest(&mut firsts);
@@ -326,63 +340,73 @@ fn step_of(board: &[i8; 26], from: u32, die: u32) -> Step {
 }
 
 /// A double: up to four moves of one number.
-struct DoubleGen<'a> {
-    template: &'a Play,
+///
+/// Moves are made from points in non-increasing order, so each multiset of moves (and so
+/// each resulting position) is visited once; that order is legal whenever any order is.
+/// Plays that use fewer moves are reported only while no longer one has been found.
+fn double(
+    start: &[i8; 26],
+    template: &Play,
+    own: u32,
     blocked: u32,
     die: u32,
-    /// The most moves any sequence found so far makes.
-    best: u8,
-    out: &'a mut Vec<Play>,
-}
-
-impl DoubleGen<'_> {
-    /// Moves are made from points in non-increasing order, so each multiset of moves (and so
-    /// each resulting position) is visited once; that order is legal whenever any order is.
-    /// The steps so far travel packed in a `u64`, 16 bits each.
-    fn search(&mut self, scratch: &mut [i8; 26], own: u32, depth: u8, max_from: u32, packed: u64) {
-        let mut srcs = if depth == 4 {
-            0
-        } else {
-            sources(own, self.blocked, self.die) & ((2 << max_from) - 1)
-        };
-        if srcs == 0 {
-            if depth > self.best {
-                // Plays that use more dice exist: the shorter ones are not legal.
-                self.out.clear();
-                self.best = depth;
-            }
-            if depth == self.best && depth > 0 {
-                // A double that cannot be played in full: every step is already made.
-                push_made(self.out, self.template, scratch, packed, depth);
-            }
-            return;
+    out: &mut Vec<Play>,
+) {
+    let mut scratch = *start;
+    let mut best = 0;
+    // Sources at or below `from`.
+    let upto = |from: u32| (2u32 << from) - 1;
+    // A play that ends early because nothing more can be moved.
+    let short = |best: &mut u8, out: &mut Vec<Play>, scratch: &[i8; 26], packed: u64, depth: u8| {
+        if depth > *best {
+            out.clear();
+            *best = depth;
         }
-        if depth == 3 {
-            // The last move: report each play straight away.
-            if self.best < 4 {
-                self.out.clear();
-                self.best = 4;
-            }
-            while srcs != 0 {
-                let s = pop_highest(&mut srcs);
-                let step = step_of(scratch, s, self.die);
-                push::<4>(self.out, self.template, scratch, packed, step);
-            }
-            return;
+        if depth == *best {
+            push_made(out, template, scratch, packed, depth);
         }
-        while srcs != 0 {
-            let s = pop_highest(&mut srcs);
-            let mut o = own;
-            let step = apply(scratch, &mut o, s, self.die);
-            self.search(
-                scratch,
-                o,
-                depth + 1,
-                s,
-                packed | step.pack() << (16 * depth),
-            );
-            undo(scratch, step);
+    };
+    let mut first = sources(own, blocked, die);
+    while first != 0 {
+        let a = pop_highest(&mut first);
+        let mut own1 = own;
+        let st1 = apply(&mut scratch, &mut own1, a, die);
+        let p1 = st1.pack();
+        let mut second = sources(own1, blocked, die) & upto(a);
+        if second == 0 {
+            short(&mut best, out, &scratch, p1, 1);
         }
+        while second != 0 {
+            let b = pop_highest(&mut second);
+            let mut own2 = own1;
+            let st2 = apply(&mut scratch, &mut own2, b, die);
+            let p2 = p1 | st2.pack() << 16;
+            let mut third = sources(own2, blocked, die) & upto(b);
+            if third == 0 {
+                short(&mut best, out, &scratch, p2, 2);
+            }
+            while third != 0 {
+                let c = pop_highest(&mut third);
+                let mut own3 = own2;
+                let st3 = apply(&mut scratch, &mut own3, c, die);
+                let p3 = p2 | st3.pack() << 32;
+                let mut fourth = sources(own3, blocked, die) & upto(c);
+                if fourth == 0 {
+                    short(&mut best, out, &scratch, p3, 3);
+                } else if best < 4 {
+                    out.clear();
+                    best = 4;
+                }
+                while fourth != 0 {
+                    let d = pop_highest(&mut fourth);
+                    let st4 = step_of(&scratch, d, die);
+                    push::<4>(out, template, &scratch, p3, st4);
+                }
+                undo(&mut scratch, st3);
+            }
+            undo(&mut scratch, st2);
+        }
+        undo(&mut scratch, st1);
     }
 }
 
