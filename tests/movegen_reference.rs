@@ -33,3 +33,25 @@ fn fast_generator_matches_reference_on_random_positions() {
     }
     assert_eq!(compared, 3000 * 21);
 }
+
+/// Found by the self-play properties: with 6-4, only 9/3 can be played (8/4, 6/2, 9/5 land
+/// on closed points and nothing may bear off while 8 is outside), so the higher die alone is
+/// the one play. The fast path for "lower die first" once skipped this fallback.
+#[test]
+fn higher_die_alone_when_neither_order_uses_both_dice() {
+    let board = [
+        0, 7, -3, 3, -2, -3, 3, -1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -3, 0, 0, -3, 0,
+    ];
+    let position = bg_tui::engine::Position::from_board(board).unwrap();
+    let plays = legal_plays(&position, Dice::new(6, 4).unwrap());
+    assert_eq!(plays.len(), 1);
+    let step = plays[0].steps()[0];
+    assert_eq!((step.from, step.to, step.hit), (9, 3, false));
+    assert_eq!(
+        plays
+            .iter()
+            .map(|p| *p.position().board())
+            .collect::<BTreeSet<_>>(),
+        reference_positions(&position, Dice::new(6, 4).unwrap())
+    );
+}

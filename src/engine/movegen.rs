@@ -272,13 +272,44 @@ fn two_dice(
             push::<2>(out, template, &scratch, st1.pack(), st2);
             undo(&mut scratch, st1);
         }
+    } else {
+        lower_die_first(start, template, &mut scratch, own, blocked, hi, lo, out);
+    }
+
+    if !out.is_empty() {
         return;
     }
+    // No play uses both dice: play the higher die if it can be played, else the lower.
+    let (die, mut singles) = match sources(own, blocked, hi) {
+        0 => (lo, sources(own, blocked, lo)),
+        s => (hi, s),
+    };
+    while singles != 0 {
+        let s = pop_highest(&mut singles);
+        let st = step_of(&scratch, s, die);
+        push::<1>(out, template, &scratch, 0, st);
+    }
+}
+
+/// The lower die first, then the higher, when a checker enters from the bar or one may be
+/// borne off: every pair is tried, and only what the other order cannot give is reported.
+#[allow(clippy::too_many_arguments)]
+fn lower_die_first(
+    start: &[i8; 26],
+    template: &Play,
+    scratch: &mut [i8; 26],
+    own: u32,
+    blocked: u32,
+    hi: u32,
+    lo: u32,
+    out: &mut Vec<Play>,
+) {
+    let on_bar = start[BAR] > 0;
     let mut firsts = sources(own, blocked, lo);
     while firsts != 0 {
         let s1 = pop_highest(&mut firsts);
         let mut o1 = own;
-        let st1 = apply(&mut scratch, &mut o1, s1, lo);
+        let st1 = apply(scratch, &mut o1, s1, lo);
         let mut seconds = sources(o1, blocked, hi);
         if !on_bar && st1.to != 0 && o1 & OUTSIDE_HOME != 0 {
             // Nothing is borne off and nothing entered: only the same checker going on can
@@ -303,28 +334,14 @@ fn two_dice(
                     continue;
                 }
             }
-            let st2 = step_of(&scratch, s2, hi);
+            let st2 = step_of(scratch, s2, hi);
             if bears_off {
-                push_unique(out, template, &scratch, st1.pack(), st2);
+                push_unique(out, template, scratch, st1.pack(), st2);
             } else {
-                push::<2>(out, template, &scratch, st1.pack(), st2);
+                push::<2>(out, template, scratch, st1.pack(), st2);
             }
         }
-        undo(&mut scratch, st1);
-    }
-
-    if !out.is_empty() {
-        return;
-    }
-    // No play uses both dice: play the higher die if it can be played, else the lower.
-    let (die, mut singles) = match sources(own, blocked, hi) {
-        0 => (lo, sources(own, blocked, lo)),
-        s => (hi, s),
-    };
-    while singles != 0 {
-        let s = pop_highest(&mut singles);
-        let st = step_of(&scratch, s, die);
-        push::<1>(out, template, &scratch, 0, st);
+        undo(scratch, st1);
     }
 }
 
