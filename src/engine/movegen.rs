@@ -42,18 +42,24 @@ pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
     let board = position.board();
     let (own, blocked) = masks(board);
     let template = Play::from_packed(0, 0, *position);
+    // Checkers outside the home board: when more than the dice can bring home, nothing is
+    // borne off this turn, and with nothing on the bar a die's sources are one AND.
+    let outside: i32 = board[7..].iter().map(|&n| i32::from(n.max(0))).sum();
+    let plain = board[BAR] == 0 && outside > dice.moves() as i32;
     if dice.is_double() {
-        double(board, &template, own, blocked, u32::from(dice.high()), out);
+        let die = u32::from(dice.high());
+        if plain {
+            double::<true>(board, &template, own, blocked, die, out);
+        } else {
+            double::<false>(board, &template, own, blocked, die, out);
+        }
     } else {
-        two_dice(
-            board,
-            &template,
-            own,
-            blocked,
-            u32::from(dice.high()),
-            u32::from(dice.low()),
-            out,
-        );
+        let (hi, lo) = (u32::from(dice.high()), u32::from(dice.low()));
+        if plain {
+            two_dice::<true>(board, &template, own, blocked, hi, lo, out);
+        } else {
+            two_dice::<false>(board, &template, own, blocked, hi, lo, out);
+        }
     }
 }
 
@@ -101,6 +107,23 @@ fn sources(own: u32, blocked: u32, die: u32) -> u32 {
         off |= 1 << highest;
     }
     inside | off
+}
+
+/// Points from which a checker can move by `die` onto a point that is not closed.
+#[inline(always)]
+fn movable(blocked: u32, die: u32) -> u32 {
+    !(blocked << die) & POINTS & !((2 << die) - 1)
+}
+
+/// [`sources`], or in a `PLAIN` position (nothing on the bar, nothing to bear off this turn)
+/// simply the occupied points that can move.
+#[inline(always)]
+fn sources_of<const PLAIN: bool>(own: u32, blocked: u32, movable: u32, die: u32) -> u32 {
+    if PLAIN {
+        own & movable
+    } else {
+        sources(own, blocked, die)
+    }
 }
 
 /// Moves one checker from `from` by `die` on the scratch board, updating the occupied mask.
@@ -208,8 +231,9 @@ fn push_unique(out: &mut Vec<Play>, template: &Play, scratch: &[i8; 26], packed:
     }
 }
 
-/// A roll of two different numbers, `hi` > `lo`.
-fn two_dice(
+/// A roll of two different numbers, `hi` > `lo`. `PLAIN`: nothing on the bar and nothing
+/// can be borne off this turn.
+fn two_dice<const PLAIN: bool>(
     start: &[i8; 26],
     template: &Play,
     own: u32,
@@ -220,29 +244,25 @@ fn two_dice(
 ) {
     let on_bar = start[BAR] > 0;
     let mut scratch = *start;
+    let (movable_hi, movable_lo) = (movable(blocked, hi), movable(blocked, lo));
 
     // The higher die first, then the lower.
-    let mut firsts = sources(own, blocked, hi);
+    let mut firsts = sources_of::<PLAIN>(own, blocked, movable_hi, hi);
     while firsts != 0 {
         let s1 = pop_highest(&mut firsts);
         let mut o1 = own;
         let st1 = apply(&mut scratch, &mut o1, s1, hi);
-        let mut seconds = sources(o1, blocked, lo);
+        let mut seconds = sources_of::<PLAIN>(o1, blocked, movable_lo, lo);
+        // One checker s1 -> s1-hi -> s1-hi-lo with no hit on the way ends where moving a
+        // checker already on s1-lo by hi and then s1 by lo ends: that pair is reported.
+        let t1 = u32::from(st1.to);
+        if t1 > lo && !st1.hit && !on_bar && start[(s1 - lo) as usize] > 0 {
+            seconds &= !(1 << t1);
+        }
         while seconds != 0 {
             let s2 = pop_highest(&mut seconds);
-            let bears_off = st1.to == 0 || s2 <= lo;
-            // One checker s1 -> s1-hi -> s1-hi-lo with no hit on the way ends where moving a
-            // checker already on s1-lo by hi and then s1 by lo ends: that pair is reported.
-            if !bears_off
-                && s2 == u32::from(st1.to)
-                && !st1.hit
-                && !on_bar
-                && start[(s1 - lo) as usize] > 0
-            {
-                continue;
-            }
             let st2 = step_of(&scratch, s2, lo);
-            if bears_off {
+            if !PLAIN && (t1 == 0 || s2 <= lo) {
                 push_unique(out, template, &scratch, st1.pack(), st2);
             } else {
                 push::<2>(out, template, &scratch, st1.pack(), st2);
@@ -257,7 +277,6 @@ fn two_dice(
         // two different checkers give nothing new: only one checker going on, s1 -> t1 ->
         // t1-hi, where it hits on t1, or where the way through s1-hi is closed or hits and
         // no checker of ours already stood on t1.
-        let movable_hi = !(blocked << hi) & POINTS & !((2 << hi) - 1);
         let mut chains = sources(own, blocked, lo) & (movable_hi << lo);
         while chains != 0 {
             let s1 = pop_highest(&mut chains);
@@ -361,7 +380,7 @@ fn step_of(board: &[i8; 26], from: u32, die: u32) -> Step {
 /// Moves are made from points in non-increasing order, so each multiset of moves (and so
 /// each resulting position) is visited once; that order is legal whenever any order is.
 /// Plays that use fewer moves are reported only while no longer one has been found.
-fn double(
+fn double<const PLAIN: bool>(
     start: &[i8; 26],
     template: &Play,
     own: u32,
@@ -370,6 +389,8 @@ fn double(
     out: &mut Vec<Play>,
 ) {
     let mut scratch = *start;
+    let movable = movable(blocked, die);
+    let sources = |own: u32| sources_of::<PLAIN>(own, blocked, movable, die);
     let mut best = 0;
     // Sources at or below `from`.
     let upto = |from: u32| (2u32 << from) - 1;
@@ -383,13 +404,13 @@ fn double(
             push_made(out, template, scratch, packed, depth);
         }
     };
-    let mut first = sources(own, blocked, die);
+    let mut first = sources(own);
     while first != 0 {
         let a = pop_highest(&mut first);
         let mut own1 = own;
         let st1 = apply(&mut scratch, &mut own1, a, die);
         let p1 = st1.pack();
-        let mut second = sources(own1, blocked, die) & upto(a);
+        let mut second = sources(own1) & upto(a);
         if second == 0 {
             short(&mut best, out, &scratch, p1, 1);
         }
@@ -398,7 +419,7 @@ fn double(
             let mut own2 = own1;
             let st2 = apply(&mut scratch, &mut own2, b, die);
             let p2 = p1 | st2.pack() << 16;
-            let mut third = sources(own2, blocked, die) & upto(b);
+            let mut third = sources(own2) & upto(b);
             if third == 0 {
                 short(&mut best, out, &scratch, p2, 2);
             }
@@ -407,7 +428,7 @@ fn double(
                 let mut own3 = own2;
                 let st3 = apply(&mut scratch, &mut own3, c, die);
                 let p3 = p2 | st3.pack() << 32;
-                let mut fourth = sources(own3, blocked, die) & upto(c);
+                let mut fourth = sources(own3) & upto(c);
                 if fourth == 0 {
                     short(&mut best, out, &scratch, p3, 3);
                 } else if best < 4 {
