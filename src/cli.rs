@@ -45,7 +45,7 @@ pub enum Command {
         #[arg(long)]
         corpus: Option<PathBuf>,
         /// How long to measure, in seconds.
-        #[arg(long, default_value_t = 3.0)]
+        #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
         seconds: f64,
     },
 }

@@ -437,3 +437,62 @@ fn next_game_waits_for_the_end_of_this_one() {
     opening(&mut m);
     assert_eq!(m.next_game(), Err(MatchError::GameNotOver));
 }
+
+#[test]
+fn match_id_of_a_match_played_to_the_manuals_example() {
+    // GNU Backgammon's manual: QYkqASAAIAAA is a 9-point match at 2-4, player 0 (White)
+    // owns the cube at 2, player 1 (Black) on roll has rolled 5-2. Play there.
+    let mut m = MatchState::new(Rules::match_to(9)).unwrap();
+    // Two games that White resigns as gammons: 0-4.
+    for _ in 0..2 {
+        opening(&mut m);
+        resign_and_accept(&mut m, WinKind::Gammon);
+        m.next_game().unwrap();
+    }
+    // Black resigns a gammon after White's opening play: 2-4.
+    opening(&mut m);
+    let play = m.game().legal_plays()[0];
+    m.apply(Action::Play(play)).unwrap();
+    resign_and_accept(&mut m, WinKind::Gammon);
+    m.next_game().unwrap();
+    // White opens; Black doubles, White takes; Black rolls 5-2.
+    opening(&mut m);
+    let play = m.game().legal_plays()[0];
+    m.apply(Action::Play(play)).unwrap();
+    m.apply(Action::Double).unwrap();
+    m.apply(Action::Take).unwrap();
+    m.apply(Action::Roll(Dice::new(5, 2).unwrap())).unwrap();
+    let mut fields = m.match_id_fields();
+    assert_eq!(fields.score, [2, 4]);
+    assert_eq!(fields.cube_owner, Some(Side::White));
+    assert_eq!((fields.on_roll, fields.turn), (Side::Black, Side::Black));
+    // The manual's ID predates the Jacoby bit, which reads as "Jacoby on".
+    assert!(!fields.jacoby);
+    fields.jacoby = true;
+    assert_eq!(bg_tui::engine::match_id(&fields), "QYkqASAAIAAA");
+    // And the Position ID is the position from Black's view.
+    assert_eq!(
+        bg_tui::engine::position_from_id(&m.position_id()).unwrap(),
+        m.game().position_for(Side::Black)
+    );
+}
+
+#[test]
+fn match_id_shows_a_double_and_a_resignation_waiting_for_an_answer() {
+    let mut m = MatchState::new(Rules::match_to(5)).unwrap();
+    opening(&mut m);
+    let play = m.game().legal_plays()[0];
+    m.apply(Action::Play(play)).unwrap();
+    m.apply(Action::Double).unwrap();
+    let f = m.match_id_fields();
+    assert!(f.doubled);
+    assert_eq!(
+        (f.on_roll, f.turn, f.cube_log),
+        (Side::Black, Side::White, 0)
+    );
+    m.apply(Action::Resign(WinKind::Gammon)).unwrap(); // White resigns instead of answering
+    let f = m.match_id_fields();
+    assert_eq!((f.resigned, f.turn), (2, Side::Black));
+    let round = bg_tui::engine::match_id_fields(&m.match_id()).unwrap();
+    assert_eq!(round, f);
+}

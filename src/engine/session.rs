@@ -1,7 +1,9 @@
 //! A match to N points, or a money session of any number of games.
 
-use super::game::{Action, Game, GameError};
+use super::game::{Action, Game, GameError, Phase};
+use super::ids::{GameStateCode, MatchIdFields, match_id, position_id};
 use super::rules::{Rules, RulesError};
+use super::scoring::Ending;
 use super::scoring::GameResult;
 use super::side::Side;
 use serde::{Deserialize, Serialize};
@@ -174,10 +176,57 @@ impl MatchState {
     /// # Errors
     /// [`MatchError::GameNotOver`] while a game is being played.
     pub fn stop(&mut self) -> Result<(), MatchError> {
-        if self.game.result().is_none() && self.game.phase() != super::game::Phase::Opening {
+        if self.game.result().is_none() && self.game.phase() != Phase::Opening {
             return Err(MatchError::GameNotOver);
         }
         self.stopped = true;
         Ok(())
+    }
+
+    /// The fields of GNU Backgammon's Match ID for the game in progress. A beaver waiting for
+    /// an answer (which the Match ID cannot say) shows as a redouble of the doubled cube, with
+    /// the original doubler to answer.
+    #[must_use]
+    pub fn match_id_fields(&self) -> MatchIdFields {
+        let game = &self.game;
+        let cube = game.cube();
+        let (cube_log, doubled) = match game.phase() {
+            Phase::DoubleOffered => (cube.log2(), true),
+            Phase::Beavered => (cube.log2() + 1, true),
+            _ => (cube.log2(), false),
+        };
+        let game_state = match game.result().map(|r| r.ending) {
+            None => GameStateCode::Playing,
+            Some(Ending::BearOff) => GameStateCode::Over,
+            Some(Ending::Resignation) => GameStateCode::Resigned,
+            Some(Ending::Drop) => GameStateCode::Dropped,
+        };
+        MatchIdFields {
+            cube_log: cube_log.min(15) as u8,
+            cube_owner: cube.owner(),
+            on_roll: game.turn(),
+            crawford: game.is_crawford(),
+            game_state,
+            turn: game.to_act().unwrap_or(game.turn()),
+            doubled,
+            resigned: game.resignation().map_or(0, |r| r.level.multiplier() as u8),
+            dice: game.dice(),
+            match_length: self.rules.match_length.unwrap_or(0),
+            score: [self.score(Side::White), self.score(Side::Black)],
+            jacoby: self.rules.jacoby,
+        }
+    }
+
+    /// GNU Backgammon's Match ID of the game in progress.
+    #[must_use]
+    pub fn match_id(&self) -> String {
+        match_id(&self.match_id_fields())
+    }
+
+    /// GNU Backgammon's Position ID of the game in progress, from the view of the player on
+    /// roll, as GNU Backgammon shows it.
+    #[must_use]
+    pub fn position_id(&self) -> String {
+        position_id(self.game.position())
     }
 }

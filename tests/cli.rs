@@ -1,0 +1,149 @@
+//! The `bg-tui` commands, run as a user runs them.
+
+use std::process::{Command, Output};
+
+fn bg_tui(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args(args)
+        .output()
+        .expect("the bg-tui binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn moves_lists_the_16_plays_of_the_opening_3_1() {
+    let o = bg_tui(&["moves", "4HPwATDgc/ABMA", "31"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.starts_with("Position ID 4HPwATDgc/ABMA, roll 3-1: 16 legal plays\n"));
+    assert_eq!(text.lines().count(), 17);
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().eq(["8/5", "6/5", "sGfwATDgc/ABMA"]))
+    );
+}
+
+#[test]
+fn moves_json_has_the_documented_shape() {
+    let o = bg_tui(&["moves", "4HPwATDgc/ABMA", "3-1", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["position_id"], "4HPwATDgc/ABMA");
+    assert_eq!(v["dice"], serde_json::json!([3, 1]));
+    let plays = v["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 16);
+    let point = plays.iter().find(|p| p["play"] == "8/5 6/5").unwrap();
+    assert_eq!(point["position_id"], "sGfwATDgc/ABMA");
+    // Each resulting Position ID is the position with the opponent on roll: decoding it and
+    // switching sides gives the mover's view, which must be a legal result of 3-1.
+    for p in plays {
+        let id = p["position_id"].as_str().unwrap();
+        assert!(bg_tui::engine::position_from_id(id).is_ok(), "{id}");
+    }
+}
+
+#[test]
+fn moves_with_no_legal_play_says_so() {
+    // The mover has one checker on the bar against a closed home board.
+    let mut board = [0i8; 26];
+    board[25] = 1;
+    board[4] = 14;
+    for p in 19..=24 {
+        board[p] = -2;
+    }
+    board[0] = -3;
+    let position = bg_tui::engine::Position::from_board(board).unwrap();
+    let id = bg_tui::engine::position_id(&position);
+    let o = bg_tui(&["moves", &id, "64", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["plays"], serde_json::json!([]));
+    let o = bg_tui(&["moves", &id, "6-4"]);
+    assert!(stdout(&o).contains("no legal play"));
+}
+
+#[test]
+fn show_prints_the_board_with_pips_and_the_match() {
+    let o = bg_tui(&["show", "4HPwATDgc/ABMA", "QYkqASAAIAAA"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("Position ID: 4HPwATDgc/ABMA"));
+    assert!(text.contains("Match ID: QYkqASAAIAAA"));
+    assert!(text.contains("pips 167"));
+    assert!(text.contains("9-point match: X 4 - O 2"));
+    assert!(text.contains("X rolled 5-2"));
+    assert!(text.contains("Cube: 2 (O owns it)"));
+    assert!(text.contains("+13-14-15-16-17-18------19-20-21-22-23-24-+"));
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_and_status_2() {
+    for (args, expected) in [
+        (vec!["moves", "4HPwATDgc/ABM", "31"], "invalid position ID"),
+        (vec!["moves", "4HPwATDgc/AB!A", "31"], "invalid position ID"),
+        (vec!["moves", "4HPwATDgc/ABMA", "71"], "invalid dice"),
+        (vec!["moves", "4HPwATDgc/ABMA", "3"], "invalid dice"),
+        (
+            vec!["show", "4HPwATDgc/ABMA", "QYkqASAAIAA"],
+            "invalid match ID",
+        ),
+        (vec!["bench", "--seconds", "-1"], "--seconds"),
+        (
+            vec!["bench", "--corpus", "/nonexistent/corpus.txt"],
+            "cannot read",
+        ),
+    ] {
+        let o = bg_tui(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(stdout(&o).is_empty());
+    }
+    // clap's own usage errors also exit with 2.
+    assert_eq!(bg_tui(&["moves"]).status.code(), Some(2));
+}
+
+#[test]
+fn bench_reads_a_corpus_file_and_names_a_bad_line() {
+    let dir = std::env::temp_dir().join(format!("bg-tui-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(
+        &good,
+        "# opening rolls\n4HPwATDgc/ABMA 31\n\n4HPwATDgc/ABMA 6-6\n",
+    )
+    .unwrap();
+    let o = bg_tui(&[
+        "bench",
+        "--corpus",
+        good.to_str().unwrap(),
+        "--seconds",
+        "0.2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("corpus: 2 (position, roll) pairs"),
+        "{text}"
+    );
+    // 16 plays for 3-1, 11 for 6-6.
+    assert!(text.contains("positions per pair        13.50"), "{text}");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA 77\n").unwrap();
+    let o = bg_tui(&["bench", "--corpus", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.txt:2: invalid dice"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
