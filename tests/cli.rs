@@ -55,8 +55,8 @@ fn moves_with_no_legal_play_says_so() {
     let mut board = [0i8; 26];
     board[25] = 1;
     board[4] = 14;
-    for p in 19..=24 {
-        board[p] = -2;
+    for point in &mut board[19..=24] {
+        *point = -2;
     }
     board[0] = -3;
     let position = bg_tui::engine::Position::from_board(board).unwrap();
