@@ -40,7 +40,7 @@ pub fn legal_plays(position: &Position, dice: Dice) -> Vec<Play> {
 pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
     out.clear();
     let board = position.board();
-    let (own, blocked) = masks(board);
+    let (own, blocked, blots) = masks(board);
     let template = Play::from_packed(0, 0, *position);
     // Checkers outside the home board: when more than the dice can bring home, nothing is
     // borne off this turn, and with nothing on the bar a die's sources are one AND.
@@ -56,17 +56,18 @@ pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
     } else {
         let (hi, lo) = (u32::from(dice.high()), u32::from(dice.low()));
         if plain {
-            two_dice::<true>(board, &template, own, blocked, hi, lo, out);
+            two_dice::<true>(board, &template, own, blocked, blots, hi, lo, out);
         } else {
-            two_dice::<false>(board, &template, own, blocked, hi, lo, out);
+            two_dice::<false>(board, &template, own, blocked, blots, hi, lo, out);
         }
     }
 }
 
-/// The points (and bar) the mover occupies, and the points the opponent has closed.
+/// The points (and bar) the mover occupies, the points the opponent has closed, and the
+/// points where the opponent has a blot.
 #[inline(always)]
-fn masks(board: &[i8; 26]) -> (u32, u32) {
-    // Eight points at a time: the high bit of each byte that is positive, or at most -2.
+fn masks(board: &[i8; 26]) -> (u32, u32, u32) {
+    // Eight points at a time, from the high bit of each byte: positive, at most -2, or -1.
     const LOW_7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let nonzero = |w: u64| (((w & LOW_7) + LOW_7) | w) & HIGH;
@@ -76,13 +77,15 @@ fn masks(board: &[i8; 26]) -> (u32, u32) {
         *b = n as u8;
     }
     let (words, _) = bytes.as_chunks::<8>();
-    let (mut own, mut closed) = (0, 0);
+    let (mut own, mut closed, mut blots) = (0, 0, 0);
     for (i, word) in words.iter().enumerate() {
         let w = u64::from_le_bytes(*word);
+        let not_minus_one = nonzero(!w);
         own |= gather(nonzero(w) & !w) << (8 * i);
-        closed |= gather(w & nonzero(!w)) << (8 * i);
+        closed |= gather(w & not_minus_one) << (8 * i);
+        blots |= gather(HIGH & !not_minus_one) << (8 * i);
     }
-    (own & (POINTS | BAR_BIT), closed & POINTS)
+    (own & (POINTS | BAR_BIT), closed & POINTS, blots & POINTS)
 }
 
 /// The points from which one checker may legally move by `die`.
@@ -183,9 +186,7 @@ fn push<const LEN: usize>(
     packed: u64,
     last: Step,
 ) {
-    out.push(*template);
-    let end = out.len() - 1;
-    let play = &mut out[end];
+    let play = out.push_mut(*template);
     play.set_steps(packed | last.pack() << (16 * (LEN - 1)), LEN as u8);
     let board = play.board_mut();
     for i in 0..LEN - 1 {
@@ -207,9 +208,7 @@ fn push<const LEN: usize>(
 /// played in full): the touched points are copied from the scratch board.
 #[inline(never)]
 fn push_made(out: &mut Vec<Play>, template: &Play, scratch: &[i8; 26], packed: u64, len: u8) {
-    out.push(*template);
-    let end = out.len() - 1;
-    let play = &mut out[end];
+    let play = out.push_mut(*template);
     play.set_steps(packed, len);
     let board = play.board_mut();
     for i in 0..usize::from(len) {
@@ -233,11 +232,13 @@ fn push_unique(out: &mut Vec<Play>, template: &Play, scratch: &[i8; 26], packed:
 
 /// A roll of two different numbers, `hi` > `lo`. `PLAIN`: nothing on the bar and nothing
 /// can be borne off this turn.
+#[allow(clippy::too_many_arguments)]
 fn two_dice<const PLAIN: bool>(
     start: &[i8; 26],
     template: &Play,
     own: u32,
     blocked: u32,
+    blots: u32,
     hi: u32,
     lo: u32,
     out: &mut Vec<Play>,
@@ -272,19 +273,15 @@ fn two_dice<const PLAIN: bool>(
     }
 
     // The lower die first, then the higher: only what the other order cannot give.
-    if !on_bar && (own & OUTSIDE_HOME).count_ones() >= 2 {
+    if PLAIN || (!on_bar && (own & OUTSIDE_HOME).count_ones() >= 2) {
         // Nothing enters and nothing can be borne off (a checker stays outside home), so
         // two different checkers give nothing new: only one checker going on, s1 -> t1 ->
         // t1-hi, where it hits on t1, or where the way through s1-hi is closed or hits and
         // no checker of ours already stood on t1.
-        let mut chains = sources(own, blocked, lo) & (movable_hi << lo);
+        let new_ends = (blots << lo) | (((blocked | blots) << hi) & !(own << lo));
+        let mut chains = sources(own, blocked, lo) & (movable_hi << lo) & new_ends;
         while chains != 0 {
             let s1 = pop_highest(&mut chains);
-            let t1 = (s1 - lo) as usize;
-            let hits = start[t1] == -1;
-            if !hits && (start[(s1 - hi) as usize] >= 0 || start[t1] > 0) {
-                continue;
-            }
             let mut o1 = own;
             let st1 = apply(&mut scratch, &mut o1, s1, lo);
             let st2 = step_of(&scratch, u32::from(st1.to), hi);
@@ -462,6 +459,7 @@ mod tests {
         board[24] = 0;
         let own: u32 = (1..=25).filter(|&p| board[p] > 0).map(|p| 1 << p).sum();
         let closed: u32 = (1..=24).filter(|&p| board[p] <= -2).map(|p| 1 << p).sum();
-        assert_eq!(masks(&board), (own, closed));
+        let blots: u32 = (1..=24).filter(|&p| board[p] == -1).map(|p| 1 << p).sum();
+        assert_eq!(masks(&board), (own, closed, blots));
     }
 }
