@@ -8,11 +8,11 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use std::collections::BTreeSet;
 
-#[test]
-fn fast_generator_matches_reference_on_random_positions() {
-    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+/// Compares `count` random positions from `seed`, each with all 21 rolls.
+fn compare_random_positions(seed: u64, count: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut compared = 0;
-    for _ in 0..3000 {
+    for _ in 0..count {
         let position = random_position(&mut rng);
         for a in 1..=6u8 {
             for b in 1..=a {
@@ -31,7 +31,29 @@ fn fast_generator_matches_reference_on_random_positions() {
             }
         }
     }
-    assert_eq!(compared, 3000 * 21);
+    assert_eq!(compared, count * 21);
+}
+
+// 10,000 random positions in all (scattered, bear-off, bar, primes), in four tests so that
+// they run in parallel.
+#[test]
+fn fast_generator_matches_reference_on_random_positions_1() {
+    compare_random_positions(2024, 2500);
+}
+
+#[test]
+fn fast_generator_matches_reference_on_random_positions_2() {
+    compare_random_positions(2025, 2500);
+}
+
+#[test]
+fn fast_generator_matches_reference_on_random_positions_3() {
+    compare_random_positions(2026, 2500);
+}
+
+#[test]
+fn fast_generator_matches_reference_on_random_positions_4() {
+    compare_random_positions(2027, 2500);
 }
 
 /// Found by the self-play properties: with 6-4, only 9/3 can be played (8/4, 6/2, 9/5 land

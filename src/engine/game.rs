@@ -5,7 +5,6 @@
 
 use super::cube::Cube;
 use super::dice::Dice;
-use super::movegen::legal_plays;
 use super::play::Play;
 use super::position::Position;
 use super::rules::Rules;
@@ -372,7 +371,9 @@ impl Game {
     }
 
     fn start_moving(&mut self, dice: Dice) {
-        self.legal = legal_plays(&self.position, dice);
+        self.rules
+            .variant
+            .legal_plays_into(&self.position, dice, &mut self.legal);
         self.phase = Phase::Moving(dice);
     }
 

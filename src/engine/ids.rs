@@ -260,6 +260,15 @@ impl MatchIdFields {
 }
 
 /// The Position ID of `p` (14 characters), with `p`'s mover as the player on roll.
+///
+/// # Examples
+/// ```
+/// use bg_tui::engine::{Position, position_from_id, position_id};
+///
+/// assert_eq!(position_id(&Position::START), "4HPwATDgc/ABMA");
+/// assert_eq!(position_from_id("4HPwATDgc/ABMA"), Ok(Position::START));
+/// assert!(position_from_id("4HPwATDgc/ABM").is_err());
+/// ```
 #[must_use]
 pub fn position_id(p: &Position) -> String {
     let mut key: u128 = 0;

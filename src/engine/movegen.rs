@@ -29,6 +29,15 @@ const POINTS: u32 = ((1 << 25) - 1) & !1;
 
 /// Every legal play of `dice` in `position`, once per distinct resulting position.
 /// Empty when nothing can be played.
+///
+/// # Examples
+/// ```
+/// use bg_tui::engine::{Dice, Position, format_play, legal_plays};
+///
+/// let plays = legal_plays(&Position::START, Dice::new(3, 1).unwrap());
+/// assert_eq!(plays.len(), 16);
+/// assert!(plays.iter().any(|p| format_play(p) == "8/5 6/5"));
+/// ```
 #[must_use]
 pub fn legal_plays(position: &Position, dice: Dice) -> Vec<Play> {
     let mut plays = Vec::with_capacity(32);

@@ -224,6 +224,16 @@ fn format_steps(steps: &[Step]) -> String {
 ///   (no checker there, a point the opponent holds, a distance the dice cannot make, ...);
 /// * [`NotationError::Incomplete`] when the moves play fewer dice than the roll must;
 /// * [`NotationError::Ambiguous`] when several legal plays fit the text.
+///
+/// # Examples
+/// ```
+/// use bg_tui::engine::{Dice, Position, format_play, parse_play};
+///
+/// let dice = Dice::new(6, 5).unwrap();
+/// let play = parse_play("24/13", &Position::START, dice).unwrap();
+/// assert_eq!(format_play(&play), "24/13");
+/// assert!(parse_play("24/12", &Position::START, dice).is_err());
+/// ```
 pub fn parse_play(text: &str, position: &Position, dice: Dice) -> Result<Play, NotationError> {
     let plays = legal_plays(position, dice);
     if plays.is_empty() {

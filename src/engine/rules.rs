@@ -1,5 +1,8 @@
 //! The rule set and options of a match: what varies between games of backgammon.
 
+use super::dice::Dice;
+use super::movegen;
+use super::play::Play;
 use super::position::Position;
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +24,14 @@ impl Variant {
     pub const fn start_position(self) -> Position {
         match self {
             Variant::Standard => Position::START,
+        }
+    }
+
+    /// Every legal play of `dice` in `position` under this variant's rules, once per distinct
+    /// resulting position (see [`movegen::legal_plays`]).
+    pub fn legal_plays_into(self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
+        match self {
+            Variant::Standard => movegen::legal_plays_into(position, dice, out),
         }
     }
 

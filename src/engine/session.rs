@@ -36,6 +36,20 @@ pub enum MatchError {
 
 /// A match or money session: the rules, the score, the Crawford state and the game in
 /// progress.
+///
+/// # Examples
+/// ```
+/// use bg_tui::engine::{Action, Dice, MatchState, Rules, Side, format_play};
+///
+/// let mut m = MatchState::new(Rules::match_to(5)).unwrap();
+/// m.apply(Action::OpeningRoll { white: 3, black: 1 }).unwrap();
+/// let play = m.game().legal_plays()[0];
+/// m.apply(Action::Play(play)).unwrap();
+/// assert_eq!(m.game().turn(), Side::Black);
+/// // Dice are values the caller supplies: from a seeded generator, a file or a test.
+/// m.apply(Action::Roll(Dice::new(6, 5).unwrap())).unwrap();
+/// assert!(m.game().legal_plays().iter().any(|p| format_play(p) == "24/13"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchState {
     rules: Rules,

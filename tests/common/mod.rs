@@ -103,15 +103,30 @@ pub fn reference_positions(position: &Position, dice: Dice) -> BTreeSet<[i8; 26]
 }
 
 /// A random position: checkers of both sides scattered, some on the bar, some borne off,
-/// often gathered towards home so that bear-offs and primes come up.
+/// often gathered towards home so that bear-offs come up, or behind a prime of four to six
+/// points.
 pub fn random_position<R: Rng>(rng: &mut R) -> Position {
     loop {
         let mut board = [0i8; 26];
-        let style = rng.random_range(0..4);
+        let style = rng.random_range(0..5);
+        if style == 4 {
+            // A prime: one side holds four to six points in a row (either side's view).
+            let side: i8 = if rng.random_bool(0.5) { 1 } else { -1 };
+            let length = rng.random_range(4..=6);
+            let first = rng.random_range(1..=25 - length);
+            for point in &mut board[first..first + length] {
+                *point = 2 * side;
+            }
+        }
         for side in [1i8, -1i8] {
+            let placed: i8 = board
+                .iter()
+                .filter(|&&n| n.signum() == side)
+                .map(|n| n.abs())
+                .sum();
             let on_board = match style {
-                0 => 15,
-                _ => rng.random_range(1..=15),
+                0 => 15 - placed,
+                _ => rng.random_range(1..=15 - placed.min(14)),
             };
             for _ in 0..on_board {
                 // Where this checker goes, in its owner's numbering (25 = bar).
