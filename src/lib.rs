@@ -11,3 +11,4 @@ pub mod bench;
 pub mod cli;
 pub mod engine;
 pub mod text_board;
+pub mod tui;

@@ -1,0 +1,8 @@
+//! The game in the terminal: app state and update, input mapping, the board view, and the
+//! terminal runtime. It knows the rules only through the engine's API.
+
+pub mod app;
+pub mod model;
+
+pub use app::{App, Event, Options};
+pub use model::{BoardModel, Overlay, Spot};

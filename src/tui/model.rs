@@ -1,0 +1,84 @@
+//! Everything the board view shows, as plain data. The app fills it in; the view only reads
+//! it, so rendering can be tested on hand-made models without playing a game.
+
+use crate::engine::{Cube, Dice, Position, Side};
+
+/// A place on the board the cursor can stand on or a checker can move to, in the numbering
+/// of the player on roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Spot {
+    /// A point, 1 to 24.
+    Point(u8),
+    /// The bar (the player on roll's checkers on it).
+    Bar,
+    /// The bear-off tray of the player on roll.
+    Tray,
+}
+
+/// A panel drawn over the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Overlay {
+    /// The help: every key and what it does, as (keys, description) rows.
+    Help(Vec<(String, String)>),
+    /// A question with its answers, such as "Bob doubles to 4" with "t take  p pass".
+    Question {
+        /// The title line.
+        title: String,
+        /// The lines below it.
+        lines: Vec<String>,
+    },
+    /// The end of a game or a match.
+    GameOver {
+        /// The title line, such as "Alice wins a gammon".
+        title: String,
+        /// The details: cube, points, score, what key starts the next game.
+        lines: Vec<String>,
+    },
+}
+
+/// All the board view needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardModel {
+    /// The checkers, seen from `on_roll` (whose checkers count positive).
+    pub position: Position,
+    /// The player whose numbering the board uses: the player on roll (or about to roll).
+    pub on_roll: Side,
+    /// Both names, indexed by [`Side::index`].
+    pub names: [String; 2],
+    /// The cube (value and owner); `None` when the cube is not in use.
+    pub cube: Option<Cube>,
+    /// The dice on the board, if rolled, in the order shown.
+    pub dice: Option<Dice>,
+    /// How many of the dice (counting a double as four) have been played this turn.
+    pub dice_used: usize,
+    /// The match length; `None` for money play.
+    pub match_length: Option<u32>,
+    /// The score, indexed by [`Side::index`].
+    pub score: [u32; 2],
+    /// "Crawford", "post-Crawford" or empty.
+    pub crawford: String,
+    /// GNU Backgammon Position ID of the position, from the view of the player on roll.
+    pub position_id: String,
+    /// GNU Backgammon Match ID.
+    pub match_id: String,
+    /// Where the cursor is.
+    pub cursor: Spot,
+    /// The spot of the checker picked up, if any.
+    pub picked: Option<Spot>,
+    /// Spots the picked checker may move to.
+    pub targets: Vec<Spot>,
+    /// What to do now, such as "Roll or double" or "Move: 2 dice left".
+    pub status: String,
+    /// The answer to the last key: why it was refused, what the other player did.
+    pub message: String,
+    /// The last play of each side in notation with its roll, such as "Bob 6-5: 24/13".
+    pub last_play: String,
+    /// A panel over the board, if any.
+    pub overlay: Option<Overlay>,
+    /// The command line being typed after `:`, if open.
+    pub command_line: Option<String>,
+    /// Draw with ASCII only.
+    pub ascii: bool,
+    /// Use colours (off under `NO_COLOR`).
+    pub color: bool,
+}
