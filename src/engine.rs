@@ -12,6 +12,7 @@ pub mod rules;
 pub mod scoring;
 pub mod session;
 pub mod side;
+pub mod turn;
 
 pub use cube::{Cube, CubeError};
 pub use dice::{Dice, DiceError};
@@ -28,3 +29,4 @@ pub use rules::{DEFAULT_CUBE_CAP, Rules, RulesError, Variant};
 pub use scoring::{Ending, GameResult, WinKind};
 pub use session::{CrawfordState, MatchError, MatchState};
 pub use side::Side;
+pub use turn::{Destination, DieStep, TurnBuilder, TurnError};

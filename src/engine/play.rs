@@ -3,7 +3,7 @@
 use super::position::Position;
 
 /// One checker moving by one die, in the mover's numbering.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Step {
     /// Where the checker starts: 1-24, or 25 for the bar.
     pub from: u8,
