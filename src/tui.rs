@@ -3,6 +3,10 @@
 
 pub mod app;
 pub mod model;
+pub mod theme;
+pub mod view;
 
 pub use app::{App, Event, Options};
 pub use model::{BoardModel, Overlay, Spot};
+pub use theme::color_wanted;
+pub use view::{render, spot_at};

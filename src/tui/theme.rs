@@ -1,0 +1,298 @@
+//! How the board looks: the symbols (Unicode or ASCII) and the styles (with colour or
+//! without). Colours are the terminal's own named colours, so they follow its palette.
+
+use crate::engine::Side;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+
+/// The ASCII border set, for `--ascii`.
+const ASCII_BORDER: border::Set<'static> = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+/// Whether colour is wanted: false when the `NO_COLOR` environment variable is set and not
+/// empty (<https://no-color.org>).
+#[must_use]
+pub fn color_wanted() -> bool {
+    color_wanted_given(std::env::var_os("NO_COLOR").as_deref())
+}
+
+/// Whether colour is wanted given the value of `NO_COLOR` (`None` when it is not set):
+/// only when it is unset or empty.
+#[must_use]
+pub fn color_wanted_given(no_color: Option<&std::ffi::OsStr>) -> bool {
+    no_color.is_none_or(std::ffi::OsStr::is_empty)
+}
+
+/// The characters used to draw the board's frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    /// Horizontal line.
+    pub horizontal: &'static str,
+    /// Vertical line.
+    pub vertical: &'static str,
+    /// Top-left corner.
+    pub top_left: &'static str,
+    /// Top-right corner.
+    pub top_right: &'static str,
+    /// Bottom-left corner.
+    pub bottom_left: &'static str,
+    /// Bottom-right corner.
+    pub bottom_right: &'static str,
+    /// A vertical line meeting the top edge.
+    pub top_tee: &'static str,
+    /// A vertical line meeting the bottom edge.
+    pub bottom_tee: &'static str,
+}
+
+/// Symbols and styles for one way of drawing: Unicode or ASCII, colour or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    /// Only ASCII characters.
+    pub ascii: bool,
+    /// Colours allowed (modifiers such as bold and reverse are used either way).
+    pub color: bool,
+}
+
+impl Theme {
+    /// A theme for ASCII or Unicode, with or without colour.
+    #[must_use]
+    pub const fn new(ascii: bool, color: bool) -> Theme {
+        Theme { ascii, color }
+    }
+
+    fn fg(self, color: Color) -> Style {
+        if self.color {
+            Style::new().fg(color)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// The checker symbol of `side`: `○`/`O` for White, `●`/`X` for Black.
+    #[must_use]
+    pub const fn checker(self, side: Side) -> &'static str {
+        match (side, self.ascii) {
+            (Side::White, false) => "○",
+            (Side::White, true) => "O",
+            (Side::Black, false) => "●",
+            (Side::Black, true) => "X",
+        }
+    }
+
+    /// The style of `side`'s checkers (and of its symbol beside its name).
+    #[must_use]
+    pub fn checker_style(self, side: Side) -> Style {
+        match side {
+            Side::White => self.fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            Side::Black => self.fg(Color::Red).add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// Marks the turn: beside the name of the player on roll.
+    #[must_use]
+    pub const fn turn_marker(self) -> &'static str {
+        if self.ascii { ">" } else { "▶" }
+    }
+
+    /// Drawn where a picked-up checker may land.
+    #[must_use]
+    pub const fn target_marker(self) -> &'static str {
+        if self.ascii { "*" } else { "◌" }
+    }
+
+    /// The multiplication sign in sizes such as 80×24.
+    #[must_use]
+    pub const fn times(self) -> &'static str {
+        if self.ascii { "x" } else { "×" }
+    }
+
+    /// The board's frame characters.
+    #[must_use]
+    pub const fn frame(self) -> Frame {
+        if self.ascii {
+            Frame {
+                horizontal: "-",
+                vertical: "|",
+                top_left: "+",
+                top_right: "+",
+                bottom_left: "+",
+                bottom_right: "+",
+                top_tee: "+",
+                bottom_tee: "+",
+            }
+        } else {
+            Frame {
+                horizontal: "─",
+                vertical: "│",
+                top_left: "┌",
+                top_right: "┐",
+                bottom_left: "└",
+                bottom_right: "┘",
+                top_tee: "┬",
+                bottom_tee: "┴",
+            }
+        }
+    }
+
+    /// The border of the panels drawn over the board.
+    #[must_use]
+    pub const fn border(self) -> border::Set<'static> {
+        if self.ascii {
+            ASCII_BORDER
+        } else {
+            border::ROUNDED
+        }
+    }
+
+    /// The board's frame.
+    #[must_use]
+    pub fn frame_style(self) -> Style {
+        self.fg(Color::DarkGray)
+    }
+
+    /// Point numbers and the BAR and OFF labels.
+    #[must_use]
+    pub fn label(self) -> Style {
+        Style::new()
+    }
+
+    /// The spot under the cursor.
+    #[must_use]
+    pub fn cursor(self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+
+    /// Where the picked-up checker may go.
+    #[must_use]
+    pub fn target(self) -> Style {
+        self.fg(Color::Green)
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    }
+
+    /// The checker picked up.
+    #[must_use]
+    pub fn picked(self) -> Style {
+        self.fg(Color::LightGreen)
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED | Modifier::REVERSED)
+    }
+
+    /// A die: bright while it may still be played, dim once used.
+    #[must_use]
+    pub fn die(self, used: bool) -> Style {
+        if used {
+            Style::new().add_modifier(Modifier::DIM)
+        } else {
+            self.fg(Color::White).add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// Headings and the name of the player on roll.
+    #[must_use]
+    pub fn strong(self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+
+    /// Secondary text.
+    #[must_use]
+    pub fn dim(self) -> Style {
+        Style::new().add_modifier(Modifier::DIM)
+    }
+
+    /// The status line: what to do now.
+    #[must_use]
+    pub fn status(self) -> Style {
+        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    }
+
+    /// The message line: the answer to the last key.
+    #[must_use]
+    pub fn message(self) -> Style {
+        self.fg(Color::Yellow)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_theme_uses_only_ascii() {
+        let t = Theme::new(true, false);
+        let f = t.frame();
+        let b = t.border();
+        for s in [
+            t.checker(Side::White),
+            t.checker(Side::Black),
+            t.turn_marker(),
+            t.target_marker(),
+            t.times(),
+            f.horizontal,
+            f.vertical,
+            f.top_left,
+            f.top_right,
+            f.bottom_left,
+            f.bottom_right,
+            f.top_tee,
+            f.bottom_tee,
+            b.top_left,
+            b.top_right,
+            b.bottom_left,
+            b.bottom_right,
+            b.vertical_left,
+            b.vertical_right,
+            b.horizontal_top,
+            b.horizontal_bottom,
+        ] {
+            assert!(s.is_ascii(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn no_colour_means_no_colours() {
+        let t = Theme::new(false, false);
+        for style in [
+            t.checker_style(Side::White),
+            t.checker_style(Side::Black),
+            t.frame_style(),
+            t.label(),
+            t.cursor(),
+            t.target(),
+            t.picked(),
+            t.die(false),
+            t.die(true),
+            t.strong(),
+            t.dim(),
+            t.status(),
+            t.message(),
+        ] {
+            assert_eq!(style.fg, None);
+            assert_eq!(style.bg, None);
+        }
+    }
+
+    #[test]
+    fn no_color_set_and_not_empty_turns_colour_off() {
+        use std::ffi::OsStr;
+        assert!(color_wanted_given(None));
+        assert!(color_wanted_given(Some(OsStr::new(""))));
+        assert!(!color_wanted_given(Some(OsStr::new("1"))));
+        assert!(!color_wanted_given(Some(OsStr::new("0"))));
+    }
+
+    #[test]
+    fn the_sides_differ() {
+        for t in [Theme::new(false, true), Theme::new(true, false)] {
+            assert_ne!(t.checker(Side::White), t.checker(Side::Black));
+        }
+        let t = Theme::new(false, true);
+        assert_ne!(t.checker_style(Side::White), t.checker_style(Side::Black));
+    }
+}

@@ -1,0 +1,108 @@
+//! The board view: draws a [`BoardModel`] into a buffer, and maps mouse clicks back to the
+//! spots drawn. It reads the model only: no I/O, no state, no rules.
+//!
+//! The board is drawn from the view of the player on roll: points 13-24 across the top and
+//! 12-1 across the bottom, their home board bottom right and their tray at the right edge;
+//! the opponent's bar checkers in the top half of the bar, theirs in the bottom half. The
+//! side panel holds the players, cube, match and the Position and Match IDs; the status,
+//! message and command lines run below.
+
+mod board;
+mod geometry;
+mod overlay;
+mod panel;
+
+use super::model::{BoardModel, Spot};
+use super::theme::Theme;
+use geometry::{Column, Geometry};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+pub use geometry::{MIN_HEIGHT, MIN_WIDTH};
+
+/// Draws everything `model` holds into `area` of `buf`: the board, the side panel, the
+/// status lines and any overlay. Below [`MIN_WIDTH`] × [`MIN_HEIGHT`] it draws only a note
+/// saying how large the terminal must be. It never panics, whatever the size.
+pub fn render(model: &BoardModel, area: Rect, buf: &mut Buffer) {
+    let area = area.intersection(*buf.area());
+    if area.is_empty() {
+        return;
+    }
+    let theme = Theme::new(model.ascii, model.color);
+    let Some(g) = Geometry::new(area) else {
+        too_small(area, theme, buf);
+        return;
+    };
+    board::draw(&g, model, theme, buf);
+    panel::draw(g.panel, model, theme, buf);
+    panel::draw_status(g.status, model, theme, buf);
+    if let Some(o) = &model.overlay {
+        overlay::draw(o, theme, area, g.surface(), buf);
+    }
+}
+
+/// The spot drawn at screen cell (`column`, `row`) when `model` is rendered into `area`,
+/// for mouse clicks: any cell of a point's column in its half of the board (its number
+/// included) gives that point; any cell of the bar's column gives [`Spot::Bar`], of the
+/// trays' column [`Spot::Tray`]. `None` elsewhere, under an overlay, and when the terminal
+/// is too small for the board.
+#[must_use]
+pub fn spot_at(area: Rect, model: &BoardModel, column: u16, row: u16) -> Option<Spot> {
+    let g = Geometry::new(area)?;
+    if let Some(o) = &model.overlay {
+        let theme = Theme::new(model.ascii, model.color);
+        if overlay::rect(o, theme, area, g.surface()).contains(Position::new(column, row)) {
+            return None;
+        }
+    }
+    g.spot_at(column, row)
+}
+
+/// The cells where `spot`'s checkers are drawn (its column in its half of the board) when
+/// a model is rendered into `area`; `None` when the terminal is too small or the spot is not
+/// on the board.
+#[must_use]
+pub fn spot_area(area: Rect, spot: Spot) -> Option<Rect> {
+    let g = Geometry::new(area)?;
+    Column::of(spot).map(|c| g.column_rect(c))
+}
+
+/// Writes `text` at (`x`, `y`), cut at the right edge of the buffer.
+fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style) {
+    let area = *buf.area();
+    put_in(buf, area, x, y, text, style);
+}
+
+/// Writes `text` at (`x`, `y`), cut at the right edge of `clip`; nothing outside `clip` or
+/// the buffer.
+fn put_in(buf: &mut Buffer, clip: Rect, x: u16, y: u16, text: &str, style: Style) {
+    let clip = clip.intersection(*buf.area());
+    if !clip.contains(Position::new(x, y)) {
+        return;
+    }
+    buf.set_stringn(x, y, text, usize::from(clip.right() - x), style);
+}
+
+/// The note shown instead of the board when the terminal is too small.
+fn too_small(area: Rect, theme: Theme, buf: &mut Buffer) {
+    let x = theme.times();
+    let lines = [
+        format!("bg-tui needs a terminal of at least {MIN_WIDTH}{x}{MIN_HEIGHT};"),
+        format!("this one is {}{x}{}.", area.width, area.height),
+    ];
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.chars().count().div_ceil(usize::from(area.width)))
+        .sum();
+    let rows = u16::try_from(rows).unwrap_or(u16::MAX).min(area.height);
+    let y = area.y + (area.height - rows) / 2;
+    let rect = Rect::new(area.x, y, area.width, area.bottom() - y);
+    Paragraph::new(lines.map(Line::raw).to_vec())
+        .style(theme.strong())
+        .centered()
+        .wrap(Wrap { trim: true })
+        .render(rect, buf);
+}

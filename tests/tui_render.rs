@@ -1,0 +1,562 @@
+//! The board view on ratatui's `TestBackend`: snapshots of the screens a player sees, at
+//! 80×24 and 120×40, plus checks that drawing never panics, that mouse clicks map back to
+//! the spots drawn, and that the styles (cursor, dice, colour) are right.
+
+use bg_tui::engine::ids::{GameStateCode, MatchIdFields, match_id, position_id};
+use bg_tui::engine::{Cube, Dice, Position, Side};
+use bg_tui::tui::view::{MIN_HEIGHT, MIN_WIDTH, render, spot_area, spot_at};
+use bg_tui::tui::{BoardModel, Overlay, Spot};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+
+/// The two sizes every screen is checked at.
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+/// A position from per-side counts, each in its own numbering (index 25 = bar).
+fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
+    let mut m = [0u8; 26];
+    let mut o = [0u8; 26];
+    for &(p, n) in mover {
+        m[p] = n;
+    }
+    for &(p, n) in opponent {
+        o[p] = n;
+    }
+    Position::from_sides(&m, &o).expect("test position is valid")
+}
+
+/// A model of `position` with `on_roll` to play, Alice (White) against Bob (Black) in a
+/// 5-point match at 0-0 with the cube centred, IDs computed as GNU Backgammon would.
+fn model(position: Position, on_roll: Side) -> BoardModel {
+    let mut m = BoardModel {
+        position,
+        on_roll,
+        names: ["Alice".to_string(), "Bob".to_string()],
+        cube: Some(Cube::CENTRED),
+        dice: None,
+        dice_used: 0,
+        match_length: Some(5),
+        score: [0, 0],
+        crawford: String::new(),
+        position_id: String::new(),
+        match_id: String::new(),
+        cursor: Spot::Point(1),
+        picked: None,
+        targets: Vec::new(),
+        status: String::new(),
+        message: String::new(),
+        last_play: String::new(),
+        overlay: None,
+        command_line: None,
+        ascii: false,
+        color: true,
+    };
+    set_ids(&mut m);
+    m
+}
+
+/// Fills in the Position ID and Match ID from the model's other fields.
+fn set_ids(m: &mut BoardModel) {
+    let cube = m.cube.unwrap_or(Cube::CENTRED);
+    let doubled = matches!(m.overlay, Some(Overlay::Question { .. }));
+    m.position_id = position_id(&m.position);
+    m.match_id = match_id(&MatchIdFields {
+        cube_log: u8::try_from(cube.log2()).expect("small cube"),
+        cube_owner: cube.owner(),
+        on_roll: m.on_roll,
+        crawford: m.crawford == "Crawford",
+        game_state: GameStateCode::Playing,
+        turn: if doubled {
+            m.on_roll.opponent()
+        } else {
+            m.on_roll
+        },
+        doubled,
+        resigned: 0,
+        dice: m.dice,
+        match_length: m.match_length.unwrap_or(0),
+        score: m.score,
+        jacoby: m.match_length.is_none(),
+    });
+}
+
+fn dice(a: u8, b: u8) -> Option<Dice> {
+    Some(Dice::new(a, b).expect("valid dice"))
+}
+
+/// The start of a match: Alice has rolled 3-1 and the cursor is on her 8-point.
+fn opening() -> BoardModel {
+    let mut m = model(Position::START, Side::White);
+    m.dice = dice(3, 1);
+    m.cursor = Spot::Point(8);
+    m.status = "Alice to play 3-1: pick a checker with the arrows and Enter, or type :".into();
+    set_ids(&mut m);
+    m
+}
+
+/// Both sides on the bar and both bearing off: Bob entered with his 3, has the 1 left and
+/// has picked up his second checker on the bar.
+fn bar_and_off() -> BoardModel {
+    let position = sides(
+        &[(25, 2), (6, 3), (5, 2), (4, 2), (3, 1), (2, 2)],
+        &[(25, 1), (6, 3), (5, 2), (4, 2), (2, 2), (18, 1)],
+    );
+    let mut m = model(position, Side::Black);
+    m.match_length = Some(7);
+    m.score = [4, 6];
+    m.crawford = "post-Crawford".into();
+    m.cube = Some(Cube::new(2, Some(Side::White)).expect("valid cube"));
+    m.dice = dice(3, 1);
+    m.dice_used = 1;
+    m.picked = Some(Spot::Bar);
+    m.targets = vec![Spot::Point(24)];
+    m.cursor = Spot::Point(24);
+    m.last_play = "Alice 6-4: 24/18 13/9*".into();
+    m.status = "Bob to play the 1: Enter puts the checker on the 24-point".into();
+    m.message = "Checkers on the bar come in first".into();
+    m.command_line = Some("bar/24".into());
+    set_ids(&mut m);
+    m
+}
+
+/// Ten checkers on Alice's 6-point and eleven on Bob's; Alice has played half of a 6-6 in
+/// a money game with the cube at 4 on Bob's side.
+fn tall_stack() -> BoardModel {
+    let position = sides(&[(6, 10), (8, 3), (7, 2)], &[(6, 11), (8, 2), (24, 2)]);
+    let mut m = model(position, Side::White);
+    m.match_length = None;
+    m.score = [3, 1];
+    m.cube = Some(Cube::new(4, Some(Side::Black)).expect("valid cube"));
+    m.dice = dice(6, 6);
+    m.dice_used = 2;
+    m.cursor = Spot::Point(6);
+    m.last_play = "Bob 5-2: 13/8 13/11".into();
+    m.status = "Alice to play 6-6: 2 dice left".into();
+    set_ids(&mut m);
+    m
+}
+
+/// Bob has doubled; Alice is asked to take or pass.
+fn double_offered() -> BoardModel {
+    let position = sides(
+        &[(24, 2), (13, 4), (8, 3), (6, 4), (5, 2)],
+        &[(24, 1), (13, 5), (8, 2), (6, 5), (4, 2)],
+    );
+    let mut m = model(position, Side::Black);
+    m.score = [1, 2];
+    m.overlay = Some(Overlay::Question {
+        title: "Bob doubles to 2".into(),
+        lines: vec![
+            "t  take: play on for 2 points".into(),
+            "p  pass: give up 1 point".into(),
+        ],
+    });
+    m.status = "Alice: take or pass?".into();
+    set_ids(&mut m);
+    m
+}
+
+/// Alice has borne off her last checker before Bob bore off any: a gammon.
+fn game_over() -> BoardModel {
+    let position = sides(&[], &[(13, 2), (8, 3), (6, 5), (5, 5)]);
+    let mut m = model(position, Side::White);
+    m.score = [2, 0];
+    m.last_play = "Alice 4-2: 4/off 2/off".into();
+    m.overlay = Some(Overlay::GameOver {
+        title: "Alice wins a gammon".into(),
+        lines: vec![
+            "Cube 1: 2 points".into(),
+            "Score: Alice 2, Bob 0 (5-point match)".into(),
+            "n  next game    q  quit".into(),
+        ],
+    });
+    m.status = "Game over".into();
+    set_ids(&mut m);
+    m
+}
+
+/// The keys, as the help shows them.
+fn help_rows() -> Vec<(String, String)> {
+    [
+        ("← → ↑ ↓", "move the cursor"),
+        ("Enter, Space", "pick up / put down a checker"),
+        ("Esc", "put the checker back"),
+        ("r", "roll the dice"),
+        ("d", "double"),
+        ("t / p", "take / pass a double"),
+        ("u", "undo the last checker"),
+        ("c", "confirm the play"),
+        (":", "type a move such as 8/5 6/5"),
+        ("h, ?", "this help"),
+        ("q", "quit"),
+    ]
+    .into_iter()
+    .map(|(k, d)| (k.to_string(), d.to_string()))
+    .collect()
+}
+
+fn help() -> BoardModel {
+    let mut m = opening();
+    m.overlay = Some(Overlay::Help(help_rows()));
+    m
+}
+
+/// `m` in ASCII without colour; the help's arrow keys spelled out, as the app does.
+fn ascii(mut m: BoardModel) -> BoardModel {
+    if let Some(Overlay::Help(rows)) = &mut m.overlay {
+        for (keys, _) in rows {
+            *keys = keys.replace("← → ↑ ↓", "arrows");
+        }
+    }
+    m.ascii = true;
+    m.color = false;
+    m
+}
+
+/// `model` drawn on a `width`×`height` test terminal.
+fn draw(model: &BoardModel, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|f| render(model, f.area(), f.buffer_mut()))
+        .expect("draw");
+    terminal
+}
+
+/// Snapshots `model` at both sizes, printing each so it can be reviewed by eye.
+fn snapshot_both(name: &str, model: &BoardModel) {
+    for (w, h) in SIZES {
+        let terminal = draw(model, w, h);
+        println!("{name} at {w}x{h}:\n{}", terminal.backend());
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
+    }
+}
+
+#[test]
+fn opening_position() {
+    snapshot_both("opening", &opening());
+}
+
+#[test]
+fn checkers_on_the_bar_and_borne_off() {
+    snapshot_both("bar_and_off", &bar_and_off());
+}
+
+#[test]
+fn a_tall_stack() {
+    snapshot_both("tall_stack", &tall_stack());
+}
+
+#[test]
+fn a_double_offered() {
+    snapshot_both("double_offered", &double_offered());
+}
+
+#[test]
+fn game_over_panel() {
+    snapshot_both("game_over", &game_over());
+}
+
+#[test]
+fn help_overlay() {
+    snapshot_both("help", &help());
+}
+
+#[test]
+fn ascii_mode() {
+    snapshot_both("ascii_opening", &ascii(opening()));
+    snapshot_both("ascii_bar_and_off", &ascii(bar_and_off()));
+}
+
+#[test]
+fn terminal_too_small() {
+    for (w, h) in [(60, 20), (79, 24), (80, 23), (24, 6)] {
+        let terminal = draw(&opening(), w, h);
+        println!("too small at {w}x{h}:\n{}", terminal.backend());
+        insta::assert_snapshot!(format!("too_small_{w}x{h}"), terminal.backend());
+    }
+}
+
+/// Every symbol in the buffer, joined.
+fn text(buf: &Buffer) -> String {
+    buf.content().iter().map(|c| c.symbol()).collect()
+}
+
+#[test]
+fn too_small_says_how_large_the_terminal_must_be() {
+    let terminal = draw(&opening(), 60, 20);
+    let text: String = text(terminal.backend().buffer())
+        .split_whitespace()
+        .collect();
+    let want: String =
+        format!("bg-tui needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is 60×20.")
+            .split_whitespace()
+            .collect();
+    assert_eq!(text, want);
+}
+
+/// Models with every field in use, long text included, for the checks over many sizes.
+fn all_models() -> Vec<BoardModel> {
+    let mut long = bar_and_off();
+    long.names = ["A".repeat(100), "名前".repeat(30)];
+    long.status = "status ".repeat(40);
+    long.message = "message ".repeat(40);
+    long.last_play = "Alice 6-6: 24/18(2) 13/7(2) ".repeat(5);
+    long.command_line = Some("x".repeat(300));
+    long.crawford = "Crawford".into();
+    let mut many_help = help();
+    many_help.overlay = Some(Overlay::Help(
+        (0..60)
+            .map(|i| (format!("key {i}"), format!("does thing number {i}")))
+            .collect(),
+    ));
+    let mut empty = model(Position::EMPTY, Side::Black);
+    empty.names = [String::new(), String::new()];
+    empty.cube = None;
+    empty.cursor = Spot::Point(0);
+    empty.picked = Some(Spot::Tray);
+    empty.targets = vec![Spot::Tray, Spot::Bar, Spot::Point(25), Spot::Point(3)];
+    empty.dice_used = 9;
+    empty.dice = dice(2, 2);
+    vec![
+        opening(),
+        bar_and_off(),
+        tall_stack(),
+        double_offered(),
+        game_over(),
+        help(),
+        ascii(help()),
+        ascii(game_over()),
+        long,
+        many_help,
+        empty,
+    ]
+}
+
+#[test]
+#[ignore = "prints screens for review: cargo test --test tui_render -- --ignored --nocapture"]
+fn print_extreme_models() {
+    for m in all_models() {
+        println!("{}", draw(&m, 80, 24).backend());
+    }
+}
+
+#[test]
+fn rendering_never_panics_at_any_size() {
+    let models = all_models();
+    for w in (0..=130).step_by(3).chain([1, 79, 80, 81, 119, 120, 121]) {
+        for h in (0..=45).step_by(2).chain([1, 23, 24, 25, 39, 40, 41]) {
+            for m in &models {
+                let _ = draw(m, w, h);
+            }
+        }
+    }
+}
+
+#[test]
+fn rendering_into_part_of_a_buffer_stays_inside_it() {
+    let outer = Rect::new(0, 0, 140, 50);
+    let inner = Rect::new(7, 5, 120, 40);
+    for m in all_models() {
+        let mut buf = Buffer::empty(outer);
+        render(&m, inner, &mut buf);
+        for y in 0..outer.height {
+            for x in 0..outer.width {
+                if !inner.contains((x, y).into()) {
+                    assert_eq!(buf[(x, y)].symbol(), " ", "drawn outside at ({x}, {y})");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ascii_mode_draws_only_ascii() {
+    for m in all_models().into_iter().map(ascii) {
+        if m.names.iter().any(|n| !n.is_ascii()) {
+            continue;
+        }
+        for (w, h) in SIZES.into_iter().chain([(60, 20), (130, 45)]) {
+            let terminal = draw(&m, w, h);
+            let text = text(terminal.backend().buffer());
+            assert!(
+                text.is_ascii(),
+                "non-ASCII at {w}x{h}:\n{}",
+                terminal.backend()
+            );
+        }
+    }
+}
+
+#[test]
+fn without_colour_no_cell_has_a_colour() {
+    for m in all_models() {
+        let mut m = m;
+        m.color = false;
+        for (w, h) in SIZES {
+            let terminal = draw(&m, w, h);
+            for cell in terminal.backend().buffer().content() {
+                assert_eq!(cell.fg, Color::Reset, "{:?}", cell);
+                assert_eq!(cell.bg, Color::Reset, "{:?}", cell);
+            }
+        }
+    }
+}
+
+#[test]
+fn with_colour_the_sides_differ_in_colour() {
+    let terminal = draw(&opening(), 80, 24);
+    let buf = terminal.backend().buffer();
+    let fg_of = |symbol: &str| {
+        buf.content()
+            .iter()
+            .find(|c| c.symbol() == symbol)
+            .map(|c| c.fg)
+            .expect("symbol drawn")
+    };
+    assert_ne!(fg_of("○"), fg_of("●"));
+    assert_ne!(fg_of("○"), Color::Reset);
+}
+
+/// Every spot the cursor can stand on.
+fn all_spots() -> Vec<Spot> {
+    (1..=24)
+        .map(Spot::Point)
+        .chain([Spot::Bar, Spot::Tray])
+        .collect()
+}
+
+#[test]
+fn clicking_a_spot_gives_it_back() {
+    let m = opening();
+    let areas = SIZES
+        .into_iter()
+        .chain([(130, 45), (81, 25)])
+        .map(|(w, h)| Rect::new(0, 0, w, h))
+        .chain([Rect::new(3, 2, 100, 30)]);
+    for area in areas {
+        let (w, h) = (area.width, area.height);
+        for spot in all_spots() {
+            let r = spot_area(area, spot).expect("spot is drawn");
+            let (x, y) = (r.x + r.width / 2, r.y + r.height / 2);
+            assert_eq!(spot_at(area, &m, x, y), Some(spot), "{spot:?} at {w}x{h}");
+            // Anywhere in the column of its half, too.
+            assert_eq!(
+                spot_at(area, &m, r.x, r.y),
+                Some(spot),
+                "{spot:?} at {w}x{h}"
+            );
+            let (right, bottom) = (r.right() - 1, r.bottom() - 1);
+            assert_eq!(spot_at(area, &m, right, bottom), Some(spot), "{spot:?}");
+        }
+    }
+}
+
+#[test]
+fn clicking_a_point_number_selects_the_point() {
+    let m = opening();
+    let terminal = draw(&m, 80, 24);
+    let buf = terminal.backend().buffer();
+    let area = Rect::new(0, 0, 80, 24);
+    let mut found = 0;
+    for y in 0..24 {
+        let row: Vec<&str> = (0..80).map(|x| buf[(x, y)].symbol()).collect();
+        for x in 0..79u16 {
+            let here = row[usize::from(x)];
+            let next = row[usize::from(x) + 1];
+            if let (Ok(a), Ok(b)) = (here.parse::<u8>(), next.parse::<u8>()) {
+                let number = a * 10 + b;
+                if (13..=24).contains(&number) && y == 0 || (10..=12).contains(&number) && y > 0 {
+                    assert_eq!(spot_at(area, &m, x, y), Some(Spot::Point(number)));
+                    found += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(found, 15, "two-digit point numbers found");
+}
+
+#[test]
+fn clicks_miss_outside_the_board_and_under_an_overlay() {
+    let area = Rect::new(0, 0, 80, 24);
+    let m = opening();
+    assert_eq!(spot_at(area, &m, 79, 23), None);
+    assert_eq!(spot_at(area, &m, 70, 5), None);
+    assert_eq!(spot_at(Rect::new(0, 0, 60, 20), &m, 10, 5), None);
+    let q = double_offered();
+    let centre = spot_area(area, Spot::Point(18)).expect("drawn");
+    assert_eq!(
+        spot_at(area, &m, centre.x + 1, centre.y + centre.height - 1),
+        Some(Spot::Point(18))
+    );
+    let covered = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .filter(|&(x, y)| spot_at(area, &m, x, y).is_some() && spot_at(area, &q, x, y).is_none())
+        .count();
+    assert!(covered > 0, "the question panel covers part of the board");
+}
+
+#[test]
+fn the_cursor_is_reversed_and_used_dice_are_dim() {
+    let m = tall_stack();
+    let area = Rect::new(0, 0, 80, 24);
+    let terminal = draw(&m, 80, 24);
+    let buf = terminal.backend().buffer();
+    let r = spot_area(area, Spot::Point(6)).expect("drawn");
+    for y in r.y..r.bottom() {
+        for x in r.x..r.right() {
+            assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED));
+        }
+    }
+    let other = spot_area(area, Spot::Point(5)).expect("drawn");
+    assert!(
+        !buf[(other.x, other.y)]
+            .modifier
+            .contains(Modifier::REVERSED)
+    );
+    // The four dice of 6-6 in the middle row, the first two used.
+    let dice: Vec<_> = buf
+        .content()
+        .iter()
+        .filter(|c| c.symbol() == "6" && c.modifier.contains(Modifier::BOLD | Modifier::DIM))
+        .collect();
+    assert!(dice.is_empty(), "a die is either bright or dim");
+    let middle = (r.y - 1..=r.y + r.height)
+        .find(|&y| (0..80).any(|x| buf[(x, y)].symbol() == "["))
+        .expect("dice row");
+    let faces: Vec<Modifier> = (0..80)
+        .filter(|&x| buf[(x, middle)].symbol() == "6")
+        .map(|x| buf[(x, middle)].modifier)
+        .collect();
+    assert_eq!(faces.len(), 4);
+    assert!(faces[..2].iter().all(|m| m.contains(Modifier::DIM)));
+    assert!(faces[2..].iter().all(|m| m.contains(Modifier::BOLD)));
+}
+
+#[test]
+fn targets_and_the_picked_checker_are_marked() {
+    let m = bar_and_off();
+    let area = Rect::new(0, 0, 80, 24);
+    let terminal = draw(&m, 80, 24);
+    let buf = terminal.backend().buffer();
+    // The landing cell of the 24-point (Bob's, empty) shows the marker.
+    let target = spot_area(area, Spot::Point(24)).expect("drawn");
+    let centre = target.x + target.width / 2;
+    assert_eq!(buf[(centre, target.y)].symbol(), "◌");
+    assert!(
+        buf[(centre, target.y)]
+            .modifier
+            .contains(Modifier::UNDERLINED)
+    );
+    // The outer of Bob's two checkers on the bar is the one picked up.
+    let bar = spot_area(area, Spot::Bar).expect("drawn");
+    let centre = bar.x + bar.width / 2;
+    assert!(
+        buf[(centre, bar.y + 1)]
+            .modifier
+            .contains(Modifier::UNDERLINED)
+    );
+    assert!(!buf[(centre, bar.y)].modifier.contains(Modifier::UNDERLINED));
+}
