@@ -1,26 +1,88 @@
-//! The command line: clap types, and the commands that print rather than play.
+//! The command line: clap types, the game's options, and the commands that print rather
+//! than play.
 
 use crate::bench::{self, BenchReport};
 use crate::engine::{
-    Dice, Position, format_play, legal_plays, match_id_fields, position_from_id, position_id,
+    Dice, Position, Rules, RulesError, format_play, legal_plays, match_id_fields, position_from_id,
+    position_id,
 };
 use crate::text_board;
-use clap::{Parser, Subcommand};
+use crate::tui::Options;
+use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Backgammon for the terminal.
+///
+/// Without a command, starts a game for two people at one keyboard; the game options below
+/// work here and after `play`.
 #[derive(Debug, Parser)]
-#[command(name = "bg-tui", version, about)]
+#[command(
+    name = "bg-tui",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// The game's options, when no command is given.
+    #[command(flatten)]
+    pub play: PlayArgs,
     /// What to do; without a command, the game.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
+/// The longest player name `--names` takes, in characters.
+pub const MAX_NAME_CHARS: usize = 20;
+
+/// How to set up a game in the terminal: `bg-tui [OPTIONS]` or `bg-tui play [OPTIONS]`.
+///
+/// Clap only checks the types; [`play_options`] checks that the options go together.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
+#[command(next_help_heading = "Game options")]
+pub struct PlayArgs {
+    /// Play a match to N points (1 to 64); without it, a money session.
+    #[arg(long = "match", value_name = "N")]
+    pub match_length: Option<u32>,
+    /// Play without the doubling cube.
+    #[arg(long)]
+    pub no_cube: bool,
+    /// The highest value the cube may reach: a power of two from 1 to 32768 [default: 64].
+    #[arg(long, value_name = "N")]
+    pub cube_limit: Option<u32>,
+    /// Jacoby rule (money play): gammons and backgammons count single until the cube is
+    /// turned.
+    #[arg(long)]
+    pub jacoby: bool,
+    /// Beavers (money play): a player who is doubled may redouble at once and keep the cube.
+    #[arg(long)]
+    pub beaver: bool,
+    /// Play a match without the Crawford rule (it is on in matches).
+    #[arg(long)]
+    pub no_crawford: bool,
+    /// Automatic doubles (money play): each tie on the opening roll turns the cube, up to N
+    /// times.
+    #[arg(long, value_name = "N")]
+    pub auto_doubles: Option<u32>,
+    /// Seed for the dice: the same seed gives the same dice every time.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The players' names, White first (at most 20 characters each).
+    #[arg(long, value_name = "ALICE,BOB")]
+    pub names: Option<String>,
+    /// Play a forced play (the only legal one) by itself.
+    #[arg(long)]
+    pub auto_forced: bool,
+    /// Draw with ASCII only, no Unicode.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play a game for two people at one keyboard (the same as no command).
+    Play(PlayArgs),
     /// List every legal play of a roll in a position, with the Position ID after each.
     Moves {
         /// GNU Backgammon Position ID (14 characters), from the view of the player on roll.
@@ -54,6 +116,134 @@ pub enum Command {
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct CliError(pub String);
+
+/// Splits and checks `--names ALICE,BOB`: two names, trimmed, non-empty, at most
+/// [`MAX_NAME_CHARS`] characters, without control characters, and different.
+///
+/// # Errors
+/// [`CliError`] saying what is wrong with the names.
+pub fn parse_names(text: &str) -> Result<[String; 2], CliError> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [white, black] = parts[..] else {
+        return Err(CliError(format!(
+            "--names takes two names separated by a comma, such as Alice,Bob, not {text:?}"
+        )));
+    };
+    for name in [white, black] {
+        if name.is_empty() {
+            return Err(CliError(format!(
+                "--names: a name cannot be empty (in {text:?})"
+            )));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(CliError(format!(
+                "--names: a name cannot contain control characters (in {text:?})"
+            )));
+        }
+        let chars = name.chars().count();
+        if chars > MAX_NAME_CHARS {
+            return Err(CliError(format!(
+                "--names: {name:?} has {chars} characters; a name has at most {MAX_NAME_CHARS}"
+            )));
+        }
+    }
+    if white == black {
+        return Err(CliError(format!(
+            "--names: the two players need different names, not {white:?} twice"
+        )));
+    }
+    Ok([white.to_string(), black.to_string()])
+}
+
+/// The game's options from the command line, checked; colours follow `NO_COLOR`.
+///
+/// # Errors
+/// [`CliError`] naming the first option that is malformed or does not fit with the others,
+/// such as `--jacoby` in a match or a cube limit that is not a power of two.
+pub fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
+    play_options_with(args, crate::tui::theme::color_wanted())
+}
+
+/// [`play_options`] with the colour choice given rather than read from the environment.
+///
+/// # Errors
+/// As [`play_options`].
+pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliError> {
+    let defaults = Options::default();
+    let names = match &args.names {
+        Some(text) => parse_names(text)?,
+        None => defaults.names,
+    };
+    let auto_doubles = args.auto_doubles.unwrap_or(0);
+    let rules = Rules {
+        match_length: args.match_length,
+        cube: !args.no_cube,
+        cube_cap: args.cube_limit.unwrap_or(Rules::default().cube_cap),
+        crawford: !args.no_crawford,
+        jacoby: args.jacoby,
+        beaver: args.beaver,
+        auto_doubles,
+        ..Rules::default()
+    };
+    // The numbers first, with the engine's own check and messages.
+    let numbers_only = Rules {
+        jacoby: false,
+        beaver: false,
+        auto_doubles: 0,
+        ..rules
+    };
+    numbers_only.validate().map_err(|e| {
+        let flag = match e {
+            RulesError::ZeroLengthMatch | RulesError::MatchTooLong(_) => "--match: ",
+            RulesError::BadCubeCap(_) => "--cube-limit: ",
+            _ => "",
+        };
+        CliError(format!("{flag}{e}"))
+    })?;
+    let money_only = [
+        ("--jacoby", args.jacoby, "the Jacoby rule"),
+        ("--beaver", args.beaver, "the beaver option"),
+        (
+            "--auto-doubles",
+            auto_doubles > 0,
+            "the automatic doubles option",
+        ),
+    ];
+    if rules.match_length.is_some() {
+        if let Some((flag, _, what)) = money_only.iter().find(|(_, set, _)| *set) {
+            return Err(CliError(format!(
+                "{flag}: {what} applies only to money play, not to a match (--match)"
+            )));
+        }
+    } else if args.no_crawford {
+        return Err(CliError(
+            "--no-crawford: the Crawford rule applies only to a match (--match N)".to_string(),
+        ));
+    }
+    if args.no_cube {
+        let cube_options = [
+            ("--cube-limit", args.cube_limit.is_some()),
+            ("--jacoby", args.jacoby),
+            ("--beaver", args.beaver),
+            ("--auto-doubles", auto_doubles > 0),
+        ];
+        if let Some((flag, _)) = cube_options.iter().find(|(_, set)| *set) {
+            return Err(CliError(format!(
+                "{flag} needs the cube; it cannot go with --no-cube"
+            )));
+        }
+    }
+    // Anything else the engine refuses.
+    rules.validate().map_err(|e| CliError(e.to_string()))?;
+    Ok(Options {
+        rules,
+        names,
+        seed: args.seed,
+        auto_forced: args.auto_forced,
+        ascii: args.ascii,
+        color,
+    })
+}
 
 fn parse_position(id: &str) -> Result<Position, CliError> {
     position_from_id(id).map_err(|e| CliError(format!("invalid position ID {id:?}: {e}")))

@@ -1,13 +1,16 @@
 //! `bg-tui`: parse the command line and dispatch.
 
-use bg_tui::cli::{self, Cli, Command};
-use clap::{CommandFactory, Parser};
+use bg_tui::cli::{self, Cli, Command, PlayArgs};
+use bg_tui::tui::terminal;
+use clap::Parser;
 use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let output = match cli.command {
+        None => return play(&cli.play),
+        Some(Command::Play(args)) => return play(&args),
         Some(Command::Moves {
             position_id,
             dice,
@@ -18,12 +21,6 @@ fn main() -> ExitCode {
             match_id,
         }) => cli::show(&position_id, match_id.as_deref()),
         Some(Command::Bench { corpus, seconds }) => cli::bench(corpus.as_deref(), seconds),
-        None => {
-            // The terminal game is not built yet: show what there is.
-            let mut help = Cli::command();
-            let _ = help.print_help();
-            return ExitCode::SUCCESS;
-        }
     };
     match output {
         Ok(text) => {
@@ -31,9 +28,23 @@ fn main() -> ExitCode {
             let _ = std::io::stdout().write_all(text.as_bytes());
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("bg-tui: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => fail(&e, 2),
     }
+}
+
+/// The game: status 2 for options that do not go together, 1 for a terminal error.
+fn play(args: &PlayArgs) -> ExitCode {
+    let options = match cli::play_options(args) {
+        Ok(options) => options,
+        Err(e) => return fail(&e, 2),
+    };
+    match terminal::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e, e.exit_code()),
+    }
+}
+
+fn fail(error: &dyn std::fmt::Display, status: u8) -> ExitCode {
+    eprintln!("bg-tui: {error}");
+    ExitCode::from(status)
 }

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod model;
+pub mod terminal;
 pub mod theme;
 pub mod view;
 

@@ -1,0 +1,294 @@
+//! The terminal runtime: sets the terminal up, feeds events to the [`App`], draws, and puts
+//! the terminal back however the game ends.
+//!
+//! Events come from threads into one channel: [`spawn_input`] (keys, mouse, resizes) and
+//! [`spawn_signals`] (SIGTERM, SIGHUP, SIGINT). The main loop blocks on that channel with no
+//! timeout, so an idle game uses no CPU, and draws only when the app says something changed.
+//! Anything else that wants to wake the game (a bot thinking on its own thread) takes a clone
+//! of the same [`Sender`].
+//!
+//! Raw mode, the alternate screen, mouse capture and the hidden cursor are undone by a guard
+//! on every return path (including `?`), by a panic hook before the panic message is printed,
+//! and after a signal, which ends the loop like any other event.
+
+use super::app::{App, Event, Options};
+use super::view;
+use crate::engine::RulesError;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{
+    self as ct, DisableMouseCapture, EnableMouseCapture, KeyEventKind,
+};
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::crossterm::{cursor, execute};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+use std::io::{self, IsTerminal, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, Once};
+use std::thread;
+
+/// Why the game could not run, or stopped on an error.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// Standard output is not a terminal (a pipe, a file).
+    #[error(
+        "the game needs a terminal, and standard output is not one; for scripts see `bg-tui moves` and `bg-tui show`"
+    )]
+    NotATerminal,
+    /// The options do not go together.
+    #[error("{0}")]
+    Rules(#[from] RulesError),
+    /// Reading from or writing to the terminal failed.
+    #[error("terminal: {0}")]
+    Io(#[from] io::Error),
+}
+
+impl RunError {
+    /// The exit status for this error: 2 for options that do not go together, 1 otherwise.
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            RunError::Rules(_) => 2,
+            RunError::NotATerminal | RunError::Io(_) => 1,
+        }
+    }
+}
+
+/// Runs a game in the terminal until the players quit or the process is told to stop.
+///
+/// # Errors
+/// [`RunError::NotATerminal`] when standard output is not a terminal (nothing is changed
+/// then), [`RunError::Rules`] for options that do not go together, and [`RunError::Io`] when
+/// the terminal cannot be set up, drawn on or read from. The terminal is restored in every
+/// case.
+pub fn run(options: Options) -> Result<(), RunError> {
+    if !io::stdout().is_terminal() {
+        return Err(RunError::NotATerminal);
+    }
+    let mut app = App::new(options)?;
+    install_panic_hook();
+    let (tx, rx) = mpsc::channel();
+    // Catch the signals before the terminal changes, and let them go only after it is back,
+    // so no signal can end the process with the terminal in raw mode.
+    let signals = spawn_signals(tx.clone())?;
+    let result = run_in_terminal(&mut app, tx, &rx);
+    signals.close();
+    result
+}
+
+/// Enters the game's terminal modes, runs the loop, and restores the terminal.
+fn run_in_terminal(app: &mut App, tx: Sender<Event>, rx: &Receiver<Event>) -> Result<(), RunError> {
+    let mut terminal = TerminalGuard::enter()?;
+    let input_error = spawn_input(tx)?;
+    let result = event_loop(app, &mut terminal, rx);
+    drop(terminal);
+    result?;
+    // The input thread stops on a read error and asks the loop to stop; report why.
+    match input_error.lock().map(|mut slot| slot.take()) {
+        Ok(Some(e)) => Err(RunError::Io(e)),
+        _ => Ok(()),
+    }
+}
+
+/// Draws once, then handles events until the app quits: blocks on `rx` with no timeout, and
+/// redraws only after an event the app says changed the screen. Ends after
+/// [`Event::Terminate`] (once the app has seen it) or when every sender is gone.
+fn event_loop(app: &mut App, terminal: &mut TerminalGuard, rx: &Receiver<Event>) -> io::Result<()> {
+    let size = terminal.terminal.size()?;
+    app.handle(Event::Resize(size.width, size.height));
+    terminal.draw(app)?;
+    while !app.should_quit() {
+        let Ok(first) = rx.recv() else {
+            break;
+        };
+        // Handle everything already waiting (a burst of mouse motion, a paste) before
+        // drawing once.
+        let mut redraw = false;
+        let mut terminate = false;
+        for event in std::iter::once(first).chain(rx.try_iter()) {
+            terminate |= event == Event::Terminate;
+            redraw |= app.handle(event);
+            if terminate || app.should_quit() {
+                break;
+            }
+        }
+        if terminate {
+            break;
+        }
+        if redraw && !app.should_quit() {
+            terminal.draw(app)?;
+        }
+    }
+    Ok(())
+}
+
+/// Set while the terminal is in the game's modes; whoever clears it restores the terminal,
+/// so the panic hook and the guard never both do (a second "leave the alternate screen"
+/// could move the cursor over the panic message).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Puts the terminal back as the game found it, once: mouse capture off, the main screen,
+/// the cursor shown, raw mode off. Errors are ignored: each step is tried regardless.
+fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let mut out = io::stdout();
+    let _ = execute!(out, DisableMouseCapture);
+    let _ = execute!(out, LeaveAlternateScreen);
+    let _ = execute!(out, cursor::Show);
+    let _ = disable_raw_mode();
+}
+
+/// Installs (once per process) a panic hook that restores the terminal and then runs the
+/// hook that was there before, so the message lands on the normal screen.
+fn install_panic_hook() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+    });
+}
+
+/// The terminal in the game's modes; dropping it restores the terminal.
+struct TerminalGuard {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+impl TerminalGuard {
+    /// Raw mode, the alternate screen, mouse capture, the cursor hidden. On an error part of
+    /// the way, what was already changed is undone.
+    fn enter() -> io::Result<TerminalGuard> {
+        enable_raw_mode()?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        // From here on, an early return drops `restoring` and restores the terminal.
+        let restoring = Restore;
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            cursor::Hide
+        )?;
+        let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        terminal.clear()?;
+        std::mem::forget(restoring);
+        Ok(TerminalGuard { terminal })
+    }
+
+    fn draw(&mut self, app: &App) -> io::Result<()> {
+        let model = app.model();
+        self.terminal
+            .draw(|frame| view::render(&model, frame.area(), frame.buffer_mut()))?;
+        Ok(())
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Restores the terminal when dropped (used while it is being set up).
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Where the input thread leaves the error that stopped it.
+pub type InputError = Arc<Mutex<Option<io::Error>>>;
+
+/// Starts the thread that reads the terminal: key presses (not releases or repeats),
+/// mouse events and resizes go to `tx`. It blocks in `crossterm::event::read`, so it costs
+/// nothing while no one types. On a read error or a panic it leaves an error in the returned
+/// slot, sends [`Event::Terminate`] and stops, so the game never waits for input that cannot
+/// come. It stops quietly once the receiver is
+/// gone.
+///
+/// While it runs it holds crossterm's event reader, so nothing else may read events or ask
+/// the terminal for the cursor position.
+///
+/// # Errors
+/// When the thread cannot start.
+pub fn spawn_input(tx: Sender<Event>) -> io::Result<InputError> {
+    let slot: InputError = Arc::new(Mutex::new(None));
+    let error = Arc::clone(&slot);
+    thread::Builder::new()
+        .name("bg-tui input".to_string())
+        .spawn(move || {
+            let tx = InputEnd {
+                tx,
+                error: Arc::clone(&error),
+            };
+            loop {
+                let event = match ct::read() {
+                    Ok(ct::Event::Key(key)) if key.kind == KeyEventKind::Press => Event::Key(key),
+                    Ok(ct::Event::Mouse(mouse)) => Event::Mouse(mouse),
+                    Ok(ct::Event::Resize(w, h)) => Event::Resize(w, h),
+                    Ok(_) => continue,
+                    Err(e) => {
+                        if let Ok(mut slot) = error.lock() {
+                            *slot = Some(e);
+                        }
+                        return;
+                    }
+                };
+                if tx.tx.send(event).is_err() {
+                    // The game is over; no one listens.
+                    return;
+                }
+            }
+        })?;
+    Ok(slot)
+}
+
+/// Ends the input thread, however it ends: after a panic it leaves an error for [`run`] to
+/// report, and it always sends [`Event::Terminate`] so the loop does not wait for input
+/// that cannot come.
+struct InputEnd {
+    tx: Sender<Event>,
+    error: InputError,
+}
+
+impl Drop for InputEnd {
+    fn drop(&mut self) {
+        if thread::panicking()
+            && let Ok(mut slot) = self.error.lock()
+        {
+            slot.get_or_insert_with(|| io::Error::other("the input thread panicked"));
+        }
+        let _ = self.tx.send(Event::Terminate);
+    }
+}
+
+/// Starts the thread that turns SIGTERM, SIGHUP and SIGINT into [`Event::Terminate`], so the
+/// game ends through its normal path and restores the terminal. (In raw mode Ctrl-C is a key,
+/// not SIGINT; the app handles it.) Call [`signal_hook::iterator::Handle::close`] on the
+/// returned handle to stop the thread.
+///
+/// # Errors
+/// When the signal handlers cannot be registered or the thread cannot start.
+pub fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Handle> {
+    let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    let handle = signals.handle();
+    thread::Builder::new()
+        .name("bg-tui signals".to_string())
+        .spawn(move || {
+            for _ in signals.forever() {
+                if tx.send(Event::Terminate).is_err() {
+                    return;
+                }
+            }
+        })?;
+    Ok(handle)
+}

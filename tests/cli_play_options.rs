@@ -1,0 +1,298 @@
+//! The game's command-line options: parsing, checking, and turning them into `tui::Options`.
+
+use bg_tui::cli::{Cli, Command, MAX_NAME_CHARS, PlayArgs, parse_names, play_options_with};
+use bg_tui::engine::{DEFAULT_CUBE_CAP, Rules};
+use bg_tui::tui::theme::color_wanted_given;
+use bg_tui::tui::{App, Options};
+use clap::Parser;
+use std::ffi::OsStr;
+use std::process::{Command as Process, Output, Stdio};
+
+/// The game options `args` give, whether at the top level or after `play` (they must agree).
+fn parse(args: &[&str]) -> PlayArgs {
+    let top = Cli::try_parse_from(std::iter::once("bg-tui").chain(args.iter().copied()))
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    assert!(top.command.is_none(), "{args:?}");
+    let sub = Cli::try_parse_from(["bg-tui", "play"].into_iter().chain(args.iter().copied()))
+        .unwrap_or_else(|e| panic!("play {args:?}: {e}"));
+    let Some(Command::Play(play)) = sub.command else {
+        panic!("play {args:?} is not the play command");
+    };
+    assert_eq!(top.play, play, "{args:?}");
+    play
+}
+
+fn options(args: &[&str]) -> Options {
+    play_options_with(&parse(args), true).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+/// The one-line error `args` give.
+fn error(args: &[&str]) -> String {
+    match play_options_with(&parse(args), true) {
+        Ok(o) => panic!("{args:?} was accepted: {o:?}"),
+        Err(e) => {
+            let text = e.to_string();
+            assert!(!text.contains('\n'), "{args:?}: {text:?} is not one line");
+            text
+        }
+    }
+}
+
+#[test]
+fn no_options_is_a_money_session_with_the_cube_capped_at_64() {
+    let o = options(&[]);
+    assert_eq!(o, Options::default());
+    assert_eq!(o.rules, Rules::money());
+    assert!(o.rules.is_money() && o.rules.cube);
+    assert_eq!(o.rules.cube_cap, DEFAULT_CUBE_CAP);
+    assert_eq!(o.names, ["White", "Black"]);
+    assert_eq!(o.seed, None);
+    assert!(!o.auto_forced && !o.ascii && o.color);
+    assert!(App::new(o).is_ok());
+}
+
+#[test]
+fn a_match_has_the_crawford_rule_unless_turned_off() {
+    let o = options(&["--match", "5"]);
+    assert_eq!(o.rules, Rules::match_to(5));
+    assert!(o.rules.crawford);
+    let o = options(&["--match", "7", "--no-crawford"]);
+    assert_eq!(o.rules.match_length, Some(7));
+    assert!(!o.rules.crawford);
+    assert_eq!(options(&["--match", "1"]).rules.match_length, Some(1));
+    assert_eq!(options(&["--match", "64"]).rules.match_length, Some(64));
+}
+
+#[test]
+fn every_option_reaches_the_game() {
+    let o = options(&[
+        "--cube-limit",
+        "256",
+        "--jacoby",
+        "--beaver",
+        "--auto-doubles",
+        "2",
+        "--seed",
+        "18446744073709551615",
+        "--names",
+        "Alice,Bob",
+        "--auto-forced",
+        "--ascii",
+    ]);
+    let rules = Rules {
+        cube_cap: 256,
+        jacoby: true,
+        beaver: true,
+        auto_doubles: 2,
+        ..Rules::money()
+    };
+    assert_eq!(
+        o,
+        Options {
+            rules,
+            names: ["Alice".to_string(), "Bob".to_string()],
+            seed: Some(u64::MAX),
+            auto_forced: true,
+            ascii: true,
+            color: true,
+        }
+    );
+    assert!(App::new(o).is_ok());
+    let o = options(&["--no-cube", "--match", "3"]);
+    assert!(!o.rules.cube && !o.rules.uses_cube());
+    assert!(App::new(o).is_ok());
+}
+
+#[test]
+fn the_colour_choice_is_passed_through() {
+    let o = play_options_with(&parse(&[]), false).unwrap();
+    assert!(!o.color);
+}
+
+#[test]
+fn no_color_set_and_not_empty_turns_colours_off() {
+    assert!(color_wanted_given(None));
+    assert!(color_wanted_given(Some(OsStr::new(""))));
+    assert!(!color_wanted_given(Some(OsStr::new("1"))));
+    assert!(!color_wanted_given(Some(OsStr::new("0"))));
+}
+
+#[test]
+fn match_length_is_1_to_64() {
+    assert_eq!(
+        error(&["--match", "0"]),
+        "--match: a match is played to at least 1 point"
+    );
+    assert_eq!(
+        error(&["--match", "65"]),
+        "--match: a match is at most 64 points long, not 65"
+    );
+}
+
+#[test]
+fn cube_limit_is_a_power_of_two_up_to_32768() {
+    for ok in [1, 2, 64, 1024, 32768] {
+        let text = ok.to_string();
+        assert_eq!(options(&["--cube-limit", &text]).rules.cube_cap, ok);
+    }
+    for bad in [0, 3, 48, 65536] {
+        let text = bad.to_string();
+        assert_eq!(
+            error(&["--cube-limit", &text]),
+            format!("--cube-limit: the cube cap is a power of two from 1 to 32768, not {bad}")
+        );
+    }
+}
+
+#[test]
+fn money_options_are_refused_in_a_match() {
+    assert_eq!(
+        error(&["--match", "5", "--jacoby"]),
+        "--jacoby: the Jacoby rule applies only to money play, not to a match (--match)"
+    );
+    assert_eq!(
+        error(&["--beaver", "--match", "5"]),
+        "--beaver: the beaver option applies only to money play, not to a match (--match)"
+    );
+    assert_eq!(
+        error(&["--match", "5", "--auto-doubles", "1"]),
+        "--auto-doubles: the automatic doubles option applies only to money play, not to a match (--match)"
+    );
+    // Zero automatic doubles is no automatic doubles.
+    assert_eq!(
+        options(&["--match", "5", "--auto-doubles", "0"]).rules,
+        Rules::match_to(5)
+    );
+}
+
+#[test]
+fn no_crawford_is_refused_in_money_play() {
+    assert_eq!(
+        error(&["--no-crawford"]),
+        "--no-crawford: the Crawford rule applies only to a match (--match N)"
+    );
+}
+
+#[test]
+fn cube_options_are_refused_without_the_cube() {
+    for (args, flag) in [
+        (&["--no-cube", "--cube-limit", "8"][..], "--cube-limit"),
+        (&["--no-cube", "--jacoby"][..], "--jacoby"),
+        (&["--beaver", "--no-cube"][..], "--beaver"),
+        (&["--no-cube", "--auto-doubles", "3"][..], "--auto-doubles"),
+    ] {
+        assert_eq!(
+            error(args),
+            format!("{flag} needs the cube; it cannot go with --no-cube")
+        );
+    }
+}
+
+#[test]
+fn names_are_two_trimmed_non_empty_names_of_at_most_20_characters() {
+    assert_eq!(
+        options(&["--names", "  Alice , Bob  "]).names,
+        ["Alice", "Bob"]
+    );
+    let twenty = "é".repeat(MAX_NAME_CHARS);
+    let both = format!("{twenty},Ann Lee");
+    assert_eq!(
+        options(&["--names", &both]).names,
+        [twenty.as_str(), "Ann Lee"]
+    );
+    assert_eq!(
+        error(&["--names", "Alice"]),
+        "--names takes two names separated by a comma, such as Alice,Bob, not \"Alice\""
+    );
+    assert!(error(&["--names", "A,B,C"]).starts_with("--names takes two names"));
+    assert!(error(&["--names", ""]).starts_with("--names takes two names"));
+    assert_eq!(
+        error(&["--names", " ,Bob"]),
+        "--names: a name cannot be empty (in \" ,Bob\")"
+    );
+    assert!(error(&["--names", "Alice,"]).starts_with("--names: a name cannot be empty"));
+    let long = format!("Alice,{}", "b".repeat(21));
+    assert_eq!(
+        error(&["--names", &long]),
+        format!(
+            "--names: {:?} has 21 characters; a name has at most 20",
+            "b".repeat(21)
+        )
+    );
+    assert!(
+        error(&["--names", "Al\u{1b}[2Jice,Bob"])
+            .starts_with("--names: a name cannot contain control characters")
+    );
+    assert_eq!(
+        error(&["--names", "Bob, Bob"]),
+        "--names: the two players need different names, not \"Bob\" twice"
+    );
+    assert!(parse_names("Alice,Bob").is_ok());
+}
+
+#[test]
+fn bad_numbers_are_refused_by_the_parser() {
+    for args in [
+        &["bg-tui", "--match", "five"][..],
+        &["bg-tui", "--match", "-1"],
+        &["bg-tui", "--seed", "x"],
+        &["bg-tui", "--cube-limit"],
+        &["bg-tui", "play", "--auto-doubles", "1.5"],
+        &["bg-tui", "--no-such-option"],
+    ] {
+        assert!(Cli::try_parse_from(args).is_err(), "{args:?}");
+    }
+}
+
+#[test]
+fn game_options_do_not_go_before_another_command() {
+    assert!(
+        Cli::try_parse_from(["bg-tui", "--match", "5", "moves", "4HPwATDgc/ABMA", "31"]).is_err()
+    );
+    assert!(Cli::try_parse_from(["bg-tui", "--ascii", "play"]).is_err());
+    assert!(Cli::try_parse_from(["bg-tui", "moves", "4HPwATDgc/ABMA", "31"]).is_ok());
+}
+
+fn bg_tui(args: &[&str]) -> Output {
+    Process::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the bg-tui binary runs")
+}
+
+fn one_line_stderr(o: &Output) -> String {
+    let text = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(text.lines().count(), 1, "{text:?}");
+    assert!(text.starts_with("bg-tui: "), "{text:?}");
+    text
+}
+
+#[test]
+fn the_program_refuses_bad_options_with_one_line_and_status_2() {
+    for (args, start) in [
+        (&["--match", "5", "--jacoby"][..], "bg-tui: --jacoby: "),
+        (&["play", "--cube-limit", "3"], "bg-tui: --cube-limit: "),
+        (&["--names", "Alice"], "bg-tui: --names takes two names"),
+        (&["play", "--no-crawford"], "bg-tui: --no-crawford: "),
+    ] {
+        let o = bg_tui(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let text = one_line_stderr(&o);
+        assert!(text.starts_with(start), "{args:?}: {text:?}");
+    }
+}
+
+#[test]
+fn the_game_without_a_terminal_says_so_with_status_1() {
+    // Standard output here is a pipe, not a terminal.
+    for args in [&[][..], &["play", "--seed", "1"]] {
+        let o = bg_tui(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let text = one_line_stderr(&o);
+        assert!(text.contains("needs a terminal"), "{text:?}");
+        assert!(text.contains("bg-tui moves"), "{text:?}");
+    }
+}
