@@ -15,7 +15,7 @@ pub mod side;
 pub mod turn;
 
 pub use cube::{Cube, CubeError};
-pub use dice::{Dice, DiceError};
+pub use dice::{Dice, DiceError, roll_die};
 pub use game::{Action, DoubleRefusal, Game, GameError, Phase, Resignation};
 pub use ids::{
     GameStateCode, MatchIdError, MatchIdFields, PositionIdError, match_id, match_id_fields,

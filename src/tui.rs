@@ -2,6 +2,8 @@
 //! terminal runtime. It knows the rules only through the engine's API.
 
 pub mod app;
+pub mod commands;
+pub mod keys;
 pub mod model;
 pub mod terminal;
 pub mod theme;

@@ -1,8 +1,18 @@
-//! The game's state and the one place it changes: [`App::handle`].
+//! The game's state and the one place it changes: [`App::handle`] turns events into
+//! messages and [`App::update`] applies them through the engine.
 
-use super::model::{BoardModel, Spot};
-use crate::engine::{MatchState, Rules, RulesError, Side};
-use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+use super::commands::{self, Command};
+use super::keys::{Msg, help_rows, play_key};
+use super::model::{BoardModel, Overlay, Spot};
+use super::view;
+use crate::engine::{
+    Action, CrawfordState, Dice, DieStep, Ending, GameResult, MatchState, Phase, Play, Rules,
+    RulesError, Side, TurnBuilder, WinKind, format_play, parse_play, roll_die,
+};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
 
 /// How a game is set up from the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,13 +57,90 @@ pub enum Event {
     Terminate,
 }
 
+/// The cursor's grid: the top row (13-18, bar, 19-24, tray) and the bottom row (12-7, bar,
+/// 6-1, tray), as the board shows them to the player on roll.
+const GRID: [[Spot; 14]; 2] = {
+    let mut grid = [[Spot::Bar; 14]; 2];
+    let mut col = 0;
+    while col < 6 {
+        grid[0][col] = Spot::Point(13 + col as u8);
+        grid[0][col + 7] = Spot::Point(19 + col as u8);
+        grid[1][col] = Spot::Point(12 - col as u8);
+        grid[1][col + 7] = Spot::Point(6 - col as u8);
+        col += 1;
+    }
+    grid[0][13] = Spot::Tray;
+    grid[1][13] = Spot::Tray;
+    grid
+};
+
+/// What the keys do at the moment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Mode {
+    /// Playing: the keys of the help panel.
+    Play,
+    /// Typing after `:`.
+    Command(String),
+    /// The help panel is open.
+    Help,
+    /// "Quit?" is asked.
+    ConfirmQuit,
+    /// "Resign how much?" is asked.
+    ResignMenu,
+    /// The picked checker can reach its destination in ways that end differently.
+    ChooseWay(Vec<Vec<DieStep>>),
+}
+
 /// The game in the terminal: the match and everything the screen shows about it.
 #[derive(Debug)]
 pub struct App {
     options: Options,
     match_state: MatchState,
+    rng: ChaCha8Rng,
+    seed: u64,
+    /// The turn being played checker by checker, while the game waits for a play.
+    turn: Option<TurnBuilder>,
+    /// (row, column) in [`GRID`].
+    cursor: (usize, usize),
+    /// The point (25: the bar) of the checker picked up.
+    picked: Option<u8>,
+    mode: Mode,
+    message: String,
+    last_play: String,
     size: (u16, u16),
     quit: bool,
+}
+
+fn spot_point(spot: Spot) -> Option<u8> {
+    match spot {
+        Spot::Point(p) => Some(p),
+        Spot::Bar => Some(25),
+        Spot::Tray => None,
+    }
+}
+
+fn point_spot(point: u8) -> Spot {
+    match point {
+        0 => Spot::Tray,
+        25 => Spot::Bar,
+        p => Spot::Point(p),
+    }
+}
+
+fn point_name(point: u8) -> String {
+    match point {
+        0 => "off".to_string(),
+        25 => "the bar".to_string(),
+        p => p.to_string(),
+    }
+}
+
+fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 impl App {
@@ -62,12 +149,49 @@ impl App {
     /// # Errors
     /// [`RulesError`] when the options do not go together.
     pub fn new(options: Options) -> Result<App, RulesError> {
+        let seed = options.seed.unwrap_or_else(|| rand::rng().random());
         Ok(App {
             match_state: MatchState::new(options.rules)?,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            seed,
             options,
+            turn: None,
+            cursor: (1, 7),
+            picked: None,
+            mode: Mode::Play,
+            message: String::new(),
+            last_play: String::new(),
             size: (80, 24),
             quit: false,
         })
+    }
+
+    /// The match being played.
+    #[must_use]
+    pub const fn match_state(&self) -> &MatchState {
+        &self.match_state
+    }
+
+    /// The seed of the dice (given, or drawn at the start).
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The user has quit (or the process was told to stop).
+    #[must_use]
+    pub const fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The last message shown: why a key was refused, or what happened.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn name(&self, side: Side) -> &str {
+        &self.options.names[side.index()]
     }
 
     /// Applies one event; returns whether the screen must be redrawn.
@@ -81,46 +205,697 @@ impl App {
                 self.size = (w, h);
                 true
             }
-            Event::Key(_) | Event::Mouse(_) => true,
+            Event::Mouse(mouse) => self.mouse(mouse),
+            Event::Key(key) => {
+                self.key(key);
+                true
+            }
         }
     }
 
-    /// The user has quit (or the process was told to stop).
-    #[must_use]
-    pub fn should_quit(&self) -> bool {
-        self.quit
+    fn mouse(&mut self, mouse: MouseEvent) -> bool {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.mode != Mode::Play {
+            return false;
+        }
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        match view::spot_at(area, &self.model(), mouse.column, mouse.row) {
+            Some(spot) => {
+                self.update(Msg::Click(spot));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        match &mut self.mode {
+            Mode::Command(line) => match key.code {
+                KeyCode::Esc => self.mode = Mode::Play,
+                KeyCode::Backspace if line.is_empty() => self.mode = Mode::Play,
+                KeyCode::Backspace => {
+                    line.pop();
+                }
+                KeyCode::Enter => {
+                    let line = std::mem::take(line);
+                    self.mode = Mode::Play;
+                    self.command(&line);
+                }
+                KeyCode::Char(c) if line.chars().count() < 60 => line.push(c),
+                _ => {}
+            },
+            Mode::Help => self.mode = Mode::Play,
+            Mode::ConfirmQuit => match play_key(key) {
+                Msg::Yes | Msg::QuitNow | Msg::Quit => self.quit = true,
+                _ => self.mode = Mode::Play,
+            },
+            Mode::ResignMenu => {
+                let level = match key.code {
+                    KeyCode::Char('s') => Some(WinKind::Single),
+                    KeyCode::Char('g') => Some(WinKind::Gammon),
+                    KeyCode::Char('b') => Some(WinKind::Backgammon),
+                    _ => None,
+                };
+                self.mode = Mode::Play;
+                match level {
+                    Some(level) => self.update(Msg::Resign(level)),
+                    None => self.message = "no resignation offered".to_string(),
+                }
+            }
+            Mode::ChooseWay(paths) => {
+                let paths = std::mem::take(paths);
+                self.mode = Mode::Play;
+                match play_key(key) {
+                    Msg::Digit(n) if (1..=paths.len()).contains(&usize::from(n)) => {
+                        self.follow(&paths[usize::from(n) - 1]);
+                    }
+                    _ => self.message = "the checker stays where it was".to_string(),
+                }
+            }
+            Mode::Play => self.update(play_key(key)),
+        }
+    }
+
+    fn command(&mut self, line: &str) {
+        match commands::parse(line) {
+            Ok(Command::Msg(msg)) => self.update(msg),
+            Ok(Command::Play(text)) => self.typed_play(&text),
+            Err(why) => self.message = why,
+        }
+    }
+
+    /// Applies a message in normal play: the only place the game changes.
+    pub fn update(&mut self, msg: Msg) {
+        match msg {
+            Msg::QuitNow => {
+                self.quit = true;
+                return;
+            }
+            Msg::Quit => {
+                self.mode = Mode::ConfirmQuit;
+                return;
+            }
+            Msg::Help => {
+                self.mode = Mode::Help;
+                return;
+            }
+            Msg::OpenCommand => {
+                self.mode = Mode::Command(String::new());
+                return;
+            }
+            Msg::Left | Msg::Right | Msg::Up | Msg::Down => {
+                self.move_cursor(&msg);
+                return;
+            }
+            Msg::Escape => {
+                if self.picked.take().is_none() {
+                    self.message.clear();
+                }
+                return;
+            }
+            Msg::ResignMenu => {
+                if self.match_state.game().to_act().is_some() {
+                    self.mode = Mode::ResignMenu;
+                } else {
+                    self.message = "there is nothing to resign now".to_string();
+                }
+                return;
+            }
+            Msg::Click(spot) => {
+                if let Some(place) = (0..2)
+                    .flat_map(|r| (0..14).map(move |c| (r, c)))
+                    .find(|&(r, c)| GRID[r][c] == spot)
+                {
+                    // Stay in the row the cursor is in when the spot is in both.
+                    self.cursor = if GRID[self.cursor.0][place.1] == spot {
+                        (self.cursor.0, place.1)
+                    } else {
+                        place
+                    };
+                }
+                self.update(Msg::Select);
+                return;
+            }
+            _ => {}
+        }
+        self.message.clear();
+        let game = self.match_state.game();
+        if game.result().is_some() {
+            self.between_games(&msg);
+        } else if let Some(resignation) = game.resignation() {
+            match msg {
+                Msg::Yes => self.act(Action::AcceptResignation),
+                Msg::No => self.act(Action::DeclineResignation),
+                _ => {
+                    self.message = format!(
+                        "{} offers to resign: accept (y) or decline (n)",
+                        self.name(resignation.by)
+                    );
+                }
+            }
+        } else {
+            match game.phase() {
+                Phase::Opening => self.opening(&msg),
+                Phase::Rolling => self.rolling(&msg),
+                Phase::Moving(_) => self.moving(msg),
+                Phase::DoubleOffered | Phase::Beavered => self.answering(&msg),
+                Phase::Over(_) => {}
+            }
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        let mover = self.match_state.game().turn();
+        let dice = self.match_state.game().dice();
+        match self.match_state.apply(action) {
+            Ok(()) => {
+                if let (Action::Play(play), Some(dice)) = (action, dice) {
+                    let text = format_play(&play);
+                    let text = if text.is_empty() {
+                        "cannot move".to_string()
+                    } else {
+                        text
+                    };
+                    self.last_play = format!(
+                        "{} {}-{}: {text}",
+                        self.name(mover),
+                        dice.high(),
+                        dice.low()
+                    );
+                }
+                self.after_action();
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Starts or ends the turn in progress to match the game, and plays forced plays when
+    /// asked to.
+    fn after_action(&mut self) {
+        self.picked = None;
+        let game = self.match_state.game();
+        self.turn = match (game.phase(), game.resignation()) {
+            (Phase::Moving(dice), None) => match &self.turn {
+                Some(t) if t.dice() == dice => self.turn.clone(),
+                _ => Some(TurnBuilder::new(*game.position(), dice, game.legal_plays())),
+            },
+            (Phase::Moving(_), Some(_)) => self.turn.clone(),
+            _ => None,
+        };
+        if self.options.auto_forced
+            && let Some(turn) = &self.turn
+            && turn.made().is_empty()
+            && let Some(play) = turn.forced()
+        {
+            self.act(Action::Play(play));
+            if self.message.is_empty() {
+                self.message = format!("forced: {}", self.last_play);
+            }
+        }
+    }
+
+    fn opening(&mut self, msg: &Msg) {
+        if !matches!(msg, Msg::Roll | Msg::Select) {
+            self.message = "press r for the opening roll".to_string();
+            return;
+        }
+        let white = roll_die(&mut self.rng);
+        let black = roll_die(&mut self.rng);
+        let cube_before = self.match_state.game().cube().value();
+        self.act(Action::OpeningRoll { white, black });
+        let (w, b) = (self.name(Side::White), self.name(Side::Black));
+        self.message = if white == black {
+            let cube = self.match_state.game().cube().value();
+            if cube > cube_before {
+                format!("both rolled {white}: the cube turns to {cube}; roll again")
+            } else {
+                format!("both rolled {white}: roll again")
+            }
+        } else {
+            let starter = if white > black { w } else { b };
+            format!("{w} rolls {white}, {b} rolls {black}: {starter} starts")
+        };
+    }
+
+    fn rolling(&mut self, msg: &Msg) {
+        match msg {
+            Msg::Roll => {
+                let dice = Dice::roll(&mut self.rng);
+                self.act(Action::Roll(dice));
+            }
+            Msg::Double => self.act(Action::Double),
+            Msg::Resign(level) => self.act(Action::Resign(*level)),
+            _ => {
+                let game = self.match_state.game();
+                self.message = match game.may_double() {
+                    Ok(()) => format!("{}: roll (r) or double (d)", self.name(game.turn())),
+                    Err(_) => format!("{}: roll (r)", self.name(game.turn())),
+                };
+            }
+        }
+    }
+
+    fn answering(&mut self, msg: &Msg) {
+        match msg {
+            Msg::Take => self.act(Action::Take),
+            Msg::Pass => self.act(Action::Drop),
+            Msg::Beaver => self.act(Action::Beaver),
+            Msg::Resign(level) => self.act(Action::Resign(*level)),
+            _ => self.message = "answer the double: take (t) or pass (p)".to_string(),
+        }
+    }
+
+    fn between_games(&mut self, msg: &Msg) {
+        if self.match_state.is_over() {
+            self.message = "the match is over: q quits".to_string();
+            return;
+        }
+        let money = self.options.rules.is_money();
+        match msg {
+            Msg::No if money => {
+                let _ = self.match_state.stop();
+                self.message = "the session is over: q quits".to_string();
+            }
+            Msg::Yes | Msg::Select | Msg::Roll => match self.match_state.next_game() {
+                Ok(()) => {
+                    self.last_play.clear();
+                    self.after_action();
+                }
+                Err(e) => self.message = e.to_string(),
+            },
+            _ if money => self.message = "another game? y or n".to_string(),
+            _ => self.message = "press Enter for the next game".to_string(),
+        }
+    }
+
+    fn moving(&mut self, msg: Msg) {
+        let Some(turn) = self.turn.clone() else {
+            return;
+        };
+        if turn.dice_needed() == 0 {
+            // Nothing can be played: the turn passes on any key.
+            if let Some(play) = turn.finished() {
+                self.act(Action::Play(play));
+            }
+            return;
+        }
+        match msg {
+            Msg::Select => self.select(&turn),
+            Msg::Digit(die) => self.move_by_die(die),
+            Msg::Undo => {
+                if let Some(t) = &mut self.turn {
+                    match t.undo() {
+                        Some(ds) => {
+                            self.message = format!(
+                                "took back {}/{}",
+                                point_name(ds.step.from),
+                                point_name(ds.step.to)
+                            );
+                        }
+                        None => self.message = "no checker move to take back".to_string(),
+                    }
+                }
+                self.picked = None;
+            }
+            Msg::Resign(level) => self.act(Action::Resign(level)),
+            Msg::Roll => self.message = "the dice are rolled: move".to_string(),
+            Msg::Double => self.message = "doubling comes before rolling".to_string(),
+            _ => self.message = self.status(),
+        }
+    }
+
+    fn cursor_spot(&self) -> Spot {
+        GRID[self.cursor.0][self.cursor.1]
+    }
+
+    fn select(&mut self, turn: &TurnBuilder) {
+        let spot = self.cursor_spot();
+        let Some(from) = self.picked else {
+            if let Some(play) = turn.finished() {
+                self.act(Action::Play(play));
+                return;
+            }
+            match spot_point(spot) {
+                Some(p) if turn.sources().contains(&p) => self.picked = Some(p),
+                Some(p) => {
+                    self.message = if turn.position().board()[usize::from(p)] > 0 {
+                        format!(
+                            "the checker on {} cannot move now: the dice must be used \
+                             elsewhere",
+                            point_name(p)
+                        )
+                    } else {
+                        format!("no checker of yours on {}", point_name(p))
+                    };
+                }
+                None => self.message = "pick up a checker to move first".to_string(),
+            }
+            return;
+        };
+        if spot_point(spot) == Some(from) {
+            self.picked = None;
+            return;
+        }
+        let to = spot_point(spot).unwrap_or(0);
+        match turn.destinations(from).into_iter().find(|d| d.to == to) {
+            Some(d) if d.paths.len() == 1 => self.follow(&d.paths[0]),
+            Some(d) => self.mode = Mode::ChooseWay(d.paths),
+            None => {
+                self.message = format!(
+                    "the checker on {} cannot move to {}",
+                    point_name(from),
+                    point_name(to)
+                );
+            }
+        }
+    }
+
+    fn follow(&mut self, path: &[DieStep]) {
+        if let Some(t) = &mut self.turn {
+            match t.follow(path) {
+                Ok(()) => {
+                    self.picked = None;
+                    if let Some(last) = path.last() {
+                        self.put_cursor_on(point_spot(last.step.to));
+                    }
+                }
+                Err(e) => self.message = e.to_string(),
+            }
+        }
+    }
+
+    fn move_by_die(&mut self, die: u8) {
+        let from = self
+            .picked
+            .or_else(|| spot_point(self.cursor_spot()))
+            .unwrap_or(0);
+        if from == 0 {
+            self.message = "pick up a checker to move first".to_string();
+            return;
+        }
+        if let Some(t) = &mut self.turn {
+            match t.move_by_die(from, die) {
+                Ok(ds) => {
+                    self.picked = None;
+                    self.put_cursor_on(point_spot(ds.step.to));
+                }
+                Err(e) => self.message = e.to_string(),
+            }
+        }
+    }
+
+    fn put_cursor_on(&mut self, spot: Spot) {
+        if GRID[self.cursor.0].contains(&spot) {
+            if let Some(c) = GRID[self.cursor.0].iter().position(|&s| s == spot) {
+                self.cursor.1 = c;
+            }
+        } else if let Some(c) = GRID[1 - self.cursor.0].iter().position(|&s| s == spot) {
+            self.cursor = (1 - self.cursor.0, c);
+        }
+    }
+
+    fn typed_play(&mut self, text: &str) {
+        let game = self.match_state.game();
+        let (Phase::Moving(dice), Some(turn)) = (game.phase(), &self.turn) else {
+            self.message = "there is no roll to play now".to_string();
+            return;
+        };
+        let start = *game.position();
+        match parse_play(text, &start, dice) {
+            Ok(play) => {
+                let _ = turn;
+                self.act(Action::Play(play));
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    fn move_cursor(&mut self, msg: &Msg) {
+        let (row, col) = self.cursor;
+        self.cursor = match msg {
+            Msg::Left => (row, col.saturating_sub(1)),
+            Msg::Right => (row, (col + 1).min(13)),
+            Msg::Up => (0, col),
+            Msg::Down => (1, col),
+            _ => (row, col),
+        };
+    }
+
+    /// What to do now, for the status line.
+    fn status(&self) -> String {
+        let game = self.match_state.game();
+        if let Some(result) = game.result() {
+            return self.result_line(&result);
+        }
+        if let Some(r) = game.resignation() {
+            return format!(
+                "{} offers to resign: {}, accept (y) or decline (n)?",
+                self.name(r.by),
+                self.name(r.by.opponent())
+            );
+        }
+        let on_roll = self.name(game.turn());
+        match game.phase() {
+            Phase::Opening => "Press r for the opening roll".to_string(),
+            Phase::Rolling => match game.may_double() {
+                Ok(()) => format!("{on_roll}: roll (r) or double (d)"),
+                Err(_) => format!("{on_roll}: roll (r)"),
+            },
+            Phase::Moving(dice) => match &self.turn {
+                Some(t) if t.dice_needed() == 0 => format!(
+                    "{on_roll} rolled {}-{} and cannot move: press a key",
+                    dice.high(),
+                    dice.low()
+                ),
+                Some(t) if t.finished().is_some() => {
+                    "Enter confirms the move, u takes back a checker".to_string()
+                }
+                Some(t) => {
+                    let left = t.moves_left();
+                    let what = if self.picked.is_some() {
+                        "drop it on a highlighted spot or press a die"
+                    } else {
+                        "pick up a checker"
+                    };
+                    format!(
+                        "{on_roll} to move: {} left; {what}",
+                        if left == 1 {
+                            "1 die".to_string()
+                        } else {
+                            format!("{left} dice")
+                        }
+                    )
+                }
+                None => String::new(),
+            },
+            Phase::DoubleOffered => format!(
+                "{on_roll} doubles to {}: {}, take (t) or pass (p)?",
+                game.offered_value(),
+                self.name(game.turn().opponent())
+            ),
+            Phase::Beavered => format!(
+                "{} beavers to {}: {on_roll}, take (t) or pass (p)?",
+                self.name(game.turn().opponent()),
+                game.offered_value()
+            ),
+            Phase::Over(result) => self.result_line(&result),
+        }
+    }
+
+    fn result_line(&self, result: &GameResult) -> String {
+        let winner = self.name(result.winner);
+        let loser = self.name(result.winner.opponent());
+        let points = plural(result.points, "point");
+        match result.ending {
+            Ending::BearOff => format!("{winner} wins a {} and {points}", result.kind),
+            Ending::Drop => format!("{loser} passes: {winner} wins {points}"),
+            Ending::Resignation => {
+                format!("{loser} resigns a {}: {winner} wins {points}", result.kind)
+            }
+        }
+    }
+
+    fn overlay(&self) -> Option<Overlay> {
+        let game = self.match_state.game();
+        let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
+        match &self.mode {
+            Mode::Help => return Some(Overlay::Help(help_rows())),
+            Mode::ConfirmQuit => {
+                return question(
+                    "Quit bg-tui?".to_string(),
+                    vec!["y quit, n keep playing".to_string()],
+                );
+            }
+            Mode::ResignMenu => {
+                let cube = game.cube().value();
+                let lines = [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
+                    .iter()
+                    .zip(['s', 'g', 'b'])
+                    .map(|(k, key)| {
+                        format!("{key}  a {k} ({})", plural(k.multiplier() * cube, "point"))
+                    })
+                    .chain(std::iter::once("Esc  keep playing".to_string()))
+                    .collect();
+                return question("Resign how much?".to_string(), lines);
+            }
+            Mode::ChooseWay(paths) => {
+                let lines = paths
+                    .iter()
+                    .enumerate()
+                    .map(|(i, path)| {
+                        let steps: Vec<String> = path
+                            .iter()
+                            .map(|s| {
+                                format!(
+                                    "{}/{}{}",
+                                    point_name(s.step.from),
+                                    point_name(s.step.to),
+                                    if s.step.hit { "*" } else { "" }
+                                )
+                            })
+                            .collect();
+                        format!("{}  {}", i + 1, steps.join(" "))
+                    })
+                    .collect();
+                return question("Which way?".to_string(), lines);
+            }
+            Mode::Play | Mode::Command(_) => {}
+        }
+        if let Some(result) = game.result() {
+            return Some(self.game_over_panel(&result));
+        }
+        if let Some(r) = game.resignation() {
+            let points = r.level.multiplier() * game.cube().value();
+            return question(
+                format!("{} offers to resign a {}", self.name(r.by), r.level),
+                vec![
+                    format!(
+                        "{} would win {}",
+                        self.name(r.by.opponent()),
+                        plural(points, "point")
+                    ),
+                    "y accept, n decline".to_string(),
+                ],
+            );
+        }
+        match game.phase() {
+            Phase::DoubleOffered => {
+                let mut answer = "t take, p pass".to_string();
+                if self.options.rules.beaver && self.options.rules.is_money() {
+                    answer.push_str(", b beaver");
+                }
+                question(
+                    format!(
+                        "{} doubles to {}",
+                        self.name(game.turn()),
+                        game.offered_value()
+                    ),
+                    vec![format!("{}: {answer}", self.name(game.turn().opponent()))],
+                )
+            }
+            Phase::Beavered => question(
+                format!(
+                    "{} beavers: the cube goes to {}",
+                    self.name(game.turn().opponent()),
+                    game.offered_value()
+                ),
+                vec![format!("{}: t take, p pass", self.name(game.turn()))],
+            ),
+            _ => None,
+        }
+    }
+
+    fn game_over_panel(&self, result: &GameResult) -> Overlay {
+        let (w, b) = (self.name(Side::White), self.name(Side::Black));
+        let m = &self.match_state;
+        let mut lines = vec![
+            format!(
+                "{}, cube {}: {}",
+                match result.ending {
+                    Ending::BearOff => format!("a {}", result.kind),
+                    Ending::Drop => "a passed double".to_string(),
+                    Ending::Resignation => format!("a resigned {}", result.kind),
+                },
+                result.cube,
+                plural(result.points, "point")
+            ),
+            format!(
+                "Score: {w} {} - {b} {}{}",
+                m.score(Side::White),
+                m.score(Side::Black),
+                self.options
+                    .rules
+                    .match_length
+                    .map_or(String::new(), |n| format!(" (match to {n})"))
+            ),
+        ];
+        let title = if let Some(winner) = m.winner() {
+            lines.push("q quits".to_string());
+            format!("{} wins the match", self.name(winner))
+        } else {
+            lines.push(if m.is_over() {
+                "The session is over: q quits".to_string()
+            } else if self.options.rules.is_money() {
+                "Another game? y or n".to_string()
+            } else {
+                "Enter: next game".to_string()
+            });
+            self.result_line(result)
+        };
+        Overlay::GameOver { title, lines }
     }
 
     /// What the board shows now.
     #[must_use]
     pub fn model(&self) -> BoardModel {
-        let game = self.match_state.game();
-        let on_roll = game.turn();
+        let m = &self.match_state;
+        let game = m.game();
+        let position = self
+            .turn
+            .as_ref()
+            .map_or(*game.position(), |t| *t.position());
+        let targets = match (self.picked, &self.turn) {
+            (Some(from), Some(t)) => t
+                .destinations(from)
+                .iter()
+                .map(|d| point_spot(d.to))
+                .collect(),
+            _ => Vec::new(),
+        };
         BoardModel {
-            position: *game.position(),
-            on_roll,
+            position,
+            on_roll: game.turn(),
             names: self.options.names.clone(),
-            cube: self.options.rules.cube.then_some(game.cube()),
+            cube: self.options.rules.uses_cube().then_some(game.cube()),
             dice: game.dice(),
-            dice_used: 0,
+            dice_used: self.turn.as_ref().map_or(0, |t| t.made().len()),
             match_length: self.options.rules.match_length,
-            score: [
-                self.match_state.score(Side::White),
-                self.match_state.score(Side::Black),
-            ],
-            crawford: String::new(),
-            position_id: self.match_state.position_id(),
-            match_id: self.match_state.match_id(),
-            cursor: Spot::Point(1),
-            picked: None,
-            targets: Vec::new(),
-            status: String::new(),
-            message: String::new(),
-            last_play: String::new(),
-            overlay: None,
-            command_line: None,
+            score: [m.score(Side::White), m.score(Side::Black)],
+            crawford: match m.crawford() {
+                CrawfordState::Before => String::new(),
+                CrawfordState::Crawford => "Crawford game".to_string(),
+                CrawfordState::PostCrawford => "post-Crawford".to_string(),
+            },
+            position_id: m.position_id(),
+            match_id: m.match_id(),
+            cursor: self.cursor_spot(),
+            picked: self.picked.map(point_spot),
+            targets,
+            status: self.status(),
+            message: self.message.clone(),
+            last_play: self.last_play.clone(),
+            overlay: self.overlay(),
+            command_line: match &self.mode {
+                Mode::Command(line) => Some(line.clone()),
+                _ => None,
+            },
             ascii: self.options.ascii,
             color: self.options.color,
         }
+    }
+
+    /// The play the turn in progress has reached, if complete (for tests and bots).
+    #[must_use]
+    pub fn finished_play(&self) -> Option<Play> {
+        self.turn.as_ref().and_then(TurnBuilder::finished)
     }
 }

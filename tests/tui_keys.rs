@@ -1,0 +1,365 @@
+//! Every key the help panel lists does what it says. The test walks the help rows
+//! themselves, so a key added to the help without a test here fails.
+
+use bg_tui::engine::{Phase, Rules, Side, WinKind};
+use bg_tui::tui::keys::help_rows;
+use bg_tui::tui::{App, Event, Options, Overlay, Spot};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn new_app(rules: Rules) -> App {
+    App::new(Options {
+        rules,
+        seed: Some(2),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn chars(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// Rolls the opening (and plays on) until a player is about to roll.
+fn to_rolling(app: &mut App) {
+    for _ in 0..50 {
+        let game = app.match_state().game();
+        match game.phase() {
+            Phase::Rolling => return,
+            Phase::Moving(_) => {
+                let text = game
+                    .legal_plays()
+                    .first()
+                    .map(bg_tui::engine::format_play)
+                    .unwrap_or_default();
+                if text.is_empty() {
+                    press(app, KeyCode::Enter);
+                } else {
+                    press(app, KeyCode::Char(':'));
+                    chars(app, &text);
+                    press(app, KeyCode::Enter);
+                }
+            }
+            _ => press(app, KeyCode::Char('r')),
+        }
+    }
+    panic!("never came to a roll");
+}
+
+/// Rolls until the player on roll has a roll with several legal plays.
+fn to_moving(app: &mut App) {
+    for _ in 0..50 {
+        to_rolling(app);
+        press(app, KeyCode::Char('r'));
+        if app.match_state().game().legal_plays().len() > 1 {
+            return;
+        }
+    }
+    panic!("never came to a roll with a choice");
+}
+
+fn check_roll() {
+    let mut app = new_app(Rules::money());
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('r'));
+    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+}
+
+fn check_double() {
+    let mut app = new_app(Rules::money());
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(app.match_state().game().phase(), Phase::DoubleOffered);
+}
+
+fn check_take_pass_beaver() {
+    for (key, expect) in [('t', "take"), ('p', "pass"), ('b', "beaver")] {
+        let mut app = new_app(Rules {
+            beaver: true,
+            ..Rules::money()
+        });
+        to_rolling(&mut app);
+        press(&mut app, KeyCode::Char('d'));
+        press(&mut app, KeyCode::Char(key));
+        let game = app.match_state().game();
+        match expect {
+            "take" => assert_eq!(game.cube().value(), 2),
+            "pass" => assert!(game.result().is_some()),
+            _ => assert_eq!(game.phase(), Phase::Beavered),
+        }
+    }
+}
+
+fn check_resign() {
+    for (key, kind) in [
+        ('s', WinKind::Single),
+        ('g', WinKind::Gammon),
+        ('b', WinKind::Backgammon),
+    ] {
+        let mut app = new_app(Rules::money());
+        to_rolling(&mut app);
+        press(&mut app, KeyCode::Char('R'));
+        assert!(matches!(
+            app.model().overlay,
+            Some(Overlay::Question { .. })
+        ));
+        press(&mut app, KeyCode::Char(key));
+        assert_eq!(
+            app.match_state().game().resignation().map(|r| r.level),
+            Some(kind)
+        );
+    }
+}
+
+fn check_yes_no() {
+    let mut app = new_app(Rules::money());
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('n'));
+    assert!(app.match_state().game().resignation().is_none());
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.match_state().game().result().is_some());
+}
+
+fn check_cursor_keys() {
+    let mut app = new_app(Rules::money());
+    let start = app.model().cursor;
+    assert_eq!(start, Spot::Point(6));
+    for (key, expect) in [
+        (KeyCode::Left, Spot::Bar),
+        (KeyCode::Left, Spot::Point(7)),
+        (KeyCode::Char('l'), Spot::Bar),
+        (KeyCode::Right, Spot::Point(6)),
+        (KeyCode::Up, Spot::Point(19)),
+        (KeyCode::Char('j'), Spot::Point(6)),
+        (KeyCode::Char('k'), Spot::Point(19)),
+        (KeyCode::Down, Spot::Point(6)),
+        (KeyCode::Char('h'), Spot::Bar),
+    ] {
+        press(&mut app, key);
+        assert_eq!(app.model().cursor, expect, "{key:?}");
+    }
+}
+
+/// Puts the cursor on the first step's point of the first legal play; returns that step.
+fn cursor_to_first_step(app: &mut App) -> bg_tui::engine::Step {
+    let step = app.match_state().game().legal_plays()[0].steps()[0];
+    let target = match step.from {
+        25 => Spot::Bar,
+        p => Spot::Point(p),
+    };
+    for _ in 0..40 {
+        if app.model().cursor == target {
+            return step;
+        }
+        // Walk the whole grid: right along the bottom row, then the top row.
+        let here = app.model().cursor;
+        if here == Spot::Tray {
+            press(app, KeyCode::Up);
+            for _ in 0..14 {
+                press(app, KeyCode::Left);
+            }
+        } else {
+            press(app, KeyCode::Right);
+        }
+    }
+    panic!("cursor never reached {target:?}");
+}
+
+fn check_select() {
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    let step = cursor_to_first_step(&mut app);
+    press(&mut app, KeyCode::Enter);
+    assert!(app.model().picked.is_some(), "Enter picks up");
+    assert!(
+        !app.model().targets.is_empty(),
+        "legal destinations are highlighted"
+    );
+    press(&mut app, KeyCode::Char(' '));
+    assert_eq!(
+        app.model().picked,
+        None,
+        "Space on the same point puts it back"
+    );
+    let _ = step;
+}
+
+fn check_digits() {
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    let step = cursor_to_first_step(&mut app);
+    press(&mut app, KeyCode::Enter);
+    let die = if step.from == 25 {
+        25 - step.to
+    } else if step.to == 0 {
+        // A bear-off: use a die of the roll.
+        app.match_state().game().dice().unwrap().high()
+    } else {
+        step.from - step.to
+    };
+    press(&mut app, KeyCode::Char(char::from(b'0' + die)));
+    assert_eq!(app.model().dice_used, 1, "{}", app.message());
+}
+
+fn check_undo() {
+    for key in [KeyCode::Char('u'), KeyCode::Backspace] {
+        let mut app = new_app(Rules::money());
+        to_moving(&mut app);
+        let before = app.model().position;
+        let step = cursor_to_first_step(&mut app);
+        press(&mut app, KeyCode::Enter);
+        let die = app.match_state().game().dice().unwrap();
+        let d = if step.from == 25 {
+            25 - step.to
+        } else {
+            step.from - step.to
+        };
+        let d = if d == die.high() || d == die.low() {
+            d
+        } else {
+            die.high()
+        };
+        press(&mut app, KeyCode::Char(char::from(b'0' + d)));
+        assert_eq!(app.model().dice_used, 1);
+        press(&mut app, key);
+        assert_eq!(app.model().dice_used, 0);
+        assert_eq!(app.model().position, before);
+    }
+}
+
+fn check_escape() {
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    cursor_to_first_step(&mut app);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.model().picked, None);
+    press(&mut app, KeyCode::Char('?'));
+    assert!(matches!(app.model().overlay, Some(Overlay::Help(_))));
+    press(&mut app, KeyCode::Esc);
+    assert!(app.model().overlay.is_none());
+}
+
+fn check_command_line() {
+    let mut app = new_app(Rules {
+        beaver: true,
+        ..Rules::money()
+    });
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char(':'));
+    assert_eq!(app.model().command_line.as_deref(), Some(""));
+    chars(&mut app, "double");
+    assert_eq!(app.model().command_line.as_deref(), Some("double"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.match_state().game().phase(), Phase::DoubleOffered);
+    for (line, check) in [("beaver", Phase::Beavered), ("take", Phase::Rolling)] {
+        press(&mut app, KeyCode::Char(':'));
+        chars(&mut app, line);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.match_state().game().phase(), check, "{line}");
+    }
+    for line in ["roll", "undo", "help"] {
+        press(&mut app, KeyCode::Char(':'));
+        chars(&mut app, line);
+        press(&mut app, KeyCode::Enter);
+    }
+    assert!(matches!(app.model().overlay, Some(Overlay::Help(_))));
+    press(&mut app, KeyCode::Esc);
+    // A play in notation, then pass / resign / accept / decline / quit by name.
+    let mut app = new_app(Rules::money());
+    to_rolling(&mut app);
+    for line in ["resign gammon", "decline", "resign single", "accept"] {
+        press(&mut app, KeyCode::Char(':'));
+        chars(&mut app, line);
+        press(&mut app, KeyCode::Enter);
+    }
+    assert!(app.match_state().game().result().is_some());
+    press(&mut app, KeyCode::Char(':'));
+    chars(&mut app, "nonsense");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message().contains("unknown command"));
+    press(&mut app, KeyCode::Char(':'));
+    chars(&mut app, "quit");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.should_quit());
+}
+
+fn check_mouse() {
+    // Covered in full by tests/tui_games.rs (a click picks up a checker like Enter); here
+    // only that a click outside the board does nothing.
+    let mut app = new_app(Rules::money());
+    app.handle(Event::Resize(120, 40));
+    let redraw = app.handle(Event::Mouse(ratatui::crossterm::event::MouseEvent {
+        kind: ratatui::crossterm::event::MouseEventKind::Down(
+            ratatui::crossterm::event::MouseButton::Left,
+        ),
+        column: 119,
+        row: 39,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert!(!redraw);
+    assert_eq!(app.model().picked, None);
+}
+
+fn check_help() {
+    let mut app = new_app(Rules::money());
+    press(&mut app, KeyCode::Char('?'));
+    let Some(Overlay::Help(rows)) = app.model().overlay else {
+        panic!("no help");
+    };
+    assert_eq!(rows, help_rows());
+    press(&mut app, KeyCode::Char('x'));
+    assert!(app.model().overlay.is_none(), "any key closes the help");
+}
+
+fn check_quit() {
+    let mut app = new_app(Rules::money());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit(), "q asks first");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.should_quit());
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+    let mut app = new_app(Rules::money());
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(app.should_quit(), "Ctrl-C quits at once");
+}
+
+#[test]
+fn every_key_in_the_help_does_what_it_says() {
+    for (keys, what) in help_rows() {
+        let check: fn() = match keys.as_str() {
+            "r" => check_roll,
+            "d" => check_double,
+            "t / p / b" => check_take_pass_beaver,
+            "R" => check_resign,
+            "y / n" => check_yes_no,
+            "arrows, h j k l" => check_cursor_keys,
+            "Enter / Space" => check_select,
+            "1-6" => check_digits,
+            "u / Backspace" => check_undo,
+            "Esc" => check_escape,
+            ":" => check_command_line,
+            "mouse click" => check_mouse,
+            "?" => check_help,
+            "q" => check_quit,
+            other => panic!("the help lists {other:?} ({what}) but no test checks it"),
+        };
+        check();
+    }
+    let _ = Side::White;
+}
