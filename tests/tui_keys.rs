@@ -353,7 +353,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "1-6" => check_digits,
             "u / Backspace" => check_undo,
             "Esc" => check_escape,
-            ":" => check_command_line,
+            ":" | ": commands" => check_command_line,
             "mouse click" => check_mouse,
             "?" => check_help,
             "q" => check_quit,

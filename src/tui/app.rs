@@ -368,6 +368,7 @@ impl App {
         let dice = self.match_state.game().dice();
         match self.match_state.apply(action) {
             Ok(()) => {
+                self.message.clear();
                 if let (Action::Play(play), Some(dice)) = (action, dice) {
                     let text = format_play(&play);
                     let text = if text.is_empty() {

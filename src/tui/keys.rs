@@ -95,15 +95,34 @@ pub fn help_rows() -> Vec<(String, String)> {
         ("r", "roll the dice"),
         ("d", "double (before rolling)"),
         ("t / p / b", "take / pass / beaver a double"),
-        ("R", "offer to resign: then s single, g gammon, b backgammon"),
+        (
+            "R",
+            "offer to resign: then s single, g gammon, b backgammon",
+        ),
         ("y / n", "accept / decline a resignation; answer questions"),
-        ("arrows, h j k l", "move the cursor over points, bar and tray"),
-        ("Enter / Space", "pick up a checker; drop it on a highlighted spot; confirm"),
+        (
+            "arrows, h j k l",
+            "move the cursor over points, bar and tray",
+        ),
+        (
+            "Enter / Space",
+            "pick up a checker; drop it on a highlighted spot; confirm",
+        ),
         ("1-6", "move the picked checker by that die"),
         ("u / Backspace", "take back the last checker move"),
         ("Esc", "put the picked checker back; close a panel"),
-        (":", "command line: a play like 13/7 8/7, or roll, double, take, pass, beaver, resign single|gammon|backgammon, accept, decline, undo, help, quit"),
-        ("mouse click", "the same as moving the cursor there and pressing Enter"),
+        (
+            ":",
+            "command line: type a play such as 13/7 8/7, then Enter",
+        ),
+        (
+            ": commands",
+            "roll double take pass beaver resign s|g|b accept decline undo help quit",
+        ),
+        (
+            "mouse click",
+            "the same as moving the cursor there and pressing Enter",
+        ),
         ("?", "this help"),
         ("q", "quit (asks first); Ctrl-C quits at once"),
     ]
