@@ -282,7 +282,8 @@ fn a_match_to_3_with_its_crawford_game() {
     let m = app.match_state();
     let winner = m.winner().expect("the match ends");
     assert!(m.score(winner) >= 3);
-    assert!(crawford_seen || m.crawford() == CrawfordState::Before);
+    assert!(crawford_seen, "the match never reached its Crawford game");
+    assert_eq!(m.crawford(), CrawfordState::PostCrawford);
     let Some(Overlay::GameOver { title, .. }) = app.model().overlay else {
         panic!("no end-of-match panel");
     };

@@ -120,6 +120,8 @@ fn check_resign() {
 fn check_yes_no() {
     let mut app = new_app(Rules::money());
     to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.message(), "there is no question to answer");
     press(&mut app, KeyCode::Char('R'));
     press(&mut app, KeyCode::Char('s'));
     press(&mut app, KeyCode::Char('n'));

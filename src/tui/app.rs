@@ -339,6 +339,22 @@ impl App {
         }
         self.message.clear();
         let game = self.match_state.game();
+        let waiting_answer = game.resignation().is_some()
+            || matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered);
+        if !waiting_answer && game.result().is_none() {
+            let refusal = match msg {
+                Msg::Take | Msg::Pass | Msg::Beaver => Some("there is no double to answer"),
+                Msg::Yes | Msg::No => Some("there is no question to answer"),
+                Msg::Digit(_) | Msg::Undo if !matches!(game.phase(), Phase::Moving(_)) => {
+                    Some("roll first: there are no dice to move with")
+                }
+                _ => None,
+            };
+            if let Some(why) = refusal {
+                self.message = why.to_string();
+                return;
+            }
+        }
         if game.result().is_some() {
             self.between_games(&msg);
         } else if let Some(resignation) = game.resignation() {
