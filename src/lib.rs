@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod bot;
 pub mod cli;
 pub mod engine;
 pub mod text_board;

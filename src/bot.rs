@@ -1,0 +1,84 @@
+//! Computer players: the [`Bot`] interface and the bots that implement it.
+//!
+//! A bot sees the game only through the engine's API and chooses among the plays and cube
+//! actions the engine says are legal. Bots are deterministic: any randomness comes from a
+//! generator seeded when the bot is made.
+
+use crate::engine::{Dice, MatchState, Play, Position, WinKind};
+
+/// A play with the bot's score for it (higher is better for the player who moves).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScoredPlay {
+    /// The play.
+    pub play: Play,
+    /// The bot's score of the position after it (the bot's own scale; for evaluators, the
+    /// expected points per game for the player who moved, roughly -3 to 3).
+    pub score: f64,
+}
+
+/// How a bot answers a double.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoubleAnswer {
+    /// Accept: play on at twice the stake.
+    Take,
+    /// Refuse: lose the current stake.
+    Pass,
+    /// Redouble at once and keep the cube (money play with beavers on).
+    Beaver,
+}
+
+/// A computer player. Every method is asked only when it is the bot's decision, with the
+/// match as it stands: the bot is `m.game().to_act()`.
+pub trait Bot: Send {
+    /// The bot's name, as on the command line (`random`, `greedy`, `pubeval`).
+    fn name(&self) -> &str;
+
+    /// Every legal play of `dice` in `position` (seen from the player who moves), scored and
+    /// ranked best first. Empty when nothing can be played.
+    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay>;
+
+    /// The play to make now (the game is waiting for the bot's play).
+    fn choose_play(&mut self, m: &MatchState) -> Play {
+        let game = m.game();
+        let Some(dice) = game.dice() else {
+            return Play::new(&[], *game.position());
+        };
+        self.rank_plays(game.position(), dice)
+            .first()
+            .map_or_else(|| Play::new(&[], *game.position()), |s| s.play)
+    }
+
+    /// Whether to double now, before rolling (only asked when doubling is allowed).
+    fn should_double(&mut self, m: &MatchState) -> bool;
+
+    /// The answer to a double (or, for the original doubler, to a beaver: then `Beaver`
+    /// means the same as `Take`).
+    fn answer_double(&mut self, m: &MatchState) -> DoubleAnswer;
+
+    /// Whether to accept the opponent's offer to resign `level` (times the cube).
+    fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool;
+}
+
+/// The names of the bots [`make`] knows, weakest first.
+pub const NAMES: &[&str] = &["random"];
+
+/// Why a bot could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    /// No bot has that name.
+    #[error("no bot is called {0:?}; the bots are {list}", list = NAMES.join(", "))]
+    Unknown(String),
+}
+
+/// Makes the bot called `name`, its randomness seeded with `seed`.
+///
+/// # Errors
+/// [`BotError::Unknown`] for a name not in [`NAMES`].
+pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+    match name {
+        "random" => Ok(Box::new(random::RandomBot::new(seed))),
+        other => Err(BotError::Unknown(other.to_string())),
+    }
+}
+
+pub mod random;

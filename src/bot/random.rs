@@ -1,0 +1,54 @@
+//! The `random` bot: any legal play, uniformly; never doubles; always takes.
+
+use super::{Bot, DoubleAnswer, ScoredPlay};
+use crate::engine::{Dice, MatchState, Position, WinKind, legal_plays};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+/// Chooses uniformly among the distinct legal plays.
+#[derive(Debug)]
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    /// A random bot whose choices follow from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    /// The legal plays in a random order, all scored 0.
+    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+        let mut plays: Vec<ScoredPlay> = legal_plays(position, dice)
+            .into_iter()
+            .map(|play| ScoredPlay { play, score: 0.0 })
+            .collect();
+        // Fisher-Yates with the bot's own generator.
+        for i in (1..plays.len()).rev() {
+            let j = self.rng.random_range(0..=i);
+            plays.swap(i, j);
+        }
+        plays
+    }
+
+    fn should_double(&mut self, _: &MatchState) -> bool {
+        false
+    }
+
+    fn answer_double(&mut self, _: &MatchState) -> DoubleAnswer {
+        DoubleAnswer::Take
+    }
+
+    fn accept_resignation(&mut self, _: &MatchState, _: WinKind) -> bool {
+        true
+    }
+}
