@@ -8,6 +8,7 @@ use crate::engine::{
 };
 use crate::text_board;
 use crate::tui::Options;
+use crate::tui::Player;
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -76,6 +77,21 @@ pub struct PlayArgs {
     /// Draw with ASCII only, no Unicode.
     #[arg(long)]
     pub ascii: bool,
+    /// Play against this bot (random, greedy, pubeval, ...); you play --human-side.
+    #[arg(long, value_name = "BOT")]
+    pub vs: Option<String>,
+    /// The side you play against --vs: white or black.
+    #[arg(long, value_name = "SIDE", default_value = "white", requires = "vs")]
+    pub human_side: String,
+    /// Let this bot play White (with --black: watch two bots play).
+    #[arg(long, value_name = "BOT", conflicts_with = "vs")]
+    pub white: Option<String>,
+    /// Let this bot play Black.
+    #[arg(long, value_name = "BOT", conflicts_with = "vs")]
+    pub black: Option<String>,
+    /// Pause between a bot's checker moves, in milliseconds (0 for none).
+    #[arg(long, value_name = "MS", default_value_t = 400)]
+    pub bot_delay: u64,
 }
 
 /// The subcommands.
@@ -242,7 +258,38 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         auto_forced: args.auto_forced,
         ascii: args.ascii,
         color,
+        players: players(args)?,
+        bot_delay_ms: args.bot_delay.min(10_000),
     })
+}
+
+/// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.
+fn players(args: &PlayArgs) -> Result<[Player; 2], CliError> {
+    let bot = |flag: &str, name: &str| -> Result<Player, CliError> {
+        if crate::bot::NAMES.contains(&name) {
+            Ok(Player::Bot(name.to_string()))
+        } else {
+            Err(CliError(format!(
+                "{flag}: no bot is called {name:?}; the bots are {}",
+                crate::bot::NAMES.join(", ")
+            )))
+        }
+    };
+    if let Some(name) = &args.vs {
+        let opponent = bot("--vs", name)?;
+        return match args.human_side.to_ascii_lowercase().as_str() {
+            "white" => Ok([Player::Human, opponent]),
+            "black" => Ok([opponent, Player::Human]),
+            other => Err(CliError(format!(
+                "--human-side: white or black, not {other:?}"
+            ))),
+        };
+    }
+    let side = |flag: &str, name: &Option<String>| match name {
+        Some(n) => bot(flag, n),
+        None => Ok(Player::Human),
+    };
+    Ok([side("--white", &args.white)?, side("--black", &args.black)?])
 }
 
 fn parse_position(id: &str) -> Result<Position, CliError> {

@@ -2,6 +2,7 @@
 //! terminal runtime. It knows the rules only through the engine's API.
 
 pub mod app;
+pub mod bots;
 pub mod commands;
 pub mod keys;
 pub mod model;
@@ -9,7 +10,7 @@ pub mod terminal;
 pub mod theme;
 pub mod view;
 
-pub use app::{App, Event, Options};
+pub use app::{App, AppError, Event, Options, Player};
 pub use model::{BoardModel, Overlay, Spot};
 pub use theme::color_wanted;
 pub use view::{render, spot_at};

@@ -95,6 +95,7 @@ fn every_option_reaches_the_game() {
             auto_forced: true,
             ascii: true,
             color: true,
+            ..Options::default()
         }
     );
     assert!(App::new(o).is_ok());
@@ -295,4 +296,41 @@ fn the_game_without_a_terminal_says_so_with_status_1() {
         assert!(text.contains("needs a terminal"), "{text:?}");
         assert!(text.contains("bg-tui moves"), "{text:?}");
     }
+}
+
+#[test]
+fn bots_take_sides_with_vs_or_white_and_black() {
+    use bg_tui::tui::Player;
+    let o = options(&["--vs", "random"]);
+    assert_eq!(
+        o.players,
+        [Player::Human, Player::Bot("random".to_string())]
+    );
+    let o = options(&[
+        "--vs",
+        "random",
+        "--human-side",
+        "black",
+        "--bot-delay",
+        "0",
+    ]);
+    assert_eq!(
+        o.players,
+        [Player::Bot("random".to_string()), Player::Human]
+    );
+    assert_eq!(o.bot_delay_ms, 0);
+    let o = options(&["--white", "random", "--black", "random"]);
+    assert_eq!(
+        o.players,
+        [
+            Player::Bot("random".to_string()),
+            Player::Bot("random".to_string())
+        ]
+    );
+    assert!(error(&["--vs", "nobody"]).contains("no bot is called \"nobody\""));
+    assert!(error(&["--vs", "random", "--human-side", "green"]).contains("white or black"));
+    assert!(
+        bg_tui::cli::Cli::try_parse_from(["bg-tui", "--vs", "random", "--white", "random"])
+            .is_err()
+    );
 }

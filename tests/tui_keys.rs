@@ -324,6 +324,24 @@ fn check_help() {
     assert!(app.model().overlay.is_none(), "any key closes the help");
 }
 
+fn check_hint() {
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('H'),
+        KeyModifiers::SHIFT,
+    )));
+    let Some(Overlay::Question { title, lines }) = app.model().overlay else {
+        panic!("no hint panel");
+    };
+    assert!(title.starts_with("Hint from "), "{title}");
+    let plays = app.match_state().game().legal_plays().len();
+    assert_eq!(lines.len(), plays.min(8), "{lines:?}");
+    assert!(lines[0].starts_with("1. "), "{lines:?}");
+    press(&mut app, KeyCode::Char('x'));
+    assert!(app.model().overlay.is_none(), "any key closes the hint");
+}
+
 fn check_quit() {
     let mut app = new_app(Rules::money());
     press(&mut app, KeyCode::Char('q'));
@@ -358,6 +376,7 @@ fn every_key_in_the_help_does_what_it_says() {
             ":" | ": commands" => check_command_line,
             "mouse click" => check_mouse,
             "?" => check_help,
+            "H" => check_hint,
             "q" => check_quit,
             other => panic!("the help lists {other:?} ({what}) but no test checks it"),
         };

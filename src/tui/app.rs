@@ -1,10 +1,12 @@
 //! The game's state and the one place it changes: [`App::handle`] turns events into
 //! messages and [`App::update`] applies them through the engine.
 
+use super::bots::{self, BotDecision, BotJob, JobKind, SharedBot};
 use super::commands::{self, Command};
 use super::keys::{Msg, help_rows, play_key};
 use super::model::{BoardModel, Overlay, Spot};
 use super::view;
+use crate::bot;
 use crate::engine::{
     Action, CrawfordState, Dice, DieStep, Ending, GameResult, MatchState, Phase, Play, Rules,
     RulesError, Side, TurnBuilder, WinKind, format_play, parse_play, roll_die,
@@ -13,6 +15,8 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// How a game is set up from the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +33,19 @@ pub struct Options {
     pub ascii: bool,
     /// Use colours.
     pub color: bool,
+    /// Who plays each side, indexed by [`Side::index`].
+    pub players: [Player; 2],
+    /// The pause between a bot's checker moves, in milliseconds (0: none).
+    pub bot_delay_ms: u64,
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the keyboard.
+    Human,
+    /// The bot with this name (see [`crate::bot::NAMES`]).
+    Bot(String),
 }
 
 impl Default for Options {
@@ -40,6 +57,8 @@ impl Default for Options {
             auto_forced: false,
             ascii: false,
             color: true,
+            players: [Player::Human, Player::Human],
+            bot_delay_ms: 400,
         }
     }
 }
@@ -55,6 +74,15 @@ pub enum Event {
     Resize(u16, u16),
     /// The process was asked to stop (SIGTERM, SIGHUP): quit at once.
     Terminate,
+    /// A bot's answer to the question with this id.
+    Bot {
+        /// The question answered.
+        id: u64,
+        /// The answer.
+        decision: BotDecision,
+    },
+    /// Time to show the next checker move of the bot's play with this id.
+    Tick(u64),
 }
 
 /// The cursor's grid: the top row (13-18, bar, 19-24, tray) and the bottom row (12-7, bar,
@@ -92,7 +120,6 @@ enum Mode {
 }
 
 /// The game in the terminal: the match and everything the screen shows about it.
-#[derive(Debug)]
 pub struct App {
     options: Options,
     match_state: MatchState,
@@ -109,6 +136,39 @@ pub struct App {
     last_play: String,
     size: (u16, u16),
     quit: bool,
+    /// The bot playing each side, if any.
+    bots: [Option<SharedBot>; 2],
+    /// A question for a bot, waiting for the runtime to run it.
+    job: Option<BotJob>,
+    /// The id of the question a bot is answering.
+    pending: Option<u64>,
+    next_id: u64,
+    /// A bot's play being shown one checker move at a time: (question id, play, moves shown).
+    showing: Option<(u64, Play, usize)>,
+    /// The hint panel, until the next key.
+    hint_panel: Option<(String, Vec<String>)>,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("options", &self.options)
+            .field("match_state", &self.match_state)
+            .field("mode", &self.mode)
+            .field("pending", &self.pending)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AppError {
+    /// The rules do not go together.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// A bot name is unknown.
+    #[error(transparent)]
+    Bot(#[from] bot::BotError),
 }
 
 fn spot_point(spot: Spot) -> Option<u8> {
@@ -147,10 +207,20 @@ impl App {
     /// A new match or session, waiting for the opening roll.
     ///
     /// # Errors
-    /// [`RulesError`] when the options do not go together.
-    pub fn new(options: Options) -> Result<App, RulesError> {
+    /// [`AppError`] when the options do not go together or name an unknown bot.
+    pub fn new(options: Options) -> Result<App, AppError> {
         let seed = options.seed.unwrap_or_else(|| rand::rng().random());
-        Ok(App {
+        let bot_for = |side: Side| -> Result<Option<SharedBot>, bot::BotError> {
+            match &options.players[side.index()] {
+                Player::Human => Ok(None),
+                Player::Bot(name) => {
+                    let made = bot::make(name, seed ^ (side.index() as u64 + 1))?;
+                    Ok(Some(Arc::new(Mutex::new(made))))
+                }
+            }
+        };
+        let bots = [bot_for(Side::White)?, bot_for(Side::Black)?];
+        let mut app = App {
             match_state: MatchState::new(options.rules)?,
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
@@ -163,7 +233,15 @@ impl App {
             last_play: String::new(),
             size: (80, 24),
             quit: false,
-        })
+            bots,
+            job: None,
+            pending: None,
+            next_id: 0,
+            showing: None,
+            hint_panel: None,
+        };
+        app.schedule();
+        Ok(app)
     }
 
     /// The match being played.
@@ -176,6 +254,203 @@ impl App {
     #[must_use]
     pub const fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The question for a bot that the runtime should run now (on a worker thread), if any.
+    pub fn take_bot_job(&mut self) -> Option<BotJob> {
+        self.job.take()
+    }
+
+    /// A bot is answering, or its play is being shown.
+    #[must_use]
+    pub const fn bot_busy(&self) -> bool {
+        self.pending.is_some() || self.showing.is_some()
+    }
+
+    fn bot_of(&self, side: Side) -> Option<SharedBot> {
+        self.bots[side.index()].clone()
+    }
+
+    fn delay(&self) -> Duration {
+        Duration::from_millis(self.options.bot_delay_ms)
+    }
+
+    /// Asks a bot when the decision is a bot's.
+    fn schedule(&mut self) {
+        if self.bot_busy() || self.quit || self.match_state.is_over() {
+            return;
+        }
+        let game = self.match_state.game();
+        let both_bots = self.bots.iter().all(Option::is_some);
+        let (kind, side) = if game.result().is_some() {
+            if !both_bots {
+                return;
+            }
+            (JobKind::NextGame, None)
+        } else if let Some(r) = game.resignation() {
+            (JobKind::AnswerResignation(r.level), Some(r.by.opponent()))
+        } else {
+            match game.phase() {
+                Phase::Opening if both_bots => (JobKind::Opening, None),
+                Phase::Opening | Phase::Over(_) => return,
+                Phase::Rolling => (JobKind::Double, Some(game.turn())),
+                Phase::Moving(_) => (JobKind::Play, Some(game.turn())),
+                Phase::DoubleOffered => (JobKind::AnswerDouble, Some(game.turn().opponent())),
+                Phase::Beavered => (JobKind::AnswerDouble, Some(game.turn())),
+            }
+        };
+        let bot = match side {
+            Some(side) => match self.bot_of(side) {
+                Some(bot) => Some(bot),
+                None => return,
+            },
+            None => None,
+        };
+        self.next_id += 1;
+        self.pending = Some(self.next_id);
+        self.job = Some(BotJob {
+            id: self.next_id,
+            kind,
+            state: self.match_state.clone(),
+            bot,
+            delay: self.delay(),
+        });
+    }
+
+    fn bot_decided(&mut self, id: u64, decision: BotDecision) -> bool {
+        if self.pending != Some(id) {
+            return false;
+        }
+        self.pending = None;
+        self.job = None;
+        match decision {
+            BotDecision::Roll => {
+                if self.match_state.game().phase() == Phase::Opening {
+                    self.opening(&Msg::Roll);
+                } else {
+                    let dice = Dice::roll(&mut self.rng);
+                    self.act(Action::Roll(dice));
+                }
+            }
+            BotDecision::Double => self.act(Action::Double),
+            BotDecision::Play(play) => {
+                if self.delay().is_zero() || play.steps().is_empty() {
+                    self.act(Action::Play(play));
+                } else {
+                    self.showing = Some((id, play, 0));
+                }
+            }
+            BotDecision::Answer(answer) => {
+                let action = bots::answer_action(&self.match_state, answer);
+                self.act(action);
+            }
+            BotDecision::Resignation(accept) => self.act(if accept {
+                Action::AcceptResignation
+            } else {
+                Action::DeclineResignation
+            }),
+            BotDecision::NextGame => self.between_games(&Msg::Yes),
+        }
+        true
+    }
+
+    /// Shows the next checker move of the bot's play; after the last, makes the play.
+    fn bot_tick(&mut self, id: u64) -> bool {
+        let Some((shown_id, play, done)) = self.showing else {
+            return false;
+        };
+        if shown_id != id {
+            return false;
+        }
+        let steps = play.steps();
+        if let (Some(step), Some(turn)) = (steps.get(done), &mut self.turn) {
+            let next = turn.next_steps();
+            if let Some(ds) = next.iter().find(|ds| ds.step == *step) {
+                let _ = turn.step(*ds);
+            }
+        }
+        if done + 1 >= steps.len() {
+            self.showing = None;
+            self.act(Action::Play(play));
+        } else {
+            self.showing = Some((id, play, done + 1));
+        }
+        true
+    }
+
+    /// Hands `side` (the side to act, or the player on roll) to the bot `name`, or back to
+    /// a person with `None`.
+    fn set_player(&mut self, name: Option<&str>, side: Option<Side>) {
+        let game = self.match_state.game();
+        let sides: Vec<Side> = match (side, name) {
+            (Some(side), _) => vec![side],
+            (None, Some(_)) => vec![game.to_act().unwrap_or(game.turn())],
+            (None, None) => vec![Side::White, Side::Black],
+        };
+        for side in sides {
+            match name {
+                Some(name) => match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
+                    Ok(b) => {
+                        self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
+                        self.options.players[side.index()] = Player::Bot(name.to_string());
+                        self.message = format!("{} is played by {name}", self.name(side));
+                    }
+                    Err(e) => {
+                        self.message = e.to_string();
+                        return;
+                    }
+                },
+                None => {
+                    self.bots[side.index()] = None;
+                    self.options.players[side.index()] = Player::Human;
+                    self.message = "people play both sides".to_string();
+                }
+            }
+        }
+        // A question to a bot that no longer plays is dropped.
+        self.pending = None;
+        self.job = None;
+        self.showing = None;
+        if let Some(turn) = &mut self.turn {
+            while turn.undo().is_some() {}
+        }
+    }
+
+    /// The strongest bot's advice for the player on roll.
+    fn hint(&mut self) {
+        let name = bot::NAMES
+            .iter()
+            .find(|&&n| n == "greedy")
+            .or(bot::NAMES.last())
+            .copied()
+            .unwrap_or("random");
+        let Ok(mut adviser) = bot::make(name, self.seed) else {
+            return;
+        };
+        let game = self.match_state.game();
+        let lines: Vec<String> = match game.phase() {
+            Phase::Moving(dice) => adviser
+                .rank_plays(game.position(), dice)
+                .iter()
+                .take(8)
+                .enumerate()
+                .map(|(i, s)| format!("{}. {:<22} {:+.3}", i + 1, format_play(&s.play), s.score))
+                .collect(),
+            Phase::Rolling => vec![match game.may_double() {
+                Ok(()) if adviser.should_double(&self.match_state) => {
+                    format!("{name} would double")
+                }
+                Ok(()) => format!("{name} would not double: roll"),
+                Err(why) => format!("no double possible ({why}): roll"),
+            }],
+            _ => vec!["no hint now".to_string()],
+        };
+        let lines = if lines.is_empty() {
+            vec!["no legal play".to_string()]
+        } else {
+            lines
+        };
+        self.hint_panel = Some((format!("Hint from {name}"), lines));
     }
 
     /// The user has quit (or the process was told to stop).
@@ -196,7 +471,15 @@ impl App {
 
     /// Applies one event; returns whether the screen must be redrawn.
     pub fn handle(&mut self, event: Event) -> bool {
+        let redraw = self.handle_event(event);
+        self.schedule();
+        redraw
+    }
+
+    fn handle_event(&mut self, event: Event) -> bool {
         match event {
+            Event::Bot { id, decision } => self.bot_decided(id, decision),
+            Event::Tick(id) => self.bot_tick(id),
             Event::Terminate => {
                 self.quit = true;
                 false
@@ -228,6 +511,9 @@ impl App {
     }
 
     fn key(&mut self, key: KeyEvent) {
+        if self.hint_panel.take().is_some() && self.mode == Mode::Play {
+            return;
+        }
         match &mut self.mode {
             Mode::Command(line) => match key.code {
                 KeyCode::Esc => self.mode = Mode::Play,
@@ -279,6 +565,8 @@ impl App {
         match commands::parse(line) {
             Ok(Command::Msg(msg)) => self.update(msg),
             Ok(Command::Play(text)) => self.typed_play(&text),
+            Ok(Command::Bot(name, side)) => self.set_player(Some(&name), side),
+            Ok(Command::Human(side)) => self.set_player(None, side),
             Err(why) => self.message = why,
         }
     }
@@ -296,6 +584,10 @@ impl App {
             }
             Msg::Help => {
                 self.mode = Mode::Help;
+                return;
+            }
+            Msg::Hint => {
+                self.hint();
                 return;
             }
             Msg::OpenCommand => {
@@ -339,6 +631,14 @@ impl App {
         }
         self.message.clear();
         let game = self.match_state.game();
+        if let Some(side) = game.to_act().filter(|&s| self.bots[s.index()].is_some()) {
+            self.message = format!("{} (a bot) is playing: wait, or :human", self.name(side));
+            return;
+        }
+        if self.showing.is_some() {
+            self.message = "wait for the bot's move".to_string();
+            return;
+        }
         let waiting_answer = game.resignation().is_some()
             || matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered);
         if !waiting_answer && game.result().is_none() {
@@ -734,6 +1034,9 @@ impl App {
     fn overlay(&self) -> Option<Overlay> {
         let game = self.match_state.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
+        if let Some((title, lines)) = &self.hint_panel {
+            return question(title.clone(), lines.clone());
+        }
         match &self.mode {
             Mode::Help => return Some(Overlay::Help(help_rows())),
             Mode::ConfirmQuit => {

@@ -1,7 +1,7 @@
 //! The `:` command line: commands by name, or a whole play in notation.
 
 use super::keys::Msg;
-use crate::engine::WinKind;
+use crate::engine::{Side, WinKind};
 
 /// What a command line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,6 +10,18 @@ pub enum Command {
     Msg(Msg),
     /// A whole play in notation, such as `13/7 8/7`.
     Play(String),
+    /// Hand a side (the one to act, if not named) to the bot with this name.
+    Bot(String, Option<Side>),
+    /// Hand a side (both, if not named) back to a person.
+    Human(Option<Side>),
+}
+
+fn side_word(word: &str) -> Result<Side, String> {
+    match word.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Side::White),
+        "black" | "b" => Ok(Side::Black),
+        other => Err(format!("a side is white or black, not {other:?}")),
+    }
 }
 
 /// Reads a command line (without the `:`).
@@ -42,6 +54,11 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ("resign", _) => {
             return Err("resign single, gammon or backgammon".to_string());
         }
+        ("bot", [name]) => return Ok(Command::Bot(name.to_string(), None)),
+        ("bot", [name, side]) => return Ok(Command::Bot(name.to_string(), Some(side_word(side)?))),
+        ("bot", _) => return Err("bot NAME [white|black]".to_string()),
+        ("human", []) => return Ok(Command::Human(None)),
+        ("human", [side]) => return Ok(Command::Human(Some(side_word(side)?))),
         ("accept", []) => Msg::Yes,
         ("decline", []) => Msg::No,
         ("undo", []) => Msg::Undo,

@@ -45,6 +45,8 @@ pub enum Msg {
     OpenCommand,
     /// `?`: help.
     Help,
+    /// `H`: the strongest bot's advice.
+    Hint,
     /// `q`: quit (asks first).
     Quit,
     /// Ctrl-C: quit now.
@@ -83,6 +85,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Esc => Msg::Escape,
         KeyCode::Char(':') => Msg::OpenCommand,
         KeyCode::Char('?') => Msg::Help,
+        KeyCode::Char('H') => Msg::Hint,
         KeyCode::Char('q') => Msg::Quit,
         _ => Msg::Other,
     }
@@ -117,12 +120,13 @@ pub fn help_rows() -> Vec<(String, String)> {
         ),
         (
             ": commands",
-            "roll double take pass beaver resign s|g|b accept decline undo help quit",
+            "roll double take pass beaver resign s|g|b accept decline undo bot NAME human help quit",
         ),
         (
             "mouse click",
             "the same as moving the cursor there and pressing Enter",
         ),
+        ("H", "hint: the best plays (or cube advice) from the strongest bot"),
         ("?", "this help"),
         ("q", "quit (asks first); Ctrl-C quits at once"),
     ]

@@ -42,6 +42,9 @@ pub enum RunError {
     /// The options do not go together.
     #[error("{0}")]
     Rules(#[from] RulesError),
+    /// A bot could not be made.
+    #[error("{0}")]
+    Bot(#[from] crate::bot::BotError),
     /// Reading from or writing to the terminal failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
@@ -52,7 +55,7 @@ impl RunError {
     #[must_use]
     pub fn exit_code(&self) -> u8 {
         match self {
-            RunError::Rules(_) => 2,
+            RunError::Rules(_) | RunError::Bot(_) => 2,
             RunError::NotATerminal | RunError::Io(_) => 1,
         }
     }
@@ -69,7 +72,10 @@ pub fn run(options: Options) -> Result<(), RunError> {
     if !io::stdout().is_terminal() {
         return Err(RunError::NotATerminal);
     }
-    let mut app = App::new(options)?;
+    let mut app = App::new(options).map_err(|e| match e {
+        crate::tui::AppError::Rules(e) => RunError::Rules(e),
+        crate::tui::AppError::Bot(e) => RunError::Bot(e),
+    })?;
     install_panic_hook();
     let (tx, rx) = mpsc::channel();
     // Catch the signals before the terminal changes, and let them go only after it is back,
@@ -83,8 +89,9 @@ pub fn run(options: Options) -> Result<(), RunError> {
 /// Enters the game's terminal modes, runs the loop, and restores the terminal.
 fn run_in_terminal(app: &mut App, tx: Sender<Event>, rx: &Receiver<Event>) -> Result<(), RunError> {
     let mut terminal = TerminalGuard::enter()?;
+    let bot_tx = tx.clone();
     let input_error = spawn_input(tx)?;
-    let result = event_loop(app, &mut terminal, rx);
+    let result = event_loop(app, &mut terminal, rx, &bot_tx);
     drop(terminal);
     result?;
     // The input thread stops on a read error and asks the loop to stop; report why.
@@ -97,11 +104,20 @@ fn run_in_terminal(app: &mut App, tx: Sender<Event>, rx: &Receiver<Event>) -> Re
 /// Draws once, then handles events until the app quits: blocks on `rx` with no timeout, and
 /// redraws only after an event the app says changed the screen. Ends after
 /// [`Event::Terminate`] (once the app has seen it) or when every sender is gone.
-fn event_loop(app: &mut App, terminal: &mut TerminalGuard, rx: &Receiver<Event>) -> io::Result<()> {
+fn event_loop(
+    app: &mut App,
+    terminal: &mut TerminalGuard,
+    rx: &Receiver<Event>,
+    bot_tx: &Sender<Event>,
+) -> io::Result<()> {
     let size = terminal.terminal.size()?;
     app.handle(Event::Resize(size.width, size.height));
     terminal.draw(app)?;
     while !app.should_quit() {
+        // A bot's decision runs on a worker thread and comes back as an event.
+        if let Some(job) = app.take_bot_job() {
+            crate::tui::bots::spawn(job, bot_tx.clone())?;
+        }
         let Ok(first) = rx.recv() else {
             break;
         };

@@ -1,0 +1,156 @@
+//! Bots in the terminal app, driven the way the runtime drives them: each question to a
+//! bot is taken from the app, answered, and handed back as events (here on this thread).
+
+use bg_tui::engine::{Phase, Rules, Side};
+use bg_tui::tui::{App, Event, Options, Player};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn app(players: [Player; 2], delay: u64, seed: u64) -> App {
+    App::new(Options {
+        rules: Rules::money(),
+        seed: Some(seed),
+        players,
+        bot_delay_ms: delay,
+        names: ["Alice".to_string(), "Bob".to_string()],
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+/// Runs the bots' questions as the runtime would, until `done` or no bot is asked.
+fn run_bots(app: &mut App, done: impl Fn(&App) -> bool) -> usize {
+    let mut answered = 0;
+    while !done(app)
+        && let Some(job) = app.take_bot_job()
+    {
+        let decision = job.decide();
+        app.handle(Event::Bot {
+            id: job.id,
+            decision,
+        });
+        for _ in 0..job.ticks(&decision) {
+            app.handle(Event::Tick(job.id));
+        }
+        answered += 1;
+        if answered > 100_000 {
+            panic!("the bots never stop");
+        }
+    }
+    answered
+}
+
+fn bot(name: &str) -> Player {
+    Player::Bot(name.to_string())
+}
+
+#[test]
+fn two_bots_play_a_whole_game_through_the_event_loop() {
+    let mut app = app([bot("random"), bot("random")], 0, 5);
+    // Bot against bot: nobody presses a key, not even for the opening roll or the next game.
+    let answered = run_bots(&mut app, |a| a.match_state().results().len() >= 2);
+    assert!(answered > 20);
+    assert_eq!(app.match_state().results().len(), 2, "two games are played");
+}
+
+#[test]
+fn a_bot_move_is_shown_one_checker_at_a_time_with_a_delay() {
+    let mut app = app([Player::Human, bot("random")], 50, 3);
+    // The human rolls the opening; play on until the bot has a play to make.
+    press(&mut app, KeyCode::Char('r'));
+    for _ in 0..200 {
+        let game = app.match_state().game();
+        if game.turn() == Side::Black && matches!(game.phase(), Phase::Moving(_)) {
+            break;
+        }
+        if let Some(job) = app.take_bot_job() {
+            let d = job.decide();
+            app.handle(Event::Bot {
+                id: job.id,
+                decision: d,
+            });
+            for _ in 0..job.ticks(&d) {
+                app.handle(Event::Tick(job.id));
+            }
+            continue;
+        }
+        // Human's turn: roll, or play the first legal play by notation.
+        match app.match_state().game().phase() {
+            Phase::Moving(_) => {
+                let text = app
+                    .match_state()
+                    .game()
+                    .legal_plays()
+                    .first()
+                    .map(bg_tui::engine::format_play)
+                    .unwrap_or_default();
+                press(&mut app, KeyCode::Char(':'));
+                for c in text.chars() {
+                    press(&mut app, KeyCode::Char(c));
+                }
+                press(&mut app, KeyCode::Enter);
+            }
+            _ => press(&mut app, KeyCode::Char('r')),
+        }
+    }
+    let job = app.take_bot_job().expect("the bot is asked for its play");
+    let decision = job.decide();
+    let steps = job.ticks(&decision);
+    assert!(steps > 0, "with a delay, the play is shown step by step");
+    assert_eq!(job.delay.as_millis(), 50);
+    app.handle(Event::Bot {
+        id: job.id,
+        decision,
+    });
+    // While the bot's play is shown, the human's keys are refused with a reason.
+    press(&mut app, KeyCode::Char('r'));
+    assert!(!app.message().is_empty());
+    for k in 0..steps {
+        assert_eq!(app.model().dice_used, k);
+        app.handle(Event::Tick(job.id));
+    }
+    // After the last step the play is made, and it stays visible in notation.
+    assert_eq!(app.match_state().game().turn(), Side::White);
+    assert!(
+        app.model().last_play.starts_with("Bob "),
+        "{}",
+        app.model().last_play
+    );
+}
+
+#[test]
+fn stale_answers_are_ignored_and_a_side_can_change_hands() {
+    let mut app = app([Player::Human, bot("random")], 0, 9);
+    press(&mut app, KeyCode::Char('r'));
+    // Hand White to a bot too, then take both back.
+    press(&mut app, KeyCode::Char(':'));
+    for c in "bot random white".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.message().contains("played by random"),
+        "{}",
+        app.message()
+    );
+    let job = app.take_bot_job();
+    press(&mut app, KeyCode::Char(':'));
+    for c in "human".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(app.take_bot_job().is_none(), "no bot plays now");
+    if let Some(job) = job {
+        // The answer to a question asked before the change is dropped.
+        let before = app.match_state().clone();
+        let d = job.decide();
+        app.handle(Event::Bot {
+            id: job.id,
+            decision: d,
+        });
+        assert_eq!(app.match_state(), &before);
+    }
+}
