@@ -60,7 +60,7 @@ pub trait Bot: Send {
 }
 
 /// The names of the bots [`make`] knows, weakest first.
-pub const NAMES: &[&str] = &["random"];
+pub const NAMES: &[&str] = &["random", "pubeval"];
 
 /// Why a bot could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -77,8 +77,10 @@ pub enum BotError {
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     match name {
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
+        "pubeval" => Ok(Box::new(pubeval::PubevalBot::new())),
         other => Err(BotError::Unknown(other.to_string())),
     }
 }
 
+pub mod pubeval;
 pub mod random;
