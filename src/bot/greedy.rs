@@ -40,31 +40,31 @@ const POINTS: u64 = ((1u64 << 25) - 1) & !1;
 /// many opposing checkers it still stands in front of (anchors in the opponent's home board
 /// count as index 18 to 24).
 const POINT_VALUE: [f64; 25] = [
-    0.0,  // (off)
-    0.00, // 1 (ace point)
-    0.03, // 2
-    0.07, // 3
-    0.12, // 4
-    0.17, // 5
-    0.15, // 6
-    0.13, // 7 (bar point)
-    0.07, // 8
-    0.05, // 9
-    0.04, // 10
-    0.03, // 11
-    0.02, // 12
-    0.02, // 13 (mid-point)
-    0.01, // 14
-    0.01, // 15
-    0.01, // 16
-    0.02, // 17
-    0.07, // 18 (the opponent's bar point)
-    0.06, // 19 (the opponent's 6-point)
-    0.12, // 20 (the opponent's 5-point: the golden anchor)
-    0.10, // 21 (the opponent's 4-point)
-    0.06, // 22
-    0.04, // 23
-    0.03, // 24
+    0.000, // (off)
+    0.000, // 1 (ace point)
+    0.045, // 2
+    0.105, // 3
+    0.180, // 4
+    0.255, // 5
+    0.225, // 6
+    0.195, // 7 (bar point)
+    0.105, // 8
+    0.075, // 9
+    0.060, // 10
+    0.045, // 11
+    0.030, // 12
+    0.030, // 13 (mid-point)
+    0.015, // 14
+    0.015, // 15
+    0.015, // 16
+    0.030, // 17
+    0.105, // 18 (the opponent's bar point)
+    0.090, // 19 (the opponent's 6-point)
+    0.180, // 20 (the opponent's 5-point: the golden anchor)
+    0.150, // 21 (the opponent's 4-point)
+    0.090, // 22
+    0.060, // 23
+    0.045, // 24
 ];
 
 /// Bonus for a prime (consecutive made points) of each length in front of opposing checkers.
@@ -225,7 +225,7 @@ fn hits(m: &Masks, bar: u8, d1: u8, d2: u8) -> u64 {
 /// What it costs the mover when its blot on `index` is hit, in points.
 #[inline]
 fn hit_cost(index: usize, pip_value: f64, their_home: f64) -> f64 {
-    0.12 + pip_value * (25 - index) as f64 + 0.045 * their_home
+    0.12 + 2.0 * pip_value * (25 - index) as f64 + 0.045 * their_home
 }
 
 /// Expected loss from the opponent's shots at the mover's blots (the opponent is on roll):
@@ -252,14 +252,6 @@ fn exposure(position: &Position, pip_value: f64) -> (f64, u32) {
         total += f64::from(weight) * hit_cost(top, pip_value, their_home);
     }
     (total / 36.0, shots)
-}
-
-/// Expected gain from the mover's chances at the opponent's blots on its next turn. The
-/// opponent moves first and may tidy up, so this counts for much less than the exposure.
-fn chances(position: &Position, pip_value: f64) -> f64 {
-    let switched = position.switched();
-    let (gain, _) = exposure(&switched, pip_value);
-    gain
 }
 
 /// The mover's made points in its home board.
@@ -361,21 +353,36 @@ fn evaluate_contact(p: &Position) -> f64 {
     let pip_value = 1.6 / length;
     let mut e = pip_value * (theirs - mine - 8.0);
 
-    let me = sides(p);
-    let them = sides(&p.switched());
-    e += structure(&me) - structure(&them);
+    let switched = p.switched();
+    e += structure(&sides(p)) - structure(&sides(&switched));
 
     let (loss, _) = exposure(p, pip_value);
     e -= loss;
-    e += 0.3 * chances(p, pip_value);
+    // The mover's chances at the opponent's blots next turn: the opponent moves first and
+    // may tidy up, so they count for much less than the exposure.
+    e += 0.6 * exposure(&switched, pip_value).0;
 
     // Checkers on the bar: the harder to enter, the worse.
     let my_home = f64::from(home_points(b));
-    let their_home = f64::from(home_points(p.switched().board()));
+    let their_home = f64::from(home_points(switched.board()));
     let dance_them = (my_home / 6.0).powi(2);
     let dance_me = (their_home / 6.0).powi(2);
-    e += f64::from(p.opponent_bar()) * (0.10 + 0.9 * dance_them);
-    e -= f64::from(p.mover_bar()) * (0.10 + 0.9 * dance_me);
+    e += f64::from(p.opponent_bar()) * (0.03 + 0.9 * dance_them);
+    e -= f64::from(p.mover_bar()) * (0.03 + 0.9 * dance_me);
+
+    // Gammons: checkers left far back (on the bar, in the other side's home board, less in
+    // its outer board) by a side that has borne off nothing, the worse the stronger the
+    // other side's home board.
+    let back_them: f64 = (0..=6).map(|i| f64::from((-b[i]).max(0))).sum::<f64>()
+        + 0.5 * (7..=12).map(|i| f64::from((-b[i]).max(0))).sum::<f64>();
+    let back_me: f64 = (19..=25).map(|i| f64::from(b[i].max(0))).sum::<f64>()
+        + 0.5 * (13..=18).map(|i| f64::from(b[i].max(0))).sum::<f64>();
+    if p.opponent_off() == 0 {
+        e += 0.06 * back_them * (0.3 + my_home / 6.0);
+    }
+    if p.mover_off() == 0 {
+        e -= 0.06 * back_me * (0.3 + their_home / 6.0);
+    }
 
     // Borne off already (the pips count them too, but a checker off is safe for good).
     e += 0.02 * (f64::from(p.mover_off()) - f64::from(p.opponent_off()));
