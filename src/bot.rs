@@ -60,7 +60,7 @@ pub trait Bot: Send {
 }
 
 /// The names of the bots [`make`] knows, weakest first.
-pub const NAMES: &[&str] = &["random", "pubeval"];
+pub const NAMES: &[&str] = &["random", "greedy", "pubeval"];
 
 /// Why a bot could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -77,10 +77,13 @@ pub enum BotError {
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     match name {
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
         "pubeval" => Ok(Box::new(pubeval::PubevalBot::new())),
         other => Err(BotError::Unknown(other.to_string())),
     }
 }
 
+pub mod arena;
+pub mod greedy;
 pub mod pubeval;
 pub mod random;

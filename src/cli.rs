@@ -2,6 +2,7 @@
 //! than play.
 
 use crate::bench::{self, BenchReport};
+use crate::bot::{self, arena, arena::MatchReport};
 use crate::engine::{
     Dice, Position, Rules, RulesError, format_play, legal_plays, match_id_fields, position_from_id,
     position_id,
@@ -11,6 +12,7 @@ use crate::tui::Options;
 use crate::tui::Player;
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Backgammon for the terminal.
@@ -126,6 +128,52 @@ pub enum Command {
         #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
         seconds: f64,
     },
+    /// A bot's ranking of every legal play of a roll, best first, with its score.
+    Hint {
+        /// GNU Backgammon Position ID (14 characters), from the view of the player on roll.
+        position_id: String,
+        /// The roll, as `31` or `3-1`.
+        dice: String,
+        /// The bot that ranks the plays [default: the strongest].
+        #[arg(long, value_name = "NAME")]
+        bot: Option<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play two bots against each other and report A's points per game.
+    BotMatch(BotMatchArgs),
+}
+
+/// `bg-tui bot-match`: cubeless money games by default, in mirrored pairs (the same dice with
+/// the sides swapped).
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct BotMatchArgs {
+    /// Bot A (its points per game are reported).
+    pub bot_a: String,
+    /// Bot B.
+    pub bot_b: String,
+    /// How many games (with --match-length: matches) to play.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u64,
+    /// Seed for the dice and the bots: the same seed gives the same results.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Play matches to L points instead of money games (a match counts +1 or -1).
+    #[arg(long, value_name = "L")]
+    pub match_length: Option<u32>,
+    /// Use the doubling cube.
+    #[arg(long)]
+    pub cube: bool,
+    /// Threads to play on [default: the available cores].
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Write the games as a game record.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A command's failure: one line for standard error; the program exits with status 2.
@@ -465,4 +513,222 @@ pub fn bench(corpus: Option<&Path>, seconds: f64) -> Result<String, CliError> {
         median.positions as f64 / median.pairs as f64
     );
     Ok(out)
+}
+
+/// The bot `hint` uses without `--bot`: `greedy` when there is one, else the last (strongest)
+/// of [`bot::NAMES`].
+#[must_use]
+pub fn default_hint_bot() -> &'static str {
+    if bot::NAMES.contains(&"greedy") {
+        "greedy"
+    } else {
+        bot::NAMES.last().copied().unwrap_or("random")
+    }
+}
+
+fn make_bot(flag: &str, name: &str, seed: u64) -> Result<Box<dyn bot::Bot>, CliError> {
+    bot::make(name, seed).map_err(|e| CliError(format!("{flag}{e}")))
+}
+
+#[derive(Serialize)]
+struct HintJson {
+    bot: String,
+    plays: Vec<ScoredPlayJson>,
+}
+
+#[derive(Serialize)]
+struct ScoredPlayJson {
+    play: String,
+    position_id: String,
+    score: f64,
+}
+
+/// The seed of the bot `hint` makes (only the `random` bot uses it).
+pub const HINT_SEED: u64 = 1;
+
+/// `bg-tui hint`: the text to print.
+///
+/// # Errors
+/// [`CliError`] for a malformed Position ID or roll, or an unknown bot.
+pub fn hint(id: &str, dice: &str, bot_name: Option<&str>, json: bool) -> Result<String, CliError> {
+    let name = bot_name.unwrap_or_else(|| default_hint_bot());
+    let mut bot = make_bot("--bot: ", name, HINT_SEED)?;
+    let position = parse_position(id)?;
+    let dice = parse_dice(dice)?;
+    let plays: Vec<ScoredPlayJson> = bot
+        .rank_plays(&position, dice)
+        .iter()
+        .map(|s| ScoredPlayJson {
+            play: format_play(&s.play),
+            position_id: position_id(&s.play.position().switched()),
+            score: s.score,
+        })
+        .collect();
+    if json {
+        let out = HintJson {
+            bot: name.to_string(),
+            plays,
+        };
+        return serde_json::to_string_pretty(&out)
+            .map(|s| s + "\n")
+            .map_err(|e| CliError(e.to_string()));
+    }
+    let mut out = format!(
+        "Position ID {}, roll {}-{}: ",
+        position_id(&position),
+        dice.first(),
+        dice.second()
+    );
+    if plays.is_empty() {
+        out.push_str("no legal play; the turn passes\n");
+        return Ok(out);
+    }
+    let count = plays.len();
+    out.push_str(&format!(
+        "{count} legal play{}, best first by {name}\n",
+        if count == 1 { "" } else { "s" }
+    ));
+    let width = plays.iter().map(|p| p.play.len()).max().unwrap_or(0);
+    let rank_width = count.to_string().len();
+    for (i, p) in plays.iter().enumerate() {
+        out.push_str(&format!(
+            "  {:>rank_width$}. {:width$}  {}  {:+.3}\n",
+            i + 1,
+            p.play,
+            p.position_id,
+            p.score
+        ));
+    }
+    Ok(out)
+}
+
+/// Runs of at least this many games show a progress bar (when standard error is a
+/// terminal).
+pub const PROGRESS_MIN_GAMES: u64 = 1000;
+
+/// `bg-tui bot-match`: plays the games (with a progress bar on standard error for a long run
+/// in a terminal) and returns the report to print.
+///
+/// # Errors
+/// [`CliError`] for an unknown bot, a bad count, match length or thread count, or `--save`
+/// (game records are not built yet).
+pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
+    make_bot("", &args.bot_a, 0)?;
+    make_bot("", &args.bot_b, 0)?;
+    if args.save.is_some() {
+        return Err(CliError(
+            "--save: saving bot matches needs the game records (not built yet)".to_string(),
+        ));
+    }
+    if args.games == 0 {
+        return Err(CliError("--games takes at least 1 game, not 0".to_string()));
+    }
+    let threads = match args.threads {
+        Some(0) => {
+            return Err(CliError(
+                "--threads takes at least 1 thread, not 0".to_string(),
+            ));
+        }
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    };
+    let rules = Rules {
+        match_length: args.match_length,
+        cube: args.cube,
+        ..Rules::default()
+    };
+    rules
+        .validate()
+        .map_err(|e| CliError(format!("--match-length: {e}")))?;
+    let bar = (args.games >= PROGRESS_MIN_GAMES && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(args.games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} elapsed, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let report = arena::run(
+        &args.bot_a,
+        &args.bot_b,
+        args.games,
+        args.seed,
+        rules,
+        threads,
+        |_| {
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+        },
+    )
+    .map_err(|e| CliError(e.to_string()))?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if args.json {
+        return serde_json::to_string_pretty(&report)
+            .map(|s| s + "\n")
+            .map_err(|e| CliError(e.to_string()));
+    }
+    Ok(bot_match_text(&report, threads))
+}
+
+fn bot_match_text(r: &MatchReport, threads: usize) -> String {
+    let plural = |n: u64, one: &str, many: &str| {
+        if n == 1 {
+            format!("{n} {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let (what, unit) = match r.match_length {
+        Some(l) => (
+            plural(
+                r.games,
+                &format!("{l}-point match"),
+                &format!("{l}-point matches"),
+            ),
+            "match (+1 a win, -1 a loss)",
+        ),
+        None => (plural(r.games, "money game", "money games"), "game"),
+    };
+    let cube = if r.cube { "with the cube" } else { "cubeless" };
+    let mut out = format!(
+        "A = {}, B = {}: {what}, {cube}, in mirrored pairs; seed {}, {}\n",
+        r.a.bot,
+        r.b.bot,
+        r.seed,
+        plural(threads as u64, "thread", "threads")
+    );
+    let ci = if r.ppg_ci95.is_finite() {
+        format!(" ± {:.3} (95% confidence)", r.ppg_ci95)
+    } else {
+        String::new()
+    };
+    out += &format!("A's points per {unit}: {:+.3}{ci}\n\n", r.ppg);
+    if r.match_length.is_some() {
+        out += &format!(
+            "(wins are matches; gammons and backgammons are over all {} games)\n",
+            r.games_played
+        );
+    }
+    out += &format!(
+        "{:<16}{:>15}{:>15}{:>15}{:>17}\n",
+        "", "wins", "gammons", "backgammons", "time/decision"
+    );
+    for (label, s) in [("A", &r.a), ("B", &r.b)] {
+        let name: String = format!("{label} {}", s.bot).chars().take(15).collect();
+        out += &format!(
+            "{name:<16}{:>7} {:>6.2}%{:>7} {:>6.2}%{:>7} {:>6.2}%{:>14.1} µs\n",
+            s.wins,
+            100.0 * s.win_rate,
+            s.gammons,
+            100.0 * s.gammon_rate,
+            s.backgammons,
+            100.0 * s.backgammon_rate,
+            s.micros_per_decision
+        );
+    }
+    out
 }

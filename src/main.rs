@@ -21,6 +21,13 @@ fn main() -> ExitCode {
             match_id,
         }) => cli::show(&position_id, match_id.as_deref()),
         Some(Command::Bench { corpus, seconds }) => cli::bench(corpus.as_deref(), seconds),
+        Some(Command::Hint {
+            position_id,
+            dice,
+            bot,
+            json,
+        }) => cli::hint(&position_id, &dice, bot.as_deref(), json),
+        Some(Command::BotMatch(args)) => cli::bot_match(&args),
     };
     match output {
         Ok(text) => {

@@ -1,0 +1,582 @@
+//! Bot against bot: whole games and matches driven through the engine's actions, and
+//! [`run`], which plays many of them on several threads and sums them up.
+//!
+//! # Dice and mirrored pairs
+//!
+//! Every game (or match) draws its dice from a `ChaCha8Rng` seeded with a *dice seed*: the
+//! opening roll as White's die then Black's (again on a tie), then one roll per turn in
+//! order. The dice belong to the seats, not to the bots. [`run`] plays the games in mirrored
+//! pairs: game `2k` uses dice seed `s_k` with bot A as White, game `2k + 1` the same seed
+//! with A as Black, so each bot gets in one game exactly the dice the other had in the other
+//! (as long as the games go the same way), which cuts the luck out of the comparison.
+//!
+//! The two bots take turns to start without any special rule: the opening roll decides who
+//! starts, and since it is the same in both games of a pair while the bots swap seats, the
+//! bot that starts one game of a pair is the one that does not start the other.
+//!
+//! # Determinism
+//!
+//! A game's result depends only on the match seed and the game's index: its dice seed comes
+//! from the pair's index and both bots are made afresh for it by [`super::make`] with seeds
+//! from the game's index. So the same seed gives the same results whatever the number of
+//! threads and however they are scheduled; only the decision times differ.
+//!
+//! # Decisions
+//!
+//! Each decision is asked of the bot whose turn it is ([`Game::to_act`]): a play when the
+//! roll has at least two legal plays (none or one is played by the runner, untimed), a
+//! double before rolling when [`Game::may_double`] allows it (never without the cube), and
+//! the answer to a double or a beaver. A beaver that the rules do not allow counts as a take.
+//! Bots never resign here.
+
+use super::{Bot, BotError, DoubleAnswer};
+use crate::engine::{
+    Action, Dice, Game, GameResult, MatchState, Phase, Play, Rules, Side, WinKind, roll_die,
+};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use serde::Serialize;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// How long one bot took over its decisions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct DecisionTime {
+    /// Decisions asked of the bot (plays with a choice, doubles, answers to doubles).
+    pub decisions: u64,
+    /// Their total wall-clock time, in nanoseconds.
+    pub nanos: u64,
+}
+
+impl DecisionTime {
+    /// The mean time per decision in microseconds (0 with no decision).
+    #[must_use]
+    pub fn mean_micros(&self) -> f64 {
+        if self.decisions == 0 {
+            0.0
+        } else {
+            self.nanos as f64 / self.decisions as f64 / 1000.0
+        }
+    }
+
+    fn add(&mut self, other: DecisionTime) {
+        self.decisions += other.decisions;
+        self.nanos += other.nanos;
+    }
+}
+
+/// One game between two bots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// The seat bot A played.
+    pub a_side: Side,
+    /// The opening roll that started the game: White's die, then Black's (ties rolled again
+    /// before it are not kept).
+    pub opening: [u8; 2],
+    /// Who started (the higher opening die).
+    pub starter: Side,
+    /// Every roll after the opening roll, in order.
+    pub rolls: Vec<Dice>,
+    /// How the game ended.
+    pub result: GameResult,
+    /// The points A won (negative when A lost).
+    pub a_points: i64,
+    /// Decision times: A's, then B's.
+    pub time: [DecisionTime; 2],
+}
+
+/// One match between two bots (for a match length).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchOutcome {
+    /// The seat bot A played in every game of the match.
+    pub a_side: Side,
+    /// The player who started the first game.
+    pub starter: Side,
+    /// The games' results in order.
+    pub results: Vec<GameResult>,
+    /// The winner of the match.
+    pub winner: Side,
+    /// The final score: A's points, then B's.
+    pub score: [u32; 2],
+    /// Decision times: A's, then B's.
+    pub time: [DecisionTime; 2],
+}
+
+/// The bots and the dice of one game or match in progress.
+struct Table<'a> {
+    /// Indexed by [`Side::index`].
+    bots: [&'a mut dyn Bot; 2],
+    /// Indexed by [`Side::index`].
+    time: [DecisionTime; 2],
+    rng: ChaCha8Rng,
+}
+
+impl Table<'_> {
+    fn timed<T>(&mut self, side: Side, decide: impl FnOnce(&mut dyn Bot) -> T) -> T {
+        let start = Instant::now();
+        let answer = decide(&mut *self.bots[side.index()]);
+        let t = &mut self.time[side.index()];
+        t.decisions += 1;
+        t.nanos += u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        answer
+    }
+
+    /// Plays the game in progress in `m` to its end; returns the opening roll that started
+    /// it and the rolls after it.
+    ///
+    /// # Panics
+    /// When a bot makes an illegal play: a bug in that bot.
+    fn play_out(&mut self, m: &mut MatchState) -> ([u8; 2], Vec<Dice>) {
+        let mut opening = [0, 0];
+        let mut rolls = Vec::new();
+        loop {
+            let game: &Game = m.game();
+            let action = match game.phase() {
+                Phase::Over(_) => return (opening, rolls),
+                Phase::Opening => {
+                    let white = roll_die(&mut self.rng);
+                    let black = roll_die(&mut self.rng);
+                    opening = [white, black];
+                    Action::OpeningRoll { white, black }
+                }
+                Phase::Rolling => {
+                    let side = game.turn();
+                    if game.may_double().is_ok() && self.timed(side, |b| b.should_double(m)) {
+                        Action::Double
+                    } else {
+                        let dice = Dice::roll(&mut self.rng);
+                        rolls.push(dice);
+                        Action::Roll(dice)
+                    }
+                }
+                Phase::Moving(_) => match game.legal_plays() {
+                    [] => Action::Play(Play::new(&[], *game.position())),
+                    [only] => Action::Play(*only),
+                    _ => Action::Play(self.timed(game.turn(), |b| b.choose_play(m))),
+                },
+                Phase::DoubleOffered => {
+                    let side = game.turn().opponent();
+                    match self.timed(side, |b| b.answer_double(m)) {
+                        DoubleAnswer::Take => Action::Take,
+                        DoubleAnswer::Pass => Action::Drop,
+                        DoubleAnswer::Beaver if game.rules().beaver => Action::Beaver,
+                        DoubleAnswer::Beaver => Action::Take,
+                    }
+                }
+                Phase::Beavered => match self.timed(game.turn(), |b| b.answer_double(m)) {
+                    DoubleAnswer::Pass => Action::Drop,
+                    DoubleAnswer::Take | DoubleAnswer::Beaver => Action::Take,
+                },
+            };
+            if let Err(e) = m.apply(action) {
+                let who = m.game().to_act().unwrap_or(m.game().turn());
+                let name = self.bots[who.index()].name().to_string();
+                panic!("the {name} bot chose an action the rules refuse ({action:?}): {e}");
+            }
+        }
+    }
+
+    /// A's and B's decision times, given A's seat.
+    fn times(&self, a_side: Side) -> [DecisionTime; 2] {
+        [
+            self.time[a_side.index()],
+            self.time[a_side.opponent().index()],
+        ]
+    }
+}
+
+fn seats<'a>(a: &'a mut dyn Bot, b: &'a mut dyn Bot, a_side: Side) -> [&'a mut dyn Bot; 2] {
+    match a_side {
+        Side::White => [a, b],
+        Side::Black => [b, a],
+    }
+}
+
+/// Plays one game between bot `a` (in seat `a_side`) and bot `b`, with the dice drawn from
+/// `dice_seed` (see the [module documentation](self)). The game is a single game of money
+/// play under `rules` (the match length is ignored): the cube is used only if `rules.cube`.
+///
+/// # Panics
+/// When a bot makes an illegal play (a bug in that bot), or when `rules` do not validate.
+pub fn play_game(
+    a: &mut dyn Bot,
+    b: &mut dyn Bot,
+    a_side: Side,
+    rules: Rules,
+    dice_seed: u64,
+) -> GameOutcome {
+    let rules = Rules {
+        match_length: None,
+        ..rules
+    };
+    let mut m = MatchState::new(rules).unwrap_or_else(|e| panic!("bad rules for a game: {e}"));
+    let mut table = Table {
+        bots: seats(a, b, a_side),
+        time: [DecisionTime::default(); 2],
+        rng: ChaCha8Rng::seed_from_u64(dice_seed),
+    };
+    let (opening, rolls) = table.play_out(&mut m);
+    let result = m.results()[0];
+    let points = i64::from(result.points);
+    GameOutcome {
+        a_side,
+        opening,
+        starter: first_mover(opening).unwrap_or(Side::White),
+        rolls,
+        result,
+        a_points: if result.winner == a_side {
+            points
+        } else {
+            -points
+        },
+        time: table.times(a_side),
+    }
+}
+
+/// Plays a whole match to `rules.match_length` (which must be set) between bot `a` (in seat
+/// `a_side` in every game) and bot `b`, all its games' dice drawn from one generator seeded
+/// with `dice_seed`. [`run`] counts a match as +1 point for its winner and -1 for the loser.
+///
+/// # Panics
+/// When a bot makes an illegal play (a bug in that bot), or when `rules` are not a valid
+/// match.
+pub fn play_match(
+    a: &mut dyn Bot,
+    b: &mut dyn Bot,
+    a_side: Side,
+    rules: Rules,
+    dice_seed: u64,
+) -> MatchOutcome {
+    assert!(
+        rules.match_length.is_some(),
+        "play_match needs a match length"
+    );
+    let mut m = MatchState::new(rules).unwrap_or_else(|e| panic!("bad rules for a match: {e}"));
+    let mut table = Table {
+        bots: seats(a, b, a_side),
+        time: [DecisionTime::default(); 2],
+        rng: ChaCha8Rng::seed_from_u64(dice_seed),
+    };
+    let mut starter = None;
+    loop {
+        let (opening, _) = table.play_out(&mut m);
+        starter = starter.or(first_mover(opening));
+        if m.is_over() {
+            break;
+        }
+        if let Err(e) = m.next_game() {
+            panic!("the match could not go on: {e}");
+        }
+    }
+    let winner = m.winner().unwrap_or(Side::White);
+    MatchOutcome {
+        a_side,
+        starter: starter.unwrap_or(Side::White),
+        results: m.results().to_vec(),
+        winner,
+        score: [m.score(a_side), m.score(a_side.opponent())],
+        time: table.times(a_side),
+    }
+}
+
+fn first_mover([white, black]: [u8; 2]) -> Option<Side> {
+    match white.cmp(&black) {
+        std::cmp::Ordering::Greater => Some(Side::White),
+        std::cmp::Ordering::Less => Some(Side::Black),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// One game (or, with a match length, one match) of a [`run`], from A's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    /// The seat A played.
+    pub a_side: Side,
+    /// Who started (the first game of a match).
+    pub starter: Side,
+    /// A won the game (or the match).
+    pub a_won: bool,
+    /// A's points: the game's points, signed; +1 or -1 for a match.
+    pub a_points: i64,
+    /// Games played (1, or the games of the match).
+    pub games: u32,
+    /// Games won by a gammon or a backgammon: A's, then B's.
+    pub gammons: [u32; 2],
+    /// Games won by a backgammon: A's, then B's.
+    pub backgammons: [u32; 2],
+}
+
+impl GameSummary {
+    fn count(results: &[GameResult], a_side: Side) -> ([u32; 2], [u32; 2]) {
+        let mut gammons = [0, 0];
+        let mut backgammons = [0, 0];
+        for r in results {
+            let i = usize::from(r.winner != a_side);
+            gammons[i] += u32::from(r.kind >= WinKind::Gammon);
+            backgammons[i] += u32::from(r.kind == WinKind::Backgammon);
+        }
+        (gammons, backgammons)
+    }
+
+    fn of_game(g: &GameOutcome) -> GameSummary {
+        let (gammons, backgammons) = GameSummary::count(&[g.result], g.a_side);
+        GameSummary {
+            a_side: g.a_side,
+            starter: g.starter,
+            a_won: g.result.winner == g.a_side,
+            a_points: g.a_points,
+            games: 1,
+            gammons,
+            backgammons,
+        }
+    }
+
+    fn of_match(m: &MatchOutcome) -> GameSummary {
+        let (gammons, backgammons) = GameSummary::count(&m.results, m.a_side);
+        let a_won = m.winner == m.a_side;
+        GameSummary {
+            a_side: m.a_side,
+            starter: m.starter,
+            a_won,
+            a_points: if a_won { 1 } else { -1 },
+            games: u32::try_from(m.results.len()).unwrap_or(u32::MAX),
+            gammons,
+            backgammons,
+        }
+    }
+}
+
+/// One bot's results in a [`run`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideStats {
+    /// The bot's name.
+    pub bot: String,
+    /// Games (or matches) won.
+    pub wins: u64,
+    /// Games won by a gammon or a backgammon (in a match run: over all the matches' games).
+    pub gammons: u64,
+    /// Games won by a backgammon.
+    pub backgammons: u64,
+    /// `wins` over the games (or matches) played.
+    pub win_rate: f64,
+    /// `gammons` over the games played (every game of every match).
+    pub gammon_rate: f64,
+    /// `backgammons` over the games played.
+    pub backgammon_rate: f64,
+    /// The mean time per decision, in microseconds (this varies from run to run).
+    pub micros_per_decision: f64,
+    /// How many decisions were timed.
+    pub decisions: u64,
+}
+
+/// The summary of a [`run`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchReport {
+    /// Games played (with a match length: matches played).
+    pub games: u64,
+    /// Every game of every match, when there is a match length; else the same as `games`.
+    pub games_played: u64,
+    /// The match length, or `None` for money games.
+    pub match_length: Option<u32>,
+    /// The cube was in use.
+    pub cube: bool,
+    /// The seed the dice and the bots came from.
+    pub seed: u64,
+    /// Points per game for A (per match: +1 a win, -1 a loss).
+    pub ppg: f64,
+    /// The half-width of the 95% confidence interval of `ppg` (see [`ci95_half_width`]).
+    pub ppg_ci95: f64,
+    /// Bot A's results.
+    pub a: SideStats,
+    /// Bot B's results.
+    pub b: SideStats,
+    /// Each game (or match) in the order of its index.
+    #[serde(skip)]
+    pub results: Vec<GameSummary>,
+}
+
+/// The half-width of the normal-approximation 95% confidence interval of the mean of
+/// `points`: `1.96 * s / sqrt(n)` with `s` the sample standard deviation (divided by
+/// `n - 1`). `NaN` for fewer than two values.
+#[must_use]
+pub fn ci95_half_width(points: &[i64]) -> f64 {
+    let n = points.len();
+    if n < 2 {
+        return f64::NAN;
+    }
+    let n = n as f64;
+    let mean = points.iter().map(|&p| p as f64).sum::<f64>() / n;
+    let var = points
+        .iter()
+        .map(|&p| (p as f64 - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0);
+    1.96 * var.sqrt() / n.sqrt()
+}
+
+/// SplitMix64's finaliser: well-spread seeds from small related numbers.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The dice seed of pair `pair` of a run seeded with `seed`.
+#[must_use]
+pub fn pair_dice_seed(seed: u64, pair: u64) -> u64 {
+    mix(mix(seed) ^ mix(pair.wrapping_mul(2)))
+}
+
+/// The seed of bot A (`bot` 0) or B (`bot` 1) for game `game` of a run seeded with `seed`.
+fn bot_seed(seed: u64, game: u64, bot: u64) -> u64 {
+    mix(mix(seed ^ 0x5eed_b075) ^ mix(game.wrapping_mul(2).wrapping_add(bot)))
+}
+
+/// A's seat in game `game` of a run: White in even games, Black in odd ones.
+#[must_use]
+pub const fn a_side_of(game: u64) -> Side {
+    if game.is_multiple_of(2) {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// Plays game (or match) `game` of a run.
+fn play_one(
+    a_name: &str,
+    b_name: &str,
+    game: u64,
+    seed: u64,
+    rules: Rules,
+) -> Result<(GameSummary, [DecisionTime; 2]), BotError> {
+    let mut a = super::make(a_name, bot_seed(seed, game, 0))?;
+    let mut b = super::make(b_name, bot_seed(seed, game, 1))?;
+    let a_side = a_side_of(game);
+    let dice_seed = pair_dice_seed(seed, game / 2);
+    Ok(if rules.match_length.is_some() {
+        let m = play_match(&mut *a, &mut *b, a_side, rules, dice_seed);
+        (GameSummary::of_match(&m), m.time)
+    } else {
+        let g = play_game(&mut *a, &mut *b, a_side, rules, dice_seed);
+        (GameSummary::of_game(&g), g.time)
+    })
+}
+
+/// Plays `games` games (with `rules.match_length`: matches) of bot `a_name` against bot
+/// `b_name` in mirrored pairs (see the [module documentation](self)) on `threads` threads,
+/// calling `progress` with the number finished after each one (from the worker threads).
+/// An odd `games` leaves the last pair without its mirror.
+///
+/// The report is the same for the same arguments whatever `threads` is, apart from the
+/// decision times.
+///
+/// # Errors
+/// [`BotError`] when a bot name is unknown.
+///
+/// # Panics
+/// When `rules` do not validate, or a bot makes an illegal play (a bug in that bot).
+pub fn run(
+    a_name: &str,
+    b_name: &str,
+    games: u64,
+    seed: u64,
+    rules: Rules,
+    threads: usize,
+    progress: impl Fn(u64) + Sync,
+) -> Result<MatchReport, BotError> {
+    // Unknown names fail here, before any thread starts.
+    super::make(a_name, 0)?;
+    super::make(b_name, 0)?;
+    let slots: Vec<Mutex<Option<GameSummary>>> = (0..games).map(|_| Mutex::new(None)).collect();
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let threads = threads.clamp(1, usize::try_from(games).unwrap_or(usize::MAX).max(1));
+    let worker = || -> Result<[DecisionTime; 2], BotError> {
+        let mut time = [DecisionTime::default(); 2];
+        loop {
+            let game = next.fetch_add(1, Ordering::Relaxed);
+            if game >= games {
+                return Ok(time);
+            }
+            let (summary, t) = play_one(a_name, b_name, game, seed, rules)?;
+            time[0].add(t[0]);
+            time[1].add(t[1]);
+            if let Some(slot) = usize::try_from(game).ok().and_then(|i| slots.get(i)) {
+                *slot
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(summary);
+            }
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+    };
+    let times: Vec<Result<[DecisionTime; 2], BotError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads).map(|_| s.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut time = [DecisionTime::default(); 2];
+    for t in times {
+        let t = t?;
+        time[0].add(t[0]);
+        time[1].add(t[1]);
+    }
+    let results: Vec<GameSummary> = slots
+        .into_iter()
+        .filter_map(|slot| {
+            slot.into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        })
+        .collect();
+    Ok(report(a_name, b_name, seed, rules, results, time))
+}
+
+fn report(
+    a_name: &str,
+    b_name: &str,
+    seed: u64,
+    rules: Rules,
+    results: Vec<GameSummary>,
+    time: [DecisionTime; 2],
+) -> MatchReport {
+    let units = results.len() as u64;
+    let games_played: u64 = results.iter().map(|r| u64::from(r.games)).sum();
+    let points: Vec<i64> = results.iter().map(|r| r.a_points).collect();
+    let ratio = |k: u64, n: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+    let stats = |i: usize, name: &str| {
+        let wins = results.iter().filter(|r| r.a_won == (i == 0)).count() as u64;
+        let gammons: u64 = results.iter().map(|r| u64::from(r.gammons[i])).sum();
+        let backgammons: u64 = results.iter().map(|r| u64::from(r.backgammons[i])).sum();
+        SideStats {
+            bot: name.to_string(),
+            wins,
+            gammons,
+            backgammons,
+            win_rate: ratio(wins, units),
+            gammon_rate: ratio(gammons, games_played),
+            backgammon_rate: ratio(backgammons, games_played),
+            micros_per_decision: time[i].mean_micros(),
+            decisions: time[i].decisions,
+        }
+    };
+    MatchReport {
+        games: units,
+        games_played,
+        match_length: rules.match_length,
+        cube: rules.uses_cube(),
+        seed,
+        ppg: if units == 0 {
+            0.0
+        } else {
+            points.iter().sum::<i64>() as f64 / units as f64
+        },
+        ppg_ci95: ci95_half_width(&points),
+        a: stats(0, a_name),
+        b: stats(1, b_name),
+        results,
+    }
+}

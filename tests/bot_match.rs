@@ -1,0 +1,308 @@
+//! Bot against bot: the arena's games, pairs and report, and the `hint` and `bot-match`
+//! commands.
+
+use bg_tui::bot::{self, arena};
+use bg_tui::engine::{Rules, Side};
+use std::process::{Command, Output};
+
+fn cubeless() -> Rules {
+    Rules {
+        cube: false,
+        ..Rules::money()
+    }
+}
+
+fn run(games: u64, seed: u64, threads: usize) -> arena::MatchReport {
+    arena::run("random", "random", games, seed, cubeless(), threads, |_| {}).expect("random exists")
+}
+
+fn bg_tui(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args(args)
+        .output()
+        .expect("the bg-tui binary runs")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).expect("JSON on stdout")
+}
+
+#[test]
+fn random_against_itself_is_even_and_the_same_seed_gives_the_same_report() {
+    let first = run(400, 7, 2);
+    let again = run(400, 7, 2);
+    assert_eq!(first.results, again.results);
+    assert_eq!(first.games, 400);
+    assert_eq!(first.results.len(), 400);
+    assert_eq!(first.ppg, again.ppg);
+    assert_eq!(first.ppg_ci95, again.ppg_ci95);
+    assert_eq!(first.a.wins, again.a.wins);
+    assert_eq!(first.a.wins + first.b.wins, 400);
+    // The same bot on both sides: the difference is within a few standard errors.
+    assert!(first.ppg.abs() < 2.0 * first.ppg_ci95, "{first:?}");
+    assert!((0.4..=0.6).contains(&first.a.win_rate), "{first:?}");
+    assert!(first.a.decisions > 0 && first.b.decisions > 0);
+    // A different seed gives different games.
+    assert_ne!(run(400, 8, 2).results, first.results);
+}
+
+#[test]
+fn the_thread_count_does_not_change_any_game() {
+    let one = run(60, 3, 1);
+    let two = run(60, 3, 2);
+    let five = run(60, 3, 5);
+    assert_eq!(one.results, two.results);
+    assert_eq!(one.results, five.results);
+    assert_eq!(one.ppg, two.ppg);
+    assert_eq!(one.a.gammons, five.a.gammons);
+}
+
+#[test]
+fn a_mirrored_pair_has_the_same_dice_with_the_sides_swapped() {
+    let seed = arena::pair_dice_seed(1, 0);
+    let play = |a_side| {
+        let mut a = bot::make("random", 11).expect("random exists");
+        let mut b = bot::make("random", 12).expect("random exists");
+        arena::play_game(&mut *a, &mut *b, a_side, cubeless(), seed)
+    };
+    let first = play(Side::White);
+    let second = play(Side::Black);
+    assert_eq!(first.a_side, Side::White);
+    assert_eq!(second.a_side, Side::Black);
+    // The same opening roll, so the same seat starts: bot A in one game, bot B in the other.
+    assert_eq!(first.opening, second.opening);
+    assert_ne!(first.opening[0], first.opening[1]);
+    assert_eq!(first.starter, second.starter);
+    let expected = if first.opening[0] > first.opening[1] {
+        Side::White
+    } else {
+        Side::Black
+    };
+    assert_eq!(first.starter, expected);
+    // The rolls after it are one sequence: the shorter game's rolls begin the longer one's.
+    let n = first.rolls.len().min(second.rolls.len());
+    assert!(n > 0);
+    assert_eq!(first.rolls[..n], second.rolls[..n]);
+    // The arena's own pairs: game 2k has A White, 2k + 1 A Black, the same starting seat,
+    // so the bots take turns to start.
+    let report = run(40, 1, 2);
+    for pair in report.results.chunks(2) {
+        assert_eq!(pair[0].a_side, Side::White);
+        assert_eq!(pair[1].a_side, Side::Black);
+        assert_eq!(pair[0].starter, pair[1].starter);
+    }
+    let a_started = report
+        .results
+        .iter()
+        .filter(|r| r.starter == r.a_side)
+        .count();
+    assert_eq!(a_started, 20);
+}
+
+#[test]
+fn a_game_is_a_function_of_its_seed() {
+    let play = || {
+        let mut a = bot::make("random", 5).expect("random exists");
+        let mut b = bot::make("random", 6).expect("random exists");
+        arena::play_game(&mut *a, &mut *b, Side::White, cubeless(), 99)
+    };
+    let (x, y) = (play(), play());
+    assert_eq!(x.result, y.result);
+    assert_eq!(x.rolls, y.rolls);
+    assert_eq!(x.a_points, y.a_points);
+    assert_eq!(x.a_points.unsigned_abs(), u64::from(x.result.points));
+    assert_eq!(x.a_points > 0, x.result.winner == Side::White);
+}
+
+#[test]
+fn the_95_percent_interval_is_1_96_standard_errors() {
+    let points = [1, -1, 2, -2, 1, -1, 0, 0, 3, -3];
+    // Mean 0; squares sum to 30; sample variance 30 / 9.
+    let expected = 1.96 * (30.0f64 / 9.0).sqrt() / 10f64.sqrt();
+    assert!((arena::ci95_half_width(&points) - expected).abs() < 1e-12);
+    assert!((arena::ci95_half_width(&[1, 3]) - 1.96 * 2f64.sqrt() / 2f64.sqrt()).abs() < 1e-12);
+    assert_eq!(arena::ci95_half_width(&[2, 2, 2]), 0.0);
+    assert!(arena::ci95_half_width(&[1]).is_nan());
+    assert!(arena::ci95_half_width(&[]).is_nan());
+}
+
+#[test]
+fn a_match_counts_one_point_a_win() {
+    let rules = Rules {
+        cube: false,
+        ..Rules::match_to(3)
+    };
+    let report = arena::run("random", "random", 6, 2, rules, 2, |_| {}).expect("random exists");
+    assert_eq!(report.games, 6);
+    assert!(report.games_played >= 6);
+    for r in &report.results {
+        assert_eq!(r.a_points, if r.a_won { 1 } else { -1 });
+    }
+    let mut a = bot::make("random", 1).expect("random exists");
+    let mut b = bot::make("random", 2).expect("random exists");
+    let m = arena::play_match(&mut *a, &mut *b, Side::Black, rules, 4);
+    let winner_score = if m.winner == m.a_side {
+        m.score[0]
+    } else {
+        m.score[1]
+    };
+    assert!(winner_score >= 3);
+    assert!(m.score[0].min(m.score[1]) < 3);
+    assert_eq!(
+        m.results.iter().map(|r| r.points).sum::<u32>(),
+        m.score[0] + m.score[1]
+    );
+}
+
+#[test]
+fn progress_is_reported_for_every_game() {
+    let count = std::sync::atomic::AtomicU64::new(0);
+    let most = std::sync::atomic::AtomicU64::new(0);
+    arena::run("random", "random", 30, 1, cubeless(), 3, |n| {
+        count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        most.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+    })
+    .expect("random exists");
+    assert_eq!(count.into_inner(), 30);
+    assert_eq!(most.into_inner(), 30);
+}
+
+#[test]
+fn an_unknown_bot_is_refused_before_any_game() {
+    let e = arena::run("random", "nobody", 10, 1, cubeless(), 1, |_| {});
+    assert!(matches!(e, Err(bot::BotError::Unknown(name)) if name == "nobody"));
+}
+
+#[test]
+fn hint_json_ranks_all_16_plays_of_the_opening_3_1() {
+    let o = bg_tui(&["hint", "4HPwATDgc/ABMA", "31", "--bot", "random", "--json"]);
+    assert!(o.status.success(), "{o:?}");
+    let v = json(&o);
+    assert_eq!(v["bot"], "random");
+    let plays = v["plays"].as_array().expect("plays is an array");
+    assert_eq!(plays.len(), 16);
+    for p in plays {
+        assert!(p["play"].is_string(), "{p}");
+        assert!(p["score"].is_number(), "{p}");
+        let id = p["position_id"].as_str().expect("position_id is a string");
+        assert!(bg_tui::engine::position_from_id(id).is_ok(), "{id}");
+    }
+    let point = plays
+        .iter()
+        .find(|p| p["play"] == "8/5 6/5")
+        .expect("8/5 6/5 is legal");
+    assert_eq!(point["position_id"], "sGfwATDgc/ABMA");
+}
+
+#[test]
+fn hint_without_a_bot_uses_the_strongest_and_prints_a_ranked_list() {
+    let o = bg_tui(&["hint", "4HPwATDgc/ABMA", "3-1"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first.ends_with(&format!(
+            "16 legal plays, best first by {}",
+            bg_tui::cli::default_hint_bot()
+        )),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 17);
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap_or_default()
+            .trim_start()
+            .starts_with("1. ")
+    );
+}
+
+#[test]
+fn an_unknown_bot_name_is_one_line_and_status_2() {
+    for args in [
+        &["hint", "4HPwATDgc/ABMA", "31", "--bot", "gnubg"][..],
+        &["bot-match", "random", "gnubg", "--games", "2"][..],
+    ] {
+        let o = bg_tui(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("no bot is called \"gnubg\""), "{err}");
+        assert!(err.contains("random"), "{err}");
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn bot_match_json_has_games_ppg_and_its_interval() {
+    let o = bg_tui(&["bot-match", "random", "random", "--games", "20", "--json"]);
+    assert!(o.status.success(), "{o:?}");
+    let v = json(&o);
+    assert_eq!(v["games"], 20);
+    assert!(v["ppg"].is_number(), "{v}");
+    assert!(v["ppg_ci95"].as_f64().is_some_and(|ci| ci > 0.0), "{v}");
+    assert_eq!(v["a"]["bot"], "random");
+    assert_eq!(
+        v["a"]["wins"].as_u64().unwrap_or(0) + v["b"]["wins"].as_u64().unwrap_or(0),
+        20
+    );
+    // The same seed again: the same games.
+    let again = json(&bg_tui(&[
+        "bot-match",
+        "random",
+        "random",
+        "--games",
+        "20",
+        "--json",
+        "--threads",
+        "1",
+    ]));
+    assert_eq!(again["ppg"], v["ppg"]);
+}
+
+#[test]
+fn bot_match_text_is_a_short_table() {
+    let o = bg_tui(&[
+        "bot-match",
+        "random",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "4",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("A's points per game: "), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("A random")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("B random")), "{text}");
+    assert!(o.stderr.is_empty(), "no progress bar off a terminal");
+}
+
+#[test]
+fn bot_match_refuses_save_and_bad_numbers_in_one_line() {
+    for (args, needle) in [
+        (
+            &["bot-match", "random", "random", "--save", "games.txt"][..],
+            "saving bot matches needs the game records (not built yet)",
+        ),
+        (
+            &["bot-match", "random", "random", "--games", "0"][..],
+            "--games",
+        ),
+        (
+            &["bot-match", "random", "random", "--threads", "0"][..],
+            "--threads",
+        ),
+        (
+            &["bot-match", "random", "random", "--match-length", "0"][..],
+            "--match-length",
+        ),
+    ] {
+        let o = bg_tui(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+}
