@@ -48,6 +48,12 @@ pub trait Bot: Send {
             .map_or_else(|| Play::new(&[], *game.position()), |s| s.play)
     }
 
+    /// Whether to offer to resign now, at the start of the bot's turn, and how much. By
+    /// default a bot resigns only a loss that is certain (see [`certain_loss`]).
+    fn offer_resignation(&mut self, m: &MatchState) -> Option<WinKind> {
+        certain_loss(m.game().position())
+    }
+
     /// Whether to double now, before rolling (only asked when doubling is allowed).
     fn should_double(&mut self, m: &MatchState) -> bool;
 
@@ -57,6 +63,32 @@ pub trait Bot: Send {
 
     /// Whether to accept the opponent's offer to resign `level` (times the cube).
     fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool;
+}
+
+/// The loss the player on roll cannot avoid, if any: the opponent has one checker left, on
+/// its 1- or 2-point (every roll bears it off), the player on roll has nothing on the bar
+/// (entering could hit it there) and cannot bear off all of its own checkers with one roll.
+/// A single game when the player on roll has borne off a
+/// checker; otherwise `None` (whether it is a gammon can still change this turn).
+#[must_use]
+pub fn certain_loss(position: &Position) -> Option<WinKind> {
+    let board = position.board();
+    let opponent_left: i32 = board
+        .iter()
+        .filter(|&&n| n < 0)
+        .map(|&n| -i32::from(n))
+        .sum();
+    let last_on_1_or_2 = board[24] < 0 || board[23] < 0;
+    let own_left: i32 = board
+        .iter()
+        .filter(|&&n| n > 0)
+        .map(|&n| i32::from(n))
+        .sum();
+    let all_home = (7..=25).all(|p| board[p] <= 0);
+    let can_finish = all_home && own_left <= 4;
+    let on_bar = board[25] > 0;
+    (opponent_left == 1 && last_on_1_or_2 && !on_bar && !can_finish && position.mover_off() > 0)
+        .then_some(WinKind::Single)
 }
 
 /// The names of the bots [`make`] knows, weakest first.

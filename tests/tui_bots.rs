@@ -154,3 +154,82 @@ fn stale_answers_are_ignored_and_a_side_can_change_hands() {
         assert_eq!(app.match_state(), &before);
     }
 }
+
+#[test]
+fn a_bot_resigns_only_a_certain_loss_and_only_once() {
+    use bg_tui::bot::certain_loss;
+    use bg_tui::engine::{Position, WinKind};
+    // On roll: 6 checkers on our 6-point (9 borne off); the opponent's last checker is on
+    // its 1-point (our 24): whatever we roll, it bears off next turn.
+    let mut board = [0i8; 26];
+    board[6] = 6;
+    board[24] = -1;
+    let lost = Position::from_board(board).unwrap();
+    assert_eq!(certain_loss(&lost), Some(WinKind::Single));
+    // With a checker on our bar, entering with a 1 could hit it: not certain.
+    board[6] = 5;
+    board[25] = 1;
+    assert_eq!(certain_loss(&Position::from_board(board).unwrap()), None);
+    board[25] = 0;
+    board[6] = 6;
+    // With four checkers left at home we might bear them all off with a double: not certain.
+    board[6] = 4;
+    assert_eq!(certain_loss(&Position::from_board(board).unwrap()), None);
+    // The opponent's last checker on its 3-point: 2-1 does not bear it off.
+    board[6] = 6;
+    board[24] = 0;
+    board[22] = -1;
+    assert_eq!(certain_loss(&Position::from_board(board).unwrap()), None);
+    assert_eq!(certain_loss(&Position::START), None);
+
+    // In the app: a bot's offer is put to the human, and after a decline it plays on.
+    let mut app = app([Player::Human, bot("random")], 0, 12);
+    press(&mut app, KeyCode::Char('r'));
+    let mut offered = false;
+    for _ in 0..400 {
+        if app.match_state().game().result().is_some() {
+            break;
+        }
+        if let Some(job) = app.take_bot_job() {
+            let decision = if !offered && job.kind == bg_tui::tui::bots::JobKind::Double {
+                offered = true;
+                bg_tui::tui::bots::BotDecision::Resign(WinKind::Single)
+            } else if job.kind == bg_tui::tui::bots::JobKind::Double {
+                // A second offer in the same game is not made: the app rolls instead.
+                bg_tui::tui::bots::BotDecision::Resign(WinKind::Single)
+            } else {
+                job.decide()
+            };
+            app.handle(Event::Bot {
+                id: job.id,
+                decision,
+            });
+            if offered && app.match_state().game().resignation().is_some() {
+                assert!(app.model().status.contains("Bob offers to resign"));
+                press(&mut app, KeyCode::Char('n'));
+            }
+            assert!(
+                app.match_state().game().resignation().is_none(),
+                "the bot offered twice in one game"
+            );
+            continue;
+        }
+        let game = app.match_state().game();
+        match game.phase() {
+            Phase::Moving(_) => {
+                let text = game
+                    .legal_plays()
+                    .first()
+                    .map(bg_tui::engine::format_play)
+                    .unwrap_or_default();
+                press(&mut app, KeyCode::Char(':'));
+                for c in text.chars() {
+                    press(&mut app, KeyCode::Char(c));
+                }
+                press(&mut app, KeyCode::Enter);
+            }
+            _ => press(&mut app, KeyCode::Char('r')),
+        }
+    }
+    assert!(offered);
+}

@@ -147,6 +147,8 @@ pub struct App {
     showing: Option<(u64, Play, usize)>,
     /// The hint panel, until the next key.
     hint_panel: Option<(String, Vec<String>)>,
+    /// A bot has offered to resign this game (it does not offer twice).
+    bot_resigned: [bool; 2],
 }
 
 impl std::fmt::Debug for App {
@@ -239,6 +241,7 @@ impl App {
             next_id: 0,
             showing: None,
             hint_panel: None,
+            bot_resigned: [false; 2],
         };
         app.schedule();
         Ok(app)
@@ -333,6 +336,17 @@ impl App {
                 }
             }
             BotDecision::Double => self.act(Action::Double),
+            BotDecision::Resign(level) => {
+                let side = self.match_state.game().turn();
+                if self.bot_resigned[side.index()] {
+                    // Offered once this game and declined: play on.
+                    let dice = Dice::roll(&mut self.rng);
+                    self.act(Action::Roll(dice));
+                } else {
+                    self.bot_resigned[side.index()] = true;
+                    self.act(Action::Resign(level));
+                }
+            }
             BotDecision::Play(play) => {
                 if self.delay().is_zero() || play.steps().is_empty() {
                     self.act(Action::Play(play));
@@ -795,6 +809,7 @@ impl App {
             Msg::Yes | Msg::Select | Msg::Roll => match self.match_state.next_game() {
                 Ok(()) => {
                     self.last_play.clear();
+                    self.bot_resigned = [false; 2];
                     self.after_action();
                 }
                 Err(e) => self.message = e.to_string(),

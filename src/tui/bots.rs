@@ -35,6 +35,8 @@ pub enum BotDecision {
     Roll,
     /// Double now.
     Double,
+    /// Offer to resign this much.
+    Resign(WinKind),
     /// This play.
     Play(Play),
     /// This answer to a double.
@@ -87,7 +89,9 @@ impl BotJob {
             JobKind::Opening => BotDecision::Roll,
             JobKind::NextGame => BotDecision::NextGame,
             JobKind::Double => {
-                if m.game().may_double().is_ok() && bot.should_double(m) {
+                if let Some(level) = bot.offer_resignation(m) {
+                    BotDecision::Resign(level)
+                } else if m.game().may_double().is_ok() && bot.should_double(m) {
                     BotDecision::Double
                 } else {
                     BotDecision::Roll
