@@ -341,8 +341,14 @@ pub fn evaluate(position_after: &Position) -> f64 {
     if p.is_race() {
         return evaluate_race(p);
     }
-    evaluate_contact(p)
+    // The contact features add up to a score on their own scale; this maps it onto expected
+    // points, fitted to the results of 4,000 games of greedy against itself (a score of 1
+    // won 0.72 points a game on average, 2.5 won 1.37).
+    CONTACT_SCALE * (evaluate_contact(p) / 2.0).tanh()
 }
+
+/// The largest expected points the contact evaluation gives (see [`evaluate`]).
+const CONTACT_SCALE: f64 = 1.6;
 
 fn evaluate_contact(p: &Position) -> f64 {
     let b = p.board();
