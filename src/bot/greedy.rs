@@ -247,9 +247,10 @@ fn exposure(position: &Position, pip_value: f64) -> (f64, u32) {
             continue;
         }
         shots += u32::from(weight);
-        // The costliest blot is the one furthest from home (highest index).
-        let top = 63 - h.leading_zeros() as usize;
-        total += f64::from(weight) * hit_cost(top, pip_value, their_home);
+        // The costliest blot is the one that has come furthest (lowest index): it loses
+        // the most pips.
+        let costliest = h.trailing_zeros() as usize;
+        total += f64::from(weight) * hit_cost(costliest, pip_value, their_home);
     }
     (total / 36.0, shots)
 }
