@@ -230,29 +230,27 @@ fn hit_cost(index: usize, pip_value: f64, their_home: f64) -> f64 {
 
 /// Expected loss from the opponent's shots at the mover's blots (the opponent is on roll):
 /// for each of the 36 rolls, the costliest blot that roll can hit.
-fn exposure(position: &Position, pip_value: f64) -> (f64, u32) {
+fn exposure(position: &Position, pip_value: f64) -> f64 {
     let b = position.board();
     let m = masks(b);
     if m.blots == 0 {
-        return (0.0, 0);
+        return 0.0;
     }
     // Points the opponent has made in its home board (the mover's 19 to 24).
     let their_home = (19..=24).filter(|&i| b[i] <= -2).count() as f64;
     let bar = position.opponent_bar();
     let mut total = 0.0;
-    let mut shots = 0u32;
     for &(d1, d2, weight) in &ROLLS {
         let h = hits(&m, bar, d1, d2);
         if h == 0 {
             continue;
         }
-        shots += u32::from(weight);
         // The costliest blot is the one that has come furthest (lowest index): it loses
         // the most pips.
         let costliest = h.trailing_zeros() as usize;
         total += f64::from(weight) * hit_cost(costliest, pip_value, their_home);
     }
-    (total / 36.0, shots)
+    total / 36.0
 }
 
 /// The mover's made points in its home board.
@@ -363,11 +361,10 @@ fn evaluate_contact(p: &Position) -> f64 {
     let switched = p.switched();
     e += structure(&sides(p)) - structure(&sides(&switched));
 
-    let (loss, _) = exposure(p, pip_value);
-    e -= loss;
+    e -= exposure(p, pip_value);
     // The mover's chances at the opponent's blots next turn: the opponent moves first and
     // may tidy up, so they count for much less than the exposure.
-    e += 0.6 * exposure(&switched, pip_value).0;
+    e += 0.6 * exposure(&switched, pip_value);
 
     // Checkers on the bar: the harder to enter, the worse.
     let my_home = f64::from(home_points(b));
