@@ -11,5 +11,6 @@ pub mod bench;
 pub mod bot;
 pub mod cli;
 pub mod engine;
+pub mod record;
 pub mod text_board;
 pub mod tui;

@@ -1,0 +1,862 @@
+//! The JSON record of a match or money session: who played, under which rules, and every
+//! action of every game, in order.
+//!
+//! This module builds records while a match is played ([`Recorder`]), writes them
+//! ([`to_json`]) and reads them back ([`load`]), re-applying every action through the rules
+//! engine. It does no file I/O: callers read and write the text.
+//!
+//! # The format (version 1)
+//!
+//! A record is one JSON object:
+//!
+//! * `"format"`: always `"bg-tui-record"`.
+//! * `"version"`: always `1` for this layout.
+//! * `"players"`: two objects, White's first, then Black's: `"name"` (any text) and `"kind"`,
+//!   either `"human"` or `{"bot": "greedy"}` (the bot's name, as on the command line).
+//! * `"rules"`: the engine's [`Rules`]: `"variant"` (`"standard"`, may be left out),
+//!   `"match_length"` (points, or `null` for money play), `"cube"` (the cube is used),
+//!   `"cube_cap"`, `"crawford"`, `"jacoby"`, `"beaver"`, `"auto_doubles"` and
+//!   `"resign_loses_backgammon"`.
+//! * `"seed"`: the seed of the dice, or `null`.
+//! * `"games"`: one object per game, in order: `"actions"` and `"result"`.
+//!
+//! Each action is one of (sides are `"white"` or `"black"`; dice are 1 to 6):
+//!
+//! | JSON | meaning |
+//! |---|---|
+//! | `{"opening": [3, 1]}` | the opening roll: White's die, then Black's (a tie is kept and rolled again) |
+//! | `{"roll": {"side": "black", "dice": [6, 5]}}` | the player on roll rolls |
+//! | `{"play": {"side": "black", "dice": [6, 5], "notation": "24/13", "steps": [[24, 18, false], [18, 13, false]]}}` | the play of the roll |
+//! | `{"double": {"side": "white"}}` | the player on roll doubles |
+//! | `"take"`, `"drop"`, `"beaver"` | the answer to a double (or, `take`/`drop`, to a beaver) |
+//! | `{"resign": {"side": "black", "level": "gammon"}}` | an offer to resign `single`, `gammon` or `backgammon` |
+//! | `"accept"`, `"decline"` | the answer to the offer to resign |
+//!
+//! A play's `"steps"` are `[from, to, hit]` in the mover's numbering (25 is the bar, 0 is
+//! off), in the order played; `"notation"` is the play as GNU Backgammon writes it. When the
+//! roll cannot be played (a dance), both are empty: `"notation": "", "steps": []`.
+//!
+//! `"result"` is `null` while the game goes on, else `"winner"`, `"kind"` (`single`,
+//! `gammon`, `backgammon`, as counted after the Jacoby rule), `"cube"` (its value),
+//! `"points"` and `"ending"` (`"bearoff"`, `"drop"` or `"resignation"`). Only the last game
+//! may be unfinished.
+//!
+//! ```json
+//! {
+//!   "format": "bg-tui-record",
+//!   "version": 1,
+//!   "players": [
+//!     {"name":"Alice","kind":"human"},
+//!     {"name":"greedy","kind":{"bot":"greedy"}}
+//!   ],
+//!   "rules": {
+//!     "variant": "standard",
+//!     "match_length": 3,
+//!     "cube": true,
+//!     "cube_cap": 64,
+//!     "crawford": true,
+//!     "jacoby": false,
+//!     "beaver": false,
+//!     "auto_doubles": 0,
+//!     "resign_loses_backgammon": false
+//!   },
+//!   "seed": 42,
+//!   "games": [
+//!     {
+//!       "actions": [
+//!         {"opening":[3,1]},
+//!         {"play":{"side":"white","dice":[3,1],"notation":"8/5 6/5","steps":[[8,5,false],[6,5,false]]}},
+//!         {"double":{"side":"black"}},
+//!         "drop"
+//!       ],
+//!       "result": {"winner":"black","kind":"single","cube":1,"points":1,"ending":"drop"}
+//!     },
+//!     {
+//!       "actions": [
+//!         {"opening":[2,2]},
+//!         {"opening":[6,5]}
+//!       ],
+//!       "result": null
+//!     }
+//!   ]
+//! }
+//! ```
+//!
+//! This is the layout [`to_json`] writes (one player, action or result per line); any JSON
+//! layout of the same fields loads. Field names and tags are stable: a change to them is a
+//! new version.
+//!
+//! # Loading
+//!
+//! [`load`] rejects a text that is not JSON, not this format or another version, whose rules
+//! do not go together, or whose actions the rules refuse, with a [`RecordError`] naming the
+//! game and the action (both from 1) and the reason. A play's steps are authoritative: they
+//! must make, one die at a time, a legal play of the roll, and the notation must read as that
+//! same play. Each recorded result must be the one the moves give. Loading never panics,
+//! whatever the text.
+
+use crate::engine::{
+    Action, Dice, GameResult, MatchState, Phase, Play, Rules, RulesError, Side, Step, TurnBuilder,
+    WinKind, format_play, parse_play,
+};
+use crate::engine::{DieStep, Ending, MatchError};
+use serde::{Deserialize, Serialize};
+
+/// The value of `"format"`.
+pub const FORMAT: &str = "bg-tui-record";
+
+/// The version this module writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The most games a record may hold.
+pub const MAX_GAMES: usize = 10_000;
+
+/// The most actions one game may hold.
+pub const MAX_ACTIONS: usize = 100_000;
+
+/// The longest text [`load`] reads, in bytes (64 MiB).
+pub const MAX_BYTES: usize = 64 << 20;
+
+/// The longest name or notation text kept in error messages.
+const SHOWN_CHARS: usize = 60;
+
+/// A whole record: the players, the rules, the seed and the games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`].
+    pub version: u32,
+    /// White, then Black.
+    pub players: [PlayerInfo; 2],
+    /// The rules of the match or session.
+    pub rules: Rules,
+    /// The seed of the dice, if they came from a seeded generator.
+    pub seed: Option<u64>,
+    /// The games, in order.
+    pub games: Vec<GameRecord>,
+}
+
+/// One player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// The name shown.
+    pub name: String,
+    /// A person or a bot.
+    pub kind: PlayerKind,
+}
+
+impl PlayerInfo {
+    /// A person called `name`.
+    #[must_use]
+    pub fn human(name: &str) -> PlayerInfo {
+        PlayerInfo {
+            name: name.to_string(),
+            kind: PlayerKind::Human,
+        }
+    }
+
+    /// The bot called `bot`, also named so.
+    #[must_use]
+    pub fn bot(bot: &str) -> PlayerInfo {
+        PlayerInfo {
+            name: bot.to_string(),
+            kind: PlayerKind::Bot(bot.to_string()),
+        }
+    }
+}
+
+/// Who makes a player's decisions: `"human"` or `{"bot": "greedy"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// A person.
+    Human,
+    /// The bot of that name.
+    Bot(String),
+}
+
+/// One game: its actions in order and its result (`None` while it goes on).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Every action, in order.
+    pub actions: Vec<RecordedAction>,
+    /// The result, once the game is over.
+    pub result: Option<ResultRecord>,
+}
+
+/// A side as written in a record: `"white"` or `"black"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordSide {
+    /// White (GNU Backgammon's player 0).
+    White,
+    /// Black (player 1).
+    Black,
+}
+
+impl From<Side> for RecordSide {
+    fn from(side: Side) -> RecordSide {
+        match side {
+            Side::White => RecordSide::White,
+            Side::Black => RecordSide::Black,
+        }
+    }
+}
+
+impl From<RecordSide> for Side {
+    fn from(side: RecordSide) -> Side {
+        match side {
+            RecordSide::White => Side::White,
+            RecordSide::Black => Side::Black,
+        }
+    }
+}
+
+/// One action as recorded (see the module docs for the JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordedAction {
+    /// The opening roll: White's die, then Black's.
+    Opening([u8; 2]),
+    /// The player on roll rolls.
+    Roll {
+        /// Who rolls.
+        side: RecordSide,
+        /// The dice as rolled.
+        dice: [u8; 2],
+    },
+    /// The player on roll plays the roll.
+    Play {
+        /// Who plays.
+        side: RecordSide,
+        /// The roll played.
+        dice: [u8; 2],
+        /// The play as GNU Backgammon writes it; empty for a dance.
+        notation: String,
+        /// `[from, to, hit]` for each checker step, in order; empty for a dance.
+        steps: Vec<(u8, u8, bool)>,
+    },
+    /// The player on roll doubles.
+    Double {
+        /// Who doubles.
+        side: RecordSide,
+    },
+    /// The double (or beaver) is taken.
+    Take,
+    /// The double (or beaver) is passed.
+    Drop,
+    /// The doubled player beavers.
+    Beaver,
+    /// An offer to resign.
+    Resign {
+        /// Who offers.
+        side: RecordSide,
+        /// What they offer to lose (before the cube).
+        level: WinKind,
+    },
+    /// The offer to resign is accepted.
+    Accept,
+    /// The offer to resign is declined.
+    Decline,
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultRecord {
+    /// Who won.
+    pub winner: RecordSide,
+    /// Single, gammon or backgammon, as counted.
+    pub kind: WinKind,
+    /// The cube's value.
+    pub cube: u32,
+    /// The points won.
+    pub points: u32,
+    /// How the game ended.
+    pub ending: Ending,
+}
+
+impl From<GameResult> for ResultRecord {
+    fn from(r: GameResult) -> ResultRecord {
+        ResultRecord {
+            winner: r.winner.into(),
+            kind: r.kind,
+            cube: r.cube,
+            points: r.points,
+            ending: r.ending,
+        }
+    }
+}
+
+impl std::fmt::Display for ResultRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ending = match self.ending {
+            Ending::BearOff => "bearing off",
+            Ending::Drop => "a drop",
+            Ending::Resignation => "a resignation",
+        };
+        write!(
+            f,
+            "{} wins a {} with the cube at {} for {} point{} by {ending}",
+            Side::from(self.winner),
+            self.kind,
+            self.cube,
+            self.points,
+            if self.points == 1 { "" } else { "s" }
+        )
+    }
+}
+
+impl Record {
+    /// An empty record of a match about to start.
+    #[must_use]
+    pub fn new(players: [PlayerInfo; 2], rules: Rules, seed: Option<u64>) -> Record {
+        Record {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            players,
+            rules,
+            seed,
+            games: vec![GameRecord::default()],
+        }
+    }
+}
+
+/// Why a record could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The text is not JSON, or not JSON of this layout.
+    #[error("not a valid record: line {line}, column {column}: {message}")]
+    Json {
+        /// The line of the trouble (from 1).
+        line: usize,
+        /// The column (from 1).
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// `"format"` is not [`FORMAT`].
+    #[error("not a bg-tui record: the format is {0:?}, not \"bg-tui-record\"")]
+    UnknownFormat(String),
+    /// `"version"` is not one this program reads.
+    #[error("record version {0} is not supported: this program reads version 1")]
+    UnsupportedVersion(u64),
+    /// The text, or the number of games, is beyond the limits.
+    #[error("the record is too large: {0}")]
+    TooLarge(String),
+    /// The rules do not go together.
+    #[error("the record's rules cannot be played: {0}")]
+    Rules(#[from] RulesError),
+    /// An action, or a result, the rules refuse. `action` counts from 1; 0 means the trouble
+    /// is with the game as a whole (then the message names only the game).
+    #[error("{}", game_message(*game, *action, reason))]
+    Game {
+        /// The game, from 1.
+        game: usize,
+        /// The action within the game, from 1 (0: none in particular).
+        action: usize,
+        /// Why.
+        reason: String,
+    },
+}
+
+fn game_message(game: usize, action: usize, reason: &str) -> String {
+    if action == 0 {
+        format!("game {game}: {reason}")
+    } else {
+        format!("game {game}, action {action}: {reason}")
+    }
+}
+
+impl From<serde_json::Error> for RecordError {
+    fn from(e: serde_json::Error) -> RecordError {
+        // serde_json's message ends with " at line L column C": keep just the reason.
+        let text = e.to_string();
+        let message = match text.rfind(" at line ") {
+            Some(i) => text[..i].to_string(),
+            None => text,
+        };
+        RecordError::Json {
+            line: e.line(),
+            column: e.column(),
+            message,
+        }
+    }
+}
+
+/// Builds a [`Record`] while a match is played.
+///
+/// The simplest use is [`Recorder::apply`] and [`Recorder::next_game`] in place of
+/// [`MatchState::apply`] and [`MatchState::next_game`]: each applies the action and records
+/// it when the rules accept it. A caller that applies actions itself calls
+/// [`Recorder::record`] before each action it applies (and [`Recorder::game_over`] after one
+/// that ends a game); the games are kept in step with the match's game number.
+///
+/// # Examples
+/// ```
+/// use bg_tui::engine::{Action, MatchState, Rules};
+/// use bg_tui::record::{PlayerInfo, Recorder, load, to_json};
+///
+/// let rules = Rules::match_to(1);
+/// let mut m = MatchState::new(rules).unwrap();
+/// let mut rec = Recorder::new([PlayerInfo::human("Ann"), PlayerInfo::bot("greedy")], rules, None);
+/// rec.apply(&mut m, Action::OpeningRoll { white: 3, black: 1 }).unwrap();
+/// let play = m.game().legal_plays()[0];
+/// rec.apply(&mut m, Action::Play(play)).unwrap();
+/// let (record, replayed) = load(&to_json(rec.as_record())).unwrap();
+/// assert_eq!(&record, rec.as_record());
+/// assert_eq!(replayed, m);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorder {
+    record: Record,
+}
+
+impl Recorder {
+    /// A recorder for a match about to start (its first game waiting for the opening roll).
+    #[must_use]
+    pub fn new(players: [PlayerInfo; 2], rules: Rules, seed: Option<u64>) -> Recorder {
+        Recorder {
+            record: Record::new(players, rules, seed),
+        }
+    }
+
+    /// Notes `action`, about to be applied to `m_before` (call it before applying, and only
+    /// for actions the rules accept).
+    pub fn record(&mut self, m_before: &MatchState, action: &Action) {
+        let recorded = describe(m_before, action);
+        self.sync(m_before);
+        if let Some(game) = self.record.games.last_mut() {
+            game.actions.push(recorded);
+        }
+    }
+
+    /// Notes the results of the games of `m` that have ended.
+    pub fn game_over(&mut self, m: &MatchState) {
+        for (game, result) in self.record.games.iter_mut().zip(m.results()) {
+            game.result = Some((*result).into());
+        }
+    }
+
+    /// Applies `action` to `m` and, if the rules accept it, records it (and the result, if it
+    /// ends the game). On error neither changes.
+    ///
+    /// # Errors
+    /// The [`MatchError`] of [`MatchState::apply`].
+    pub fn apply(&mut self, m: &mut MatchState, action: Action) -> Result<(), MatchError> {
+        let recorded = describe(m, &action);
+        m.apply(action)?;
+        // The action belongs to the game it was applied in: a finished game keeps its number.
+        self.sync(m);
+        if let Some(game) = self.record.games.last_mut() {
+            game.actions.push(recorded);
+        }
+        self.game_over(m);
+        Ok(())
+    }
+
+    /// Starts the next game of `m` and of the record.
+    ///
+    /// # Errors
+    /// The [`MatchError`] of [`MatchState::next_game`].
+    pub fn next_game(&mut self, m: &mut MatchState) -> Result<(), MatchError> {
+        m.next_game()?;
+        self.sync(m);
+        Ok(())
+    }
+
+    /// Keeps one game record per game `m` has started.
+    fn sync(&mut self, m: &MatchState) {
+        let number = m.game_number().max(1);
+        while self.record.games.len() < number {
+            self.record.games.push(GameRecord::default());
+        }
+    }
+
+    /// The record so far.
+    #[must_use]
+    pub const fn as_record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The record, giving up the recorder.
+    #[must_use]
+    pub fn into_record(self) -> Record {
+        self.record
+    }
+}
+
+/// `action` as recorded, in the match as it stands before it.
+fn describe(m: &MatchState, action: &Action) -> RecordedAction {
+    let game = m.game();
+    let side: RecordSide = game.to_act().unwrap_or(game.turn()).into();
+    match *action {
+        Action::OpeningRoll { white, black } => RecordedAction::Opening([white, black]),
+        Action::Roll(dice) => RecordedAction::Roll {
+            side,
+            dice: dice.into(),
+        },
+        Action::Play(play) => {
+            let steps = play.steps();
+            RecordedAction::Play {
+                side,
+                dice: game.dice().map_or([0, 0], Into::into),
+                notation: if steps.is_empty() {
+                    String::new()
+                } else {
+                    format_play(&play)
+                },
+                steps: steps.iter().map(|s| (s.from, s.to, s.hit)).collect(),
+            }
+        }
+        Action::Double => RecordedAction::Double { side },
+        Action::Take => RecordedAction::Take,
+        Action::Drop => RecordedAction::Drop,
+        Action::Beaver => RecordedAction::Beaver,
+        Action::Resign(level) => RecordedAction::Resign { side, level },
+        Action::AcceptResignation => RecordedAction::Accept,
+        Action::DeclineResignation => RecordedAction::Decline,
+    }
+}
+
+/// The record as JSON laid out for reading: one field per line, and each player, action
+/// and result on a line of its own.
+#[must_use]
+pub fn to_json(record: &Record) -> String {
+    // Serializing these types cannot fail: no maps with non-string keys, no foreign types.
+    fn compact<T: Serialize>(value: &T) -> String {
+        serde_json::to_string(value).unwrap_or_default()
+    }
+    let mut out = String::from("{\n");
+    out.push_str(&format!("  \"format\": {},\n", compact(&record.format)));
+    out.push_str(&format!("  \"version\": {},\n", record.version));
+    out.push_str("  \"players\": [\n");
+    out.push_str(&format!(
+        "    {},\n    {}\n  ],\n",
+        compact(&record.players[0]),
+        compact(&record.players[1])
+    ));
+    let rules = serde_json::to_string_pretty(&record.rules)
+        .unwrap_or_default()
+        .replace('\n', "\n  ");
+    out.push_str(&format!("  \"rules\": {rules},\n"));
+    out.push_str(&format!("  \"seed\": {},\n", compact(&record.seed)));
+    out.push_str("  \"games\": [");
+    for (i, game) in record.games.iter().enumerate() {
+        out.push_str(if i == 0 { "\n" } else { ",\n" });
+        out.push_str("    {\n      \"actions\": [");
+        for (j, action) in game.actions.iter().enumerate() {
+            out.push_str(if j == 0 { "\n        " } else { ",\n        " });
+            out.push_str(&compact(action));
+        }
+        if !game.actions.is_empty() {
+            out.push_str("\n      ");
+        }
+        out.push_str(&format!(
+            "],\n      \"result\": {}\n    }}",
+            compact(&game.result)
+        ));
+    }
+    if !record.games.is_empty() {
+        out.push_str("\n  ");
+    }
+    out.push_str("]\n}\n");
+    out
+}
+
+/// Just enough of a record to check what it is before reading the rest.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u64,
+}
+
+/// Reads a record and replays it through the rules: the record and the match as it stands
+/// after its last action.
+///
+/// # Errors
+/// [`RecordError`] for a text that is not a playable record of this format and version (see
+/// the module docs).
+pub fn load(json: &str) -> Result<(Record, MatchState), RecordError> {
+    if json.len() > MAX_BYTES {
+        return Err(RecordError::TooLarge(format!(
+            "{} bytes; a record has at most {MAX_BYTES}",
+            json.len()
+        )));
+    }
+    let header: Header = serde_json::from_str(json)?;
+    if header.format != FORMAT {
+        return Err(RecordError::UnknownFormat(shorten(&header.format)));
+    }
+    if header.version != u64::from(VERSION) {
+        return Err(RecordError::UnsupportedVersion(header.version));
+    }
+    let record: Record = serde_json::from_str(json)?;
+    let m = replay(&record)?;
+    Ok((record, m))
+}
+
+/// Replays every game of `record` through the rules.
+///
+/// # Errors
+/// [`RecordError`] for the first thing the rules refuse.
+pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
+    if record.games.len() > MAX_GAMES {
+        return Err(RecordError::TooLarge(format!(
+            "{} games; a record has at most {MAX_GAMES}",
+            record.games.len()
+        )));
+    }
+    let mut m = MatchState::new(record.rules)?;
+    let count = record.games.len();
+    for (i, game) in record.games.iter().enumerate() {
+        let number = i + 1;
+        let fail = |action: usize, reason: String| RecordError::Game {
+            game: number,
+            action,
+            reason,
+        };
+        if game.actions.len() > MAX_ACTIONS {
+            return Err(fail(
+                MAX_ACTIONS + 1,
+                format!("a game has at most {MAX_ACTIONS} actions"),
+            ));
+        }
+        if i > 0 {
+            m.next_game().map_err(|e| {
+                fail(
+                    0,
+                    format!("no game can follow game {}: {e}", number.saturating_sub(1)),
+                )
+            })?;
+        }
+        for (j, action) in game.actions.iter().enumerate() {
+            replay_action(&mut m, action).map_err(|reason| fail(j + 1, reason))?;
+        }
+        let last = game.actions.len();
+        let engine = m.game().result().map(ResultRecord::from);
+        match (game.result, engine) {
+            (Some(claimed), Some(actual)) if claimed != actual => {
+                return Err(fail(
+                    last,
+                    format!("the record says {claimed}, but the moves give: {actual}"),
+                ));
+            }
+            (Some(claimed), None) => {
+                return Err(fail(
+                    last,
+                    format!("the record says {claimed}, but the game is not over"),
+                ));
+            }
+            (None, Some(actual)) => {
+                return Err(fail(
+                    last,
+                    format!("the game is over ({actual}), but the record gives no result"),
+                ));
+            }
+            (None, None) if number < count => {
+                return Err(fail(
+                    last,
+                    "the game is not over, but another game follows it".to_string(),
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(m)
+}
+
+/// Applies one recorded action; the reason when the rules refuse it.
+fn replay_action(m: &mut MatchState, action: &RecordedAction) -> Result<(), String> {
+    let game = m.game();
+    let check_side = |side: RecordSide, what: &str| -> Result<(), String> {
+        let side = Side::from(side);
+        match game.to_act() {
+            Some(to_act) if to_act != side => Err(format!(
+                "{side} cannot {what}: it is {to_act}'s turn to act"
+            )),
+            _ => Ok(()),
+        }
+    };
+    let engine_action = match action {
+        RecordedAction::Opening([white, black]) => Action::OpeningRoll {
+            white: *white,
+            black: *black,
+        },
+        RecordedAction::Roll { side, dice } => {
+            check_side(*side, "roll")?;
+            let dice = Dice::new(dice[0], dice[1]).map_err(|e| format!("bad roll: {e}"))?;
+            Action::Roll(dice)
+        }
+        RecordedAction::Play {
+            side,
+            dice,
+            notation,
+            steps,
+        } => {
+            check_side(*side, "play")?;
+            Action::Play(recorded_play(m, *dice, notation, steps)?)
+        }
+        RecordedAction::Double { side } => {
+            check_side(*side, "double")?;
+            Action::Double
+        }
+        RecordedAction::Take => Action::Take,
+        RecordedAction::Drop => Action::Drop,
+        RecordedAction::Beaver => Action::Beaver,
+        RecordedAction::Resign { side, level } => {
+            check_side(*side, "resign")?;
+            Action::Resign(*level)
+        }
+        RecordedAction::Accept => Action::AcceptResignation,
+        RecordedAction::Decline => Action::DeclineResignation,
+    };
+    m.apply(engine_action)
+        .map_err(|e| format!("{}: {e}", action_name(action)))
+}
+
+/// A short name of the action for messages.
+fn action_name(action: &RecordedAction) -> String {
+    match action {
+        RecordedAction::Opening([w, b]) => format!("opening roll {w}-{b}"),
+        RecordedAction::Roll { dice, .. } => format!("roll {}-{}", dice[0], dice[1]),
+        RecordedAction::Play { notation, .. } if notation.is_empty() => "dance".to_string(),
+        RecordedAction::Play { notation, .. } => format!("play {}", shorten(notation)),
+        RecordedAction::Double { .. } => "double".to_string(),
+        RecordedAction::Take => "take".to_string(),
+        RecordedAction::Drop => "drop".to_string(),
+        RecordedAction::Beaver => "beaver".to_string(),
+        RecordedAction::Resign { level, .. } => format!("resignation of a {level}"),
+        RecordedAction::Accept => "accepting the resignation".to_string(),
+        RecordedAction::Decline => "declining the resignation".to_string(),
+    }
+}
+
+/// The legal play a recorded play makes: its steps, one die at a time, must make a legal
+/// play of the roll, and its notation must read as the same play.
+fn recorded_play(
+    m: &MatchState,
+    dice: [u8; 2],
+    notation: &str,
+    steps: &[(u8, u8, bool)],
+) -> Result<Play, String> {
+    let game = m.game();
+    let shown = shorten(notation);
+    let Phase::Moving(roll) = game.phase() else {
+        // Let the rules say why nothing can be played now.
+        let empty = Play::new(&[], *game.position());
+        return match m.clone().apply(Action::Play(empty)) {
+            Err(e) => Err(format!("play {shown}: {e}")),
+            Ok(()) => Err(format!("play {shown}: there is no roll to play")),
+        };
+    };
+    let (hi, lo) = (roll.high(), roll.low());
+    let written = (dice[0].max(dice[1]), dice[0].min(dice[1]));
+    if written != (hi, lo) {
+        return Err(format!(
+            "the play {shown} is recorded for {}-{}, but the roll is {hi}-{lo}",
+            dice[0], dice[1]
+        ));
+    }
+    let position = *game.position();
+    let legal = game.legal_plays();
+    if legal.is_empty() {
+        if !steps.is_empty() || !notation.trim().is_empty() {
+            return Err(format!(
+                "illegal play {shown} for {hi}-{lo}: the roll cannot be played, so the play \
+                 must be empty"
+            ));
+        }
+        return Ok(Play::new(&[], position));
+    }
+    let illegal = |why: String| format!("illegal play {shown} for {hi}-{lo}: {why}");
+    if steps.len() > 4 {
+        return Err(illegal(format!(
+            "{} steps; a roll gives at most 4",
+            steps.len()
+        )));
+    }
+    let mut turn = TurnBuilder::new(position, roll, legal);
+    for &(from, to, hit) in steps {
+        let step = Step { from, to, hit };
+        let name = format!("step {}/{}", point_name(from), point_name(to));
+        // The die the step uses: its distance, or for a bear-off a higher die.
+        let distance = from.checked_sub(to).filter(|&d| d > 0);
+        let mut candidates = turn.dice_left();
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates.sort_by_key(|&d| (Some(d) != distance, d));
+        let mut last_error = None;
+        let mut made = None;
+        for die in candidates {
+            if to != 0 && Some(die) != distance {
+                continue;
+            }
+            if to == 0 && distance.is_none_or(|d| die < d) {
+                continue;
+            }
+            match turn.step(DieStep { step, die }) {
+                Ok(()) => {
+                    made = turn.made().last().copied();
+                    break;
+                }
+                Err(e) => last_error = Some(e.to_string()),
+            }
+        }
+        let Some(made) = made else {
+            let why = last_error.unwrap_or_else(|| {
+                let left: Vec<String> = turn.dice_left().iter().map(u8::to_string).collect();
+                format!("no die left ({}) makes that step", left.join(", "))
+            });
+            return Err(illegal(format!("{name}: {why}")));
+        };
+        if made.step.hit != hit {
+            let does = if made.step.hit {
+                "hits"
+            } else {
+                "hits nothing"
+            };
+            return Err(illegal(format!(
+                "{name} {does}, but the record says the opposite"
+            )));
+        }
+    }
+    let Some(play) = turn.finished() else {
+        let needed = legal.first().map_or(0, Play::dice_used);
+        return Err(illegal(format!(
+            "it plays {} of the {needed} dice the roll must use",
+            steps.len()
+        )));
+    };
+    match parse_play(notation, &position, roll) {
+        Ok(read) if read.position() == play.position() => Ok(play),
+        Ok(read) => Err(format!(
+            "the notation {shown} reads as {}, but the steps make {} (roll {hi}-{lo})",
+            format_play(&read),
+            format_play(&play)
+        )),
+        Err(e) => Err(format!(
+            "the notation {shown:?} does not read as a play of {hi}-{lo} (the steps make {}): {e}",
+            format_play(&play)
+        )),
+    }
+}
+
+fn point_name(point: u8) -> String {
+    match point {
+        0 => "off".to_string(),
+        25 => "bar".to_string(),
+        n => n.to_string(),
+    }
+}
+
+/// `text` cut to at most [`SHOWN_CHARS`] characters for a message.
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= SHOWN_CHARS {
+        text.to_string()
+    } else {
+        let mut cut: String = text.chars().take(SHOWN_CHARS).collect();
+        cut.push('…');
+        cut
+    }
+}

@@ -1,0 +1,753 @@
+//! The JSON record: recording whole matches, loading them back through the rules, and
+//! rejecting damaged or hostile files without panicking.
+
+use bg_tui::bot::{self, Bot, DoubleAnswer};
+use bg_tui::engine::{
+    Action, Dice, MatchState, Phase, Play, Position, Rules, Side, WinKind, format_play,
+    legal_plays, roll_die,
+};
+use bg_tui::record::{
+    PlayerInfo, Record, RecordError, RecordSide, RecordedAction, Recorder, load, to_json,
+};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
+/// Plays `m` on with the two bots (White's first) and seeded dice, recording every action,
+/// until the match is over or `max_games` games have been played.
+fn play_on(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    bots: &mut [Box<dyn Bot>; 2],
+    rng: &mut ChaCha8Rng,
+    max_games: usize,
+) {
+    drive(m, rec, bots, rng, max_games, Hooks::Apply);
+}
+
+/// How [`drive`] records: with [`Recorder::apply`] and [`Recorder::next_game`], or with the
+/// low-level hooks around the match's own methods.
+#[derive(Clone, Copy)]
+enum Hooks {
+    Apply,
+    LowLevel,
+}
+
+fn drive(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    bots: &mut [Box<dyn Bot>; 2],
+    rng: &mut ChaCha8Rng,
+    max_games: usize,
+    hooks: Hooks,
+) {
+    let mut resign_offered = false;
+    while !m.is_over() {
+        let game = m.game();
+        let action = match game.phase() {
+            Phase::Over(_) => {
+                if m.results().len() >= max_games {
+                    return;
+                }
+                match hooks {
+                    Hooks::Apply => rec.next_game(m).expect("next game"),
+                    Hooks::LowLevel => m.next_game().expect("next game"),
+                }
+                continue;
+            }
+            _ if game.resignation().is_some() => {
+                let r = game.resignation().unwrap();
+                let answerer = r.by.opponent().index();
+                if bots[answerer].accept_resignation(m, r.level) {
+                    Action::AcceptResignation
+                } else {
+                    Action::DeclineResignation
+                }
+            }
+            Phase::Opening => Action::OpeningRoll {
+                white: roll_die(rng),
+                black: roll_die(rng),
+            },
+            Phase::Rolling => {
+                let side = game.turn().index();
+                if !resign_offered && let Some(level) = bots[side].offer_resignation(m) {
+                    resign_offered = true;
+                    Action::Resign(level)
+                } else if game.may_double().is_ok() && bots[side].should_double(m) {
+                    Action::Double
+                } else {
+                    resign_offered = false;
+                    Action::Roll(Dice::roll(rng))
+                }
+            }
+            Phase::Moving(_) => match game.legal_plays() {
+                [] => Action::Play(Play::new(&[], *game.position())),
+                _ => Action::Play(bots[game.turn().index()].choose_play(m)),
+            },
+            Phase::DoubleOffered => {
+                let side = game.turn().opponent().index();
+                match bots[side].answer_double(m) {
+                    DoubleAnswer::Take => Action::Take,
+                    DoubleAnswer::Pass => Action::Drop,
+                    DoubleAnswer::Beaver if game.rules().beaver => Action::Beaver,
+                    DoubleAnswer::Beaver => Action::Take,
+                }
+            }
+            Phase::Beavered => match bots[game.turn().index()].answer_double(m) {
+                DoubleAnswer::Pass => Action::Drop,
+                _ => Action::Take,
+            },
+        };
+        match hooks {
+            Hooks::Apply => rec.apply(m, action),
+            Hooks::LowLevel => {
+                rec.record(m, &action);
+                let applied = m.apply(action);
+                rec.game_over(m);
+                applied
+            }
+        }
+        .unwrap_or_else(|e| panic!("the rules refuse {action:?}: {e}"));
+    }
+}
+
+fn bots(white: &str, black: &str, seed: u64) -> [Box<dyn Bot>; 2] {
+    [
+        bot::make(white, seed).unwrap(),
+        bot::make(black, seed + 1).unwrap(),
+    ]
+}
+
+/// A whole match between two bots with seeded dice.
+fn bot_match(rules: Rules, white: &str, black: &str, seed: u64, max_games: usize) -> Recorder {
+    let mut m = MatchState::new(rules).unwrap();
+    let mut rec = Recorder::new(
+        [PlayerInfo::bot(white), PlayerInfo::bot(black)],
+        rules,
+        Some(seed),
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    play_on(
+        &mut m,
+        &mut rec,
+        &mut bots(white, black, seed),
+        &mut rng,
+        max_games,
+    );
+    rec
+}
+
+/// Replays a recorder's record and checks the match it gives.
+fn check_round_trip(rec: &Recorder) -> MatchState {
+    let json = to_json(rec.as_record());
+    let (record, m) = load(&json).unwrap_or_else(|e| panic!("{e}\n{json}"));
+    assert_eq!(&record, rec.as_record());
+    assert_eq!(to_json(&record), json);
+    m
+}
+
+/// A match to 5 between greedy and random, recorded and replayed.
+fn good_record() -> Record {
+    bot_match(Rules::match_to(5), "greedy", "random", 7, usize::MAX).into_record()
+}
+
+#[test]
+fn recorded_bot_matches_load_back_to_the_same_match() {
+    for (rules, white, black, seed) in [
+        (Rules::match_to(5), "greedy", "random", 1),
+        (Rules::match_to(7), "greedy", "greedy", 2),
+        (Rules::match_to(3), "random", "random", 3),
+    ] {
+        let mut m = MatchState::new(rules).unwrap();
+        let mut rec = Recorder::new(
+            [PlayerInfo::bot(white), PlayerInfo::bot(black)],
+            rules,
+            Some(seed),
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        play_on(
+            &mut m,
+            &mut rec,
+            &mut bots(white, black, seed),
+            &mut rng,
+            usize::MAX,
+        );
+        assert!(m.is_over());
+        assert_eq!(check_round_trip(&rec), m);
+    }
+}
+
+#[test]
+fn money_session_with_beavers_and_jacoby_round_trips() {
+    let rules = Rules {
+        beaver: true,
+        jacoby: true,
+        auto_doubles: 2,
+        ..Rules::money()
+    };
+    for seed in 10..14 {
+        let mut m = MatchState::new(rules).unwrap();
+        let mut rec = Recorder::new(
+            [PlayerInfo::human("Ann"), PlayerInfo::bot("greedy")],
+            rules,
+            None,
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        play_on(
+            &mut m,
+            &mut rec,
+            &mut bots("greedy", "greedy", seed),
+            &mut rng,
+            6,
+        );
+        assert_eq!(check_round_trip(&rec), m);
+    }
+}
+
+#[test]
+fn scripted_match_with_doubles_a_drop_and_a_resignation() {
+    let rules = Rules::match_to(9);
+    let mut m = MatchState::new(rules).unwrap();
+    let mut rec = Recorder::new(
+        [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
+        rules,
+        None,
+    );
+    let first = |m: &MatchState| Action::Play(m.game().legal_plays()[0]);
+    // Game 1: White opens, Black doubles, White takes and redoubles, Black drops.
+    rec.apply(&mut m, Action::OpeningRoll { white: 5, black: 5 })
+        .unwrap();
+    rec.apply(&mut m, Action::OpeningRoll { white: 3, black: 1 })
+        .unwrap();
+    let play = first(&m);
+    rec.apply(&mut m, play).unwrap();
+    rec.apply(&mut m, Action::Double).unwrap();
+    rec.apply(&mut m, Action::Take).unwrap();
+    rec.apply(&mut m, Action::Roll(Dice::new(6, 5).unwrap()))
+        .unwrap();
+    let play = first(&m);
+    rec.apply(&mut m, play).unwrap();
+    rec.apply(&mut m, Action::Double).unwrap();
+    rec.apply(&mut m, Action::Drop).unwrap();
+    assert_eq!(m.score(Side::White), 2);
+    // Game 2: Black opens; White offers a single game (declined), then a gammon (accepted).
+    rec.next_game(&mut m).unwrap();
+    rec.apply(&mut m, Action::OpeningRoll { white: 2, black: 6 })
+        .unwrap();
+    let play = first(&m);
+    rec.apply(&mut m, play).unwrap();
+    rec.apply(&mut m, Action::Resign(WinKind::Single)).unwrap();
+    rec.apply(&mut m, Action::DeclineResignation).unwrap();
+    rec.apply(&mut m, Action::Resign(WinKind::Gammon)).unwrap();
+    rec.apply(&mut m, Action::AcceptResignation).unwrap();
+    assert_eq!(m.score(Side::Black), 2);
+    // Game 3 is under way.
+    rec.next_game(&mut m).unwrap();
+    rec.apply(&mut m, Action::OpeningRoll { white: 4, black: 2 })
+        .unwrap();
+    let record = rec.as_record();
+    assert_eq!(record.games.len(), 3);
+    assert_eq!(record.games[0].actions.len(), 9);
+    assert_eq!(record.games[0].actions[8], RecordedAction::Drop);
+    assert_eq!(
+        record.games[1].actions[4],
+        RecordedAction::Resign {
+            side: RecordSide::White,
+            level: WinKind::Gammon
+        }
+    );
+    assert!(record.games[2].result.is_none());
+    assert_eq!(check_round_trip(&rec), m);
+}
+
+#[test]
+fn the_low_level_hooks_record_the_same_as_apply() {
+    for seed in [5, 6] {
+        let rules = Rules::match_to(5);
+        let by_apply = bot_match(rules, "greedy", "random", seed, usize::MAX);
+        let mut m = MatchState::new(rules).unwrap();
+        let players = [PlayerInfo::bot("greedy"), PlayerInfo::bot("random")];
+        let mut rec = Recorder::new(players, rules, Some(seed));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut bots = bots("greedy", "random", seed);
+        drive(
+            &mut m,
+            &mut rec,
+            &mut bots,
+            &mut rng,
+            usize::MAX,
+            Hooks::LowLevel,
+        );
+        assert_eq!(rec.as_record(), by_apply.as_record());
+        assert_eq!(check_round_trip(&rec), m);
+    }
+}
+
+#[test]
+fn a_dance_is_recorded_as_an_empty_play() {
+    let rec = bot_match(Rules::match_to(5), "random", "random", 99, usize::MAX);
+    let record = rec.as_record();
+    let dances = record
+        .games
+        .iter()
+        .flat_map(|g| &g.actions)
+        .filter(|a| {
+            matches!(a, RecordedAction::Play { steps, notation, .. }
+                if steps.is_empty() && notation.is_empty())
+        })
+        .count();
+    assert!(dances > 0, "the match should hold a dance");
+    let json = to_json(record);
+    assert_eq!(
+        json.matches("\"notation\":\"\",\"steps\":[]").count(),
+        dances
+    );
+    check_round_trip(&rec);
+}
+
+// ---- Damaged records ----
+
+/// The JSON of `record` after `edit`.
+fn edited(record: &Record, edit: impl FnOnce(&mut Record)) -> String {
+    let mut r = record.clone();
+    edit(&mut r);
+    to_json(&r)
+}
+
+fn expect_game_error(json: &str, game: usize, action: usize, needle: &str) {
+    match load(json) {
+        Err(
+            e @ RecordError::Game {
+                game: g, action: a, ..
+            },
+        ) => {
+            let text = e.to_string();
+            assert_eq!((g, a), (game, action), "{text}");
+            let prefix = if action == 0 {
+                format!("game {game}: ")
+            } else {
+                format!("game {game}, action {action}: ")
+            };
+            assert!(text.starts_with(&prefix), "{text}");
+            assert!(text.contains(needle), "{text:?} should contain {needle:?}");
+        }
+        other => panic!("expected a game error, got {other:?}"),
+    }
+}
+
+fn expect_json_error(json: &str) -> String {
+    match load(json) {
+        Err(e @ RecordError::Json { line, column, .. }) => {
+            assert!(line >= 1 && column <= json.len() + 1, "{e}");
+            let text = e.to_string();
+            assert!(
+                text.contains(&format!("line {line}, column {column}")),
+                "{text}"
+            );
+            text
+        }
+        other => panic!("expected a JSON error, got {other:?}"),
+    }
+}
+
+/// The index of the first play (with steps) in game `g`.
+fn first_play(record: &Record, g: usize) -> usize {
+    record.games[g]
+        .actions
+        .iter()
+        .position(|a| matches!(a, RecordedAction::Play { steps, .. } if !steps.is_empty()))
+        .unwrap()
+}
+
+#[test]
+fn damaged_records_are_rejected_with_game_and_action() {
+    let good = good_record();
+    assert!(
+        good.games.len() >= 2,
+        "the test wants a match of several games"
+    );
+    load(&to_json(&good)).unwrap();
+
+    // Not JSON at all, and truncated.
+    expect_json_error("this is not json");
+    expect_json_error("");
+    let json = to_json(&good);
+    let text = expect_json_error(&json[..json.len() / 2]);
+    assert!(text.contains("EOF"), "{text}");
+
+    // Wrong format and version.
+    let j = edited(&good, |r| r.format = "chess-pgn".into());
+    assert!(matches!(load(&j), Err(RecordError::UnknownFormat(f)) if f == "chess-pgn"));
+    let j = edited(&good, |r| r.version = 2);
+    let e = load(&j).unwrap_err();
+    assert_eq!(e, RecordError::UnsupportedVersion(2));
+    assert!(e.to_string().contains("version 2"));
+
+    // Rules that do not go together.
+    let j = edited(&good, |r| r.rules.match_length = Some(0));
+    assert!(matches!(load(&j), Err(RecordError::Rules(_))));
+
+    // An illegal play in game 2: the opening play moved by a die it does not have.
+    let k = first_play(&good, 1);
+    let j = edited(&good, |r| {
+        if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
+            steps[0].1 = steps[0].1.saturating_sub(1).max(1);
+            if steps[0].0 == steps[0].1 + 1 {
+                steps[0].1 = 0;
+            }
+        }
+    });
+    expect_game_error(&j, 2, k + 1, "illegal play");
+
+    // A play whose notation names another legal play of the roll.
+    let j = edited(&good, |r| {
+        if let RecordedAction::Play { dice, notation, .. } = &mut r.games[1].actions[k] {
+            let roll = Dice::new(dice[0], dice[1]).unwrap();
+            let other = legal_plays(&Position::START, roll)
+                .into_iter()
+                .map(|p| format_play(&p))
+                .find(|n| n != notation)
+                .unwrap();
+            *notation = other;
+        }
+    });
+    expect_game_error(&j, 2, k + 1, "but the steps make");
+
+    // Notation that is not a move at all.
+    let j = edited(&good, |r| {
+        if let RecordedAction::Play { notation, .. } = &mut r.games[1].actions[k] {
+            *notation = "hello".into();
+        }
+    });
+    expect_game_error(&j, 2, k + 1, "does not read as a play");
+
+    // A step flagged as a hit where nothing is hit.
+    let j = edited(&good, |r| {
+        if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
+            steps[0].2 = !steps[0].2;
+        }
+    });
+    expect_game_error(&j, 2, k + 1, "the record says the opposite");
+
+    // A take with no double, straight after the opening play.
+    let j = edited(&good, |r| {
+        r.games[0]
+            .actions
+            .insert(k_of(&good, 0) + 1, RecordedAction::Take);
+    });
+    expect_game_error(&j, 1, k_of(&good, 0) + 2, "there is no double to answer");
+
+    // A double by the wrong side.
+    let j = edited(&good, |r| {
+        let side = match r.games[0].actions[k_of(&good, 0)] {
+            RecordedAction::Play { side, .. } => side,
+            _ => unreachable!(),
+        };
+        r.games[0]
+            .actions
+            .insert(k_of(&good, 0) + 1, RecordedAction::Double { side });
+    });
+    expect_game_error(&j, 1, k_of(&good, 0) + 2, "turn to act");
+
+    // A result the moves do not give.
+    let n1 = good.games[0].actions.len();
+    let j = edited(&good, |r| {
+        let res = r.games[0].result.as_mut().unwrap();
+        res.points += 1;
+    });
+    expect_game_error(&j, 1, n1, "but the moves give");
+    let j = edited(&good, |r| {
+        let res = r.games[0].result.as_mut().unwrap();
+        res.winner = match res.winner {
+            RecordSide::White => RecordSide::Black,
+            RecordSide::Black => RecordSide::White,
+        };
+    });
+    expect_game_error(&j, 1, n1, "but the moves give");
+    // A result left out, and one claimed for an unfinished game.
+    let j = edited(&good, |r| r.games[0].result = None);
+    expect_game_error(&j, 1, n1, "the record gives no result");
+    let j = edited(&good, |r| {
+        r.games[0].actions.pop();
+    });
+    expect_game_error(&j, 1, n1 - 1, "the game is not over");
+    // A game after the match is over.
+    let g = good.games.len();
+    let j = edited(&good, |r| r.games.push(Default::default()));
+    expect_game_error(&j, g + 1, 0, "match is over");
+    // Actions after the end of a game.
+    let j = edited(&good, |r| r.games[0].actions.push(RecordedAction::Take));
+    expect_game_error(&j, 1, n1 + 1, "the game is over");
+
+    // Numbers out of range: a die of 7, a step from point 30, an opening die of 0.
+    let j = edited(&good, |r| {
+        let i = r.games[0]
+            .actions
+            .iter()
+            .position(|a| matches!(a, RecordedAction::Roll { .. }))
+            .unwrap();
+        if let RecordedAction::Roll { dice, .. } = &mut r.games[0].actions[i] {
+            dice[0] = 7;
+        }
+    });
+    let i = good.games[0]
+        .actions
+        .iter()
+        .position(|a| matches!(a, RecordedAction::Roll { .. }))
+        .unwrap();
+    expect_game_error(&j, 1, i + 1, "not 7");
+    let j = edited(&good, |r| {
+        if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
+            steps[0].0 = 30;
+        }
+    });
+    expect_game_error(&j, 2, k + 1, "step 30/");
+    let j = edited(&good, |r| {
+        r.games[1].actions[0] = RecordedAction::Opening([0, 3])
+    });
+    expect_game_error(&j, 2, 1, "not 0");
+    let j = edited(&good, |r| {
+        if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
+            steps.extend([(6, 5, false); 5]);
+        }
+    });
+    expect_game_error(&j, 2, k + 1, "at most 4");
+
+    // Huge numbers: too big for their fields, so the JSON is rejected where they stand.
+    let j = json.replacen("\"version\": 1", "\"version\": 1e400", 1);
+    expect_json_error(&j);
+    let j = json.replacen("\"version\": 1", "\"version\": 18446744073709551616", 1);
+    expect_json_error(&j);
+    let j = json.replacen("\"seed\": 7", "\"seed\": 123456789012345678901234567890", 1);
+    expect_json_error(&j);
+    let j = json.replacen("\"cube_cap\": 64", "\"cube_cap\": 99999999999", 1);
+    expect_json_error(&j);
+    let j = json.replacen("\"opening\":[", "\"opening\":[300,", 1);
+    expect_json_error(&j);
+    // A version that fits but is absurd.
+    let j = json.replacen("\"version\": 1", "\"version\": 4294967296", 1);
+    assert_eq!(
+        load(&j),
+        Err(RecordError::UnsupportedVersion(4_294_967_296))
+    );
+
+    // Unknown actions and missing fields.
+    let j = json.replacen("\"take\"", "\"takee\"", 1);
+    if j != json {
+        expect_json_error(&j);
+    }
+    let j = json.replacen("\"players\"", "\"player\"", 1);
+    expect_json_error(&j);
+
+    // A text beyond the size limit is refused before it is parsed.
+    let j = " ".repeat(bg_tui::record::MAX_BYTES + 1);
+    assert!(matches!(load(&j), Err(RecordError::TooLarge(_))));
+
+    // Too many games.
+    let j = edited(&good, |r| r.games = vec![Default::default(); 10_001]);
+    assert!(matches!(load(&j), Err(RecordError::TooLarge(_))));
+}
+
+/// The index of the first play with steps in game `g` of `record`.
+fn k_of(record: &Record, g: usize) -> usize {
+    first_play(record, g)
+}
+
+#[test]
+fn the_documented_example_loads_and_is_what_to_json_writes() {
+    let source = include_str!("../src/record.rs");
+    let start = source.find("//! ```json\n").unwrap() + "//! ```json\n".len();
+    let end = start + source[start..].find("//! ```\n").unwrap();
+    let example: String = source[start..end]
+        .lines()
+        .map(|l| format!("{}\n", l.strip_prefix("//! ").unwrap_or("")))
+        .collect();
+    let (record, m) = load(&example).unwrap_or_else(|e| panic!("{e}\n{example}"));
+    assert_eq!(to_json(&record), example);
+    assert_eq!(m.score(Side::Black), 1);
+    assert_eq!(m.game_number(), 2);
+    assert_eq!(m.game().turn(), Side::White);
+}
+
+/// A few errors as the user sees them (printed by `error_messages_read_as_promised`).
+fn sample_errors() -> Vec<(&'static str, String)> {
+    let good = good_record();
+    let k = first_play(&good, 1);
+    let mut out = Vec::new();
+    let mut r = good.clone();
+    if let RecordedAction::Play {
+        steps, notation, ..
+    } = &mut r.games[1].actions[k]
+    {
+        steps.reverse();
+        steps[0].0 = 13;
+        *notation = "13/7 8/7".into();
+    }
+    out.push(("illegal", load(&to_json(&r)).unwrap_err().to_string()));
+    let mut r = good.clone();
+    r.games[0].result.as_mut().unwrap().points += 2;
+    out.push(("result", load(&to_json(&r)).unwrap_err().to_string()));
+    out.push(("json", load("{\"format\": ").unwrap_err().to_string()));
+    out
+}
+
+#[test]
+fn error_messages_read_as_promised() {
+    let e = RecordError::Game {
+        game: 2,
+        action: 14,
+        reason: "illegal play 13/7 8/7 for 6-1: step 13/7: no 6 left to play".into(),
+    };
+    assert_eq!(
+        e.to_string(),
+        "game 2, action 14: illegal play 13/7 8/7 for 6-1: step 13/7: no 6 left to play"
+    );
+    for (name, text) in sample_errors() {
+        println!("{name}: {text}");
+    }
+    let e = load("{\"format\": 3}").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("not a valid record: line 1, column"),
+        "{e}"
+    );
+}
+
+// ---- Hostile input never panics ----
+
+fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
+    for &(op, at, byte) in ops {
+        if bytes.is_empty() {
+            bytes.push(byte);
+            continue;
+        }
+        let at = at % bytes.len();
+        match op % 4 {
+            0 => bytes[at] = byte,
+            1 => {
+                bytes.remove(at);
+            }
+            2 => bytes.insert(at, byte),
+            _ => {
+                // Swap a digit for another, the likeliest change to still parse.
+                if bytes[at].is_ascii_digit() {
+                    bytes[at] = b'0' + byte % 10;
+                } else {
+                    bytes.truncate(at);
+                }
+            }
+        }
+    }
+}
+
+fn small_good_json() -> String {
+    to_json(&bot_match(Rules::match_to(3), "greedy", "random", 21, usize::MAX).into_record())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn arbitrary_text_never_panics(text in any::<String>()) {
+        let _ = load(&text);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {
+        let _ = load(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn mutated_records_never_panic(
+        ops in proptest::collection::vec((any::<u8>(), any::<usize>(), any::<u8>()), 1..8)
+    ) {
+        thread_local! {
+            static GOOD: String = small_good_json();
+        }
+        let mut bytes = GOOD.with(|g| g.clone().into_bytes());
+        mutate(&mut bytes, &ops);
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(e) = load(&text) {
+            // Every error can be shown.
+            prop_assert!(!e.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn mutated_digits_never_panic(
+        picks in proptest::collection::vec((any::<usize>(), 0u8..10), 1..4)
+    ) {
+        thread_local! {
+            static GOOD: String = small_good_json();
+        }
+        let mut bytes = GOOD.with(|g| g.clone().into_bytes());
+        let digits: Vec<usize> = bytes
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_ascii_digit())
+            .map(|(i, _)| i)
+            .collect();
+        for (i, d) in picks {
+            let at = digits[i % digits.len()];
+            bytes[at] = b'0' + d;
+        }
+        let _ = load(&String::from_utf8_lossy(&bytes));
+    }
+}
+
+// ---- Example records in assets/records ----
+
+fn assets_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/records")
+}
+
+/// The example records: (file name, record).
+fn examples() -> Vec<(&'static str, Record)> {
+    let money = Rules {
+        beaver: true,
+        jacoby: true,
+        ..Rules::money()
+    };
+    vec![
+        (
+            "match-5-greedy-vs-random.json",
+            bot_match(Rules::match_to(5), "greedy", "random", 2026, usize::MAX).into_record(),
+        ),
+        (
+            "match-3-greedy-vs-greedy.json",
+            bot_match(Rules::match_to(3), "greedy", "greedy", 11, usize::MAX).into_record(),
+        ),
+        (
+            "money-greedy-vs-greedy.json",
+            bot_match(money, "greedy", "greedy", 5, 3).into_record(),
+        ),
+    ]
+}
+
+/// Writes the example records: `cargo test --test record -- --ignored write_example_records`.
+#[test]
+#[ignore = "writes assets/records; run by hand to regenerate"]
+fn write_example_records() {
+    std::fs::create_dir_all(assets_dir()).unwrap();
+    for (name, record) in examples() {
+        std::fs::write(assets_dir().join(name), to_json(&record)).unwrap();
+    }
+}
+
+#[test]
+fn every_example_record_loads() {
+    let mut count = 0;
+    for entry in std::fs::read_dir(assets_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let (record, m) = load(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(
+                m.results().len(),
+                record.games.iter().filter(|g| g.result.is_some()).count()
+            );
+            count += 1;
+        }
+    }
+    assert!(count >= 2, "assets/records holds {count} records");
+}
