@@ -2,6 +2,10 @@
 //! legal plays, it is deterministic, its cube and resignation decisions follow its rules, and
 //! it beats the random bot clearly.
 
+mod common;
+
+use common::sides as position;
+
 use bg_tui::bot::greedy::{GreedyBot, evaluate, keith_count, keith_cube};
 use bg_tui::bot::{Bot, DoubleAnswer, make};
 use bg_tui::engine::{
@@ -14,19 +18,6 @@ use rand::rngs::ChaCha8Rng;
 
 fn dice(a: u8, b: u8) -> Dice {
     Dice::new(a, b).expect("dice")
-}
-
-/// A position from per-side counts, each in its own numbering (index 25 the bar).
-fn position(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
-    let mut m = [0u8; 26];
-    let mut o = [0u8; 26];
-    for &(p, n) in mover {
-        m[p] = n;
-    }
-    for &(p, n) in opponent {
-        o[p] = n;
-    }
-    Position::from_sides(&m, &o).expect("a valid position")
 }
 
 fn best(position: &Position, roll: Dice) -> Play {

@@ -5,6 +5,10 @@
 //! test, from GNU Backgammon's `positionid.c` / `matchid.c` (bits of each key filled
 //! least-significant bit first, then standard base64 without padding).
 
+mod common;
+
+use common::sides;
+
 use bg_tui::engine::Dice;
 use bg_tui::engine::Position;
 use bg_tui::engine::Side;
@@ -15,19 +19,6 @@ use bg_tui::engine::ids::{
 use proptest::prelude::*;
 
 const START_ID: &str = "4HPwATDgc/ABMA";
-
-/// A position from per-side counts, each in its own numbering (index 25 = bar).
-fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
-    let mut m = [0u8; 26];
-    let mut o = [0u8; 26];
-    for &(p, n) in mover {
-        m[p] = n;
-    }
-    for &(p, n) in opponent {
-        o[p] = n;
-    }
-    Position::from_sides(&m, &o).expect("test position is valid")
-}
 
 fn is_base64(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '+' || c == '/'

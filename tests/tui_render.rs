@@ -2,6 +2,10 @@
 //! 80×24 and 120×40, plus checks that drawing never panics, that mouse clicks map back to
 //! the spots drawn, and that the styles (cursor, dice, colour) are right.
 
+mod common;
+
+use common::sides;
+
 use bg_tui::engine::ids::{GameStateCode, MatchIdFields, match_id, position_id};
 use bg_tui::engine::{Cube, Dice, Position, Side};
 use bg_tui::tui::view::{MIN_HEIGHT, MIN_WIDTH, render, spot_area, spot_at};
@@ -14,19 +18,6 @@ use ratatui::style::{Color, Modifier};
 
 /// The two sizes every screen is checked at.
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
-
-/// A position from per-side counts, each in its own numbering (index 25 = bar).
-fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
-    let mut m = [0u8; 26];
-    let mut o = [0u8; 26];
-    for &(p, n) in mover {
-        m[p] = n;
-    }
-    for &(p, n) in opponent {
-        o[p] = n;
-    }
-    Position::from_sides(&m, &o).expect("test position is valid")
-}
 
 /// A model of `position` with `on_roll` to play, Alice (White) against Bob (Black) in a
 /// 5-point match at 0-0 with the cube centred, IDs computed as GNU Backgammon would.

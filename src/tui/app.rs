@@ -379,6 +379,7 @@ impl App {
         let steps = play.steps();
         if let (Some(step), Some(turn)) = (steps.get(done), &mut self.turn) {
             let next = turn.next_steps();
+            // Only for the display: the play itself is made through the game below.
             if let Some(ds) = next.iter().find(|ds| ds.step == *step) {
                 let _ = turn.step(*ds);
             }
@@ -947,16 +948,12 @@ impl App {
 
     fn typed_play(&mut self, text: &str) {
         let game = self.match_state.game();
-        let (Phase::Moving(dice), Some(turn)) = (game.phase(), &self.turn) else {
+        let Phase::Moving(dice) = game.phase() else {
             self.message = "there is no roll to play now".to_string();
             return;
         };
-        let start = *game.position();
-        match parse_play(text, &start, dice) {
-            Ok(play) => {
-                let _ = turn;
-                self.act(Action::Play(play));
-            }
+        match parse_play(text, game.position(), dice) {
+            Ok(play) => self.act(Action::Play(play)),
             Err(e) => self.message = e.to_string(),
         }
     }

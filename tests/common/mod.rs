@@ -6,6 +6,19 @@ use bg_tui::engine::{Dice, Position};
 use rand::{Rng, RngExt};
 use std::collections::BTreeSet;
 
+/// A position from per-side counts, each in its own numbering (index 25 = bar).
+pub fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
+    let mut m = [0u8; 26];
+    let mut o = [0u8; 26];
+    for &(p, n) in mover {
+        m[p] = n;
+    }
+    for &(p, n) in opponent {
+        o[p] = n;
+    }
+    Position::from_sides(&m, &o).expect("test position is valid")
+}
+
 /// One checker move `(from, to)` with die `d` that the rules allow in `board`
 /// (from = 25 is the bar, to = 0 is off), written as directly as the rule book says it.
 pub fn reference_single_moves(board: &[i8; 26], d: usize) -> Vec<(usize, usize)> {
