@@ -1,0 +1,220 @@
+//! The app's side of the bots: asking a bot when a decision is its own, applying its
+//! answer, showing its play a checker at a time, handing sides over, and hints.
+
+use super::{App, BotDecision, BotJob, JobKind, Msg, Player, SharedBot};
+use crate::bot;
+use crate::engine::{Action, Dice, Phase, Side, format_play};
+use crate::tui::bots;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+impl App {
+    /// The question for a bot that the runtime should run now (on a worker thread), if any.
+    pub fn take_bot_job(&mut self) -> Option<BotJob> {
+        self.job.take()
+    }
+
+    /// A bot is answering, or its play is being shown.
+    #[must_use]
+    pub const fn bot_busy(&self) -> bool {
+        self.pending.is_some() || self.showing.is_some()
+    }
+
+    pub(super) fn bot_of(&self, side: Side) -> Option<SharedBot> {
+        self.bots[side.index()].clone()
+    }
+
+    pub(super) fn delay(&self) -> Duration {
+        Duration::from_millis(self.options.bot_delay_ms)
+    }
+
+    /// Asks a bot when the decision is a bot's.
+    pub(super) fn schedule(&mut self) {
+        if self.bot_busy() || self.quit || self.match_state.is_over() {
+            return;
+        }
+        let game = self.match_state.game();
+        let both_bots = self.bots.iter().all(Option::is_some);
+        let (kind, side) = if game.result().is_some() {
+            if !both_bots {
+                return;
+            }
+            (JobKind::NextGame, None)
+        } else if let Some(r) = game.resignation() {
+            (JobKind::AnswerResignation(r.level), Some(r.by.opponent()))
+        } else {
+            match game.phase() {
+                Phase::Opening if both_bots => (JobKind::Opening, None),
+                Phase::Opening | Phase::Over(_) => return,
+                Phase::Rolling => (JobKind::Double, Some(game.turn())),
+                Phase::Moving(_) => (JobKind::Play, Some(game.turn())),
+                Phase::DoubleOffered => (JobKind::AnswerDouble, Some(game.turn().opponent())),
+                Phase::Beavered => (JobKind::AnswerDouble, Some(game.turn())),
+            }
+        };
+        let bot = match side {
+            Some(side) => match self.bot_of(side) {
+                Some(bot) => Some(bot),
+                None => return,
+            },
+            None => None,
+        };
+        self.next_id += 1;
+        self.pending = Some(self.next_id);
+        self.job = Some(BotJob {
+            id: self.next_id,
+            kind,
+            state: self.match_state.clone(),
+            bot,
+            delay: self.delay(),
+        });
+    }
+
+    pub(super) fn bot_decided(&mut self, id: u64, decision: BotDecision) -> bool {
+        if self.pending != Some(id) {
+            return false;
+        }
+        self.pending = None;
+        self.job = None;
+        match decision {
+            BotDecision::Roll => {
+                if self.match_state.game().phase() == Phase::Opening {
+                    self.opening(&Msg::Roll);
+                } else {
+                    let dice = Dice::roll(&mut self.rng);
+                    self.act(Action::Roll(dice));
+                }
+            }
+            BotDecision::Double => self.act(Action::Double),
+            BotDecision::Resign(level) => {
+                let side = self.match_state.game().turn();
+                if self.bot_resigned[side.index()] {
+                    // Offered once this game and declined: play on.
+                    let dice = Dice::roll(&mut self.rng);
+                    self.act(Action::Roll(dice));
+                } else {
+                    self.bot_resigned[side.index()] = true;
+                    self.act(Action::Resign(level));
+                }
+            }
+            BotDecision::Play(play) => {
+                if self.delay().is_zero() || play.steps().is_empty() {
+                    self.act(Action::Play(play));
+                } else {
+                    self.showing = Some((id, play, 0));
+                }
+            }
+            BotDecision::Answer(answer) => {
+                let action = bots::answer_action(&self.match_state, answer);
+                self.act(action);
+            }
+            BotDecision::Resignation(accept) => self.act(if accept {
+                Action::AcceptResignation
+            } else {
+                Action::DeclineResignation
+            }),
+            BotDecision::NextGame => self.between_games(&Msg::Yes),
+        }
+        true
+    }
+
+    /// Shows the next checker move of the bot's play; after the last, makes the play.
+    pub(super) fn bot_tick(&mut self, id: u64) -> bool {
+        let Some((shown_id, play, done)) = self.showing else {
+            return false;
+        };
+        if shown_id != id {
+            return false;
+        }
+        let steps = play.steps();
+        if let (Some(step), Some(turn)) = (steps.get(done), &mut self.turn) {
+            let next = turn.next_steps();
+            // Only for the display: the play itself is made through the game below.
+            if let Some(ds) = next.iter().find(|ds| ds.step == *step) {
+                let _ = turn.step(*ds);
+            }
+        }
+        if done + 1 >= steps.len() {
+            self.showing = None;
+            self.act(Action::Play(play));
+        } else {
+            self.showing = Some((id, play, done + 1));
+        }
+        true
+    }
+
+    /// Hands `side` (the side to act, or the player on roll) to the bot `name`, or back to
+    /// a person with `None`.
+    pub(super) fn set_player(&mut self, name: Option<&str>, side: Option<Side>) {
+        let game = self.match_state.game();
+        let sides: Vec<Side> = match (side, name) {
+            (Some(side), _) => vec![side],
+            (None, Some(_)) => vec![game.to_act().unwrap_or(game.turn())],
+            (None, None) => vec![Side::White, Side::Black],
+        };
+        for side in sides {
+            match name {
+                Some(name) => match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
+                    Ok(b) => {
+                        self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
+                        self.options.players[side.index()] = Player::Bot(name.to_string());
+                        self.message = format!("{} is played by {name}", self.name(side));
+                    }
+                    Err(e) => {
+                        self.message = e.to_string();
+                        return;
+                    }
+                },
+                None => {
+                    self.bots[side.index()] = None;
+                    self.options.players[side.index()] = Player::Human;
+                    self.message = "people play both sides".to_string();
+                }
+            }
+        }
+        // A question to a bot that no longer plays is dropped.
+        self.pending = None;
+        self.job = None;
+        self.showing = None;
+        if let Some(turn) = &mut self.turn {
+            while turn.undo().is_some() {}
+        }
+    }
+
+    /// The strongest bot's advice for the player on roll.
+    pub(super) fn hint(&mut self) {
+        let name = bot::NAMES
+            .iter()
+            .find(|&&n| n == "greedy")
+            .or(bot::NAMES.last())
+            .copied()
+            .unwrap_or("random");
+        let Ok(mut adviser) = bot::make(name, self.seed) else {
+            return;
+        };
+        let game = self.match_state.game();
+        let lines: Vec<String> = match game.phase() {
+            Phase::Moving(dice) => adviser
+                .rank_plays(game.position(), dice)
+                .iter()
+                .take(8)
+                .enumerate()
+                .map(|(i, s)| format!("{}. {:<22} {:+.3}", i + 1, format_play(&s.play), s.score))
+                .collect(),
+            Phase::Rolling => vec![match game.may_double() {
+                Ok(()) if adviser.should_double(&self.match_state) => {
+                    format!("{name} would double")
+                }
+                Ok(()) => format!("{name} would not double: roll"),
+                Err(why) => format!("no double possible ({why}): roll"),
+            }],
+            _ => vec!["no hint now".to_string()],
+        };
+        let lines = if lines.is_empty() {
+            vec!["no legal play".to_string()]
+        } else {
+            lines
+        };
+        self.hint_panel = Some((format!("Hint from {name}"), lines));
+    }
+}

@@ -1,0 +1,264 @@
+//! What the screen shows: the status line, the panels, and the board model.
+
+use super::{App, Mode, plural, point_name, point_spot};
+use crate::engine::{CrawfordState, Ending, GameResult, Phase, Side, WinKind};
+use crate::tui::keys::help_rows;
+use crate::tui::model::{BoardModel, Overlay};
+
+impl App {
+    /// What to do now, for the status line.
+    pub(super) fn status(&self) -> String {
+        let game = self.match_state.game();
+        if let Some(result) = game.result() {
+            return self.result_line(&result);
+        }
+        if let Some(r) = game.resignation() {
+            return format!(
+                "{} offers to resign: {}, accept (y) or decline (n)?",
+                self.name(r.by),
+                self.name(r.by.opponent())
+            );
+        }
+        let on_roll = self.name(game.turn());
+        match game.phase() {
+            Phase::Opening => "Press r for the opening roll".to_string(),
+            Phase::Rolling => match game.may_double() {
+                Ok(()) => format!("{on_roll}: roll (r) or double (d)"),
+                Err(_) => format!("{on_roll}: roll (r)"),
+            },
+            Phase::Moving(dice) => match &self.turn {
+                Some(t) if t.dice_needed() == 0 => format!(
+                    "{on_roll} rolled {}-{} and cannot move: press a key",
+                    dice.high(),
+                    dice.low()
+                ),
+                Some(t) if t.finished().is_some() => {
+                    "Enter confirms the move, u takes back a checker".to_string()
+                }
+                Some(t) => {
+                    let left = t.moves_left();
+                    let what = if self.picked.is_some() {
+                        "drop it on a highlighted spot or press a die"
+                    } else {
+                        "pick up a checker"
+                    };
+                    format!(
+                        "{on_roll} to move: {} left; {what}",
+                        if left == 1 {
+                            "1 die".to_string()
+                        } else {
+                            format!("{left} dice")
+                        }
+                    )
+                }
+                None => String::new(),
+            },
+            Phase::DoubleOffered => format!(
+                "{on_roll} doubles to {}: {}, take (t) or pass (p)?",
+                game.offered_value(),
+                self.name(game.turn().opponent())
+            ),
+            Phase::Beavered => format!(
+                "{} beavers to {}: {on_roll}, take (t) or pass (p)?",
+                self.name(game.turn().opponent()),
+                game.offered_value()
+            ),
+            Phase::Over(result) => self.result_line(&result),
+        }
+    }
+
+    pub(super) fn result_line(&self, result: &GameResult) -> String {
+        let winner = self.name(result.winner);
+        let loser = self.name(result.winner.opponent());
+        let points = plural(result.points, "point");
+        match result.ending {
+            Ending::BearOff => format!("{winner} wins a {} and {points}", result.kind),
+            Ending::Drop => format!("{loser} passes: {winner} wins {points}"),
+            Ending::Resignation => {
+                format!("{loser} resigns a {}: {winner} wins {points}", result.kind)
+            }
+        }
+    }
+
+    pub(super) fn overlay(&self) -> Option<Overlay> {
+        let game = self.match_state.game();
+        let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
+        if let Some((title, lines)) = &self.hint_panel {
+            return question(title.clone(), lines.clone());
+        }
+        match &self.mode {
+            Mode::Help => return Some(Overlay::Help(help_rows())),
+            Mode::ConfirmQuit => {
+                return question(
+                    "Quit bg-tui?".to_string(),
+                    vec!["y quit, n keep playing".to_string()],
+                );
+            }
+            Mode::ResignMenu => {
+                let cube = game.cube().value();
+                let lines = [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
+                    .iter()
+                    .zip(['s', 'g', 'b'])
+                    .map(|(k, key)| {
+                        format!("{key}  a {k} ({})", plural(k.multiplier() * cube, "point"))
+                    })
+                    .chain(std::iter::once("Esc  keep playing".to_string()))
+                    .collect();
+                return question("Resign how much?".to_string(), lines);
+            }
+            Mode::ChooseWay(paths) => {
+                let lines = paths
+                    .iter()
+                    .enumerate()
+                    .map(|(i, path)| {
+                        let steps: Vec<String> = path
+                            .iter()
+                            .map(|s| {
+                                format!(
+                                    "{}/{}{}",
+                                    point_name(s.step.from),
+                                    point_name(s.step.to),
+                                    if s.step.hit { "*" } else { "" }
+                                )
+                            })
+                            .collect();
+                        format!("{}  {}", i + 1, steps.join(" "))
+                    })
+                    .collect();
+                return question("Which way?".to_string(), lines);
+            }
+            Mode::Play | Mode::Command(_) => {}
+        }
+        if let Some(result) = game.result() {
+            return Some(self.game_over_panel(&result));
+        }
+        if let Some(r) = game.resignation() {
+            let points = r.level.multiplier() * game.cube().value();
+            return question(
+                format!("{} offers to resign a {}", self.name(r.by), r.level),
+                vec![
+                    format!(
+                        "{} would win {}",
+                        self.name(r.by.opponent()),
+                        plural(points, "point")
+                    ),
+                    "y accept, n decline".to_string(),
+                ],
+            );
+        }
+        match game.phase() {
+            Phase::DoubleOffered => {
+                let mut answer = "t take, p pass".to_string();
+                if self.options.rules.beaver && self.options.rules.is_money() {
+                    answer.push_str(", b beaver");
+                }
+                question(
+                    format!(
+                        "{} doubles to {}",
+                        self.name(game.turn()),
+                        game.offered_value()
+                    ),
+                    vec![format!("{}: {answer}", self.name(game.turn().opponent()))],
+                )
+            }
+            Phase::Beavered => question(
+                format!(
+                    "{} beavers: the cube goes to {}",
+                    self.name(game.turn().opponent()),
+                    game.offered_value()
+                ),
+                vec![format!("{}: t take, p pass", self.name(game.turn()))],
+            ),
+            _ => None,
+        }
+    }
+
+    pub(super) fn game_over_panel(&self, result: &GameResult) -> Overlay {
+        let (w, b) = (self.name(Side::White), self.name(Side::Black));
+        let m = &self.match_state;
+        let mut lines = vec![
+            format!(
+                "{}, cube {}: {}",
+                match result.ending {
+                    Ending::BearOff => format!("a {}", result.kind),
+                    Ending::Drop => "a passed double".to_string(),
+                    Ending::Resignation => format!("a resigned {}", result.kind),
+                },
+                result.cube,
+                plural(result.points, "point")
+            ),
+            format!(
+                "Score: {w} {} - {b} {}{}",
+                m.score(Side::White),
+                m.score(Side::Black),
+                self.options
+                    .rules
+                    .match_length
+                    .map_or(String::new(), |n| format!(" (match to {n})"))
+            ),
+        ];
+        let title = if let Some(winner) = m.winner() {
+            lines.push("q quits".to_string());
+            format!("{} wins the match", self.name(winner))
+        } else {
+            lines.push(if m.is_over() {
+                "The session is over: q quits".to_string()
+            } else if self.options.rules.is_money() {
+                "Another game? y or n".to_string()
+            } else {
+                "Enter: next game".to_string()
+            });
+            self.result_line(result)
+        };
+        Overlay::GameOver { title, lines }
+    }
+
+    /// What the board shows now.
+    #[must_use]
+    pub fn model(&self) -> BoardModel {
+        let m = &self.match_state;
+        let game = m.game();
+        let position = self
+            .turn
+            .as_ref()
+            .map_or(*game.position(), |t| *t.position());
+        let targets = match (self.picked, &self.turn) {
+            (Some(from), Some(t)) => t
+                .destinations(from)
+                .iter()
+                .map(|d| point_spot(d.to))
+                .collect(),
+            _ => Vec::new(),
+        };
+        BoardModel {
+            position,
+            on_roll: game.turn(),
+            names: self.options.names.clone(),
+            cube: self.options.rules.uses_cube().then_some(game.cube()),
+            dice: game.dice(),
+            dice_used: self.turn.as_ref().map_or(0, |t| t.made().len()),
+            match_length: self.options.rules.match_length,
+            score: [m.score(Side::White), m.score(Side::Black)],
+            crawford: match m.crawford() {
+                CrawfordState::Before => String::new(),
+                CrawfordState::Crawford => "Crawford game".to_string(),
+                CrawfordState::PostCrawford => "post-Crawford".to_string(),
+            },
+            position_id: m.position_id(),
+            match_id: m.match_id(),
+            cursor: self.cursor_spot(),
+            picked: self.picked.map(point_spot),
+            targets,
+            status: self.status(),
+            message: self.message.clone(),
+            last_play: self.last_play.clone(),
+            overlay: self.overlay(),
+            command_line: match &self.mode {
+                Mode::Command(line) => Some(line.clone()),
+                _ => None,
+            },
+            ascii: self.options.ascii,
+            color: self.options.color,
+        }
+    }
+}
