@@ -1,7 +1,7 @@
 //! Every key the help panel lists does what it says. The test walks the help rows
 //! themselves, so a key added to the help without a test here fails.
 
-use bg_tui::engine::{Phase, Rules, Side, WinKind};
+use bg_tui::engine::{Phase, Rules, WinKind};
 use bg_tui::tui::keys::help_rows;
 use bg_tui::tui::{App, Event, Options, Overlay, Spot};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -180,7 +180,7 @@ fn cursor_to_first_step(app: &mut App) -> bg_tui::engine::Step {
 fn check_select() {
     let mut app = new_app(Rules::money());
     to_moving(&mut app);
-    let step = cursor_to_first_step(&mut app);
+    cursor_to_first_step(&mut app);
     press(&mut app, KeyCode::Enter);
     assert!(app.model().picked.is_some(), "Enter picks up");
     assert!(
@@ -193,7 +193,6 @@ fn check_select() {
         None,
         "Space on the same point puts it back"
     );
-    let _ = step;
 }
 
 fn check_digits() {
@@ -382,5 +381,4 @@ fn every_key_in_the_help_does_what_it_says() {
         };
         check();
     }
-    let _ = Side::White;
 }
