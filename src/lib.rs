@@ -12,5 +12,6 @@ pub mod bot;
 pub mod cli;
 pub mod engine;
 pub mod record;
+pub mod store;
 pub mod text_board;
 pub mod tui;

@@ -36,6 +36,9 @@
 //! off), in the order played; `"notation"` is the play as GNU Backgammon writes it. When the
 //! roll cannot be played (a dance), both are empty: `"notation": "", "steps": []`.
 //!
+//! A money session the players ended has `"stopped": true` after `"games"` (the field is
+//! left out otherwise); its last game is over, or not yet started.
+//!
 //! `"result"` is `null` while the game goes on, else `"winner"`, `"kind"` (`single`,
 //! `gammon`, `backgammon`, as counted after the Jacoby rule), `"cube"` (its value),
 //! `"points"` and `"ending"` (`"bearoff"`, `"drop"` or `"resignation"`). Only the last game
@@ -135,6 +138,9 @@ pub struct Record {
     pub seed: Option<u64>,
     /// The games, in order.
     pub games: Vec<GameRecord>,
+    /// A money session the players ended (after its last game). Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stopped: bool,
 }
 
 /// One player.
@@ -318,6 +324,7 @@ impl Record {
             rules,
             seed,
             games: vec![GameRecord::default()],
+            stopped: false,
         }
     }
 }
@@ -455,6 +462,21 @@ impl Recorder {
         Ok(())
     }
 
+    /// Ends the money session `m` (see [`MatchState::stop`]) and notes it.
+    ///
+    /// # Errors
+    /// The [`MatchError`] of [`MatchState::stop`].
+    pub fn stop(&mut self, m: &mut MatchState) -> Result<(), MatchError> {
+        m.stop()?;
+        self.record.stopped = true;
+        Ok(())
+    }
+
+    /// The players, to note a change of who plays a side (a bot taking over).
+    pub fn players_mut(&mut self) -> &mut [PlayerInfo; 2] {
+        &mut self.record.players
+    }
+
     /// Starts the next game of `m` and of the record.
     ///
     /// # Errors
@@ -560,7 +582,11 @@ pub fn to_json(record: &Record) -> String {
     if !record.games.is_empty() {
         out.push_str("\n  ");
     }
-    out.push_str("]\n}\n");
+    out.push(']');
+    if record.stopped {
+        out.push_str(",\n  \"stopped\": true");
+    }
+    out.push_str("\n}\n");
     out
 }
 
@@ -662,6 +688,20 @@ pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
             }
             _ => {}
         }
+    }
+    if record.stopped {
+        if !record.rules.is_money() {
+            return Err(RecordError::Game {
+                game: count,
+                action: 0,
+                reason: "only a money session can be stopped, and this is a match".to_string(),
+            });
+        }
+        m.stop().map_err(|e| RecordError::Game {
+            game: count,
+            action: 0,
+            reason: format!("the record says the session was stopped, but {e}"),
+        })?;
     }
     Ok(m)
 }

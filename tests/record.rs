@@ -205,6 +205,60 @@ fn money_session_with_beavers_and_jacoby_round_trips() {
 }
 
 #[test]
+fn a_stopped_money_session_is_recorded_and_loads_stopped() {
+    let rules = Rules::money();
+    let mut m = MatchState::new(rules).unwrap();
+    let mut rec = Recorder::new(
+        [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
+        rules,
+        Some(5),
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    play_on(
+        &mut m,
+        &mut rec,
+        &mut bots("greedy", "greedy", 5),
+        &mut rng,
+        2,
+    );
+    assert_eq!(m.results().len(), 2);
+    assert!(!m.is_over());
+    rec.stop(&mut m).unwrap();
+    assert!(m.is_over());
+    let json = to_json(rec.as_record());
+    assert!(json.contains("\"stopped\": true"), "{json}");
+    let (record, replayed) = load(&json).unwrap();
+    assert!(record.stopped);
+    assert!(replayed.is_over());
+    assert_eq!(replayed, m);
+    // Not stopped: the field is left out, and the session goes on.
+    let open = edited(rec.as_record(), |r| r.stopped = false);
+    assert!(!open.contains("stopped"));
+    assert!(!load(&open).unwrap().1.is_over());
+}
+
+#[test]
+fn a_match_cannot_be_stopped_nor_a_game_in_progress() {
+    let record = good_record();
+    assert!(record.rules.match_length.is_some());
+    let json = edited(&record, |r| r.stopped = true);
+    let last = record.games.len();
+    expect_game_error(&json, last, 0, "only a money session can be stopped");
+    // A money session stopped in the middle of a game.
+    let rules = Rules::money();
+    let mut m = MatchState::new(rules).unwrap();
+    let mut rec = Recorder::new(
+        [PlayerInfo::human("A"), PlayerInfo::human("B")],
+        rules,
+        None,
+    );
+    rec.apply(&mut m, Action::OpeningRoll { white: 3, black: 1 })
+        .unwrap();
+    let json = edited(rec.as_record(), |r| r.stopped = true);
+    expect_game_error(&json, 1, 0, "the record says the session was stopped, but");
+}
+
+#[test]
 fn scripted_match_with_doubles_a_drop_and_a_resignation() {
     let rules = Rules::match_to(9);
     let mut m = MatchState::new(rules).unwrap();

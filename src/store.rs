@@ -1,0 +1,219 @@
+//! Game records on disk: reading them with clear errors, writing them atomically, and the
+//! autosave folder in the user's data directory.
+//!
+//! Every write goes to a temporary file in the same folder, is flushed to the disk, and is
+//! then renamed over the target, so a crash or a kill at any moment leaves either the old
+//! file or the new one, never a broken or empty one.
+
+use crate::engine::MatchState;
+use crate::record::{self, Record, RecordError};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The autosave's file name in [`data_dir`].
+pub const AUTOSAVE_NAME: &str = "autosave.json";
+
+/// Why a file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is not a record this program can play (see [`record::load`]).
+    #[error("{path}: {source}")]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: RecordError,
+    },
+    /// There is no home or data directory to keep saved games in.
+    #[error("no data directory: set XDG_DATA_HOME or HOME")]
+    NoDataDir,
+}
+
+impl StoreError {
+    fn io(path: &Path, source: std::io::Error) -> StoreError {
+        StoreError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// The folder bg-tui keeps saved games in: `$XDG_DATA_HOME/bg-tui`, else
+/// `~/.local/share/bg-tui` (on other systems, their data directory).
+///
+/// # Errors
+/// [`StoreError::NoDataDir`] when neither is set.
+pub fn data_dir() -> Result<PathBuf, StoreError> {
+    dirs::data_dir()
+        .map(|dir| dir.join("bg-tui"))
+        .ok_or(StoreError::NoDataDir)
+}
+
+/// The autosave file: [`AUTOSAVE_NAME`] in [`data_dir`].
+///
+/// # Errors
+/// [`StoreError::NoDataDir`].
+pub fn autosave_path() -> Result<PathBuf, StoreError> {
+    Ok(data_dir()?.join(AUTOSAVE_NAME))
+}
+
+/// Reads a text file of at most `limit` bytes.
+///
+/// # Errors
+/// [`StoreError::Io`] when it cannot be read, is larger, or is not UTF-8.
+pub fn read_text(path: &Path, limit: usize) -> Result<String, StoreError> {
+    let file = std::fs::File::open(path).map_err(|e| StoreError::io(path, e))?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, limit as u64 + 1), &mut bytes)
+        .map_err(|e| StoreError::io(path, e))?;
+    if bytes.len() > limit {
+        return Err(StoreError::io(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("the file is larger than {limit} bytes"),
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        StoreError::io(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "not UTF-8 text (byte {} is not valid)",
+                    e.utf8_error().valid_up_to() + 1
+                ),
+            ),
+        )
+    })
+}
+
+/// Reads a record file and replays it: the record and the match where it stops.
+///
+/// # Errors
+/// [`StoreError::Io`] when the file cannot be read, [`StoreError::Record`] when it is not a
+/// playable record (the message names the game, the action and the reason).
+pub fn read_record(path: &Path) -> Result<(Record, MatchState), StoreError> {
+    let text = read_text(path, record::MAX_BYTES)?;
+    record::load(&text).map_err(|source| StoreError::Record {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `record` to `path` atomically (see [`write_atomic`]).
+///
+/// # Errors
+/// [`StoreError::Io`].
+pub fn write_record(path: &Path, record: &Record) -> Result<(), StoreError> {
+    write_atomic(path, record::to_json(record).as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically: into a temporary file in the same folder, flushed to
+/// the disk, then renamed over `path`. The folder is created if need be. On error `path` is
+/// as it was, and no temporary file is left behind.
+///
+/// # Errors
+/// [`StoreError::Io`].
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let fail = |e| StoreError::io(path, e);
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".bg-tui-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(fail)?;
+    temp.write_all(bytes).map_err(fail)?;
+    temp.as_file().sync_all().map_err(fail)?;
+    temp.persist(path).map_err(|e| fail(e.error))?;
+    // Make the rename itself durable where the system allows it.
+    if let Ok(folder) = std::fs::File::open(dir) {
+        let _ = folder.sync_all();
+    }
+    Ok(())
+}
+
+/// The name a finished match is kept under: `match-YYYY-MM-DD-HHMMSS.json`, in UTC, at
+/// `time`.
+#[must_use]
+pub fn finished_name(time: SystemTime) -> String {
+    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rest = secs % 86_400;
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "match-{y:04}-{m:02}-{d:02}-{:02}{:02}{:02}.json",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// Keeps a finished match in [`data_dir`] under its [`finished_name`] (with `-2`, `-3`, ...
+/// when that is taken) and returns where.
+///
+/// # Errors
+/// [`StoreError`] when the folder or file cannot be written.
+pub fn keep_finished(dir: &Path, record: &Record, time: SystemTime) -> Result<PathBuf, StoreError> {
+    let name = finished_name(time);
+    let stem = name.trim_end_matches(".json");
+    let mut path = dir.join(&name);
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}.json"));
+        n += 1;
+    }
+    write_record(&path, record)?;
+    Ok(path)
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+const fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn finished_names_carry_the_utc_date_and_time() {
+        let at = |secs| UNIX_EPOCH + Duration::from_secs(secs);
+        assert_eq!(finished_name(at(0)), "match-1970-01-01-000000.json");
+        // 2026-11-21 10:42:55 UTC.
+        assert_eq!(
+            finished_name(at(1_795_257_775)),
+            "match-2026-11-21-104255.json"
+        );
+        // A leap day.
+        assert_eq!(
+            finished_name(at(951_782_400 + 3661)),
+            "match-2000-02-29-010101.json"
+        );
+    }
+}
