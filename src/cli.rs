@@ -11,6 +11,9 @@ use crate::text_board;
 use crate::tui::Options;
 use crate::tui::Player;
 use clap::{Args, Parser, Subcommand};
+
+mod saves;
+pub use saves::{RecordWriter, ResumeArgs, resume_app, save_folder};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -94,6 +97,9 @@ pub struct PlayArgs {
     /// Pause between a bot's checker moves, in milliseconds (0 for none).
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub bot_delay: u64,
+    /// Do not write the autosave after every turn, nor keep the match when it is over.
+    #[arg(long)]
+    pub no_autosave: bool,
 }
 
 /// The subcommands.
@@ -143,6 +149,8 @@ pub enum Command {
     },
     /// Play two bots against each other and report A's points per game.
     BotMatch(BotMatchArgs),
+    /// Go on with a saved match: the autosave, or a record file.
+    Resume(ResumeArgs),
 }
 
 /// `bg-tui bot-match`: cubeless money games by default, in mirrored pairs (the same dice with
@@ -168,8 +176,8 @@ pub struct BotMatchArgs {
     /// Threads to play on [default: the available cores].
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Write the games as a game record.
-    #[arg(long, value_name = "FILE")]
+    /// Write each game (or match) as a game record into this folder: game-0001.json, ...
+    #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -308,6 +316,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         color,
         players: players(args)?,
         bot_delay_ms: args.bot_delay.min(10_000),
+        saves: None,
     })
 }
 
@@ -610,16 +619,11 @@ pub const PROGRESS_MIN_GAMES: u64 = 1000;
 /// in a terminal) and returns the report to print.
 ///
 /// # Errors
-/// [`CliError`] for an unknown bot, a bad count, match length or thread count, or `--save`
-/// (game records are not built yet).
+/// [`CliError`] for an unknown bot, a bad count, match length or thread count, or a
+/// `--save` folder that cannot be written.
 pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
     make_bot("", &args.bot_a, 0)?;
     make_bot("", &args.bot_b, 0)?;
-    if args.save.is_some() {
-        return Err(CliError(
-            "--save: saving bot matches needs the game records (not built yet)".to_string(),
-        ));
-    }
     if args.games == 0 {
         return Err(CliError("--games takes at least 1 game, not 0".to_string()));
     }
@@ -649,29 +653,56 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         }
         bar
     });
-    let report = arena::run(
-        &args.bot_a,
-        &args.bot_b,
-        args.games,
-        args.seed,
-        rules,
-        threads,
-        |_| {
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
-        },
-    )
+    let writer = match &args.save {
+        Some(dir) => Some(RecordWriter::new(
+            dir,
+            args.games,
+            args.match_length.is_some(),
+        )?),
+        None => None,
+    };
+    let progress = |_| {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    };
+    let report = match &writer {
+        Some(writer) => arena::run_recorded(
+            &args.bot_a,
+            &args.bot_b,
+            args.games,
+            args.seed,
+            rules,
+            threads,
+            progress,
+            |game, record| writer.write(game, &record),
+        ),
+        None => arena::run(
+            &args.bot_a,
+            &args.bot_b,
+            args.games,
+            args.seed,
+            rules,
+            threads,
+            progress,
+        ),
+    }
     .map_err(|e| CliError(e.to_string()))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    let saved = writer.map(RecordWriter::finish).transpose()?;
     if args.json {
         return serde_json::to_string_pretty(&report)
             .map(|s| s + "\n")
             .map_err(|e| CliError(e.to_string()));
     }
-    Ok(bot_match_text(&report, threads))
+    let mut text = bot_match_text(&report, threads);
+    if let Some(line) = saved {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    Ok(text)
 }
 
 fn bot_match_text(r: &MatchReport, threads: usize) -> String {

@@ -1,6 +1,6 @@
 //! `bg-tui`: parse the command line and dispatch.
 
-use bg_tui::cli::{self, Cli, Command, PlayArgs};
+use bg_tui::cli::{self, Cli, Command, PlayArgs, ResumeArgs};
 use bg_tui::tui::terminal;
 use clap::Parser;
 use std::io::Write;
@@ -28,6 +28,7 @@ fn main() -> ExitCode {
             json,
         }) => cli::hint(&position_id, &dice, bot.as_deref(), json),
         Some(Command::BotMatch(args)) => cli::bot_match(&args),
+        Some(Command::Resume(args)) => return resume(&args),
     };
     match output {
         Ok(text) => {
@@ -41,11 +42,24 @@ fn main() -> ExitCode {
 
 /// The game: status 2 for options that do not go together, 1 for a terminal error.
 fn play(args: &PlayArgs) -> ExitCode {
-    let options = match cli::play_options(args) {
+    let mut options = match cli::play_options(args) {
         Ok(options) => options,
         Err(e) => return fail(&e, 2),
     };
+    options.saves = cli::save_folder(args.no_autosave);
     match terminal::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e, e.exit_code()),
+    }
+}
+
+/// `bg-tui resume`: status 2 for a file that cannot be resumed, 1 for a terminal error.
+fn resume(args: &ResumeArgs) -> ExitCode {
+    let app = match cli::resume_app(args, bg_tui::tui::color_wanted()) {
+        Ok(app) => app,
+        Err(e) => return fail(&e, 2),
+    };
+    match terminal::run_app(app) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e, e.exit_code()),
     }

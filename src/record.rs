@@ -314,6 +314,18 @@ impl std::fmt::Display for ResultRecord {
 }
 
 impl Record {
+    /// How many dice the record's rolls used, opening rolls (ties too) included: a seeded
+    /// generator that made them has drawn this many.
+    #[must_use]
+    pub fn dice_rolled(&self) -> usize {
+        self.games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .filter(|a| matches!(a, RecordedAction::Opening(_) | RecordedAction::Roll { .. }))
+            .count()
+            * 2
+    }
+
     /// An empty record of a match about to start.
     #[must_use]
     pub fn new(players: [PlayerInfo; 2], rules: Rules, seed: Option<u64>) -> Record {
@@ -426,6 +438,13 @@ impl Recorder {
         Recorder {
             record: Record::new(players, rules, seed),
         }
+    }
+
+    /// A recorder that goes on with `record`, which must be a record [`load`] (or
+    /// [`replay`]) accepted: the match it gives is the match to go on with.
+    #[must_use]
+    pub fn resume(record: Record) -> Recorder {
+        Recorder { record }
     }
 
     /// Notes `action`, about to be applied to `m_before` (call it before applying, and only

@@ -280,11 +280,15 @@ fn bot_match_text_is_a_short_table() {
 }
 
 #[test]
-fn bot_match_refuses_save_and_bad_numbers_in_one_line() {
+fn bot_match_refuses_bad_numbers_and_folders_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_string_lossy().into_owned();
     for (args, needle) in [
         (
-            &["bot-match", "random", "random", "--save", "games.txt"][..],
-            "saving bot matches needs the game records (not built yet)",
+            &["bot-match", "random", "random", "--save", file.as_str()][..],
+            "--save",
         ),
         (
             &["bot-match", "random", "random", "--games", "0"][..],
@@ -304,5 +308,97 @@ fn bot_match_refuses_save_and_bad_numbers_in_one_line() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(needle), "{err}");
+    }
+}
+
+#[test]
+fn recorded_runs_hand_over_records_that_replay_to_the_reported_results() {
+    let rules = Rules {
+        cube: true,
+        ..Rules::money()
+    };
+    let records = std::sync::Mutex::new(Vec::new());
+    let report = arena::run_recorded(
+        "greedy",
+        "random",
+        6,
+        3,
+        rules,
+        2,
+        |_| {},
+        |game, record| records.lock().unwrap().push((game, record)),
+    )
+    .unwrap();
+    // Recording changes nothing in the games.
+    let plain = arena::run("greedy", "random", 6, 3, rules, 1, |_| {}).unwrap();
+    assert_eq!(report.results, plain.results);
+    let mut records = records.into_inner().unwrap();
+    records.sort_by_key(|(game, _)| *game);
+    assert_eq!(records.len(), 6);
+    for ((game, record), summary) in records.iter().zip(&report.results) {
+        let json = bg_tui::record::to_json(record);
+        let (_, m) = bg_tui::record::load(&json).unwrap_or_else(|e| panic!("game {game}: {e}"));
+        assert!(
+            m.is_over() && record.stopped,
+            "a money game is a session of one game"
+        );
+        let result = m.results()[0];
+        let a_points = i64::from(result.points);
+        let signed = if result.winner == summary.a_side {
+            a_points
+        } else {
+            -a_points
+        };
+        assert_eq!(signed, summary.a_points, "game {game}");
+        let a_seat = summary.a_side.index();
+        assert_eq!(record.players[a_seat].name, "greedy", "game {game}");
+        assert_eq!(record.players[1 - a_seat].name, "random", "game {game}");
+        assert_eq!(record.seed, Some(arena::pair_dice_seed(3, game / 2)));
+    }
+}
+
+#[test]
+fn bot_match_save_writes_one_record_per_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("matches");
+    let o = bg_tui(&[
+        "bot-match",
+        "greedy",
+        "greedy",
+        "--games",
+        "3",
+        "--match-length",
+        "3",
+        "--cube",
+        "--save",
+        &out.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("records of 3 matches written to"), "{text}");
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["match-0001.json", "match-0002.json", "match-0003.json"]
+    );
+    for name in names {
+        let (record, m) = bg_tui::store::read_record(&out.join(&name)).unwrap();
+        assert!(m.is_over() && m.winner().is_some(), "{name}");
+        assert_eq!(record.rules.match_length, Some(3));
+        assert_eq!(
+            [
+                record.players[0].name.as_str(),
+                record.players[1].name.as_str()
+            ],
+            if name == "match-0002.json" {
+                ["greedy-B", "greedy-A"]
+            } else {
+                ["greedy-A", "greedy-B"]
+            }
+        );
     }
 }

@@ -341,6 +341,31 @@ fn check_hint() {
     assert!(app.model().overlay.is_none(), "any key closes the hint");
 }
 
+fn check_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(Options {
+        seed: Some(2),
+        saves: Some(dir.path().to_path_buf()),
+        ..Options::default()
+    })
+    .unwrap();
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('s'));
+    let saved = app.message().trim_start_matches("saved to ").to_string();
+    assert_ne!(saved, app.message(), "{}", app.message());
+    let (record, _) = bg_tui::store::read_record(std::path::Path::new(&saved)).unwrap();
+    assert_eq!(&record, app.record());
+    // :save PATH writes there.
+    let chosen = dir.path().join("chosen.json");
+    press(&mut app, KeyCode::Char(':'));
+    chars(&mut app, &format!("save {}", chosen.display()));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        bg_tui::store::read_record(&chosen).unwrap().0,
+        *app.record()
+    );
+}
+
 fn check_quit() {
     let mut app = new_app(Rules::money());
     press(&mut app, KeyCode::Char('q'));
@@ -377,6 +402,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "?" => check_help,
             "H" => check_hint,
             "q" => check_quit,
+            "s" => check_save,
             other => panic!("the help lists {other:?} ({what}) but no test checks it"),
         };
         check();

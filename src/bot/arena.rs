@@ -28,11 +28,19 @@
 //! double before rolling when [`Game::may_double`] allows it (never without the cube), and
 //! the answer to a double or a beaver. A beaver that the rules do not allow counts as a take.
 //! Bots never resign here.
+//!
+//! # Records
+//!
+//! [`run_recorded`] also hands over the [`Record`] of each game or match, as the game in the
+//! terminal would have recorded it: the players are the bots (named `NAME-A` and `NAME-B`
+//! when both are the same bot), the seed is the game's dice seed, and a money game is a
+//! money session of one game, stopped after it.
 
 use super::{Bot, BotError, DoubleAnswer};
 use crate::engine::{
     Action, Dice, Game, GameResult, MatchState, Phase, Play, Rules, Side, WinKind, roll_die,
 };
+use crate::record::{PlayerInfo, PlayerKind, Record, Recorder};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use serde::Serialize;
@@ -110,6 +118,8 @@ struct Table<'a> {
     /// Indexed by [`Side::index`].
     time: [DecisionTime; 2],
     rng: ChaCha8Rng,
+    /// Records every action, when asked to.
+    recorder: Option<Recorder>,
 }
 
 impl Table<'_> {
@@ -169,7 +179,11 @@ impl Table<'_> {
                     DoubleAnswer::Take | DoubleAnswer::Beaver => Action::Take,
                 },
             };
-            if let Err(e) = m.apply(action) {
+            let applied = match &mut self.recorder {
+                Some(recorder) => recorder.apply(m, action),
+                None => m.apply(action),
+            };
+            if let Err(e) = applied {
                 let who = m.game().to_act().unwrap_or(m.game().turn());
                 let name = self.bots[who.index()].name().to_string();
                 panic!("the {name} bot chose an action the rules refuse ({action:?}): {e}");
@@ -206,6 +220,19 @@ pub fn play_game(
     rules: Rules,
     dice_seed: u64,
 ) -> GameOutcome {
+    play_game_recorded(a, b, a_side, rules, dice_seed, None).0
+}
+
+/// [`play_game`], recording into `recorder` if given (see the [module
+/// documentation](self)).
+fn play_game_recorded(
+    a: &mut dyn Bot,
+    b: &mut dyn Bot,
+    a_side: Side,
+    rules: Rules,
+    dice_seed: u64,
+    recorder: Option<Recorder>,
+) -> (GameOutcome, Option<Record>) {
     let rules = Rules {
         match_length: None,
         ..rules
@@ -215,11 +242,17 @@ pub fn play_game(
         bots: seats(a, b, a_side),
         time: [DecisionTime::default(); 2],
         rng: ChaCha8Rng::seed_from_u64(dice_seed),
+        recorder,
     };
     let (opening, rolls) = table.play_out(&mut m);
+    let record = table.recorder.take().map(|mut recorder| {
+        // A money session of one game: over once it is played.
+        let _ = recorder.stop(&mut m);
+        recorder.into_record()
+    });
     let result = m.results()[0];
     let points = i64::from(result.points);
-    GameOutcome {
+    let outcome = GameOutcome {
         a_side,
         opening,
         starter: first_mover(opening).unwrap_or(Side::White),
@@ -231,7 +264,8 @@ pub fn play_game(
             -points
         },
         time: table.times(a_side),
-    }
+    };
+    (outcome, record)
 }
 
 /// Plays a whole match to `rules.match_length` (which must be set) between bot `a` (in seat
@@ -248,6 +282,18 @@ pub fn play_match(
     rules: Rules,
     dice_seed: u64,
 ) -> MatchOutcome {
+    play_match_recorded(a, b, a_side, rules, dice_seed, None).0
+}
+
+/// [`play_match`], recording into `recorder` if given.
+fn play_match_recorded(
+    a: &mut dyn Bot,
+    b: &mut dyn Bot,
+    a_side: Side,
+    rules: Rules,
+    dice_seed: u64,
+    recorder: Option<Recorder>,
+) -> (MatchOutcome, Option<Record>) {
     assert!(
         rules.match_length.is_some(),
         "play_match needs a match length"
@@ -257,6 +303,7 @@ pub fn play_match(
         bots: seats(a, b, a_side),
         time: [DecisionTime::default(); 2],
         rng: ChaCha8Rng::seed_from_u64(dice_seed),
+        recorder,
     };
     let mut starter = None;
     loop {
@@ -265,19 +312,25 @@ pub fn play_match(
         if m.is_over() {
             break;
         }
-        if let Err(e) = m.next_game() {
+        let next = match &mut table.recorder {
+            Some(recorder) => recorder.next_game(&mut m),
+            None => m.next_game(),
+        };
+        if let Err(e) = next {
             panic!("the match could not go on: {e}");
         }
     }
     let winner = m.winner().unwrap_or(Side::White);
-    MatchOutcome {
+    let record = table.recorder.take().map(Recorder::into_record);
+    let outcome = MatchOutcome {
         a_side,
         starter: starter.unwrap_or(Side::White),
         results: m.results().to_vec(),
         winner,
         score: [m.score(a_side), m.score(a_side.opponent())],
         time: table.times(a_side),
-    }
+    };
+    (outcome, record)
 }
 
 fn first_mover([white, black]: [u8; 2]) -> Option<Side> {
@@ -444,24 +497,46 @@ pub const fn a_side_of(game: u64) -> Side {
     }
 }
 
-/// Plays game (or match) `game` of a run.
+/// The outcome of one game (or match) of a run: its summary, the decision times, and its
+/// record if asked for.
+type Played = (GameSummary, [DecisionTime; 2], Option<Record>);
+
+/// Plays game (or match) `game` of a run, recording it when `record` is set.
 fn play_one(
     a_name: &str,
     b_name: &str,
     game: u64,
     seed: u64,
     rules: Rules,
-) -> Result<(GameSummary, [DecisionTime; 2]), BotError> {
+    record: bool,
+) -> Result<Played, BotError> {
     let mut a = super::make(a_name, bot_seed(seed, game, 0))?;
     let mut b = super::make(b_name, bot_seed(seed, game, 1))?;
     let a_side = a_side_of(game);
     let dice_seed = pair_dice_seed(seed, game / 2);
+    let recorder = record.then(|| {
+        let (a_label, b_label) = if a_name == b_name {
+            (format!("{a_name}-A"), format!("{b_name}-B"))
+        } else {
+            (a_name.to_string(), b_name.to_string())
+        };
+        let player = |label: String, bot: &str| PlayerInfo {
+            name: label,
+            kind: PlayerKind::Bot(bot.to_string()),
+        };
+        let (pa, pb) = (player(a_label, a_name), player(b_label, b_name));
+        let players = match a_side {
+            Side::White => [pa, pb],
+            Side::Black => [pb, pa],
+        };
+        Recorder::new(players, rules, Some(dice_seed))
+    });
     Ok(if rules.match_length.is_some() {
-        let m = play_match(&mut *a, &mut *b, a_side, rules, dice_seed);
-        (GameSummary::of_match(&m), m.time)
+        let (m, rec) = play_match_recorded(&mut *a, &mut *b, a_side, rules, dice_seed, recorder);
+        (GameSummary::of_match(&m), m.time, rec)
     } else {
-        let g = play_game(&mut *a, &mut *b, a_side, rules, dice_seed);
-        (GameSummary::of_game(&g), g.time)
+        let (g, rec) = play_game_recorded(&mut *a, &mut *b, a_side, rules, dice_seed, recorder);
+        (GameSummary::of_game(&g), g.time, rec)
     })
 }
 
@@ -487,6 +562,51 @@ pub fn run(
     threads: usize,
     progress: impl Fn(u64) + Sync,
 ) -> Result<MatchReport, BotError> {
+    run_inner(a_name, b_name, games, seed, rules, threads, &progress, None)
+}
+
+/// [`run`], also handing `save` the index (from 0) and the [`Record`] of each game (or
+/// match) as it ends, from the worker threads. The report is the same as [`run`]'s.
+///
+/// # Errors
+/// As [`run`].
+///
+/// # Panics
+/// As [`run`].
+#[allow(clippy::too_many_arguments)]
+pub fn run_recorded(
+    a_name: &str,
+    b_name: &str,
+    games: u64,
+    seed: u64,
+    rules: Rules,
+    threads: usize,
+    progress: impl Fn(u64) + Sync,
+    save: impl Fn(u64, Record) + Sync,
+) -> Result<MatchReport, BotError> {
+    run_inner(
+        a_name,
+        b_name,
+        games,
+        seed,
+        rules,
+        threads,
+        &progress,
+        Some(&save),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_inner(
+    a_name: &str,
+    b_name: &str,
+    games: u64,
+    seed: u64,
+    rules: Rules,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    save: Option<&(dyn Fn(u64, Record) + Sync)>,
+) -> Result<MatchReport, BotError> {
     // Unknown names fail here, before any thread starts.
     super::make(a_name, 0)?;
     super::make(b_name, 0)?;
@@ -501,7 +621,10 @@ pub fn run(
             if game >= games {
                 return Ok(time);
             }
-            let (summary, t) = play_one(a_name, b_name, game, seed, rules)?;
+            let (summary, t, record) = play_one(a_name, b_name, game, seed, rules, save.is_some())?;
+            if let (Some(save), Some(record)) = (save, record) {
+                save(game, record);
+            }
             time[0].add(t[0]);
             time[1].add(t[1]);
             if let Some(slot) = usize::try_from(game).ok().and_then(|i| slots.get(i)) {

@@ -14,11 +14,15 @@ use crate::engine::{
     Action, Dice, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder, WinKind,
     format_play, parse_play, roll_die,
 };
+use crate::record::{PlayerInfo, PlayerKind, Record, Recorder};
+use crate::store;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 /// How a game is set up from the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +43,8 @@ pub struct Options {
     pub players: [Player; 2],
     /// The pause between a bot's checker moves, in milliseconds (0: none).
     pub bot_delay_ms: u64,
+    /// The folder for the autosave and for finished matches (`None`: no autosave).
+    pub saves: Option<PathBuf>,
 }
 
 /// Who plays a side.
@@ -61,6 +67,7 @@ impl Default for Options {
             color: true,
             players: [Player::Human, Player::Human],
             bot_delay_ms: 400,
+            saves: None,
         }
     }
 }
@@ -151,6 +158,14 @@ pub struct App {
     hint_panel: Option<(String, Vec<String>)>,
     /// A bot has offered to resign this game (it does not offer twice).
     bot_resigned: [bool; 2],
+    /// Every action of the match so far.
+    recorder: Recorder,
+    /// Where `s` saves (the last file saved to, or the file the match was resumed from).
+    save_path: Option<PathBuf>,
+    /// Where the finished match was kept.
+    kept: Option<PathBuf>,
+    /// [`App::recorded`] when the match was last autosaved.
+    saved: usize,
 }
 
 impl std::fmt::Debug for App {
@@ -173,6 +188,9 @@ pub enum AppError {
     /// A bot name is unknown.
     #[error(transparent)]
     Bot(#[from] bot::BotError),
+    /// A saved match that is over cannot be resumed.
+    #[error("the match is over ({0}); `bg-tui replay` shows it")]
+    MatchOver(String),
 }
 
 fn spot_point(spot: Spot) -> Option<u8> {
@@ -199,6 +217,17 @@ fn point_name(point: u8) -> String {
     }
 }
 
+/// The longest command line, in characters (a file name may be long).
+const MAX_COMMAND_CHARS: usize = 200;
+
+/// `path` with a leading `~/` read as the home folder.
+fn expand_home(path: &str) -> PathBuf {
+    match (path.strip_prefix("~/"), dirs::home_dir()) {
+        (Some(rest), Some(home)) => home.join(rest),
+        _ => PathBuf::from(path),
+    }
+}
+
 fn plural(n: u32, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -214,6 +243,76 @@ impl App {
     /// [`AppError`] when the options do not go together or name an unknown bot.
     pub fn new(options: Options) -> Result<App, AppError> {
         let seed = options.seed.unwrap_or_else(|| rand::rng().random());
+        let players = [Side::White, Side::Black].map(|side| PlayerInfo {
+            name: options.names[side.index()].clone(),
+            kind: match &options.players[side.index()] {
+                Player::Human => PlayerKind::Human,
+                Player::Bot(name) => PlayerKind::Bot(name.clone()),
+            },
+        });
+        let recorder = Recorder::new(players, options.rules, Some(seed));
+        let match_state = MatchState::new(options.rules)?;
+        App::build(options, seed, recorder, match_state)
+    }
+
+    /// The match of `record` (as [`crate::record::load`] gave it, with `match_state`), going
+    /// on where it stopped: its rules, players and seed replace those of `options` (which
+    /// give the rest: drawing, pauses, the save folder). With a seed, the dice go on as
+    /// they would have; without one, they are drawn from a fresh seed.
+    ///
+    /// # Errors
+    /// [`AppError::MatchOver`] for a finished match, [`AppError::Bot`] for a bot the record
+    /// names that this program does not have.
+    pub fn resume(
+        mut options: Options,
+        record: Record,
+        match_state: MatchState,
+    ) -> Result<App, AppError> {
+        if match_state.is_over() {
+            let how = match match_state.winner() {
+                Some(side) => format!(
+                    "{} won {}-{}",
+                    record.players[side.index()].name,
+                    match_state.score(side),
+                    match_state.score(side.opponent())
+                ),
+                None => "the session was stopped".to_string(),
+            };
+            return Err(AppError::MatchOver(how));
+        }
+        options.rules = record.rules;
+        options.seed = record.seed;
+        for side in [Side::White, Side::Black] {
+            let player = &record.players[side.index()];
+            options.names[side.index()] = player.name.clone();
+            options.players[side.index()] = match &player.kind {
+                PlayerKind::Human => Player::Human,
+                PlayerKind::Bot(name) => Player::Bot(name.clone()),
+            };
+        }
+        let seed = record.seed.unwrap_or_else(|| rand::rng().random());
+        let dice = record.dice_rolled();
+        let mut app = App::build(options, seed, Recorder::resume(record), match_state)?;
+        if app.recorder.as_record().seed.is_some() {
+            for _ in 0..dice {
+                roll_die(&mut app.rng);
+            }
+        }
+        app.last_play = app.last_play_of_record();
+        app.message = format!(
+            "resumed game {} of the match",
+            app.match_state.game_number().max(1)
+        );
+        app.after_action();
+        Ok(app)
+    }
+
+    fn build(
+        options: Options,
+        seed: u64,
+        recorder: Recorder,
+        match_state: MatchState,
+    ) -> Result<App, AppError> {
         let bot_for = |side: Side| -> Result<Option<SharedBot>, bot::BotError> {
             match &options.players[side.index()] {
                 Player::Human => Ok(None),
@@ -225,7 +324,7 @@ impl App {
         };
         let bots = [bot_for(Side::White)?, bot_for(Side::Black)?];
         let mut app = App {
-            match_state: MatchState::new(options.rules)?,
+            match_state,
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
             options,
@@ -244,9 +343,120 @@ impl App {
             showing: None,
             hint_panel: None,
             bot_resigned: [false; 2],
+            recorder,
+            save_path: None,
+            kept: None,
+            saved: 0,
         };
+        app.saved = app.recorded();
         app.schedule();
         Ok(app)
+    }
+
+    /// The record of the match so far.
+    #[must_use]
+    pub const fn record(&self) -> &Record {
+        self.recorder.as_record()
+    }
+
+    /// Saves the match to `path`, or (`None`) where it was last saved or resumed from, else
+    /// under a dated name in the save folder; tells where in the message line.
+    pub fn save(&mut self, path: Option<PathBuf>) {
+        let path = match (path, &self.save_path, &self.options.saves) {
+            (Some(path), _, _) => path,
+            (None, Some(path), _) => path.clone(),
+            (None, None, Some(dir)) => dir.join(store::finished_name(SystemTime::now())),
+            (None, None, None) => {
+                self.message = "there is no save folder: save with :save PATH".to_string();
+                return;
+            }
+        };
+        match store::write_record(&path, self.recorder.as_record()) {
+            Ok(()) => {
+                self.message = format!("saved to {}", path.display());
+                self.save_path = Some(path);
+            }
+            Err(e) => self.message = format!("not saved: {e}"),
+        }
+    }
+
+    /// Writes the match in progress to the autosave file; once it is over, keeps it under a
+    /// dated name instead and removes the autosave. A failure is shown, never fatal. Called
+    /// after every event that added to the record.
+    fn autosave(&mut self) {
+        let Some(dir) = self.options.saves.clone() else {
+            return;
+        };
+        let autosave = dir.join(store::AUTOSAVE_NAME);
+        let record = self.recorder.as_record();
+        if !self.match_state.is_over() {
+            if let Err(e) = store::write_record(&autosave, record) {
+                self.message = format!("autosave failed: {e}");
+            }
+            return;
+        }
+        if self.kept.is_some() {
+            return;
+        }
+        match store::keep_finished(&dir, record, SystemTime::now()) {
+            Ok(path) => {
+                let _ = std::fs::remove_file(&autosave);
+                let note = format!("the match is kept as {}", path.display());
+                self.message = if self.message.is_empty() {
+                    note
+                } else {
+                    format!("{} · {note}", self.message)
+                };
+                self.kept = Some(path);
+            }
+            Err(e) => self.message = format!("could not keep the finished match: {e}"),
+        }
+    }
+
+    /// Makes `path` where `s` saves (the file the match was resumed from).
+    pub fn set_save_path(&mut self, path: PathBuf) {
+        self.save_path = Some(path);
+    }
+
+    /// Where the finished match was kept, once it is over (with a save folder).
+    #[must_use]
+    pub fn kept(&self) -> Option<&std::path::Path> {
+        self.kept.as_deref()
+    }
+
+    /// The last play of the record, as the status line shows it.
+    fn last_play_of_record(&self) -> String {
+        use crate::record::RecordedAction;
+        let record = self.recorder.as_record();
+        let Some(game) = record.games.get(self.match_state.game_number().max(1) - 1) else {
+            return String::new();
+        };
+        game.actions
+            .iter()
+            .rev()
+            .find_map(|a| match a {
+                RecordedAction::Play {
+                    side,
+                    dice,
+                    notation,
+                    ..
+                } => {
+                    let side = Side::from(*side);
+                    let text = if notation.is_empty() {
+                        "cannot move"
+                    } else {
+                        notation.as_str()
+                    };
+                    Some(format!(
+                        "{} {}-{}: {text}",
+                        self.name(side),
+                        dice[0].max(dice[1]),
+                        dice[0].min(dice[1])
+                    ))
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
     }
 
     /// The match being played.
@@ -279,9 +489,26 @@ impl App {
 
     /// Applies one event; returns whether the screen must be redrawn.
     pub fn handle(&mut self, event: Event) -> bool {
-        let redraw = self.handle_event(event);
+        let mut redraw = self.handle_event(event);
+        let recorded = self.recorded();
+        if recorded != self.saved {
+            self.saved = recorded;
+            self.autosave();
+            redraw = true;
+        }
         self.schedule();
         redraw
+    }
+
+    /// How much the record holds: it changes with every action, game and stop.
+    fn recorded(&self) -> usize {
+        let record = self.recorder.as_record();
+        record
+            .games
+            .iter()
+            .map(|g| g.actions.len() + 1)
+            .sum::<usize>()
+            + usize::from(record.stopped)
     }
 
     fn handle_event(&mut self, event: Event) -> bool {
@@ -334,7 +561,7 @@ impl App {
                     self.mode = Mode::Play;
                     self.command(&line);
                 }
-                KeyCode::Char(c) if line.chars().count() < 60 => line.push(c),
+                KeyCode::Char(c) if line.chars().count() < MAX_COMMAND_CHARS => line.push(c),
                 _ => {}
             },
             Mode::Help => self.mode = Mode::Play,
@@ -375,6 +602,7 @@ impl App {
             Ok(Command::Play(text)) => self.typed_play(&text),
             Ok(Command::Bot(name, side)) => self.set_player(Some(&name), side),
             Ok(Command::Human(side)) => self.set_player(None, side),
+            Ok(Command::Save(path)) => self.save(path.as_deref().map(expand_home)),
             Err(why) => self.message = why,
         }
     }
@@ -396,6 +624,10 @@ impl App {
             }
             Msg::Hint => {
                 self.hint();
+                return;
+            }
+            Msg::Save => {
+                self.save(None);
                 return;
             }
             Msg::OpenCommand => {
@@ -490,7 +722,7 @@ impl App {
     fn act(&mut self, action: Action) {
         let mover = self.match_state.game().turn();
         let dice = self.match_state.game().dice();
-        match self.match_state.apply(action) {
+        match self.recorder.apply(&mut self.match_state, action) {
             Ok(()) => {
                 self.message.clear();
                 if let (Action::Play(play), Some(dice)) = (action, dice) {
@@ -597,17 +829,19 @@ impl App {
         let money = self.options.rules.is_money();
         match msg {
             Msg::No if money => {
-                let _ = self.match_state.stop();
+                let _ = self.recorder.stop(&mut self.match_state);
                 self.message = "the session is over: q quits".to_string();
             }
-            Msg::Yes | Msg::Select | Msg::Roll => match self.match_state.next_game() {
-                Ok(()) => {
-                    self.last_play.clear();
-                    self.bot_resigned = [false; 2];
-                    self.after_action();
+            Msg::Yes | Msg::Select | Msg::Roll => {
+                match self.recorder.next_game(&mut self.match_state) {
+                    Ok(()) => {
+                        self.last_play.clear();
+                        self.bot_resigned = [false; 2];
+                        self.after_action();
+                    }
+                    Err(e) => self.message = e.to_string(),
                 }
-                Err(e) => self.message = e.to_string(),
-            },
+            }
             _ if money => self.message = "another game? y or n".to_string(),
             _ => self.message = "press Enter for the next game".to_string(),
         }

@@ -14,6 +14,8 @@ pub enum Command {
     Bot(String, Option<Side>),
     /// Hand a side (both, if not named) back to a person.
     Human(Option<Side>),
+    /// Save the match, to this file if named.
+    Save(Option<String>),
 }
 
 fn side_word(word: &str) -> Result<Side, String> {
@@ -59,6 +61,12 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ("bot", _) => return Err("bot NAME [white|black]".to_string()),
         ("human", []) => return Ok(Command::Human(None)),
         ("human", [side]) => return Ok(Command::Human(Some(side_word(side)?))),
+        ("save", []) => return Ok(Command::Save(None)),
+        ("save", _) => {
+            // The rest of the line, spaces and all, is the file.
+            let path = line[first.len()..].trim();
+            return Ok(Command::Save(Some(path.to_string())));
+        }
         ("accept", []) => Msg::Yes,
         ("decline", []) => Msg::No,
         ("undo", []) => Msg::Undo,

@@ -47,6 +47,8 @@ pub enum Msg {
     Help,
     /// `H`: the strongest bot's advice.
     Hint,
+    /// `s`: save the match (where it was last saved, else under a dated name).
+    Save,
     /// `q`: quit (asks first).
     Quit,
     /// Ctrl-C: quit now.
@@ -87,6 +89,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('?') => Msg::Help,
         KeyCode::Char('H') => Msg::Hint,
         KeyCode::Char('q') => Msg::Quit,
+        KeyCode::Char('s') => Msg::Save,
         _ => Msg::Other,
     }
 }
@@ -120,13 +123,17 @@ pub fn help_rows() -> Vec<(String, String)> {
         ),
         (
             ": commands",
-            "roll double take pass beaver resign s|g|b accept decline undo bot NAME human help quit",
+            "roll double take pass beaver resign s|g|b accept decline undo bot NAME human save [PATH] help quit",
         ),
         (
             "mouse click",
             "the same as moving the cursor there and pressing Enter",
         ),
         ("H", "hint: the best plays (or cube advice) from the strongest bot"),
+        (
+            "s",
+            "save the match (:save PATH to choose the file); it is also saved after every turn",
+        ),
         ("?", "this help"),
         ("q", "quit (asks first); Ctrl-C quits at once"),
     ]

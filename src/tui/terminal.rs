@@ -11,9 +11,8 @@
 //! on every return path (including `?`), by a panic hook before the panic message is printed,
 //! and after a signal, which ends the loop like any other event.
 
-use super::app::{App, Event, Options};
+use super::app::{App, AppError, Event, Options};
 use super::view;
-use crate::engine::RulesError;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
@@ -39,12 +38,9 @@ pub enum RunError {
         "the game needs a terminal, and standard output is not one; for scripts see `bg-tui moves` and `bg-tui show`"
     )]
     NotATerminal,
-    /// The options do not go together.
+    /// The options do not go together, name an unknown bot, or the match cannot go on.
     #[error("{0}")]
-    Rules(#[from] RulesError),
-    /// A bot could not be made.
-    #[error("{0}")]
-    Bot(#[from] crate::bot::BotError),
+    App(#[from] AppError),
     /// Reading from or writing to the terminal failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
@@ -55,7 +51,7 @@ impl RunError {
     #[must_use]
     pub fn exit_code(&self) -> u8 {
         match self {
-            RunError::Rules(_) | RunError::Bot(_) => 2,
+            RunError::App(_) => 2,
             RunError::NotATerminal | RunError::Io(_) => 1,
         }
     }
@@ -65,17 +61,24 @@ impl RunError {
 ///
 /// # Errors
 /// [`RunError::NotATerminal`] when standard output is not a terminal (nothing is changed
-/// then), [`RunError::Rules`] for options that do not go together, and [`RunError::Io`] when
+/// then), [`RunError::App`] for options that do not go together, and [`RunError::Io`] when
 /// the terminal cannot be set up, drawn on or read from. The terminal is restored in every
 /// case.
 pub fn run(options: Options) -> Result<(), RunError> {
     if !io::stdout().is_terminal() {
         return Err(RunError::NotATerminal);
     }
-    let mut app = App::new(options).map_err(|e| match e {
-        crate::tui::AppError::Rules(e) => RunError::Rules(e),
-        crate::tui::AppError::Bot(e) => RunError::Bot(e),
-    })?;
+    run_app(App::new(options)?)
+}
+
+/// Runs `app` (a new game or a resumed one) in the terminal, as [`run`] does.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_app(mut app: App) -> Result<(), RunError> {
+    if !io::stdout().is_terminal() {
+        return Err(RunError::NotATerminal);
+    }
     install_panic_hook();
     let (tx, rx) = mpsc::channel();
     // Catch the signals before the terminal changes, and let them go only after it is back,

@@ -4,6 +4,7 @@
 use super::{App, BotDecision, BotJob, JobKind, Msg, Player, SharedBot};
 use crate::bot;
 use crate::engine::{Action, Dice, Phase, Side, format_play};
+use crate::record::PlayerKind;
 use crate::tui::bots;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -158,6 +159,8 @@ impl App {
                     Ok(b) => {
                         self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
                         self.options.players[side.index()] = Player::Bot(name.to_string());
+                        self.recorder.players_mut()[side.index()].kind =
+                            PlayerKind::Bot(name.to_string());
                         self.message = format!("{} is played by {name}", self.name(side));
                     }
                     Err(e) => {
@@ -168,6 +171,7 @@ impl App {
                 None => {
                     self.bots[side.index()] = None;
                     self.options.players[side.index()] = Player::Human;
+                    self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
                     self.message = "people play both sides".to_string();
                 }
             }

@@ -1,0 +1,153 @@
+//! The commands about saved matches: `bg-tui resume`, and where `bot-match --save` puts its
+//! records.
+
+use super::CliError;
+use crate::record::Record;
+use crate::store;
+use crate::tui::{App, Options};
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// `bg-tui resume [FILE]`: go on with a saved match.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
+pub struct ResumeArgs {
+    /// The record to go on with [default: the autosave of the last match not finished].
+    pub file: Option<PathBuf>,
+    /// Play a forced play (the only legal one) by itself.
+    #[arg(long)]
+    pub auto_forced: bool,
+    /// Draw with ASCII only, no Unicode.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Pause between a bot's checker moves, in milliseconds (0 for none).
+    #[arg(long, value_name = "MS", default_value_t = 400)]
+    pub bot_delay: u64,
+    /// Do not write the autosave, nor keep the match when it is over.
+    #[arg(long)]
+    pub no_autosave: bool,
+}
+
+/// The save folder for a game: the data folder, unless `--no-autosave` (or there is none).
+#[must_use]
+pub fn save_folder(no_autosave: bool) -> Option<PathBuf> {
+    if no_autosave {
+        None
+    } else {
+        store::data_dir().ok()
+    }
+}
+
+/// `bg-tui resume`: reads the record (the autosave by default), replays it, and sets up the
+/// game where it stopped, ready for the terminal. `color` says whether to draw in colour.
+///
+/// # Errors
+/// [`CliError`] when there is no autosave, the file cannot be read or is not a playable
+/// record (the message names the file, game, action and reason), the match is over, or it
+/// names a bot this program does not have.
+pub fn resume_app(args: &ResumeArgs, color: bool) -> Result<App, CliError> {
+    let path = match &args.file {
+        Some(path) => path.clone(),
+        None => store::autosave_path().map_err(|e| CliError(e.to_string()))?,
+    };
+    if args.file.is_none() && !path.exists() {
+        return Err(CliError(format!(
+            "there is no match to resume: {} does not exist (a match in progress is saved \
+             there after every turn, and removed once it is over)",
+            path.display()
+        )));
+    }
+    let (record, match_state) = store::read_record(&path).map_err(|e| CliError(e.to_string()))?;
+    let options = Options {
+        auto_forced: args.auto_forced,
+        ascii: args.ascii,
+        color,
+        bot_delay_ms: args.bot_delay.min(10_000),
+        saves: save_folder(args.no_autosave),
+        ..Options::default()
+    };
+    let mut app = App::resume(options, record, match_state)
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    if args.file.is_some() {
+        app.set_save_path(path);
+    }
+    Ok(app)
+}
+
+/// Writes the records of a `bot-match --save DIR` run into `dir`: `game-0001.json`, ... (for
+/// matches `match-0001.json`, ...), numbered from 1, each written atomically. The first
+/// failure is kept for [`RecordWriter::finish`]; the run goes on.
+#[derive(Debug)]
+pub struct RecordWriter {
+    dir: PathBuf,
+    stem: &'static str,
+    width: usize,
+    error: Mutex<Option<String>>,
+    written: Mutex<u64>,
+}
+
+impl RecordWriter {
+    /// A writer into `dir` (created if need be) for `count` games or matches.
+    ///
+    /// # Errors
+    /// [`CliError`] when the folder cannot be made.
+    pub fn new(dir: &Path, count: u64, matches: bool) -> Result<RecordWriter, CliError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError(format!("--save {}: {e}", dir.display())))?;
+        Ok(RecordWriter {
+            dir: dir.to_path_buf(),
+            stem: if matches { "match" } else { "game" },
+            width: count.to_string().len().max(4),
+            error: Mutex::new(None),
+            written: Mutex::new(0),
+        })
+    }
+
+    /// The file of game (or match) `index` (from 0).
+    #[must_use]
+    pub fn path(&self, index: u64) -> PathBuf {
+        self.dir.join(format!(
+            "{}-{:0width$}.json",
+            self.stem,
+            index + 1,
+            width = self.width
+        ))
+    }
+
+    /// Writes the record of game (or match) `index` (from 0).
+    pub fn write(&self, index: u64, record: &Record) {
+        match store::write_record(&self.path(index), record) {
+            Ok(()) => {
+                if let Ok(mut n) = self.written.lock() {
+                    *n += 1;
+                }
+            }
+            Err(e) => {
+                if let Ok(mut slot) = self.error.lock() {
+                    slot.get_or_insert_with(|| e.to_string());
+                }
+            }
+        }
+    }
+
+    /// A line for the report: how many records were written and where.
+    ///
+    /// # Errors
+    /// [`CliError`] with the first write that failed.
+    pub fn finish(self) -> Result<String, CliError> {
+        if let Some(e) = self.error.into_inner().ok().flatten() {
+            return Err(CliError(format!("--save: {e}")));
+        }
+        let n = self.written.into_inner().unwrap_or(0);
+        let what = match (self.stem, n) {
+            ("match", 1) => "match",
+            ("match", _) => "matches",
+            (_, 1) => "game",
+            _ => "games",
+        };
+        Ok(format!(
+            "records of {n} {what} written to {}\n",
+            self.dir.display()
+        ))
+    }
+}

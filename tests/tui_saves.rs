@@ -1,0 +1,385 @@
+//! The game in the terminal records everything it plays: the autosave after every action,
+//! the finished match kept under a dated name, `s` and `:save`, and resuming a saved match
+//! where it stopped, with the dice going on as they would have.
+
+use bg_tui::engine::{Phase, Rules, Side, format_play};
+use bg_tui::record::{PlayerKind, RecordedAction, load, to_json};
+use bg_tui::store;
+use bg_tui::tui::{App, AppError, Event, Options, Player};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::{Path, PathBuf};
+
+fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
+    Options {
+        rules,
+        seed,
+        names: ["Alice".to_string(), "Bob".to_string()],
+        saves: saves.map(Path::to_path_buf),
+        ..Options::default()
+    }
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn type_command(app: &mut App, line: &str) {
+    press(app, KeyCode::Char(':'));
+    for c in line.chars() {
+        press(app, KeyCode::Char(c));
+    }
+    press(app, KeyCode::Enter);
+}
+
+/// One action by keys, the same way every time: roll, play the first legal play (or pass a
+/// dance), take doubles, go on to the next game.
+fn step(app: &mut App) {
+    let game = app.match_state().game();
+    match game.phase() {
+        Phase::Opening | Phase::Rolling => press(app, KeyCode::Char('r')),
+        Phase::Moving(_) => match game.legal_plays().first() {
+            Some(play) => {
+                let text = format_play(play);
+                type_command(app, &text);
+            }
+            None => press(app, KeyCode::Enter),
+        },
+        Phase::DoubleOffered | Phase::Beavered => press(app, KeyCode::Char('t')),
+        Phase::Over(_) => press(app, KeyCode::Enter),
+    }
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+fn autosave(dir: &Path) -> PathBuf {
+    dir.join(store::AUTOSAVE_NAME)
+}
+
+#[test]
+fn every_action_is_autosaved_and_the_autosave_replays_to_the_same_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::match_to(3), Some(11), Some(dir.path()))).unwrap();
+    assert!(
+        !autosave(dir.path()).exists(),
+        "nothing is written before the first action"
+    );
+    for n in 1..=25 {
+        step(&mut app);
+        let (record, replayed) = store::read_record(&autosave(dir.path())).unwrap();
+        assert_eq!(&replayed, app.match_state(), "after action {n}");
+        assert_eq!(&record, app.record());
+    }
+    let record = app.record();
+    assert_eq!(record.seed, Some(11));
+    assert_eq!(record.players[0].name, "Alice");
+    assert_eq!(record.players[1].kind, PlayerKind::Human);
+    // The opening roll, then rolls and plays.
+    let actions = &record.games[0].actions;
+    assert!(matches!(actions[0], RecordedAction::Opening(_)));
+    assert!(
+        actions
+            .iter()
+            .any(|a| matches!(a, RecordedAction::Roll { .. }))
+    );
+    assert_eq!(files_in(dir.path()), [store::AUTOSAVE_NAME]);
+}
+
+#[test]
+fn a_finished_match_is_kept_under_its_date_and_the_autosave_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::match_to(1), Some(3), Some(dir.path()))).unwrap();
+    let mut n = 0;
+    while !app.match_state().is_over() {
+        step(&mut app);
+        n += 1;
+        assert!(n < 2000, "the game never ends");
+    }
+    let names = files_in(dir.path());
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert!(
+        names[0].starts_with("match-") && names[0].ends_with(".json"),
+        "{names:?}"
+    );
+    let kept = app.kept().expect("kept").to_path_buf();
+    assert_eq!(kept, dir.path().join(&names[0]));
+    assert!(app.message().contains(&names[0]), "{}", app.message());
+    let (record, m) = store::read_record(&kept).unwrap();
+    assert!(m.is_over());
+    assert_eq!(&m, app.match_state());
+    assert!(record.games[0].result.is_some());
+}
+
+#[test]
+fn a_stopped_money_session_is_kept_as_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::money(), Some(8), Some(dir.path()))).unwrap();
+    while app.match_state().game().result().is_none() {
+        step(&mut app);
+    }
+    press(&mut app, KeyCode::Char('n'));
+    assert!(app.match_state().is_over());
+    let kept = app.kept().expect("kept").to_path_buf();
+    let (record, m) = store::read_record(&kept).unwrap();
+    assert!(record.stopped && m.is_over());
+    assert!(!autosave(dir.path()).exists());
+}
+
+#[test]
+fn resuming_goes_on_with_the_same_position_cube_score_turn_and_dice() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules::match_to(5);
+    let mut original = App::new(options(rules, Some(21), Some(dir.path()))).unwrap();
+    for _ in 0..37 {
+        step(&mut original);
+    }
+    // The player doubles, so the cube is in the saved match.
+    press(&mut original, KeyCode::Char('d'));
+    let (record, m) = store::read_record(&autosave(dir.path())).unwrap();
+    assert_eq!(&m, original.match_state());
+    let mut resumed = App::resume(options(Rules::money(), None, None), record, m).unwrap();
+    assert_eq!(resumed.match_state(), original.match_state());
+    assert_eq!(
+        resumed.match_state().rules(),
+        &rules,
+        "the record's rules win"
+    );
+    assert_eq!(resumed.seed(), 21);
+    assert!(
+        resumed.message().starts_with("resumed"),
+        "{}",
+        resumed.message()
+    );
+    for n in 0..300 {
+        step(&mut original);
+        step(&mut resumed);
+        assert_eq!(
+            resumed.match_state(),
+            original.match_state(),
+            "{n} actions after resuming"
+        );
+    }
+    assert_eq!(to_json(resumed.record()), to_json(original.record()));
+}
+
+#[test]
+fn a_record_without_a_seed_resumes_with_fresh_dice_and_stays_without_one() {
+    let mut app = App::new(options(Rules::money(), Some(4), None)).unwrap();
+    for _ in 0..6 {
+        step(&mut app);
+    }
+    let mut record = app.record().clone();
+    record.seed = None;
+    let (record, m) = load(&to_json(&record)).unwrap();
+    let mut resumed = App::resume(options(Rules::money(), None, None), record, m).unwrap();
+    for _ in 0..10 {
+        step(&mut resumed);
+    }
+    assert_eq!(resumed.record().seed, None);
+    assert!(load(&to_json(resumed.record())).is_ok());
+}
+
+#[test]
+fn a_finished_match_cannot_be_resumed() {
+    let mut app = App::new(options(Rules::match_to(1), Some(3), None)).unwrap();
+    while !app.match_state().is_over() {
+        step(&mut app);
+    }
+    let (record, m) = load(&to_json(app.record())).unwrap();
+    match App::resume(Options::default(), record, m) {
+        Err(e @ AppError::MatchOver(_)) => {
+            let text = e.to_string();
+            assert!(text.contains("won 1-0"), "{text}");
+            assert!(text.contains("bg-tui replay"), "{text}");
+        }
+        other => panic!("expected MatchOver, got {other:?}"),
+    }
+}
+
+#[test]
+fn resuming_a_bot_match_brings_the_bots_back() {
+    let mut app = App::new(Options {
+        players: [Player::Human, Player::Bot("greedy".to_string())],
+        ..options(Rules::money(), Some(2), None)
+    })
+    .unwrap();
+    type_command(&mut app, "bot random white");
+    assert_eq!(
+        app.record().players[0].kind,
+        PlayerKind::Bot("random".to_string())
+    );
+    type_command(&mut app, "human white");
+    assert_eq!(app.record().players[0].kind, PlayerKind::Human);
+    let (record, m) = load(&to_json(app.record())).unwrap();
+    assert_eq!(
+        record.players[1].kind,
+        PlayerKind::Bot("greedy".to_string())
+    );
+    let mut resumed = App::resume(Options::default(), record.clone(), m.clone()).unwrap();
+    // Black is the bot's again: once it is Black's turn, the bot is asked.
+    for _ in 0..50 {
+        let game = resumed.match_state().game();
+        if game.phase() != Phase::Opening && game.to_act() == Some(Side::Black) {
+            break;
+        }
+        step(&mut resumed);
+    }
+    assert_eq!(resumed.match_state().game().to_act(), Some(Side::Black));
+    assert!(resumed.take_bot_job().is_some(), "the bot is asked to act");
+    let mut unknown = record;
+    unknown.players[1].kind = PlayerKind::Bot("deep-thought".to_string());
+    let err = App::resume(Options::default(), unknown, m).unwrap_err();
+    assert!(matches!(err, AppError::Bot(_)), "{err}");
+}
+
+#[test]
+fn s_saves_under_a_dated_name_then_to_the_same_file_and_save_path_chooses_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::match_to(3), Some(5), Some(dir.path()))).unwrap();
+    for _ in 0..5 {
+        step(&mut app);
+    }
+    press(&mut app, KeyCode::Char('s'));
+    let message = app.message().to_string();
+    assert!(message.starts_with("saved to "), "{message}");
+    let first = PathBuf::from(message.trim_start_matches("saved to "));
+    assert!(first.starts_with(dir.path()));
+    assert_eq!(store::read_record(&first).unwrap().0, *app.record());
+    step(&mut app);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.message(), message, "s saves to the same file again");
+    assert_eq!(store::read_record(&first).unwrap().0, *app.record());
+
+    let chosen = dir.path().join("my games/match one.json");
+    type_command(&mut app, &format!("save {}", chosen.display()));
+    assert_eq!(app.message(), format!("saved to {}", chosen.display()));
+    assert_eq!(store::read_record(&chosen).unwrap().0, *app.record());
+}
+
+#[test]
+fn saving_where_it_cannot_says_why_and_keeps_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::money(), Some(5), None)).unwrap();
+    step(&mut app);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(
+        app.message(),
+        "there is no save folder: save with :save PATH"
+    );
+    // A folder where the file should go.
+    type_command(&mut app, &format!("save {}", dir.path().display()));
+    assert!(
+        app.message().starts_with("not saved: "),
+        "{}",
+        app.message()
+    );
+    let before = app.match_state().clone();
+    step(&mut app);
+    assert_ne!(app.match_state(), &before, "the game goes on");
+}
+
+#[test]
+fn a_failing_autosave_is_shown_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    // The save folder is a file: nothing can be written inside it.
+    let blocked = dir.path().join("blocked");
+    std::fs::write(&blocked, "a file").unwrap();
+    let mut app = App::new(options(Rules::money(), Some(5), Some(&blocked))).unwrap();
+    step(&mut app);
+    assert!(
+        app.message().starts_with("autosave failed: "),
+        "{}",
+        app.message()
+    );
+    step(&mut app);
+    assert_eq!(app.record().games[0].actions.len(), 2);
+    assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "a file");
+}
+
+// ---- `bg-tui resume` on the command line ----
+
+fn bg_tui(args: &[&str], data_home: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args(args)
+        .env("XDG_DATA_HOME", data_home)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the bg-tui binary runs")
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn resume_finds_the_autosave_in_the_data_folder_or_says_there_is_none() {
+    let data = tempfile::tempdir().unwrap();
+    let o = bg_tui(&["resume"], data.path());
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("bg-tui: there is no match to resume: "),
+        "{err}"
+    );
+    assert!(err.contains("bg-tui/autosave.json"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+
+    // A match in progress in the autosave: it is read, then the game needs a terminal.
+    let folder = data.path().join("bg-tui");
+    let mut app = App::new(options(Rules::match_to(3), Some(1), Some(&folder))).unwrap();
+    for _ in 0..4 {
+        step(&mut app);
+    }
+    assert!(autosave(&folder).exists());
+    let o = bg_tui(&["resume"], data.path());
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("needs a terminal"), "{}", stderr(&o));
+}
+
+#[test]
+fn resume_refuses_damaged_and_finished_records_with_status_2() {
+    let data = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::match_to(1), Some(3), None)).unwrap();
+    for _ in 0..3 {
+        step(&mut app);
+    }
+    let damaged = data.path().join("damaged.json");
+    let mut record = app.record().clone();
+    for action in &mut record.games[0].actions {
+        if let RecordedAction::Play { steps, .. } = action {
+            steps[0].0 = 1;
+        }
+    }
+    std::fs::write(&damaged, to_json(&record)).unwrap();
+    let o = bg_tui(&["resume", &damaged.to_string_lossy()], data.path());
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let err = stderr(&o);
+    assert!(err.contains("damaged.json: "), "{err}");
+    assert!(err.contains("game 1, action "), "{err}");
+
+    while !app.match_state().is_over() {
+        step(&mut app);
+    }
+    let finished = data.path().join("finished.json");
+    store::write_record(&finished, app.record()).unwrap();
+    let o = bg_tui(&["resume", &finished.to_string_lossy()], data.path());
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(stderr(&o).contains("the match is over"), "{}", stderr(&o));
+
+    let o = bg_tui(&["resume", "/no/such/file.json"], data.path());
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(
+        stderr(&o).contains("/no/such/file.json: "),
+        "{}",
+        stderr(&o)
+    );
+}
