@@ -132,11 +132,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         _ => Path::new("."),
     };
     std::fs::create_dir_all(dir).map_err(fail)?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".bg-tui-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(fail)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".bg-tui-").suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(permissions_for(path));
+    let mut temp = builder.tempfile_in(dir).map_err(fail)?;
     temp.write_all(bytes).map_err(fail)?;
     temp.as_file().sync_all().map_err(fail)?;
     temp.persist(path).map_err(|e| fail(e.error))?;
@@ -145,6 +145,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         let _ = folder.sync_all();
     }
     Ok(())
+}
+
+/// The permissions a written file gets: those of the file it replaces, else read and write
+/// for the owner and read for others, as files usually are (a temporary file alone would be
+/// the owner's only).
+#[cfg(unix)]
+fn permissions_for(path: &Path) -> std::fs::Permissions {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => meta.permissions(),
+        _ => std::os::unix::fs::PermissionsExt::from_mode(0o644),
+    }
 }
 
 /// The name a finished match is kept under: `match-YYYY-MM-DD-HHMMSS.json`, in UTC, at

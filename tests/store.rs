@@ -131,3 +131,18 @@ fn finished_matches_are_kept_under_their_date_without_overwriting() {
     assert_ne!(first, second);
     assert_eq!(store::read_record(&second).unwrap().0, record);
 }
+
+#[cfg(unix)]
+#[test]
+fn new_files_are_readable_by_others_and_replaced_files_keep_their_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    store::write_atomic(&path, b"one").unwrap();
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&path), 0o644);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    store::write_atomic(&path, b"two").unwrap();
+    assert_eq!(mode(&path), 0o600);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+}

@@ -295,6 +295,34 @@ fn check_command_line() {
     assert!(app.should_quit());
 }
 
+fn command(app: &mut App, line: &str) {
+    press(app, KeyCode::Char(':'));
+    chars(app, line);
+    press(app, KeyCode::Enter);
+}
+
+fn check_more_commands() {
+    let mut app = new_app(Rules::money());
+    to_rolling(&mut app);
+    command(&mut app, "resign s");
+    let offer = app.match_state().game().resignation().expect("an offer");
+    assert_eq!(offer.level, WinKind::Single);
+    command(&mut app, "decline");
+    command(&mut app, "bot random black");
+    assert!(
+        app.message().ends_with("is played by random"),
+        "{}",
+        app.message()
+    );
+    command(&mut app, "human black");
+    assert_eq!(app.message(), "people play both sides");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("named game.json");
+    command(&mut app, &format!("save {}", path.display()));
+    assert_eq!(app.message(), format!("saved to {}", path.display()));
+    assert!(path.exists());
+}
+
 fn check_mouse() {
     // Covered in full by tests/tui_games.rs (a click picks up a checker like Enter); here
     // only that a click outside the board does nothing.
@@ -398,6 +426,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "u / Backspace" => check_undo,
             "Esc" => check_escape,
             ":" | ": commands" => check_command_line,
+            ": more" => check_more_commands,
             "mouse click" => check_mouse,
             "?" => check_help,
             "H" => check_hint,

@@ -299,10 +299,11 @@ impl App {
             }
         }
         app.last_play = app.last_play_of_record();
-        app.message = format!(
-            "resumed game {} of the match",
-            app.match_state.game_number().max(1)
-        );
+        let number = app.match_state.game_number().max(1);
+        app.message = match app.options.rules.match_length {
+            Some(length) => format!("resumed game {number} of the match to {length}"),
+            None => format!("resumed game {number} of the money session"),
+        };
         app.after_action();
         Ok(app)
     }

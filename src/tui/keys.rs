@@ -123,16 +123,23 @@ pub fn help_rows() -> Vec<(String, String)> {
         ),
         (
             ": commands",
-            "roll double take pass beaver resign s|g|b accept decline undo bot NAME human save [PATH] help quit",
+            "roll double take pass beaver accept decline undo help quit",
+        ),
+        (
+            ": more",
+            "resign s|g|b, bot NAME [side], human [side], save [PATH]",
         ),
         (
             "mouse click",
             "the same as moving the cursor there and pressing Enter",
         ),
-        ("H", "hint: the best plays (or cube advice) from the strongest bot"),
+        (
+            "H",
+            "hint: the best plays (or cube advice) from the strongest bot",
+        ),
         (
             "s",
-            "save the match (:save PATH to choose the file); it is also saved after every turn",
+            "save the match now (it is also saved after every turn)",
         ),
         ("?", "this help"),
         ("q", "quit (asks first); Ctrl-C quits at once"),
