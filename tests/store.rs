@@ -146,3 +146,49 @@ fn new_files_are_readable_by_others_and_replaced_files_keep_their_permissions() 
     assert_eq!(mode(&path), 0o600);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
 }
+
+/// A process killed while it writes records leaves only whole files: every record file in
+/// the folder loads (a temporary file may be left over; it never has the record's name).
+#[cfg(unix)]
+#[test]
+fn a_killed_writer_leaves_only_whole_records() {
+    use std::process::{Command, Stdio};
+    for wait_ms in [300, 600, 1000] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("games");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+            .args([
+                "bot-match",
+                "random",
+                "random",
+                "--games",
+                "1000000",
+                "--save",
+            ])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(wait_ms));
+        child.kill().unwrap(); // SIGKILL: no chance to tidy up.
+        child.wait().unwrap();
+        let mut records = 0;
+        for entry in std::fs::read_dir(&out).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".json") {
+                let (_, m) =
+                    store::read_record(&path).unwrap_or_else(|e| panic!("after {wait_ms} ms: {e}"));
+                assert!(m.is_over(), "{name}");
+                records += 1;
+            } else {
+                assert!(
+                    name.starts_with(".bg-tui-") && name.ends_with(".tmp"),
+                    "{name}"
+                );
+            }
+        }
+        assert!(records > 0, "after {wait_ms} ms nothing was written");
+    }
+}
