@@ -13,7 +13,7 @@ use crate::tui::Player;
 use clap::{Args, Parser, Subcommand};
 
 mod saves;
-pub use saves::{RecordWriter, ResumeArgs, resume_app, save_folder};
+pub use saves::{RecordWriter, ResumeArgs, resume_app, resume_app_in, save_folder};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -185,7 +185,7 @@ pub struct BotMatchArgs {
 }
 
 /// A command's failure: one line for standard error; the program exits with status 2.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 #[error("{0}")]
 pub struct CliError(pub String);
 

@@ -180,16 +180,39 @@ pub fn finished_name(time: SystemTime) -> String {
 /// # Errors
 /// [`StoreError`] when the folder or file cannot be written.
 pub fn keep_finished(dir: &Path, record: &Record, time: SystemTime) -> Result<PathBuf, StoreError> {
-    let name = finished_name(time);
+    let path = unused(dir, &finished_name(time));
+    write_record(&path, record)?;
+    Ok(path)
+}
+
+/// `name` in `dir`, or if that is taken the first of `STEM-2.json`, `STEM-3.json`, ... that
+/// is not.
+fn unused(dir: &Path, name: &str) -> PathBuf {
     let stem = name.trim_end_matches(".json");
-    let mut path = dir.join(&name);
+    let mut path = dir.join(name);
     let mut n = 2;
     while path.exists() {
         path = dir.join(format!("{stem}-{n}.json"));
         n += 1;
     }
-    write_record(&path, record)?;
-    Ok(path)
+    path
+}
+
+/// Moves the autosave in `dir`, if there is one, out of the way of a new match:
+/// renamed to `unfinished-YYYY-MM-DD-HHMMSS.json` (UTC, at `time`), where `bg-tui resume
+/// FILE` can go on with it. Returns the new name.
+///
+/// # Errors
+/// [`StoreError::Io`] when it cannot be renamed (then it is left as it is).
+pub fn set_aside_autosave(dir: &Path, time: SystemTime) -> Result<Option<PathBuf>, StoreError> {
+    let autosave = dir.join(AUTOSAVE_NAME);
+    if !autosave.exists() {
+        return Ok(None);
+    }
+    let name = finished_name(time).replacen("match-", "unfinished-", 1);
+    let path = unused(dir, &name);
+    std::fs::rename(&autosave, &path).map_err(|e| StoreError::io(&autosave, e))?;
+    Ok(Some(path))
 }
 
 /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's

@@ -383,3 +383,83 @@ fn resume_refuses_damaged_and_finished_records_with_status_2() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_new_match_moves_an_unfinished_autosave_aside_instead_of_overwriting_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = App::new(options(Rules::match_to(3), Some(1), Some(dir.path()))).unwrap();
+    for _ in 0..6 {
+        step(&mut first);
+    }
+    let first_record = first.record().clone();
+    drop(first);
+    let mut second = App::new(options(Rules::money(), Some(2), Some(dir.path()))).unwrap();
+    step(&mut second);
+    let names = files_in(dir.path());
+    assert_eq!(names.len(), 2, "{names:?}");
+    let aside = dir.path().join(&names[1]);
+    assert!(names[1].starts_with("unfinished-"), "{names:?}");
+    assert!(second.message().contains(&names[1]), "{}", second.message());
+    assert_eq!(store::read_record(&aside).unwrap().0, first_record);
+    assert_eq!(
+        store::read_record(&autosave(dir.path())).unwrap().0,
+        *second.record()
+    );
+    // Only once: the next action writes over its own autosave.
+    step(&mut second);
+    assert_eq!(files_in(dir.path()).len(), 2);
+}
+
+fn resume_args(file: Option<&Path>) -> bg_tui::cli::ResumeArgs {
+    bg_tui::cli::ResumeArgs {
+        file: file.map(Path::to_path_buf),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn resuming_the_autosave_goes_on_writing_it_and_resuming_a_file_saves_back_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = || Ok(dir.path().to_path_buf());
+    let mut app = App::new(options(Rules::match_to(3), Some(1), Some(dir.path()))).unwrap();
+    for _ in 0..6 {
+        step(&mut app);
+    }
+    drop(app);
+    let mut resumed = bg_tui::cli::resume_app_in(&resume_args(None), false, data()).unwrap();
+    step(&mut resumed);
+    assert_eq!(
+        files_in(dir.path()),
+        [store::AUTOSAVE_NAME],
+        "nothing moved aside"
+    );
+    assert_eq!(
+        store::read_record(&autosave(dir.path())).unwrap().0,
+        *resumed.record()
+    );
+    // A file elsewhere: `s` saves back to it, and the autosave in progress is moved aside.
+    let elsewhere = dir.path().join("mine.json");
+    store::write_record(&elsewhere, resumed.record()).unwrap();
+    drop(resumed);
+    let mut from_file =
+        bg_tui::cli::resume_app_in(&resume_args(Some(&elsewhere)), false, data()).unwrap();
+    step(&mut from_file);
+    press(&mut from_file, KeyCode::Char('s'));
+    assert_eq!(
+        from_file.message(),
+        format!("saved to {}", elsewhere.display())
+    );
+    assert_eq!(
+        store::read_record(&elsewhere).unwrap().0,
+        *from_file.record()
+    );
+    assert_eq!(files_in(dir.path()).len(), 3, "{:?}", files_in(dir.path()));
+    // No data folder and no file: a clear error.
+    let err = bg_tui::cli::resume_app_in(
+        &resume_args(None),
+        false,
+        Err(bg_tui::cli::CliError("no data directory".to_string())),
+    )
+    .unwrap_err();
+    assert_eq!(err.to_string(), "no data directory");
+}

@@ -46,9 +46,27 @@ pub fn save_folder(no_autosave: bool) -> Option<PathBuf> {
 /// record (the message names the file, game, action and reason), the match is over, or it
 /// names a bot this program does not have.
 pub fn resume_app(args: &ResumeArgs, color: bool) -> Result<App, CliError> {
-    let path = match &args.file {
-        Some(path) => path.clone(),
-        None => store::autosave_path().map_err(|e| CliError(e.to_string()))?,
+    let data_dir = store::data_dir().map_err(|e| CliError(e.to_string()));
+    resume_app_in(args, color, data_dir)
+}
+
+/// [`resume_app`] with the data folder given (or why there is none).
+///
+/// # Errors
+/// As [`resume_app`].
+pub fn resume_app_in(
+    args: &ResumeArgs,
+    color: bool,
+    data_dir: Result<PathBuf, CliError>,
+) -> Result<App, CliError> {
+    let autosave = data_dir
+        .as_ref()
+        .map(|dir| dir.join(store::AUTOSAVE_NAME))
+        .map_err(Clone::clone);
+    let path = match (&args.file, &autosave) {
+        (Some(path), _) => path.clone(),
+        (None, Ok(autosave)) => autosave.clone(),
+        (None, Err(e)) => return Err(e.clone()),
     };
     if args.file.is_none() && !path.exists() {
         return Err(CliError(format!(
@@ -63,15 +81,29 @@ pub fn resume_app(args: &ResumeArgs, color: bool) -> Result<App, CliError> {
         ascii: args.ascii,
         color,
         bot_delay_ms: args.bot_delay.min(10_000),
-        saves: save_folder(args.no_autosave),
+        saves: if args.no_autosave {
+            None
+        } else {
+            data_dir.ok()
+        },
         ..Options::default()
     };
     let mut app = App::resume(options, record, match_state)
         .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-    if args.file.is_some() {
+    if autosave.is_ok_and(|autosave| same_file(&autosave, &path)) {
+        app.owns_autosave();
+    } else {
         app.set_save_path(path);
     }
     Ok(app)
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// Writes the records of a `bot-match --save DIR` run into `dir`: `game-0001.json`, ... (for

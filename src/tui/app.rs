@@ -166,6 +166,8 @@ pub struct App {
     kept: Option<PathBuf>,
     /// [`App::recorded`] when the match was last autosaved.
     saved: usize,
+    /// The autosave file is this match's: a new match first moves an older one aside.
+    owns_autosave: bool,
 }
 
 impl std::fmt::Debug for App {
@@ -348,6 +350,7 @@ impl App {
             save_path: None,
             kept: None,
             saved: 0,
+            owns_autosave: false,
         };
         app.saved = app.recorded();
         app.schedule();
@@ -389,6 +392,25 @@ impl App {
             return;
         };
         let autosave = dir.join(store::AUTOSAVE_NAME);
+        if !self.owns_autosave {
+            match store::set_aside_autosave(&dir, SystemTime::now()) {
+                Ok(None) => {}
+                Ok(Some(path)) => {
+                    self.message = format!(
+                        "the unfinished match saved before was moved to {} (bg-tui resume FILE \
+                         goes on with it)",
+                        path.display()
+                    );
+                }
+                Err(e) => {
+                    // Never overwrite a match this game did not play.
+                    self.message = format!("autosave off: {e}");
+                    self.options.saves = None;
+                    return;
+                }
+            }
+            self.owns_autosave = true;
+        }
         let record = self.recorder.as_record();
         if !self.match_state.is_over() {
             if let Err(e) = store::write_record(&autosave, record) {
@@ -412,6 +434,12 @@ impl App {
             }
             Err(e) => self.message = format!("could not keep the finished match: {e}"),
         }
+    }
+
+    /// Says the match was resumed from the autosave file: it is written over as the match
+    /// goes on (a new match or one resumed from another file first moves it aside).
+    pub fn owns_autosave(&mut self) {
+        self.owns_autosave = true;
     }
 
     /// Makes `path` where `s` saves (the file the match was resumed from).
