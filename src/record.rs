@@ -391,9 +391,14 @@ impl From<serde_json::Error> for RecordError {
     fn from(e: serde_json::Error) -> RecordError {
         // serde_json's message ends with " at line L column C": keep just the reason.
         let text = e.to_string();
-        let message = match text.rfind(" at line ") {
+        let reason = match text.rfind(" at line ") {
             Some(i) => text[..i].to_string(),
             None => text,
+        };
+        let message = match e.classify() {
+            serde_json::error::Category::Syntax => format!("this is not JSON ({reason})"),
+            serde_json::error::Category::Eof => format!("the text ends too soon ({reason})"),
+            _ => reason,
         };
         RecordError::Json {
             line: e.line(),
