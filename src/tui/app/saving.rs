@@ -1,0 +1,207 @@
+//! The match on disk: resuming a saved match, `s` and `:save`, and the autosave after every
+//! action (a finished match kept under a dated name).
+
+use super::{App, AppError, Options, Player};
+use crate::engine::MatchState;
+use crate::engine::{Side, roll_die};
+use crate::record::{PlayerKind, Record, RecordedAction, Recorder};
+use crate::store;
+use rand::RngExt;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+impl App {
+    /// The match of `record` (as [`crate::record::load`] gave it, with `match_state`), going
+    /// on where it stopped: its rules, players and seed replace those of `options` (which
+    /// give the rest: drawing, pauses, the save folder). With a seed, the dice go on as
+    /// they would have; without one, they are drawn from a fresh seed.
+    ///
+    /// # Errors
+    /// [`AppError::MatchOver`] for a finished match, [`AppError::Bot`] for a bot the record
+    /// names that this program does not have.
+    pub fn resume(
+        mut options: Options,
+        record: Record,
+        match_state: MatchState,
+    ) -> Result<App, AppError> {
+        if match_state.is_over() {
+            let how = match match_state.winner() {
+                Some(side) => format!(
+                    "{} won {}-{}",
+                    record.players[side.index()].name,
+                    match_state.score(side),
+                    match_state.score(side.opponent())
+                ),
+                None => "the session was stopped".to_string(),
+            };
+            return Err(AppError::MatchOver(how));
+        }
+        options.rules = record.rules;
+        options.seed = record.seed;
+        for side in [Side::White, Side::Black] {
+            let player = &record.players[side.index()];
+            options.names[side.index()] = player.name.clone();
+            options.players[side.index()] = match &player.kind {
+                PlayerKind::Human => Player::Human,
+                PlayerKind::Bot(name) => Player::Bot(name.clone()),
+            };
+        }
+        let seed = record.seed.unwrap_or_else(|| rand::rng().random());
+        let dice = record.dice_rolled();
+        let mut app = App::build(options, seed, Recorder::resume(record), match_state)?;
+        if app.recorder.as_record().seed.is_some() {
+            for _ in 0..dice {
+                roll_die(&mut app.rng);
+            }
+        }
+        app.last_play = app.last_play_of_record();
+        let number = app.match_state.game_number().max(1);
+        app.message = match app.options.rules.match_length {
+            Some(length) => format!("resumed game {number} of the match to {length}"),
+            None => format!("resumed game {number} of the money session"),
+        };
+        app.after_action();
+        Ok(app)
+    }
+
+    /// The record of the match so far.
+    #[must_use]
+    pub const fn record(&self) -> &Record {
+        self.recorder.as_record()
+    }
+
+    /// Saves the match to `path`, or (`None`) where it was last saved or resumed from, else
+    /// under a dated name in the save folder; tells where in the message line.
+    pub fn save(&mut self, path: Option<PathBuf>) {
+        let path = match (path, &self.save_path, &self.options.saves) {
+            (Some(path), _, _) => path,
+            (None, Some(path), _) => path.clone(),
+            (None, None, Some(dir)) => dir.join(store::finished_name(SystemTime::now())),
+            (None, None, None) => {
+                self.message = "there is no save folder: save with :save PATH".to_string();
+                return;
+            }
+        };
+        match store::write_record(&path, self.recorder.as_record()) {
+            Ok(()) => {
+                self.message = format!("saved to {}", path.display());
+                self.save_path = Some(path);
+            }
+            Err(e) => self.message = format!("not saved: {e}"),
+        }
+    }
+
+    /// Writes the match in progress to the autosave file; once it is over, keeps it under a
+    /// dated name instead and removes the autosave. A failure is shown, never fatal. Called
+    /// after every event that added to the record.
+    pub(super) fn autosave(&mut self) {
+        let Some(dir) = self.options.saves.clone() else {
+            return;
+        };
+        let autosave = dir.join(store::AUTOSAVE_NAME);
+        if !self.owns_autosave {
+            match store::set_aside_autosave(&dir, SystemTime::now()) {
+                Ok(None) => {}
+                Ok(Some(path)) => {
+                    self.message = format!(
+                        "the unfinished match saved before was moved to {} (bg-tui resume FILE \
+                         goes on with it)",
+                        path.display()
+                    );
+                }
+                Err(e) => {
+                    // Never overwrite a match this game did not play.
+                    self.message = format!("autosave off: {e}");
+                    self.options.saves = None;
+                    return;
+                }
+            }
+            self.owns_autosave = true;
+        }
+        let record = self.recorder.as_record();
+        if !self.match_state.is_over() {
+            if let Err(e) = store::write_record(&autosave, record) {
+                self.message = format!("autosave failed: {e}");
+            }
+            return;
+        }
+        if self.kept.is_some() {
+            return;
+        }
+        match store::keep_finished(&dir, record, SystemTime::now()) {
+            Ok(path) => {
+                let _ = std::fs::remove_file(&autosave);
+                let note = format!("the match is kept as {}", path.display());
+                self.message = if self.message.is_empty() {
+                    note
+                } else {
+                    format!("{} · {note}", self.message)
+                };
+                self.kept = Some(path);
+            }
+            Err(e) => self.message = format!("could not keep the finished match: {e}"),
+        }
+    }
+
+    /// Says the match was resumed from the autosave file: it is written over as the match
+    /// goes on (a new match or one resumed from another file first moves it aside).
+    pub fn owns_autosave(&mut self) {
+        self.owns_autosave = true;
+    }
+
+    /// Makes `path` where `s` saves (the file the match was resumed from).
+    pub fn set_save_path(&mut self, path: PathBuf) {
+        self.save_path = Some(path);
+    }
+
+    /// Where the finished match was kept, once it is over (with a save folder).
+    #[must_use]
+    pub fn kept(&self) -> Option<&Path> {
+        self.kept.as_deref()
+    }
+
+    /// The last play of the record, as the status line shows it.
+    fn last_play_of_record(&self) -> String {
+        let record = self.recorder.as_record();
+        let Some(game) = record.games.get(self.match_state.game_number().max(1) - 1) else {
+            return String::new();
+        };
+        game.actions
+            .iter()
+            .rev()
+            .find_map(|a| match a {
+                RecordedAction::Play {
+                    side,
+                    dice,
+                    notation,
+                    ..
+                } => {
+                    let side = Side::from(*side);
+                    let text = if notation.is_empty() {
+                        "cannot move"
+                    } else {
+                        notation.as_str()
+                    };
+                    Some(format!(
+                        "{} {}-{}: {text}",
+                        self.name(side),
+                        dice[0].max(dice[1]),
+                        dice[0].min(dice[1])
+                    ))
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// How much the record holds: it changes with every action, game and stop.
+    pub(super) fn recorded(&self) -> usize {
+        let record = self.recorder.as_record();
+        record
+            .games
+            .iter()
+            .map(|g| g.actions.len() + 1)
+            .sum::<usize>()
+            + usize::from(record.stopped)
+    }
+}
