@@ -7,6 +7,7 @@ use crate::engine::{
     Dice, Position, Rules, RulesError, format_play, legal_plays, match_id_fields, position_from_id,
     position_id,
 };
+use crate::replay::Timeline;
 use crate::text_board;
 use crate::tui::Options;
 use crate::tui::Player;
@@ -151,6 +152,21 @@ pub enum Command {
     BotMatch(BotMatchArgs),
     /// Go on with a saved match: the autosave, or a record file.
     Resume(ResumeArgs),
+    /// Replay a recorded match: a viewer in the terminal, or the match as text.
+    Replay(ReplayArgs),
+}
+
+/// `bg-tui replay FILE [--text] [--ascii]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct ReplayArgs {
+    /// The game record (JSON, as bg-tui saves it).
+    pub file: PathBuf,
+    /// Print the match as text, one line per turn, instead of opening the viewer.
+    #[arg(long)]
+    pub text: bool,
+    /// Draw with ASCII only, no Unicode (the viewer).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// `bg-tui bot-match`: cubeless money games by default, in mirrored pairs (the same dice with
@@ -762,4 +778,25 @@ fn bot_match_text(r: &MatchReport, threads: usize) -> String {
         );
     }
     out
+}
+
+/// Reads a game record and builds its timeline: errors name the file, the game, the action
+/// and the reason.
+///
+/// # Errors
+/// [`CliError`] when the file cannot be read or is not a playable record.
+pub fn read_timeline(path: &Path) -> Result<(crate::record::Record, Timeline), CliError> {
+    let (record, _) = crate::store::read_record(path).map_err(|e| CliError(e.to_string()))?;
+    let timeline =
+        Timeline::new(&record).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    Ok((record, timeline))
+}
+
+/// `bg-tui replay FILE --text`: the match as text (see [`crate::replay::text`]).
+///
+/// # Errors
+/// As [`read_timeline`].
+pub fn replay_text(path: &Path) -> Result<String, CliError> {
+    let (record, timeline) = read_timeline(path)?;
+    Ok(crate::replay::text::render(&record, &timeline))
 }

@@ -12,6 +12,7 @@ pub mod bot;
 pub mod cli;
 pub mod engine;
 pub mod record;
+pub mod replay;
 pub mod store;
 pub mod text_board;
 pub mod tui;

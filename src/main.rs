@@ -1,7 +1,7 @@
 //! `bg-tui`: parse the command line and dispatch.
 
-use bg_tui::cli::{self, Cli, Command, PlayArgs, ResumeArgs};
-use bg_tui::tui::terminal;
+use bg_tui::cli::{self, Cli, Command, PlayArgs, ReplayArgs, ResumeArgs};
+use bg_tui::tui::{terminal, viewer};
 use clap::Parser;
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,6 +29,8 @@ fn main() -> ExitCode {
         }) => cli::hint(&position_id, &dice, bot.as_deref(), json),
         Some(Command::BotMatch(args)) => cli::bot_match(&args),
         Some(Command::Resume(args)) => return resume(&args),
+        Some(Command::Replay(args)) if args.text => cli::replay_text(&args.file),
+        Some(Command::Replay(args)) => return replay(&args),
     };
     match output {
         Ok(text) => {
@@ -62,6 +64,22 @@ fn resume(args: &ResumeArgs) -> ExitCode {
     match terminal::run_app(app) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e, e.exit_code()),
+    }
+}
+
+/// The replay viewer: status 2 for a file that cannot be replayed, 1 for a terminal error.
+fn replay(args: &ReplayArgs) -> ExitCode {
+    let (_, timeline) = match cli::read_timeline(&args.file) {
+        Ok(read) => read,
+        Err(e) => return fail(&e, 2),
+    };
+    let options = viewer::ViewOptions {
+        ascii: args.ascii,
+        color: bg_tui::tui::color_wanted(),
+    };
+    match viewer::run(timeline, options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e, 1),
     }
 }
 

@@ -681,7 +681,7 @@ pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
             })?;
         }
         for (j, action) in game.actions.iter().enumerate() {
-            replay_action(&mut m, action).map_err(|reason| fail(j + 1, reason))?;
+            apply_action(&mut m, action).map_err(|reason| fail(j + 1, reason))?;
         }
         let last = game.actions.len();
         let engine = m.game().result().map(ResultRecord::from);
@@ -730,8 +730,21 @@ pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
     Ok(m)
 }
 
-/// Applies one recorded action; the reason when the rules refuse it.
-fn replay_action(m: &mut MatchState, action: &RecordedAction) -> Result<(), String> {
+/// Applies one recorded action to `m` through the rules, as [`load`] does (a play's steps
+/// must make, one die at a time, a legal play of the roll), and returns the engine's action
+/// that was applied. On error `m` is unchanged.
+///
+/// # Errors
+/// The reason the rules refuse the action, as [`RecordError::Game`] words it.
+pub fn apply_action(m: &mut MatchState, action: &RecordedAction) -> Result<Action, String> {
+    let engine_action = engine_action(m, action)?;
+    m.apply(engine_action)
+        .map_err(|e| format!("{}: {e}", action_name(action)))?;
+    Ok(engine_action)
+}
+
+/// The engine's action for a recorded action about to be applied to `m` (not applied).
+fn engine_action(m: &MatchState, action: &RecordedAction) -> Result<Action, String> {
     let game = m.game();
     let check_side = |side: RecordSide, what: &str| -> Result<(), String> {
         let side = Side::from(side);
@@ -775,8 +788,7 @@ fn replay_action(m: &mut MatchState, action: &RecordedAction) -> Result<(), Stri
         RecordedAction::Accept => Action::AcceptResignation,
         RecordedAction::Decline => Action::DeclineResignation,
     };
-    m.apply(engine_action)
-        .map_err(|e| format!("{}: {e}", action_name(action)))
+    Ok(engine_action)
 }
 
 /// A short name of the action for messages.

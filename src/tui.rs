@@ -9,8 +9,9 @@ pub mod model;
 pub mod terminal;
 pub mod theme;
 pub mod view;
+pub mod viewer;
 
 pub use app::{App, AppError, Event, Options, Player};
-pub use model::{BoardModel, Overlay, Spot};
+pub use model::{BoardModel, MoveList, MoveRow, Overlay, Spot};
 pub use theme::color_wanted;
 pub use view::{render, spot_at};

@@ -82,3 +82,22 @@ pub struct BoardModel {
     /// Use colours (off under `NO_COLOR`).
     pub color: bool,
 }
+
+/// The list of moves the replay viewer shows beside the board: one row per play, cube
+/// action, resignation and result, under a heading for each game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoveList<'a> {
+    /// The rows, in order.
+    pub rows: &'a [MoveRow],
+    /// The row of the moment shown (highlighted, and kept in view).
+    pub current: Option<usize>,
+}
+
+/// One row of a [`MoveList`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRow {
+    /// The side whose checker starts the row; `None` for a heading such as "Game 2".
+    pub side: Option<Side>,
+    /// The text after the checker, such as "12 6-4 13/9 13/7".
+    pub text: String,
+}

@@ -1,5 +1,5 @@
-//! The terminal runtime: sets the terminal up, feeds events to the [`App`], draws, and puts
-//! the terminal back however the game ends.
+//! The terminal runtime: sets the terminal up, feeds events to a [`Screen`] (the game's
+//! [`App`], or the replay viewer), draws, and puts the terminal back however it ends.
 //!
 //! Events come from threads into one channel: [`spawn_input`] (keys, mouse, resizes) and
 //! [`spawn_signals`] (SIGTERM, SIGHUP, SIGINT). The main loop blocks on that channel with no
@@ -15,6 +15,7 @@ use super::app::{App, AppError, Event, Options};
 use super::view;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     self as ct, DisableMouseCapture, EnableMouseCapture, KeyEventKind,
 };
@@ -22,6 +23,7 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute};
+use ratatui::layout::Rect;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::io::{self, IsTerminal, Stdout};
@@ -57,6 +59,57 @@ impl RunError {
     }
 }
 
+/// What the runtime drives: the game ([`App`]) or the replay viewer. It gets every event,
+/// says whether the screen changed, and draws itself.
+pub trait Screen {
+    /// Applies one event; returns whether the screen must be redrawn.
+    fn handle(&mut self, event: Event) -> bool;
+
+    /// The user has quit (or the process was told to stop).
+    fn should_quit(&self) -> bool;
+
+    /// Draws the screen into `area` of `buf`.
+    fn render(&self, area: Rect, buf: &mut Buffer);
+
+    /// Whether the terminal should report mouse events (which keeps the terminal from
+    /// selecting text).
+    fn wants_mouse(&self) -> bool {
+        true
+    }
+
+    /// Called before the loop waits for the next event: work to start on other threads,
+    /// whose answers come back through `wake`.
+    ///
+    /// # Errors
+    /// When such work cannot be started; the loop ends with the error.
+    fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
+        let _ = wake;
+        Ok(())
+    }
+}
+
+impl Screen for App {
+    fn handle(&mut self, event: Event) -> bool {
+        App::handle(self, event)
+    }
+
+    fn should_quit(&self) -> bool {
+        App::should_quit(self)
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer) {
+        view::render(&self.model(), area, buf);
+    }
+
+    fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
+        // A bot's decision runs on a worker thread and comes back as an event.
+        if let Some(job) = self.take_bot_job() {
+            crate::tui::bots::spawn(job, wake.clone())?;
+        }
+        Ok(())
+    }
+}
+
 /// Runs a game in the terminal until the players quit or the process is told to stop.
 ///
 /// # Errors
@@ -79,48 +132,61 @@ pub fn run_app(mut app: App) -> Result<(), RunError> {
     if !io::stdout().is_terminal() {
         return Err(RunError::NotATerminal);
     }
+    run_screen(&mut app)?;
+    Ok(())
+}
+
+/// Runs `screen` in the terminal until it quits or the process is told to stop: the panic
+/// hook, the signal and input threads, the terminal's modes, the blocking event loop. The
+/// caller checks first that standard output is a terminal.
+///
+/// # Errors
+/// When the terminal cannot be set up, drawn on or read from. The terminal is restored in
+/// every case.
+pub fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
     install_panic_hook();
     let (tx, rx) = mpsc::channel();
     // Catch the signals before the terminal changes, and let them go only after it is back,
     // so no signal can end the process with the terminal in raw mode.
     let signals = spawn_signals(tx.clone())?;
-    let result = run_in_terminal(&mut app, tx, &rx);
+    let result = run_in_terminal(screen, tx, &rx);
     signals.close();
     result
 }
 
-/// Enters the game's terminal modes, runs the loop, and restores the terminal.
-fn run_in_terminal(app: &mut App, tx: Sender<Event>, rx: &Receiver<Event>) -> Result<(), RunError> {
-    let mut terminal = TerminalGuard::enter()?;
-    let bot_tx = tx.clone();
+/// Enters the terminal modes, runs the loop, and restores the terminal.
+fn run_in_terminal<S: Screen>(
+    screen: &mut S,
+    tx: Sender<Event>,
+    rx: &Receiver<Event>,
+) -> io::Result<()> {
+    let mut terminal = TerminalGuard::enter(screen.wants_mouse())?;
+    let wake = tx.clone();
     let input_error = spawn_input(tx)?;
-    let result = event_loop(app, &mut terminal, rx, &bot_tx);
+    let result = event_loop(screen, &mut terminal, rx, &wake);
     drop(terminal);
     result?;
     // The input thread stops on a read error and asks the loop to stop; report why.
     match input_error.lock().map(|mut slot| slot.take()) {
-        Ok(Some(e)) => Err(RunError::Io(e)),
+        Ok(Some(e)) => Err(e),
         _ => Ok(()),
     }
 }
 
-/// Draws once, then handles events until the app quits: blocks on `rx` with no timeout, and
-/// redraws only after an event the app says changed the screen. Ends after
-/// [`Event::Terminate`] (once the app has seen it) or when every sender is gone.
-fn event_loop(
-    app: &mut App,
+/// Draws once, then handles events until the screen quits: blocks on `rx` with no timeout,
+/// and redraws only after an event the screen says changed it. Ends after
+/// [`Event::Terminate`] (once the screen has seen it) or when every sender is gone.
+fn event_loop<S: Screen>(
+    screen: &mut S,
     terminal: &mut TerminalGuard,
     rx: &Receiver<Event>,
-    bot_tx: &Sender<Event>,
+    wake: &Sender<Event>,
 ) -> io::Result<()> {
     let size = terminal.terminal.size()?;
-    app.handle(Event::Resize(size.width, size.height));
-    terminal.draw(app)?;
-    while !app.should_quit() {
-        // A bot's decision runs on a worker thread and comes back as an event.
-        if let Some(job) = app.take_bot_job() {
-            crate::tui::bots::spawn(job, bot_tx.clone())?;
-        }
+    screen.handle(Event::Resize(size.width, size.height));
+    terminal.draw(screen)?;
+    while !screen.should_quit() {
+        screen.before_wait(wake)?;
         let Ok(first) = rx.recv() else {
             break;
         };
@@ -130,16 +196,16 @@ fn event_loop(
         let mut terminate = false;
         for event in std::iter::once(first).chain(rx.try_iter()) {
             terminate |= event == Event::Terminate;
-            redraw |= app.handle(event);
-            if terminate || app.should_quit() {
+            redraw |= screen.handle(event);
+            if terminate || screen.should_quit() {
                 break;
             }
         }
         if terminate {
             break;
         }
-        if redraw && !app.should_quit() {
-            terminal.draw(app)?;
+        if redraw && !screen.should_quit() {
+            terminal.draw(screen)?;
         }
     }
     Ok(())
@@ -182,29 +248,27 @@ struct TerminalGuard {
 }
 
 impl TerminalGuard {
-    /// Raw mode, the alternate screen, mouse capture, the cursor hidden. On an error part of
-    /// the way, what was already changed is undone.
-    fn enter() -> io::Result<TerminalGuard> {
+    /// Raw mode, the alternate screen, mouse capture (when `mouse`), the cursor hidden. On
+    /// an error part of the way, what was already changed is undone.
+    fn enter(mouse: bool) -> io::Result<TerminalGuard> {
         enable_raw_mode()?;
         ACTIVE.store(true, Ordering::SeqCst);
         // From here on, an early return drops `restoring` and restores the terminal.
         let restoring = Restore;
-        execute!(
-            io::stdout(),
-            EnterAlternateScreen,
-            EnableMouseCapture,
-            cursor::Hide
-        )?;
+        execute!(io::stdout(), EnterAlternateScreen)?;
+        if mouse {
+            execute!(io::stdout(), EnableMouseCapture)?;
+        }
+        execute!(io::stdout(), cursor::Hide)?;
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         terminal.clear()?;
         std::mem::forget(restoring);
         Ok(TerminalGuard { terminal })
     }
 
-    fn draw(&mut self, app: &App) -> io::Result<()> {
-        let model = app.model();
+    fn draw<S: Screen>(&mut self, screen: &S) -> io::Result<()> {
         self.terminal
-            .draw(|frame| view::render(&model, frame.area(), frame.buffer_mut()))?;
+            .draw(|frame| screen.render(frame.area(), frame.buffer_mut()))?;
         Ok(())
     }
 }

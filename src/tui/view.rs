@@ -9,10 +9,11 @@
 
 mod board;
 mod geometry;
+mod move_list;
 mod overlay;
 mod panel;
 
-use super::model::{BoardModel, Spot};
+use super::model::{BoardModel, MoveList, Spot};
 use super::theme::Theme;
 use geometry::{Column, Geometry};
 use ratatui::buffer::Buffer;
@@ -27,6 +28,17 @@ pub use geometry::{MIN_HEIGHT, MIN_WIDTH};
 /// status lines and any overlay. Below [`MIN_WIDTH`] × [`MIN_HEIGHT`] it draws only a note
 /// saying how large the terminal must be. It never panics, whatever the size.
 pub fn render(model: &BoardModel, area: Rect, buf: &mut Buffer) {
+    draw(model, None, area, buf);
+}
+
+/// [`render`] with a list of moves in the side panel, between the players, cube and match
+/// and the IDs (the replay viewer). The list shows the rows around its current one,
+/// highlighted; it is left out when the panel has no room for two rows.
+pub fn render_with_moves(model: &BoardModel, moves: &MoveList<'_>, area: Rect, buf: &mut Buffer) {
+    draw(model, Some(moves), area, buf);
+}
+
+fn draw(model: &BoardModel, moves: Option<&MoveList<'_>>, area: Rect, buf: &mut Buffer) {
     let area = area.intersection(*buf.area());
     if area.is_empty() {
         return;
@@ -37,7 +49,16 @@ pub fn render(model: &BoardModel, area: Rect, buf: &mut Buffer) {
         return;
     };
     board::draw(&g, model, theme, buf);
-    panel::draw(g.panel, model, theme, buf);
+    let text_rows = panel::draw(g.panel, model, theme, buf);
+    if let Some(moves) = moves {
+        // Below the panel's text, a blank row, the list, a blank row, the IDs.
+        let top = g.panel.y + text_rows + 1;
+        let bottom = g.panel.bottom().saturating_sub(3);
+        if bottom >= top + 2 {
+            let rect = Rect::new(g.panel.x, top, g.panel.width, bottom - top);
+            move_list::draw(rect, moves, theme, buf);
+        }
+    }
     panel::draw_status(g.status, model, theme, buf);
     if let Some(o) = &model.overlay {
         overlay::draw(o, theme, area, g.surface(), buf);

@@ -11,7 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Draws the side panel in `area`: the IDs on its last two rows, everything else above.
-pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
+/// Returns how many rows the text above the IDs takes.
+pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
     let ids = [
         ("Position ID: ", &model.position_id),
         ("Match ID   : ", &model.match_id),
@@ -28,9 +29,13 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
         buf.set_line(area.x, ids_y + row, &line, area.width);
     }
     let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
-    Paragraph::new(lines(model, theme, area.width))
+    let lines = lines(model, theme, area.width);
+    let width = usize::from(area.width.max(1));
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(above, buf);
+    u16::try_from(rows).unwrap_or(u16::MAX).min(above.height)
 }
 
 /// The panel's text above the IDs.

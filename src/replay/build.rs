@@ -1,0 +1,226 @@
+//! Building a [`Timeline`] from a [`Record`]: every action re-applied through the engine.
+
+use super::{Board, Moment, MomentKind, Timeline, label};
+use crate::engine::turn::after_step;
+use crate::engine::{Action, MatchState, Phase, Play, Position, format_play};
+use crate::record::{self, Record, RecordError};
+
+/// The engine's state for the IDs, the score and the cube, taken at one point.
+#[derive(Clone, Copy)]
+struct Engine {
+    fields: crate::engine::ids::MatchIdFields,
+    position: Position,
+    cube: crate::engine::Cube,
+    score: [u32; 2],
+    crawford: crate::engine::CrawfordState,
+}
+
+impl Engine {
+    fn of(m: &MatchState) -> Engine {
+        use crate::engine::Side;
+        Engine {
+            fields: m.match_id_fields(),
+            position: *m.game().position(),
+            cube: m.game().cube(),
+            score: [m.score(Side::White), m.score(Side::Black)],
+            crawford: m.crawford(),
+        }
+    }
+}
+
+/// Where the moments of one game are being collected.
+struct Collector {
+    moments: Vec<Moment>,
+    game: usize,
+    turn: usize,
+}
+
+impl Collector {
+    fn push(&mut self, action: Option<usize>, kind: MomentKind, board: Board, engine: Engine) {
+        self.moments.push(Moment {
+            game: self.game,
+            action,
+            turn: self.turn,
+            kind,
+            board,
+            cube: engine.cube,
+            score: engine.score,
+            crawford: engine.crawford,
+            match_id_fields: engine.fields,
+            id_position: engine.position,
+        });
+    }
+
+    /// The board of the last moment (the start position before any).
+    fn last_board(&self, m: &MatchState) -> Board {
+        self.moments
+            .last()
+            .map_or_else(|| board_of(m), |moment| moment.board)
+    }
+}
+
+/// The board the engine shows: its position from the view of the player on roll, with the
+/// dice waiting to be played.
+fn board_of(m: &MatchState) -> Board {
+    let game = m.game();
+    Board {
+        position: *game.position(),
+        on_roll: game.turn(),
+        dice: game.dice(),
+        dice_used: 0,
+        moved: None,
+    }
+}
+
+/// See [`Timeline::new`].
+pub(super) fn timeline(record: &Record) -> Result<Timeline, RecordError> {
+    // Everything `load` checks (limits, results, a stopped session), with its messages.
+    let last = record::replay(record)?;
+    let mut m = MatchState::new(record.rules)?;
+    let mut out = Collector {
+        moments: Vec::new(),
+        game: 0,
+        turn: 0,
+    };
+    let mut game_starts = Vec::with_capacity(record.games.len());
+    for (g, game) in record.games.iter().enumerate() {
+        let fail = |action: usize, reason: String| RecordError::Game {
+            game: g + 1,
+            action,
+            reason,
+        };
+        if g > 0 {
+            m.next_game().map_err(|e| fail(0, e.to_string()))?;
+        }
+        out.game = g;
+        out.turn = 0;
+        game_starts.push(out.moments.len());
+        out.push(None, MomentKind::GameStart, board_of(&m), Engine::of(&m));
+        out.turn = 1;
+        for (a, recorded) in game.actions.iter().enumerate() {
+            let before = m.clone();
+            let action = record::apply_action(&mut m, recorded).map_err(|r| fail(a + 1, r))?;
+            add_action(&mut out, a, &before, &m, &action);
+        }
+        if let Some(result) = m.game().result() {
+            out.turn = out.turn.saturating_sub(1);
+            let board = Board {
+                dice: None,
+                dice_used: 0,
+                moved: None,
+                ..out.last_board(&m)
+            };
+            out.push(None, MomentKind::Result(result), board, Engine::of(&m));
+        }
+    }
+    if record.stopped {
+        let board = out.last_board(&m);
+        out.push(None, MomentKind::Stopped, board, Engine::of(&last));
+    }
+    Ok(Timeline {
+        names: label::display_names(&record.players),
+        rules: record.rules,
+        seed: record.seed,
+        stopped: record.stopped,
+        moments: out.moments,
+        game_starts,
+        last,
+    })
+}
+
+/// The moments of one applied action: `before` and `after` are the match around it.
+fn add_action(
+    out: &mut Collector,
+    index: usize,
+    before: &MatchState,
+    after: &MatchState,
+    action: &Action,
+) {
+    let at = Some(index);
+    let game = before.game();
+    let side = game.to_act().unwrap_or(game.turn());
+    let now = Engine::of(after);
+    let kind = match *action {
+        Action::OpeningRoll { white, black } => match after.game().phase() {
+            Phase::Moving(_) => MomentKind::Opening {
+                white,
+                black,
+                side: after.game().turn(),
+            },
+            _ => MomentKind::OpeningTie { white, black },
+        },
+        Action::Roll(_) => MomentKind::Roll { side },
+        Action::Play(play) => {
+            add_play(out, index, before, after, &play);
+            out.turn += 1;
+            return;
+        }
+        Action::Double => MomentKind::Double {
+            side,
+            value: game.offered_value(),
+        },
+        Action::Take => MomentKind::Take {
+            side,
+            value: after.game().cube().value(),
+        },
+        Action::Beaver => MomentKind::Beaver {
+            side,
+            value: after.game().offered_value(),
+        },
+        Action::Drop => MomentKind::Drop { side },
+        Action::Resign(_) => match after.game().resignation() {
+            Some(r) => MomentKind::Resign {
+                side: r.by,
+                level: r.level,
+            },
+            None => return,
+        },
+        Action::AcceptResignation => MomentKind::Accept { side },
+        Action::DeclineResignation => MomentKind::Decline { side },
+    };
+    out.push(at, kind, board_of(after), now);
+}
+
+/// One moment per checker step of `play` (the last one the whole play), or one for a dance.
+fn add_play(
+    out: &mut Collector,
+    index: usize,
+    before: &MatchState,
+    after: &MatchState,
+    play: &Play,
+) {
+    let game = before.game();
+    let side = game.turn();
+    let start = Engine::of(before);
+    let steps = play.steps();
+    let whole = format_play(play);
+    let mut board = Board {
+        position: *game.position(),
+        on_roll: side,
+        dice: game.dice(),
+        dice_used: 0,
+        moved: None,
+    };
+    for (made, &step) in steps.iter().enumerate().take(steps.len().saturating_sub(1)) {
+        board.position = after_step(&board.position, step);
+        board.dice_used = made + 1;
+        board.moved = Some(step);
+        let so_far = Play::new(&steps[..=made], board.position);
+        let kind = MomentKind::Step {
+            side,
+            notation: format_play(&so_far),
+            made: made + 1,
+            of: steps.len(),
+            play: whole.clone(),
+        };
+        out.push(Some(index), kind, board, start);
+    }
+    board.position = *play.position();
+    board.dice_used = steps.len();
+    board.moved = steps.last().copied();
+    let kind = MomentKind::Play {
+        side,
+        notation: whole,
+    };
+    out.push(Some(index), kind, board, Engine::of(after));
+}

@@ -1,0 +1,196 @@
+//! `bg-tui replay FILE --text`: the match as plain text, one line per turn.
+//!
+//! ```text
+//! White: Alice, human
+//! Black: greedy, bot greedy
+//! Rules: 3-point match, Crawford rule, cube up to 64
+//! Seed: 42
+//!
+//! Game 1: Alice 0, greedy 0
+//!   Opening roll: Alice 3, greedy 1
+//!    1  Alice   3-1  8/5 6/5
+//!       greedy  doubles to 2
+//!       Alice   passes
+//!   greedy wins 1 point: Alice passes; score Alice 0, greedy 1
+//! ...
+//! ```
+
+use super::label::{dice_text, result_text, score_text};
+use super::{MomentKind, Timeline};
+use crate::engine::{CrawfordState, Rules, Side};
+use crate::record::{PlayerInfo, PlayerKind, Record};
+use std::fmt::Write;
+
+/// The whole match as text: a header (players, rules, seed), then for each game the score
+/// before it, one line per turn (the turn's number, who, the roll and the play; a dance as
+/// "can't move"), the cube actions and resignations, and the result; then the final score.
+#[must_use]
+pub fn render(record: &Record, timeline: &Timeline) -> String {
+    let mut out = String::new();
+    for (side, info) in [Side::White, Side::Black].into_iter().zip(&record.players) {
+        let _ = writeln!(out, "{side}: {}, {}", timeline.name(side), kind(info));
+    }
+    let _ = writeln!(out, "Rules: {}", rules_text(timeline.rules()));
+    match timeline.seed() {
+        Some(seed) => {
+            let _ = writeln!(out, "Seed: {seed}");
+        }
+        None => out.push_str("Seed: none\n"),
+    }
+    let width = timeline
+        .names()
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let moments = timeline.moments();
+    for (i, moment) in moments.iter().enumerate() {
+        let who = |side: Side| format!("{:<width$}", timeline.name(side));
+        let roll = moment.board.dice.map(dice_text).unwrap_or_default();
+        let line = match &moment.kind {
+            MomentKind::GameStart => {
+                let crawford = if moment.crawford == CrawfordState::Crawford {
+                    " (the Crawford game)"
+                } else {
+                    ""
+                };
+                format!(
+                    "\nGame {}{crawford}: {}",
+                    moment.game + 1,
+                    score_text(timeline, moment.score)
+                )
+            }
+            MomentKind::OpeningTie { white, black } => {
+                let mut text = format!(
+                    "  Opening roll: {} {white}, {} {black}: a tie",
+                    timeline.name(Side::White),
+                    timeline.name(Side::Black)
+                );
+                if timeline.rules().auto_doubles > 0 && moment.cube.value() > 1 {
+                    let _ = write!(text, "; the cube is at {}", moment.cube.value());
+                }
+                text
+            }
+            MomentKind::Opening { white, black, .. } => format!(
+                "  Opening roll: {} {white}, {} {black}",
+                timeline.name(Side::White),
+                timeline.name(Side::Black)
+            ),
+            MomentKind::Roll { side } => {
+                // Printed with its play; alone only when the record ends before the play.
+                let played = moments.get(i + 1).is_some_and(|next| {
+                    matches!(next.kind, MomentKind::Step { .. } | MomentKind::Play { .. })
+                });
+                if played {
+                    continue;
+                }
+                format!("  {:>2}  {}  {roll}  (not played)", moment.turn, who(*side))
+            }
+            MomentKind::Step { .. } => continue,
+            MomentKind::Play { side, notation } => {
+                let play = if notation.is_empty() {
+                    "can't move"
+                } else {
+                    notation.as_str()
+                };
+                format!("  {:>2}  {}  {roll}  {play}", moment.turn, who(*side))
+            }
+            MomentKind::Double { side, value } => {
+                format!("      {}  doubles to {value}", who(*side))
+            }
+            MomentKind::Take { side, value } => {
+                format!("      {}  takes (the cube is at {value})", who(*side))
+            }
+            MomentKind::Beaver { side, value } => {
+                format!("      {}  beavers (the cube to {value})", who(*side))
+            }
+            MomentKind::Drop { side } => format!("      {}  passes", who(*side)),
+            MomentKind::Resign { side, level } => {
+                format!("      {}  offers to resign a {level}", who(*side))
+            }
+            MomentKind::Accept { side } => format!("      {}  accepts", who(*side)),
+            MomentKind::Decline { side } => format!("      {}  declines", who(*side)),
+            MomentKind::Result(result) => format!(
+                "  {}; score {}",
+                result_text(timeline, result),
+                score_text(timeline, moment.score)
+            ),
+            MomentKind::Stopped => continue,
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&ending(timeline));
+    out.push('\n');
+    out
+}
+
+/// "human" or "bot greedy", cleaned of control characters.
+fn kind(info: &PlayerInfo) -> String {
+    match &info.kind {
+        PlayerKind::Human => "human".to_string(),
+        PlayerKind::Bot(name) => {
+            let name: String = name.chars().filter(|c| !c.is_control()).take(20).collect();
+            format!("bot {name}")
+        }
+    }
+}
+
+/// The rules in words: "5-point match, Crawford rule, cube up to 64".
+#[must_use]
+pub fn rules_text(rules: &Rules) -> String {
+    let mut parts = Vec::new();
+    match rules.match_length {
+        Some(n) => {
+            parts.push(format!("{n}-point match"));
+            if rules.crawford {
+                parts.push("Crawford rule".to_string());
+            }
+        }
+        None => parts.push("money session".to_string()),
+    }
+    if rules.uses_cube() {
+        parts.push(format!("cube up to {}", rules.cube_cap));
+    } else {
+        parts.push("no cube".to_string());
+    }
+    if rules.is_money() {
+        if rules.jacoby {
+            parts.push("Jacoby rule".to_string());
+        }
+        if rules.beaver {
+            parts.push("beavers".to_string());
+        }
+        if rules.auto_doubles > 0 {
+            parts.push(format!("automatic doubles up to {}", rules.auto_doubles));
+        }
+    }
+    if rules.resign_loses_backgammon {
+        parts.push("a resignation loses a backgammon".to_string());
+    }
+    parts.join(", ")
+}
+
+/// The last line: the final score and the winner, or that the match is unfinished or the
+/// session was stopped.
+fn ending(t: &Timeline) -> String {
+    let m = t.last_state();
+    let score = score_text(t, [m.score(Side::White), m.score(Side::Black)]);
+    if let Some(winner) = m.winner() {
+        let length = t.rules().match_length.unwrap_or(0);
+        return format!(
+            "Final score: {score}: {} wins the {length}-point match",
+            t.name(winner)
+        );
+    }
+    if t.stopped() {
+        return format!("The session was stopped. Final score: {score}");
+    }
+    let what = if t.rules().is_money() {
+        "session"
+    } else {
+        "match"
+    };
+    format!("The {what} is unfinished. Score: {score}")
+}

@@ -1,0 +1,208 @@
+//! The replay viewer: a recorded match on the game's board, moment by moment.
+//!
+//! [`Viewer`] holds a [`Timeline`] and the moment shown, turns keys into moves along it
+//! ([`keys`]), and describes the screen as a [`BoardModel`] and a [`MoveList`] ([`screen`])
+//! that the game's view draws. [`run`] shows it in the terminal through the game's runtime.
+
+pub mod keys;
+mod screen;
+
+use super::app::Event;
+use super::model::{BoardModel, MoveList, MoveRow};
+use super::terminal::{self, Screen};
+use super::view;
+use crate::replay::Timeline;
+use keys::{ViewerMsg, viewer_key};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use std::io::{self, IsTerminal};
+
+/// How the viewer draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewOptions {
+    /// ASCII only.
+    pub ascii: bool,
+    /// Colours (off under `NO_COLOR`).
+    pub color: bool,
+}
+
+impl Default for ViewOptions {
+    fn default() -> ViewOptions {
+        ViewOptions {
+            ascii: false,
+            color: true,
+        }
+    }
+}
+
+/// Why the viewer could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ViewerError {
+    /// Standard output is not a terminal.
+    #[error(
+        "the replay viewer needs a terminal, and standard output is not one; `bg-tui replay FILE --text` prints the match as text"
+    )]
+    NotATerminal,
+    /// Reading from or writing to the terminal failed.
+    #[error("terminal: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// The viewer's state: the timeline, the moment shown, and whether the help is open.
+#[derive(Debug, Clone)]
+pub struct Viewer {
+    timeline: Timeline,
+    options: ViewOptions,
+    /// The moment shown.
+    at: usize,
+    help: bool,
+    quit: bool,
+    /// The moment each row of the move list stands for, in order.
+    row_moments: Vec<usize>,
+    /// The rows of the move list.
+    rows: Vec<MoveRow>,
+}
+
+impl Viewer {
+    /// A viewer at the start of the match.
+    #[must_use]
+    pub fn new(timeline: Timeline, options: ViewOptions) -> Viewer {
+        let (row_moments, rows) = screen::move_rows(&timeline);
+        Viewer {
+            timeline,
+            options,
+            at: 0,
+            help: false,
+            quit: false,
+            row_moments,
+            rows,
+        }
+    }
+
+    /// The timeline shown.
+    #[must_use]
+    pub const fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    /// The index of the moment shown.
+    #[must_use]
+    pub const fn at(&self) -> usize {
+        self.at
+    }
+
+    /// The help is open.
+    #[must_use]
+    pub const fn help_open(&self) -> bool {
+        self.help
+    }
+
+    /// The user has quit (or the process was told to stop).
+    #[must_use]
+    pub const fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Applies one event; returns whether the screen must be redrawn.
+    pub fn handle(&mut self, event: Event) -> bool {
+        match event {
+            Event::Key(key) => {
+                let msg = viewer_key(key);
+                if self.help {
+                    // Any key closes the help; q and Ctrl-C also quit.
+                    self.help = false;
+                    self.quit = msg == ViewerMsg::Quit && key.code != KeyCode::Esc;
+                    return true;
+                }
+                self.update(msg);
+                true
+            }
+            Event::Resize(..) => true,
+            Event::Terminate => {
+                self.quit = true;
+                false
+            }
+            Event::Mouse(_) | Event::Bot { .. } | Event::Tick(_) => false,
+        }
+    }
+
+    /// Applies what a key asks for.
+    pub fn update(&mut self, msg: ViewerMsg) {
+        let t = &self.timeline;
+        self.at = match msg {
+            ViewerMsg::NextStep => t.next_step(self.at),
+            ViewerMsg::PreviousStep => t.previous_step(self.at),
+            ViewerMsg::NextTurn => t.next_turn(self.at),
+            ViewerMsg::PreviousTurn => t.previous_turn(self.at),
+            ViewerMsg::NextGame => t.next_game(self.at),
+            ViewerMsg::PreviousGame => t.previous_game(self.at),
+            ViewerMsg::Start => 0,
+            ViewerMsg::End => t.end(),
+            ViewerMsg::Help => {
+                self.help = true;
+                self.at
+            }
+            ViewerMsg::Quit => {
+                self.quit = true;
+                self.at
+            }
+            ViewerMsg::Other => self.at,
+        };
+    }
+
+    /// Shows moment `index` (the last one past the end).
+    pub fn go_to(&mut self, index: usize) {
+        self.at = index.min(self.timeline.end());
+    }
+
+    /// What the board shows now.
+    #[must_use]
+    pub fn model(&self) -> BoardModel {
+        screen::model(self)
+    }
+
+    /// The list of moves, with the row of the moment shown.
+    #[must_use]
+    pub fn move_list(&self) -> MoveList<'_> {
+        let stop = self.timeline.stop_of(self.at);
+        MoveList {
+            rows: &self.rows,
+            current: self.row_moments.binary_search(&stop).ok(),
+        }
+    }
+}
+
+impl Screen for Viewer {
+    fn handle(&mut self, event: Event) -> bool {
+        Viewer::handle(self, event)
+    }
+
+    fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer) {
+        view::render_with_moves(&self.model(), &self.move_list(), area, buf);
+    }
+
+    fn wants_mouse(&self) -> bool {
+        // No clicks to take: leave the mouse to the terminal, so the IDs can be selected.
+        false
+    }
+}
+
+/// Shows `timeline` in the terminal until the user quits or the process is told to stop.
+///
+/// # Errors
+/// [`ViewerError::NotATerminal`] when standard output is not a terminal (nothing is changed
+/// then), [`ViewerError::Io`] when the terminal cannot be set up, drawn on or read from. The
+/// terminal is restored in every case.
+pub fn run(timeline: Timeline, options: ViewOptions) -> Result<(), ViewerError> {
+    if !io::stdout().is_terminal() {
+        return Err(ViewerError::NotATerminal);
+    }
+    let mut viewer = Viewer::new(timeline, options);
+    terminal::run_screen(&mut viewer)?;
+    Ok(())
+}

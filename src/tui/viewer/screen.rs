@@ -1,0 +1,175 @@
+//! What the viewer's screen shows: the board model of the moment, its overlays, and the
+//! rows of the move list.
+
+use super::Viewer;
+use super::keys::viewer_help_rows;
+use crate::engine::{CrawfordState, Ending, Side};
+use crate::replay::{Moment, MomentKind, Timeline, result_text, score_text};
+use crate::tui::model::{BoardModel, MoveRow, Overlay, Spot};
+
+/// The board model of the moment the viewer shows.
+pub(super) fn model(v: &Viewer) -> BoardModel {
+    let t = &v.timeline;
+    let moment = t.moment(v.at);
+    let rules = t.rules();
+    BoardModel {
+        position: moment.board.position,
+        on_roll: moment.board.on_roll,
+        names: t.names().clone(),
+        cube: rules.uses_cube().then_some(moment.cube),
+        dice: moment.board.dice,
+        dice_used: moment.board.dice_used,
+        match_length: rules.match_length,
+        score: moment.score,
+        crawford: match moment.crawford {
+            CrawfordState::Before => String::new(),
+            CrawfordState::Crawford => "Crawford game".to_string(),
+            CrawfordState::PostCrawford => "post-Crawford".to_string(),
+        },
+        position_id: moment.position_id(),
+        match_id: moment.match_id(),
+        // No cursor: a spot off the board.
+        cursor: Spot::Point(0),
+        // The checker just moved is marked as if picked up.
+        picked: moment.board.moved.map(|step| match step.to {
+            0 => Spot::Tray,
+            point => Spot::Point(point),
+        }),
+        targets: Vec::new(),
+        status: t.label(v.at),
+        message: where_text(v),
+        last_play: String::new(),
+        overlay: overlay(v, moment),
+        command_line: None,
+        ascii: v.options.ascii,
+        color: v.options.color,
+    }
+}
+
+/// Where in the match the viewer is: "Game 1 of 3, turn 7 (moment 14 of 230)", and the
+/// keys for help and quitting.
+fn where_text(v: &Viewer) -> String {
+    let t = &v.timeline;
+    let moment = t.moment(v.at);
+    let end = if v.at == t.end() { ", the end" } else { "" };
+    format!(
+        "Game {} of {}, turn {} (moment {} of {}{end})   ? keys  q quits",
+        moment.game + 1,
+        t.games(),
+        moment.turn,
+        v.at + 1,
+        t.len()
+    )
+}
+
+/// The panel over the board: the help, a game's result, the end of a session.
+fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
+    if v.help {
+        return Some(Overlay::Help(viewer_help_rows()));
+    }
+    let t = &v.timeline;
+    let rules = t.rules();
+    let score = format!(
+        "Score: {}{}",
+        score_text(t, moment.score),
+        rules
+            .match_length
+            .map_or(String::new(), |n| format!(" (match to {n})"))
+    );
+    match &moment.kind {
+        MomentKind::Result(result) => {
+            let how = match result.ending {
+                Ending::BearOff => format!("a {}", result.kind),
+                Ending::Drop => "a passed double".to_string(),
+                Ending::Resignation => format!("a resigned {}", result.kind),
+            };
+            let points = if result.points == 1 {
+                "1 point".to_string()
+            } else {
+                format!("{} points", result.points)
+            };
+            let winner = rules.match_length.and_then(|n| {
+                [Side::White, Side::Black]
+                    .into_iter()
+                    .find(|s| moment.score[s.index()] >= n)
+            });
+            let next = match winner {
+                Some(side) => format!("{} wins the match", t.name(side)),
+                None if v.at == t.end() => "The record ends here".to_string(),
+                None if t.moment(v.at + 1).kind == MomentKind::Stopped => {
+                    "The players stopped the session here".to_string()
+                }
+                None => "Right or n: the next game".to_string(),
+            };
+            Some(Overlay::GameOver {
+                title: result_text(t, result),
+                lines: vec![
+                    format!("{how}, cube {}: {points}", result.cube),
+                    score,
+                    next,
+                ],
+            })
+        }
+        MomentKind::Stopped => Some(Overlay::GameOver {
+            title: "The session was stopped".to_string(),
+            lines: vec![score],
+        }),
+        _ => None,
+    }
+}
+
+/// The move list: one row for each stop of the timeline (and for its last moment), with
+/// the moment each row stands for.
+pub(super) fn move_rows(t: &Timeline) -> (Vec<usize>, Vec<MoveRow>) {
+    t.moments()
+        .iter()
+        .enumerate()
+        .filter(|(i, moment)| moment.kind.is_stop() || *i == t.end())
+        .map(|(i, moment)| (i, row(moment)))
+        .unzip()
+}
+
+/// One row of the move list.
+fn row(moment: &Moment) -> MoveRow {
+    let roll = moment
+        .board
+        .dice
+        .map(|d| format!("{}-{}", d.high(), d.low()))
+        .unwrap_or_default();
+    let turn = format!("{:>2} {roll}", moment.turn);
+    let (side, text) = match &moment.kind {
+        MomentKind::GameStart => (
+            None,
+            format!(
+                "Game {} ({}-{})",
+                moment.game + 1,
+                moment.score[0],
+                moment.score[1]
+            ),
+        ),
+        MomentKind::Play { side, notation } if notation.is_empty() => {
+            (Some(*side), format!("{turn} can't move"))
+        }
+        MomentKind::Play { side, notation } => (Some(*side), format!("{turn} {notation}")),
+        MomentKind::Step { side, notation, .. } => (Some(*side), format!("{turn} {notation}")),
+        MomentKind::Roll { side } | MomentKind::Opening { side, .. } => (Some(*side), turn),
+        MomentKind::OpeningTie { .. } => (None, "   opening tie".to_string()),
+        MomentKind::Double { side, value } => (Some(*side), format!("   doubles to {value}")),
+        MomentKind::Take { side, value } => (Some(*side), format!("   takes, cube {value}")),
+        MomentKind::Beaver { side, value } => (Some(*side), format!("   beavers, cube {value}")),
+        MomentKind::Drop { side } => (Some(*side), "   passes".to_string()),
+        MomentKind::Resign { side, level } => (Some(*side), format!("   offers a {level}")),
+        MomentKind::Accept { side } => (Some(*side), "   accepts".to_string()),
+        MomentKind::Decline { side } => (Some(*side), "   declines".to_string()),
+        MomentKind::Result(result) => (
+            Some(result.winner),
+            format!(
+                "   wins {} point{}",
+                result.points,
+                if result.points == 1 { "" } else { "s" }
+            ),
+        ),
+        MomentKind::Stopped => (None, "Session stopped".to_string()),
+    };
+    MoveRow { side, text }
+}

@@ -1,0 +1,436 @@
+//! The replay timeline on a hand-checked short record and on the example records, the text
+//! replay, and `bg-tui replay` on damaged files.
+
+use bg_tui::engine::{Position, Side, format_play, position_id};
+use bg_tui::record::{self, Record};
+use bg_tui::replay::{MomentKind, Timeline};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Alice (White) against Bob (Black), a 3-point match: game 1 ends in a pass (Alice 1-0),
+/// game 2 in a resignation (1-1), game 3 stops after an opening tie and one play.
+const SHORT: &str = include_str!("data/replay-short.json");
+
+fn short() -> (Record, Timeline) {
+    let (record, _) = record::load(SHORT).expect("the short record loads");
+    let timeline = Timeline::new(&record).expect("its timeline");
+    (record, timeline)
+}
+
+fn examples() -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("assets/records")
+        .expect("assets/records")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 3, "{paths:?}");
+    paths
+}
+
+/// Which moment is what in the short record, by index.
+fn kinds(t: &Timeline) -> Vec<&'static str> {
+    t.moments()
+        .iter()
+        .map(|m| match m.kind {
+            MomentKind::GameStart => "start",
+            MomentKind::OpeningTie { .. } => "tie",
+            MomentKind::Opening { .. } => "opening",
+            MomentKind::Roll { .. } => "roll",
+            MomentKind::Step { .. } => "step",
+            MomentKind::Play { .. } => "play",
+            MomentKind::Double { .. } => "double",
+            MomentKind::Take { .. } => "take",
+            MomentKind::Beaver { .. } => "beaver",
+            MomentKind::Drop { .. } => "drop",
+            MomentKind::Resign { .. } => "resign",
+            MomentKind::Accept { .. } => "accept",
+            MomentKind::Decline { .. } => "decline",
+            MomentKind::Result(_) => "result",
+            MomentKind::Stopped => "stopped",
+        })
+        .collect()
+}
+
+#[test]
+fn every_action_and_checker_step_is_a_moment() {
+    let (_, t) = short();
+    assert_eq!(
+        kinds(&t),
+        [
+            // Game 1: 0-9.
+            "start", "opening", "step", "play", "roll", "step", "play", "double", "drop",
+            "result", // Game 2: 10-16.
+            "start", "opening", "step", "play", "resign", "accept", "result",
+            // Game 3: 17-21.
+            "start", "tie", "opening", "step", "play",
+        ]
+    );
+    let games: Vec<usize> = t.moments().iter().map(|m| m.game).collect();
+    assert_eq!(games[..10], [0; 10]);
+    assert_eq!(games[10..17], [1; 7]);
+    assert_eq!(games[17..], [2; 5]);
+    assert_eq!(t.games(), 3);
+    assert_eq!(t.len(), 22);
+    assert_eq!(t.end(), 21);
+    // Actions of the record, from 0; none for starts and results.
+    let actions: Vec<Option<usize>> = t.moments()[..10].iter().map(|m| m.action).collect();
+    assert_eq!(
+        actions,
+        [
+            None,
+            Some(0),
+            Some(1),
+            Some(1),
+            Some(2),
+            Some(3),
+            Some(3),
+            Some(4),
+            Some(5),
+            None
+        ]
+    );
+    let turns: Vec<usize> = t.moments()[..10].iter().map(|m| m.turn).collect();
+    assert_eq!(turns, [0, 1, 1, 1, 2, 2, 2, 3, 3, 2]);
+}
+
+#[test]
+fn the_board_after_each_checker_step() {
+    let (_, t) = short();
+    let m = t.moments();
+    // Opening 3-1 for Alice: the start position from her view, both dice to play.
+    assert_eq!(m[1].board.position, Position::START);
+    assert_eq!(m[1].board.on_roll, Side::White);
+    assert_eq!(m[1].board.dice.map(|d| (d.high(), d.low())), Some((3, 1)));
+    assert_eq!(m[1].board.dice_used, 0);
+    // 8/5: two checkers left on the 8-point, one on the 5-point; the 6-point untouched.
+    let b = m[2].board;
+    assert_eq!(
+        (
+            b.position.mover_on(8),
+            b.position.mover_on(5),
+            b.position.mover_on(6)
+        ),
+        (2, 1, 5)
+    );
+    assert_eq!(b.dice_used, 1);
+    assert_eq!(b.moved.map(|s| (s.from, s.to)), Some((8, 5)));
+    // 6/5: the 5-point made.
+    let b = m[3].board;
+    assert_eq!(
+        (
+            b.position.mover_on(8),
+            b.position.mover_on(5),
+            b.position.mover_on(6)
+        ),
+        (2, 2, 4)
+    );
+    assert_eq!(b.dice_used, 2);
+    assert_eq!(b.on_roll, Side::White);
+    // Bob's 6-5 from his view: a back checker runs 24/18, then 18/13.
+    assert_eq!(m[4].board.on_roll, Side::Black);
+    assert_eq!(m[4].board.position.opponent_on(5), 2, "Alice's 5-point");
+    let b = m[5].board;
+    assert_eq!(
+        (
+            b.position.mover_on(24),
+            b.position.mover_on(18),
+            b.position.mover_on(13)
+        ),
+        (1, 1, 5)
+    );
+    let b = m[6].board;
+    assert_eq!(
+        (
+            b.position.mover_on(24),
+            b.position.mover_on(18),
+            b.position.mover_on(13)
+        ),
+        (1, 0, 6)
+    );
+    assert_eq!(b.position.mover_pips(), 167 - 11);
+    // The double: from Alice's view again, no dice; the cube still at 1 until taken.
+    assert_eq!(m[7].board.on_roll, Side::White);
+    assert_eq!(m[7].board.dice, None);
+    assert_eq!(
+        m[7].kind,
+        MomentKind::Double {
+            side: Side::White,
+            value: 2
+        }
+    );
+    assert_eq!(m[7].cube.value(), 1);
+}
+
+#[test]
+fn ids_are_those_of_the_start_of_the_turn_until_the_play_is_complete() {
+    let (_, t) = short();
+    let m = t.moments();
+    assert_eq!(m[0].position_id(), "4HPwATDgc/ABMA");
+    assert_eq!(m[1].position_id(), "4HPwATDgc/ABMA");
+    assert_eq!(m[2].position_id(), m[1].position_id());
+    assert_eq!(m[2].match_id(), m[1].match_id());
+    // After 8/5 6/5, Bob on roll: as `bg-tui moves` gives it.
+    assert_eq!(m[3].position_id(), "sGfwATDgc/ABMA");
+    assert_ne!(m[3].match_id(), m[1].match_id());
+    assert_eq!(
+        m[3].position_id(),
+        position_id(&m[3].board.position.switched())
+    );
+}
+
+#[test]
+fn scores_cube_and_results_at_each_moment() {
+    let (_, t) = short();
+    let m = t.moments();
+    assert_eq!(m[8].score, [1, 0], "the pass ends game 1");
+    match &m[9].kind {
+        MomentKind::Result(r) => assert_eq!((r.winner, r.points), (Side::White, 1)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(m[10].score, [1, 0]);
+    assert_eq!(
+        m[14].kind,
+        MomentKind::Resign {
+            side: Side::White,
+            level: bg_tui::engine::WinKind::Single
+        }
+    );
+    assert_eq!(m[16].score, [1, 1]);
+    assert_eq!(m[18].kind, MomentKind::OpeningTie { white: 5, black: 5 });
+    assert_eq!(m[18].board.dice, None);
+}
+
+#[test]
+fn labels_say_what_happened() {
+    let (_, t) = short();
+    assert_eq!(t.label(0), "Game 1 starts: Alice 0, Bob 0");
+    assert_eq!(t.label(1), "Opening roll: Alice 3, Bob 1: Alice plays 3-1");
+    assert_eq!(
+        t.label(2),
+        "Alice 3-1: 8/5 (checker move 1 of 2; the play: 8/5 6/5)"
+    );
+    assert_eq!(t.label(3), "Alice 3-1: 8/5 6/5");
+    assert_eq!(t.label(4), "Bob rolls 6-5");
+    assert_eq!(t.label(6), "Bob 6-5: 24/13");
+    assert_eq!(t.label(7), "Alice doubles to 2");
+    assert_eq!(t.label(8), "Bob passes");
+    assert_eq!(t.label(9), "Bob passes: Alice wins 1 point");
+    assert_eq!(t.label(14), "Alice offers to resign a single game");
+    assert_eq!(t.label(15), "Bob accepts the resignation");
+    assert_eq!(t.label(16), "Alice resigns a single game: Bob wins 1 point");
+    assert_eq!(
+        t.label(18),
+        "Opening roll: Alice 5, Bob 5: a tie, rolled again"
+    );
+}
+
+#[test]
+fn moving_by_step_turn_and_game() {
+    let (_, t) = short();
+    // By checker step: every moment, stopping at both ends.
+    assert_eq!(t.next_step(0), 1);
+    assert_eq!(t.next_step(21), 21);
+    assert_eq!(t.previous_step(1), 0);
+    assert_eq!(t.previous_step(0), 0);
+    // By turn: whole plays, cube actions, resignations, results, game starts.
+    let mut stops = vec![0];
+    let mut at = 0;
+    loop {
+        let next = t.next_turn(at);
+        if next == at {
+            break;
+        }
+        stops.push(next);
+        at = next;
+    }
+    assert_eq!(stops, [0, 3, 6, 7, 8, 9, 10, 13, 14, 15, 16, 17, 21]);
+    let mut back = vec![21];
+    let mut at = 21;
+    while at > 0 {
+        at = t.previous_turn(at);
+        back.push(at);
+    }
+    back.reverse();
+    assert_eq!(back, stops);
+    // From inside a turn, n goes to its play and p to the play before.
+    assert_eq!(t.next_turn(4), 6);
+    assert_eq!(t.previous_turn(5), 3);
+    assert_eq!(t.stop_of(4), 6);
+    // By game: PgDn to the next start (the end in the last game), PgUp to this game's start,
+    // then the one before.
+    assert_eq!(t.next_game(0), 10);
+    assert_eq!(t.next_game(12), 17);
+    assert_eq!(t.next_game(17), 21);
+    assert_eq!(t.previous_game(12), 10);
+    assert_eq!(t.previous_game(10), 0);
+    assert_eq!(t.previous_game(0), 0);
+    assert_eq!(t.game_start(2), 17);
+    // Past the end is the end.
+    assert_eq!(t.moment(99).kind, t.moment(21).kind);
+}
+
+#[test]
+fn the_example_records_replay_to_the_state_they_load_to() {
+    for path in examples() {
+        let (record, last) = bg_tui::store::read_record(&path).expect("example loads");
+        let t = Timeline::new(&record).expect("timeline");
+        let name = path.display();
+        assert_eq!(t.last_state(), &last, "{name}");
+        let final_moment = t.moment(t.end());
+        assert_eq!(final_moment.match_id(), last.match_id(), "{name}");
+        assert_eq!(final_moment.position_id(), last.position_id(), "{name}");
+        assert_eq!(t.games(), record.games.len(), "{name}");
+        let results = t
+            .moments()
+            .iter()
+            .filter(|m| matches!(m.kind, MomentKind::Result(_)))
+            .count();
+        assert_eq!(results, last.results().len(), "{name}");
+        // Each recorded play is one moment per checker step, the last with the whole play.
+        let recorded_steps: usize = record
+            .games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .map(|a| match a {
+                record::RecordedAction::Play { steps, .. } => steps.len().max(1),
+                _ => 0,
+            })
+            .sum();
+        let play_moments = t
+            .moments()
+            .iter()
+            .filter(|m| matches!(m.kind, MomentKind::Step { .. } | MomentKind::Play { .. }))
+            .count();
+        assert_eq!(play_moments, recorded_steps, "{name}");
+        for (i, m) in t.moments().iter().enumerate() {
+            if let MomentKind::Play { notation, .. } = &m.kind {
+                // The board after the whole play is the position the notation leads to.
+                let start = t.moment(i - m.board.dice_used.max(1));
+                if !notation.is_empty() {
+                    let dice = m.board.dice.expect("a play has dice");
+                    let legal = bg_tui::engine::legal_plays(&start.board.position, dice);
+                    let play = legal
+                        .iter()
+                        .find(|p| format_play(p) == *notation)
+                        .expect("the notation is a legal play");
+                    assert_eq!(*play.position(), m.board.position, "{name}: moment {i}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_damaged_record_has_no_timeline() {
+    let (mut record, _) = record::load(SHORT).expect("loads");
+    record.games[0].actions[3] = record::RecordedAction::Play {
+        side: record::RecordSide::Black,
+        dice: [6, 5],
+        notation: "24/18 24/19".to_string(),
+        steps: vec![(24, 18, false), (24, 19, false)],
+    };
+    let err = Timeline::new(&record)
+        .expect_err("illegal play")
+        .to_string();
+    assert!(err.starts_with("game 1, action 4: "), "{err}");
+}
+
+fn bg_tui(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args(args)
+        .output()
+        .expect("the bg-tui binary runs")
+}
+
+#[test]
+fn text_replay_of_the_short_record() {
+    let o = bg_tui(&["replay", "tests/data/replay-short.json", "--text"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).expect("UTF-8");
+    insta::assert_snapshot!("text_short", text);
+}
+
+#[test]
+fn text_replay_of_the_example_records() {
+    for path in examples() {
+        let file = path.to_str().expect("UTF-8 path");
+        let o = bg_tui(&["replay", file, "--text"]);
+        assert!(o.status.success(), "{file}");
+        let text = String::from_utf8(o.stdout).expect("UTF-8");
+        let stem = path.file_stem().and_then(|s| s.to_str()).expect("name");
+        insta::assert_snapshot!(format!("text_{stem}"), text);
+    }
+}
+
+/// A scratch folder for this test binary.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bg-tui-replay-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path.to_str().expect("UTF-8 path").to_string()
+}
+
+#[test]
+fn damaged_files_exit_2_naming_the_file_game_and_action() {
+    let dir = scratch("damaged");
+    let illegal = SHORT.replace(
+        r#""notation":"24/13","steps":[[24,18,false],[18,13,false]]"#,
+        r#""notation":"24/13","steps":[[24,18,false],[18,12,false]]"#,
+    );
+    assert_ne!(illegal, SHORT);
+    let wrong_result = SHORT.replace(
+        r#""winner":"black","kind":"single","cube":1,"points":1,"ending":"resignation""#,
+        r#""winner":"black","kind":"gammon","cube":1,"points":2,"ending":"resignation""#,
+    );
+    assert_ne!(wrong_result, SHORT);
+    let cases = [
+        ("illegal.json", illegal, "game 1, action 4: "),
+        (
+            "result.json",
+            wrong_result,
+            "game 2, action 4: the record says",
+        ),
+        (
+            "truncated.json",
+            SHORT[..400].to_string(),
+            "not a valid record",
+        ),
+        (
+            "binary.json",
+            "\u{0}\u{1}garbage".to_string(),
+            "not a valid record",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let file = write(&dir, name, &text);
+        for args in [vec!["replay", &file, "--text"], vec!["replay", &file]] {
+            let o = bg_tui(&args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.starts_with(&format!("bg-tui: {file}: ")), "{err}");
+            assert!(err.contains(expected), "{name}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(o.stdout.is_empty());
+        }
+    }
+    let missing = dir.join("missing.json");
+    let o = bg_tui(&["replay", missing.to_str().expect("UTF-8"), "--text"]);
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_viewer_without_a_terminal_says_so() {
+    // Standard output is a pipe here.
+    let o = bg_tui(&["replay", "tests/data/replay-short.json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert!(err.contains("--text"), "{err}");
+}

@@ -1,0 +1,311 @@
+//! The replay viewer on ratatui's `TestBackend`: snapshots at 80×24 and 120×40, every key
+//! of its help (walked from the help rows themselves), and drawing at every size.
+
+use bg_tui::record;
+use bg_tui::replay::{MomentKind, Timeline};
+use bg_tui::tui::Event;
+use bg_tui::tui::terminal::Screen;
+use bg_tui::tui::viewer::keys::viewer_help_rows;
+use bg_tui::tui::viewer::{ViewOptions, Viewer};
+use bg_tui::tui::{Overlay, Spot};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// The hand-checked short record of tests/replay.rs (moments listed there).
+const SHORT: &str = include_str!("data/replay-short.json");
+
+fn viewer_with(options: ViewOptions) -> Viewer {
+    let (record, _) = record::load(SHORT).expect("the short record loads");
+    Viewer::new(Timeline::new(&record).expect("timeline"), options)
+}
+
+fn viewer() -> Viewer {
+    viewer_with(ViewOptions::default())
+}
+
+fn press(v: &mut Viewer, code: KeyCode) {
+    v.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn draw(v: &Viewer, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|f| v.render(f.area(), f.buffer_mut()))
+        .expect("draw");
+    terminal
+}
+
+/// Snapshots the viewer at moment `at` at both sizes.
+fn snapshot_both(name: &str, v: &Viewer) {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let terminal = draw(v, w, h);
+        println!("{name} at {w}x{h}:\n{}", terminal.backend());
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
+    }
+}
+
+fn at(index: usize) -> Viewer {
+    let mut v = viewer();
+    v.go_to(index);
+    v
+}
+
+#[test]
+fn the_start_of_the_match() {
+    snapshot_both("viewer_start", &at(0));
+}
+
+#[test]
+fn mid_turn_after_one_checker_move() {
+    let v = at(5);
+    assert!(matches!(
+        v.timeline().moment(5).kind,
+        MomentKind::Step { .. }
+    ));
+    // Bob's checker just moved to his 18-point is marked; one die of two is used.
+    let model = v.model();
+    assert_eq!(model.picked, Some(Spot::Point(18)));
+    assert_eq!(model.dice_used, 1);
+    snapshot_both("viewer_mid_turn", &v);
+}
+
+#[test]
+fn a_cube_action() {
+    let v = at(7);
+    assert!(v.model().status.contains("Alice doubles to 2"));
+    snapshot_both("viewer_double", &v);
+}
+
+#[test]
+fn game_over() {
+    let v = at(9);
+    assert!(matches!(v.model().overlay, Some(Overlay::GameOver { .. })));
+    snapshot_both("viewer_game_over", &v);
+}
+
+#[test]
+fn help() {
+    let mut v = at(3);
+    press(&mut v, KeyCode::Char('?'));
+    assert!(matches!(v.model().overlay, Some(Overlay::Help(_))));
+    snapshot_both("viewer_help", &v);
+}
+
+#[test]
+fn ascii_only_when_asked() {
+    let mut v = viewer_with(ViewOptions {
+        ascii: true,
+        color: false,
+    });
+    for at in [0, 5, 9, 21] {
+        v.go_to(at);
+        let text = format!("{}", draw(&v, 120, 40).backend());
+        assert!(text.is_ascii(), "moment {at}:\n{text}");
+    }
+}
+
+#[test]
+fn the_move_list_highlights_the_turn_shown_and_keeps_it_in_view() {
+    let mut v = viewer();
+    let rows = |v: &Viewer| {
+        let list = v.move_list();
+        let text: Vec<String> = list.rows.iter().map(|r| r.text.clone()).collect();
+        (text, list.current)
+    };
+    let (text, current) = rows(&v);
+    assert_eq!(text[0], "Game 1 (0-0)");
+    assert_eq!(text[1], " 1 3-1 8/5 6/5");
+    assert_eq!(current, Some(0));
+    // Bob's roll and his first checker move belong to his play, the third row.
+    for index in [4, 5, 6] {
+        v.go_to(index);
+        assert_eq!(rows(&v).1, Some(2), "moment {index}");
+    }
+    assert_eq!(rows(&v).0[2], " 2 6-5 24/13");
+    // At the end of a long list the current row is still drawn: the last play of game 3.
+    v.go_to(21);
+    let (text, current) = rows(&v);
+    assert_eq!(current, Some(text.len() - 1));
+    let screen = format!("{}", draw(&v, 80, 24).backend());
+    assert!(screen.contains("1 4-2 8/4 6/4"), "{screen}");
+}
+
+/// Every key in the viewer's help does what the help says. Walks the help rows, so a key
+/// added to the help without a check here fails.
+#[test]
+fn every_key_in_the_help_does_what_it_says() {
+    let rows = viewer_help_rows();
+    assert!(!rows.is_empty());
+    for (keys, description) in rows {
+        match keys.as_str() {
+            "Right / Left" => check_steps(),
+            "n / p, Down / Up" => check_turns(),
+            "PgDn / PgUp" => check_games(),
+            "Home / End" => check_home_end(),
+            "?" => check_help(),
+            "q / Esc" => check_quit(),
+            other => panic!("no check for the help row {other:?} ({description})"),
+        }
+    }
+}
+
+fn check_steps() {
+    let mut v = viewer();
+    press(&mut v, KeyCode::Right);
+    assert_eq!(v.at(), 1);
+    press(&mut v, KeyCode::Right);
+    assert_eq!(v.at(), 2, "one checker move");
+    press(&mut v, KeyCode::Left);
+    assert_eq!(v.at(), 1);
+    press(&mut v, KeyCode::Left);
+    press(&mut v, KeyCode::Left);
+    assert_eq!(v.at(), 0, "stops at the start");
+    v.go_to(21);
+    press(&mut v, KeyCode::Right);
+    assert_eq!(v.at(), 21, "stops at the end");
+}
+
+fn check_turns() {
+    for (next, previous) in [
+        (KeyCode::Char('n'), KeyCode::Char('p')),
+        (KeyCode::Down, KeyCode::Up),
+    ] {
+        let mut v = viewer();
+        press(&mut v, next);
+        assert_eq!(v.at(), 3, "Alice's whole opening play");
+        press(&mut v, next);
+        assert_eq!(v.at(), 6, "Bob's whole play");
+        press(&mut v, next);
+        assert_eq!(v.at(), 7, "the double");
+        press(&mut v, previous);
+        assert_eq!(v.at(), 6);
+        v.go_to(5);
+        press(&mut v, previous);
+        assert_eq!(v.at(), 3, "from mid-turn back to the play before");
+    }
+}
+
+fn check_games() {
+    let mut v = viewer();
+    press(&mut v, KeyCode::PageDown);
+    assert_eq!(v.at(), 10, "game 2");
+    press(&mut v, KeyCode::PageDown);
+    assert_eq!(v.at(), 17, "game 3");
+    press(&mut v, KeyCode::PageDown);
+    assert_eq!(v.at(), 21, "the end of the last game");
+    press(&mut v, KeyCode::PageUp);
+    assert_eq!(v.at(), 17, "the start of this game");
+    press(&mut v, KeyCode::PageUp);
+    assert_eq!(v.at(), 10, "then the one before");
+}
+
+fn check_home_end() {
+    let mut v = viewer();
+    press(&mut v, KeyCode::End);
+    assert_eq!(v.at(), 21);
+    assert_eq!(v.at(), v.timeline().end());
+    press(&mut v, KeyCode::Home);
+    assert_eq!(v.at(), 0);
+}
+
+fn check_help() {
+    let mut v = at(3);
+    press(&mut v, KeyCode::Char('?'));
+    assert!(v.help_open());
+    // Any key closes it, and does nothing else.
+    press(&mut v, KeyCode::Right);
+    assert!(!v.help_open());
+    assert_eq!(v.at(), 3);
+    press(&mut v, KeyCode::Char('?'));
+    press(&mut v, KeyCode::Esc);
+    assert!(
+        !v.help_open() && !v.should_quit(),
+        "Esc closes the help first"
+    );
+    press(&mut v, KeyCode::Char('?'));
+    press(&mut v, KeyCode::Char('q'));
+    assert!(v.should_quit(), "q quits even from the help");
+}
+
+fn check_quit() {
+    for code in [KeyCode::Char('q'), KeyCode::Esc] {
+        let mut v = viewer();
+        press(&mut v, code);
+        assert!(v.should_quit(), "{code:?}");
+    }
+    let mut v = viewer();
+    v.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(v.should_quit(), "Ctrl-C");
+    let mut v = viewer();
+    v.handle(Event::Terminate);
+    assert!(v.should_quit(), "a signal");
+}
+
+#[test]
+fn other_keys_and_the_mouse_change_nothing() {
+    let mut v = at(5);
+    press(&mut v, KeyCode::Char('x'));
+    press(&mut v, KeyCode::Enter);
+    assert_eq!(v.at(), 5);
+    assert!(!v.should_quit() && !v.help_open());
+}
+
+#[test]
+fn every_size_draws_without_panicking_and_small_ones_say_so() {
+    let mut v = viewer();
+    for index in 0..v.timeline().len() {
+        v.go_to(index);
+        for w in (0..=130).step_by(7) {
+            for h in (0..=45).step_by(5) {
+                let _ = draw(&v, w, h);
+            }
+        }
+    }
+    let text: String = format!("{}", draw(&v, 79, 24).backend())
+        .split_whitespace()
+        .collect();
+    assert!(text.contains("needsaterminalofatleast80×24"), "{text}");
+}
+
+#[test]
+fn every_example_record_draws_at_every_moment() {
+    for path in ["match-3-greedy-vs-greedy", "money-greedy-vs-greedy"] {
+        let file = format!("assets/records/{path}.json");
+        let (record, _) = bg_tui::store::read_record(std::path::Path::new(&file)).expect("loads");
+        let mut v = Viewer::new(
+            Timeline::new(&record).expect("timeline"),
+            ViewOptions::default(),
+        );
+        for index in 0..v.timeline().len() {
+            v.go_to(index);
+            let _ = draw(&v, 80, 24);
+            assert!(v.move_list().current.is_some(), "{file}: moment {index}");
+        }
+    }
+}
+
+#[test]
+fn the_current_row_is_drawn_highlighted() {
+    use ratatui::style::Modifier;
+    let v = at(6);
+    let terminal = draw(&v, 80, 24);
+    let buf = terminal.backend().buffer();
+    let line_of = |needle: &str| {
+        (0..buf.area.height)
+            .find(|&y| {
+                let line: String = (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect();
+                line.contains(needle)
+            })
+            .unwrap_or_else(|| panic!("{needle:?} is drawn"))
+    };
+    let reversed =
+        |y: u16| (0..buf.area.width).any(|x| buf[(x, y)].modifier.contains(Modifier::REVERSED));
+    assert!(reversed(line_of(" 2 6-5 24/13")), "the current row");
+    assert!(!reversed(line_of(" 1 3-1 8/5 6/5")), "another row");
+}
