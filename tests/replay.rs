@@ -434,3 +434,154 @@ fn the_viewer_without_a_terminal_says_so() {
     assert!(err.contains("needs a terminal"), "{err}");
     assert!(err.contains("--text"), "{err}");
 }
+
+/// `record` cut after its first `n` actions: the game cut short has no result and no game
+/// follows it.
+fn cut(record: &Record, n: usize) -> Record {
+    let mut out = record.clone();
+    out.games.clear();
+    out.stopped = false;
+    let mut left = n;
+    for game in &record.games {
+        let mut game = game.clone();
+        if game.actions.len() > left {
+            game.actions.truncate(left);
+            game.result = None;
+            out.games.push(game);
+            break;
+        }
+        left -= game.actions.len();
+        out.games.push(game);
+        if left == 0 && out.games.last().is_some_and(|g| g.result.is_some()) {
+            break;
+        }
+    }
+    out
+}
+
+#[test]
+fn a_record_cut_after_any_action_replays_and_draws() {
+    use bg_tui::tui::terminal::Screen;
+    use bg_tui::tui::viewer::{ViewOptions, Viewer};
+    let path = Path::new("assets/records/money-greedy-vs-greedy.json");
+    let (record, _) = bg_tui::store::read_record(path).expect("loads");
+    let total: usize = record.games.iter().map(|g| g.actions.len()).sum();
+    for n in 0..=total {
+        let short = cut(&record, n);
+        let (short, last) = record::load(&record::to_json(&short))
+            .unwrap_or_else(|e| panic!("cut after {n} actions: {e}"));
+        let t = Timeline::new(&short).expect("timeline");
+        assert_eq!(t.last_state(), &last);
+        let text = bg_tui::replay::text::render(&short, &t);
+        assert!(text.ends_with("\n"), "{text}");
+        let mut v = Viewer::new(t, ViewOptions::default());
+        v.go_to(usize::MAX);
+        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
+        v.render(buf.area, &mut buf);
+        assert!(v.move_list().current.is_some(), "cut after {n}");
+    }
+}
+
+#[test]
+fn a_record_without_games_is_the_match_about_to_start() {
+    let (mut record, _) = record::load(SHORT).expect("loads");
+    record.games.clear();
+    let t = Timeline::new(&record).expect("timeline");
+    assert_eq!(t.len(), 1);
+    assert_eq!(t.moment(0).kind, MomentKind::GameStart);
+    assert_eq!(t.next_turn(0), 0);
+    assert_eq!(t.next_game(0), 0);
+    let text = bg_tui::replay::text::render(&record, &t);
+    assert!(
+        text.ends_with("The match is unfinished. Score: Alice 0, Bob 0\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_stopped_session_ends_with_its_own_moment() {
+    let path = Path::new("assets/records/money-greedy-vs-greedy.json");
+    let (mut record, _) = bg_tui::store::read_record(path).expect("loads");
+    record.stopped = true;
+    let (record, _) = record::load(&record::to_json(&record)).expect("a stopped session loads");
+    let t = Timeline::new(&record).expect("timeline");
+    assert_eq!(t.moment(t.end()).kind, MomentKind::Stopped);
+    assert!(matches!(t.moment(t.end() - 1).kind, MomentKind::Result(_)));
+    assert!(t.label(t.end()).starts_with("The session was stopped: "));
+    let text = bg_tui::replay::text::render(&record, &t);
+    assert!(
+        text.ends_with(
+            "The session was stopped. Final score: greedy (White) 5, greedy (Black) 0\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn beavers_and_declined_resignations_are_moments() {
+    use bg_tui::engine::{Action, MatchState, Rules, WinKind};
+    use bg_tui::record::{PlayerInfo, Recorder};
+    let rules = Rules {
+        beaver: true,
+        ..Rules::money()
+    };
+    let mut m = MatchState::new(rules).expect("rules");
+    let mut rec = Recorder::new(
+        [PlayerInfo::human("Ann"), PlayerInfo::human("Ben")],
+        rules,
+        None,
+    );
+    rec.apply(&mut m, Action::OpeningRoll { white: 3, black: 1 })
+        .expect("opening");
+    let play = m.game().legal_plays()[0];
+    rec.apply(&mut m, Action::Play(play)).expect("play");
+    for action in [
+        Action::Double,
+        Action::Beaver,
+        Action::Take,
+        Action::Resign(WinKind::Gammon),
+        Action::DeclineResignation,
+    ] {
+        rec.apply(&mut m, action).expect("legal");
+    }
+    let t = Timeline::new(rec.as_record()).expect("timeline");
+    let labels: Vec<String> = (0..t.len()).map(|i| t.label(i)).collect();
+    let tail: Vec<&str> = labels[labels.len() - 5..]
+        .iter()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            "Ben doubles to 2",
+            "Ann beavers: the cube would be 4",
+            "Ben takes: the cube is at 4",
+            "Ben offers to resign a gammon",
+            "Ann declines the resignation",
+        ]
+    );
+    assert_eq!(t.moment(t.end()).cube.value(), 4);
+    let text = bg_tui::replay::text::render(rec.as_record(), &t);
+    for line in [
+        "      Ben  doubles to 2",
+        "      Ann  beavers (the cube to 4)",
+        "      Ben  takes (the cube is at 4)",
+        "      Ben  offers to resign a gammon",
+        "      Ann  declines",
+    ] {
+        assert!(text.contains(&format!("{line}\n")), "{line:?} in\n{text}");
+    }
+}
+
+#[test]
+fn the_readme_shows_the_text_replay_as_it_is() {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let command = "$ bg-tui replay tests/data/replay-short.json --text\n";
+    let shown = readme
+        .split(command)
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README shows the text replay");
+    let o = bg_tui(&["replay", "tests/data/replay-short.json", "--text"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), shown);
+}

@@ -113,6 +113,11 @@ pub(super) fn timeline(record: &Record) -> Result<Timeline, RecordError> {
             out.push(None, MomentKind::Result(result), board, Engine::of(&m));
         }
     }
+    if out.moments.is_empty() {
+        // A record without games: the match about to start.
+        game_starts.push(0);
+        out.push(None, MomentKind::GameStart, board_of(&m), Engine::of(&m));
+    }
     if record.stopped {
         let board = out.last_board(&m);
         out.push(None, MomentKind::Stopped, board, Engine::of(&last));
