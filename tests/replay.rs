@@ -585,3 +585,30 @@ fn the_readme_shows_the_text_replay_as_it_is() {
     let o = bg_tui(&["replay", "tests/data/replay-short.json", "--text"]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), shown);
 }
+
+#[test]
+fn replay_refuses_the_damaged_corpus_as_the_store_words_it() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/damaged");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the damaged corpus")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    for path in files {
+        let reason = bg_tui::store::read_record(&path)
+            .map(|_| ())
+            .expect_err("damaged")
+            .to_string();
+        let file = path.to_str().expect("UTF-8 path");
+        for args in [vec!["replay", file, "--text"], vec!["replay", file]] {
+            let o = bg_tui(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&o.stderr),
+                format!("bg-tui: {reason}\n")
+            );
+            assert!(o.stdout.is_empty());
+        }
+    }
+}
