@@ -1,23 +1,25 @@
 //! Building a [`Timeline`] from a [`Record`]: every action re-applied through the engine.
 
 use super::{Board, Moment, MomentKind, Timeline, label};
+use crate::engine::ids::MatchIdFields;
 use crate::engine::turn::after_step;
-use crate::engine::{Action, MatchState, Phase, Play, Position, format_play};
+use crate::engine::{
+    Action, CrawfordState, Cube, MatchState, Phase, Play, Position, Side, format_play,
+};
 use crate::record::{self, Record, RecordError};
 
 /// The engine's state for the IDs, the score and the cube, taken at one point.
 #[derive(Clone, Copy)]
 struct Engine {
-    fields: crate::engine::ids::MatchIdFields,
+    fields: MatchIdFields,
     position: Position,
-    cube: crate::engine::Cube,
+    cube: Cube,
     score: [u32; 2],
-    crawford: crate::engine::CrawfordState,
+    crawford: CrawfordState,
 }
 
 impl Engine {
     fn of(m: &MatchState) -> Engine {
-        use crate::engine::Side;
         Engine {
             fields: m.match_id_fields(),
             position: *m.game().position(),

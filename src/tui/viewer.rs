@@ -1,7 +1,7 @@
 //! The replay viewer: a recorded match on the game's board, moment by moment.
 //!
 //! [`Viewer`] holds a [`Timeline`] and the moment shown, turns keys into moves along it
-//! ([`keys`]), and describes the screen as a [`BoardModel`] and a [`MoveList`] ([`screen`])
+//! ([`keys`]), and describes the screen as a [`BoardModel`] and a [`MoveList`] (`screen`)
 //! that the game's view draws. [`run`] shows it in the terminal through the game's runtime.
 
 pub mod keys;
