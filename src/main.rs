@@ -29,6 +29,8 @@ fn main() -> ExitCode {
         }) => cli::hint(&position_id, &dice, bot.as_deref(), json),
         Some(Command::BotMatch(args)) => cli::bot_match(&args),
         Some(Command::Resume(args)) => return resume(&args),
+        Some(Command::Import { input, output }) => cli::import_mat(&input, output.as_deref()),
+        Some(Command::Export { input, output }) => cli::export_mat(&input, output.as_deref()),
     };
     match output {
         Ok(text) => {
