@@ -19,6 +19,9 @@ use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
+mod exchange;
+pub use exchange::{export_mat, import_mat};
+
 /// Backgammon for the terminal.
 ///
 /// Without a command, starts a game for two people at one keyboard; the game options below
@@ -154,6 +157,23 @@ pub enum Command {
     Resume(ResumeArgs),
     /// Replay a recorded match: a viewer in the terminal, or the match as text.
     Replay(ReplayArgs),
+    /// Read a Jellyfish .mat match file (as GNU Backgammon and eXtreme Gammon write them)
+    /// into a game record.
+    Import {
+        /// The .mat file.
+        input: PathBuf,
+        /// Where to write the record (JSON); without it, standard output.
+        #[arg(short, long, value_name = "OUT.json")]
+        output: Option<PathBuf>,
+    },
+    /// Write a game record as a Jellyfish .mat match file that GNU Backgammon imports.
+    Export {
+        /// The game record (JSON).
+        input: PathBuf,
+        /// Where to write the .mat file; without it, standard output.
+        #[arg(short, long, value_name = "OUT.mat")]
+        output: Option<PathBuf>,
+    },
 }
 
 /// `bg-tui replay FILE [--text] [--ascii]`.

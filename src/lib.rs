@@ -11,6 +11,7 @@ pub mod bench;
 pub mod bot;
 pub mod cli;
 pub mod engine;
+pub mod mat;
 pub mod record;
 pub mod replay;
 pub mod store;

@@ -31,6 +31,8 @@ fn main() -> ExitCode {
         Some(Command::Resume(args)) => return resume(&args),
         Some(Command::Replay(args)) if args.text => cli::replay_text(&args.file),
         Some(Command::Replay(args)) => return replay(&args),
+        Some(Command::Import { input, output }) => cli::import_mat(&input, output.as_deref()),
+        Some(Command::Export { input, output }) => cli::export_mat(&input, output.as_deref()),
     };
     match output {
         Ok(text) => {
