@@ -702,27 +702,21 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
             bar.inc(1);
         }
     };
-    let report = match &writer {
-        Some(writer) => arena::run_recorded(
-            &args.bot_a,
-            &args.bot_b,
-            args.games,
-            args.seed,
-            rules,
-            threads,
-            progress,
-            |game, record| writer.write(game, &record),
-        ),
-        None => arena::run(
-            &args.bot_a,
-            &args.bot_b,
-            args.games,
-            args.seed,
-            rules,
-            threads,
-            progress,
-        ),
-    }
+    let save = |game, record: crate::record::Record| {
+        if let Some(writer) = &writer {
+            writer.write(game, &record);
+        }
+    };
+    let report = arena::run_recorded(
+        &args.bot_a,
+        &args.bot_b,
+        args.games,
+        args.seed,
+        rules,
+        threads,
+        &progress,
+        writer.is_some().then_some(&save),
+    )
     .map_err(|e| CliError(e.to_string()))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();

@@ -122,6 +122,7 @@ use crate::engine::{
 };
 use crate::record::{
     self, GameRecord, PlayerInfo, Record, RecordError, RecordSide, RecordedAction, ResultRecord,
+    shorten,
 };
 
 /// The longest text [`read_mat`] reads, in bytes (16 MiB).
@@ -129,9 +130,6 @@ pub const MAX_BYTES: usize = 16 << 20;
 
 /// The cube cap of a file whose header gives none: the highest the engine allows.
 pub const UNCAPPED: u32 = 1 << 15;
-
-/// The longest piece of the file quoted in an error message, in characters.
-const SHOWN_CHARS: usize = 60;
 
 /// Why a `.mat` text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -1518,15 +1516,4 @@ fn follow_steps(
         .ok()?;
     }
     turn.finished()
-}
-
-/// `text` cut to at most [`SHOWN_CHARS`] characters for a message.
-fn shorten(text: &str) -> String {
-    if text.chars().count() <= SHOWN_CHARS {
-        text.to_string()
-    } else {
-        let mut cut: String = text.chars().take(SHOWN_CHARS).collect();
-        cut.push('…');
-        cut
-    }
 }

@@ -927,7 +927,7 @@ fn point_name(point: u8) -> String {
 }
 
 /// `text` cut to at most [`SHOWN_CHARS`] characters for a message.
-fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     if text.chars().count() <= SHOWN_CHARS {
         text.to_string()
     } else {

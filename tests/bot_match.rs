@@ -325,8 +325,8 @@ fn recorded_runs_hand_over_records_that_replay_to_the_reported_results() {
         3,
         rules,
         2,
-        |_| {},
-        |game, record| records.lock().unwrap().push((game, record)),
+        &|_| {},
+        Some(&|game, record| records.lock().unwrap().push((game, record))),
     )
     .unwrap();
     // Recording changes nothing in the games.

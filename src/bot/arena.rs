@@ -562,11 +562,12 @@ pub fn run(
     threads: usize,
     progress: impl Fn(u64) + Sync,
 ) -> Result<MatchReport, BotError> {
-    run_inner(a_name, b_name, games, seed, rules, threads, &progress, None)
+    run_recorded(a_name, b_name, games, seed, rules, threads, &progress, None)
 }
 
-/// [`run`], also handing `save` the index (from 0) and the [`Record`] of each game (or
-/// match) as it ends, from the worker threads. The report is the same as [`run`]'s.
+/// [`run`], also handing `save` (when given) the index (from 0) and the [`Record`] of each
+/// game (or match) as it ends, from the worker threads. The report is the same as
+/// [`run`]'s.
 ///
 /// # Errors
 /// As [`run`].
@@ -575,29 +576,6 @@ pub fn run(
 /// As [`run`].
 #[allow(clippy::too_many_arguments)]
 pub fn run_recorded(
-    a_name: &str,
-    b_name: &str,
-    games: u64,
-    seed: u64,
-    rules: Rules,
-    threads: usize,
-    progress: impl Fn(u64) + Sync,
-    save: impl Fn(u64, Record) + Sync,
-) -> Result<MatchReport, BotError> {
-    run_inner(
-        a_name,
-        b_name,
-        games,
-        seed,
-        rules,
-        threads,
-        &progress,
-        Some(&save),
-    )
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_inner(
     a_name: &str,
     b_name: &str,
     games: u64,
