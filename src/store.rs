@@ -14,6 +14,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The autosave's file name in [`data_dir`].
 pub const AUTOSAVE_NAME: &str = "autosave.json";
 
+/// The lock file beside the autosave: the game that holds a lock on it writes the autosave.
+pub const LOCK_NAME: &str = "autosave.lock";
+
 /// Why a file could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -196,6 +199,54 @@ fn unused(dir: &Path, name: &str) -> PathBuf {
         n += 1;
     }
     path
+}
+
+/// The file a game autosaves to, and the lock that makes it that game's alone.
+#[derive(Debug)]
+pub struct AutosaveClaim {
+    /// Where to write: [`AUTOSAVE_NAME`], or when another game holds it,
+    /// `autosave-PID.json` (this process's id).
+    pub path: PathBuf,
+    /// Another game (another process) holds the autosave; `path` is this game's own file.
+    pub elsewhere: bool,
+    /// The locked [`LOCK_NAME`] file, held while the claim lives (the system lets go of it
+    /// when the process ends, however it ends).
+    _lock: Option<std::fs::File>,
+}
+
+/// Claims the autosave in `dir` for this game, so two games running at once never write
+/// over each other: the first takes a lock on [`LOCK_NAME`] and writes [`AUTOSAVE_NAME`];
+/// another finds the lock held and writes `autosave-PID.json` instead. Where the file
+/// system cannot lock, the autosave is claimed without a lock.
+///
+/// # Errors
+/// [`StoreError::Io`] when the folder or the lock file cannot be made.
+pub fn claim_autosave(dir: &Path) -> Result<AutosaveClaim, StoreError> {
+    std::fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
+    let lock_path = dir.join(LOCK_NAME);
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| StoreError::io(&lock_path, e))?;
+    match lock.try_lock() {
+        Ok(()) => Ok(AutosaveClaim {
+            path: dir.join(AUTOSAVE_NAME),
+            elsewhere: false,
+            _lock: Some(lock),
+        }),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(AutosaveClaim {
+            path: dir.join(format!("autosave-{}.json", std::process::id())),
+            elsewhere: true,
+            _lock: None,
+        }),
+        Err(std::fs::TryLockError::Error(_)) => Ok(AutosaveClaim {
+            path: dir.join(AUTOSAVE_NAME),
+            elsewhere: false,
+            _lock: None,
+        }),
+    }
 }
 
 /// Moves the autosave in `dir`, if there is one, out of the way of a new match:

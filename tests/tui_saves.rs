@@ -49,11 +49,13 @@ fn step(app: &mut App) {
     }
 }
 
+/// The files in `dir` but the autosave's lock file.
 fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(Result::ok)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|name| name != store::LOCK_NAME)
                 .collect()
         })
         .unwrap_or_default();
@@ -296,13 +298,64 @@ fn a_failing_autosave_is_shown_and_the_game_goes_on() {
     let mut app = App::new(options(Rules::money(), Some(5), Some(&blocked))).unwrap();
     step(&mut app);
     assert!(
-        app.message().starts_with("autosave failed: "),
+        app.message().starts_with("autosave off: "),
         "{}",
         app.message()
     );
     step(&mut app);
     assert_eq!(app.record().games[0].actions.len(), 2);
     assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "a file");
+
+    // The autosave cannot be replaced (a folder took its place): each failure is shown.
+    let mut app = App::new(options(Rules::money(), Some(5), Some(dir.path()))).unwrap();
+    step(&mut app);
+    std::fs::remove_file(autosave(dir.path())).unwrap();
+    std::fs::create_dir(autosave(dir.path())).unwrap();
+    step(&mut app);
+    assert!(
+        app.message().starts_with("autosave failed: "),
+        "{}",
+        app.message()
+    );
+    step(&mut app);
+    assert_eq!(app.record().games[0].actions.len(), 3);
+}
+
+#[test]
+fn two_games_at_once_never_write_over_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = App::new(options(Rules::match_to(3), Some(1), Some(dir.path()))).unwrap();
+    step(&mut first);
+    let mut second = App::new(options(Rules::money(), Some(2), Some(dir.path()))).unwrap();
+    step(&mut second);
+    let own = format!("autosave-{}.json", std::process::id());
+    assert!(second.message().contains(&own), "{}", second.message());
+    for _ in 0..5 {
+        step(&mut first);
+        step(&mut second);
+    }
+    assert_eq!(
+        files_in(dir.path()),
+        [own.clone(), store::AUTOSAVE_NAME.to_string()]
+    );
+    assert_eq!(
+        store::read_record(&autosave(dir.path())).unwrap().0,
+        *first.record()
+    );
+    assert_eq!(
+        store::read_record(&dir.path().join(&own)).unwrap().0,
+        *second.record()
+    );
+    assert!(dir.path().join(store::LOCK_NAME).exists());
+    // Once the first game has gone, a new one takes the autosave (moving the first's aside).
+    drop(first);
+    let mut third = App::new(options(Rules::money(), Some(3), Some(dir.path()))).unwrap();
+    step(&mut third);
+    assert!(
+        third.message().contains("unfinished-"),
+        "{}",
+        third.message()
+    );
 }
 
 // ---- `bg-tui resume` on the command line ----

@@ -167,6 +167,8 @@ pub struct App {
     saved: usize,
     /// The autosave file is this match's: a new match first moves an older one aside.
     owns_autosave: bool,
+    /// The autosave file this game writes, once it has written one.
+    autosave_claim: Option<crate::store::AutosaveClaim>,
 }
 
 impl std::fmt::Debug for App {
@@ -297,6 +299,7 @@ impl App {
             kept: None,
             saved: 0,
             owns_autosave: false,
+            autosave_claim: None,
         };
         app.saved = app.recorded();
         app.schedule();

@@ -98,17 +98,9 @@ impl App {
         let Some(dir) = self.options.saves.clone() else {
             return;
         };
-        let autosave = dir.join(store::AUTOSAVE_NAME);
-        if !self.owns_autosave {
-            match store::set_aside_autosave(&dir, SystemTime::now()) {
-                Ok(None) => {}
-                Ok(Some(path)) => {
-                    self.message = format!(
-                        "the unfinished match saved before was moved to {} (bg-tui resume FILE \
-                         goes on with it)",
-                        path.display()
-                    );
-                }
+        if self.autosave_claim.is_none() {
+            match self.claim_autosave(&dir) {
+                Ok(claim) => self.autosave_claim = Some(claim),
                 Err(e) => {
                     // Never overwrite a match this game did not play.
                     self.message = format!("autosave off: {e}");
@@ -116,8 +108,10 @@ impl App {
                     return;
                 }
             }
-            self.owns_autosave = true;
         }
+        let Some(autosave) = self.autosave_claim.as_ref().map(|c| c.path.clone()) else {
+            return;
+        };
         let record = self.recorder.as_record();
         if !self.match_state.is_over() {
             if let Err(e) = store::write_record(&autosave, record) {
@@ -141,6 +135,28 @@ impl App {
             }
             Err(e) => self.message = format!("could not keep the finished match: {e}"),
         }
+    }
+
+    /// Claims the autosave file for this game (see [`store::claim_autosave`]): when it is
+    /// this game's for the first time, an unfinished match in it is first moved aside.
+    fn claim_autosave(&mut self, dir: &Path) -> Result<store::AutosaveClaim, store::StoreError> {
+        let claim = store::claim_autosave(dir)?;
+        if claim.elsewhere {
+            self.message = format!(
+                "another bg-tui game holds the autosave: this match is saved to {}",
+                claim.path.display()
+            );
+        } else if !self.owns_autosave
+            && let Some(path) = store::set_aside_autosave(dir, SystemTime::now())?
+        {
+            self.message = format!(
+                "the unfinished match saved before was moved to {} (bg-tui resume FILE goes \
+                 on with it)",
+                path.display()
+            );
+        }
+        self.owns_autosave = true;
+        Ok(claim)
     }
 
     /// Says the match was resumed from the autosave file: it is written over as the match
