@@ -84,7 +84,7 @@ impl App {
         };
         match store::write_record(&path, self.recorder.as_record()) {
             Ok(()) => {
-                self.message = format!("saved to {}", path.display());
+                self.message = format!("saved to {}", shown(&path));
                 self.save_path = Some(path);
             }
             Err(e) => self.message = format!("not saved: {e}"),
@@ -125,7 +125,7 @@ impl App {
         match store::keep_finished(&dir, record, SystemTime::now()) {
             Ok(path) => {
                 let _ = std::fs::remove_file(&autosave);
-                let note = format!("the match is kept as {}", path.display());
+                let note = format!("the match is kept as {}", shown(&path));
                 self.message = if self.message.is_empty() {
                     note
                 } else {
@@ -143,8 +143,8 @@ impl App {
         let claim = store::claim_autosave(dir)?;
         if claim.elsewhere {
             self.message = format!(
-                "another bg-tui game holds the autosave: this match is saved to {}",
-                claim.path.display()
+                "another bg-tui game holds the autosave: this match saves to {}",
+                shown(&claim.path)
             );
         } else if !self.owns_autosave
             && let Some(path) = store::set_aside_autosave(dir, SystemTime::now())?
@@ -152,7 +152,7 @@ impl App {
             self.message = format!(
                 "the unfinished match saved before was moved to {} (bg-tui resume FILE goes \
                  on with it)",
-                path.display()
+                shown(&path)
             );
         }
         self.owns_autosave = true;
@@ -219,5 +219,13 @@ impl App {
             .map(|g| g.actions.len() + 1)
             .sum::<usize>()
             + usize::from(record.stopped)
+    }
+}
+
+/// `path` for the message line: the home folder written `~`, so it fits.
+fn shown(path: &Path) -> String {
+    match dirs::home_dir().and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf)) {
+        Some(rest) => format!("~/{}", rest.display()),
+        None => path.display().to_string(),
     }
 }
