@@ -224,7 +224,8 @@ impl App {
 
 /// `path` for the message line: the home folder written `~`, so it fits.
 fn shown(path: &Path) -> String {
-    match dirs::home_dir().and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf)) {
+    let home = dirs::home_dir().filter(|home| home.parent().is_some());
+    match home.and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf)) {
         Some(rest) => format!("~/{}", rest.display()),
         None => path.display().to_string(),
     }
