@@ -800,9 +800,12 @@ fn bot_match_text(r: &MatchReport, threads: usize) -> String {
 /// # Errors
 /// [`CliError`] when the file cannot be read or is not a playable record.
 pub fn read_timeline(path: &Path) -> Result<(crate::record::Record, Timeline), CliError> {
-    let (record, _) = crate::store::read_record(path).map_err(|e| CliError(e.to_string()))?;
-    let timeline =
-        Timeline::new(&record).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    // Timeline::new replays the record with every check of `load`: read it without.
+    let text = crate::store::read_text(path, crate::record::MAX_BYTES)
+        .map_err(|e| CliError(e.to_string()))?;
+    let fail = |e: crate::record::RecordError| CliError(format!("{}: {e}", path.display()));
+    let record = crate::record::parse(&text).map_err(fail)?;
+    let timeline = Timeline::new(&record).map_err(fail)?;
     Ok((record, timeline))
 }
 

@@ -628,6 +628,18 @@ struct Header {
 /// [`RecordError`] for a text that is not a playable record of this format and version (see
 /// the module docs).
 pub fn load(json: &str) -> Result<(Record, MatchState), RecordError> {
+    let record = parse(json)?;
+    let m = replay(&record)?;
+    Ok((record, m))
+}
+
+/// Reads a record without replaying it: the checks of [`load`] that come before the rules
+/// (size, JSON, format, version, layout). A caller that replays the record itself (the
+/// replay timeline) uses this and [`replay`]'s checks, rather than replaying twice.
+///
+/// # Errors
+/// [`RecordError`] for a text that is not a record of this format and version.
+pub fn parse(json: &str) -> Result<Record, RecordError> {
     if json.len() > MAX_BYTES {
         return Err(RecordError::TooLarge(format!(
             "{} bytes; a record has at most {MAX_BYTES}",
@@ -641,9 +653,7 @@ pub fn load(json: &str) -> Result<(Record, MatchState), RecordError> {
     if header.version != u64::from(VERSION) {
         return Err(RecordError::UnsupportedVersion(header.version));
     }
-    let record: Record = serde_json::from_str(json)?;
-    let m = replay(&record)?;
-    Ok((record, m))
+    Ok(serde_json::from_str(json)?)
 }
 
 /// Replays every game of `record` through the rules.

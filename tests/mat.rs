@@ -1,6 +1,8 @@
 //! Jellyfish `.mat` files: GNU Backgammon's layout written exactly, read back into records
 //! that replay, round trips both ways, damaged files, and hostile text.
 
+mod common;
+
 use bg_tui::bot::{self, Bot, DoubleAnswer};
 use bg_tui::engine::{Action, Dice, MatchState, Phase, Play, Rules, WinKind, roll_die};
 use bg_tui::mat::{MatWriteError, read_mat, write_mat};
@@ -829,30 +831,6 @@ fn damaged_files_are_refused_with_line_game_move_and_reason() {
 
 // ---- Hostile text never panics ----
 
-fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
-    for &(op, at, byte) in ops {
-        if bytes.is_empty() {
-            bytes.push(byte);
-            continue;
-        }
-        let at = at % bytes.len();
-        match op % 4 {
-            0 => bytes[at] = byte,
-            1 => {
-                bytes.remove(at);
-            }
-            2 => bytes.insert(at, byte),
-            _ => {
-                if bytes[at].is_ascii_digit() {
-                    bytes[at] = b'0' + byte % 10;
-                } else {
-                    bytes.truncate(at);
-                }
-            }
-        }
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -878,7 +856,7 @@ proptest! {
     ) {
         let names = ["match-5-crawford.mat", "money-session.mat", "money-beavers-resignations.mat", "xg-style-crlf.mat"];
         let mut bytes = fixture(names[which]).into_bytes();
-        mutate(&mut bytes, &ops);
+        common::mutate(&mut bytes, &ops);
         let text = String::from_utf8_lossy(&bytes);
         match read_mat(&text) {
             Ok(record) => {

@@ -1,6 +1,8 @@
 //! The JSON record: recording whole matches, loading them back through the rules, and
 //! rejecting damaged or hostile files without panicking.
 
+mod common;
+
 use bg_tui::bot::{self, Bot, DoubleAnswer};
 use bg_tui::engine::{
     Action, Dice, MatchState, Phase, Play, Position, Rules, Side, WinKind, format_play,
@@ -669,31 +671,6 @@ fn error_messages_read_as_promised() {
 
 // ---- Hostile input never panics ----
 
-fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
-    for &(op, at, byte) in ops {
-        if bytes.is_empty() {
-            bytes.push(byte);
-            continue;
-        }
-        let at = at % bytes.len();
-        match op % 4 {
-            0 => bytes[at] = byte,
-            1 => {
-                bytes.remove(at);
-            }
-            2 => bytes.insert(at, byte),
-            _ => {
-                // Swap a digit for another, the likeliest change to still parse.
-                if bytes[at].is_ascii_digit() {
-                    bytes[at] = b'0' + byte % 10;
-                } else {
-                    bytes.truncate(at);
-                }
-            }
-        }
-    }
-}
-
 fn small_good_json() -> String {
     to_json(&bot_match(Rules::match_to(3), "greedy", "random", 21, usize::MAX).into_record())
 }
@@ -719,7 +696,7 @@ proptest! {
             static GOOD: String = small_good_json();
         }
         let mut bytes = GOOD.with(|g| g.clone().into_bytes());
-        mutate(&mut bytes, &ops);
+        common::mutate(&mut bytes, &ops);
         let text = String::from_utf8_lossy(&bytes);
         if let Err(e) = load(&text) {
             // Every error can be shown.

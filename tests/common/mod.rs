@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: a slow, plainly correct reference move
-//! generator and random positions.
+//! generator, random positions, and mutations of files for the hostile-input tests.
 #![allow(dead_code)]
 
 use bg_tui::engine::{Dice, Position};
@@ -165,6 +165,33 @@ pub fn random_position<R: Rng>(rng: &mut R) -> Position {
         }
         if let Ok(p) = Position::from_board(board) {
             return p;
+        }
+    }
+}
+
+/// Applies `ops` to `bytes`, each `(op, at, byte)`: overwrite, remove or insert a byte at
+/// `at` (modulo the length), or swap a digit for another (the likeliest change to still
+/// parse), else cut the text there.
+pub fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
+    for &(op, at, byte) in ops {
+        if bytes.is_empty() {
+            bytes.push(byte);
+            continue;
+        }
+        let at = at % bytes.len();
+        match op % 4 {
+            0 => bytes[at] = byte,
+            1 => {
+                bytes.remove(at);
+            }
+            2 => bytes.insert(at, byte),
+            _ => {
+                if bytes[at].is_ascii_digit() {
+                    bytes[at] = b'0' + byte % 10;
+                } else {
+                    bytes.truncate(at);
+                }
+            }
         }
     }
 }
