@@ -117,8 +117,8 @@
 
 use crate::engine::turn::after_step;
 use crate::engine::{
-    Action, Dice, DieStep, Ending, MatchState, Phase, Play, Position, Rules, Side, Step,
-    TurnBuilder, WinKind, format_play, parse_play,
+    Action, Dice, Ending, MatchState, Phase, Play, Position, Rules, Side, Step, TurnBuilder,
+    WinKind, format_play, parse_play,
 };
 use crate::record::{
     self, GameRecord, PlayerInfo, Record, RecordError, RecordSide, RecordedAction, ResultRecord,
@@ -1484,36 +1484,7 @@ fn follow_steps(
 ) -> Option<Play> {
     let mut turn = TurnBuilder::new(*position, roll, legal);
     for &(from, to) in steps {
-        let distance = from.checked_sub(to).filter(|&d| d > 0)?;
-        let mut dice = turn.dice_left();
-        dice.sort_unstable();
-        dice.dedup();
-        // The exact die first; a bear-off may use a higher one.
-        let die = dice
-            .iter()
-            .copied()
-            .filter(|&d| d == distance || (to == 0 && d > distance))
-            .find(|&die| {
-                turn.clone()
-                    .step(DieStep {
-                        step: Step {
-                            from,
-                            to,
-                            hit: false,
-                        },
-                        die,
-                    })
-                    .is_ok()
-            })?;
-        turn.step(DieStep {
-            step: Step {
-                from,
-                to,
-                hit: false,
-            },
-            die,
-        })
-        .ok()?;
+        turn.step_to(from, to).ok()?;
     }
     turn.finished()
 }

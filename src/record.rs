@@ -99,10 +99,10 @@
 //! whatever the text.
 
 use crate::engine::{
-    Action, Dice, GameResult, MatchState, Phase, Play, Rules, RulesError, Side, Step, TurnBuilder,
+    Action, Dice, GameResult, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
     WinKind, format_play, parse_play,
 };
-use crate::engine::{DieStep, Ending, MatchError};
+use crate::engine::{Ending, MatchError};
 use serde::{Deserialize, Serialize};
 
 /// The value of `"format"`.
@@ -864,38 +864,10 @@ fn recorded_play(
     }
     let mut turn = TurnBuilder::new(position, roll, legal);
     for &(from, to, hit) in steps {
-        let step = Step { from, to, hit };
         let name = format!("step {}/{}", point_name(from), point_name(to));
-        // The die the step uses: its distance, or for a bear-off a higher die.
-        let distance = from.checked_sub(to).filter(|&d| d > 0);
-        let mut candidates = turn.dice_left();
-        candidates.sort_unstable();
-        candidates.dedup();
-        candidates.sort_by_key(|&d| (Some(d) != distance, d));
-        let mut last_error = None;
-        let mut made = None;
-        for die in candidates {
-            if to != 0 && Some(die) != distance {
-                continue;
-            }
-            if to == 0 && distance.is_none_or(|d| die < d) {
-                continue;
-            }
-            match turn.step(DieStep { step, die }) {
-                Ok(()) => {
-                    made = turn.made().last().copied();
-                    break;
-                }
-                Err(e) => last_error = Some(e.to_string()),
-            }
-        }
-        let Some(made) = made else {
-            let why = last_error.unwrap_or_else(|| {
-                let left: Vec<String> = turn.dice_left().iter().map(u8::to_string).collect();
-                format!("no die left ({}) makes that step", left.join(", "))
-            });
-            return Err(illegal(format!("{name}: {why}")));
-        };
+        let made = turn
+            .step_to(from, to)
+            .map_err(|why| illegal(format!("{name}: {why}")))?;
         if made.step.hit != hit {
             let does = if made.step.hit {
                 "hits"

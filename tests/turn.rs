@@ -25,6 +25,29 @@ fn opening_3_1_point_on_the_5_in_either_order() {
 }
 
 #[test]
+fn step_to_picks_the_die_of_the_distance_then_a_higher_one_to_bear_off() {
+    // 6-1 from the start: 13/7 uses the 6, 8/7 the 1.
+    let mut t = turn(Position::START, 6, 1);
+    assert_eq!(t.step_to(13, 7).unwrap().die, 6);
+    assert_eq!(t.step_to(8, 7).unwrap().die, 1);
+    assert_eq!(format_play(&t.finished().unwrap()), "13/7 8/7");
+    // No die of that distance.
+    let mut t = turn(Position::START, 6, 1);
+    let err = t.step_to(13, 9).unwrap_err();
+    assert_eq!(err.to_string(), "no die left (6, 1) makes that step");
+    assert!(t.made().is_empty());
+    // Bearing off from the 4-point with 6-4: the 4 first, and the 6 when only it is left.
+    let bear = common::sides(&[(4, 2)], &[(24, 2)]);
+    let mut t = turn(bear, 6, 4);
+    assert_eq!(t.step_to(4, 0).unwrap().die, 4);
+    assert_eq!(t.step_to(4, 0).unwrap().die, 6);
+    assert_eq!(format_play(&t.finished().unwrap()), "4/off(2)");
+    // A die the rules refuse gives the rules' reason.
+    let mut t = turn(Position::START, 5, 5);
+    assert!(matches!(t.step_to(24, 19), Err(TurnError::Illegal(_))));
+}
+
+#[test]
 fn a_checker_can_be_moved_by_both_dice_at_once() {
     let t = turn(Position::START, 6, 5);
     let from_24 = t.destinations(24);

@@ -354,6 +354,35 @@ impl TurnBuilder {
         self.step_by(from, to, Some(die))
     }
 
+    /// Moves the checker on `from` to `to` (25 = the bar, 0 = off) with a die left that makes
+    /// that step: the die of the distance first, and for a bear-off a higher one. This is how
+    /// a play written as checker steps (a record, a `.mat` file) is followed.
+    ///
+    /// # Errors
+    /// [`TurnError`] saying why not: no die left makes the step, or the rules' reason the
+    /// last die tried cannot.
+    pub fn step_to(&mut self, from: u8, to: u8) -> Result<DieStep, TurnError> {
+        let distance = from.checked_sub(to).filter(|&d| d > 0);
+        let mut dice = self.dice_left();
+        dice.sort_unstable();
+        dice.dedup();
+        dice.retain(|&die| match distance {
+            Some(d) => die == d || (to == 0 && die > d),
+            None => false,
+        });
+        let mut last_error = None;
+        for die in dice {
+            match self.step_by(from, to, Some(die)) {
+                Ok(made) => return Ok(made),
+                Err(e) => last_error = Some(e),
+            }
+        }
+        Err(last_error.unwrap_or_else(|| {
+            let left: Vec<String> = self.dice_left().iter().map(u8::to_string).collect();
+            TurnError::Illegal(format!("no die left ({}) makes that step", left.join(", ")))
+        }))
+    }
+
     /// Makes the steps of a path, as given by [`TurnBuilder::destinations`].
     ///
     /// # Errors
