@@ -516,3 +516,34 @@ fn resuming_the_autosave_goes_on_writing_it_and_resuming_a_file_saves_back_to_it
     .unwrap_err();
     assert_eq!(err.to_string(), "no data directory");
 }
+
+#[test]
+fn no_autosave_writes_nothing_when_resumed() {
+    assert_eq!(bg_tui::cli::save_folder(true), None);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("saved.json");
+    let mut app = App::new(options(Rules::match_to(3), Some(1), None)).unwrap();
+    for _ in 0..4 {
+        step(&mut app);
+    }
+    store::write_record(&file, app.record()).unwrap();
+    let args = bg_tui::cli::ResumeArgs {
+        file: Some(file.clone()),
+        no_autosave: true,
+        ..Default::default()
+    };
+    let data = dir.path().join("data");
+    let mut resumed = bg_tui::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
+    for _ in 0..4 {
+        step(&mut resumed);
+    }
+    assert!(!data.exists(), "nothing is written to the data folder");
+    // Without --no-autosave the same steps write the autosave there.
+    let args = bg_tui::cli::ResumeArgs {
+        no_autosave: false,
+        ..args
+    };
+    let mut resumed = bg_tui::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
+    step(&mut resumed);
+    assert!(autosave(&data).exists());
+}
