@@ -14,8 +14,16 @@ fn main() -> ExitCode {
         Some(Command::Moves {
             position_id,
             dice,
+            rule_set,
+            board,
             json,
-        }) => cli::moves(&position_id, &dice, json),
+        }) => cli::moves_command(
+            &position_id,
+            dice.as_deref(),
+            rule_set.as_deref(),
+            board.as_deref(),
+            json,
+        ),
         Some(Command::Show {
             position_id,
             match_id,

@@ -38,7 +38,7 @@ fn random_action(m: &MatchState, rng: &mut ChaCha8Rng) -> Action {
                 stray
                     .first()
                     .copied()
-                    .unwrap_or(Play::new(&[], *game.position())),
+                    .unwrap_or(Play::empty(*game.position())),
             ),
             3 => Action::Double,
             4 => Action::Take,
@@ -47,7 +47,7 @@ fn random_action(m: &MatchState, rng: &mut ChaCha8Rng) -> Action {
             7 => Action::Resign(WinKind::Gammon),
             8 => Action::AcceptResignation,
             9 => Action::DeclineResignation,
-            _ => Action::Play(Play::new(&[], Position::START)),
+            _ => Action::Play(Play::empty(Position::START)),
         };
     }
     if game.resignation().is_some() {
@@ -74,7 +74,7 @@ fn random_action(m: &MatchState, rng: &mut ChaCha8Rng) -> Action {
         Phase::Moving(_) => {
             let plays = game.legal_plays();
             if plays.is_empty() {
-                Action::Play(Play::new(&[], *game.position()))
+                Action::Play(Play::empty(*game.position()))
             } else {
                 Action::Play(plays[rng.random_range(0..plays.len())])
             }
@@ -177,7 +177,7 @@ fn random_games_end_by_bearing_off() {
                 Phase::Moving(_) => {
                     let plays = game.legal_plays();
                     if plays.is_empty() {
-                        Action::Play(Play::new(&[], *game.position()))
+                        Action::Play(Play::empty(*game.position()))
                     } else {
                         Action::Play(plays[rng.random_range(0..plays.len())])
                     }
@@ -188,7 +188,11 @@ fn random_games_end_by_bearing_off() {
         }
         let result = m.game().result().unwrap();
         assert_eq!(result.ending, bg_tui::engine::Ending::BearOff);
-        assert!(m.game().position_for(result.winner).mover_has_won());
+        assert!(
+            m.game()
+                .position_for(result.winner.unwrap())
+                .mover_has_won()
+        );
         kinds[result.kind.multiplier() as usize - 1] += 1;
         m.next_game().unwrap();
     }
