@@ -130,6 +130,10 @@ pub enum Command {
         /// A file of `POSITION_ID DICE` lines to use instead of the built-in corpus.
         #[arg(long)]
         corpus: Option<PathBuf>,
+        /// The rule set whose generator to measure: backgammon, portes, plakoto, fevga or
+        /// jacquet [default: backgammon].
+        #[arg(long = "rules", value_name = "RULES")]
+        rule_set: Option<String>,
         /// How long to measure, in seconds.
         #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
         seconds: f64,
@@ -476,25 +480,35 @@ pub const BENCH_ROUNDS: usize = 9;
 ///
 /// # Errors
 /// [`CliError`] for an unreadable corpus or a bad duration.
-pub fn bench(corpus: Option<&Path>, seconds: f64) -> Result<String, CliError> {
+pub fn bench(
+    corpus: Option<&Path>,
+    seconds: f64,
+    rule_set: Option<&str>,
+) -> Result<String, CliError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         return Err(CliError(format!(
             "--seconds takes a duration from 0 to 3600, not {seconds}"
         )));
     }
+    let variant = rule_set.map_or(Ok(crate::engine::Variant::Backgammon), parse_variant)?;
     let (corpus, source) = match corpus {
+        Some(_) if !variant.has_position_id() => {
+            return Err(CliError(format!(
+                "--corpus holds Position IDs, which cannot hold {variant} positions"
+            )));
+        }
         Some(path) => (read_corpus(path)?, path.display().to_string()),
         None => (
-            bench::builtin_corpus(bench::CORPUS_SIZE, bench::CORPUS_SEED),
+            bench::corpus_of(variant, bench::CORPUS_SIZE, bench::CORPUS_SEED),
             format!(
-                "built-in: seeded random self-play, seed {}",
+                "built-in: {variant}, seeded random self-play, seed {}",
                 bench::CORPUS_SEED
             ),
         ),
     };
     // Warm up caches and the branch predictor before measuring.
-    let _ = bench::measure(&corpus, (seconds / 10.0).min(0.5));
-    let rounds = bench::measure_rounds(&corpus, seconds, BENCH_ROUNDS);
+    let _ = bench::measure_of(variant, &corpus, (seconds / 10.0).min(0.5));
+    let rounds = bench::measure_rounds(variant, &corpus, seconds, BENCH_ROUNDS);
     let median = rounds[rounds.len() / 2];
     let best = rounds[rounds.len() - 1];
     let row = |name: &str, f: &dyn Fn(&BenchReport) -> f64, unit: f64, digits: usize| {

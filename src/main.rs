@@ -28,7 +28,11 @@ fn main() -> ExitCode {
             position_id,
             match_id,
         }) => cli::show(&position_id, match_id.as_deref()),
-        Some(Command::Bench { corpus, seconds }) => cli::bench(corpus.as_deref(), seconds),
+        Some(Command::Bench {
+            corpus,
+            seconds,
+            rule_set,
+        }) => cli::bench(corpus.as_deref(), seconds, rule_set.as_deref()),
         Some(Command::Hint {
             position_id,
             dice,

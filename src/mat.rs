@@ -116,8 +116,8 @@
 //! panics, whatever the text.
 
 use crate::engine::{
-    Action, Dice, Ending, Game, MatchState, Phase, Play, Position, Rules, Side, TurnBuilder,
-    WinKind, format_play, parse_play,
+    Action, Dice, Ending, Game, MatchState, Phase, Play, Position, RuleSet, Rules, Side,
+    TurnBuilder, WinKind, format_play, parse_play,
 };
 use crate::record::{
     self, GameRecord, PlayerInfo, Record, RecordError, RecordSide, RecordedAction, ResultRecord,
@@ -193,6 +193,12 @@ pub enum MatWriteError {
     /// The record does not replay through the rules.
     #[error("the record cannot be replayed: {0}")]
     Record(#[from] RecordError),
+    /// The rule set is not backgammon: GNU Backgammon reads only backgammon matches.
+    #[error(
+        "a .mat file holds backgammon matches, and GNU Backgammon plays only backgammon: this \
+         record is {0}"
+    )]
+    NotBackgammon(String),
     /// The record holds something a `.mat` file cannot say.
     #[error("game {game}: {reason}")]
     Unsupported {
@@ -275,9 +281,17 @@ impl Win {
 /// assert_eq!(back.games[0].actions, rec.as_record().games[0].actions);
 /// ```
 pub fn write_mat(record: &Record) -> Result<String, MatWriteError> {
+    let rules = record.rules;
+    if rules.rule_set != RuleSet::Backgammon || rules.schmidt {
+        let what = if rules.schmidt {
+            "backgammon with Schmidt scoring".to_string()
+        } else {
+            rules.rule_set.to_string()
+        };
+        return Err(MatWriteError::NotBackgammon(what));
+    }
     // Everything below may then take the record's actions as the rules accept them.
     record::replay(record)?;
-    let rules = record.rules;
     let names = [
         export_name(&record.players[0].name, "White"),
         export_name(&record.players[1].name, "Black"),

@@ -868,3 +868,40 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn export_refuses_rule_sets_gnu_backgammon_cannot_read() {
+    use bg_tui::engine::{RuleSet, Rules};
+    use bg_tui::record::{PlayerInfo, Record};
+    for rules in [
+        Rules::of(RuleSet::Plakoto),
+        Rules::of(RuleSet::Tavli),
+        Rules::of(RuleSet::Jacquet),
+        Rules {
+            schmidt: true,
+            cube: false,
+            ..Rules::money()
+        },
+    ] {
+        let record = Record::new(
+            [PlayerInfo::human("A"), PlayerInfo::human("B")],
+            rules,
+            None,
+        );
+        let err = bg_tui::mat::write_mat(&record).unwrap_err();
+        assert!(
+            matches!(err, bg_tui::mat::MatWriteError::NotBackgammon(_)),
+            "{rules:?}: {err}"
+        );
+        assert!(
+            err.to_string()
+                .contains("GNU Backgammon plays only backgammon")
+        );
+    }
+    let plain = Record::new(
+        [PlayerInfo::human("A"), PlayerInfo::human("B")],
+        Rules::money(),
+        None,
+    );
+    assert!(bg_tui::mat::write_mat(&plain).is_ok());
+}

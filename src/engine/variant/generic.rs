@@ -5,7 +5,8 @@ use super::VariantRules;
 use crate::engine::dice::Dice;
 use crate::engine::play::{MAX_STEPS, Play, Step};
 use crate::engine::position::{BAR, Position};
-use std::collections::HashSet;
+use foldhash::HashSet;
+use foldhash::HashSetExt;
 
 /// A sequence of steps reached in the search.
 struct Candidate {
@@ -29,7 +30,9 @@ struct Search<'a, R: VariantRules + ?Sized> {
 impl<R: VariantRules + ?Sized> Search<'_, R> {
     /// Visits `position` with the dice in `left` (a bit per die) still to play.
     fn visit(&mut self, position: Position, left: u8, steps: &mut Vec<(Step, u8)>) {
-        if !self.seen.insert((position, left)) {
+        // Two numbers give few orders, and equal ends are merged at the end; a double's many
+        // orders of the same moves are cut here.
+        if self.double && !self.seen.insert((position, left)) {
             return;
         }
         if (self.allowed)(&position) {
