@@ -218,10 +218,10 @@ fn checkers_of_every_rule_set(position: &Position) -> (u32, u32) {
 fn rule_set_rules(choice: u8) -> Rules {
     use bg_tui::engine::RuleSet;
     let rule_set = RuleSet::ALL[usize::from(choice) % RuleSet::ALL.len()];
-    let match_length = (choice / 8 % 2 == 0).then_some(5);
+    let match_length = (choice / 8).is_multiple_of(2).then_some(5);
     Rules {
         match_length,
-        schmidt: choice % 16 == 0 && rule_set == RuleSet::Backgammon,
+        schmidt: choice.is_multiple_of(16) && rule_set == RuleSet::Backgammon,
         ..Rules::of(rule_set)
     }
 }
