@@ -7,7 +7,7 @@
 pub mod keys;
 mod screen;
 
-use super::app::Event;
+use super::event::Event;
 use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::view;
@@ -123,7 +123,7 @@ impl Viewer {
                 self.quit = true;
                 false
             }
-            Event::Mouse(_) | Event::Bot { .. } | Event::Tick(_) => false,
+            Event::Mouse(_) | Event::Bot { .. } | Event::Tick(_) | Event::Second => false,
         }
     }
 

@@ -15,10 +15,21 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
     BoardModel {
         position: moment.board.position,
         on_roll: moment.board.on_roll,
+        bottom: Side::White,
+        to_act: Some(moment.board.on_roll),
         names: t.names().clone(),
+        bots: [None, None],
         cube: rules.uses_cube().then_some(moment.cube),
         dice: moment.board.dice,
-        dice_used: moment.board.dice_used,
+        // The timeline counts the dice played, not which: the first ones are dimmed.
+        dice_used: moment.board.dice.map_or_else(Vec::new, |d| {
+            let values = if d.is_double() {
+                vec![d.first(); 4]
+            } else {
+                vec![d.first(), d.second()]
+            };
+            values.into_iter().take(moment.board.dice_used).collect()
+        }),
         match_length: rules.match_length,
         score: moment.score,
         crawford: match moment.crawford {
@@ -39,6 +50,10 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         status: t.label(v.at),
         message: where_text(v),
         last_play: String::new(),
+        last_move: None,
+        log: Vec::new(),
+        clocks: None,
+        tutor: false,
         overlay: overlay(v, moment),
         command_line: None,
         ascii: v.options.ascii,
