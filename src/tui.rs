@@ -3,7 +3,7 @@
 
 pub mod app;
 pub mod bots;
-pub mod clock;
+pub use crate::clock;
 pub mod commands;
 pub mod event;
 pub mod keys;

@@ -785,3 +785,51 @@ mod clocks {
         assert_ne!(app.match_state().game().turn(), slow);
     }
 }
+
+#[test]
+fn clocks_are_saved_in_the_record_survive_resume_and_show_in_replay() {
+    use bg_tui::tui::clock::{ClockKind, ManualTime};
+    use bg_tui::tui::viewer::{ViewOptions, Viewer};
+    use std::time::Duration;
+    let time = ManualTime::new();
+    let mut app = app_with(5, |o| {
+        o.rules.cube = false;
+        o.clock = Some(ClockKind::Standard);
+    });
+    app.set_time_source(Box::new(time.clone()));
+    opening(&mut app);
+    let mover = app.match_state().game().turn();
+    time.advance(Duration::from_secs(30));
+    advance(&mut app, Entry::Notation);
+    let json = bg_tui::record::to_json(app.record());
+    assert!(json.contains("\"clock\": {\"kind\":\"standard\""), "{json}");
+    let (record, m) = bg_tui::record::load(&json).unwrap();
+    let clock = record.clock.clone().expect("clocks in the record");
+    assert_eq!(clock.reserves_ms[0].last().unwrap()[mover.index()], 90_000);
+    let resumed = App::resume(Options::default(), record.clone(), m).unwrap();
+    let left = |app: &App| {
+        app.model().clocks.expect("clocks")[mover.index()]
+            .left
+            .clone()
+    };
+    assert_eq!(left(&resumed), "1:30", "the reserve survives resume");
+    let timeline = bg_tui::replay::Timeline::new(&record).unwrap();
+    let end = timeline.end();
+    let mut viewer = Viewer::new(
+        timeline,
+        ViewOptions {
+            clock: Some(clock),
+            ..ViewOptions::default()
+        },
+    );
+    viewer.go_to(end);
+    assert_eq!(
+        viewer.model().clocks.expect("clocks in replay")[mover.index()].left,
+        "1:30"
+    );
+    viewer.go_to(0);
+    assert_eq!(viewer.model().clocks.unwrap()[mover.index()].left, "2:00");
+    // Without clocks the record has no clock at all.
+    let plain = app_with(5, |_| {});
+    assert!(!bg_tui::record::to_json(plain.record()).contains("clock"));
+}

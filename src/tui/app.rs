@@ -282,7 +282,11 @@ impl App {
                 Player::Bot(name) => PlayerKind::Bot(name.clone()),
             },
         });
-        let recorder = Recorder::new(players, options.rules, Some(seed));
+        let mut recorder = Recorder::new(players, options.rules, Some(seed));
+        *recorder.clock_mut() = options.clock.map(|kind| crate::record::ClockRecord {
+            kind,
+            reserves_ms: Vec::new(),
+        });
         let match_state = MatchState::new(options.rules)?;
         App::build(options, seed, recorder, match_state)
     }
@@ -338,9 +342,10 @@ impl App {
             finisher: None,
             out_noted: [false; 2],
         };
-        app.clocks = app.options.clock.map(Clocks::new);
+        app.start_clocks();
         app.saved = app.recorded();
-        app.follow_up();
+        app.auto_rolls();
+        app.schedule();
         Ok(app)
     }
 
@@ -451,6 +456,8 @@ impl App {
     pub fn update(&mut self, msg: Msg) -> bool {
         let log_len = self.log.len();
         let redraw = self.apply(msg);
+        self.auto_rolls();
+        self.note_clock_readings();
         let recorded = self.recorded();
         let saved = recorded != self.saved;
         if saved {
@@ -462,7 +469,7 @@ impl App {
                 self.note(note);
             }
         }
-        self.follow_up();
+        self.schedule();
         redraw || saved || self.log.len() != log_len
     }
 

@@ -71,6 +71,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ("decline", []) => Msg::No,
         ("undo", []) => Msg::Undo,
         ("help", []) => Msg::Help,
+        ("flag", []) => Msg::TakeOver,
         ("quit" | "q", []) => Msg::QuitNow,
         // A play: `13/8`, `13-8`, `bar/20`, `8/5(2)`, or a point number first.
         _ if first.contains(['/', '-'])

@@ -19,12 +19,14 @@ use ratatui::layout::Rect;
 use std::io::{self, IsTerminal};
 
 /// How the viewer draws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewOptions {
     /// ASCII only.
     pub ascii: bool,
     /// Colours (off under `NO_COLOR`).
     pub color: bool,
+    /// The record's clocks, if it was played with them.
+    pub clock: Option<crate::record::ClockRecord>,
 }
 
 impl Default for ViewOptions {
@@ -32,6 +34,7 @@ impl Default for ViewOptions {
         ViewOptions {
             ascii: false,
             color: true,
+            clock: None,
         }
     }
 }

@@ -308,7 +308,11 @@ impl App {
             picked: self.picked.map(point_spot),
             targets,
             status: self.status(),
-            message: self.message.clone(),
+            message: if self.message.is_empty() && self.match_state.game().result().is_none() {
+                "? lists the keys; :bot greedy lets the computer play the side to act".to_string()
+            } else {
+                self.message.clone()
+            },
             last_play: self.last_play.clone(),
             last_move: self.last_move.clone(),
             log: self.log.iter().cloned().collect(),

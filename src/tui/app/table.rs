@@ -69,13 +69,6 @@ impl App {
         self.clocks.as_ref().map(|c| c.state(self.time.now()))
     }
 
-    /// Sets the clocks as a record saved them (when resuming).
-    pub fn set_clock_state(&mut self, state: ClockState) {
-        self.options.clock = Some(state.kind);
-        self.clocks = Some(Clocks::from_state(state));
-        self.run_clocks();
-    }
-
     /// A clock runs: the screen is redrawn every second.
     #[must_use]
     pub fn clock_running(&self) -> bool {
@@ -300,8 +293,53 @@ impl App {
         }
     }
 
-    /// What follows from the new state: the clocks, automatic rolls, and questions to bots.
-    pub(super) fn follow_up(&mut self) {
+    /// The clocks of a new match, or of the record resumed (the reserves after its last
+    /// action).
+    pub(super) fn start_clocks(&mut self) {
+        let record = self.recorder.as_record();
+        let Some(clock) = &record.clock else {
+            self.clocks = None;
+            return;
+        };
+        let full = u64::try_from(clock.kind.reserve().as_millis()).unwrap_or(u64::MAX);
+        // The last reading of the game in progress; a new game starts full.
+        let game = self.match_state.game_number().max(1) - 1;
+        let reserve_ms = clock
+            .reserves_ms
+            .get(game)
+            .and_then(|g| g.last())
+            .copied()
+            .unwrap_or([full, full]);
+        self.options.clock = Some(clock.kind);
+        self.clocks = Some(Clocks::from_state(ClockState {
+            kind: clock.kind,
+            reserve_ms,
+        }));
+    }
+
+    /// Notes the reserves after each new action in the record.
+    pub(super) fn note_clock_readings(&mut self) {
+        let Some(clocks) = self.clocks else {
+            return;
+        };
+        let reading = clocks.state(self.time.now()).reserve_ms;
+        let actions: Vec<usize> = self
+            .recorder
+            .as_record()
+            .games
+            .iter()
+            .map(|g| g.actions.len())
+            .collect();
+        if let Some(record) = self.recorder.clock_mut() {
+            record.reserves_ms.resize(actions.len(), Vec::new());
+            for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
+                readings.resize(n, reading);
+            }
+        }
+    }
+
+    /// The clocks, and the rolls made without asking.
+    pub(super) fn auto_rolls(&mut self) {
         // Each automatic roll ends a person's wait; a few in a row at most (hot-seat).
         for _ in 0..4 {
             self.run_clocks();
@@ -316,7 +354,6 @@ impl App {
             }
         }
         self.run_clocks();
-        self.schedule();
     }
 
     /// A person's dice are to be rolled by themselves now.
