@@ -467,7 +467,7 @@ fn the_log_keeps_the_opening_roll_plays_and_cube_actions() {
     until_moving(&mut app, |_| true);
     let log = app.log();
     assert!(
-        log.iter().any(|l| l.starts_with("opening roll: Alice ")),
+        log.iter().any(|l| l.starts_with("opening: Alice ")),
         "{log:?}"
     );
     until_rolling(&mut app, Side::White);

@@ -831,7 +831,7 @@ impl App {
             }
         } else {
             let starter = if white > black { w } else { b };
-            format!("opening roll: {w} {white}, {b} {black}; {starter} starts")
+            format!("opening: {w} {white}, {b} {black}; {starter} starts")
         };
         self.message.clone_from(&said);
         self.note(said);
