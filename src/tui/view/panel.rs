@@ -1,5 +1,5 @@
-//! Beside and below the board: the players, cube, match, IDs, last play, and the status,
-//! message and command lines.
+//! Beside and below the board: the players, clocks, cube, match, the log of the last
+//! events, the IDs, and the status, message and command lines.
 
 use super::put_in;
 use crate::engine::Side;
@@ -29,8 +29,18 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
         buf.set_line(area.x, ids_y + row, &line, area.width);
     }
     let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
-    let lines = lines(model, theme, area.width);
+    let mut lines = lines(model, theme, area.width);
     let width = usize::from(area.width.max(1));
+    let used: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    // The log fills the room left, newest last, one row an event.
+    let room = usize::from(above.height).saturating_sub(used + 1);
+    if room > 0 && !model.log.is_empty() {
+        lines.push(Line::raw(""));
+        let skip = model.log.len().saturating_sub(room);
+        for entry in &model.log[skip..] {
+            lines.push(Line::raw(truncate(entry, width, theme)));
+        }
+    }
     let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
@@ -41,16 +51,20 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
 /// The panel's text above the IDs.
 fn lines(model: &BoardModel, theme: Theme, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width);
-    let mover = model.on_roll;
-    let position = &model.position;
+    let position = if model.on_roll == model.bottom {
+        model.position
+    } else {
+        model.position.switched()
+    };
     let mut lines = Vec::new();
+    // The top player first, as on the board.
     let players = [
         (
-            mover.opponent(),
+            model.bottom.opponent(),
             position.opponent_pips(),
             position.opponent_off(),
         ),
-        (mover, position.mover_pips(), position.mover_off()),
+        (model.bottom, position.mover_pips(), position.mover_off()),
     ];
     for (side, pips, off) in players {
         lines.extend(player(model, theme, side, pips, off, width));
@@ -79,7 +93,17 @@ fn lines(model: &BoardModel, theme: Theme, width: u16) -> Vec<Line<'static>> {
         kind.push_str(&model.crawford);
     }
     lines.push(Line::raw(kind));
-    if !model.last_play.is_empty() {
+    if model.tutor {
+        let top = model.bottom.opponent();
+        lines.push(Line::from(vec![
+            Span::styled("Outer numbers: ", theme.dim()),
+            Span::styled(theme.checker(top), theme.checker_style(top)),
+            Span::raw(" "),
+            Span::raw(name(model, theme, top, width.saturating_sub(20))),
+            Span::raw("'s"),
+        ]));
+    }
+    if !model.last_play.is_empty() && model.log.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::from(vec![
             Span::styled("Last ", theme.dim()),
@@ -117,7 +141,8 @@ fn truncate(text: &str, max: usize, theme: Theme) -> String {
     out + ellipsis
 }
 
-/// Two lines for a player: marker, checker and name; pips, checkers off and score.
+/// Two lines for a player: marker, checker, name, bot and clock; pips, checkers off and
+/// score.
 fn player(
     model: &BoardModel,
     theme: Theme,
@@ -128,7 +153,43 @@ fn player(
 ) -> [Line<'static>; 2] {
     // Nobody is to play once the game is over.
     let game_over = matches!(model.overlay, Some(Overlay::GameOver { .. }));
-    let on_roll = side == model.on_roll && !game_over;
+    let on_roll = model.to_act == Some(side) && !game_over;
+    let clock = model
+        .clocks
+        .as_ref()
+        .and_then(|c| c.get(side.index()))
+        .map(|c| {
+            let text = if c.flagged {
+                format!("  {} out", c.left)
+            } else {
+                format!("  {}", c.left)
+            };
+            let style = if c.flagged || c.running {
+                theme.strong()
+            } else {
+                theme.dim()
+            };
+            Span::styled(text, style)
+        });
+    let bot = model
+        .bots
+        .get(side.index())
+        .cloned()
+        .flatten()
+        .map(|bot| {
+            let shown = model.names.get(side.index()).map(String::as_str);
+            if shown == Some(bot.as_str()) {
+                " (bot)".to_string()
+            } else {
+                format!(" (bot {bot})")
+            }
+        })
+        .unwrap_or_default();
+    // With clocks, the marker alone says who is to play.
+    let to_play = on_roll && clock.is_none();
+    let reserved = if to_play { 13 } else { 4 }
+        + clock.as_ref().map_or(0, Span::width)
+        + Span::raw(bot.as_str()).width();
     let mut first = vec![
         Span::styled(
             if on_roll { theme.turn_marker() } else { " " },
@@ -138,12 +199,7 @@ fn player(
         Span::styled(theme.checker(side), theme.checker_style(side)),
         Span::raw(" "),
         Span::styled(
-            name(
-                model,
-                theme,
-                side,
-                width.saturating_sub(if on_roll { 13 } else { 4 }),
-            ),
+            name(model, theme, side, width.saturating_sub(reserved).max(4)),
             if on_roll {
                 theme.strong()
             } else {
@@ -151,9 +207,13 @@ fn player(
             },
         ),
     ];
-    if on_roll {
+    if !bot.is_empty() {
+        first.push(Span::styled(bot, theme.dim()));
+    }
+    if to_play {
         first.push(Span::styled("  to play", theme.dim()));
     }
+    first.extend(clock);
     let score = model.score.get(side.index()).copied().unwrap_or(0);
     let second = Line::from(vec![
         Span::raw("    pips "),
