@@ -8,6 +8,7 @@ pub mod commands;
 pub mod event;
 pub mod keys;
 pub mod model;
+pub mod rules_lines;
 pub mod terminal;
 pub mod theme;
 pub mod view;

@@ -36,6 +36,8 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         match_length: Some(5),
         score: [0, 0],
         crawford: String::new(),
+        rules: Vec::new(),
+        board_text: None,
         position_id: String::new(),
         match_id: String::new(),
         cursor: Spot::Point(1),
@@ -322,6 +324,145 @@ fn real_help() -> BoardModel {
     let mut m = opening();
     m.overlay = Some(Overlay::Help(bg_tui::tui::keys::help_rows()));
     m
+}
+
+/// A board of the plain form from `(point, count)` lists, for the rule sets.
+fn spec_position(
+    variant: bg_tui::engine::Variant,
+    mine: &[(usize, u8)],
+    theirs: &[(usize, u8)],
+    pinned: &[u8],
+) -> Position {
+    let mut spec = bg_tui::engine::BoardSpec {
+        mine: [0; 24],
+        theirs: [0; 24],
+        bar: [0, 0],
+        pinned: pinned.to_vec(),
+    };
+    for &(p, n) in mine {
+        spec.mine[p - 1] = n;
+    }
+    for &(p, n) in theirs {
+        spec.theirs[p - 1] = n;
+    }
+    spec.to_position(variant).expect("a valid board")
+}
+
+/// Plakoto: Alice (on roll) has pinned Bob's checker on her 5-point with two checkers,
+/// and Bob has pinned Alice's mother on her 24-point.
+fn plakoto_pins() -> BoardModel {
+    let position = spec_position(
+        bg_tui::engine::Variant::Plakoto,
+        &[(5, 2), (24, 1), (13, 12)],
+        &[(5, 1), (24, 1), (1, 13)],
+        &[24],
+    );
+    let mut m = model(position, Side::White);
+    m.cube = None;
+    m.rules = vec![
+        "Plakoto".into(),
+        "Alice's mother is pinned: Bob wins once its 24-point is empty".into(),
+    ];
+    m.board_text = Some(bg_tui::engine::BoardSpec::of_position(&position).to_json());
+    m
+}
+
+/// The rows of a buffer as text.
+fn rows_of(buf: &Buffer) -> Vec<Vec<String>> {
+    let width = usize::from(buf.area.width);
+    buf.content
+        .chunks(width)
+        .map(|row| row.iter().map(|c| c.symbol().to_string()).collect())
+        .collect()
+}
+
+/// The column under the point label `label` in the row `row`.
+fn label_column(row: &[String], label: &str) -> usize {
+    let line: String = row.concat();
+    let byte = line.find(label).expect("a point label");
+    line[..byte].chars().count() + label.chars().count() / 2
+}
+
+#[test]
+fn plakoto_pinned_checkers_lie_under_their_pinners() {
+    let m = plakoto_pins();
+    let terminal = draw(&m, 120, 40);
+    let rows = rows_of(terminal.backend().buffer());
+    let line = |r: usize| rows[r].concat();
+    let top_labels = (0..rows.len())
+        .find(|&r| line(r).contains("13   14"))
+        .unwrap();
+    let bottom_labels = (0..rows.len())
+        .rfind(|&r| line(r).contains("12   11"))
+        .unwrap();
+    // Alice (White) is ○, Bob ●. On Alice's 5-point (bottom right half) Bob's pinned
+    // checker lies at the edge under Alice's two; on her 24-point (top right) her pinned
+    // mother lies at the edge under Bob's checker.
+    let five = label_column(&rows[bottom_labels], " 5 ");
+    let edge = bottom_labels - 2;
+    assert_eq!(rows[edge][five], "●", "Bob's pinned checker at the edge");
+    assert_eq!(rows[edge - 1][five], "○");
+    assert_eq!(rows[edge - 2][five], "○");
+    let twenty_four = label_column(&rows[top_labels], "24");
+    assert_eq!(
+        rows[top_labels + 2][twenty_four],
+        "○",
+        "Alice's pinned mother at the edge"
+    );
+    assert_eq!(rows[top_labels + 3][twenty_four], "●");
+    let shown = text(terminal.backend().buffer());
+    assert!(shown.contains("Alice's mother is pinned"));
+    assert!(
+        shown.contains("Board: {\"mine\""),
+        "the plain board instead of the IDs"
+    );
+    assert!(!shown.contains("Position ID"));
+    snapshot_both("plakoto_pins", &m);
+}
+
+/// Fevga: the routes in the panel, and the tutor numbers of the top player by Fevga's
+/// geometry (Bob's 1-point is Alice's 13-point).
+#[test]
+fn fevga_routes_and_tutor_numbers() {
+    let position = spec_position(
+        bg_tui::engine::Variant::Fevga,
+        &[(24, 14), (18, 1)],
+        &[(12, 14), (6, 1)],
+        &[],
+    );
+    let mut m = model(position, Side::White);
+    m.cube = None;
+    m.tutor = true;
+    m.rules = vec![
+        "Fevga".into(),
+        "Alice: 24 → 1, home 1-6".into(),
+        "Bob: 12 → 1, then 24 → 13, home 13-18".into(),
+    ];
+    m.board_text = Some(bg_tui::engine::BoardSpec::of_position(&position).to_json());
+    let terminal = draw(&m, 120, 40);
+    let rows = rows_of(terminal.backend().buffer());
+    let line = |r: usize| rows[r].concat();
+    // The outer (top player's) numbers above the board: Bob's 1 over Alice's 13, his 12
+    // over her 24; below, his 24 under her 12 and his 13 under her 1.
+    let inner = (0..rows.len())
+        .find(|&r| line(r).contains("13   14"))
+        .unwrap();
+    let outer = &rows[inner - 1];
+    assert_eq!(
+        outer[label_column(&rows[inner], "13")].trim(),
+        "1",
+        "{}",
+        line(inner - 1)
+    );
+    let at = label_column(&rows[inner], "24");
+    assert_eq!(
+        format!("{}{}", outer[at - 1], outer[at]).trim(),
+        "12",
+        "{}",
+        line(inner - 1)
+    );
+    assert!(text(terminal.backend().buffer()).contains("Bob: 12 → 1, then 24 → 13"));
+    snapshot_both("fevga_routes_tutor", &m);
 }
 
 #[test]

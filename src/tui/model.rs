@@ -88,6 +88,13 @@ pub struct BoardModel {
     pub score: [u32; 2],
     /// "Crawford", "post-Crawford" or empty.
     pub crawford: String,
+    /// The rule set and what it asks the table to show: its name (and in Tavli which game
+    /// of the cycle), Fevga's routes, a pinned mother in Plakoto. Empty for plain
+    /// backgammon.
+    pub rules: Vec<String>,
+    /// The position in the plain board form, where no Position ID can say it (Plakoto,
+    /// Fevga).
+    pub board_text: Option<String>,
     /// GNU Backgammon Position ID of the position, from the view of the player on roll.
     pub position_id: String,
     /// GNU Backgammon Match ID.

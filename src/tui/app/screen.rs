@@ -105,7 +105,11 @@ impl App {
             return question(title.clone(), lines.clone());
         }
         match &self.mode {
-            Mode::Help => return Some(Overlay::Help(help_rows())),
+            Mode::Help => {
+                let mut rows = help_rows();
+                rows.extend(crate::tui::rules_lines::difference_rows(game.variant()));
+                return Some(Overlay::Help(rows));
+            }
             Mode::ConfirmQuit => {
                 return question(
                     "Quit bg-tui?".to_string(),
@@ -289,6 +293,16 @@ impl App {
                 CrawfordState::Crawford => "Crawford game".to_string(),
                 CrawfordState::PostCrawford => "post-Crawford".to_string(),
             },
+            rules: crate::tui::rules_lines::rules_lines(
+                &self.options.rules,
+                m.game_number().saturating_sub(1),
+                game.position(),
+                game.turn(),
+                self.bottom(),
+                &|side| self.name(side).to_string(),
+            ),
+            board_text: (!game.variant().has_position_id())
+                .then(|| crate::engine::BoardSpec::of_position(game.position()).to_json()),
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),
             cursor: self.cursor_spot(),

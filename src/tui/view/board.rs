@@ -8,7 +8,7 @@ use crate::tui::model::{BoardModel, Spot};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 /// The position as drawn: from the view of the player at the bottom.
@@ -30,7 +30,23 @@ pub(super) fn draw(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buf
     for p in 1..=24u8 {
         let n = position.board()[usize::from(p)];
         let side = if n > 0 { bottom } else { top };
-        draw_stack(g, Column::Point(p), n.unsigned_abs(), side, theme, buf);
+        let column = Column::Point(p);
+        if position.is_pinned(usize::from(p)) {
+            // Plakoto: the pinned checker at the edge, under its pinners.
+            let pinned = side.opponent();
+            let cell = g.cell(column, 0);
+            let style = theme.checker_style(pinned).add_modifier(Modifier::REVERSED);
+            put(
+                buf,
+                cell.x,
+                cell.y,
+                &centred(theme.checker(pinned), g.w),
+                style,
+            );
+            draw_stack_from(g, column, 1, n.unsigned_abs(), side, theme, buf);
+        } else {
+            draw_stack(g, column, n.unsigned_abs(), side, theme, buf);
+        }
     }
     draw_stack(g, Column::BarTop, position.opponent_bar(), top, theme, buf);
     draw_stack(
@@ -121,7 +137,8 @@ fn draw_labels(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer)
         let r = g.label_rect(Column::Point(p));
         put(buf, r.x, r.y, &centred(&p.to_string(), g.w), inner);
         if let Some(r) = g.outer_label_rect(Column::Point(p)) {
-            put(buf, r.x, r.y, &centred(&(25 - p).to_string(), g.w), outer);
+            let theirs = model.position.geometry().opponent_point_of_mover(p);
+            put(buf, r.x, r.y, &centred(&theirs.to_string(), g.w), outer);
         }
     }
     let bar = g.label_rect(Column::BarBottom);
@@ -133,7 +150,20 @@ fn draw_labels(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer)
 /// `n` checkers of `side` on a point or the bar, with the count in the last cell when the
 /// stack is taller than the column.
 fn draw_stack(g: &Geometry, column: Column, n: u8, side: Side, theme: Theme, buf: &mut Buffer) {
-    let cap = g.capacity(column);
+    draw_stack_from(g, column, 0, n, side, theme, buf);
+}
+
+/// [`draw_stack`] starting `skip` cells from the edge (above a pinned checker).
+fn draw_stack_from(
+    g: &Geometry,
+    column: Column,
+    skip: u16,
+    n: u8,
+    side: Side,
+    theme: Theme,
+    buf: &mut Buffer,
+) {
+    let cap = g.capacity(column).saturating_sub(skip);
     let n = u16::from(n);
     let style = theme.checker_style(side);
     for i in 0..n.min(cap) {
@@ -142,7 +172,7 @@ fn draw_stack(g: &Geometry, column: Column, n: u8, side: Side, theme: Theme, buf
         } else {
             theme.checker(side).to_string()
         };
-        let cell = g.cell(column, i);
+        let cell = g.cell(column, i + skip);
         put(buf, cell.x, cell.y, &centred(&text, g.w), style);
     }
 }
@@ -215,7 +245,7 @@ fn side_count(model: &BoardModel, side: Side, column: Column) -> u16 {
     u16::from(match column {
         Column::Point(p) if bottom => position.mover_on(usize::from(p)),
         // The drawn numbering is the bottom player's.
-        Column::Point(p) => position.board()[usize::from(p)].min(0).unsigned_abs(),
+        Column::Point(p) => position.opponent_at(usize::from(p)),
         Column::BarBottom if bottom => position.mover_bar(),
         Column::BarTop if !bottom => position.opponent_bar(),
         Column::TrayBottom if bottom => position.mover_off(),

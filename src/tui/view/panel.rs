@@ -13,21 +13,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// Draws the side panel in `area`: the IDs on its last two rows, everything else above.
 /// Returns how many rows the text above the IDs takes.
 pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
-    let ids = [
-        ("Position ID: ", &model.position_id),
-        ("Match ID   : ", &model.match_id),
-    ];
-    let ids_y = area.bottom().saturating_sub(2);
-    for (row, (label, id)) in (0u16..).zip(ids) {
-        if !(area.y..area.bottom()).contains(&(ids_y + row)) {
-            continue;
-        }
-        let line = Line::from(vec![
-            Span::styled(label, theme.dim()),
-            Span::raw(id.as_str()),
-        ]);
-        buf.set_line(area.x, ids_y + row, &line, area.width);
-    }
+    let ids_y = match &model.board_text {
+        Some(text) => draw_board_text(area, text, theme, buf),
+        None => draw_ids(area, model, theme, buf),
+    };
     let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
     let mut lines = lines(model, theme, area.width);
     let width = usize::from(area.width.max(1));
@@ -46,6 +35,51 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
         .wrap(Wrap { trim: false })
         .render(above, buf);
     u16::try_from(rows).unwrap_or(u16::MAX).min(above.height)
+}
+
+/// The Position ID and Match ID on the panel's last two rows; the row where they start.
+fn draw_ids(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
+    let ids = [
+        ("Position ID: ", &model.position_id),
+        ("Match ID   : ", &model.match_id),
+    ];
+    let ids_y = area.bottom().saturating_sub(2);
+    for (row, (label, id)) in (0u16..).zip(ids) {
+        if !(area.y..area.bottom()).contains(&(ids_y + row)) {
+            continue;
+        }
+        let line = Line::from(vec![
+            Span::styled(label, theme.dim()),
+            Span::raw(id.as_str()),
+        ]);
+        buf.set_line(area.x, ids_y + row, &line, area.width);
+    }
+    ids_y
+}
+
+/// The position in the plain board form (where no Position ID can say it), wrapped over
+/// the panel's last rows (at most six); the row where it starts.
+fn draw_board_text(area: Rect, text: &str, theme: Theme, buf: &mut Buffer) -> u16 {
+    let width = usize::from(area.width.max(1));
+    let label = "Board: ";
+    let chars: Vec<char> = label.chars().chain(text.chars()).collect();
+    let rows = chars.len().div_ceil(width).min(6);
+    let top = area.bottom().saturating_sub(rows as u16);
+    for (i, chunk) in chars.chunks(width).take(rows).enumerate() {
+        let y = top + i as u16;
+        if !(area.y..area.bottom()).contains(&y) {
+            continue;
+        }
+        let row: String = chunk.iter().collect();
+        let line = if i == 0 {
+            let rest: String = row.chars().skip(label.len()).collect();
+            Line::from(vec![Span::styled(label, theme.dim()), Span::raw(rest)])
+        } else {
+            Line::raw(row)
+        };
+        buf.set_line(area.x, y, &line, area.width);
+    }
+    top
 }
 
 /// The panel's text above the IDs.
@@ -93,6 +127,9 @@ fn lines(model: &BoardModel, theme: Theme, width: u16) -> Vec<Line<'static>> {
         kind.push_str(&model.crawford);
     }
     lines.push(Line::raw(kind));
+    for line in &model.rules {
+        lines.push(Line::raw(truncate(line, width, theme)));
+    }
     if model.tutor {
         let top = model.bottom.opponent();
         lines.push(Line::from(vec![

@@ -39,8 +39,17 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
             CrawfordState::Crawford => "Crawford game".to_string(),
             CrawfordState::PostCrawford => "post-Crawford".to_string(),
         },
-        position_id: moment.position_id(),
-        match_id: moment.match_id(),
+        rules: crate::tui::rules_lines::rules_lines(
+            rules,
+            moment.game.saturating_sub(1),
+            &moment.board.position,
+            moment.board.on_roll,
+            Side::White,
+            &|side| t.name(side).to_string(),
+        ),
+        board_text: (!moment.variant.has_position_id()).then(|| moment.board_text()),
+        position_id: moment.position_id().unwrap_or_default(),
+        match_id: moment.match_id().unwrap_or_default(),
         // No cursor: a spot off the board.
         cursor: Spot::Point(0),
         // The checker just moved is marked as if picked up.
