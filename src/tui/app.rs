@@ -197,6 +197,9 @@ pub struct App {
     finisher: Option<SharedBot>,
     /// A player's running out of time has been said.
     out_noted: [bool; 2],
+    /// The side of the one person against a bot when the game was set up: the board stays
+    /// on that side, even while the person lets the computer play it.
+    seat: Option<Side>,
 }
 
 impl std::fmt::Debug for App {
@@ -340,6 +343,12 @@ impl App {
             taken_over: [false; 2],
             finisher: None,
             out_noted: [false; 2],
+            seat: None,
+        };
+        app.seat = match app.options.players.clone() {
+            [Player::Human, Player::Bot(_)] => Some(Side::White),
+            [Player::Bot(_), Player::Human] => Some(Side::Black),
+            _ => None,
         };
         app.start_clocks();
         app.saved = app.recorded();
