@@ -583,6 +583,10 @@ fn unknown_keys_point_at_the_help_and_keys_wait_while_the_terminal_is_too_small(
     app.handle(Event::Resize(80, 24));
     press(&mut app, KeyCode::Char('r'));
     assert_ne!(app.match_state().game().phase(), Phase::Opening);
+    // While the board is hidden, q quits at once: its question could not be seen.
+    app.handle(Event::Resize(60, 20));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
 }
 
 #[test]

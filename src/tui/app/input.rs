@@ -34,9 +34,9 @@ impl App {
     fn key_msg(&self, key: KeyEvent) -> Msg {
         let msg = play_key(key);
         if !self.fits() {
-            // The board is hidden: only quitting acts.
+            // The board is hidden: only quitting acts, at once (no question could be seen).
             return match msg {
-                Msg::QuitNow | Msg::Quit => msg,
+                Msg::QuitNow | Msg::Quit => Msg::QuitNow,
                 _ => Msg::Other,
             };
         }
