@@ -340,3 +340,19 @@ fn a_bots_answer_to_a_double_is_in_the_log() {
     );
     assert!(log.contains(&"Alice doubles to 2".to_string()), "{log:?}");
 }
+
+#[test]
+fn the_board_stays_on_the_persons_side_while_the_computer_plays_it() {
+    let mut app = app([bot("greedy"), Player::Human], 0, 4);
+    assert_eq!(app.model().bottom, Side::Black);
+    press(&mut app, KeyCode::Char(':'));
+    for c in "bot greedy black".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.model().bots[1].as_deref(), Some("greedy"));
+    // Both sides are the computer's now; the board still shows the person's side.
+    let answered = run_bots(&mut app, |a| a.match_state().results().len() == 1);
+    assert!(answered > 0);
+    assert_eq!(app.model().bottom, Side::Black);
+}

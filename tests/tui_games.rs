@@ -583,6 +583,10 @@ fn unknown_keys_point_at_the_help_and_keys_wait_while_the_terminal_is_too_small(
     app.handle(Event::Resize(80, 24));
     press(&mut app, KeyCode::Char('r'));
     assert_ne!(app.match_state().game().phase(), Phase::Opening);
+    // While the board is hidden, q quits at once: its question could not be seen.
+    app.handle(Event::Resize(60, 20));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
 }
 
 #[test]
@@ -832,4 +836,37 @@ fn clocks_are_saved_in_the_record_survive_resume_and_show_in_replay() {
     // Without clocks the record has no clock at all.
     let plain = app_with(5, |_| {});
     assert!(!bg_tui::record::to_json(plain.record()).contains("clock"));
+}
+
+#[test]
+fn a_typed_whole_play_after_cursor_moves_replaces_them_and_says_so() {
+    let mut app = app_with(6, |o| o.rules.cube = false);
+    until_moving(&mut app, |a| {
+        let plays = a.match_state().game().legal_plays();
+        plays.len() > 2 && plays.iter().all(|p| p.steps().len() == 2)
+    });
+    let plays = app.match_state().game().legal_plays().to_vec();
+    let first = plays[0].steps()[0];
+    // Another whole play that does not begin with the cursor's move.
+    let other = *plays
+        .iter()
+        .find(|p| !p.steps().contains(&first))
+        .expect("another play");
+    go_to(&mut app, spot(first.from));
+    press(&mut app, KeyCode::Enter);
+    go_to(&mut app, spot(first.to));
+    press(&mut app, KeyCode::Enter);
+    let mover = app.match_state().game().turn();
+    type_command(&mut app, &format_play(&other));
+    assert_ne!(app.match_state().game().turn(), mover, "{}", app.message());
+    assert!(
+        app.message()
+            .contains("was played as the whole move, in place of"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(
+        app.match_state().game().position().switched(),
+        *other.position()
+    );
 }

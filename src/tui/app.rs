@@ -4,6 +4,7 @@
 //! autosave, the clocks, automatic rolls, questions to bots).
 
 mod bot_turns;
+mod input;
 mod saving;
 mod screen;
 mod table;
@@ -12,19 +13,17 @@ use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
 use super::clock::{ClockKind, Clocks, SystemTime, TimeSource};
 use super::commands::{self, Command};
 pub use super::event::Event;
-use super::keys::{Msg, play_key};
+use super::keys::Msg;
 use super::model::{LastMove, Spot};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, Dice, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder, WinKind,
+    Action, Dice, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
     format_play, parse_play_in, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::layout::Rect;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -198,6 +197,9 @@ pub struct App {
     finisher: Option<SharedBot>,
     /// A player's running out of time has been said.
     out_noted: [bool; 2],
+    /// The side of the one person against a bot when the game was set up: the board stays
+    /// on that side, even while the person lets the computer play it.
+    seat: Option<Side>,
 }
 
 impl std::fmt::Debug for App {
@@ -341,6 +343,12 @@ impl App {
             taken_over: [false; 2],
             finisher: None,
             out_noted: [false; 2],
+            seat: None,
+        };
+        app.seat = match app.options.players.clone() {
+            [Player::Human, Player::Bot(_)] => Some(Side::White),
+            [Player::Bot(_), Player::Human] => Some(Side::Black),
+            _ => None,
         };
         app.start_clocks();
         app.saved = app.recorded();
@@ -381,73 +389,6 @@ impl App {
     pub fn handle(&mut self, event: Event) -> bool {
         let msg = self.message_for(event);
         self.update(msg)
-    }
-
-    /// The message an event means now: keys mean different things on the command line,
-    /// in a panel or a question, and nothing while the terminal is too small for the board.
-    #[must_use]
-    pub fn message_for(&self, event: Event) -> Msg {
-        match event {
-            Event::Bot { id, decision } => Msg::BotDecided(id, decision),
-            Event::Tick(id) => Msg::BotStep(id),
-            Event::Second => Msg::Second,
-            Event::Terminate => Msg::QuitNow,
-            Event::Resize(w, h) => Msg::Resize(w, h),
-            Event::Mouse(mouse) => self.mouse_msg(mouse),
-            Event::Key(key) => self.key_msg(key),
-        }
-    }
-
-    fn mouse_msg(&self, mouse: MouseEvent) -> Msg {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.mode != Mode::Play {
-            return Msg::Ignore;
-        }
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
-        view::spot_at(area, &self.model(), mouse.column, mouse.row).map_or(Msg::Ignore, Msg::Click)
-    }
-
-    fn key_msg(&self, key: KeyEvent) -> Msg {
-        let msg = play_key(key);
-        if !self.fits() {
-            // The board is hidden: only quitting acts.
-            return match msg {
-                Msg::QuitNow | Msg::Quit => msg,
-                _ => Msg::Other,
-            };
-        }
-        match &self.mode {
-            Mode::Command(..) => match key.code {
-                KeyCode::Esc => Msg::CommandCancel,
-                KeyCode::Backspace => Msg::CommandBack,
-                KeyCode::Enter => Msg::CommandEnter,
-                KeyCode::Up => Msg::HistoryBack,
-                KeyCode::Down => Msg::HistoryForward,
-                KeyCode::Char(c) if !c.is_control() && msg != Msg::QuitNow => Msg::CommandChar(c),
-                _ if msg == Msg::QuitNow => msg,
-                _ => Msg::Other,
-            },
-            Mode::Help => Msg::ClosePanel,
-            Mode::Play if self.hint_panel.is_some() => Msg::ClosePanel,
-            Mode::ConfirmQuit => {
-                Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::QuitNow | Msg::Quit))
-            }
-            Mode::ResignMenu => Msg::ResignLevel(match key.code {
-                KeyCode::Char('s') => Some(WinKind::Single),
-                KeyCode::Char('g') => Some(WinKind::Gammon),
-                KeyCode::Char('b') => Some(WinKind::Backgammon),
-                _ => None,
-            }),
-            Mode::ChooseWay(_) => Msg::Way(match msg {
-                Msg::Digit(n) => Some(usize::from(n)),
-                _ => None,
-            }),
-            Mode::Play => msg,
-        }
-    }
-
-    /// The terminal is large enough for the board.
-    fn fits(&self) -> bool {
-        self.size.0 >= view::MIN_WIDTH && self.size.1 >= view::MIN_HEIGHT
     }
 
     /// Applies a message: the only place the game changes. Then autosaves what the record
@@ -516,78 +457,6 @@ impl App {
             other => self.play_msg(other),
         }
         true
-    }
-
-    /// A key on the command line.
-    fn command_key(&mut self, msg: &Msg) {
-        let Mode::Command(line, at) = &mut self.mode else {
-            return;
-        };
-        match msg {
-            Msg::CommandCancel => self.mode = Mode::Play,
-            Msg::CommandBack if line.is_empty() => self.mode = Mode::Play,
-            Msg::CommandBack => {
-                line.pop();
-            }
-            Msg::CommandChar(c) if line.chars().count() < MAX_COMMAND_CHARS => line.push(*c),
-            Msg::CommandChar(_) => {}
-            Msg::HistoryBack | Msg::HistoryForward => {
-                let n = self.history.len();
-                let next = match (msg, *at) {
-                    (Msg::HistoryBack, None) => n.checked_sub(1),
-                    (Msg::HistoryBack, Some(i)) => Some(i.saturating_sub(1)),
-                    (_, Some(i)) if i + 1 < n => Some(i + 1),
-                    _ => None,
-                };
-                *at = next;
-                *line = next
-                    .and_then(|i| self.history.get(i))
-                    .cloned()
-                    .unwrap_or_default();
-            }
-            _ => {
-                let line = std::mem::take(line);
-                self.mode = Mode::Play;
-                if !line.trim().is_empty() && self.history.last() != Some(&line) {
-                    self.history.push(line.clone());
-                }
-                self.command(&line);
-            }
-        }
-    }
-
-    fn command(&mut self, line: &str) {
-        match commands::parse(line) {
-            Ok(Command::Msg(msg)) => self.play_msg(msg),
-            Ok(Command::Play(text)) => self.typed_play(&text),
-            Ok(Command::Bot(name, side)) => {
-                self.set_player(Some(&name), side);
-                let note = self.message.clone();
-                self.note(note);
-            }
-            Ok(Command::Human(side)) => {
-                self.set_player(None, side);
-                let note = self.message.clone();
-                self.note(note);
-            }
-            Ok(Command::Save(path)) => {
-                let path = path.as_deref().map(expand_home);
-                if let Some(dir) = path.as_deref().and_then(std::path::Path::parent)
-                    && !dir.as_os_str().is_empty()
-                    && !dir.is_dir()
-                {
-                    self.message = format!(
-                        "not saved: there is no folder {}",
-                        crate::tui::app::table::shown_path(dir)
-                    );
-                    return;
-                }
-                self.save(path);
-                let note = self.message.clone();
-                self.note(note);
-            }
-            Err(why) => self.message = why,
-        }
     }
 
     /// Applies a message of normal play (keys, clicks, commands).

@@ -75,16 +75,18 @@ impl App {
         self.clocks.as_ref().is_some_and(|c| c.running().is_some())
     }
 
-    /// The player whose home board is drawn bottom right: the one person against a bot,
-    /// the player on roll when the board turns, else White.
+    /// The player whose home board is drawn bottom right: the one person against a bot
+    /// (as the game was set up, or as it is now), the player on roll when the board turns,
+    /// else White.
     pub(super) fn bottom(&self) -> Side {
         let humans: Vec<Side> = [Side::White, Side::Black]
             .into_iter()
             .filter(|s| self.options.players[s.index()] == Player::Human)
             .collect();
-        match humans.as_slice() {
-            [one] => *one,
-            [_, _] if self.options.turn_board => self.match_state.game().turn(),
+        match (humans.as_slice(), self.seat) {
+            ([one], _) => *one,
+            ([], Some(seat)) => seat,
+            ([_, _], _) if self.options.turn_board => self.match_state.game().turn(),
             _ => Side::White,
         }
     }
