@@ -40,6 +40,7 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         status: String::new(),
         message: String::new(),
         last_play: String::new(),
+        saving: String::new(),
         overlay: None,
         command_line: None,
         ascii: false,

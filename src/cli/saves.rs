@@ -61,7 +61,7 @@ pub fn resume_app_in(
 ) -> Result<App, CliError> {
     let autosave = data_dir
         .as_ref()
-        .map(|dir| dir.join(store::AUTOSAVE_NAME))
+        .map(|dir| upgrade_legacy_autosave(dir))
         .map_err(Clone::clone);
     let path = match (&args.file, &autosave) {
         (Some(path), _) => path.clone(),
@@ -100,10 +100,19 @@ pub fn resume_app_in(
 
 /// Whether `a` and `b` name the same existing file.
 fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+    store::same_file(a, b)
+}
+
+/// The autosave in `dir`: [`store::AUTOSAVE_NAME`]. An autosave of the versions before the
+/// journal ([`store::LEGACY_AUTOSAVE_NAME`]), when there is no other, is renamed to it
+/// first, so the match goes on in the journal (which starts afresh from it).
+fn upgrade_legacy_autosave(dir: &Path) -> PathBuf {
+    let autosave = dir.join(store::AUTOSAVE_NAME);
+    let legacy = dir.join(store::LEGACY_AUTOSAVE_NAME);
+    if autosave.symlink_metadata().is_err() && legacy.is_file() {
+        let _ = std::fs::rename(&legacy, &autosave);
     }
+    autosave
 }
 
 /// Writes the records of a `bot-match --save DIR` run into `dir`: `game-0001.json`, ... (for

@@ -169,6 +169,12 @@ pub struct App {
     owns_autosave: bool,
     /// The autosave file this game writes, once it has written one.
     autosave_claim: Option<crate::store::AutosaveClaim>,
+    /// The match was resumed from the autosave journal: go on appending to it.
+    continues_autosave: bool,
+    /// Why saving is off or failing, shown on the panel until a save works again.
+    save_trouble: Option<String>,
+    /// [`App::recorded`] when the app was made.
+    started_at: usize,
 }
 
 impl std::fmt::Debug for App {
@@ -300,8 +306,12 @@ impl App {
             saved: 0,
             owns_autosave: false,
             autosave_claim: None,
+            continues_autosave: false,
+            save_trouble: None,
+            started_at: 0,
         };
         app.saved = app.recorded();
+        app.started_at = app.saved;
         app.schedule();
         Ok(app)
     }
@@ -667,6 +677,12 @@ impl App {
             Msg::No if money => {
                 let _ = self.recorder.stop(&mut self.match_state);
                 self.message = "the session is over: q quits".to_string();
+            }
+            Msg::Yes | Msg::Select | Msg::Roll if money && self.record_is_full() => {
+                let _ = self.recorder.stop(&mut self.match_state);
+                self.message =
+                    "the session is over: its record is as long as a record may be; q quits"
+                        .to_string();
             }
             Msg::Yes | Msg::Select | Msg::Roll => {
                 match self.recorder.next_game(&mut self.match_state) {

@@ -73,6 +73,9 @@ pub struct BoardModel {
     pub message: String,
     /// The last play of each side in notation with its roll, such as "Bob 6-5: 24/13".
     pub last_play: String,
+    /// Why the match is not being saved ("autosave failing: ..."), while that lasts; empty
+    /// when saving works or was not asked for.
+    pub saving: String,
     /// A panel over the board, if any.
     pub overlay: Option<Overlay>,
     /// The command line being typed after `:`, if open.

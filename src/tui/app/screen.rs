@@ -252,6 +252,7 @@ impl App {
             status: self.status(),
             message: self.message.clone(),
             last_play: self.last_play.clone(),
+            saving: self.save_trouble.clone().unwrap_or_default(),
             overlay: self.overlay(),
             command_line: match &self.mode {
                 Mode::Command(line) => Some(line.clone()),

@@ -79,6 +79,12 @@ fn lines(model: &BoardModel, theme: Theme, width: u16) -> Vec<Line<'static>> {
         kind.push_str(&model.crawford);
     }
     lines.push(Line::raw(kind));
+    if !model.saving.is_empty() {
+        lines.push(Line::styled(
+            truncate(&model.saving, width, theme),
+            theme.message(),
+        ));
+    }
     if !model.last_play.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::from(vec![

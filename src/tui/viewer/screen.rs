@@ -39,6 +39,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         status: t.label(v.at),
         message: where_text(v),
         last_play: String::new(),
+        saving: String::new(),
         overlay: overlay(v, moment),
         command_line: None,
         ascii: v.options.ascii,
