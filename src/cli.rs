@@ -14,7 +14,10 @@ use crate::tui::Player;
 use clap::{Args, Parser, Subcommand};
 
 mod saves;
-pub use saves::{RecordWriter, ResumeArgs, resume_app, resume_app_in, save_folder};
+pub use saves::{
+    RecordWriter, ResumeArgs, StartChoice, Unfinished, parse_start_choice, resume_app,
+    resume_app_in, save_folder, start_question, unfinished_autosave,
+};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 use bg_tui::cli::{self, Cli, Command, PlayArgs, ReplayArgs, ResumeArgs};
 use bg_tui::tui::{terminal, viewer};
 use clap::Parser;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -105,7 +105,52 @@ fn play(args: &PlayArgs) -> ExitCode {
         Err(e) => return fail(&e, 2),
     };
     options.saves = cli::save_folder(args.no_autosave);
+    if let Some(dir) = options.saves.clone()
+        && let Some(unfinished) = cli::unfinished_autosave(&dir)
+        && std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+    {
+        match ask(&unfinished) {
+            cli::StartChoice::Quit => return ExitCode::SUCCESS,
+            cli::StartChoice::Resume => {
+                return resume(&ResumeArgs {
+                    file: None,
+                    auto_forced: args.auto_forced,
+                    ascii: args.ascii,
+                    bot_delay: args.bot_delay,
+                    no_autosave: false,
+                });
+            }
+            cli::StartChoice::New => {
+                match bg_tui::store::set_aside_autosave(&dir, std::time::SystemTime::now()) {
+                    Ok(Some(path)) => eprintln!(
+                        "bg-tui: the unfinished match is kept as {} (bg-tui resume FILE goes on with it)",
+                        cli::printable(&path.display().to_string(), cli::MAX_ERROR_CHARS)
+                    ),
+                    Ok(None) => {}
+                    Err(e) => return fail(&e, 1),
+                }
+            }
+        }
+    }
     ended(terminal::run(options))
+}
+
+/// Asks what to do about an unfinished match, until the answer is understood (the end of
+/// the input quits).
+fn ask(unfinished: &cli::Unfinished) -> cli::StartChoice {
+    loop {
+        eprint!("{}", cli::start_question(unfinished));
+        let mut answer = String::new();
+        match std::io::stdin().read_line(&mut answer) {
+            Ok(0) | Err(_) => return cli::StartChoice::Quit,
+            Ok(_) => {
+                if let Some(choice) = cli::parse_start_choice(&answer) {
+                    return choice;
+                }
+            }
+        }
+    }
 }
 
 /// `bg-tui resume`: status 2 for a file that cannot be resumed, 1 for a terminal error.

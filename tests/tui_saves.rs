@@ -601,3 +601,34 @@ fn an_autosave_of_an_earlier_version_resumes_and_goes_on_as_a_journal() {
         *resumed.record()
     );
 }
+
+#[test]
+fn a_new_game_over_an_unfinished_autosave_asks_what_to_do_with_it() {
+    use bg_tui::cli::{StartChoice, parse_start_choice, start_question, unfinished_autosave};
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(unfinished_autosave(dir.path()), None);
+    let mut app = App::new(options(Rules::match_to(3), Some(4), Some(dir.path()))).unwrap();
+    step(&mut app);
+    // While the game runs, it holds the autosave: another start does not ask about it.
+    assert_eq!(unfinished_autosave(dir.path()), None);
+    drop(app);
+    let found = unfinished_autosave(dir.path()).expect("the unfinished match is found");
+    assert_eq!(found.path, autosave(dir.path()));
+    assert_eq!(found.summary, "Alice 0, Bob 0 in a 3-point match, game 1");
+    let question = start_question(&found);
+    assert!(question.contains("r: resume it"), "{question}");
+    assert!(question.contains("n: start a new match"), "{question}");
+    assert_eq!(parse_start_choice("\n"), Some(StartChoice::Resume));
+    assert_eq!(parse_start_choice(" N\n"), Some(StartChoice::New));
+    assert_eq!(parse_start_choice("q"), Some(StartChoice::Quit));
+    assert_eq!(parse_start_choice("maybe"), None);
+    // A damaged autosave is still reported, with why it cannot be read.
+    std::fs::write(autosave(dir.path()), "{\"format\":\u{1b}[2J").unwrap();
+    let found = unfinished_autosave(dir.path()).unwrap();
+    assert!(
+        found.summary.starts_with("it cannot be read"),
+        "{}",
+        found.summary
+    );
+    assert!(!found.summary.contains('\u{1b}'));
+}

@@ -115,6 +115,92 @@ fn upgrade_legacy_autosave(dir: &Path) -> PathBuf {
     autosave
 }
 
+/// An unfinished match in the autosave, found when a new game starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    /// The autosave.
+    pub path: PathBuf,
+    /// What it holds, such as "Alice 1, Bob 0 in a 3-point match, game 2".
+    pub summary: String,
+}
+
+/// The unfinished match in the autosave of `dir`, if there is one and no other game is
+/// playing it now (that game holds the autosave's lock). A file that cannot be read is
+/// reported too (`bg-tui resume` will say why); nothing is changed.
+#[must_use]
+pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
+    let path = store::existing_autosave(dir)?;
+    if let Ok(lock) = std::fs::File::open(dir.join(store::LOCK_NAME))
+        && let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock()
+    {
+        return None;
+    }
+    let summary = match store::read_text(&path, crate::record::MAX_BYTES)
+        .map_err(|e| e.to_string())
+        .and_then(|text| store::parse_text(&text).map_err(|e| e.to_string()))
+    {
+        Ok(record) => summary(&record),
+        Err(e) => format!("it cannot be read: {}", super::printable(&e, 200)),
+    };
+    Some(Unfinished { path, summary })
+}
+
+/// "Alice 1, Bob 0 in a 3-point match, game 2" (or "... in a money session, game 4").
+fn summary(record: &Record) -> String {
+    let mut score = [0u32; 2];
+    for result in record.games.iter().filter_map(|g| g.result) {
+        let winner = usize::from(result.winner == crate::record::RecordSide::Black);
+        score[winner] = score[winner].saturating_add(result.points);
+    }
+    let name = |i: usize| super::printable(&record.players[i].name, crate::record::MAX_NAME_CHARS);
+    let kind = match record.rules.match_length {
+        Some(n) => format!("a {n}-point match"),
+        None => "a money session".to_string(),
+    };
+    format!(
+        "{} {}, {} {} in {kind}, game {}",
+        name(0),
+        score[0],
+        name(1),
+        score[1],
+        record.games.len().max(1)
+    )
+}
+
+/// The answer to "resume the unfinished match, or start a new one?".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartChoice {
+    /// Go on with the unfinished match (`r`, Enter).
+    Resume,
+    /// Keep it aside under a dated name and start the new match (`n`).
+    New,
+    /// Neither (`q`, or the end of the input).
+    Quit,
+}
+
+/// Reads an answer: `r` (or nothing) resumes, `n` starts a new match, `q` quits; `None`
+/// for anything else.
+#[must_use]
+pub fn parse_start_choice(answer: &str) -> Option<StartChoice> {
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "" | "r" | "resume" => Some(StartChoice::Resume),
+        "n" | "new" => Some(StartChoice::New),
+        "q" | "quit" => Some(StartChoice::Quit),
+        _ => None,
+    }
+}
+
+/// The question asked when a game starts over an unfinished match.
+#[must_use]
+pub fn start_question(unfinished: &Unfinished) -> String {
+    format!(
+        "bg-tui: an unfinished match is saved in {} ({}).\n  r: resume it · n: start a \
+         new match and keep that one under a dated name · q: quit  [r/n/q] ",
+        super::printable(&unfinished.path.display().to_string(), 200),
+        unfinished.summary
+    )
+}
+
 /// Writes the records of a `bot-match --save DIR` run into `dir`: `game-0001.json`, ... (for
 /// matches `match-0001.json`, ...), numbered from 1, each written atomically. The first
 /// failure is kept for [`RecordWriter::finish`]; the run goes on.
