@@ -622,123 +622,13 @@ fn replay_event(
             )),
         };
     }
-    // Whether it is this column's player's turn to act.
-    let check_turn = |m: &MatchState, what: &str| -> Result<(), String> {
-        match m.game().to_act() {
-            Some(to_act) if to_act != side => Err(format!(
-                "the {column} column gives {side} {what}, but it is {to_act}'s turn"
-            )),
-            _ => Ok(()),
-        }
-    };
+    let turn = |m: &MatchState, what: &str| check_turn(m, side, column, what);
     match &event.kind {
         EventKind::Roll { dice, play } => {
-            let [a, b] = *dice;
-            if m.game().phase() == Phase::Opening {
-                if a == b {
-                    return Err(format!(
-                        "the game starts with {a}{b}, but the opening roll cannot be a double"
-                    ));
-                }
-                let (high, low) = (a.max(b), a.min(b));
-                let (white, black) = if side == Side::White {
-                    (high, low)
-                } else {
-                    (low, high)
-                };
-                apply(
-                    m,
-                    Action::OpeningRoll { white, black },
-                    RecordedAction::Opening([white, black]),
-                    actions,
-                    &format!("opening roll {a}{b}"),
-                )?;
-            } else {
-                if m.game().phase() == Phase::Beavered && m.game().to_act() == Some(side) {
-                    // The doubler rolls: the beaver was taken.
-                    apply(m, Action::Take, RecordedAction::Take, actions, "take")?;
-                }
-                check_turn(m, &format!("a roll of {a}{b}"))?;
-                let roll = Dice::new(a, b).map_err(|e| e.to_string())?;
-                apply(
-                    m,
-                    Action::Roll(roll),
-                    RecordedAction::Roll {
-                        side: side.into(),
-                        dice: *dice,
-                    },
-                    actions,
-                    &format!("roll {a}{b}"),
-                )?;
-            }
-            let game = m.game();
-            let Some(roll) = game.dice() else {
-                return Err(format!("the roll {a}{b} was not made"));
-            };
-            let legal = game.legal_plays();
-            let position = *game.position();
-            let chosen = if play.is_empty() {
-                let resigns_next =
-                    next.is_some_and(|e| e.side != side && matches!(e.kind, EventKind::Wins(_)));
-                if resigns_next {
-                    // The roll alone: its player resigns.
-                    None
-                } else if legal.is_empty() {
-                    Some(Play::new(&[], position))
-                } else if next.is_none() && last_game {
-                    // The roll alone: the file stops here.
-                    None
-                } else if let [only] = legal {
-                    Some(*only)
-                } else {
-                    return Err(format!(
-                        "the roll {a}{b} has {} legal plays, but no play is written and no \
-                         resignation follows",
-                        legal.len()
-                    ));
-                }
-            } else {
-                if legal.is_empty() {
-                    return Err(format!(
-                        "the roll {a}{b} cannot be played, but the file gives {:?}",
-                        shorten(play)
-                    ));
-                }
-                Some(read_play(legal, &position, roll, play)?)
-            };
-            if let Some(chosen) = chosen {
-                let steps: Vec<(u8, u8, bool)> = chosen
-                    .steps()
-                    .iter()
-                    .map(|s| (s.from, s.to, s.hit))
-                    .collect();
-                let notation = if steps.is_empty() {
-                    String::new()
-                } else {
-                    format_play(&chosen)
-                };
-                let what = if steps.is_empty() {
-                    format!("dance with {a}{b}")
-                } else {
-                    format!("play {notation} with {a}{b}")
-                };
-                apply(
-                    m,
-                    Action::Play(chosen),
-                    RecordedAction::Play {
-                        side: side.into(),
-                        dice: *dice,
-                        notation,
-                        steps,
-                    },
-                    actions,
-                    &what,
-                )?;
-            }
-            Ok(())
+            replay_roll(m, side, *dice, play, next, last_game, actions)
         }
         EventKind::Double => {
-            check_turn(m, "a double")?;
+            turn(m, "a double")?;
             if m.game().phase() == Phase::DoubleOffered {
                 // Doubling back at once is a beaver (GNU Backgammon reads it so).
                 apply(m, Action::Beaver, RecordedAction::Beaver, actions, "beaver")
@@ -753,63 +643,202 @@ fn replay_event(
             }
         }
         EventKind::Beaver => {
-            check_turn(m, "a beaver")?;
+            turn(m, "a beaver")?;
             apply(m, Action::Beaver, RecordedAction::Beaver, actions, "beaver")
         }
         EventKind::Take => {
-            check_turn(m, "a take")?;
+            turn(m, "a take")?;
             apply(m, Action::Take, RecordedAction::Take, actions, "take")
         }
         EventKind::Drop => {
-            check_turn(m, "a drop")?;
+            turn(m, "a drop")?;
             apply(m, Action::Drop, RecordedAction::Drop, actions, "drop")
         }
-        EventKind::Wins(points) => {
-            // The game is not over: the other player resigned.
-            let resigner = side.opponent();
-            let Some(points) = *points else {
-                return Err(format!(
-                    "the {column} column says {side} wins, but gives no points, so the \
-                     resignation cannot be read"
-                ));
-            };
-            let game = m.game();
-            match game.to_act() {
-                Some(to_act) if to_act == resigner => {}
-                _ => {
-                    return Err(format!(
-                        "the {column} column says {side} wins {points}, so {resigner} resigned, \
-                         but {resigner} may not resign now"
-                    ));
-                }
-            }
-            let cube = game.cube().value();
-            let level = if points <= cube {
-                WinKind::Single
-            } else if points <= cube.saturating_mul(2) {
-                WinKind::Gammon
-            } else {
-                WinKind::Backgammon
-            };
-            apply(
-                m,
-                Action::Resign(level),
-                RecordedAction::Resign {
-                    side: RecordSide::from(resigner),
-                    level,
-                },
-                actions,
-                &format!("resignation of a {level}"),
-            )?;
-            apply(
-                m,
-                Action::AcceptResignation,
-                RecordedAction::Accept,
-                actions,
-                "accepting the resignation",
-            )
+        EventKind::Wins(points) => replay_resignation(m, side, column, *points, actions),
+    }
+}
+
+/// Whether it is `side`'s turn to act (`column` and `what` for the message).
+fn check_turn(m: &MatchState, side: Side, column: &str, what: &str) -> Result<(), String> {
+    match m.game().to_act() {
+        Some(to_act) if to_act != side => Err(format!(
+            "the {column} column gives {side} {what}, but it is {to_act}'s turn"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A column's roll and the play written after it (the opening roll in a game's first
+/// column): the roll, then the play it names, or the one the rules leave.
+fn replay_roll(
+    m: &mut MatchState,
+    side: Side,
+    dice: [u8; 2],
+    play: &str,
+    next: Option<&Event>,
+    last_game: bool,
+    actions: &mut Vec<RecordedAction>,
+) -> Result<(), String> {
+    let column = if side == Side::White { "left" } else { "right" };
+    let check_turn = |m: &MatchState, what: &str| check_turn(m, side, column, what);
+    let dice = &dice;
+    let [a, b] = *dice;
+    if m.game().phase() == Phase::Opening {
+        if a == b {
+            return Err(format!(
+                "the game starts with {a}{b}, but the opening roll cannot be a double"
+            ));
+        }
+        let (high, low) = (a.max(b), a.min(b));
+        let (white, black) = if side == Side::White {
+            (high, low)
+        } else {
+            (low, high)
+        };
+        apply(
+            m,
+            Action::OpeningRoll { white, black },
+            RecordedAction::Opening([white, black]),
+            actions,
+            &format!("opening roll {a}{b}"),
+        )?;
+    } else {
+        if m.game().phase() == Phase::Beavered && m.game().to_act() == Some(side) {
+            // The doubler rolls: the beaver was taken.
+            apply(m, Action::Take, RecordedAction::Take, actions, "take")?;
+        }
+        check_turn(m, &format!("a roll of {a}{b}"))?;
+        let roll = Dice::new(a, b).map_err(|e| e.to_string())?;
+        apply(
+            m,
+            Action::Roll(roll),
+            RecordedAction::Roll {
+                side: side.into(),
+                dice: *dice,
+            },
+            actions,
+            &format!("roll {a}{b}"),
+        )?;
+    }
+    let game = m.game();
+    let Some(roll) = game.dice() else {
+        return Err(format!("the roll {a}{b} was not made"));
+    };
+    let legal = game.legal_plays();
+    let position = *game.position();
+    let chosen = if play.is_empty() {
+        let resigns_next =
+            next.is_some_and(|e| e.side != side && matches!(e.kind, EventKind::Wins(_)));
+        if resigns_next {
+            // The roll alone: its player resigns.
+            None
+        } else if legal.is_empty() {
+            Some(Play::new(&[], position))
+        } else if next.is_none() && last_game {
+            // The roll alone: the file stops here.
+            None
+        } else if let [only] = legal {
+            Some(*only)
+        } else {
+            return Err(format!(
+                "the roll {a}{b} has {} legal plays, but no play is written and no \
+                 resignation follows",
+                legal.len()
+            ));
+        }
+    } else {
+        if legal.is_empty() {
+            return Err(format!(
+                "the roll {a}{b} cannot be played, but the file gives {:?}",
+                shorten(play)
+            ));
+        }
+        Some(read_play(legal, &position, roll, play)?)
+    };
+    if let Some(chosen) = chosen {
+        let steps: Vec<(u8, u8, bool)> = chosen
+            .steps()
+            .iter()
+            .map(|s| (s.from, s.to, s.hit))
+            .collect();
+        let notation = if steps.is_empty() {
+            String::new()
+        } else {
+            format_play(&chosen)
+        };
+        let what = if steps.is_empty() {
+            format!("dance with {a}{b}")
+        } else {
+            format!("play {notation} with {a}{b}")
+        };
+        apply(
+            m,
+            Action::Play(chosen),
+            RecordedAction::Play {
+                side: side.into(),
+                dice: *dice,
+                notation,
+                steps,
+            },
+            actions,
+            &what,
+        )?;
+    }
+    Ok(())
+}
+
+/// `Wins N` in a column while the game goes on: the other player resigned, a level read
+/// from `N` and the cube.
+fn replay_resignation(
+    m: &mut MatchState,
+    side: Side,
+    column: &str,
+    points: Option<u32>,
+    actions: &mut Vec<RecordedAction>,
+) -> Result<(), String> {
+    // The game is not over: the other player resigned.
+    let resigner = side.opponent();
+    let Some(points) = points else {
+        return Err(format!(
+            "the {column} column says {side} wins, but gives no points, so the \
+             resignation cannot be read"
+        ));
+    };
+    let game = m.game();
+    match game.to_act() {
+        Some(to_act) if to_act == resigner => {}
+        _ => {
+            return Err(format!(
+                "the {column} column says {side} wins {points}, so {resigner} resigned, \
+                 but {resigner} may not resign now"
+            ));
         }
     }
+    let cube = game.cube().value();
+    let level = if points <= cube {
+        WinKind::Single
+    } else if points <= cube.saturating_mul(2) {
+        WinKind::Gammon
+    } else {
+        WinKind::Backgammon
+    };
+    apply(
+        m,
+        Action::Resign(level),
+        RecordedAction::Resign {
+            side: RecordSide::from(resigner),
+            level,
+        },
+        actions,
+        &format!("resignation of a {level}"),
+    )?;
+    apply(
+        m,
+        Action::AcceptResignation,
+        RecordedAction::Accept,
+        actions,
+        "accepting the resignation",
+    )
 }
 
 /// The legal play `text` gives: its steps as written when they are single dice played in
