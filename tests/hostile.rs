@@ -667,3 +667,41 @@ mod arbitrary_bytes {
         }
     }
 }
+
+#[test]
+fn a_writer_killed_at_any_moment_leaves_a_journal_that_reads_back() {
+    // `bench-autosave` saves a session action by action as the game does; kill it with
+    // SIGKILL at several moments and read what it left.
+    let mut previous = 0;
+    for delay in [30u64, 120, 400, 900] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+            .args(["bench-autosave", "--games", "40", "--dir"])
+            .arg(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        let _ = child.kill();
+        let _ = child.wait();
+        let path = dir.path().join(store::AUTOSAVE_NAME);
+        if !path.exists() {
+            continue;
+        }
+        let (record, _) =
+            store::read_record(&path).unwrap_or_else(|e| panic!("killed after {delay} ms: {e}"));
+        let actions: usize = record.games.iter().map(|g| g.actions.len()).sum();
+        previous = previous.max(actions);
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            let name = entry.unwrap().file_name();
+            let name = name.to_string_lossy();
+            assert!(
+                name == store::AUTOSAVE_NAME || name.starts_with(".bg-tui-"),
+                "{name}"
+            );
+        }
+    }
+    assert!(previous > 0, "some journal was written before a kill");
+}
