@@ -568,7 +568,22 @@ fn a_journal_cut_anywhere_reads_back_as_a_whole_earlier_save() {
     let first_line_end = text.find('\n').unwrap() + 1;
     let mut whole_lines = 0;
     let mut previous_actions = 0;
-    for cut in first_line_end..=text.len() {
+    // Every line's end, a byte either side of it, and its middle; every byte of the last line.
+    let mut cuts = std::collections::BTreeSet::new();
+    let mut line_start = first_line_end;
+    for (i, _) in text
+        .match_indices('\n')
+        .filter(|(i, _)| *i >= first_line_end)
+    {
+        cuts.extend([i, i + 1, i + 2, (line_start + i) / 2]);
+        line_start = i + 1;
+    }
+    let last_line = text[..text.len() - 1].rfind('\n').unwrap_or(0);
+    cuts.extend(last_line..=text.len());
+    for cut in cuts
+        .into_iter()
+        .filter(|&c| c >= first_line_end && c <= text.len())
+    {
         let part = &text[..cut];
         let (record, _) = store::load_text(part).unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
         let actions = record.games[0].actions.len();
