@@ -632,3 +632,24 @@ fn a_new_game_over_an_unfinished_autosave_asks_what_to_do_with_it() {
     );
     assert!(!found.summary.contains('\u{1b}'));
 }
+
+#[test]
+fn save_into_a_device_or_through_a_link_never_replaces_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::match_to(3), Some(6), None)).unwrap();
+    step(&mut app);
+    type_command(&mut app, "save /dev/null");
+    assert_eq!(app.message(), "saved to /dev/null");
+    let null = Path::new("/dev/null").metadata().unwrap();
+    assert!(
+        null.file_type().is_char_device(),
+        "/dev/null is still a device"
+    );
+    let target = dir.path().join("target.json");
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    type_command(&mut app, &format!("save {}", link.display()));
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    assert_eq!(store::read_record(&target).unwrap().0, *app.record());
+}

@@ -84,7 +84,10 @@ impl App {
                 return;
             }
         };
-        match store::write_record(&path, self.recorder.as_record()) {
+        // As `-o` does: a symbolic link's target replaced, a device written into, never
+        // replaced.
+        let json = crate::record::to_json(self.recorder.as_record());
+        match store::write_output(&path, None, &mut |out| out.write_all(json.as_bytes())) {
             Ok(()) => {
                 self.message = format!("saved to {}", shown(&path));
                 self.save_path = Some(path);
