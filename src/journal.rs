@@ -265,22 +265,22 @@ impl Journal {
         self.len == 0
     }
 
-    /// Appends what `record` holds beyond what the journal holds, as lines written in one go
-    /// and forced to the disk: the cost depends on what was added, not on the record's
-    /// length. A record that is not the journal's grown by actions (another match) starts
-    /// the journal afresh.
+    /// Appends what `record` holds beyond what the journal holds, as one line written in one
+    /// go and forced to the disk: the cost depends on what was added, not on the record's
+    /// length. A record that is not the journal's grown (another match), or a journal file
+    /// removed or replaced since, starts the journal afresh.
     ///
     /// # Errors
     /// When the file cannot be written; the journal is then written afresh by the next save.
     pub fn save(&mut self, record: &Record) -> io::Result<()> {
-        let Some(lines) = self.lines_to_add(record) else {
+        let Some(line) = self.line_to_add(record) else {
             *self = Journal::create(&self.path, record).map(|mut j| {
                 j.sync = self.sync;
                 j
             })?;
             return Ok(());
         };
-        if lines.is_empty() {
+        if line.is_empty() {
             return Ok(());
         }
         if !self
@@ -298,16 +298,16 @@ impl Journal {
             return Ok(());
         };
         let written = file
-            .write_all(lines.as_bytes())
+            .write_all(line.as_bytes())
             .and_then(|()| if self.sync { file.sync_data() } else { Ok(()) });
         match written {
             Ok(()) => {
-                self.len += lines.len() as u64;
+                self.len += line.len() as u64;
                 self.written = Written::of(record);
                 Ok(())
             }
             Err(e) => {
-                // Cut off what part of the lines went out, so nothing torn stays in the
+                // Cut off what part of the line went out, so nothing torn stays in the
                 // middle; if even that fails, the next save writes the journal afresh.
                 if file.set_len(self.len).is_err() {
                     self.file = None;
@@ -319,7 +319,7 @@ impl Journal {
 
     /// The line that takes the journal from what it holds to `record` (empty when nothing
     /// was added), or `None` when `record` is not the journal's record grown.
-    fn lines_to_add(&self, record: &Record) -> Option<String> {
+    fn line_to_add(&self, record: &Record) -> Option<String> {
         let w = &self.written;
         let games = record.games.len();
         if games < w.games || w.games == 0 || (w.stopped && !record.stopped) {
