@@ -110,7 +110,7 @@ fn play(args: &PlayArgs) -> ExitCode {
         && std::io::stdin().is_terminal()
         && std::io::stdout().is_terminal()
     {
-        match ask(&unfinished) {
+        match cli::ask_start(&unfinished) {
             cli::StartChoice::Quit => return ExitCode::SUCCESS,
             cli::StartChoice::Resume => {
                 return resume(&ResumeArgs {
@@ -134,23 +134,6 @@ fn play(args: &PlayArgs) -> ExitCode {
         }
     }
     ended(terminal::run(options))
-}
-
-/// Asks what to do about an unfinished match, until the answer is understood (the end of
-/// the input quits).
-fn ask(unfinished: &cli::Unfinished) -> cli::StartChoice {
-    loop {
-        eprint!("{}", cli::start_question(unfinished));
-        let mut answer = String::new();
-        match std::io::stdin().read_line(&mut answer) {
-            Ok(0) | Err(_) => return cli::StartChoice::Quit,
-            Ok(_) => {
-                if let Some(choice) = cli::parse_start_choice(&answer) {
-                    return choice;
-                }
-            }
-        }
-    }
 }
 
 /// `bg-tui resume`: status 2 for a file that cannot be resumed, 1 for a terminal error.

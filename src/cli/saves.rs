@@ -201,6 +201,25 @@ pub fn start_question(unfinished: &Unfinished) -> String {
     )
 }
 
+/// Asks on the terminal what to do about an unfinished match ([`start_question`] on standard
+/// error, the answer a line of standard input), until the answer is understood; the end of
+/// the input quits.
+#[must_use]
+pub fn ask_start(unfinished: &Unfinished) -> StartChoice {
+    loop {
+        eprint!("{}", start_question(unfinished));
+        let mut answer = String::new();
+        match std::io::stdin().read_line(&mut answer) {
+            Ok(0) | Err(_) => return StartChoice::Quit,
+            Ok(_) => {
+                if let Some(choice) = parse_start_choice(&answer) {
+                    return choice;
+                }
+            }
+        }
+    }
+}
+
 /// Writes the records of a `bot-match --save DIR` run into `dir`: `game-0001.json`, ... (for
 /// matches `match-0001.json`, ...), numbered from 1, each written atomically. The first
 /// failure is kept for [`RecordWriter::finish`]; the run goes on.
