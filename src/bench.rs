@@ -71,8 +71,12 @@ impl BenchReport {
 
     /// Nanoseconds per resulting position.
     #[must_use]
+    /// `NaN` when no position was produced (a corpus of rolls that cannot be played).
     pub fn nanos_per_position(&self) -> f64 {
-        self.elapsed.as_nanos() as f64 / self.positions.max(1) as f64
+        if self.positions == 0 {
+            return f64::NAN;
+        }
+        self.elapsed.as_nanos() as f64 / self.positions as f64
     }
 }
 

@@ -13,13 +13,22 @@ use crate::tui::Player;
 use clap::{Args, Parser, Subcommand};
 
 mod saves;
-pub use saves::{RecordWriter, ResumeArgs, resume_app, resume_app_in, save_folder};
+pub use saves::{
+    RecordWriter, ResumeArgs, StartChoice, Unfinished, ask_start, parse_start_choice, resume_app,
+    resume_app_in, save_folder, start_question, unfinished_autosave,
+};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 mod exchange;
-pub use exchange::{export_mat, import_mat};
+pub use exchange::{export_mat, export_mat_to, import_mat};
+
+mod output;
+pub use output::{CommandError, MAX_ERROR_CHARS, printable, usage_line};
+
+mod autosave_bench;
+pub use autosave_bench::{BenchAutosaveArgs, bench_autosave};
 
 mod rules_args;
 pub use rules_args::RulesArgs;
@@ -156,6 +165,9 @@ pub enum Command {
         #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
         seconds: f64,
     },
+    /// Measure the autosave: the time to save an action in the first game of a long money
+    /// session and in its last, and the time to resume it.
+    BenchAutosave(BenchAutosaveArgs),
     /// A bot's ranking of every legal play of a roll, best first, with its score.
     Hint {
         /// GNU Backgammon Position ID (14 characters), from the view of the player on roll.
@@ -487,13 +499,17 @@ pub fn show(id: &str, match_id: Option<&str>) -> Result<String, CliError> {
     Ok(text_board::render(&position, fields.as_ref()))
 }
 
-/// Reads a corpus file of `POSITION_ID DICE` lines (blank lines and `#` comments skipped).
+/// The largest corpus file `bench --corpus` reads, in bytes (16 MiB: some 700,000 pairs).
+pub const MAX_CORPUS_BYTES: usize = 16 << 20;
+
+/// Reads a corpus file of `POSITION_ID DICE` lines (blank lines and `#` comments skipped),
+/// a regular file of at most [`MAX_CORPUS_BYTES`].
 ///
 /// # Errors
 /// [`CliError`] naming the file and line of the first bad entry.
 pub fn read_corpus(path: &Path) -> Result<Vec<(Position, Dice)>, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::store::read_text(path, MAX_CORPUS_BYTES)
+        .map_err(|e| CliError(format!("cannot read {e}")))?;
     let mut corpus = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -504,7 +520,8 @@ pub fn read_corpus(path: &Path) -> Result<Vec<(Position, Dice)>, CliError> {
         let mut words = line.split_whitespace();
         let (Some(id), Some(dice), None) = (words.next(), words.next(), words.next()) else {
             return Err(at(CliError(format!(
-                "expected `POSITION_ID DICE`, found {line:?}"
+                "expected `POSITION_ID DICE`, found \"{}\"",
+                printable(line, 60)
             ))));
         };
         corpus.push((
@@ -533,9 +550,10 @@ pub fn bench(
     seconds: f64,
     rule_set: Option<&str>,
 ) -> Result<String, CliError> {
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
+    if !(seconds.is_finite() && (0.001..=3600.0).contains(&seconds)) {
         return Err(CliError(format!(
-            "--seconds takes a duration from 0 to 3600, not {seconds}"
+            "--seconds takes a duration from 0.001 to 3600, not {}",
+            printable(&seconds.to_string(), 20)
         )));
     }
     let variant = rule_set.map_or(Ok(crate::engine::Variant::Backgammon), parse_variant)?;
@@ -545,7 +563,10 @@ pub fn bench(
                 "--corpus holds Position IDs, which cannot hold {variant} positions"
             )));
         }
-        Some(path) => (read_corpus(path)?, path.display().to_string()),
+        Some(path) => (
+            read_corpus(path)?,
+            printable(&path.display().to_string(), 200),
+        ),
         None => (
             bench::corpus_of(variant, bench::CORPUS_SIZE, bench::CORPUS_SEED),
             format!(
@@ -559,17 +580,26 @@ pub fn bench(
     let rounds = bench::measure_rounds(variant, &corpus, seconds, BENCH_ROUNDS);
     let median = rounds[rounds.len() / 2];
     let best = rounds[rounds.len() - 1];
+    // Each figure right-aligned in its column with a space before it, however large; a
+    // figure that cannot be measured (no position produced) is `-`.
+    let cell = |value: f64, digits: usize| {
+        if value.is_finite() {
+            format!(" {value:>11.digits$}")
+        } else {
+            format!(" {:>11}", "-")
+        }
+    };
     let row = |name: &str, f: &dyn Fn(&BenchReport) -> f64, unit: f64, digits: usize| {
         format!(
-            "{name:<22}{:>9.digits$}{:>9.digits$}\n",
-            f(&median) / unit,
-            f(&best) / unit
+            "{name:<22}{}{}\n",
+            cell(f(&median) / unit, digits),
+            cell(f(&best) / unit, digits)
         )
     };
     let mut out = format!(
         "corpus: {} (position, roll) pairs ({source})\n\
          one core, {seconds} s in {BENCH_ROUNDS} rounds; a shared machine slows some rounds\n\
-         {:<22}{:>9}{:>9}\n",
+         {:<22} {:>11} {:>11}\n",
         corpus.len(),
         "",
         "median",
@@ -584,8 +614,9 @@ pub fn bench(
     );
     out += &row("ns per position", &BenchReport::nanos_per_position, 1.0, 2);
     out += &format!(
-        "positions per pair    {:>9.2}\n",
-        median.positions as f64 / median.pairs as f64
+        "{:<22}{}\n",
+        "positions per pair",
+        cell(median.positions as f64 / median.pairs.max(1) as f64, 2)
     );
     Ok(out)
 }
@@ -677,6 +708,9 @@ pub fn hint(id: &str, dice: &str, bot_name: Option<&str>, json: bool) -> Result<
     Ok(out)
 }
 
+/// The most games (or matches) `bot-match --games` plays in one run.
+pub const MAX_BOT_GAMES: u64 = 1_000_000_000;
+
 /// Runs of at least this many games show a progress bar (when standard error is a
 /// terminal).
 pub const PROGRESS_MIN_GAMES: u64 = 1000;
@@ -690,8 +724,11 @@ pub const PROGRESS_MIN_GAMES: u64 = 1000;
 pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
     make_bot("", &args.bot_a, 0)?;
     make_bot("", &args.bot_b, 0)?;
-    if args.games == 0 {
-        return Err(CliError("--games takes at least 1 game, not 0".to_string()));
+    if !(1..=MAX_BOT_GAMES).contains(&args.games) {
+        return Err(CliError(format!(
+            "--games takes from 1 to {MAX_BOT_GAMES} games, not {}",
+            args.games
+        )));
     }
     let threads = match args.threads {
         Some(0) => {
@@ -730,7 +767,7 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
             writer.write(game, &record);
         }
     };
-    let report = arena::run_recorded(
+    let report = arena::run_tallied(
         &args.bot_a,
         &args.bot_b,
         args.games,
@@ -827,7 +864,7 @@ pub fn read_timeline(path: &Path) -> Result<(crate::record::Record, Timeline), C
     let text = crate::store::read_text(path, crate::record::MAX_BYTES)
         .map_err(|e| CliError(e.to_string()))?;
     let fail = |e: crate::record::RecordError| CliError(format!("{}: {e}", path.display()));
-    let record = crate::record::parse(&text).map_err(fail)?;
+    let record = crate::store::parse_text(&text).map_err(fail)?;
     let timeline = Timeline::new(&record).map_err(fail)?;
     Ok((record, timeline))
 }

@@ -3,11 +3,14 @@
 use bg_tui::cli::{self, Cli, Command, PlayArgs, ReplayArgs, ResumeArgs};
 use bg_tui::tui::{terminal, viewer};
 use clap::Parser;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     let output = match cli.command {
         None => return play(&cli.play),
         Some(Command::Play(args)) => return play(&args),
@@ -33,6 +36,9 @@ fn main() -> ExitCode {
             seconds,
             rule_set,
         }) => cli::bench(corpus.as_deref(), seconds, rule_set.as_deref()),
+        Some(Command::BenchAutosave(args)) => {
+            return streamed(|out| cli::bench_autosave(&args, out));
+        }
         Some(Command::Hint {
             position_id,
             dice,
@@ -44,16 +50,64 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) if args.text => cli::replay_text(&args.file),
         Some(Command::Replay(args)) => return replay(&args),
         Some(Command::Import { input, output }) => cli::import_mat(&input, output.as_deref()),
-        Some(Command::Export { input, output }) => cli::export_mat(&input, output.as_deref()),
+        Some(Command::Export { input, output }) => {
+            return streamed(|out| cli::export_mat_to(&input, output.as_deref(), out));
+        }
     };
     match output {
-        Ok(text) => {
-            // A closed pipe (`bg-tui moves ... | head`) is not an error worth a panic.
-            let _ = std::io::stdout().write_all(text.as_bytes());
-            ExitCode::SUCCESS
-        }
+        Ok(text) => match print(text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(&e, 1),
+        },
         Err(e) => fail(&e, 2),
     }
+}
+
+/// Writes `bytes` to standard output and flushes it. A closed pipe (`bg-tui moves ... |
+/// head`) is not an error: the reader has what it wanted.
+fn print(bytes: &[u8]) -> Result<(), cli::CliError> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(cli::CliError(format!(
+            "cannot write to standard output: {e}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A command that writes to standard output as it goes: status 2 for bad input, 1 for a
+/// write that failed (a closed pipe is not a failure).
+fn streamed(run: impl FnOnce(&mut dyn Write) -> Result<(), cli::CommandError>) -> ExitCode {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = run(&mut out).and_then(|()| out.flush().map_err(cli::CommandError::Output));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_closed_pipe() => ExitCode::SUCCESS,
+        Err(e) => fail(&e, e.exit_code()),
+    }
+}
+
+/// A command line clap refuses: one line (and clap's tip, if any), status 2. Help and the
+/// version are printed as clap prints them.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        if print(e.to_string().as_bytes()).is_err() {
+            return ExitCode::from(1);
+        }
+        return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    fail(&cli::usage_line(&e.to_string()), 2)
 }
 
 /// The game: status 2 for options that do not go together, 1 for a terminal error.
@@ -63,10 +117,35 @@ fn play(args: &PlayArgs) -> ExitCode {
         Err(e) => return fail(&e, 2),
     };
     options.saves = cli::save_folder(args.no_autosave);
-    match terminal::run(options) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e, e.exit_code()),
+    if let Some(dir) = options.saves.clone()
+        && let Some(unfinished) = cli::unfinished_autosave(&dir)
+        && std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+    {
+        match cli::ask_start(&unfinished) {
+            cli::StartChoice::Quit => return ExitCode::SUCCESS,
+            cli::StartChoice::Resume => {
+                return resume(&ResumeArgs {
+                    file: None,
+                    auto_forced: args.auto_forced,
+                    ascii: args.ascii,
+                    bot_delay: args.bot_delay,
+                    no_autosave: false,
+                });
+            }
+            cli::StartChoice::New => {
+                match bg_tui::store::set_aside_autosave(&dir, std::time::SystemTime::now()) {
+                    Ok(Some(path)) => eprintln!(
+                        "bg-tui: the unfinished match is kept as {} (bg-tui resume FILE goes on with it)",
+                        cli::printable(&path.display().to_string(), cli::MAX_ERROR_CHARS)
+                    ),
+                    Ok(None) => {}
+                    Err(e) => return fail(&e, 1),
+                }
+            }
+        }
     }
+    ended(terminal::run(options))
 }
 
 /// `bg-tui resume`: status 2 for a file that cannot be resumed, 1 for a terminal error.
@@ -75,9 +154,31 @@ fn resume(args: &ResumeArgs) -> ExitCode {
         Ok(app) => app,
         Err(e) => return fail(&e, 2),
     };
-    match terminal::run_app(app) {
-        Ok(()) => ExitCode::SUCCESS,
+    ended(terminal::run_app(app))
+}
+
+/// How a game ended: its last line on the restored terminal, and the exit status (128 + the
+/// signal's number after SIGTERM, SIGHUP or SIGINT, as shells report it).
+fn ended(result: Result<String, terminal::RunError>) -> ExitCode {
+    match result {
+        Ok(farewell) => {
+            if !farewell.is_empty() {
+                eprintln!(
+                    "bg-tui: {}",
+                    cli::printable(&farewell, cli::MAX_ERROR_CHARS)
+                );
+            }
+            signal_status()
+        }
         Err(e) => fail(&e, e.exit_code()),
+    }
+}
+
+/// 128 + the signal that stopped the program, else success.
+fn signal_status() -> ExitCode {
+    match terminal::signal_received() {
+        Some(signal) => ExitCode::from(128u8.saturating_add(signal)),
+        None => ExitCode::SUCCESS,
     }
 }
 
@@ -93,12 +194,17 @@ fn replay(args: &ReplayArgs) -> ExitCode {
         clock: record.clock,
     };
     match viewer::run(timeline, options) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => signal_status(),
         Err(e) => fail(&e, 1),
     }
 }
 
+/// One line on standard error: control characters escaped and the line cut, whatever a
+/// file put into the message.
 fn fail(error: &dyn std::fmt::Display, status: u8) -> ExitCode {
-    eprintln!("bg-tui: {error}");
+    eprintln!(
+        "bg-tui: {}",
+        cli::printable(&error.to_string(), cli::MAX_ERROR_CHARS)
+    );
     ExitCode::from(status)
 }

@@ -129,8 +129,12 @@ pub const MAX_GAMES: usize = 10_000;
 /// The most actions one game may hold.
 pub const MAX_ACTIONS: usize = 100_000;
 
-/// The longest text [`load`] reads, in bytes (64 MiB).
-pub const MAX_BYTES: usize = 64 << 20;
+/// The longest text [`load`] reads, in bytes (256 MiB): room for a session of
+/// [`MAX_GAMES`] games.
+pub const MAX_BYTES: usize = 256 << 20;
+
+/// The longest player or bot name a record may hold, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
 
 /// The longest name or notation text kept in error messages.
 const SHOWN_CHARS: usize = 60;
@@ -443,6 +447,7 @@ impl From<serde_json::Error> for RecordError {
             Some(i) => text[..i].to_string(),
             None => text,
         };
+        let reason = crate::printable::printable(&reason, 4 * SHOWN_CHARS);
         let message = match e.classify() {
             serde_json::error::Category::Syntax => format!("this is not JSON ({reason})"),
             serde_json::error::Category::Eof => format!("the text ends too soon ({reason})"),
@@ -716,6 +721,20 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
         return Err(RecordError::UnsupportedVersion(header.version));
     }
     let mut record: Record = serde_json::from_str(json)?;
+    for (player, side) in record.players.iter().zip(["White", "Black"]) {
+        let bot = match &player.kind {
+            PlayerKind::Bot(bot) => bot.as_str(),
+            PlayerKind::Human => "",
+        };
+        for (what, text) in [("name", player.name.as_str()), ("bot name", bot)] {
+            let chars = text.chars().count();
+            if chars > MAX_NAME_CHARS {
+                return Err(RecordError::TooLarge(format!(
+                    "{side}'s {what} has {chars} characters; a name has at most {MAX_NAME_CHARS}"
+                )));
+            }
+        }
+    }
     // Read as the current version: version 1 had no rule set per game.
     record.version = VERSION;
     let rule_set = record.rules.rule_set;
@@ -988,13 +1007,8 @@ fn point_name(point: u8) -> String {
     }
 }
 
-/// `text` cut to at most [`SHOWN_CHARS`] characters for a message.
+/// `text` cut to at most [`SHOWN_CHARS`] characters for a message, its control characters
+/// escaped.
 pub(crate) fn shorten(text: &str) -> String {
-    if text.chars().count() <= SHOWN_CHARS {
-        text.to_string()
-    } else {
-        let mut cut: String = text.chars().take(SHOWN_CHARS).collect();
-        cut.push('…');
-        cut
-    }
+    crate::printable::printable(text, SHOWN_CHARS)
 }

@@ -1,18 +1,30 @@
 //! Game records on disk: reading them with clear errors, writing them atomically, and the
 //! autosave folder in the user's data directory.
 //!
-//! Every write goes to a temporary file in the same folder, is flushed to the disk, and is
-//! then renamed over the target, so a crash or a kill at any moment leaves either the old
-//! file or the new one, never a broken or empty one.
+//! Every write of a regular file goes to a temporary file in the same folder, is flushed to
+//! the disk, and is then renamed over the target, so a crash or a kill at any moment leaves
+//! either the old file or the new one, never a broken or empty one. The autosave is a
+//! [`crate::journal`], appended to after every action.
+//!
+//! Only regular files are read: a FIFO, a device or a folder is refused at once (a FIFO
+//! with no writer would wait for ever), and every read is bounded.
 
 use crate::engine::MatchState;
 use crate::record::{self, Record, RecordError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// The autosave's file name in [`data_dir`].
-pub const AUTOSAVE_NAME: &str = "autosave.json";
+/// The autosave's file name in [`data_dir`]: a [`crate::journal`].
+pub const AUTOSAVE_NAME: &str = "autosave.jsonl";
+
+/// Where versions before the journal kept the autosave (a whole record, rewritten after
+/// every action); `bg-tui resume` still goes on with one.
+pub const LEGACY_AUTOSAVE_NAME: &str = "autosave.json";
+
+/// A temporary file older than this in the data folder was left by a process that was
+/// killed while writing: it is removed when a game starts.
+pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
 
 /// The lock file beside the autosave: the game that holds a lock on it writes the autosave.
 pub const LOCK_NAME: &str = "autosave.lock";
@@ -74,7 +86,7 @@ pub fn autosave_path() -> Result<PathBuf, StoreError> {
 /// # Errors
 /// [`StoreError::Io`] when it cannot be read, is larger, or is not UTF-8.
 pub fn read_text(path: &Path, limit: usize) -> Result<String, StoreError> {
-    let file = std::fs::File::open(path).map_err(|e| StoreError::io(path, e))?;
+    let file = open_regular(path)?;
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut std::io::Read::take(file, limit as u64 + 1), &mut bytes)
         .map_err(|e| StoreError::io(path, e))?;
@@ -101,17 +113,93 @@ pub fn read_text(path: &Path, limit: usize) -> Result<String, StoreError> {
     })
 }
 
-/// Reads a record file and replays it: the record and the match where it stops.
+/// Opens `path` for reading if it is a regular file (following symbolic links). It is
+/// opened without waiting, so a FIFO with no writer is refused, not waited on.
+///
+/// # Errors
+/// [`StoreError::Io`] when it cannot be opened or is not a regular file.
+pub fn open_regular(path: &Path) -> Result<std::fs::File, StoreError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, O_NONBLOCK);
+    let file = options.open(path).map_err(|e| StoreError::io(path, e))?;
+    let meta = file.metadata().map_err(|e| StoreError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(StoreError::io(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("not a regular file ({})", file_kind(&meta)),
+            ),
+        ));
+    }
+    Ok(file)
+}
+
+/// `O_NONBLOCK`: open a FIFO without waiting for a writer (no effect on a regular file).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const O_NONBLOCK: i32 = 0o4000;
+#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+const O_NONBLOCK: i32 = 0x0004;
+
+/// What kind of file `meta` describes, for messages.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
+    }
+}
+
+/// Reads a record file, or a [`crate::journal`] (the autosave), and replays it: the record
+/// and the match where it stops.
 ///
 /// # Errors
 /// [`StoreError::Io`] when the file cannot be read, [`StoreError::Record`] when it is not a
 /// playable record (the message names the game, the action and the reason).
 pub fn read_record(path: &Path) -> Result<(Record, MatchState), StoreError> {
     let text = read_text(path, record::MAX_BYTES)?;
-    record::load(&text).map_err(|source| StoreError::Record {
+    load_text(&text).map_err(|source| StoreError::Record {
         path: path.to_path_buf(),
         source,
     })
+}
+
+/// A record, or a journal, from its text, without replaying it.
+///
+/// # Errors
+/// [`RecordError`] as [`record::parse`] and [`crate::journal::parse`] give them.
+pub fn parse_text(text: &str) -> Result<Record, RecordError> {
+    if crate::journal::is_journal(text) {
+        crate::journal::parse(text)
+    } else {
+        record::parse(text)
+    }
+}
+
+/// [`parse_text`], then [`record::replay`].
+///
+/// # Errors
+/// As [`parse_text`] and [`record::replay`].
+pub fn load_text(text: &str) -> Result<(Record, MatchState), RecordError> {
+    let record = parse_text(text)?;
+    let m = record::replay(&record)?;
+    Ok((record, m))
 }
 
 /// Writes `record` to `path` atomically (see [`write_atomic`]).
@@ -129,6 +217,17 @@ pub fn write_record(path: &Path, record: &Record) -> Result<(), StoreError> {
 /// # Errors
 /// [`StoreError::Io`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_atomic_with(path, &mut |out| out.write_all(bytes))
+}
+
+/// [`write_atomic`] of what `write` writes, as it writes it.
+///
+/// # Errors
+/// [`StoreError::Io`], with `write`'s own error when it fails.
+pub fn write_atomic_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), StoreError> {
     let fail = |e| StoreError::io(path, e);
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
@@ -140,7 +239,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     #[cfg(unix)]
     builder.permissions(permissions_for(path));
     let mut temp = builder.tempfile_in(dir).map_err(fail)?;
-    temp.write_all(bytes).map_err(fail)?;
+    {
+        let mut out = std::io::BufWriter::new(temp.as_file_mut());
+        write(&mut out).map_err(fail)?;
+        out.flush().map_err(fail)?;
+    }
     temp.as_file().sync_all().map_err(fail)?;
     temp.persist(path).map_err(|e| fail(e.error))?;
     // Make the rename itself durable where the system allows it.
@@ -205,10 +308,12 @@ fn unused(dir: &Path, name: &str) -> PathBuf {
 #[derive(Debug)]
 pub struct AutosaveClaim {
     /// Where to write: [`AUTOSAVE_NAME`], or when another game holds it,
-    /// `autosave-PID.json` (this process's id).
+    /// `autosave-PID.jsonl` (this process's id).
     pub path: PathBuf,
     /// Another game (another process) holds the autosave; `path` is this game's own file.
     pub elsewhere: bool,
+    /// The journal written at `path`, once the game has saved something.
+    pub journal: Option<crate::journal::Journal>,
     /// The locked [`LOCK_NAME`] file, held while the claim lives (the system lets go of it
     /// when the process ends, however it ends).
     _lock: Option<std::fs::File>,
@@ -216,13 +321,15 @@ pub struct AutosaveClaim {
 
 /// Claims the autosave in `dir` for this game, so two games running at once never write
 /// over each other: the first takes a lock on [`LOCK_NAME`] and writes [`AUTOSAVE_NAME`];
-/// another finds the lock held and writes `autosave-PID.json` instead. Where the file
-/// system cannot lock, the autosave is claimed without a lock.
+/// another finds the lock held and writes `autosave-PID.jsonl` instead. Where the file
+/// system cannot lock, the autosave is claimed without a lock. Temporary files a killed
+/// process left in `dir` are removed first (see [`remove_stale_temps`]).
 ///
 /// # Errors
 /// [`StoreError::Io`] when the folder or the lock file cannot be made.
 pub fn claim_autosave(dir: &Path) -> Result<AutosaveClaim, StoreError> {
     std::fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
+    remove_stale_temps(dir, SystemTime::now());
     let lock_path = dir.join(LOCK_NAME);
     let lock = std::fs::OpenOptions::new()
         .create(true)
@@ -234,36 +341,167 @@ pub fn claim_autosave(dir: &Path) -> Result<AutosaveClaim, StoreError> {
         Ok(()) => Ok(AutosaveClaim {
             path: dir.join(AUTOSAVE_NAME),
             elsewhere: false,
+            journal: None,
             _lock: Some(lock),
         }),
         Err(std::fs::TryLockError::WouldBlock) => Ok(AutosaveClaim {
-            path: dir.join(format!("autosave-{}.json", std::process::id())),
+            path: dir.join(format!("autosave-{}.jsonl", std::process::id())),
             elsewhere: true,
+            journal: None,
             _lock: None,
         }),
         Err(std::fs::TryLockError::Error(_)) => Ok(AutosaveClaim {
             path: dir.join(AUTOSAVE_NAME),
             elsewhere: false,
+            journal: None,
             _lock: None,
         }),
     }
 }
 
 /// Moves the autosave in `dir`, if there is one, out of the way of a new match:
-/// renamed to `unfinished-YYYY-MM-DD-HHMMSS.json` (UTC, at `time`), where `bg-tui resume
-/// FILE` can go on with it. Returns the new name.
+/// renamed to `unfinished-YYYY-MM-DD-HHMMSS.jsonl` (UTC, at `time`; `.json` for an autosave
+/// of the versions before the journal), where `bg-tui resume FILE` can go on with it.
+/// Returns the new name.
 ///
 /// # Errors
 /// [`StoreError::Io`] when it cannot be renamed (then it is left as it is).
 pub fn set_aside_autosave(dir: &Path, time: SystemTime) -> Result<Option<PathBuf>, StoreError> {
-    let autosave = dir.join(AUTOSAVE_NAME);
-    if !autosave.exists() {
+    let Some(autosave) = existing_autosave(dir) else {
         return Ok(None);
-    }
+    };
     let name = finished_name(time).replacen("match-", "unfinished-", 1);
+    let name = if autosave.extension().is_some_and(|e| e == "jsonl") {
+        name.replace(".json", ".jsonl")
+    } else {
+        name
+    };
     let path = unused(dir, &name);
     std::fs::rename(&autosave, &path).map_err(|e| StoreError::io(&autosave, e))?;
     Ok(Some(path))
+}
+
+/// The autosave in `dir`, if there is one: [`AUTOSAVE_NAME`], else the
+/// [`LEGACY_AUTOSAVE_NAME`] of earlier versions.
+#[must_use]
+pub fn existing_autosave(dir: &Path) -> Option<PathBuf> {
+    [AUTOSAVE_NAME, LEGACY_AUTOSAVE_NAME]
+        .iter()
+        .map(|name| dir.join(name))
+        .find(|path| path.symlink_metadata().is_ok())
+}
+
+/// Removes the temporary files (`.bg-tui-*.tmp`) in `dir` older than [`STALE_TEMP_AGE`]:
+/// a write takes far less, so such a file was left by a process killed while writing.
+/// Returns how many were removed; what cannot be read or removed is left alone.
+pub fn remove_stale_temps(dir: &Path, now: SystemTime) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with(".bg-tui-") && name.ends_with(".tmp")) {
+            continue;
+        }
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .and_then(|meta| meta.modified().ok())
+            .and_then(|modified| now.duration_since(modified).ok())
+            .is_some_and(|age| age >= STALE_TEMP_AGE);
+        if stale && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Writes a command's output to `path` (`-o`), as `write` produces it:
+///
+/// * a regular file, or a name not yet taken, is replaced atomically (see
+///   [`write_atomic`]); a symbolic link is followed, and its target replaced, not the link;
+/// * anything else (a FIFO, a device such as `/dev/null`, `/dev/stdout`) is written into
+///   as it is, never replaced;
+/// * `path` may not be `input`, the file the command reads.
+///
+/// # Errors
+/// [`StoreError::Io`] when it cannot be written, or names the input.
+pub fn write_output(
+    path: &Path,
+    input: Option<&Path>,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), StoreError> {
+    if let Some(input) = input
+        && same_file(input, path)
+    {
+        return Err(StoreError::io(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "this is the input file; write the output to another file",
+            ),
+        ));
+    }
+    let target = follow_links(path);
+    // The system's own files (`/dev/stdout`, `/proc/self/fd/1`) lead to whatever the
+    // process has open: write into that, never replace it.
+    let special = [path, target.as_path()]
+        .iter()
+        .any(|p| p.starts_with("/dev") || p.starts_with("/proc"));
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() || special => {
+            // Append: for standard output redirected to a file, write after what is there.
+            let file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|e| StoreError::io(path, e))?;
+            let mut out = std::io::BufWriter::new(file);
+            write(&mut out)
+                .and_then(|()| out.flush())
+                .map_err(|e| StoreError::io(path, e))
+        }
+        _ => write_atomic_with(&target, write),
+    }
+}
+
+/// Whether `a` and `b` name the same existing file (the same device and inode).
+#[must_use]
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// `path` with its symbolic links followed, as far as they lead (also to a target that does
+/// not exist yet); `path` itself when it is not a link.
+fn follow_links(path: &Path) -> PathBuf {
+    let mut current = path.to_path_buf();
+    // A loop of links gives up after as many steps as the system does.
+    for _ in 0..40 {
+        match std::fs::read_link(&current) {
+            Ok(target) => {
+                current = match current.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            Err(_) => break,
+        }
+    }
+    current
 }
 
 /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's

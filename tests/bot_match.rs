@@ -3,7 +3,10 @@
 
 use bg_tui::bot::{self, arena};
 use bg_tui::engine::{Rules, Side};
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
+use common::bg_tui;
 
 fn cubeless() -> Rules {
     Rules {
@@ -14,13 +17,6 @@ fn cubeless() -> Rules {
 
 fn run(games: u64, seed: u64, threads: usize) -> arena::MatchReport {
     arena::run("random", "random", games, seed, cubeless(), threads, |_| {}).expect("random exists")
-}
-
-fn bg_tui(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bg-tui"))
-        .args(args)
-        .output()
-        .expect("the bg-tui binary runs")
 }
 
 fn json(o: &Output) -> serde_json::Value {

@@ -1,14 +1,8 @@
 //! `bg-tui import` and `bg-tui export`, run as a user runs them.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn bg_tui(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bg-tui"))
-        .args(args)
-        .output()
-        .expect("the bg-tui binary runs")
-}
+mod common;
+use common::bg_tui;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

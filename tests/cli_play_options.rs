@@ -6,7 +6,8 @@ use bg_tui::tui::theme::color_wanted_given;
 use bg_tui::tui::{App, Options};
 use clap::Parser;
 use std::ffi::OsStr;
-use std::process::{Command as Process, Output, Stdio};
+mod common;
+use common::{bg_tui, one_line_stderr};
 
 /// The game options `args` give, whether at the top level or after `play` (they must agree).
 fn parse(args: &[&str]) -> PlayArgs {
@@ -252,21 +253,6 @@ fn game_options_do_not_go_before_another_command() {
     );
     assert!(Cli::try_parse_from(["bg-tui", "--ascii", "play"]).is_err());
     assert!(Cli::try_parse_from(["bg-tui", "moves", "4HPwATDgc/ABMA", "31"]).is_ok());
-}
-
-fn bg_tui(args: &[&str]) -> Output {
-    Process::new(env!("CARGO_BIN_EXE_bg-tui"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the bg-tui binary runs")
-}
-
-fn one_line_stderr(o: &Output) -> String {
-    let text = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(text.lines().count(), 1, "{text:?}");
-    assert!(text.starts_with("bg-tui: "), "{text:?}");
-    text
 }
 
 #[test]

@@ -5,7 +5,8 @@ use bg_tui::engine::{Position, Side, format_play, position_id};
 use bg_tui::record::{self, Record};
 use bg_tui::replay::{MomentKind, Timeline};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::bg_tui;
 
 /// Alice (White) against Bob (Black), a 3-point match: game 1 ends in a pass (Alice 1-0),
 /// game 2 in a resignation (1-1), game 3 stops after an opening tie and one play.
@@ -334,13 +335,6 @@ fn a_damaged_record_has_no_timeline() {
         .expect_err("illegal play")
         .to_string();
     assert!(err.starts_with("game 1, action 4: "), "{err}");
-}
-
-fn bg_tui(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bg-tui"))
-        .args(args)
-        .output()
-        .expect("the bg-tui binary runs")
 }
 
 #[test]

@@ -50,6 +50,7 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         log: Vec::new(),
         clocks: None,
         tutor: false,
+        saving: String::new(),
         overlay: None,
         command_line: None,
         ascii: false,

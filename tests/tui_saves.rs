@@ -9,6 +9,8 @@ use bg_tui::tui::{App, AppError, Event, Options, Player};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::{Path, PathBuf};
 
+mod common;
+
 fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
     Options {
         rules,
@@ -324,12 +326,27 @@ fn a_failing_autosave_is_shown_and_the_game_goes_on() {
     std::fs::create_dir(autosave(dir.path())).unwrap();
     step(&mut app);
     assert!(
-        app.message().starts_with("autosave failed: "),
+        app.message().starts_with("autosave failing: "),
         "{}",
         app.message()
     );
+    // The panel says so until saving works again, whatever the message line shows.
     step(&mut app);
     assert_eq!(app.record().games[0].actions.len(), 3);
+    assert!(!app.message().contains("autosave"), "{}", app.message());
+    assert!(app.model().saving.starts_with("autosave failing: "));
+    std::fs::remove_dir(autosave(dir.path())).unwrap();
+    step(&mut app);
+    assert!(app.model().saving.is_empty(), "{}", app.model().saving);
+    assert!(
+        app.message().starts_with("saving works again"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(
+        store::read_record(&autosave(dir.path())).unwrap().0,
+        *app.record()
+    );
 }
 
 #[test]
@@ -339,7 +356,7 @@ fn two_games_at_once_never_write_over_each_other() {
     step(&mut first);
     let mut second = App::new(options(Rules::money(), Some(2), Some(dir.path()))).unwrap();
     step(&mut second);
-    let own = format!("autosave-{}.json", std::process::id());
+    let own = format!("autosave-{}.jsonl", std::process::id());
     assert!(second.message().contains(&own), "{}", second.message());
     for _ in 0..5 {
         step(&mut first);
@@ -372,12 +389,7 @@ fn two_games_at_once_never_write_over_each_other() {
 // ---- `bg-tui resume` on the command line ----
 
 fn bg_tui(args: &[&str], data_home: &Path) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_bg-tui"))
-        .args(args)
-        .env("XDG_DATA_HOME", data_home)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("the bg-tui binary runs")
+    common::bg_tui_in(args, Some(data_home))
 }
 
 fn stderr(o: &std::process::Output) -> String {
@@ -394,7 +406,7 @@ fn resume_finds_the_autosave_in_the_data_folder_or_says_there_is_none() {
         err.starts_with("bg-tui: there is no match to resume: "),
         "{err}"
     );
-    assert!(err.contains("bg-tui/autosave.json"), "{err}");
+    assert!(err.contains("bg-tui/autosave.jsonl"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 
     // A match in progress in the autosave: it is read, then the game needs a terminal.
@@ -557,4 +569,98 @@ fn no_autosave_writes_nothing_when_resumed() {
     let mut resumed = bg_tui::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
     step(&mut resumed);
     assert!(autosave(&data).exists());
+}
+
+#[test]
+fn quitting_says_where_the_match_is_and_how_to_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::match_to(1), Some(3), Some(dir.path()))).unwrap();
+    assert_eq!(app.farewell(), "", "nothing played, nothing to say");
+    step(&mut app);
+    let line = app.farewell();
+    assert!(line.contains("autosave.jsonl"), "{line}");
+    assert!(line.contains("bg-tui resume goes on"), "{line}");
+    while !app.match_state().is_over() {
+        step(&mut app);
+    }
+    let line = app.farewell();
+    assert!(line.starts_with("the match is kept as "), "{line}");
+
+    let mut unsaved = App::new(options(Rules::match_to(1), Some(3), None)).unwrap();
+    step(&mut unsaved);
+    assert_eq!(
+        unsaved.farewell(),
+        "the match was not saved (autosave is off)"
+    );
+}
+
+#[test]
+fn an_autosave_of_an_earlier_version_resumes_and_goes_on_as_a_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::match_to(3), Some(2), None)).unwrap();
+    for _ in 0..5 {
+        step(&mut app);
+    }
+    let legacy = dir.path().join(store::LEGACY_AUTOSAVE_NAME);
+    store::write_record(&legacy, app.record()).unwrap();
+    let data = || Ok(dir.path().to_path_buf());
+    let mut resumed = bg_tui::cli::resume_app_in(&resume_args(None), false, data()).unwrap();
+    step(&mut resumed);
+    assert_eq!(files_in(dir.path()), [store::AUTOSAVE_NAME]);
+    assert_eq!(
+        store::read_record(&autosave(dir.path())).unwrap().0,
+        *resumed.record()
+    );
+}
+
+#[test]
+fn a_new_game_over_an_unfinished_autosave_asks_what_to_do_with_it() {
+    use bg_tui::cli::{StartChoice, parse_start_choice, start_question, unfinished_autosave};
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(unfinished_autosave(dir.path()), None);
+    let mut app = App::new(options(Rules::match_to(3), Some(4), Some(dir.path()))).unwrap();
+    step(&mut app);
+    // While the game runs, it holds the autosave: another start does not ask about it.
+    assert_eq!(unfinished_autosave(dir.path()), None);
+    drop(app);
+    let found = unfinished_autosave(dir.path()).expect("the unfinished match is found");
+    assert_eq!(found.path, autosave(dir.path()));
+    assert_eq!(found.summary, "Alice 0, Bob 0 in a 3-point match, game 1");
+    let question = start_question(&found);
+    assert!(question.contains("r: resume it"), "{question}");
+    assert!(question.contains("n: start a new match"), "{question}");
+    assert_eq!(parse_start_choice("\n"), Some(StartChoice::Resume));
+    assert_eq!(parse_start_choice(" N\n"), Some(StartChoice::New));
+    assert_eq!(parse_start_choice("q"), Some(StartChoice::Quit));
+    assert_eq!(parse_start_choice("maybe"), None);
+    // A damaged autosave is still reported, with why it cannot be read.
+    std::fs::write(autosave(dir.path()), "{\"format\":\u{1b}[2J").unwrap();
+    let found = unfinished_autosave(dir.path()).unwrap();
+    assert!(
+        found.summary.starts_with("it cannot be read"),
+        "{}",
+        found.summary
+    );
+    assert!(!found.summary.contains('\u{1b}'));
+}
+
+#[test]
+fn save_into_a_device_or_through_a_link_never_replaces_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(options(Rules::match_to(3), Some(6), None)).unwrap();
+    step(&mut app);
+    type_command(&mut app, "save /dev/null");
+    assert_eq!(app.message(), "saved to /dev/null");
+    let null = Path::new("/dev/null").metadata().unwrap();
+    assert!(
+        null.file_type().is_char_device(),
+        "/dev/null is still a device"
+    );
+    let target = dir.path().join("target.json");
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    type_command(&mut app, &format!("save {}", link.display()));
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    assert_eq!(store::read_record(&target).unwrap().0, *app.record());
 }

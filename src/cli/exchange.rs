@@ -1,41 +1,81 @@
 //! `bg-tui import` and `bg-tui export`: Jellyfish `.mat` files to and from game records.
 
-use super::CliError;
+use super::{CliError, CommandError};
 use crate::{mat, record, store};
+use std::io::Write;
 use std::path::Path;
 
 /// `bg-tui import IN.mat [-o OUT.json]`: reads a `.mat` file and returns the record as JSON
-/// to print, or writes it to `output` (atomically) and returns nothing to print.
+/// to print, or writes it to `output` (see [`store::write_output`]) and returns nothing to
+/// print.
 ///
 /// # Errors
 /// [`CliError`] naming the file, and for a file that cannot be read as a match, the line,
-/// game and move and the reason.
+/// game and move and the reason; or the output that cannot be written.
 pub fn import_mat(input: &Path, output: Option<&Path>) -> Result<String, CliError> {
     let text = store::read_text(input, mat::MAX_BYTES).map_err(|e| CliError(e.to_string()))?;
     let record = mat::read_mat(&text).map_err(|e| CliError(format!("{}: {e}", input.display())))?;
-    emit(record::to_json(&record), output)
+    let json = record::to_json(&record);
+    match output {
+        Some(path) => {
+            store::write_output(path, Some(input), &mut |out| out.write_all(json.as_bytes()))
+                .map_err(|e| CliError(e.to_string()))?;
+            Ok(String::new())
+        }
+        None => Ok(json),
+    }
 }
 
-/// `bg-tui export IN.json [-o OUT.mat]`: reads a game record and returns it as a `.mat`
-/// file to print, or writes it to `output` (atomically) and returns nothing to print.
+/// `bg-tui export IN.json [-o OUT.mat]`: reads a game record (or an autosave journal) and
+/// returns it as a `.mat` file to print, or writes it to `output` and returns nothing.
 ///
 /// # Errors
 /// [`CliError`] naming the file and what is wrong: an unreadable or unplayable record, or
 /// one a `.mat` file cannot hold.
 pub fn export_mat(input: &Path, output: Option<&Path>) -> Result<String, CliError> {
-    let (record, _) = store::read_record(input).map_err(|e| CliError(e.to_string()))?;
-    let text =
-        mat::write_mat(&record).map_err(|e| CliError(format!("{}: {e}", input.display())))?;
-    emit(text, output)
+    let mut text = Vec::new();
+    export_mat_to(input, output, &mut text).map_err(|e| match e {
+        CommandError::Input(e) => e,
+        CommandError::Output(e) => CliError(e.to_string()),
+    })?;
+    Ok(String::from_utf8_lossy(&text).into_owned())
 }
 
-/// The text to print, or nothing once it is written to `output`.
-fn emit(text: String, output: Option<&Path>) -> Result<String, CliError> {
-    match output {
-        Some(path) => {
-            store::write_atomic(path, text.as_bytes()).map_err(|e| CliError(e.to_string()))?;
-            Ok(String::new())
+/// [`export_mat`] written as it is made, a game at a time: into `output` when given (see
+/// [`store::write_output`]), else into `stdout`.
+///
+/// # Errors
+/// [`CommandError::Input`] as [`export_mat`]; [`CommandError::Output`] when `stdout`
+/// refuses the text.
+pub fn export_mat_to(
+    input: &Path,
+    output: Option<&Path>,
+    stdout: &mut dyn Write,
+) -> Result<(), CommandError> {
+    let (record, _) = store::read_record(input).map_err(|e| CliError(e.to_string()))?;
+    let shown = input.display();
+    let Some(path) = output else {
+        return mat::write_mat_to(&record, stdout).map_err(|e| match e {
+            mat::MatWriteError::Output { kind, message } => {
+                CommandError::Output(std::io::Error::new(kind, message))
+            }
+            e => CommandError::Input(CliError(format!("{shown}: {e}"))),
+        });
+    };
+    // Check that the record can be written before touching the output.
+    let mut failed = None;
+    let written = store::write_output(path, Some(input), &mut |out| {
+        mat::write_mat_to(&record, out).map_err(|e| {
+            let message = e.to_string();
+            failed = Some(e);
+            std::io::Error::other(message)
+        })
+    });
+    match (written, failed) {
+        (_, Some(e @ (mat::MatWriteError::Record(_) | mat::MatWriteError::Unsupported { .. }))) => {
+            Err(CliError(format!("{shown}: {e}")).into())
         }
-        None => Ok(text),
+        (Err(e), _) => Err(CliError(e.to_string()).into()),
+        (Ok(()), _) => Ok(()),
     }
 }

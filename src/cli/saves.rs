@@ -61,7 +61,7 @@ pub fn resume_app_in(
 ) -> Result<App, CliError> {
     let autosave = data_dir
         .as_ref()
-        .map(|dir| dir.join(store::AUTOSAVE_NAME))
+        .map(|dir| upgrade_legacy_autosave(dir))
         .map_err(Clone::clone);
     let path = match (&args.file, &autosave) {
         (Some(path), _) => path.clone(),
@@ -100,9 +100,126 @@ pub fn resume_app_in(
 
 /// Whether `a` and `b` name the same existing file.
 fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+    store::same_file(a, b)
+}
+
+/// The autosave in `dir`: [`store::AUTOSAVE_NAME`]. An autosave of the versions before the
+/// journal ([`store::LEGACY_AUTOSAVE_NAME`]), when there is no other, is renamed to it
+/// first, so the match goes on in the journal (which starts afresh from it).
+fn upgrade_legacy_autosave(dir: &Path) -> PathBuf {
+    let autosave = dir.join(store::AUTOSAVE_NAME);
+    let legacy = dir.join(store::LEGACY_AUTOSAVE_NAME);
+    if autosave.symlink_metadata().is_err() && legacy.is_file() {
+        let _ = std::fs::rename(&legacy, &autosave);
+    }
+    autosave
+}
+
+/// An unfinished match in the autosave, found when a new game starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    /// The autosave.
+    pub path: PathBuf,
+    /// What it holds, such as "Alice 1, Bob 0 in a 3-point match, game 2".
+    pub summary: String,
+}
+
+/// The unfinished match in the autosave of `dir`, if there is one and no other game is
+/// playing it now (that game holds the autosave's lock). A file that cannot be read is
+/// reported too (`bg-tui resume` will say why); nothing is changed.
+#[must_use]
+pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
+    let path = store::existing_autosave(dir)?;
+    if let Ok(lock) = std::fs::File::open(dir.join(store::LOCK_NAME))
+        && let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock()
+    {
+        return None;
+    }
+    let summary = match store::read_text(&path, crate::record::MAX_BYTES)
+        .map_err(|e| e.to_string())
+        .and_then(|text| store::parse_text(&text).map_err(|e| e.to_string()))
+    {
+        Ok(record) => summary(&record),
+        Err(e) => format!("it cannot be read: {}", super::printable(&e, 200)),
+    };
+    Some(Unfinished { path, summary })
+}
+
+/// "Alice 1, Bob 0 in a 3-point match, game 2" (or "... in a money session, game 4").
+fn summary(record: &Record) -> String {
+    let mut score = [0u32; 2];
+    for result in record.games.iter().filter_map(|g| g.result) {
+        let Some(winner) = result.winner else {
+            continue;
+        };
+        let winner = usize::from(winner == crate::record::RecordSide::Black);
+        score[winner] = score[winner].saturating_add(result.points);
+    }
+    let name = |i: usize| super::printable(&record.players[i].name, crate::record::MAX_NAME_CHARS);
+    let kind = match record.rules.match_length {
+        Some(n) => format!("a {n}-point match"),
+        None => "a money session".to_string(),
+    };
+    format!(
+        "{} {}, {} {} in {kind}, game {}",
+        name(0),
+        score[0],
+        name(1),
+        score[1],
+        record.games.len().max(1)
+    )
+}
+
+/// The answer to "resume the unfinished match, or start a new one?".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartChoice {
+    /// Go on with the unfinished match (`r`, Enter).
+    Resume,
+    /// Keep it aside under a dated name and start the new match (`n`).
+    New,
+    /// Neither (`q`, or the end of the input).
+    Quit,
+}
+
+/// Reads an answer: `r` (or nothing) resumes, `n` starts a new match, `q` quits; `None`
+/// for anything else.
+#[must_use]
+pub fn parse_start_choice(answer: &str) -> Option<StartChoice> {
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "" | "r" | "resume" => Some(StartChoice::Resume),
+        "n" | "new" => Some(StartChoice::New),
+        "q" | "quit" => Some(StartChoice::Quit),
+        _ => None,
+    }
+}
+
+/// The question asked when a game starts over an unfinished match.
+#[must_use]
+pub fn start_question(unfinished: &Unfinished) -> String {
+    format!(
+        "bg-tui: an unfinished match is saved in {} ({}).\n  r: resume it · n: start a \
+         new match and keep that one under a dated name · q: quit  [r/n/q] ",
+        super::printable(&unfinished.path.display().to_string(), 200),
+        unfinished.summary
+    )
+}
+
+/// Asks on the terminal what to do about an unfinished match ([`start_question`] on standard
+/// error, the answer a line of standard input), until the answer is understood; the end of
+/// the input quits.
+#[must_use]
+pub fn ask_start(unfinished: &Unfinished) -> StartChoice {
+    loop {
+        eprint!("{}", start_question(unfinished));
+        let mut answer = String::new();
+        match std::io::stdin().read_line(&mut answer) {
+            Ok(0) | Err(_) => return StartChoice::Quit,
+            Ok(_) => {
+                if let Some(choice) = parse_start_choice(&answer) {
+                    return choice;
+                }
+            }
+        }
     }
 }
 

@@ -200,6 +200,12 @@ pub struct App {
     /// The side of the one person against a bot when the game was set up: the board stays
     /// on that side, even while the person lets the computer play it.
     seat: Option<Side>,
+    /// The match was resumed from the autosave journal: go on appending to it.
+    continues_autosave: bool,
+    /// Why saving is off or failing, shown on the panel until a save works again.
+    save_trouble: Option<String>,
+    /// [`App::recorded`] when the app was made.
+    started_at: usize,
 }
 
 impl std::fmt::Debug for App {
@@ -344,6 +350,9 @@ impl App {
             finisher: None,
             out_noted: [false; 2],
             seat: None,
+            continues_autosave: false,
+            save_trouble: None,
+            started_at: 0,
         };
         app.seat = match app.options.players.clone() {
             [Player::Human, Player::Bot(_)] => Some(Side::White),
@@ -352,6 +361,7 @@ impl App {
         };
         app.start_clocks();
         app.saved = app.recorded();
+        app.started_at = app.saved;
         app.auto_rolls();
         app.schedule();
         Ok(app)
@@ -745,6 +755,12 @@ impl App {
                 let _ = self.recorder.stop(&mut self.match_state);
                 self.message = "the session is over: q quits".to_string();
                 self.note("the session is over".to_string());
+            }
+            Msg::Yes | Msg::Select | Msg::Roll if money && self.record_is_full() => {
+                let _ = self.recorder.stop(&mut self.match_state);
+                self.message =
+                    "the session is over: its record is as long as a record may be; q quits"
+                        .to_string();
             }
             Msg::Yes | Msg::Select | Msg::Roll => {
                 match self.recorder.next_game(&mut self.match_state) {

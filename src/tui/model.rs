@@ -119,6 +119,9 @@ pub struct BoardModel {
     pub clocks: Option<[ClockShow; 2]>,
     /// The tutor view: point numbers for both sides, each in its own numbering.
     pub tutor: bool,
+    /// Why the match is not being saved ("autosave failing: ..."), while that lasts; empty
+    /// when saving works or was not asked for.
+    pub saving: String,
     /// A panel over the board, if any.
     pub overlay: Option<Overlay>,
     /// The command line being typed after `:`, if open.

@@ -28,7 +28,7 @@ use ratatui::layout::Rect;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::io::{self, IsTerminal, Stdout};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, Once};
 use std::thread;
@@ -129,7 +129,9 @@ impl Screen for App {
 /// then), [`RunError::App`] for options that do not go together, and [`RunError::Io`] when
 /// the terminal cannot be set up, drawn on or read from. The terminal is restored in every
 /// case.
-pub fn run(options: Options) -> Result<(), RunError> {
+/// Returns the line to print once the terminal is restored ([`App::farewell`]: where the
+/// match is saved and how to go on with it).
+pub fn run(options: Options) -> Result<String, RunError> {
     if !io::stdout().is_terminal() {
         return Err(RunError::NotATerminal);
     }
@@ -140,12 +142,26 @@ pub fn run(options: Options) -> Result<(), RunError> {
 ///
 /// # Errors
 /// As [`run`].
-pub fn run_app(mut app: App) -> Result<(), RunError> {
+pub fn run_app(mut app: App) -> Result<String, RunError> {
     if !io::stdout().is_terminal() {
         return Err(RunError::NotATerminal);
     }
     run_screen(&mut app)?;
-    Ok(())
+    Ok(app.farewell())
+}
+
+/// The last of SIGTERM, SIGHUP and SIGINT the process received while a screen ran (0:
+/// none).
+static SIGNAL: AtomicU8 = AtomicU8::new(0);
+
+/// The signal (SIGTERM, SIGHUP or SIGINT) that ended a screen, if one did: the program
+/// then exits with 128 + its number, as shells report a process a signal stopped.
+#[must_use]
+pub fn signal_received() -> Option<u8> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
 }
 
 /// Runs `screen` in the terminal until it quits or the process is told to stop: the panic
@@ -401,7 +417,8 @@ pub fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Han
     thread::Builder::new()
         .name("bg-tui signals".to_string())
         .spawn(move || {
-            for _ in signals.forever() {
+            for signal in signals.forever() {
+                SIGNAL.store(u8::try_from(signal).unwrap_or(u8::MAX), Ordering::SeqCst);
                 if tx.send(Event::Terminate).is_err() {
                     return;
                 }

@@ -195,3 +195,27 @@ pub fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
         }
     }
 }
+
+/// Runs the built `bg-tui` with `args`, standard input empty, and an empty data folder
+/// unless the test gives one (`XDG_DATA_HOME`).
+pub fn bg_tui(args: &[&str]) -> std::process::Output {
+    bg_tui_in(args, None)
+}
+
+/// [`bg_tui`] with `XDG_DATA_HOME` set to `data_home` (when given).
+pub fn bg_tui_in(args: &[&str], data_home: Option<&std::path::Path>) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_bg-tui"));
+    command.args(args).stdin(std::process::Stdio::null());
+    if let Some(home) = data_home {
+        command.env("XDG_DATA_HOME", home);
+    }
+    command.output().expect("the bg-tui binary runs")
+}
+
+/// The standard error of `o`, checked to be one line starting `bg-tui: `.
+pub fn one_line_stderr(o: &std::process::Output) -> String {
+    let text = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(text.lines().count(), 1, "not one line: {text:?}");
+    assert!(text.starts_with("bg-tui: "), "{text:?}");
+    text
+}

@@ -4,6 +4,7 @@
 use super::{App, AppError, Options, Player};
 use crate::engine::MatchState;
 use crate::engine::{Side, roll_die};
+use crate::journal::Journal;
 use crate::record::{PlayerKind, Record, RecordedAction, Recorder};
 use crate::store;
 use rand::RngExt;
@@ -28,7 +29,7 @@ impl App {
             let how = match match_state.winner() {
                 Some(side) => format!(
                     "{} won {}-{}",
-                    record.players[side.index()].name,
+                    shown_name(&record.players[side.index()].name),
                     match_state.score(side),
                     match_state.score(side.opponent())
                 ),
@@ -40,7 +41,8 @@ impl App {
         options.seed = record.seed;
         for side in [Side::White, Side::Black] {
             let player = &record.players[side.index()];
-            options.names[side.index()] = player.name.clone();
+            // A name from a file is shown on the screen: no control characters in it.
+            options.names[side.index()] = shown_name(&player.name);
             options.players[side.index()] = match &player.kind {
                 PlayerKind::Human => Player::Human,
                 PlayerKind::Bot(name) => Player::Bot(name.clone()),
@@ -82,7 +84,10 @@ impl App {
                 return;
             }
         };
-        match store::write_record(&path, self.recorder.as_record()) {
+        // As `-o` does: a symbolic link's target replaced, a device written into, never
+        // replaced.
+        let json = crate::record::to_json(self.recorder.as_record());
+        match store::write_output(&path, None, &mut |out| out.write_all(json.as_bytes())) {
             Ok(()) => {
                 self.message = format!("saved to {}", shown(&path));
                 self.save_path = Some(path);
@@ -91,9 +96,11 @@ impl App {
         }
     }
 
-    /// Writes the match in progress to the autosave file; once it is over, keeps it under a
-    /// dated name instead and removes the autosave. A failure is shown, never fatal. Called
-    /// after every event that added to the record.
+    /// Writes the match in progress to the autosave (a [`crate::journal`]: only what was
+    /// added since the last save is appended); once it is over, keeps it under a dated name
+    /// instead and removes the autosave. A failure is shown, and stays on the panel until a
+    /// save works again; it is never fatal. Called after every event that added to the
+    /// record.
     pub(super) fn autosave(&mut self) {
         let Some(dir) = self.options.saves.clone() else {
             return;
@@ -104,18 +111,37 @@ impl App {
                 Err(e) => {
                     // Never overwrite a match this game did not play.
                     self.message = format!("autosave off: {e}");
+                    self.save_trouble = Some(format!("autosave off: {e}"));
                     self.options.saves = None;
                     return;
                 }
             }
         }
-        let Some(autosave) = self.autosave_claim.as_ref().map(|c| c.path.clone()) else {
+        let over = self.match_state.is_over();
+        let record = self.recorder.as_record();
+        let Some(claim) = self.autosave_claim.as_mut() else {
             return;
         };
-        let record = self.recorder.as_record();
-        if !self.match_state.is_over() {
-            if let Err(e) = store::write_record(&autosave, record) {
-                self.message = format!("autosave failed: {e}");
+        if !over {
+            let saved = match claim.journal.as_mut() {
+                Some(journal) => journal.save(record),
+                None => start_journal(&claim.path, record, self.continues_autosave)
+                    .map(|journal| claim.journal = Some(journal)),
+            };
+            match saved {
+                Ok(()) => {
+                    if self.save_trouble.take().is_some() {
+                        self.message = format!("saving works again: {}", shown(&claim.path));
+                    }
+                }
+                Err(e) => {
+                    // Said once on the message line; the panel keeps saying it.
+                    let trouble = format!("autosave failing: {}: {e}", shown(&claim.path));
+                    if self.save_trouble.is_none() {
+                        self.message.clone_from(&trouble);
+                    }
+                    self.save_trouble = Some(trouble);
+                }
             }
             return;
         }
@@ -124,7 +150,9 @@ impl App {
         }
         match store::keep_finished(&dir, record, SystemTime::now()) {
             Ok(path) => {
-                let _ = std::fs::remove_file(&autosave);
+                let _ = std::fs::remove_file(&claim.path);
+                claim.journal = None;
+                self.save_trouble = None;
                 let note = format!("the match is kept as {}", shown(&path));
                 self.message = if self.message.is_empty() {
                     note
@@ -133,7 +161,10 @@ impl App {
                 };
                 self.kept = Some(path);
             }
-            Err(e) => self.message = format!("could not keep the finished match: {e}"),
+            Err(e) => {
+                self.message = format!("could not keep the finished match: {e}");
+                self.save_trouble = Some(self.message.clone());
+            }
         }
     }
 
@@ -155,8 +186,41 @@ impl App {
                 shown(&path)
             );
         }
+        self.continues_autosave = self.owns_autosave && !claim.elsewhere;
         self.owns_autosave = true;
         Ok(claim)
+    }
+
+    /// The line to print once the terminal is restored: where the match is (kept, or in
+    /// the autosave, and how to go on with it), or why it is not saved. Empty when there is
+    /// nothing to say (nothing was played).
+    #[must_use]
+    pub fn farewell(&self) -> String {
+        if let Some(path) = &self.kept {
+            return format!("the match is kept as {}", shown(path));
+        }
+        if let Some(trouble) = &self.save_trouble {
+            return format!("the match may not be saved: {trouble}");
+        }
+        let journal = self
+            .autosave_claim
+            .as_ref()
+            .and_then(|claim| claim.journal.as_ref().map(|_| claim));
+        match journal {
+            Some(claim) if claim.elsewhere => format!(
+                "the match is saved in {}: bg-tui resume {} goes on with it",
+                shown(&claim.path),
+                shown(&claim.path)
+            ),
+            Some(claim) => format!(
+                "the match is saved in {}: bg-tui resume goes on with it",
+                shown(&claim.path)
+            ),
+            None if self.options.saves.is_none() && self.recorded() != self.started_at => {
+                "the match was not saved (autosave is off)".to_string()
+            }
+            None => String::new(),
+        }
     }
 
     /// Says the match was resumed from the autosave file: it is written over as the match
@@ -210,16 +274,53 @@ impl App {
             .unwrap_or_default()
     }
 
-    /// How much the record holds: it changes with every action, game and stop.
+    /// Whether the record may hold no further game: [`crate::record::MAX_GAMES`] games, or
+    /// an autosave half as long as a record may be (so that what is written, the kept
+    /// record too, always reads back). A money session then ends.
+    pub(super) fn record_is_full(&self) -> bool {
+        let saved = self
+            .autosave_claim
+            .as_ref()
+            .and_then(|claim| claim.journal.as_ref())
+            .map_or(0, Journal::len);
+        self.recorder.as_record().games.len() >= crate::record::MAX_GAMES
+            || saved > crate::record::MAX_BYTES as u64 / 2
+    }
+
+    /// How much the record holds: it changes with every action, result, game and stop.
+    /// (The games, the last game's actions, its result and the stop, packed into one
+    /// number, without counting the whole record.)
     pub(super) fn recorded(&self) -> usize {
         let record = self.recorder.as_record();
-        record
-            .games
-            .iter()
-            .map(|g| g.actions.len() + 1)
-            .sum::<usize>()
-            + usize::from(record.stopped)
+        let last = record.games.last();
+        let actions = last.map_or(0, |g| g.actions.len());
+        let result = last.is_some_and(|g| g.result.is_some());
+        (((record.games.len() << 24) | actions) << 2)
+            | (usize::from(result) << 1)
+            | usize::from(record.stopped)
     }
+}
+
+/// The journal for a match about to be autosaved at `path`: the one already there when the
+/// match was resumed from it (`continues`), else a new one.
+fn start_journal(
+    path: &Path,
+    record: &crate::record::Record,
+    continues: bool,
+) -> std::io::Result<Journal> {
+    if continues && path.is_file() {
+        let mut journal = Journal::resume(path, record)?;
+        journal.save(record)?;
+        Ok(journal)
+    } else {
+        Journal::create(path, record)
+    }
+}
+
+/// A player's name from a record as the screen and messages show it: control characters
+/// escaped, cut to [`crate::record::MAX_NAME_CHARS`].
+fn shown_name(name: &str) -> String {
+    crate::printable::printable(name, crate::record::MAX_NAME_CHARS)
 }
 
 /// `path` for the message line: the home folder written `~`, so it fits.

@@ -319,6 +319,7 @@ impl App {
             log: self.log.iter().cloned().collect(),
             clocks,
             tutor: self.options.tutor,
+            saving: self.save_trouble.clone().unwrap_or_default(),
             overlay: self.overlay(),
             command_line: match &self.mode {
                 Mode::Command(line, _) => Some(line.clone()),

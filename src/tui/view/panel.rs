@@ -140,6 +140,12 @@ fn lines(model: &BoardModel, theme: Theme, width: u16) -> Vec<Line<'static>> {
             Span::raw("'s"),
         ]));
     }
+    if !model.saving.is_empty() {
+        lines.push(Line::styled(
+            truncate(&model.saving, width, theme),
+            theme.message(),
+        ));
+    }
     if !model.last_play.is_empty() && model.log.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::from(vec![

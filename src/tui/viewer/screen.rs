@@ -65,6 +65,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         log: Vec::new(),
         clocks: clocks(v, moment),
         tutor: false,
+        saving: String::new(),
         overlay: overlay(v, moment),
         command_line: None,
         ascii: v.options.ascii,

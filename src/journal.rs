@@ -1,0 +1,455 @@
+//! The autosave as an append-only journal: saving an action costs the same in the first
+//! game of a session as in the ten-thousandth.
+//!
+//! # The format
+//!
+//! A journal is [JSON Lines](https://jsonlines.org/) text. Its first line is a whole game
+//! [`Record`] written compactly on one line (the match as it stood when the journal was
+//! started: a new match, or the record a match was resumed from), so the record's `format`
+//! and `version` are checked as in any record. Each later line is one save: what the
+//! record gained since the save before, as an object with any of these fields:
+//!
+//! | field | meaning |
+//! |---|---|
+//! | `"players"` | who plays now, as in a record (a bot took a side over) |
+//! | `"actions"` | actions added to the last game, as in a record's `"actions"` |
+//! | `"result"` | the last game's result, as in a record's `"result"` |
+//! | `"next"` | games started after it, each `{"actions": [...], "result": ...}` as in a record |
+//! | `"stopped"` | `true`: the money session was stopped |
+//!
+//! such as `{"actions":[{"roll":{"side":"white","dice":[6,5]}}]}` after a roll, or
+//! `{"next":[{"actions":[],"result":null}]}` when the next game starts.
+//!
+//! Every line ends in `\n`, and the writer forces each to the disk before the game goes on.
+//! A last line without its `\n` is one a crash cut short: it is left out when the journal is
+//! read, and since a save is one line, a `kill -9` or a power cut at any moment leaves the
+//! save as it was before the save being written, never a broken or shorter one. Any other
+//! line that cannot be read makes the whole journal unreadable, with the line's number.
+//!
+//! [`parse`] turns a journal into the [`Record`] it describes; [`crate::record::replay`]
+//! then checks it like any record. [`Journal`] writes one.
+
+use crate::record::{
+    self, GameRecord, PlayerInfo, Record, RecordError, RecordedAction, ResultRecord,
+};
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// One line after the first: one save.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    players: Option<[PlayerInfo; 2]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    actions: Vec<RecordedAction>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    result: Option<ResultRecord>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    next: Vec<GameRecord>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    stopped: bool,
+    /// The clocks' readings added to the last game (the record's `clock`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    reserves: Vec<[u64; 2]>,
+    /// The clocks' readings of the games in `next`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    next_reserves: Vec<Vec<[u64; 2]>>,
+}
+
+/// Whether `text` is a journal rather than a record laid out over many lines: its first line
+/// alone is a JSON object (a record written compactly), and more lines may follow.
+#[must_use]
+pub fn is_journal(text: &str) -> bool {
+    let first = text.split('\n').next().unwrap_or("");
+    let first = first.trim();
+    first.starts_with('{')
+        && first.ends_with('}')
+        && serde_json::from_str::<serde::de::IgnoredAny>(first).is_ok()
+}
+
+/// The record a journal describes (see the [module docs](self)); a torn last line is left
+/// out. The record is not replayed: [`crate::record::replay`] does that.
+///
+/// # Errors
+/// [`RecordError`] for a first line that is not a record of this format and version
+/// ([`crate::record::parse`]'s errors), or a later line that cannot be read (as
+/// [`RecordError::Json`], with the line's number), or more games than a record may hold.
+pub fn parse(text: &str) -> Result<Record, RecordError> {
+    let mut lines = text.split('\n').enumerate();
+    let (_, first) = lines.next().unwrap_or((0, ""));
+    let mut record = record::parse(first)?;
+    for (index, line) in lines {
+        let number = index + 1;
+        // The text after the last `\n`: empty, or a line a crash cut short.
+        if !is_followed_by_newline(text, line) {
+            break;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        let entry: Line = serde_json::from_str(line).map_err(|e| match RecordError::from(e) {
+            RecordError::Json {
+                column, message, ..
+            } => RecordError::Json {
+                line: number,
+                column,
+                message,
+            },
+            other => other,
+        })?;
+        apply(&mut record, entry).map_err(|reason| RecordError::Game {
+            game: record.games.len(),
+            action: 0,
+            reason: format!("journal line {number}: {reason}"),
+        })?;
+    }
+    Ok(record)
+}
+
+/// Whether the `line` slice of `text` (one of its `split('\n')` pieces) has a `\n` after it.
+fn is_followed_by_newline(text: &str, line: &str) -> bool {
+    let start = line.as_ptr() as usize - text.as_ptr() as usize;
+    text.as_bytes().get(start + line.len()) == Some(&b'\n')
+}
+
+/// Adds one line's save to `record`.
+fn apply(record: &mut Record, line: Line) -> Result<(), String> {
+    if record.stopped {
+        return Err("nothing can follow the end of the session".to_string());
+    }
+    if let Some(players) = line.players {
+        record.players = players;
+    }
+    let game = last_game(record)?;
+    if game.result.is_some() && (!line.actions.is_empty() || line.result.is_some()) {
+        return Err("the last game is over: nothing can be added to it".to_string());
+    }
+    if game.actions.len() + line.actions.len() > record::MAX_ACTIONS {
+        return Err(format!(
+            "a game has at most {} actions",
+            record::MAX_ACTIONS
+        ));
+    }
+    game.actions.extend(line.actions);
+    if line.result.is_some() {
+        game.result = line.result;
+    }
+    if record.games.len() + line.next.len() > record::MAX_GAMES {
+        return Err(format!("a record has at most {} games", record::MAX_GAMES));
+    }
+    record.games.extend(line.next);
+    record.stopped = line.stopped;
+    if line.reserves.is_empty() && line.next_reserves.is_empty() {
+        return Ok(());
+    }
+    // The readings grow as the writer saw them: the last game's, then new games'.
+    let Some(clock) = record.clock.as_mut() else {
+        return Err("clock readings, but the record has no clocks".to_string());
+    };
+    if clock.reserves_ms.len() + line.next_reserves.len() > record::MAX_GAMES {
+        return Err(format!("a record has at most {} games", record::MAX_GAMES));
+    }
+    if !line.reserves.is_empty() {
+        let Some(last) = clock.reserves_ms.last_mut() else {
+            return Err("clock readings for a game that has none".to_string());
+        };
+        if last.len() + line.reserves.len() > record::MAX_ACTIONS {
+            return Err(format!(
+                "a game has at most {} actions",
+                record::MAX_ACTIONS
+            ));
+        }
+        last.extend(line.reserves);
+    }
+    clock.reserves_ms.extend(line.next_reserves);
+    Ok(())
+}
+
+fn last_game(record: &mut Record) -> Result<&mut GameRecord, String> {
+    record
+        .games
+        .last_mut()
+        .ok_or_else(|| "an action before any game".to_string())
+}
+
+/// How much of a record a journal holds, to tell what to add. Each count only grows while
+/// a match is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Written {
+    games: usize,
+    /// Actions of the last game.
+    actions: usize,
+    /// The last game's result.
+    result: bool,
+    stopped: bool,
+    players: [PlayerInfo; 2],
+    /// The record has clocks.
+    clocked: bool,
+    /// The clocks' readings: games, and those of the last game.
+    clock_games: usize,
+    readings: usize,
+}
+
+impl Written {
+    fn of(record: &Record) -> Written {
+        let last = record.games.last();
+        Written {
+            games: record.games.len(),
+            actions: last.map_or(0, |g| g.actions.len()),
+            result: last.is_some_and(|g| g.result.is_some()),
+            stopped: record.stopped,
+            players: record.players.clone(),
+            clocked: record.clock.is_some(),
+            clock_games: record.clock.as_ref().map_or(0, |c| c.reserves_ms.len()),
+            readings: record
+                .clock
+                .as_ref()
+                .and_then(|c| c.reserves_ms.last())
+                .map_or(0, Vec::len),
+        }
+    }
+}
+
+/// An open journal file that [`Journal::save`] keeps in step with a record.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    /// The file, open for appending; `None` after a failed write, until the journal is
+    /// written afresh.
+    file: Option<File>,
+    /// The length of the whole lines written: a failed write is cut back to it.
+    len: u64,
+    written: Written,
+    /// Force each line to the disk (on by default).
+    sync: bool,
+}
+
+impl Journal {
+    /// Starts a journal at `path` holding `record`: written to a temporary file, forced to
+    /// the disk and renamed over `path` (see [`crate::store::write_atomic`]), so whatever was
+    /// at `path` stays whole until the new journal is.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn create(path: &Path, record: &Record) -> io::Result<Journal> {
+        let mut first = serde_json::to_string(record).map_err(io::Error::other)?;
+        first.push('\n');
+        crate::store::write_atomic(path, first.as_bytes()).map_err(plain)?;
+        let file = OpenOptions::new().append(true).open(path)?;
+        Ok(Journal {
+            path: path.to_path_buf(),
+            file: Some(file),
+            len: first.len() as u64,
+            written: Written::of(record),
+            sync: true,
+        })
+    }
+
+    /// Goes on with the journal at `path`: what it holds is read from it, a torn last line
+    /// is cut off, and [`Journal::save`] appends from there. A file that is not a readable
+    /// journal (a record laid out over many lines, an autosave of an earlier version) is
+    /// started afresh holding `record`.
+    ///
+    /// # Errors
+    /// When the file cannot be read or written.
+    pub fn resume(path: &Path, record: &Record) -> io::Result<Journal> {
+        let text = crate::store::read_text(path, record::MAX_BYTES).map_err(plain)?;
+        let held = if is_journal(&text) {
+            parse(&text).ok()
+        } else {
+            None
+        };
+        let Some(held) = held else {
+            return Journal::create(path, record);
+        };
+        let len = text.rfind('\n').map_or(0, |i| i + 1) as u64;
+        let file = OpenOptions::new().write(true).open(path)?;
+        if file.metadata()?.len() != len {
+            file.set_len(len)?;
+            file.sync_data()?;
+        }
+        drop(file);
+        let file = OpenOptions::new().append(true).open(path)?;
+        Ok(Journal {
+            path: path.to_path_buf(),
+            file: Some(file),
+            len,
+            written: Written::of(&held),
+            sync: true,
+        })
+    }
+
+    /// Whether each line is forced to the disk before [`Journal::save`] returns (on by
+    /// default; a benchmark building a long session quickly turns it off for a while).
+    pub fn set_sync(&mut self, sync: bool) {
+        self.sync = sync;
+    }
+
+    /// The file.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The journal's length in bytes.
+    #[must_use]
+    pub const fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether nothing is written yet (never, once created).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends what `record` holds beyond what the journal holds, as one line written in one
+    /// go and forced to the disk: the cost depends on what was added, not on the record's
+    /// length. A record that is not the journal's grown (another match), or a journal file
+    /// removed or replaced since, starts the journal afresh.
+    ///
+    /// # Errors
+    /// When the file cannot be written; the journal is then written afresh by the next save.
+    pub fn save(&mut self, record: &Record) -> io::Result<()> {
+        let Some(line) = self.line_to_add(record) else {
+            *self = Journal::create(&self.path, record).map(|mut j| {
+                j.sync = self.sync;
+                j
+            })?;
+            return Ok(());
+        };
+        if line.is_empty() {
+            return Ok(());
+        }
+        if !self
+            .file
+            .as_ref()
+            .is_some_and(|file| is_at(file, &self.path))
+        {
+            // Gone, or replaced: write the journal afresh where it belongs.
+            let sync = self.sync;
+            *self = Journal::create(&self.path, record)?;
+            self.sync = sync;
+            return Ok(());
+        }
+        let Some(file) = self.file.as_mut() else {
+            return Ok(());
+        };
+        let written = file
+            .write_all(line.as_bytes())
+            .and_then(|()| if self.sync { file.sync_data() } else { Ok(()) });
+        match written {
+            Ok(()) => {
+                self.len += line.len() as u64;
+                self.written = Written::of(record);
+                Ok(())
+            }
+            Err(e) => {
+                // Cut off what part of the line went out, so nothing torn stays in the
+                // middle; if even that fails, the next save writes the journal afresh.
+                if file.set_len(self.len).is_err() {
+                    self.file = None;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// The line that takes the journal from what it holds to `record` (empty when nothing
+    /// was added), or `None` when `record` is not the journal's record grown.
+    fn line_to_add(&self, record: &Record) -> Option<String> {
+        let w = &self.written;
+        let games = record.games.len();
+        if games < w.games || w.games == 0 || (w.stopped && !record.stopped) {
+            return None;
+        }
+        let last = &record.games[w.games - 1];
+        if last.actions.len() < w.actions || (w.result && last.result.is_none()) {
+            return None;
+        }
+        if record.clock.is_some() != w.clocked {
+            return None;
+        }
+        let (reserves, next_reserves) = match &record.clock {
+            None => (Vec::new(), Vec::new()),
+            Some(clock) => {
+                // Readings go with the games and actions: only ever added to.
+                let held = clock.reserves_ms.len();
+                if held < w.clock_games
+                    || (held == w.clock_games
+                        && w.clock_games > 0
+                        && clock.reserves_ms[held - 1].len() < w.readings)
+                {
+                    return None;
+                }
+                if w.clock_games == 0 {
+                    (Vec::new(), clock.reserves_ms.clone())
+                } else {
+                    let last = &clock.reserves_ms[w.clock_games - 1];
+                    (
+                        last.get(w.readings..).unwrap_or_default().to_vec(),
+                        clock.reserves_ms[w.clock_games..].to_vec(),
+                    )
+                }
+            }
+        };
+        let line = Line {
+            players: (record.players != w.players).then(|| record.players.clone()),
+            actions: last.actions[w.actions..].to_vec(),
+            result: if w.result { None } else { last.result },
+            next: record.games[w.games..].to_vec(),
+            stopped: record.stopped && !w.stopped,
+            reserves,
+            next_reserves,
+        };
+        if line == Line::default() {
+            return Some(String::new());
+        }
+        let mut text = serde_json::to_string(&line).ok()?;
+        text.push('\n');
+        Some(text)
+    }
+}
+
+/// The system's error inside a store error (the caller names the file).
+fn plain(e: crate::store::StoreError) -> io::Error {
+    match e {
+        crate::store::StoreError::Io { source, .. } => source,
+        other => io::Error::other(other.to_string()),
+    }
+}
+
+/// Whether `file` is still the file at `path` (not removed or replaced since it was
+/// opened).
+fn is_at(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        path.is_file()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_complete_only_with_its_newline() {
+        let text = "a\nbc\nd";
+        let pieces: Vec<&str> = text.split('\n').collect();
+        assert!(is_followed_by_newline(text, pieces[0]));
+        assert!(is_followed_by_newline(text, pieces[1]));
+        assert!(!is_followed_by_newline(text, pieces[2]));
+    }
+}

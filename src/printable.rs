@@ -1,0 +1,36 @@
+//! Text from files and the command line made safe to print: control characters (escape
+//! sequences, newlines, carriage returns) written as Rust escapes, and long text cut, so a
+//! hostile file can neither drive the terminal nor flood it.
+
+/// `text` with every control character escaped (`\u{1b}`, `\n`, ...) and cut after
+/// `max_chars` characters of the original, with `…` where it was cut.
+///
+/// # Examples
+/// ```
+/// use bg_tui::printable::printable;
+/// assert_eq!(printable("a\u{1b}[2Jb\nc", 80), "a\\u{1b}[2Jb\\nc");
+/// assert_eq!(printable("abcdef", 3), "abc…");
+/// ```
+#[must_use]
+pub fn printable(text: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_chars.saturating_mul(4)));
+    for (i, c) in text.chars().enumerate() {
+        if i == max_chars {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether `text` would print as it is: no control characters, at most `max_chars`
+/// characters.
+#[must_use]
+pub fn is_printable(text: &str, max_chars: usize) -> bool {
+    !text.chars().any(char::is_control) && text.chars().nth(max_chars).is_none()
+}

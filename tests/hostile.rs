@@ -1,0 +1,785 @@
+//! Hostile input and odd outputs (issue 12): full disks, FIFOs, devices, symbolic links,
+//! escape sequences, huge names and counts, killed writers. Nothing may panic, hang, lose
+//! data or reach the terminal raw; every refusal is one line.
+//!
+//! The small hostile files are in `tests/fixtures/hostile`; the large ones are made here.
+
+use bg_tui::engine::{Action, MatchState, Phase, Rules};
+use bg_tui::journal::{self, Journal};
+use bg_tui::record::{self, PlayerInfo, Recorder};
+use bg_tui::store;
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{bg_tui, bg_tui_in, one_line_stderr};
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/hostile")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn replay_short() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/replay-short.json")
+        .display()
+        .to_string()
+}
+
+/// `bg-tui args` with standard output going into `stdout`.
+fn bg_tui_to(args: &[&str], stdout: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the bg-tui binary runs")
+}
+
+/// Waits for `child` at most `limit`; kills it and fails the test when it is still running.
+fn finishes_within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let start = Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} still runs after {limit:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn spawn(args: &[&str], data_home: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args(args)
+        .env("XDG_DATA_HOME", data_home)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bg-tui binary starts")
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+// ---- 2. Write errors on standard output ----
+
+#[test]
+fn a_full_standard_output_is_one_line_and_a_failure_status() {
+    let mat = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mat/match-5-crawford.mat");
+    let mat = mat.display().to_string();
+    let short = replay_short();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["moves", "4HPwATDgc/ABMA", "31"],
+        vec!["show", "4HPwATDgc/ABMA"],
+        vec!["hint", "4HPwATDgc/ABMA", "31"],
+        vec!["bot-match", "random", "random", "--games", "2"],
+        vec!["replay", &short, "--text"],
+        vec!["export", &short],
+        vec!["import", &mat],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let o = bg_tui_to(&args, Stdio::from(full));
+        assert!(!o.status.success(), "{args:?} exits 0 on a full disk");
+        let err = one_line_stderr(&o);
+        assert!(err.contains("standard output"), "{args:?}: {err}");
+    }
+}
+
+// ---- 3. `-o` replaces only regular files, follows links, never the input ----
+
+#[test]
+fn output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.mat");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path().join("link.mat");
+    std::os::unix::fs::symlink("target.mat", &link).unwrap();
+    let o = bg_tui(&["export", &replay_short(), "-o", link.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    let written = std::fs::read_to_string(&target).unwrap();
+    assert!(written.contains(" 3 point match"), "{written}");
+}
+
+#[test]
+fn output_into_a_fifo_or_a_device_writes_into_it_and_leaves_it_be() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("out.fifo");
+    mkfifo(&fifo);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let o = bg_tui(&["export", &replay_short(), "-o", fifo.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let read = reader.join().unwrap();
+    assert!(read.contains(" 3 point match"), "{read}");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        fifo.metadata().unwrap().file_type().is_fifo(),
+        "the FIFO is still a FIFO"
+    );
+
+    let o = bg_tui(&["export", &replay_short(), "-o", "/dev/null"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let null = Path::new("/dev/null").metadata().unwrap();
+    assert!(
+        null.file_type().is_char_device(),
+        "/dev/null is still a device"
+    );
+}
+
+#[test]
+fn output_to_dev_stdout_goes_to_standard_output() {
+    let o = bg_tui(&["export", &replay_short(), "-o", "/dev/stdout"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains(" 3 point match"));
+}
+
+#[test]
+fn output_over_the_input_is_refused_and_the_input_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("same.json");
+    std::fs::copy(replay_short(), &record).unwrap();
+    let before = std::fs::read(&record).unwrap();
+    let path = record.to_str().unwrap();
+    let o = bg_tui(&["export", path, "-o", path]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = one_line_stderr(&o);
+    assert!(err.contains("input"), "{err}");
+    assert_eq!(
+        std::fs::read(&record).unwrap(),
+        before,
+        "the input is untouched"
+    );
+}
+
+// ---- 4. Absurd game counts ----
+
+#[test]
+fn absurd_bot_match_counts_are_refused_with_one_line() {
+    for games in ["18446744073709551615", "4294967296", "1000000001"] {
+        let o = bg_tui(&["bot-match", "random", "random", "--games", games]);
+        assert_eq!(o.status.code(), Some(2), "--games {games}");
+        let err = one_line_stderr(&o);
+        assert!(err.contains("--games"), "{err}");
+    }
+}
+
+#[test]
+fn a_run_without_kept_summaries_reports_the_same_figures() {
+    use bg_tui::bot::arena;
+    let rules = Rules::default();
+    let kept = arena::run_recorded("random", "greedy", 40, 3, rules, 2, &|_| {}, None).unwrap();
+    let tallied = arena::run_tallied("random", "greedy", 40, 3, rules, 2, &|_| {}, None).unwrap();
+    assert!(tallied.results.is_empty());
+    assert_eq!(kept.ppg, tallied.ppg);
+    assert!((kept.ppg_ci95 - tallied.ppg_ci95).abs() < 1e-12);
+    assert_eq!(kept.a.wins, tallied.a.wins);
+    assert_eq!(kept.b.gammons, tallied.b.gammons);
+    assert_eq!(kept.games_played, tallied.games_played);
+    let points: Vec<i64> = kept.results.iter().map(|r| r.a_points).collect();
+    assert!((arena::ci95_half_width(&points) - tallied.ppg_ci95).abs() < 1e-12);
+}
+
+// ---- 5. Bounded inputs ----
+
+#[test]
+fn names_longer_than_the_limit_are_refused_in_short_lines() {
+    let o = bg_tui(&["replay", &fixture("name-too-long.json"), "--text"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = one_line_stderr(&o);
+    assert!(err.contains("at most 64"), "{err}");
+
+    // A 5,000,000-character name: refused, and the message stays short.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("name-too-long.json"))
+        .unwrap()
+        .replace(&"A".repeat(65), &"\u{1b}[2J".repeat(1_250_000));
+    let huge = dir.path().join("huge-name.json");
+    std::fs::write(&huge, text).unwrap();
+    for command in ["replay", "export", "resume"] {
+        let mut args = vec![command, huge.to_str().unwrap()];
+        if command == "replay" {
+            args.push("--text");
+        }
+        let o = bg_tui_in(&args, Some(dir.path()));
+        assert_eq!(o.status.code(), Some(2), "{command}");
+        let err = one_line_stderr(&o);
+        assert!(err.len() < 1000, "{command}: {} bytes of error", err.len());
+        assert!(!err.contains('\u{1b}'), "{command}: {err:?}");
+    }
+}
+
+#[test]
+fn a_corpus_that_is_a_device_or_too_large_is_refused_at_once() {
+    let o = finishes_within(
+        spawn(
+            &["bench", "--corpus", "/dev/zero"],
+            Path::new("/nonexistent"),
+        ),
+        Duration::from_secs(20),
+        "bench --corpus /dev/zero",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = one_line_stderr(&o);
+    assert!(err.contains("not a regular file"), "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(bg_tui::cli::MAX_CORPUS_BYTES as u64 + 1)
+        .unwrap();
+    let o = bg_tui(&["bench", "--corpus", big.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = one_line_stderr(&o);
+    assert!(err.contains("larger than"), "{err}");
+}
+
+#[test]
+fn export_writes_a_game_at_a_time_into_any_writer() {
+    let (record, _) = store::read_record(Path::new(&replay_short())).unwrap();
+    let whole = bg_tui::mat::write_mat(&record).unwrap();
+    // A writer that fails after some bytes: the error says so, nothing panics.
+    struct Short(usize);
+    impl std::io::Write for Short {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.0 < buf.len() {
+                return Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "full"));
+            }
+            self.0 -= buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let e = bg_tui::mat::write_mat_to(&record, &mut Short(whole.len() / 2)).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            bg_tui::mat::MatWriteError::Output {
+                kind: std::io::ErrorKind::StorageFull,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let mut all = Vec::new();
+    bg_tui::mat::write_mat_to(&record, &mut all).unwrap();
+    assert_eq!(String::from_utf8(all).unwrap(), whole);
+}
+
+// ---- 6. FIFOs and other files that are not regular ----
+
+#[test]
+fn a_fifo_with_no_writer_is_refused_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("input.fifo");
+    mkfifo(&fifo);
+    let f = fifo.to_str().unwrap();
+    let data = dir.path().join("data");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["replay", f, "--text"],
+        vec!["replay", f],
+        vec!["export", f],
+        vec!["import", f],
+        vec!["resume", f],
+        vec!["bench", "--corpus", f],
+    ];
+    for args in &commands {
+        let o = finishes_within(spawn(args, &data), Duration::from_secs(20), &args.join(" "));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = one_line_stderr(&o);
+        assert!(
+            err.contains("not a regular file (a FIFO)"),
+            "{args:?}: {err}"
+        );
+    }
+    // The autosave itself a FIFO.
+    let saves = data.join("bg-tui");
+    std::fs::create_dir_all(&saves).unwrap();
+    mkfifo(&saves.join(store::AUTOSAVE_NAME));
+    let o = finishes_within(spawn(&["resume"], &data), Duration::from_secs(20), "resume");
+    assert_eq!(o.status.code(), Some(2));
+    let err = one_line_stderr(&o);
+    assert!(err.contains("not a regular file"), "{err}");
+}
+
+#[test]
+fn a_folder_is_refused_as_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = bg_tui(&["replay", dir.path().to_str().unwrap(), "--text"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = one_line_stderr(&o);
+    assert!(
+        err.contains("a folder") || err.contains("directory"),
+        "{err}"
+    );
+}
+
+// ---- 7. Text from files never reaches the terminal raw ----
+
+#[test]
+fn escape_sequences_in_a_record_are_escaped_in_messages() {
+    for (args, expect) in [
+        (
+            vec!["resume".to_string(), fixture("finished-escape-names.json")],
+            "the match is over",
+        ),
+        (
+            vec![
+                "replay".to_string(),
+                fixture("unknown-action-escape.json"),
+                "--text".to_string(),
+            ],
+            "unknown variant",
+        ),
+        (
+            vec!["export".to_string(), fixture("unknown-action-escape.json")],
+            "unknown variant",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = bg_tui_in(&args, Some(dir.path()));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = one_line_stderr(&o);
+        assert!(err.contains(expect), "{err}");
+        assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+        assert!(err.contains("\\u{1b}"), "escaped, so it can be read: {err}");
+    }
+}
+
+// ---- 8. Temporary files a killed process left ----
+
+#[test]
+fn stale_temporary_files_are_removed_when_a_game_starts() {
+    use bg_tui::tui::{App, Event, Options};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let dir = tempfile::tempdir().unwrap();
+    let stale = dir.path().join(".bg-tui-AbC123.tmp");
+    let fresh = dir.path().join(".bg-tui-XyZ789.tmp");
+    let other = dir.path().join("notes.tmp");
+    for path in [&stale, &fresh, &other] {
+        std::fs::write(path, "{").unwrap();
+    }
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    for path in [&stale, &other] {
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    }
+    let mut app = App::new(Options {
+        seed: Some(1),
+        saves: Some(dir.path().to_path_buf()),
+        ..Options::default()
+    })
+    .unwrap();
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('r'),
+        KeyModifiers::NONE,
+    )));
+    assert!(!stale.exists(), "the stale temporary file is removed");
+    assert!(fresh.exists(), "one being written right now is left alone");
+    assert!(other.exists(), "files that are not bg-tui's are left alone");
+}
+
+// ---- 9. One line for every error; figures that do not run together ----
+
+#[test]
+fn command_line_errors_are_one_line_with_status_2() {
+    for args in [
+        vec!["moves", "4HPwATDgc/ABMA", "-1"],
+        vec!["moves"],
+        vec!["frobnicate"],
+        vec!["bot-match", "random", "random", "--games", "many"],
+        vec!["--match"],
+    ] {
+        let o = bg_tui(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = one_line_stderr(&o);
+        assert!(err.contains("bg-tui --help"), "{err}");
+    }
+    let o = bg_tui(&["moves", "4HPwATDgc/ABMA", "-1"]);
+    assert!(one_line_stderr(&o).contains("tip: to pass '-1' as a value"));
+    // Help and the version are not errors.
+    let o = bg_tui(&["--version"]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("bg-tui "));
+}
+
+#[test]
+fn bench_keeps_its_columns_apart_and_refuses_absurd_durations() {
+    let o = bg_tui(&[
+        "bench",
+        "--corpus",
+        &fixture("corpus-no-legal-play.txt"),
+        "--seconds",
+        "0.01",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    for line in text.lines().skip(2) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(words.len() >= 2, "{line:?}");
+        // Every figure is a number or `-`, never two run together.
+        for figure in words
+            .iter()
+            .rev()
+            .take_while(|w| w.parse::<f64>().is_ok() || **w == "-")
+        {
+            assert!(figure.len() < 12, "{line:?}");
+        }
+    }
+    assert!(text.contains("ns per position"), "{text}");
+    for seconds in ["1e-300", "0", "nan", "1e300"] {
+        let o = bg_tui(&["bench", "--seconds", seconds]);
+        assert_eq!(o.status.code(), Some(2), "{seconds}");
+        assert!(one_line_stderr(&o).len() < 120);
+    }
+}
+
+// ---- 1. The autosave journal ----
+
+/// A match of `games` games played by taking the first legal play, saved after every
+/// action into `journal`; returns the record's JSON after each save and the journal's bytes.
+fn play_journaled(games: usize, journal_path: &Path) -> Recorder {
+    let rules = Rules::default();
+    let mut m = MatchState::new(rules).unwrap();
+    let mut rec = Recorder::new(
+        [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
+        rules,
+        Some(5),
+    );
+    let mut journal = Journal::create(journal_path, rec.as_record()).unwrap();
+    let mut rng = 1u64;
+    let mut die = || {
+        rng = rng
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        u8::try_from((rng >> 33) % 6).unwrap() + 1
+    };
+    for game in 0..games {
+        if game > 0 {
+            rec.next_game(&mut m).unwrap();
+        }
+        loop {
+            let action = match m.game().phase() {
+                Phase::Opening => Action::OpeningRoll {
+                    white: die(),
+                    black: die(),
+                },
+                Phase::Rolling => Action::Roll(bg_tui::engine::Dice::new(die(), die()).unwrap()),
+                Phase::Moving(_) => Action::Play(
+                    m.game()
+                        .legal_plays()
+                        .first()
+                        .copied()
+                        .unwrap_or_else(|| bg_tui::engine::Play::empty(*m.game().position())),
+                ),
+                Phase::DoubleOffered | Phase::Beavered => Action::Take,
+                Phase::Over(_) => break,
+            };
+            let before = std::fs::read(journal_path).unwrap();
+            rec.apply(&mut m, action).unwrap();
+            journal.save(rec.as_record()).unwrap();
+            let after = std::fs::read(journal_path).unwrap();
+            assert!(
+                after.starts_with(&before),
+                "a save only appends to the journal"
+            );
+            let added = &after[before.len()..];
+            assert!(
+                added.ends_with(b"\n") && added.len() < 400,
+                "{}",
+                String::from_utf8_lossy(added)
+            );
+        }
+    }
+    rec
+}
+
+#[test]
+fn each_save_appends_a_line_and_the_journal_reads_back_as_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.jsonl");
+    let rec = play_journaled(3, &path);
+    let (record, m) = store::read_record(&path).unwrap();
+    assert_eq!(&record, rec.as_record());
+    assert_eq!(m.results().len(), 3);
+    // A stop and a change of players are journaled too.
+    let mut rec = rec;
+    let mut m = m;
+    rec.players_mut()[1] = PlayerInfo::bot("greedy");
+    rec.stop(&mut m).unwrap();
+    let mut journal = Journal::resume(&path, &record).unwrap();
+    journal.save(rec.as_record()).unwrap();
+    let (again, m2) = store::read_record(&path).unwrap();
+    assert_eq!(&again, rec.as_record());
+    assert!(m2.is_over());
+}
+
+#[test]
+fn the_clocks_readings_are_journaled_with_their_actions() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.jsonl");
+    let rules = Rules::default();
+    let mut m = MatchState::new(rules).unwrap();
+    let mut rec = Recorder::new(
+        [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
+        rules,
+        Some(5),
+    );
+    *rec.clock_mut() = Some(bg_tui::record::ClockRecord {
+        kind: bg_tui::clock::ClockKind::Blitz,
+        reserves_ms: Vec::new(),
+    });
+    let mut journal = Journal::create(&path, rec.as_record()).unwrap();
+    // As the game notes them: after each action, every game's readings up to its actions.
+    let note = |rec: &mut Recorder, ms: u64| {
+        let actions: Vec<usize> = rec
+            .as_record()
+            .games
+            .iter()
+            .map(|g| g.actions.len())
+            .collect();
+        let clock = rec.clock_mut().as_mut().unwrap();
+        clock.reserves_ms.resize(actions.len(), Vec::new());
+        for (readings, &n) in clock.reserves_ms.iter_mut().zip(&actions) {
+            readings.resize(n, [ms, 30_000 - ms]);
+        }
+    };
+    let dice = |a, b| bg_tui::engine::Dice::new(a, b).unwrap();
+    let mut ms = 0;
+    for action in [
+        Action::OpeningRoll { white: 3, black: 1 },
+        Action::Resign(bg_tui::engine::WinKind::Single),
+        Action::AcceptResignation,
+    ] {
+        rec.apply(&mut m, action).unwrap();
+        ms += 1000;
+        note(&mut rec, ms);
+        journal.save(rec.as_record()).unwrap();
+    }
+    rec.next_game(&mut m).unwrap();
+    for action in [
+        Action::OpeningRoll { white: 6, black: 2 },
+        Action::Roll(dice(2, 1)),
+    ] {
+        if matches!(action, Action::Roll(_)) {
+            let play = m.game().legal_plays()[0];
+            rec.apply(&mut m, Action::Play(play)).unwrap();
+        }
+        rec.apply(&mut m, action).unwrap();
+        ms += 1000;
+        note(&mut rec, ms);
+        journal.save(rec.as_record()).unwrap();
+    }
+    let (record, _) = store::read_record(&path).unwrap();
+    assert_eq!(record.clock, rec.as_record().clock);
+    assert_eq!(record.clock.as_ref().unwrap().reserves_ms.len(), 2);
+    assert_eq!(&record, rec.as_record());
+}
+
+#[test]
+fn a_torn_last_line_is_left_out_and_a_broken_one_inside_is_refused() {
+    let (record, m) =
+        store::read_record(Path::new(&fixture("journal-torn-last-line.jsonl"))).unwrap();
+    assert_eq!(
+        record.games[0].actions.len(),
+        2,
+        "the torn roll is left out"
+    );
+    assert!(matches!(m.game().phase(), Phase::Rolling));
+    let e =
+        store::read_record(Path::new(&fixture("journal-broken-middle-line.jsonl"))).unwrap_err();
+    assert!(e.to_string().contains("line 3"), "{e}");
+}
+
+#[test]
+fn a_journal_cut_anywhere_reads_back_as_a_whole_earlier_save() {
+    // What a kill -9 (or a power cut) at any byte of a write leaves: the journal up to that
+    // byte. It reads back as the record of the last whole line, never an error.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.jsonl");
+    play_journaled(1, &path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let first_line_end = text.find('\n').unwrap() + 1;
+    let mut whole_lines = 0;
+    let mut previous_actions = 0;
+    // Every line's end, a byte either side of it, and its middle; every byte of the last line.
+    let mut cuts = std::collections::BTreeSet::new();
+    let mut line_start = first_line_end;
+    for (i, _) in text
+        .match_indices('\n')
+        .filter(|(i, _)| *i >= first_line_end)
+    {
+        cuts.extend([i, i + 1, i + 2, (line_start + i) / 2]);
+        line_start = i + 1;
+    }
+    let last_line = text[..text.len() - 1].rfind('\n').unwrap_or(0);
+    cuts.extend(last_line..=text.len());
+    for cut in cuts
+        .into_iter()
+        .filter(|&c| c >= first_line_end && c <= text.len())
+    {
+        let part = &text[..cut];
+        let (record, _) = store::load_text(part).unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
+        let actions = record.games[0].actions.len();
+        if part.ends_with('\n') {
+            whole_lines += 1;
+        }
+        assert!(actions >= previous_actions, "never shorter than before");
+        previous_actions = actions;
+    }
+    assert!(whole_lines > 10);
+    assert!(journal::is_journal(&text));
+}
+
+#[test]
+fn a_resumed_journal_goes_on_after_a_torn_line_is_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.jsonl");
+    std::fs::copy(fixture("journal-torn-last-line.jsonl"), &path).unwrap();
+    let (record, mut m) = store::read_record(&path).unwrap();
+    let mut rec = Recorder::resume(record);
+    let mut journal = Journal::resume(&path, rec.as_record()).unwrap();
+    rec.apply(
+        &mut m,
+        Action::Roll(bg_tui::engine::Dice::new(6, 5).unwrap()),
+    )
+    .unwrap();
+    journal.save(rec.as_record()).unwrap();
+    let (again, _) = store::read_record(&path).unwrap();
+    assert_eq!(&again, rec.as_record());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    for line in text.lines() {
+        assert!(
+            serde_json::from_str::<serde_json::Value>(line).is_ok(),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_long_session_stays_within_what_a_record_may_hold() {
+    // The app ends a money session at MAX_GAMES games; check that a record of that many
+    // games of typical size fits under MAX_BYTES, so what is written reads back.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.jsonl");
+    let rec = play_journaled(2, &path);
+    let per_game = record::to_json(rec.as_record()).len() / 2;
+    assert!(
+        per_game * record::MAX_GAMES < record::MAX_BYTES / 2,
+        "{per_game} bytes a game"
+    );
+}
+
+// ---- Arbitrary bytes to every reader ----
+
+mod arbitrary_bytes {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        #[test]
+        fn no_reader_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = store::load_text(&text);
+            let _ = journal::parse(&text);
+            let _ = bg_tui::mat::read_mat(&text);
+            let _ = record::load(&text);
+        }
+
+        #[test]
+        fn no_reader_panics_on_a_damaged_journal(cut in 0usize..2000, flip in 0usize..2000, byte in any::<u8>()) {
+            let text = std::fs::read(fixture("journal-torn-last-line.jsonl")).unwrap();
+            let mut bytes = text[..cut.min(text.len())].to_vec();
+            if !bytes.is_empty() {
+                let i = flip % bytes.len();
+                bytes[i] = byte;
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = store::load_text(&text);
+        }
+
+        #[test]
+        fn file_readers_refuse_arbitrary_files_with_one_line(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("input");
+            std::fs::write(&path, &bytes).unwrap();
+            let path = path.to_str().unwrap().to_string();
+            let corpus = bg_tui::cli::read_corpus(Path::new(&path));
+            if let Err(e) = corpus {
+                prop_assert!(!e.0.contains('\n'));
+            }
+            let _ = bg_tui::cli::read_timeline(Path::new(&path));
+            let _ = bg_tui::cli::import_mat(Path::new(&path), None);
+        }
+    }
+}
+
+#[test]
+fn a_writer_killed_at_any_moment_leaves_a_journal_that_reads_back() {
+    // `bench-autosave` saves a session action by action as the game does; kill it with
+    // SIGKILL at several moments and read what it left.
+    let mut previous = 0;
+    for delay in [30u64, 120, 400, 900] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+            .args(["bench-autosave", "--games", "40", "--dir"])
+            .arg(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        let _ = child.kill();
+        let _ = child.wait();
+        let path = dir.path().join(store::AUTOSAVE_NAME);
+        if !path.exists() {
+            continue;
+        }
+        let (record, _) =
+            store::read_record(&path).unwrap_or_else(|e| panic!("killed after {delay} ms: {e}"));
+        let actions: usize = record.games.iter().map(|g| g.actions.len()).sum();
+        previous = previous.max(actions);
+        // Every other file it left (the new session it saves beside the long one, the whole
+        // record it times) is whole too; temporary files are what a kill leaves mid-write.
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.starts_with(".bg-tui-") {
+                store::read_record(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+        }
+    }
+    assert!(previous > 0, "some journal was written before a kill");
+}
