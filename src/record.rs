@@ -108,8 +108,8 @@
 //! whatever the text.
 
 use crate::engine::{
-    Action, Dice, GameResult, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
-    WinKind, format_play, parse_play_in,
+    Action, Dice, DiceError, GameError, GameResult, MatchState, NotationError, Phase, Play, Rules,
+    RulesError, Side, TurnBuilder, TurnError, WinKind, format_play, parse_play_in,
 };
 use crate::engine::{Ending, MatchError, Variant};
 use serde::{Deserialize, Serialize};
@@ -788,7 +788,7 @@ pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
             ));
         }
         for (j, action) in game.actions.iter().enumerate() {
-            apply_action(&mut m, action).map_err(|reason| fail(j + 1, reason))?;
+            apply_action(&mut m, action).map_err(|e| fail(j + 1, e.to_string()))?;
         }
         let last = game.actions.len();
         let engine = m.game().result().map(ResultRecord::from);
@@ -837,28 +837,150 @@ pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
     Ok(m)
 }
 
+/// Why a recorded action cannot be applied; the message reads as [`RecordError::Game`]
+/// words it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The action's side is not the one to act.
+    #[error("{side} cannot {what}: it is {to_act}'s turn to act")]
+    NotTheirTurn {
+        /// The side the record names.
+        side: Side,
+        /// The side to act.
+        to_act: Side,
+        /// What it would do ("roll", "play", "double", "resign").
+        what: &'static str,
+    },
+    /// A die outside 1 to 6.
+    #[error("bad roll: {0}")]
+    BadRoll(DiceError),
+    /// The rules refuse the action now.
+    #[error("{action}: {error}")]
+    Refused {
+        /// The action, as messages name it ("double", "play 13/7").
+        action: String,
+        /// The rules' refusal.
+        error: MatchError,
+    },
+    /// A play where no roll waits to be played.
+    #[error("play {play}: {}", match .error { Some(e) => e.to_string(), None => "there is no roll to play".to_string() })]
+    NoRoll {
+        /// The play's notation, shortened.
+        play: String,
+        /// What the rules say about playing now.
+        error: Option<GameError>,
+    },
+    /// The play is recorded for another roll.
+    #[error("the play {play} is recorded for {}-{}, but the roll is {}-{}", .recorded[0], .recorded[1], .roll[0], .roll[1])]
+    WrongRoll {
+        /// The play's notation, shortened.
+        play: String,
+        /// The dice the record gives.
+        recorded: [u8; 2],
+        /// The roll, higher die first.
+        roll: [u8; 2],
+    },
+    /// The steps are not a legal play of the roll.
+    #[error("illegal play {play} for {}-{}: {why}", .roll[0], .roll[1])]
+    IllegalPlay {
+        /// The play's notation, shortened.
+        play: String,
+        /// The roll, higher die first.
+        roll: [u8; 2],
+        /// What is wrong with it.
+        why: IllegalPlayReason,
+    },
+    /// The notation reads as another legal play than the steps make.
+    #[error("the notation {notation} reads as {reads}, but the steps make {steps_make} (roll {}-{})", .roll[0], .roll[1])]
+    NotationMismatch {
+        /// The notation, shortened.
+        notation: String,
+        /// The play it reads as.
+        reads: String,
+        /// The play the steps make.
+        steps_make: String,
+        /// The roll, higher die first.
+        roll: [u8; 2],
+    },
+    /// The notation does not read as a play of the roll.
+    #[error("the notation {notation:?} does not read as a play of {}-{} (the steps make {steps_make}): {error}", .roll[0], .roll[1])]
+    NotationUnreadable {
+        /// The notation, shortened.
+        notation: String,
+        /// The play the steps make.
+        steps_make: String,
+        /// The roll, higher die first.
+        roll: [u8; 2],
+        /// Why it does not read.
+        error: NotationError,
+    },
+}
+
+/// What is wrong with a recorded play's steps.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalPlayReason {
+    /// The roll cannot be played, but the play is not empty.
+    #[error("the roll cannot be played, so the play must be empty")]
+    MustBeEmpty,
+    /// More steps than any roll gives.
+    #[error("{0} steps; a roll gives at most 4")]
+    TooManySteps(usize),
+    /// No roll is waiting.
+    #[error("there is no roll to play")]
+    NoRoll,
+    /// A step the turn refuses.
+    #[error("step {}/{}: {error}", point_name(*.from), point_name(*.to))]
+    Step {
+        /// Where the checker starts (25: the bar).
+        from: u8,
+        /// Where it lands (0: off).
+        to: u8,
+        /// Why not.
+        error: TurnError,
+    },
+    /// A step whose hit flag is wrong.
+    #[error("step {}/{} {}, but the record says the opposite", point_name(*.from), point_name(*.to), if *.hits { "hits" } else { "hits nothing" })]
+    HitMismatch {
+        /// Where the checker starts.
+        from: u8,
+        /// Where it lands.
+        to: u8,
+        /// Whether the step really hits.
+        hits: bool,
+    },
+    /// Fewer dice than the roll must use.
+    #[error("it plays {played} of the {needed} dice the roll must use")]
+    TooFewDice {
+        /// Dice played.
+        played: usize,
+        /// Dice a legal play uses.
+        needed: usize,
+    },
+}
+
 /// Applies one recorded action to `m` through the rules, as [`load`] does (a play's steps
 /// must make, one die at a time, a legal play of the roll), and returns the engine's action
 /// that was applied. On error `m` is unchanged.
 ///
 /// # Errors
-/// The reason the rules refuse the action, as [`RecordError::Game`] words it.
-pub fn apply_action(m: &mut MatchState, action: &RecordedAction) -> Result<Action, String> {
+/// The [`ActionError`] saying why the action cannot be applied.
+pub fn apply_action(m: &mut MatchState, action: &RecordedAction) -> Result<Action, ActionError> {
     let engine_action = engine_action(m, action)?;
     m.apply(engine_action)
-        .map_err(|e| format!("{}: {e}", action_name(action)))?;
+        .map_err(|error| ActionError::Refused {
+            action: action_name(action),
+            error,
+        })?;
     Ok(engine_action)
 }
 
 /// The engine's action for a recorded action about to be applied to `m` (not applied).
-fn engine_action(m: &MatchState, action: &RecordedAction) -> Result<Action, String> {
+fn engine_action(m: &MatchState, action: &RecordedAction) -> Result<Action, ActionError> {
     let game = m.game();
-    let check_side = |side: RecordSide, what: &str| -> Result<(), String> {
+    let check_side = |side: RecordSide, what: &'static str| -> Result<(), ActionError> {
         let side = Side::from(side);
         match game.to_act() {
-            Some(to_act) if to_act != side => Err(format!(
-                "{side} cannot {what}: it is {to_act}'s turn to act"
-            )),
+            Some(to_act) if to_act != side => Err(ActionError::NotTheirTurn { side, to_act, what }),
             _ => Ok(()),
         }
     };
@@ -869,7 +991,7 @@ fn engine_action(m: &MatchState, action: &RecordedAction) -> Result<Action, Stri
         },
         RecordedAction::Roll { side, dice } => {
             check_side(*side, "roll")?;
-            let dice = Dice::new(dice[0], dice[1]).map_err(|e| format!("bad roll: {e}"))?;
+            let dice = Dice::new(dice[0], dice[1]).map_err(ActionError::BadRoll)?;
             Action::Roll(dice)
         }
         RecordedAction::Play {
@@ -922,80 +1044,79 @@ fn recorded_play(
     dice: [u8; 2],
     notation: &str,
     steps: &[(u8, u8, bool)],
-) -> Result<Play, String> {
+) -> Result<Play, ActionError> {
     let game = m.game();
     let shown = shorten(notation);
     let Phase::Moving(roll) = game.phase() else {
         // Let the rules say why nothing can be played now.
         let empty = Play::empty(*game.position());
-        return match m.clone().apply(Action::Play(empty)) {
-            Err(e) => Err(format!("play {shown}: {e}")),
-            Ok(()) => Err(format!("play {shown}: there is no roll to play")),
+        let error = match m.clone().apply(Action::Play(empty)) {
+            Err(MatchError::Game(e)) => Some(e),
+            _ => None,
         };
+        return Err(ActionError::NoRoll { play: shown, error });
     };
     let (hi, lo) = (roll.high(), roll.low());
-    let written = (dice[0].max(dice[1]), dice[0].min(dice[1]));
-    if written != (hi, lo) {
-        return Err(format!(
-            "the play {shown} is recorded for {}-{}, but the roll is {hi}-{lo}",
-            dice[0], dice[1]
-        ));
+    let written = [dice[0].max(dice[1]), dice[0].min(dice[1])];
+    if written != [hi, lo] {
+        return Err(ActionError::WrongRoll {
+            play: shown,
+            recorded: dice,
+            roll: [hi, lo],
+        });
     }
     let position = *game.position();
     let legal = game.legal_plays();
+    let illegal = |why: IllegalPlayReason| ActionError::IllegalPlay {
+        play: shown.clone(),
+        roll: [hi, lo],
+        why,
+    };
     if legal.is_empty() {
         if !steps.is_empty() || !notation.trim().is_empty() {
-            return Err(format!(
-                "illegal play {shown} for {hi}-{lo}: the roll cannot be played, so the play \
-                 must be empty"
-            ));
+            return Err(illegal(IllegalPlayReason::MustBeEmpty));
         }
         return Ok(Play::empty(position));
     }
-    let illegal = |why: String| format!("illegal play {shown} for {hi}-{lo}: {why}");
     if steps.len() > 4 {
-        return Err(illegal(format!(
-            "{} steps; a roll gives at most 4",
-            steps.len()
-        )));
+        return Err(illegal(IllegalPlayReason::TooManySteps(steps.len())));
     }
     let Some(mut turn) = TurnBuilder::for_game(game) else {
-        return Err(illegal("there is no roll to play".to_string()));
+        return Err(illegal(IllegalPlayReason::NoRoll));
     };
     for &(from, to, hit) in steps {
-        let name = format!("step {}/{}", point_name(from), point_name(to));
         let made = turn
             .step_to(from, to)
-            .map_err(|why| illegal(format!("{name}: {why}")))?;
+            .map_err(|error| illegal(IllegalPlayReason::Step { from, to, error }))?;
         if made.step.hit != hit {
-            let does = if made.step.hit {
-                "hits"
-            } else {
-                "hits nothing"
-            };
-            return Err(illegal(format!(
-                "{name} {does}, but the record says the opposite"
-            )));
+            return Err(illegal(IllegalPlayReason::HitMismatch {
+                from,
+                to,
+                hits: made.step.hit,
+            }));
         }
     }
     let Some(play) = turn.finished() else {
         let needed = legal.first().map_or(0, Play::dice_used);
-        return Err(illegal(format!(
-            "it plays {} of the {needed} dice the roll must use",
-            steps.len()
-        )));
+        return Err(illegal(IllegalPlayReason::TooFewDice {
+            played: steps.len(),
+            needed,
+        }));
     };
     match parse_play_in(game.variant(), notation, &position, roll) {
         Ok(read) if read.position() == play.position() => Ok(play),
-        Ok(read) => Err(format!(
-            "the notation {shown} reads as {}, but the steps make {} (roll {hi}-{lo})",
-            format_play(&read),
-            format_play(&play)
-        )),
-        Err(e) => Err(format!(
-            "the notation {shown:?} does not read as a play of {hi}-{lo} (the steps make {}): {e}",
-            format_play(&play)
-        )),
+        Ok(read) => Err(ActionError::NotationMismatch {
+            notation: shown,
+            reads: format_play(&read),
+            steps_make: format_play(&play),
+            roll: [hi, lo],
+        }),
+        Err(error) => Err(ActionError::NotationUnreadable {
+            notation: shown,
+            steps_make: format_play(&play),
+            roll: [hi, lo],
+            error,
+        }),
     }
 }
 

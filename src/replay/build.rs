@@ -103,7 +103,8 @@ pub(super) fn timeline(record: &Record) -> Result<Timeline, RecordError> {
         out.turn = 1;
         for (a, recorded) in game.actions.iter().enumerate() {
             let before = m.clone();
-            let action = record::apply_action(&mut m, recorded).map_err(|r| fail(a + 1, r))?;
+            let action =
+                record::apply_action(&mut m, recorded).map_err(|e| fail(a + 1, e.to_string()))?;
             add_action(&mut out, a, &before, &m, &action);
         }
         if let Some(result) = m.game().result() {

@@ -17,7 +17,7 @@
 
 use super::label::{dice_text, result_text, score_text};
 use super::{MomentKind, Timeline};
-use crate::engine::{CrawfordState, Rules, Side};
+use crate::engine::{CrawfordState, RuleSet, Rules, Side};
 use crate::record::{PlayerInfo, PlayerKind, Record};
 use std::fmt::Write;
 
@@ -137,18 +137,26 @@ fn kind(info: &PlayerInfo) -> String {
     }
 }
 
-/// The rules in words: "5-point match, Crawford rule, cube up to 64".
+/// The rules in words: "5-point match, Crawford rule, cube up to 64", "Tavli, 5-point
+/// match, no cube".
 #[must_use]
 pub fn rules_text(rules: &Rules) -> String {
     let mut parts = Vec::new();
+    if rules.rule_set != RuleSet::Backgammon {
+        parts.push(rules.rule_set.to_string());
+    }
     match rules.match_length {
         Some(n) => {
             parts.push(format!("{n}-point match"));
-            if rules.crawford {
+            // The Crawford rule is about the cube: the Tavli games have none.
+            if rules.crawford && rules.rule_set.has_cube() {
                 parts.push("Crawford rule".to_string());
             }
         }
         None => parts.push("money session".to_string()),
+    }
+    if rules.schmidt {
+        parts.push("Schmidt scoring".to_string());
     }
     if rules.uses_cube() {
         parts.push(format!("cube up to {}", rules.cube_cap));
@@ -193,4 +201,31 @@ fn ending(t: &Timeline) -> String {
         "match"
     };
     format!("The {what} is unfinished. Score: {score}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_name_the_rule_set_and_no_crawford_rule_without_a_cube() {
+        let tavli = Rules {
+            match_length: Some(5),
+            ..Rules::of(RuleSet::Tavli)
+        };
+        assert_eq!(rules_text(&tavli), "Tavli, 5-point match, no cube");
+        assert_eq!(
+            rules_text(&Rules::match_to(3)),
+            "3-point match, Crawford rule, cube up to 64"
+        );
+        let schmidt = Rules {
+            schmidt: true,
+            cube: false,
+            ..Rules::money()
+        };
+        assert_eq!(
+            rules_text(&schmidt),
+            "money session, Schmidt scoring, no cube"
+        );
+    }
 }
