@@ -220,6 +220,8 @@ fn seats<'a>(a: &'a mut dyn Bot, b: &'a mut dyn Bot, a_side: Side) -> [&'a mut d
 /// Plays one game between bot `a` (in seat `a_side`) and bot `b`, with the dice drawn from
 /// `dice_seed` (see the [module documentation](self)). The game is a single game of money
 /// play under `rules` (the match length is ignored): the cube is used only if `rules.cube`.
+/// Its rule set is the first game's of `rules.rule_set` (for Tavli, a game of Portes: play a
+/// match for the cycle).
 ///
 /// # Panics
 /// When a bot makes an illegal play (a bug in that bot), or when `rules` do not validate.
@@ -564,7 +566,8 @@ fn play_one(
 /// Plays `games` games (with `rules.match_length`: matches) of bot `a_name` against bot
 /// `b_name` in mirrored pairs (see the [module documentation](self)) on `threads` threads,
 /// calling `progress` with the number finished after each one (from the worker threads).
-/// An odd `games` leaves the last pair without its mirror.
+/// An odd `games` leaves the last pair without its mirror. Money games of Tavli are all
+/// its first game, Portes (see [`play_game`]); `bot-match` asks for a match instead.
 ///
 /// The report is the same for the same arguments whatever `threads` is, apart from the
 /// decision times.
