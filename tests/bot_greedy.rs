@@ -568,3 +568,23 @@ fn greedy_beats_random_in_every_rule_set() {
         );
     }
 }
+
+#[test]
+fn a_certain_loss_needs_no_checker_that_could_still_pin_or_hit() {
+    use bg_tui::bot::{certain_loss, certain_loss_in};
+    // Six checkers left on the 6-point (nine off); the opponent's last checker on its
+    // 2-point (the mover's 23): it bears off next turn whatever happens.
+    let lost = position(&[(6, 6)], &[(2, 1)]);
+    assert_eq!(certain_loss(&lost), Some(WinKind::Single));
+    // A checker on the mover's 24-point could hit it with a 1: not certain.
+    let behind = position(&[(24, 1), (6, 5)], &[(2, 1)]);
+    assert_eq!(certain_loss(&behind), None);
+    // In Plakoto the same checker could pin it, and Fevga's board is another shape: the
+    // backgammon count is not used there.
+    assert_eq!(
+        certain_loss_in(Variant::Portes, &lost),
+        Some(WinKind::Single)
+    );
+    assert_eq!(certain_loss_in(Variant::Plakoto, &lost), None);
+    assert_eq!(certain_loss_in(Variant::Fevga, &lost), None);
+}

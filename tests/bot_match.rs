@@ -668,6 +668,17 @@ fn a_bot_that_cannot_play_the_rule_set_is_refused_in_one_line_with_status_2() {
             &["hint", "4HPwATDgc/ABMA", "31", "--rules", "plakoto"][..],
             "a Position ID cannot hold a Plakoto position; use --board",
         ),
+        // The game checks its options before it opens the terminal.
+        (
+            &["--rules", "plakoto", "--vs", "pubeval"][..],
+            "--vs: the pubeval bot cannot play Plakoto",
+        ),
+        (
+            &[
+                "play", "--rules", "tavli", "--match", "3", "--black", "pubeval",
+            ][..],
+            "--black: the pubeval bot cannot play Tavli",
+        ),
     ] {
         let o = bg_tui(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
