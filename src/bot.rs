@@ -4,7 +4,7 @@
 //! actions the engine says are legal. Bots are deterministic: any randomness comes from a
 //! generator seeded when the bot is made.
 
-use crate::engine::{Dice, MatchState, Play, Position, WinKind};
+use crate::engine::{Dice, MatchState, Play, Position, RuleSet, Variant, WinKind};
 
 /// A play with the bot's score for it (higher is better for the player who moves).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -34,16 +34,42 @@ pub trait Bot: Send {
     fn name(&self) -> &str;
 
     /// Every legal play of `dice` in `position` (seen from the player who moves), scored and
-    /// ranked best first. Empty when nothing can be played.
+    /// ranked best first, under backgammon's move rules. Empty when nothing can be played.
     fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay>;
 
-    /// The play to make now (the game is waiting for the bot's play).
+    /// Every legal play of `dice` in `position` under `variant`'s rules, scored and ranked
+    /// best first. Empty when nothing can be played.
+    ///
+    /// By default: [`Bot::rank_plays`] for the rule sets that move as backgammon does
+    /// ([`moves_as_backgammon`]); for the others, the legal plays in the generator's order,
+    /// all scored 0 (a bot that cannot play a rule set still never plays an illegal move).
+    fn rank_plays_in(
+        &mut self,
+        variant: Variant,
+        position: &Position,
+        dice: Dice,
+    ) -> Vec<ScoredPlay> {
+        if moves_as_backgammon(variant) {
+            self.rank_plays(position, dice)
+        } else {
+            unranked(variant, position, dice)
+        }
+    }
+
+    /// Whether the bot plays `variant` (by default: the rule sets that move as backgammon
+    /// does, [`moves_as_backgammon`]).
+    fn plays(&self, variant: Variant) -> bool {
+        moves_as_backgammon(variant)
+    }
+
+    /// The play to make now (the game is waiting for the bot's play), under the rules of the
+    /// game in progress.
     fn choose_play(&mut self, m: &MatchState) -> Play {
         let game = m.game();
         let Some(dice) = game.dice() else {
             return Play::empty(*game.position());
         };
-        self.rank_plays(game.position(), dice)
+        self.rank_plays_in(game.variant(), game.position(), dice)
             .first()
             .map_or_else(|| Play::empty(*game.position()), |s| s.play)
     }
@@ -51,7 +77,8 @@ pub trait Bot: Send {
     /// Whether to offer to resign now, at the start of the bot's turn, and how much. By
     /// default a bot resigns only a loss that is certain (see [`certain_loss`]).
     fn offer_resignation(&mut self, m: &MatchState) -> Option<WinKind> {
-        certain_loss(m.game().position())
+        let game = m.game();
+        certain_loss_in(game.variant(), game.position())
     }
 
     /// Whether to double now, before rolling (only asked when doubling is allowed).
@@ -65,11 +92,39 @@ pub trait Bot: Send {
     fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool;
 }
 
-/// The loss the player on roll cannot avoid, if any: the opponent has one checker left, on
-/// its 1- or 2-point (every roll bears it off), the player on roll has nothing on the bar
-/// (entering could hit it there) and cannot bear off all of its own checkers with one roll.
-/// A single game when the player on roll has borne off a
-/// checker; otherwise `None` (whether it is a gammon can still change this turn).
+/// The rule sets whose checkers move as in backgammon (Backgammon, Portes, Jacquet): the same
+/// legal plays from the same position, so a backgammon bot can play them.
+#[must_use]
+pub const fn moves_as_backgammon(variant: Variant) -> bool {
+    matches!(
+        variant,
+        Variant::Backgammon | Variant::Portes | Variant::Jacquet
+    )
+}
+
+/// Whether `bot` plays every game of `rule_set` (all three games of Tavli's cycle).
+#[must_use]
+pub fn plays_rule_set(bot: &dyn Bot, rule_set: RuleSet) -> bool {
+    (0..3).all(|i| bot.plays(rule_set.variant_of_game(i)))
+}
+
+/// The legal plays of `dice` in `position` under `variant`'s rules, in the generator's order,
+/// all scored 0.
+#[must_use]
+pub fn unranked(variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+    variant
+        .legal_plays(position, dice)
+        .into_iter()
+        .map(|play| ScoredPlay { play, score: 0.0 })
+        .collect()
+}
+
+/// The loss the player on roll cannot avoid, if any, under backgammon's move rules: the
+/// opponent has one checker left, on its 1- or 2-point (every roll bears it off), the player
+/// on roll has no checker that could still hit it (none on the bar, none behind it) and
+/// cannot bear off all of its own checkers with one roll. A single game when the player on
+/// roll has borne off a checker; otherwise `None` (whether it is a gammon can still change
+/// this turn).
 #[must_use]
 pub fn certain_loss(position: &Position) -> Option<WinKind> {
     let board = position.board();
@@ -78,7 +133,8 @@ pub fn certain_loss(position: &Position) -> Option<WinKind> {
         .filter(|&&n| n < 0)
         .map(|&n| -i32::from(n))
         .sum();
-    let last_on_1_or_2 = board[24] < 0 || board[23] < 0;
+    // The opponent's last checker: on the mover's 24- or 23-point.
+    let last = [24, 23].into_iter().find(|&p| board[p] < 0)?;
     let own_left: i32 = board
         .iter()
         .filter(|&&n| n > 0)
@@ -86,9 +142,21 @@ pub fn certain_loss(position: &Position) -> Option<WinKind> {
         .sum();
     let all_home = (7..=25).all(|p| board[p] <= 0);
     let can_finish = all_home && own_left <= 4;
-    let on_bar = board[25] > 0;
-    (opponent_left == 1 && last_on_1_or_2 && !on_bar && !can_finish && position.mover_off() > 0)
+    // A checker on the bar or on a point above the opponent's could still hit it.
+    let could_hit = (last + 1..=25).any(|p| board[p] > 0);
+    (opponent_left == 1 && !could_hit && !can_finish && position.mover_off() > 0)
         .then_some(WinKind::Single)
+}
+
+/// [`certain_loss`] under `variant`'s rules: only in the rule sets that move as backgammon
+/// does (a Plakoto pin or Fevga's route make the count different); `None` elsewhere.
+#[must_use]
+pub fn certain_loss_in(variant: Variant, position: &Position) -> Option<WinKind> {
+    if moves_as_backgammon(variant) {
+        certain_loss(position)
+    } else {
+        None
+    }
 }
 
 /// The names of the bots [`make`] knows, weakest first.
@@ -100,6 +168,16 @@ pub enum BotError {
     /// No bot has that name.
     #[error("no bot is called {0:?}; the bots are {list}", list = NAMES.join(", "))]
     Unknown(String),
+    /// The bot does not play that rule set.
+    #[error("the {bot} bot cannot play {rule_set}; the bots that can are {able}")]
+    CannotPlay {
+        /// The bot's name.
+        bot: String,
+        /// The rule set.
+        rule_set: RuleSet,
+        /// The names of the bots that can, comma-separated.
+        able: String,
+    },
 }
 
 /// Makes the bot called `name`, its randomness seeded with `seed`.
@@ -113,6 +191,28 @@ pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         "pubeval" => Ok(Box::new(pubeval::PubevalBot::new())),
         other => Err(BotError::Unknown(other.to_string())),
     }
+}
+
+/// Makes the bot called `name` (as [`make`]) for a match or session of `rule_set`.
+///
+/// # Errors
+/// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::CannotPlay`] when the bot
+/// does not play every game of `rule_set` (see [`plays_rule_set`]).
+pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>, BotError> {
+    let bot = make(name, seed)?;
+    if plays_rule_set(bot.as_ref(), rule_set) {
+        return Ok(bot);
+    }
+    let able: Vec<&str> = NAMES
+        .iter()
+        .copied()
+        .filter(|n| make(n, 0).is_ok_and(|b| plays_rule_set(b.as_ref(), rule_set)))
+        .collect();
+    Err(BotError::CannotPlay {
+        bot: name.to_string(),
+        rule_set,
+        able: able.join(", "),
+    })
 }
 
 pub mod arena;

@@ -4,7 +4,8 @@
 use crate::bench::{self, BenchReport};
 use crate::bot::{self, arena, arena::MatchReport};
 use crate::engine::{
-    Dice, Position, format_play, legal_plays, match_id_fields, position_from_id, position_id,
+    BoardSpec, Dice, Position, RuleSet, Variant, format_play, legal_plays, match_id_fields,
+    position_from_id, position_id,
 };
 use crate::replay::Timeline;
 use crate::text_board;
@@ -168,12 +169,23 @@ pub enum Command {
     /// Measure the autosave: the time to save an action in the first game of a long money
     /// session and in its last, and the time to resume it.
     BenchAutosave(BenchAutosaveArgs),
-    /// A bot's ranking of every legal play of a roll, best first, with its score.
+    /// A bot's ranking of every legal play of a roll, best first, with its score: a
+    /// backgammon Position ID (`hint ID DICE`), or any rule set's board
+    /// (`hint --rules RULES --board BOARD DICE`).
     Hint {
-        /// GNU Backgammon Position ID (14 characters), from the view of the player on roll.
+        /// GNU Backgammon Position ID (14 characters), from the view of the player on roll;
+        /// left out with --board.
+        #[arg(value_name = "POSITION_ID")]
         position_id: String,
         /// The roll, as `31` or `3-1`.
-        dice: String,
+        dice: Option<String>,
+        /// The rule set: backgammon, portes, plakoto, fevga or jacquet.
+        #[arg(long = "rules", value_name = "RULES")]
+        rule_set: Option<String>,
+        /// The position as JSON, as `moves --board` takes it, from the view of the player on
+        /// roll.
+        #[arg(long, value_name = "BOARD")]
+        board: Option<String>,
         /// The bot that ranks the plays [default: the strongest].
         #[arg(long, value_name = "NAME")]
         bot: Option<String>,
@@ -305,7 +317,8 @@ pub fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
 /// # Errors
 /// As [`play_options`].
 pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliError> {
-    let players = players(args)?;
+    let rules = args.rules.rules(true)?;
+    let players = players(args, rules.rule_set)?;
     let names = match &args.names {
         Some(text) => parse_names(text)?,
         None => default_names(&players),
@@ -317,7 +330,6 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         ),
         None => None,
     };
-    let rules = args.rules.rules(true)?;
     Ok(Options {
         rules,
         names,
@@ -355,16 +367,12 @@ fn default_names(players: &[Player; 2]) -> [String; 2] {
 }
 
 /// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.
-fn players(args: &PlayArgs) -> Result<[Player; 2], CliError> {
+/// A bot must play every game of `rule_set`.
+fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> {
     let bot = |flag: &str, name: &str| -> Result<Player, CliError> {
-        if crate::bot::NAMES.contains(&name) {
-            Ok(Player::Bot(name.to_string()))
-        } else {
-            Err(CliError(format!(
-                "{flag}: no bot is called {name:?}; the bots are {}",
-                crate::bot::NAMES.join(", ")
-            )))
-        }
+        bot::make_for(name, 0, rule_set)
+            .map(|_| Player::Bot(name.to_string()))
+            .map_err(|e| CliError(format!("{flag}: {e}")))
     };
     if let Some(name) = &args.vs {
         let opponent = bot("--vs", name)?;
@@ -652,6 +660,55 @@ struct ScoredPlayJson {
 /// The seed of the bot `hint` makes (only the `random` bot uses it).
 pub const HINT_SEED: u64 = 1;
 
+/// `bg-tui hint` with its arguments as given: `[POSITION_ID] DICE`, `--rules`, `--board`.
+///
+/// # Errors
+/// [`CliError`] for a missing or extra argument, or as [`hint`] and [`hint_on_board`].
+pub fn hint_command(
+    first: &str,
+    second: Option<&str>,
+    rule_set: Option<&str>,
+    board: Option<&str>,
+    bot_name: Option<&str>,
+    json: bool,
+) -> Result<String, CliError> {
+    match (board, second) {
+        (Some(board), None) => hint_on_board(
+            rule_set.unwrap_or("backgammon"),
+            board,
+            first,
+            bot_name,
+            json,
+        ),
+        (Some(_), Some(_)) => Err(CliError(
+            "with --board give only the dice, not a Position ID".to_string(),
+        )),
+        (None, None) => Err(CliError(
+            "give a Position ID and the dice, or --rules RULES --board BOARD and the dice"
+                .to_string(),
+        )),
+        (None, Some(dice)) => {
+            if let Some(name) = rule_set {
+                let variant = parse_variant(name)?;
+                if !variant.has_position_id() {
+                    return Err(CliError(format!(
+                        "--rules {name}: a Position ID cannot hold a {variant} position; use --board"
+                    )));
+                }
+                let bot = bot_name.unwrap_or_else(|| default_hint_bot());
+                make_bot_for(bot, variant)?;
+            }
+            hint(first, dice, bot_name, json)
+        }
+    }
+}
+
+/// Makes the bot `hint` asks, refusing one that cannot play `variant`.
+fn make_bot_for(name: &str, variant: Variant) -> Result<Box<dyn bot::Bot>, CliError> {
+    bot::make_for(name, HINT_SEED, RuleSet::of_variant(variant))
+        .map_err(|e| CliError(format!("--bot: {e}")))
+}
+
 /// `bg-tui hint`: the text to print.
 ///
 /// # Errors
@@ -679,33 +736,106 @@ pub fn hint(id: &str, dice: &str, bot_name: Option<&str>, json: bool) -> Result<
             .map(|s| s + "\n")
             .map_err(|e| CliError(e.to_string()));
     }
-    let mut out = format!(
+    let head = format!(
         "Position ID {}, roll {}-{}: ",
         position_id(&position),
         dice.first(),
         dice.second()
     );
-    if plays.is_empty() {
+    let rows: Vec<(String, String, f64)> = plays
+        .into_iter()
+        .map(|p| (p.play, p.position_id, p.score))
+        .collect();
+    Ok(ranked_text(head, name, &rows))
+}
+
+/// The text of a ranked list: `head`, the count, then one numbered row per play with what
+/// follows it (a Position ID or a board) and its score.
+fn ranked_text(mut out: String, bot_name: &str, rows: &[(String, String, f64)]) -> String {
+    if rows.is_empty() {
         out.push_str("no legal play; the turn passes\n");
-        return Ok(out);
+        return out;
     }
-    let count = plays.len();
+    let count = rows.len();
     out.push_str(&format!(
-        "{count} legal play{}, best first by {name}\n",
+        "{count} legal play{}, best first by {bot_name}\n",
         if count == 1 { "" } else { "s" }
     ));
-    let width = plays.iter().map(|p| p.play.len()).max().unwrap_or(0);
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     let rank_width = count.to_string().len();
-    for (i, p) in plays.iter().enumerate() {
+    for (i, (play, after, score)) in rows.iter().enumerate() {
         out.push_str(&format!(
-            "  {:>rank_width$}. {:width$}  {}  {:+.3}\n",
+            "  {:>rank_width$}. {play:width$}  {after}  {score:+.3}\n",
             i + 1,
-            p.play,
-            p.position_id,
-            p.score
         ));
     }
-    Ok(out)
+    out
+}
+
+#[derive(Serialize)]
+struct BoardHintJson<'a> {
+    rules: &'a str,
+    dice: [u8; 2],
+    bot: &'a str,
+    plays: Vec<BoardScoredPlayJson>,
+}
+
+#[derive(Serialize)]
+struct BoardScoredPlayJson {
+    play: String,
+    board: BoardSpec,
+    score: f64,
+}
+
+/// `bg-tui hint --rules RULES --board BOARD DICE [--bot NAME] [--json]`: the text to print.
+/// Each play is followed by the position after it, from the view of the opponent (now on
+/// roll), and the bot's score.
+///
+/// # Errors
+/// [`CliError`] for an unknown rule set or bot, a bot that cannot play the rule set, or a
+/// malformed board or roll.
+pub fn hint_on_board(
+    rules: &str,
+    board: &str,
+    dice: &str,
+    bot_name: Option<&str>,
+    json: bool,
+) -> Result<String, CliError> {
+    let variant = parse_variant(rules)?;
+    let name = bot_name.unwrap_or_else(|| default_hint_bot());
+    let mut bot = make_bot_for(name, variant)?;
+    let spec = parse_board(variant, board)?;
+    let position = spec
+        .to_position(variant)
+        .map_err(|e| CliError(format!("--board: {e}")))?;
+    let dice = parse_dice(dice)?;
+    let plays: Vec<BoardScoredPlayJson> = bot
+        .rank_plays_in(variant, &position, dice)
+        .iter()
+        .map(|s| BoardScoredPlayJson {
+            play: format_play(&s.play),
+            board: BoardSpec::of_position(&s.play.position().switched()),
+            score: s.score,
+        })
+        .collect();
+    if json {
+        let out = BoardHintJson {
+            rules: variant.name(),
+            dice: [dice.first(), dice.second()],
+            bot: name,
+            plays,
+        };
+        return serde_json::to_string(&out)
+            .map(|s| s + "\n")
+            .map_err(|e| CliError(e.to_string()));
+    }
+    let head = format!("{variant}, roll {}-{}: ", dice.first(), dice.second());
+    let mut rows = Vec::with_capacity(plays.len());
+    for p in plays {
+        let after = serde_json::to_string(&p.board).map_err(|e| CliError(e.to_string()))?;
+        rows.push((p.play, after, p.score));
+    }
+    Ok(ranked_text(head, name, &rows))
 }
 
 /// The most games (or matches) `bot-match --games` plays in one run.
@@ -722,8 +852,16 @@ pub const PROGRESS_MIN_GAMES: u64 = 1000;
 /// [`CliError`] for an unknown bot, a bad count, match length or thread count, or a
 /// `--save` folder that cannot be written.
 pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
-    make_bot("", &args.bot_a, 0)?;
-    make_bot("", &args.bot_b, 0)?;
+    let rule_set = args.rules.rule_set()?;
+    for name in [&args.bot_a, &args.bot_b] {
+        bot::make_for(name, 0, rule_set).map_err(|e| CliError(e.to_string()))?;
+    }
+    if rule_set == RuleSet::Tavli && args.rules.match_length.is_none() {
+        return Err(CliError(
+            "--rules tavli: Tavli is a match cycling Portes, Plakoto and Fevga; add --match N"
+                .to_string(),
+        ));
+    }
     if !(1..=MAX_BOT_GAMES).contains(&args.games) {
         return Err(CliError(format!(
             "--games takes from 1 to {MAX_BOT_GAMES} games, not {}",
@@ -816,9 +954,10 @@ fn bot_match_text(r: &MatchReport, threads: usize) -> String {
     };
     let cube = if r.cube { "with the cube" } else { "cubeless" };
     let mut out = format!(
-        "A = {}, B = {}: {what}, {cube}, in mirrored pairs; seed {}, {}\n",
+        "A = {}, B = {}: {what} of {}, {cube}, in mirrored pairs; seed {}, {}\n",
         r.a.bot,
         r.b.bot,
+        r.rules,
         r.seed,
         plural(threads as u64, "thread", "threads")
     );
@@ -827,7 +966,14 @@ fn bot_match_text(r: &MatchReport, threads: usize) -> String {
     } else {
         String::new()
     };
-    out += &format!("A's points per {unit}: {:+.3}{ci}\n\n", r.ppg);
+    out += &format!("A's points per {unit}: {:+.3}{ci}\n", r.ppg);
+    if r.draws > 0 {
+        out += &format!(
+            "{} (both mothers pinned: no points)\n",
+            plural(r.draws, "drawn game", "drawn games")
+        );
+    }
+    out.push('\n');
     if r.match_length.is_some() {
         out += &format!(
             "(wins are matches; gammons and backgammons are over all {} games)\n",

@@ -351,3 +351,240 @@ fn declines_a_resignation_worth_less_than_its_expectation() {
     assert!(!bot.accept_in(&game, WinKind::Single));
     assert!(bot.accept_in(&game, WinKind::Gammon));
 }
+
+// ---- The other rule sets (RULES.md §2) ----
+
+use bg_tui::bot::arena;
+use bg_tui::bot::greedy::evaluate_in;
+use bg_tui::engine::{BoardSpec, RuleSet, Variant};
+
+/// A position of `variant` from the mover's view: `mine` and `theirs` as (point, checkers)
+/// in the mover's numbering, and the points where a checker of the mover lies pinned.
+fn board(
+    variant: Variant,
+    mine: &[(usize, u8)],
+    theirs: &[(usize, u8)],
+    pinned: &[u8],
+) -> Position {
+    let mut spec = BoardSpec {
+        mine: [0; 24],
+        theirs: [0; 24],
+        bar: [0, 0],
+        pinned: pinned.to_vec(),
+    };
+    for &(p, n) in mine {
+        spec.mine[p - 1] = n;
+    }
+    for &(p, n) in theirs {
+        spec.theirs[p - 1] = n;
+    }
+    spec.to_position(variant)
+        .expect("a position of the rule set")
+}
+
+fn ranked(variant: Variant, position: &Position, roll: Dice) -> Vec<bg_tui::bot::ScoredPlay> {
+    let ranked = GreedyBot::new(0).rank_plays_in(variant, position, roll);
+    assert_eq!(
+        ranked.len(),
+        variant.legal_plays(position, roll).len(),
+        "every legal play is ranked"
+    );
+    ranked
+}
+
+#[test]
+fn plakoto_greedy_pins_a_blot_rather_than_moving_plainly() {
+    // The opponent's lone runner stands on the mover's 15-point, 5 pips in front of the
+    // mover's checker on 20. With 5-2, 20/15 pins it (and the 2 must not lift the pin:
+    // 20/15/13 frees it again); 24/17, 24/22 24/19 and 24/19 20/18 do not pin.
+    let p = board(
+        Variant::Plakoto,
+        &[(24, 14), (20, 1)],
+        &[(1, 14), (15, 1)],
+        &[],
+    );
+    let ranked = ranked(Variant::Plakoto, &p, dice(5, 2));
+    assert_eq!(ranked.len(), 5);
+    let best = ranked.first().expect("plays");
+    assert_eq!(
+        best.play.position().opponent_pinned(),
+        vec![15],
+        "24/22 20/15*"
+    );
+    for other in &ranked[1..] {
+        assert!(other.play.position().opponent_pinned().is_empty());
+        assert!(best.score > other.score, "{other:?}");
+    }
+}
+
+#[test]
+fn plakoto_greedy_does_not_leave_its_mother_alone_in_reach() {
+    // The opponent, bearing in on the mover's 20-22, has left its own 24-point (the mover's
+    // 1): pinning the mover's mother would win at once. With 6-5 the mover can keep both
+    // checkers on its 24-point (8/2 6/1, 8/3 8/2), run both (24/19 24/18), or leave one
+    // there alone, 2 to 4 pips in front of 15 opposing checkers.
+    let p = board(
+        Variant::Plakoto,
+        &[(24, 2), (8, 3), (6, 4), (5, 3), (4, 3)],
+        &[(22, 5), (21, 5), (20, 5)],
+        &[],
+    );
+    let ranked = ranked(Variant::Plakoto, &p, dice(6, 5));
+    let alone = |s: &bg_tui::bot::ScoredPlay| s.play.position().mover_on(24) == 1;
+    let best = ranked.first().expect("plays");
+    assert!(!alone(best), "{best:?}");
+    let worst_covered = ranked
+        .iter()
+        .filter(|s| !alone(s))
+        .map(|s| s.score)
+        .fold(f64::INFINITY, f64::min);
+    let exposed: Vec<_> = ranked.iter().filter(|s| alone(s)).collect();
+    assert!(exposed.len() >= 3, "{ranked:?}");
+    for s in exposed {
+        assert!(s.score < worst_covered, "{s:?} against {worst_covered}");
+    }
+}
+
+#[test]
+fn plakoto_a_pinned_mother_is_nearly_a_win_and_a_finished_game_scores_its_points() {
+    // The mover has pinned the opponent's mother (on the mover's 1-point) but still has
+    // checkers on its own 24-point, so the game goes on: worth well over a single game.
+    let pending = board(
+        Variant::Plakoto,
+        &[(24, 3), (13, 5), (8, 6), (1, 1)],
+        &[(1, 1), (20, 14)],
+        &[],
+    );
+    assert_eq!(pending.opponent_pinned(), vec![1]);
+    assert!(evaluate_in(Variant::Plakoto, &pending) > 1.0);
+    // With its own 24-point empty, the pin wins 2 points outright.
+    let won = board(
+        Variant::Plakoto,
+        &[(13, 8), (8, 6), (1, 1)],
+        &[(1, 1), (20, 14)],
+        &[],
+    );
+    assert_eq!(evaluate_in(Variant::Plakoto, &won), 2.0);
+}
+
+#[test]
+fn fevga_greedy_builds_a_block_in_front_of_the_opponent() {
+    // The opponent's 15 checkers wait on their start (the mover's 12-point); the mover holds
+    // 11 and 10 in front of them. 5-1 can add the 9-point (14/9 24/23): three in a row
+    // directly in front of the stack.
+    let p = board(
+        Variant::Fevga,
+        &[(24, 12), (14, 1), (11, 1), (10, 1)],
+        &[(12, 15)],
+        &[],
+    );
+    let ranked = ranked(Variant::Fevga, &p, dice(5, 1));
+    let best = ranked.first().expect("plays").play.position();
+    for point in [11, 10, 9] {
+        assert!(
+            best.mover_on(point) > 0,
+            "the best play holds {point}: {best:?}"
+        );
+    }
+    // The same pips with the checker left behind the block score less.
+    let blocking = board(
+        Variant::Fevga,
+        &[(24, 11), (23, 1), (11, 1), (10, 1), (9, 1)],
+        &[(12, 15)],
+        &[],
+    );
+    let loose = board(
+        Variant::Fevga,
+        &[(24, 11), (23, 1), (14, 1), (11, 1), (5, 1)],
+        &[(12, 15)],
+        &[],
+    );
+    assert_eq!(blocking.mover_pips(), loose.mover_pips());
+    assert!(evaluate_in(Variant::Fevga, &blocking) > evaluate_in(Variant::Fevga, &loose));
+}
+
+#[test]
+fn portes_never_scores_a_backgammon() {
+    // Backgammon would count 3 here; Portes counts a gammon.
+    let backgammon = position(&[], &[(20, 1), (13, 14)]);
+    assert_eq!(evaluate_in(Variant::Backgammon, &backgammon), 3.0);
+    assert_eq!(evaluate_in(Variant::Portes, &backgammon), 2.0);
+    assert_eq!(evaluate_in(Variant::Jacquet, &backgammon), 3.0);
+}
+
+#[test]
+fn greedy_ranks_only_legal_plays_in_every_rule_set() {
+    for variant in Variant::ALL {
+        for seed in 0..3u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut mover = make("random", seed).expect("random bot");
+            let mut position = variant.start_position();
+            for _ in 0..150 {
+                let roll = Dice::roll(&mut rng);
+                let legal = variant.legal_plays(&position, roll);
+                let ranked = GreedyBot::new(seed).rank_plays_in(variant, &position, roll);
+                assert_eq!(ranked.len(), legal.len(), "{variant} {position:?}");
+                for s in &ranked {
+                    assert!(legal.contains(&s.play), "{variant}");
+                    assert!(s.score.is_finite() && (-3.0..=3.0).contains(&s.score));
+                }
+                assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
+                let Some(next) = mover
+                    .rank_plays_in(variant, &position, roll)
+                    .first()
+                    .copied()
+                else {
+                    position = position.switched();
+                    continue;
+                };
+                let after = *next.play.position();
+                if variant.rules().judge(&after).is_some() {
+                    break;
+                }
+                position = after.switched();
+            }
+        }
+    }
+}
+
+#[test]
+fn greedy_beats_random_in_every_rule_set() {
+    // A short run of each (the README's table has 10,000 games each): a loose bound.
+    for rule_set in [
+        RuleSet::Portes,
+        RuleSet::Plakoto,
+        RuleSet::Fevga,
+        RuleSet::Jacquet,
+    ] {
+        let rules = Rules {
+            cube: false,
+            ..Rules::of(rule_set)
+        };
+        let r = arena::run("greedy", "random", 200, 11, rules, 1, |_| {}).expect("bots");
+        assert!(
+            r.ppg >= 1.0,
+            "{rule_set}: greedy won only {:+.3} a game",
+            r.ppg
+        );
+    }
+}
+
+#[test]
+fn a_certain_loss_needs_no_checker_that_could_still_pin_or_hit() {
+    use bg_tui::bot::{certain_loss, certain_loss_in};
+    // Six checkers left on the 6-point (nine off); the opponent's last checker on its
+    // 2-point (the mover's 23): it bears off next turn whatever happens.
+    let lost = position(&[(6, 6)], &[(2, 1)]);
+    assert_eq!(certain_loss(&lost), Some(WinKind::Single));
+    // A checker on the mover's 24-point could hit it with a 1: not certain.
+    let behind = position(&[(24, 1), (6, 5)], &[(2, 1)]);
+    assert_eq!(certain_loss(&behind), None);
+    // In Plakoto the same checker could pin it, and Fevga's board is another shape: the
+    // backgammon count is not used there.
+    assert_eq!(
+        certain_loss_in(Variant::Portes, &lost),
+        Some(WinKind::Single)
+    );
+    assert_eq!(certain_loss_in(Variant::Plakoto, &lost), None);
+    assert_eq!(certain_loss_in(Variant::Fevga, &lost), None);
+}

@@ -398,3 +398,300 @@ fn bot_match_save_writes_one_record_per_match() {
         );
     }
 }
+
+// ---- The other rule sets (RULES.md §2) ----
+
+use bg_tui::engine::{RuleSet, Variant};
+use bg_tui::record::RecordedAction;
+
+/// The rules the arena plays `rule_set` under in these tests: money games with the rule
+/// set's defaults, and Tavli (a match) to 3 points.
+fn rules_of(rule_set: RuleSet) -> Rules {
+    match rule_set {
+        RuleSet::Tavli => Rules {
+            match_length: Some(3),
+            ..Rules::of(rule_set)
+        },
+        _ => Rules::of(rule_set),
+    }
+}
+
+#[test]
+fn every_bot_plays_whole_games_of_every_rule_set_it_plays_and_its_records_replay() {
+    for &name in bot::NAMES {
+        for rule_set in RuleSet::ALL {
+            let rules = rules_of(rule_set);
+            let plays = bot::plays_rule_set(bot::make(name, 0).unwrap().as_ref(), rule_set);
+            let records = std::sync::Mutex::new(Vec::new());
+            let save = |game, record| records.lock().unwrap().push((game, record));
+            let run = arena::run_recorded(name, "random", 4, 5, rules, 1, &|_| {}, Some(&save));
+            if !plays {
+                assert!(
+                    matches!(&run, Err(bot::BotError::CannotPlay { bot, .. }) if bot == name),
+                    "{name} in {rule_set}: {run:?}"
+                );
+                continue;
+            }
+            let report = run.unwrap_or_else(|e| panic!("{name} in {rule_set}: {e}"));
+            assert_eq!(report.rules, rule_set);
+            let mut records = records.into_inner().unwrap();
+            records.sort_by_key(|(game, _)| *game);
+            assert_eq!(records.len(), 4, "{name} in {rule_set}");
+            for ((game, record), summary) in records.iter().zip(&report.results) {
+                let what = format!("{name} in {rule_set}, game {game}");
+                let json = bg_tui::record::to_json(record);
+                let (_, m) = bg_tui::record::load(&json).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(m.is_over(), "{what}");
+                assert_eq!(m.rules().rule_set, rule_set, "{what}");
+                for (i, g) in record.games.iter().enumerate() {
+                    assert_eq!(g.variant, Some(rule_set.variant_of_game(i)), "{what}");
+                }
+                if rule_set != RuleSet::Tavli {
+                    let result = m.results()[0];
+                    let points = i64::from(result.points);
+                    let signed = match result.winner {
+                        None => 0,
+                        Some(w) if w == summary.a_side => points,
+                        Some(_) => -points,
+                    };
+                    assert_eq!(signed, summary.a_points, "{what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_drawn_plakoto_game_scores_nothing_and_is_a_win_for_neither() {
+    let rules = Rules::of(RuleSet::Plakoto);
+    let r = arena::run("random", "random", 60, 1, rules, 1, |_| {}).unwrap();
+    assert!(
+        r.draws > 0,
+        "random play pins both mothers now and then: {r:?}"
+    );
+    assert_eq!(r.a.wins + r.b.wins + r.draws, 60);
+    let drawn: Vec<_> = r.results.iter().filter(|g| g.drawn).collect();
+    assert_eq!(drawn.len() as u64, r.draws);
+    for g in drawn {
+        assert_eq!(g.a_points, 0);
+        assert!(!g.a_won);
+        assert_eq!(g.gammons, [0, 0]);
+    }
+    let text = String::from_utf8_lossy(
+        &bg_tui(&[
+            "bot-match",
+            "random",
+            "random",
+            "--rules",
+            "plakoto",
+            "--games",
+            "60",
+            "--threads",
+            "1",
+        ])
+        .stdout,
+    )
+    .into_owned();
+    assert!(text.contains(&format!("{} drawn games", r.draws)), "{text}");
+}
+
+#[test]
+fn in_a_tavli_match_the_winner_starts_the_next_game_and_nobody_doubles() {
+    let rules = Rules {
+        match_length: Some(5),
+        ..Rules::of(RuleSet::Tavli)
+    };
+    let records = std::sync::Mutex::new(Vec::new());
+    let save = |_, record| records.lock().unwrap().push(record);
+    arena::run_recorded("greedy", "random", 2, 9, rules, 1, &|_| {}, Some(&save)).unwrap();
+    let records = records.into_inner().unwrap();
+    assert_eq!(records.len(), 2);
+    let mut later_games = 0;
+    for record in &records {
+        assert!(record.games.len() >= 2);
+        for (i, game) in record.games.iter().enumerate() {
+            let cycle = [Variant::Portes, Variant::Plakoto, Variant::Fevga];
+            assert_eq!(game.variant, Some(cycle[i % 3]));
+            assert!(
+                !game
+                    .actions
+                    .iter()
+                    .any(|a| matches!(a, RecordedAction::Double { .. })),
+                "no cube in Tavli"
+            );
+            let previous = i
+                .checked_sub(1)
+                .and_then(|j| record.games[j].result.as_ref())
+                .and_then(|r| r.winner);
+            if let Some(winner) = previous {
+                later_games += 1;
+                assert!(
+                    matches!(game.actions.first(), Some(RecordedAction::Roll { side, .. }) if *side == winner),
+                    "game {i} is started by the winner of the one before"
+                );
+            }
+        }
+    }
+    assert!(later_games > 0);
+}
+
+/// `{"mine": ..., "theirs": ...}` with the given (point, checkers).
+fn board_json(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> String {
+    let mut m = [0u8; 24];
+    let mut t = [0u8; 24];
+    for &(p, n) in mine {
+        m[p - 1] = n;
+    }
+    for &(p, n) in theirs {
+        t[p - 1] = n;
+    }
+    serde_json::json!({ "mine": m, "theirs": t }).to_string()
+}
+
+#[test]
+fn hint_ranks_a_plakoto_board_and_pins_first() {
+    // The opponent's runner on the mover's 15-point, 5 pips in front of the mover's 20.
+    let board = board_json(&[(24, 14), (20, 1)], &[(1, 14), (15, 1)]);
+    let o = bg_tui(&[
+        "hint", "--rules", "plakoto", "--board", &board, "52", "--json",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let v = json(&o);
+    assert_eq!(v["rules"], "plakoto");
+    assert_eq!(v["bot"], "greedy");
+    assert_eq!(v["dice"], serde_json::json!([5, 2]));
+    let plays = v["plays"].as_array().expect("plays");
+    assert_eq!(plays.len(), 5);
+    assert_eq!(plays[0]["play"], "24/22 20/15*");
+    // After the play, from the opponent's view: its checker on its 10-point lies pinned.
+    assert_eq!(plays[0]["board"]["pinned"], serde_json::json!([10]));
+    let scores: Vec<f64> = plays.iter().filter_map(|p| p["score"].as_f64()).collect();
+    assert_eq!(scores.len(), 5);
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // The text form: a head line and one numbered line per play.
+    let o = bg_tui(&["hint", "--rules", "plakoto", "--board", &board, "5-2"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("Plakoto, roll 5-2: 5 legal plays, best first by greedy")
+    );
+    assert!(
+        lines.next().unwrap_or_default().contains("1. 24/22 20/15*"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 6);
+}
+
+#[test]
+fn bot_match_plays_fevga_and_says_so() {
+    let o = bg_tui(&[
+        "bot-match",
+        "greedy",
+        "random",
+        "--rules",
+        "fevga",
+        "--games",
+        "6",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.starts_with("A = greedy, B = random: 6 money games of Fevga, cubeless"),
+        "{text}"
+    );
+    let o = bg_tui(&[
+        "bot-match",
+        "greedy",
+        "random",
+        "--rules",
+        "fevga",
+        "--games",
+        "6",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_eq!(v["rules"], "fevga");
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["cube"], false);
+}
+
+#[test]
+fn a_bot_that_cannot_play_the_rule_set_is_refused_in_one_line_with_status_2() {
+    let board = board_json(&[(24, 15)], &[(1, 15)]);
+    let tavli = "--rules tavli: Tavli is a match cycling Portes, Plakoto and Fevga; add --match N";
+    for (args, needle) in [
+        (
+            &[
+                "hint", "--rules", "plakoto", "--board", &board, "52", "--bot", "pubeval",
+            ][..],
+            "--bot: the pubeval bot cannot play Plakoto; the bots that can are random, greedy",
+        ),
+        (
+            &[
+                "bot-match",
+                "pubeval",
+                "random",
+                "--rules",
+                "fevga",
+                "--games",
+                "2",
+            ][..],
+            "the pubeval bot cannot play Fevga",
+        ),
+        (
+            &[
+                "bot-match",
+                "greedy",
+                "pubeval",
+                "--rules",
+                "tavli",
+                "--match",
+                "3",
+            ][..],
+            "the pubeval bot cannot play Tavli",
+        ),
+        (
+            &["bot-match", "greedy", "random", "--rules", "tavli"][..],
+            tavli,
+        ),
+        (
+            &["hint", "4HPwATDgc/ABMA", "31", "--rules", "plakoto"][..],
+            "a Position ID cannot hold a Plakoto position; use --board",
+        ),
+        // The game checks its options before it opens the terminal.
+        (
+            &["--rules", "plakoto", "--vs", "pubeval"][..],
+            "--vs: the pubeval bot cannot play Plakoto",
+        ),
+        (
+            &[
+                "play", "--rules", "tavli", "--match", "3", "--black", "pubeval",
+            ][..],
+            "--black: the pubeval bot cannot play Tavli",
+        ),
+    ] {
+        let o = bg_tui(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+        assert!(o.stdout.is_empty());
+    }
+    // pubeval plays the rule sets that move as backgammon does.
+    let o = bg_tui(&[
+        "bot-match",
+        "pubeval",
+        "random",
+        "--rules",
+        "portes",
+        "--games",
+        "2",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+}

@@ -277,3 +277,33 @@ fn self_play_covers_a_few_hundred_positions() {
     let total: usize = (0..8).map(self_play).sum();
     assert!(total >= 200, "only {total} positions");
 }
+
+#[test]
+fn plays_only_the_rule_sets_that_move_as_backgammon_and_never_an_illegal_play() {
+    use bg_tui::engine::{RuleSet, Variant};
+    let mut bot = PubevalBot::new();
+    for variant in Variant::ALL {
+        let expected = matches!(
+            variant,
+            Variant::Backgammon | Variant::Portes | Variant::Jacquet
+        );
+        assert_eq!(bot.plays(variant), expected, "{variant}");
+        // Asked anyway (a bot that cannot play a rule set), it still gives only legal plays.
+        let start = variant.start_position();
+        let roll = Dice::new(6, 4).expect("dice");
+        let legal = variant.legal_plays(&start, roll);
+        let ranked: Vec<Play> = bot
+            .rank_plays_in(variant, &start, roll)
+            .iter()
+            .map(|s| s.play)
+            .collect();
+        assert_eq!(ranked.len(), legal.len(), "{variant}");
+        assert!(ranked.iter().all(|p| legal.contains(p)), "{variant}");
+    }
+    assert!(bot::plays_rule_set(&bot, RuleSet::Portes));
+    assert!(!bot::plays_rule_set(&bot, RuleSet::Tavli));
+    assert!(matches!(
+        bot::make_for("pubeval", 0, RuleSet::Fevga),
+        Err(bot::BotError::CannotPlay { .. })
+    ));
+}

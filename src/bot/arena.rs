@@ -29,6 +29,15 @@
 //! the answer to a double or a beaver. A beaver that the rules do not allow counts as a take.
 //! Bots never resign here.
 //!
+//! # Rule sets
+//!
+//! The games follow the rules' rule set ([`Rules::rule_set`]); each bot is asked for its
+//! plays under the game's own rule set ([`Bot::choose_play`]), and [`run`] refuses a bot that
+//! cannot play it. The Tavli games have no cube. A drawn game (Plakoto, both mothers pinned)
+//! scores 0 for both and counts as a win for neither. In a match the winner of a Tavli game
+//! starts the next one (the engine's [`MatchState::next_game`]); a Tavli match cycles Portes,
+//! Plakoto and Fevga. Every record carries each game's rule set.
+//!
 //! # Records
 //!
 //! [`run_recorded`] also hands over the [`Record`] of each game or match, as the game in the
@@ -38,7 +47,8 @@
 
 use super::{Bot, BotError, DoubleAnswer};
 use crate::engine::{
-    Action, Dice, Game, GameResult, MatchState, Phase, Play, Rules, Side, WinKind, roll_die,
+    Action, Dice, Game, GameResult, MatchState, Phase, Play, RuleSet, Rules, Side, WinKind,
+    roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Record, Recorder};
 use rand::SeedableRng;
@@ -210,6 +220,8 @@ fn seats<'a>(a: &'a mut dyn Bot, b: &'a mut dyn Bot, a_side: Side) -> [&'a mut d
 /// Plays one game between bot `a` (in seat `a_side`) and bot `b`, with the dice drawn from
 /// `dice_seed` (see the [module documentation](self)). The game is a single game of money
 /// play under `rules` (the match length is ignored): the cube is used only if `rules.cube`.
+/// Its rule set is the first game's of `rules.rule_set` (for Tavli, a game of Portes: play a
+/// match for the cycle).
 ///
 /// # Panics
 /// When a bot makes an illegal play (a bug in that bot), or when `rules` do not validate.
@@ -350,6 +362,8 @@ pub struct GameSummary {
     pub starter: Side,
     /// A won the game (or the match).
     pub a_won: bool,
+    /// The game was drawn (Plakoto: both mothers pinned): neither won.
+    pub drawn: bool,
     /// A's points: the game's points, signed; +1 or -1 for a match.
     pub a_points: i64,
     /// Games played (1, or the games of the match).
@@ -365,7 +379,10 @@ impl GameSummary {
         let mut gammons = [0, 0];
         let mut backgammons = [0, 0];
         for r in results {
-            let i = usize::from(!r.is_won_by(a_side));
+            let Some(winner) = r.winner else {
+                continue;
+            };
+            let i = usize::from(winner != a_side);
             gammons[i] += u32::from(r.kind >= WinKind::Gammon);
             backgammons[i] += u32::from(r.kind == WinKind::Backgammon);
         }
@@ -378,6 +395,7 @@ impl GameSummary {
             a_side: g.a_side,
             starter: g.starter,
             a_won: g.result.is_won_by(g.a_side),
+            drawn: g.result.winner.is_none(),
             a_points: g.a_points,
             games: 1,
             gammons,
@@ -392,6 +410,7 @@ impl GameSummary {
             a_side: m.a_side,
             starter: m.starter,
             a_won,
+            drawn: false,
             a_points: if a_won { 1 } else { -1 },
             games: u32::try_from(m.results.len()).unwrap_or(u32::MAX),
             gammons,
@@ -426,6 +445,8 @@ pub struct SideStats {
 /// The summary of a [`run`].
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MatchReport {
+    /// The rule set of the games.
+    pub rules: RuleSet,
     /// Games played (with a match length: matches played).
     pub games: u64,
     /// Every game of every match, when there is a match length; else the same as `games`.
@@ -436,6 +457,8 @@ pub struct MatchReport {
     pub cube: bool,
     /// The seed the dice and the bots came from.
     pub seed: u64,
+    /// Drawn games (Plakoto; never a match).
+    pub draws: u64,
     /// Points per game for A (per match: +1 a win, -1 a loss).
     pub ppg: f64,
     /// The half-width of the 95% confidence interval of `ppg` (see [`ci95_half_width`]).
@@ -544,13 +567,14 @@ fn play_one(
 /// Plays `games` games (with `rules.match_length`: matches) of bot `a_name` against bot
 /// `b_name` in mirrored pairs (see the [module documentation](self)) on `threads` threads,
 /// calling `progress` with the number finished after each one (from the worker threads).
-/// An odd `games` leaves the last pair without its mirror.
+/// An odd `games` leaves the last pair without its mirror. Money games of Tavli are all
+/// its first game, Portes (see [`play_game`]); `bot-match` asks for a match instead.
 ///
 /// The report is the same for the same arguments whatever `threads` is, apart from the
 /// decision times.
 ///
 /// # Errors
-/// [`BotError`] when a bot name is unknown.
+/// [`BotError`] when a bot name is unknown or a bot cannot play the rule set.
 ///
 /// # Panics
 /// When `rules` do not validate, or a bot makes an illegal play (a bug in that bot).
@@ -662,9 +686,10 @@ fn run_games(
     save: Option<&(dyn Fn(u64, Record) + Sync)>,
     keep: &(dyn Fn(u64, GameSummary) + Sync),
 ) -> Result<[DecisionTime; 2], BotError> {
-    // Unknown names fail here, before any thread starts.
-    super::make(a_name, 0)?;
-    super::make(b_name, 0)?;
+    // Unknown names and bots that cannot play the rule set fail here, before any thread
+    // starts.
+    super::make_for(a_name, 0, rules.rule_set)?;
+    super::make_for(b_name, 0, rules.rule_set)?;
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let threads = threads.clamp(1, usize::try_from(games).unwrap_or(usize::MAX).max(1));
@@ -710,6 +735,7 @@ struct Tally {
     points: i128,
     points_squared: i128,
     wins: [u64; 2],
+    draws: u64,
     gammons: [u64; 2],
     backgammons: [u64; 2],
 }
@@ -720,7 +746,11 @@ impl Tally {
         self.games_played += u64::from(r.games);
         self.points += i128::from(r.a_points);
         self.points_squared += i128::from(r.a_points) * i128::from(r.a_points);
-        self.wins[usize::from(!r.a_won)] += 1;
+        if r.drawn {
+            self.draws += 1;
+        } else {
+            self.wins[usize::from(!r.a_won)] += 1;
+        }
         for i in 0..2 {
             self.gammons[i] += u64::from(r.gammons[i]);
             self.backgammons[i] += u64::from(r.backgammons[i]);
@@ -762,7 +792,9 @@ fn report(
         decisions: time[i].decisions,
     };
     MatchReport {
+        rules: rules.rule_set,
         games: units,
+        draws: tally.draws,
         games_played: tally.games_played,
         match_length: rules.match_length,
         cube: rules.uses_cube(),

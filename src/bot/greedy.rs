@@ -10,11 +10,19 @@
 //! borne off, and the mover's chances at the opponent's blots.
 //!
 //! The cube follows the Keith count in races and thresholds on the evaluation in contact.
+//!
+//! Each rule set has its own evaluation ([`evaluate_in`]): backgammon and Jacquet use
+//! [`evaluate`]; Portes ([`portes`]) the same with its scoring (no backgammons); Plakoto
+//! ([`plakoto`]) and Fevga ([`fevga`]) their own features, in their own files.
 
 use super::{Bot, DoubleAnswer, ScoredPlay};
 use crate::engine::{
-    Dice, Game, MatchState, Phase, Play, Position, Side, WinKind, legal_plays_into,
+    Dice, Game, MatchState, Phase, Play, Position, Side, Variant, Verdict, WinKind,
 };
+
+pub mod fevga;
+pub mod plakoto;
+pub mod portes;
 
 /// The 21 distinct rolls, as `(die, die, how many of the 36 rolls they are)`.
 const ROLLS: [(u8, u8, u8); 21] = {
@@ -301,14 +309,13 @@ fn gammon_race(position: &Position) -> f64 {
     if position.opponent_off() > 0 {
         return 0.0;
     }
-    let b = position.board();
-    // Pips the opponent needs to bring every checker home and bear one off.
+    // Pips the opponent needs to bring every checker home and bear one off (its points in
+    // its own numbering, 25 its bar, so that this holds for every geometry).
     let mut need = 0u32;
     let mut nearest = 6u32;
-    for (i, &n) in b.iter().enumerate().take(25) {
-        if n < 0 {
-            let their_point = 25 - i as u32;
-            let count = n.unsigned_abs() as u32;
+    for their_point in (1..=25u32).rev() {
+        let count = u32::from(position.opponent_on(their_point as usize));
+        if count > 0 {
             if their_point > 6 {
                 need += (their_point - 6) * count;
                 nearest = nearest.min(6);
@@ -346,6 +353,31 @@ pub fn evaluate(position_after: &Position) -> f64 {
     // points, fitted to the results of 4,000 games of greedy against itself (a score of 1
     // won 0.72 points a game on average, 2.5 won 1.37).
     CONTACT_SCALE * (evaluate_contact(p) / 2.0).tanh()
+}
+
+/// The mover's expected points after its play under `variant`'s rules, the opponent to roll
+/// next: [`evaluate`] for backgammon and Jacquet, and each other rule set's own evaluation
+/// ([`portes::evaluate`], [`plakoto::evaluate`], [`fevga::evaluate`]).
+#[must_use]
+pub fn evaluate_in(variant: Variant, position_after: &Position) -> f64 {
+    match variant {
+        Variant::Backgammon | Variant::Jacquet => evaluate(position_after),
+        Variant::Portes => portes::evaluate(position_after),
+        Variant::Plakoto => plakoto::evaluate(position_after),
+        Variant::Fevga => fevga::evaluate(position_after),
+    }
+}
+
+/// What `position_after` is worth when the play that led to it ended the game under
+/// `variant`'s rules (the win's multiplier, negative for a loss, 0 for a draw).
+fn ended(variant: Variant, position_after: &Position) -> Option<f64> {
+    let rules = variant.rules();
+    let points = |kind: WinKind| f64::from(kind.min(rules.highest_win()).multiplier());
+    rules.judge(position_after).map(|verdict| match verdict {
+        Verdict::MoverWins(kind, _) => points(kind),
+        Verdict::OpponentWins(kind, _) => -points(kind),
+        Verdict::Draw => 0.0,
+    })
 }
 
 /// The largest expected points the contact evaluation gives (see [`evaluate`]).
@@ -397,8 +429,8 @@ fn evaluate_contact(p: &Position) -> f64 {
 }
 
 /// A play's score: the evaluation of the position it leads to.
-fn score_play(play: &Play) -> f64 {
-    evaluate(play.position())
+fn score_play(variant: Variant, play: &Play) -> f64 {
+    evaluate_in(variant, play.position())
 }
 
 /// The greedy bot. It keeps a buffer for the move generator, so it allocates little.
@@ -460,27 +492,32 @@ impl GreedyBot {
     /// The bot's expected points (times the cube) in the game as it stands, `side` its side.
     fn expected_points(&mut self, game: &Game, side: Side) -> f64 {
         let cube = f64::from(game.cube().value());
+        let variant = game.variant();
         let mine = game.position_for(side);
+        let before_roll = || -evaluate_in(variant, &mine.switched());
         let equity = if game.turn() == side {
             match game.phase() {
                 Phase::Moving(dice) => self
-                    .best(game.position(), dice)
-                    .map_or_else(|| pre_roll_equity(&mine), |(_, s)| s),
-                _ => pre_roll_equity(&mine),
+                    .best(variant, game.position(), dice)
+                    .map_or_else(before_roll, |(_, s)| s),
+                _ => before_roll(),
             }
         } else {
             // The opponent is on roll: as if the bot had just played.
-            evaluate(&mine)
+            evaluate_in(variant, &mine)
         };
         equity * cube
     }
 
-    /// The best play of `dice` and its score (first in generator order among equals).
-    fn best(&mut self, position: &Position, dice: Dice) -> Option<(Play, f64)> {
-        legal_plays_into(position, dice, &mut self.plays);
+    /// The best play of `dice` under `variant`'s rules and its score (first in generator
+    /// order among equals).
+    fn best(&mut self, variant: Variant, position: &Position, dice: Dice) -> Option<(Play, f64)> {
+        variant
+            .rules()
+            .legal_plays_into(position, dice, &mut self.plays);
         let mut best: Option<(Play, f64)> = None;
         for play in &self.plays {
-            let s = score_play(play);
+            let s = score_play(variant, play);
             if best.is_none_or(|(_, b)| s > b) {
                 best = Some((*play, s));
             }
@@ -576,17 +613,35 @@ impl Bot for GreedyBot {
     /// Every legal play scored by [`evaluate`] of the position after it, best first (equal
     /// scores keep the generator's order).
     fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-        legal_plays_into(position, dice, &mut self.plays);
+        self.rank_plays_in(Variant::Backgammon, position, dice)
+    }
+
+    /// Every legal play of `variant` scored by [`evaluate_in`] of the position after it,
+    /// best first (equal scores keep the generator's order).
+    fn rank_plays_in(
+        &mut self,
+        variant: Variant,
+        position: &Position,
+        dice: Dice,
+    ) -> Vec<ScoredPlay> {
+        variant
+            .rules()
+            .legal_plays_into(position, dice, &mut self.plays);
         let mut scored: Vec<ScoredPlay> = self
             .plays
             .iter()
             .map(|play| ScoredPlay {
                 play: *play,
-                score: score_play(play),
+                score: score_play(variant, play),
             })
             .collect();
         scored.sort_by(|a, b| b.score.total_cmp(&a.score));
         scored
+    }
+
+    /// Every rule set.
+    fn plays(&self, _: Variant) -> bool {
+        true
     }
 
     fn choose_play(&mut self, m: &MatchState) -> Play {
@@ -594,7 +649,7 @@ impl Bot for GreedyBot {
         let Some(dice) = game.dice() else {
             return Play::empty(*game.position());
         };
-        self.best(game.position(), dice)
+        self.best(game.variant(), game.position(), dice)
             .map_or_else(|| Play::empty(*game.position()), |(play, _)| play)
     }
 

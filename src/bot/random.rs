@@ -1,7 +1,8 @@
-//! The `random` bot: any legal play, uniformly; never doubles; always takes.
+//! The `random` bot: any legal play, uniformly, in every rule set; never doubles; always
+//! takes.
 
 use super::{Bot, DoubleAnswer, ScoredPlay};
-use crate::engine::{Dice, MatchState, Position, WinKind, legal_plays};
+use crate::engine::{Dice, MatchState, Position, Variant, WinKind};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
@@ -28,16 +29,28 @@ impl Bot for RandomBot {
 
     /// The legal plays in a random order, all scored 0.
     fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-        let mut plays: Vec<ScoredPlay> = legal_plays(position, dice)
-            .into_iter()
-            .map(|play| ScoredPlay { play, score: 0.0 })
-            .collect();
+        self.rank_plays_in(Variant::Backgammon, position, dice)
+    }
+
+    /// The legal plays of `variant` in a random order, all scored 0.
+    fn rank_plays_in(
+        &mut self,
+        variant: Variant,
+        position: &Position,
+        dice: Dice,
+    ) -> Vec<ScoredPlay> {
+        let mut plays = super::unranked(variant, position, dice);
         // Fisher-Yates with the bot's own generator.
         for i in (1..plays.len()).rev() {
             let j = self.rng.random_range(0..=i);
             plays.swap(i, j);
         }
         plays
+    }
+
+    /// Every rule set.
+    fn plays(&self, _: Variant) -> bool {
+        true
     }
 
     fn should_double(&mut self, _: &MatchState) -> bool {

@@ -309,7 +309,11 @@ impl App {
             match &options.players[side.index()] {
                 Player::Human => Ok(None),
                 Player::Bot(name) => {
-                    let made = bot::make(name, seed ^ (side.index() as u64 + 1))?;
+                    let made = bot::make_for(
+                        name,
+                        seed ^ (side.index() as u64 + 1),
+                        options.rules.rule_set,
+                    )?;
                     Ok(Some(Arc::new(Mutex::new(made))))
                 }
             }

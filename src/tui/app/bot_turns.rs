@@ -159,7 +159,11 @@ impl App {
         };
         for side in sides {
             match name {
-                Some(name) => match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
+                Some(name) => match bot::make_for(
+                    name,
+                    self.seed ^ (side.index() as u64 + 1),
+                    self.options.rules.rule_set,
+                ) {
                     Ok(b) => {
                         self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
                         self.options.players[side.index()] = Player::Bot(name.to_string());
@@ -198,7 +202,7 @@ impl App {
         let game = self.match_state.game();
         let lines: Vec<String> = match game.phase() {
             Phase::Moving(dice) => adviser
-                .rank_plays(game.position(), dice)
+                .rank_plays_in(game.variant(), game.position(), dice)
                 .iter()
                 .take(8)
                 .enumerate()
