@@ -1,0 +1,228 @@
+//! Issue 9's independent check of the rules engine: a slow reference generator of legal
+//! plays for every rule set, written from `shared/RULES.md` alone, compared with the engine on
+//! random positions, and a named test for each board-level ruling of RULES.md §2 on
+//! hand-checked positions (`reference/named.rs`).
+
+mod reference;
+
+#[path = "reference/named.rs"]
+mod named;
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use reference::board::{Board, Rules};
+use reference::engine::engine_boards;
+use reference::generator::{self, TrapReading};
+use reference::random::random_board;
+use reference::reference_boards;
+use reference::spec::BoardSpec;
+use std::collections::BTreeSet;
+
+/// Random positions compared per rule set (each with one random roll).
+const POSITIONS: usize = 10_000;
+
+/// Compares the engine with the reference on `count` random positions of `rules` from
+/// `seed`, and fails with every mismatch (up to five shown in full).
+fn compare_random_positions(rules: Rules, seed: u64, count: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut failures: Vec<String> = Vec::new();
+    let mut failed = 0;
+    let mut plays = 0;
+    for _ in 0..count {
+        let board = random_board(rules, &mut rng);
+        let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
+        let spec = board.to_spec();
+        let reference = reference_boards(rules, &spec, a, b);
+        plays += reference.len();
+        let Some(engine) = engine_boards(rules, &spec, a, b) else {
+            continue;
+        };
+        let problem = match engine {
+            Err(e) => Some(format!("the engine refused it: {e}")),
+            Ok(list) => {
+                let engine: BTreeSet<BoardSpec> = list.iter().cloned().collect();
+                if engine.len() != list.len() {
+                    Some("the engine lists a resulting position twice".to_string())
+                } else if engine != reference {
+                    Some(describe_difference(&reference, &engine))
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(problem) = problem {
+            failed += 1;
+            if failures.len() < 5 {
+                failures.push(format!(
+                    "rules {} dice {a}{b}\nposition {}\n{problem}",
+                    rules.name(),
+                    json(&spec)
+                ));
+            }
+        }
+    }
+    // The positions are not trivial: most rolls have a play.
+    assert!(plays > count / 2, "only {plays} plays in {count} positions");
+    assert!(
+        failed == 0,
+        "{failed} of {count} {} positions differ; the first:\n\n{}",
+        rules.name(),
+        failures.join("\n\n")
+    );
+}
+
+fn json(board: &BoardSpec) -> String {
+    serde_json::to_string(board).unwrap_or_default()
+}
+
+fn describe_difference(reference: &BTreeSet<BoardSpec>, engine: &BTreeSet<BoardSpec>) -> String {
+    let only = |a: &BTreeSet<BoardSpec>, b: &BTreeSet<BoardSpec>| -> Vec<String> {
+        a.difference(b).map(json).collect()
+    };
+    format!(
+        "only the reference has ({} of {}): {:#?}\nonly the engine has ({} of {}): {:#?}",
+        reference.difference(engine).count(),
+        reference.len(),
+        only(reference, engine),
+        engine.difference(reference).count(),
+        engine.len(),
+        only(engine, reference)
+    )
+}
+
+#[test]
+fn engine_matches_reference_backgammon() {
+    compare_random_positions(Rules::Backgammon, 9001, POSITIONS);
+}
+
+#[test]
+fn engine_matches_reference_portes() {
+    compare_random_positions(Rules::Portes, 9002, POSITIONS);
+}
+
+#[test]
+fn engine_matches_reference_plakoto() {
+    compare_random_positions(Rules::Plakoto, 9003, POSITIONS);
+}
+
+#[test]
+fn engine_matches_reference_fevga() {
+    compare_random_positions(Rules::Fevga, 9004, POSITIONS);
+}
+
+#[test]
+fn engine_matches_reference_jacquet() {
+    compare_random_positions(Rules::Jacquet, 9005, POSITIONS);
+}
+
+/// The random positions hold the awkward cases the comparison is meant to reach, often
+/// enough to matter.
+#[test]
+fn random_positions_cover_the_awkward_cases() {
+    let n = 2_000;
+    for rules in Rules::ALL {
+        let mut rng = ChaCha8Rng::seed_from_u64(77);
+        let boards: Vec<Board> = (0..n).map(|_| random_board(rules, &mut rng)).collect();
+        let share = |what: &str, test: &dyn Fn(&Board) -> bool, at_least: usize| {
+            let found = boards.iter().filter(|b| test(b)).count();
+            assert!(
+                found * 100 >= at_least * n,
+                "{}: {what} in {found} of {n} positions",
+                rules.name()
+            );
+        };
+        let all_home = |b: &Board| b.bar[0] == 0 && b.mine[6..].iter().all(|&c| c == 0);
+        let blots = |b: &Board| b.mine.iter().filter(|&&c| c == 1).count();
+        // Jacquet spends most of its positions entering.
+        let bearing_off = if rules == Rules::Jacquet { 3 } else { 10 };
+        share("the mover bearing off", &all_home, bearing_off);
+        share("four or more blots", &|b| blots(b) >= 4, 10);
+        match rules {
+            Rules::Backgammon | Rules::Portes => {
+                share("a checker on the bar", &|b| b.bar[0] > 0, 10);
+                share("a hit possible on a blot", &|b| b.theirs.contains(&1), 30);
+            }
+            Rules::Jacquet => {
+                share("five or more on the mover's bar", &|b| b.bar[0] >= 5, 30);
+                share("five or more on the opponent's bar", &|b| b.bar[1] >= 5, 30);
+            }
+            Rules::Plakoto => {
+                let pins = |b: &Board| {
+                    (0..24)
+                        .filter(|&i| b.mine[i] > 0 && b.theirs[i] > 0)
+                        .count()
+                };
+                share("three or more pins", &|b| pins(b) >= 3, 15);
+                share(
+                    "a checker of the mover pinned",
+                    &|b| b.mine_pinned.contains(&true),
+                    20,
+                );
+                share(
+                    "a pinned checker in the mover's home board while bearing off",
+                    &|b| all_home(b) && b.mine_pinned[..6].contains(&true),
+                    5,
+                );
+            }
+            Rules::Fevga => {
+                let start = |b: &Board| {
+                    b.mine[..11].iter().all(|&c| c == 0) && b.mine_off() == 0 && b.mine[23] > 0
+                };
+                share("the start rule in force", &start, 15);
+                share("a trapping block", &generator::trapping_block_stands, 10);
+                share(
+                    "a trapping block across the seam",
+                    &|b| {
+                        generator::trapping_block_stands(b)
+                            && b.mine[0] > 0
+                            && b.mine[23] > 0
+                            && generator::blocks(b).iter().any(|&r| (8..=12).contains(&r))
+                    },
+                    5,
+                );
+                share(
+                    "five of 19-24 held",
+                    &|b| b.mine[18..].iter().filter(|&&c| c > 0).count() == 5,
+                    15,
+                );
+            }
+        }
+    }
+}
+
+/// Turning a position to the opponent's view twice gives it back, and keeps it valid.
+#[test]
+fn turning_twice_is_the_identity() {
+    for rules in Rules::ALL {
+        let mut rng = ChaCha8Rng::seed_from_u64(78);
+        for _ in 0..500 {
+            let board = random_board(rules, &mut rng);
+            let turned = board.turned(rules);
+            assert!(
+                Board::from_spec(rules, &turned.to_spec()).is_ok(),
+                "{board:?}"
+            );
+            assert_eq!(turned.turned(rules), board);
+        }
+    }
+}
+
+/// The two readings of Fevga's trapping rule rarely differ; this counts how often, so the
+/// findings can say what is at stake.
+#[test]
+fn trapping_rule_readings_compared() {
+    let mut rng = ChaCha8Rng::seed_from_u64(79);
+    let mut differ = 0;
+    for _ in 0..2_000 {
+        let board = random_board(Rules::Fevga, &mut rng);
+        let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
+        let one =
+            generator::legal_results_read(Rules::Fevga, &board, a, b, TrapReading::NoBlockAtAll);
+        let two =
+            generator::legal_results_read(Rules::Fevga, &board, a, b, TrapReading::NoTrappingBlock);
+        if one != two {
+            differ += 1;
+        }
+    }
+    println!("the trapping-rule readings differ on {differ} of 2000 random Fevga positions");
+}
