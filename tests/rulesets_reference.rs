@@ -11,11 +11,11 @@ mod named;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use reference::board::{Board, Rules};
-use reference::engine::engine_boards;
+use reference::engine::engine_plays;
 use reference::generator::{self, TrapReading};
 use reference::random::random_board;
-use reference::reference_boards;
 use reference::spec::BoardSpec;
+use reference::{reference_boards, try_after_play};
 use std::collections::BTreeSet;
 
 /// Random positions compared per rule set (each with one random roll).
@@ -34,19 +34,31 @@ fn compare_random_positions(rules: Rules, seed: u64, count: usize) {
         let spec = board.to_spec();
         let reference = reference_boards(rules, &spec, a, b);
         plays += reference.len();
-        let Some(engine) = engine_boards(rules, &spec, a, b) else {
+        let Some(engine) = engine_plays(rules, &spec, a, b) else {
             continue;
         };
         let problem = match engine {
             Err(e) => Some(format!("the engine refused it: {e}")),
             Ok(list) => {
-                let engine: BTreeSet<BoardSpec> = list.iter().cloned().collect();
+                let engine: BTreeSet<BoardSpec> = list.iter().map(|(_, b)| b.clone()).collect();
+                // Each play's text, read back, must give the board the engine says it gives.
+                let misread = list.iter().find_map(|(play, after)| {
+                    match try_after_play(rules, &spec, play) {
+                        Ok(read) if &read == after => None,
+                        Ok(read) => Some(format!(
+                            "the engine's {play:?} gives {} but it says {}",
+                            json(&read),
+                            json(after)
+                        )),
+                        Err(e) => Some(format!("the engine's {play:?} does not read: {e}")),
+                    }
+                });
                 if engine.len() != list.len() {
                     Some("the engine lists a resulting position twice".to_string())
                 } else if engine != reference {
                     Some(describe_difference(&reference, &engine))
                 } else {
-                    None
+                    misread
                 }
             }
         };

@@ -6,7 +6,7 @@
 
 use super::board::Rules;
 use super::spec::BoardSpec;
-use bg_tui::engine::{Dice, Position, legal_plays};
+use bg_tui::engine::{Dice, Position, format_play, legal_plays};
 
 /// The engine's plays of `a`-`b` in `spec`: each resulting board (opponent's view) in the
 /// order given, or the engine's error as text; `None` while there is no engine to ask.
@@ -16,6 +16,17 @@ pub fn engine_boards(
     a: u8,
     b: u8,
 ) -> Option<Result<Vec<BoardSpec>, String>> {
+    engine_plays(rules, spec, a, b)
+        .map(|plays| plays.map(|plays| plays.into_iter().map(|(_, board)| board).collect()))
+}
+
+/// [`engine_boards`] with each play's notation.
+pub fn engine_plays(
+    rules: Rules,
+    spec: &BoardSpec,
+    a: u8,
+    b: u8,
+) -> Option<Result<Vec<(String, BoardSpec)>, String>> {
     if !rules.hits() {
         return None;
     }
@@ -56,7 +67,7 @@ pub fn engine_boards(
                     out.theirs[i] = (-n) as u8;
                 }
             }
-            out
+            (format_play(play), out)
         })
         .collect()))
 }

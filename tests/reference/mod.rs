@@ -51,40 +51,68 @@ pub fn spec(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> BoardSpec {
 /// # Panics
 /// On a play that is not written as above or moves a checker that is not there.
 pub fn after_play(rules: Rules, spec: &BoardSpec, play: &str) -> BoardSpec {
-    let mut board = Board::from_spec(rules, spec).unwrap_or_else(|e| panic!("{e}: {spec:?}"));
+    try_after_play(rules, spec, play).unwrap_or_else(|e| panic!("{play:?}: {e}"))
+}
+
+/// [`after_play`] for text from the engine: GNU Backgammon notation (`*` marks a hit and is
+/// otherwise ignored: the mechanics say what landing does), read into the position after it.
+///
+/// # Errors
+/// Text that is not such notation, or moves a checker that is not there.
+pub fn try_after_play(rules: Rules, spec: &BoardSpec, play: &str) -> Result<BoardSpec, String> {
+    let mut board = Board::from_spec(rules, spec)?;
     for word in play.split_whitespace() {
         let (path, times) = match word.split_once('(') {
-            Some((path, rest)) => (path, rest.trim_end_matches(')').parse().unwrap()),
+            Some((path, rest)) => (
+                path,
+                rest.strip_suffix(')')
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .ok_or_else(|| format!("bad count in {word:?}"))?,
+            ),
             None => (word, 1),
         };
-        let points: Vec<&str> = path.split('/').collect();
+        let points: Vec<&str> = path.split('/').map(|p| p.trim_end_matches('*')).collect();
+        if points.len() < 2 {
+            return Err(format!("not a move: {word:?}"));
+        }
         for _ in 0..times {
             for pair in points.windows(2) {
-                move_checker(rules, &mut board, pair[0], pair[1]);
+                move_checker(rules, &mut board, pair[0], pair[1])?;
             }
         }
     }
-    board.turned(rules).to_spec()
+    Ok(board.turned(rules).to_spec())
 }
 
-fn move_checker(rules: Rules, board: &mut Board, from: &str, to: &str) {
+fn move_checker(rules: Rules, board: &mut Board, from: &str, to: &str) -> Result<(), String> {
+    let point = |text: &str| -> Result<usize, String> {
+        match text.parse::<usize>() {
+            Ok(p) if (1..=24).contains(&p) => Ok(p - 1),
+            _ => Err(format!("not a point: {text:?}")),
+        }
+    };
     if from == "bar" {
-        assert!(board.bar[0] > 0, "no checker on the bar");
+        if board.bar[0] == 0 {
+            return Err("no checker on the bar".into());
+        }
         board.bar[0] -= 1;
     } else {
-        let i: usize = from.parse::<usize>().unwrap() - 1;
-        assert!(board.mine[i] > 0, "no checker on {from}");
+        let i = point(from)?;
+        if board.mine[i] == 0 {
+            return Err(format!("no checker on {from}"));
+        }
         board.mine[i] -= 1;
     }
     if to == "off" {
-        return;
+        return Ok(());
     }
-    let t: usize = to.parse::<usize>().unwrap() - 1;
+    let t = point(to)?;
     if rules.hits() && board.theirs[t] == 1 {
         board.theirs[t] = 0;
         board.bar[1] += 1;
     }
     board.mine[t] += 1;
+    Ok(())
 }
 
 /// Every legal play named by hand, as resulting positions (opponent's view).

@@ -464,3 +464,60 @@ fn malformed_boards_are_refused() {
     let two_pinned = with_pins(spec(&[(10, 2), (24, 13)], &[(10, 1), (1, 14)]), &[10]);
     assert!(refused(Rules::Plakoto, &two_pinned));
 }
+
+#[test]
+fn fevga_trapping_rule_leaves_no_block_at_all() {
+    // The reading of "no such block is left" (see reference-findings.md): no six in a row
+    // at all, not merely none that traps. My block 13-18 (the opponent's 1-6) traps all of
+    // theirs (on my 1-3, their 13-15). I also hold 7-11 (their 19-23). 13/12 14/12 breaks
+    // the block but makes 7-12 (their 19-24), a block no checker of theirs is behind:
+    // allowed only if a block that does not trap may be left. 13/10 leaves no block.
+    let board = spec(
+        &[
+            (18, 5),
+            (17, 1),
+            (16, 1),
+            (15, 1),
+            (14, 1),
+            (13, 1),
+            (11, 1),
+            (10, 1),
+            (9, 1),
+            (8, 1),
+            (7, 1),
+        ],
+        &[(1, 5), (2, 5), (3, 5)],
+    );
+    let new_block = after_play(Rules::Fevga, &board, "13/12 14/12");
+    let no_block = after_play(Rules::Fevga, &board, "13/10");
+    let keeps_block = after_play(Rules::Fevga, &board, "18/15");
+    let reference = reference_boards(Rules::Fevga, &board, 2, 1);
+    assert!(!reference.contains(&new_block) && reference.contains(&no_block));
+    assert!(!reference.contains(&keeps_block));
+    if let Some(engine) = engine_boards(Rules::Fevga, &board, 2, 1) {
+        let engine = engine.unwrap_or_else(|e| panic!("the engine refused the position: {e}"));
+        assert!(engine.contains(&no_block), "the engine lacks 13/10");
+        assert!(
+            !engine.contains(&keeps_block),
+            "the engine lets 18/15 keep the block"
+        );
+        assert!(
+            !engine.contains(&new_block),
+            "the engine allows 13/12 14/12"
+        );
+    }
+    // The other reading would allow it: the position tells the two apart.
+    let start = Board::from_spec(Rules::Fevga, &board).unwrap();
+    let other = crate::reference::generator::legal_results_read(
+        Rules::Fevga,
+        &start,
+        2,
+        1,
+        crate::reference::generator::TrapReading::NoTrappingBlock,
+    );
+    let other: BTreeSet<BoardSpec> = other
+        .iter()
+        .map(|b| b.turned(Rules::Fevga).to_spec())
+        .collect();
+    assert!(other.contains(&new_block));
+}
