@@ -256,6 +256,17 @@ fn fevga_start_rule_one_checker_leaves_until_one_passes() {
 }
 
 #[test]
+fn fevga_opponent_home_is_my_13_to_18() {
+    // Mine: one checker on 6 (the rest borne off); 2-1 plays it to 3 either way. Theirs on
+    // my 13 and 18, its 1- and 6-points: from its view, two on its 1 and three on its 6, and
+    // my checker on my 3 is on its 15 (my point p is its point p + 12, counted round).
+    let board = spec(&[(6, 1)], &[(13, 2), (18, 3)]);
+    check(Rules::Fevga, &board, (2, 1), &["6/4/3"]);
+    let after = spec(&[(1, 2), (6, 3)], &[(15, 1)]);
+    assert_eq!(after_play(Rules::Fevga, &board, "6/3"), after);
+}
+
+#[test]
 fn fevga_runner_passing_in_the_first_half_frees_the_second() {
     // A runner on 14 has left, none has passed: 24 is held back. 3 first: 14/11 passes, so
     // the 4 may play 24/20 (or 11/7). 4 first: 14/10 passes; then 24/21 or 10/7.
