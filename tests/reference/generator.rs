@@ -8,31 +8,55 @@
 use super::board::{Board, Rules};
 use std::collections::BTreeSet;
 
-/// How the reference reads a sentence of RULES.md that admits two readings.
+/// How the reference reads RULES.md: as it stands, another reading of a sentence that admits
+/// two, or with one rule left out on purpose (a planted bug, to show that the random
+/// positions reach that rule and the comparison would catch an engine that forgets it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TrapReading {
-    /// Fevga's trapping rule asks the play to leave no block at all (six in a row held).
-    NoBlockAtAll,
-    /// It asks the play to leave no block that every opposing checker is still behind.
-    NoTrappingBlock,
+pub enum Reading {
+    /// RULES.md as the reference reads it. Fevga's trapping rule: the play leaves no block
+    /// at all (six in a row held), see reference-findings.md.
+    AsWritten,
+    /// Fevga's trapping rule asks only that no block is left that every opposing checker is
+    /// still behind.
+    OnlyTrappingBlocks,
+    /// Planted bug: no higher-die rule.
+    WithoutHigherDie,
+    /// Planted bug: checkers move while one of the mover's is on the bar.
+    WithoutBarFirst,
+    /// Planted bug: a bear-off with a higher die from any point.
+    WithoutHighestPoint,
+    /// Planted bug: Plakoto's pinned checkers move.
+    PinnedMove,
+    /// Planted bug: Plakoto's pinned checkers do not count for bearing off (neither as
+    /// outside the home board nor as the highest point).
+    PinnedIgnoredForBearOff,
+    /// Planted bug: a single opposing checker in Plakoto is closed (no pins made).
+    NoPinning,
+    /// Planted bug: no start rule in Fevga.
+    WithoutStartRule,
+    /// Planted bug: Fevga's start rule judged only at the start of the turn.
+    StartRuleOncePerTurn,
+    /// Planted bug: no own-quarter rule in Fevga.
+    WithoutOwnQuarter,
+    /// Planted bug: Fevga's own-quarter rule applied after the count of dice, not before.
+    OwnQuarterAfterDice,
+    /// Planted bug: no trapping rule in Fevga.
+    WithoutTrapping,
 }
-
-/// The reading the comparison uses (see reference-findings.md).
-pub const TRAP_READING: TrapReading = TrapReading::NoBlockAtAll;
 
 /// Every legal play of the dice `a`, `b`, once per distinct resulting position, each from
 /// the mover's view (not yet turned round).
 pub fn legal_results(rules: Rules, start: &Board, a: u8, b: u8) -> BTreeSet<Board> {
-    legal_results_read(rules, start, a, b, TRAP_READING)
+    legal_results_read(rules, start, a, b, Reading::AsWritten)
 }
 
-/// [`legal_results`] with an explicit reading of the trapping rule.
+/// [`legal_results`] under another reading of RULES.md.
 pub fn legal_results_read(
     rules: Rules,
     start: &Board,
     a: u8,
     b: u8,
-    reading: TrapReading,
+    reading: Reading,
 ) -> BTreeSet<Board> {
     // Candidates: (position at the end, the dice used in order).
     let mut candidates: Vec<(Board, Vec<u8>)> = Vec::new();
@@ -49,7 +73,7 @@ pub fn legal_results_read(
         for (k, &die) in order.iter().enumerate() {
             let mut next = BTreeSet::new();
             for board in &level {
-                for after in single_moves(rules, board, die) {
+                for after in single_moves(rules, board, die, reading, start) {
                     next.insert(after);
                 }
             }
@@ -62,7 +86,8 @@ pub fn legal_results_read(
 
     // Fevga's own-quarter rule: no play may end holding all six points 19-24. The count of
     // dice below is taken over the plays that satisfy it.
-    if rules == Rules::Fevga {
+    let own_quarter = rules == Rules::Fevga && reading != Reading::WithoutOwnQuarter;
+    if own_quarter && reading != Reading::OwnQuarterAfterDice {
         candidates.retain(|(board, _)| !holds_own_quarter(board));
     }
 
@@ -76,9 +101,12 @@ pub fn legal_results_read(
         return BTreeSet::new();
     }
     candidates.retain(|(_, used)| used.len() == most);
+    if own_quarter && reading == Reading::OwnQuarterAfterDice {
+        candidates.retain(|(board, _)| !holds_own_quarter(board));
+    }
 
     // Only one die of two can be played: the higher one, if it can be.
-    if most == 1 && a != b {
+    if most == 1 && a != b && reading != Reading::WithoutHigherDie {
         let high = a.max(b);
         if candidates.iter().any(|(_, used)| used[0] == high) {
             candidates.retain(|(_, used)| used[0] == high);
@@ -86,10 +114,11 @@ pub fn legal_results_read(
     }
 
     // Fevga's trapping rule, judged from the position at the start of the turn.
-    if rules == Rules::Fevga && trapping_block_stands(start) {
+    if rules == Rules::Fevga && trapping_block_stands(start) && reading != Reading::WithoutTrapping
+    {
         let leaves_none = |board: &Board| match reading {
-            TrapReading::NoBlockAtAll => blocks(board).is_empty(),
-            TrapReading::NoTrappingBlock => !trapping_block_stands(board),
+            Reading::OnlyTrappingBlocks => !trapping_block_stands(board),
+            _ => blocks(board).is_empty(),
         };
         if candidates.iter().any(|(board, _)| leaves_none(board)) {
             candidates.retain(|(board, _)| leaves_none(board));
@@ -99,8 +128,15 @@ pub fn legal_results_read(
     candidates.into_iter().map(|(board, _)| board).collect()
 }
 
-/// Every position one legal checker move of `die` can give.
-pub fn single_moves(rules: Rules, board: &Board, die: u8) -> Vec<Board> {
+/// Every position one legal checker move of `die` can give, under `reading`; `turn_start` is
+/// the position the turn began in.
+fn single_moves(
+    rules: Rules,
+    board: &Board,
+    die: u8,
+    reading: Reading,
+    turn_start: &Board,
+) -> Vec<Board> {
     let die = usize::from(die);
     let mut out = Vec::new();
 
@@ -114,29 +150,56 @@ pub fn single_moves(rules: Rules, board: &Board, die: u8) -> Vec<Board> {
             land_with_hit(&mut after, to);
             out.push(after);
         }
-        return out;
+        if reading != Reading::WithoutBarFirst {
+            return out;
+        }
     }
 
-    let all_home = board.mine[6..].iter().all(|&n| n == 0);
-    // The highest point holding a checker of the mover (pinned ones count where they stand).
-    let highest = (1..=24).rev().find(|&p| board.mine[p - 1] > 0).unwrap_or(0);
+    // A pinned checker counts where it stands (unless a planted bug says otherwise).
+    let counted = |i: usize| {
+        if reading == Reading::PinnedIgnoredForBearOff && board.mine_pinned[i] {
+            0
+        } else {
+            board.mine[i]
+        }
+    };
+    let all_home = board.bar[0] == 0 && (6..24).all(|i| counted(i) == 0);
+    // The highest point holding a checker of the mover.
+    let highest = (1..=24).rev().find(|&p| counted(p - 1) > 0).unwrap_or(0);
 
     for from in 1..=24usize {
         let i = from - 1;
-        if movable(board, i) == 0 {
+        let can_move = if reading == Reading::PinnedMove {
+            board.mine[i]
+        } else {
+            movable(board, i)
+        };
+        if can_move == 0 {
             continue;
         }
         // Fevga's start rule, checked before every single checker move.
-        if rules == Rules::Fevga && from == 24 && fevga_start_rule_holds_back(board) {
+        let judged_on = if reading == Reading::StartRuleOncePerTurn {
+            turn_start
+        } else {
+            board
+        };
+        if rules == Rules::Fevga
+            && from == 24
+            && reading != Reading::WithoutStartRule
+            && fevga_start_rule_holds_back(judged_on)
+        {
             continue;
         }
         if from > die {
             let to = from - die - 1;
-            if !open(rules, board, to) {
+            let pinning_refused = reading == Reading::NoPinning
+                && rules == Rules::Plakoto
+                && board.mine[to] == 0
+                && board.theirs[to] == 1;
+            if !open(rules, board, to) || pinning_refused {
                 continue;
             }
-            let mut after = board.clone();
-            after.mine[i] -= 1;
+            let mut after = lift(board, i);
             match rules {
                 Rules::Backgammon | Rules::Portes | Rules::Jacquet => land_with_hit(&mut after, to),
                 // Landing on a lone opposing checker pins it: it stays under the mover's. The
@@ -144,14 +207,25 @@ pub fn single_moves(rules: Rules, board: &Board, die: u8) -> Vec<Board> {
                 Rules::Plakoto | Rules::Fevga => after.mine[to] += 1,
             }
             out.push(after);
-        } else if all_home && (from == die || (from == highest && die > highest)) {
+        } else if all_home
+            && (from == die
+                || (from == highest && die > highest)
+                || (reading == Reading::WithoutHighestPoint && die > from))
+        {
             // Bear off: a die n from point n, or a higher die from the highest point.
-            let mut after = board.clone();
-            after.mine[i] -= 1;
-            out.push(after);
+            out.push(lift(board, i));
         }
     }
     out
+}
+
+/// The board with one of the mover's checkers taken from index `i`.
+fn lift(board: &Board, i: usize) -> Board {
+    let mut after = board.clone();
+    after.mine[i] -= 1;
+    // Only under the planted bug PinnedMove does a pinned checker leave.
+    after.mine_pinned[i] = false;
+    after
 }
 
 /// How many of the mover's checkers on index `i` may move (a pinned one may not).

@@ -8,6 +8,7 @@
 
 use crate::reference::board::{Board, Rules};
 use crate::reference::engine::engine_boards;
+use crate::reference::generator::{Reading, legal_results_read};
 use crate::reference::spec::BoardSpec;
 use crate::reference::{after_play, expected_boards, reference_boards, spec};
 use std::collections::BTreeSet;
@@ -320,6 +321,10 @@ fn fevga_own_quarter_rule_counts_dice_over_plays_that_keep_it() {
         (5, 1),
         &["24/23", "23/22", "22/21", "21/20"],
     );
+    // Counting the dice first and applying the rule after would leave no play at all.
+    let start = Board::from_spec(Rules::Fevga, &board).unwrap();
+    let after_dice = legal_results_read(Rules::Fevga, &start, 5, 1, Reading::OwnQuarterAfterDice);
+    assert!(after_dice.is_empty());
 }
 
 #[test]
@@ -519,13 +524,7 @@ fn fevga_trapping_rule_leaves_no_block_at_all() {
     }
     // The other reading would allow it: the position tells the two apart.
     let start = Board::from_spec(Rules::Fevga, &board).unwrap();
-    let other = crate::reference::generator::legal_results_read(
-        Rules::Fevga,
-        &start,
-        2,
-        1,
-        crate::reference::generator::TrapReading::NoTrappingBlock,
-    );
+    let other = legal_results_read(Rules::Fevga, &start, 2, 1, Reading::OnlyTrappingBlocks);
     let other: BTreeSet<BoardSpec> = other
         .iter()
         .map(|b| b.turned(Rules::Fevga).to_spec())

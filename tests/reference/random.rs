@@ -203,7 +203,23 @@ fn prime<R: Rng>(layout: &mut Layout, rng: &mut R, side: Side) {
 
 fn backgammon_layout<R: Rng>(rules: Rules, rng: &mut R) -> Layout {
     let mut layout = Layout::new(rules);
-    match rng.random_range(0..6) {
+    match rng.random_range(0..7) {
+        // Cramped: a few checkers of the mover before many closed points, where often only
+        // one die can be played (the higher-die rule).
+        6 => {
+            if rng.random_bool(0.3) {
+                layout.put_on_bar(Side::Mine, 1);
+            }
+            let n = rng.random_range(1..=3);
+            layout.scatter(rng, Side::Mine, n, |r| r.random_range(7..=24));
+            let held = rng.random_range(5..=7);
+            for _ in 0..held {
+                let point = rng.random_range(1..=24);
+                layout.hold(Side::Theirs, [point], 2);
+            }
+            let n = rng.random_range(0..=3);
+            layout.scatter(rng, Side::Theirs, n, |r| r.random_range(1..=24));
+        }
         // Scattered, a few on the bar now and then.
         0 => {
             for side in [Side::Mine, Side::Theirs] {
@@ -321,7 +337,21 @@ fn jacquet_layout<R: Rng>(rng: &mut R) -> Layout {
 
 fn plakoto_layout<R: Rng>(rng: &mut R) -> Layout {
     let mut layout = Layout::new(Rules::Plakoto);
-    match rng.random_range(0..5) {
+    match rng.random_range(0..6) {
+        // Cramped: the mover's stack on its 24-point before closed points of theirs (their
+        // own 2-8), a few of its checkers ahead: often only one die can be played.
+        5 => {
+            let held = rng.random_range(3..=6);
+            for _ in 0..held {
+                let point = rng.random_range(2..=8);
+                layout.hold(Side::Theirs, [point], 2);
+            }
+            let n = rng.random_range(0..=3);
+            layout.scatter(rng, Side::Mine, n, |r| r.random_range(1..=23));
+            layout.hold(Side::Mine, [24], 15);
+            let n = layout.left[1];
+            layout.scatter(rng, Side::Theirs, n, |r| r.random_range(1..=12));
+        }
         // Scattered.
         0 => {
             for side in [Side::Mine, Side::Theirs] {
@@ -381,7 +411,40 @@ fn plakoto_layout<R: Rng>(rng: &mut R) -> Layout {
 
 fn fevga_layout<R: Rng>(rng: &mut R) -> Layout {
     let mut layout = Layout::new(Rules::Fevga);
-    match rng.random_range(0..7) {
+    match rng.random_range(0..9) {
+        // Cramped: the mover's stack on its 24-point, one passed, single checkers of theirs
+        // on many of my 13-23 (their own 1-11): often only one die can be played.
+        7 => {
+            let singles = rng.random_range(5..=10);
+            layout.scatter(rng, Side::Theirs, singles, |r| r.random_range(1..=11));
+            let n = rng.random_range(1..=2);
+            layout.scatter(rng, Side::Mine, n, |r| r.random_range(1..=11));
+            layout.hold(Side::Mine, [24], 15);
+            let n = layout.left[1];
+            layout.scatter(rng, Side::Theirs, n, |r| r.random_range(1..=11));
+        }
+        // Own quarter, hemmed in: two or three on each of five of my 19-24, the way out
+        // held by single checkers of theirs, the rest of mine passed and stuck: every play
+        // of both dice may end holding all six.
+        8 => {
+            let gap = rng.random_range(19..=24);
+            for point in 19..=24 {
+                if point != gap {
+                    let each = rng.random_range(2..=3);
+                    layout.hold(Side::Mine, [point], each);
+                }
+            }
+            for point in 13..=18 {
+                if rng.random_bool(0.8) {
+                    let own = Board::fevga_other_point(point);
+                    layout.hold(Side::Theirs, [own], 1);
+                }
+            }
+            let n = layout.left[0];
+            layout.scatter(rng, Side::Mine, n, |r| r.random_range(1..=2));
+            let n = layout.left[1];
+            layout.scatter(rng, Side::Theirs, n, |r| r.random_range(1..=12));
+        }
         // Near the start: each side keeps most on its 24-point and has at most one runner
         // that has not passed the opponent's start, or some checkers that have passed it.
         0 | 1 => {
