@@ -1,6 +1,6 @@
 //! Legal-move generation speed: the corpus and the measuring loop behind `bg-tui bench`.
 
-use crate::engine::{Dice, Play, Position, legal_plays_into};
+use crate::engine::{Dice, Play, Position, Variant, legal_plays_into};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use std::time::{Duration, Instant};
@@ -11,25 +11,33 @@ pub const CORPUS_SEED: u64 = 20_261_121;
 /// Pairs in the built-in corpus.
 pub const CORPUS_SIZE: usize = 10_000;
 
-/// `count` (position, roll) pairs met in seeded random self-play: each game starts from the
-/// opening position and both sides pick uniformly among their legal plays, so the corpus
-/// holds openings, middle games with hits and checkers on the bar, and bear-offs.
+/// `count` (position, roll) pairs of backgammon met in seeded random self-play: each game
+/// starts from the opening position and both sides pick uniformly among their legal plays, so
+/// the corpus holds openings, middle games with hits and checkers on the bar, and bear-offs.
 #[must_use]
 pub fn builtin_corpus(count: usize, seed: u64) -> Vec<(Position, Dice)> {
+    corpus_of(Variant::Backgammon, count, seed)
+}
+
+/// Like [`builtin_corpus`], for any rule set: a game ends when a side has borne off all its
+/// checkers or the rule set says it is over (Plakoto's mother).
+#[must_use]
+pub fn corpus_of(variant: Variant, count: usize, seed: u64) -> Vec<(Position, Dice)> {
+    let rules = variant.rules();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut corpus = Vec::with_capacity(count);
     let mut plays = Vec::new();
-    let mut position = Position::START;
+    let mut position = rules.start();
     while corpus.len() < count {
         let dice = Dice::roll(&mut rng);
         corpus.push((position, dice));
-        legal_plays_into(&position, dice, &mut plays);
+        rules.legal_plays_into(&position, dice, &mut plays);
         if !plays.is_empty() {
             let chosen = plays[rng.random_range(0..plays.len())];
             position = *chosen.position();
         }
-        position = if position.mover_has_won() {
-            Position::START
+        position = if rules.judge(&position).is_some() {
+            rules.start()
         } else {
             position.switched()
         };
@@ -72,6 +80,26 @@ impl BenchReport {
 /// (one pass at the least), on the calling thread.
 #[must_use]
 pub fn measure(corpus: &[(Position, Dice)], seconds: f64) -> BenchReport {
+    measure_with(corpus, seconds, legal_plays_into)
+}
+
+/// [`measure`] for a rule set's own generator.
+#[must_use]
+pub fn measure_of(variant: Variant, corpus: &[(Position, Dice)], seconds: f64) -> BenchReport {
+    if variant == Variant::Backgammon {
+        return measure(corpus, seconds);
+    }
+    let rules = variant.rules();
+    measure_with(corpus, seconds, |p, d, out| {
+        rules.legal_plays_into(p, d, out)
+    })
+}
+
+fn measure_with(
+    corpus: &[(Position, Dice)],
+    seconds: f64,
+    generate: impl Fn(&Position, Dice, &mut Vec<Play>),
+) -> BenchReport {
     let mut plays: Vec<Play> = Vec::with_capacity(1024);
     let mut pairs = 0u64;
     let mut positions = 0u64;
@@ -79,7 +107,7 @@ pub fn measure(corpus: &[(Position, Dice)], seconds: f64) -> BenchReport {
     let started = Instant::now();
     loop {
         for (position, dice) in corpus {
-            legal_plays_into(position, *dice, &mut plays);
+            generate(position, *dice, &mut plays);
             positions += plays.len() as u64;
             std::hint::black_box(&plays);
         }
@@ -100,13 +128,14 @@ pub fn measure(corpus: &[(Position, Dice)], seconds: f64) -> BenchReport {
 /// best round say more than one long average.
 #[must_use]
 pub fn measure_rounds(
+    variant: Variant,
     corpus: &[(Position, Dice)],
     seconds: f64,
     rounds: usize,
 ) -> Vec<BenchReport> {
     let rounds = rounds.max(1);
     let mut reports: Vec<BenchReport> = (0..rounds)
-        .map(|_| measure(corpus, seconds / rounds as f64))
+        .map(|_| measure_of(variant, corpus, seconds / rounds as f64))
         .collect();
     reports.sort_by(|a, b| a.pairs_per_second().total_cmp(&b.pairs_per_second()));
     reports

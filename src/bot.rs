@@ -41,11 +41,11 @@ pub trait Bot: Send {
     fn choose_play(&mut self, m: &MatchState) -> Play {
         let game = m.game();
         let Some(dice) = game.dice() else {
-            return Play::new(&[], *game.position());
+            return Play::empty(*game.position());
         };
         self.rank_plays(game.position(), dice)
             .first()
-            .map_or_else(|| Play::new(&[], *game.position()), |s| s.play)
+            .map_or_else(|| Play::empty(*game.position()), |s| s.play)
     }
 
     /// Whether to offer to resign now, at the start of the bot's turn, and how much. By

@@ -4,8 +4,7 @@
 use crate::bench::{self, BenchReport};
 use crate::bot::{self, arena, arena::MatchReport};
 use crate::engine::{
-    Dice, Position, Rules, RulesError, format_play, legal_plays, match_id_fields, position_from_id,
-    position_id,
+    Dice, Position, format_play, legal_plays, match_id_fields, position_from_id, position_id,
 };
 use crate::replay::Timeline;
 use crate::text_board;
@@ -21,6 +20,12 @@ use std::path::{Path, PathBuf};
 
 mod exchange;
 pub use exchange::{export_mat, import_mat};
+
+mod rules_args;
+pub use rules_args::RulesArgs;
+
+mod board;
+pub use board::{moves_on_board, parse_board, parse_variant};
 
 /// Backgammon for the terminal.
 ///
@@ -51,29 +56,9 @@ pub const MAX_NAME_CHARS: usize = 20;
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
 #[command(next_help_heading = "Game options")]
 pub struct PlayArgs {
-    /// Play a match to N points (1 to 64); without it, a money session.
-    #[arg(long = "match", value_name = "N")]
-    pub match_length: Option<u32>,
-    /// Play without the doubling cube.
-    #[arg(long)]
-    pub no_cube: bool,
-    /// The highest value the cube may reach: a power of two from 1 to 32768 [default: 64].
-    #[arg(long, value_name = "N")]
-    pub cube_limit: Option<u32>,
-    /// Jacoby rule (money play): gammons and backgammons count single until the cube is
-    /// turned.
-    #[arg(long)]
-    pub jacoby: bool,
-    /// Beavers (money play): a player who is doubled may redouble at once and keep the cube.
-    #[arg(long)]
-    pub beaver: bool,
-    /// Play a match without the Crawford rule (it is on in matches).
-    #[arg(long)]
-    pub no_crawford: bool,
-    /// Automatic doubles (money play): each tie on the opening roll turns the cube, up to N
-    /// times.
-    #[arg(long, value_name = "N")]
-    pub auto_doubles: Option<u32>,
+    /// The rule set and its options.
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// Seed for the dice: the same seed gives the same dice every time.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
@@ -111,12 +96,23 @@ pub struct PlayArgs {
 pub enum Command {
     /// Play a game for two people at one keyboard (the same as no command).
     Play(PlayArgs),
-    /// List every legal play of a roll in a position, with the Position ID after each.
+    /// List every legal play of a roll in a position, with the position after each: a
+    /// backgammon Position ID (`moves ID DICE`), or any rule set's board
+    /// (`moves --rules RULES --board BOARD DICE`).
     Moves {
-        /// GNU Backgammon Position ID (14 characters), from the view of the player on roll.
+        /// GNU Backgammon Position ID (14 characters), from the view of the player on roll;
+        /// left out with --board.
+        #[arg(value_name = "POSITION_ID")]
         position_id: String,
         /// The roll, as `31` or `3-1`.
-        dice: String,
+        dice: Option<String>,
+        /// The rule set: backgammon, portes, plakoto, fevga or jacquet.
+        #[arg(long = "rules", value_name = "RULES")]
+        rule_set: Option<String>,
+        /// The position as JSON: {"mine": [24 counts], "theirs": [24 counts], "bar": [mine,
+        /// theirs], "pinned": [points]}, from the view of the player on roll.
+        #[arg(long, value_name = "BOARD")]
+        board: Option<String>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -134,6 +130,10 @@ pub enum Command {
         /// A file of `POSITION_ID DICE` lines to use instead of the built-in corpus.
         #[arg(long)]
         corpus: Option<PathBuf>,
+        /// The rule set whose generator to measure: backgammon, portes, plakoto, fevga or
+        /// jacquet [default: backgammon].
+        #[arg(long = "rules", value_name = "RULES")]
+        rule_set: Option<String>,
         /// How long to measure, in seconds.
         #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
         seconds: f64,
@@ -197,18 +197,16 @@ pub struct BotMatchArgs {
     pub bot_a: String,
     /// Bot B.
     pub bot_b: String,
-    /// How many games (with --match-length: matches) to play.
+    /// How many games (with --match: matches) to play.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub games: u64,
     /// Seed for the dice and the bots: the same seed gives the same results.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Play matches to L points instead of money games (a match counts +1 or -1).
-    #[arg(long, value_name = "L")]
-    pub match_length: Option<u32>,
-    /// Use the doubling cube.
-    #[arg(long)]
-    pub cube: bool,
+    /// The rule set and its options; `--match L` plays matches to L points instead of
+    /// money games (a match counts +1 or -1); the cube only with `--cube`.
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// Threads to play on [default: the available cores].
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
@@ -282,67 +280,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         Some(text) => parse_names(text)?,
         None => defaults.names,
     };
-    let auto_doubles = args.auto_doubles.unwrap_or(0);
-    let rules = Rules {
-        match_length: args.match_length,
-        cube: !args.no_cube,
-        cube_cap: args.cube_limit.unwrap_or(Rules::default().cube_cap),
-        crawford: !args.no_crawford,
-        jacoby: args.jacoby,
-        beaver: args.beaver,
-        auto_doubles,
-        ..Rules::default()
-    };
-    // The numbers first, with the engine's own check and messages.
-    let numbers_only = Rules {
-        jacoby: false,
-        beaver: false,
-        auto_doubles: 0,
-        ..rules
-    };
-    numbers_only.validate().map_err(|e| {
-        let flag = match e {
-            RulesError::ZeroLengthMatch | RulesError::MatchTooLong(_) => "--match: ",
-            RulesError::BadCubeCap(_) => "--cube-limit: ",
-            _ => "",
-        };
-        CliError(format!("{flag}{e}"))
-    })?;
-    let money_only = [
-        ("--jacoby", args.jacoby, "the Jacoby rule"),
-        ("--beaver", args.beaver, "the beaver option"),
-        (
-            "--auto-doubles",
-            auto_doubles > 0,
-            "the automatic doubles option",
-        ),
-    ];
-    if rules.match_length.is_some() {
-        if let Some((flag, _, what)) = money_only.iter().find(|(_, set, _)| *set) {
-            return Err(CliError(format!(
-                "{flag}: {what} applies only to money play, not to a match (--match)"
-            )));
-        }
-    } else if args.no_crawford {
-        return Err(CliError(
-            "--no-crawford: the Crawford rule applies only to a match (--match N)".to_string(),
-        ));
-    }
-    if args.no_cube {
-        let cube_options = [
-            ("--cube-limit", args.cube_limit.is_some()),
-            ("--jacoby", args.jacoby),
-            ("--beaver", args.beaver),
-            ("--auto-doubles", auto_doubles > 0),
-        ];
-        if let Some((flag, _)) = cube_options.iter().find(|(_, set)| *set) {
-            return Err(CliError(format!(
-                "{flag} needs the cube; it cannot go with --no-cube"
-            )));
-        }
-    }
-    // Anything else the engine refuses.
-    rules.validate().map_err(|e| CliError(e.to_string()))?;
+    let rules = args.rules.rules(true)?;
     Ok(Options {
         rules,
         names,
@@ -404,6 +342,40 @@ struct MovesJson {
 struct PlayJson {
     play: String,
     position_id: String,
+}
+
+/// `bg-tui moves` with its arguments as given: `[POSITION_ID] DICE`, `--rules`, `--board`.
+///
+/// # Errors
+/// [`CliError`] for a missing or extra argument, or as [`moves`] and [`moves_on_board`].
+pub fn moves_command(
+    first: &str,
+    second: Option<&str>,
+    rule_set: Option<&str>,
+    board: Option<&str>,
+    json: bool,
+) -> Result<String, CliError> {
+    match (board, second) {
+        (Some(board), None) => moves_on_board(rule_set.unwrap_or("backgammon"), board, first, json),
+        (Some(_), Some(_)) => Err(CliError(
+            "with --board give only the dice, not a Position ID".to_string(),
+        )),
+        (None, None) => Err(CliError(
+            "give a Position ID and the dice, or --rules RULES --board BOARD and the dice"
+                .to_string(),
+        )),
+        (None, Some(dice)) => {
+            if let Some(name) = rule_set {
+                let variant = parse_variant(name)?;
+                if !variant.has_position_id() {
+                    return Err(CliError(format!(
+                        "--rules {name}: a Position ID cannot hold a {variant} position; use --board"
+                    )));
+                }
+            }
+            moves(first, dice, json)
+        }
+    }
 }
 
 /// `bg-tui moves`: the text to print.
@@ -508,25 +480,35 @@ pub const BENCH_ROUNDS: usize = 9;
 ///
 /// # Errors
 /// [`CliError`] for an unreadable corpus or a bad duration.
-pub fn bench(corpus: Option<&Path>, seconds: f64) -> Result<String, CliError> {
+pub fn bench(
+    corpus: Option<&Path>,
+    seconds: f64,
+    rule_set: Option<&str>,
+) -> Result<String, CliError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         return Err(CliError(format!(
             "--seconds takes a duration from 0 to 3600, not {seconds}"
         )));
     }
+    let variant = rule_set.map_or(Ok(crate::engine::Variant::Backgammon), parse_variant)?;
     let (corpus, source) = match corpus {
+        Some(_) if !variant.has_position_id() => {
+            return Err(CliError(format!(
+                "--corpus holds Position IDs, which cannot hold {variant} positions"
+            )));
+        }
         Some(path) => (read_corpus(path)?, path.display().to_string()),
         None => (
-            bench::builtin_corpus(bench::CORPUS_SIZE, bench::CORPUS_SEED),
+            bench::corpus_of(variant, bench::CORPUS_SIZE, bench::CORPUS_SEED),
             format!(
-                "built-in: seeded random self-play, seed {}",
+                "built-in: {variant}, seeded random self-play, seed {}",
                 bench::CORPUS_SEED
             ),
         ),
     };
     // Warm up caches and the branch predictor before measuring.
-    let _ = bench::measure(&corpus, (seconds / 10.0).min(0.5));
-    let rounds = bench::measure_rounds(&corpus, seconds, BENCH_ROUNDS);
+    let _ = bench::measure_of(variant, &corpus, (seconds / 10.0).min(0.5));
+    let rounds = bench::measure_rounds(variant, &corpus, seconds, BENCH_ROUNDS);
     let median = rounds[rounds.len() / 2];
     let best = rounds[rounds.len() - 1];
     let row = |name: &str, f: &dyn Fn(&BenchReport) -> f64, unit: f64, digits: usize| {
@@ -672,14 +654,7 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
     };
-    let rules = Rules {
-        match_length: args.match_length,
-        cube: args.cube,
-        ..Rules::default()
-    };
-    rules
-        .validate()
-        .map_err(|e| CliError(format!("--match-length: {e}")))?;
+    let rules = args.rules.rules(false)?;
     let bar = (args.games >= PROGRESS_MIN_GAMES && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(args.games);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -693,7 +668,7 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         Some(dir) => Some(RecordWriter::new(
             dir,
             args.games,
-            args.match_length.is_some(),
+            rules.match_length.is_some(),
         )?),
         None => None,
     };

@@ -1,5 +1,6 @@
 //! The rules engine: pure, with no terminal, no files and no hidden randomness.
 
+pub mod board_spec;
 pub mod cube;
 pub mod dice;
 pub mod game;
@@ -13,20 +14,26 @@ pub mod scoring;
 pub mod session;
 pub mod side;
 pub mod turn;
+pub mod variant;
 
+pub use board_spec::{BoardSpec, SpecError, SpecPlay, plays_from_spec};
 pub use cube::{Cube, CubeError};
 pub use dice::{Dice, DiceError, roll_die};
-pub use game::{Action, DoubleRefusal, Game, GameError, Phase, Resignation};
+pub use game::{
+    Action, BeaverRefusal, DoubleRefusal, Game, GameError, Phase, ResignRefusal, Resignation,
+    SetupError, Waiting,
+};
 pub use ids::{
     GameStateCode, MatchIdError, MatchIdFields, PositionIdError, match_id, match_id_fields,
     position_from_id, position_id,
 };
 pub use movegen::{legal_plays, legal_plays_into};
-pub use notation::{NotationError, format_play, parse_play};
-pub use play::{Play, Step, Steps};
-pub use position::{Position, PositionError};
-pub use rules::{DEFAULT_CUBE_CAP, Rules, RulesError, Variant};
-pub use scoring::{Ending, GameResult, WinKind};
+pub use notation::{NotationError, format_play, parse_play, parse_play_in};
+pub use play::{MAX_STEPS, Play, PlayError, Step, Steps};
+pub use position::{Geometry, Position, PositionError};
+pub use rules::{DEFAULT_CUBE_CAP, RuleSet, Rules, RulesError, UnknownRuleSet};
+pub use scoring::{Ending, GameResult, WinKind, schmidt_points};
 pub use session::{CrawfordState, MatchError, MatchState};
 pub use side::Side;
-pub use turn::{Destination, DieStep, TurnBuilder, TurnError};
+pub use turn::{Destination, DieStep, IllegalStep, Spot, TurnBuilder, TurnError, follow_steps};
+pub use variant::{Opening, UnknownVariant, Variant, VariantError, VariantRules, Verdict};

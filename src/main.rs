@@ -14,13 +14,25 @@ fn main() -> ExitCode {
         Some(Command::Moves {
             position_id,
             dice,
+            rule_set,
+            board,
             json,
-        }) => cli::moves(&position_id, &dice, json),
+        }) => cli::moves_command(
+            &position_id,
+            dice.as_deref(),
+            rule_set.as_deref(),
+            board.as_deref(),
+            json,
+        ),
         Some(Command::Show {
             position_id,
             match_id,
         }) => cli::show(&position_id, match_id.as_deref()),
-        Some(Command::Bench { corpus, seconds }) => cli::bench(corpus.as_deref(), seconds),
+        Some(Command::Bench {
+            corpus,
+            seconds,
+            rule_set,
+        }) => cli::bench(corpus.as_deref(), seconds, rule_set.as_deref()),
         Some(Command::Hint {
             position_id,
             dice,

@@ -115,10 +115,9 @@
 //! Errors name the line, the game and the move number, and the reason. Reading never
 //! panics, whatever the text.
 
-use crate::engine::turn::after_step;
 use crate::engine::{
-    Action, Dice, Ending, MatchState, Phase, Play, Position, Rules, Side, Step, TurnBuilder,
-    WinKind, format_play, parse_play,
+    Action, Dice, Ending, Game, MatchState, Phase, Play, Position, RuleSet, Rules, Side,
+    TurnBuilder, WinKind, format_play, parse_play,
 };
 use crate::record::{
     self, GameRecord, PlayerInfo, Record, RecordError, RecordSide, RecordedAction, ResultRecord,
@@ -194,6 +193,12 @@ pub enum MatWriteError {
     /// The record does not replay through the rules.
     #[error("the record cannot be replayed: {0}")]
     Record(#[from] RecordError),
+    /// The rule set is not backgammon: GNU Backgammon reads only backgammon matches.
+    #[error(
+        "a .mat file holds backgammon matches, and GNU Backgammon plays only backgammon: this \
+         record is {0}"
+    )]
+    NotBackgammon(String),
     /// The record holds something a `.mat` file cannot say.
     #[error("game {game}: {reason}")]
     Unsupported {
@@ -276,9 +281,17 @@ impl Win {
 /// assert_eq!(back.games[0].actions, rec.as_record().games[0].actions);
 /// ```
 pub fn write_mat(record: &Record) -> Result<String, MatWriteError> {
+    let rules = record.rules;
+    if rules.rule_set != RuleSet::Backgammon || rules.schmidt {
+        let what = if rules.schmidt {
+            "backgammon with Schmidt scoring".to_string()
+        } else {
+            rules.rule_set.to_string()
+        };
+        return Err(MatWriteError::NotBackgammon(what));
+    }
     // Everything below may then take the record's actions as the rules accept them.
     record::replay(record)?;
-    let rules = record.rules;
     let names = [
         export_name(&record.players[0].name, "White"),
         export_name(&record.players[1].name, "Black"),
@@ -394,7 +407,7 @@ fn game_entries(
             RecordedAction::Play { dice, steps, .. } => {
                 let side = g.turn();
                 let before = *g.position();
-                let play = rebuild_play(g.legal_plays(), &before, steps)
+                let play = rebuild_play(g, steps)
                     .ok_or_else(|| fail(k, &"the steps do not make a legal play"))?;
                 let text = plain_move(&before, steps);
                 m.apply(Action::Play(play)).map_err(|e| fail(k, &e))?;
@@ -460,22 +473,10 @@ fn game_entries(
     Ok(entries)
 }
 
-/// The legal play the recorded steps make from `before`.
-fn rebuild_play(legal: &[Play], before: &Position, steps: &[(u8, u8, bool)]) -> Option<Play> {
-    if steps.is_empty() {
-        return legal.is_empty().then(|| Play::new(&[], *before));
-    }
-    let mut after = *before;
-    let mut made = Vec::with_capacity(steps.len());
-    for &(from, to, hit) in steps {
-        let step = Step { from, to, hit };
-        after = after_step(&after, step);
-        made.push(step);
-    }
-    legal
-        .iter()
-        .find(|p| *p.position() == after)
-        .map(|p| Play::new(&made, *p.position()))
+/// The legal play the recorded steps make in the game's roll.
+fn rebuild_play(game: &Game, steps: &[(u8, u8, bool)]) -> Option<Play> {
+    let steps: Vec<(u8, u8)> = steps.iter().map(|&(from, to, _)| (from, to)).collect();
+    TurnBuilder::for_game(game)?.play_steps(&steps).ok()
 }
 
 /// The play as GNU Backgammon's `FormatMovePlain` writes it: each step `from/to` (bar 25,
@@ -1149,12 +1150,13 @@ fn build_record(file: &MatFile) -> Result<Record, MatReadError> {
         }
         let actions = replay_game(&mut m, game, number, number == count)?;
         games.push(GameRecord {
+            variant: Some(m.game().variant()),
             actions,
             result: m.game().result().map(ResultRecord::from),
         });
     }
     if games.is_empty() {
-        games.push(GameRecord::default());
+        games.push(GameRecord::of(rules.rule_set.variant_of_game(0)));
     }
     let mut record = Record::new(
         [PlayerInfo::human(&names[0]), PlayerInfo::human(&names[1])],
@@ -1216,10 +1218,9 @@ fn replay_event(
     let column = if side == Side::White { "left" } else { "right" };
     if let Some(result) = m.game().result() {
         return match event.kind {
-            EventKind::Wins(_) if result.winner == side => Ok(()),
+            EventKind::Wins(_) if result.is_won_by(side) => Ok(()),
             EventKind::Wins(_) => Err(format!(
-                "the {column} column says {side} wins, but {} won the game",
-                result.winner
+                "the {column} column says {side} wins, but {side} did not win the game"
             )),
             _ => Err(format!(
                 "the game is over ({}), but the file goes on",
@@ -1289,7 +1290,7 @@ fn replay_event(
                     // The roll alone: its player resigns.
                     None
                 } else if legal.is_empty() {
-                    Some(Play::new(&[], position))
+                    Some(Play::empty(position))
                 } else if next.is_none() && last_game {
                     // The roll alone: the file stops here.
                     None
@@ -1309,7 +1310,7 @@ fn replay_event(
                         shorten(play)
                     ));
                 }
-                Some(read_play(legal, &position, roll, play)?)
+                Some(read_play(m.game(), &position, roll, play)?)
             };
             if let Some(chosen) = chosen {
                 let steps: Vec<(u8, u8, bool)> = chosen
@@ -1419,9 +1420,10 @@ fn replay_event(
 
 /// The legal play `text` gives: its steps as written when they are single dice played in
 /// that order, else the play [`parse_play`] reads.
-fn read_play(legal: &[Play], position: &Position, roll: Dice, text: &str) -> Result<Play, String> {
+fn read_play(game: &Game, position: &Position, roll: Dice, text: &str) -> Result<Play, String> {
     if let Some(steps) = written_steps(text)
-        && let Some(play) = follow_steps(legal, position, roll, &steps)
+        && let Some(play) =
+            TurnBuilder::for_game(game).and_then(|mut turn| turn.play_steps(&steps).ok())
     {
         return Ok(play);
     }
@@ -1473,18 +1475,4 @@ fn written_steps(text: &str) -> Option<Vec<(u8, u8)>> {
         }
     }
     Some(steps)
-}
-
-/// The legal play the steps make, one die each, in the order given.
-fn follow_steps(
-    legal: &[Play],
-    position: &Position,
-    roll: Dice,
-    steps: &[(u8, u8)],
-) -> Option<Play> {
-    let mut turn = TurnBuilder::new(*position, roll, legal);
-    for &(from, to) in steps {
-        turn.step_to(from, to).ok()?;
-    }
-    turn.finished()
 }

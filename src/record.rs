@@ -5,20 +5,24 @@
 //! ([`to_json`]) and reads them back ([`load`]), re-applying every action through the rules
 //! engine. It does no file I/O: callers read and write the text.
 //!
-//! # The format (version 1)
+//! # The format (version 2)
 //!
 //! A record is one JSON object:
 //!
 //! * `"format"`: always `"bg-tui-record"`.
-//! * `"version"`: always `1` for this layout.
+//! * `"version"`: `2` for this layout. Version 1 records (backgammon only, with
+//!   `"variant": "standard"` in the rules and no rule set per game) load too.
 //! * `"players"`: two objects, White's first, then Black's: `"name"` (any text) and `"kind"`,
 //!   either `"human"` or `{"bot": "greedy"}` (the bot's name, as on the command line).
-//! * `"rules"`: the engine's [`Rules`]: `"variant"` (`"standard"`, may be left out),
+//! * `"rules"`: the engine's [`Rules`]: `"rule_set"` (`"backgammon"`, `"portes"`,
+//!   `"plakoto"`, `"fevga"`, `"tavli"` or `"jacquet"`; may be left out for backgammon),
 //!   `"match_length"` (points, or `null` for money play), `"cube"` (the cube is used),
-//!   `"cube_cap"`, `"crawford"`, `"jacoby"`, `"beaver"`, `"auto_doubles"` and
-//!   `"resign_loses_backgammon"`.
+//!   `"cube_cap"`, `"crawford"`, `"jacoby"`, `"beaver"`, `"auto_doubles"`,
+//!   `"resign_loses_backgammon"` and `"schmidt"` (Schmidt scoring; may be left out).
 //! * `"seed"`: the seed of the dice, or `null`.
-//! * `"games"`: one object per game, in order: `"actions"` and `"result"`.
+//! * `"games"`: one object per game, in order: `"variant"` (the game's rule set:
+//!   `"backgammon"`, `"portes"`, `"plakoto"`, `"fevga"` or `"jacquet"`; in Tavli they cycle),
+//!   `"actions"` and `"result"`.
 //!
 //! Each action is one of (sides are `"white"` or `"black"`; dice are 1 to 6):
 //!
@@ -29,31 +33,33 @@
 //! | `{"play": {"side": "black", "dice": [6, 5], "notation": "24/13", "steps": [[24, 18, false], [18, 13, false]]}}` | the play of the roll |
 //! | `{"double": {"side": "white"}}` | the player on roll doubles |
 //! | `"take"`, `"drop"`, `"beaver"` | the answer to a double (or, `take`/`drop`, to a beaver) |
-//! | `{"resign": {"side": "black", "level": "gammon"}}` | an offer to resign `single`, `gammon` or `backgammon` |
+//! | `{"resign": {"side": "black", "level": "gammon"}}` | an offer to resign `single`, `gammon` or `backgammon` (with Schmidt scoring, whatever the level, the position's points) |
 //! | `"accept"`, `"decline"` | the answer to the offer to resign |
 //!
 //! A play's `"steps"` are `[from, to, hit]` in the mover's numbering (25 is the bar, 0 is
-//! off), in the order played; `"notation"` is the play as GNU Backgammon writes it. When the
+//! off), in the order played (in Plakoto, `hit` is a pin); `"notation"` is the play as GNU
+//! Backgammon writes it. When the
 //! roll cannot be played (a dance), both are empty: `"notation": "", "steps": []`.
 //!
 //! A money session the players ended has `"stopped": true` after `"games"` (the field is
 //! left out otherwise); its last game is over, or not yet started.
 //!
-//! `"result"` is `null` while the game goes on, else `"winner"`, `"kind"` (`single`,
-//! `gammon`, `backgammon`, as counted after the Jacoby rule), `"cube"` (its value),
-//! `"points"` and `"ending"` (`"bearoff"`, `"drop"` or `"resignation"`). Only the last game
-//! may be unfinished.
+//! `"result"` is `null` while the game goes on, else `"winner"` (`null` for a drawn Plakoto
+//! game), `"kind"` (`single`, `gammon`, `backgammon`, as counted after the Jacoby rule),
+//! `"cube"` (its value), `"points"` and `"ending"` (`"bearoff"`, `"drop"`, `"resignation"`,
+//! `"mother"` for Plakoto's pinned mother, or `"draw"`). Only the last game may be
+//! unfinished.
 //!
 //! ```json
 //! {
 //!   "format": "bg-tui-record",
-//!   "version": 1,
+//!   "version": 2,
 //!   "players": [
 //!     {"name":"Alice","kind":"human"},
 //!     {"name":"greedy","kind":{"bot":"greedy"}}
 //!   ],
 //!   "rules": {
-//!     "variant": "standard",
+//!     "rule_set": "backgammon",
 //!     "match_length": 3,
 //!     "cube": true,
 //!     "cube_cap": 64,
@@ -61,11 +67,13 @@
 //!     "jacoby": false,
 //!     "beaver": false,
 //!     "auto_doubles": 0,
-//!     "resign_loses_backgammon": false
+//!     "resign_loses_backgammon": false,
+//!     "schmidt": false
 //!   },
 //!   "seed": 42,
 //!   "games": [
 //!     {
+//!       "variant": "backgammon",
 //!       "actions": [
 //!         {"opening":[3,1]},
 //!         {"play":{"side":"white","dice":[3,1],"notation":"8/5 6/5","steps":[[8,5,false],[6,5,false]]}},
@@ -75,6 +83,7 @@
 //!       "result": {"winner":"black","kind":"single","cube":1,"points":1,"ending":"drop"}
 //!     },
 //!     {
+//!       "variant": "backgammon",
 //!       "actions": [
 //!         {"opening":[2,2]},
 //!         {"opening":[6,5]}
@@ -100,16 +109,19 @@
 
 use crate::engine::{
     Action, Dice, GameResult, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
-    WinKind, format_play, parse_play,
+    WinKind, format_play, parse_play_in,
 };
-use crate::engine::{Ending, MatchError};
+use crate::engine::{Ending, MatchError, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The value of `"format"`.
 pub const FORMAT: &str = "bg-tui-record";
 
-/// The version this module writes and reads.
-pub const VERSION: u32 = 1;
+/// The version this module writes (it reads this one and every earlier one).
+pub const VERSION: u32 = 2;
+
+/// The oldest version this module reads.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// The most games a record may hold.
 pub const MAX_GAMES: usize = 10_000;
@@ -182,13 +194,27 @@ pub enum PlayerKind {
     Bot(String),
 }
 
-/// One game: its actions in order and its result (`None` while it goes on).
+/// One game: its rule set, its actions in order and its result (`None` while it goes on).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// The rule set of the game (left out in version 1 records: backgammon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
     /// Every action, in order.
     pub actions: Vec<RecordedAction>,
     /// The result, once the game is over.
     pub result: Option<ResultRecord>,
+}
+
+impl GameRecord {
+    /// A game of `variant` about to start.
+    #[must_use]
+    pub fn of(variant: Variant) -> GameRecord {
+        GameRecord {
+            variant: Some(variant),
+            ..GameRecord::default()
+        }
+    }
 }
 
 /// A side as written in a record: `"white"` or `"black"`.
@@ -270,8 +296,8 @@ pub enum RecordedAction {
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultRecord {
-    /// Who won.
-    pub winner: RecordSide,
+    /// Who won; `null` for a draw (Plakoto).
+    pub winner: Option<RecordSide>,
     /// Single, gammon or backgammon, as counted.
     pub kind: WinKind,
     /// The cube's value.
@@ -285,7 +311,7 @@ pub struct ResultRecord {
 impl From<GameResult> for ResultRecord {
     fn from(r: GameResult) -> ResultRecord {
         ResultRecord {
-            winner: r.winner.into(),
+            winner: r.winner.map(RecordSide::from),
             kind: r.kind,
             cube: r.cube,
             points: r.points,
@@ -300,11 +326,16 @@ impl std::fmt::Display for ResultRecord {
             Ending::BearOff => "bearing off",
             Ending::Drop => "a drop",
             Ending::Resignation => "a resignation",
+            Ending::Mother => "pinning the mother",
+            Ending::Draw => "both mothers pinned",
+        };
+        let Some(winner) = self.winner else {
+            return write!(f, "a draw by {ending}: no points");
         };
         write!(
             f,
             "{} wins a {} with the cube at {} for {} point{} by {ending}",
-            Side::from(self.winner),
+            Side::from(winner),
             self.kind,
             self.cube,
             self.points,
@@ -335,7 +366,7 @@ impl Record {
             players,
             rules,
             seed,
-            games: vec![GameRecord::default()],
+            games: vec![GameRecord::of(rules.rule_set.variant_of_game(0))],
             stopped: false,
         }
     }
@@ -358,7 +389,7 @@ pub enum RecordError {
     #[error("not a bg-tui record: the format is {0:?}, not \"bg-tui-record\"")]
     UnknownFormat(String),
     /// `"version"` is not one this program reads.
-    #[error("record version {0} is not supported: this program reads version 1")]
+    #[error("record version {0} is not supported: this program reads versions 1 and 2")]
     UnsupportedVersion(u64),
     /// The text, or the number of games, is beyond the limits.
     #[error("the record is too large: {0}")]
@@ -515,7 +546,9 @@ impl Recorder {
     fn sync(&mut self, m: &MatchState) {
         let number = m.game_number().max(1);
         while self.record.games.len() < number {
-            self.record.games.push(GameRecord::default());
+            let index = self.record.games.len();
+            let variant = m.rules().rule_set.variant_of_game(index);
+            self.record.games.push(GameRecord::of(variant));
         }
     }
 
@@ -590,7 +623,11 @@ pub fn to_json(record: &Record) -> String {
     out.push_str("  \"games\": [");
     for (i, game) in record.games.iter().enumerate() {
         out.push_str(if i == 0 { "\n" } else { ",\n" });
-        out.push_str("    {\n      \"actions\": [");
+        out.push_str("    {\n");
+        if let Some(variant) = game.variant {
+            out.push_str(&format!("      \"variant\": {},\n", compact(&variant)));
+        }
+        out.push_str("      \"actions\": [");
         for (j, action) in game.actions.iter().enumerate() {
             out.push_str(if j == 0 { "\n        " } else { ",\n        " });
             out.push_str(&compact(action));
@@ -650,10 +687,17 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
     if header.format != FORMAT {
         return Err(RecordError::UnknownFormat(shorten(&header.format)));
     }
-    if header.version != u64::from(VERSION) {
+    if !(u64::from(OLDEST_VERSION)..=u64::from(VERSION)).contains(&header.version) {
         return Err(RecordError::UnsupportedVersion(header.version));
     }
-    Ok(serde_json::from_str(json)?)
+    let mut record: Record = serde_json::from_str(json)?;
+    // Read as the current version: version 1 had no rule set per game.
+    record.version = VERSION;
+    let rule_set = record.rules.rule_set;
+    for (i, game) in record.games.iter_mut().enumerate() {
+        game.variant.get_or_insert(rule_set.variant_of_game(i));
+    }
+    Ok(record)
 }
 
 /// Replays every game of `record` through the rules.
@@ -689,6 +733,15 @@ pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
                     format!("no game can follow game {}: {e}", number.saturating_sub(1)),
                 )
             })?;
+        }
+        let variant = m.game().variant();
+        if let Some(claimed) = game.variant
+            && claimed != variant
+        {
+            return Err(fail(
+                0,
+                format!("the record says this game is {claimed}, but the rules make it {variant}"),
+            ));
         }
         for (j, action) in game.actions.iter().enumerate() {
             apply_action(&mut m, action).map_err(|reason| fail(j + 1, reason))?;
@@ -830,7 +883,7 @@ fn recorded_play(
     let shown = shorten(notation);
     let Phase::Moving(roll) = game.phase() else {
         // Let the rules say why nothing can be played now.
-        let empty = Play::new(&[], *game.position());
+        let empty = Play::empty(*game.position());
         return match m.clone().apply(Action::Play(empty)) {
             Err(e) => Err(format!("play {shown}: {e}")),
             Ok(()) => Err(format!("play {shown}: there is no roll to play")),
@@ -853,7 +906,7 @@ fn recorded_play(
                  must be empty"
             ));
         }
-        return Ok(Play::new(&[], position));
+        return Ok(Play::empty(position));
     }
     let illegal = |why: String| format!("illegal play {shown} for {hi}-{lo}: {why}");
     if steps.len() > 4 {
@@ -862,7 +915,9 @@ fn recorded_play(
             steps.len()
         )));
     }
-    let mut turn = TurnBuilder::new(position, roll, legal);
+    let Some(mut turn) = TurnBuilder::for_game(game) else {
+        return Err(illegal("there is no roll to play".to_string()));
+    };
     for &(from, to, hit) in steps {
         let name = format!("step {}/{}", point_name(from), point_name(to));
         let made = turn
@@ -886,7 +941,7 @@ fn recorded_play(
             steps.len()
         )));
     };
-    match parse_play(notation, &position, roll) {
+    match parse_play_in(game.variant(), notation, &position, roll) {
         Ok(read) if read.position() == play.position() => Ok(play),
         Ok(read) => Err(format!(
             "the notation {shown} reads as {}, but the steps make {} (roll {hi}-{lo})",

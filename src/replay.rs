@@ -26,7 +26,7 @@
 //! Pure: no terminal, no files.
 
 mod build;
-mod label;
+pub mod label;
 pub mod text;
 
 use crate::engine::ids::{MatchIdFields, match_id, position_id};

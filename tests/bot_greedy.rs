@@ -186,7 +186,7 @@ fn play_game(a: &mut dyn Bot, b: &mut dyn Bot, seed: u64) -> (i64, Vec<Play>) {
     loop {
         if let Some(r) = m.game().result() {
             let p = i64::from(r.points);
-            return (if r.winner == Side::White { p } else { -p }, plays);
+            return (if r.winner == Some(Side::White) { p } else { -p }, plays);
         }
         let g = m.game();
         let action = match g.phase() {
@@ -248,7 +248,7 @@ const ROLLER: [(usize, u8); 6] = [(6, 3), (5, 3), (4, 3), (3, 2), (2, 2), (1, 2)
 fn race_game(taker: &[(usize, u8)], cube: Cube) -> Game {
     let p = position(&ROLLER, taker);
     assert!(p.is_race());
-    Game::from_position(Rules::money(), false, p, Side::White, cube)
+    Game::from_position(Rules::money(), false, p, Side::White, cube).unwrap()
 }
 
 #[test]
@@ -318,7 +318,8 @@ fn contact_cube_follows_the_evaluation() {
         Position::START,
         Side::White,
         Cube::CENTRED,
-    );
+    )
+    .unwrap();
     let mut bot = GreedyBot::new(0);
     assert!(!bot.double_in(&game));
     game.apply(Action::Double).expect("double");
@@ -330,7 +331,8 @@ fn accepts_a_resignation_worth_more_than_its_expectation() {
     // White, on roll, is far behind in a race but has borne off: Black (the bot) expects
     // less than a single game, and takes the single game offered.
     let p = position(&[(6, 5), (5, 5)], &[(1, 3)]);
-    let mut game = Game::from_position(Rules::money(), false, p, Side::White, Cube::CENTRED);
+    let mut game =
+        Game::from_position(Rules::money(), false, p, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Resign(WinKind::Single)).expect("resign");
     assert_eq!(game.to_act(), Some(Side::Black));
     assert!(GreedyBot::new(0).accept_in(&game, WinKind::Single));
@@ -342,7 +344,8 @@ fn declines_a_resignation_worth_less_than_its_expectation() {
     // gammon is all but sure (no backgammon), so a single game is not enough, but a gammon
     // is.
     let p = position(&[(18, 5), (17, 5), (13, 5)], &[(1, 2)]);
-    let mut game = Game::from_position(Rules::money(), false, p, Side::White, Cube::CENTRED);
+    let mut game =
+        Game::from_position(Rules::money(), false, p, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Resign(WinKind::Single)).expect("resign");
     let mut bot = GreedyBot::new(0);
     assert!(!bot.accept_in(&game, WinKind::Single));

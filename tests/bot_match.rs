@@ -111,7 +111,7 @@ fn a_game_is_a_function_of_its_seed() {
     assert_eq!(x.rolls, y.rolls);
     assert_eq!(x.a_points, y.a_points);
     assert_eq!(x.a_points.unsigned_abs(), u64::from(x.result.points));
-    assert_eq!(x.a_points > 0, x.result.winner == Side::White);
+    assert_eq!(x.a_points > 0, x.result.winner == Some(Side::White));
 }
 
 #[test]
@@ -300,7 +300,7 @@ fn bot_match_refuses_bad_numbers_and_folders_in_one_line() {
         ),
         (
             &["bot-match", "random", "random", "--match-length", "0"][..],
-            "--match-length",
+            "--match: a match is played to at least 1 point",
         ),
     ] {
         let o = bg_tui(args);
@@ -344,7 +344,7 @@ fn recorded_runs_hand_over_records_that_replay_to_the_reported_results() {
         );
         let result = m.results()[0];
         let a_points = i64::from(result.points);
-        let signed = if result.winner == summary.a_side {
+        let signed = if result.is_won_by(summary.a_side) {
             a_points
         } else {
             -a_points

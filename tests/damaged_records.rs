@@ -28,7 +28,7 @@ const CORPUS: &[(&str, &str)] = &[
     ),
     (
         "future-version.json",
-        "record version 2 is not supported: this program reads version 1",
+        "record version 3 is not supported: this program reads versions 1 and 2",
     ),
     (
         "game-after-unfinished-game.json",

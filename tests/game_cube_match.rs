@@ -1,8 +1,8 @@
 //! The game state machine, the cube, scoring and matches, on hand-checked positions.
 
 use bg_tui::engine::{
-    Action, CrawfordState, Cube, Dice, DoubleRefusal, Ending, Game, GameError, MatchError,
-    MatchState, Phase, Position, Rules, RulesError, Side, WinKind,
+    Action, BeaverRefusal, CrawfordState, Cube, Dice, DoubleRefusal, Ending, Game, GameError,
+    MatchError, MatchState, Phase, Position, Rules, RulesError, Side, Waiting, WinKind,
 };
 
 /// White on roll with one checker left on its 1-point; Black (the opponent) has all 15
@@ -38,7 +38,7 @@ fn opening(m: &mut MatchState) {
 #[test]
 fn opening_roll_higher_die_starts_with_both_numbers() {
     // Given a new game, when White rolls 2 and Black 5,
-    let mut game = Game::new(Rules::money(), false);
+    let mut game = Game::new(Rules::money(), false).unwrap();
     game.apply(Action::OpeningRoll { white: 2, black: 5 })
         .unwrap();
     // then Black moves first with 5-2.
@@ -50,7 +50,7 @@ fn opening_roll_higher_die_starts_with_both_numbers() {
 
 #[test]
 fn opening_tie_rolls_again_without_auto_doubles() {
-    let mut game = Game::new(Rules::money(), false);
+    let mut game = Game::new(Rules::money(), false).unwrap();
     game.apply(Action::OpeningRoll { white: 4, black: 4 })
         .unwrap();
     assert_eq!(game.phase(), Phase::Opening);
@@ -63,7 +63,7 @@ fn automatic_doubles_turn_the_cube_on_ties_up_to_the_limit() {
         auto_doubles: 1,
         ..Rules::money()
     };
-    let mut game = Game::new(rules, false);
+    let mut game = Game::new(rules, false).unwrap();
     game.apply(Action::OpeningRoll { white: 4, black: 4 })
         .unwrap();
     assert_eq!(
@@ -97,7 +97,7 @@ fn automatic_doubles_are_money_play_only() {
 
 #[test]
 fn refused_actions_leave_the_game_unchanged() {
-    let mut game = Game::new(Rules::money(), false);
+    let mut game = Game::new(Rules::money(), false).unwrap();
     let before = game.clone();
     assert_eq!(game.apply(Action::Double), Err(GameError::OpeningRollFirst));
     assert_eq!(game.apply(Action::Take), Err(GameError::NoDoubleOffered));
@@ -117,7 +117,7 @@ fn refused_actions_leave_the_game_unchanged() {
     );
     assert_eq!(
         game.apply(Action::Roll(Dice::new(2, 2).unwrap())),
-        Err(GameError::CannotRoll("the dice have been rolled"))
+        Err(GameError::CannotRoll(Waiting::DiceRolled))
     );
     assert_eq!(
         game.apply(Action::Double),
@@ -134,7 +134,8 @@ fn double_only_before_rolling_and_only_by_the_cube_owner() {
         Position::START,
         Side::White,
         Cube::CENTRED,
-    );
+    )
+    .unwrap();
     game.apply(Action::Double).unwrap();
     assert_eq!(game.to_act(), Some(Side::Black));
     game.apply(Action::Take).unwrap();
@@ -157,12 +158,13 @@ fn double_only_before_rolling_and_only_by_the_cube_owner() {
 fn drop_pays_the_value_before_the_double() {
     // Black owns the cube at 2 and redoubles to 4; White passes: Black wins 2.
     let cube = Cube::new(2, Some(Side::Black)).unwrap();
-    let mut game = Game::from_position(Rules::money(), false, Position::START, Side::Black, cube);
+    let mut game =
+        Game::from_position(Rules::money(), false, Position::START, Side::Black, cube).unwrap();
     game.apply(Action::Double).unwrap();
     game.apply(Action::Drop).unwrap();
     let result = game.result().unwrap();
     assert_eq!(
-        (result.winner, result.points, result.ending),
+        (result.winner.unwrap(), result.points, result.ending),
         (Side::Black, 2, Ending::Drop)
     );
 }
@@ -173,7 +175,8 @@ fn beaver_keeps_the_cube_at_twice_the_offered_value() {
         beaver: true,
         ..Rules::money()
     };
-    let mut game = Game::from_position(rules, false, Position::START, Side::White, Cube::CENTRED);
+    let mut game =
+        Game::from_position(rules, false, Position::START, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Double).unwrap();
     game.apply(Action::Beaver).unwrap();
     assert_eq!(game.phase(), Phase::Beavered);
@@ -193,12 +196,13 @@ fn passing_a_beaver_loses_the_offered_value() {
         beaver: true,
         ..Rules::money()
     };
-    let mut game = Game::from_position(rules, false, Position::START, Side::White, Cube::CENTRED);
+    let mut game =
+        Game::from_position(rules, false, Position::START, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Double).unwrap();
     game.apply(Action::Beaver).unwrap();
     game.apply(Action::Drop).unwrap();
     let result = game.result().unwrap();
-    assert_eq!((result.winner, result.points), (Side::Black, 2));
+    assert_eq!((result.winner.unwrap(), result.points), (Side::Black, 2));
 }
 
 #[test]
@@ -209,11 +213,12 @@ fn beaver_needs_the_option_and_money_play() {
         Position::START,
         Side::White,
         Cube::CENTRED,
-    );
+    )
+    .unwrap();
     game.apply(Action::Double).unwrap();
     assert_eq!(
         game.apply(Action::Beaver),
-        Err(GameError::CannotBeaver("beavers are not in these rules"))
+        Err(GameError::CannotBeaver(BeaverRefusal::NotInRules))
     );
     let rules = Rules {
         beaver: true,
@@ -230,16 +235,16 @@ fn cube_cap_stops_doubles_and_beavers() {
         ..Rules::money()
     };
     let cube = Cube::new(2, Some(Side::White)).unwrap();
-    let mut game = Game::from_position(rules, false, Position::START, Side::White, cube);
+    let mut game = Game::from_position(rules, false, Position::START, Side::White, cube).unwrap();
     game.apply(Action::Double).unwrap();
     // 2 -> 4 is allowed, but a beaver to 8 passes the cap of 4.
     assert_eq!(
         game.apply(Action::Beaver),
-        Err(GameError::CannotBeaver("the cube would pass its cap"))
+        Err(GameError::CannotBeaver(BeaverRefusal::PastCap))
     );
     game.apply(Action::Take).unwrap();
     let cube4 = Cube::new(4, Some(Side::Black)).unwrap();
-    let game = Game::from_position(rules, false, Position::START, Side::Black, cube4);
+    let game = Game::from_position(rules, false, Position::START, Side::Black, cube4).unwrap();
     assert_eq!(game.may_double(), Err(DoubleRefusal::AtCap(4)));
 }
 
@@ -248,12 +253,12 @@ fn gammon_counts_twice_times_the_cube() {
     // Black has borne off nothing and has no checker in White's home board or on the bar.
     let position = last_checker_home(&[(6, 5), (8, 5), (13, 5)]);
     let cube = Cube::new(4, Some(Side::White)).unwrap();
-    let mut game = Game::from_position(Rules::money(), false, position, Side::White, cube);
+    let mut game = Game::from_position(Rules::money(), false, position, Side::White, cube).unwrap();
     game.apply(Action::Roll(Dice::new(2, 1).unwrap())).unwrap();
     play_only_legal(&mut game);
     let result = game.result().unwrap();
     assert_eq!(
-        (result.winner, result.kind, result.points),
+        (result.winner.unwrap(), result.kind, result.points),
         (Side::White, WinKind::Gammon, 8)
     );
 }
@@ -262,7 +267,8 @@ fn gammon_counts_twice_times_the_cube() {
 fn backgammon_when_the_loser_has_a_checker_in_the_winners_home_board() {
     // One of Black's checkers is on Black's 20-point = White's 5-point (White's home board).
     let position = last_checker_home(&[(6, 5), (8, 5), (13, 4), (20, 1)]);
-    let mut game = Game::from_position(Rules::money(), false, position, Side::White, Cube::CENTRED);
+    let mut game =
+        Game::from_position(Rules::money(), false, position, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Roll(Dice::new(2, 1).unwrap())).unwrap();
     play_only_legal(&mut game);
     let result = game.result().unwrap();
@@ -272,7 +278,8 @@ fn backgammon_when_the_loser_has_a_checker_in_the_winners_home_board() {
 #[test]
 fn backgammon_when_the_loser_has_a_checker_on_the_bar() {
     let position = last_checker_home(&[(6, 5), (8, 5), (13, 4), (25, 1)]);
-    let mut game = Game::from_position(Rules::money(), false, position, Side::White, Cube::CENTRED);
+    let mut game =
+        Game::from_position(Rules::money(), false, position, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Roll(Dice::new(2, 1).unwrap())).unwrap();
     play_only_legal(&mut game);
     assert_eq!(game.result().unwrap().kind, WinKind::Backgammon);
@@ -281,7 +288,8 @@ fn backgammon_when_the_loser_has_a_checker_on_the_bar() {
 #[test]
 fn single_game_when_the_loser_has_borne_off() {
     let position = last_checker_home(&[(6, 5), (5, 5), (4, 4)]); // 14 on board, 1 off
-    let mut game = Game::from_position(Rules::money(), false, position, Side::White, Cube::CENTRED);
+    let mut game =
+        Game::from_position(Rules::money(), false, position, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Roll(Dice::new(2, 1).unwrap())).unwrap();
     play_only_legal(&mut game);
     assert_eq!(game.result().unwrap().points, 1);
@@ -294,14 +302,14 @@ fn jacoby_counts_gammons_single_until_the_cube_is_turned() {
         ..Rules::money()
     };
     let position = last_checker_home(&[(6, 5), (8, 5), (13, 5)]);
-    let mut game = Game::from_position(rules, false, position, Side::White, Cube::CENTRED);
+    let mut game = Game::from_position(rules, false, position, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Roll(Dice::new(2, 1).unwrap())).unwrap();
     play_only_legal(&mut game);
     let result = game.result().unwrap();
     assert_eq!((result.kind, result.points), (WinKind::Single, 1));
     // With the cube turned to 2 the gammon counts: 2 x 2.
     let cube = Cube::new(2, Some(Side::White)).unwrap();
-    let mut game = Game::from_position(rules, false, position, Side::White, cube);
+    let mut game = Game::from_position(rules, false, position, Side::White, cube).unwrap();
     game.apply(Action::Roll(Dice::new(2, 1).unwrap())).unwrap();
     play_only_legal(&mut game);
     assert_eq!(game.result().unwrap().points, 4);
@@ -318,7 +326,8 @@ fn jacoby_counts_gammons_single_until_the_cube_is_turned() {
 #[test]
 fn resignation_declined_play_goes_on_accepted_it_scores_times_the_cube() {
     let cube = Cube::new(2, Some(Side::Black)).unwrap();
-    let mut game = Game::from_position(Rules::money(), false, Position::START, Side::White, cube);
+    let mut game =
+        Game::from_position(Rules::money(), false, Position::START, Side::White, cube).unwrap();
     game.apply(Action::Resign(WinKind::Gammon)).unwrap();
     assert_eq!(game.to_act(), Some(Side::Black));
     assert_eq!(
@@ -332,7 +341,12 @@ fn resignation_declined_play_goes_on_accepted_it_scores_times_the_cube() {
     game.apply(Action::AcceptResignation).unwrap();
     let result = game.result().unwrap();
     assert_eq!(
-        (result.winner, result.kind, result.points, result.ending),
+        (
+            result.winner.unwrap(),
+            result.kind,
+            result.points,
+            result.ending
+        ),
         (Side::Black, WinKind::Gammon, 4, Ending::Resignation)
     );
     assert_eq!(game.apply(Action::Double), Err(GameError::GameOver));
@@ -344,7 +358,8 @@ fn house_rule_makes_every_resignation_a_backgammon() {
         resign_loses_backgammon: true,
         ..Rules::money()
     };
-    let mut game = Game::from_position(rules, false, Position::START, Side::White, Cube::CENTRED);
+    let mut game =
+        Game::from_position(rules, false, Position::START, Side::White, Cube::CENTRED).unwrap();
     game.apply(Action::Resign(WinKind::Single)).unwrap();
     game.apply(Action::AcceptResignation).unwrap();
     assert_eq!(game.result().unwrap().points, 3);
@@ -472,7 +487,7 @@ fn match_id_of_a_match_played_to_the_manuals_example() {
     assert_eq!(bg_tui::engine::match_id(&fields), "QYkqASAAIAAA");
     // And the Position ID is the position from Black's view.
     assert_eq!(
-        bg_tui::engine::position_from_id(&m.position_id()).unwrap(),
+        bg_tui::engine::position_from_id(&m.position_id().unwrap()).unwrap(),
         m.game().position_for(Side::Black)
     );
 }
@@ -493,6 +508,6 @@ fn match_id_shows_a_double_and_a_resignation_waiting_for_an_answer() {
     m.apply(Action::Resign(WinKind::Gammon)).unwrap(); // White resigns instead of answering
     let f = m.match_id_fields();
     assert_eq!((f.resigned, f.turn), (2, Side::Black));
-    let round = bg_tui::engine::match_id_fields(&m.match_id()).unwrap();
+    let round = bg_tui::engine::match_id_fields(&m.match_id().unwrap()).unwrap();
     assert_eq!(round, f);
 }

@@ -97,7 +97,7 @@ fn play_record(
                     Action::Resign(random_level(&mut rng))
                 } else {
                     match (game.legal_plays(), &mut deciders) {
-                        ([], _) => Action::Play(Play::new(&[], *game.position())),
+                        ([], _) => Action::Play(Play::empty(*game.position())),
                         (_, Deciders::Bots(bots)) => {
                             Action::Play(bots[game.turn().index()].choose_play(&m))
                         }
@@ -345,7 +345,7 @@ fn the_match_fixture_reads_as_hand_checked() {
     );
     let result = game.result.unwrap();
     assert_eq!(
-        (result.winner, result.points, result.ending),
+        (result.winner.unwrap(), result.points, result.ending),
         (RecordSide::Black, 1, bg_tui::engine::Ending::Drop)
     );
 
@@ -475,7 +475,7 @@ fn beavers_and_resignations_read_as_hand_checked() {
         .games
         .iter()
         .map(|g| g.result.unwrap())
-        .map(|r| (r.winner, r.kind, r.cube, r.points))
+        .map(|r| (r.winner.unwrap(), r.kind, r.cube, r.points))
         .collect();
     assert_eq!(
         results,
@@ -867,4 +867,41 @@ proptest! {
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }
     }
+}
+
+#[test]
+fn export_refuses_rule_sets_gnu_backgammon_cannot_read() {
+    use bg_tui::engine::{RuleSet, Rules};
+    use bg_tui::record::{PlayerInfo, Record};
+    for rules in [
+        Rules::of(RuleSet::Plakoto),
+        Rules::of(RuleSet::Tavli),
+        Rules::of(RuleSet::Jacquet),
+        Rules {
+            schmidt: true,
+            cube: false,
+            ..Rules::money()
+        },
+    ] {
+        let record = Record::new(
+            [PlayerInfo::human("A"), PlayerInfo::human("B")],
+            rules,
+            None,
+        );
+        let err = bg_tui::mat::write_mat(&record).unwrap_err();
+        assert!(
+            matches!(err, bg_tui::mat::MatWriteError::NotBackgammon(_)),
+            "{rules:?}: {err}"
+        );
+        assert!(
+            err.to_string()
+                .contains("GNU Backgammon plays only backgammon")
+        );
+    }
+    let plain = Record::new(
+        [PlayerInfo::human("A"), PlayerInfo::human("B")],
+        Rules::money(),
+        None,
+    );
+    assert!(bg_tui::mat::write_mat(&plain).is_ok());
 }

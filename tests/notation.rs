@@ -265,7 +265,7 @@ fn formats_bearing_off() {
 
 #[test]
 fn formats_an_empty_play_as_empty_text() {
-    assert_eq!(format_play(&Play::new(&[], Position::START)), "");
+    assert_eq!(format_play(&Play::empty(Position::START)), "");
 }
 
 // ----- Reading -----

@@ -83,7 +83,7 @@ fn drive(
                 }
             }
             Phase::Moving(_) => match game.legal_plays() {
-                [] => Action::Play(Play::new(&[], *game.position())),
+                [] => Action::Play(Play::empty(*game.position())),
                 _ => Action::Play(bots[game.turn().index()].choose_play(m)),
             },
             Phase::DoubleOffered => {
@@ -434,10 +434,12 @@ fn damaged_records_are_rejected_with_game_and_action() {
     // Wrong format and version.
     let j = edited(&good, |r| r.format = "chess-pgn".into());
     assert!(matches!(load(&j), Err(RecordError::UnknownFormat(f)) if f == "chess-pgn"));
-    let j = edited(&good, |r| r.version = 2);
+    let j = edited(&good, |r| r.version = 3);
     let e = load(&j).unwrap_err();
-    assert_eq!(e, RecordError::UnsupportedVersion(2));
-    assert!(e.to_string().contains("version 2"));
+    assert_eq!(e, RecordError::UnsupportedVersion(3));
+    assert!(e.to_string().contains("version 3"));
+    let j = edited(&good, |r| r.version = 0);
+    assert_eq!(load(&j).unwrap_err(), RecordError::UnsupportedVersion(0));
 
     // Rules that do not go together.
     let j = edited(&good, |r| r.rules.match_length = Some(0));
@@ -515,8 +517,9 @@ fn damaged_records_are_rejected_with_game_and_action() {
     let j = edited(&good, |r| {
         let res = r.games[0].result.as_mut().unwrap();
         res.winner = match res.winner {
-            RecordSide::White => RecordSide::Black,
-            RecordSide::Black => RecordSide::White,
+            Some(RecordSide::White) => Some(RecordSide::Black),
+            Some(RecordSide::Black) => Some(RecordSide::White),
+            None => None,
         };
     });
     expect_game_error(&j, 1, n1, "but the moves give");
@@ -570,9 +573,9 @@ fn damaged_records_are_rejected_with_game_and_action() {
     expect_game_error(&j, 2, k + 1, "at most 4");
 
     // Huge numbers: too big for their fields, so the JSON is rejected where they stand.
-    let j = json.replacen("\"version\": 1", "\"version\": 1e400", 1);
+    let j = json.replacen("\"version\": 2", "\"version\": 1e400", 1);
     expect_json_error(&j);
-    let j = json.replacen("\"version\": 1", "\"version\": 18446744073709551616", 1);
+    let j = json.replacen("\"version\": 2", "\"version\": 18446744073709551616", 1);
     expect_json_error(&j);
     let j = json.replacen("\"seed\": 7", "\"seed\": 123456789012345678901234567890", 1);
     expect_json_error(&j);
@@ -581,7 +584,7 @@ fn damaged_records_are_rejected_with_game_and_action() {
     let j = json.replacen("\"opening\":[", "\"opening\":[300,", 1);
     expect_json_error(&j);
     // A version that fits but is absurd.
-    let j = json.replacen("\"version\": 1", "\"version\": 4294967296", 1);
+    let j = json.replacen("\"version\": 2", "\"version\": 4294967296", 1);
     assert_eq!(
         load(&j),
         Err(RecordError::UnsupportedVersion(4_294_967_296))
@@ -781,4 +784,30 @@ fn every_example_record_loads() {
         }
     }
     assert!(count >= 2, "assets/records holds {count} records");
+}
+
+#[test]
+fn version_1_records_still_load() {
+    // The example records were written by version 1 (`"variant": "standard"` in the rules,
+    // no rule set per game).
+    for name in [
+        "match-3-greedy-vs-greedy.json",
+        "money-greedy-vs-greedy.json",
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/records")
+            .join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("\"version\": 1,"),
+            "{name} is a version 1 record"
+        );
+        let (record, m) = load(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(record.rules.rule_set, bg_tui::engine::RuleSet::Backgammon);
+        assert!(!m.results().is_empty());
+        // Written again, it is a version 2 record with the rule set of every game.
+        let again = to_json(&record);
+        assert!(again.contains("\"version\": 2,") && again.contains("\"variant\": \"backgammon\""));
+        assert_eq!(load(&again).unwrap().1, m);
+    }
 }

@@ -185,7 +185,7 @@ fn scores_cube_and_results_at_each_moment() {
     let m = t.moments();
     assert_eq!(m[8].score, [1, 0], "the pass ends game 1");
     match &m[9].kind {
-        MomentKind::Result(r) => assert_eq!((r.winner, r.points), (Side::White, 1)),
+        MomentKind::Result(r) => assert_eq!((r.winner.unwrap(), r.points), (Side::White, 1)),
         other => panic!("{other:?}"),
     }
     assert_eq!(m[10].score, [1, 0]);
@@ -278,8 +278,12 @@ fn the_example_records_replay_to_the_state_they_load_to() {
         let name = path.display();
         assert_eq!(t.last_state(), &last, "{name}");
         let final_moment = t.moment(t.end());
-        assert_eq!(final_moment.match_id(), last.match_id(), "{name}");
-        assert_eq!(final_moment.position_id(), last.position_id(), "{name}");
+        assert_eq!(final_moment.match_id(), last.match_id().unwrap(), "{name}");
+        assert_eq!(
+            final_moment.position_id(),
+            last.position_id().unwrap(),
+            "{name}"
+        );
         assert_eq!(t.games(), record.games.len(), "{name}");
         let results = t
             .moments()

@@ -213,7 +213,7 @@ fn a_double_taken_then_a_redouble_passed() {
     press(&mut app, KeyCode::Char('p'));
     let result = app.match_state().game().result().unwrap();
     assert_eq!(
-        (result.winner, result.points, result.ending),
+        (result.winner.unwrap(), result.points, result.ending),
         (Side::Black, 2, Ending::Drop)
     );
     assert_eq!(app.match_state().score(Side::Black), 2);
@@ -254,7 +254,7 @@ fn a_resignation_declined_then_accepted() {
     type_command(&mut app, "accept");
     let result = app.match_state().game().result().unwrap();
     assert_eq!(
-        (result.winner, result.kind, result.points),
+        (result.winner.unwrap(), result.kind, result.points),
         (Side::Black, WinKind::Backgammon, 3)
     );
 }

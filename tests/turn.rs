@@ -2,14 +2,14 @@
 
 mod common;
 
-use bg_tui::engine::{Dice, Position, TurnBuilder, TurnError, format_play, legal_plays};
+use bg_tui::engine::{Dice, Position, TurnBuilder, TurnError, Variant, format_play, legal_plays};
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 fn turn(position: Position, a: u8, b: u8) -> TurnBuilder {
     let dice = Dice::new(a, b).unwrap();
-    TurnBuilder::new(position, dice, &legal_plays(&position, dice))
+    TurnBuilder::new(Variant::Backgammon, position, dice).unwrap()
 }
 
 #[test]
@@ -171,7 +171,7 @@ proptest! {
         let position = common::random_position(&mut rng);
         let dice = Dice::roll(&mut rng);
         let legal = legal_plays(&position, dice);
-        let fresh = TurnBuilder::new(position, dice, &legal);
+        let fresh = TurnBuilder::new(Variant::Backgammon, position, dice).unwrap();
         for play in &legal {
             let mut t = fresh.clone();
             for s in play.steps().iter() {

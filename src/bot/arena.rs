@@ -161,7 +161,7 @@ impl Table<'_> {
                     }
                 }
                 Phase::Moving(_) => match game.legal_plays() {
-                    [] => Action::Play(Play::new(&[], *game.position())),
+                    [] => Action::Play(Play::empty(*game.position())),
                     [only] => Action::Play(*only),
                     _ => Action::Play(self.timed(game.turn(), |b| b.choose_play(m))),
                 },
@@ -258,7 +258,7 @@ fn play_game_recorded(
         starter: first_mover(opening).unwrap_or(Side::White),
         rolls,
         result,
-        a_points: if result.winner == a_side {
+        a_points: if result.is_won_by(a_side) {
             points
         } else {
             -points
@@ -365,7 +365,7 @@ impl GameSummary {
         let mut gammons = [0, 0];
         let mut backgammons = [0, 0];
         for r in results {
-            let i = usize::from(r.winner != a_side);
+            let i = usize::from(!r.is_won_by(a_side));
             gammons[i] += u32::from(r.kind >= WinKind::Gammon);
             backgammons[i] += u32::from(r.kind == WinKind::Backgammon);
         }
@@ -377,7 +377,7 @@ impl GameSummary {
         GameSummary {
             a_side: g.a_side,
             starter: g.starter,
-            a_won: g.result.winner == g.a_side,
+            a_won: g.result.is_won_by(g.a_side),
             a_points: g.a_points,
             games: 1,
             gammons,

@@ -592,10 +592,10 @@ impl Bot for GreedyBot {
     fn choose_play(&mut self, m: &MatchState) -> Play {
         let game = m.game();
         let Some(dice) = game.dice() else {
-            return Play::new(&[], *game.position());
+            return Play::empty(*game.position());
         };
         self.best(game.position(), dice)
-            .map_or_else(|| Play::new(&[], *game.position()), |(play, _)| play)
+            .map_or_else(|| Play::empty(*game.position()), |(play, _)| play)
     }
 
     fn should_double(&mut self, m: &MatchState) -> bool {

@@ -197,7 +197,7 @@ impl Bot for PubevalBot {
         let position = *game.position();
         rank(&position, game.legal_plays())
             .first()
-            .map_or_else(|| Play::new(&[], position), |s| s.play)
+            .map_or_else(|| Play::empty(position), |s| s.play)
     }
 
     fn should_double(&mut self, _: &MatchState) -> bool {

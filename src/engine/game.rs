@@ -7,9 +7,11 @@ use super::cube::Cube;
 use super::dice::Dice;
 use super::play::Play;
 use super::position::Position;
-use super::rules::Rules;
-use super::scoring::{Ending, GameResult, WinKind};
+use super::rules::{Rules, RulesError};
+use super::scoring::{Ending, GameResult, WinKind, schmidt_points};
 use super::side::Side;
+use super::turn::follow_steps;
+use super::variant::{Opening, Variant, VariantError, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// Something a player (or the dice) does.
@@ -108,10 +110,10 @@ pub enum GameError {
     BadDie(u8),
     /// Rolling is not possible now.
     #[error("cannot roll now: {0}")]
-    CannotRoll(&'static str),
+    CannotRoll(Waiting),
     /// No roll is waiting to be played.
     #[error("there is no roll to play: {0}")]
-    NothingToPlay(&'static str),
+    NothingToPlay(Waiting),
     /// The play is not one of the legal plays of the roll.
     #[error("that is not a legal play of {0}")]
     IllegalPlay(Dice),
@@ -123,19 +125,75 @@ pub enum GameError {
     NoDoubleOffered,
     /// A beaver is not allowed.
     #[error("cannot beaver: {0}")]
-    CannotBeaver(&'static str),
+    CannotBeaver(BeaverRefusal),
     /// Accept or decline with no resignation offered.
     #[error("there is no resignation to answer")]
     NoResignation,
     /// Resigning is not possible now.
     #[error("cannot resign: {0}")]
-    CannotResign(&'static str),
+    CannotResign(ResignRefusal),
 }
 
-/// One game of backgammon.
+/// What the game waits for instead of the action asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Waiting {
+    /// The dice have been rolled and wait to be played.
+    #[error("the dice have been rolled")]
+    DiceRolled,
+    /// The player on roll must roll (or double) first.
+    #[error("roll first")]
+    RollFirst,
+    /// A double waits for an answer.
+    #[error("a double is waiting for an answer")]
+    DoubleAnswer,
+}
+
+/// Why a beaver is not allowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BeaverRefusal {
+    /// The rules have no beavers (or this is not money play).
+    #[error("beavers are not in these rules")]
+    NotInRules,
+    /// The cube would pass its cap.
+    #[error("the cube would pass its cap")]
+    PastCap,
+}
+
+/// Why a resignation cannot be offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ResignRefusal {
+    /// Nobody is to act yet (before the opening roll).
+    #[error("the game has not started")]
+    NotStarted,
+    /// More than the rule set's games can be worth.
+    #[error("a {offered} is not a result in {variant}")]
+    NoSuchResult {
+        /// What was offered.
+        offered: WinKind,
+        /// The rule set.
+        variant: Variant,
+    },
+}
+
+/// Why a game cannot be set up as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The options do not go together.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The position cannot occur in the rule set.
+    #[error(transparent)]
+    Position(#[from] VariantError),
+    /// The cube is above the cap, or turned in a game without a cube.
+    #[error("a cube of {0} cannot be in this game")]
+    Cube(u32),
+}
+
+/// One game of one rule set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
+    variant: Variant,
     crawford: bool,
     /// Seen from `turn`.
     position: Position,
@@ -149,15 +207,41 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game before the opening roll. `crawford` marks the Crawford game of a match.
-    #[must_use]
-    pub fn new(rules: Rules, crawford: bool) -> Game {
+    /// The first game of a match or session under `rules`, before the opening roll.
+    /// `crawford` marks the Crawford game of a match.
+    ///
+    /// # Errors
+    /// [`RulesError`] when the options do not go together.
+    pub fn new(rules: Rules, crawford: bool) -> Result<Game, RulesError> {
+        rules.validate()?;
+        Ok(Game::start(
+            rules,
+            rules.rule_set.variant_of_game(0),
+            crawford,
+            None,
+        ))
+    }
+
+    /// A game of `variant` under rules already checked: before the opening roll, or, when
+    /// `starter` is given and the rule set's later games are started by the winner of the
+    /// one before, with `starter` about to roll.
+    pub(crate) fn start(
+        rules: Rules,
+        variant: Variant,
+        crawford: bool,
+        starter: Option<Side>,
+    ) -> Game {
+        let (turn, phase) = match (variant.rules().opening(), starter) {
+            (Opening::StarterRolls, Some(side)) => (side, Phase::Rolling),
+            _ => (Side::White, Phase::Opening),
+        };
         Game {
             rules,
+            variant,
             crawford,
-            position: rules.variant.start_position(),
-            turn: Side::White,
-            phase: Phase::Opening,
+            position: variant.start_position(),
+            turn,
+            phase,
             cube: Cube::CENTRED,
             resignation: None,
             auto_doubles: 0,
@@ -165,22 +249,37 @@ impl Game {
         }
     }
 
-    /// A game set up at `position` (seen from `turn`), with `turn` about to roll or double.
-    #[must_use]
+    /// A game of the rule set's first game set up at `position` (seen from `turn`), with
+    /// `turn` about to roll or double.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the options do not go together, the position cannot occur in the
+    /// rule set, or the cube cannot be in the game.
     pub fn from_position(
         rules: Rules,
         crawford: bool,
         position: Position,
         turn: Side,
         cube: Cube,
-    ) -> Game {
-        Game {
+    ) -> Result<Game, SetupError> {
+        let game = Game::new(rules, crawford)?;
+        game.variant.rules().check(&position)?;
+        if cube.value() > rules.cube_cap || (!rules.uses_cube() && cube != Cube::CENTRED) {
+            return Err(SetupError::Cube(cube.value()));
+        }
+        Ok(Game {
             position,
             turn,
             phase: Phase::Rolling,
             cube,
-            ..Game::new(rules, crawford)
-        }
+            ..game
+        })
+    }
+
+    /// The rule set of this game.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// The rules this game is played under.
@@ -289,7 +388,7 @@ impl Game {
     /// # Errors
     /// The [`DoubleRefusal`] that stands in the way.
     pub fn may_double(&self) -> Result<(), DoubleRefusal> {
-        if !self.rules.uses_cube() {
+        if !self.rules.uses_cube() || !self.variant.has_cube() {
             return Err(DoubleRefusal::NoCube);
         }
         if self.crawford {
@@ -350,6 +449,7 @@ impl Game {
             let r = &self.rules;
             if r.is_money()
                 && r.uses_cube()
+                && self.variant.has_cube()
                 && self.auto_doubles < r.auto_doubles
                 && self.cube.value() * 2 <= r.cube_cap
             {
@@ -365,14 +465,18 @@ impl Game {
         };
         let dice = dice.map_err(|_| GameError::BadDie(0))?;
         self.turn = turn;
-        self.position = self.rules.variant.start_position();
-        self.start_moving(dice);
+        self.position = self.variant.start_position();
+        match self.variant.rules().opening() {
+            Opening::PlayTheOpeningDice => self.start_moving(dice),
+            // The higher die starts by rolling both dice afresh.
+            Opening::StarterRolls => self.phase = Phase::Rolling,
+        }
         Ok(())
     }
 
     fn start_moving(&mut self, dice: Dice) {
-        self.rules
-            .variant
+        self.variant
+            .rules()
             .legal_plays_into(&self.position, dice, &mut self.legal);
         self.phase = Phase::Moving(dice);
     }
@@ -384,9 +488,9 @@ impl Game {
                 Ok(())
             }
             Phase::Opening => Err(GameError::OpeningRollFirst),
-            Phase::Moving(_) => Err(GameError::CannotRoll("the dice have been rolled")),
+            Phase::Moving(_) => Err(GameError::CannotRoll(Waiting::DiceRolled)),
             Phase::DoubleOffered | Phase::Beavered => {
-                Err(GameError::CannotRoll("a double is waiting for an answer"))
+                Err(GameError::CannotRoll(Waiting::DoubleAnswer))
             }
             Phase::Over(_) => Err(GameError::GameOver),
         }
@@ -396,12 +500,8 @@ impl Game {
         let dice = match self.phase {
             Phase::Moving(dice) => dice,
             Phase::Opening => return Err(GameError::OpeningRollFirst),
-            Phase::Rolling => return Err(GameError::NothingToPlay("roll first")),
-            _ => {
-                return Err(GameError::NothingToPlay(
-                    "a double is waiting for an answer",
-                ));
-            }
+            Phase::Rolling => return Err(GameError::NothingToPlay(Waiting::RollFirst)),
+            _ => return Err(GameError::NothingToPlay(Waiting::DoubleAnswer)),
         };
         let after = if self.legal.is_empty() {
             // Nothing can be played: the only play is the empty one (a dance).
@@ -410,41 +510,63 @@ impl Game {
             }
             self.position
         } else {
-            match self
-                .legal
-                .iter()
-                .find(|p| p.position() == play.position() && !play.steps().is_empty())
-            {
-                Some(legal) => *legal.position(),
-                None => return Err(GameError::IllegalPlay(dice)),
+            // The play must be a legal play's position, reached by its own steps.
+            let legal = self.legal.iter().find(|p| p.position() == play.position());
+            let Some(legal) = legal else {
+                return Err(GameError::IllegalPlay(dice));
+            };
+            let steps = play.steps();
+            if legal.steps() != steps {
+                let reached = follow_steps(self.variant, &self.position, dice, &steps);
+                if steps.len() != legal.dice_used() || reached != Some(*legal.position()) {
+                    return Err(GameError::IllegalPlay(dice));
+                }
             }
+            *legal.position()
         };
         self.legal.clear();
-        if after.mover_has_won() {
-            let kind = self.counted(WinKind::of_win(&after));
-            self.position = after;
-            self.phase = Phase::Over(GameResult::new(
-                self.turn,
-                kind,
-                self.cube.value(),
-                Ending::BearOff,
-            ));
-            return Ok(());
+        match self.variant.rules().judge(&after) {
+            None => {
+                self.position = after.switched();
+                self.turn = self.turn.opponent();
+                self.phase = Phase::Rolling;
+            }
+            Some(verdict) => {
+                self.position = after;
+                self.phase = Phase::Over(self.result_of(verdict, &after));
+            }
         }
-        self.position = after.switched();
-        self.turn = self.turn.opponent();
-        self.phase = Phase::Rolling;
         Ok(())
+    }
+
+    /// The result of a game that `verdict` ended, in `after` (seen from the player who
+    /// moved), as it counts under the options.
+    fn result_of(&self, verdict: Verdict, after: &Position) -> GameResult {
+        let cube = self.cube.value();
+        match verdict {
+            Verdict::Draw => GameResult::draw(cube),
+            Verdict::MoverWins(kind, ending) => self.win(self.turn, kind, ending, after),
+            Verdict::OpponentWins(kind, ending) => {
+                self.win(self.turn.opponent(), kind, ending, &after.switched())
+            }
+        }
+    }
+
+    /// `winner`'s win of `kind` in `seen` (from the winner's view), counted.
+    fn win(&self, winner: Side, kind: WinKind, ending: Ending, seen: &Position) -> GameResult {
+        let kind = self.counted(kind);
+        let cube = self.cube.value();
+        if self.rules.schmidt {
+            let points = schmidt_points(seen) * if self.rules.uses_cube() { cube } else { 1 };
+            return GameResult::with_points(winner, kind, cube, points, ending);
+        }
+        GameResult::new(winner, kind, cube, ending)
     }
 
     /// A win as it counts: the Jacoby rule makes gammons single while the cube is at 1,
     /// and a variant without backgammons counts them as gammons.
     fn counted(&self, kind: WinKind) -> WinKind {
-        let kind = if kind == WinKind::Backgammon && !self.rules.variant.has_backgammons() {
-            WinKind::Gammon
-        } else {
-            kind
-        };
+        let kind = kind.min(self.variant.rules().highest_win());
         if self.rules.jacoby && self.rules.is_money() && self.cube.value() == 1 {
             WinKind::Single
         } else {
@@ -502,10 +624,10 @@ impl Game {
             return Err(GameError::NoDoubleOffered);
         }
         if !self.rules.beaver || !self.rules.is_money() {
-            return Err(GameError::CannotBeaver("beavers are not in these rules"));
+            return Err(GameError::CannotBeaver(BeaverRefusal::NotInRules));
         }
         if self.cube.value() * 4 > self.rules.cube_cap {
-            return Err(GameError::CannotBeaver("the cube would pass its cap"));
+            return Err(GameError::CannotBeaver(BeaverRefusal::PastCap));
         }
         self.phase = Phase::Beavered;
         Ok(())
@@ -514,10 +636,17 @@ impl Game {
     fn resign(&mut self, level: WinKind) -> Result<(), GameError> {
         let by = match self.to_act() {
             Some(side) => side,
-            None => return Err(GameError::CannotResign("the game has not started")),
+            None => return Err(GameError::CannotResign(ResignRefusal::NotStarted)),
         };
+        let highest = self.variant.rules().highest_win();
+        if level > highest {
+            return Err(GameError::CannotResign(ResignRefusal::NoSuchResult {
+                offered: level,
+                variant: self.variant,
+            }));
+        }
         let level = if self.rules.resign_loses_backgammon {
-            WinKind::Backgammon
+            highest
         } else {
             level
         };
@@ -531,14 +660,11 @@ impl Game {
         };
         self.resignation = None;
         if accept {
-            let kind = self.counted(resignation.level);
+            let winner = resignation.by.opponent();
+            let seen = self.position_for(winner);
             self.legal.clear();
-            self.phase = Phase::Over(GameResult::new(
-                resignation.by.opponent(),
-                kind,
-                self.cube.value(),
-                Ending::Resignation,
-            ));
+            self.phase =
+                Phase::Over(self.win(winner, resignation.level, Ending::Resignation, &seen));
         }
         Ok(())
     }

@@ -196,7 +196,9 @@ fn push<const LEN: usize>(
     last: Step,
 ) {
     let play = out.push_mut(*template);
-    play.set_steps(packed | last.pack() << (16 * (LEN - 1)), LEN as u8);
+    let all = packed | last.pack() << (16 * (LEN - 1));
+    play.set_steps(all, LEN as u8);
+    play.position_mut().add_mover_off(bear_offs(all, LEN));
     let board = play.board_mut();
     for i in 0..LEN - 1 {
         let bits = packed >> (16 * i);
@@ -213,12 +215,22 @@ fn push<const LEN: usize>(
     board[0] = scratch[0] - hit;
 }
 
+/// How many of the first `len` packed steps bear a checker off.
+#[inline(always)]
+fn bear_offs(packed: u64, len: usize) -> u8 {
+    (0..len)
+        .map(|i| u8::from(packed >> (16 * i + 5) & 31 == 0))
+        .sum()
+}
+
 /// Reports a play whose steps have all been made on `scratch` (a double that cannot be
 /// played in full): the touched points are copied from the scratch board.
 #[inline(never)]
 fn push_made(out: &mut Vec<Play>, template: &Play, scratch: &[i8; 26], packed: u64, len: u8) {
     let play = out.push_mut(*template);
     play.set_steps(packed, len);
+    play.position_mut()
+        .add_mover_off(bear_offs(packed, usize::from(len)));
     let board = play.board_mut();
     for i in 0..usize::from(len) {
         let bits = packed >> (16 * i);

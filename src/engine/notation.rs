@@ -58,9 +58,9 @@
 //! [`NotationError::NoLegalPlay`] whatever the text: the caller passes the turn.
 
 use super::dice::Dice;
-use super::movegen::legal_plays;
 use super::play::{Play, Step};
 use super::position::{BAR, OPPONENT_BAR, Position};
+use super::variant::Variant;
 
 /// The most checker moves a text may describe: more than any roll allows, but bounded so
 /// that long junk cannot overflow a count.
@@ -126,7 +126,7 @@ fn point_name(point: u8) -> String {
 ///
 /// Two different legal plays of one position and roll always get different texts, and
 /// [`parse_play`] reads the text back as the same play. A play without steps (which
-/// [`legal_plays`] never gives) is the empty string: callers show "no legal play" themselves.
+/// the generators never give) is the empty string: callers show "no legal play" themselves.
 #[must_use]
 pub fn format_play(play: &Play) -> String {
     format_steps(&play.steps())
@@ -235,7 +235,20 @@ fn format_steps(steps: &[Step]) -> String {
 /// assert!(parse_play("24/12", &Position::START, dice).is_err());
 /// ```
 pub fn parse_play(text: &str, position: &Position, dice: Dice) -> Result<Play, NotationError> {
-    let plays = legal_plays(position, dice);
+    parse_play_in(Variant::Backgammon, text, position, dice)
+}
+
+/// Like [`parse_play`], for a position of any rule set (in Plakoto a `*` marks a pin).
+///
+/// # Errors
+/// [`NotationError`] saying why the text is not one legal play.
+pub fn parse_play_in(
+    variant: Variant,
+    text: &str,
+    position: &Position,
+    dice: Dice,
+) -> Result<Play, NotationError> {
+    let plays = variant.legal_plays(position, dice);
     if plays.is_empty() {
         return Err(NotationError::NoLegalPlay);
     }

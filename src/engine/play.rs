@@ -27,14 +27,40 @@ impl Step {
     }
 }
 
-/// A legal play: up to four steps in the order played, and the resulting position, still
-/// seen from the player who moved (use [`Position::switched`] for the opponent's view).
+/// A play: up to four steps in the order played, and the resulting position, still seen
+/// from the player who moved (use [`Position::switched`] for the opponent's view). The
+/// engine's generators give legal plays; one built with [`Play::new`] is well formed, and
+/// [`Game`](super::Game) checks that it is legal before it is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Play {
-    /// The steps, 16 bits each (see [`Step::pack`]): written in one store by the generator.
+    /// The steps, 16 bits each (see [`Step::pack`]), and the count in bits 60-62: written in
+    /// one store by the generator.
     packed: u64,
     position: Position,
-    len: u8,
+}
+
+/// The most steps a play has (a double played in full).
+pub const MAX_STEPS: usize = 4;
+
+/// Bit where a play's step count is packed.
+const LEN_SHIFT: u32 = 60;
+
+/// Why steps are not a play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// More steps than any roll allows.
+    #[error("a play has at most 4 steps, not {0}")]
+    TooManySteps(usize),
+    /// A step that does not go from a point or the bar towards the 1-point or off.
+    #[error(
+        "a step from {from} to {to} does not move towards home (from 1-25, to 0-24, to below from)"
+    )]
+    BadStep {
+        /// Where it starts.
+        from: u8,
+        /// Where it lands.
+        to: u8,
+    },
 }
 
 impl Step {
@@ -74,27 +100,46 @@ impl Play {
     #[inline(always)]
     pub(crate) const fn from_packed(packed: u64, len: u8, position: Position) -> Play {
         Play {
-            packed,
+            packed: packed | (len as u64) << LEN_SHIFT,
             position,
-            len,
         }
     }
 
-    /// A play made of `steps` (at most four) that leads to `position`.
-    #[must_use]
-    pub fn new(steps: &[Step], position: Position) -> Play {
-        let len = steps.len().min(4);
-        let packed = steps[..len]
+    /// A play made of `steps` that leads to `position`.
+    ///
+    /// # Errors
+    /// [`PlayError`] for more than four steps or a step that does not run from a point
+    /// (1-24) or the bar (25) down to a lower point or off (0).
+    pub fn new(steps: &[Step], position: Position) -> Result<Play, PlayError> {
+        if steps.len() > MAX_STEPS {
+            return Err(PlayError::TooManySteps(steps.len()));
+        }
+        if let Some(s) = steps.iter().find(|s| s.from > 25 || s.to >= s.from) {
+            return Err(PlayError::BadStep {
+                from: s.from,
+                to: s.to,
+            });
+        }
+        let packed = steps
             .iter()
             .enumerate()
             .fold(0, |acc, (i, s)| acc | s.pack() << (16 * i));
-        Play::from_packed(packed, len as u8, position)
+        Ok(Play::from_packed(packed, steps.len() as u8, position))
+    }
+
+    /// The play of no steps, when nothing can be played.
+    #[must_use]
+    pub const fn empty(position: Position) -> Play {
+        Play::from_packed(0, 0, position)
     }
 
     #[inline(always)]
     pub(crate) fn set_steps(&mut self, packed: u64, len: u8) {
-        self.packed = packed;
-        self.len = len;
+        self.packed = packed | u64::from(len) << LEN_SHIFT;
+    }
+
+    pub(crate) fn position_mut(&mut self) -> &mut Position {
+        &mut self.position
     }
 
     pub(crate) fn board_mut(&mut self) -> &mut [i8; 26] {
@@ -104,13 +149,14 @@ impl Play {
     /// The steps in the order played (empty when nothing could be played).
     #[must_use]
     pub fn steps(&self) -> Steps {
+        let len = self.len();
         let mut steps = [Step::default(); 4];
-        for (i, slot) in steps.iter_mut().enumerate().take(self.len as usize) {
+        for (i, slot) in steps.iter_mut().enumerate().take(len) {
             *slot = Step::unpack(self.packed, i);
         }
         Steps {
             steps,
-            len: self.len,
+            len: len as u8,
         }
     }
 
@@ -123,6 +169,11 @@ impl Play {
     /// How many dice the play uses.
     #[must_use]
     pub const fn dice_used(&self) -> usize {
-        self.len as usize
+        self.len()
+    }
+
+    #[inline(always)]
+    const fn len(&self) -> usize {
+        (self.packed >> LEN_SHIFT & 7) as usize
     }
 }

@@ -1,62 +1,113 @@
 //! The rule set and options of a match: what varies between games of backgammon.
 
-use super::dice::Dice;
-use super::movegen;
-use super::play::Play;
-use super::position::Position;
+use super::variant::Variant;
 use serde::{Deserialize, Serialize};
 
-/// The game being played. Everything that differs between the rule sets of
-/// `shared/RULES.md` §2 (start position, direction, landing on a blot, scoring, cube) is
-/// answered here, so a new variant is a new arm of these methods, not changes spread through
-/// the move generator and the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+/// What a match or session plays: one rule set for every game, or Tavli's cycle.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
-pub enum Variant {
-    /// Standard backgammon (`shared/RULES.md` §1).
+pub enum RuleSet {
+    /// Standard backgammon in every game.
     #[default]
-    Standard,
+    #[serde(alias = "standard")]
+    Backgammon,
+    /// Portes in every game.
+    Portes,
+    /// Plakoto in every game.
+    Plakoto,
+    /// Fevga in every game.
+    Fevga,
+    /// Tavli (`RULES.md` §2.5): the games cycle Portes, Plakoto, Fevga, Portes, ...
+    Tavli,
+    /// Jacquet in every game.
+    Jacquet,
 }
 
-impl Variant {
-    /// The position at the start of a game, from the view of the first player on roll.
+/// Why a name is not a rule set.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown rule set {0:?}: the rule sets are backgammon, portes, plakoto, fevga, tavli, jacquet"
+)]
+pub struct UnknownRuleSet(pub String);
+
+impl RuleSet {
+    /// Every rule set.
+    pub const ALL: [RuleSet; 6] = [
+        RuleSet::Backgammon,
+        RuleSet::Portes,
+        RuleSet::Plakoto,
+        RuleSet::Fevga,
+        RuleSet::Tavli,
+        RuleSet::Jacquet,
+    ];
+
+    /// The rule set of game `index` (from 0) of a match or session.
     #[must_use]
-    pub const fn start_position(self) -> Position {
+    pub const fn variant_of_game(self, index: usize) -> Variant {
         match self {
-            Variant::Standard => Position::START,
+            RuleSet::Backgammon => Variant::Backgammon,
+            RuleSet::Portes => Variant::Portes,
+            RuleSet::Plakoto => Variant::Plakoto,
+            RuleSet::Fevga => Variant::Fevga,
+            RuleSet::Jacquet => Variant::Jacquet,
+            RuleSet::Tavli => match index % 3 {
+                0 => Variant::Portes,
+                1 => Variant::Plakoto,
+                _ => Variant::Fevga,
+            },
         }
     }
 
-    /// Every legal play of `dice` in `position` under this variant's rules, once per distinct
-    /// resulting position (see [`movegen::legal_plays`]).
-    pub fn legal_plays_into(self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
-        match self {
-            Variant::Standard => movegen::legal_plays_into(position, dice, out),
-        }
-    }
-
-    /// A checker that lands on a single opposing checker sends it to the bar.
-    #[must_use]
-    pub const fn landing_on_blot_hits(self) -> bool {
-        match self {
-            Variant::Standard => true,
-        }
-    }
-
-    /// The variant is played with the doubling cube.
+    /// The games are played with the doubling cube.
     #[must_use]
     pub const fn has_cube(self) -> bool {
+        matches!(self, RuleSet::Backgammon | RuleSet::Jacquet)
+    }
+
+    /// The lower-case name used on the command line and in records.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
         match self {
-            Variant::Standard => true,
+            RuleSet::Backgammon => "backgammon",
+            RuleSet::Portes => "portes",
+            RuleSet::Plakoto => "plakoto",
+            RuleSet::Fevga => "fevga",
+            RuleSet::Tavli => "tavli",
+            RuleSet::Jacquet => "jacquet",
         }
     }
 
-    /// A win can be a backgammon (3 points), not only a gammon.
+    /// The rule set that plays `variant` in every game.
     #[must_use]
-    pub const fn has_backgammons(self) -> bool {
-        match self {
-            Variant::Standard => true,
+    pub const fn of_variant(variant: Variant) -> RuleSet {
+        match variant {
+            Variant::Backgammon => RuleSet::Backgammon,
+            Variant::Portes => RuleSet::Portes,
+            Variant::Plakoto => RuleSet::Plakoto,
+            Variant::Fevga => RuleSet::Fevga,
+            Variant::Jacquet => RuleSet::Jacquet,
         }
+    }
+}
+
+impl std::fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RuleSet::Tavli => f.write_str("Tavli"),
+            other => other.variant_of_game(0).fmt(f),
+        }
+    }
+}
+
+impl std::str::FromStr for RuleSet {
+    type Err = UnknownRuleSet;
+    fn from_str(s: &str) -> Result<RuleSet, UnknownRuleSet> {
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownRuleSet(s.chars().take(40).collect()))
     }
 }
 
@@ -66,9 +117,9 @@ pub const DEFAULT_CUBE_CAP: u32 = 64;
 /// The rules and options of a match or money session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
-    /// The game played.
-    #[serde(default)]
-    pub variant: Variant,
+    /// The rule set of the games (`"variant"` in version 1 records).
+    #[serde(default, alias = "variant")]
+    pub rule_set: RuleSet,
     /// Points to win the match; `None` for a money session (game after game).
     pub match_length: Option<u32>,
     /// The doubling cube is used at all.
@@ -88,13 +139,17 @@ pub struct Rules {
     pub auto_doubles: u32,
     /// Seed 003's house rule: any resignation loses a backgammon.
     pub resign_loses_backgammon: bool,
+    /// Schmidt scoring (`RULES.md` §2.7, backgammon and Jacquet): a point for each checker
+    /// the loser has not borne off, doubled if one of them is outside its home board.
+    #[serde(default)]
+    pub schmidt: bool,
 }
 
 impl Default for Rules {
     /// A money session of standard backgammon with the cube capped at 64, and no options.
     fn default() -> Rules {
         Rules {
-            variant: Variant::Standard,
+            rule_set: RuleSet::Backgammon,
             match_length: None,
             cube: true,
             cube_cap: DEFAULT_CUBE_CAP,
@@ -103,6 +158,7 @@ impl Default for Rules {
             beaver: false,
             auto_doubles: 0,
             resign_loses_backgammon: false,
+            schmidt: false,
         }
     }
 }
@@ -122,6 +178,14 @@ pub enum RulesError {
     /// The cube cap is not a power of two from 1 to 2^15.
     #[error("the cube cap is a power of two from 1 to 32768, not {0}")]
     BadCubeCap(u32),
+    /// An option that the rule set does not have.
+    #[error("{option} is not part of {rule_set}")]
+    NotInRuleSet {
+        /// The option, as a person names it.
+        option: &'static str,
+        /// The rule set.
+        rule_set: RuleSet,
+    },
 }
 
 impl Rules {
@@ -130,6 +194,16 @@ impl Rules {
     pub fn match_to(points: u32) -> Rules {
         Rules {
             match_length: Some(points),
+            ..Rules::default()
+        }
+    }
+
+    /// A money session of `rule_set` with its defaults: the cube where the rule set has one.
+    #[must_use]
+    pub fn of(rule_set: RuleSet) -> Rules {
+        Rules {
+            rule_set,
+            cube: rule_set.has_cube(),
             ..Rules::default()
         }
     }
@@ -149,7 +223,7 @@ impl Rules {
     /// The cube may be used in this variant with these options.
     #[must_use]
     pub const fn uses_cube(&self) -> bool {
-        self.cube && self.variant.has_cube()
+        self.cube && self.rule_set.has_cube()
     }
 
     /// Checks that the options go together.
@@ -176,6 +250,26 @@ impl Rules {
         }
         if !self.cube_cap.is_power_of_two() || self.cube_cap > 1 << 15 {
             return Err(RulesError::BadCubeCap(self.cube_cap));
+        }
+        let rule_set = self.rule_set;
+        let not_in = |option| Err(RulesError::NotInRuleSet { option, rule_set });
+        if !rule_set.has_cube() && self.cube {
+            return not_in("the doubling cube");
+        }
+        if self.schmidt && !matches!(rule_set, RuleSet::Backgammon | RuleSet::Jacquet) {
+            return not_in("Schmidt scoring");
+        }
+        if self.resign_loses_backgammon && !rule_set.has_cube() {
+            return not_in("a resignation losing a backgammon");
+        }
+        for (on, option) in [
+            (self.jacoby, "the Jacoby rule"),
+            (self.beaver, "beavers"),
+            (self.auto_doubles > 0, "automatic doubles"),
+        ] {
+            if on && !rule_set.has_cube() {
+                return not_in(option);
+            }
         }
         Ok(())
     }

@@ -65,18 +65,23 @@ pub enum Ending {
     Drop,
     /// The loser resigned and the winner accepted.
     Resignation,
+    /// Plakoto: the loser's mother was pinned (`RULES.md` §2.3).
+    Mother,
+    /// Plakoto: both mothers were pinned; nobody wins.
+    Draw,
 }
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {
-    /// Who won.
-    pub winner: Side,
+    /// Who won; `None` for a draw.
+    pub winner: Option<Side>,
     /// Single, gammon or backgammon, as counted (after the Jacoby rule).
     pub kind: WinKind,
     /// The cube value the points are multiplied by.
     pub cube: u32,
-    /// Points won: `kind.multiplier() * cube`.
+    /// Points won: `kind.multiplier() * cube`, or with Schmidt scoring the checkers count
+    /// times the cube; 0 for a draw.
     pub points: u32,
     /// How the game ended.
     pub ending: Ending,
@@ -87,11 +92,57 @@ impl GameResult {
     #[must_use]
     pub const fn new(winner: Side, kind: WinKind, cube: u32, ending: Ending) -> GameResult {
         GameResult {
-            winner,
+            winner: Some(winner),
             kind,
             cube,
             points: kind.multiplier() * cube,
             ending,
         }
     }
+
+    /// A result worth `points` (Schmidt scoring), described as `kind`.
+    #[must_use]
+    pub const fn with_points(
+        winner: Side,
+        kind: WinKind,
+        cube: u32,
+        points: u32,
+        ending: Ending,
+    ) -> GameResult {
+        GameResult {
+            winner: Some(winner),
+            kind,
+            cube,
+            points,
+            ending,
+        }
+    }
+
+    /// A drawn game: no winner, no points.
+    #[must_use]
+    pub const fn draw(cube: u32) -> GameResult {
+        GameResult {
+            winner: None,
+            kind: WinKind::Single,
+            cube,
+            points: 0,
+            ending: Ending::Draw,
+        }
+    }
+
+    /// `side` won this game.
+    #[must_use]
+    pub fn is_won_by(&self, side: Side) -> bool {
+        self.winner == Some(side)
+    }
+}
+
+/// Schmidt scoring (`RULES.md` §2.7) of `position`, seen from the winner: one point for each
+/// checker the loser has not borne off, doubled if any of them is outside the loser's home
+/// board (the bar included). Before the cube.
+#[must_use]
+pub fn schmidt_points(position: &Position) -> u32 {
+    let left = u32::from(15 - position.opponent_off().min(15));
+    let outside = (7..=25).any(|p| position.opponent_on(p) > 0);
+    if outside { 2 * left } else { left }
 }

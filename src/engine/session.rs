@@ -71,7 +71,7 @@ impl MatchState {
             rules,
             score: [0, 0],
             crawford: CrawfordState::Before,
-            game: Game::new(rules, false),
+            game: Game::new(rules, false)?,
             results: Vec::new(),
             stopped: false,
         })
@@ -153,13 +153,16 @@ impl MatchState {
     }
 
     fn finish(&mut self, result: GameResult) {
-        self.score[result.winner.index()] += result.points;
+        if let Some(winner) = result.winner {
+            let score = &mut self.score[winner.index()];
+            *score = score.saturating_add(result.points);
+        }
         self.results.push(result);
         let Some(n) = self.rules.match_length else {
             return;
         };
         self.crawford = match self.crawford {
-            _ if !self.rules.crawford => CrawfordState::Before,
+            _ if !self.rules.crawford || !self.rules.rule_set.has_cube() => CrawfordState::Before,
             CrawfordState::Before if self.score.contains(&(n - 1)) && self.winner().is_none() => {
                 CrawfordState::Crawford
             }
@@ -180,7 +183,15 @@ impl MatchState {
         if self.game.result().is_none() {
             return Err(MatchError::GameNotOver);
         }
-        self.game = Game::new(self.rules, self.crawford == CrawfordState::Crawford);
+        // In the Tavli games the winner of a game starts the next (after a draw, the opening
+        // roll decides again).
+        let starter = self.results.last().and_then(|r| r.winner);
+        self.game = Game::start(
+            self.rules,
+            self.rules.rule_set.variant_of_game(self.results.len()),
+            self.crawford == CrawfordState::Crawford,
+            starter,
+        );
         Ok(())
     }
 
@@ -211,7 +222,7 @@ impl MatchState {
         };
         let game_state = match game.result().map(|r| r.ending) {
             None => GameStateCode::Playing,
-            Some(Ending::BearOff) => GameStateCode::Over,
+            Some(Ending::BearOff | Ending::Mother | Ending::Draw) => GameStateCode::Over,
             Some(Ending::Resignation) => GameStateCode::Resigned,
             Some(Ending::Drop) => GameStateCode::Dropped,
         };
@@ -231,16 +242,24 @@ impl MatchState {
         }
     }
 
-    /// GNU Backgammon's Match ID of the game in progress.
+    /// GNU Backgammon's Match ID of the game in progress, where GNU Backgammon can play its
+    /// rule set (backgammon, Portes, Jacquet).
     #[must_use]
-    pub fn match_id(&self) -> String {
-        match_id(&self.match_id_fields())
+    pub fn match_id(&self) -> Option<String> {
+        self.game
+            .variant()
+            .has_position_id()
+            .then(|| match_id(&self.match_id_fields()))
     }
 
     /// GNU Backgammon's Position ID of the game in progress, from the view of the player on
-    /// roll, as GNU Backgammon shows it.
+    /// roll, as GNU Backgammon shows it, where the Position ID can say the position
+    /// (backgammon, Portes, Jacquet).
     #[must_use]
-    pub fn position_id(&self) -> String {
-        position_id(self.game.position())
+    pub fn position_id(&self) -> Option<String> {
+        self.game
+            .variant()
+            .has_position_id()
+            .then(|| position_id(self.game.position()))
     }
 }

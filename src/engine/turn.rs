@@ -1,12 +1,16 @@
 //! A turn played one checker move at a time, as a person moves checkers on a board.
 //!
 //! Only steps that belong to some legal complete play are accepted, so the rules on the
-//! number of dice (use both, else the higher) hold while moving one checker at a time, in
-//! whatever order the player moves them.
+//! number of dice (use both, else the higher) and the rule set's whole-play rules hold while
+//! moving one checker at a time, in whatever order the player moves them. The single checker
+//! moves come from the rule set's step rules ([`VariantRules::step`]); this module has no
+//! rules of its own.
 
 use super::dice::Dice;
+use super::game::Game;
 use super::play::{Play, Step};
 use super::position::{BAR, Position};
+use super::variant::{Variant, VariantError, VariantRules};
 use std::collections::{BTreeSet, HashMap};
 
 /// One step and the die it used.
@@ -28,23 +32,142 @@ pub struct Destination {
     pub paths: Vec<Vec<DieStep>>,
 }
 
+/// A place on the board as a person names it: a point, the bar (25) or off (0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Spot(pub u8);
+
+impl std::fmt::Display for Spot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            25 => f.write_str("the bar"),
+            0 => f.write_str("off"),
+            p => write!(f, "{p}"),
+        }
+    }
+}
+
 /// Why a step was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TurnError {
     /// No die is left to play.
     #[error("no dice left: confirm the move")]
     NoDiceLeft,
-    /// No checker of the player's stands there.
+    /// The steps given end before every die that can be played has been.
+    #[error("the play is not finished: {made} of {needed} dice played")]
+    Unfinished {
+        /// Dice played.
+        made: usize,
+        /// Dice a legal play uses.
+        needed: usize,
+    },
+    /// No checker of the player's stands there (or it is pinned).
     #[error("no checker of yours to move from {0}")]
-    NoChecker(String),
+    NoChecker(Spot),
     /// The step does not belong to any legal play from here.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(IllegalStep),
+}
+
+/// Why a step from a checker of the player's does not belong to a legal play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalStep {
+    /// A checker on the bar must enter before any other moves.
+    #[error("a checker on the bar must enter first")]
+    BarFirst,
+    /// That number is not among the dice left.
+    #[error("no {0} left to play")]
+    NoSuchDie(u8),
+    /// The die cannot bear that checker off.
+    #[error("cannot bear off from {from} with a {die}")]
+    CannotBearOff {
+        /// Where the checker stands.
+        from: Spot,
+        /// The die.
+        die: u8,
+    },
+    /// The landing point is not open to the player.
+    #[error("{0} is closed")]
+    Closed(Spot),
+    /// The step is possible but leads to no legal play.
+    #[error("that move from {0} does not fit a legal play")]
+    DoesNotFit(Spot),
+    /// The dice must be used by other checkers.
+    #[error(
+        "that checker cannot move: the dice must be used elsewhere (as many as possible, the \
+         higher if only one)"
+    )]
+    MustPlayElsewhere,
+    /// No die left covers the distance of a step written as from and to.
+    #[error("no die left ({}) makes that step", dice_list(.left))]
+    NoDieMakesStep {
+        /// The dice left.
+        left: Vec<u8>,
+    },
+}
+
+fn dice_list(dice: &[u8]) -> String {
+    let texts: Vec<String> = dice.iter().map(u8::to_string).collect();
+    texts.join(", ")
+}
+
+/// The dice of a roll as they are used: two, or four of a double.
+fn dice_of(dice: Dice) -> Vec<u8> {
+    if dice.is_double() {
+        vec![dice.high(); 4]
+    } else {
+        vec![dice.high(), dice.low()]
+    }
+}
+
+/// Follows `steps` from `start` with the dice of `dice`, each step by a die that the rule
+/// set's step rules allow for it (the die of the distance, or a higher one to bear off), and
+/// gives the position reached; `None` when the steps cannot be played so. Whole-play rules
+/// are not judged: compare the result with the legal plays.
+#[must_use]
+pub fn follow_steps(
+    variant: Variant,
+    start: &Position,
+    dice: Dice,
+    steps: &[Step],
+) -> Option<Position> {
+    fn go(
+        rules: &dyn VariantRules,
+        at: &Position,
+        dice: &[u8],
+        steps: &[Step],
+    ) -> Option<Position> {
+        let Some((first, rest)) = steps.split_first() else {
+            return Some(*at);
+        };
+        for (i, &die) in dice.iter().enumerate() {
+            if dice[..i].contains(&die) {
+                continue;
+            }
+            let Some(step) = rules.step(at, first.from, die) else {
+                continue;
+            };
+            if step != *first {
+                continue;
+            }
+            let mut left = dice.to_vec();
+            left.remove(i);
+            let after = rules.after_step_unchecked(at, step);
+            if let Some(end) = go(rules, &after, &left, rest) {
+                return Some(end);
+            }
+        }
+        None
+    }
+    if steps.len() > dice_of(dice).len() {
+        return None;
+    }
+    go(variant.rules(), start, &dice_of(dice), steps)
 }
 
 /// A turn in progress: the roll, the steps made so far and the dice left.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnBuilder {
+    variant: Variant,
     start: Position,
     dice: Dice,
     /// Final positions of the legal plays, and the plays.
@@ -56,90 +179,63 @@ pub struct TurnBuilder {
     current: Position,
 }
 
-/// Where a point number is shown to a person.
-fn spot_name(point: u8) -> String {
-    match point {
-        25 => "the bar".to_string(),
-        0 => "off".to_string(),
-        p => p.to_string(),
-    }
-}
-
-/// The single checker moves by `die` the standard rules allow in `position` (bar first,
-/// open landing point, bear-off only with every checker home, a higher die only from the
-/// highest point), written plainly.
-#[must_use]
-pub fn single_steps(position: &Position, die: u8) -> Vec<Step> {
-    let board = position.board();
-    let d = usize::from(die);
-    let mut steps = Vec::new();
-    let open = |to: usize| board[to] >= -1;
-    if board[BAR] > 0 {
-        let to = BAR - d;
-        if open(to) {
-            steps.push(Step {
-                from: BAR as u8,
-                to: to as u8,
-                hit: board[to] == -1,
-            });
-        }
-        return steps;
-    }
-    let all_home = (7..=BAR).all(|p| board[p] <= 0);
-    for from in (1..=24).rev() {
-        if board[from] <= 0 {
-            continue;
-        }
-        if from > d {
-            let to = from - d;
-            if open(to) {
-                steps.push(Step {
-                    from: from as u8,
-                    to: to as u8,
-                    hit: board[to] == -1,
-                });
-            }
-        } else if all_home && (from == d || (from + 1..=6).all(|p| board[p] <= 0)) {
-            steps.push(Step {
-                from: from as u8,
-                to: 0,
-                hit: false,
-            });
-        }
-    }
-    steps
-}
-
-/// `position` after one step of its mover.
-#[must_use]
-pub fn after_step(position: &Position, step: Step) -> Position {
-    let mut board = *position.board();
-    board[usize::from(step.from)] -= 1;
-    let to = usize::from(step.to);
-    if to != 0 {
-        if board[to] == -1 {
-            board[to] = 0;
-            board[0] -= 1;
-        }
-        board[to] += 1;
-    }
-    // A step keeps 15 checkers a side and one side per point.
-    Position::from_board(board).unwrap_or(*position)
-}
-
 impl TurnBuilder {
-    /// A turn of `dice` from `start`, whose legal plays are `legal` (as the engine lists them).
-    #[must_use]
-    pub fn new(start: Position, dice: Dice, legal: &[Play]) -> TurnBuilder {
-        TurnBuilder {
+    /// A turn of `dice` from `start` under `variant`'s rules.
+    ///
+    /// # Errors
+    /// [`VariantError`] when `start` cannot occur in the rule set.
+    pub fn new(variant: Variant, start: Position, dice: Dice) -> Result<TurnBuilder, VariantError> {
+        variant.rules().check(&start)?;
+        Ok(TurnBuilder::with_legal(
+            variant,
             start,
             dice,
-            legal: legal.to_vec(),
+            variant.legal_plays(&start, dice),
+        ))
+    }
+
+    /// The turn of the roll waiting to be played in `game`, if one is.
+    #[must_use]
+    pub fn for_game(game: &Game) -> Option<TurnBuilder> {
+        let dice = game.dice()?;
+        Some(TurnBuilder::with_legal(
+            game.variant(),
+            *game.position(),
+            dice,
+            game.legal_plays().to_vec(),
+        ))
+    }
+
+    fn with_legal(variant: Variant, start: Position, dice: Dice, legal: Vec<Play>) -> TurnBuilder {
+        TurnBuilder {
+            variant,
+            start,
+            dice,
             finals: legal.iter().map(|p| *p.position()).collect(),
             needed: legal.first().map_or(0, Play::dice_used),
+            legal,
             made: Vec::new(),
             current: start,
         }
+    }
+
+    /// The rule set.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The single steps by `die` the rule set allows now.
+    fn single_steps(&self, position: &Position, die: u8) -> Vec<Step> {
+        let rules = self.variant.rules();
+        (1..=BAR as u8)
+            .rev()
+            .filter_map(|from| rules.step(position, from, die))
+            .collect()
+    }
+
+    fn after(&self, position: &Position, step: Step) -> Position {
+        self.variant.rules().after_step_unchecked(position, step)
     }
 
     /// The roll.
@@ -169,11 +265,7 @@ impl TurnBuilder {
     /// The dice not yet used (a double counts four), in the order they would be used.
     #[must_use]
     pub fn dice_left(&self) -> Vec<u8> {
-        let mut all: Vec<u8> = if self.dice.is_double() {
-            vec![self.dice.high(); 4]
-        } else {
-            vec![self.dice.high(), self.dice.low()]
-        };
+        let mut all = dice_of(self.dice);
         for made in &self.made {
             if let Some(i) = all.iter().position(|&d| d == made.die) {
                 all.remove(i);
@@ -206,9 +298,9 @@ impl TurnBuilder {
         }
         let answer = Self::distinct(dice).any(|(i, die)| {
             let rest = Self::without(dice, i);
-            single_steps(position, die)
+            self.single_steps(position, die)
                 .into_iter()
-                .any(|step| self.can_finish(&after_step(position, step), &rest, to_go - 1, memo))
+                .any(|step| self.can_finish(&self.after(position, step), &rest, to_go - 1, memo))
         });
         memo.insert(key, answer);
         answer
@@ -240,8 +332,8 @@ impl TurnBuilder {
         let mut next = Vec::new();
         for (i, die) in Self::distinct(&dice) {
             let rest = Self::without(&dice, i);
-            for step in single_steps(&self.current, die) {
-                let after = after_step(&self.current, step);
+            for step in self.single_steps(&self.current, die) {
+                let after = self.after(&self.current, step);
                 if self.can_finish(&after, &rest, to_go - 1, &mut memo) {
                     next.push(DieStep { step, die });
                 }
@@ -311,13 +403,10 @@ impl TurnBuilder {
         }
         for (i, die) in Self::distinct(dice) {
             let rest = Self::without(dice, i);
-            let Some(step) = single_steps(position, die)
-                .into_iter()
-                .find(|s| s.from == at)
-            else {
+            let Some(step) = self.variant.rules().step(position, at, die) else {
                 continue;
             };
-            let after = after_step(position, step);
+            let after = self.after(position, step);
             if !self.can_finish(&after, &rest, to_go - 1, memo) {
                 continue;
             }
@@ -378,9 +467,26 @@ impl TurnBuilder {
             }
         }
         Err(last_error.unwrap_or_else(|| {
-            let left: Vec<String> = self.dice_left().iter().map(u8::to_string).collect();
-            TurnError::Illegal(format!("no die left ({}) makes that step", left.join(", ")))
+            TurnError::Illegal(IllegalStep::NoDieMakesStep {
+                left: self.dice_left(),
+            })
         }))
+    }
+
+    /// Follows a play written as checker steps `(from, to)` (a record, a `.mat` file), each
+    /// as [`TurnBuilder::step_to`] does, and gives the finished legal play.
+    ///
+    /// # Errors
+    /// [`TurnError`] for the first step that cannot be made, or
+    /// [`TurnError::Unfinished`] when dice are left.
+    pub fn play_steps(&mut self, steps: &[(u8, u8)]) -> Result<Play, TurnError> {
+        for &(from, to) in steps {
+            self.step_to(from, to)?;
+        }
+        self.finished().ok_or(TurnError::Unfinished {
+            made: self.made.len(),
+            needed: self.needed,
+        })
     }
 
     /// Makes the steps of a path, as given by [`TurnBuilder::destinations`].
@@ -404,7 +510,7 @@ impl TurnBuilder {
         }
         let board = self.current.board();
         if board.get(usize::from(from)).is_none_or(|&n| n <= 0) {
-            return Err(TurnError::NoChecker(spot_name(from)));
+            return Err(TurnError::NoChecker(Spot(from)));
         }
         let next = self.next_steps();
         let found = next.iter().find(|ds| {
@@ -414,7 +520,7 @@ impl TurnBuilder {
         });
         match found {
             Some(&ds) => {
-                self.current = after_step(&self.current, ds.step);
+                self.current = self.after(&self.current, ds.step);
                 self.made.push(ds);
                 Ok(ds)
             }
@@ -422,39 +528,35 @@ impl TurnBuilder {
         }
     }
 
-    /// A sentence saying why no legal step leaves `from` (with `die`, if given).
-    fn why_not(&self, from: u8, die: Option<u8>) -> String {
-        let board = self.current.board();
-        if board[BAR] > 0 && from != 25 {
-            return "a checker on the bar must enter first".to_string();
+    /// Why no legal step leaves `from` (with `die`, if given).
+    fn why_not(&self, from: u8, die: Option<u8>) -> IllegalStep {
+        if self.current.board()[BAR] > 0 && from != BAR as u8 {
+            return IllegalStep::BarFirst;
         }
         if let Some(d) = die {
             if !self.dice_left().contains(&d) {
-                return format!("no {d} left to play");
+                return IllegalStep::NoSuchDie(d);
             }
-            let single = single_steps(&self.current, d);
-            if !single.iter().any(|s| s.from == from) {
-                let to = if from == 25 {
+            if self.variant.rules().step(&self.current, from, d).is_none() {
+                let to = if from == BAR as u8 {
                     25 - d
                 } else {
                     from.saturating_sub(d)
                 };
                 return if to == 0 {
-                    format!("cannot bear off from {} with a {d}", spot_name(from))
+                    IllegalStep::CannotBearOff {
+                        from: Spot(from),
+                        die: d,
+                    }
                 } else {
-                    format!("{} is closed", spot_name(to))
+                    IllegalStep::Closed(Spot(to))
                 };
             }
         }
         if self.next_steps().iter().any(|ds| ds.step.from == from) {
-            return format!(
-                "that move from {} does not fit a legal play",
-                spot_name(from)
-            );
+            return IllegalStep::DoesNotFit(Spot(from));
         }
-        "that checker cannot move: the dice must be used elsewhere (as many as possible, the \
-         higher if only one)"
-            .to_string()
+        IllegalStep::MustPlayElsewhere
     }
 
     /// Takes back the last step; `None` when none was made.
@@ -462,7 +564,7 @@ impl TurnBuilder {
         let last = self.made.pop()?;
         let mut position = self.start;
         for ds in &self.made {
-            position = after_step(&position, ds.step);
+            position = self.after(&position, ds.step);
         }
         self.current = position;
         Some(last)
@@ -473,7 +575,7 @@ impl TurnBuilder {
     #[must_use]
     pub fn finished(&self) -> Option<Play> {
         if self.needed == 0 {
-            return Some(Play::new(&[], self.start));
+            return Some(Play::empty(self.start));
         }
         if self.made.len() != self.needed {
             return None;
@@ -481,9 +583,9 @@ impl TurnBuilder {
         self.legal
             .iter()
             .find(|p| *p.position() == self.current)
-            .map(|p| {
+            .and_then(|p| {
                 let steps: Vec<Step> = self.made.iter().map(|ds| ds.step).collect();
-                Play::new(&steps, *p.position())
+                Play::new(&steps, *p.position()).ok()
             })
     }
 
@@ -492,7 +594,7 @@ impl TurnBuilder {
     pub fn forced(&self) -> Option<Play> {
         match self.legal.as_slice() {
             [only] => Some(*only),
-            [] => Some(Play::new(&[], self.start)),
+            [] => Some(Play::empty(self.start)),
             _ => None,
         }
     }

@@ -2,7 +2,6 @@
 
 use super::{Board, Moment, MomentKind, Timeline, label};
 use crate::engine::ids::MatchIdFields;
-use crate::engine::turn::after_step;
 use crate::engine::{
     Action, CrawfordState, Cube, MatchState, Phase, Play, Position, Side, format_play,
 };
@@ -209,10 +208,13 @@ fn add_play(
         moved: None,
     };
     for (made, &step) in steps.iter().enumerate().take(steps.len().saturating_sub(1)) {
-        board.position = after_step(&board.position, step);
+        board.position = game
+            .variant()
+            .after_step(&board.position, step)
+            .unwrap_or(board.position);
         board.dice_used = made + 1;
         board.moved = Some(step);
-        let so_far = Play::new(&steps[..=made], board.position);
+        let so_far = Play::new(&steps[..=made], board.position).unwrap_or(*play);
         let kind = MomentKind::Step {
             side,
             notation: format_play(&so_far),

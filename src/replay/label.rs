@@ -61,13 +61,41 @@ pub(super) fn points(n: u32) -> String {
 /// point", "Bob resigns a single game: Alice wins 2 points".
 #[must_use]
 pub fn result_text(t: &Timeline, result: &GameResult) -> String {
-    let winner = t.name(result.winner);
-    let loser = t.name(result.winner.opponent());
+    describe_result(result, |side| t.name(side))
+}
+
+/// The result in words, with each side named by `name`: "Alice wins a gammon and 4 points",
+/// "Bob passes: Alice wins 1 point", "Alice pins Bob's mother and wins 2 points", "both
+/// mothers are pinned: a draw".
+pub fn describe_result<N: std::fmt::Display>(
+    result: &GameResult,
+    name: impl Fn(Side) -> N,
+) -> String {
+    let Some(winner_side) = result.winner else {
+        return "both mothers are pinned: a draw, no points".to_string();
+    };
+    let winner = name(winner_side);
+    let loser = name(winner_side.opponent());
     let won = points(result.points);
     match result.ending {
         Ending::BearOff => format!("{winner} wins a {} and {won}", result.kind),
         Ending::Drop => format!("{loser} passes: {winner} wins {won}"),
         Ending::Resignation => format!("{loser} resigns a {}: {winner} wins {won}", result.kind),
+        Ending::Mother => format!("{winner} pins {loser}'s mother and wins {won}"),
+        Ending::Draw => "both mothers are pinned: a draw, no points".to_string(),
+    }
+}
+
+/// How a game was won, for a result line: "a gammon", "a passed double", "a resigned
+/// single game", "a pinned mother", "a draw".
+#[must_use]
+pub fn ending_words(result: &GameResult) -> String {
+    match result.ending {
+        Ending::BearOff => format!("a {}", result.kind),
+        Ending::Drop => "a passed double".to_string(),
+        Ending::Resignation => format!("a resigned {}", result.kind),
+        Ending::Mother => "a pinned mother".to_string(),
+        Ending::Draw => "a draw".to_string(),
     }
 }
 

@@ -589,7 +589,7 @@ impl App {
         self.turn = match (game.phase(), game.resignation()) {
             (Phase::Moving(dice), None) => match &self.turn {
                 Some(t) if t.dice() == dice => self.turn.clone(),
-                _ => Some(TurnBuilder::new(*game.position(), dice, game.legal_plays())),
+                _ => TurnBuilder::for_game(game),
             },
             (Phase::Moving(_), Some(_)) => self.turn.clone(),
             _ => None,

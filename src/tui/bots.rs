@@ -99,7 +99,7 @@ impl BotJob {
             }
             JobKind::Play => {
                 if m.game().legal_plays().is_empty() {
-                    BotDecision::Play(Play::new(&[], *m.game().position()))
+                    BotDecision::Play(Play::empty(*m.game().position()))
                 } else {
                     BotDecision::Play(bot.choose_play(m))
                 }

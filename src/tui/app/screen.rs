@@ -1,7 +1,7 @@
 //! What the screen shows: the status line, the panels, and the board model.
 
 use super::{App, Mode, plural, point_name, point_spot};
-use crate::engine::{CrawfordState, Ending, GameResult, Phase, Side, WinKind};
+use crate::engine::{CrawfordState, GameResult, Phase, Side, WinKind};
 use crate::tui::keys::help_rows;
 use crate::tui::model::{BoardModel, Overlay};
 
@@ -68,16 +68,7 @@ impl App {
     }
 
     pub(super) fn result_line(&self, result: &GameResult) -> String {
-        let winner = self.name(result.winner);
-        let loser = self.name(result.winner.opponent());
-        let points = plural(result.points, "point");
-        match result.ending {
-            Ending::BearOff => format!("{winner} wins a {} and {points}", result.kind),
-            Ending::Drop => format!("{loser} passes: {winner} wins {points}"),
-            Ending::Resignation => {
-                format!("{loser} resigns a {}: {winner} wins {points}", result.kind)
-            }
-        }
+        crate::replay::label::describe_result(result, |side| self.name(side))
     }
 
     pub(super) fn overlay(&self) -> Option<Overlay> {
@@ -179,11 +170,7 @@ impl App {
         let mut lines = vec![
             format!(
                 "{}, cube {}: {}",
-                match result.ending {
-                    Ending::BearOff => format!("a {}", result.kind),
-                    Ending::Drop => "a passed double".to_string(),
-                    Ending::Resignation => format!("a resigned {}", result.kind),
-                },
+                crate::replay::label::ending_words(result),
                 result.cube,
                 plural(result.points, "point")
             ),
@@ -244,8 +231,8 @@ impl App {
                 CrawfordState::Crawford => "Crawford game".to_string(),
                 CrawfordState::PostCrawford => "post-Crawford".to_string(),
             },
-            position_id: m.position_id(),
-            match_id: m.match_id(),
+            position_id: m.position_id().unwrap_or_default(),
+            match_id: m.match_id().unwrap_or_default(),
             cursor: self.cursor_spot(),
             picked: self.picked.map(point_spot),
             targets,

@@ -3,7 +3,7 @@
 
 use super::Viewer;
 use super::keys::viewer_help_rows;
-use crate::engine::{CrawfordState, Ending, Side};
+use crate::engine::{CrawfordState, Side};
 use crate::replay::{Moment, MomentKind, Timeline, result_text, score_text};
 use crate::tui::model::{BoardModel, MoveRow, Overlay, Spot};
 
@@ -78,11 +78,7 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
     );
     match &moment.kind {
         MomentKind::Result(result) => {
-            let how = match result.ending {
-                Ending::BearOff => format!("a {}", result.kind),
-                Ending::Drop => "a passed double".to_string(),
-                Ending::Resignation => format!("a resigned {}", result.kind),
-            };
+            let how = crate::replay::label::ending_words(result);
             let points = if result.points == 1 {
                 "1 point".to_string()
             } else {
@@ -162,7 +158,7 @@ fn row(moment: &Moment) -> MoveRow {
         MomentKind::Accept { side } => (Some(*side), "   accepts".to_string()),
         MomentKind::Decline { side } => (Some(*side), "   declines".to_string()),
         MomentKind::Result(result) => (
-            Some(result.winner),
+            result.winner,
             format!(
                 "   wins {} point{}",
                 result.points,

@@ -1,0 +1,89 @@
+//! `bg-tui moves --rules RULES --board BOARD DICE`: the legal plays of any rule set's
+//! position, in the plain board form other programs write.
+
+use super::{CliError, parse_dice};
+use crate::engine::{BoardSpec, SpecPlay, Variant, plays_from_spec};
+use serde::Serialize;
+
+/// The longest `--board` text read (a board is a few hundred characters).
+const MAX_BOARD_CHARS: usize = 4096;
+
+#[derive(Serialize)]
+struct BoardMovesJson<'a> {
+    rules: &'a str,
+    dice: [u8; 2],
+    plays: &'a [SpecPlay],
+}
+
+/// The rule set of `moves --rules` (a single game's rule set: Tavli is a match).
+///
+/// # Errors
+/// [`CliError`] for a name that is not one.
+pub fn parse_variant(name: &str) -> Result<Variant, CliError> {
+    name.parse().map_err(|e: crate::engine::UnknownVariant| {
+        CliError(format!("--rules: {e} (tavli is a match of these)"))
+    })
+}
+
+/// Reads `--board`: JSON in the form of [`BoardSpec`], checked against the rule set.
+///
+/// # Errors
+/// [`CliError`] saying what is wrong: not JSON, wrong lengths, too many checkers, both sides
+/// on a point where the rule set does not allow it, a pin outside Plakoto.
+pub fn parse_board(variant: Variant, text: &str) -> Result<BoardSpec, CliError> {
+    if text.len() > MAX_BOARD_CHARS {
+        return Err(CliError(format!(
+            "--board: {} characters; a board is at most {MAX_BOARD_CHARS}",
+            text.len()
+        )));
+    }
+    let spec: BoardSpec =
+        serde_json::from_str(text).map_err(|e| CliError(format!("--board: not a board: {e}")))?;
+    spec.to_position(variant)
+        .map_err(|e| CliError(format!("--board: {e}")))?;
+    Ok(spec)
+}
+
+/// `bg-tui moves --rules RULES --board BOARD DICE [--json]`: the text to print. Each play is
+/// followed by the position after it, from the view of the opponent (now on roll).
+///
+/// # Errors
+/// [`CliError`] for an unknown rule set, a malformed board or roll.
+pub fn moves_on_board(
+    rules: &str,
+    board: &str,
+    dice: &str,
+    json: bool,
+) -> Result<String, CliError> {
+    let variant = parse_variant(rules)?;
+    let spec = parse_board(variant, board)?;
+    let dice = parse_dice(dice)?;
+    let plays =
+        plays_from_spec(variant, &spec, dice).map_err(|e| CliError(format!("--board: {e}")))?;
+    if json {
+        let out = BoardMovesJson {
+            rules: variant.name(),
+            dice: [dice.first(), dice.second()],
+            plays: &plays,
+        };
+        return serde_json::to_string(&out)
+            .map(|s| s + "\n")
+            .map_err(|e| CliError(e.to_string()));
+    }
+    let mut out = format!("{variant}, roll {}-{}: ", dice.first(), dice.second());
+    if plays.is_empty() {
+        out.push_str("no legal play; the turn passes\n");
+        return Ok(out);
+    }
+    let count = plays.len();
+    out.push_str(&format!(
+        "{count} legal play{}\n",
+        if count == 1 { "" } else { "s" }
+    ));
+    let width = plays.iter().map(|p| p.play.len()).max().unwrap_or(0);
+    for p in &plays {
+        let after = serde_json::to_string(&p.board).map_err(|e| CliError(e.to_string()))?;
+        out.push_str(&format!("  {:width$}  {after}\n", p.play));
+    }
+    Ok(out)
+}

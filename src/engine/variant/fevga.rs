@@ -1,0 +1,143 @@
+//! Fevga (`RULES.md` §2.4): both sides the same way round, no hitting, the start,
+//! own-quarter and trapping rules.
+
+use super::{Variant, VariantError, VariantRules, generic};
+use crate::engine::dice::Dice;
+use crate::engine::play::{Play, Step};
+use crate::engine::position::{BAR, Geometry, OPPONENT_BAR, Position};
+
+/// Fevga: each side starts with all 15 checkers on its own 24-point, at diagonally opposite
+/// corners (the opponent's start is the mover's 12-point), and both move counter-clockwise.
+/// A single checker holds a point; nothing is hit or pinned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fevga;
+
+/// The opponent's route in the mover's numbering: from its start on the mover's 12-point
+/// down to 1, then from 24 down to 13 (its home board is the mover's 13-18).
+const OPPONENT_ROUTE: [u8; 24] = [
+    12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
+];
+
+impl Fevga {
+    /// One of the mover's checkers has passed the opponent's start: it stands on the
+    /// mover's 11-point or lower, or has been borne off.
+    fn passed_the_start(position: &Position) -> bool {
+        position.mover_off() > 0 || (1..=11).any(|p| position.board()[p] > 0)
+    }
+
+    /// The mover holds all six points 19-24 (the own-quarter rule forbids ending a play so).
+    pub(crate) fn holds_own_quarter(position: &Position) -> bool {
+        (19..=24).all(|p| position.board()[p] > 0)
+    }
+
+    /// The mover holds six points in a row along the opponent's route with every opposing
+    /// checker still on the board behind them.
+    pub(crate) fn traps(position: &Position) -> bool {
+        let board = position.board();
+        let held: Vec<bool> = OPPONENT_ROUTE
+            .iter()
+            .map(|&p| board[usize::from(p)] > 0)
+            .collect();
+        // Where along its route the opponent's foremost checker stands.
+        let Some(front) = OPPONENT_ROUTE
+            .iter()
+            .rposition(|&p| board[usize::from(p)] < 0)
+        else {
+            return false;
+        };
+        (front + 1..=OPPONENT_ROUTE.len().saturating_sub(6))
+            .any(|k| held[k..k + 6].iter().all(|&h| h))
+    }
+}
+
+impl VariantRules for Fevga {
+    fn variant(&self) -> Variant {
+        Variant::Fevga
+    }
+
+    fn start(&self) -> Position {
+        let mut board = [0i8; 26];
+        board[24] = 15;
+        board[12] = -15;
+        Position::new(board, [0, 0], &[], Geometry::SameWay).unwrap_or(Position::START)
+    }
+
+    fn geometry(&self) -> Geometry {
+        Geometry::SameWay
+    }
+
+    fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step> {
+        let board = position.board();
+        let (f, d) = (usize::from(from), usize::from(die));
+        if !(1..=24).contains(&f) || !(1..=6).contains(&d) || board[f] <= 0 {
+            return None;
+        }
+        // The start rule: until a checker has passed the opponent's start, only one checker
+        // may leave the 24-point.
+        if f == 24 && board[24] < 15 && !Self::passed_the_start(position) {
+            return None;
+        }
+        if f > d {
+            let to = f - d;
+            // Open only when empty or the mover's own: a single checker holds a point.
+            return (board[to] >= 0).then_some(Step {
+                from,
+                to: to as u8,
+                hit: false,
+            });
+        }
+        let all_home = (7..=24).all(|p| board[p] <= 0);
+        let highest = (f + 1..=6).all(|p| board[p] <= 0);
+        (all_home && (f == d || highest)).then_some(Step {
+            from,
+            to: 0,
+            hit: false,
+        })
+    }
+
+    fn after_step_unchecked(&self, position: &Position, step: Step) -> Position {
+        let mut after = *position;
+        after.board_mut()[usize::from(step.from)] -= 1;
+        match step.to {
+            0 => after.add_mover_off(1),
+            to => after.board_mut()[usize::from(to)] += 1,
+        }
+        after
+    }
+
+    fn legal_plays_into(&self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
+        // Steps, then as many dice as possible over the plays that keep the own-quarter
+        // rule, then the trapping rule.
+        generic::legal_plays_into(self, position, dice, &|p| !Self::holds_own_quarter(p), out);
+        if Self::traps(position) && out.iter().any(|p| !Self::traps(p.position())) {
+            out.retain(|p| !Self::traps(p.position()));
+        }
+    }
+
+    fn check(&self, position: &Position) -> Result<(), VariantError> {
+        if position.geometry() != Geometry::SameWay {
+            return Err(VariantError::WrongGeometry(Variant::Fevga));
+        }
+        if position.has_pins() {
+            return Err(VariantError::PinsNotAllowed(Variant::Fevga));
+        }
+        if position.board()[BAR] != 0 || position.board()[OPPONENT_BAR] != 0 {
+            return Err(VariantError::NoBar(Variant::Fevga));
+        }
+        Ok(())
+    }
+
+    fn differences(&self) -> &'static [&'static str] {
+        &[
+            "Both sides start with all 15 checkers on their own 24-point, at diagonally \
+             opposite corners, and both move counter-clockwise.",
+            "No hitting: a single checker holds a point; there is no bar.",
+            "Start rule: until one of your checkers has passed the opponent's start, only one \
+             may leave your 24-point.",
+            "Own-quarter rule: no play may end with you holding all six points 19-24.",
+            "Trapping rule: six points in a row with every opposing checker behind them must \
+             be broken if any play can.",
+            "No cube; a win is 1 point, or 2 if the loser has borne off none.",
+        ]
+    }
+}
