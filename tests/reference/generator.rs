@@ -14,11 +14,12 @@ use std::collections::BTreeSet;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reading {
     /// RULES.md as the reference reads it. Fevga's trapping rule: the play leaves no block
-    /// at all (six in a row held), see reference-findings.md.
+    /// that every opposing checker is still behind (the seed: the trapped side must be let
+    /// through); see reference-findings.md.
     AsWritten,
-    /// Fevga's trapping rule asks only that no block is left that every opposing checker is
-    /// still behind.
-    OnlyTrappingBlocks,
+    /// The other reading of the trapping rule: the play leaves no block at all (no six in a
+    /// row held), even one that traps nothing.
+    NoBlockAtAll,
     /// Planted bug: no higher-die rule.
     WithoutHigherDie,
     /// Planted bug: checkers move while one of the mover's is on the bar.
@@ -117,8 +118,8 @@ pub fn legal_results_read(
     if rules == Rules::Fevga && trapping_block_stands(start) && reading != Reading::WithoutTrapping
     {
         let leaves_none = |board: &Board| match reading {
-            Reading::OnlyTrappingBlocks => !trapping_block_stands(board),
-            _ => blocks(board).is_empty(),
+            Reading::NoBlockAtAll => blocks(board).is_empty(),
+            _ => !trapping_block_stands(board),
         };
         if candidates.iter().any(|(board, _)| leaves_none(board)) {
             candidates.retain(|(board, _)| leaves_none(board));
