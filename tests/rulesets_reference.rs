@@ -308,3 +308,81 @@ fn random_positions_reach_every_rule() {
         }
     }
 }
+
+/// `bg-tui moves --rules R --board JSON DICE --json`, run as a program would run it, gives the
+/// reference's plays, and refuses a malformed board with one line and exit status 2.
+#[test]
+fn cli_moves_board_matches_reference() {
+    use std::process::Command;
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+            .args(args)
+            .output()
+            .expect("the bg-tui binary runs")
+    };
+    for rules in Rules::ALL {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed(rules) + 100);
+        for _ in 0..8 {
+            let spec = random_board(rules, &mut rng).to_spec();
+            let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
+            let board = json(&spec);
+            let dice = format!("{a}{b}");
+            let out = run(&[
+                "moves",
+                "--rules",
+                rules.name(),
+                "--board",
+                &board,
+                &dice,
+                "--json",
+            ]);
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success(),
+                "{board} {dice}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let value: serde_json::Value =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            assert_eq!(value["rules"], rules.name());
+            assert_eq!(value["dice"], serde_json::json!([a, b]));
+            let plays = value["plays"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{text}"));
+            let boards: BTreeSet<BoardSpec> = plays
+                .iter()
+                .map(|p| {
+                    serde_json::from_value(p["board"].clone())
+                        .unwrap_or_else(|e| panic!("{e}: {p}"))
+                })
+                .collect();
+            assert_eq!(boards.len(), plays.len(), "{text}");
+            let reference = reference_boards(rules, &spec, a, b);
+            assert!(
+                boards == reference,
+                "{} {board} {dice}\n{}",
+                rules.name(),
+                describe_difference(&reference, &boards)
+            );
+        }
+    }
+    // Malformed: both sides on a point in Fevga.
+    let out = run(&[
+        "moves",
+        "--rules",
+        "fevga",
+        "--board",
+        r#"{"mine":[1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,14],"theirs":[1,0,0,0,0,0,0,0,0,0,0,14,0,0,0,0,0,0,0,0,0,0,0,0]}"#,
+        "31",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr)
+            .trim_end()
+            .lines()
+            .count(),
+        1
+    );
+}
