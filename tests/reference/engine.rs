@@ -16,16 +16,14 @@ pub fn variant(rules: Rules) -> Variant {
 }
 
 /// The engine's plays of `a`-`b` in `spec`: each resulting board (opponent's view) in the
-/// order given, or the engine's error as text. (`Option` from the days before the engine
-/// had rule sets; always `Some` now.)
+/// order given, or the engine's error as text.
 pub fn engine_boards(
     rules: Rules,
     spec: &BoardSpec,
     a: u8,
     b: u8,
-) -> Option<Result<Vec<BoardSpec>, String>> {
-    engine_plays(rules, spec, a, b)
-        .map(|plays| plays.map(|plays| plays.into_iter().map(|(_, board)| board).collect()))
+) -> Result<Vec<BoardSpec>, String> {
+    engine_plays(rules, spec, a, b).map(|plays| plays.into_iter().map(|(_, board)| board).collect())
 }
 
 /// [`engine_boards`] with each play's notation.
@@ -34,14 +32,9 @@ pub fn engine_plays(
     spec: &BoardSpec,
     a: u8,
     b: u8,
-) -> Option<Result<Vec<(String, BoardSpec)>, String>> {
-    let dice = match Dice::new(a, b) {
-        Ok(dice) => dice,
-        Err(e) => return Some(Err(e.to_string())),
-    };
-    Some(
-        plays_from_spec(variant(rules), spec, dice)
-            .map(|plays| plays.into_iter().map(|p| (p.play, p.board)).collect())
-            .map_err(|e| e.to_string()),
-    )
+) -> Result<Vec<(String, BoardSpec)>, String> {
+    let dice = Dice::new(a, b).map_err(|e| e.to_string())?;
+    plays_from_spec(variant(rules), spec, dice)
+        .map(|plays| plays.into_iter().map(|p| (p.play, p.board)).collect())
+        .map_err(|e| e.to_string())
 }
