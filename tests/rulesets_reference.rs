@@ -383,3 +383,60 @@ fn cli_moves_board_matches_reference() {
         1
     );
 }
+
+/// The checker-by-checker `TurnBuilder` (what a person at the table uses) reaches exactly the
+/// reference's plays: every step it offers can be made, every path of offered steps ends in
+/// a finished play, and the finished plays are the reference's.
+#[test]
+fn turn_builder_steps_reach_the_reference_plays() {
+    use bg_tui::engine::{Dice, TurnBuilder};
+    use reference::engine::variant;
+
+    /// Walks every path of offered steps; `Err` on a refused step or a dead end.
+    fn walk(turn: &TurnBuilder, out: &mut BTreeSet<BoardSpec>) -> Result<(), String> {
+        if let Some(play) = turn.finished() {
+            if turn.made().is_empty() {
+                return Ok(()); // nothing could be played
+            }
+            out.insert(BoardSpec::of_position(&play.position().switched()));
+            return Ok(());
+        }
+        let next = turn.next_steps();
+        if next.is_empty() {
+            return Err(format!("dead end after {:?}", turn.made()));
+        }
+        for step in next {
+            let mut on = turn.clone();
+            on.step(step)
+                .map_err(|e| format!("offered {step:?} after {:?}, refused: {e}", turn.made()))?;
+            walk(&on, out)?;
+        }
+        Ok(())
+    }
+
+    for rules in Rules::ALL {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed(rules) + 200);
+        for _ in 0..200 {
+            let spec = random_board(rules, &mut rng).to_spec();
+            let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
+            let position = spec
+                .to_position(variant(rules))
+                .unwrap_or_else(|e| panic!("{e}: {}", json(&spec)));
+            let dice = Dice::new(a, b).unwrap();
+            let turn = TurnBuilder::new(variant(rules), position, dice)
+                .unwrap_or_else(|e| panic!("{e}: {}", json(&spec)));
+            let mut reached = BTreeSet::new();
+            if let Err(e) = walk(&turn, &mut reached) {
+                panic!("{} {a}{b} {}: {e}", rules.name(), json(&spec));
+            }
+            let reference = reference_boards(rules, &spec, a, b);
+            assert!(
+                reached == reference,
+                "{} {a}{b} {}\n{}",
+                rules.name(),
+                json(&spec),
+                describe_difference(&reference, &reached)
+            );
+        }
+    }
+}
