@@ -89,6 +89,24 @@ pub struct PlayArgs {
     /// Do not write the autosave after every turn, nor keep the match when it is over.
     #[arg(long)]
     pub no_autosave: bool,
+    /// Turn the board to the player on roll (hot-seat); by default White's home board is
+    /// bottom right, and against a bot yours is.
+    #[arg(long)]
+    pub turn_board: bool,
+    /// Roll by itself when you cannot double (no cube, the Crawford game, the cube on the
+    /// other side or at its cap); `a` in the game also offers "always".
+    #[arg(long)]
+    pub auto_roll: bool,
+    /// Once there is no contact, the computer plays your rolls (the strongest bot).
+    #[arg(long)]
+    pub auto_bearoff: bool,
+    /// The tutor view: point numbers for both sides, each in its own numbering.
+    #[arg(long)]
+    pub tutor: bool,
+    /// Players' clocks: standard (2:00 reserve, kept by turns within 20 s) or blitz (0:30,
+    /// 10 s).
+    #[arg(long, value_name = "KIND")]
+    pub clock: Option<String>,
 }
 
 /// The subcommands.
@@ -275,10 +293,17 @@ pub fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
 /// # Errors
 /// As [`play_options`].
 pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliError> {
-    let defaults = Options::default();
+    let players = players(args)?;
     let names = match &args.names {
         Some(text) => parse_names(text)?,
-        None => defaults.names,
+        None => default_names(&players),
+    };
+    let clock = match &args.clock {
+        Some(text) => Some(
+            crate::tui::clock::ClockKind::parse(text)
+                .map_err(|e| CliError(format!("--clock: {e}")))?,
+        ),
+        None => None,
     };
     let rules = args.rules.rules(true)?;
     Ok(Options {
@@ -288,10 +313,33 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         auto_forced: args.auto_forced,
         ascii: args.ascii,
         color,
-        players: players(args)?,
+        players,
         bot_delay_ms: args.bot_delay.min(10_000),
         saves: None,
+        turn_board: args.turn_board,
+        auto_roll: if args.auto_roll {
+            crate::tui::AutoRoll::NoDouble
+        } else {
+            crate::tui::AutoRoll::Off
+        },
+        auto_bearoff: args.auto_bearoff,
+        tutor: args.tutor,
+        clock,
     })
+}
+
+/// The names when `--names` is not given: a bot's side is named after the bot (the
+/// side's colour when both sides are the same bot), a person's side after its colour.
+fn default_names(players: &[Player; 2]) -> [String; 2] {
+    let colour = ["White", "Black"];
+    let mut names = [0, 1].map(|i| match &players[i] {
+        Player::Bot(name) => name.clone(),
+        Player::Human => colour[i].to_string(),
+    });
+    if names[0] == names[1] {
+        names = colour.map(str::to_string);
+    }
+    names
 }
 
 /// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.

@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod bot;
 pub mod cli;
+pub mod clock;
 pub mod engine;
 pub mod mat;
 pub mod record;

@@ -83,13 +83,14 @@ fn resume(args: &ResumeArgs) -> ExitCode {
 
 /// The replay viewer: status 2 for a file that cannot be replayed, 1 for a terminal error.
 fn replay(args: &ReplayArgs) -> ExitCode {
-    let (_, timeline) = match cli::read_timeline(&args.file) {
+    let (record, timeline) = match cli::read_timeline(&args.file) {
         Ok(read) => read,
         Err(e) => return fail(&e, 2),
     };
     let options = viewer::ViewOptions {
         ascii: args.ascii,
         color: bg_tui::tui::color_wanted(),
+        clock: record.clock,
     };
     match viewer::run(timeline, options) {
         Ok(()) => ExitCode::SUCCESS,

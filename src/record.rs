@@ -153,6 +153,22 @@ pub struct Record {
     /// A money session the players ended (after its last game). Written only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stopped: bool,
+    /// The players' clocks, when the match is played with them. Written only then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockRecord>,
+}
+
+/// The players' clocks in a record (RULES.md §2.8): which clock, and each player's reserve
+/// after each action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockRecord {
+    /// `"standard"` or `"blitz"`.
+    pub kind: crate::clock::ClockKind,
+    /// For each game, for each of its actions, the reserves in milliseconds after it (White
+    /// first). A reading may be missing (an action made without clocks); readers take the
+    /// last one before.
+    #[serde(default)]
+    pub reserves_ms: Vec<Vec<[u64; 2]>>,
 }
 
 /// One player.
@@ -368,6 +384,7 @@ impl Record {
             seed,
             games: vec![GameRecord::of(rules.rule_set.variant_of_game(0))],
             stopped: false,
+            clock: None,
         }
     }
 }
@@ -527,6 +544,11 @@ impl Recorder {
         Ok(())
     }
 
+    /// The clocks of the record, to note their readings.
+    pub fn clock_mut(&mut self) -> &mut Option<ClockRecord> {
+        &mut self.record.clock
+    }
+
     /// The players, to note a change of who plays a side (a bot taking over).
     pub fn players_mut(&mut self) -> &mut [PlayerInfo; 2] {
         &mut self.record.players
@@ -646,6 +668,9 @@ pub fn to_json(record: &Record) -> String {
     out.push(']');
     if record.stopped {
         out.push_str(",\n  \"stopped\": true");
+    }
+    if let Some(clock) = &record.clock {
+        out.push_str(&format!(",\n  \"clock\": {}", compact(clock)));
     }
     out.push_str("\n}\n");
     out

@@ -31,7 +31,8 @@ pub mod text;
 
 use crate::engine::ids::{MatchIdFields, match_id, position_id};
 use crate::engine::{
-    CrawfordState, Cube, Dice, GameResult, MatchState, Position, Rules, Side, Step, WinKind,
+    CrawfordState, Cube, Dice, GameResult, MatchState, Position, Rules, Side, Step, Variant,
+    WinKind,
 };
 use crate::record::{Record, RecordError};
 
@@ -183,6 +184,8 @@ pub struct Moment {
     pub score: [u32; 2],
     /// The match's Crawford state.
     pub crawford: CrawfordState,
+    /// The rule set of the game.
+    pub variant: Variant,
     /// The Match ID's fields.
     match_id_fields: MatchIdFields,
     /// The position the Position ID is of (from the view of the player on roll in the
@@ -191,16 +194,28 @@ pub struct Moment {
 }
 
 impl Moment {
-    /// GNU Backgammon's Position ID at this moment.
+    /// GNU Backgammon's Position ID at this moment, where it can say the rule set's
+    /// positions (backgammon, Portes, Jacquet).
     #[must_use]
-    pub fn position_id(&self) -> String {
-        position_id(&self.id_position)
+    pub fn position_id(&self) -> Option<String> {
+        self.variant
+            .has_position_id()
+            .then(|| position_id(&self.id_position))
     }
 
-    /// GNU Backgammon's Match ID at this moment.
+    /// GNU Backgammon's Match ID at this moment, where the Position ID can be given.
     #[must_use]
-    pub fn match_id(&self) -> String {
-        match_id(&self.match_id_fields)
+    pub fn match_id(&self) -> Option<String> {
+        self.variant
+            .has_position_id()
+            .then(|| match_id(&self.match_id_fields))
+    }
+
+    /// The position in the plain board form of `bg-tui moves --board`, from the view of the
+    /// player on roll.
+    #[must_use]
+    pub fn board_text(&self) -> String {
+        crate::engine::BoardSpec::of_position(&self.id_position).to_json()
     }
 }
 

@@ -3,15 +3,18 @@
 
 pub mod app;
 pub mod bots;
+pub use crate::clock;
 pub mod commands;
+pub mod event;
 pub mod keys;
 pub mod model;
+pub mod rules_lines;
 pub mod terminal;
 pub mod theme;
 pub mod view;
 pub mod viewer;
 
-pub use app::{App, AppError, Event, Options, Player};
-pub use model::{BoardModel, MoveList, MoveRow, Overlay, Spot};
+pub use app::{App, AppError, AutoRoll, Event, Options, Player};
+pub use model::{BoardModel, ClockShow, LastMove, MoveList, MoveRow, Overlay, Spot};
 pub use theme::color_wanted;
 pub use view::{render, spot_at};

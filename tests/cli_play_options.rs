@@ -334,3 +334,48 @@ fn bots_take_sides_with_vs_or_white_and_black() {
             .is_err()
     );
 }
+
+#[test]
+fn a_bots_side_is_named_after_the_bot_unless_names_are_given() {
+    use bg_tui::tui::Player;
+    let o = options(&["--vs", "greedy"]);
+    assert_eq!(o.names, ["White".to_string(), "greedy".to_string()]);
+    let o = options(&["--vs", "pubeval", "--human-side", "black"]);
+    assert_eq!(o.names, ["pubeval".to_string(), "Black".to_string()]);
+    let o = options(&["--white", "greedy", "--black", "greedy"]);
+    assert_eq!(o.names, ["White".to_string(), "Black".to_string()]);
+    assert_eq!(
+        o.players,
+        [Player::Bot("greedy".into()), Player::Bot("greedy".into())]
+    );
+    let o = options(&["--vs", "greedy", "--names", "Ann,Deep"]);
+    assert_eq!(o.names, ["Ann".to_string(), "Deep".to_string()]);
+}
+
+#[test]
+fn the_table_options_are_read() {
+    use bg_tui::tui::AutoRoll;
+    use bg_tui::tui::clock::ClockKind;
+    let o = options(&[
+        "--turn-board",
+        "--auto-roll",
+        "--auto-bearoff",
+        "--tutor",
+        "--clock",
+        "blitz",
+    ]);
+    assert!(o.turn_board && o.auto_bearoff && o.tutor);
+    assert_eq!(o.auto_roll, AutoRoll::NoDouble);
+    assert_eq!(o.clock, Some(ClockKind::Blitz));
+    assert_eq!(
+        options(&["--clock", "Standard"]).clock,
+        Some(ClockKind::Standard)
+    );
+    assert_eq!(
+        error(&["--clock", "fast"]),
+        "--clock: a clock is standard or blitz, not \"fast\""
+    );
+    let o = options(&[]);
+    assert!(!o.turn_board && !o.auto_bearoff && !o.tutor);
+    assert_eq!((o.auto_roll, o.clock), (AutoRoll::Off, None));
+}

@@ -109,7 +109,7 @@ fn a_bot_move_is_shown_one_checker_at_a_time_with_a_delay() {
     press(&mut app, KeyCode::Char('r'));
     assert!(!app.message().is_empty());
     for k in 0..steps {
-        assert_eq!(app.model().dice_used, k);
+        assert_eq!(app.model().dice_used.len(), k);
         app.handle(Event::Tick(job.id));
     }
     // After the last step the play is made, and it stays visible in notation.
@@ -232,4 +232,127 @@ fn a_bot_resigns_only_a_certain_loss_and_only_once() {
         }
     }
     assert!(offered);
+}
+
+/// One step of a game against a bot: the bot's question answered (and its play shown step
+/// by step), or the person's roll or first legal play by notation, or the next game.
+fn step_with_bot(app: &mut App, each: &mut impl FnMut(&App)) {
+    if let Some(job) = app.take_bot_job() {
+        let decision = job.decide();
+        app.handle(Event::Bot {
+            id: job.id,
+            decision,
+        });
+        each(app);
+        for _ in 0..job.ticks(&decision) {
+            app.handle(Event::Tick(job.id));
+            each(app);
+        }
+        return;
+    }
+    let game = app.match_state().game();
+    if game.result().is_some() {
+        press(app, KeyCode::Char('y'));
+        return;
+    }
+    match game.phase() {
+        Phase::Moving(_) => {
+            let text = game
+                .legal_plays()
+                .first()
+                .map(bg_tui::engine::format_play)
+                .unwrap_or_default();
+            if !text.is_empty() {
+                press(app, KeyCode::Char(':'));
+                for c in text.chars() {
+                    press(app, KeyCode::Char(c));
+                }
+            }
+            press(app, KeyCode::Enter);
+        }
+        Phase::DoubleOffered | Phase::Beavered => press(app, KeyCode::Char('t')),
+        _ => press(app, KeyCode::Char('r')),
+    }
+    each(app);
+}
+
+#[test]
+fn against_a_bot_the_board_stays_on_the_persons_side_and_the_status_says_what_the_bot_does() {
+    let mut app = App::new(Options {
+        seed: Some(14),
+        players: [bot("greedy"), Player::Human],
+        bot_delay_ms: 5,
+        names: ["greedy".to_string(), "Bob".to_string()],
+        ..Options::default()
+    })
+    .unwrap();
+    let mut bot_said = 0;
+    let mut games = 0;
+    let mut each = |app: &App| {
+        let model = app.model();
+        assert_eq!(model.bottom, Side::Black, "{}", model.status);
+        let game = app.match_state().game();
+        if game.result().is_none() && game.to_act() == Some(Side::White) {
+            assert!(model.status.starts_with("greedy "), "{}", model.status);
+            assert!(!model.status.contains("(r)"), "{}", model.status);
+            assert!(!model.status.contains("pick up"), "{}", model.status);
+            bot_said += 1;
+        }
+    };
+    for _ in 0..3000 {
+        if app.match_state().game().result().is_some() {
+            games += 1;
+            // The result is shown from the person's side too.
+            each(&app);
+            if games == 2 {
+                break;
+            }
+        }
+        step_with_bot(&mut app, &mut each);
+    }
+    assert_eq!(games, 2, "{} | {}", app.model().status, app.message());
+    assert!(bot_said > 10);
+    assert_eq!(app.model().bots, [Some("greedy".to_string()), None]);
+}
+
+#[test]
+fn a_bots_answer_to_a_double_is_in_the_log() {
+    let mut app = app([Player::Human, bot("greedy")], 0, 2);
+    for _ in 0..200 {
+        let game = app.match_state().game();
+        if game.phase() == Phase::Rolling && game.turn() == Side::White {
+            break;
+        }
+        step_with_bot(&mut app, &mut |_| {});
+    }
+    press(&mut app, KeyCode::Char('d'));
+    let job = app.take_bot_job().expect("the bot answers");
+    let decision = job.decide();
+    app.handle(Event::Bot {
+        id: job.id,
+        decision,
+    });
+    let log = app.log();
+    let last = log.last().map(String::as_str);
+    assert!(
+        matches!(last, Some("Bob takes" | "Bob passes")) || log.iter().any(|l| l == "Bob takes"),
+        "{log:?}"
+    );
+    assert!(log.contains(&"Alice doubles to 2".to_string()), "{log:?}");
+}
+
+#[test]
+fn the_board_stays_on_the_persons_side_while_the_computer_plays_it() {
+    let mut app = app([bot("greedy"), Player::Human], 0, 4);
+    assert_eq!(app.model().bottom, Side::Black);
+    press(&mut app, KeyCode::Char(':'));
+    for c in "bot greedy black".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.model().bots[1].as_deref(), Some("greedy"));
+    // Both sides are the computer's now; the board still shows the person's side.
+    let answered = run_bots(&mut app, |a| a.match_state().results().len() == 1);
+    assert!(answered > 0);
+    assert_eq!(app.model().bottom, Side::Black);
 }

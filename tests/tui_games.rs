@@ -44,6 +44,16 @@ fn grid(spot: Spot, row_now: usize) -> (usize, usize) {
     }
 }
 
+/// `spot` (in the numbering of the player on roll) as the board draws it: in the
+/// numbering of the player at the bottom.
+fn drawn(app: &App, spot: Spot) -> Spot {
+    let m = app.model();
+    match spot {
+        Spot::Point(p) if m.on_roll != m.bottom => Spot::Point(25 - p),
+        other => other,
+    }
+}
+
 /// Moves the cursor to `spot` with the cursor keys: first along the row to the column,
 /// then up or down.
 fn go_to(app: &mut App, spot: Spot) {
@@ -52,8 +62,8 @@ fn go_to(app: &mut App, spot: Spot) {
         if here == spot {
             return;
         }
-        let (row, col) = grid(spot, 1);
-        let (_, col_now) = grid(here, 1);
+        let (row, col) = grid(drawn(app, spot), 1);
+        let (_, col_now) = grid(drawn(app, here), 1);
         let key = if col < col_now {
             KeyCode::Left
         } else if col > col_now {
@@ -341,4 +351,522 @@ fn a_click_on_a_point_picks_it_up_like_enter() {
     }));
     assert_eq!(app.model().picked, Some(spot(from)));
     assert!(!app.model().targets.is_empty());
+}
+
+// The table (issue 10): orientation, the dice, the last play, the log, the cursor, the
+// command line, the clocks and the conveniences, each driven by keys with seeded dice.
+
+/// Rolls the opening roll until it is not a tie.
+fn opening(app: &mut App) {
+    while app.match_state().game().phase() == Phase::Opening {
+        press(app, KeyCode::Char('r'));
+    }
+}
+
+fn app_with(seed: u64, change: impl FnOnce(&mut Options)) -> App {
+    let mut options = Options {
+        rules: Rules::money(),
+        seed: Some(seed),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        ..Options::default()
+    };
+    change(&mut options);
+    App::new(options).unwrap()
+}
+
+/// Plays on (first legal plays by notation) until the player on roll has rolled dice that
+/// pass `wanted`; panics after many turns.
+fn until_moving(app: &mut App, wanted: impl Fn(&App) -> bool) {
+    for _ in 0..2000 {
+        let game = app.match_state().game();
+        if matches!(game.phase(), Phase::Moving(_)) && wanted(app) {
+            return;
+        }
+        if !advance(app, Entry::Notation) {
+            press(app, KeyCode::Char('y'));
+        }
+    }
+    panic!("the position wanted never came");
+}
+
+#[test]
+fn hot_seat_keeps_white_at_the_bottom_and_f_turns_the_board_to_the_player_on_roll() {
+    let mut app = app_with(21, |o| o.rules.cube = false);
+    let mut black_moved = false;
+    for _ in 0..60 {
+        assert_eq!(app.model().bottom, Side::White, "{}", app.model().status);
+        black_moved |= app.match_state().game().turn() == Side::Black;
+        advance(&mut app, Entry::Cursor);
+    }
+    assert!(black_moved);
+    press(&mut app, KeyCode::Char('f'));
+    assert!(app.message().ends_with("on"), "{}", app.message());
+    for _ in 0..20 {
+        let model = app.model();
+        assert_eq!(model.bottom, app.match_state().game().turn());
+        advance(&mut app, Entry::Cursor);
+    }
+}
+
+#[test]
+fn the_die_played_is_the_one_dimmed_and_the_status_names_the_dice_left() {
+    let mut app = app_with(4, |_| {});
+    // A roll of two numbers whose lower die can be played first by one checker.
+    until_moving(&mut app, |a| {
+        let dice = a.match_state().game().dice().unwrap();
+        !dice.is_double()
+            && a.match_state().game().legal_plays().iter().any(|p| {
+                let first = p.steps()[0];
+                first.from != 25 && first.to != 0 && first.from - first.to == dice.low()
+            })
+    });
+    let dice = app.match_state().game().dice().unwrap();
+    let from = app
+        .match_state()
+        .game()
+        .legal_plays()
+        .iter()
+        .map(|p| p.steps()[0])
+        .find(|s| s.from != 25 && s.to != 0 && s.from - s.to == dice.low())
+        .unwrap()
+        .from;
+    go_to(&mut app, spot(from));
+    press(&mut app, KeyCode::Char(char::from(b'0' + dice.low())));
+    let model = app.model();
+    assert_eq!(model.dice_used, vec![dice.low()], "{}", app.message());
+    assert!(
+        model.status.contains(&format!(", {} left", dice.high())),
+        "{}",
+        model.status
+    );
+}
+
+#[test]
+fn the_last_play_is_marked_until_the_next_roll() {
+    let mut app = app_with(8, |o| o.rules.cube = false);
+    until_moving(&mut app, |_| true);
+    let mover = app.match_state().game().turn();
+    let play = app.match_state().game().legal_plays()[0];
+    type_command(&mut app, &format_play(&play));
+    let last = app.model().last_move.expect("the play is marked");
+    assert_eq!(last.side, mover);
+    assert_eq!(last.steps, play.steps().to_vec());
+    press(&mut app, KeyCode::Char('r'));
+    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+    assert_eq!(
+        app.model().last_move,
+        None,
+        "the next roll clears the marks"
+    );
+}
+
+#[test]
+fn the_log_keeps_the_opening_roll_plays_and_cube_actions() {
+    let mut app = app_with(3, |_| {});
+    press(&mut app, KeyCode::Char('r'));
+    until_moving(&mut app, |_| true);
+    let log = app.log();
+    assert!(
+        log.iter().any(|l| l.starts_with("opening: Alice ")),
+        "{log:?}"
+    );
+    until_rolling(&mut app, Side::White);
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('t'));
+    let log = app.log();
+    assert!(log.iter().any(|l| l.contains(": ")), "a play: {log:?}");
+    assert!(log.ends_with(&["Alice doubles to 2".to_string(), "Bob takes".to_string()]));
+    // The model hands the log to the view, which shows the newest lines.
+    assert_eq!(app.model().log, log);
+}
+
+#[test]
+fn each_turn_starts_with_the_cursor_on_a_checker_that_can_move_and_tab_jumps_between_them() {
+    let mut app = app_with(17, |o| o.rules.cube = false);
+    let mut entered = 0;
+    let mut turns = 0;
+    while turns < 120 {
+        let game = app.match_state().game();
+        if game.result().is_some() {
+            break;
+        }
+        if matches!(game.phase(), Phase::Moving(_)) && !game.legal_plays().is_empty() {
+            turns += 1;
+            if game.position().mover_bar() > 0 {
+                assert_eq!(app.model().cursor, Spot::Bar, "a checker must enter");
+                entered += 1;
+            }
+            press(&mut app, KeyCode::Enter);
+            assert!(app.model().picked.is_some(), "{}", app.message());
+            press(&mut app, KeyCode::Esc);
+            press(&mut app, KeyCode::Tab);
+            press(&mut app, KeyCode::Enter);
+            assert!(app.model().picked.is_some(), "Tab: {}", app.message());
+            press(&mut app, KeyCode::Esc);
+            app.handle(Event::Key(KeyEvent::new(
+                KeyCode::BackTab,
+                KeyModifiers::SHIFT,
+            )));
+            press(&mut app, KeyCode::Enter);
+            assert!(app.model().picked.is_some(), "Shift-Tab: {}", app.message());
+            press(&mut app, KeyCode::Esc);
+        }
+        advance(&mut app, Entry::Notation);
+    }
+    assert!(entered > 0, "no checker was hit in these turns");
+}
+
+#[test]
+fn a_typed_play_finishes_a_turn_begun_with_the_cursor() {
+    let mut app = app_with(6, |o| o.rules.cube = false);
+    until_moving(&mut app, |a| {
+        a.match_state()
+            .game()
+            .legal_plays()
+            .iter()
+            .any(|p| p.steps().len() == 2 && p.steps()[0].from != 25)
+    });
+    let play = *app
+        .match_state()
+        .game()
+        .legal_plays()
+        .iter()
+        .find(|p| p.steps().len() == 2 && p.steps()[0].from != 25)
+        .unwrap();
+    let [first, second] = [play.steps()[0], play.steps()[1]];
+    go_to(&mut app, spot(first.from));
+    press(&mut app, KeyCode::Enter);
+    go_to(&mut app, spot(first.to));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.model().dice_used.len(), 1, "{}", app.message());
+    let mover = app.match_state().game().turn();
+    let rest = format!(
+        "{}/{}",
+        second.from,
+        if second.to == 0 {
+            "off".to_string()
+        } else {
+            second.to.to_string()
+        }
+    );
+    type_command(&mut app, &rest);
+    assert_ne!(app.match_state().game().turn(), mover, "{}", app.message());
+    assert_eq!(
+        app.match_state().game().position().switched(),
+        *play.position(),
+        "the turn ends where the cursor move and the typed move lead"
+    );
+}
+
+#[test]
+fn before_the_opening_roll_nobody_is_to_play_and_a_double_marks_the_one_who_answers() {
+    let mut app = app_with(3, |_| {});
+    assert_eq!(app.model().to_act, None);
+    until_rolling(&mut app, Side::White);
+    assert_eq!(app.model().to_act, Some(Side::White));
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(app.model().to_act, Some(Side::Black));
+}
+
+#[test]
+fn unknown_keys_point_at_the_help_and_keys_wait_while_the_terminal_is_too_small() {
+    let mut app = app_with(3, |_| {});
+    press(&mut app, KeyCode::Char('z'));
+    assert!(
+        app.message().contains("? lists the keys"),
+        "{}",
+        app.message()
+    );
+    app.handle(Event::Resize(60, 20));
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.match_state().game().phase(), Phase::Opening);
+    app.handle(Event::Resize(80, 24));
+    press(&mut app, KeyCode::Char('r'));
+    assert_ne!(app.match_state().game().phase(), Phase::Opening);
+    // While the board is hidden, q quits at once: its question could not be seen.
+    app.handle(Event::Resize(60, 20));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn the_command_line_recalls_earlier_lines_with_up_and_down() {
+    let mut app = app_with(3, |_| {});
+    type_command(&mut app, "bogus one");
+    type_command(&mut app, "bogus two");
+    press(&mut app, KeyCode::Char(':'));
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.model().command_line.as_deref(), Some("bogus two"));
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.model().command_line.as_deref(), Some("bogus one"));
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.model().command_line.as_deref(), Some("bogus two"));
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.model().command_line.as_deref(), Some(""));
+}
+
+#[test]
+fn the_crawford_game_is_named_as_the_next_one_on_the_result_screen_and_q_quits_a_finished_match() {
+    let mut app = app_with(3, |o| o.rules = Rules::match_to(2));
+    until_rolling(&mut app, Side::White);
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.match_state().score(Side::Black), 1);
+    assert_eq!(app.model().crawford, "the next game is the Crawford game");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.model().crawford, "Crawford game");
+    until_rolling(&mut app, Side::White);
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.match_state().is_over());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit(), "the match is over: q quits at once");
+}
+
+#[test]
+fn auto_roll_rolls_when_no_double_is_possible_and_a_cycles_its_modes() {
+    let mut app = app_with(9, |o| {
+        o.rules.cube = false;
+        o.auto_roll = bg_tui::tui::AutoRoll::NoDouble;
+    });
+    opening(&mut app);
+    for _ in 0..10 {
+        assert_ne!(app.match_state().game().phase(), Phase::Rolling);
+        advance(&mut app, Entry::Notation);
+    }
+    // With the cube, the player who may double is asked; "always" rolls anyway.
+    let mut app = app_with(9, |o| o.auto_roll = bg_tui::tui::AutoRoll::NoDouble);
+    until_rolling(&mut app, Side::White);
+    assert_eq!(app.match_state().game().phase(), Phase::Rolling);
+    press(&mut app, KeyCode::Char('a'));
+    assert!(app.message().contains("always"), "{}", app.message());
+    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+    press(&mut app, KeyCode::Char('a'));
+    assert!(app.message().contains("off"), "{}", app.message());
+}
+
+#[test]
+fn auto_bearoff_lets_the_strongest_bot_play_a_race_one_visible_move_at_a_time() {
+    let mut app = app_with(12, |o| {
+        o.rules.cube = false;
+        o.bot_delay_ms = 10;
+    });
+    press(&mut app, KeyCode::Char('o'));
+    assert!(
+        app.message().starts_with("auto bear-off"),
+        "{}",
+        app.message()
+    );
+    // Until a race, the computer is never asked.
+    for _ in 0..3000 {
+        let game = app.match_state().game();
+        if game.result().is_some() {
+            panic!("the game ended without a race");
+        }
+        if matches!(game.phase(), Phase::Moving(_)) && game.position().is_race() {
+            break;
+        }
+        assert!(app.take_bot_job().is_none());
+        advance(&mut app, Entry::Notation);
+    }
+    let job = app.take_bot_job().expect("the computer plays the race");
+    let decision = job.decide();
+    let ticks = job.ticks(&decision);
+    app.handle(Event::Bot {
+        id: job.id,
+        decision,
+    });
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.message().contains("wait"), "{}", app.message());
+    let mover = app.match_state().game().turn();
+    for _ in 0..ticks {
+        assert!(
+            app.model().status.contains(" plays "),
+            "{}",
+            app.model().status
+        );
+        app.handle(Event::Tick(job.id));
+    }
+    assert_ne!(app.match_state().game().turn(), mover, "the play was made");
+}
+
+#[test]
+fn tutor_view_is_toggled_by_t() {
+    let mut app = app_with(3, |_| {});
+    assert!(!app.model().tutor);
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('T'),
+        KeyModifiers::SHIFT,
+    )));
+    assert!(app.model().tutor);
+}
+
+mod clocks {
+    use super::*;
+    use bg_tui::tui::clock::{ClockKind, ManualTime};
+    use std::time::Duration;
+
+    fn clocked(kind: ClockKind) -> (App, ManualTime) {
+        let time = ManualTime::new();
+        let mut app = app_with(5, |o| {
+            o.rules.cube = false;
+            o.clock = Some(kind);
+        });
+        app.set_time_source(Box::new(time.clone()));
+        (app, time)
+    }
+
+    fn left(app: &App, side: Side) -> String {
+        app.model().clocks.expect("clocks")[side.index()]
+            .left
+            .clone()
+    }
+
+    #[test]
+    fn a_clock_runs_only_for_the_player_to_act_and_a_quick_turn_restores_it() {
+        let (mut app, time) = clocked(ClockKind::Standard);
+        assert!(
+            !app.clock_running(),
+            "no clock runs before the opening roll"
+        );
+        time.advance(Duration::from_secs(50));
+        opening(&mut app);
+        let mover = app.match_state().game().turn();
+        assert_eq!(left(&app, mover), "2:00");
+        assert!(app.clock_running());
+        time.advance(Duration::from_secs(15));
+        assert_eq!(left(&app, mover), "1:45");
+        assert_eq!(left(&app, mover.opponent()), "2:00");
+        assert!(
+            app.handle(Event::Second),
+            "a running clock redraws every second"
+        );
+        advance(&mut app, Entry::Notation);
+        assert_eq!(left(&app, mover), "2:00", "15 s is a quick turn");
+        // A slow turn keeps what it used.
+        let other = mover.opponent();
+        time.advance(Duration::from_secs(30));
+        press(&mut app, KeyCode::Char('r'));
+        advance(&mut app, Entry::Notation);
+        assert_eq!(left(&app, other), "1:30");
+    }
+
+    #[test]
+    fn when_time_runs_out_the_opponent_may_hand_the_side_to_the_computer() {
+        let (mut app, time) = clocked(ClockKind::Blitz);
+        opening(&mut app);
+        let slow = app.match_state().game().turn();
+        app.handle(Event::Key(KeyEvent::new(
+            KeyCode::Char('C'),
+            KeyModifiers::SHIFT,
+        )));
+        assert_eq!(app.message(), "no player's time is out");
+        time.advance(Duration::from_secs(31));
+        assert!(!app.handle(Event::Second) || app.clock_running());
+        assert!(app.model().clocks.unwrap()[slow.index()].flagged);
+        assert!(app.message().contains("time is out"), "{}", app.message());
+        app.handle(Event::Key(KeyEvent::new(
+            KeyCode::Char('C'),
+            KeyModifiers::SHIFT,
+        )));
+        assert!(
+            app.message().contains("for the rest of the game"),
+            "{}",
+            app.message()
+        );
+        assert!(app.model().bots[slow.index()].is_some());
+        let job = app.take_bot_job().expect("the computer plays the side");
+        let decision = job.decide();
+        app.handle(Event::Bot {
+            id: job.id,
+            decision,
+        });
+        for _ in 0..job.ticks(&decision) {
+            app.handle(Event::Tick(job.id));
+        }
+        assert_ne!(app.match_state().game().turn(), slow);
+    }
+}
+
+#[test]
+fn clocks_are_saved_in_the_record_survive_resume_and_show_in_replay() {
+    use bg_tui::tui::clock::{ClockKind, ManualTime};
+    use bg_tui::tui::viewer::{ViewOptions, Viewer};
+    use std::time::Duration;
+    let time = ManualTime::new();
+    let mut app = app_with(5, |o| {
+        o.rules.cube = false;
+        o.clock = Some(ClockKind::Standard);
+    });
+    app.set_time_source(Box::new(time.clone()));
+    opening(&mut app);
+    let mover = app.match_state().game().turn();
+    time.advance(Duration::from_secs(30));
+    advance(&mut app, Entry::Notation);
+    let json = bg_tui::record::to_json(app.record());
+    assert!(json.contains("\"clock\": {\"kind\":\"standard\""), "{json}");
+    let (record, m) = bg_tui::record::load(&json).unwrap();
+    let clock = record.clock.clone().expect("clocks in the record");
+    assert_eq!(clock.reserves_ms[0].last().unwrap()[mover.index()], 90_000);
+    let resumed = App::resume(Options::default(), record.clone(), m).unwrap();
+    let left = |app: &App| {
+        app.model().clocks.expect("clocks")[mover.index()]
+            .left
+            .clone()
+    };
+    assert_eq!(left(&resumed), "1:30", "the reserve survives resume");
+    let timeline = bg_tui::replay::Timeline::new(&record).unwrap();
+    let end = timeline.end();
+    let mut viewer = Viewer::new(
+        timeline,
+        ViewOptions {
+            clock: Some(clock),
+            ..ViewOptions::default()
+        },
+    );
+    viewer.go_to(end);
+    assert_eq!(
+        viewer.model().clocks.expect("clocks in replay")[mover.index()].left,
+        "1:30"
+    );
+    viewer.go_to(0);
+    assert_eq!(viewer.model().clocks.unwrap()[mover.index()].left, "2:00");
+    // Without clocks the record has no clock at all.
+    let plain = app_with(5, |_| {});
+    assert!(!bg_tui::record::to_json(plain.record()).contains("clock"));
+}
+
+#[test]
+fn a_typed_whole_play_after_cursor_moves_replaces_them_and_says_so() {
+    let mut app = app_with(6, |o| o.rules.cube = false);
+    until_moving(&mut app, |a| {
+        let plays = a.match_state().game().legal_plays();
+        plays.len() > 2 && plays.iter().all(|p| p.steps().len() == 2)
+    });
+    let plays = app.match_state().game().legal_plays().to_vec();
+    let first = plays[0].steps()[0];
+    // Another whole play that does not begin with the cursor's move.
+    let other = *plays
+        .iter()
+        .find(|p| !p.steps().contains(&first))
+        .expect("another play");
+    go_to(&mut app, spot(first.from));
+    press(&mut app, KeyCode::Enter);
+    go_to(&mut app, spot(first.to));
+    press(&mut app, KeyCode::Enter);
+    let mover = app.match_state().game().turn();
+    type_command(&mut app, &format_play(&other));
+    assert_ne!(app.match_state().game().turn(), mover, "{}", app.message());
+    assert!(
+        app.message()
+            .contains("was played as the whole move, in place of"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(
+        app.match_state().game().position().switched(),
+        *other.position()
+    );
 }

@@ -209,7 +209,7 @@ fn check_digits() {
         step.from - step.to
     };
     press(&mut app, KeyCode::Char(char::from(b'0' + die)));
-    assert_eq!(app.model().dice_used, 1, "{}", app.message());
+    assert_eq!(app.model().dice_used.len(), 1, "{}", app.message());
 }
 
 fn check_undo() {
@@ -231,9 +231,9 @@ fn check_undo() {
             die.high()
         };
         press(&mut app, KeyCode::Char(char::from(b'0' + d)));
-        assert_eq!(app.model().dice_used, 1);
+        assert_eq!(app.model().dice_used.len(), 1);
         press(&mut app, key);
-        assert_eq!(app.model().dice_used, 0);
+        assert_eq!(app.model().dice_used.len(), 0);
         assert_eq!(app.model().position, before);
     }
 }
@@ -411,6 +411,104 @@ fn check_quit() {
     assert!(app.should_quit(), "Ctrl-C quits at once");
 }
 
+fn shifted(app: &mut App, c: char) {
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::SHIFT,
+    )));
+}
+
+fn check_tab() {
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    let sources: Vec<Spot> = app
+        .match_state()
+        .game()
+        .legal_plays()
+        .iter()
+        .map(|p| match p.steps()[0].from {
+            25 => Spot::Bar,
+            p => Spot::Point(p),
+        })
+        .collect();
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+        assert!(
+            sources.contains(&app.model().cursor),
+            "{:?}",
+            app.model().cursor
+        );
+        app.handle(Event::Key(KeyEvent::new(
+            KeyCode::BackTab,
+            KeyModifiers::SHIFT,
+        )));
+        assert!(
+            sources.contains(&app.model().cursor),
+            "{:?}",
+            app.model().cursor
+        );
+    }
+}
+
+fn check_bot_command() {
+    let mut app = new_app(Rules::money());
+    to_rolling(&mut app);
+    let side = app.match_state().game().turn();
+    command(&mut app, "bot greedy");
+    assert_eq!(app.model().bots[side.index()].as_deref(), Some("greedy"));
+    assert!(app.take_bot_job().is_some(), "the bot is asked at once");
+    command(&mut app, "human");
+    assert_eq!(app.model().bots, [None, None]);
+}
+
+fn check_auto_roll() {
+    let mut app = new_app(Rules::money());
+    press(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.message(), "auto-roll on when you cannot double");
+    press(&mut app, KeyCode::Char('a'));
+    assert!(app.message().starts_with("auto-roll always"));
+    press(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.message(), "auto-roll off: r rolls");
+}
+
+fn check_auto_roll_and_bearoff() {
+    check_auto_roll();
+    check_auto_bearoff();
+}
+
+fn check_help_and_quit() {
+    check_help();
+    check_quit();
+}
+
+fn check_auto_bearoff() {
+    // The race itself is played in tests/tui_games.rs.
+    let mut app = new_app(Rules::money());
+    press(&mut app, KeyCode::Char('o'));
+    assert_eq!(
+        app.message(),
+        "auto bear-off (once there is no contact): on"
+    );
+    press(&mut app, KeyCode::Char('o'));
+    assert!(app.message().ends_with("off"));
+}
+
+fn check_tutor_and_turn() {
+    let mut app = new_app(Rules::money());
+    shifted(&mut app, 'T');
+    assert!(app.model().tutor);
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('f'));
+    assert_eq!(app.model().bottom, app.match_state().game().turn());
+}
+
+fn check_take_over() {
+    let mut app = new_app(Rules::money());
+    shifted(&mut app, 'C');
+    assert_eq!(app.message(), "there are no clocks in this game (--clock)");
+    // With clocks: tests/tui_games.rs.
+}
+
 #[test]
 fn every_key_in_the_help_does_what_it_says() {
     for (keys, what) in help_rows() {
@@ -428,10 +526,14 @@ fn every_key_in_the_help_does_what_it_says() {
             ":" | ": commands" => check_command_line,
             ": more" => check_more_commands,
             "mouse click" => check_mouse,
-            "?" => check_help,
+            "? / q" => check_help_and_quit,
             "H" => check_hint,
-            "q" => check_quit,
             "s" => check_save,
+            "Tab / Shift-Tab" => check_tab,
+            ": bot" => check_bot_command,
+            "a / o" => check_auto_roll_and_bearoff,
+            "T / f" => check_tutor_and_turn,
+            "C" => check_take_over,
             other => panic!("the help lists {other:?} ({what}) but no test checks it"),
         };
         check();

@@ -6,10 +6,11 @@ mod common;
 
 use common::sides;
 
+use bg_tui::engine::Step;
 use bg_tui::engine::ids::{GameStateCode, MatchIdFields, match_id, position_id};
 use bg_tui::engine::{Cube, Dice, Position, Side};
 use bg_tui::tui::view::{MIN_HEIGHT, MIN_WIDTH, render, spot_area, spot_at};
-use bg_tui::tui::{BoardModel, Overlay, Spot};
+use bg_tui::tui::{BoardModel, ClockShow, LastMove, Overlay, Spot};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -25,13 +26,18 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
     let mut m = BoardModel {
         position,
         on_roll,
+        bottom: on_roll,
+        to_act: Some(on_roll),
         names: ["Alice".to_string(), "Bob".to_string()],
+        bots: [None, None],
         cube: Some(Cube::CENTRED),
         dice: None,
-        dice_used: 0,
+        dice_used: Vec::new(),
         match_length: Some(5),
         score: [0, 0],
         crawford: String::new(),
+        rules: Vec::new(),
+        board_text: None,
         position_id: String::new(),
         match_id: String::new(),
         cursor: Spot::Point(1),
@@ -40,6 +46,10 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         status: String::new(),
         message: String::new(),
         last_play: String::new(),
+        last_move: None,
+        log: Vec::new(),
+        clocks: None,
+        tutor: false,
         overlay: None,
         command_line: None,
         ascii: false,
@@ -101,7 +111,7 @@ fn bar_and_off() -> BoardModel {
     m.crawford = "post-Crawford".into();
     m.cube = Some(Cube::new(2, Some(Side::White)).expect("valid cube"));
     m.dice = dice(3, 1);
-    m.dice_used = 1;
+    m.dice_used = vec![3];
     m.picked = Some(Spot::Bar);
     m.targets = vec![Spot::Point(24)];
     m.cursor = Spot::Point(24);
@@ -122,7 +132,7 @@ fn tall_stack() -> BoardModel {
     m.score = [3, 1];
     m.cube = Some(Cube::new(4, Some(Side::Black)).expect("valid cube"));
     m.dice = dice(6, 6);
-    m.dice_used = 2;
+    m.dice_used = vec![6, 6];
     m.cursor = Spot::Point(6);
     m.last_play = "Bob 5-2: 13/8 13/11".into();
     m.status = "Alice to play 6-6: 2 dice left".into();
@@ -225,6 +235,287 @@ fn snapshot_both(name: &str, model: &BoardModel) {
     }
 }
 
+/// Hot-seat with the board fixed: White (Alice) at the bottom while Bob is on roll with
+/// 6-4; Bob played his 4 first (8/4) and has picked up a checker on his 13-point.
+fn fixed_orientation() -> BoardModel {
+    let position = sides(
+        &[(24, 2), (13, 4), (8, 2), (6, 5), (4, 1), (9, 1)],
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+    );
+    let mut m = model(position, Side::Black);
+    m.bottom = Side::White;
+    m.dice = dice(6, 4);
+    m.dice_used = vec![4];
+    m.picked = Some(Spot::Point(13));
+    m.cursor = Spot::Point(13);
+    m.targets = vec![Spot::Point(7)];
+    m.status = "Bob to move, 6 left: drop it on a highlighted spot or press a die".into();
+    set_ids(&mut m);
+    m
+}
+
+/// Alice to roll after Bob's 6-4: 24/18 13/9*, marked on the board; Alice's hit checker on
+/// the bar. Alice is at the bottom.
+fn last_move_marked() -> BoardModel {
+    let position = sides(
+        &[(25, 1), (24, 2), (13, 4), (8, 3), (6, 5)],
+        &[(24, 1), (18, 1), (13, 4), (9, 1), (8, 3), (6, 5)],
+    );
+    let mut m = model(position, Side::White);
+    m.last_move = Some(LastMove {
+        side: Side::Black,
+        steps: vec![
+            Step {
+                from: 24,
+                to: 18,
+                hit: false,
+            },
+            Step {
+                from: 13,
+                to: 9,
+                hit: true,
+            },
+        ],
+    });
+    m.last_play = "Bob 6-4: 24/18 13/9*".into();
+    m.status = "Alice: roll (r) or double (d)".into();
+    set_ids(&mut m);
+    m
+}
+
+/// Against a bot with clocks: the log of the last events and both reserves, Bob's running.
+fn log_and_clocks() -> BoardModel {
+    let mut m = last_move_marked();
+    m.names = ["Alice".into(), "greedy".into()];
+    m.bots = [None, Some("greedy".into())];
+    m.to_act = Some(Side::Black);
+    m.clocks = Some([
+        ClockShow {
+            left: "2:00".into(),
+            running: false,
+            flagged: false,
+        },
+        ClockShow {
+            left: "0:00".into(),
+            running: true,
+            flagged: true,
+        },
+    ]);
+    m.log = (1..=14)
+        .map(|i| format!("event {i}: greedy 6-4: 24/18 13/9*"))
+        .chain([
+            "Alice rolls 5-5".to_string(),
+            "greedy's time is out".to_string(),
+        ])
+        .collect();
+    m.status = "greedy is thinking: double or roll".into();
+    m
+}
+
+/// The tutor view: both players' point numbers.
+fn tutor() -> BoardModel {
+    let mut m = last_move_marked();
+    m.tutor = true;
+    m
+}
+
+/// The game's own help rows, as `?` shows them.
+fn real_help() -> BoardModel {
+    let mut m = opening();
+    m.overlay = Some(Overlay::Help(bg_tui::tui::keys::help_rows()));
+    m
+}
+
+/// A board of the plain form from `(point, count)` lists, for the rule sets.
+fn spec_position(
+    variant: bg_tui::engine::Variant,
+    mine: &[(usize, u8)],
+    theirs: &[(usize, u8)],
+    pinned: &[u8],
+) -> Position {
+    let mut spec = bg_tui::engine::BoardSpec {
+        mine: [0; 24],
+        theirs: [0; 24],
+        bar: [0, 0],
+        pinned: pinned.to_vec(),
+    };
+    for &(p, n) in mine {
+        spec.mine[p - 1] = n;
+    }
+    for &(p, n) in theirs {
+        spec.theirs[p - 1] = n;
+    }
+    spec.to_position(variant).expect("a valid board")
+}
+
+/// Plakoto: Alice (on roll) has pinned Bob's checker on her 5-point with two checkers,
+/// and Bob has pinned Alice's mother on her 24-point.
+fn plakoto_pins() -> BoardModel {
+    let position = spec_position(
+        bg_tui::engine::Variant::Plakoto,
+        &[(5, 2), (24, 1), (13, 12)],
+        &[(5, 1), (24, 1), (1, 13)],
+        &[24],
+    );
+    let mut m = model(position, Side::White);
+    m.cube = None;
+    m.rules = vec![
+        "Plakoto".into(),
+        "Alice's mother is pinned: Bob wins once its 24-point is empty".into(),
+    ];
+    m.board_text = Some(bg_tui::engine::BoardSpec::of_position(&position).to_json());
+    m
+}
+
+/// The rows of a buffer as text.
+fn rows_of(buf: &Buffer) -> Vec<Vec<String>> {
+    let width = usize::from(buf.area.width);
+    buf.content
+        .chunks(width)
+        .map(|row| row.iter().map(|c| c.symbol().to_string()).collect())
+        .collect()
+}
+
+/// The column under the point label `label` in the row `row`.
+fn label_column(row: &[String], label: &str) -> usize {
+    let line: String = row.concat();
+    let byte = line.find(label).expect("a point label");
+    line[..byte].chars().count() + label.chars().count() / 2
+}
+
+#[test]
+fn plakoto_pinned_checkers_lie_under_their_pinners() {
+    let m = plakoto_pins();
+    let terminal = draw(&m, 120, 40);
+    let rows = rows_of(terminal.backend().buffer());
+    let line = |r: usize| rows[r].concat();
+    let top_labels = (0..rows.len())
+        .find(|&r| line(r).contains("13   14"))
+        .unwrap();
+    let bottom_labels = (0..rows.len())
+        .rfind(|&r| line(r).contains("12   11"))
+        .unwrap();
+    // Alice (White) is ○, Bob ●. On Alice's 5-point (bottom right half) Bob's pinned
+    // checker lies at the edge under Alice's two; on her 24-point (top right) her pinned
+    // mother lies at the edge under Bob's checker.
+    let five = label_column(&rows[bottom_labels], " 5 ");
+    let edge = bottom_labels - 2;
+    assert_eq!(rows[edge][five], "●", "Bob's pinned checker at the edge");
+    assert_eq!(rows[edge - 1][five], "○");
+    assert_eq!(rows[edge - 2][five], "○");
+    let twenty_four = label_column(&rows[top_labels], "24");
+    assert_eq!(
+        rows[top_labels + 2][twenty_four],
+        "○",
+        "Alice's pinned mother at the edge"
+    );
+    assert_eq!(rows[top_labels + 3][twenty_four], "●");
+    let shown = text(terminal.backend().buffer());
+    assert!(shown.contains("Alice's mother is pinned"));
+    assert!(
+        shown.contains("Board: {\"mine\""),
+        "the plain board instead of the IDs"
+    );
+    assert!(!shown.contains("Position ID"));
+    snapshot_both("plakoto_pins", &m);
+}
+
+/// Fevga: the routes in the panel, and the tutor numbers of the top player by Fevga's
+/// geometry (Bob's 1-point is Alice's 13-point).
+#[test]
+fn fevga_routes_and_tutor_numbers() {
+    let position = spec_position(
+        bg_tui::engine::Variant::Fevga,
+        &[(24, 14), (18, 1)],
+        &[(12, 14), (6, 1)],
+        &[],
+    );
+    let mut m = model(position, Side::White);
+    m.cube = None;
+    m.tutor = true;
+    m.rules = vec![
+        "Fevga".into(),
+        "Alice: 24 → 1, home 1-6".into(),
+        "Bob: 12 → 1, then 24 → 13, home 13-18".into(),
+    ];
+    m.board_text = Some(bg_tui::engine::BoardSpec::of_position(&position).to_json());
+    let terminal = draw(&m, 120, 40);
+    let rows = rows_of(terminal.backend().buffer());
+    let line = |r: usize| rows[r].concat();
+    // The outer (top player's) numbers above the board: Bob's 1 over Alice's 13, his 12
+    // over her 24; below, his 24 under her 12 and his 13 under her 1.
+    let inner = (0..rows.len())
+        .find(|&r| line(r).contains("13   14"))
+        .unwrap();
+    let outer = &rows[inner - 1];
+    assert_eq!(
+        outer[label_column(&rows[inner], "13")].trim(),
+        "1",
+        "{}",
+        line(inner - 1)
+    );
+    let at = label_column(&rows[inner], "24");
+    assert_eq!(
+        format!("{}{}", outer[at - 1], outer[at]).trim(),
+        "12",
+        "{}",
+        line(inner - 1)
+    );
+    assert!(text(terminal.backend().buffer()).contains("Bob: 12 → 1, then 24 → 13"));
+    snapshot_both("fevga_routes_tutor", &m);
+}
+
+#[test]
+fn a_fixed_board_with_the_top_player_on_roll() {
+    snapshot_both("fixed_orientation", &fixed_orientation());
+}
+
+#[test]
+fn the_last_play_marked() {
+    snapshot_both("last_move", &last_move_marked());
+}
+
+#[test]
+fn the_log_and_the_clocks() {
+    snapshot_both("log_and_clocks", &log_and_clocks());
+}
+
+#[test]
+fn the_tutor_view() {
+    snapshot_both("tutor", &tutor());
+}
+
+#[test]
+fn the_games_help_fits_at_80_columns() {
+    snapshot_both("real_help", &real_help());
+    let terminal = draw(&real_help(), 80, 24);
+    let text = text(terminal.backend().buffer());
+    for (keys, what) in bg_tui::tui::keys::help_rows() {
+        assert!(text.contains(&what), "{keys}: {what:?} is cut");
+    }
+}
+
+#[test]
+fn the_die_played_is_dim_whichever_it_was() {
+    let m = fixed_orientation();
+    let terminal = draw(&m, 80, 24);
+    let buf = terminal.backend().buffer();
+    let find = |needle: &str| {
+        for y in 0..24u16 {
+            let row: Vec<&str> = (0..80u16).map(|x| buf[(x, y)].symbol()).collect();
+            let line = row.concat();
+            if let Some(at) = line.find(needle) {
+                // The board's rows hold one-column characters only before the dice.
+                let col = line[..at].chars().count();
+                return buf[(col as u16 + 1, y)].modifier;
+            }
+        }
+        panic!("{needle} not drawn");
+    };
+    assert!(find("[4]").contains(Modifier::DIM), "the 4 was played");
+    assert!(!find("[6]").contains(Modifier::DIM), "the 6 is left");
+}
+
 #[test]
 fn opening_position() {
     snapshot_both("opening", &opening());
@@ -309,7 +600,7 @@ fn all_models() -> Vec<BoardModel> {
     empty.cursor = Spot::Point(0);
     empty.picked = Some(Spot::Tray);
     empty.targets = vec![Spot::Tray, Spot::Bar, Spot::Point(25), Spot::Point(3)];
-    empty.dice_used = 9;
+    empty.dice_used = vec![2; 9];
     empty.dice = dice(2, 2);
     vec![
         opening(),
@@ -430,7 +721,7 @@ fn clicking_a_spot_gives_it_back() {
     for area in areas {
         let (w, h) = (area.width, area.height);
         for spot in all_spots() {
-            let r = spot_area(area, spot).expect("spot is drawn");
+            let r = spot_area(area, &m, spot).expect("spot is drawn");
             let (x, y) = (r.x + r.width / 2, r.y + r.height / 2);
             assert_eq!(spot_at(area, &m, x, y), Some(spot), "{spot:?} at {w}x{h}");
             // Anywhere in the column of its half, too.
@@ -477,7 +768,7 @@ fn clicks_miss_outside_the_board_and_under_an_overlay() {
     assert_eq!(spot_at(area, &m, 70, 5), None);
     assert_eq!(spot_at(Rect::new(0, 0, 60, 20), &m, 10, 5), None);
     let q = double_offered();
-    let centre = spot_area(area, Spot::Point(18)).expect("drawn");
+    let centre = spot_area(area, &m, Spot::Point(18)).expect("drawn");
     assert_eq!(
         spot_at(area, &m, centre.x + 1, centre.y + centre.height - 1),
         Some(Spot::Point(18))
@@ -495,13 +786,13 @@ fn the_cursor_is_reversed_and_used_dice_are_dim() {
     let area = Rect::new(0, 0, 80, 24);
     let terminal = draw(&m, 80, 24);
     let buf = terminal.backend().buffer();
-    let r = spot_area(area, Spot::Point(6)).expect("drawn");
+    let r = spot_area(area, &m, Spot::Point(6)).expect("drawn");
     for y in r.y..r.bottom() {
         for x in r.x..r.right() {
             assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED));
         }
     }
-    let other = spot_area(area, Spot::Point(5)).expect("drawn");
+    let other = spot_area(area, &m, Spot::Point(5)).expect("drawn");
     assert!(
         !buf[(other.x, other.y)]
             .modifier
@@ -533,7 +824,7 @@ fn targets_and_the_picked_checker_are_marked() {
     let terminal = draw(&m, 80, 24);
     let buf = terminal.backend().buffer();
     // The landing cell of the 24-point (Bob's, empty) shows the marker.
-    let target = spot_area(area, Spot::Point(24)).expect("drawn");
+    let target = spot_area(area, &m, Spot::Point(24)).expect("drawn");
     let centre = target.x + target.width / 2;
     assert_eq!(buf[(centre, target.y)].symbol(), "◌");
     assert!(
@@ -542,7 +833,7 @@ fn targets_and_the_picked_checker_are_marked() {
             .contains(Modifier::UNDERLINED)
     );
     // The outer of Bob's two checkers on the bar is the one picked up.
-    let bar = spot_area(area, Spot::Bar).expect("drawn");
+    let bar = spot_area(area, &m, Spot::Bar).expect("drawn");
     let centre = bar.x + bar.width / 2;
     assert!(
         buf[(centre, bar.y + 1)]

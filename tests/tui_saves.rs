@@ -261,7 +261,18 @@ fn s_saves_under_a_dated_name_then_to_the_same_file_and_save_path_chooses_the_fi
     assert_eq!(app.message(), message, "s saves to the same file again");
     assert_eq!(store::read_record(&first).unwrap().0, *app.record());
 
+    // A folder that does not exist is not made: the message says so (issue 10, item 9).
     let chosen = dir.path().join("my games/match one.json");
+    type_command(&mut app, &format!("save {}", chosen.display()));
+    assert_eq!(
+        app.message(),
+        format!(
+            "not saved: there is no folder {}",
+            dir.path().join("my games").display()
+        )
+    );
+    assert!(!dir.path().join("my games").exists());
+    std::fs::create_dir(dir.path().join("my games")).unwrap();
     type_command(&mut app, &format!("save {}", chosen.display()));
     assert_eq!(app.message(), format!("saved to {}", chosen.display()));
     assert_eq!(store::read_record(&chosen).unwrap().0, *app.record());

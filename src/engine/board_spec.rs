@@ -145,6 +145,13 @@ impl BoardSpec {
         Ok(position)
     }
 
+    /// The board as one line of JSON, as `moves --board` reads it.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        // Arrays of numbers only: serializing cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
     /// The plain form of `position`.
     #[must_use]
     pub fn of_position(position: &Position) -> BoardSpec {

@@ -3,13 +3,14 @@
 use super::{Board, Moment, MomentKind, Timeline, label};
 use crate::engine::ids::MatchIdFields;
 use crate::engine::{
-    Action, CrawfordState, Cube, MatchState, Phase, Play, Position, Side, format_play,
+    Action, CrawfordState, Cube, MatchState, Phase, Play, Position, Side, Variant, format_play,
 };
 use crate::record::{self, Record, RecordError};
 
 /// The engine's state for the IDs, the score and the cube, taken at one point.
 #[derive(Clone, Copy)]
 struct Engine {
+    variant: Variant,
     fields: MatchIdFields,
     position: Position,
     cube: Cube,
@@ -20,6 +21,7 @@ struct Engine {
 impl Engine {
     fn of(m: &MatchState) -> Engine {
         Engine {
+            variant: m.game().variant(),
             fields: m.match_id_fields(),
             position: *m.game().position(),
             cube: m.game().cube(),
@@ -47,6 +49,7 @@ impl Collector {
             cube: engine.cube,
             score: engine.score,
             crawford: engine.crawford,
+            variant: engine.variant,
             match_id_fields: engine.fields,
             id_position: engine.position,
         });

@@ -1,25 +1,30 @@
 //! The game's state and the one place it changes: [`App::handle`] turns events into
-//! messages and [`App::update`] applies them through the engine.
+//! messages ([`App::message_for`] reads the mode the keys are in) and [`App::update`]
+//! applies them through the engine, then does what follows from the new state (the
+//! autosave, the clocks, automatic rolls, questions to bots).
 
 mod bot_turns;
+mod input;
 mod saving;
 mod screen;
+mod table;
 
 use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
+use super::clock::{ClockKind, Clocks, SystemTime, TimeSource};
 use super::commands::{self, Command};
-use super::keys::{Msg, play_key};
-use super::model::Spot;
+pub use super::event::Event;
+use super::keys::Msg;
+use super::model::{LastMove, Spot};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, Dice, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder, WinKind,
-    format_play, parse_play, roll_die,
+    Action, Dice, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
+    format_play, parse_play_in, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::layout::Rect;
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -44,6 +49,30 @@ pub struct Options {
     pub bot_delay_ms: u64,
     /// The folder for the autosave and for finished matches (`None`: no autosave).
     pub saves: Option<PathBuf>,
+    /// Turn the board to the player on roll (hot-seat); otherwise White's home is bottom
+    /// right, and against a bot the person's is.
+    pub turn_board: bool,
+    /// When to roll without asking.
+    pub auto_roll: AutoRoll,
+    /// The computer plays a person's rolls once there is no contact.
+    pub auto_bearoff: bool,
+    /// The tutor view: point numbers for both sides.
+    pub tutor: bool,
+    /// The players' clocks, if any.
+    pub clock: Option<ClockKind>,
+}
+
+/// When a person's dice are rolled without asking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AutoRoll {
+    /// Never: `r` rolls.
+    #[default]
+    Off,
+    /// When the player cannot double (no cube, the Crawford game, the cube on the other
+    /// side or at its cap).
+    NoDouble,
+    /// Always: the player is never asked about doubling (`d` is not offered).
+    Always,
 }
 
 /// Who plays a side.
@@ -67,34 +96,17 @@ impl Default for Options {
             players: [Player::Human, Player::Human],
             bot_delay_ms: 400,
             saves: None,
+            turn_board: false,
+            auto_roll: AutoRoll::Off,
+            auto_bearoff: false,
+            tutor: false,
+            clock: None,
         }
     }
 }
 
-/// What the terminal runtime hands the app.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    /// A key press.
-    Key(KeyEvent),
-    /// A mouse event, in terminal cells.
-    Mouse(MouseEvent),
-    /// The terminal now has this many columns and rows.
-    Resize(u16, u16),
-    /// The process was asked to stop (SIGTERM, SIGHUP): quit at once.
-    Terminate,
-    /// A bot's answer to the question with this id.
-    Bot {
-        /// The question answered.
-        id: u64,
-        /// The answer.
-        decision: BotDecision,
-    },
-    /// Time to show the next checker move of the bot's play with this id.
-    Tick(u64),
-}
-
 /// The cursor's grid: the top row (13-18, bar, 19-24, tray) and the bottom row (12-7, bar,
-/// 6-1, tray), as the board shows them to the player on roll.
+/// 6-1, tray), as the board shows them, in the numbering of the player at the bottom.
 const GRID: [[Spot; 14]; 2] = {
     let mut grid = [[Spot::Bar; 14]; 2];
     let mut col = 0;
@@ -115,8 +127,8 @@ const GRID: [[Spot; 14]; 2] = {
 enum Mode {
     /// Playing: the keys of the help panel.
     Play,
-    /// Typing after `:`.
-    Command(String),
+    /// Typing after `:`: the line, and which line of the history it came from.
+    Command(String, Option<usize>),
     /// The help panel is open.
     Help,
     /// "Quit?" is asked.
@@ -135,7 +147,7 @@ pub struct App {
     seed: u64,
     /// The turn being played checker by checker, while the game waits for a play.
     turn: Option<TurnBuilder>,
-    /// (row, column) in [`GRID`].
+    /// (row, column) in [`GRID`], as drawn.
     cursor: (usize, usize),
     /// The point (25: the bar) of the checker picked up.
     picked: Option<u8>,
@@ -169,6 +181,25 @@ pub struct App {
     owns_autosave: bool,
     /// The autosave file this game writes, once it has written one.
     autosave_claim: Option<crate::store::AutosaveClaim>,
+    /// The last events, oldest first.
+    log: VecDeque<String>,
+    /// The last play, marked on the board until the next roll.
+    last_move: Option<LastMove>,
+    /// The lines typed on the command line, oldest first.
+    history: Vec<String>,
+    /// The players' clocks.
+    clocks: Option<Clocks>,
+    /// Where the clocks read the time.
+    time: Box<dyn TimeSource>,
+    /// The sides the computer took over when their time ran out (for the rest of the game).
+    taken_over: [bool; 2],
+    /// The bot that bears off for people (`o`): the strongest.
+    finisher: Option<SharedBot>,
+    /// A player's running out of time has been said.
+    out_noted: [bool; 2],
+    /// The side of the one person against a bot when the game was set up: the board stays
+    /// on that side, even while the person lets the computer play it.
+    seat: Option<Side>,
 }
 
 impl std::fmt::Debug for App {
@@ -253,7 +284,11 @@ impl App {
                 Player::Bot(name) => PlayerKind::Bot(name.clone()),
             },
         });
-        let recorder = Recorder::new(players, options.rules, Some(seed));
+        let mut recorder = Recorder::new(players, options.rules, Some(seed));
+        *recorder.clock_mut() = options.clock.map(|kind| crate::record::ClockRecord {
+            kind,
+            reserves_ms: Vec::new(),
+        });
         let match_state = MatchState::new(options.rules)?;
         App::build(options, seed, recorder, match_state)
     }
@@ -300,8 +335,24 @@ impl App {
             saved: 0,
             owns_autosave: false,
             autosave_claim: None,
+            log: VecDeque::new(),
+            last_move: None,
+            history: Vec::new(),
+            clocks: None,
+            time: Box::new(SystemTime::default()),
+            taken_over: [false; 2],
+            finisher: None,
+            out_noted: [false; 2],
+            seat: None,
         };
+        app.seat = match app.options.players.clone() {
+            [Player::Human, Player::Bot(_)] => Some(Side::White),
+            [Player::Bot(_), Player::Human] => Some(Side::Black),
+            _ => None,
+        };
+        app.start_clocks();
         app.saved = app.recorded();
+        app.auto_rolls();
         app.schedule();
         Ok(app)
     }
@@ -336,122 +387,107 @@ impl App {
 
     /// Applies one event; returns whether the screen must be redrawn.
     pub fn handle(&mut self, event: Event) -> bool {
-        let mut redraw = self.handle_event(event);
+        let msg = self.message_for(event);
+        self.update(msg)
+    }
+
+    /// Applies a message: the only place the game changes. Then autosaves what the record
+    /// gained, runs the clocks, rolls or bears off by itself where asked to, and asks a bot
+    /// when the decision is a bot's. Returns whether the screen must be redrawn.
+    pub fn update(&mut self, msg: Msg) -> bool {
+        let log_len = self.log.len();
+        let redraw = self.apply(msg);
+        self.auto_rolls();
+        self.note_clock_readings();
         let recorded = self.recorded();
-        if recorded != self.saved {
+        let saved = recorded != self.saved;
+        if saved {
             self.saved = recorded;
+            let before = self.message.clone();
             self.autosave();
-            redraw = true;
+            if self.message != before && !self.message.is_empty() {
+                let note = self.message.clone();
+                self.note(note);
+            }
         }
         self.schedule();
-        redraw
+        redraw || saved || self.log.len() != log_len
     }
 
-    fn handle_event(&mut self, event: Event) -> bool {
-        match event {
-            Event::Bot { id, decision } => self.bot_decided(id, decision),
-            Event::Tick(id) => self.bot_tick(id),
-            Event::Terminate => {
-                self.quit = true;
-                false
+    /// Applies one message; returns whether the screen changed.
+    fn apply(&mut self, msg: Msg) -> bool {
+        match msg {
+            Msg::BotDecided(id, decision) => return self.bot_decided(id, decision),
+            Msg::BotStep(id) => return self.bot_tick(id),
+            Msg::Second => return self.second(),
+            Msg::Ignore => return false,
+            Msg::Resize(w, h) => self.size = (w, h),
+            Msg::Other if !self.fits() => {}
+            Msg::ClosePanel => {
+                self.hint_panel = None;
+                self.mode = Mode::Play;
             }
-            Event::Resize(w, h) => {
-                self.size = (w, h);
-                true
+            Msg::ConfirmQuit(yes) => {
+                self.mode = Mode::Play;
+                self.quit = yes;
             }
-            Event::Mouse(mouse) => self.mouse(mouse),
-            Event::Key(key) => {
-                self.key(key);
-                true
-            }
-        }
-    }
-
-    fn mouse(&mut self, mouse: MouseEvent) -> bool {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.mode != Mode::Play {
-            return false;
-        }
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
-        match view::spot_at(area, &self.model(), mouse.column, mouse.row) {
-            Some(spot) => {
-                self.update(Msg::Click(spot));
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn key(&mut self, key: KeyEvent) {
-        if self.hint_panel.take().is_some() && self.mode == Mode::Play {
-            return;
-        }
-        match &mut self.mode {
-            Mode::Command(line) => match key.code {
-                KeyCode::Esc => self.mode = Mode::Play,
-                KeyCode::Backspace if line.is_empty() => self.mode = Mode::Play,
-                KeyCode::Backspace => {
-                    line.pop();
-                }
-                KeyCode::Enter => {
-                    let line = std::mem::take(line);
-                    self.mode = Mode::Play;
-                    self.command(&line);
-                }
-                KeyCode::Char(c) if line.chars().count() < MAX_COMMAND_CHARS => line.push(c),
-                _ => {}
-            },
-            Mode::Help => self.mode = Mode::Play,
-            Mode::ConfirmQuit => match play_key(key) {
-                Msg::Yes | Msg::QuitNow | Msg::Quit => self.quit = true,
-                _ => self.mode = Mode::Play,
-            },
-            Mode::ResignMenu => {
-                let level = match key.code {
-                    KeyCode::Char('s') => Some(WinKind::Single),
-                    KeyCode::Char('g') => Some(WinKind::Gammon),
-                    KeyCode::Char('b') => Some(WinKind::Backgammon),
-                    _ => None,
-                };
+            Msg::ResignLevel(level) => {
                 self.mode = Mode::Play;
                 match level {
-                    Some(level) => self.update(Msg::Resign(level)),
+                    Some(level) => self.play_msg(Msg::Resign(level)),
                     None => self.message = "no resignation offered".to_string(),
                 }
             }
-            Mode::ChooseWay(paths) => {
-                let paths = std::mem::take(paths);
-                self.mode = Mode::Play;
-                match play_key(key) {
-                    Msg::Digit(n) if (1..=paths.len()).contains(&usize::from(n)) => {
-                        self.follow(&paths[usize::from(n) - 1]);
-                    }
-                    _ => self.message = "the checker stays where it was".to_string(),
+            Msg::Way(n) => {
+                let paths = match std::mem::replace(&mut self.mode, Mode::Play) {
+                    Mode::ChooseWay(paths) => paths,
+                    _ => Vec::new(),
+                };
+                match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
+                    Some(path) => self.follow(&path.clone()),
+                    None => self.message = "the checker stays where it was".to_string(),
                 }
             }
-            Mode::Play => self.update(play_key(key)),
+            Msg::CommandChar(_)
+            | Msg::CommandBack
+            | Msg::CommandEnter
+            | Msg::CommandCancel
+            | Msg::HistoryBack
+            | Msg::HistoryForward => self.command_key(&msg),
+            other => self.play_msg(other),
         }
+        true
     }
 
-    fn command(&mut self, line: &str) {
-        match commands::parse(line) {
-            Ok(Command::Msg(msg)) => self.update(msg),
-            Ok(Command::Play(text)) => self.typed_play(&text),
-            Ok(Command::Bot(name, side)) => self.set_player(Some(&name), side),
-            Ok(Command::Human(side)) => self.set_player(None, side),
-            Ok(Command::Save(path)) => self.save(path.as_deref().map(expand_home)),
-            Err(why) => self.message = why,
-        }
-    }
-
-    /// Applies a message in normal play: the only place the game changes.
-    pub fn update(&mut self, msg: Msg) {
+    /// Applies a message of normal play (keys, clicks, commands).
+    fn play_msg(&mut self, msg: Msg) {
         match msg {
             Msg::QuitNow => {
                 self.quit = true;
                 return;
             }
+            // Once the match is over there is nothing to keep playing: q quits.
+            Msg::Quit if self.match_state.is_over() => {
+                self.quit = true;
+                return;
+            }
             Msg::Quit => {
                 self.mode = Mode::ConfirmQuit;
+                return;
+            }
+            Msg::NextChecker | Msg::PreviousChecker => {
+                self.jump_cursor(msg == Msg::NextChecker);
+                return;
+            }
+            Msg::ToggleAutoRoll
+            | Msg::ToggleAutoBearOff
+            | Msg::ToggleTutor
+            | Msg::ToggleTurnBoard => {
+                self.toggle(&msg);
+                return;
+            }
+            Msg::TakeOver => {
+                self.take_over();
                 return;
             }
             Msg::Help => {
@@ -464,10 +500,12 @@ impl App {
             }
             Msg::Save => {
                 self.save(None);
+                let note = self.message.clone();
+                self.note(note);
                 return;
             }
             Msg::OpenCommand => {
-                self.mode = Mode::Command(String::new());
+                self.mode = Mode::Command(String::new(), None);
                 return;
             }
             Msg::Left | Msg::Right | Msg::Up | Msg::Down => {
@@ -489,18 +527,12 @@ impl App {
                 return;
             }
             Msg::Click(spot) => {
-                if let Some(place) = (0..2)
-                    .flat_map(|r| (0..14).map(move |c| (r, c)))
-                    .find(|&(r, c)| GRID[r][c] == spot)
-                {
-                    // Stay in the row the cursor is in when the spot is in both.
-                    self.cursor = if GRID[self.cursor.0][place.1] == spot {
-                        (self.cursor.0, place.1)
-                    } else {
-                        place
-                    };
-                }
-                self.update(Msg::Select);
+                self.put_cursor_on(spot);
+                self.play_msg(Msg::Select);
+                return;
+            }
+            Msg::Other => {
+                self.message = "that key does nothing here: ? lists the keys".to_string();
                 return;
             }
             _ => {}
@@ -508,11 +540,14 @@ impl App {
         self.message.clear();
         let game = self.match_state.game();
         if let Some(side) = game.to_act().filter(|&s| self.bots[s.index()].is_some()) {
-            self.message = format!("{} (a bot) is playing: wait, or :human", self.name(side));
+            self.message = format!(
+                "{} is played by the computer: wait, or :human takes it back",
+                self.name(side)
+            );
             return;
         }
-        if self.showing.is_some() {
-            self.message = "wait for the bot's move".to_string();
+        if self.bot_busy() {
+            self.message = "wait for the computer's move".to_string();
             return;
         }
         let waiting_answer = game.resignation().is_some()
@@ -556,8 +591,10 @@ impl App {
     }
 
     fn act(&mut self, action: Action) {
-        let mover = self.match_state.game().turn();
-        let dice = self.match_state.game().dice();
+        let game = self.match_state.game();
+        let mover = game.turn();
+        let actor = game.to_act().unwrap_or(mover);
+        let dice = game.dice();
         match self.recorder.apply(&mut self.match_state, action) {
             Ok(()) => {
                 self.message.clear();
@@ -574,10 +611,44 @@ impl App {
                         dice.high(),
                         dice.low()
                     );
+                    self.last_move = Some(LastMove {
+                        side: mover,
+                        steps: play.steps().to_vec(),
+                    });
                 }
+                self.log_action(action, actor);
                 self.after_action();
             }
             Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Notes an action just made by `actor` in the log.
+    fn log_action(&mut self, action: Action, actor: Side) {
+        let who = self.name(actor).to_string();
+        let game = self.match_state.game();
+        let line = match action {
+            // The opening roll says more than this; its caller writes it.
+            Action::OpeningRoll { .. } => None,
+            Action::Roll(dice) => {
+                self.last_move = None;
+                Some(format!("{who} rolls {}-{}", dice.high(), dice.low()))
+            }
+            Action::Play(_) => Some(self.last_play.clone()),
+            Action::Double => Some(format!("{who} doubles to {}", game.offered_value())),
+            Action::Take => Some(format!("{who} takes")),
+            Action::Drop => Some(format!("{who} passes")),
+            Action::Beaver => Some(format!("{who} beavers to {}", game.offered_value())),
+            Action::Resign(level) => Some(format!("{who} offers to resign a {level}")),
+            Action::AcceptResignation => Some(format!("{who} accepts the resignation")),
+            Action::DeclineResignation => Some(format!("{who} declines the resignation")),
+        };
+        if let Some(line) = line {
+            self.note(line);
+        }
+        if let Some(result) = self.match_state.game().result() {
+            let line = self.result_line(&result);
+            self.note(line);
         }
     }
 
@@ -586,6 +657,7 @@ impl App {
     fn after_action(&mut self) {
         self.picked = None;
         let game = self.match_state.game();
+        let before = self.turn.is_some();
         self.turn = match (game.phase(), game.resignation()) {
             (Phase::Moving(dice), None) => match &self.turn {
                 Some(t) if t.dice() == dice => self.turn.clone(),
@@ -594,6 +666,9 @@ impl App {
             (Phase::Moving(_), Some(_)) => self.turn.clone(),
             _ => None,
         };
+        if !before && self.turn.is_some() {
+            self.cursor_to_start();
+        }
         if self.options.auto_forced
             && let Some(turn) = &self.turn
             && turn.made().is_empty()
@@ -616,7 +691,7 @@ impl App {
         let cube_before = self.match_state.game().cube().value();
         self.act(Action::OpeningRoll { white, black });
         let (w, b) = (self.name(Side::White), self.name(Side::Black));
-        self.message = if white == black {
+        let said = if white == black {
             let cube = self.match_state.game().cube().value();
             if cube > cube_before {
                 format!("both rolled {white}: the cube turns to {cube}; roll again")
@@ -625,8 +700,10 @@ impl App {
             }
         } else {
             let starter = if white > black { w } else { b };
-            format!("{w} rolls {white}, {b} rolls {black}: {starter} starts")
+            format!("opening: {w} {white}, {b} {black}; {starter} starts")
         };
+        self.message.clone_from(&said);
+        self.note(said);
     }
 
     fn rolling(&mut self, msg: &Msg) {
@@ -667,12 +744,15 @@ impl App {
             Msg::No if money => {
                 let _ = self.recorder.stop(&mut self.match_state);
                 self.message = "the session is over: q quits".to_string();
+                self.note("the session is over".to_string());
             }
             Msg::Yes | Msg::Select | Msg::Roll => {
                 match self.recorder.next_game(&mut self.match_state) {
                     Ok(()) => {
                         self.last_play.clear();
+                        self.last_move = None;
                         self.bot_resigned = [false; 2];
+                        self.new_game_at_table();
                         self.after_action();
                     }
                     Err(e) => self.message = e.to_string(),
@@ -717,10 +797,6 @@ impl App {
             Msg::Double => self.message = "doubling comes before rolling".to_string(),
             _ => self.message = self.status(),
         }
-    }
-
-    fn cursor_spot(&self) -> Spot {
-        GRID[self.cursor.0][self.cursor.1]
     }
 
     fn select(&mut self, turn: &TurnBuilder) {
@@ -799,25 +875,48 @@ impl App {
         }
     }
 
-    fn put_cursor_on(&mut self, spot: Spot) {
-        if GRID[self.cursor.0].contains(&spot) {
-            if let Some(c) = GRID[self.cursor.0].iter().position(|&s| s == spot) {
-                self.cursor.1 = c;
-            }
-        } else if let Some(c) = GRID[1 - self.cursor.0].iter().position(|&s| s == spot) {
-            self.cursor = (1 - self.cursor.0, c);
-        }
-    }
-
     fn typed_play(&mut self, text: &str) {
         let game = self.match_state.game();
         let Phase::Moving(dice) = game.phase() else {
             self.message = "there is no roll to play now".to_string();
             return;
         };
-        match parse_play(text, game.position(), dice) {
+        let made: Vec<_> = self
+            .turn
+            .as_ref()
+            .map(|t| t.made().iter().map(|ds| ds.step).collect())
+            .unwrap_or_default();
+        if made.is_empty() {
+            match parse_play_in(game.variant(), text, game.position(), dice) {
+                Ok(play) => self.act(Action::Play(play)),
+                Err(e) => self.message = e.to_string(),
+            }
+            return;
+        }
+        // Checkers already moved this turn: the typed moves finish the turn from there; if
+        // they are a whole play of their own, they replace the moves made, and the message
+        // says so.
+        let position = self
+            .turn
+            .as_ref()
+            .map_or(*game.position(), |t| *t.position());
+        let so_far = Play::new(&made, position)
+            .map(|p| format_play(&p))
+            .unwrap_or_default();
+        let variant = game.variant();
+        let continued = parse_play_in(variant, &format!("{so_far} {text}"), game.position(), dice);
+        match continued {
             Ok(play) => self.act(Action::Play(play)),
-            Err(e) => self.message = e.to_string(),
+            Err(e) => match parse_play_in(variant, text, game.position(), dice) {
+                Ok(play) => {
+                    self.act(Action::Play(play));
+                    self.message =
+                        format!("{text} was played as the whole move, in place of {so_far}");
+                }
+                Err(_) => {
+                    self.message = format!("after {so_far}: {e}");
+                }
+            },
         }
     }
 

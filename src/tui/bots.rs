@@ -1,7 +1,7 @@
 //! Bots in the terminal game: a decision asked of a bot runs on a worker thread, so the
 //! screen never freezes; its answer comes back into the event loop as an [`Event`].
 
-use super::app::Event;
+use super::event::Event;
 use crate::bot::{Bot, DoubleAnswer};
 use crate::engine::{Action, MatchState, Phase, Play, WinKind};
 use std::sync::mpsc::Sender;

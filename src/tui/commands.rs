@@ -71,8 +71,13 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ("decline", []) => Msg::No,
         ("undo", []) => Msg::Undo,
         ("help", []) => Msg::Help,
+        ("flag", []) => Msg::TakeOver,
         ("quit" | "q", []) => Msg::QuitNow,
-        _ if first.contains('/') || first.chars().all(|c| c.is_ascii_digit()) => {
+        // A play: `13/8`, `13-8`, `bar/20`, `8/5(2)`, or a point number first.
+        _ if first.contains(['/', '-'])
+            || first.starts_with(|c: char| c.is_ascii_digit())
+            || first.to_ascii_lowercase().starts_with("bar") =>
+        {
             return Ok(Command::Play(line.to_string()));
         }
         (word, _) => {
@@ -82,4 +87,23 @@ pub fn parse(line: &str) -> Result<Command, String> {
         }
     };
     Ok(Command::Msg(msg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plays_are_read_in_either_notation() {
+        for line in [
+            "13/8 13/11",
+            "13-8 13-11",
+            "bar-20 6-off",
+            "8/5(2)",
+            "24 18",
+        ] {
+            assert_eq!(parse(line), Ok(Command::Play(line.to_string())), "{line}");
+        }
+        assert!(parse("bogus").is_err());
+    }
 }

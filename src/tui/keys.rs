@@ -1,5 +1,7 @@
-//! Keys and mouse clicks as messages: what the player asks for, before any rule is applied.
+//! Keys, clicks, bots' answers and timer ticks as messages: what happened, before any rule
+//! is applied. [`crate::tui::App::update`] applies them.
 
+use super::bots::BotDecision;
 use super::model::Spot;
 use crate::engine::WinKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -55,8 +57,53 @@ pub enum Msg {
     QuitNow,
     /// A click on a spot of the board.
     Click(Spot),
+    /// Tab: the cursor to the next checker that can move.
+    NextChecker,
+    /// Shift-Tab: the cursor to the previous checker that can move.
+    PreviousChecker,
+    /// `a`: automatic rolling: off, when no double is possible, always.
+    ToggleAutoRoll,
+    /// `o`: the computer bears off for the player once there is no contact.
+    ToggleAutoBearOff,
+    /// `T`: the tutor view (point numbers for both sides).
+    ToggleTutor,
+    /// `f`: the board fixed (White at the bottom) or turned to the player on roll.
+    ToggleTurnBoard,
+    /// `C`: the computer takes over the side whose time is out.
+    TakeOver,
+    /// A character typed on the command line.
+    CommandChar(char),
+    /// Backspace on the command line (closes it when empty).
+    CommandBack,
+    /// Enter on the command line.
+    CommandEnter,
+    /// Esc on the command line.
+    CommandCancel,
+    /// Up on the command line: the line typed before.
+    HistoryBack,
+    /// Down on the command line: the line typed after.
+    HistoryForward,
+    /// Any key while a panel (help, hint) is open: close it.
+    ClosePanel,
+    /// The answer to "quit?".
+    ConfirmQuit(bool),
+    /// The answer to "resign how much?" (`None`: none).
+    ResignLevel(Option<WinKind>),
+    /// The way chosen for a checker that can reach its point in several ways (`None`:
+    /// none), counted from 1.
+    Way(Option<usize>),
+    /// The terminal has this many columns and rows.
+    Resize(u16, u16),
+    /// A bot's answer to the question with this id.
+    BotDecided(u64, BotDecision),
+    /// Time to show the next checker move of the bot's play with this id.
+    BotStep(u64),
+    /// A second has passed (a clock runs).
+    Second,
     /// Any other key.
     Other,
+    /// An event that changes nothing (a click off the board, mouse motion).
+    Ignore,
 }
 
 /// The message of a key in normal play.
@@ -90,6 +137,13 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('H') => Msg::Hint,
         KeyCode::Char('q') => Msg::Quit,
         KeyCode::Char('s') => Msg::Save,
+        KeyCode::Tab => Msg::NextChecker,
+        KeyCode::BackTab => Msg::PreviousChecker,
+        KeyCode::Char('a') => Msg::ToggleAutoRoll,
+        KeyCode::Char('o') => Msg::ToggleAutoBearOff,
+        KeyCode::Char('T') => Msg::ToggleTutor,
+        KeyCode::Char('f') => Msg::ToggleTurnBoard,
+        KeyCode::Char('C') => Msg::TakeOver,
         _ => Msg::Other,
     }
 }
@@ -114,6 +168,10 @@ pub fn help_rows() -> Vec<(String, String)> {
             "Enter / Space",
             "pick up a checker; drop it on a highlighted spot; confirm",
         ),
+        (
+            "Tab / Shift-Tab",
+            "the cursor to the next / previous checker that can move",
+        ),
         ("1-6", "move the picked checker by that die"),
         ("u / Backspace", "take back the last checker move"),
         ("Esc", "put the picked checker back; close a panel"),
@@ -130,19 +188,34 @@ pub fn help_rows() -> Vec<(String, String)> {
             "resign s|g|b, bot NAME [side], human [side], save [PATH]",
         ),
         (
+            ": bot",
+            "bot greedy: the computer plays the side to act; :human back",
+        ),
+        (
+            "a / o",
+            "auto-roll: off, no double, always / auto bear-off (races)",
+        ),
+        (
+            "T / f",
+            "tutor view (both numberings) / turn the board to the mover",
+        ),
+        ("C", "the computer takes a side whose clock ran out (:flag)"),
+        (
             "mouse click",
             "the same as moving the cursor there and pressing Enter",
         ),
         (
             "H",
-            "hint: the best plays (or cube advice) from the strongest bot",
+            "hint: the best plays or cube advice from the strongest bot",
         ),
         (
             "s",
             "save the match now (it is also saved after every turn)",
         ),
-        ("?", "this help"),
-        ("q", "quit (asks first); Ctrl-C quits at once"),
+        (
+            "? / q",
+            "this help / quit (asks first); Ctrl-C quits at once",
+        ),
     ]
     .into_iter()
     .map(|(k, d)| (k.to_string(), d.to_string()))

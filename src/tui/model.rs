@@ -1,10 +1,10 @@
 //! Everything the board view shows, as plain data. The app fills it in; the view only reads
 //! it, so rendering can be tested on hand-made models without playing a game.
 
-use crate::engine::{Cube, Dice, Position, Side};
+use crate::engine::{Cube, Dice, Position, Side, Step};
 
 /// A place on the board the cursor can stand on or a checker can move to, in the numbering
-/// of the player on roll.
+/// of the player on roll ([`BoardModel::on_roll`]), wherever the board shows that player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Spot {
     /// A point, 1 to 24.
@@ -13,6 +13,26 @@ pub enum Spot {
     Bar,
     /// The bear-off tray of the player on roll.
     Tray,
+}
+
+/// The last play, marked on the board until the next roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastMove {
+    /// The side that played.
+    pub side: Side,
+    /// Its checker moves, in that side's numbering (25: the bar, 0: off).
+    pub steps: Vec<Step>,
+}
+
+/// A player's clock, as the panel shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockShow {
+    /// The reserve left, such as "1:45".
+    pub left: String,
+    /// The clock is running (that player is to act).
+    pub running: bool,
+    /// The reserve is used up.
+    pub flagged: bool,
 }
 
 /// A panel drawn over the board.
@@ -41,22 +61,40 @@ pub enum Overlay {
 pub struct BoardModel {
     /// The checkers, seen from `on_roll` (whose checkers count positive).
     pub position: Position,
-    /// The player whose numbering the board uses: the player on roll (or about to roll).
+    /// The player whose numbering the position and the spots use: the player on roll (or
+    /// about to roll).
     pub on_roll: Side,
+    /// The player whose home board is drawn bottom right and whose numbering the point
+    /// labels show (White's, GNU Backgammon's layout, unless the board turns to the player
+    /// on roll).
+    pub bottom: Side,
+    /// The player marked as the one to act, if any (none before the opening roll and once
+    /// the game is over).
+    pub to_act: Option<Side>,
     /// Both names, indexed by [`Side::index`].
     pub names: [String; 2],
+    /// The bot playing each side, if any, indexed by [`Side::index`].
+    pub bots: [Option<String>; 2],
     /// The cube (value and owner); `None` when the cube is not in use.
     pub cube: Option<Cube>,
     /// The dice on the board, if rolled, in the order shown.
     pub dice: Option<Dice>,
-    /// How many of the dice (counting a double as four) have been played this turn.
-    pub dice_used: usize,
+    /// The dice played this turn, by value (a double's value once per move made): those
+    /// are drawn dim.
+    pub dice_used: Vec<u8>,
     /// The match length; `None` for money play.
     pub match_length: Option<u32>,
     /// The score, indexed by [`Side::index`].
     pub score: [u32; 2],
     /// "Crawford", "post-Crawford" or empty.
     pub crawford: String,
+    /// The rule set and what it asks the table to show: its name (and in Tavli which game
+    /// of the cycle), Fevga's routes, a pinned mother in Plakoto. Empty for plain
+    /// backgammon.
+    pub rules: Vec<String>,
+    /// The position in the plain board form, where no Position ID can say it (Plakoto,
+    /// Fevga).
+    pub board_text: Option<String>,
     /// GNU Backgammon Position ID of the position, from the view of the player on roll.
     pub position_id: String,
     /// GNU Backgammon Match ID.
@@ -73,6 +111,14 @@ pub struct BoardModel {
     pub message: String,
     /// The last play of each side in notation with its roll, such as "Bob 6-5: 24/13".
     pub last_play: String,
+    /// The last play's checker moves, marked on the board (from and to, hits).
+    pub last_move: Option<LastMove>,
+    /// The last few events, oldest first: rolls, plays, cube actions, saves.
+    pub log: Vec<String>,
+    /// Each player's clock, when the game is played with clocks.
+    pub clocks: Option<[ClockShow; 2]>,
+    /// The tutor view: point numbers for both sides, each in its own numbering.
+    pub tutor: bool,
     /// A panel over the board, if any.
     pub overlay: Option<Overlay>,
     /// The command line being typed after `:`, if open.

@@ -3,7 +3,8 @@
 //!
 //! Events come from threads into one channel: [`spawn_input`] (keys, mouse, resizes) and
 //! [`spawn_signals`] (SIGTERM, SIGHUP, SIGINT). The main loop blocks on that channel with no
-//! timeout, so an idle game uses no CPU, and draws only when the app says something changed.
+//! timeout, so an idle game uses no CPU, and draws only when the app says something changed;
+//! only while a clock runs does it wake once a second ([`Event::Second`]) to redraw it.
 //! Anything else that wants to wake the game (a bot thinking on its own thread) takes a clone
 //! of the same [`Sender`].
 //!
@@ -14,7 +15,7 @@
 use super::app::{App, AppError, Event, Options};
 use super::view;
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
+use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     self as ct, DisableMouseCapture, EnableMouseCapture, KeyEventKind,
@@ -28,9 +29,10 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::io::{self, IsTerminal, Stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, Once};
 use std::thread;
+use std::time::Duration;
 
 /// Why the game could not run, or stopped on an error.
 #[derive(Debug, thiserror::Error)]
@@ -71,6 +73,12 @@ pub trait Screen {
     /// Draws the screen into `area` of `buf`.
     fn render(&self, area: Rect, buf: &mut Buffer);
 
+    /// Whether the screen changes by itself (a clock runs): the loop then wakes it once a
+    /// second with [`Event::Second`].
+    fn ticking(&self) -> bool {
+        false
+    }
+
     /// Whether the terminal should report mouse events (which keeps the terminal from
     /// selecting text).
     fn wants_mouse(&self) -> bool {
@@ -99,6 +107,10 @@ impl Screen for App {
 
     fn render(&self, area: Rect, buf: &mut Buffer) {
         view::render(&self.model(), area, buf);
+    }
+
+    fn ticking(&self) -> bool {
+        self.clock_running()
     }
 
     fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
@@ -187,8 +199,17 @@ fn event_loop<S: Screen>(
     terminal.draw(screen)?;
     while !screen.should_quit() {
         screen.before_wait(wake)?;
-        let Ok(first) = rx.recv() else {
-            break;
+        let first = if screen.ticking() {
+            match rx.recv_timeout(Duration::from_secs(1)) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => Event::Second,
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match rx.recv() {
+                Ok(event) => event,
+                Err(_) => break,
+            }
         };
         // Handle everything already waiting (a burst of mouse motion, a paste) before
         // drawing once.
@@ -261,7 +282,7 @@ impl TerminalGuard {
         }
         execute!(io::stdout(), cursor::Hide)?;
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-        terminal.clear()?;
+        clear_screen(&mut terminal)?;
         std::mem::forget(restoring);
         Ok(TerminalGuard { terminal })
     }
@@ -277,6 +298,19 @@ impl Drop for TerminalGuard {
     fn drop(&mut self) {
         restore();
     }
+}
+
+/// Clears the screen and makes the next draw paint every cell, without asking the terminal
+/// anything: ratatui's `Terminal::clear` first asks for the cursor position (`ESC[6n`), and a
+/// terminal that does not answer would stop the game after two seconds.
+///
+/// # Errors
+/// When the terminal cannot be written to.
+pub fn clear_screen<B: Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Error> {
+    // For a full-screen terminal, a resize to its own size clears the screen and resets
+    // both buffers (so the first draw writes every cell), and asks only for the size.
+    let size = terminal.size()?;
+    terminal.resize(Rect::new(0, 0, size.width, size.height))
 }
 
 /// Restores the terminal when dropped (used while it is being set up).
@@ -374,4 +408,74 @@ pub fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Han
             }
         })?;
     Ok(handle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::{ClearType, TestBackend, WindowSize};
+    use ratatui::buffer::Cell;
+    use ratatui::layout::{Position, Size};
+
+    /// A terminal that never answers a question about the cursor position.
+    struct Mute(TestBackend);
+
+    fn silent() -> io::Error {
+        io::Error::other("the cursor position could not be read within a normal duration")
+    }
+
+    impl Backend for Mute {
+        type Error = io::Error;
+        fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+        where
+            I: Iterator<Item = (u16, u16, &'a Cell)>,
+        {
+            let _ = self.0.draw(content);
+            Ok(())
+        }
+        fn hide_cursor(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+        fn show_cursor(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+        fn get_cursor_position(&mut self) -> io::Result<Position> {
+            Err(silent())
+        }
+        fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+            let _ = self.0.set_cursor_position(position);
+            Ok(())
+        }
+        fn clear(&mut self) -> io::Result<()> {
+            let _ = self.0.clear();
+            Ok(())
+        }
+        fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+            let _ = self.0.clear_region(clear_type);
+            Ok(())
+        }
+        fn size(&self) -> io::Result<Size> {
+            self.0.size().map_err(|_| silent())
+        }
+        fn window_size(&mut self) -> io::Result<WindowSize> {
+            self.0.window_size().map_err(|_| silent())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_screen_is_cleared_and_drawn_without_asking_for_the_cursor() {
+        let mut terminal = Terminal::new(Mute(TestBackend::new(80, 24))).expect("terminal");
+        // What ratatui's own clear does, and what a mute terminal stops.
+        assert!(terminal.clear().is_err());
+        clear_screen(&mut terminal).expect("no question asked");
+        let app = App::new(Options::default()).expect("app");
+        terminal
+            .draw(|frame| Screen::render(&app, frame.area(), frame.buffer_mut()))
+            .expect("drawn");
+        let drawn = format!("{:?}", terminal.backend().0.buffer());
+        assert!(drawn.contains("Press r for the opening roll"), "{drawn}");
+    }
 }

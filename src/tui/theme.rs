@@ -108,6 +108,18 @@ impl Theme {
         if self.ascii { "*" } else { "◌" }
     }
 
+    /// Where a checker of the last play stood before it moved.
+    #[must_use]
+    pub const fn from_marker(self) -> &'static str {
+        if self.ascii { "." } else { "·" }
+    }
+
+    /// Above a checker of the last play that hit.
+    #[must_use]
+    pub const fn hit_marker(self) -> &'static str {
+        if self.ascii { "x" } else { "×" }
+    }
+
     /// The multiplication sign in sizes such as 80×24.
     #[must_use]
     pub const fn times(self) -> &'static str {
@@ -175,6 +187,12 @@ impl Theme {
     pub fn target(self) -> Style {
         self.fg(Color::Green)
             .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    }
+
+    /// The last play's points and checkers.
+    #[must_use]
+    pub fn last_move(self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
     }
 
     /// The checker picked up.

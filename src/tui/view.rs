@@ -1,11 +1,14 @@
 //! The board view: draws a [`BoardModel`] into a buffer, and maps mouse clicks back to the
 //! spots drawn. It reads the model only: no I/O, no state, no rules.
 //!
-//! The board is drawn from the view of the player on roll: points 13-24 across the top and
-//! 12-1 across the bottom, their home board bottom right and their tray at the right edge;
-//! the opponent's bar checkers in the top half of the bar, theirs in the bottom half. The
-//! side panel holds the players, cube, match and the Position and Match IDs; the status,
-//! message and command lines run below.
+//! The board is drawn from the view of [`BoardModel::bottom`] (White, unless the board
+//! turns to the player on roll): points 13-24 across the top and 12-1 across the bottom in
+//! that player's numbering, their home board bottom right and their tray at the right edge;
+//! the other player's bar checkers in the top half of the bar, theirs in the bottom half.
+//! The model's spots are in the numbering of the player on roll, and are drawn wherever
+//! that player sits. The side panel holds the players, clocks, cube, match, a log of the
+//! last events and the Position and Match IDs; the status, message and command lines run
+//! below.
 
 mod board;
 mod geometry;
@@ -44,7 +47,7 @@ fn draw(model: &BoardModel, moves: Option<&MoveList<'_>>, area: Rect, buf: &mut 
         return;
     }
     let theme = Theme::new(model.ascii, model.color);
-    let Some(g) = Geometry::new(area) else {
+    let Some(g) = Geometry::new(area, model.tutor) else {
         too_small(area, theme, buf);
         return;
     };
@@ -72,23 +75,51 @@ fn draw(model: &BoardModel, moves: Option<&MoveList<'_>>, area: Rect, buf: &mut 
 /// is too small for the board.
 #[must_use]
 pub fn spot_at(area: Rect, model: &BoardModel, column: u16, row: u16) -> Option<Spot> {
-    let g = Geometry::new(area)?;
+    let g = Geometry::new(area, model.tutor)?;
     if let Some(o) = &model.overlay {
         let theme = Theme::new(model.ascii, model.color);
         if overlay::rect(o, theme, area, g.surface()).contains(Position::new(column, row)) {
             return None;
         }
     }
-    g.spot_at(column, row)
+    g.spot_at(column, row).map(|drawn| match drawn {
+        Spot::Point(p) if flipped(model) => Spot::Point(25 - p),
+        other => other,
+    })
+}
+
+/// The board is drawn from the other side than the one whose numbering the spots use.
+fn flipped(model: &BoardModel) -> bool {
+    model.on_roll != model.bottom
+}
+
+/// The column where `spot` (in the numbering of the player on roll) is drawn.
+fn column_of(model: &BoardModel, spot: Spot) -> Option<Column> {
+    side_column(model, model.on_roll, spot)
+}
+
+/// The column where `spot`, in `side`'s numbering (its bar, its tray), is drawn.
+fn side_column(model: &BoardModel, side: crate::engine::Side, spot: Spot) -> Option<Column> {
+    let top = side != model.bottom;
+    match spot {
+        Spot::Point(p) if (1..=24).contains(&p) => {
+            Some(Column::Point(if top { 25 - p } else { p }))
+        }
+        Spot::Point(_) => None,
+        Spot::Bar if top => Some(Column::BarTop),
+        Spot::Bar => Some(Column::BarBottom),
+        Spot::Tray if top => Some(Column::TrayTop),
+        Spot::Tray => Some(Column::TrayBottom),
+    }
 }
 
 /// The cells where `spot`'s checkers are drawn (its column in its half of the board) when
-/// a model is rendered into `area`; `None` when the terminal is too small or the spot is not
-/// on the board.
+/// `model` is rendered into `area`; `None` when the terminal is too small or the spot is
+/// not on the board.
 #[must_use]
-pub fn spot_area(area: Rect, spot: Spot) -> Option<Rect> {
-    let g = Geometry::new(area)?;
-    Column::of(spot).map(|c| g.column_rect(c))
+pub fn spot_area(area: Rect, model: &BoardModel, spot: Spot) -> Option<Rect> {
+    let g = Geometry::new(area, model.tutor)?;
+    column_of(model, spot).map(|c| g.column_rect(c))
 }
 
 /// Writes `text` at (`x`, `y`), cut at the right edge of the buffer.

@@ -7,7 +7,7 @@
 pub mod keys;
 mod screen;
 
-use super::app::Event;
+use super::event::Event;
 use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::view;
@@ -19,12 +19,14 @@ use ratatui::layout::Rect;
 use std::io::{self, IsTerminal};
 
 /// How the viewer draws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewOptions {
     /// ASCII only.
     pub ascii: bool,
     /// Colours (off under `NO_COLOR`).
     pub color: bool,
+    /// The record's clocks, if it was played with them.
+    pub clock: Option<crate::record::ClockRecord>,
 }
 
 impl Default for ViewOptions {
@@ -32,6 +34,7 @@ impl Default for ViewOptions {
         ViewOptions {
             ascii: false,
             color: true,
+            clock: None,
         }
     }
 }
@@ -123,7 +126,7 @@ impl Viewer {
                 self.quit = true;
                 false
             }
-            Event::Mouse(_) | Event::Bot { .. } | Event::Tick(_) => false,
+            Event::Mouse(_) | Event::Bot { .. } | Event::Tick(_) | Event::Second => false,
         }
     }
 

@@ -30,14 +30,22 @@ impl Fevga {
         (19..=24).all(|p| position.board()[p] > 0)
     }
 
-    /// The mover holds six points in a row along the opponent's route with every opposing
-    /// checker still on the board behind them.
+    /// Where along the opponent's route the mover holds six points in a row (a block): the
+    /// route indices where each block starts.
+    fn blocks(position: &Position) -> impl Iterator<Item = usize> {
+        let board = *position.board();
+        let held = move |k: usize| board[usize::from(OPPONENT_ROUTE[k])] > 0;
+        (0..=OPPONENT_ROUTE.len() - 6).filter(move |&k| (k..k + 6).all(held))
+    }
+
+    /// The mover holds a block (six points in a row along the opponent's route).
+    pub(crate) fn has_block(position: &Position) -> bool {
+        Self::blocks(position).next().is_some()
+    }
+
+    /// The mover holds a block with every opposing checker still on the board behind it.
     pub(crate) fn traps(position: &Position) -> bool {
         let board = position.board();
-        let held: Vec<bool> = OPPONENT_ROUTE
-            .iter()
-            .map(|&p| board[usize::from(p)] > 0)
-            .collect();
         // Where along its route the opponent's foremost checker stands.
         let Some(front) = OPPONENT_ROUTE
             .iter()
@@ -45,8 +53,7 @@ impl Fevga {
         else {
             return false;
         };
-        (front + 1..=OPPONENT_ROUTE.len().saturating_sub(6))
-            .any(|k| held[k..k + 6].iter().all(|&h| h))
+        Self::blocks(position).any(|k| k > front)
     }
 }
 
@@ -109,8 +116,9 @@ impl VariantRules for Fevga {
         // Steps, then as many dice as possible over the plays that keep the own-quarter
         // rule, then the trapping rule.
         generic::legal_plays_into(self, position, dice, &|p| !Self::holds_own_quarter(p), out);
-        if Self::traps(position) && out.iter().any(|p| !Self::traps(p.position())) {
-            out.retain(|p| !Self::traps(p.position()));
+        // Such a block at the start of the turn: no block may be left, if a play can do it.
+        if Self::traps(position) && out.iter().any(|p| !Self::has_block(p.position())) {
+            out.retain(|p| !Self::has_block(p.position()));
         }
     }
 
@@ -135,8 +143,8 @@ impl VariantRules for Fevga {
             "Start rule: until one of your checkers has passed the opponent's start, only one \
              may leave your 24-point.",
             "Own-quarter rule: no play may end with you holding all six points 19-24.",
-            "Trapping rule: six points in a row with every opposing checker behind them must \
-             be broken if any play can.",
+            "Trapping rule: when six points in a row stand with every opposing checker behind \
+             them, play so that no six in a row are left, if any play can.",
             "No cube; a win is 1 point, or 2 if the loser has borne off none.",
         ]
     }

@@ -56,6 +56,10 @@ impl App {
         let bot = match side {
             Some(side) => match self.bot_of(side) {
                 Some(bot) => Some(bot),
+                None if kind == JobKind::Play => match self.finisher_for(side) {
+                    Some(bot) => Some(bot),
+                    None => return,
+                },
                 None => return,
             },
             None => None,
@@ -187,12 +191,7 @@ impl App {
 
     /// The strongest bot's advice for the player on roll.
     pub(super) fn hint(&mut self) {
-        let name = bot::NAMES
-            .iter()
-            .find(|&&n| n == "greedy")
-            .or(bot::NAMES.last())
-            .copied()
-            .unwrap_or("random");
+        let name = super::table::strongest_bot();
         let Ok(mut adviser) = bot::make(name, self.seed) else {
             return;
         };

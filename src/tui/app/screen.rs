@@ -1,9 +1,10 @@
 //! What the screen shows: the status line, the panels, and the board model.
 
-use super::{App, Mode, plural, point_name, point_spot};
-use crate::engine::{CrawfordState, GameResult, Phase, Side, WinKind};
+use super::{App, AutoRoll, Mode, plural, point_name, point_spot};
+use crate::engine::{CrawfordState, GameResult, Phase, Side, WinKind, format_play};
+use crate::tui::clock::format_left;
 use crate::tui::keys::help_rows;
-use crate::tui::model::{BoardModel, Overlay};
+use crate::tui::model::{BoardModel, ClockShow, Overlay};
 
 impl App {
     /// What to do now, for the status line.
@@ -19,12 +20,17 @@ impl App {
                 self.name(r.by.opponent())
             );
         }
+        if let Some(status) = self.computer_status() {
+            return status;
+        }
         let on_roll = self.name(game.turn());
         match game.phase() {
             Phase::Opening => "Press r for the opening roll".to_string(),
             Phase::Rolling => match game.may_double() {
-                Ok(()) => format!("{on_roll}: roll (r) or double (d)"),
-                Err(_) => format!("{on_roll}: roll (r)"),
+                Ok(()) if self.options.auto_roll != AutoRoll::Always => {
+                    format!("{on_roll}: roll (r) or double (d)")
+                }
+                _ => format!("{on_roll}: roll (r)"),
             },
             Phase::Moving(dice) => match &self.turn {
                 Some(t) if t.dice_needed() == 0 => format!(
@@ -36,20 +42,13 @@ impl App {
                     "Enter confirms the move, u takes back a checker".to_string()
                 }
                 Some(t) => {
-                    let left = t.moves_left();
+                    let left: Vec<String> = t.dice_left().iter().map(u8::to_string).collect();
                     let what = if self.picked.is_some() {
                         "drop it on a highlighted spot or press a die"
                     } else {
                         "pick up a checker"
                     };
-                    format!(
-                        "{on_roll} to move: {} left; {what}",
-                        if left == 1 {
-                            "1 die".to_string()
-                        } else {
-                            format!("{left} dice")
-                        }
-                    )
+                    format!("{on_roll} to move, {} left: {what}", left.join(" and "))
                 }
                 None => String::new(),
             },
@@ -67,6 +66,34 @@ impl App {
         }
     }
 
+    /// What the computer is doing, when the side to act is the computer's (a bot, or auto
+    /// bear-off).
+    fn computer_status(&self) -> Option<String> {
+        let game = self.match_state.game();
+        let side = game.to_act()?;
+        if let Some((_, play, _)) = &self.showing {
+            let dice = game.dice()?;
+            return Some(format!(
+                "{} plays {}-{}: {}",
+                self.name(game.turn()),
+                dice.high(),
+                dice.low(),
+                format_play(play)
+            ));
+        }
+        if self.bots[side.index()].is_none() && self.pending.is_none() {
+            return None;
+        }
+        let who = self.name(side);
+        Some(match game.phase() {
+            Phase::Rolling => format!("{who} is thinking: double or roll"),
+            Phase::Moving(dice) => format!("{who} plays {}-{}…", dice.high(), dice.low()),
+            Phase::DoubleOffered | Phase::Beavered => format!("{who} is thinking: take or pass"),
+            _ if game.resignation().is_some() => format!("{who} is thinking about the offer"),
+            _ => format!("{who} is thinking"),
+        })
+    }
+
     pub(super) fn result_line(&self, result: &GameResult) -> String {
         crate::replay::label::describe_result(result, |side| self.name(side))
     }
@@ -78,7 +105,11 @@ impl App {
             return question(title.clone(), lines.clone());
         }
         match &self.mode {
-            Mode::Help => return Some(Overlay::Help(help_rows())),
+            Mode::Help => {
+                let mut rows = help_rows();
+                rows.extend(crate::tui::rules_lines::difference_rows(game.variant()));
+                return Some(Overlay::Help(rows));
+            }
             Mode::ConfirmQuit => {
                 return question(
                     "Quit bg-tui?".to_string(),
@@ -118,7 +149,7 @@ impl App {
                     .collect();
                 return question("Which way?".to_string(), lines);
             }
-            Mode::Play | Mode::Command(_) => {}
+            Mode::Play | Mode::Command(..) => {}
         }
         if let Some(result) = game.result() {
             return Some(self.game_over_panel(&result));
@@ -217,31 +248,80 @@ impl App {
                 .collect(),
             _ => Vec::new(),
         };
+        let now = self.time.now();
+        let clocks = self.clocks.map(|c| {
+            [Side::White, Side::Black].map(|side| ClockShow {
+                left: format_left(c.left(side, now)),
+                running: c.running() == Some(side),
+                flagged: c.is_out(side, now),
+            })
+        });
+        let to_act = match game.phase() {
+            Phase::Opening | Phase::Over(_) => None,
+            _ => game.to_act(),
+        };
         BoardModel {
             position,
             on_roll: game.turn(),
+            bottom: self.bottom(),
+            to_act,
             names: self.options.names.clone(),
+            bots: [Side::White, Side::Black].map(|side| {
+                match (
+                    &self.options.players[side.index()],
+                    self.taken_over[side.index()],
+                ) {
+                    (_, true) => Some(super::table::strongest_bot().to_string()),
+                    (super::Player::Bot(name), _) => Some(name.clone()),
+                    _ => None,
+                }
+            }),
             cube: self.options.rules.uses_cube().then_some(game.cube()),
             dice: game.dice(),
-            dice_used: self.turn.as_ref().map_or(0, |t| t.made().len()),
+            dice_used: self
+                .turn
+                .as_ref()
+                .map_or_else(Vec::new, |t| t.made().iter().map(|ds| ds.die).collect()),
             match_length: self.options.rules.match_length,
             score: [m.score(Side::White), m.score(Side::Black)],
             crawford: match m.crawford() {
                 CrawfordState::Before => String::new(),
+                // The game just over is not the Crawford game: the next one is.
+                CrawfordState::Crawford if game.result().is_some() => {
+                    "the next game is the Crawford game".to_string()
+                }
                 CrawfordState::Crawford => "Crawford game".to_string(),
                 CrawfordState::PostCrawford => "post-Crawford".to_string(),
             },
+            rules: crate::tui::rules_lines::rules_lines(
+                &self.options.rules,
+                m.game_number().saturating_sub(1),
+                game.position(),
+                game.turn(),
+                self.bottom(),
+                &|side| self.name(side).to_string(),
+            ),
+            board_text: (!game.variant().has_position_id())
+                .then(|| crate::engine::BoardSpec::of_position(game.position()).to_json()),
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),
             cursor: self.cursor_spot(),
             picked: self.picked.map(point_spot),
             targets,
             status: self.status(),
-            message: self.message.clone(),
+            message: if self.message.is_empty() && self.match_state.game().result().is_none() {
+                "? lists the keys; :bot greedy lets the computer play the side to act".to_string()
+            } else {
+                self.message.clone()
+            },
             last_play: self.last_play.clone(),
+            last_move: self.last_move.clone(),
+            log: self.log.iter().cloned().collect(),
+            clocks,
+            tutor: self.options.tutor,
             overlay: self.overlay(),
             command_line: match &self.mode {
-                Mode::Command(line) => Some(line.clone()),
+                Mode::Command(line, _) => Some(line.clone()),
                 _ => None,
             },
             ascii: self.options.ascii,

@@ -1,67 +1,80 @@
-//! The board: frame, point numbers, checkers, bar, trays, dice and the cursor's marks.
+//! The board: frame, point numbers, checkers, bar, trays, dice, the last play's marks and
+//! the cursor's marks.
 
 use super::geometry::{Column, Geometry};
-use super::put;
-use crate::engine::Side;
+use super::{column_of, flipped, put, side_column};
+use crate::engine::{Position, Side};
 use crate::tui::model::{BoardModel, Spot};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
+
+/// The position as drawn: from the view of the player at the bottom.
+fn drawn(model: &BoardModel) -> Position {
+    if flipped(model) {
+        model.position.switched()
+    } else {
+        model.position
+    }
+}
 
 /// Draws the board of `model` where `g` puts it.
 pub(super) fn draw(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
     draw_frame(g, theme, buf);
-    draw_labels(g, theme, buf);
-    let mover = model.on_roll;
-    let opponent = mover.opponent();
-    let position = &model.position;
+    draw_labels(g, model, theme, buf);
+    let bottom = model.bottom;
+    let top = bottom.opponent();
+    let position = drawn(model);
     for p in 1..=24u8 {
         let n = position.board()[usize::from(p)];
-        let side = if n > 0 { mover } else { opponent };
-        draw_stack(g, Column::Point(p), n.unsigned_abs(), side, theme, buf);
+        let side = if n > 0 { bottom } else { top };
+        let column = Column::Point(p);
+        if position.is_pinned(usize::from(p)) {
+            // Plakoto: the pinned checker at the edge, under its pinners.
+            let pinned = side.opponent();
+            let cell = g.cell(column, 0);
+            let style = theme.checker_style(pinned).add_modifier(Modifier::REVERSED);
+            put(
+                buf,
+                cell.x,
+                cell.y,
+                &centred(theme.checker(pinned), g.w),
+                style,
+            );
+            draw_stack_from(g, column, 1, n.unsigned_abs(), side, theme, buf);
+        } else {
+            draw_stack(g, column, n.unsigned_abs(), side, theme, buf);
+        }
     }
-    draw_stack(
-        g,
-        Column::BarTop,
-        position.opponent_bar(),
-        opponent,
-        theme,
-        buf,
-    );
+    draw_stack(g, Column::BarTop, position.opponent_bar(), top, theme, buf);
     draw_stack(
         g,
         Column::BarBottom,
         position.mover_bar(),
-        mover,
+        bottom,
         theme,
         buf,
     );
-    draw_tray(
-        g,
-        Column::TrayTop,
-        position.opponent_off(),
-        opponent,
-        theme,
-        buf,
-    );
+    draw_tray(g, Column::TrayTop, position.opponent_off(), top, theme, buf);
     draw_tray(
         g,
         Column::TrayBottom,
         position.mover_off(),
-        mover,
+        bottom,
         theme,
         buf,
     );
     draw_dice(g, model, theme, buf);
+    mark_last_move(g, model, theme, buf);
     for &spot in &model.targets {
         mark_target(g, model, spot, theme, buf);
     }
     if let Some(spot) = model.picked {
         mark_picked(g, model, spot, theme, buf);
     }
-    if let Some(column) = Column::of(model.cursor) {
+    if let Some(column) = column_of(model, model.cursor) {
         patch(buf, g.column_rect(column), theme.cursor());
         patch(buf, g.label_rect(column), theme.cursor());
     }
@@ -109,10 +122,24 @@ fn draw_frame(g: &Geometry, theme: Theme, buf: &mut Buffer) {
     }
 }
 
-fn draw_labels(g: &Geometry, theme: Theme, buf: &mut Buffer) {
+/// The point numbers in the bottom player's numbering; in the tutor view also the top
+/// player's, on the outer rows, each in that player's checker colour.
+fn draw_labels(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
+    let (inner, outer) = if model.tutor {
+        (
+            theme.checker_style(model.bottom),
+            theme.checker_style(model.bottom.opponent()),
+        )
+    } else {
+        (theme.label(), theme.label())
+    };
     for p in 1..=24u8 {
         let r = g.label_rect(Column::Point(p));
-        put(buf, r.x, r.y, &centred(&p.to_string(), g.w), theme.label());
+        put(buf, r.x, r.y, &centred(&p.to_string(), g.w), inner);
+        if let Some(r) = g.outer_label_rect(Column::Point(p)) {
+            let theirs = model.position.geometry().opponent_point_of_mover(p);
+            put(buf, r.x, r.y, &centred(&theirs.to_string(), g.w), outer);
+        }
     }
     let bar = g.label_rect(Column::BarBottom);
     put(buf, bar.x, bar.y, &centred("BAR", g.w), theme.label());
@@ -123,7 +150,20 @@ fn draw_labels(g: &Geometry, theme: Theme, buf: &mut Buffer) {
 /// `n` checkers of `side` on a point or the bar, with the count in the last cell when the
 /// stack is taller than the column.
 fn draw_stack(g: &Geometry, column: Column, n: u8, side: Side, theme: Theme, buf: &mut Buffer) {
-    let cap = g.capacity(column);
+    draw_stack_from(g, column, 0, n, side, theme, buf);
+}
+
+/// [`draw_stack`] starting `skip` cells from the edge (above a pinned checker).
+fn draw_stack_from(
+    g: &Geometry,
+    column: Column,
+    skip: u16,
+    n: u8,
+    side: Side,
+    theme: Theme,
+    buf: &mut Buffer,
+) {
+    let cap = g.capacity(column).saturating_sub(skip);
     let n = u16::from(n);
     let style = theme.checker_style(side);
     for i in 0..n.min(cap) {
@@ -132,7 +172,7 @@ fn draw_stack(g: &Geometry, column: Column, n: u8, side: Side, theme: Theme, buf
         } else {
             theme.checker(side).to_string()
         };
-        let cell = g.cell(column, i);
+        let cell = g.cell(column, i + skip);
         put(buf, cell.x, cell.y, &centred(&text, g.w), style);
     }
 }
@@ -172,15 +212,21 @@ fn draw_dice(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
     } else {
         vec![dice.first(), dice.second()]
     };
+    // A die is dim once a move used its value: the die played, whichever it was.
+    let mut used = model.dice_used.clone();
     let mut spans = Vec::new();
     for (i, value) in values.into_iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw(" "));
         }
-        spans.push(Span::styled(
-            format!("[{value}]"),
-            theme.die(i < model.dice_used),
-        ));
+        let dim = match used.iter().position(|&u| u == value) {
+            Some(at) => {
+                used.swap_remove(at);
+                true
+            }
+            None => false,
+        };
+        spans.push(Span::styled(format!("[{value}]"), theme.die(dim)));
     }
     let line = Line::from(spans);
     let room = 6 * g.w;
@@ -192,28 +238,98 @@ fn draw_dice(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
     }
 }
 
-/// The checkers of the player on roll in `column` (points, their bar, their tray).
-fn mover_count(model: &BoardModel, column: Column) -> u16 {
-    let position = &model.position;
+/// The checkers of `side` drawn in `column`.
+fn side_count(model: &BoardModel, side: Side, column: Column) -> u16 {
+    let position = drawn(model);
+    let bottom = side == model.bottom;
     u16::from(match column {
-        Column::Point(p) => position.mover_on(usize::from(p)),
-        Column::BarBottom => position.mover_bar(),
-        Column::TrayBottom => position.mover_off(),
-        Column::BarTop | Column::TrayTop => 0,
+        Column::Point(p) if bottom => position.mover_on(usize::from(p)),
+        // The drawn numbering is the bottom player's.
+        Column::Point(p) => position.opponent_at(usize::from(p)),
+        Column::BarBottom if bottom => position.mover_bar(),
+        Column::BarTop if !bottom => position.opponent_bar(),
+        Column::TrayBottom if bottom => position.mover_off(),
+        Column::TrayTop if !bottom => position.opponent_off(),
+        _ => 0,
     })
 }
 
+/// The checkers of the player on roll in `column` (points, their bar, their tray).
+fn mover_count(model: &BoardModel, column: Column) -> u16 {
+    side_count(model, model.on_roll, column)
+}
+
+/// Marks the last play: each point a checker left gets a small mark where it stood, each
+/// checker that landed is highlighted with its point's number, and a hit shows a cross
+/// above the checker that hit.
+fn mark_last_move(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
+    let Some(last) = &model.last_move else {
+        return;
+    };
+    let spot = |point: u8| match point {
+        0 => Spot::Tray,
+        25 => Spot::Bar,
+        p => Spot::Point(p),
+    };
+    let style = theme.last_move();
+    // A checker moved on by the next step is marked where it started and where it ended.
+    let mut moves: Vec<crate::engine::Step> = Vec::new();
+    for &step in &last.steps {
+        match moves.last_mut() {
+            Some(m) if m.to == step.from && !m.hit && step.from != 0 => {
+                m.to = step.to;
+                m.hit = step.hit;
+            }
+            _ => moves.push(step),
+        }
+    }
+    for step in &moves {
+        let (Some(from), Some(to)) = (
+            side_column(model, last.side, spot(step.from)),
+            side_column(model, last.side, spot(step.to)),
+        ) else {
+            continue;
+        };
+        let left = side_count(model, last.side, from);
+        if left < g.capacity(from) && matches!(from, Column::Point(_)) {
+            let cell = g.cell(from, left);
+            put(
+                buf,
+                cell.x,
+                cell.y,
+                &centred(theme.from_marker(), g.w),
+                style,
+            );
+        }
+        patch(buf, g.label_rect(from), style);
+        patch(buf, g.label_rect(to), style);
+        let landed = side_count(model, last.side, to).min(g.capacity(to));
+        if landed > 0 {
+            patch(buf, g.cell(to, landed - 1), style);
+        }
+        if step.hit && landed < g.capacity(to) {
+            let cell = g.cell(to, landed);
+            put(
+                buf,
+                cell.x,
+                cell.y,
+                &centred(theme.hit_marker(), g.w),
+                style,
+            );
+        }
+    }
+}
 /// Shows where a checker may land on `spot`: a marker in the free cell, or the cell (a blot
 /// to hit, a full column) and the label highlighted.
 fn mark_target(g: &Geometry, model: &BoardModel, spot: Spot, theme: Theme, buf: &mut Buffer) {
-    let Some(column) = Column::of(spot) else {
+    let Some(column) = column_of(model, spot) else {
         return;
     };
     let style = theme.target();
     patch(buf, g.label_rect(column), style);
     let cap = g.capacity(column);
     let mine = mover_count(model, column);
-    let blot = matches!(column, Column::Point(p) if model.position.board()[usize::from(p)] < 0);
+    let blot = side_count(model, model.on_roll.opponent(), column) > 0;
     if blot {
         patch(buf, g.cell(column, 0), style);
     } else if mine < cap {
@@ -232,7 +348,7 @@ fn mark_target(g: &Geometry, model: &BoardModel, spot: Spot, theme: Theme, buf: 
 
 /// Marks the checker picked up: the top one of its stack.
 fn mark_picked(g: &Geometry, model: &BoardModel, spot: Spot, theme: Theme, buf: &mut Buffer) {
-    let Some(column) = Column::of(spot) else {
+    let Some(column) = column_of(model, spot) else {
         return;
     };
     let mine = mover_count(model, column);

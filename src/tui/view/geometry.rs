@@ -16,38 +16,28 @@ const PANEL_MIN: u16 = 30;
 const PANEL_MAX: u16 = 48;
 /// More checker rows than checkers a side has would only be empty.
 const MAX_ROWS: u16 = 15;
-/// Rows of the board that are not checker rows: two number rows, two frame lines, the
-/// middle row.
-const BOARD_EXTRA_ROWS: u16 = 5;
+/// Rows of the board that are not checker rows besides the number rows: two frame lines,
+/// the middle row.
+const FRAME_ROWS: u16 = 3;
 /// Columns of the board's frame: five vertical lines.
 const FRAME_COLUMNS: u16 = 5;
 
 /// A column of cells that holds a stack of checkers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Column {
-    /// A point, 1 to 24, in the numbering of the player on roll.
+    /// A point, 1 to 24, in the numbering of the player drawn at the bottom.
     Point(u8),
-    /// The opponent's bar: the top half of the bar.
+    /// The top player's bar: the top half of the bar.
     BarTop,
-    /// The bar of the player on roll: the bottom half.
+    /// The bottom player's bar: the bottom half.
     BarBottom,
-    /// The opponent's tray: the top half of the tray.
+    /// The top player's tray: the top half of the tray.
     TrayTop,
-    /// The tray of the player on roll: the bottom half.
+    /// The bottom player's tray: the bottom half.
     TrayBottom,
 }
 
 impl Column {
-    /// The column where `spot` is drawn, if it is on the board.
-    pub(super) fn of(spot: Spot) -> Option<Column> {
-        match spot {
-            Spot::Point(p) if (1..=24).contains(&p) => Some(Column::Point(p)),
-            Spot::Point(_) => None,
-            Spot::Bar => Some(Column::BarBottom),
-            Spot::Tray => Some(Column::TrayBottom),
-        }
-    }
-
     /// In the top half of the board.
     fn is_top(self) -> bool {
         match self {
@@ -61,8 +51,11 @@ impl Column {
 /// The layout of the screen for one terminal size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Geometry {
-    /// Width of a point's column (also of the bar and the tray): 3, 5 or 7.
+    /// Width of a point's column (also of the bar and the tray): 3 to 7.
     pub w: u16,
+    /// Number rows above the board and below it: 1, or 2 in the tutor view (the outer
+    /// row in the top player's numbering).
+    pub labels: u16,
     /// Checker rows in each half of the board.
     pub rows: u16,
     /// The board with its number rows.
@@ -74,18 +67,23 @@ pub(super) struct Geometry {
 }
 
 impl Geometry {
-    /// The layout for `area`, or `None` when it is smaller than the minimum.
-    pub(super) fn new(area: Rect) -> Option<Geometry> {
+    /// The layout for `area` (with a second row of point numbers at each edge for the
+    /// tutor view), or `None` when it is smaller than the minimum.
+    pub(super) fn new(area: Rect, tutor: bool) -> Option<Geometry> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
-        let w = [7, 5, 3]
+        // Odd widths centre a checker exactly; an even one is still better than leaving a
+        // wide terminal's room unused.
+        let w = [7, 6, 5, 4, 3]
             .into_iter()
             .find(|&w| board_width(w) + 3 + PANEL_MIN <= area.width)
             .unwrap_or(3);
-        let rows = ((area.height - STATUS_ROWS - BOARD_EXTRA_ROWS) / 2).min(MAX_ROWS);
+        let labels = if tutor { 2 } else { 1 };
+        let extra = FRAME_ROWS + 2 * labels;
+        let rows = ((area.height - STATUS_ROWS - extra) / 2).min(MAX_ROWS);
         let board_w = board_width(w);
-        let board_h = 2 * rows + BOARD_EXTRA_ROWS;
+        let board_h = 2 * rows + extra;
         let panel_w = area.width.saturating_sub(board_w + 3).min(PANEL_MAX);
         let content_w = 1 + board_w + 2 + panel_w;
         let content_h = board_h + STATUS_ROWS;
@@ -94,6 +92,7 @@ impl Geometry {
         let board = Rect::new(x0 + 1, y0, board_w, board_h);
         Some(Geometry {
             w,
+            labels,
             rows,
             board,
             panel: Rect::new(board.right() + 2, y0, panel_w, board_h),
@@ -101,14 +100,14 @@ impl Geometry {
         })
     }
 
-    /// The row of the numbers above the board.
+    /// The row of the numbers above the board (the bottom player's numbering).
     pub(super) fn numbers_top_y(&self) -> u16 {
-        self.board.y
+        self.board.y + self.labels - 1
     }
 
     /// The frame's top line.
     pub(super) fn frame_top_y(&self) -> u16 {
-        self.board.y + 1
+        self.board.y + self.labels
     }
 
     /// The row between the two halves (the BAR and OFF labels, the dice).
@@ -225,6 +224,20 @@ impl Geometry {
         Rect::new(self.column_x(column), y, self.w, self.rows)
     }
 
+    /// Where a point's number in the top player's numbering goes in the tutor view: the
+    /// outer number row; `None` without one.
+    pub(super) fn outer_label_rect(&self, column: Column) -> Option<Rect> {
+        if self.labels < 2 {
+            return None;
+        }
+        let y = match column {
+            Column::Point(p) if p >= 13 => self.board.y,
+            Column::Point(_) => self.numbers_bottom_y() + 1,
+            _ => return None,
+        };
+        Some(Rect::new(self.column_x(column), y, self.w, 1))
+    }
+
     /// Where a column's label is: the point number, or BAR / OFF in the middle row.
     pub(super) fn label_rect(&self, column: Column) -> Rect {
         let y = match column {
@@ -279,7 +292,7 @@ mod tests {
     #[test]
     fn the_board_fits_at_the_minimum() {
         let area = Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT);
-        let g = Geometry::new(area).expect("minimum size");
+        let g = Geometry::new(area, false).expect("minimum size");
         assert_eq!(g.w, 3);
         assert_eq!(g.rows, 8);
         assert!(area.contains(g.board.as_position()));
@@ -288,13 +301,23 @@ mod tests {
         assert!(g.status.bottom() <= area.bottom());
         assert_eq!(g.frame_xs()[4], g.board.right() - 1);
         assert_eq!(g.numbers_bottom_y(), g.board.bottom() - 1);
-        assert!(Geometry::new(Rect::new(0, 0, 79, 24)).is_none());
-        assert!(Geometry::new(Rect::new(0, 0, 80, 23)).is_none());
+        assert!(Geometry::new(Rect::new(0, 0, 79, 24), false).is_none());
+        assert!(Geometry::new(Rect::new(0, 0, 80, 23), false).is_none());
+        let tutor = Geometry::new(area, true).expect("minimum size");
+        assert_eq!(tutor.rows, 7);
+        assert_eq!(tutor.numbers_bottom_y() + 1, tutor.board.bottom() - 1);
+    }
+
+    #[test]
+    fn a_terminal_100_wide_gets_wider_points() {
+        let g = Geometry::new(Rect::new(0, 0, 100, 30), false).expect("fits");
+        assert_eq!(g.w, 4);
+        assert!(g.panel.right() <= 100 && g.panel.width >= PANEL_MIN);
     }
 
     #[test]
     fn larger_terminals_get_a_larger_board() {
-        let g = Geometry::new(Rect::new(0, 0, 120, 40)).expect("fits");
+        let g = Geometry::new(Rect::new(0, 0, 120, 40), false).expect("fits");
         assert_eq!(g.w, 5);
         assert_eq!(g.rows, 15);
         assert!(g.panel.right() <= 120 && g.status.bottom() <= 40);

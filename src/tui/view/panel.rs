@@ -1,5 +1,5 @@
-//! Beside and below the board: the players, cube, match, IDs, last play, and the status,
-//! message and command lines.
+//! Beside and below the board: the players, clocks, cube, match, the log of the last
+//! events, the IDs, and the status, message and command lines.
 
 use super::put_in;
 use crate::engine::Side;
@@ -13,6 +13,32 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// Draws the side panel in `area`: the IDs on its last two rows, everything else above.
 /// Returns how many rows the text above the IDs takes.
 pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
+    let ids_y = match &model.board_text {
+        Some(text) => draw_board_text(area, text, theme, buf),
+        None => draw_ids(area, model, theme, buf),
+    };
+    let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
+    let mut lines = lines(model, theme, area.width);
+    let width = usize::from(area.width.max(1));
+    let used: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    // The log fills the room left, newest last, one row an event.
+    let room = usize::from(above.height).saturating_sub(used + 1);
+    if room > 0 && !model.log.is_empty() {
+        lines.push(Line::raw(""));
+        let skip = model.log.len().saturating_sub(room);
+        for entry in &model.log[skip..] {
+            lines.push(Line::raw(truncate(entry, width, theme)));
+        }
+    }
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(above, buf);
+    u16::try_from(rows).unwrap_or(u16::MAX).min(above.height)
+}
+
+/// The Position ID and Match ID on the panel's last two rows; the row where they start.
+fn draw_ids(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
     let ids = [
         ("Position ID: ", &model.position_id),
         ("Match ID   : ", &model.match_id),
@@ -28,29 +54,51 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
         ]);
         buf.set_line(area.x, ids_y + row, &line, area.width);
     }
-    let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
-    let lines = lines(model, theme, area.width);
+    ids_y
+}
+
+/// The position in the plain board form (where no Position ID can say it), wrapped over
+/// the panel's last rows (at most six); the row where it starts.
+fn draw_board_text(area: Rect, text: &str, theme: Theme, buf: &mut Buffer) -> u16 {
     let width = usize::from(area.width.max(1));
-    let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(above, buf);
-    u16::try_from(rows).unwrap_or(u16::MAX).min(above.height)
+    let label = "Board: ";
+    let chars: Vec<char> = label.chars().chain(text.chars()).collect();
+    let rows = chars.len().div_ceil(width).min(6);
+    let top = area.bottom().saturating_sub(rows as u16);
+    for (i, chunk) in chars.chunks(width).take(rows).enumerate() {
+        let y = top + i as u16;
+        if !(area.y..area.bottom()).contains(&y) {
+            continue;
+        }
+        let row: String = chunk.iter().collect();
+        let line = if i == 0 {
+            let rest: String = row.chars().skip(label.len()).collect();
+            Line::from(vec![Span::styled(label, theme.dim()), Span::raw(rest)])
+        } else {
+            Line::raw(row)
+        };
+        buf.set_line(area.x, y, &line, area.width);
+    }
+    top
 }
 
 /// The panel's text above the IDs.
 fn lines(model: &BoardModel, theme: Theme, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width);
-    let mover = model.on_roll;
-    let position = &model.position;
+    let position = if model.on_roll == model.bottom {
+        model.position
+    } else {
+        model.position.switched()
+    };
     let mut lines = Vec::new();
+    // The top player first, as on the board.
     let players = [
         (
-            mover.opponent(),
+            model.bottom.opponent(),
             position.opponent_pips(),
             position.opponent_off(),
         ),
-        (mover, position.mover_pips(), position.mover_off()),
+        (model.bottom, position.mover_pips(), position.mover_off()),
     ];
     for (side, pips, off) in players {
         lines.extend(player(model, theme, side, pips, off, width));
@@ -79,7 +127,20 @@ fn lines(model: &BoardModel, theme: Theme, width: u16) -> Vec<Line<'static>> {
         kind.push_str(&model.crawford);
     }
     lines.push(Line::raw(kind));
-    if !model.last_play.is_empty() {
+    for line in &model.rules {
+        lines.push(Line::raw(truncate(line, width, theme)));
+    }
+    if model.tutor {
+        let top = model.bottom.opponent();
+        lines.push(Line::from(vec![
+            Span::styled("Outer numbers: ", theme.dim()),
+            Span::styled(theme.checker(top), theme.checker_style(top)),
+            Span::raw(" "),
+            Span::raw(name(model, theme, top, width.saturating_sub(20))),
+            Span::raw("'s"),
+        ]));
+    }
+    if !model.last_play.is_empty() && model.log.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::from(vec![
             Span::styled("Last ", theme.dim()),
@@ -117,7 +178,8 @@ fn truncate(text: &str, max: usize, theme: Theme) -> String {
     out + ellipsis
 }
 
-/// Two lines for a player: marker, checker and name; pips, checkers off and score.
+/// Two lines for a player: marker, checker, name, bot and clock; pips, checkers off and
+/// score.
 fn player(
     model: &BoardModel,
     theme: Theme,
@@ -128,7 +190,43 @@ fn player(
 ) -> [Line<'static>; 2] {
     // Nobody is to play once the game is over.
     let game_over = matches!(model.overlay, Some(Overlay::GameOver { .. }));
-    let on_roll = side == model.on_roll && !game_over;
+    let on_roll = model.to_act == Some(side) && !game_over;
+    let clock = model
+        .clocks
+        .as_ref()
+        .and_then(|c| c.get(side.index()))
+        .map(|c| {
+            let text = if c.flagged {
+                format!("  {} out", c.left)
+            } else {
+                format!("  {}", c.left)
+            };
+            let style = if c.flagged || c.running {
+                theme.strong()
+            } else {
+                theme.dim()
+            };
+            Span::styled(text, style)
+        });
+    let bot = model
+        .bots
+        .get(side.index())
+        .cloned()
+        .flatten()
+        .map(|bot| {
+            let shown = model.names.get(side.index()).map(String::as_str);
+            if shown == Some(bot.as_str()) {
+                " (bot)".to_string()
+            } else {
+                format!(" (bot {bot})")
+            }
+        })
+        .unwrap_or_default();
+    // With clocks, the marker alone says who is to play.
+    let to_play = on_roll && clock.is_none();
+    let reserved = if to_play { 13 } else { 4 }
+        + clock.as_ref().map_or(0, Span::width)
+        + Span::raw(bot.as_str()).width();
     let mut first = vec![
         Span::styled(
             if on_roll { theme.turn_marker() } else { " " },
@@ -138,12 +236,7 @@ fn player(
         Span::styled(theme.checker(side), theme.checker_style(side)),
         Span::raw(" "),
         Span::styled(
-            name(
-                model,
-                theme,
-                side,
-                width.saturating_sub(if on_roll { 13 } else { 4 }),
-            ),
+            name(model, theme, side, width.saturating_sub(reserved).max(4)),
             if on_roll {
                 theme.strong()
             } else {
@@ -151,9 +244,13 @@ fn player(
             },
         ),
     ];
-    if on_roll {
+    if !bot.is_empty() {
+        first.push(Span::styled(bot, theme.dim()));
+    }
+    if to_play {
         first.push(Span::styled("  to play", theme.dim()));
     }
+    first.extend(clock);
     let score = model.score.get(side.index()).copied().unwrap_or(0);
     let second = Line::from(vec![
         Span::raw("    pips "),

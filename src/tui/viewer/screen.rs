@@ -3,9 +3,11 @@
 
 use super::Viewer;
 use super::keys::viewer_help_rows;
+use crate::clock::format_left;
 use crate::engine::{CrawfordState, Side};
 use crate::replay::{Moment, MomentKind, Timeline, result_text, score_text};
-use crate::tui::model::{BoardModel, MoveRow, Overlay, Spot};
+use crate::tui::model::{BoardModel, ClockShow, MoveRow, Overlay, Spot};
+use std::time::Duration;
 
 /// The board model of the moment the viewer shows.
 pub(super) fn model(v: &Viewer) -> BoardModel {
@@ -15,10 +17,21 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
     BoardModel {
         position: moment.board.position,
         on_roll: moment.board.on_roll,
+        bottom: Side::White,
+        to_act: Some(moment.board.on_roll),
         names: t.names().clone(),
+        bots: [None, None],
         cube: rules.uses_cube().then_some(moment.cube),
         dice: moment.board.dice,
-        dice_used: moment.board.dice_used,
+        // The timeline counts the dice played, not which: the first ones are dimmed.
+        dice_used: moment.board.dice.map_or_else(Vec::new, |d| {
+            let values = if d.is_double() {
+                vec![d.first(); 4]
+            } else {
+                vec![d.first(), d.second()]
+            };
+            values.into_iter().take(moment.board.dice_used).collect()
+        }),
         match_length: rules.match_length,
         score: moment.score,
         crawford: match moment.crawford {
@@ -26,8 +39,17 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
             CrawfordState::Crawford => "Crawford game".to_string(),
             CrawfordState::PostCrawford => "post-Crawford".to_string(),
         },
-        position_id: moment.position_id(),
-        match_id: moment.match_id(),
+        rules: crate::tui::rules_lines::rules_lines(
+            rules,
+            moment.game.saturating_sub(1),
+            &moment.board.position,
+            moment.board.on_roll,
+            Side::White,
+            &|side| t.name(side).to_string(),
+        ),
+        board_text: (!moment.variant.has_position_id()).then(|| moment.board_text()),
+        position_id: moment.position_id().unwrap_or_default(),
+        match_id: moment.match_id().unwrap_or_default(),
         // No cursor: a spot off the board.
         cursor: Spot::Point(0),
         // The checker just moved is marked as if picked up.
@@ -39,11 +61,35 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         status: t.label(v.at),
         message: where_text(v),
         last_play: String::new(),
+        last_move: None,
+        log: Vec::new(),
+        clocks: clocks(v, moment),
+        tutor: false,
         overlay: overlay(v, moment),
         command_line: None,
         ascii: v.options.ascii,
         color: v.options.color,
     }
+}
+
+/// The players' reserves after the moment's action (at the start of a game: full).
+fn clocks(v: &Viewer, moment: &Moment) -> Option<[ClockShow; 2]> {
+    let clock = v.options.clock.as_ref()?;
+    let full = u64::try_from(clock.kind.reserve().as_millis()).unwrap_or(u64::MAX);
+    let readings = clock.reserves_ms.get(moment.game);
+    let reading = match moment.action {
+        Some(a) => readings
+            .and_then(|r| r.get(..=a.min(r.len().saturating_sub(1))))
+            .and_then(<[[u64; 2]]>::last)
+            .copied(),
+        None => None,
+    }
+    .unwrap_or([full, full]);
+    Some(reading.map(|ms| ClockShow {
+        left: format_left(Duration::from_millis(ms)),
+        running: false,
+        flagged: ms == 0,
+    }))
 }
 
 /// Where in the match the viewer is: "Game 1 of 3, turn 7 (moment 14 of 230)", and the

@@ -1,0 +1,149 @@
+//! Input as messages: what an event means in the mode the keys are in, and the command
+//! line (typing, history, and running a line).
+
+use super::{App, Command, Event, MAX_COMMAND_CHARS, Mode, Msg, commands, expand_home, view};
+use crate::engine::WinKind;
+use crate::tui::keys::play_key;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+
+impl App {
+    /// The message an event means now: keys mean different things on the command line,
+    /// in a panel or a question, and nothing while the terminal is too small for the board.
+    #[must_use]
+    pub fn message_for(&self, event: Event) -> Msg {
+        match event {
+            Event::Bot { id, decision } => Msg::BotDecided(id, decision),
+            Event::Tick(id) => Msg::BotStep(id),
+            Event::Second => Msg::Second,
+            Event::Terminate => Msg::QuitNow,
+            Event::Resize(w, h) => Msg::Resize(w, h),
+            Event::Mouse(mouse) => self.mouse_msg(mouse),
+            Event::Key(key) => self.key_msg(key),
+        }
+    }
+
+    fn mouse_msg(&self, mouse: MouseEvent) -> Msg {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.mode != Mode::Play {
+            return Msg::Ignore;
+        }
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        view::spot_at(area, &self.model(), mouse.column, mouse.row).map_or(Msg::Ignore, Msg::Click)
+    }
+
+    fn key_msg(&self, key: KeyEvent) -> Msg {
+        let msg = play_key(key);
+        if !self.fits() {
+            // The board is hidden: only quitting acts, at once (no question could be seen).
+            return match msg {
+                Msg::QuitNow | Msg::Quit => Msg::QuitNow,
+                _ => Msg::Other,
+            };
+        }
+        match &self.mode {
+            Mode::Command(..) => match key.code {
+                KeyCode::Esc => Msg::CommandCancel,
+                KeyCode::Backspace => Msg::CommandBack,
+                KeyCode::Enter => Msg::CommandEnter,
+                KeyCode::Up => Msg::HistoryBack,
+                KeyCode::Down => Msg::HistoryForward,
+                KeyCode::Char(c) if !c.is_control() && msg != Msg::QuitNow => Msg::CommandChar(c),
+                _ if msg == Msg::QuitNow => msg,
+                _ => Msg::Other,
+            },
+            Mode::Help => Msg::ClosePanel,
+            Mode::Play if self.hint_panel.is_some() => Msg::ClosePanel,
+            Mode::ConfirmQuit => {
+                Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::QuitNow | Msg::Quit))
+            }
+            Mode::ResignMenu => Msg::ResignLevel(match key.code {
+                KeyCode::Char('s') => Some(WinKind::Single),
+                KeyCode::Char('g') => Some(WinKind::Gammon),
+                KeyCode::Char('b') => Some(WinKind::Backgammon),
+                _ => None,
+            }),
+            Mode::ChooseWay(_) => Msg::Way(match msg {
+                Msg::Digit(n) => Some(usize::from(n)),
+                _ => None,
+            }),
+            Mode::Play => msg,
+        }
+    }
+
+    /// The terminal is large enough for the board.
+    pub(super) fn fits(&self) -> bool {
+        self.size.0 >= view::MIN_WIDTH && self.size.1 >= view::MIN_HEIGHT
+    }
+
+    /// A key on the command line.
+    pub(super) fn command_key(&mut self, msg: &Msg) {
+        let Mode::Command(line, at) = &mut self.mode else {
+            return;
+        };
+        match msg {
+            Msg::CommandCancel => self.mode = Mode::Play,
+            Msg::CommandBack if line.is_empty() => self.mode = Mode::Play,
+            Msg::CommandBack => {
+                line.pop();
+            }
+            Msg::CommandChar(c) if line.chars().count() < MAX_COMMAND_CHARS => line.push(*c),
+            Msg::CommandChar(_) => {}
+            Msg::HistoryBack | Msg::HistoryForward => {
+                let n = self.history.len();
+                let next = match (msg, *at) {
+                    (Msg::HistoryBack, None) => n.checked_sub(1),
+                    (Msg::HistoryBack, Some(i)) => Some(i.saturating_sub(1)),
+                    (_, Some(i)) if i + 1 < n => Some(i + 1),
+                    _ => None,
+                };
+                *at = next;
+                *line = next
+                    .and_then(|i| self.history.get(i))
+                    .cloned()
+                    .unwrap_or_default();
+            }
+            _ => {
+                let line = std::mem::take(line);
+                self.mode = Mode::Play;
+                if !line.trim().is_empty() && self.history.last() != Some(&line) {
+                    self.history.push(line.clone());
+                }
+                self.command(&line);
+            }
+        }
+    }
+
+    fn command(&mut self, line: &str) {
+        match commands::parse(line) {
+            Ok(Command::Msg(msg)) => self.play_msg(msg),
+            Ok(Command::Play(text)) => self.typed_play(&text),
+            Ok(Command::Bot(name, side)) => {
+                self.set_player(Some(&name), side);
+                let note = self.message.clone();
+                self.note(note);
+            }
+            Ok(Command::Human(side)) => {
+                self.set_player(None, side);
+                let note = self.message.clone();
+                self.note(note);
+            }
+            Ok(Command::Save(path)) => {
+                let path = path.as_deref().map(expand_home);
+                if let Some(dir) = path.as_deref().and_then(std::path::Path::parent)
+                    && !dir.as_os_str().is_empty()
+                    && !dir.is_dir()
+                {
+                    self.message = format!(
+                        "not saved: there is no folder {}",
+                        crate::tui::app::table::shown_path(dir)
+                    );
+                    return;
+                }
+                self.save(path);
+                let note = self.message.clone();
+                self.note(note);
+            }
+            Err(why) => self.message = why,
+        }
+    }
+}

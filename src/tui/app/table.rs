@@ -1,0 +1,398 @@
+//! The table around the game: which side the board is drawn from, the cursor on it, the
+//! log of events, the clocks, and what the computer does for a person when asked (rolling,
+//! bearing off, taking over a side whose time ran out).
+
+use super::{App, AutoRoll, GRID, Mode, Msg, Player, SharedBot, point_spot};
+use crate::bot;
+use crate::engine::{Action, Dice, Phase, Side};
+use crate::tui::clock::{ClockState, Clocks, TimeSource};
+use crate::tui::model::Spot;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// How many events the log keeps.
+const LOG_KEEP: usize = 50;
+
+/// The strongest bot there is: it bears off for people, takes over sides whose time ran out
+/// and gives hints.
+pub(super) const STRONGEST_BOT: &str = "greedy";
+
+/// The name of the strongest bot this program has.
+pub(super) fn strongest_bot() -> &'static str {
+    bot::NAMES
+        .iter()
+        .find(|&&n| n == STRONGEST_BOT)
+        .or(bot::NAMES.last())
+        .copied()
+        .unwrap_or("random")
+}
+
+/// `path` for the message line: the home folder written `~`, so it fits.
+pub(super) fn shown_path(path: &Path) -> String {
+    let home = dirs::home_dir().filter(|home| home.parent().is_some());
+    match home.and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf)) {
+        Some(rest) => format!("~/{}", rest.display()),
+        None => path.display().to_string(),
+    }
+}
+
+impl App {
+    /// Adds an event to the log (and drops the oldest beyond what it keeps).
+    pub(super) fn note(&mut self, line: String) {
+        if line.is_empty() {
+            return;
+        }
+        self.log.push_back(line);
+        while self.log.len() > LOG_KEEP {
+            self.log.pop_front();
+        }
+    }
+
+    /// The last events, oldest first.
+    #[must_use]
+    pub fn log(&self) -> Vec<String> {
+        self.log.iter().cloned().collect()
+    }
+
+    /// Reads the clocks' time from `time` instead of the system's clock (for tests).
+    pub fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
+        self.time = time;
+        let now = self.time.now();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.restart(now);
+        }
+    }
+
+    /// The clocks as they read now, to save in the record (`None` without clocks).
+    #[must_use]
+    pub fn clock_state(&self) -> Option<ClockState> {
+        self.clocks.as_ref().map(|c| c.state(self.time.now()))
+    }
+
+    /// A clock runs: the screen is redrawn every second.
+    #[must_use]
+    pub fn clock_running(&self) -> bool {
+        self.clocks.as_ref().is_some_and(|c| c.running().is_some())
+    }
+
+    /// The player whose home board is drawn bottom right: the one person against a bot
+    /// (as the game was set up, or as it is now), the player on roll when the board turns,
+    /// else White.
+    pub(super) fn bottom(&self) -> Side {
+        let humans: Vec<Side> = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|s| self.options.players[s.index()] == Player::Human)
+            .collect();
+        match (humans.as_slice(), self.seat) {
+            ([one], _) => *one,
+            ([], Some(seat)) => seat,
+            ([_, _], _) if self.options.turn_board => self.match_state.game().turn(),
+            _ => Side::White,
+        }
+    }
+
+    /// `spot` in the numbering of the player on roll, as the board draws it (in the
+    /// numbering of the player at the bottom), and back: the same map both ways.
+    fn drawn(&self, spot: Spot) -> Spot {
+        match spot {
+            Spot::Point(p) if self.bottom() != self.match_state.game().turn() => {
+                Spot::Point(25 - p)
+            }
+            other => other,
+        }
+    }
+
+    /// The spot under the cursor, in the numbering of the player on roll.
+    pub(super) fn cursor_spot(&self) -> Spot {
+        self.drawn(GRID[self.cursor.0][self.cursor.1])
+    }
+
+    /// Puts the cursor on `spot` (in the numbering of the player on roll), staying in the
+    /// row it is in when the spot is in both (the bar, the tray).
+    pub(super) fn put_cursor_on(&mut self, spot: Spot) {
+        let drawn = self.drawn(spot);
+        if let Some(c) = GRID[self.cursor.0].iter().position(|&s| s == drawn) {
+            self.cursor.1 = c;
+        } else if let Some(c) = GRID[1 - self.cursor.0].iter().position(|&s| s == drawn) {
+            self.cursor = (1 - self.cursor.0, c);
+        }
+    }
+
+    /// At the start of a turn: the cursor on the bar when a checker must enter, else on
+    /// the rearmost checker that can move.
+    pub(super) fn cursor_to_start(&mut self) {
+        let Some(turn) = &self.turn else {
+            return;
+        };
+        if let Some(&from) = turn.sources().iter().max() {
+            let spot = point_spot(from);
+            // The bar is in both rows: take the mover's half.
+            if spot == Spot::Bar {
+                self.cursor.0 = usize::from(self.bottom() == self.match_state.game().turn());
+            }
+            self.put_cursor_on(spot);
+        }
+    }
+
+    /// Tab and Shift-Tab: the cursor to the next checker that can move, from the back
+    /// (the bar, then 24) towards home, or the other way.
+    pub(super) fn jump_cursor(&mut self, forward: bool) {
+        let Some(turn) = &self.turn else {
+            self.message = "no checker to move now".to_string();
+            return;
+        };
+        let mut sources = turn.sources();
+        if sources.is_empty() {
+            self.message = "no checker can move".to_string();
+            return;
+        }
+        sources.sort_unstable_by(|a, b| b.cmp(a));
+        let here = match self.cursor_spot() {
+            Spot::Point(p) => p,
+            Spot::Bar => 25,
+            Spot::Tray => 0,
+        };
+        let next = if forward {
+            sources.iter().find(|&&p| p < here).or(sources.first())
+        } else {
+            sources.iter().rev().find(|&&p| p > here).or(sources.last())
+        };
+        if let Some(&p) = next {
+            self.put_cursor_on(point_spot(p));
+        }
+    }
+
+    /// The keys that turn a table option on or off.
+    pub(super) fn toggle(&mut self, msg: &Msg) {
+        let o = &mut self.options;
+        let (what, on) = match msg {
+            Msg::ToggleAutoRoll => {
+                o.auto_roll = match o.auto_roll {
+                    AutoRoll::Off => AutoRoll::NoDouble,
+                    AutoRoll::NoDouble => AutoRoll::Always,
+                    AutoRoll::Always => AutoRoll::Off,
+                };
+                self.message = match o.auto_roll {
+                    AutoRoll::Off => "auto-roll off: r rolls",
+                    AutoRoll::NoDouble => "auto-roll on when you cannot double",
+                    AutoRoll::Always => "auto-roll always: you are not asked about doubling",
+                }
+                .to_string();
+                return;
+            }
+            Msg::ToggleAutoBearOff => {
+                o.auto_bearoff = !o.auto_bearoff;
+                ("auto bear-off (once there is no contact)", o.auto_bearoff)
+            }
+            Msg::ToggleTutor => {
+                o.tutor = !o.tutor;
+                ("tutor view", o.tutor)
+            }
+            Msg::ToggleTurnBoard => {
+                o.turn_board = !o.turn_board;
+                ("board turned to the player on roll", o.turn_board)
+            }
+            _ => return,
+        };
+        self.message = format!("{what}: {}", if on { "on" } else { "off" });
+    }
+
+    /// The clock of the side to act runs; the others stand.
+    pub(super) fn run_clocks(&mut self) {
+        let game = self.match_state.game();
+        let side = match game.phase() {
+            _ if game.result().is_some() => None,
+            Phase::Opening | Phase::Over(_) => None,
+            _ => game.to_act(),
+        };
+        let now = self.time.now();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.run(side, now);
+        }
+        self.note_time_out();
+    }
+
+    /// Says once when a player's time has run out.
+    fn note_time_out(&mut self) {
+        let Some(clocks) = self.clocks else {
+            return;
+        };
+        let now = self.time.now();
+        for side in [Side::White, Side::Black] {
+            let out = clocks.is_out(side, now);
+            if out && !self.out_noted[side.index()] && !self.taken_over[side.index()] {
+                self.out_noted[side.index()] = true;
+                let line = format!(
+                    "{}'s time is out: {} may hand that side to the computer (C)",
+                    self.name(side),
+                    self.name(side.opponent())
+                );
+                self.message.clone_from(&line);
+                self.note(line);
+            }
+        }
+    }
+
+    /// A second passed: redraw while a clock runs (and see whether it ran out).
+    pub(super) fn second(&mut self) -> bool {
+        self.note_time_out();
+        self.clock_running()
+    }
+
+    /// `C` / `:flag`: the computer plays the side whose time is out for the rest of the
+    /// game.
+    pub(super) fn take_over(&mut self) {
+        let Some(clocks) = self.clocks else {
+            self.message = "there are no clocks in this game (--clock)".to_string();
+            return;
+        };
+        let now = self.time.now();
+        let game = self.match_state.game();
+        let candidates = [
+            game.to_act(),
+            Some(game.turn()),
+            Some(game.turn().opponent()),
+        ];
+        let Some(side) = candidates.into_iter().flatten().find(|&s| {
+            clocks.is_out(s, now) && !self.taken_over[s.index()] && self.bots[s.index()].is_none()
+        }) else {
+            self.message = "no player's time is out".to_string();
+            return;
+        };
+        let name = strongest_bot();
+        match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
+            Ok(b) => {
+                self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
+                self.taken_over[side.index()] = true;
+                self.picked = None;
+                if let Some(turn) = &mut self.turn {
+                    while turn.undo().is_some() {}
+                }
+                let line = format!(
+                    "{name} plays {}'s side for the rest of the game",
+                    self.name(side)
+                );
+                self.message.clone_from(&line);
+                self.note(line);
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// A new game: sides the computer took over go back to their players, the clocks
+    /// are full again.
+    pub(super) fn new_game_at_table(&mut self) {
+        for side in [Side::White, Side::Black] {
+            if std::mem::take(&mut self.taken_over[side.index()])
+                && self.options.players[side.index()] == Player::Human
+            {
+                self.bots[side.index()] = None;
+            }
+        }
+        self.out_noted = [false; 2];
+        if let Some(clocks) = &mut self.clocks {
+            clocks.reset();
+        }
+    }
+
+    /// The clocks of a new match, or of the record resumed (the reserves after its last
+    /// action).
+    pub(super) fn start_clocks(&mut self) {
+        let record = self.recorder.as_record();
+        let Some(clock) = &record.clock else {
+            self.clocks = None;
+            return;
+        };
+        let full = u64::try_from(clock.kind.reserve().as_millis()).unwrap_or(u64::MAX);
+        // The last reading of the game in progress; a new game starts full.
+        let game = self.match_state.game_number().max(1) - 1;
+        let reserve_ms = clock
+            .reserves_ms
+            .get(game)
+            .and_then(|g| g.last())
+            .copied()
+            .unwrap_or([full, full]);
+        self.options.clock = Some(clock.kind);
+        self.clocks = Some(Clocks::from_state(ClockState {
+            kind: clock.kind,
+            reserve_ms,
+        }));
+    }
+
+    /// Notes the reserves after each new action in the record.
+    pub(super) fn note_clock_readings(&mut self) {
+        let Some(clocks) = self.clocks else {
+            return;
+        };
+        let reading = clocks.state(self.time.now()).reserve_ms;
+        let actions: Vec<usize> = self
+            .recorder
+            .as_record()
+            .games
+            .iter()
+            .map(|g| g.actions.len())
+            .collect();
+        if let Some(record) = self.recorder.clock_mut() {
+            record.reserves_ms.resize(actions.len(), Vec::new());
+            for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
+                readings.resize(n, reading);
+            }
+        }
+    }
+
+    /// The clocks, and the rolls made without asking.
+    pub(super) fn auto_rolls(&mut self) {
+        // Each automatic roll ends a person's wait; a few in a row at most (hot-seat).
+        for _ in 0..4 {
+            self.run_clocks();
+            if !self.auto_roll_now() {
+                break;
+            }
+            let said = std::mem::take(&mut self.message);
+            let dice = Dice::roll(&mut self.rng);
+            self.act(Action::Roll(dice));
+            if self.message.is_empty() {
+                self.message = said;
+            }
+        }
+        self.run_clocks();
+    }
+
+    /// A person's dice are to be rolled by themselves now.
+    fn auto_roll_now(&self) -> bool {
+        let game = self.match_state.game();
+        if self.mode != Mode::Play
+            || self.quit
+            || game.result().is_some()
+            || game.resignation().is_some()
+            || game.phase() != Phase::Rolling
+            || self.bots[game.turn().index()].is_some()
+        {
+            return false;
+        }
+        match self.options.auto_roll {
+            AutoRoll::Off => false,
+            AutoRoll::NoDouble => game.may_double().is_err(),
+            AutoRoll::Always => true,
+        }
+    }
+
+    /// The bot that plays a person's roll now, if auto bear-off applies: the person's
+    /// turn to move, with no contact left.
+    pub(super) fn finisher_for(&mut self, side: Side) -> Option<SharedBot> {
+        let game = self.match_state.game();
+        if !self.options.auto_bearoff
+            || self.bots[side.index()].is_some()
+            || !game.position().is_race()
+            || !matches!(game.phase(), Phase::Moving(_))
+            || self.turn.as_ref().is_some_and(|t| !t.made().is_empty())
+        {
+            return None;
+        }
+        if self.finisher.is_none() {
+            let made = bot::make(strongest_bot(), self.seed).ok()?;
+            self.finisher = Some(Arc::new(Mutex::new(made)));
+        }
+        self.finisher.clone()
+    }
+}

@@ -1,0 +1,30 @@
+//! What the terminal runtime and the worker threads hand a screen: keys, mouse, resizes,
+//! signals, bots' answers and timer ticks.
+
+use super::bots::BotDecision;
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+
+/// What the terminal runtime hands the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A key press.
+    Key(KeyEvent),
+    /// A mouse event, in terminal cells.
+    Mouse(MouseEvent),
+    /// The terminal now has this many columns and rows.
+    Resize(u16, u16),
+    /// The process was asked to stop (SIGTERM, SIGHUP): quit at once.
+    Terminate,
+    /// A bot's answer to the question with this id.
+    Bot {
+        /// The question answered.
+        id: u64,
+        /// The answer.
+        decision: BotDecision,
+    },
+    /// Time to show the next checker move of the bot's play with this id.
+    Tick(u64),
+    /// A second has passed while a clock runs: time to redraw it (and to see whether it ran
+    /// out).
+    Second,
+}
