@@ -14,12 +14,12 @@ use std::collections::BTreeSet;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reading {
     /// RULES.md as the reference reads it. Fevga's trapping rule: the play leaves no block
-    /// that every opposing checker is still behind (the seed: the trapped side must be let
-    /// through); see reference-findings.md.
+    /// at all (no six in a row held), as RULES.md words it and the lead has ruled; see
+    /// reference-findings.md.
     AsWritten,
-    /// The other reading of the trapping rule: the play leaves no block at all (no six in a
-    /// row held), even one that traps nothing.
-    NoBlockAtAll,
+    /// The other reading of the trapping rule: the play leaves only no block that every
+    /// opposing checker is still behind (a block that traps nothing may stay).
+    OnlyTrappingBlocks,
     /// Planted bug: no higher-die rule.
     WithoutHigherDie,
     /// Planted bug: checkers move while one of the mover's is on the bar.
@@ -118,8 +118,8 @@ pub fn legal_results_read(
     if rules == Rules::Fevga && trapping_block_stands(start) && reading != Reading::WithoutTrapping
     {
         let leaves_none = |board: &Board| match reading {
-            Reading::NoBlockAtAll => blocks(board).is_empty(),
-            _ => !trapping_block_stands(board),
+            Reading::OnlyTrappingBlocks => !trapping_block_stands(board),
+            _ => blocks(board).is_empty(),
         };
         if candidates.iter().any(|(board, _)| leaves_none(board)) {
             candidates.retain(|(board, _)| leaves_none(board));

@@ -477,13 +477,13 @@ fn malformed_boards_are_refused() {
 }
 
 #[test]
-fn fevga_trapping_rule_a_block_that_traps_nothing_may_stay() {
-    // "The mover must play so that no such block is left": a block that every opposing
-    // checker is behind (the seed: the trapped side must be let through), not any six in a
-    // row (see reference-findings.md). My block 13-18 (the opponent's 1-6) traps all of
-    // theirs (on my 1-3, their 13-15). I also hold 7-11 (their 19-23). 13/12 14/12 breaks
-    // the block but makes 7-12 (their 19-24), which none of theirs is behind: allowed.
-    // 13/10 leaves no block at all: allowed. 18/15 keeps the trapping block: not allowed.
+fn fevga_trapping_rule_leaves_no_block_at_all() {
+    // "The mover must play so that no such block is left": no six points in a row at all,
+    // as RULES.md words it (the lead's ruling; see reference-findings.md), not merely none
+    // that traps. My block 13-18 (the opponent's 1-6) traps all of theirs (on my 1-3, their
+    // 13-15). I also hold 7-11 (their 19-23). 13/12 14/12 breaks the block but makes 7-12
+    // (their 19-24), which none of theirs is behind: not allowed, since 13/10 leaves no
+    // block at all. 18/15 keeps the trapping block: not allowed.
     let board = spec(
         &[
             (18, 5),
@@ -504,18 +504,18 @@ fn fevga_trapping_rule_a_block_that_traps_nothing_may_stay() {
     let no_block = after_play(Rules::Fevga, &board, "13/10");
     let keeps_block = after_play(Rules::Fevga, &board, "18/15");
     let reference = reference_boards(Rules::Fevga, &board, 2, 1);
-    assert!(reference.contains(&new_block) && reference.contains(&no_block));
+    assert!(!reference.contains(&new_block) && reference.contains(&no_block));
     assert!(!reference.contains(&keeps_block));
     let engine = engine_boards(Rules::Fevga, &board, 2, 1)
         .unwrap_or_else(|e| panic!("the engine refused the position: {e}"));
     let engine: BTreeSet<BoardSpec> = engine.into_iter().collect();
     assert_same("engine", Rules::Fevga, &board, (2, 1), &reference, &engine);
-    // The other reading would refuse 13/12 14/12: the position tells the two apart.
+    // The other reading would allow 13/12 14/12: the position tells the two apart.
     let start = Board::from_spec(Rules::Fevga, &board).unwrap();
-    let other = legal_results_read(Rules::Fevga, &start, 2, 1, Reading::NoBlockAtAll);
+    let other = legal_results_read(Rules::Fevga, &start, 2, 1, Reading::OnlyTrappingBlocks);
     let other: BTreeSet<BoardSpec> = other
         .iter()
         .map(|b| b.turned(Rules::Fevga).to_spec())
         .collect();
-    assert!(!other.contains(&new_block) && other.contains(&no_block));
+    assert!(other.contains(&new_block) && other.contains(&no_block));
 }
