@@ -92,7 +92,7 @@ pub fn certain_loss(position: &Position) -> Option<WinKind> {
 }
 
 /// The names of the bots [`make`] knows, weakest first.
-pub const NAMES: &[&str] = &["random", "greedy", "pubeval"];
+pub const NAMES: &[&str] = &["random", "greedy", "pubeval", "expert"];
 
 /// Why a bot could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -100,6 +100,9 @@ pub enum BotError {
     /// No bot has that name.
     #[error("no bot is called {0:?}; the bots are {list}", list = NAMES.join(", "))]
     Unknown(String),
+    /// The expert bot's nets could not be read.
+    #[error("the expert bot's nets: {0}")]
+    Nets(String),
 }
 
 /// Makes the bot called `name`, its randomness seeded with `seed`.
@@ -111,11 +114,13 @@ pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
         "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
         "pubeval" => Ok(Box::new(pubeval::PubevalBot::new())),
+        "expert" => Ok(Box::new(expert::ExpertBot::shipped(0)?)),
         other => Err(BotError::Unknown(other.to_string())),
     }
 }
 
 pub mod arena;
+pub mod expert;
 pub mod greedy;
 pub mod pubeval;
 pub mod random;

@@ -22,6 +22,9 @@ use std::path::{Path, PathBuf};
 mod exchange;
 pub use exchange::{export_mat, import_mat};
 
+pub mod train;
+pub use train::TrainArgs;
+
 /// Backgammon for the terminal.
 ///
 /// Without a command, starts a game for two people at one keyboard; the game options below
@@ -153,6 +156,8 @@ pub enum Command {
     },
     /// Play two bots against each other and report A's points per game.
     BotMatch(BotMatchArgs),
+    /// Train the expert bot's nets by self-play (resumable from a checkpoint).
+    Train(TrainArgs),
     /// Go on with a saved match: the autosave, or a record file.
     Resume(ResumeArgs),
     /// Replay a recorded match: a viewer in the terminal, or the match as text.

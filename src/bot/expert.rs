@@ -1,0 +1,200 @@
+//! The `expert` bot: a neural evaluator trained in this project by self-play.
+//!
+//! Two nets (one for positions with contact, one for races; see [`encode`] for their inputs
+//! and [`net`] for the nets) give the chances of the player on roll to win, win a gammon,
+//! win a backgammon, lose a gammon and lose a backgammon. The bot plays the legal play with
+//! the best cubeless equity after it: at 0-ply from the nets directly, at 1-ply as the mean
+//! over the opponent's 21 rolls of the position after the opponent's best reply.
+//!
+//! The nets ship in `assets/expert.bgnet` (the format is in [`format`]), embedded in the
+//! program with `include_bytes!` and read (checked) on first use.
+
+pub mod encode;
+pub mod eval;
+pub mod format;
+pub mod net;
+pub mod train;
+
+use super::{Bot, BotError, DoubleAnswer, ScoredPlay};
+use crate::engine::{Dice, MatchState, Play, Position, WinKind, legal_plays, legal_plays_into};
+use eval::{Buffers, Probs, after_play, equity, evaluate, flip};
+use format::Nets;
+use std::sync::{Arc, OnceLock};
+
+/// The shipped nets, as built into the program.
+static EMBEDDED: &[u8] = include_bytes!("../../assets/expert.bgnet");
+
+/// The shipped nets, read once.
+///
+/// # Errors
+/// [`BotError::Nets`] when the embedded file does not read (a build with a damaged asset).
+pub fn shipped_nets() -> Result<Arc<Nets>, BotError> {
+    static NETS: OnceLock<Result<Arc<Nets>, String>> = OnceLock::new();
+    NETS.get_or_init(|| read_nets(EMBEDDED).map(Arc::new).map_err(|e| e.to_string()))
+        .clone()
+        .map_err(BotError::Nets)
+}
+
+/// Reads a nets file with this program's input sizes.
+///
+/// # Errors
+/// [`format::NetFileError`] for a damaged, truncated or foreign file.
+pub fn read_nets(bytes: &[u8]) -> Result<Nets, format::NetFileError> {
+    format::from_bytes(bytes, (encode::CONTACT_INPUTS, encode::RACE_INPUTS))
+}
+
+/// The 21 distinct rolls and how many of the 36 each stands for.
+fn rolls() -> impl Iterator<Item = (Dice, f32)> {
+    (1..=6u8).flat_map(|a| {
+        (a..=6u8).filter_map(move |b| {
+            Dice::new(a, b)
+                .ok()
+                .map(|d| (d, if a == b { 1.0 } else { 2.0 }))
+        })
+    })
+}
+
+/// Plays kept for a 1-ply look after the 0-ply pass: at most this many.
+const ONE_PLY_KEEP: usize = 8;
+/// ... and only those within this much cubeless equity of the 0-ply best.
+const ONE_PLY_WINDOW: f32 = 0.2;
+
+/// The expert bot.
+#[derive(Debug, Clone)]
+pub struct ExpertBot {
+    nets: Arc<Nets>,
+    buf: Buffers,
+    ply: u8,
+    plays: Vec<Play>,
+}
+
+impl ExpertBot {
+    /// The bot on `nets`, looking `ply` rolls ahead (0 or 1; more counts as 1).
+    #[must_use]
+    pub fn new(nets: Arc<Nets>, ply: u8) -> ExpertBot {
+        ExpertBot {
+            buf: Buffers::new(&nets),
+            nets,
+            ply: ply.min(1),
+            plays: Vec::new(),
+        }
+    }
+
+    /// The bot on the shipped nets.
+    ///
+    /// # Errors
+    /// As [`shipped_nets`].
+    pub fn shipped(ply: u8) -> Result<ExpertBot, BotError> {
+        Ok(ExpertBot::new(shipped_nets()?, ply))
+    }
+
+    /// The chances of the player on roll in `position` (before rolling), at the bot's ply.
+    pub fn chances(&mut self, position: &Position) -> Probs {
+        if self.ply == 0 || position.mover_has_won() || position.opponent_has_won() {
+            return evaluate(&self.nets, position, &mut self.buf);
+        }
+        let mut sum = [0.0f32; 5];
+        for (dice, weight) in rolls() {
+            legal_plays_into(position, dice, &mut self.plays);
+            let p = match train::best_play(&self.nets, &self.plays, &mut self.buf) {
+                Some((_, p)) => p,
+                None => flip(&evaluate(&self.nets, &position.switched(), &mut self.buf)),
+            };
+            for (s, x) in sum.iter_mut().zip(p) {
+                *s += weight * x;
+            }
+        }
+        sum.map(|s| s / 36.0)
+    }
+
+    /// The chances of the player who makes `play`, at the bot's ply.
+    fn play_chances(&mut self, play: &Play) -> Probs {
+        if self.ply == 0 || play.position().mover_has_won() {
+            return after_play(&self.nets, play, &mut self.buf);
+        }
+        flip(&self.chances(&play.position().switched()))
+    }
+
+    /// Every play of `plays` with its chances for the player who makes it, best first.
+    pub fn rank_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
+        let mut ranked: Vec<(Play, Probs)> = plays
+            .iter()
+            .map(|p| (*p, after_play(&self.nets, p, &mut self.buf)))
+            .collect();
+        sort_by_equity(&mut ranked);
+        if self.ply > 0 && ranked.len() > 1 {
+            let best = equity(&ranked[0].1);
+            let keep = ranked
+                .iter()
+                .take(ONE_PLY_KEEP)
+                .take_while(|(_, p)| equity(p) >= best - ONE_PLY_WINDOW)
+                .count();
+            for entry in &mut ranked[..keep] {
+                entry.1 = self.play_chances(&entry.0);
+            }
+            sort_by_equity(&mut ranked[..keep]);
+        }
+        ranked
+    }
+}
+
+fn sort_by_equity(ranked: &mut [(Play, Probs)]) {
+    ranked.sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
+}
+
+impl Bot for ExpertBot {
+    fn name(&self) -> &str {
+        "expert"
+    }
+
+    /// Every legal play with the cubeless equity after it (for the player who moves), best
+    /// first.
+    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+        let plays = legal_plays(position, dice);
+        self.rank_with_chances(&plays)
+            .into_iter()
+            .map(|(play, p)| ScoredPlay {
+                play,
+                score: f64::from(equity(&p)),
+            })
+            .collect()
+    }
+
+    /// The best of the game's own legal plays (so the game's rules are respected).
+    fn choose_play(&mut self, m: &MatchState) -> Play {
+        let game = m.game();
+        let position = *game.position();
+        let plays = game.legal_plays().to_vec();
+        self.rank_with_chances(&plays)
+            .first()
+            .map_or_else(|| Play::new(&[], position), |s| s.0)
+    }
+
+    fn should_double(&mut self, m: &MatchState) -> bool {
+        let p = self.chances(m.game().position());
+        let e = equity(&p);
+        // Provisional money thresholds on the cubeless equity (see the cube module to come).
+        (0.45..0.95).contains(&e) || (e >= 0.95 && p[net::WIN_GAMMON] < 0.12)
+    }
+
+    fn answer_double(&mut self, m: &MatchState) -> DoubleAnswer {
+        // The doubler is the player on roll: take while its cubeless equity is at most 0.5.
+        let p = self.chances(m.game().position());
+        if equity(&p) <= 0.5 {
+            DoubleAnswer::Take
+        } else {
+            DoubleAnswer::Pass
+        }
+    }
+
+    fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool {
+        let game = m.game();
+        let Some(me) = game.to_act() else {
+            return true;
+        };
+        let p = self.chances(&game.position_for(me));
+        let p = if me == game.turn() { p } else { flip(&p) };
+        // Accept when the offer is worth at least the points expected from playing on.
+        f64::from(equity(&p)) <= f64::from(level.multiplier())
+    }
+}

@@ -1,0 +1,339 @@
+//! The `expert` bot: its nets' forward pass against sums done by hand, a training step
+//! that learns, the nets file refusing damaged bytes, its input features on positions whose
+//! counts are known, and the bot itself.
+
+use bg_tui::bot::expert::encode::{self, escape_share, shot_share};
+use bg_tui::bot::expert::eval::{self, Buffers, after_play, equity, flip};
+use bg_tui::bot::expert::format::{self, NetFileError, Nets, TrainState};
+use bg_tui::bot::expert::net::{Net, Scratch};
+use bg_tui::bot::expert::{ExpertBot, read_nets, train};
+use bg_tui::bot::{self, Bot};
+use bg_tui::engine::{Dice, Position, WinKind, legal_plays};
+use std::sync::Arc;
+
+fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
+    let mut m = [0u8; 26];
+    let mut o = [0u8; 26];
+    for &(p, n) in mover {
+        m[p] = n;
+    }
+    for &(p, n) in opponent {
+        o[p] = n;
+    }
+    Position::from_sides(&m, &o).expect("a valid test position")
+}
+
+/// Two inputs, two hidden units, five outputs, with weights chosen so that every
+/// pre-activation is a round number:
+/// x = (1, 0.5); hidden 0: 1*1 + 0.5*2 - 2 = 0, hidden 1: 1*(-1) + 0.5*0 + 1 = 0, so both
+/// are sigmoid(0) = 0.5. Outputs: 0.5*2 + 0.5*2 - 2 = 0 -> 0.5; 0 + ln 3 -> 0.75;
+/// 0.5 + 0.5 - 1 - ln 3 = -ln 3 -> 0.25; 0.5*4 = 2 -> 1/(1+e^-2); 0.5*(-2) + 0.5*(-2) = -2
+/// -> 1/(1+e^2).
+fn tiny_net() -> Net {
+    let ln3 = 3f32.ln();
+    #[rustfmt::skip]
+    let weights = [
+        // w1, input-major: input 0 -> (h0, h1), input 1 -> (h0, h1)
+        1.0, -1.0, 2.0, 0.0,
+        // b1
+        -2.0, 1.0,
+        // w2, output-major: (h0, h1) for each output
+        2.0, 2.0, 0.0, 0.0, 1.0, 1.0, 4.0, 0.0, -2.0, -2.0,
+        // b2
+        -2.0, ln3, -1.0 - ln3, 0.0, 0.0,
+    ];
+    Net::from_weights(2, 2, &weights).expect("21 weights for a 2-2-5 net")
+}
+
+#[test]
+fn forward_pass_matches_the_hand_computation() {
+    let net = tiny_net();
+    let out = net.forward(&[1.0, 0.5], &mut Scratch::new(2));
+    let e2 = 2f32.exp();
+    let expected = [0.5, 0.75, 0.25, e2 / (1.0 + e2), 1.0 / (1.0 + e2)];
+    for (k, (o, e)) in out.iter().zip(expected).enumerate() {
+        assert!((o - e).abs() < 1e-6, "output {k}: {o}, by hand {e}");
+    }
+    // Zero inputs skip their rows: only the biases remain for the hidden units.
+    let out = net.forward(&[0.0, 0.0], &mut Scratch::new(2));
+    let h = [1.0 / (1.0 + e2), 1.0 / (1.0 + (-1f32).exp())];
+    let first = 1.0 / (1.0 + (-(2.0 * h[0] + 2.0 * h[1] - 2.0)).exp());
+    assert!((out[0] - first).abs() < 1e-6);
+}
+
+#[test]
+fn weights_come_back_in_the_order_they_went_in() {
+    let net = tiny_net();
+    let weights: Vec<f32> = net.weights().collect();
+    assert_eq!(weights.len(), Net::weight_count(2, 2));
+    assert_eq!(Net::from_weights(2, 2, &weights), Some(net));
+    assert_eq!(Net::from_weights(2, 2, &weights[1..]), None);
+}
+
+/// A toy problem: four patterns of three inputs, each with its own five targets (one of
+/// them XOR-like, which needs the hidden layer). Training must cut the squared error by
+/// far; a broken gradient (a wrong sign, a missing term) does not.
+#[test]
+fn training_learns_a_toy_problem() {
+    let patterns: [([f32; 3], [f32; 5]); 4] = [
+        ([0.0, 0.0, 1.0], [0.1, 0.9, 0.1, 0.5, 0.2]),
+        ([0.0, 1.0, 1.0], [0.9, 0.1, 0.2, 0.5, 0.8]),
+        ([1.0, 0.0, 1.0], [0.9, 0.1, 0.3, 0.5, 0.8]),
+        ([1.0, 1.0, 1.0], [0.1, 0.9, 0.4, 0.5, 0.2]),
+    ];
+    let mut state = 12345u32;
+    let mut uniform = || {
+        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (state >> 8) as f32 / (1u32 << 24) as f32
+    };
+    let mut net = Net::random(3, 8, &mut uniform);
+    let mut scratch = Scratch::new(8);
+    let error = |net: &Net, scratch: &mut Scratch| -> f32 {
+        patterns
+            .iter()
+            .map(|(x, t)| {
+                let o = net.forward(x, scratch);
+                o.iter().zip(t).map(|(a, b)| (a - b) * (a - b)).sum::<f32>()
+            })
+            .sum()
+    };
+    let before = error(&net, &mut scratch);
+    for _ in 0..5000 {
+        for (x, t) in &patterns {
+            net.train(x, t, 0.5, &mut scratch);
+        }
+    }
+    let after = error(&net, &mut scratch);
+    assert!(
+        after < before / 20.0 && after < 0.02,
+        "squared error {before} before, {after} after"
+    );
+}
+
+fn small_nets(state: Option<TrainState>) -> Nets {
+    let mut k = 0u32;
+    let mut uniform = || {
+        k += 1;
+        (k % 7) as f32 / 7.0
+    };
+    Nets {
+        contact: Net::random(3, 2, &mut uniform),
+        race: Net::random(2, 1, &mut uniform),
+        state,
+    }
+}
+
+const SMALL: (usize, usize) = (3, 2);
+
+fn with_checksum(mut bytes: Vec<u8>) -> Vec<u8> {
+    let n = bytes.len() - 8;
+    let sum = format::fnv1a64(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn nets_file_round_trips_with_and_without_a_training_state() {
+    let state = TrainState {
+        games: 123_456,
+        seed: 42,
+        alpha: 0.05,
+        seconds: 3600.5,
+    };
+    for nets in [small_nets(None), small_nets(Some(state))] {
+        let bytes = format::to_bytes(&nets);
+        assert_eq!(&bytes[..8], b"BGTUINET");
+        assert_eq!(format::from_bytes(&bytes, SMALL), Ok(nets));
+    }
+}
+
+#[test]
+fn nets_file_refuses_every_truncation_and_extra_bytes() {
+    let bytes = format::to_bytes(&small_nets(Some(TrainState {
+        games: 1,
+        seed: 2,
+        alpha: 0.1,
+        seconds: 0.0,
+    })));
+    for len in 0..bytes.len() {
+        let err = format::from_bytes(&bytes[..len], SMALL).expect_err("a truncated file");
+        assert!(
+            matches!(
+                err,
+                NetFileError::Truncated { .. } | NetFileError::TrailingBytes { .. }
+            ) || (len < 32 && err == NetFileError::BadMagic)
+                || err == NetFileError::Checksum,
+            "{len} bytes: {err:?}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        format::from_bytes(&longer, SMALL),
+        Err(NetFileError::TrailingBytes { extra: 1 })
+    );
+}
+
+#[test]
+fn nets_file_refuses_damage() {
+    let bytes = format::to_bytes(&small_nets(None));
+    // Any flipped bit in the weights or the checksum.
+    for at in [32, 40, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 0x10;
+        assert_eq!(
+            format::from_bytes(&damaged, SMALL),
+            Err(NetFileError::Checksum),
+            "byte {at}"
+        );
+    }
+    let mut magic = bytes.clone();
+    magic[0] = b'X';
+    assert_eq!(
+        format::from_bytes(&magic, SMALL),
+        Err(NetFileError::BadMagic)
+    );
+    let mut version = bytes.clone();
+    version[8] = 9;
+    assert_eq!(
+        format::from_bytes(&version, SMALL),
+        Err(NetFileError::Version(9))
+    );
+    // Sizes other than the program's, or absurd ones, are refused before anything is read.
+    assert!(matches!(
+        format::from_bytes(&bytes, (4, 2)),
+        Err(NetFileError::Sizes { net: "contact", .. })
+    ));
+    let mut huge = bytes.clone();
+    huge[20..24].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(
+        format::from_bytes(&huge, SMALL),
+        Err(NetFileError::Sizes { .. })
+    ));
+    // A NaN weight with a checksum that matches it.
+    let mut nan = bytes.clone();
+    nan[32..36].copy_from_slice(&f32::NAN.to_le_bytes());
+    assert_eq!(
+        format::from_bytes(&with_checksum(nan), SMALL),
+        Err(NetFileError::NotFinite)
+    );
+    // The program's own reader wants the program's input sizes.
+    assert!(matches!(read_nets(&bytes), Err(NetFileError::Sizes { .. })));
+    assert!(read_nets(b"").is_err());
+}
+
+#[test]
+fn a_blot_six_away_has_seventeen_shots() {
+    // The mover's blot on its 7-point, one opposing checker on its own 24-point: six pips.
+    let p = sides(&[(7, 1)], &[(24, 1)]);
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(shot_share(&mover, &opponent), 17.0 / 36.0);
+    // The same six pips the other way: the mover's checker hits the opponent's blot.
+    assert_eq!(shot_share(&opponent, &mover), 17.0 / 36.0);
+    // Eleven away: 6-5 and 5-6 only, 2 rolls (no double reaches 11).
+    let p = sides(&[(12, 1)], &[(24, 1)]);
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(shot_share(&mover, &opponent), 2.0 / 36.0);
+    // The combined 6-5 shot lands on the mover's 7- or 6-point first: both held, no shot.
+    let p = sides(&[(12, 1), (7, 2), (6, 2)], &[(24, 1)]);
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(shot_share(&mover, &opponent), 0.0);
+}
+
+#[test]
+fn a_full_prime_leaves_no_escape() {
+    // The mover's back checker on its 24-point; the opponent holds the mover's 18-23
+    // (its own 2-7): no roll moves the checker.
+    let p = sides(
+        &[(24, 1)],
+        &[(2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2)],
+    );
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(escape_share(&mover, &opponent), 0.0);
+    // The opponent's 3-7 (the mover's 22-18) held, its 2 (the mover's 23) open: a roll
+    // moves the checker all the way only as 1 then 6 (23, then 17): 1-6 and 6-1. Every
+    // double lands on a held point (6-6 on 18).
+    let p = sides(&[(24, 1)], &[(3, 2), (4, 2), (5, 2), (6, 2), (7, 2)]);
+    let (mover, opponent) = encode::sides(&p);
+    let share = escape_share(&mover, &opponent);
+    assert_eq!(share, 2.0 / 36.0);
+    // Nothing in the way: every roll.
+    let p = sides(&[(24, 1)], &[(24, 2)]);
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(escape_share(&mover, &opponent), 1.0);
+}
+
+#[test]
+fn chances_flip_and_equity_adds_up() {
+    let p = [0.6, 0.2, 0.05, 0.1, 0.01];
+    assert_eq!(flip(&flip(&p)), p);
+    let e = equity(&p);
+    assert!((e - (0.2 + 0.2 - 0.1 + 0.05 - 0.01)).abs() < 1e-6);
+    assert!((equity(&flip(&p)) + e).abs() < 1e-6);
+    assert_eq!(eval::won(WinKind::Gammon), [1.0, 1.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn a_play_that_bears_off_the_last_checker_is_a_win() {
+    let nets = small_program_nets();
+    let mut buf = Buffers::new(&nets);
+    // The mover's last checker on its ace point; all the opponent's checkers on its own
+    // 19-point, in the winner's home board: a backgammon.
+    let p = sides(&[(1, 1)], &[(19, 15)]);
+    let plays = legal_plays(&p, Dice::new(2, 1).expect("dice"));
+    let win = plays
+        .iter()
+        .find(|pl| pl.position().mover_has_won())
+        .expect("a play bears off");
+    assert_eq!(
+        after_play(&nets, win, &mut buf),
+        eval::won(WinKind::Backgammon)
+    );
+}
+
+/// Nets of the program's sizes with small fixed weights (not the shipped ones).
+fn small_program_nets() -> Nets {
+    let mut k = 0u32;
+    let mut uniform = || {
+        k = k.wrapping_mul(747_796_405).wrapping_add(2_891_336_453);
+        (k >> 8) as f32 / (1u32 << 24) as f32
+    };
+    Nets {
+        contact: Net::random(encode::CONTACT_INPUTS, 4, &mut uniform),
+        race: Net::random(encode::RACE_INPUTS, 3, &mut uniform),
+        state: None,
+    }
+}
+
+#[test]
+fn self_play_games_end_and_repeat_with_the_seed() {
+    let mut a = small_program_nets();
+    let mut b = small_program_nets();
+    let mut buf = Buffers::new(&a);
+    let mut plays = Vec::new();
+    let ra = train::self_play_game(&mut a, 7, 0.1, &mut buf, &mut plays);
+    let rb = train::self_play_game(&mut b, 7, 0.1, &mut buf, &mut plays);
+    assert_eq!(ra, rb);
+    assert_eq!(a, b);
+    assert!(ra.turns > 10);
+    assert_ne!(a, small_program_nets(), "training changed the weights");
+}
+
+#[test]
+fn the_bot_ranks_every_legal_play_best_first() {
+    let mut bot = ExpertBot::new(Arc::new(small_program_nets()), 0);
+    let dice = Dice::new(3, 1).expect("dice");
+    let ranked = bot.rank_plays(&Position::START, dice);
+    assert_eq!(ranked.len(), legal_plays(&Position::START, dice).len());
+    assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
+    let mut one_ply = ExpertBot::new(Arc::new(small_program_nets()), 1);
+    let ranked = one_ply.rank_plays(&Position::START, dice);
+    assert_eq!(ranked.len(), legal_plays(&Position::START, dice).len());
+}
+
+#[test]
+fn the_shipped_nets_load_and_make_the_expert_bot() {
+    let made = bot::make("expert", 1).expect("the shipped nets read");
+    assert_eq!(made.name(), "expert");
+    assert!(bot::NAMES.contains(&"expert"));
+}
