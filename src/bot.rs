@@ -105,16 +105,25 @@ pub enum BotError {
     Nets(String),
 }
 
-/// Makes the bot called `name`, its randomness seeded with `seed`.
+/// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`).
+pub const EXPERT_DEFAULT_PLY: u8 = 1;
+
+/// Makes the bot called `name`, its randomness seeded with `seed`. Besides [`NAMES`],
+/// `expert:0` and `expert:1` name the expert bot at 0-ply and 1-ply.
 ///
 /// # Errors
-/// [`BotError::Unknown`] for a name not in [`NAMES`].
+/// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::Nets`] when the expert
+/// bot's nets do not read.
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     match name {
+        "expert:0" => Ok(Box::new(expert::ExpertBot::shipped(0)?)),
+        "expert:1" => Ok(Box::new(expert::ExpertBot::shipped(1)?)),
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
         "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
         "pubeval" => Ok(Box::new(pubeval::PubevalBot::new())),
-        "expert" => Ok(Box::new(expert::ExpertBot::shipped(0)?)),
+        "expert" => Ok(Box::new(
+            expert::ExpertBot::shipped(EXPERT_DEFAULT_PLY)?.named("expert"),
+        )),
         other => Err(BotError::Unknown(other.to_string())),
     }
 }

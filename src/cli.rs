@@ -364,14 +364,9 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
 /// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.
 fn players(args: &PlayArgs) -> Result<[Player; 2], CliError> {
     let bot = |flag: &str, name: &str| -> Result<Player, CliError> {
-        if crate::bot::NAMES.contains(&name) {
-            Ok(Player::Bot(name.to_string()))
-        } else {
-            Err(CliError(format!(
-                "{flag}: no bot is called {name:?}; the bots are {}",
-                crate::bot::NAMES.join(", ")
-            )))
-        }
+        crate::bot::make(name, 0)
+            .map(|_| Player::Bot(name.to_string()))
+            .map_err(|e| CliError(format!("{flag}: {e}")))
     };
     if let Some(name) = &args.vs {
         let opponent = bot("--vs", name)?;

@@ -337,3 +337,106 @@ fn the_shipped_nets_load_and_make_the_expert_bot() {
     assert_eq!(made.name(), "expert");
     assert!(bot::NAMES.contains(&"expert"));
 }
+
+mod bearoff {
+    use bg_tui::bot::expert::bearoff::{BearoffDb, POSITIONS, home_of, index};
+    use bg_tui::bot::expert::net::{LOSE_GAMMON, WIN, WIN_GAMMON};
+    use bg_tui::engine::Position;
+
+    fn db() -> &'static BearoffDb {
+        BearoffDb::shared()
+    }
+
+    #[test]
+    fn the_index_numbers_every_placement_once() {
+        // C(21, 6) placements of at most 15 checkers on 6 points, all different.
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..POSITIONS {
+            let home = home_of(i);
+            assert!(home.iter().map(|&n| u32::from(n)).sum::<u32>() <= 15);
+            assert_eq!(index(&home), Some(i));
+            seen.insert(home);
+        }
+        assert_eq!(seen.len(), 54_264);
+        assert_eq!(index(&[0; 6]), Some(0));
+        assert_eq!(index(&[16, 0, 0, 0, 0, 0]), None);
+    }
+
+    #[test]
+    fn small_positions_match_the_hand_counts() {
+        let db = db();
+        // One checker on the ace point, or two: every roll bears them off.
+        for home in [[1, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0]] {
+            let e = db.entry(&home).expect("an entry");
+            assert!((e.expected - 1.0).abs() < 1e-5, "{home:?}");
+            assert!((e.all[0] - 1.0).abs() < 1e-5);
+        }
+        // One checker on the 6-point: it stays on only with 1-1 (to the 2-point) and the
+        // non-doubles short of 6: 2-1, 3-1, 4-1, 3-2, twice each: 9 rolls of 36. From
+        // wherever they leave it (2-, 3- or 1-point) the next roll finishes.
+        let e = db.entry(&[0, 0, 0, 0, 0, 1]).expect("an entry");
+        assert!((e.all[0] - 27.0 / 36.0).abs() < 1e-5, "{:?}", &e.all[..3]);
+        assert!((e.all[1] - 9.0 / 36.0).abs() < 1e-5);
+        assert!((e.expected - 1.25).abs() < 1e-5);
+        // Three on the ace point: only doubles take all three at once (6 of 36); any other
+        // roll leaves one, which the next roll takes.
+        let e = db.entry(&[3, 0, 0, 0, 0, 0]).expect("an entry");
+        assert!((e.expected - (1.0 + 30.0 / 36.0)).abs() < 1e-5);
+        // Fifteen on the ace point: at most four come off a roll, so at least four rolls.
+        let e = db.entry(&[15, 0, 0, 0, 0, 0]).expect("an entry");
+        assert_eq!(e.all[..3], [0.0; 3]);
+        assert!(e.expected > 4.0 && e.expected < 8.0);
+        // ... and the first checker comes off at once.
+        assert!((e.first[0] - 1.0).abs() < 1e-5);
+        // Fifteen on the 6-point: the first comes off in one roll with any 6 (11 rolls),
+        // 5-1 and 4-2 (6 to 1 or 2, then off exactly: 4 rolls), 3-3 and 2-2 (1 each):
+        // 17 of 36. (4-4 and 5-5 cannot bear off from a lower point while the 6 is held.)
+        let e = db.entry(&[0, 0, 0, 0, 0, 15]).expect("an entry");
+        assert!(
+            (e.first[0] - 17.0 / 36.0).abs() < 1e-5,
+            "{:?}",
+            &e.first[..3]
+        );
+    }
+
+    fn position(mine: [i8; 6], theirs: [i8; 6]) -> Position {
+        let mut b = [0i8; 26];
+        for p in 0..6 {
+            b[p + 1] = mine[p];
+            b[24 - p] = -theirs[p];
+        }
+        Position::from_board(b).expect("a valid position")
+    }
+
+    #[test]
+    fn race_chances_follow_from_both_sides() {
+        let db = db();
+        // My last checker on the ace point: I win at once.
+        let p = db
+            .chances(&position([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1]))
+            .expect("both sides home");
+        assert!((p[WIN] - 1.0).abs() < 1e-5);
+        // Me: one checker on the 6-point (27/36 to finish now); them: one on their ace
+        // point. I win only by finishing at once.
+        let p = db
+            .chances(&position([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]))
+            .expect("both sides home");
+        assert!((p[WIN] - 0.75).abs() < 1e-5);
+        assert_eq!(p[WIN_GAMMON], 0.0);
+        // Them with 15 on their 6-point and none off, me with one on my ace point: a gammon.
+        let p = db
+            .chances(&position([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 15]))
+            .expect("both sides home");
+        assert!((p[WIN] - 1.0).abs() < 1e-5 && (p[WIN_GAMMON] - 1.0).abs() < 1e-5);
+        // Swapped round: 15 on my 6-point against their last checker: I lose.
+        let p = db
+            .chances(&position([0, 0, 0, 0, 0, 15], [1, 0, 0, 0, 0, 0]))
+            .expect("both sides home");
+        assert_eq!(p[WIN], 0.0);
+        // They finish with their first roll, so I am gammoned unless my first roll bears
+        // a checker off (17 of 36, above): 19 of 36.
+        assert!((p[LOSE_GAMMON] - 19.0 / 36.0).abs() < 1e-5, "{p:?}");
+        // Not both home: no answer.
+        assert_eq!(db.chances(&Position::START), None);
+    }
+}

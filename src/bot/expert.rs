@@ -9,6 +9,7 @@
 //! The nets ship in `assets/expert.bgnet` (the format is in [`format`]), embedded in the
 //! program with `include_bytes!` and read (checked) on first use.
 
+pub mod bearoff;
 pub mod encode;
 pub mod eval;
 pub mod format;
@@ -62,6 +63,7 @@ const ONE_PLY_WINDOW: f32 = 0.2;
 /// The expert bot.
 #[derive(Debug, Clone)]
 pub struct ExpertBot {
+    name: &'static str,
     nets: Arc<Nets>,
     buf: Buffers,
     ply: u8,
@@ -73,11 +75,25 @@ impl ExpertBot {
     #[must_use]
     pub fn new(nets: Arc<Nets>, ply: u8) -> ExpertBot {
         ExpertBot {
+            name: if ply == 0 { "expert:0" } else { "expert:1" },
             buf: Buffers::new(&nets),
             nets,
             ply: ply.min(1),
             plays: Vec::new(),
         }
+    }
+
+    /// The same bot under another name (the name [`Bot::name`] gives).
+    #[must_use]
+    pub fn named(mut self, name: &'static str) -> ExpertBot {
+        self.name = name;
+        self
+    }
+
+    /// The look-ahead: 0 or 1.
+    #[must_use]
+    pub const fn ply(&self) -> u8 {
+        self.ply
     }
 
     /// The bot on the shipped nets.
@@ -143,8 +159,9 @@ fn sort_by_equity(ranked: &mut [(Play, Probs)]) {
 }
 
 impl Bot for ExpertBot {
+    /// `expert:0` or `expert:1`, or the name given with [`ExpertBot::named`].
     fn name(&self) -> &str {
-        "expert"
+        self.name
     }
 
     /// Every legal play with the cubeless equity after it (for the player who moves), best

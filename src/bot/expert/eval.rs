@@ -1,6 +1,7 @@
 //! Evaluating positions with the nets: the five chances for the player on roll, the
 //! cubeless equity, and the value of a play for the player who makes it.
 
+use super::bearoff::BearoffDb;
 use super::encode::{CONTACT_INPUTS, RACE_INPUTS, contact_inputs, race_inputs};
 use super::format::Nets;
 use super::net::{LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, Scratch, WIN, WIN_BACKGAMMON, WIN_GAMMON};
@@ -82,13 +83,19 @@ pub fn net_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs
     }
 }
 
-/// The chances of the player on roll in `position`; a game already over gets its result.
+/// The chances of the player on roll in `position`; a game already over gets its result,
+/// and a race with both sides in their home boards the bear-off database's exact chances.
 pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     if position.opponent_has_won() {
         return flip(&won(WinKind::of_win(&position.switched())));
     }
     if position.mover_has_won() {
         return won(WinKind::of_win(position));
+    }
+    if position.is_race()
+        && let Some(p) = BearoffDb::shared().chances(position)
+    {
+        return sanitize(p);
     }
     sanitize(net_outputs(nets, position, buf))
 }
