@@ -440,3 +440,181 @@ mod bearoff {
         assert_eq!(db.chances(&Position::START), None);
     }
 }
+
+mod cube {
+    use bg_tui::bot::expert::cube::{CubeState, Holder, Score, decide};
+    use bg_tui::bot::expert::met::match_equity;
+    use bg_tui::bot::expert::resignation_for;
+    use bg_tui::engine::WinKind;
+
+    fn money(efficiency: f32) -> CubeState {
+        CubeState {
+            value: 1,
+            holder: Holder::Centre,
+            efficiency,
+            jacoby: false,
+            score: None,
+        }
+    }
+
+    /// Chances with no gammons.
+    fn plain(win: f32) -> [f32; 5] {
+        [win, 0.0, 0.0, 0.0, 0.0]
+    }
+
+    #[test]
+    fn a_clear_double_and_take() {
+        // 72% without gammons, cube centred, efficiency 0.68 (by hand: no double 0.640,
+        // double/take 0.690).
+        let d = decide(&plain(0.72), &money(0.68));
+        assert!(d.double() && d.take(), "{d:?}");
+        assert!((d.no_double - 0.6395).abs() < 1e-3, "{d:?}");
+        assert!((d.double_take - 0.6896).abs() < 1e-3, "{d:?}");
+        assert!(!d.beaver());
+    }
+
+    #[test]
+    fn a_clear_double_and_pass() {
+        // 85%: double/take would be worth 1.30 to the doubler, more than the 1 of a pass.
+        let d = decide(&plain(0.85), &money(0.68));
+        assert!(d.double() && !d.take() && !d.too_good(), "{d:?}");
+        assert!((d.double_take - 1.298).abs() < 1e-3, "{d:?}");
+        assert!((d.best() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn too_good_to_double() {
+        // 90% with 60% gammons: playing on is worth more than the point of a pass.
+        let d = decide(&[0.9, 0.6, 0.0, 0.0, 0.0], &money(0.68));
+        assert!(d.too_good() && !d.double(), "{d:?}");
+        assert!(d.no_double > 1.4, "{d:?}");
+        // With the Jacoby rule the gammons do not count in the centre: double/pass.
+        let jacoby = CubeState {
+            jacoby: true,
+            ..money(0.68)
+        };
+        let d = decide(&[0.9, 0.6, 0.0, 0.0, 0.0], &jacoby);
+        assert!(d.double() && !d.take(), "{d:?}");
+    }
+
+    #[test]
+    fn last_roll_positions_take_up_to_a_quarter() {
+        // A last roll is a dead cube: the opponent takes with 25% or more.
+        let d = decide(&plain(0.74), &money(0.0));
+        assert!(d.double() && d.take(), "{d:?}");
+        assert!((d.no_double - 0.48).abs() < 1e-5 && (d.double_take - 0.96).abs() < 1e-5);
+        let d = decide(&plain(0.76), &money(0.0));
+        assert!(d.double() && !d.take(), "{d:?}");
+        // 26 of 36 (a direct 6-shot to win missed... the classic 26 numbers): double, take.
+        let d = decide(&plain(26.0 / 36.0), &money(0.0));
+        assert!(d.double() && d.take(), "{d:?}");
+        // 50%: no double.
+        assert!(!decide(&plain(0.5), &money(0.0)).double());
+    }
+
+    #[test]
+    fn an_underdogs_double_is_beavered() {
+        let d = decide(&plain(0.4), &money(0.68));
+        assert!(!d.double() && d.take() && d.beaver(), "{d:?}");
+        // Owning the cube is worth something: more than with the cube in the centre.
+        let own = CubeState {
+            holder: Holder::Me,
+            ..money(0.68)
+        };
+        assert!(decide(&plain(0.6), &own).no_double > decide(&plain(0.6), &money(0.68)).no_double);
+    }
+
+    #[test]
+    fn match_equities_are_the_published_table() {
+        assert_eq!(match_equity(1, 1, false), 0.5);
+        assert_eq!(match_equity(1, 2, false), 0.67736);
+        assert_eq!(match_equity(2, 1, false), 0.32264);
+        assert_eq!(match_equity(3, 5, false), 0.64795);
+        assert_eq!(match_equity(7, 7, false), 0.5);
+        assert_eq!(match_equity(25, 1, false), 0.00095);
+        // Post-Crawford: the trailer 2 away against the leader 1 away.
+        assert_eq!(match_equity(2, 1, true), 0.48803);
+        assert!((match_equity(1, 2, true) - 0.51197).abs() < 1e-6);
+        // Before any player is 1 away the Crawford state changes nothing.
+        assert_eq!(match_equity(4, 3, true), match_equity(4, 3, false));
+        // Over or beyond the table.
+        assert_eq!(match_equity(0, 3, false), 1.0);
+        assert_eq!(match_equity(3, 0, false), 0.0);
+        assert_eq!(match_equity(40, 40, false), 0.5);
+        // Every entry and its mirror add up to 1.
+        for a in 1..=25 {
+            for b in 1..=25 {
+                let sum = match_equity(a, b, false) + match_equity(b, a, false);
+                assert!((sum - 1.0).abs() < 2e-5, "{a}-away {b}-away: {sum}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_post_crawford_trailer_doubles_and_the_leader_takes() {
+        // Trailer 3 away, leader 1 away, after the Crawford game, an even game: the leader's
+        // cube would be dead, so the trailer doubles at once, and the leader takes.
+        let state = CubeState {
+            value: 1,
+            holder: Holder::Centre,
+            efficiency: 0.68,
+            jacoby: false,
+            score: Some(Score {
+                mine: 3,
+                theirs: 1,
+                post_crawford: true,
+            }),
+        };
+        let d = decide(&plain(0.5), &state);
+        assert!(d.double() && d.take(), "{d:?}");
+        // The leader with the same chances does not double: winning 1 point wins the match.
+        let leader = CubeState {
+            score: Some(Score {
+                mine: 1,
+                theirs: 3,
+                post_crawford: true,
+            }),
+            ..state
+        };
+        assert!(!decide(&plain(0.5), &leader).double());
+    }
+
+    #[test]
+    fn a_match_doubles_and_passes_like_money_far_from_the_end() {
+        // At 15-away all round the match is close to money play: 85% is double/pass,
+        // 72% double/take.
+        let state = CubeState {
+            value: 1,
+            holder: Holder::Centre,
+            efficiency: 0.68,
+            jacoby: false,
+            score: Some(Score {
+                mine: 15,
+                theirs: 15,
+                post_crawford: false,
+            }),
+        };
+        let d = decide(&plain(0.85), &state);
+        assert!(d.double() && !d.take(), "{d:?}");
+        let d = decide(&plain(0.72), &state);
+        assert!(d.double() && d.take(), "{d:?}");
+    }
+
+    #[test]
+    fn resignations_follow_the_chances() {
+        assert_eq!(
+            resignation_for(&[0.0, 0.0, 0.0, 0.0, 0.0]),
+            Some(WinKind::Single)
+        );
+        assert_eq!(
+            resignation_for(&[0.0, 0.0, 0.0, 1.0, 0.0]),
+            Some(WinKind::Gammon)
+        );
+        assert_eq!(
+            resignation_for(&[0.0, 0.0, 0.0, 1.0, 1.0]),
+            Some(WinKind::Backgammon)
+        );
+        assert_eq!(resignation_for(&[0.0, 0.0, 0.0, 0.5, 0.0]), None);
+        assert_eq!(resignation_for(&[0.05, 0.0, 0.0, 0.0, 0.0]), None);
+    }
+}

@@ -10,14 +10,18 @@
 //! program with `include_bytes!` and read (checked) on first use.
 
 pub mod bearoff;
+pub mod cube;
 pub mod encode;
 pub mod eval;
 pub mod format;
+pub mod met;
 pub mod net;
 pub mod train;
 
 use super::{Bot, BotError, DoubleAnswer, ScoredPlay};
-use crate::engine::{Dice, MatchState, Play, Position, WinKind, legal_plays, legal_plays_into};
+use crate::engine::{
+    CrawfordState, Dice, MatchState, Phase, Play, Position, WinKind, legal_plays, legal_plays_into,
+};
 use eval::{Buffers, Probs, after_play, equity, evaluate, flip};
 use format::Nets;
 use std::sync::{Arc, OnceLock};
@@ -187,23 +191,52 @@ impl Bot for ExpertBot {
             .map_or_else(|| Play::new(&[], position), |s| s.0)
     }
 
+    /// Doubles when Janowski's cubeful equities say so (see [`cube`]).
     fn should_double(&mut self, m: &MatchState) -> bool {
-        let p = self.chances(m.game().position());
-        let e = equity(&p);
-        // Provisional money thresholds on the cubeless equity (see the cube module to come).
-        (0.45..0.95).contains(&e) || (e >= 0.95 && p[net::WIN_GAMMON] < 0.12)
-    }
-
-    fn answer_double(&mut self, m: &MatchState) -> DoubleAnswer {
-        // The doubler is the player on roll: take while its cubeless equity is at most 0.5.
-        let p = self.chances(m.game().position());
-        if equity(&p) <= 0.5 {
-            DoubleAnswer::Take
-        } else {
-            DoubleAnswer::Pass
+        let game = m.game();
+        if game.may_double().is_err() || game.cube().value() * 2 > game.rules().cube_cap {
+            return false;
         }
+        self.cube_decision(m).double()
     }
 
+    /// Takes when a take is no worse than a pass; beavers when the rules allow it and the
+    /// taker is the favourite after taking. As the original doubler answering a beaver,
+    /// plays on when the redoubled game is worth more than passing.
+    fn answer_double(&mut self, m: &MatchState) -> DoubleAnswer {
+        let game = m.game();
+        let decision = self.cube_decision(m);
+        if game.phase() == Phase::Beavered {
+            // Passing loses the doubled stake (-2 in units of the old cube); playing on is
+            // worth twice double/take at four times the old cube.
+            return if 2.0 * decision.double_take >= -2.0 {
+                DoubleAnswer::Take
+            } else {
+                DoubleAnswer::Pass
+            };
+        }
+        if !decision.take() {
+            return DoubleAnswer::Pass;
+        }
+        let rules = game.rules();
+        if rules.beaver
+            && rules.is_money()
+            && game.cube().value() * 4 <= rules.cube_cap
+            && decision.beaver()
+        {
+            return DoubleAnswer::Beaver;
+        }
+        DoubleAnswer::Take
+    }
+
+    /// Offers the smallest resignation the position has all but certainly lost.
+    fn offer_resignation(&mut self, m: &MatchState) -> Option<WinKind> {
+        let p = self.chances(m.game().position());
+        resignation_for(&p).or_else(|| super::certain_loss(m.game().position()))
+    }
+
+    /// Accepts when the offer is worth at least the cubeless equity of playing on (in a
+    /// match, in match-winning chances).
     fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool {
         let game = m.game();
         let Some(me) = game.to_act() else {
@@ -211,7 +244,84 @@ impl Bot for ExpertBot {
         };
         let p = self.chances(&game.position_for(me));
         let p = if me == game.turn() { p } else { flip(&p) };
-        // Accept when the offer is worth at least the points expected from playing on.
-        f64::from(equity(&p)) <= f64::from(level.multiplier())
+        let offered = f64::from(level.multiplier());
+        let value = f64::from(game.cube().value());
+        match (m.away(me), m.away(me.opponent())) {
+            (Some(mine), Some(theirs)) => {
+                let post = m.crawford() != CrawfordState::Before;
+                let gain =
+                    |points: u32| met::match_equity(mine.saturating_sub(points), theirs, post);
+                let lose =
+                    |points: u32| met::match_equity(mine, theirs.saturating_sub(points), post);
+                let v = game.cube().value();
+                let playing = (p[net::WIN] - p[net::WIN_GAMMON]) * gain(v)
+                    + (p[net::WIN_GAMMON] - p[net::WIN_BACKGAMMON]) * gain(2 * v)
+                    + p[net::WIN_BACKGAMMON] * gain(3 * v)
+                    + (1.0 - p[net::WIN] - p[net::LOSE_GAMMON]) * lose(v)
+                    + (p[net::LOSE_GAMMON] - p[net::LOSE_BACKGAMMON]) * lose(2 * v)
+                    + p[net::LOSE_BACKGAMMON] * lose(3 * v);
+                gain(level.multiplier() * v) >= playing
+            }
+            _ => offered * value >= f64::from(equity(&p)) * value,
+        }
+    }
+}
+
+/// The resignation that the chances `p` (of the player on roll) have all but certainly
+/// lost: a single game when it cannot win nor be gammoned, a gammon when it is gammoned
+/// but not backgammoned, a backgammon when it is backgammoned.
+#[must_use]
+pub fn resignation_for(p: &Probs) -> Option<WinKind> {
+    const SURE: f32 = 1e-3;
+    if p[net::WIN] > SURE {
+        return None;
+    }
+    if p[net::LOSE_GAMMON] < SURE {
+        Some(WinKind::Single)
+    } else if p[net::LOSE_GAMMON] > 1.0 - SURE && p[net::LOSE_BACKGAMMON] < SURE {
+        Some(WinKind::Gammon)
+    } else if p[net::LOSE_BACKGAMMON] > 1.0 - SURE {
+        Some(WinKind::Backgammon)
+    } else {
+        None
+    }
+}
+
+impl ExpertBot {
+    /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply.
+    pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
+        let game = m.game();
+        let position = *game.position();
+        let p = self.chances(&position);
+        let me = game.turn();
+        let holder = match game.cube().owner() {
+            None => cube::Holder::Centre,
+            Some(side) if side == me => cube::Holder::Me,
+            Some(_) => cube::Holder::Opponent,
+        };
+        let efficiency = if position.is_race() {
+            cube::race_efficiency(position.mover_pips())
+        } else {
+            cube::CONTACT_EFFICIENCY
+        };
+        let score = match (m.away(me), m.away(me.opponent())) {
+            (Some(mine), Some(theirs)) => Some(cube::Score {
+                mine,
+                theirs,
+                post_crawford: m.crawford() != CrawfordState::Before,
+            }),
+            _ => None,
+        };
+        let rules = game.rules();
+        cube::decide(
+            &p,
+            &cube::CubeState {
+                value: game.cube().value(),
+                holder,
+                efficiency,
+                jacoby: rules.jacoby && rules.is_money() && game.cube().value() == 1,
+                score,
+            },
+        )
     }
 }
