@@ -560,14 +560,13 @@ pub fn bench(corpus: Option<&Path>, seconds: f64) -> Result<String, CliError> {
     Ok(out)
 }
 
-/// The bot `hint` uses without `--bot`: `greedy` when there is one, else the last (strongest)
-/// of [`bot::NAMES`].
+/// The bot `hint` uses without `--bot`: `expert` when its nets read, else `greedy`.
 #[must_use]
 pub fn default_hint_bot() -> &'static str {
-    if bot::NAMES.contains(&"greedy") {
-        "greedy"
+    if bot::make("expert", 0).is_ok() {
+        "expert"
     } else {
-        bot::NAMES.last().copied().unwrap_or("random")
+        "greedy"
     }
 }
 
@@ -586,6 +585,39 @@ struct ScoredPlayJson {
     play: String,
     position_id: String,
     score: f64,
+    /// The expert bot's chances after the play (win, win gammon, win backgammon, lose
+    /// gammon, lose backgammon), for the player who makes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chances: Option<[f32; 5]>,
+}
+
+/// The expert bot's ranking with its chances, when `name` is an expert bot.
+fn expert_ranking(
+    name: &str,
+    position: &Position,
+    dice: Dice,
+) -> Result<Option<Vec<ScoredPlayJson>>, CliError> {
+    let ply = match name {
+        "expert" => bot::EXPERT_DEFAULT_PLY,
+        "expert:0" => 0,
+        "expert:1" => 1,
+        _ => return Ok(None),
+    };
+    let mut expert =
+        bot::expert::ExpertBot::shipped(ply).map_err(|e| CliError(format!("--bot: {e}")))?;
+    let plays = legal_plays(position, dice);
+    Ok(Some(
+        expert
+            .rank_with_chances(&plays)
+            .iter()
+            .map(|(play, p)| ScoredPlayJson {
+                play: format_play(play),
+                position_id: position_id(&play.position().switched()),
+                score: f64::from(bot::expert::eval::equity(p)),
+                chances: Some(*p),
+            })
+            .collect(),
+    ))
 }
 
 /// The seed of the bot `hint` makes (only the `random` bot uses it).
@@ -600,15 +632,19 @@ pub fn hint(id: &str, dice: &str, bot_name: Option<&str>, json: bool) -> Result<
     let mut bot = make_bot("--bot: ", name, HINT_SEED)?;
     let position = parse_position(id)?;
     let dice = parse_dice(dice)?;
-    let plays: Vec<ScoredPlayJson> = bot
-        .rank_plays(&position, dice)
-        .iter()
-        .map(|s| ScoredPlayJson {
-            play: format_play(&s.play),
-            position_id: position_id(&s.play.position().switched()),
-            score: s.score,
-        })
-        .collect();
+    let plays: Vec<ScoredPlayJson> = match expert_ranking(name, &position, dice)? {
+        Some(plays) => plays,
+        None => bot
+            .rank_plays(&position, dice)
+            .iter()
+            .map(|s| ScoredPlayJson {
+                play: format_play(&s.play),
+                position_id: position_id(&s.play.position().switched()),
+                score: s.score,
+                chances: None,
+            })
+            .collect(),
+    };
     if json {
         let out = HintJson {
             bot: name.to_string(),
@@ -635,14 +671,28 @@ pub fn hint(id: &str, dice: &str, bot_name: Option<&str>, json: bool) -> Result<
     ));
     let width = plays.iter().map(|p| p.play.len()).max().unwrap_or(0);
     let rank_width = count.to_string().len();
+    let best = plays.first().map_or(0.0, |p| p.score);
     for (i, p) in plays.iter().enumerate() {
         out.push_str(&format!(
-            "  {:>rank_width$}. {:width$}  {}  {:+.3}\n",
+            "  {:>rank_width$}. {:width$}  {}  {:+.3}",
             i + 1,
             p.play,
             p.position_id,
             p.score
         ));
+        if let Some(c) = p.chances {
+            let pct = |x: f32| f64::from(x) * 100.0;
+            out.push_str(&format!(
+                "  ({:+.3})  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%",
+                p.score - best,
+                pct(c[0]),
+                pct(c[1]),
+                pct(c[2]),
+                pct(c[3]),
+                pct(c[4])
+            ));
+        }
+        out.push('\n');
     }
     Ok(out)
 }
