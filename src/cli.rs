@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 mod exchange;
 pub use exchange::{export_mat, import_mat};
 
+pub mod analyse;
 pub mod train;
 pub use train::TrainArgs;
 
@@ -158,6 +159,18 @@ pub enum Command {
     BotMatch(BotMatchArgs),
     /// Train the expert bot's nets by self-play (resumable from a checkpoint).
     Train(TrainArgs),
+    /// Judge every play and cube decision of a recorded match (a game record or a .mat
+    /// file) with the expert bot: equity lost, error rates, the worst mistakes.
+    Analyse {
+        /// The game record (JSON) or Jellyfish .mat file.
+        file: PathBuf,
+        /// The expert's look-ahead: 0 or 1.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+        ply: u8,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Go on with a saved match: the autosave, or a record file.
     Resume(ResumeArgs),
     /// Replay a recorded match: a viewer in the terminal, or the match as text.

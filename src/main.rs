@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         }) => cli::hint(&position_id, &dice, bot.as_deref(), json),
         Some(Command::BotMatch(args)) => cli::bot_match(&args),
         Some(Command::Train(args)) => cli::train::train(&args),
+        Some(Command::Analyse { file, ply, json }) => cli::analyse::run(&file, ply, json),
         Some(Command::Resume(args)) => return resume(&args),
         Some(Command::Replay(args)) if args.text => cli::replay_text(&args.file),
         Some(Command::Replay(args)) => return replay(&args),

@@ -618,3 +618,92 @@ mod cube {
         assert_eq!(resignation_for(&[0.05, 0.0, 0.0, 0.0, 0.0]), None);
     }
 }
+
+mod analyse {
+    use bg_tui::cli::analyse::analyse;
+    use bg_tui::engine::{Dice, Position, Rules, format_play, legal_plays};
+    use bg_tui::record::{PlayerInfo, Record, RecordSide, RecordedAction};
+
+    fn play_action(
+        side: RecordSide,
+        dice: [u8; 2],
+        position: &Position,
+        text: &str,
+    ) -> (RecordedAction, Position) {
+        let roll = Dice::new(dice[0], dice[1]).expect("dice");
+        let play = legal_plays(position, roll)
+            .into_iter()
+            .find(|p| format_play(p) == text)
+            .unwrap_or_else(|| panic!("{text} is legal"));
+        let steps = play.steps().iter().map(|s| (s.from, s.to, s.hit)).collect();
+        (
+            RecordedAction::Play {
+                side,
+                dice,
+                notation: text.to_string(),
+                steps,
+            },
+            play.position().switched(),
+        )
+    }
+
+    #[test]
+    fn a_planted_blunder_is_the_worst_decision() {
+        // White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)
+        // instead of 24/13; Black answers 3-1 with 8/5 6/5.
+        let mut record = Record::new(
+            [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
+            Rules {
+                cube: false,
+                ..Rules::money()
+            },
+            None,
+        );
+        let (white, after) = play_action(RecordSide::White, [6, 5], &Position::START, "8/3 8/2");
+        let (black, _) = play_action(RecordSide::Black, [3, 1], &after, "8/5 6/5");
+        record.games[0].actions = vec![
+            RecordedAction::Opening([6, 5]),
+            white,
+            RecordedAction::Roll {
+                side: RecordSide::Black,
+                dice: [3, 1],
+            },
+            black,
+        ];
+        let a = analyse(&record, 0).expect("the record replays");
+        assert_eq!(a.decisions, [1, 1]);
+        let worst = a
+            .judged
+            .iter()
+            .max_by(|x, y| x.loss.total_cmp(&y.loss))
+            .expect("judged decisions");
+        assert_eq!(
+            (worst.game, worst.action, worst.side.as_str()),
+            (1, 2, "white")
+        );
+        assert_eq!(worst.done, "8/3 8/2");
+        assert_eq!(worst.best, "24/13");
+        assert!(worst.loss > 0.1, "{worst:?}");
+        assert_eq!(a.errors[0], 1);
+        // Black's textbook 3-1 loses little or nothing.
+        assert!(a.judged[1].loss < 0.02, "{:?}", a.judged[1]);
+        let text = bg_tui::cli::analyse::text(&a, 0);
+        assert!(text.contains("game 1, action 2: white play 6-5"), "{text}");
+    }
+
+    #[test]
+    fn a_file_that_does_not_read_is_one_error_naming_it() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let missing = dir.path().join("missing.json");
+        let err = bg_tui::cli::analyse::run(&missing, 0, false).expect_err("no such file");
+        assert!(
+            err.0.contains("missing.json") && !err.0.contains('\n'),
+            "{}",
+            err.0
+        );
+        let bad = dir.path().join("bad.mat");
+        std::fs::write(&bad, "not a match file\n").expect("written");
+        let err = bg_tui::cli::analyse::run(&bad, 0, false).expect_err("not a .mat");
+        assert!(err.0.contains("bad.mat"), "{}", err.0);
+    }
+}
