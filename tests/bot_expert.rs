@@ -650,7 +650,8 @@ mod analyse {
     #[test]
     fn a_planted_blunder_is_the_worst_decision() {
         // White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)
-        // instead of 24/13; Black answers 3-1 with 8/5 6/5.
+        // instead of 24/13; Black answers 3-1 with the usual 8/5 6/5 (not the best here,
+        // perhaps: White's blots invite a hit).
         let mut record = Record::new(
             [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
             Rules {
@@ -685,8 +686,9 @@ mod analyse {
         assert_eq!(worst.best, "24/13");
         assert!(worst.loss > 0.1, "{worst:?}");
         assert_eq!(a.errors[0], 1);
-        // Black's textbook 3-1 loses little or nothing.
-        assert!(a.judged[1].loss < 0.02, "{:?}", a.judged[1]);
+        assert!(a.total_loss[0] > a.total_loss[1]);
+        // Black's reply (it might have hit one of the blots instead) is a lesser matter.
+        assert!(a.judged[1].loss < worst.loss / 2.0, "{:?}", a.judged[1]);
         let text = bg_tui::cli::analyse::text(&a, 0);
         assert!(text.contains("game 1, action 2: white play 6-5"), "{text}");
     }
@@ -705,5 +707,79 @@ mod analyse {
         std::fs::write(&bad, "not a match file\n").expect("written");
         let err = bg_tui::cli::analyse::run(&bad, 0, false).expect_err("not a .mat");
         assert!(err.0.contains("bad.mat"), "{}", err.0);
+    }
+}
+
+/// The plain reading of the shot count, roll by roll: the reference the fast
+/// [`shot_share`] must agree with everywhere.
+fn reference_shot_share(defender: &encode::Side, attacker: &encode::Side) -> f32 {
+    let blocked = |p: usize| p <= 24 && defender[p] >= 2;
+    let from: Vec<usize> = (1..=25)
+        .filter(|&a| attacker[a] > 0)
+        .map(|a| 25 - a)
+        .collect();
+    let blots: Vec<usize> = (1..=24).filter(|&d| defender[d] == 1).collect();
+    let mut hits = 0;
+    for a in 1..=6usize {
+        for b in a..=6usize {
+            let hit = from.iter().any(|&x| {
+                blots.iter().any(|&d| {
+                    if d <= x {
+                        return false;
+                    }
+                    let dist = d - x;
+                    if a == b {
+                        (1..=4).any(|k| k * a == dist && (1..k).all(|j| !blocked(x + j * a)))
+                    } else {
+                        dist == a
+                            || dist == b
+                            || (dist == a + b && (!blocked(x + a) || !blocked(x + b)))
+                    }
+                })
+            });
+            if hit {
+                hits += if a == b { 1 } else { 2 };
+            }
+        }
+    }
+    hits as f32 / 36.0
+}
+
+#[test]
+fn shot_counts_agree_with_the_plain_reading_over_random_games() {
+    let mut k = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        k ^= k << 13;
+        k ^= k >> 7;
+        k ^= k << 17;
+        k
+    };
+    let mut position = Position::START;
+    let mut checked = 0;
+    while checked < 3000 {
+        let r = next();
+        let dice = Dice::new((r % 6) as u8 + 1, (r / 6 % 6) as u8 + 1).expect("dice");
+        let plays = legal_plays(&position, dice);
+        let Some(play) = plays.get((r >> 16) as usize % plays.len().max(1)) else {
+            position = position.switched();
+            continue;
+        };
+        if play.position().mover_has_won() {
+            position = Position::START;
+            continue;
+        }
+        position = play.position().switched();
+        let (mover, opponent) = encode::sides(&position);
+        assert_eq!(
+            shot_share(&mover, &opponent),
+            reference_shot_share(&mover, &opponent),
+            "{position:?}"
+        );
+        assert_eq!(
+            shot_share(&opponent, &mover),
+            reference_shot_share(&opponent, &mover),
+            "{position:?}"
+        );
+        checked += 1;
     }
 }

@@ -72,56 +72,97 @@ pub fn pips(side: &Side) -> u32 {
     (1..=25).map(|p| p as u32 * u32::from(side[p])).sum()
 }
 
+/// The index of the roll `a`-`b` (`a <= b`) among the 21 distinct rolls, in the order
+/// 1-1, 1-2, ..., 1-6, 2-2, ..., 6-6.
+const fn roll_index(a: usize, b: usize) -> usize {
+    // Rolls before those starting with `a`: 6 + 5 + ... for the lower first dice.
+    (a - 1) * (14 - a) / 2 + (b - a)
+}
+
+/// For each distance 1-6: the rolls (bits by [`roll_index`]) that contain that die.
+const DIRECT: [u32; 7] = {
+    let mut t = [0u32; 7];
+    let mut d = 1;
+    while d <= 6 {
+        let mut a = 1;
+        while a <= 6 {
+            let (lo, hi) = if a < d { (a, d) } else { (d, a) };
+            t[d] |= 1 << roll_index(lo, hi);
+            a += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// How many of the 36 rolls the rolls in `mask` (bits by [`roll_index`]) stand for.
+fn roll_weight(mask: u32) -> u32 {
+    const DOUBLES: u32 = {
+        let mut m = 0u32;
+        let mut a = 1;
+        while a <= 6 {
+            m |= 1 << roll_index(a, a);
+            a += 1;
+        }
+        m
+    };
+    2 * mask.count_ones() - (mask & DOUBLES).count_ones()
+}
+
 /// The share of the 36 rolls with which `attacker` hits at least one blot of `defender`.
 #[must_use]
 pub fn shot_share(defender: &Side, attacker: &Side) -> f32 {
     // Work in the defender's numbering: an attacker's checker on its point `a` stands on
-    // the defender's `25 - a` (its bar on 0) and moves up.
-    let mut from = [0usize; 16];
-    let mut n_from = 0;
-    for a in (1..=25).rev() {
-        if attacker[a] > 0 && n_from < from.len() {
-            from[n_from] = 25 - a;
-            n_from += 1;
-        }
-    }
-    let mut blot_at = [0usize; 15];
-    let mut n_blots = 0;
+    // the defender's `25 - a` (its bar on 0) and moves up. A landing point on the way is
+    // blocked when the defender holds two or more there.
+    let mut made = 0u32;
+    let mut blots = 0u32;
     for (d, &n) in defender.iter().enumerate().take(25).skip(1) {
-        if n == 1 && n_blots < blot_at.len() {
-            blot_at[n_blots] = d;
-            n_blots += 1;
-        }
+        made |= u32::from(n >= 2) << d;
+        blots |= u32::from(n == 1) << d;
     }
-    let blots = &blot_at[..n_blots];
-    if blots.is_empty() || n_from == 0 {
+    if blots == 0 {
         return 0.0;
     }
-    let blocked = |p: usize| p <= 24 && defender[p] >= 2;
+    let open = |p: usize| made >> p & 1 == 0;
     let mut hits = 0u32;
-    for a in 1..=6usize {
-        for b in a..=6usize {
-            let hit = from[..n_from].iter().any(|&x| {
-                blots.iter().any(|&d| {
-                    if d <= x {
-                        return false;
-                    }
-                    let dist = d - x;
-                    if a == b {
-                        (1..=4).any(|k| k * a == dist && (1..k).all(|j| !blocked(x + j * a)))
-                    } else {
-                        dist == a
-                            || dist == b
-                            || (dist == a + b && (!blocked(x + a) || !blocked(x + b)))
-                    }
-                })
-            });
-            if hit {
-                hits += if a == b { 1 } else { 2 };
+    for a in (1..=25).rev() {
+        if attacker[a] == 0 {
+            continue;
+        }
+        let x = 25 - a;
+        // Every blot in front of this checker.
+        let mut ahead = blots & !((2u32 << x) - 1);
+        while ahead != 0 {
+            let d = ahead.trailing_zeros() as usize;
+            ahead &= ahead - 1;
+            let dist = d - x;
+            if dist <= 6 {
+                hits |= DIRECT[dist];
+            }
+            // Two different dice adding up to the distance: either may be played first.
+            for lo in dist.saturating_sub(6).max(1)..=(dist - 1) / 2 {
+                let hi = dist - lo;
+                if hi <= 6 && hi != lo && (open(x + lo) || open(x + hi)) {
+                    hits |= 1 << roll_index(lo, hi);
+                }
+            }
+            // A double played two to four times, every landing point open.
+            for die in 1..=6 {
+                let k = dist / die;
+                if dist.is_multiple_of(die)
+                    && (2..=4).contains(&k)
+                    && (1..k).all(|j| open(x + j * die))
+                {
+                    hits |= 1 << roll_index(die, die);
+                }
             }
         }
+        if hits == (1 << 21) - 1 {
+            break;
+        }
     }
-    hits as f32 / 36.0
+    roll_weight(hits) as f32 / 36.0
 }
 
 /// The share of the 36 rolls with which the rearmost checker of `side` can move the whole
