@@ -102,6 +102,10 @@ pub struct PlayArgs {
     /// Let this bot play Black.
     #[arg(long, value_name = "BOT", conflicts_with = "vs")]
     pub black: Option<String>,
+    /// The look-ahead of the `expert` bot named by --vs, --white or --black: 0 or 1
+    /// (`expert` alone is 1-ply).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub ply: Option<u8>,
     /// Pause between a bot's checker moves, in milliseconds (0 for none).
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub bot_delay: u64,
@@ -151,6 +155,9 @@ pub enum Command {
         /// The bot that ranks the plays [default: the strongest].
         #[arg(long, value_name = "NAME")]
         bot: Option<String>,
+        /// The look-ahead of the expert bot: 0 or 1 (`expert` alone is 1-ply).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+        ply: Option<u8>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -233,6 +240,9 @@ pub struct BotMatchArgs {
     /// Write each game (or match) as a game record into this folder: game-0001.json, ...
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
+    /// The look-ahead of an `expert` bot A or B: 0 or 1 (`expert` alone is 1-ply).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub ply: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -374,11 +384,22 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
     })
 }
 
+/// `expert` at the look-ahead `ply` (`expert:0`, `expert:1`) when `ply` is given; other
+/// names as they are.
+#[must_use]
+pub fn with_ply(name: &str, ply: Option<u8>) -> String {
+    match ply {
+        Some(n) if name == "expert" => format!("expert:{n}"),
+        _ => name.to_string(),
+    }
+}
+
 /// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.
 fn players(args: &PlayArgs) -> Result<[Player; 2], CliError> {
     let bot = |flag: &str, name: &str| -> Result<Player, CliError> {
-        crate::bot::make(name, 0)
-            .map(|_| Player::Bot(name.to_string()))
+        let name = with_ply(name, args.ply);
+        crate::bot::make(&name, 0)
+            .map(|_| Player::Bot(name.clone()))
             .map_err(|e| CliError(format!("{flag}: {e}")))
     };
     if let Some(name) = &args.vs {
@@ -636,12 +657,19 @@ fn expert_ranking(
 /// The seed of the bot `hint` makes (only the `random` bot uses it).
 pub const HINT_SEED: u64 = 1;
 
-/// `bg-tui hint`: the text to print.
+/// `bg-tui hint`: the text to print (`ply` sets the expert bot's look-ahead).
 ///
 /// # Errors
 /// [`CliError`] for a malformed Position ID or roll, or an unknown bot.
-pub fn hint(id: &str, dice: &str, bot_name: Option<&str>, json: bool) -> Result<String, CliError> {
-    let name = bot_name.unwrap_or_else(|| default_hint_bot());
+pub fn hint(
+    id: &str,
+    dice: &str,
+    bot_name: Option<&str>,
+    ply: Option<u8>,
+    json: bool,
+) -> Result<String, CliError> {
+    let name = with_ply(bot_name.unwrap_or_else(|| default_hint_bot()), ply);
+    let name = name.as_str();
     let mut bot = make_bot("--bot: ", name, HINT_SEED)?;
     let position = parse_position(id)?;
     let dice = parse_dice(dice)?;
@@ -721,8 +749,12 @@ pub const PROGRESS_MIN_GAMES: u64 = 1000;
 /// [`CliError`] for an unknown bot, a bad count, match length or thread count, or a
 /// `--save` folder that cannot be written.
 pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
-    make_bot("", &args.bot_a, 0)?;
-    make_bot("", &args.bot_b, 0)?;
+    let (bot_a, bot_b) = (
+        with_ply(&args.bot_a, args.ply),
+        with_ply(&args.bot_b, args.ply),
+    );
+    make_bot("", &bot_a, 0)?;
+    make_bot("", &bot_b, 0)?;
     if args.games == 0 {
         return Err(CliError("--games takes at least 1 game, not 0".to_string()));
     }
@@ -771,8 +803,8 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         }
     };
     let report = arena::run_recorded(
-        &args.bot_a,
-        &args.bot_b,
+        &bot_a,
+        &bot_b,
         args.games,
         args.seed,
         rules,

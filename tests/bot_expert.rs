@@ -783,3 +783,19 @@ fn shot_counts_agree_with_the_plain_reading_over_random_games() {
         checked += 1;
     }
 }
+
+#[test]
+fn ply_options_name_the_expert_levels() {
+    use bg_tui::cli::with_ply;
+    assert_eq!(with_ply("expert", Some(0)), "expert:0");
+    assert_eq!(with_ply("expert", Some(1)), "expert:1");
+    assert_eq!(with_ply("expert", None), "expert");
+    assert_eq!(with_ply("greedy", Some(0)), "greedy");
+    for name in ["expert:0", "expert:1"] {
+        assert_eq!(
+            bot::make(name, 1).expect("a level of the expert").name(),
+            name
+        );
+    }
+    assert!(bot::make("expert:2", 1).is_err());
+}
