@@ -642,7 +642,7 @@ fn expert_ranking(
     let plays = legal_plays(position, dice);
     Ok(Some(
         expert
-            .rank_with_chances(&plays)
+            .rank_all_with_chances(&plays)
             .iter()
             .map(|(play, p)| ScoredPlayJson {
                 play: format_play(play),

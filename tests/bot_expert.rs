@@ -329,6 +329,7 @@ fn the_bot_ranks_every_legal_play_best_first() {
     let mut one_ply = ExpertBot::new(Arc::new(small_program_nets()), 1);
     let ranked = one_ply.rank_plays(&Position::START, dice);
     assert_eq!(ranked.len(), legal_plays(&Position::START, dice).len());
+    assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
 }
 
 #[test]

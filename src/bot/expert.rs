@@ -135,7 +135,19 @@ impl ExpertBot {
         flip(&self.chances(&play.position().switched()))
     }
 
-    /// Every play of `plays` with its chances for the player who makes it, best first.
+    /// Every play of `plays` with its chances for the player who makes it, each judged at
+    /// the bot's ply, best first (slower at 1-ply than [`ExpertBot::rank_with_chances`]:
+    /// for hints and analysis, where every value shown must be of the same depth).
+    pub fn rank_all_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
+        let mut ranked: Vec<(Play, Probs)> =
+            plays.iter().map(|p| (*p, self.play_chances(p))).collect();
+        sort_by_equity(&mut ranked);
+        ranked
+    }
+
+    /// Every play of `plays` with its chances for the player who makes it, best first: all
+    /// at 0-ply, then at 1-ply the best few (at most 8, within 0.2 of the best) again at
+    /// 1-ply and ranked first. The first is the bot's choice.
     pub fn rank_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
         let mut ranked: Vec<(Play, Probs)> = plays
             .iter()
@@ -168,11 +180,11 @@ impl Bot for ExpertBot {
         self.name
     }
 
-    /// Every legal play with the cubeless equity after it (for the player who moves), best
-    /// first.
+    /// Every legal play with the cubeless equity after it (for the player who moves), each
+    /// at the bot's ply, best first.
     fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
         let plays = legal_plays(position, dice);
-        self.rank_with_chances(&plays)
+        self.rank_all_with_chances(&plays)
             .into_iter()
             .map(|(play, p)| ScoredPlay {
                 play,

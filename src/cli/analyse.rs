@@ -120,7 +120,7 @@ pub fn analyse(record: &Record, ply: u8) -> Result<Analysis, String> {
                 (RecordedAction::Play { .. }, Phase::Moving(dice)) => {
                     let legal = state.legal_plays().to_vec();
                     if legal.len() > 1 {
-                        let ranked = bot.rank_with_chances(&legal);
+                        let ranked = bot.rank_all_with_chances(&legal);
                         let applied = record::apply_action(&mut m, action)
                             .map_err(|e| format!("game {}, action {}: {e}", g + 1, a + 1))?;
                         let crate::engine::Action::Play(played) = applied else {
