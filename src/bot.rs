@@ -108,6 +108,17 @@ pub fn plays_rule_set(bot: &dyn Bot, rule_set: RuleSet) -> bool {
     (0..3).all(|i| bot.plays(rule_set.variant_of_game(i)))
 }
 
+/// The strongest bot that plays `variant`: `expert` where it plays (backgammon, Portes,
+/// Jacquet) and its nets load, else `greedy`. Hints, auto bear-off and sides the computer
+/// takes over use it.
+#[must_use]
+pub fn strongest_for(variant: Variant) -> &'static str {
+    match make("expert", 0) {
+        Ok(bot) if bot.plays(variant) => "expert",
+        _ => "greedy",
+    }
+}
+
 /// The legal plays of `dice` in `position` under `variant`'s rules, in the generator's order,
 /// all scored 0.
 #[must_use]
@@ -160,7 +171,7 @@ pub fn certain_loss_in(variant: Variant, position: &Position) -> Option<WinKind>
 }
 
 /// The names of the bots [`make`] knows, weakest first.
-pub const NAMES: &[&str] = &["random", "greedy", "pubeval"];
+pub const NAMES: &[&str] = &["random", "greedy", "pubeval", "expert"];
 
 /// Why a bot could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -178,17 +189,30 @@ pub enum BotError {
         /// The names of the bots that can, comma-separated.
         able: String,
     },
+    /// The expert bot's nets could not be read.
+    #[error("the expert bot's nets: {0}")]
+    Nets(String),
 }
 
-/// Makes the bot called `name`, its randomness seeded with `seed`.
+/// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`).
+pub const EXPERT_DEFAULT_PLY: u8 = 1;
+
+/// Makes the bot called `name`, its randomness seeded with `seed`. Besides [`NAMES`],
+/// `expert:0` and `expert:1` name the expert bot at 0-ply and 1-ply.
 ///
 /// # Errors
-/// [`BotError::Unknown`] for a name not in [`NAMES`].
+/// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::Nets`] when the expert
+/// bot's nets do not read.
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     match name {
+        "expert:0" => Ok(Box::new(expert::ExpertBot::shipped(0)?)),
+        "expert:1" => Ok(Box::new(expert::ExpertBot::shipped(1)?)),
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
         "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
         "pubeval" => Ok(Box::new(pubeval::PubevalBot::new())),
+        "expert" => Ok(Box::new(
+            expert::ExpertBot::shipped(EXPERT_DEFAULT_PLY)?.named("expert"),
+        )),
         other => Err(BotError::Unknown(other.to_string())),
     }
 }
@@ -216,6 +240,7 @@ pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>
 }
 
 pub mod arena;
+pub mod expert;
 pub mod greedy;
 pub mod pubeval;
 pub mod random;

@@ -37,6 +37,10 @@ pub use rules_args::RulesArgs;
 mod board;
 pub use board::{moves_on_board, parse_board, parse_variant};
 
+pub mod analyse;
+pub mod train;
+pub use train::TrainArgs;
+
 /// Backgammon for the terminal.
 ///
 /// Without a command, starts a game for two people at one keyboard; the game options below
@@ -93,6 +97,10 @@ pub struct PlayArgs {
     /// Let this bot play Black.
     #[arg(long, value_name = "BOT", conflicts_with = "vs")]
     pub black: Option<String>,
+    /// The look-ahead of the `expert` bot named by --vs, --white or --black: 0 or 1
+    /// (`expert` alone is 1-ply).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub ply: Option<u8>,
     /// Pause between a bot's checker moves, in milliseconds (0 for none).
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub bot_delay: u64,
@@ -189,12 +197,29 @@ pub enum Command {
         /// The bot that ranks the plays [default: the strongest].
         #[arg(long, value_name = "NAME")]
         bot: Option<String>,
+        /// The look-ahead of the expert bot: 0 or 1 (`expert` alone is 1-ply).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+        ply: Option<u8>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },
     /// Play two bots against each other and report A's points per game.
     BotMatch(BotMatchArgs),
+    /// Train the expert bot's nets by self-play (resumable from a checkpoint).
+    Train(TrainArgs),
+    /// Judge every play and cube decision of a recorded match (a game record or a .mat
+    /// file) with the expert bot: equity lost, error rates, the worst mistakes.
+    Analyse {
+        /// The game record (JSON) or Jellyfish .mat file.
+        file: PathBuf,
+        /// The expert's look-ahead: 0 or 1.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+        ply: u8,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Go on with a saved match: the autosave, or a record file.
     Resume(ResumeArgs),
     /// Replay a recorded match: a viewer in the terminal, or the match as text.
@@ -255,6 +280,9 @@ pub struct BotMatchArgs {
     /// Write each game (or match) as a game record into this folder: game-0001.json, ...
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
+    /// The look-ahead of an `expert` bot A or B: 0 or 1 (`expert` alone is 1-ply).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub ply: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -366,12 +394,23 @@ fn default_names(players: &[Player; 2]) -> [String; 2] {
     names
 }
 
+/// `expert` at the look-ahead `ply` (`expert:0`, `expert:1`) when `ply` is given; other
+/// names as they are.
+#[must_use]
+pub fn with_ply(name: &str, ply: Option<u8>) -> String {
+    match ply {
+        Some(n) if name == "expert" => format!("expert:{n}"),
+        _ => name.to_string(),
+    }
+}
+
 /// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.
 /// A bot must play every game of `rule_set`.
 fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> {
     let bot = |flag: &str, name: &str| -> Result<Player, CliError> {
-        bot::make_for(name, 0, rule_set)
-            .map(|_| Player::Bot(name.to_string()))
+        let name = with_ply(name, args.ply);
+        bot::make_for(&name, 0, rule_set)
+            .map(|_| Player::Bot(name.clone()))
             .map_err(|e| CliError(format!("{flag}: {e}")))
     };
     if let Some(name) = &args.vs {
@@ -629,15 +668,10 @@ pub fn bench(
     Ok(out)
 }
 
-/// The bot `hint` uses without `--bot`: `greedy` when there is one, else the last (strongest)
-/// of [`bot::NAMES`].
+/// The bot `hint` uses without `--bot`: `expert` when its nets read, else `greedy`.
 #[must_use]
 pub fn default_hint_bot() -> &'static str {
-    if bot::NAMES.contains(&"greedy") {
-        "greedy"
-    } else {
-        bot::NAMES.last().copied().unwrap_or("random")
-    }
+    bot::strongest_for(crate::engine::Variant::Backgammon)
 }
 
 fn make_bot(flag: &str, name: &str, seed: u64) -> Result<Box<dyn bot::Bot>, CliError> {
@@ -655,6 +689,39 @@ struct ScoredPlayJson {
     play: String,
     position_id: String,
     score: f64,
+    /// The expert bot's chances after the play (win, win gammon, win backgammon, lose
+    /// gammon, lose backgammon), for the player who makes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chances: Option<[f32; 5]>,
+}
+
+/// The expert bot's ranking with its chances, when `name` is an expert bot.
+fn expert_ranking(
+    name: &str,
+    position: &Position,
+    dice: Dice,
+) -> Result<Option<Vec<ScoredPlayJson>>, CliError> {
+    let ply = match name {
+        "expert" => bot::EXPERT_DEFAULT_PLY,
+        "expert:0" => 0,
+        "expert:1" => 1,
+        _ => return Ok(None),
+    };
+    let mut expert =
+        bot::expert::ExpertBot::shipped(ply).map_err(|e| CliError(format!("--bot: {e}")))?;
+    let plays = legal_plays(position, dice);
+    Ok(Some(
+        expert
+            .rank_all_with_chances(&plays)
+            .iter()
+            .map(|(play, p)| ScoredPlayJson {
+                play: format_play(play),
+                position_id: position_id(&play.position().switched()),
+                score: f64::from(bot::expert::eval::equity(p)),
+                chances: Some(*p),
+            })
+            .collect(),
+    ))
 }
 
 /// The seed of the bot `hint` makes (only the `random` bot uses it).
@@ -670,6 +737,7 @@ pub fn hint_command(
     rule_set: Option<&str>,
     board: Option<&str>,
     bot_name: Option<&str>,
+    ply: Option<u8>,
     json: bool,
 ) -> Result<String, CliError> {
     match (board, second) {
@@ -698,7 +766,7 @@ pub fn hint_command(
                 let bot = bot_name.unwrap_or_else(|| default_hint_bot());
                 make_bot_for(bot, variant)?;
             }
-            hint(first, dice, bot_name, json)
+            hint(first, dice, bot_name, ply, json)
         }
     }
 }
@@ -713,20 +781,31 @@ fn make_bot_for(name: &str, variant: Variant) -> Result<Box<dyn bot::Bot>, CliEr
 ///
 /// # Errors
 /// [`CliError`] for a malformed Position ID or roll, or an unknown bot.
-pub fn hint(id: &str, dice: &str, bot_name: Option<&str>, json: bool) -> Result<String, CliError> {
-    let name = bot_name.unwrap_or_else(|| default_hint_bot());
+pub fn hint(
+    id: &str,
+    dice: &str,
+    bot_name: Option<&str>,
+    ply: Option<u8>,
+    json: bool,
+) -> Result<String, CliError> {
+    let name = with_ply(bot_name.unwrap_or_else(|| default_hint_bot()), ply);
+    let name = name.as_str();
     let mut bot = make_bot("--bot: ", name, HINT_SEED)?;
     let position = parse_position(id)?;
     let dice = parse_dice(dice)?;
-    let plays: Vec<ScoredPlayJson> = bot
-        .rank_plays(&position, dice)
-        .iter()
-        .map(|s| ScoredPlayJson {
-            play: format_play(&s.play),
-            position_id: position_id(&s.play.position().switched()),
-            score: s.score,
-        })
-        .collect();
+    let plays: Vec<ScoredPlayJson> = match expert_ranking(name, &position, dice)? {
+        Some(plays) => plays,
+        None => bot
+            .rank_plays(&position, dice)
+            .iter()
+            .map(|s| ScoredPlayJson {
+                play: format_play(&s.play),
+                position_id: position_id(&s.play.position().switched()),
+                score: s.score,
+                chances: None,
+            })
+            .collect(),
+    };
     if json {
         let out = HintJson {
             bot: name.to_string(),
@@ -742,16 +821,20 @@ pub fn hint(id: &str, dice: &str, bot_name: Option<&str>, json: bool) -> Result<
         dice.first(),
         dice.second()
     );
-    let rows: Vec<(String, String, f64)> = plays
+    let rows: Vec<Row> = plays
         .into_iter()
-        .map(|p| (p.play, p.position_id, p.score))
+        .map(|p| (p.play, p.position_id, p.score, p.chances))
         .collect();
     Ok(ranked_text(head, name, &rows))
 }
 
+/// A row of a ranked list: the play, what follows it (a Position ID or a board), its score,
+/// and the expert's chances after it when the expert ranked it.
+type Row = (String, String, f64, Option<[f32; 5]>);
+
 /// The text of a ranked list: `head`, the count, then one numbered row per play with what
 /// follows it (a Position ID or a board) and its score.
-fn ranked_text(mut out: String, bot_name: &str, rows: &[(String, String, f64)]) -> String {
+fn ranked_text(mut out: String, bot_name: &str, rows: &[Row]) -> String {
     if rows.is_empty() {
         out.push_str("no legal play; the turn passes\n");
         return out;
@@ -763,11 +846,25 @@ fn ranked_text(mut out: String, bot_name: &str, rows: &[(String, String, f64)]) 
     ));
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     let rank_width = count.to_string().len();
-    for (i, (play, after, score)) in rows.iter().enumerate() {
+    let best = rows.first().map_or(0.0, |r| r.2);
+    for (i, (play, after, score, chances)) in rows.iter().enumerate() {
         out.push_str(&format!(
-            "  {:>rank_width$}. {play:width$}  {after}  {score:+.3}\n",
+            "  {:>rank_width$}. {play:width$}  {after}  {score:+.3}",
             i + 1,
         ));
+        if let Some(c) = chances {
+            let pct = |x: f32| f64::from(x) * 100.0;
+            out.push_str(&format!(
+                "  ({:+.3})  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%",
+                score - best,
+                pct(c[0]),
+                pct(c[1]),
+                pct(c[2]),
+                pct(c[3]),
+                pct(c[4])
+            ));
+        }
+        out.push('\n');
     }
     out
 }
@@ -802,7 +899,7 @@ pub fn hint_on_board(
     json: bool,
 ) -> Result<String, CliError> {
     let variant = parse_variant(rules)?;
-    let name = bot_name.unwrap_or_else(|| default_hint_bot());
+    let name = bot_name.unwrap_or_else(|| bot::strongest_for(variant));
     let mut bot = make_bot_for(name, variant)?;
     let spec = parse_board(variant, board)?;
     let position = spec
@@ -833,7 +930,7 @@ pub fn hint_on_board(
     let mut rows = Vec::with_capacity(plays.len());
     for p in plays {
         let after = serde_json::to_string(&p.board).map_err(|e| CliError(e.to_string()))?;
-        rows.push((p.play, after, p.score));
+        rows.push((p.play, after, p.score, None));
     }
     Ok(ranked_text(head, name, &rows))
 }
@@ -853,7 +950,11 @@ pub const PROGRESS_MIN_GAMES: u64 = 1000;
 /// `--save` folder that cannot be written.
 pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
     let rule_set = args.rules.rule_set()?;
-    for name in [&args.bot_a, &args.bot_b] {
+    let (bot_a, bot_b) = (
+        with_ply(&args.bot_a, args.ply),
+        with_ply(&args.bot_b, args.ply),
+    );
+    for name in [&bot_a, &bot_b] {
         bot::make_for(name, 0, rule_set).map_err(|e| CliError(e.to_string()))?;
     }
     if rule_set == RuleSet::Tavli && args.rules.match_length.is_none() {
@@ -906,8 +1007,8 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         }
     };
     let report = arena::run_tallied(
-        &args.bot_a,
-        &args.bot_b,
+        &bot_a,
+        &bot_b,
         args.games,
         args.seed,
         rules,

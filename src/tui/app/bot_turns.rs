@@ -195,7 +195,7 @@ impl App {
 
     /// The strongest bot's advice for the player on roll.
     pub(super) fn hint(&mut self) {
-        let name = super::table::strongest_bot();
+        let name = super::table::strongest_bot(self.match_state.game().variant());
         let Ok(mut adviser) = bot::make(name, self.seed) else {
             return;
         };
@@ -208,6 +208,12 @@ impl App {
                 .enumerate()
                 .map(|(i, s)| format!("{}. {:<22} {:+.3}", i + 1, format_play(&s.play), s.score))
                 .collect(),
+            Phase::Rolling | Phase::DoubleOffered
+                if name == "expert"
+                    && (game.phase() == Phase::DoubleOffered || game.may_double().is_ok()) =>
+            {
+                expert_cube_lines(&self.match_state)
+            }
             Phase::Rolling => vec![match game.may_double() {
                 Ok(()) if adviser.should_double(&self.match_state) => {
                     format!("{name} would double")
@@ -224,4 +230,32 @@ impl App {
         };
         self.hint_panel = Some((format!("Hint from {name}"), lines));
     }
+}
+
+/// The expert bot's cube advice before rolling, or to the player doubled: the three cubeful
+/// equities (the doubler's view, per unit of the cube) and the verdict.
+fn expert_cube_lines(m: &crate::engine::MatchState) -> Vec<String> {
+    let Ok(mut expert) = bot::expert::ExpertBot::shipped(bot::EXPERT_DEFAULT_PLY) else {
+        return vec!["no hint now".to_string()];
+    };
+    let d = expert.cube_decision(m);
+    let verdict = if m.game().phase() == crate::engine::Phase::DoubleOffered {
+        if d.take() { "take" } else { "pass" }
+    } else if d.double() {
+        if d.take() {
+            "double, take"
+        } else {
+            "double, pass"
+        }
+    } else if d.too_good() {
+        "too good to double: play on"
+    } else {
+        "no double: roll"
+    };
+    vec![
+        format!("no double    {:+.3}", d.no_double),
+        format!("double/take  {:+.3}", d.double_take),
+        format!("double/pass  {:+.3}", d.double_pass),
+        format!("expert: {verdict}"),
+    ]
 }

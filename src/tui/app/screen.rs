@@ -271,7 +271,7 @@ impl App {
                     &self.options.players[side.index()],
                     self.taken_over[side.index()],
                 ) {
-                    (_, true) => Some(super::table::strongest_bot().to_string()),
+                    (_, true) => Some(super::table::strongest_bot(game.variant()).to_string()),
                     (super::Player::Bot(name), _) => Some(name.clone()),
                     _ => None,
                 }

@@ -13,18 +13,10 @@ use std::sync::{Arc, Mutex};
 /// How many events the log keeps.
 const LOG_KEEP: usize = 50;
 
-/// The strongest bot there is: it bears off for people, takes over sides whose time ran out
-/// and gives hints.
-pub(super) const STRONGEST_BOT: &str = "greedy";
-
-/// The name of the strongest bot this program has.
-pub(super) fn strongest_bot() -> &'static str {
-    bot::NAMES
-        .iter()
-        .find(|&&n| n == STRONGEST_BOT)
-        .or(bot::NAMES.last())
-        .copied()
-        .unwrap_or("random")
+/// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
+/// time ran out and gives hints.
+pub(super) fn strongest_bot(variant: crate::engine::Variant) -> &'static str {
+    bot::strongest_for(variant)
 }
 
 /// `path` for the message line: the home folder written `~`, so it fits.
@@ -259,7 +251,7 @@ impl App {
             self.message = "no player's time is out".to_string();
             return;
         };
-        let name = strongest_bot();
+        let name = strongest_bot(self.match_state.game().variant());
         match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
                 self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
@@ -390,7 +382,8 @@ impl App {
             return None;
         }
         if self.finisher.is_none() {
-            let made = bot::make(strongest_bot(), self.seed).ok()?;
+            let made =
+                bot::make(strongest_bot(self.match_state.game().variant()), self.seed).ok()?;
             self.finisher = Some(Arc::new(Mutex::new(made)));
         }
         self.finisher.clone()

@@ -1,0 +1,339 @@
+//! The `expert` bot: a neural evaluator trained in this project by self-play.
+//!
+//! Two nets (one for positions with contact, one for races; see [`encode`] for their inputs
+//! and [`net`] for the nets) give the chances of the player on roll to win, win a gammon,
+//! win a backgammon, lose a gammon and lose a backgammon. The bot plays the legal play with
+//! the best cubeless equity after it: at 0-ply from the nets directly, at 1-ply as the mean
+//! over the opponent's 21 rolls of the position after the opponent's best reply.
+//!
+//! The nets ship in `assets/expert.bgnet` (the format is in [`format`]), embedded in the
+//! program with `include_bytes!` and read (checked) on first use.
+
+pub mod bearoff;
+pub mod cube;
+pub mod encode;
+pub mod eval;
+pub mod format;
+pub mod met;
+pub mod net;
+pub mod train;
+
+use super::{Bot, BotError, DoubleAnswer, ScoredPlay};
+use crate::engine::{
+    CrawfordState, Dice, MatchState, Phase, Play, Position, WinKind, legal_plays, legal_plays_into,
+};
+use eval::{Buffers, Probs, after_play, equity, evaluate, flip};
+use format::Nets;
+use std::sync::{Arc, OnceLock};
+
+/// The shipped nets, as built into the program.
+static EMBEDDED: &[u8] = include_bytes!("../../assets/expert.bgnet");
+
+/// The shipped nets, read once.
+///
+/// # Errors
+/// [`BotError::Nets`] when the embedded file does not read (a build with a damaged asset).
+pub fn shipped_nets() -> Result<Arc<Nets>, BotError> {
+    static NETS: OnceLock<Result<Arc<Nets>, String>> = OnceLock::new();
+    NETS.get_or_init(|| read_nets(EMBEDDED).map(Arc::new).map_err(|e| e.to_string()))
+        .clone()
+        .map_err(BotError::Nets)
+}
+
+/// Reads a nets file with this program's input sizes.
+///
+/// # Errors
+/// [`format::NetFileError`] for a damaged, truncated or foreign file.
+pub fn read_nets(bytes: &[u8]) -> Result<Nets, format::NetFileError> {
+    format::from_bytes(bytes, (encode::CONTACT_INPUTS, encode::RACE_INPUTS))
+}
+
+/// The 21 distinct rolls and how many of the 36 each stands for.
+fn rolls() -> impl Iterator<Item = (Dice, f32)> {
+    (1..=6u8).flat_map(|a| {
+        (a..=6u8).filter_map(move |b| {
+            Dice::new(a, b)
+                .ok()
+                .map(|d| (d, if a == b { 1.0 } else { 2.0 }))
+        })
+    })
+}
+
+/// Plays kept for a 1-ply look after the 0-ply pass: at most this many.
+const ONE_PLY_KEEP: usize = 8;
+/// ... and only those within this much cubeless equity of the 0-ply best.
+const ONE_PLY_WINDOW: f32 = 0.2;
+
+/// The expert bot.
+#[derive(Debug, Clone)]
+pub struct ExpertBot {
+    name: &'static str,
+    nets: Arc<Nets>,
+    buf: Buffers,
+    ply: u8,
+    plays: Vec<Play>,
+}
+
+impl ExpertBot {
+    /// The bot on `nets`, looking `ply` rolls ahead (0 or 1; more counts as 1).
+    #[must_use]
+    pub fn new(nets: Arc<Nets>, ply: u8) -> ExpertBot {
+        ExpertBot {
+            name: if ply == 0 { "expert:0" } else { "expert:1" },
+            buf: Buffers::new(&nets),
+            nets,
+            ply: ply.min(1),
+            plays: Vec::new(),
+        }
+    }
+
+    /// The same bot under another name (the name [`Bot::name`] gives).
+    #[must_use]
+    pub fn named(mut self, name: &'static str) -> ExpertBot {
+        self.name = name;
+        self
+    }
+
+    /// The look-ahead: 0 or 1.
+    #[must_use]
+    pub const fn ply(&self) -> u8 {
+        self.ply
+    }
+
+    /// The bot on the shipped nets.
+    ///
+    /// # Errors
+    /// As [`shipped_nets`].
+    pub fn shipped(ply: u8) -> Result<ExpertBot, BotError> {
+        Ok(ExpertBot::new(shipped_nets()?, ply))
+    }
+
+    /// The chances of the player on roll in `position` (before rolling), at the bot's ply.
+    pub fn chances(&mut self, position: &Position) -> Probs {
+        if self.ply == 0 || position.mover_has_won() || position.opponent_has_won() {
+            return evaluate(&self.nets, position, &mut self.buf);
+        }
+        let mut sum = [0.0f32; 5];
+        for (dice, weight) in rolls() {
+            legal_plays_into(position, dice, &mut self.plays);
+            let p = match train::best_play(&self.nets, &self.plays, &mut self.buf) {
+                Some((_, p)) => p,
+                None => flip(&evaluate(&self.nets, &position.switched(), &mut self.buf)),
+            };
+            for (s, x) in sum.iter_mut().zip(p) {
+                *s += weight * x;
+            }
+        }
+        sum.map(|s| s / 36.0)
+    }
+
+    /// The chances of the player who makes `play`, at the bot's ply.
+    fn play_chances(&mut self, play: &Play) -> Probs {
+        if self.ply == 0 || play.position().mover_has_won() {
+            return after_play(&self.nets, play, &mut self.buf);
+        }
+        flip(&self.chances(&play.position().switched()))
+    }
+
+    /// Every play of `plays` with its chances for the player who makes it, each judged at
+    /// the bot's ply, best first (slower at 1-ply than [`ExpertBot::rank_with_chances`]:
+    /// for hints and analysis, where every value shown must be of the same depth).
+    pub fn rank_all_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
+        let mut ranked: Vec<(Play, Probs)> =
+            plays.iter().map(|p| (*p, self.play_chances(p))).collect();
+        sort_by_equity(&mut ranked);
+        ranked
+    }
+
+    /// Every play of `plays` with its chances for the player who makes it, best first: all
+    /// at 0-ply, then at 1-ply the best few (at most 8, within 0.2 of the best) again at
+    /// 1-ply and ranked first. The first is the bot's choice.
+    pub fn rank_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
+        let mut ranked: Vec<(Play, Probs)> = plays
+            .iter()
+            .map(|p| (*p, after_play(&self.nets, p, &mut self.buf)))
+            .collect();
+        sort_by_equity(&mut ranked);
+        if self.ply > 0 && ranked.len() > 1 {
+            let best = equity(&ranked[0].1);
+            let keep = ranked
+                .iter()
+                .take(ONE_PLY_KEEP)
+                .take_while(|(_, p)| equity(p) >= best - ONE_PLY_WINDOW)
+                .count();
+            for entry in &mut ranked[..keep] {
+                entry.1 = self.play_chances(&entry.0);
+            }
+            sort_by_equity(&mut ranked[..keep]);
+        }
+        ranked
+    }
+}
+
+fn sort_by_equity(ranked: &mut [(Play, Probs)]) {
+    ranked.sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
+}
+
+impl Bot for ExpertBot {
+    /// `expert:0` or `expert:1`, or the name given with [`ExpertBot::named`].
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    /// Every legal play with the cubeless equity after it (for the player who moves), each
+    /// at the bot's ply, best first.
+    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+        let plays = legal_plays(position, dice);
+        self.rank_all_with_chances(&plays)
+            .into_iter()
+            .map(|(play, p)| ScoredPlay {
+                play,
+                score: f64::from(equity(&p)),
+            })
+            .collect()
+    }
+
+    /// The best of the game's own legal plays (so the game's rules are respected).
+    fn choose_play(&mut self, m: &MatchState) -> Play {
+        let game = m.game();
+        let position = *game.position();
+        let plays = game.legal_plays().to_vec();
+        self.rank_with_chances(&plays)
+            .first()
+            .map_or_else(|| Play::empty(position), |s| s.0)
+    }
+
+    /// Doubles when Janowski's cubeful equities say so (see [`cube`]).
+    fn should_double(&mut self, m: &MatchState) -> bool {
+        let game = m.game();
+        if game.may_double().is_err() || game.cube().value() * 2 > game.rules().cube_cap {
+            return false;
+        }
+        self.cube_decision(m).double()
+    }
+
+    /// Takes when a take is no worse than a pass; beavers when the rules allow it and the
+    /// taker is the favourite after taking. As the original doubler answering a beaver,
+    /// plays on when the redoubled game is worth more than passing.
+    fn answer_double(&mut self, m: &MatchState) -> DoubleAnswer {
+        let game = m.game();
+        let decision = self.cube_decision(m);
+        if game.phase() == Phase::Beavered {
+            // Passing loses the doubled stake (-2 in units of the old cube); playing on is
+            // worth twice double/take at four times the old cube.
+            return if 2.0 * decision.double_take >= -2.0 {
+                DoubleAnswer::Take
+            } else {
+                DoubleAnswer::Pass
+            };
+        }
+        if !decision.take() {
+            return DoubleAnswer::Pass;
+        }
+        let rules = game.rules();
+        if rules.beaver
+            && rules.is_money()
+            && game.cube().value() * 4 <= rules.cube_cap
+            && decision.beaver()
+        {
+            return DoubleAnswer::Beaver;
+        }
+        DoubleAnswer::Take
+    }
+
+    /// Offers the smallest resignation the position has all but certainly lost.
+    fn offer_resignation(&mut self, m: &MatchState) -> Option<WinKind> {
+        let p = self.chances(m.game().position());
+        resignation_for(&p).or_else(|| super::certain_loss(m.game().position()))
+    }
+
+    /// Accepts when the offer is worth at least the cubeless equity of playing on (in a
+    /// match, in match-winning chances).
+    fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool {
+        let game = m.game();
+        let Some(me) = game.to_act() else {
+            return true;
+        };
+        let p = self.chances(&game.position_for(me));
+        let p = if me == game.turn() { p } else { flip(&p) };
+        let offered = f64::from(level.multiplier());
+        let value = f64::from(game.cube().value());
+        match (m.away(me), m.away(me.opponent())) {
+            (Some(mine), Some(theirs)) => {
+                let post = m.crawford() != CrawfordState::Before;
+                let gain =
+                    |points: u32| met::match_equity(mine.saturating_sub(points), theirs, post);
+                let lose =
+                    |points: u32| met::match_equity(mine, theirs.saturating_sub(points), post);
+                let v = game.cube().value();
+                let playing = (p[net::WIN] - p[net::WIN_GAMMON]) * gain(v)
+                    + (p[net::WIN_GAMMON] - p[net::WIN_BACKGAMMON]) * gain(2 * v)
+                    + p[net::WIN_BACKGAMMON] * gain(3 * v)
+                    + (1.0 - p[net::WIN] - p[net::LOSE_GAMMON]) * lose(v)
+                    + (p[net::LOSE_GAMMON] - p[net::LOSE_BACKGAMMON]) * lose(2 * v)
+                    + p[net::LOSE_BACKGAMMON] * lose(3 * v);
+                gain(level.multiplier() * v) >= playing
+            }
+            _ => offered * value >= f64::from(equity(&p)) * value,
+        }
+    }
+}
+
+/// The resignation that the chances `p` (of the player on roll) have all but certainly
+/// lost: a single game when it cannot win nor be gammoned, a gammon when it is gammoned
+/// but not backgammoned, a backgammon when it is backgammoned.
+#[must_use]
+pub fn resignation_for(p: &Probs) -> Option<WinKind> {
+    const SURE: f32 = 1e-3;
+    if p[net::WIN] > SURE {
+        return None;
+    }
+    if p[net::LOSE_GAMMON] < SURE {
+        Some(WinKind::Single)
+    } else if p[net::LOSE_GAMMON] > 1.0 - SURE && p[net::LOSE_BACKGAMMON] < SURE {
+        Some(WinKind::Gammon)
+    } else if p[net::LOSE_BACKGAMMON] > 1.0 - SURE {
+        Some(WinKind::Backgammon)
+    } else {
+        None
+    }
+}
+
+impl ExpertBot {
+    /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply.
+    pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
+        let game = m.game();
+        let position = *game.position();
+        let p = self.chances(&position);
+        let me = game.turn();
+        let holder = match game.cube().owner() {
+            None => cube::Holder::Centre,
+            Some(side) if side == me => cube::Holder::Me,
+            Some(_) => cube::Holder::Opponent,
+        };
+        let efficiency = if position.is_race() {
+            cube::race_efficiency(position.mover_pips())
+        } else {
+            cube::CONTACT_EFFICIENCY
+        };
+        let score = match (m.away(me), m.away(me.opponent())) {
+            (Some(mine), Some(theirs)) => Some(cube::Score {
+                mine,
+                theirs,
+                post_crawford: m.crawford() != CrawfordState::Before,
+            }),
+            _ => None,
+        };
+        let rules = game.rules();
+        cube::decide(
+            &p,
+            &cube::CubeState {
+                value: game.cube().value(),
+                holder,
+                efficiency,
+                jacoby: rules.jacoby && rules.is_money() && game.cube().value() == 1,
+                score,
+            },
+        )
+    }
+}

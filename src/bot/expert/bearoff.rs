@@ -1,0 +1,278 @@
+//! The one-sided bear-off database, built by the program: for every way of placing up to 15
+//! checkers on the six home points (54,264 of them), the distribution of the number of rolls
+//! needed to bear them all off, and of the rolls needed to bear off the first one, each with
+//! the play that is best for it (fewest rolls expected).
+//!
+//! With both sides in their home boards, the two distributions give exact cubeless chances:
+//! the player on roll wins when it needs `n` rolls and the opponent at least `n`; a side with
+//! none off is gammoned when the other finishes before it bears off its first checker.
+
+use super::eval::Probs;
+use super::net::{LOSE_GAMMON, OUTPUTS, WIN, WIN_GAMMON};
+use crate::engine::{Dice, Play, Position, legal_plays_into};
+use std::sync::OnceLock;
+
+/// Positions in the database: C(21, 6).
+pub const POSITIONS: usize = 54_264;
+/// Longest distribution kept: the chance of needing more rolls is added to the last entry.
+pub const MAX_ROLLS: usize = 32;
+
+/// One side's checkers on its points 1-6 (index 0 is the 1-point).
+pub type Home = [u8; 6];
+
+/// `ways[k][r]`: the placements of at most `r` checkers on `k` points, C(k + r, k).
+const fn ways_table() -> [[u32; 16]; 7] {
+    let mut t = [[0u32; 16]; 7];
+    let mut k = 0;
+    while k < 7 {
+        let mut r = 0;
+        while r < 16 {
+            t[k][r] = if k == 0 || r == 0 {
+                1
+            } else {
+                t[k - 1][r] + t[k][r - 1]
+            };
+            r += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+const WAYS: [[u32; 16]; 7] = ways_table();
+
+/// The database index of `home` (at most 15 checkers); `None` for more.
+#[must_use]
+pub fn index(home: &Home) -> Option<usize> {
+    let total: u32 = home.iter().map(|&n| u32::from(n)).sum();
+    if total > 15 {
+        return None;
+    }
+    let mut budget = 15usize;
+    let mut rank = 0u32;
+    for point in (0..6).rev() {
+        let c = usize::from(home[point]);
+        for v in 0..c {
+            rank += WAYS[point][budget - v];
+        }
+        budget -= c;
+    }
+    Some(rank as usize)
+}
+
+/// The placement with database index `i` (the inverse of [`index`]).
+#[must_use]
+pub fn home_of(mut i: usize) -> Home {
+    let mut home = [0u8; 6];
+    let mut budget = 15usize;
+    for point in (0..6).rev() {
+        let mut v = 0;
+        while v < budget && i >= WAYS[point][budget - v] as usize {
+            i -= WAYS[point][budget - v] as usize;
+            v += 1;
+        }
+        home[point] = v as u8;
+        budget -= v;
+    }
+    home
+}
+
+/// The distributions of one position: `all[n]` / `first[n]` is the chance of needing
+/// exactly `n + 1` rolls to bear off every checker / the first checker (a position with
+/// none, or with some off already, needs 0 rolls: all zeros).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Entry {
+    /// Rolls to bear off every checker.
+    pub all: [f32; MAX_ROLLS],
+    /// Rolls to bear off the first checker (only meaningful with 15 on the board).
+    pub first: [f32; MAX_ROLLS],
+    /// The expected rolls to bear off every checker.
+    pub expected: f32,
+}
+
+const EMPTY: Entry = Entry {
+    all: [0.0; MAX_ROLLS],
+    first: [0.0; MAX_ROLLS],
+    expected: 0.0,
+};
+
+/// The database.
+#[derive(Debug, Clone)]
+pub struct BearoffDb {
+    entries: Vec<Entry>,
+}
+
+fn position_of(home: &Home) -> Position {
+    let mut board = [0i8; 26];
+    for (p, &n) in home.iter().enumerate() {
+        board[p + 1] = n as i8;
+    }
+    // The opponent's checkers far away, on its own ace point, where they block nothing.
+    board[24] = -15;
+    Position::from_board(board).unwrap_or(Position::EMPTY)
+}
+
+fn home_after(play: &Play) -> Home {
+    let b = play.position().board();
+    let mut home = [0u8; 6];
+    for p in 0..6 {
+        home[p] = b[p + 1].max(0) as u8;
+    }
+    home
+}
+
+/// The 21 distinct rolls, with their weight out of 36.
+fn rolls() -> Vec<(Dice, f32)> {
+    let mut out = Vec::with_capacity(21);
+    for a in 1..=6u8 {
+        for b in a..=6u8 {
+            if let Ok(d) = Dice::new(a, b) {
+                out.push((d, if a == b { 1.0 } else { 2.0 } / 36.0));
+            }
+        }
+    }
+    out
+}
+
+fn expected_of(dist: &[f32; MAX_ROLLS]) -> f32 {
+    dist.iter()
+        .enumerate()
+        .map(|(n, p)| (n + 1) as f32 * p)
+        .sum()
+}
+
+/// Adds `weight` times `dist` shifted by one roll into `into` (the tail kept in the last).
+fn add_shifted(into: &mut [f32; MAX_ROLLS], dist: &[f32; MAX_ROLLS], weight: f32, done: bool) {
+    if done {
+        into[0] += weight;
+        return;
+    }
+    for n in 0..MAX_ROLLS {
+        into[(n + 1).min(MAX_ROLLS - 1)] += weight * dist[n];
+    }
+}
+
+impl BearoffDb {
+    /// Builds the database (every position's best play for each of the 21 rolls).
+    #[must_use]
+    pub fn build() -> BearoffDb {
+        let mut order: Vec<(u32, usize)> = (0..POSITIONS)
+            .map(|i| {
+                let h = home_of(i);
+                let pips = h
+                    .iter()
+                    .enumerate()
+                    .map(|(p, &n)| (p as u32 + 1) * u32::from(n))
+                    .sum();
+                (pips, i)
+            })
+            .collect();
+        order.sort_unstable();
+        let mut entries = vec![EMPTY; POSITIONS];
+        let rolls = rolls();
+        let mut plays = Vec::new();
+        for &(_, i) in &order {
+            let home = home_of(i);
+            let on: u32 = home.iter().map(|&n| u32::from(n)).sum();
+            if on == 0 {
+                continue;
+            }
+            let position = position_of(&home);
+            let mut entry = EMPTY;
+            for (dice, weight) in &rolls {
+                legal_plays_into(&position, *dice, &mut plays);
+                // Best for every checker off: fewest rolls expected; for the first one: a
+                // play that bears one off, else the fewest rolls expected to do so.
+                let mut best_all: Option<(f32, usize)> = None;
+                let mut best_first: Option<(f32, usize)> = None;
+                for play in &plays {
+                    let next = home_after(play);
+                    let Some(j) = index(&next) else { continue };
+                    let e_all = entries[j].expected;
+                    let next_on: u32 = next.iter().map(|&n| u32::from(n)).sum();
+                    let e_first = if next_on < on || on < 15 {
+                        0.0
+                    } else {
+                        expected_of(&entries[j].first)
+                    };
+                    if best_all.is_none_or(|b| e_all < b.0) {
+                        best_all = Some((e_all, j));
+                    }
+                    if best_first.is_none_or(|b| e_first < b.0) {
+                        best_first = Some((e_first, j));
+                    }
+                }
+                if let Some((_, j)) = best_all {
+                    let next_on: u32 = home_of(j).iter().map(|&n| u32::from(n)).sum();
+                    add_shifted(&mut entry.all, &entries[j].all, *weight, next_on == 0);
+                } else {
+                    // No legal play (it cannot happen in the home board): the roll is lost.
+                    add_shifted(&mut entry.all, &[0.0; MAX_ROLLS], *weight, false);
+                }
+                if on == 15
+                    && let Some((e, j)) = best_first
+                {
+                    add_shifted(&mut entry.first, &entries[j].first, *weight, e == 0.0);
+                }
+            }
+            entry.expected = expected_of(&entry.all);
+            entries[i] = entry;
+        }
+        BearoffDb { entries }
+    }
+
+    /// The database, built on first use and kept.
+    pub fn shared() -> &'static BearoffDb {
+        static DB: OnceLock<BearoffDb> = OnceLock::new();
+        DB.get_or_init(BearoffDb::build)
+    }
+
+    /// The entry of `home`; `None` for more than 15 checkers.
+    #[must_use]
+    pub fn entry(&self, home: &Home) -> Option<&Entry> {
+        self.entries.get(index(home)?)
+    }
+
+    /// The exact cubeless chances of the player on roll in `position` when both sides have
+    /// every checker in their home boards (else `None`).
+    #[must_use]
+    pub fn chances(&self, position: &Position) -> Option<Probs> {
+        let b = position.board();
+        if (7..=25).any(|p| b[p] > 0) || (0..=18).any(|p| b[p] < 0) {
+            return None;
+        }
+        let mut mine = [0u8; 6];
+        let mut theirs = [0u8; 6];
+        for p in 0..6 {
+            mine[p] = b[p + 1].max(0) as u8;
+            theirs[p] = (-b[24 - p]).max(0) as u8;
+        }
+        let (me, them) = (self.entry(&mine)?, self.entry(&theirs)?);
+        if me.expected == 0.0 || them.expected == 0.0 {
+            return None;
+        }
+        // at_least[n]: the chance that a distribution needs at least n + 1 rolls.
+        let at_least = |d: &[f32; MAX_ROLLS]| {
+            let mut t = [0.0f32; MAX_ROLLS + 1];
+            for n in (0..MAX_ROLLS).rev() {
+                t[n] = t[n + 1] + d[n];
+            }
+            t
+        };
+        let them_all = at_least(&them.all);
+        // I win when I finish on my n-th roll and they need at least n rolls.
+        let win: f32 = (0..MAX_ROLLS).map(|n| me.all[n] * them_all[n]).sum();
+        let mut p = [0.0f32; OUTPUTS];
+        p[WIN] = win.clamp(0.0, 1.0);
+        if position.opponent_off() == 0 {
+            let them_first = at_least(&them.first);
+            p[WIN_GAMMON] = (0..MAX_ROLLS).map(|n| me.all[n] * them_first[n]).sum();
+        }
+        if position.mover_off() == 0 {
+            // They finish on their n-th roll while I still have none off after n rolls.
+            let me_first = at_least(&me.first);
+            p[LOSE_GAMMON] = (0..MAX_ROLLS).map(|n| them.all[n] * me_first[n + 1]).sum();
+        }
+        Some(p)
+    }
+}

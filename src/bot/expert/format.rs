@@ -1,0 +1,239 @@
+//! The nets' file format (`.bgnet`), and reading it without trusting it.
+//!
+//! All numbers little-endian:
+//!
+//! | bytes | what |
+//! | --- | --- |
+//! | 8 | magic `BGTUINET` |
+//! | 4 | format version, `u32` (1) |
+//! | 4 | flags, `u32`: bit 0 set when a training state follows the nets |
+//! | 4 × 2 | contact net: inputs, hidden units (`u32`) |
+//! | 4 × 2 | race net: inputs, hidden units (`u32`) |
+//! | 4 × n | the contact net's weights, `f32`, in [`Net::weights`] order |
+//! | 4 × n | the race net's weights |
+//! | 32 | training state, if flagged: games played `u64`, seed `u64`, learning rate `f32`, reserved `u32` (0), training seconds `f64` |
+//! | 8 | FNV-1a 64 checksum of every byte before it, `u64` |
+//!
+//! Every net has 5 outputs. A file that is short, long, of another version, with sizes
+//! that do not match the program's inputs, with a bad checksum or a weight that is not a
+//! finite number is refused with a [`NetFileError`].
+
+use super::net::Net;
+
+/// The first eight bytes of a nets file.
+pub const MAGIC: &[u8; 8] = b"BGTUINET";
+/// The format version this program writes and reads.
+pub const VERSION: u32 = 1;
+/// The largest hidden layer a file may ask for (a guard against absurd sizes).
+pub const MAX_HIDDEN: usize = 1024;
+
+const HEADER: usize = 8 + 4 + 4 + 16;
+const STATE: usize = 32;
+const CHECKSUM: usize = 8;
+
+/// Where a training run stands, saved with its nets so that it can go on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrainState {
+    /// Self-play games played so far.
+    pub games: u64,
+    /// The run's seed (game `g` draws its dice from a generator seeded by it and `g`).
+    pub seed: u64,
+    /// The current learning rate.
+    pub alpha: f32,
+    /// Training time so far, in seconds.
+    pub seconds: f64,
+}
+
+/// The nets of the expert bot, and the training state when the file is a checkpoint.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Nets {
+    /// The net for positions with contact.
+    pub contact: Net,
+    /// The net for races.
+    pub race: Net,
+    /// The training state (checkpoints only).
+    pub state: Option<TrainState>,
+}
+
+/// Why a nets file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetFileError {
+    /// Fewer bytes than the header and checksum need, or than the sizes ask for.
+    #[error("the nets file is truncated: {len} bytes, {need} needed")]
+    Truncated {
+        /// The file's length.
+        len: usize,
+        /// The length the header calls for.
+        need: usize,
+    },
+    /// More bytes than the header calls for.
+    #[error("the nets file has {extra} bytes too many")]
+    TrailingBytes {
+        /// How many.
+        extra: usize,
+    },
+    /// Not a nets file.
+    #[error("not a bg-tui nets file (bad magic)")]
+    BadMagic,
+    /// A version this program does not read.
+    #[error("nets file version {0}; this program reads version {VERSION}")]
+    Version(u32),
+    /// Sizes other than the program's, or absurd ones.
+    #[error(
+        "the {net} net has {inputs} inputs and {hidden} hidden units; expected {expected} inputs and 1-{MAX_HIDDEN} hidden units"
+    )]
+    Sizes {
+        /// "contact" or "race".
+        net: &'static str,
+        /// Inputs in the file.
+        inputs: u32,
+        /// Hidden units in the file.
+        hidden: u32,
+        /// Inputs the program uses.
+        expected: usize,
+    },
+    /// The checksum does not match: the file is damaged.
+    #[error("the nets file is damaged (checksum mismatch)")]
+    Checksum,
+    /// A weight is infinite or not a number.
+    #[error("the nets file holds a weight that is not a finite number")]
+    NotFinite,
+}
+
+/// FNV-1a, 64 bits.
+#[must_use]
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The file's bytes.
+#[must_use]
+pub fn to_bytes(file: &Nets) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&u32::from(file.state.is_some()).to_le_bytes());
+    for net in [&file.contact, &file.race] {
+        for n in [net.inputs(), net.hidden()] {
+            out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+        }
+    }
+    for net in [&file.contact, &file.race] {
+        for w in net.weights() {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+    }
+    if let Some(s) = file.state {
+        out.extend_from_slice(&s.games.to_le_bytes());
+        out.extend_from_slice(&s.seed.to_le_bytes());
+        out.extend_from_slice(&s.alpha.to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&s.seconds.to_le_bytes());
+    }
+    let sum = fnv1a64(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    let mut b = [0u8; 4];
+    b.copy_from_slice(&bytes[at..at + 4]);
+    u32::from_le_bytes(b)
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(b)
+}
+
+/// Reads a nets file whose contact and race nets must have `inputs` = (contact, race)
+/// inputs.
+///
+/// # Errors
+/// [`NetFileError`] for anything but a whole, undamaged file of this version and sizes.
+pub fn from_bytes(bytes: &[u8], inputs: (usize, usize)) -> Result<Nets, NetFileError> {
+    let len = bytes.len();
+    if len < HEADER + CHECKSUM {
+        return Err(NetFileError::Truncated {
+            len,
+            need: HEADER + CHECKSUM,
+        });
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(NetFileError::BadMagic);
+    }
+    let version = u32_at(bytes, 8);
+    if version != VERSION {
+        return Err(NetFileError::Version(version));
+    }
+    let has_state = u32_at(bytes, 12) & 1 == 1;
+    let mut sizes = [(0usize, 0usize); 2];
+    for (i, (name, expected)) in [("contact", inputs.0), ("race", inputs.1)]
+        .into_iter()
+        .enumerate()
+    {
+        let (n_in, n_hidden) = (u32_at(bytes, 16 + 8 * i), u32_at(bytes, 20 + 8 * i));
+        let hidden = n_hidden as usize;
+        if n_in as usize != expected || hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetFileError::Sizes {
+                net: name,
+                inputs: n_in,
+                hidden: n_hidden,
+                expected,
+            });
+        }
+        sizes[i] = (expected, hidden);
+    }
+    let counts = sizes.map(|(i, h)| Net::weight_count(i, h));
+    let need = HEADER + 4 * (counts[0] + counts[1]) + if has_state { STATE } else { 0 } + CHECKSUM;
+    if len < need {
+        return Err(NetFileError::Truncated { len, need });
+    }
+    if len > need {
+        return Err(NetFileError::TrailingBytes { extra: len - need });
+    }
+    if fnv1a64(&bytes[..need - CHECKSUM]) != u64_at(bytes, need - CHECKSUM) {
+        return Err(NetFileError::Checksum);
+    }
+    let floats = |from: usize, count: usize| -> Result<Vec<f32>, NetFileError> {
+        let w: Vec<f32> = (0..count)
+            .map(|k| f32::from_bits(u32_at(bytes, from + 4 * k)))
+            .collect();
+        if w.iter().all(|x| x.is_finite()) {
+            Ok(w)
+        } else {
+            Err(NetFileError::NotFinite)
+        }
+    };
+    let w_contact = floats(HEADER, counts[0])?;
+    let w_race = floats(HEADER + 4 * counts[0], counts[1])?;
+    let build = |(i, h): (usize, usize), w: &[f32]| {
+        Net::from_weights(i, h, w).ok_or(NetFileError::Truncated { len, need })
+    };
+    let contact = build(sizes[0], &w_contact)?;
+    let race = build(sizes[1], &w_race)?;
+    let state = has_state.then(|| {
+        let at = HEADER + 4 * (counts[0] + counts[1]);
+        let mut alpha = [0u8; 4];
+        alpha.copy_from_slice(&bytes[at + 16..at + 20]);
+        let mut secs = [0u8; 8];
+        secs.copy_from_slice(&bytes[at + 24..at + 32]);
+        TrainState {
+            games: u64_at(bytes, at),
+            seed: u64_at(bytes, at + 8),
+            alpha: f32::from_le_bytes(alpha),
+            seconds: f64::from_le_bytes(secs),
+        }
+    });
+    Ok(Nets {
+        contact,
+        race,
+        state,
+    })
+}

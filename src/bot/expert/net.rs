@@ -1,0 +1,221 @@
+//! A small neural network: one hidden layer of sigmoid units and [`OUTPUTS`] sigmoid
+//! outputs, in `f32`, with a forward pass that allocates nothing and a gradient step for
+//! temporal-difference and supervised training.
+
+/// Outputs of every net: the chances, for the player on roll, of winning, winning a gammon
+/// (or more), winning a backgammon, losing a gammon (or more), losing a backgammon.
+pub const OUTPUTS: usize = 5;
+
+/// Index of the win chance among the outputs.
+pub const WIN: usize = 0;
+/// Index of the gammon-win chance (a backgammon included).
+pub const WIN_GAMMON: usize = 1;
+/// Index of the backgammon-win chance.
+pub const WIN_BACKGAMMON: usize = 2;
+/// Index of the gammon-loss chance (a backgammon included).
+pub const LOSE_GAMMON: usize = 3;
+/// Index of the backgammon-loss chance.
+pub const LOSE_BACKGAMMON: usize = 4;
+
+/// The logistic function.
+#[inline]
+#[must_use]
+pub fn sigmoid(x: f32) -> f32 {
+    // Far out the result is 0 or 1 to f32 precision; clamping keeps exp() finite.
+    1.0 / (1.0 + (-x.clamp(-40.0, 40.0)).exp())
+}
+
+/// A net with `inputs` inputs, `hidden` hidden units and [`OUTPUTS`] outputs.
+///
+/// The weights are stored input-major (`w1[i * hidden + h]` joins input `i` to hidden unit
+/// `h`), so the forward pass adds one row per non-zero input: most inputs of a backgammon
+/// position are zero, and a row is a run of contiguous floats the compiler vectorises.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Net {
+    inputs: usize,
+    hidden: usize,
+    /// `inputs * hidden` weights, input-major.
+    w1: Vec<f32>,
+    /// `hidden` biases of the hidden units.
+    b1: Vec<f32>,
+    /// `OUTPUTS * hidden` weights, output-major (`w2[k * hidden + h]`).
+    w2: Vec<f32>,
+    /// The output biases.
+    b2: [f32; OUTPUTS],
+}
+
+/// Buffers for one evaluation (so that evaluating allocates nothing).
+#[derive(Debug, Clone)]
+pub struct Scratch {
+    hidden: Vec<f32>,
+    delta: Vec<f32>,
+}
+
+impl Scratch {
+    /// Buffers for nets of up to `hidden` hidden units.
+    #[must_use]
+    pub fn new(hidden: usize) -> Scratch {
+        Scratch {
+            hidden: vec![0.0; hidden],
+            delta: vec![0.0; hidden],
+        }
+    }
+}
+
+impl Net {
+    /// A net of the given sizes with small weights drawn from `next_uniform` (which yields
+    /// numbers in `[0, 1)`), as training from nothing starts.
+    pub fn random(inputs: usize, hidden: usize, mut next_uniform: impl FnMut() -> f32) -> Net {
+        let mut draw = |scale: f32| (next_uniform() * 2.0 - 1.0) * scale;
+        let s1 = 1.0 / (inputs as f32).sqrt();
+        let s2 = 1.0 / (hidden as f32).sqrt();
+        Net {
+            inputs,
+            hidden,
+            w1: (0..inputs * hidden).map(|_| draw(s1)).collect(),
+            b1: (0..hidden).map(|_| draw(s1)).collect(),
+            w2: (0..OUTPUTS * hidden).map(|_| draw(s2)).collect(),
+            b2: [0.0; OUTPUTS],
+        }
+    }
+
+    /// A net made of given weights, in the order [`Net::weights`] lists them. `None` when
+    /// `weights` does not hold exactly [`Net::weight_count`] numbers.
+    #[must_use]
+    pub fn from_weights(inputs: usize, hidden: usize, weights: &[f32]) -> Option<Net> {
+        if weights.len() != Net::weight_count(inputs, hidden) {
+            return None;
+        }
+        let (w1, rest) = weights.split_at(inputs * hidden);
+        let (b1, rest) = rest.split_at(hidden);
+        let (w2, b2) = rest.split_at(OUTPUTS * hidden);
+        Some(Net {
+            inputs,
+            hidden,
+            w1: w1.to_vec(),
+            b1: b1.to_vec(),
+            w2: w2.to_vec(),
+            b2: b2.try_into().ok()?,
+        })
+    }
+
+    /// How many weights (biases included) a net of these sizes has.
+    #[must_use]
+    pub const fn weight_count(inputs: usize, hidden: usize) -> usize {
+        inputs * hidden + hidden + OUTPUTS * hidden + OUTPUTS
+    }
+
+    /// Every weight: the input-to-hidden weights (input-major), the hidden biases, the
+    /// hidden-to-output weights (output-major), the output biases.
+    pub fn weights(&self) -> impl Iterator<Item = f32> + '_ {
+        self.w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2)
+            .copied()
+    }
+
+    /// Number of inputs.
+    #[must_use]
+    pub const fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// Number of hidden units.
+    #[must_use]
+    pub const fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The outputs for input `x` (`x.len()` must be [`Net::inputs`]; extra inputs are
+    /// ignored, missing ones count as zero). The hidden activations are left in `scratch`.
+    pub fn forward(&self, x: &[f32], scratch: &mut Scratch) -> [f32; OUTPUTS] {
+        let hidden = &mut scratch.hidden[..self.hidden];
+        hidden.copy_from_slice(&self.b1);
+        for (i, &xi) in x.iter().enumerate().take(self.inputs) {
+            if xi != 0.0 {
+                let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
+                for (acc, &w) in hidden.iter_mut().zip(row) {
+                    *acc += xi * w;
+                }
+            }
+        }
+        for h in hidden.iter_mut() {
+            *h = sigmoid(*h);
+        }
+        let mut out = self.b2;
+        for (k, o) in out.iter_mut().enumerate() {
+            let row = &self.w2[k * self.hidden..(k + 1) * self.hidden];
+            let dot: f32 = row.iter().zip(hidden.iter()).map(|(w, h)| w * h).sum();
+            *o = sigmoid(*o + dot);
+        }
+        out
+    }
+
+    /// One gradient step of size `alpha` that moves the outputs for `x` towards `target`
+    /// (on the squared error, through the sigmoids). Returns the outputs before the step.
+    pub fn train(
+        &mut self,
+        x: &[f32],
+        target: &[f32; OUTPUTS],
+        alpha: f32,
+        scratch: &mut Scratch,
+    ) -> [f32; OUTPUTS] {
+        let out = self.forward(x, scratch);
+        let n = self.hidden;
+        let mut delta_out = [0.0f32; OUTPUTS];
+        for k in 0..OUTPUTS {
+            delta_out[k] = (target[k] - out[k]) * out[k] * (1.0 - out[k]);
+        }
+        let (hidden, delta) = (&scratch.hidden[..n], &mut scratch.delta[..n]);
+        delta.fill(0.0);
+        for (k, &d) in delta_out.iter().enumerate() {
+            let row = &mut self.w2[k * n..(k + 1) * n];
+            for ((w, &h), dh) in row.iter_mut().zip(hidden).zip(delta.iter_mut()) {
+                *dh += d * *w;
+                *w += alpha * d * h;
+            }
+            self.b2[k] += alpha * d;
+        }
+        for (dh, &h) in delta.iter_mut().zip(hidden) {
+            *dh *= h * (1.0 - h) * alpha;
+        }
+        for (b, &dh) in self.b1.iter_mut().zip(delta.iter()) {
+            *b += dh;
+        }
+        for (i, &xi) in x.iter().enumerate().take(self.inputs) {
+            if xi != 0.0 {
+                let row = &mut self.w1[i * n..(i + 1) * n];
+                for (w, &dh) in row.iter_mut().zip(delta.iter()) {
+                    *w += xi * dh;
+                }
+            }
+        }
+        out
+    }
+
+    /// Sets every weight to the mean of the same weight in `nets` (all of this net's
+    /// sizes): how the threads of a training run pool what they learned.
+    pub fn average_of(&mut self, nets: &[Net]) {
+        if nets.is_empty() {
+            return;
+        }
+        let scale = 1.0 / nets.len() as f32;
+        let mean = |field: fn(&Net) -> &[f32], i: usize| -> f32 {
+            nets.iter().map(|n| field(n)[i]).sum::<f32>() * scale
+        };
+        for i in 0..self.w1.len() {
+            self.w1[i] = mean(|n| &n.w1, i);
+        }
+        for i in 0..self.b1.len() {
+            self.b1[i] = mean(|n| &n.b1, i);
+        }
+        for i in 0..self.w2.len() {
+            self.w2[i] = mean(|n| &n.w2, i);
+        }
+        for i in 0..OUTPUTS {
+            self.b2[i] = mean(|n| &n.b2, i);
+        }
+    }
+}

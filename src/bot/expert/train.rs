@@ -1,0 +1,163 @@
+//! Self-play temporal-difference training of the nets, TD(0) as Tesauro trained TD-Gammon:
+//! the bot plays both sides with its current nets at 0-ply, and after every turn the value
+//! of the position before the turn is moved towards the value of the position after it (or
+//! the game's result at the end).
+//!
+//! Game `g` of a run seeded with `seed` draws its dice from a generator seeded by both, so a
+//! run on one thread is the same every time, resumed or not. On `T` threads the games are
+//! played in rounds: each thread trains its own copy of the nets on its share of the
+//! round's games, and the copies are then averaged.
+
+use super::eval::{Buffers, Probs, after_play, equity, evaluate, flip, train, won};
+use super::format::Nets;
+use crate::engine::{Dice, Play, Position, WinKind, legal_plays_into};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
+/// A game longer than this many turns is stopped (it never happens in practice; it keeps a
+/// pathological net from looping for ever).
+const MAX_TURNS: u32 = 2000;
+
+/// SplitMix64's finaliser.
+#[must_use]
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The dice seed of training game `game` of a run seeded with `seed`.
+#[must_use]
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    mix(mix(seed ^ 0x7d_6a3e) ^ mix(game))
+}
+
+/// The best play of `plays` for the player who moves, at 0-ply, and its chances. `None`
+/// when `plays` is empty.
+pub fn best_play(nets: &Nets, plays: &[Play], buf: &mut Buffers) -> Option<(Play, Probs)> {
+    let mut best: Option<(Play, Probs, f32)> = None;
+    for play in plays {
+        let p = after_play(nets, play, buf);
+        let e = equity(&p);
+        if best.as_ref().is_none_or(|b| e > b.2) {
+            best = Some((*play, p, e));
+        }
+    }
+    best.map(|(play, p, _)| (play, p))
+}
+
+/// What one self-play game came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SelfPlay {
+    /// Turns played.
+    pub turns: u32,
+    /// How the side that started won, or `None` when it lost (or the game was cut off).
+    pub starter_won: Option<WinKind>,
+}
+
+/// Plays one self-play game with dice from `dice_seed`, training `nets` after every turn
+/// with step `alpha`. `plays` is a buffer for the legal plays.
+pub fn self_play_game(
+    nets: &mut Nets,
+    dice_seed: u64,
+    alpha: f32,
+    buf: &mut Buffers,
+    plays: &mut Vec<Play>,
+) -> SelfPlay {
+    let mut rng = ChaCha8Rng::seed_from_u64(dice_seed);
+    // The opening roll: never a double.
+    let mut dice = loop {
+        let d = Dice::roll(&mut rng);
+        if d.first() != d.second() {
+            break d;
+        }
+    };
+    let mut position = Position::START;
+    let mut turns = 0;
+    while turns < MAX_TURNS {
+        legal_plays_into(&position, dice, plays);
+        let (next, target, over) = match best_play(nets, plays, buf) {
+            Some((play, p)) => {
+                let after = *play.position();
+                let over = after.mover_has_won().then(|| WinKind::of_win(&after));
+                (after.switched(), over.map_or(p, won), over)
+            }
+            None => {
+                let next = position.switched();
+                (next, flip(&evaluate(nets, &next, buf)), None)
+            }
+        };
+        train(nets, &position, &target, alpha, buf);
+        turns += 1;
+        if let Some(kind) = over {
+            // The side on roll in odd-numbered turns (1, 3, ...) is the one that started.
+            return SelfPlay {
+                turns,
+                starter_won: (turns % 2 == 1).then_some(kind),
+            };
+        }
+        position = next;
+        dice = Dice::roll(&mut rng);
+    }
+    SelfPlay {
+        turns,
+        starter_won: None,
+    }
+}
+
+/// Plays and trains on the games `first..first + count` of a run seeded with `seed`, on
+/// `threads` threads (rounds of `round` games, the copies averaged after each; one thread
+/// trains the nets directly). Returns the turns played.
+pub fn train_games(
+    nets: &mut Nets,
+    seed: u64,
+    first: u64,
+    count: u64,
+    alpha: f32,
+    threads: usize,
+) -> u64 {
+    if threads <= 1 {
+        let mut buf = Buffers::new(nets);
+        let mut plays = Vec::new();
+        return (first..first + count)
+            .map(|g| {
+                u64::from(
+                    self_play_game(nets, game_seed(seed, g), alpha, &mut buf, &mut plays).turns,
+                )
+            })
+            .sum();
+    }
+    let copies: Vec<(Nets, u64)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| {
+                let mut copy = nets.clone();
+                s.spawn(move || {
+                    let mut buf = Buffers::new(&copy);
+                    let mut plays = Vec::new();
+                    let mut turns = 0;
+                    let mut g = first + t;
+                    while g < first + count {
+                        let r = self_play_game(
+                            &mut copy,
+                            game_seed(seed, g),
+                            alpha,
+                            &mut buf,
+                            &mut plays,
+                        );
+                        turns += u64::from(r.turns);
+                        g += threads as u64;
+                    }
+                    (copy, turns)
+                })
+            })
+            .collect();
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    let turns = copies.iter().map(|c| c.1).sum();
+    let (contact, race): (Vec<_>, Vec<_>) =
+        copies.into_iter().map(|(n, _)| (n.contact, n.race)).unzip();
+    nets.contact.average_of(&contact);
+    nets.race.average_of(&race);
+    turns
+}

@@ -1,0 +1,284 @@
+//! `bg-tui train`: self-play training of the expert bot's nets, with checkpoints, a
+//! progress bar and a periodic check against pubeval.
+
+use super::CliError;
+use crate::bot::arena::{self, ci95_half_width, pair_dice_seed};
+use crate::bot::expert::format::{self, Nets, TrainState};
+use crate::bot::expert::net::Net;
+use crate::bot::expert::{ExpertBot, encode, read_nets, train};
+use crate::bot::pubeval::PubevalBot;
+use crate::engine::{Rules, Side};
+use clap::Args;
+use rand::RngExt;
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The checkpoint a run writes and `--resume` reads, unless `--checkpoint` says otherwise.
+pub const DEFAULT_CHECKPOINT: &str = "assets/expert.bgnet";
+/// The log of pubeval checks, unless `--log` says otherwise.
+pub const DEFAULT_LOG: &str = "assets/expert-train.log";
+/// The dice seed of the pubeval checks (the same dice every check, so checks compare).
+const CHECK_SEED: u64 = 20_261_122;
+
+/// `bg-tui train`.
+#[derive(Debug, Clone, PartialEq, Args)]
+pub struct TrainArgs {
+    /// Self-play games to play in this run.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub games: u64,
+    /// The run's seed: the first nets' weights and every game's dice follow from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads playing games (each trains a copy of the nets; the copies are averaged
+    /// every round of games).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Go on from the checkpoint (its nets, games played, seed and learning rate).
+    #[arg(long)]
+    pub resume: bool,
+    /// The checkpoint file, written atomically every `--checkpoint-minutes` and at the end.
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_CHECKPOINT)]
+    pub checkpoint: PathBuf,
+    /// Minutes between checkpoints.
+    #[arg(long, value_name = "MIN", default_value_t = 5.0)]
+    pub checkpoint_minutes: f64,
+    /// Games between checks against pubeval (0: none).
+    #[arg(long, value_name = "N", default_value_t = 25_000)]
+    pub check_every: u64,
+    /// Games (in mirrored pairs) of each check against pubeval.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub check_games: u64,
+    /// The file the checks are appended to.
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_LOG)]
+    pub log: PathBuf,
+    /// The learning rate (a fresh run; with --resume, replaces the checkpoint's). It is
+    /// multiplied by 0.85 every 100,000 games, down to 0.02.
+    #[arg(long)]
+    pub alpha: Option<f32>,
+    /// Hidden units of the contact net (a fresh run).
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Hidden units of the race net (a fresh run).
+    #[arg(long, default_value_t = 64)]
+    pub race_hidden: usize,
+}
+
+/// The learning rate of a fresh run without `--alpha`.
+pub const DEFAULT_ALPHA: f32 = 0.1;
+
+/// The learning rate is multiplied by [`ALPHA_DECAY`] every this many games...
+pub const ALPHA_STEP: u64 = 100_000;
+/// ... by this factor ...
+pub const ALPHA_DECAY: f32 = 0.85;
+/// ... down to this floor.
+pub const ALPHA_FLOOR: f32 = 0.02;
+
+/// Games per round of training between looks at the clock.
+const ROUND: u64 = 100;
+
+/// Fresh nets with small random weights drawn from `seed`.
+#[must_use]
+pub fn fresh_nets(seed: u64, hidden: usize, race_hidden: usize, alpha: f32) -> Nets {
+    let mut rng = ChaCha8Rng::seed_from_u64(train::mix(seed ^ 0x1ce_b00c));
+    let mut uniform = || rng.random::<f32>();
+    let contact = Net::random(encode::CONTACT_INPUTS, hidden, &mut uniform);
+    let race = Net::random(encode::RACE_INPUTS, race_hidden, &mut uniform);
+    Nets {
+        contact,
+        race,
+        state: Some(TrainState {
+            games: 0,
+            seed,
+            alpha,
+            seconds: 0.0,
+        }),
+    }
+}
+
+/// A pubeval check: the expert bot at 0-ply on `nets` against pubeval over `games` games
+/// in mirrored pairs, cubeless. Returns the expert's points per game and the 95% half-width.
+#[must_use]
+pub fn check_against_pubeval(nets: &Arc<Nets>, games: u64) -> (f64, f64) {
+    let rules = Rules {
+        cube: false,
+        ..Rules::default()
+    };
+    let mut points = Vec::with_capacity(usize::try_from(games).unwrap_or(0));
+    let mut expert = ExpertBot::new(Arc::clone(nets), 0);
+    let mut pubeval = PubevalBot::new();
+    for g in 0..games {
+        let side = if g % 2 == 0 { Side::White } else { Side::Black };
+        let outcome = arena::play_game(
+            &mut expert,
+            &mut pubeval,
+            side,
+            rules,
+            pair_dice_seed(CHECK_SEED, g / 2),
+        );
+        points.push(outcome.a_points);
+    }
+    let mean = points.iter().sum::<i64>() as f64 / points.len().max(1) as f64;
+    (mean, ci95_half_width(&points))
+}
+
+fn read_checkpoint(path: &Path) -> Result<Nets, CliError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError(format!("--resume: cannot read {}: {e}", path.display())))?;
+    let nets =
+        read_nets(&bytes).map_err(|e| CliError(format!("--resume: {}: {e}", path.display())))?;
+    if nets.state.is_none() {
+        return Err(CliError(format!(
+            "--resume: {} holds nets but no training state",
+            path.display()
+        )));
+    }
+    Ok(nets)
+}
+
+fn save(path: &Path, nets: &Nets) -> Result<(), CliError> {
+    crate::store::write_atomic(path, &format::to_bytes(nets))
+        .map_err(|e| CliError(format!("cannot write the checkpoint: {e}")))
+}
+
+fn log_line(path: &Path, line: &str) {
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| writeln!(f, "{line}"));
+    if let Err(e) = written {
+        eprintln!("cannot append to {}: {e}", path.display());
+    }
+}
+
+/// `bg-tui train`: trains until `--games` more games are played, checkpointing as it goes,
+/// and returns a last line to print.
+///
+/// # Errors
+/// [`CliError`] for bad options, a checkpoint that cannot be read (with `--resume`) or
+/// written.
+pub fn train(args: &TrainArgs) -> Result<String, CliError> {
+    if args.threads == 0 {
+        return Err(CliError(
+            "--threads takes at least 1 thread, not 0".to_string(),
+        ));
+    }
+    if !(args.checkpoint_minutes > 0.0 && args.checkpoint_minutes.is_finite()) {
+        return Err(CliError(
+            "--checkpoint-minutes takes a positive number".to_string(),
+        ));
+    }
+    if args.alpha.is_some_and(|a| !(a > 0.0 && a.is_finite())) {
+        return Err(CliError("--alpha takes a positive number".to_string()));
+    }
+    if !(1..=format::MAX_HIDDEN).contains(&args.hidden)
+        || !(1..=format::MAX_HIDDEN).contains(&args.race_hidden)
+    {
+        return Err(CliError(format!(
+            "--hidden and --race-hidden take 1 to {} units",
+            format::MAX_HIDDEN
+        )));
+    }
+    let mut nets = if args.resume {
+        let mut nets = read_checkpoint(&args.checkpoint)?;
+        if let (Some(alpha), Some(state)) = (args.alpha, nets.state.as_mut()) {
+            state.alpha = alpha;
+        }
+        nets
+    } else {
+        fresh_nets(
+            args.seed,
+            args.hidden,
+            args.race_hidden,
+            args.alpha.unwrap_or(DEFAULT_ALPHA),
+        )
+    };
+    let Some(mut state) = nets.state else {
+        return Err(CliError("the checkpoint has no training state".to_string()));
+    };
+    let target = state.games + args.games;
+    eprintln!(
+        "training from game {} to {target}: seed {}, alpha {}, {} thread(s), contact {}x{}, race {}x{}; checkpoint {}",
+        state.games,
+        state.seed,
+        state.alpha,
+        args.threads,
+        nets.contact.inputs(),
+        nets.contact.hidden(),
+        nets.race.inputs(),
+        nets.race.hidden(),
+        args.checkpoint.display()
+    );
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(args.games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {per_sec}  {elapsed} elapsed, {eta} left  {msg}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let every = Duration::from_secs_f64(args.checkpoint_minutes * 60.0);
+    let mut last_save = Instant::now();
+    let mut clock = Instant::now();
+    let start_games = state.games;
+    while state.games < target {
+        let round = ROUND.min(target - state.games);
+        train::train_games(
+            &mut nets,
+            state.seed,
+            state.games,
+            round,
+            state.alpha,
+            args.threads,
+        );
+        state.games += round;
+        if state.games % ALPHA_STEP < round {
+            state.alpha = (state.alpha * ALPHA_DECAY).max(ALPHA_FLOOR.min(state.alpha));
+        }
+        state.seconds += clock.elapsed().as_secs_f64();
+        clock = Instant::now();
+        nets.state = Some(state);
+        if let Some(bar) = &bar {
+            bar.inc(round);
+        }
+        if last_save.elapsed() >= every {
+            save(&args.checkpoint, &nets)?;
+            last_save = Instant::now();
+        }
+        if args.check_every > 0 && state.games % args.check_every < round && args.check_games > 0 {
+            let shared = Arc::new(nets.clone());
+            let t = Instant::now();
+            let (ppg, half) = check_against_pubeval(&shared, args.check_games);
+            let line = format!(
+                "games {} ({:.0} s training): vs pubeval {:+.3} ppg +- {:.3} over {} games (check {:.0} s)",
+                state.games,
+                state.seconds,
+                ppg,
+                half,
+                args.check_games,
+                t.elapsed().as_secs_f64()
+            );
+            clock = Instant::now();
+            match &bar {
+                Some(bar) => bar.println(&line),
+                None => eprintln!("{line}"),
+            }
+            log_line(&args.log, &line);
+        }
+    }
+    save(&args.checkpoint, &nets)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok(format!(
+        "trained {} games (now {}), checkpoint {}\n",
+        state.games - start_games,
+        state.games,
+        args.checkpoint.display()
+    ))
+}

@@ -1,0 +1,802 @@
+//! The `expert` bot: its nets' forward pass against sums done by hand, a training step
+//! that learns, the nets file refusing damaged bytes, its input features on positions whose
+//! counts are known, and the bot itself.
+
+use bg_tui::bot::expert::encode::{self, escape_share, shot_share};
+use bg_tui::bot::expert::eval::{self, Buffers, after_play, equity, flip};
+use bg_tui::bot::expert::format::{self, NetFileError, Nets, TrainState};
+use bg_tui::bot::expert::net::{Net, Scratch};
+use bg_tui::bot::expert::{ExpertBot, read_nets, train};
+use bg_tui::bot::{self, Bot};
+use bg_tui::engine::{Dice, Position, WinKind, legal_plays};
+use std::sync::Arc;
+
+fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
+    let mut m = [0u8; 26];
+    let mut o = [0u8; 26];
+    for &(p, n) in mover {
+        m[p] = n;
+    }
+    for &(p, n) in opponent {
+        o[p] = n;
+    }
+    Position::from_sides(&m, &o).expect("a valid test position")
+}
+
+/// Two inputs, two hidden units, five outputs, with weights chosen so that every
+/// pre-activation is a round number:
+/// x = (1, 0.5); hidden 0: 1*1 + 0.5*2 - 2 = 0, hidden 1: 1*(-1) + 0.5*0 + 1 = 0, so both
+/// are sigmoid(0) = 0.5. Outputs: 0.5*2 + 0.5*2 - 2 = 0 -> 0.5; 0 + ln 3 -> 0.75;
+/// 0.5 + 0.5 - 1 - ln 3 = -ln 3 -> 0.25; 0.5*4 = 2 -> 1/(1+e^-2); 0.5*(-2) + 0.5*(-2) = -2
+/// -> 1/(1+e^2).
+fn tiny_net() -> Net {
+    let ln3 = 3f32.ln();
+    #[rustfmt::skip]
+    let weights = [
+        // w1, input-major: input 0 -> (h0, h1), input 1 -> (h0, h1)
+        1.0, -1.0, 2.0, 0.0,
+        // b1
+        -2.0, 1.0,
+        // w2, output-major: (h0, h1) for each output
+        2.0, 2.0, 0.0, 0.0, 1.0, 1.0, 4.0, 0.0, -2.0, -2.0,
+        // b2
+        -2.0, ln3, -1.0 - ln3, 0.0, 0.0,
+    ];
+    Net::from_weights(2, 2, &weights).expect("21 weights for a 2-2-5 net")
+}
+
+#[test]
+fn forward_pass_matches_the_hand_computation() {
+    let net = tiny_net();
+    let out = net.forward(&[1.0, 0.5], &mut Scratch::new(2));
+    let e2 = 2f32.exp();
+    let expected = [0.5, 0.75, 0.25, e2 / (1.0 + e2), 1.0 / (1.0 + e2)];
+    for (k, (o, e)) in out.iter().zip(expected).enumerate() {
+        assert!((o - e).abs() < 1e-6, "output {k}: {o}, by hand {e}");
+    }
+    // Zero inputs skip their rows: only the biases remain for the hidden units.
+    let out = net.forward(&[0.0, 0.0], &mut Scratch::new(2));
+    let h = [1.0 / (1.0 + e2), 1.0 / (1.0 + (-1f32).exp())];
+    let first = 1.0 / (1.0 + (-(2.0 * h[0] + 2.0 * h[1] - 2.0)).exp());
+    assert!((out[0] - first).abs() < 1e-6);
+}
+
+#[test]
+fn weights_come_back_in_the_order_they_went_in() {
+    let net = tiny_net();
+    let weights: Vec<f32> = net.weights().collect();
+    assert_eq!(weights.len(), Net::weight_count(2, 2));
+    assert_eq!(Net::from_weights(2, 2, &weights), Some(net));
+    assert_eq!(Net::from_weights(2, 2, &weights[1..]), None);
+}
+
+/// A toy problem: four patterns of three inputs, each with its own five targets (one of
+/// them XOR-like, which needs the hidden layer). Training must cut the squared error by
+/// far; a broken gradient (a wrong sign, a missing term) does not.
+#[test]
+fn training_learns_a_toy_problem() {
+    let patterns: [([f32; 3], [f32; 5]); 4] = [
+        ([0.0, 0.0, 1.0], [0.1, 0.9, 0.1, 0.5, 0.2]),
+        ([0.0, 1.0, 1.0], [0.9, 0.1, 0.2, 0.5, 0.8]),
+        ([1.0, 0.0, 1.0], [0.9, 0.1, 0.3, 0.5, 0.8]),
+        ([1.0, 1.0, 1.0], [0.1, 0.9, 0.4, 0.5, 0.2]),
+    ];
+    let mut state = 12345u32;
+    let mut uniform = || {
+        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (state >> 8) as f32 / (1u32 << 24) as f32
+    };
+    let mut net = Net::random(3, 8, &mut uniform);
+    let mut scratch = Scratch::new(8);
+    let error = |net: &Net, scratch: &mut Scratch| -> f32 {
+        patterns
+            .iter()
+            .map(|(x, t)| {
+                let o = net.forward(x, scratch);
+                o.iter().zip(t).map(|(a, b)| (a - b) * (a - b)).sum::<f32>()
+            })
+            .sum()
+    };
+    let before = error(&net, &mut scratch);
+    for _ in 0..5000 {
+        for (x, t) in &patterns {
+            net.train(x, t, 0.5, &mut scratch);
+        }
+    }
+    let after = error(&net, &mut scratch);
+    assert!(
+        after < before / 20.0 && after < 0.02,
+        "squared error {before} before, {after} after"
+    );
+}
+
+fn small_nets(state: Option<TrainState>) -> Nets {
+    let mut k = 0u32;
+    let mut uniform = || {
+        k += 1;
+        (k % 7) as f32 / 7.0
+    };
+    Nets {
+        contact: Net::random(3, 2, &mut uniform),
+        race: Net::random(2, 1, &mut uniform),
+        state,
+    }
+}
+
+const SMALL: (usize, usize) = (3, 2);
+
+fn with_checksum(mut bytes: Vec<u8>) -> Vec<u8> {
+    let n = bytes.len() - 8;
+    let sum = format::fnv1a64(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn nets_file_round_trips_with_and_without_a_training_state() {
+    let state = TrainState {
+        games: 123_456,
+        seed: 42,
+        alpha: 0.05,
+        seconds: 3600.5,
+    };
+    for nets in [small_nets(None), small_nets(Some(state))] {
+        let bytes = format::to_bytes(&nets);
+        assert_eq!(&bytes[..8], b"BGTUINET");
+        assert_eq!(format::from_bytes(&bytes, SMALL), Ok(nets));
+    }
+}
+
+#[test]
+fn nets_file_refuses_every_truncation_and_extra_bytes() {
+    let bytes = format::to_bytes(&small_nets(Some(TrainState {
+        games: 1,
+        seed: 2,
+        alpha: 0.1,
+        seconds: 0.0,
+    })));
+    for len in 0..bytes.len() {
+        let err = format::from_bytes(&bytes[..len], SMALL).expect_err("a truncated file");
+        assert!(
+            matches!(
+                err,
+                NetFileError::Truncated { .. } | NetFileError::TrailingBytes { .. }
+            ) || (len < 32 && err == NetFileError::BadMagic)
+                || err == NetFileError::Checksum,
+            "{len} bytes: {err:?}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        format::from_bytes(&longer, SMALL),
+        Err(NetFileError::TrailingBytes { extra: 1 })
+    );
+}
+
+#[test]
+fn nets_file_refuses_damage() {
+    let bytes = format::to_bytes(&small_nets(None));
+    // Any flipped bit in the weights or the checksum.
+    for at in [32, 40, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 0x10;
+        assert_eq!(
+            format::from_bytes(&damaged, SMALL),
+            Err(NetFileError::Checksum),
+            "byte {at}"
+        );
+    }
+    let mut magic = bytes.clone();
+    magic[0] = b'X';
+    assert_eq!(
+        format::from_bytes(&magic, SMALL),
+        Err(NetFileError::BadMagic)
+    );
+    let mut version = bytes.clone();
+    version[8] = 9;
+    assert_eq!(
+        format::from_bytes(&version, SMALL),
+        Err(NetFileError::Version(9))
+    );
+    // Sizes other than the program's, or absurd ones, are refused before anything is read.
+    assert!(matches!(
+        format::from_bytes(&bytes, (4, 2)),
+        Err(NetFileError::Sizes { net: "contact", .. })
+    ));
+    let mut huge = bytes.clone();
+    huge[20..24].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(
+        format::from_bytes(&huge, SMALL),
+        Err(NetFileError::Sizes { .. })
+    ));
+    // A NaN weight with a checksum that matches it.
+    let mut nan = bytes.clone();
+    nan[32..36].copy_from_slice(&f32::NAN.to_le_bytes());
+    assert_eq!(
+        format::from_bytes(&with_checksum(nan), SMALL),
+        Err(NetFileError::NotFinite)
+    );
+    // The program's own reader wants the program's input sizes.
+    assert!(matches!(read_nets(&bytes), Err(NetFileError::Sizes { .. })));
+    assert!(read_nets(b"").is_err());
+}
+
+#[test]
+fn a_blot_six_away_has_seventeen_shots() {
+    // The mover's blot on its 7-point, one opposing checker on its own 24-point: six pips.
+    let p = sides(&[(7, 1)], &[(24, 1)]);
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(shot_share(&mover, &opponent), 17.0 / 36.0);
+    // The same six pips the other way: the mover's checker hits the opponent's blot.
+    assert_eq!(shot_share(&opponent, &mover), 17.0 / 36.0);
+    // Eleven away: 6-5 and 5-6 only, 2 rolls (no double reaches 11).
+    let p = sides(&[(12, 1)], &[(24, 1)]);
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(shot_share(&mover, &opponent), 2.0 / 36.0);
+    // The combined 6-5 shot lands on the mover's 7- or 6-point first: both held, no shot.
+    let p = sides(&[(12, 1), (7, 2), (6, 2)], &[(24, 1)]);
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(shot_share(&mover, &opponent), 0.0);
+}
+
+#[test]
+fn a_full_prime_leaves_no_escape() {
+    // The mover's back checker on its 24-point; the opponent holds the mover's 18-23
+    // (its own 2-7): no roll moves the checker.
+    let p = sides(
+        &[(24, 1)],
+        &[(2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2)],
+    );
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(escape_share(&mover, &opponent), 0.0);
+    // The opponent's 3-7 (the mover's 22-18) held, its 2 (the mover's 23) open: a roll
+    // moves the checker all the way only as 1 then 6 (23, then 17): 1-6 and 6-1. Every
+    // double lands on a held point (6-6 on 18).
+    let p = sides(&[(24, 1)], &[(3, 2), (4, 2), (5, 2), (6, 2), (7, 2)]);
+    let (mover, opponent) = encode::sides(&p);
+    let share = escape_share(&mover, &opponent);
+    assert_eq!(share, 2.0 / 36.0);
+    // Nothing in the way: every roll.
+    let p = sides(&[(24, 1)], &[(24, 2)]);
+    let (mover, opponent) = encode::sides(&p);
+    assert_eq!(escape_share(&mover, &opponent), 1.0);
+}
+
+#[test]
+fn chances_flip_and_equity_adds_up() {
+    let p = [0.6, 0.2, 0.05, 0.1, 0.01];
+    assert_eq!(flip(&flip(&p)), p);
+    let e = equity(&p);
+    assert!((e - (0.2 + 0.2 - 0.1 + 0.05 - 0.01)).abs() < 1e-6);
+    assert!((equity(&flip(&p)) + e).abs() < 1e-6);
+    assert_eq!(eval::won(WinKind::Gammon), [1.0, 1.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn a_play_that_bears_off_the_last_checker_is_a_win() {
+    let nets = small_program_nets();
+    let mut buf = Buffers::new(&nets);
+    // The mover's last checker on its ace point; all the opponent's checkers on its own
+    // 19-point, in the winner's home board: a backgammon.
+    let p = sides(&[(1, 1)], &[(19, 15)]);
+    let plays = legal_plays(&p, Dice::new(2, 1).expect("dice"));
+    let win = plays
+        .iter()
+        .find(|pl| pl.position().mover_has_won())
+        .expect("a play bears off");
+    assert_eq!(
+        after_play(&nets, win, &mut buf),
+        eval::won(WinKind::Backgammon)
+    );
+}
+
+/// Nets of the program's sizes with small fixed weights (not the shipped ones).
+fn small_program_nets() -> Nets {
+    let mut k = 0u32;
+    let mut uniform = || {
+        k = k.wrapping_mul(747_796_405).wrapping_add(2_891_336_453);
+        (k >> 8) as f32 / (1u32 << 24) as f32
+    };
+    Nets {
+        contact: Net::random(encode::CONTACT_INPUTS, 4, &mut uniform),
+        race: Net::random(encode::RACE_INPUTS, 3, &mut uniform),
+        state: None,
+    }
+}
+
+#[test]
+fn self_play_games_end_and_repeat_with_the_seed() {
+    let mut a = small_program_nets();
+    let mut b = small_program_nets();
+    let mut buf = Buffers::new(&a);
+    let mut plays = Vec::new();
+    let ra = train::self_play_game(&mut a, 7, 0.1, &mut buf, &mut plays);
+    let rb = train::self_play_game(&mut b, 7, 0.1, &mut buf, &mut plays);
+    assert_eq!(ra, rb);
+    assert_eq!(a, b);
+    assert!(ra.turns > 10);
+    assert_ne!(a, small_program_nets(), "training changed the weights");
+}
+
+#[test]
+fn the_bot_ranks_every_legal_play_best_first() {
+    let mut bot = ExpertBot::new(Arc::new(small_program_nets()), 0);
+    let dice = Dice::new(3, 1).expect("dice");
+    let ranked = bot.rank_plays(&Position::START, dice);
+    assert_eq!(ranked.len(), legal_plays(&Position::START, dice).len());
+    assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
+    let mut one_ply = ExpertBot::new(Arc::new(small_program_nets()), 1);
+    let ranked = one_ply.rank_plays(&Position::START, dice);
+    assert_eq!(ranked.len(), legal_plays(&Position::START, dice).len());
+    assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
+}
+
+#[test]
+fn the_shipped_nets_load_and_make_the_expert_bot() {
+    let made = bot::make("expert", 1).expect("the shipped nets read");
+    assert_eq!(made.name(), "expert");
+    assert!(bot::NAMES.contains(&"expert"));
+}
+
+mod bearoff {
+    use bg_tui::bot::expert::bearoff::{BearoffDb, POSITIONS, home_of, index};
+    use bg_tui::bot::expert::net::{LOSE_GAMMON, WIN, WIN_GAMMON};
+    use bg_tui::engine::Position;
+
+    fn db() -> &'static BearoffDb {
+        BearoffDb::shared()
+    }
+
+    #[test]
+    fn the_index_numbers_every_placement_once() {
+        // C(21, 6) placements of at most 15 checkers on 6 points, all different.
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..POSITIONS {
+            let home = home_of(i);
+            assert!(home.iter().map(|&n| u32::from(n)).sum::<u32>() <= 15);
+            assert_eq!(index(&home), Some(i));
+            seen.insert(home);
+        }
+        assert_eq!(seen.len(), 54_264);
+        assert_eq!(index(&[0; 6]), Some(0));
+        assert_eq!(index(&[16, 0, 0, 0, 0, 0]), None);
+    }
+
+    #[test]
+    fn small_positions_match_the_hand_counts() {
+        let db = db();
+        // One checker on the ace point, or two: every roll bears them off.
+        for home in [[1, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0]] {
+            let e = db.entry(&home).expect("an entry");
+            assert!((e.expected - 1.0).abs() < 1e-5, "{home:?}");
+            assert!((e.all[0] - 1.0).abs() < 1e-5);
+        }
+        // One checker on the 6-point: it stays on only with 1-1 (to the 2-point) and the
+        // non-doubles short of 6: 2-1, 3-1, 4-1, 3-2, twice each: 9 rolls of 36. From
+        // wherever they leave it (2-, 3- or 1-point) the next roll finishes.
+        let e = db.entry(&[0, 0, 0, 0, 0, 1]).expect("an entry");
+        assert!((e.all[0] - 27.0 / 36.0).abs() < 1e-5, "{:?}", &e.all[..3]);
+        assert!((e.all[1] - 9.0 / 36.0).abs() < 1e-5);
+        assert!((e.expected - 1.25).abs() < 1e-5);
+        // Three on the ace point: only doubles take all three at once (6 of 36); any other
+        // roll leaves one, which the next roll takes.
+        let e = db.entry(&[3, 0, 0, 0, 0, 0]).expect("an entry");
+        assert!((e.expected - (1.0 + 30.0 / 36.0)).abs() < 1e-5);
+        // Fifteen on the ace point: at most four come off a roll, so at least four rolls.
+        let e = db.entry(&[15, 0, 0, 0, 0, 0]).expect("an entry");
+        assert_eq!(e.all[..3], [0.0; 3]);
+        assert!(e.expected > 4.0 && e.expected < 8.0);
+        // ... and the first checker comes off at once.
+        assert!((e.first[0] - 1.0).abs() < 1e-5);
+        // Fifteen on the 6-point: the first comes off in one roll with any 6 (11 rolls),
+        // 5-1 and 4-2 (6 to 1 or 2, then off exactly: 4 rolls), 3-3 and 2-2 (1 each):
+        // 17 of 36. (4-4 and 5-5 cannot bear off from a lower point while the 6 is held.)
+        let e = db.entry(&[0, 0, 0, 0, 0, 15]).expect("an entry");
+        assert!(
+            (e.first[0] - 17.0 / 36.0).abs() < 1e-5,
+            "{:?}",
+            &e.first[..3]
+        );
+    }
+
+    fn position(mine: [i8; 6], theirs: [i8; 6]) -> Position {
+        let mut b = [0i8; 26];
+        for p in 0..6 {
+            b[p + 1] = mine[p];
+            b[24 - p] = -theirs[p];
+        }
+        Position::from_board(b).expect("a valid position")
+    }
+
+    #[test]
+    fn race_chances_follow_from_both_sides() {
+        let db = db();
+        // My last checker on the ace point: I win at once.
+        let p = db
+            .chances(&position([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1]))
+            .expect("both sides home");
+        assert!((p[WIN] - 1.0).abs() < 1e-5);
+        // Me: one checker on the 6-point (27/36 to finish now); them: one on their ace
+        // point. I win only by finishing at once.
+        let p = db
+            .chances(&position([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]))
+            .expect("both sides home");
+        assert!((p[WIN] - 0.75).abs() < 1e-5);
+        assert_eq!(p[WIN_GAMMON], 0.0);
+        // Them with 15 on their 6-point and none off, me with one on my ace point: a gammon.
+        let p = db
+            .chances(&position([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 15]))
+            .expect("both sides home");
+        assert!((p[WIN] - 1.0).abs() < 1e-5 && (p[WIN_GAMMON] - 1.0).abs() < 1e-5);
+        // Swapped round: 15 on my 6-point against their last checker: I lose.
+        let p = db
+            .chances(&position([0, 0, 0, 0, 0, 15], [1, 0, 0, 0, 0, 0]))
+            .expect("both sides home");
+        assert_eq!(p[WIN], 0.0);
+        // They finish with their first roll, so I am gammoned unless my first roll bears
+        // a checker off (17 of 36, above): 19 of 36.
+        assert!((p[LOSE_GAMMON] - 19.0 / 36.0).abs() < 1e-5, "{p:?}");
+        // Not both home: no answer.
+        assert_eq!(db.chances(&Position::START), None);
+    }
+}
+
+mod cube {
+    use bg_tui::bot::expert::cube::{CubeState, Holder, Score, decide};
+    use bg_tui::bot::expert::met::match_equity;
+    use bg_tui::bot::expert::resignation_for;
+    use bg_tui::engine::WinKind;
+
+    fn money(efficiency: f32) -> CubeState {
+        CubeState {
+            value: 1,
+            holder: Holder::Centre,
+            efficiency,
+            jacoby: false,
+            score: None,
+        }
+    }
+
+    /// Chances with no gammons.
+    fn plain(win: f32) -> [f32; 5] {
+        [win, 0.0, 0.0, 0.0, 0.0]
+    }
+
+    #[test]
+    fn a_clear_double_and_take() {
+        // 72% without gammons, cube centred, efficiency 0.68 (by hand: no double 0.640,
+        // double/take 0.690).
+        let d = decide(&plain(0.72), &money(0.68));
+        assert!(d.double() && d.take(), "{d:?}");
+        assert!((d.no_double - 0.6395).abs() < 1e-3, "{d:?}");
+        assert!((d.double_take - 0.6896).abs() < 1e-3, "{d:?}");
+        assert!(!d.beaver());
+    }
+
+    #[test]
+    fn a_clear_double_and_pass() {
+        // 85%: double/take would be worth 1.30 to the doubler, more than the 1 of a pass.
+        let d = decide(&plain(0.85), &money(0.68));
+        assert!(d.double() && !d.take() && !d.too_good(), "{d:?}");
+        assert!((d.double_take - 1.298).abs() < 1e-3, "{d:?}");
+        assert!((d.best() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn too_good_to_double() {
+        // 90% with 60% gammons: playing on is worth more than the point of a pass.
+        let d = decide(&[0.9, 0.6, 0.0, 0.0, 0.0], &money(0.68));
+        assert!(d.too_good() && !d.double(), "{d:?}");
+        assert!(d.no_double > 1.4, "{d:?}");
+        // With the Jacoby rule the gammons do not count in the centre: double/pass.
+        let jacoby = CubeState {
+            jacoby: true,
+            ..money(0.68)
+        };
+        let d = decide(&[0.9, 0.6, 0.0, 0.0, 0.0], &jacoby);
+        assert!(d.double() && !d.take(), "{d:?}");
+    }
+
+    #[test]
+    fn last_roll_positions_take_up_to_a_quarter() {
+        // A last roll is a dead cube: the opponent takes with 25% or more.
+        let d = decide(&plain(0.74), &money(0.0));
+        assert!(d.double() && d.take(), "{d:?}");
+        assert!((d.no_double - 0.48).abs() < 1e-5 && (d.double_take - 0.96).abs() < 1e-5);
+        let d = decide(&plain(0.76), &money(0.0));
+        assert!(d.double() && !d.take(), "{d:?}");
+        // 26 of 36 (a direct 6-shot to win missed... the classic 26 numbers): double, take.
+        let d = decide(&plain(26.0 / 36.0), &money(0.0));
+        assert!(d.double() && d.take(), "{d:?}");
+        // 50%: no double.
+        assert!(!decide(&plain(0.5), &money(0.0)).double());
+    }
+
+    #[test]
+    fn an_underdogs_double_is_beavered() {
+        let d = decide(&plain(0.4), &money(0.68));
+        assert!(!d.double() && d.take() && d.beaver(), "{d:?}");
+        // Owning the cube is worth something: more than with the cube in the centre.
+        let own = CubeState {
+            holder: Holder::Me,
+            ..money(0.68)
+        };
+        assert!(decide(&plain(0.6), &own).no_double > decide(&plain(0.6), &money(0.68)).no_double);
+    }
+
+    #[test]
+    fn match_equities_are_the_published_table() {
+        assert_eq!(match_equity(1, 1, false), 0.5);
+        assert_eq!(match_equity(1, 2, false), 0.67736);
+        assert_eq!(match_equity(2, 1, false), 0.32264);
+        assert_eq!(match_equity(3, 5, false), 0.64795);
+        assert_eq!(match_equity(7, 7, false), 0.5);
+        assert_eq!(match_equity(25, 1, false), 0.00095);
+        // Post-Crawford: the trailer 2 away against the leader 1 away.
+        assert_eq!(match_equity(2, 1, true), 0.48803);
+        assert!((match_equity(1, 2, true) - 0.51197).abs() < 1e-6);
+        // Before any player is 1 away the Crawford state changes nothing.
+        assert_eq!(match_equity(4, 3, true), match_equity(4, 3, false));
+        // Over or beyond the table.
+        assert_eq!(match_equity(0, 3, false), 1.0);
+        assert_eq!(match_equity(3, 0, false), 0.0);
+        assert_eq!(match_equity(40, 40, false), 0.5);
+        // Every entry and its mirror add up to 1.
+        for a in 1..=25 {
+            for b in 1..=25 {
+                let sum = match_equity(a, b, false) + match_equity(b, a, false);
+                assert!((sum - 1.0).abs() < 2e-5, "{a}-away {b}-away: {sum}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_post_crawford_trailer_doubles_and_the_leader_takes() {
+        // Trailer 3 away, leader 1 away, after the Crawford game, an even game: the leader's
+        // cube would be dead, so the trailer doubles at once, and the leader takes.
+        let state = CubeState {
+            value: 1,
+            holder: Holder::Centre,
+            efficiency: 0.68,
+            jacoby: false,
+            score: Some(Score {
+                mine: 3,
+                theirs: 1,
+                post_crawford: true,
+            }),
+        };
+        let d = decide(&plain(0.5), &state);
+        assert!(d.double() && d.take(), "{d:?}");
+        // The leader with the same chances does not double: winning 1 point wins the match.
+        let leader = CubeState {
+            score: Some(Score {
+                mine: 1,
+                theirs: 3,
+                post_crawford: true,
+            }),
+            ..state
+        };
+        assert!(!decide(&plain(0.5), &leader).double());
+    }
+
+    #[test]
+    fn a_match_doubles_and_passes_like_money_far_from_the_end() {
+        // At 15-away all round the match is close to money play: 85% is double/pass,
+        // 72% double/take.
+        let state = CubeState {
+            value: 1,
+            holder: Holder::Centre,
+            efficiency: 0.68,
+            jacoby: false,
+            score: Some(Score {
+                mine: 15,
+                theirs: 15,
+                post_crawford: false,
+            }),
+        };
+        let d = decide(&plain(0.85), &state);
+        assert!(d.double() && !d.take(), "{d:?}");
+        let d = decide(&plain(0.72), &state);
+        assert!(d.double() && d.take(), "{d:?}");
+    }
+
+    #[test]
+    fn resignations_follow_the_chances() {
+        assert_eq!(
+            resignation_for(&[0.0, 0.0, 0.0, 0.0, 0.0]),
+            Some(WinKind::Single)
+        );
+        assert_eq!(
+            resignation_for(&[0.0, 0.0, 0.0, 1.0, 0.0]),
+            Some(WinKind::Gammon)
+        );
+        assert_eq!(
+            resignation_for(&[0.0, 0.0, 0.0, 1.0, 1.0]),
+            Some(WinKind::Backgammon)
+        );
+        assert_eq!(resignation_for(&[0.0, 0.0, 0.0, 0.5, 0.0]), None);
+        assert_eq!(resignation_for(&[0.05, 0.0, 0.0, 0.0, 0.0]), None);
+    }
+}
+
+mod analyse {
+    use bg_tui::cli::analyse::analyse;
+    use bg_tui::engine::{Dice, Position, Rules, format_play, legal_plays};
+    use bg_tui::record::{PlayerInfo, Record, RecordSide, RecordedAction};
+
+    fn play_action(
+        side: RecordSide,
+        dice: [u8; 2],
+        position: &Position,
+        text: &str,
+    ) -> (RecordedAction, Position) {
+        let roll = Dice::new(dice[0], dice[1]).expect("dice");
+        let play = legal_plays(position, roll)
+            .into_iter()
+            .find(|p| format_play(p) == text)
+            .unwrap_or_else(|| panic!("{text} is legal"));
+        let steps = play.steps().iter().map(|s| (s.from, s.to, s.hit)).collect();
+        (
+            RecordedAction::Play {
+                side,
+                dice,
+                notation: text.to_string(),
+                steps,
+            },
+            play.position().switched(),
+        )
+    }
+
+    #[test]
+    fn a_planted_blunder_is_the_worst_decision() {
+        // White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)
+        // instead of 24/13; Black answers 3-1 with the usual 8/5 6/5 (not the best here,
+        // perhaps: White's blots invite a hit).
+        let mut record = Record::new(
+            [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
+            Rules {
+                cube: false,
+                ..Rules::money()
+            },
+            None,
+        );
+        let (white, after) = play_action(RecordSide::White, [6, 5], &Position::START, "8/3 8/2");
+        let (black, _) = play_action(RecordSide::Black, [3, 1], &after, "8/5 6/5");
+        record.games[0].actions = vec![
+            RecordedAction::Opening([6, 5]),
+            white,
+            RecordedAction::Roll {
+                side: RecordSide::Black,
+                dice: [3, 1],
+            },
+            black,
+        ];
+        let a = analyse(&record, 0).expect("the record replays");
+        assert_eq!(a.decisions, [1, 1]);
+        let worst = a
+            .judged
+            .iter()
+            .max_by(|x, y| x.loss.total_cmp(&y.loss))
+            .expect("judged decisions");
+        assert_eq!(
+            (worst.game, worst.action, worst.side.as_str()),
+            (1, 2, "white")
+        );
+        assert_eq!(worst.done, "8/3 8/2");
+        assert_eq!(worst.best, "24/13");
+        assert!(worst.loss > 0.1, "{worst:?}");
+        assert_eq!(a.errors[0], 1);
+        assert!(a.total_loss[0] > a.total_loss[1]);
+        // Black's reply (it might have hit one of the blots instead) is a lesser matter.
+        assert!(a.judged[1].loss < worst.loss / 2.0, "{:?}", a.judged[1]);
+        let text = bg_tui::cli::analyse::text(&a, 0);
+        assert!(text.contains("game 1, action 2: white play 6-5"), "{text}");
+    }
+
+    #[test]
+    fn a_file_that_does_not_read_is_one_error_naming_it() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let missing = dir.path().join("missing.json");
+        let err = bg_tui::cli::analyse::run(&missing, 0, false).expect_err("no such file");
+        assert!(
+            err.0.contains("missing.json") && !err.0.contains('\n'),
+            "{}",
+            err.0
+        );
+        let bad = dir.path().join("bad.mat");
+        std::fs::write(&bad, "not a match file\n").expect("written");
+        let err = bg_tui::cli::analyse::run(&bad, 0, false).expect_err("not a .mat");
+        assert!(err.0.contains("bad.mat"), "{}", err.0);
+    }
+}
+
+/// The plain reading of the shot count, roll by roll: the reference the fast
+/// [`shot_share`] must agree with everywhere.
+fn reference_shot_share(defender: &encode::Side, attacker: &encode::Side) -> f32 {
+    let blocked = |p: usize| p <= 24 && defender[p] >= 2;
+    let from: Vec<usize> = (1..=25)
+        .filter(|&a| attacker[a] > 0)
+        .map(|a| 25 - a)
+        .collect();
+    let blots: Vec<usize> = (1..=24).filter(|&d| defender[d] == 1).collect();
+    let mut hits = 0;
+    for a in 1..=6usize {
+        for b in a..=6usize {
+            let hit = from.iter().any(|&x| {
+                blots.iter().any(|&d| {
+                    if d <= x {
+                        return false;
+                    }
+                    let dist = d - x;
+                    if a == b {
+                        (1..=4).any(|k| k * a == dist && (1..k).all(|j| !blocked(x + j * a)))
+                    } else {
+                        dist == a
+                            || dist == b
+                            || (dist == a + b && (!blocked(x + a) || !blocked(x + b)))
+                    }
+                })
+            });
+            if hit {
+                hits += if a == b { 1 } else { 2 };
+            }
+        }
+    }
+    hits as f32 / 36.0
+}
+
+#[test]
+fn shot_counts_agree_with_the_plain_reading_over_random_games() {
+    let mut k = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        k ^= k << 13;
+        k ^= k >> 7;
+        k ^= k << 17;
+        k
+    };
+    let mut position = Position::START;
+    let mut checked = 0;
+    while checked < 3000 {
+        let r = next();
+        let dice = Dice::new((r % 6) as u8 + 1, (r / 6 % 6) as u8 + 1).expect("dice");
+        let plays = legal_plays(&position, dice);
+        let Some(play) = plays.get((r >> 16) as usize % plays.len().max(1)) else {
+            position = position.switched();
+            continue;
+        };
+        if play.position().mover_has_won() {
+            position = Position::START;
+            continue;
+        }
+        position = play.position().switched();
+        let (mover, opponent) = encode::sides(&position);
+        assert_eq!(
+            shot_share(&mover, &opponent),
+            reference_shot_share(&mover, &opponent),
+            "{position:?}"
+        );
+        assert_eq!(
+            shot_share(&opponent, &mover),
+            reference_shot_share(&opponent, &mover),
+            "{position:?}"
+        );
+        checked += 1;
+    }
+}
+
+#[test]
+fn ply_options_name_the_expert_levels() {
+    use bg_tui::cli::with_ply;
+    assert_eq!(with_ply("expert", Some(0)), "expert:0");
+    assert_eq!(with_ply("expert", Some(1)), "expert:1");
+    assert_eq!(with_ply("expert", None), "expert");
+    assert_eq!(with_ply("greedy", Some(0)), "greedy");
+    for name in ["expert:0", "expert:1"] {
+        assert_eq!(
+            bot::make(name, 1).expect("a level of the expert").name(),
+            name
+        );
+    }
+    assert!(bot::make("expert:2", 1).is_err());
+}
