@@ -194,11 +194,15 @@ fn push<const LEN: usize>(
     scratch: &[i8; 26],
     packed: u64,
     last: Step,
+    may_bear_off: bool,
 ) {
     let play = out.push_mut(*template);
     let all = packed | last.pack() << (16 * (LEN - 1));
     play.set_steps(all, LEN as u8);
-    play.position_mut().add_mover_off(bear_offs(all, LEN));
+    // Callers know when no step can bear off: the count is then left alone.
+    if may_bear_off {
+        play.position_mut().add_mover_off(bear_offs(all, LEN));
+    }
     let board = play.board_mut();
     for i in 0..LEN - 1 {
         let bits = packed >> (16 * i);
@@ -243,7 +247,7 @@ fn push_made(out: &mut Vec<Play>, template: &Play, scratch: &[i8; 26], packed: u
 /// Reports a play that bears off unless an earlier play already reached its position.
 #[inline(never)]
 fn push_unique(out: &mut Vec<Play>, template: &Play, scratch: &[i8; 26], packed: u64, last: Step) {
-    push::<2>(out, template, scratch, packed, last);
+    push::<2>(out, template, scratch, packed, last, true);
     let last = out.len() - 1;
     let board = *out[last].position().board();
     if out[..last].iter().any(|p| p.position().board() == &board) {
@@ -287,7 +291,8 @@ fn two_dice<const PLAIN: bool>(
             if !PLAIN && (t1 == 0 || s2 <= lo) {
                 push_unique(out, template, &scratch, st1.pack(), st2);
             } else {
-                push::<2>(out, template, &scratch, st1.pack(), st2);
+                // Nothing is borne off here: either step would have gone above.
+                push::<2>(out, template, &scratch, st1.pack(), st2, false);
             }
         }
         undo(&mut scratch, st1);
@@ -306,7 +311,7 @@ fn two_dice<const PLAIN: bool>(
             let mut o1 = own;
             let st1 = apply(&mut scratch, &mut o1, s1, lo);
             let st2 = step_of(&scratch, u32::from(st1.to), hi);
-            push::<2>(out, template, &scratch, st1.pack(), st2);
+            push::<2>(out, template, &scratch, st1.pack(), st2, false);
             undo(&mut scratch, st1);
         }
     } else {
@@ -324,7 +329,7 @@ fn two_dice<const PLAIN: bool>(
     while singles != 0 {
         let s = pop_highest(&mut singles);
         let st = step_of(&scratch, s, die);
-        push::<1>(out, template, &scratch, 0, st);
+        push::<1>(out, template, &scratch, 0, st, true);
     }
 }
 
@@ -375,7 +380,7 @@ fn lower_die_first(
             if bears_off {
                 push_unique(out, template, scratch, st1.pack(), st2);
             } else {
-                push::<2>(out, template, scratch, st1.pack(), st2);
+                push::<2>(out, template, scratch, st1.pack(), st2, false);
             }
         }
         undo(scratch, st1);
@@ -456,7 +461,7 @@ fn double<const PLAIN: bool>(
                 while fourth != 0 {
                     let d = pop_highest(&mut fourth);
                     let st4 = step_of(&scratch, d, die);
-                    push::<4>(out, template, &scratch, p3, st4);
+                    push::<4>(out, template, &scratch, p3, st4, !PLAIN);
                 }
                 undo(&mut scratch, st3);
             }
