@@ -35,6 +35,7 @@
 //! | `"take"`, `"drop"`, `"beaver"` | the answer to a double (or, `take`/`drop`, to a beaver) |
 //! | `{"resign": {"side": "black", "level": "gammon"}}` | an offer to resign `single`, `gammon` or `backgammon` (with Schmidt scoring, whatever the level, the position's points) |
 //! | `"accept"`, `"decline"` | the answer to the offer to resign |
+//! | `{"take_over": {"side": "black"}}` | the computer plays that side, whose clock ran out, for the rest of the game: a game it wins scores no points |
 //!
 //! A play's `"steps"` are `[from, to, hit]` in the mover's numbering (25 is the bar, 0 is
 //! off), in the order played (in Plakoto, `hit` is a pin); `"notation"` is the play as GNU
@@ -311,6 +312,13 @@ pub enum RecordedAction {
     Accept,
     /// The offer to resign is declined.
     Decline,
+    /// The computer takes over a side whose clock ran out, for the rest of the game: a game
+    /// that side wins scores nothing.
+    #[serde(rename = "take_over")]
+    TakeOver {
+        /// The side taken over.
+        side: RecordSide,
+    },
 }
 
 /// The result of a finished game.
@@ -622,6 +630,7 @@ fn describe(m: &MatchState, action: &Action) -> RecordedAction {
         Action::Resign(level) => RecordedAction::Resign { side, level },
         Action::AcceptResignation => RecordedAction::Accept,
         Action::DeclineResignation => RecordedAction::Decline,
+        Action::TakeOver(taken) => RecordedAction::TakeOver { side: taken.into() },
     }
 }
 
@@ -1016,6 +1025,7 @@ fn engine_action(m: &MatchState, action: &RecordedAction) -> Result<Action, Acti
         }
         RecordedAction::Accept => Action::AcceptResignation,
         RecordedAction::Decline => Action::DeclineResignation,
+        RecordedAction::TakeOver { side } => Action::TakeOver(Side::from(*side)),
     };
     Ok(engine_action)
 }
@@ -1034,6 +1044,9 @@ fn action_name(action: &RecordedAction) -> String {
         RecordedAction::Resign { level, .. } => format!("resignation of a {level}"),
         RecordedAction::Accept => "accepting the resignation".to_string(),
         RecordedAction::Decline => "declining the resignation".to_string(),
+        RecordedAction::TakeOver { side } => {
+            format!("the computer taking over {}", Side::from(*side))
+        }
     }
 }
 

@@ -127,6 +127,11 @@ pub enum MomentKind {
         /// Who declines.
         side: Side,
     },
+    /// The computer takes over a side for the rest of the game (its clock ran out).
+    TakeOver {
+        /// The side taken over.
+        side: Side,
+    },
     /// The game is over.
     Result(GameResult),
     /// The players stopped the money session.

@@ -439,3 +439,45 @@ fn opening_roll_counts_of_every_rule_set() {
         }
     }
 }
+
+#[test]
+fn a_game_won_by_a_side_the_computer_took_over_scores_nothing() {
+    // RULES.md §2.8: White's clock ran out and the computer plays White for the rest of
+    // the game; White then bears off its last checker: the game counts for nothing.
+    let board = spec(&[(1, 1)], &[(13, 14), (3, 1)], [0, 0], &[]);
+    let mut game = game_at(Rules::money(), &board);
+    game.apply(Action::TakeOver(Side::White)).unwrap();
+    assert!(game.is_taken_over(Side::White));
+    roll_and_play(&mut game, (2, 1), "1/off");
+    let result = game.result().unwrap();
+    assert_eq!(result.winner, Some(Side::White));
+    assert_eq!(result.points, 0, "the computer's win does not count");
+    // The other side's win counts as usual.
+    let mut game = game_at(Rules::money(), &board);
+    game.apply(Action::TakeOver(Side::Black)).unwrap();
+    roll_and_play(&mut game, (2, 1), "1/off");
+    assert_eq!(game.result().unwrap().points, 3);
+    // And in a match, the score does not move; the record says so and loads back.
+    let mut m = MatchState::new(Rules::match_to(3)).unwrap();
+    let mut rec = bg_tui::record::Recorder::new(
+        [
+            bg_tui::record::PlayerInfo::human("A"),
+            bg_tui::record::PlayerInfo::human("B"),
+        ],
+        Rules::match_to(3),
+        None,
+    );
+    rec.apply(&mut m, Action::OpeningRoll { white: 3, black: 1 })
+        .unwrap();
+    let play = m.game().legal_plays()[0];
+    rec.apply(&mut m, Action::Play(play)).unwrap();
+    rec.apply(&mut m, Action::TakeOver(Side::White)).unwrap();
+    rec.apply(&mut m, Action::Resign(WinKind::Single)).unwrap();
+    rec.apply(&mut m, Action::AcceptResignation).unwrap();
+    assert_eq!(m.game().result().unwrap().winner, Some(Side::White));
+    assert_eq!(m.score(Side::White), 0);
+    let json = bg_tui::record::to_json(rec.as_record());
+    assert!(json.contains(r#"{"take_over":{"side":"white"}}"#), "{json}");
+    let (_, loaded) = bg_tui::record::load(&json).unwrap();
+    assert_eq!(loaded, m);
+}

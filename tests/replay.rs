@@ -47,6 +47,7 @@ fn kinds(t: &Timeline) -> Vec<&'static str> {
             MomentKind::Resign { .. } => "resign",
             MomentKind::Accept { .. } => "accept",
             MomentKind::Decline { .. } => "decline",
+            MomentKind::TakeOver { .. } => "take over",
             MomentKind::Result(_) => "result",
             MomentKind::Stopped => "stopped",
         })

@@ -777,6 +777,10 @@ mod clocks {
             app.message()
         );
         assert!(app.model().bots[slow.index()].is_some());
+        assert!(
+            app.match_state().game().is_taken_over(slow),
+            "the match knows: a win of this side will not count"
+        );
         let job = app.take_bot_job().expect("the computer plays the side");
         let decision = job.decide();
         app.handle(Event::Bot {

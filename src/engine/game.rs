@@ -42,6 +42,9 @@ pub enum Action {
     AcceptResignation,
     /// The opponent declines the offered resignation: play goes on.
     DeclineResignation,
+    /// The computer takes over this side for the rest of the game, its clock having run out
+    /// (`RULES.md` §2.8): a game this side wins then scores no points.
+    TakeOver(Side),
 }
 
 /// Where in the turn the game is.
@@ -202,6 +205,8 @@ pub struct Game {
     cube: Cube,
     resignation: Option<Resignation>,
     auto_doubles: u32,
+    /// The sides the computer took over (a win of theirs scores nothing).
+    taken_over: [bool; 2],
     /// The legal plays of the roll in `Phase::Moving`.
     legal: Vec<Play>,
 }
@@ -245,6 +250,7 @@ impl Game {
             cube: Cube::CENTRED,
             resignation: None,
             auto_doubles: 0,
+            taken_over: [false; 2],
             legal: Vec::new(),
         }
     }
@@ -417,6 +423,10 @@ impl Game {
         match action {
             Action::AcceptResignation => return self.answer_resignation(true),
             Action::DeclineResignation => return self.answer_resignation(false),
+            Action::TakeOver(side) => {
+                self.taken_over[side.index()] = true;
+                return Ok(());
+            }
             _ => {}
         }
         if let Some(r) = self.resignation {
@@ -431,7 +441,7 @@ impl Game {
             Action::Drop => self.drop_double(),
             Action::Beaver => self.beaver(),
             Action::Resign(level) => self.resign(level),
-            Action::AcceptResignation | Action::DeclineResignation => Ok(()),
+            Action::AcceptResignation | Action::DeclineResignation | Action::TakeOver(_) => Ok(()),
         }
     }
 
@@ -533,10 +543,28 @@ impl Game {
             }
             Some(verdict) => {
                 self.position = after;
-                self.phase = Phase::Over(self.result_of(verdict, &after));
+                let result = self.result_of(verdict, &after);
+                self.end(result);
             }
         }
         Ok(())
+    }
+
+    /// Whether the computer took `side` over for the rest of this game.
+    #[must_use]
+    pub const fn is_taken_over(&self, side: Side) -> bool {
+        self.taken_over[side.index()]
+    }
+
+    /// The game ends with `result`, worth nothing when the computer took the winner over.
+    fn end(&mut self, result: GameResult) {
+        let result = match result.winner {
+            Some(w) if self.taken_over[w.index()] => {
+                GameResult::with_points(w, result.kind, result.cube, 0, result.ending)
+            }
+            _ => result,
+        };
+        self.phase = Phase::Over(result);
     }
 
     /// The result of a game that `verdict` ended, in `after` (seen from the player who
@@ -615,7 +643,7 @@ impl Game {
             ),
             _ => return Err(GameError::NoDoubleOffered),
         };
-        self.phase = Phase::Over(result);
+        self.end(result);
         Ok(())
     }
 
@@ -663,8 +691,8 @@ impl Game {
             let winner = resignation.by.opponent();
             let seen = self.position_for(winner);
             self.legal.clear();
-            self.phase =
-                Phase::Over(self.win(winner, resignation.level, Ending::Resignation, &seen));
+            let result = self.win(winner, resignation.level, Ending::Resignation, &seen);
+            self.end(result);
         }
         Ok(())
     }

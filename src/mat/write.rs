@@ -291,6 +291,13 @@ fn game_entries(
                 m.apply(Action::DeclineResignation)
                     .map_err(|e| fail(k, &e))?;
             }
+            RecordedAction::TakeOver { .. } => {
+                return Err(fail(
+                    k,
+                    &"the computer took a side over (its clock ran out), which a .mat file \
+                      cannot say",
+                ));
+            }
         }
     }
     Ok(entries)

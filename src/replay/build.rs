@@ -187,6 +187,7 @@ fn add_action(
         },
         Action::AcceptResignation => MomentKind::Accept { side },
         Action::DeclineResignation => MomentKind::Decline { side },
+        Action::TakeOver(taken) => MomentKind::TakeOver { side: taken },
     };
     out.push(at, kind, board_of(after), now);
 }

@@ -77,13 +77,18 @@ pub fn describe_result<N: std::fmt::Display>(
     let winner = name(winner_side);
     let loser = name(winner_side.opponent());
     let won = points(result.points);
-    match result.ending {
+    let text = match result.ending {
         Ending::BearOff => format!("{winner} wins a {} and {won}", result.kind),
         Ending::Drop => format!("{loser} passes: {winner} wins {won}"),
         Ending::Resignation => format!("{loser} resigns a {}: {winner} wins {won}", result.kind),
         Ending::Mother => format!("{winner} pins {loser}'s mother and wins {won}"),
         Ending::Draw => "both mothers are pinned: a draw, no points".to_string(),
+    };
+    if result.points == 0 {
+        // A side the computer took over (its clock ran out): the win does not count.
+        return format!("{text} (the computer played {winner}'s side: the win does not count)");
     }
+    text
 }
 
 /// How a game was won, for a result line: "a gammon", "a passed double", "a resigned
@@ -160,6 +165,10 @@ pub(super) fn moment(t: &Timeline, moment: &Moment) -> String {
         }
         MomentKind::Accept { side } => format!("{} accepts the resignation", name(*side)),
         MomentKind::Decline { side } => format!("{} declines the resignation", name(*side)),
+        MomentKind::TakeOver { side } => format!(
+            "The computer plays {}'s side for the rest of the game (its clock ran out)",
+            name(*side)
+        ),
         MomentKind::Result(result) => result_text(t, result),
         MomentKind::Stopped => format!("The session was stopped: {}", score_text(t, moment.score)),
     }

@@ -110,6 +110,9 @@ pub fn render(record: &Record, timeline: &Timeline) -> String {
             }
             MomentKind::Accept { side } => format!("      {}  accepts", who(*side)),
             MomentKind::Decline { side } => format!("      {}  declines", who(*side)),
+            MomentKind::TakeOver { side } => {
+                format!("      {}  is taken over by the computer", who(*side))
+            }
             MomentKind::Result(result) => format!(
                 "  {}; score {}",
                 result_text(timeline, result),

@@ -656,6 +656,8 @@ impl App {
             Action::Resign(level) => Some(format!("{who} offers to resign a {level}")),
             Action::AcceptResignation => Some(format!("{who} accepts the resignation")),
             Action::DeclineResignation => Some(format!("{who} declines the resignation")),
+            // The take-over writes its own line.
+            Action::TakeOver(_) => None,
         };
         if let Some(line) = line {
             self.note(line);

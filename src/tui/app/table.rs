@@ -254,6 +254,8 @@ impl App {
         let name = strongest_bot(self.match_state.game().variant());
         match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
+                // The match knows: a game this side now wins scores nothing.
+                self.act(Action::TakeOver(side));
                 self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
                 self.taken_over[side.index()] = true;
                 self.picked = None;

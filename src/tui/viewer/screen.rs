@@ -204,6 +204,7 @@ fn row(moment: &Moment) -> MoveRow {
         MomentKind::Resign { side, level } => (Some(*side), format!("   offers a {level}")),
         MomentKind::Accept { side } => (Some(*side), "   accepts".to_string()),
         MomentKind::Decline { side } => (Some(*side), "   declines".to_string()),
+        MomentKind::TakeOver { side } => (Some(*side), "   taken over".to_string()),
         MomentKind::Result(result) => (
             result.winner,
             format!(
