@@ -607,3 +607,39 @@ fn replay_refuses_the_damaged_corpus_as_the_store_words_it() {
         }
     }
 }
+
+#[test]
+fn a_tavli_opening_roll_says_who_starts_though_its_dice_are_not_played() {
+    use bg_tui::engine::{Action, MatchState, RuleSet};
+    use bg_tui::record::{PlayerInfo, Recorder};
+    let rules = bg_tui::engine::Rules {
+        match_length: Some(3),
+        ..bg_tui::engine::Rules::of(RuleSet::Tavli)
+    };
+    let mut m = MatchState::new(rules).unwrap();
+    let mut rec = Recorder::new(
+        [PlayerInfo::human("A"), PlayerInfo::human("B")],
+        rules,
+        None,
+    );
+    rec.apply(&mut m, Action::OpeningRoll { white: 2, black: 2 })
+        .unwrap();
+    rec.apply(&mut m, Action::OpeningRoll { white: 2, black: 5 })
+        .unwrap();
+    let t = Timeline::new(rec.as_record()).unwrap();
+    let kinds: Vec<&MomentKind> = t.moments().iter().map(|m| &m.kind).collect();
+    assert!(
+        matches!(kinds[1], MomentKind::OpeningTie { .. }),
+        "{kinds:?}"
+    );
+    assert!(
+        matches!(
+            kinds[2],
+            MomentKind::Opening {
+                side: Side::Black,
+                ..
+            }
+        ),
+        "{kinds:?}"
+    );
+}

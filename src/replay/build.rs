@@ -3,7 +3,7 @@
 use super::{Board, Moment, MomentKind, Timeline, label};
 use crate::engine::ids::MatchIdFields;
 use crate::engine::{
-    Action, CrawfordState, Cube, MatchState, Phase, Play, Position, Side, Variant, format_play,
+    Action, CrawfordState, Cube, MatchState, Play, Position, Side, Variant, format_play,
 };
 use crate::record::{self, Record, RecordError};
 
@@ -151,14 +151,13 @@ fn add_action(
     let side = game.to_act().unwrap_or(game.turn());
     let now = Engine::of(after);
     let kind = match *action {
-        Action::OpeningRoll { white, black } => match after.game().phase() {
-            Phase::Moving(_) => MomentKind::Opening {
-                white,
-                black,
-                side: after.game().turn(),
-            },
-            _ => MomentKind::OpeningTie { white, black },
+        // The higher die starts (and, in the Tavli games, rolls afresh); a tie rolls again.
+        Action::OpeningRoll { white, black } if white != black => MomentKind::Opening {
+            white,
+            black,
+            side: after.game().turn(),
         },
+        Action::OpeningRoll { white, black } => MomentKind::OpeningTie { white, black },
         Action::Roll(_) => MomentKind::Roll { side },
         Action::Play(play) => {
             add_play(out, index, before, after, &play);
