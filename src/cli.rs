@@ -451,6 +451,79 @@ struct PlayJson {
     position_id: String,
 }
 
+/// The position `moves` and `hint` are asked about.
+enum PositionArg<'a> {
+    /// A Position ID (backgammon, or a rule set `--rules` names whose positions it can say).
+    Id {
+        id: &'a str,
+        dice: &'a str,
+        variant: Option<Variant>,
+    },
+    /// `--rules RULES --board BOARD`.
+    Board {
+        rules: &'a str,
+        board: &'a str,
+        dice: &'a str,
+    },
+}
+
+/// Sorts out `[POSITION_ID] DICE`, `--rules` and `--board` as given.
+fn position_arg<'a>(
+    first: &'a str,
+    second: Option<&'a str>,
+    rule_set: Option<&'a str>,
+    board: Option<&'a str>,
+) -> Result<PositionArg<'a>, CliError> {
+    match (board, second) {
+        (Some(board), None) => Ok(PositionArg::Board {
+            rules: rule_set.unwrap_or("backgammon"),
+            board,
+            dice: first,
+        }),
+        (Some(_), Some(_)) => Err(CliError(
+            "with --board give only the dice, not a Position ID".to_string(),
+        )),
+        (None, None) => Err(CliError(
+            "give a Position ID and the dice, or --rules RULES --board BOARD and the dice"
+                .to_string(),
+        )),
+        (None, Some(dice)) => {
+            let variant = rule_set.map(parse_variant).transpose()?;
+            if let (Some(name), Some(variant)) = (rule_set, variant)
+                && !variant.has_position_id()
+            {
+                return Err(CliError(format!(
+                    "--rules {name}: a Position ID cannot hold a {variant} position; use --board"
+                )));
+            }
+            Ok(PositionArg::Id {
+                id: first,
+                dice,
+                variant,
+            })
+        }
+    }
+}
+
+/// `head`, then the count of plays and one row each: the play and what follows it (the
+/// position after it); "no legal play" when there is none.
+pub(crate) fn play_list(mut out: String, rows: &[(String, String)]) -> String {
+    if rows.is_empty() {
+        out.push_str("no legal play; the turn passes\n");
+        return out;
+    }
+    let count = rows.len();
+    out.push_str(&format!(
+        "{count} legal play{}\n",
+        if count == 1 { "" } else { "s" }
+    ));
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    for (play, after) in rows {
+        out.push_str(&format!("  {play:width$}  {after}\n"));
+    }
+    out
+}
+
 /// `bg-tui moves` with its arguments as given: `[POSITION_ID] DICE`, `--rules`, `--board`.
 ///
 /// # Errors
@@ -462,26 +535,9 @@ pub fn moves_command(
     board: Option<&str>,
     json: bool,
 ) -> Result<String, CliError> {
-    match (board, second) {
-        (Some(board), None) => moves_on_board(rule_set.unwrap_or("backgammon"), board, first, json),
-        (Some(_), Some(_)) => Err(CliError(
-            "with --board give only the dice, not a Position ID".to_string(),
-        )),
-        (None, None) => Err(CliError(
-            "give a Position ID and the dice, or --rules RULES --board BOARD and the dice"
-                .to_string(),
-        )),
-        (None, Some(dice)) => {
-            if let Some(name) = rule_set {
-                let variant = parse_variant(name)?;
-                if !variant.has_position_id() {
-                    return Err(CliError(format!(
-                        "--rules {name}: a Position ID cannot hold a {variant} position; use --board"
-                    )));
-                }
-            }
-            moves(first, dice, json)
-        }
+    match position_arg(first, second, rule_set, board)? {
+        PositionArg::Board { rules, board, dice } => moves_on_board(rules, board, dice, json),
+        PositionArg::Id { id, dice, .. } => moves(id, dice, json),
     }
 }
 
@@ -510,25 +566,13 @@ pub fn moves(id: &str, dice: &str, json: bool) -> Result<String, CliError> {
             .map(|s| s + "\n")
             .map_err(|e| CliError(e.to_string()));
     }
-    let mut out = format!(
+    let head = format!(
         "Position ID {id}, roll {}-{}: ",
         dice.first(),
         dice.second()
     );
-    if plays.is_empty() {
-        out.push_str("no legal play; the turn passes\n");
-        return Ok(out);
-    }
-    let count = plays.len();
-    out.push_str(&format!(
-        "{count} legal play{}\n",
-        if count == 1 { "" } else { "s" }
-    ));
-    let width = plays.iter().map(|p| p.play.len()).max().unwrap_or(0);
-    for p in plays {
-        out.push_str(&format!("  {:width$}  {}\n", p.play, p.position_id));
-    }
-    Ok(out)
+    let rows: Vec<(String, String)> = plays.into_iter().map(|p| (p.play, p.position_id)).collect();
+    Ok(play_list(head, &rows))
 }
 
 /// `bg-tui show`: the text to print.
@@ -740,33 +784,15 @@ pub fn hint_command(
     ply: Option<u8>,
     json: bool,
 ) -> Result<String, CliError> {
-    match (board, second) {
-        (Some(board), None) => hint_on_board(
-            rule_set.unwrap_or("backgammon"),
-            board,
-            first,
-            bot_name,
-            json,
-        ),
-        (Some(_), Some(_)) => Err(CliError(
-            "with --board give only the dice, not a Position ID".to_string(),
-        )),
-        (None, None) => Err(CliError(
-            "give a Position ID and the dice, or --rules RULES --board BOARD and the dice"
-                .to_string(),
-        )),
-        (None, Some(dice)) => {
-            if let Some(name) = rule_set {
-                let variant = parse_variant(name)?;
-                if !variant.has_position_id() {
-                    return Err(CliError(format!(
-                        "--rules {name}: a Position ID cannot hold a {variant} position; use --board"
-                    )));
-                }
-                let bot = bot_name.unwrap_or_else(|| default_hint_bot());
-                make_bot_for(bot, variant)?;
+    match position_arg(first, second, rule_set, board)? {
+        PositionArg::Board { rules, board, dice } => {
+            hint_on_board(rules, board, dice, bot_name, json)
+        }
+        PositionArg::Id { id, dice, variant } => {
+            if let Some(variant) = variant {
+                make_bot_for(bot_name.unwrap_or_else(|| default_hint_bot()), variant)?;
             }
-            hint(first, dice, bot_name, ply, json)
+            hint(id, dice, bot_name, ply, json)
         }
     }
 }

@@ -360,25 +360,9 @@ use bg_tui::engine::{BoardSpec, RuleSet, Variant};
 
 /// A position of `variant` from the mover's view: `mine` and `theirs` as (point, checkers)
 /// in the mover's numbering, and the points where a checker of the mover lies pinned.
-fn board(
-    variant: Variant,
-    mine: &[(usize, u8)],
-    theirs: &[(usize, u8)],
-    pinned: &[u8],
-) -> Position {
-    let mut spec = BoardSpec {
-        mine: [0; 24],
-        theirs: [0; 24],
-        bar: [0, 0],
-        pinned: pinned.to_vec(),
-    };
-    for &(p, n) in mine {
-        spec.mine[p - 1] = n;
-    }
-    for &(p, n) in theirs {
-        spec.theirs[p - 1] = n;
-    }
-    spec.to_position(variant)
+fn board(variant: Variant, mine: &[(u8, u8)], theirs: &[(u8, u8)], pinned: &[u8]) -> Position {
+    BoardSpec::from_points(mine, theirs, [0, 0], pinned)
+        .and_then(|spec| spec.to_position(variant))
         .expect("a position of the rule set")
 }
 

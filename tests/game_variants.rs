@@ -11,20 +11,8 @@ use bg_tui::engine::{
 
 /// A board of the plain form from `(point, count)` lists; `pinned`: points where a single
 /// checker of the mover lies under the opponent's.
-fn spec(mine: &[(usize, u8)], theirs: &[(usize, u8)], bar: [u8; 2], pinned: &[u8]) -> BoardSpec {
-    let mut s = BoardSpec {
-        mine: [0; 24],
-        theirs: [0; 24],
-        bar,
-        pinned: pinned.to_vec(),
-    };
-    for &(p, n) in mine {
-        s.mine[p - 1] = n;
-    }
-    for &(p, n) in theirs {
-        s.theirs[p - 1] = n;
-    }
-    s
+fn spec(mine: &[(u8, u8)], theirs: &[(u8, u8)], bar: [u8; 2], pinned: &[u8]) -> BoardSpec {
+    BoardSpec::from_points(mine, theirs, bar, pinned).expect("points 1-24")
 }
 
 /// A game of `rule_set` (money, its default cube) set up at `board`, White on roll.
@@ -340,6 +328,12 @@ fn positions_that_cannot_occur_in_a_rule_set_are_refused_at_the_door() {
     );
     let too_many = spec(&[(6, 16)], &[(1, 15)], [0, 0], &[]);
     assert!(too_many.to_position(Variant::Backgammon).is_err());
+    for point in [0, 25] {
+        assert_eq!(
+            BoardSpec::from_points(&[(point, 1)], &[], [0, 0], &[]).err(),
+            Some(bg_tui::engine::SpecError::BadPoint(point))
+        );
+    }
 }
 
 #[test]

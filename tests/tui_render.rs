@@ -330,23 +330,13 @@ fn real_help() -> BoardModel {
 /// A board of the plain form from `(point, count)` lists, for the rule sets.
 fn spec_position(
     variant: bg_tui::engine::Variant,
-    mine: &[(usize, u8)],
-    theirs: &[(usize, u8)],
+    mine: &[(u8, u8)],
+    theirs: &[(u8, u8)],
     pinned: &[u8],
 ) -> Position {
-    let mut spec = bg_tui::engine::BoardSpec {
-        mine: [0; 24],
-        theirs: [0; 24],
-        bar: [0, 0],
-        pinned: pinned.to_vec(),
-    };
-    for &(p, n) in mine {
-        spec.mine[p - 1] = n;
-    }
-    for &(p, n) in theirs {
-        spec.theirs[p - 1] = n;
-    }
-    spec.to_position(variant).expect("a valid board")
+    bg_tui::engine::BoardSpec::from_points(mine, theirs, [0, 0], pinned)
+        .and_then(|spec| spec.to_position(variant))
+        .expect("a valid board")
 }
 
 /// Plakoto: Alice (on roll) has pinned Bob's checker on her 5-point with two checkers,

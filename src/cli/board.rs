@@ -70,20 +70,10 @@ pub fn moves_on_board(
             .map(|s| s + "\n")
             .map_err(|e| CliError(e.to_string()));
     }
-    let mut out = format!("{variant}, roll {}-{}: ", dice.first(), dice.second());
-    if plays.is_empty() {
-        out.push_str("no legal play; the turn passes\n");
-        return Ok(out);
-    }
-    let count = plays.len();
-    out.push_str(&format!(
-        "{count} legal play{}\n",
-        if count == 1 { "" } else { "s" }
-    ));
-    let width = plays.iter().map(|p| p.play.len()).max().unwrap_or(0);
-    for p in &plays {
-        let after = serde_json::to_string(&p.board).map_err(|e| CliError(e.to_string()))?;
-        out.push_str(&format!("  {:width$}  {after}\n", p.play));
-    }
-    Ok(out)
+    let head = format!("{variant}, roll {}-{}: ", dice.first(), dice.second());
+    let rows: Vec<(String, String)> = plays
+        .into_iter()
+        .map(|p| (p.play, p.board.to_json()))
+        .collect();
+    Ok(super::play_list(head, &rows))
 }

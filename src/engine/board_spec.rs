@@ -77,6 +77,9 @@ pub enum SpecError {
     /// single checker under the opponent's.
     #[error("point {0} is listed as pinned but does not hold one checker of mine under theirs")]
     BadPin(u8),
+    /// A point outside 1-24.
+    #[error("there is no point {0}: the points are 1 to 24")]
+    BadPoint(u8),
     /// Both sides on a point in Plakoto with more than one checker of each.
     #[error("point {0} holds both sides but neither has a single pinned checker there")]
     NoPinnedChecker(u8),
@@ -143,6 +146,36 @@ impl BoardSpec {
         let position = Position::new(board, off, &pinned, rules.geometry())?;
         rules.check(&position)?;
         Ok(position)
+    }
+
+    /// A board from `(point, checkers)` lists in the mover's numbering (points 1-24), the
+    /// bar counts and the points where a checker of the mover lies pinned. Not checked: see
+    /// [`BoardSpec::to_position`].
+    ///
+    /// # Errors
+    /// [`SpecError::BadPoint`] for a point outside 1-24.
+    pub fn from_points(
+        mine: &[(u8, u8)],
+        theirs: &[(u8, u8)],
+        bar: [u8; 2],
+        pinned: &[u8],
+    ) -> Result<BoardSpec, SpecError> {
+        let mut spec = BoardSpec {
+            mine: [0; 24],
+            theirs: [0; 24],
+            bar,
+            pinned: pinned.to_vec(),
+        };
+        for (counts, list) in [(&mut spec.mine, mine), (&mut spec.theirs, theirs)] {
+            for &(point, n) in list {
+                let slot = usize::from(point)
+                    .checked_sub(1)
+                    .and_then(|i| counts.get_mut(i))
+                    .ok_or(SpecError::BadPoint(point))?;
+                *slot = n;
+            }
+        }
+        Ok(spec)
     }
 
     /// The board as one line of JSON, as `moves --board` reads it.

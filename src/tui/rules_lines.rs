@@ -98,20 +98,10 @@ mod tests {
         side.to_string()
     }
 
-    fn plakoto(mine: &[(usize, u8)], theirs: &[(usize, u8)], pinned: &[u8]) -> Position {
-        let mut spec = BoardSpec {
-            mine: [0; 24],
-            theirs: [0; 24],
-            bar: [0, 0],
-            pinned: pinned.to_vec(),
-        };
-        for &(p, n) in mine {
-            spec.mine[p - 1] = n;
-        }
-        for &(p, n) in theirs {
-            spec.theirs[p - 1] = n;
-        }
-        spec.to_position(Variant::Plakoto).unwrap()
+    fn plakoto(mine: &[(u8, u8)], theirs: &[(u8, u8)], pinned: &[u8]) -> Position {
+        BoardSpec::from_points(mine, theirs, [0, 0], pinned)
+            .and_then(|spec| spec.to_position(Variant::Plakoto))
+            .unwrap()
     }
 
     #[test]

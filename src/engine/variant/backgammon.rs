@@ -71,6 +71,24 @@ pub(crate) fn after_hitting_step(position: &Position, step: Step) -> Position {
     after
 }
 
+/// The step rules and the fast generator of backgammon, for the rule sets that move as it
+/// does.
+macro_rules! moves_as_backgammon {
+    () => {
+        fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step> {
+            hitting_step(position, from, die)
+        }
+
+        fn after_step_unchecked(&self, position: &Position, step: Step) -> Position {
+            after_hitting_step(position, step)
+        }
+
+        fn legal_plays_into(&self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
+            movegen::legal_plays_into(position, dice, out);
+        }
+    };
+}
+
 impl VariantRules for Backgammon {
     fn variant(&self) -> Variant {
         Variant::Backgammon
@@ -80,17 +98,7 @@ impl VariantRules for Backgammon {
         Position::START
     }
 
-    fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step> {
-        hitting_step(position, from, die)
-    }
-
-    fn after_step_unchecked(&self, position: &Position, step: Step) -> Position {
-        after_hitting_step(position, step)
-    }
-
-    fn legal_plays_into(&self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
-        movegen::legal_plays_into(position, dice, out);
-    }
+    moves_as_backgammon!();
 
     fn has_cube(&self) -> bool {
         true
@@ -122,17 +130,7 @@ impl VariantRules for Portes {
         Position::START
     }
 
-    fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step> {
-        hitting_step(position, from, die)
-    }
-
-    fn after_step_unchecked(&self, position: &Position, step: Step) -> Position {
-        after_hitting_step(position, step)
-    }
-
-    fn legal_plays_into(&self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
-        movegen::legal_plays_into(position, dice, out);
-    }
+    moves_as_backgammon!();
 
     fn differences(&self) -> &'static [&'static str] {
         &[
@@ -158,17 +156,7 @@ impl VariantRules for Jacquet {
         Position::from_board(board).unwrap_or(Position::START)
     }
 
-    fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step> {
-        hitting_step(position, from, die)
-    }
-
-    fn after_step_unchecked(&self, position: &Position, step: Step) -> Position {
-        after_hitting_step(position, step)
-    }
-
-    fn legal_plays_into(&self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
-        movegen::legal_plays_into(position, dice, out);
-    }
+    moves_as_backgammon!();
 
     fn has_cube(&self) -> bool {
         true
