@@ -194,11 +194,12 @@ pub enum BotError {
     Nets(String),
 }
 
-/// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`).
-pub const EXPERT_DEFAULT_PLY: u8 = 1;
+/// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`,
+/// `expert:2`).
+pub const EXPERT_DEFAULT_PLY: u8 = 2;
 
 /// Makes the bot called `name`, its randomness seeded with `seed`. Besides [`NAMES`],
-/// `expert:0` and `expert:1` name the expert bot at 0-ply and 1-ply.
+/// `expert:0`, `expert:1` and `expert:2` name the expert bot at 0, 1 and 2-ply.
 ///
 /// # Errors
 /// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::Nets`] when the expert
@@ -207,6 +208,7 @@ pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     match name {
         "expert:0" => Ok(Box::new(expert::ExpertBot::shipped(0)?)),
         "expert:1" => Ok(Box::new(expert::ExpertBot::shipped(1)?)),
+        "expert:2" => Ok(Box::new(expert::ExpertBot::shipped(2)?)),
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
         "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
         "pubeval" => Ok(Box::new(pubeval::PubevalBot::new())),

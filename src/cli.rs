@@ -97,9 +97,9 @@ pub struct PlayArgs {
     /// Let this bot play Black.
     #[arg(long, value_name = "BOT", conflicts_with = "vs")]
     pub black: Option<String>,
-    /// The look-ahead of the `expert` bot named by --vs, --white or --black: 0 or 1
-    /// (`expert` alone is 1-ply).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+    /// The look-ahead of the `expert` bot named by --vs, --white or --black: 0, 1 or 2
+    /// (`expert` alone is 2-ply).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
     pub ply: Option<u8>,
     /// Pause between a bot's checker moves, in milliseconds (0 for none).
     #[arg(long, value_name = "MS", default_value_t = 400)]
@@ -197,8 +197,8 @@ pub enum Command {
         /// The bot that ranks the plays [default: the strongest].
         #[arg(long, value_name = "NAME")]
         bot: Option<String>,
-        /// The look-ahead of the expert bot: 0 or 1 (`expert` alone is 1-ply).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+        /// The look-ahead of the expert bot: 0, 1 or 2 (`expert` alone is 2-ply).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
         ply: Option<u8>,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -213,8 +213,8 @@ pub enum Command {
     Analyse {
         /// The game record (JSON) or Jellyfish .mat file.
         file: PathBuf,
-        /// The expert's look-ahead: 0 or 1.
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+        /// The expert's look-ahead: 0, 1 or 2.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
         ply: u8,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -280,8 +280,8 @@ pub struct BotMatchArgs {
     /// Write each game (or match) as a game record into this folder: game-0001.json, ...
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
-    /// The look-ahead of an `expert` bot A or B: 0 or 1 (`expert` alone is 1-ply).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=1))]
+    /// The look-ahead of an `expert` bot A or B: 0, 1 or 2 (`expert` alone is 2-ply).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
     pub ply: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -394,7 +394,7 @@ fn default_names(players: &[Player; 2]) -> [String; 2] {
     names
 }
 
-/// `expert` at the look-ahead `ply` (`expert:0`, `expert:1`) when `ply` is given; other
+/// `expert` at the look-ahead `ply` (`expert:0`, `expert:1`, `expert:2`) when `ply` is given; other
 /// names as they are.
 #[must_use]
 pub fn with_ply(name: &str, ply: Option<u8>) -> String {
@@ -749,6 +749,7 @@ fn expert_ranking(
         "expert" => bot::EXPERT_DEFAULT_PLY,
         "expert:0" => 0,
         "expert:1" => 1,
+        "expert:2" => 2,
         _ => return Ok(None),
     };
     let mut expert =

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod bench;
 pub mod bot;
 #[cfg(feature = "tui")]

@@ -236,6 +236,8 @@ pub struct Timeline {
     game_starts: Vec<usize>,
     /// The match after the last action.
     last: MatchState,
+    /// The record the timeline was built from (for judging its decisions).
+    record: Record,
 }
 
 impl Timeline {
@@ -246,6 +248,12 @@ impl Timeline {
     /// the action and the reason).
     pub fn new(record: &Record) -> Result<Timeline, RecordError> {
         build::timeline(record)
+    }
+
+    /// The record the timeline was built from.
+    #[must_use]
+    pub const fn record(&self) -> &Record {
+        &self.record
     }
 
     /// The players' names as shown, White first: the record's, cleaned of control

@@ -332,6 +332,91 @@ fn the_bot_ranks_every_legal_play_best_first() {
     assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
 }
 
+/// The 21 rolls with their weights out of 36, written out for the tests.
+fn the_21_rolls() -> Vec<(Dice, f32)> {
+    let mut rolls = Vec::new();
+    for a in 1..=6 {
+        for b in a..=6 {
+            let weight = if a == b { 1.0 } else { 2.0 };
+            rolls.push((Dice::new(a, b).expect("dice"), weight));
+        }
+    }
+    rolls
+}
+
+#[test]
+fn deeper_looks_average_the_replies_one_roll_less_deep() {
+    // The chances n rolls ahead are the mean over the 21 rolls of the chances after the
+    // best 0-ply reply, n - 1 rolls ahead: checked at 1 and 2 plies on a contact position.
+    let nets = Arc::new(small_program_nets());
+    let mut bot = ExpertBot::new(Arc::clone(&nets), 0);
+    let mut buf = Buffers::new(&nets);
+    let position = sides(
+        &[(24, 2), (13, 5), (8, 3), (6, 4), (3, 1)],
+        &[(24, 2), (13, 4), (8, 3), (6, 5), (5, 1)],
+    );
+    for depth in [1u8, 2] {
+        let mut expected = [0.0f32; 5];
+        for (dice, weight) in the_21_rolls() {
+            let plays = legal_plays(&position, dice);
+            let reply = plays
+                .iter()
+                .max_by(|a, b| {
+                    let ea = eval::equity(&eval::after_play(&nets, a, &mut buf));
+                    let eb = eval::equity(&eval::after_play(&nets, b, &mut buf));
+                    ea.total_cmp(&eb)
+                })
+                .expect("a legal play");
+            let p = if depth == 1 {
+                eval::after_play(&nets, reply, &mut buf)
+            } else {
+                eval::flip(&bot.chances_at(&reply.position().switched(), depth - 1))
+            };
+            for (e, x) in expected.iter_mut().zip(p) {
+                *e += weight * x / 36.0;
+            }
+        }
+        let got = bot.chances_at(&position, depth);
+        for (g, e) in got.iter().zip(expected) {
+            assert!(
+                (g - e).abs() < 1e-5,
+                "depth {depth}: {got:?} vs {expected:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_ply_ranks_the_filtered_plays_deepest_first() {
+    let nets = Arc::new(small_program_nets());
+    let dice = Dice::new(6, 4).expect("dice");
+    let plays = legal_plays(&Position::START, dice);
+    let mut zero = ExpertBot::new(Arc::clone(&nets), 0);
+    let mut two = ExpertBot::new(Arc::clone(&nets), 2);
+    assert_eq!(two.ply(), 2);
+    let shallow = zero.rank(&plays);
+    let deep = two.rank(&plays);
+    assert_eq!(deep.len(), plays.len());
+    assert!(shallow.iter().all(|r| r.ply == 0));
+    // At most 3 plays reach 2-ply, at most 8 reach 1-ply or more, and the deeper come first.
+    let at = |d: u8| deep.iter().filter(|r| r.ply == d).count();
+    assert!((1..=3).contains(&at(2)), "{deep:?}");
+    assert!(at(1) + at(2) <= 8);
+    assert!(deep.windows(2).all(|w| w[0].ply >= w[1].ply));
+    // Each play judged at 2-ply has the value its own 2-ply look gives.
+    for r in deep.iter().filter(|r| r.ply == 2) {
+        let p = two.play_chances_at(&r.play, 2);
+        assert!((eval::equity(&p) - r.equity()).abs() < 1e-5);
+    }
+    // The choice is the best of the deepest.
+    let best = deep[0].equity();
+    assert!(
+        deep.iter()
+            .filter(|r| r.ply == 2)
+            .all(|r| r.equity() <= best)
+    );
+}
+
 #[test]
 fn the_shipped_nets_load_and_make_the_expert_bot() {
     let made = bot::make("expert", 1).expect("the shipped nets read");
@@ -648,11 +733,10 @@ mod analyse {
         )
     }
 
-    #[test]
-    fn a_planted_blunder_is_the_worst_decision() {
-        // White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)
-        // instead of 24/13; Black answers 3-1 with the usual 8/5 6/5 (not the best here,
-        // perhaps: White's blots invite a hit).
+    /// White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)
+    /// instead of 24/13; Black answers 3-1 with the usual 8/5 6/5 (not the best here,
+    /// perhaps: White's blots invite a hit).
+    fn planted_blunder() -> Record {
         let mut record = Record::new(
             [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
             Rules {
@@ -672,6 +756,15 @@ mod analyse {
             },
             black,
         ];
+        record
+    }
+
+    #[test]
+    fn a_planted_blunder_is_the_worst_decision() {
+        // White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)
+        // instead of 24/13; Black answers 3-1 with the usual 8/5 6/5 (not the best here,
+        // perhaps: White's blots invite a hit).
+        let record = planted_blunder();
         let a = analyse(&record, 0).expect("the record replays");
         assert_eq!(a.decisions, [1, 1]);
         let worst = a
@@ -692,6 +785,43 @@ mod analyse {
         assert!(a.judged[1].loss < worst.loss / 2.0, "{:?}", a.judged[1]);
         let text = bg_tui::cli::analyse::text(&a, 0);
         assert!(text.contains("game 1, action 2: white play 6-5"), "{text}");
+    }
+
+    #[test]
+    fn the_replay_viewer_shows_the_judgement_of_the_moment() {
+        use bg_tui::tui::Event;
+        use bg_tui::tui::viewer::{ViewOptions, Viewer};
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let record = planted_blunder();
+        // One decision judged alone is the one the whole analysis judged.
+        let a = analyse(&record, 0).expect("the record replays");
+        let alone = bg_tui::analysis::judge_action(&record, 0, 0, 1).expect("replays");
+        assert_eq!(alone.as_ref(), Some(&a.judged[0]));
+        assert_eq!(
+            bg_tui::analysis::judge_action(&record, 0, 0, 0).expect("replays"),
+            None,
+            "the opening roll is no decision"
+        );
+        let timeline = bg_tui::replay::Timeline::new(&record).expect("timeline");
+        let at = (0..timeline.len())
+            .find(|&i| timeline.moment(i).action == Some(1))
+            .expect("the moment of White's play");
+        let mut v = Viewer::new(timeline, ViewOptions::default());
+        v.go_to(at);
+        assert_eq!(v.analysis(), None, "hidden until asked for");
+        let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+        v.handle(key(KeyCode::Char('a')));
+        let shown = v.analysis().expect("shown").to_string();
+        assert!(
+            shown.contains("8/3 8/2 loses") && shown.contains("best: 24/13"),
+            "{shown}"
+        );
+        assert!(
+            v.model().message.contains("loses"),
+            "the message line shows it"
+        );
+        v.handle(key(KeyCode::Char('a')));
+        assert_eq!(v.analysis(), None);
     }
 
     #[test]
@@ -792,11 +922,12 @@ fn ply_options_name_the_expert_levels() {
     assert_eq!(with_ply("expert", Some(1)), "expert:1");
     assert_eq!(with_ply("expert", None), "expert");
     assert_eq!(with_ply("greedy", Some(0)), "greedy");
-    for name in ["expert:0", "expert:1"] {
+    assert_eq!(with_ply("expert", Some(2)), "expert:2");
+    for name in ["expert:0", "expert:1", "expert:2"] {
         assert_eq!(
             bot::make(name, 1).expect("a level of the expert").name(),
             name
         );
     }
-    assert!(bot::make("expert:2", 1).is_err());
+    assert!(bot::make("expert:3", 1).is_err());
 }

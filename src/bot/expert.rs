@@ -4,7 +4,9 @@
 //! and [`net`] for the nets) give the chances of the player on roll to win, win a gammon,
 //! win a backgammon, lose a gammon and lose a backgammon. The bot plays the legal play with
 //! the best cubeless equity after it: at 0-ply from the nets directly, at 1-ply as the mean
-//! over the opponent's 21 rolls of the position after the opponent's best reply.
+//! over the opponent's 21 rolls of the position after the opponent's best reply, at 2-ply
+//! one roll deeper again, with GNU Backgammon's move filters between the depths (see
+//! [`ExpertBot::rank`]).
 //!
 //! The nets ship in `assets/expert.bgnet` (the format is in [`format`]), embedded in the
 //! program with `include_bytes!` and read (checked) on first use.
@@ -59,10 +61,38 @@ fn rolls() -> impl Iterator<Item = (Dice, f32)> {
     })
 }
 
-/// Plays kept for a 1-ply look after the 0-ply pass: at most this many.
+/// The deepest look-ahead: 2-ply.
+pub const MAX_PLY: u8 = 2;
+
+/// The move filter before a 1-ply look: the 0-ply pass keeps at most this many plays ...
 const ONE_PLY_KEEP: usize = 8;
-/// ... and only those within this much cubeless equity of the 0-ply best.
-const ONE_PLY_WINDOW: f32 = 0.2;
+/// ... and only those within this much cubeless equity of the 0-ply best (GNU Backgammon's
+/// default filter keeps 8 within 0.16).
+const ONE_PLY_WINDOW: f32 = 0.16;
+/// The move filter before a 2-ply look: the 1-ply pass keeps at most this many plays ...
+const TWO_PLY_KEEP: usize = 3;
+/// ... within this much of the 1-ply best.
+const TWO_PLY_WINDOW: f32 = 0.06;
+
+/// A play with the chances after it for the player who makes it, and the depth (0, 1 or 2
+/// plies) they were judged at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RankedPlay {
+    /// The play.
+    pub play: Play,
+    /// The chances of the player who makes it.
+    pub chances: Probs,
+    /// The look-ahead that judged it.
+    pub ply: u8,
+}
+
+impl RankedPlay {
+    /// The cubeless equity after the play, for the player who makes it.
+    #[must_use]
+    pub fn equity(&self) -> f32 {
+        equity(&self.chances)
+    }
+}
 
 /// The expert bot.
 #[derive(Debug, Clone)]
@@ -71,18 +101,19 @@ pub struct ExpertBot {
     nets: Arc<Nets>,
     buf: Buffers,
     ply: u8,
-    plays: Vec<Play>,
+    plays: Vec<Vec<Play>>,
 }
 
 impl ExpertBot {
-    /// The bot on `nets`, looking `ply` rolls ahead (0 or 1; more counts as 1).
+    /// The bot on `nets`, looking `ply` rolls ahead (0, 1 or 2; more counts as 2).
     #[must_use]
     pub fn new(nets: Arc<Nets>, ply: u8) -> ExpertBot {
+        let ply = ply.min(MAX_PLY);
         ExpertBot {
-            name: if ply == 0 { "expert:0" } else { "expert:1" },
+            name: ["expert:0", "expert:1", "expert:2"][usize::from(ply)],
             buf: Buffers::new(&nets),
             nets,
-            ply: ply.min(1),
+            ply,
             plays: Vec::new(),
         }
     }
@@ -94,7 +125,7 @@ impl ExpertBot {
         self
     }
 
-    /// The look-ahead: 0 or 1.
+    /// The look-ahead: 0, 1 or 2.
     #[must_use]
     pub const fn ply(&self) -> u8 {
         self.ply
@@ -110,72 +141,112 @@ impl ExpertBot {
 
     /// The chances of the player on roll in `position` (before rolling), at the bot's ply.
     pub fn chances(&mut self, position: &Position) -> Probs {
-        if self.ply == 0 || position.mover_has_won() || position.opponent_has_won() {
+        self.chances_at(position, self.ply)
+    }
+
+    /// The chances of the player on roll in `position` (before rolling), `depth` rolls
+    /// ahead: at 0 the nets' judgement; deeper, the mean over the 21 rolls of the position
+    /// after the best reply (chosen at 0-ply, as GNU Backgammon does), judged one roll less
+    /// deep.
+    pub fn chances_at(&mut self, position: &Position, depth: u8) -> Probs {
+        if depth == 0 || position.mover_has_won() || position.opponent_has_won() {
             return evaluate(&self.nets, position, &mut self.buf);
         }
+        // One buffer of legal plays per depth, so that the deeper looks keep their own.
+        let mut plays = self.plays.pop().unwrap_or_default();
         let mut sum = [0.0f32; 5];
         for (dice, weight) in rolls() {
-            legal_plays_into(position, dice, &mut self.plays);
-            let p = match train::best_play(&self.nets, &self.plays, &mut self.buf) {
-                Some((_, p)) => p,
-                None => flip(&evaluate(&self.nets, &position.switched(), &mut self.buf)),
+            legal_plays_into(position, dice, &mut plays);
+            let p = match train::best_play(&self.nets, &plays, &mut self.buf) {
+                Some((_, p)) if depth == 1 => p,
+                Some((play, _)) => self.play_chances_at(&play, depth - 1),
+                None => flip(&self.chances_at(&position.switched(), depth - 1)),
             };
             for (s, x) in sum.iter_mut().zip(p) {
                 *s += weight * x;
             }
         }
+        self.plays.push(plays);
         sum.map(|s| s / 36.0)
     }
 
-    /// The chances of the player who makes `play`, at the bot's ply.
-    fn play_chances(&mut self, play: &Play) -> Probs {
-        if self.ply == 0 || play.position().mover_has_won() {
+    /// The chances of the player who makes `play`, `depth` rolls ahead (the opponent's roll
+    /// is the first).
+    pub fn play_chances_at(&mut self, play: &Play, depth: u8) -> Probs {
+        if depth == 0 || play.position().mover_has_won() {
             return after_play(&self.nets, play, &mut self.buf);
         }
-        flip(&self.chances(&play.position().switched()))
+        flip(&self.chances_at(&play.position().switched(), depth))
     }
 
     /// Every play of `plays` with its chances for the player who makes it, each judged at
-    /// the bot's ply, best first (slower at 1-ply than [`ExpertBot::rank_with_chances`]:
-    /// for hints and analysis, where every value shown must be of the same depth).
+    /// the bot's ply, best first (slower than [`ExpertBot::rank`]: for hints and analysis,
+    /// where every value shown must be of the same depth).
     pub fn rank_all_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
-        let mut ranked: Vec<(Play, Probs)> =
-            plays.iter().map(|p| (*p, self.play_chances(p))).collect();
-        sort_by_equity(&mut ranked);
+        let ply = self.ply;
+        let mut ranked: Vec<(Play, Probs)> = plays
+            .iter()
+            .map(|p| (*p, self.play_chances_at(p, ply)))
+            .collect();
+        ranked.sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
         ranked
     }
 
-    /// Every play of `plays` with its chances for the player who makes it, best first: all
-    /// at 0-ply, then at 1-ply the best few (at most 8, within 0.2 of the best) again at
-    /// 1-ply and ranked first. The first is the bot's choice.
-    pub fn rank_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
-        let mut ranked: Vec<(Play, Probs)> = plays
+    /// Every play of `plays`, best first, judged as GNU Backgammon's move filters do: all
+    /// at 0-ply; at 1-ply and deeper, the best few of them (at most 8, within 0.16 of the
+    /// best) again at 1-ply; at 2-ply, the best of those (at most 3, within 0.06) again at
+    /// 2-ply. The plays judged deepest come first; the first is the bot's choice.
+    pub fn rank(&mut self, plays: &[Play]) -> Vec<RankedPlay> {
+        let mut ranked: Vec<RankedPlay> = plays
             .iter()
-            .map(|p| (*p, after_play(&self.nets, p, &mut self.buf)))
+            .map(|p| RankedPlay {
+                play: *p,
+                chances: after_play(&self.nets, p, &mut self.buf),
+                ply: 0,
+            })
             .collect();
         sort_by_equity(&mut ranked);
-        if self.ply > 0 && ranked.len() > 1 {
-            let best = equity(&ranked[0].1);
-            let keep = ranked
+        let filters = [
+            (ONE_PLY_KEEP, ONE_PLY_WINDOW),
+            (TWO_PLY_KEEP, TWO_PLY_WINDOW),
+        ];
+        let mut keep = ranked.len();
+        for (depth, (most, window)) in (1..=self.ply).zip(filters) {
+            let Some(best) = ranked.first().map(RankedPlay::equity) else {
+                break;
+            };
+            keep = ranked[..keep]
                 .iter()
-                .take(ONE_PLY_KEEP)
-                .take_while(|(_, p)| equity(p) >= best - ONE_PLY_WINDOW)
+                .take(most)
+                .take_while(|r| r.equity() >= best - window)
                 .count();
+            if ranked.len() <= 1 {
+                break;
+            }
             for entry in &mut ranked[..keep] {
-                entry.1 = self.play_chances(&entry.0);
+                entry.chances = self.play_chances_at(&entry.play, depth);
+                entry.ply = depth;
             }
             sort_by_equity(&mut ranked[..keep]);
         }
         ranked
     }
+
+    /// As [`ExpertBot::rank`], without the depths.
+    pub fn rank_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
+        self.rank(plays)
+            .into_iter()
+            .map(|r| (r.play, r.chances))
+            .collect()
+    }
 }
 
-fn sort_by_equity(ranked: &mut [(Play, Probs)]) {
-    ranked.sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
+fn sort_by_equity(ranked: &mut [RankedPlay]) {
+    ranked.sort_by(|a, b| b.equity().total_cmp(&a.equity()));
 }
 
 impl Bot for ExpertBot {
-    /// `expert:0` or `expert:1`, or the name given with [`ExpertBot::named`].
+    /// `expert:0`, `expert:1` or `expert:2`, or the name given with [`ExpertBot::named`].
     fn name(&self) -> &str {
         self.name
     }
@@ -198,9 +269,9 @@ impl Bot for ExpertBot {
         let game = m.game();
         let position = *game.position();
         let plays = game.legal_plays().to_vec();
-        self.rank_with_chances(&plays)
+        self.rank(&plays)
             .first()
-            .map_or_else(|| Play::empty(position), |s| s.0)
+            .map_or_else(|| Play::empty(position), |r| r.play)
     }
 
     /// Doubles when Janowski's cubeful equities say so (see [`cube`]).

@@ -135,6 +135,7 @@ pub(super) fn timeline(record: &Record) -> Result<Timeline, RecordError> {
         moments: out.moments,
         game_starts,
         last,
+        record: record.clone(),
     })
 }
 

@@ -11,11 +11,13 @@ use super::event::Event;
 use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::view;
+use crate::engine::Side;
 use crate::replay::Timeline;
 use keys::{ViewerMsg, viewer_key};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
+use std::collections::HashMap;
 use std::io::{self, IsTerminal};
 
 /// How the viewer draws.
@@ -65,6 +67,10 @@ pub struct Viewer {
     row_moments: Vec<usize>,
     /// The rows of the move list.
     rows: Vec<MoveRow>,
+    /// The expert's judgement of the moment's decision is shown.
+    analysis: bool,
+    /// The judgements made so far, by game and action (from 0).
+    judgements: HashMap<(usize, usize), String>,
 }
 
 impl Viewer {
@@ -80,6 +86,8 @@ impl Viewer {
             quit: false,
             row_moments,
             rows,
+            analysis: false,
+            judgements: HashMap::new(),
         }
     }
 
@@ -146,17 +154,65 @@ impl Viewer {
                 self.help = true;
                 self.at
             }
+            ViewerMsg::Analysis => {
+                self.analysis = !self.analysis;
+                self.at
+            }
             ViewerMsg::Quit => {
                 self.quit = true;
                 self.at
             }
             ViewerMsg::Other => self.at,
         };
+        if self.analysis {
+            self.judge_moment();
+        }
+    }
+
+    /// Judges the decision of the moment shown, unless it was judged before.
+    fn judge_moment(&mut self) {
+        let moment = self.timeline.moment(self.at);
+        let Some(action) = moment.action else {
+            return;
+        };
+        let key = (moment.game, action);
+        if self.judgements.contains_key(&key) {
+            return;
+        }
+        let ply = crate::bot::EXPERT_DEFAULT_PLY;
+        let text = match crate::analysis::judge_action(self.timeline.record(), ply, key.0, key.1) {
+            Ok(Some(j)) => judgement_text(&j, |side| self.timeline.name(side).to_string()),
+            Ok(None) => "nothing to judge here: no choice was made".to_string(),
+            Err(e) => e,
+        };
+        self.judgements.insert(
+            key,
+            crate::printable::printable(&format!("expert {ply}-ply: {text}"), 200),
+        );
+    }
+
+    /// The expert's judgement of the moment's decision, while it is shown.
+    #[must_use]
+    pub fn analysis(&self) -> Option<&str> {
+        if !self.analysis {
+            return None;
+        }
+        let moment = self.timeline.moment(self.at);
+        match moment.action {
+            Some(action) => self
+                .judgements
+                .get(&(moment.game, action))
+                .map(String::as_str),
+            None => Some("expert: nothing to judge at this moment"),
+        }
     }
 
     /// Shows moment `index` (the last one past the end).
     pub fn go_to(&mut self, index: usize) {
         self.at = index.min(self.timeline.end());
+        if self.analysis {
+            self.judge_moment();
+        }
     }
 
     /// What the board shows now.
@@ -208,4 +264,26 @@ pub fn run(timeline: Timeline, options: ViewOptions) -> Result<(), ViewerError> 
     let mut viewer = Viewer::new(timeline, options);
     terminal::run_screen(&mut viewer)?;
     Ok(())
+}
+
+/// One line for a judged decision: what was done, and what it lost against the best.
+fn judgement_text(j: &crate::analysis::Judged, name: impl Fn(Side) -> String) -> String {
+    let side = if j.side == "black" {
+        Side::Black
+    } else {
+        Side::White
+    };
+    let who = name(side);
+    let done = if j.kind == "play" {
+        format!("{who}'s {}", j.done)
+    } else {
+        format!("{who}: {}", j.done)
+    };
+    if j.loss > 0.0 {
+        format!("{done} loses {:.3}; best: {}", j.loss, j.best)
+    } else if j.kind == "play" {
+        format!("{done} is the best play")
+    } else {
+        format!("{done} is right ({})", j.best)
+    }
 }

@@ -21,6 +21,8 @@ pub enum ViewerMsg {
     Start,
     /// End: the end of the record.
     End,
+    /// `a`: the expert's judgement of the moment's decision, shown or hidden.
+    Analysis,
     /// `?`: the help.
     Help,
     /// `q`, Esc, Ctrl-C: quit.
@@ -47,6 +49,7 @@ pub fn viewer_key(key: KeyEvent) -> ViewerMsg {
         KeyCode::PageUp => ViewerMsg::PreviousGame,
         KeyCode::Home => ViewerMsg::Start,
         KeyCode::End => ViewerMsg::End,
+        KeyCode::Char('a') => ViewerMsg::Analysis,
         KeyCode::Char('?') => ViewerMsg::Help,
         KeyCode::Char('q') | KeyCode::Esc => ViewerMsg::Quit,
         _ => ViewerMsg::Other,
@@ -67,6 +70,10 @@ pub fn viewer_help_rows() -> Vec<(String, String)> {
             "next game / start of this game, then previous",
         ),
         ("Home / End", "start / end of the match"),
+        (
+            "a",
+            "the expert's judgement of the decision shown: on / off",
+        ),
         ("?", "this help; any key but q closes it"),
         ("q / Esc", "quit (Esc first closes the help); also Ctrl-C"),
     ]

@@ -59,7 +59,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         }),
         targets: Vec::new(),
         status: t.label(v.at),
-        message: where_text(v),
+        message: v.analysis().map_or_else(|| where_text(v), str::to_string),
         last_play: String::new(),
         last_move: None,
         log: Vec::new(),
