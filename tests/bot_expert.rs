@@ -931,3 +931,85 @@ fn ply_options_name_the_expert_levels() {
     }
     assert!(bot::make("expert:3", 1).is_err());
 }
+
+mod rollouts {
+    use super::{sides, small_program_nets};
+    use bg_tui::bot::expert::eval::{self, Buffers};
+    use bg_tui::bot::expert::{ExpertBot, rollout};
+    use bg_tui::engine::{Position, WinKind};
+    use std::sync::Arc;
+
+    fn contact_position() -> Position {
+        sides(
+            &[(24, 2), (13, 5), (8, 3), (6, 4), (3, 1)],
+            &[(24, 2), (13, 4), (8, 3), (6, 5), (5, 1)],
+        )
+    }
+
+    #[test]
+    fn a_one_turn_rollout_over_the_36_rolls_is_the_1_ply_value() {
+        // Every first roll once, the best 0-ply play, then the nets: exactly 1-ply.
+        let nets = small_program_nets();
+        let mut buf = Buffers::new(&nets);
+        let mut plays = Vec::new();
+        let position = contact_position();
+        let rolled = rollout::rollout(&nets, &position, 36, 1, 9, &mut buf, &mut plays);
+        let one_ply = ExpertBot::new(Arc::new(nets.clone()), 0).chances_at(&position, 1);
+        for (r, o) in rolled.iter().zip(one_ply) {
+            assert!((r - o).abs() < 1e-5, "{rolled:?} vs {one_ply:?}");
+        }
+        // No turn at all: the nets' own value.
+        let none = rollout::rollout(&nets, &position, 36, 0, 9, &mut buf, &mut plays);
+        assert_eq!(none, eval::evaluate(&nets, &position, &mut buf));
+        // Longer trials differ from both (the dice after the first roll matter).
+        let long = rollout::rollout(&nets, &position, 36, 6, 9, &mut buf, &mut plays);
+        assert_ne!(long, rolled);
+        assert_eq!(
+            long,
+            rollout::rollout(&nets, &position, 36, 6, 9, &mut buf, &mut plays),
+            "the seed decides"
+        );
+    }
+
+    #[test]
+    fn a_position_won_on_any_roll_rolls_out_as_that_win() {
+        // One checker left on the ace point: every roll bears it off. The opponent has borne
+        // off nothing and has a checker in the mover's home board: a backgammon.
+        let nets = small_program_nets();
+        let mut buf = Buffers::new(&nets);
+        let mut plays = Vec::new();
+        let position = sides(&[(1, 1)], &[(20, 1), (6, 14)]);
+        let rolled = rollout::rollout(&nets, &position, 72, 10, 3, &mut buf, &mut plays);
+        assert_eq!(rolled, eval::won(WinKind::Backgammon));
+    }
+
+    #[test]
+    fn sampled_positions_are_live_and_follow_the_seed() {
+        let nets = small_program_nets();
+        let (a, games) = rollout::sample_positions(&nets, 5, 0, 40, 6);
+        let (b, _) = rollout::sample_positions(&nets, 5, 0, 40, 6);
+        assert_eq!(a.len(), 40);
+        assert_eq!(a, b);
+        assert!(games >= 1);
+        assert!(
+            a.iter()
+                .all(|p| !p.mover_has_won() && !p.opponent_has_won())
+        );
+        let targets = rollout::rollout_all(&nets, &a, 36, 2, 1, 2, |_| {});
+        let alone = rollout::rollout_all(&nets, &a, 36, 2, 1, 1, |_| {});
+        assert_eq!(targets, alone, "the threads do not change the values");
+    }
+
+    #[test]
+    fn fitting_moves_the_nets_towards_the_rollouts() {
+        let mut nets = small_program_nets();
+        let (positions, _) = rollout::sample_positions(&nets, 11, 0, 60, 3);
+        // Targets far from what the untrained nets say: a sure single win.
+        let data: Vec<_> = positions
+            .into_iter()
+            .map(|p| (p, eval::won(WinKind::Single)))
+            .collect();
+        let (before, after) = rollout::fit(&mut nets, &data, 20, 0.1, 1);
+        assert!(after < before / 2.0, "{before} -> {after}");
+    }
+}

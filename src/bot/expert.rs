@@ -18,6 +18,7 @@ pub mod eval;
 pub mod format;
 pub mod met;
 pub mod net;
+pub mod rollout;
 pub mod train;
 
 use super::{Bot, BotError, DoubleAnswer, ScoredPlay};

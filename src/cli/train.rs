@@ -65,7 +65,26 @@ pub struct TrainArgs {
     /// Hidden units of the race net (a fresh run).
     #[arg(long, default_value_t = 64)]
     pub race_hidden: usize,
+    /// A supervised round on the checkpoint (with --resume) instead of self-play: this many
+    /// positions from self-play, each rolled out, and the nets fitted to the rollouts.
+    #[arg(long, value_name = "POSITIONS")]
+    pub supervised: Option<usize>,
+    /// Trials of each rollout (a supervised round): a multiple of 36 stratifies the first
+    /// roll evenly.
+    #[arg(long, value_name = "N", default_value_t = 72)]
+    pub trials: u32,
+    /// Turns each rollout trial plays before the nets value it (a supervised round).
+    #[arg(long, value_name = "TURNS", default_value_t = 10)]
+    pub horizon: u32,
+    /// Passes over the rolled-out positions when fitting (a supervised round).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub epochs: u32,
 }
+
+/// The learning rate of a supervised round without `--alpha`.
+pub const SUPERVISED_ALPHA: f32 = 0.01;
+/// A supervised round takes each self-play position with a chance of one in this many.
+const SUPERVISED_SPREAD: u32 = 6;
 
 /// The learning rate of a fresh run without `--alpha`.
 pub const DEFAULT_ALPHA: f32 = 0.1;
@@ -183,6 +202,9 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             format::MAX_HIDDEN
         )));
     }
+    if let Some(count) = args.supervised {
+        return supervised_round(args, count);
+    }
     let mut nets = if args.resume {
         let mut nets = read_checkpoint(&args.checkpoint)?;
         if let (Some(alpha), Some(state)) = (args.alpha, nets.state.as_mut()) {
@@ -279,6 +301,87 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         "trained {} games (now {}), checkpoint {}\n",
         state.games - start_games,
         state.games,
+        args.checkpoint.display()
+    ))
+}
+
+/// `bg-tui train --resume --supervised N`: one supervised round on the checkpoint (see
+/// [`crate::bot::expert::rollout`]), then a check against pubeval; returns a last line.
+fn supervised_round(args: &TrainArgs, count: usize) -> Result<String, CliError> {
+    use crate::bot::expert::rollout;
+    if !args.resume {
+        return Err(CliError(
+            "--supervised improves trained nets: give --resume (and the checkpoint)".to_string(),
+        ));
+    }
+    if count == 0 || args.trials == 0 || args.epochs == 0 {
+        return Err(CliError(
+            "--supervised, --trials and --epochs take at least 1".to_string(),
+        ));
+    }
+    let mut nets = read_checkpoint(&args.checkpoint)?;
+    let Some(mut state) = nets.state else {
+        return Err(CliError("the checkpoint has no training state".to_string()));
+    };
+    let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
+    let started = Instant::now();
+    let (positions, games) =
+        rollout::sample_positions(&nets, state.seed, state.games, count, SUPERVISED_SPREAD);
+    eprintln!(
+        "supervised round at game {}: {count} positions from {games} self-play games, {} trials of {} turns each, {} thread(s)",
+        state.games, args.trials, args.horizon, args.threads
+    );
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(count as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} positions rolled out  {per_sec}  {elapsed} elapsed, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let targets = rollout::rollout_all(
+        &nets,
+        &positions,
+        args.trials,
+        args.horizon,
+        train::mix(state.seed ^ state.games),
+        args.threads,
+        |n| {
+            if let Some(bar) = &bar {
+                bar.set_position(n as u64);
+            }
+        },
+    );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let rolled = started.elapsed().as_secs_f64();
+    let data: Vec<_> = positions.into_iter().zip(targets).collect();
+    let (before, after) = rollout::fit(&mut nets, &data, args.epochs, alpha, state.seed);
+    state.games += games;
+    state.seconds += started.elapsed().as_secs_f64();
+    nets.state = Some(state);
+    save(&args.checkpoint, &nets)?;
+    let mut line = format!(
+        "supervised round at games {}: {count} positions, {} trials of {} turns, rolled out in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        state.games,
+        args.trials,
+        args.horizon,
+        started.elapsed().as_secs_f64() - rolled,
+        args.epochs
+    );
+    if args.check_games > 0 {
+        let (ppg, half) = check_against_pubeval(&Arc::new(nets.clone()), args.check_games);
+        line.push_str(&format!(
+            "; vs pubeval {ppg:+.3} ppg +- {half:.3} over {} games",
+            args.check_games
+        ));
+    }
+    eprintln!("{line}");
+    log_line(&args.log, &line);
+    Ok(format!(
+        "{line}\ncheckpoint {}\n",
         args.checkpoint.display()
     ))
 }

@@ -16,7 +16,7 @@ use rand::rngs::ChaCha8Rng;
 
 /// A game longer than this many turns is stopped (it never happens in practice; it keeps a
 /// pathological net from looping for ever).
-const MAX_TURNS: u32 = 2000;
+pub const MAX_TURNS: u32 = 2000;
 
 /// SplitMix64's finaliser.
 #[must_use]

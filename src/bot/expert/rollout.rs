@@ -1,0 +1,221 @@
+//! Supervised training on rollouts: positions drawn from self-play, each valued by rolling
+//! it out with the current nets, and the nets then fitted to those values.
+//!
+//! A rollout of a position plays it on many times with the nets at 0-ply (both sides) and
+//! averages the results. Ours are *truncated*: each trial plays at most `horizon` turns and
+//! is then valued by the nets, so that a trial costs a fraction of a whole game. The
+//! variance is reduced as GNU Backgammon's rollouts do, by stratifying the first roll: trial
+//! `t` starts with roll `t mod 36` of the 36, so that every 36 trials see each first roll
+//! exactly once; the rest of a trial's dice come from a generator seeded by the rollout's
+//! seed and `t`.
+
+use super::eval::{Buffers, Probs, evaluate, flip, train, won};
+use super::format::Nets;
+use super::train::{best_play, game_seed, mix};
+use crate::engine::{Dice, Play, Position, WinKind, legal_plays_into};
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+
+/// The 36 rolls, in a fixed order (each non-double twice).
+fn all_36() -> impl Iterator<Item = Dice> {
+    (1..=6u8).flat_map(|a| (1..=6u8).filter_map(move |b| Dice::new(a, b).ok()))
+}
+
+/// The chances of the player on roll in `position` (before rolling), by `trials` trials
+/// of at most `horizon` turns each (see the [module documentation](self)). `position` must
+/// not be over.
+pub fn rollout(
+    nets: &Nets,
+    position: &Position,
+    trials: u32,
+    horizon: u32,
+    seed: u64,
+    buf: &mut Buffers,
+    plays: &mut Vec<Play>,
+) -> Probs {
+    let first_rolls: Vec<Dice> = all_36().collect();
+    let horizon = horizon.min(super::train::MAX_TURNS);
+    let mut sum = [0.0f64; 5];
+    for t in 0..trials {
+        let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ mix(u64::from(t))));
+        let mut dice = first_rolls[t as usize % first_rolls.len()];
+        let mut here = *position;
+        // `p` is the chances of the player who moves in turn `turn` (from 0).
+        let mut turn = 0;
+        let p = loop {
+            if turn == horizon {
+                break evaluate(nets, &here, buf);
+            }
+            legal_plays_into(&here, dice, plays);
+            match best_play(nets, plays, buf) {
+                Some((play, p)) => {
+                    let after = *play.position();
+                    if after.mover_has_won() {
+                        break won(WinKind::of_win(&after));
+                    }
+                    if turn + 1 == horizon {
+                        // The 0-ply value after the play is the nets' view of the next turn.
+                        break p;
+                    }
+                    here = after.switched();
+                }
+                None => here = here.switched(),
+            }
+            turn += 1;
+            dice = Dice::roll(&mut rng);
+        };
+        // Turns alternate: the player of turn `turn` is the one on roll in `position` when
+        // `turn` is even.
+        let p = if turn % 2 == 0 { p } else { flip(&p) };
+        for (s, x) in sum.iter_mut().zip(p) {
+            *s += f64::from(x);
+        }
+    }
+    sum.map(|s| (s / f64::from(trials.max(1))) as f32)
+}
+
+/// `count` positions from self-play games at 0-ply on `nets` (game `g` of them draws its
+/// dice from [`game_seed`]`(seed, first_game + g)`), each before its player rolls: from every
+/// game, each position with a chance of one in `spread`, leaving out finished games and the
+/// races the bear-off database knows exactly. Returns the positions and the games played.
+pub fn sample_positions(
+    nets: &Nets,
+    seed: u64,
+    first_game: u64,
+    count: usize,
+    spread: u32,
+) -> (Vec<Position>, u64) {
+    let mut buf = Buffers::new(nets);
+    let mut plays = Vec::new();
+    let mut out = Vec::with_capacity(count);
+    let mut games = 0;
+    while out.len() < count {
+        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, first_game + games));
+        games += 1;
+        let mut dice = loop {
+            let d = Dice::roll(&mut rng);
+            if d.first() != d.second() {
+                break d;
+            }
+        };
+        let mut position = Position::START;
+        for _ in 0..super::train::MAX_TURNS {
+            let exact = position.is_race()
+                && super::bearoff::BearoffDb::shared()
+                    .chances(&position)
+                    .is_some();
+            if !exact && rng.random_range(0..spread.max(1)) == 0 && out.len() < count {
+                out.push(position);
+            }
+            legal_plays_into(&position, dice, &mut plays);
+            match best_play(nets, &plays, &mut buf) {
+                Some((play, _)) if play.position().mover_has_won() => break,
+                Some((play, _)) => position = play.position().switched(),
+                None => position = position.switched(),
+            }
+            dice = Dice::roll(&mut rng);
+        }
+    }
+    (out, games)
+}
+
+/// Rolls out every position of `positions` (as [`rollout`], position `i` with seed
+/// `mix(seed ^ i)`) on `threads` threads, calling `done` with the number finished as they
+/// finish (from the calling thread, every few positions).
+pub fn rollout_all(
+    nets: &Nets,
+    positions: &[Position],
+    trials: u32,
+    horizon: u32,
+    seed: u64,
+    threads: usize,
+    mut done: impl FnMut(usize),
+) -> Vec<Probs> {
+    let threads = threads.max(1);
+    let chunk = positions.len().div_ceil(threads).max(1);
+    let (tx, rx) = std::sync::mpsc::channel::<usize>();
+    let mut parts: Vec<(usize, Vec<Probs>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = positions
+            .chunks(chunk)
+            .enumerate()
+            .map(|(c, part)| {
+                let tx = tx.clone();
+                s.spawn(move || {
+                    let mut buf = Buffers::new(nets);
+                    let mut plays = Vec::new();
+                    let mut out = Vec::with_capacity(part.len());
+                    for (k, position) in part.iter().enumerate() {
+                        let i = (c * chunk + k) as u64;
+                        out.push(rollout(
+                            nets,
+                            position,
+                            trials,
+                            horizon,
+                            mix(seed ^ mix(i)),
+                            &mut buf,
+                            &mut plays,
+                        ));
+                        if k % 16 == 15 {
+                            // The receiver only goes away when every sender is done.
+                            let _ = tx.send(16);
+                        }
+                    }
+                    (c, out)
+                })
+            })
+            .collect();
+        drop(tx);
+        let mut finished = 0;
+        for n in rx {
+            finished += n;
+            done(finished);
+        }
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    parts.sort_by_key(|p| p.0);
+    parts.into_iter().flat_map(|p| p.1).collect()
+}
+
+/// Fits `nets` to `data` (positions with the chances of the player on roll): `epochs`
+/// passes in an order shuffled by `seed`, each example one gradient step of `alpha`.
+/// Returns the mean squared error of the outputs over `data` before and after.
+pub fn fit(
+    nets: &mut Nets,
+    data: &[(Position, Probs)],
+    epochs: u32,
+    alpha: f32,
+    seed: u64,
+) -> (f64, f64) {
+    let mut buf = Buffers::new(nets);
+    let before = mean_squared_error(nets, data, &mut buf);
+    let mut order: Vec<usize> = (0..data.len()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0x5afe));
+    for _ in 0..epochs {
+        order.shuffle(&mut rng);
+        for &i in &order {
+            let (position, target) = &data[i];
+            train(nets, position, target, alpha, &mut buf);
+        }
+    }
+    (before, mean_squared_error(nets, data, &mut buf))
+}
+
+/// The mean over `data` of the squared differences between the nets' outputs and the
+/// targets (summed over the five outputs).
+pub fn mean_squared_error(nets: &Nets, data: &[(Position, Probs)], buf: &mut Buffers) -> f64 {
+    if data.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = data
+        .iter()
+        .map(|(position, target)| {
+            let out = super::eval::net_outputs(nets, position, buf);
+            out.iter()
+                .zip(target)
+                .map(|(o, t)| f64::from(o - t).powi(2))
+                .sum::<f64>()
+        })
+        .sum();
+    total / data.len() as f64
+}
