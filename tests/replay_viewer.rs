@@ -145,10 +145,32 @@ fn every_key_in_the_help_does_what_it_says() {
             "PgDn / PgUp" => check_games(),
             "Home / End" => check_home_end(),
             "?" => check_help(),
+            "a" => check_analysis(),
             "q / Esc" => check_quit(),
             other => panic!("no check for the help row {other:?} ({description})"),
         }
     }
+}
+
+fn check_analysis() {
+    // Bob's first play (moment 5): the expert judges it; `a` again hides the judgement.
+    let mut v = viewer();
+    v.go_to(5);
+    assert_eq!(v.analysis(), None);
+    press(&mut v, KeyCode::Char('a'));
+    let shown = v.analysis().expect("the judgement").to_string();
+    assert!(shown.starts_with("expert 2-ply: "), "{shown}");
+    assert!(shown.contains("24/13"), "{shown}");
+    let screen = format!("{}", draw(&v, 120, 40).backend());
+    assert!(screen.contains("expert 2-ply"), "{screen}");
+    // It follows the moment shown.
+    press(&mut v, KeyCode::Home);
+    assert_eq!(
+        v.analysis(),
+        Some("expert: nothing to judge at this moment")
+    );
+    press(&mut v, KeyCode::Char('a'));
+    assert_eq!(v.analysis(), None);
 }
 
 fn check_steps() {

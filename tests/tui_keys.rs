@@ -351,9 +351,7 @@ fn check_help() {
     assert!(app.model().overlay.is_none(), "any key closes the help");
 }
 
-fn check_hint() {
-    let mut app = new_app(Rules::money());
-    to_moving(&mut app);
+fn open_hint(app: &mut App) -> (String, Vec<String>) {
     app.handle(Event::Key(KeyEvent::new(
         KeyCode::Char('H'),
         KeyModifiers::SHIFT,
@@ -361,12 +359,83 @@ fn check_hint() {
     let Some(Overlay::Question { title, lines }) = app.model().overlay else {
         panic!("no hint panel");
     };
-    assert!(title.starts_with("Hint from "), "{title}");
+    (title, lines)
+}
+
+fn check_hint() {
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    let (title, lines) = open_hint(&mut app);
+    assert_eq!(title, "Hint from expert");
     let plays = app.match_state().game().legal_plays().len();
-    assert_eq!(lines.len(), plays.min(8), "{lines:?}");
-    assert!(lines[0].starts_with("1. "), "{lines:?}");
+    // The column heads, up to ten plays (the first chosen), and how to choose.
+    assert_eq!(lines.len(), 1 + plays.min(10) + 1, "{lines:?}");
+    assert!(
+        lines[0].contains("equity") && lines[0].contains("win%"),
+        "{lines:?}"
+    );
+    assert!(lines[1].starts_with("> 1 "), "{lines:?}");
+    assert!(lines[2].starts_with("  2 "), "{lines:?}");
+    assert!(lines[1].contains("-ply"), "{lines:?}");
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with(&format!("{plays} plays"))),
+        "{lines:?}"
+    );
     press(&mut app, KeyCode::Char('x'));
     assert!(app.model().overlay.is_none(), "any key closes the hint");
+    // Down chooses the second line; Enter plays it, as the line says.
+    let (_, before) = open_hint(&mut app);
+    press(&mut app, KeyCode::Down);
+    let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
+        panic!("the hint stays open on Down");
+    };
+    assert!(lines[2].starts_with("> 2 "), "{lines:?}");
+    let second: String = before[2][4..]
+        .split("  ")
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let game_before = app.match_state().game().turn();
+    press(&mut app, KeyCode::Enter);
+    assert!(app.model().overlay.is_none());
+    assert_ne!(
+        app.match_state().game().turn(),
+        game_before,
+        "the play was made"
+    );
+    assert!(
+        app.model().last_play.ends_with(&second),
+        "{:?} vs {second:?}",
+        app.model().last_play
+    );
+}
+
+fn check_hint_keys() {
+    check_hint();
+    check_hint_digit();
+}
+
+fn check_hint_digit() {
+    // A digit plays that line at once.
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    let (_, lines) = open_hint(&mut app);
+    let first: String = lines[1][4..]
+        .split("  ")
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    press(&mut app, KeyCode::Char('1'));
+    assert!(app.model().overlay.is_none());
+    assert!(
+        app.model().last_play.ends_with(&first),
+        "{:?}",
+        app.model().last_play
+    );
 }
 
 fn check_save() {
@@ -527,7 +596,7 @@ fn every_key_in_the_help_does_what_it_says() {
             ": more" => check_more_commands,
             "mouse click" => check_mouse,
             "? / q" => check_help_and_quit,
-            "H" => check_hint,
+            "H" => check_hint_keys,
             "s" => check_save,
             "Tab / Shift-Tab" => check_tab,
             ": bot" => check_bot_command,

@@ -4,6 +4,7 @@
 //! autosave, the clocks, automatic rolls, questions to bots).
 
 mod bot_turns;
+mod hint;
 mod input;
 mod saving;
 mod screen;
@@ -166,7 +167,7 @@ pub struct App {
     /// A bot's play being shown one checker move at a time: (question id, play, moves shown).
     showing: Option<(u64, Play, usize)>,
     /// The hint panel, until the next key.
-    hint_panel: Option<(String, Vec<String>)>,
+    hint_panel: Option<hint::HintPanel>,
     /// A bot has offered to resign this game (it does not offer twice).
     bot_resigned: [bool; 2],
     /// Every action of the match so far.
@@ -441,6 +442,12 @@ impl App {
                 self.hint_panel = None;
                 self.mode = Mode::Play;
             }
+            Msg::HintStep(down) => {
+                if let Some(panel) = &mut self.hint_panel {
+                    panel.step(down);
+                }
+            }
+            Msg::HintPlay(line) => self.play_hint_line(line),
             Msg::ConfirmQuit(yes) => {
                 self.mode = Mode::Play;
                 self.quit = yes;

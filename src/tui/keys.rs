@@ -85,6 +85,11 @@ pub enum Msg {
     HistoryForward,
     /// Any key while a panel (help, hint) is open: close it.
     ClosePanel,
+    /// Up (`false`) or Down (`true`) in the hint panel: choose the play above or below.
+    HintStep(bool),
+    /// Enter (`None`: the chosen line) or a digit 1-9 (that line, from 0) in the hint
+    /// panel: play that line's play.
+    HintPlay(Option<usize>),
     /// The answer to "quit?".
     ConfirmQuit(bool),
     /// The answer to "resign how much?" (`None`: none).
@@ -206,7 +211,7 @@ pub fn help_rows() -> Vec<(String, String)> {
         ),
         (
             "H",
-            "hint: the best plays or cube advice from the strongest bot",
+            "hint: plays ranked, cube advice; Enter or 1-9 plays a line",
         ),
         (
             "s",

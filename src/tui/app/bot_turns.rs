@@ -1,9 +1,10 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
 //! answer, showing its play a checker at a time, handing sides over, and hints.
 
+use super::hint::HintPanel;
 use super::{App, BotDecision, BotJob, JobKind, Msg, Player, SharedBot};
 use crate::bot;
-use crate::engine::{Action, Dice, Phase, Side, format_play};
+use crate::engine::{Action, Dice, Phase, Side};
 use crate::record::PlayerKind;
 use crate::tui::bots;
 use std::sync::{Arc, Mutex};
@@ -193,42 +194,81 @@ impl App {
         }
     }
 
-    /// The strongest bot's advice for the player on roll.
+    /// The strongest bot's advice for the player on roll: every play ranked (the expert's
+    /// with equities, losses and chances), or the cube decision.
     pub(super) fn hint(&mut self) {
         let name = super::table::strongest_bot(self.match_state.game().variant());
         let Ok(mut adviser) = bot::make(name, self.seed) else {
             return;
         };
+        let title = format!("Hint from {name}");
         let game = self.match_state.game();
-        let lines: Vec<String> = match game.phase() {
-            Phase::Moving(dice) => adviser
-                .rank_plays_in(game.variant(), game.position(), dice)
-                .iter()
-                .take(8)
-                .enumerate()
-                .map(|(i, s)| format!("{}. {:<22} {:+.3}", i + 1, format_play(&s.play), s.score))
-                .collect(),
+        let panel = match game.phase() {
+            Phase::Moving(_) if name == "expert" => {
+                match bot::expert::ExpertBot::shipped(bot::EXPERT_DEFAULT_PLY) {
+                    Ok(mut expert) => HintPanel::expert(title, &expert.rank(game.legal_plays())),
+                    Err(e) => HintPanel::advice(title, vec![e.to_string()]),
+                }
+            }
+            Phase::Moving(dice) => {
+                let ranked: Vec<_> = adviser
+                    .rank_plays_in(game.variant(), game.position(), dice)
+                    .iter()
+                    .map(|s| (s.play, s.score))
+                    .collect();
+                HintPanel::scored(title, &ranked)
+            }
             Phase::Rolling | Phase::DoubleOffered
                 if name == "expert"
                     && (game.phase() == Phase::DoubleOffered || game.may_double().is_ok()) =>
             {
-                expert_cube_lines(&self.match_state)
+                HintPanel::advice(title, expert_cube_lines(&self.match_state))
             }
-            Phase::Rolling => vec![match game.may_double() {
-                Ok(()) if adviser.should_double(&self.match_state) => {
-                    format!("{name} would double")
-                }
-                Ok(()) => format!("{name} would not double: roll"),
-                Err(why) => format!("no double possible ({why}): roll"),
-            }],
-            _ => vec!["no hint now".to_string()],
+            Phase::Rolling => HintPanel::advice(
+                title,
+                vec![match game.may_double() {
+                    Ok(()) if adviser.should_double(&self.match_state) => {
+                        format!("{name} would double")
+                    }
+                    Ok(()) => format!("{name} would not double: roll"),
+                    Err(why) => format!("no double possible ({why}): roll"),
+                }],
+            ),
+            _ => HintPanel::advice(title, vec!["no hint now".to_string()]),
         };
-        let lines = if lines.is_empty() {
-            vec!["no legal play".to_string()]
+        let panel = if panel.head.is_empty() && panel.plays.is_empty() {
+            HintPanel::advice(panel.title, vec!["no legal play".to_string()])
         } else {
-            lines
+            panel
         };
-        self.hint_panel = Some((format!("Hint from {name}"), lines));
+        self.hint_panel = Some(panel);
+    }
+
+    /// Plays line `line` (from 0; `None`: the chosen line) of the hint panel, and closes it.
+    pub(super) fn play_hint_line(&mut self, line: Option<usize>) {
+        let Some(panel) = self.hint_panel.take() else {
+            return;
+        };
+        let Some(hint) = panel.plays.get(line.unwrap_or(panel.selected)) else {
+            if !panel.plays.is_empty() {
+                self.message = format!("the hint has {} lines", panel.plays.len());
+            }
+            return;
+        };
+        let game = self.match_state.game();
+        let human = game
+            .to_act()
+            .is_some_and(|side| self.bots[side.index()].is_none());
+        if !human || !matches!(game.phase(), Phase::Moving(_)) {
+            self.message = "there is no play of yours to make now".to_string();
+            return;
+        }
+        // The moves made so far this turn are taken back: the line is a whole play.
+        if let Some(turn) = &mut self.turn {
+            while turn.undo().is_some() {}
+        }
+        self.picked = None;
+        self.act(Action::Play(hint.play));
     }
 }
 

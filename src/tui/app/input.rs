@@ -52,7 +52,14 @@ impl App {
                 _ => Msg::Other,
             },
             Mode::Help => Msg::ClosePanel,
-            Mode::Play if self.hint_panel.is_some() => Msg::ClosePanel,
+            Mode::Play if self.hint_panel.is_some() => match msg {
+                Msg::Up => Msg::HintStep(false),
+                Msg::Down => Msg::HintStep(true),
+                Msg::Select => Msg::HintPlay(None),
+                Msg::Digit(n @ 1..=9) => Msg::HintPlay(Some(usize::from(n) - 1)),
+                Msg::QuitNow => Msg::QuitNow,
+                _ => Msg::ClosePanel,
+            },
             Mode::ConfirmQuit => {
                 Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::QuitNow | Msg::Quit))
             }

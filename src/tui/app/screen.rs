@@ -101,8 +101,8 @@ impl App {
     pub(super) fn overlay(&self) -> Option<Overlay> {
         let game = self.match_state.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
-        if let Some((title, lines)) = &self.hint_panel {
-            return question(title.clone(), lines.clone());
+        if let Some(panel) = &self.hint_panel {
+            return question(panel.title.clone(), panel.lines());
         }
         match &self.mode {
             Mode::Help => {

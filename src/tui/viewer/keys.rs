@@ -70,10 +70,7 @@ pub fn viewer_help_rows() -> Vec<(String, String)> {
             "next game / start of this game, then previous",
         ),
         ("Home / End", "start / end of the match"),
-        (
-            "a",
-            "the expert's judgement of the decision shown: on / off",
-        ),
+        ("a", "the expert judges the decision shown: on / off"),
         ("?", "this help; any key but q closes it"),
         ("q / Esc", "quit (Esc first closes the help); also Ctrl-C"),
     ]
