@@ -29,7 +29,9 @@ mod output;
 pub use output::{CommandError, MAX_ERROR_CHARS, printable, usage_line};
 
 mod autosave_bench;
+mod expert_bench;
 pub use autosave_bench::{BenchAutosaveArgs, bench_autosave};
+pub use expert_bench::{BenchExpertArgs, bench_expert};
 
 mod rules_args;
 pub use rules_args::RulesArgs;
@@ -177,6 +179,9 @@ pub enum Command {
     /// Measure the autosave: the time to save an action in the first game of a long money
     /// session and in its last, and the time to resume it.
     BenchAutosave(BenchAutosaveArgs),
+    /// Measure the expert bot: the time of a 0-ply evaluation, and of a decision at each
+    /// look-ahead.
+    BenchExpert(BenchExpertArgs),
     /// A bot's ranking of every legal play of a roll, best first, with its score: a
     /// backgammon Position ID (`hint ID DICE`), or any rule set's board
     /// (`hint --rules RULES --board BOARD DICE`).

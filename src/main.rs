@@ -36,6 +36,7 @@ fn main() -> ExitCode {
             seconds,
             rule_set,
         }) => cli::bench(corpus.as_deref(), seconds, rule_set.as_deref()),
+        Some(Command::BenchExpert(args)) => cli::bench_expert(&args),
         Some(Command::BenchAutosave(args)) => {
             return streamed(|out| cli::bench_autosave(&args, out));
         }

@@ -148,3 +148,25 @@ fn bench_reads_a_corpus_file_and_names_a_bad_line() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_expert_times_evaluation_and_each_look_ahead() {
+    let o = bg_tui(&["bench-expert", "--pairs", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("3 (position, roll) pairs"), "{out}");
+    assert!(
+        out.contains("0-ply evaluation:") && out.contains("µs per position"),
+        "{out}"
+    );
+    for ply in ["  0-ply", "  1-ply", "  2-ply"] {
+        assert!(out.contains(ply), "{out}");
+    }
+    let o = bg_tui(&["bench-expert", "--pairs", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--pairs takes 1 to 10000"),
+        "{}",
+        stderr(&o)
+    );
+}

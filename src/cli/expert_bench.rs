@@ -1,0 +1,88 @@
+//! `bg-tui bench-expert`: the expert bot's speed on one core: the 0-ply evaluation of a
+//! position, and a decision (ranking a roll's legal plays) at each look-ahead.
+//!
+//! The positions are the built-in corpus of `bench` (seeded random self-play): for each
+//! (position, roll) pair, every legal play is evaluated at 0-ply, and the bot decides at 0,
+//! 1 and 2-ply. The bear-off database is built before the clock starts.
+
+use super::CliError;
+use crate::bot::expert::eval::{Buffers, after_play};
+use crate::bot::expert::{ExpertBot, MAX_PLY, bearoff::BearoffDb, shipped_nets};
+use crate::engine::legal_plays;
+use clap::Args;
+use std::time::Instant;
+
+/// `bg-tui bench-expert [--pairs N]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct BenchExpertArgs {
+    /// How many (position, roll) pairs of the corpus to decide on at each look-ahead.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub pairs: usize,
+}
+
+/// The corpus seed `bench` uses.
+const CORPUS_SEED: u64 = 20_261_121;
+
+/// `bg-tui bench-expert`: the report to print.
+///
+/// # Errors
+/// [`CliError`] for a count of 0 or over 10,000, or nets that do not read.
+pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
+    if !(1..=10_000).contains(&args.pairs) {
+        return Err(CliError(format!(
+            "--pairs takes 1 to 10000 pairs, not {}",
+            args.pairs
+        )));
+    }
+    let nets = shipped_nets().map_err(|e| CliError(e.to_string()))?;
+    let _ = BearoffDb::shared();
+    let corpus = crate::bench::builtin_corpus(args.pairs, CORPUS_SEED);
+    let mut out = format!(
+        "expert on one core: {} (position, roll) pairs of the built-in corpus (seed {CORPUS_SEED})\n",
+        corpus.len()
+    );
+    // 0-ply evaluations: every legal play of every pair, ten times over.
+    let plays: Vec<_> = corpus
+        .iter()
+        .flat_map(|(position, dice)| legal_plays(position, *dice))
+        .collect();
+    let mut buf = Buffers::new(&nets);
+    let mut sink = 0.0f32;
+    let start = Instant::now();
+    for _ in 0..10 {
+        for play in &plays {
+            sink += after_play(&nets, play, &mut buf)[0];
+        }
+    }
+    let evaluated = 10 * plays.len();
+    let per = start.elapsed().as_secs_f64() / evaluated.max(1) as f64;
+    out.push_str(&format!(
+        "0-ply evaluation: {:.2} µs per position ({evaluated} positions; checksum {:.3})\n",
+        per * 1e6,
+        sink / evaluated.max(1) as f32
+    ));
+    out.push_str("decision (ranking a roll's plays)   mean ms   median ms   max ms\n");
+    for ply in 0..=MAX_PLY {
+        let mut bot = ExpertBot::new(std::sync::Arc::clone(&nets), ply);
+        let mut times: Vec<f64> = corpus
+            .iter()
+            .map(|(position, dice)| {
+                let plays = legal_plays(position, *dice);
+                let start = Instant::now();
+                let ranked = bot.rank(&plays);
+                let t = start.elapsed().as_secs_f64() * 1e3;
+                std::hint::black_box(ranked);
+                t
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        out.push_str(&format!(
+            "  {ply}-ply{:30} {mean:8.3} {:11.3} {:8.3}\n",
+            "",
+            times[times.len() / 2],
+            times.last().copied().unwrap_or(0.0)
+        ));
+    }
+    Ok(out)
+}
