@@ -833,3 +833,30 @@ fn targets_and_the_picked_checker_are_marked() {
     );
     assert!(!buf[(centre, bar.y)].modifier.contains(Modifier::UNDERLINED));
 }
+
+/// The hint panel as a player sees it: Alice (seed 2) opens and asks `H`; the expert ranks
+/// every play with its equity, loss, chances and depth, the first line chosen.
+#[test]
+fn the_hint_panel() {
+    use bg_tui::tui::{App, Event, Options};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = App::new(Options {
+        seed: Some(2),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        ..Options::default()
+    })
+    .expect("a new game");
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    app.handle(key(KeyCode::Char('r')));
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('H'),
+        KeyModifiers::SHIFT,
+    )));
+    let model = app.model();
+    assert!(
+        matches!(&model.overlay, Some(Overlay::Question { title, .. }) if title == "Hint from expert"),
+        "{:?}",
+        model.overlay
+    );
+    snapshot_both("hint_panel", &model);
+}
