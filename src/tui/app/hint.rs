@@ -143,3 +143,41 @@ fn play_text(play: &Play) -> String {
         text
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+
+    fn panel_of(n: usize) -> HintPanel {
+        let ranked: Vec<(Play, f64)> = (0..n)
+            .map(|i| (Play::empty(Position::START), -(i as f64) / 100.0))
+            .collect();
+        HintPanel::scored("Hint".to_string(), &ranked)
+    }
+
+    #[test]
+    fn the_panel_scrolls_to_the_chosen_line_and_stays_in_the_list() {
+        let mut panel = panel_of(25);
+        assert_eq!(panel.lines().len(), SHOWN + 1);
+        assert!(panel.lines()[0].starts_with("> 1 "));
+        for _ in 0..14 {
+            panel.step(true);
+        }
+        let lines = panel.lines();
+        assert!(lines.iter().any(|l| l.starts_with(">15 ")), "{lines:?}");
+        assert!(lines[0].starts_with("  6 "), "{lines:?}");
+        for _ in 0..40 {
+            panel.step(true);
+        }
+        assert_eq!(panel.selected, 24);
+        assert!(panel.lines()[SHOWN - 1].starts_with(">25 "));
+        for _ in 0..40 {
+            panel.step(false);
+        }
+        assert_eq!(panel.selected, 0);
+        // Advice alone: its lines, nothing to choose.
+        let advice = HintPanel::advice("Hint".to_string(), vec!["no double: roll".to_string()]);
+        assert_eq!(advice.lines(), vec!["no double: roll".to_string()]);
+    }
+}
