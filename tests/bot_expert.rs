@@ -11,17 +11,8 @@ use bg_tui::bot::{self, Bot};
 use bg_tui::engine::{Dice, Position, WinKind, legal_plays};
 use std::sync::Arc;
 
-fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
-    let mut m = [0u8; 26];
-    let mut o = [0u8; 26];
-    for &(p, n) in mover {
-        m[p] = n;
-    }
-    for &(p, n) in opponent {
-        o[p] = n;
-    }
-    Position::from_sides(&m, &o).expect("a valid test position")
-}
+mod common;
+use common::sides;
 
 /// Two inputs, two hidden units, five outputs, with weights chosen so that every
 /// pre-activation is a round number:
