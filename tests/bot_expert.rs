@@ -52,6 +52,62 @@ fn forward_pass_matches_the_hand_computation() {
     assert!((out[0] - first).abs() < 1e-6);
 }
 
+/// The forward pass of a net as plainly as it can be written: every hidden unit's sum over
+/// the non-zero inputs in their order, then each output's sum over the hidden units.
+fn plain_forward(inputs: usize, hidden: usize, weights: &[f32], x: &[f32]) -> [f32; 5] {
+    let sigmoid = bg_tui::bot::expert::net::sigmoid;
+    let (w1, rest) = weights.split_at(inputs * hidden);
+    let (b1, rest) = rest.split_at(hidden);
+    let (w2, b2) = rest.split_at(5 * hidden);
+    let mut h = b1.to_vec();
+    for (i, &xi) in x.iter().enumerate() {
+        if xi != 0.0 {
+            for (j, acc) in h.iter_mut().enumerate() {
+                *acc += xi * w1[i * hidden + j];
+            }
+        }
+    }
+    let h: Vec<f32> = h.into_iter().map(sigmoid).collect();
+    std::array::from_fn(|k| {
+        let dot: f32 = (0..hidden).map(|j| w2[k * hidden + j] * h[j]).sum();
+        sigmoid(b2[k] + dot)
+    })
+}
+
+/// The fast forward pass (blocks of hidden units kept in registers, the outputs summed side
+/// by side) must give the plain one's results to the last bit, so that a faster build plays
+/// exactly the same games: with hidden sizes that are and are not whole blocks, and inputs
+/// that are zero, one, and other numbers.
+#[test]
+fn forward_pass_equals_the_plain_one_to_the_bit() {
+    let mut state = 99u32;
+    let mut uniform = move || {
+        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (state >> 8) as f32 / (1u32 << 24) as f32
+    };
+    for (inputs, hidden) in [(212, 128), (200, 64), (30, 20), (5, 3), (40, 16)] {
+        let net = Net::random(inputs, hidden, &mut uniform);
+        let weights: Vec<f32> = net.weights().collect();
+        let mut scratch = Scratch::new(hidden);
+        for _ in 0..200 {
+            let x: Vec<f32> = (0..inputs)
+                .map(|_| match (uniform() * 4.0) as u32 {
+                    0 | 1 => 0.0,
+                    2 => 1.0,
+                    _ => uniform() * 3.0 - 1.0,
+                })
+                .collect();
+            let fast = net.forward(&x, &mut scratch);
+            let plain = plain_forward(inputs, hidden, &weights, &x);
+            assert_eq!(
+                fast.map(f32::to_bits),
+                plain.map(f32::to_bits),
+                "{inputs} inputs, {hidden} hidden: {fast:?} against {plain:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn weights_come_back_in_the_order_they_went_in() {
     let net = tiny_net();

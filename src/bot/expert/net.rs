@@ -17,6 +17,9 @@ pub const LOSE_GAMMON: usize = 3;
 /// Index of the backgammon-loss chance.
 pub const LOSE_BACKGAMMON: usize = 4;
 
+/// Hidden units summed together in the forward pass (a block's sums stay in registers).
+const BLOCK: usize = 16;
+
 /// The logistic function.
 #[inline]
 #[must_use]
@@ -49,6 +52,8 @@ pub struct Net {
 pub struct Scratch {
     hidden: Vec<f32>,
     delta: Vec<f32>,
+    /// The indices of the non-zero inputs, in order.
+    nonzero: Vec<usize>,
 }
 
 impl Scratch {
@@ -58,6 +63,7 @@ impl Scratch {
         Scratch {
             hidden: vec![0.0; hidden],
             delta: vec![0.0; hidden],
+            nonzero: Vec::new(),
         }
     }
 }
@@ -131,23 +137,67 @@ impl Net {
     /// The outputs for input `x` (`x.len()` must be [`Net::inputs`]; extra inputs are
     /// ignored, missing ones count as zero). The hidden activations are left in `scratch`.
     pub fn forward(&self, x: &[f32], scratch: &mut Scratch) -> [f32; OUTPUTS] {
-        let hidden = &mut scratch.hidden[..self.hidden];
+        let n = self.hidden;
+        let hidden = &mut scratch.hidden[..n];
         hidden.copy_from_slice(&self.b1);
-        for (i, &xi) in x.iter().enumerate().take(self.inputs) {
-            if xi != 0.0 {
-                let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
-                for (acc, &w) in hidden.iter_mut().zip(row) {
-                    *acc += xi * w;
+        // The non-zero inputs first, without a branch per input (which inputs are zero
+        // changes from one position to the next, so a branch would often be mispredicted).
+        let inputs = &x[..x.len().min(self.inputs)];
+        if scratch.nonzero.len() < inputs.len() {
+            scratch.nonzero.resize(inputs.len(), 0);
+        }
+        let nonzero = &mut scratch.nonzero[..inputs.len()];
+        let mut count = 0;
+        for (i, &xi) in inputs.iter().enumerate() {
+            nonzero[count] = i;
+            count += usize::from(xi != 0.0);
+        }
+        // Each hidden unit sums its rows in the order of the inputs, as a plain loop would,
+        // a block of units at a time so that the sums stay in registers.
+        let nonzero = &nonzero[..count];
+        let mut blocks = hidden.chunks_exact_mut(BLOCK);
+        for (b, block) in blocks.by_ref().enumerate() {
+            let mut acc: [f32; BLOCK] = block.try_into().unwrap_or([0.0; BLOCK]);
+            for &i in nonzero {
+                let start = i * n + b * BLOCK;
+                let Some(row) = self.w1.get(start..start + BLOCK) else {
+                    continue;
+                };
+                let xi = inputs[i];
+                if xi == 1.0 {
+                    for (a, &w) in acc.iter_mut().zip(row) {
+                        *a += w;
+                    }
+                } else {
+                    for (a, &w) in acc.iter_mut().zip(row) {
+                        *a += xi * w;
+                    }
                 }
+            }
+            block.copy_from_slice(&acc);
+        }
+        let done = n - blocks.into_remainder().len();
+        for &i in nonzero {
+            let xi = inputs[i];
+            let row = &self.w1[i * n + done..(i + 1) * n];
+            for (acc, &w) in hidden[done..].iter_mut().zip(row) {
+                *acc += xi * w;
             }
         }
         for h in hidden.iter_mut() {
             *h = sigmoid(*h);
         }
+        // The five output sums side by side: five independent chains of additions instead
+        // of one after another, each still added up in the order of the hidden units.
+        let rows: [&[f32]; OUTPUTS] = std::array::from_fn(|k| &self.w2[k * n..(k + 1) * n]);
+        let mut dots = [-0.0f32; OUTPUTS];
+        for (j, &h) in hidden.iter().enumerate() {
+            for (dot, row) in dots.iter_mut().zip(rows) {
+                *dot += row[j] * h;
+            }
+        }
         let mut out = self.b2;
-        for (k, o) in out.iter_mut().enumerate() {
-            let row = &self.w2[k * self.hidden..(k + 1) * self.hidden];
-            let dot: f32 = row.iter().zip(hidden.iter()).map(|(w, h)| w * h).sum();
+        for (o, dot) in out.iter_mut().zip(dots) {
             *o = sigmoid(*o + dot);
         }
         out
