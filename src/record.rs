@@ -110,7 +110,8 @@
 
 use crate::engine::{
     Action, Dice, DiceError, GameError, GameResult, MatchState, NotationError, Phase, Play, Rules,
-    RulesError, Side, TurnBuilder, TurnError, WinKind, format_play, parse_play_in,
+    RulesError, Side, TurnBuilder, TurnError, WinKind, format_play, notation::point_name,
+    parse_play_in,
 };
 use crate::engine::{Ending, MatchError, Variant};
 use serde::{Deserialize, Serialize};
@@ -1130,14 +1131,6 @@ fn recorded_play(
             roll: [hi, lo],
             error,
         }),
-    }
-}
-
-fn point_name(point: u8) -> String {
-    match point {
-        0 => "off".to_string(),
-        25 => "bar".to_string(),
-        n => n.to_string(),
     }
 }
 

@@ -112,8 +112,9 @@ fn incomplete_message(played: usize, needed: usize) -> String {
     format!("incomplete move: must use {needed}, but this uses {played}")
 }
 
-/// A point as written: `bar`, `off` or its number.
-fn point_name(point: u8) -> String {
+/// A point as written in the mover's numbering: `bar` (25), `off` (0) or its number.
+#[must_use]
+pub fn point_name(point: u8) -> String {
     match point {
         0 => "off".to_string(),
         25 => "bar".to_string(),

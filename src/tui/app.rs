@@ -250,11 +250,12 @@ fn point_spot(point: u8) -> Spot {
     }
 }
 
+/// A point as the messages name it: as notation writes it, but "the bar" in a sentence.
 fn point_name(point: u8) -> String {
-    match point {
-        0 => "off".to_string(),
-        25 => "the bar".to_string(),
-        p => p.to_string(),
+    if point == 25 {
+        "the bar".to_string()
+    } else {
+        crate::engine::notation::point_name(point)
     }
 }
 
