@@ -162,10 +162,19 @@ pub struct Board {
     pub on_roll: Side,
     /// The dice on the board, if any.
     pub dice: Option<Dice>,
-    /// How many of the dice (a double counts four) are used.
-    pub dice_used: usize,
+    /// The dice played so far this turn, by value in the order played (a double's value
+    /// once per move); 0 for the moves not made.
+    pub dice_used: [u8; 4],
     /// The checker step just made, while a play is shown.
     pub moved: Option<Step>,
+}
+
+impl Board {
+    /// The values of the dice played so far this turn, in the order played.
+    #[must_use]
+    pub fn dice_played(&self) -> Vec<u8> {
+        self.dice_used.iter().copied().filter(|&d| d > 0).collect()
+    }
 }
 
 /// One moment of the match.

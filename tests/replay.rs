@@ -104,7 +104,7 @@ fn the_board_after_each_checker_step() {
     assert_eq!(m[1].board.position, Position::START);
     assert_eq!(m[1].board.on_roll, Side::White);
     assert_eq!(m[1].board.dice.map(|d| (d.high(), d.low())), Some((3, 1)));
-    assert_eq!(m[1].board.dice_used, 0);
+    assert!(m[1].board.dice_played().is_empty());
     // 8/5: two checkers left on the 8-point, one on the 5-point; the 6-point untouched.
     let b = m[2].board;
     assert_eq!(
@@ -115,7 +115,7 @@ fn the_board_after_each_checker_step() {
         ),
         (2, 1, 5)
     );
-    assert_eq!(b.dice_used, 1);
+    assert_eq!(b.dice_played(), vec![3]);
     assert_eq!(b.moved.map(|s| (s.from, s.to)), Some((8, 5)));
     // 6/5: the 5-point made.
     let b = m[3].board;
@@ -127,7 +127,7 @@ fn the_board_after_each_checker_step() {
         ),
         (2, 2, 4)
     );
-    assert_eq!(b.dice_used, 2);
+    assert_eq!(b.dice_played(), vec![3, 1]);
     assert_eq!(b.on_roll, Side::White);
     // Bob's 6-5 from his view: a back checker runs 24/18, then 18/13.
     assert_eq!(m[4].board.on_roll, Side::Black);
@@ -141,6 +141,7 @@ fn the_board_after_each_checker_step() {
         ),
         (1, 1, 5)
     );
+    assert_eq!(b.dice_played(), vec![6]);
     let b = m[6].board;
     assert_eq!(
         (
@@ -162,6 +163,29 @@ fn the_board_after_each_checker_step() {
         }
     );
     assert_eq!(m[7].cube.value(), 1);
+}
+
+/// The die each step used is the one shown as played, not the first of the roll: Bob's 6-1
+/// of game 2 recorded with the 1 first (8/7, then 13/7).
+#[test]
+fn the_die_each_step_used_is_the_one_shown_played() {
+    let text = SHORT.replace("[[13,7,false],[8,7,false]]", "[[8,7,false],[13,7,false]]");
+    assert_ne!(text, SHORT, "the short record has Bob's 13/7 8/7");
+    let (record, _) = record::load(&text).expect("the reordered record loads");
+    let t = Timeline::new(&record).expect("its timeline");
+    let step = t
+        .moments()
+        .iter()
+        .find(|m| m.game == 1 && matches!(m.kind, MomentKind::Step { .. }))
+        .expect("the first step of Bob's play");
+    assert_eq!(step.board.moved.map(|s| (s.from, s.to)), Some((8, 7)));
+    assert_eq!(step.board.dice_played(), vec![1]);
+    let played = t
+        .moments()
+        .iter()
+        .find(|m| m.game == 1 && matches!(m.kind, MomentKind::Play { .. }))
+        .expect("Bob's whole play");
+    assert_eq!(played.board.dice_played(), vec![1, 6]);
 }
 
 #[test]
@@ -308,7 +332,7 @@ fn the_example_records_replay_to_the_state_they_load_to() {
         for (i, m) in t.moments().iter().enumerate() {
             if let MomentKind::Play { notation, .. } = &m.kind {
                 // The board after the whole play is the position the notation leads to.
-                let start = t.moment(i - m.board.dice_used.max(1));
+                let start = t.moment(i - m.board.dice_played().len().max(1));
                 if !notation.is_empty() {
                     let dice = m.board.dice.expect("a play has dice");
                     let legal = bg_tui::engine::legal_plays(&start.board.position, dice);

@@ -3,7 +3,8 @@
 use super::{Board, Moment, MomentKind, Timeline, label};
 use crate::engine::ids::MatchIdFields;
 use crate::engine::{
-    Action, CrawfordState, Cube, MatchState, Play, Position, Side, Variant, format_play,
+    Action, CrawfordState, Cube, MatchState, Play, Position, Side, Step, TurnBuilder, Variant,
+    format_play,
 };
 use crate::record::{self, Record, RecordError};
 
@@ -71,7 +72,7 @@ fn board_of(m: &MatchState) -> Board {
         position: *game.position(),
         on_roll: game.turn(),
         dice: game.dice(),
-        dice_used: 0,
+        dice_used: [0; 4],
         moved: None,
     }
 }
@@ -111,7 +112,7 @@ pub(super) fn timeline(record: &Record) -> Result<Timeline, RecordError> {
             out.turn = out.turn.saturating_sub(1);
             let board = Board {
                 dice: None,
-                dice_used: 0,
+                dice_used: [0; 4],
                 moved: None,
                 ..out.last_board(&m)
             };
@@ -192,6 +193,22 @@ fn add_action(
     out.push(at, kind, board_of(after), now);
 }
 
+/// The die each step of a play used, as the rules assign them step by step (0 past the
+/// last step, and for a step the rules cannot place, which a checked record does not have).
+fn dice_of_steps(before: &MatchState, steps: &[Step]) -> [u8; 4] {
+    let mut dice = [0; 4];
+    let Some(mut turn) = TurnBuilder::for_game(before.game()) else {
+        return dice;
+    };
+    for (die, step) in dice.iter_mut().zip(steps) {
+        match turn.step_to(step.from, step.to) {
+            Ok(made) => *die = made.die,
+            Err(_) => break,
+        }
+    }
+    dice
+}
+
 /// One moment per checker step of `play` (the last one the whole play), or one for a dance.
 fn add_play(
     out: &mut Collector,
@@ -209,15 +226,16 @@ fn add_play(
         position: *game.position(),
         on_roll: side,
         dice: game.dice(),
-        dice_used: 0,
+        dice_used: [0; 4],
         moved: None,
     };
+    let dice = dice_of_steps(before, &steps);
     for (made, &step) in steps.iter().enumerate().take(steps.len().saturating_sub(1)) {
         board.position = game
             .variant()
             .after_step(&board.position, step)
             .unwrap_or(board.position);
-        board.dice_used = made + 1;
+        board.dice_used[made] = dice[made];
         board.moved = Some(step);
         let so_far = Play::new(&steps[..=made], board.position).unwrap_or(*play);
         let kind = MomentKind::Step {
@@ -230,7 +248,7 @@ fn add_play(
         out.push(Some(index), kind, board, start);
     }
     board.position = *play.position();
-    board.dice_used = steps.len();
+    board.dice_used = dice;
     board.moved = steps.last().copied();
     let kind = MomentKind::Play {
         side,

@@ -23,15 +23,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         bots: [None, None],
         cube: rules.uses_cube().then_some(moment.cube),
         dice: moment.board.dice,
-        // The timeline counts the dice played, not which: the first ones are dimmed.
-        dice_used: moment.board.dice.map_or_else(Vec::new, |d| {
-            let values = if d.is_double() {
-                vec![d.first(); 4]
-            } else {
-                vec![d.first(), d.second()]
-            };
-            values.into_iter().take(moment.board.dice_used).collect()
-        }),
+        dice_used: moment.board.dice_played(),
         match_length: rules.match_length,
         score: moment.score,
         crawford: match moment.crawford {
