@@ -1038,17 +1038,16 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
             writer.write(game, &record);
         }
     };
-    let report = arena::run_tallied(
-        &bot_a,
-        &bot_b,
-        args.games,
-        args.seed,
+    let contest = arena::Contest {
+        a: &bot_a,
+        b: &bot_b,
+        games: args.games,
+        seed: args.seed,
         rules,
         threads,
-        &progress,
-        writer.is_some().then_some(&save),
-    )
-    .map_err(|e| CliError(e.to_string()))?;
+    };
+    let report = arena::run_tallied(&contest, &progress, writer.is_some().then_some(&save))
+        .map_err(|e| CliError(e.to_string()))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -544,7 +544,18 @@ fn greedy_beats_random_in_every_rule_set() {
             cube: false,
             ..Rules::of(rule_set)
         };
-        let r = arena::run("greedy", "random", 200, 11, rules, 1, |_| {}).expect("bots");
+        let r = arena::run(
+            &arena::Contest {
+                a: "greedy",
+                b: "random",
+                games: 200,
+                seed: 11,
+                rules,
+                threads: 1,
+            },
+            |_| {},
+        )
+        .expect("bots");
         assert!(
             r.ppg >= 1.0,
             "{rule_set}: greedy won only {:+.3} a game",

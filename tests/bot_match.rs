@@ -16,7 +16,18 @@ fn cubeless() -> Rules {
 }
 
 fn run(games: u64, seed: u64, threads: usize) -> arena::MatchReport {
-    arena::run("random", "random", games, seed, cubeless(), threads, |_| {}).expect("random exists")
+    arena::run(
+        &arena::Contest {
+            a: "random",
+            b: "random",
+            games,
+            seed,
+            rules: cubeless(),
+            threads,
+        },
+        |_| {},
+    )
+    .expect("random exists")
 }
 
 fn json(o: &Output) -> serde_json::Value {
@@ -128,7 +139,18 @@ fn a_match_counts_one_point_a_win() {
         cube: false,
         ..Rules::match_to(3)
     };
-    let report = arena::run("random", "random", 6, 2, rules, 2, |_| {}).expect("random exists");
+    let report = arena::run(
+        &arena::Contest {
+            a: "random",
+            b: "random",
+            games: 6,
+            seed: 2,
+            rules,
+            threads: 2,
+        },
+        |_| {},
+    )
+    .expect("random exists");
     assert_eq!(report.games, 6);
     assert!(report.games_played >= 6);
     for r in &report.results {
@@ -154,10 +176,20 @@ fn a_match_counts_one_point_a_win() {
 fn progress_is_reported_for_every_game() {
     let count = std::sync::atomic::AtomicU64::new(0);
     let most = std::sync::atomic::AtomicU64::new(0);
-    arena::run("random", "random", 30, 1, cubeless(), 3, |n| {
-        count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        most.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
-    })
+    arena::run(
+        &arena::Contest {
+            a: "random",
+            b: "random",
+            games: 30,
+            seed: 1,
+            rules: cubeless(),
+            threads: 3,
+        },
+        |n| {
+            count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            most.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+        },
+    )
     .expect("random exists");
     assert_eq!(count.into_inner(), 30);
     assert_eq!(most.into_inner(), 30);
@@ -165,7 +197,17 @@ fn progress_is_reported_for_every_game() {
 
 #[test]
 fn an_unknown_bot_is_refused_before_any_game() {
-    let e = arena::run("random", "nobody", 10, 1, cubeless(), 1, |_| {});
+    let e = arena::run(
+        &arena::Contest {
+            a: "random",
+            b: "nobody",
+            games: 10,
+            seed: 1,
+            rules: cubeless(),
+            threads: 1,
+        },
+        |_| {},
+    );
     assert!(matches!(e, Err(bot::BotError::Unknown(name)) if name == "nobody"));
 }
 
@@ -315,18 +357,31 @@ fn recorded_runs_hand_over_records_that_replay_to_the_reported_results() {
     };
     let records = std::sync::Mutex::new(Vec::new());
     let report = arena::run_recorded(
-        "greedy",
-        "random",
-        6,
-        3,
-        rules,
-        2,
+        &arena::Contest {
+            a: "greedy",
+            b: "random",
+            games: 6,
+            seed: 3,
+            rules,
+            threads: 2,
+        },
         &|_| {},
         Some(&|game, record| records.lock().unwrap().push((game, record))),
     )
     .unwrap();
     // Recording changes nothing in the games.
-    let plain = arena::run("greedy", "random", 6, 3, rules, 1, |_| {}).unwrap();
+    let plain = arena::run(
+        &arena::Contest {
+            a: "greedy",
+            b: "random",
+            games: 6,
+            seed: 3,
+            rules,
+            threads: 1,
+        },
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(report.results, plain.results);
     let mut records = records.into_inner().unwrap();
     records.sort_by_key(|(game, _)| *game);
@@ -430,7 +485,18 @@ fn every_bot_plays_whole_games_of_every_rule_set_it_plays_and_its_records_replay
             let plays = bot::plays_rule_set(bot::make(name, 0).unwrap().as_ref(), rule_set);
             let records = std::sync::Mutex::new(Vec::new());
             let save = |game, record| records.lock().unwrap().push((game, record));
-            let run = arena::run_recorded(name, "random", 4, 5, rules, 1, &|_| {}, Some(&save));
+            let run = arena::run_recorded(
+                &arena::Contest {
+                    a: name,
+                    b: "random",
+                    games: 4,
+                    seed: 5,
+                    rules,
+                    threads: 1,
+                },
+                &|_| {},
+                Some(&save),
+            );
             if !plays {
                 assert!(
                     matches!(&run, Err(bot::BotError::CannotPlay { bot, .. }) if bot == name),
@@ -470,7 +536,18 @@ fn every_bot_plays_whole_games_of_every_rule_set_it_plays_and_its_records_replay
 #[test]
 fn a_drawn_plakoto_game_scores_nothing_and_is_a_win_for_neither() {
     let rules = Rules::of(RuleSet::Plakoto);
-    let r = arena::run("random", "random", 60, 1, rules, 1, |_| {}).unwrap();
+    let r = arena::run(
+        &arena::Contest {
+            a: "random",
+            b: "random",
+            games: 60,
+            seed: 1,
+            rules,
+            threads: 1,
+        },
+        |_| {},
+    )
+    .unwrap();
     assert!(
         r.draws > 0,
         "random play pins both mothers now and then: {r:?}"
@@ -509,7 +586,19 @@ fn in_a_tavli_match_the_winner_starts_the_next_game_and_nobody_doubles() {
     };
     let records = std::sync::Mutex::new(Vec::new());
     let save = |_, record| records.lock().unwrap().push(record);
-    arena::run_recorded("greedy", "random", 2, 9, rules, 1, &|_| {}, Some(&save)).unwrap();
+    arena::run_recorded(
+        &arena::Contest {
+            a: "greedy",
+            b: "random",
+            games: 2,
+            seed: 9,
+            rules,
+            threads: 1,
+        },
+        &|_| {},
+        Some(&save),
+    )
+    .unwrap();
     let records = records.into_inner().unwrap();
     assert_eq!(records.len(), 2);
     let mut later_games = 0;

@@ -564,10 +564,28 @@ fn play_one(
     })
 }
 
-/// Plays `games` games (with `rules.match_length`: matches) of bot `a_name` against bot
-/// `b_name` in mirrored pairs (see the [module documentation](self)) on `threads` threads,
-/// calling `progress` with the number finished after each one (from the worker threads).
-/// An odd `games` leaves the last pair without its mirror. Money games of Tavli are all
+/// What a bot match plays: bot `a` against bot `b`, by name, for `games` games (with
+/// `rules.match_length`: matches), the dice of game `n` drawn from `seed` and `n`, on
+/// `threads` threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contest<'a> {
+    /// The first bot's name (the report's side A).
+    pub a: &'a str,
+    /// The second bot's name (side B).
+    pub b: &'a str,
+    /// How many games (or matches).
+    pub games: u64,
+    /// The seed of every game's dice.
+    pub seed: u64,
+    /// The rules of every game.
+    pub rules: Rules,
+    /// How many threads play (at least one; no more than there are games).
+    pub threads: usize,
+}
+
+/// Plays the `contest`'s games of bot `a` against bot `b` in mirrored pairs (see the
+/// [module documentation](self)), calling `progress` with the number finished after each
+/// one (from the worker threads). An odd `games` leaves the last pair without its mirror. Money games of Tavli are all
 /// its first game, Portes (see [`play_game`]); `bot-match` asks for a match instead.
 ///
 /// The report is the same for the same arguments whatever `threads` is, apart from the
@@ -578,16 +596,8 @@ fn play_one(
 ///
 /// # Panics
 /// When `rules` do not validate, or a bot makes an illegal play (a bug in that bot).
-pub fn run(
-    a_name: &str,
-    b_name: &str,
-    games: u64,
-    seed: u64,
-    rules: Rules,
-    threads: usize,
-    progress: impl Fn(u64) + Sync,
-) -> Result<MatchReport, BotError> {
-    run_recorded(a_name, b_name, games, seed, rules, threads, &progress, None)
+pub fn run(contest: &Contest, progress: impl Fn(u64) + Sync) -> Result<MatchReport, BotError> {
+    run_recorded(contest, &progress, None)
 }
 
 /// [`run`], also handing `save` (when given) the index (from 0) and the [`Record`] of each
@@ -599,18 +609,13 @@ pub fn run(
 ///
 /// # Panics
 /// As [`run`].
-#[allow(clippy::too_many_arguments)]
 pub fn run_recorded(
-    a_name: &str,
-    b_name: &str,
-    games: u64,
-    seed: u64,
-    rules: Rules,
-    threads: usize,
+    contest: &Contest,
     progress: &(dyn Fn(u64) + Sync),
     save: Option<&(dyn Fn(u64, Record) + Sync)>,
 ) -> Result<MatchReport, BotError> {
-    let slots: Vec<Mutex<Option<GameSummary>>> = (0..games).map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Mutex<Option<GameSummary>>> =
+        (0..contest.games).map(|_| Mutex::new(None)).collect();
     let keep = |game: u64, summary: GameSummary| {
         if let Some(slot) = usize::try_from(game).ok().and_then(|i| slots.get(i)) {
             *slot
@@ -618,9 +623,7 @@ pub fn run_recorded(
                 .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(summary);
         }
     };
-    let time = run_games(
-        a_name, b_name, games, seed, rules, threads, progress, save, &keep,
-    )?;
+    let time = run_games(contest, progress, save, &keep)?;
     let results: Vec<GameSummary> = slots
         .into_iter()
         .filter_map(|slot| {
@@ -632,7 +635,7 @@ pub fn run_recorded(
     for summary in &results {
         tally.add(summary);
     }
-    let mut report = report(a_name, b_name, seed, rules, &tally, time);
+    let mut report = report(contest, &tally, time);
     report.results = results;
     Ok(report)
 }
@@ -645,14 +648,8 @@ pub fn run_recorded(
 ///
 /// # Panics
 /// As [`run`].
-#[allow(clippy::too_many_arguments)]
 pub fn run_tallied(
-    a_name: &str,
-    b_name: &str,
-    games: u64,
-    seed: u64,
-    rules: Rules,
-    threads: usize,
+    contest: &Contest,
     progress: &(dyn Fn(u64) + Sync),
     save: Option<&(dyn Fn(u64, Record) + Sync)>,
 ) -> Result<MatchReport, BotError> {
@@ -663,29 +660,29 @@ pub fn run_tallied(
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .add(&summary);
     };
-    let time = run_games(
-        a_name, b_name, games, seed, rules, threads, progress, save, &keep,
-    )?;
+    let time = run_games(contest, progress, save, &keep)?;
     let tally = tally
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    Ok(report(a_name, b_name, seed, rules, &tally, time))
+    Ok(report(contest, &tally, time))
 }
 
 /// Plays the games on `threads` threads, handing each game's summary to `keep` (from the
 /// worker threads); returns the bots' decision times.
-#[allow(clippy::too_many_arguments)]
 fn run_games(
-    a_name: &str,
-    b_name: &str,
-    games: u64,
-    seed: u64,
-    rules: Rules,
-    threads: usize,
+    contest: &Contest,
     progress: &(dyn Fn(u64) + Sync),
     save: Option<&(dyn Fn(u64, Record) + Sync)>,
     keep: &(dyn Fn(u64, GameSummary) + Sync),
 ) -> Result<[DecisionTime; 2], BotError> {
+    let Contest {
+        a: a_name,
+        b: b_name,
+        games,
+        seed,
+        rules,
+        threads,
+    } = *contest;
     // Unknown names and bots that cannot play the rule set fail here, before any thread
     // starts.
     super::make_for(a_name, 0, rules.rule_set)?;
@@ -770,14 +767,14 @@ impl Tally {
     }
 }
 
-fn report(
-    a_name: &str,
-    b_name: &str,
-    seed: u64,
-    rules: Rules,
-    tally: &Tally,
-    time: [DecisionTime; 2],
-) -> MatchReport {
+fn report(contest: &Contest, tally: &Tally, time: [DecisionTime; 2]) -> MatchReport {
+    let Contest {
+        a: a_name,
+        b: b_name,
+        seed,
+        rules,
+        ..
+    } = *contest;
     let units = tally.units;
     let ratio = |k: u64, n: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
     let stats = |i: usize, name: &str| SideStats {
