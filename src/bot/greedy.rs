@@ -383,14 +383,30 @@ fn ended(variant: Variant, position_after: &Position) -> Option<f64> {
 /// The largest expected points the contact evaluation gives (see [`evaluate`]).
 const CONTACT_SCALE: f64 = 1.6;
 
-fn evaluate_contact(p: &Position) -> f64 {
-    let b = p.board();
+/// The term every contact evaluation starts from, and the value of one pip: the mover's
+/// lead in pips, a pip worth more the shorter the game (scaled by the race length), with
+/// the opponent on roll (worth about 8 pips to it).
+fn pip_term(p: &Position) -> (f64, f64) {
     let mine = f64::from(p.mover_pips());
     let theirs = f64::from(p.opponent_pips());
     let length = ((mine + theirs) / 2.0).max(30.0);
-    // A pip is worth more the shorter the game: scale the lead by the race length.
     let pip_value = 1.6 / length;
-    let mut e = pip_value * (theirs - mine - 8.0);
+    (pip_value * (theirs - mine - 8.0), pip_value)
+}
+
+/// What Plakoto's and Fevga's evaluations leave to the shared ones: a game the play ended
+/// (its points), or a race (the race evaluation, within -2 to 2).
+fn settled(variant: Variant, position_after: &Position) -> Option<f64> {
+    ended(variant, position_after).or_else(|| {
+        position_after
+            .is_race()
+            .then(|| evaluate_race(position_after).clamp(-2.0, 2.0))
+    })
+}
+
+fn evaluate_contact(p: &Position) -> f64 {
+    let b = p.board();
+    let (mut e, pip_value) = pip_term(p);
 
     let switched = p.switched();
     e += structure(&sides(p)) - structure(&sides(&switched));

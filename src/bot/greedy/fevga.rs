@@ -34,19 +34,11 @@ const OPPONENT_ROUTE: [usize; 24] = [
 #[must_use]
 pub fn evaluate(position_after: &Position) -> f64 {
     let p = position_after;
-    if let Some(points) = super::ended(Variant::Fevga, p) {
+    if let Some(points) = super::settled(Variant::Fevga, p) {
         return points;
     }
-    if p.is_race() {
-        return super::evaluate_race(p).clamp(-2.0, 2.0);
-    }
     let theirs_view = p.switched();
-    let mine = f64::from(p.mover_pips());
-    let theirs = f64::from(p.opponent_pips());
-    let length = ((mine + theirs) / 2.0).max(30.0);
-    let pip_value = 1.6 / length;
-    // The opponent is on roll: worth about 8 pips to it.
-    let mut e = pip_value * (theirs - mine - 8.0);
+    let (mut e, _) = super::pip_term(p);
     e += side_value(p) - side_value(&theirs_view);
     SCALE * (e / 2.0).tanh()
 }
