@@ -95,6 +95,22 @@ const DIRECT: [u32; 7] = {
     t
 };
 
+/// For each distance 0-24 and die 1-6: how many moves of that die (2 to 4) cover the
+/// distance exactly, 0 when a double of it cannot.
+const DOUBLE_MOVES: [[u8; 7]; 25] = {
+    let mut t = [[0u8; 7]; 25];
+    let mut die = 1;
+    while die <= 6 {
+        let mut k = 2;
+        while k <= 4 {
+            t[die * k][die] = k as u8;
+            k += 1;
+        }
+        die += 1;
+    }
+    t
+};
+
 /// How many of the 36 rolls the rolls in `mask` (bits by [`roll_index`]) stand for.
 fn roll_weight(mask: u32) -> u32 {
     const DOUBLES: u32 = {
@@ -148,12 +164,8 @@ pub fn shot_share(defender: &Side, attacker: &Side) -> f32 {
                 }
             }
             // A double played two to four times, every landing point open.
-            for die in 1..=6 {
-                let k = dist / die;
-                if dist.is_multiple_of(die)
-                    && (2..=4).contains(&k)
-                    && (1..k).all(|j| open(x + j * die))
-                {
+            for (die, &k) in DOUBLE_MOVES[dist].iter().enumerate().skip(1) {
+                if k > 0 && (1..usize::from(k)).all(|j| open(x + j * die)) {
                     hits |= 1 << roll_index(die, die);
                 }
             }
