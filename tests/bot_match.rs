@@ -356,15 +356,16 @@ fn recorded_runs_hand_over_records_that_replay_to_the_reported_results() {
         ..Rules::money()
     };
     let records = std::sync::Mutex::new(Vec::new());
+    let contest = arena::Contest {
+        a: "greedy",
+        b: "random",
+        games: 6,
+        seed: 3,
+        rules,
+        threads: 2,
+    };
     let report = arena::run_recorded(
-        &arena::Contest {
-            a: "greedy",
-            b: "random",
-            games: 6,
-            seed: 3,
-            rules,
-            threads: 2,
-        },
+        &contest,
         &|_| {},
         Some(&|game, record| records.lock().unwrap().push((game, record))),
     )
@@ -372,12 +373,8 @@ fn recorded_runs_hand_over_records_that_replay_to_the_reported_results() {
     // Recording changes nothing in the games.
     let plain = arena::run(
         &arena::Contest {
-            a: "greedy",
-            b: "random",
-            games: 6,
-            seed: 3,
-            rules,
             threads: 1,
+            ..contest
         },
         |_| {},
     )

@@ -189,32 +189,16 @@ fn absurd_bot_match_counts_are_refused_with_one_line() {
 fn a_run_without_kept_summaries_reports_the_same_figures() {
     use bg_tui::bot::arena;
     let rules = Rules::default();
-    let kept = arena::run_recorded(
-        &arena::Contest {
-            a: "random",
-            b: "greedy",
-            games: 40,
-            seed: 3,
-            rules,
-            threads: 2,
-        },
-        &|_| {},
-        None,
-    )
-    .unwrap();
-    let tallied = arena::run_tallied(
-        &arena::Contest {
-            a: "random",
-            b: "greedy",
-            games: 40,
-            seed: 3,
-            rules,
-            threads: 2,
-        },
-        &|_| {},
-        None,
-    )
-    .unwrap();
+    let contest = arena::Contest {
+        a: "random",
+        b: "greedy",
+        games: 40,
+        seed: 3,
+        rules,
+        threads: 2,
+    };
+    let kept = arena::run_recorded(&contest, &|_| {}, None).unwrap();
+    let tallied = arena::run_tallied(&contest, &|_| {}, None).unwrap();
     assert!(tallied.results.is_empty());
     assert_eq!(kept.ppg, tallied.ppg);
     assert!((kept.ppg_ci95 - tallied.ppg_ci95).abs() < 1e-12);

@@ -585,8 +585,9 @@ pub struct Contest<'a> {
 
 /// Plays the `contest`'s games of bot `a` against bot `b` in mirrored pairs (see the
 /// [module documentation](self)), calling `progress` with the number finished after each
-/// one (from the worker threads). An odd `games` leaves the last pair without its mirror. Money games of Tavli are all
-/// its first game, Portes (see [`play_game`]); `bot-match` asks for a match instead.
+/// one (from the worker threads). An odd `games` leaves the last pair without its mirror.
+/// Money games of Tavli are all its first game, Portes (see [`play_game`]); `bot-match`
+/// asks for a match instead.
 ///
 /// The report is the same for the same arguments whatever `threads` is, apart from the
 /// decision times.

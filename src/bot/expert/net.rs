@@ -160,9 +160,7 @@ impl Net {
             let mut acc: [f32; BLOCK] = block.try_into().unwrap_or([0.0; BLOCK]);
             for &i in nonzero {
                 let start = i * n + b * BLOCK;
-                let Some(row) = self.w1.get(start..start + BLOCK) else {
-                    continue;
-                };
+                let row = &self.w1[start..start + BLOCK];
                 let xi = inputs[i];
                 if xi == 1.0 {
                     for (a, &w) in acc.iter_mut().zip(row) {
