@@ -6,6 +6,7 @@ pub mod bots;
 pub use crate::clock;
 pub mod commands;
 pub mod event;
+pub mod hint;
 pub mod keys;
 pub mod model;
 pub mod rules_lines;

@@ -2,6 +2,7 @@
 //! themselves, so a key added to the help without a test here fails.
 
 use bg_tui::engine::{Phase, Rules, WinKind};
+use bg_tui::tui::hint::HintJob;
 use bg_tui::tui::keys::help_rows;
 use bg_tui::tui::{App, Event, Options, Overlay, Spot};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -351,15 +352,65 @@ fn check_help() {
     assert!(app.model().overlay.is_none(), "any key closes the help");
 }
 
+/// Presses `H`, works the hint out as the runtime's worker thread would, and hands the
+/// answer back; returns the panel then shown.
 fn open_hint(app: &mut App) -> (String, Vec<String>) {
+    let job = ask_hint(app);
+    app.handle(Event::Hint {
+        id: job.id,
+        panel: Box::new(job.panel()),
+    });
+    hint_panel(app)
+}
+
+/// Presses `H` and takes the question the runtime would run; the panel says the bot is
+/// thinking meanwhile.
+fn ask_hint(app: &mut App) -> HintJob {
     app.handle(Event::Key(KeyEvent::new(
         KeyCode::Char('H'),
         KeyModifiers::SHIFT,
     )));
+    assert_eq!(
+        hint_panel(app).1,
+        vec!["expert is thinking".to_string()],
+        "the panel opens at once"
+    );
+    app.take_hint_job().expect("the hint is asked of a worker")
+}
+
+fn hint_panel(app: &App) -> (String, Vec<String>) {
     let Some(Overlay::Question { title, lines }) = app.model().overlay else {
         panic!("no hint panel");
     };
     (title, lines)
+}
+
+fn check_hint_answers_come_late() {
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    // Closed before the answer comes: the answer is dropped.
+    let first = ask_hint(&mut app);
+    press(&mut app, KeyCode::Char('x'));
+    app.handle(Event::Hint {
+        id: first.id,
+        panel: Box::new(first.panel()),
+    });
+    assert!(app.model().overlay.is_none(), "a closed hint stays closed");
+    // Asked again: the first question's answer is not the second's.
+    let second = ask_hint(&mut app);
+    app.handle(Event::Hint {
+        id: first.id,
+        panel: Box::new(first.panel()),
+    });
+    assert_eq!(hint_panel(&app).1, vec!["expert is thinking".to_string()]);
+    app.handle(Event::Hint {
+        id: second.id,
+        panel: Box::new(second.panel()),
+    });
+    assert!(
+        hint_panel(&app).1[1].starts_with("> 1 "),
+        "the ranking shows"
+    );
 }
 
 fn check_hint() {
@@ -416,6 +467,7 @@ fn check_hint() {
 fn check_hint_keys() {
     check_hint();
     check_hint_digit();
+    check_hint_answers_come_late();
 }
 
 fn check_hint_digit() {

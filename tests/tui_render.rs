@@ -852,6 +852,12 @@ fn the_hint_panel() {
         KeyCode::Char('H'),
         KeyModifiers::SHIFT,
     )));
+    // The runtime works the hint out on a worker thread and hands it back.
+    let job = app.take_hint_job().expect("the hint is asked");
+    app.handle(Event::Hint {
+        id: job.id,
+        panel: Box::new(job.panel()),
+    });
     let model = app.model();
     assert!(
         matches!(&model.overlay, Some(Overlay::Question { title, .. }) if title == "Hint from expert"),

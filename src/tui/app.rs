@@ -4,7 +4,6 @@
 //! autosave, the clocks, automatic rolls, questions to bots).
 
 mod bot_turns;
-mod hint;
 mod input;
 mod saving;
 mod screen;
@@ -14,6 +13,7 @@ use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
 use super::clock::{ClockKind, Clocks, SystemTime, TimeSource};
 use super::commands::{self, Command};
 pub use super::event::Event;
+use super::hint::{self, HintJob};
 use super::keys::Msg;
 use super::model::{LastMove, Spot};
 use super::view;
@@ -168,6 +168,10 @@ pub struct App {
     showing: Option<(u64, Play, usize)>,
     /// The hint panel, until the next key.
     hint_panel: Option<hint::HintPanel>,
+    /// A hint to work out, waiting for the runtime to run it.
+    hint_job: Option<HintJob>,
+    /// The id of the hint being worked out, and [`App::recorded`] when it was asked for.
+    hint_wait: Option<(u64, usize)>,
     /// A bot has offered to resign this game (it does not offer twice).
     bot_resigned: [bool; 2],
     /// Every action of the match so far.
@@ -340,6 +344,8 @@ impl App {
             next_id: 0,
             showing: None,
             hint_panel: None,
+            hint_job: None,
+            hint_wait: None,
             bot_resigned: [false; 2],
             recorder,
             save_path: None,
@@ -435,6 +441,7 @@ impl App {
         match msg {
             Msg::BotDecided(id, decision) => return self.bot_decided(id, decision),
             Msg::BotStep(id) => return self.bot_tick(id),
+            Msg::HintReady(id, panel) => return self.hint_ready(id, *panel),
             Msg::Second => return self.second(),
             Msg::Ignore => return false,
             Msg::Resize(w, h) => self.size = (w, h),

@@ -2,10 +2,11 @@
 //! signals, bots' answers and timer ticks.
 
 use super::bots::BotDecision;
+use super::hint::HintPanel;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 /// What the terminal runtime hands the app.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
     /// A key press.
     Key(KeyEvent),
@@ -21,6 +22,13 @@ pub enum Event {
         id: u64,
         /// The answer.
         decision: BotDecision,
+    },
+    /// The hint asked for with this id, worked out.
+    Hint {
+        /// The question answered.
+        id: u64,
+        /// The panel to show.
+        panel: Box<HintPanel>,
     },
     /// Time to show the next checker move of the bot's play with this id.
     Tick(u64),

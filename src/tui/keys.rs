@@ -2,6 +2,7 @@
 //! is applied. [`crate::tui::App::update`] applies them.
 
 use super::bots::BotDecision;
+use super::hint::HintPanel;
 use super::model::Spot;
 use crate::engine::WinKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -103,6 +104,8 @@ pub enum Msg {
     BotDecided(u64, BotDecision),
     /// Time to show the next checker move of the bot's play with this id.
     BotStep(u64),
+    /// The hint asked for with this id, worked out.
+    HintReady(u64, Box<HintPanel>),
     /// A second has passed (a clock runs).
     Second,
     /// Any other key.

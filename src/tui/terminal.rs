@@ -118,6 +118,10 @@ impl Screen for App {
         if let Some(job) = self.take_bot_job() {
             crate::tui::bots::spawn(job, wake.clone())?;
         }
+        // So does a hint.
+        if let Some(job) = self.take_hint_job() {
+            crate::tui::hint::spawn(job, wake.clone())?;
+        }
         Ok(())
     }
 }
@@ -232,7 +236,7 @@ fn event_loop<S: Screen>(
         let mut redraw = false;
         let mut terminate = false;
         for event in std::iter::once(first).chain(rx.try_iter()) {
-            terminate |= event == Event::Terminate;
+            terminate |= matches!(event, Event::Terminate);
             redraw |= screen.handle(event);
             if terminate || screen.should_quit() {
                 break;

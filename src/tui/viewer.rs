@@ -134,7 +134,11 @@ impl Viewer {
                 self.quit = true;
                 false
             }
-            Event::Mouse(_) | Event::Bot { .. } | Event::Tick(_) | Event::Second => false,
+            Event::Mouse(_)
+            | Event::Bot { .. }
+            | Event::Hint { .. }
+            | Event::Tick(_)
+            | Event::Second => false,
         }
     }
 

@@ -1,12 +1,12 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
 //! answer, showing its play a checker at a time, handing sides over, and hints.
 
-use super::hint::HintPanel;
 use super::{App, BotDecision, BotJob, JobKind, Msg, Player, SharedBot};
 use crate::bot;
 use crate::engine::{Action, Dice, Phase, Side};
 use crate::record::PlayerKind;
 use crate::tui::bots;
+use crate::tui::hint::{self, HintJob, HintPanel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -194,54 +194,43 @@ impl App {
         }
     }
 
-    /// The strongest bot's advice for the player on roll: every play ranked (the expert's
-    /// with equities, losses and chances), or the cube decision.
+    /// Asks for the strongest bot's advice for the player on roll: every play ranked (the
+    /// expert's with equities, losses and chances), or the cube decision. The panel opens at
+    /// once and says the bot is thinking until the answer comes from the worker thread.
     pub(super) fn hint(&mut self) {
-        let name = super::table::strongest_bot(self.match_state.game().variant());
-        let Ok(mut adviser) = bot::make(name, self.seed) else {
-            return;
+        let id = self.next_id;
+        self.next_id += 1;
+        self.hint_job = Some(HintJob {
+            id,
+            state: self.match_state.clone(),
+            seed: self.seed,
+        });
+        self.hint_wait = Some((id, self.recorded()));
+        self.hint_panel = Some(hint::waiting(&self.match_state));
+    }
+
+    /// The question for the hint that the runtime should work out now (on a worker thread),
+    /// if any.
+    pub fn take_hint_job(&mut self) -> Option<HintJob> {
+        self.hint_job.take()
+    }
+
+    /// Shows the hint with this id, unless its panel was closed or the match has moved on
+    /// since it was asked for.
+    pub(super) fn hint_ready(&mut self, id: u64, panel: HintPanel) -> bool {
+        let Some((asked, recorded)) = self.hint_wait else {
+            return false;
         };
-        let title = format!("Hint from {name}");
-        let game = self.match_state.game();
-        let panel = match game.phase() {
-            Phase::Moving(_) if name == "expert" => {
-                match bot::expert::ExpertBot::shipped(bot::EXPERT_DEFAULT_PLY) {
-                    Ok(mut expert) => HintPanel::expert(title, &expert.rank(game.legal_plays())),
-                    Err(e) => HintPanel::advice(title, vec![e.to_string()]),
-                }
-            }
-            Phase::Moving(dice) => {
-                let ranked: Vec<_> = adviser
-                    .rank_plays_in(game.variant(), game.position(), dice)
-                    .iter()
-                    .map(|s| (s.play, s.score))
-                    .collect();
-                HintPanel::scored(title, &ranked)
-            }
-            Phase::Rolling | Phase::DoubleOffered
-                if name == "expert"
-                    && (game.phase() == Phase::DoubleOffered || game.may_double().is_ok()) =>
-            {
-                HintPanel::advice(title, expert_cube_lines(&self.match_state))
-            }
-            Phase::Rolling => HintPanel::advice(
-                title,
-                vec![match game.may_double() {
-                    Ok(()) if adviser.should_double(&self.match_state) => {
-                        format!("{name} would double")
-                    }
-                    Ok(()) => format!("{name} would not double: roll"),
-                    Err(why) => format!("no double possible ({why}): roll"),
-                }],
-            ),
-            _ => HintPanel::advice(title, vec!["no hint now".to_string()]),
-        };
-        let panel = if panel.head.is_empty() && panel.plays.is_empty() {
-            HintPanel::advice(panel.title, vec!["no legal play".to_string()])
-        } else {
-            panel
-        };
+        if asked != id {
+            // The answer to an earlier question: the panel waits for its own.
+            return false;
+        }
+        self.hint_wait = None;
+        if recorded != self.recorded() || self.hint_panel.is_none() {
+            return false;
+        }
         self.hint_panel = Some(panel);
+        true
     }
 
     /// Plays line `line` (from 0; `None`: the chosen line) of the hint panel, and closes it.
@@ -270,32 +259,4 @@ impl App {
         self.picked = None;
         self.act(Action::Play(hint.play));
     }
-}
-
-/// The expert bot's cube advice before rolling, or to the player doubled: the three cubeful
-/// equities (the doubler's view, per unit of the cube) and the verdict.
-fn expert_cube_lines(m: &crate::engine::MatchState) -> Vec<String> {
-    let Ok(mut expert) = bot::expert::ExpertBot::shipped(bot::EXPERT_DEFAULT_PLY) else {
-        return vec!["no hint now".to_string()];
-    };
-    let d = expert.cube_decision(m);
-    let verdict = if m.game().phase() == crate::engine::Phase::DoubleOffered {
-        if d.take() { "take" } else { "pass" }
-    } else if d.double() {
-        if d.take() {
-            "double, take"
-        } else {
-            "double, pass"
-        }
-    } else if d.too_good() {
-        "too good to double: play on"
-    } else {
-        "no double: roll"
-    };
-    vec![
-        format!("no double    {:+.3}", d.no_double),
-        format!("double/take  {:+.3}", d.double_take),
-        format!("double/pass  {:+.3}", d.double_pass),
-        format!("expert: {verdict}"),
-    ]
 }

@@ -15,6 +15,7 @@ impl App {
         match event {
             Event::Bot { id, decision } => Msg::BotDecided(id, decision),
             Event::Tick(id) => Msg::BotStep(id),
+            Event::Hint { id, panel } => Msg::HintReady(id, panel),
             Event::Second => Msg::Second,
             Event::Terminate => Msg::QuitNow,
             Event::Resize(w, h) => Msg::Resize(w, h),

@@ -1,15 +1,19 @@
-//! The hint panel (`H`): the strongest bot's ranking of every play, or its cube advice. A
-//! line of the ranking can be chosen (Up/Down and Enter, or its number) to play it.
+//! The hint (`H`): the strongest bot's ranking of every play, or its cube advice, worked
+//! out on a worker thread (a 2-ply ranking can take a good part of a second) and shown in a
+//! panel. A line of the ranking can be chosen (Up/Down and Enter, or its number) to play it.
 
-use crate::bot::expert::RankedPlay;
+use super::event::Event;
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
-use crate::engine::{Play, format_play};
+use crate::bot::expert::{ExpertBot, RankedPlay};
+use crate::bot::{self, EXPERT_DEFAULT_PLY};
+use crate::engine::{MatchState, Phase, Play, format_play};
+use std::sync::mpsc::Sender;
 
 /// How many plays the panel shows at once (it scrolls to the chosen one).
 pub const SHOWN: usize = 10;
 
 /// One play of the ranking: the play and its line.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HintPlay {
     /// The play.
     pub play: Play,
@@ -18,7 +22,7 @@ pub struct HintPlay {
 }
 
 /// The hint panel.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HintPanel {
     /// The panel's title.
     pub title: String,
@@ -133,6 +137,127 @@ impl HintPanel {
         ));
         out
     }
+}
+
+/// A hint to work out: the match as it stood when `H` was pressed.
+#[derive(Debug, Clone)]
+pub struct HintJob {
+    /// Matches the answer to the question (answers to old questions are dropped).
+    pub id: u64,
+    /// The match as it stands.
+    pub state: MatchState,
+    /// The seed of the bots that rank plays with dice of their own.
+    pub seed: u64,
+}
+
+impl HintJob {
+    /// Works the hint out (on the calling thread).
+    #[must_use]
+    pub fn panel(&self) -> HintPanel {
+        advise(&self.state, self.seed)
+    }
+}
+
+/// Runs `job` on a new thread and sends its panel back as an [`Event::Hint`].
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let panel = Box::new(job.panel());
+        // The receiver is gone once the game has ended: nobody waits for the hint then.
+        let _ = tx.send(Event::Hint { id: job.id, panel });
+    };
+    std::thread::Builder::new()
+        .name("bg-tui hint".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// The title of the hint panel in a game of `m`'s variant.
+fn title(m: &MatchState) -> String {
+    format!("Hint from {}", bot::strongest_for(m.game().variant()))
+}
+
+/// The panel shown while the hint for `m` is being worked out.
+#[must_use]
+pub fn waiting(m: &MatchState) -> HintPanel {
+    let name = bot::strongest_for(m.game().variant());
+    HintPanel::advice(title(m), vec![format!("{name} is thinking")])
+}
+
+/// The strongest bot's advice in `m`: its ranking of the plays of the roll, or its cube
+/// advice before a roll or to the player doubled.
+#[must_use]
+pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
+    let name = bot::strongest_for(m.game().variant());
+    let title = title(m);
+    let Ok(mut adviser) = bot::make(name, seed) else {
+        return HintPanel::advice(title, vec!["no hint now".to_string()]);
+    };
+    let game = m.game();
+    let panel = match game.phase() {
+        Phase::Moving(_) if name == "expert" => match ExpertBot::shipped(EXPERT_DEFAULT_PLY) {
+            Ok(mut expert) => HintPanel::expert(title, &expert.rank(game.legal_plays())),
+            Err(e) => HintPanel::advice(title, vec![e.to_string()]),
+        },
+        Phase::Moving(dice) => {
+            let ranked: Vec<_> = adviser
+                .rank_plays_in(game.variant(), game.position(), dice)
+                .iter()
+                .map(|s| (s.play, s.score))
+                .collect();
+            HintPanel::scored(title, &ranked)
+        }
+        Phase::Rolling | Phase::DoubleOffered
+            if name == "expert"
+                && (game.phase() == Phase::DoubleOffered || game.may_double().is_ok()) =>
+        {
+            HintPanel::advice(title, expert_cube_lines(m))
+        }
+        Phase::Rolling => HintPanel::advice(
+            title,
+            vec![match game.may_double() {
+                Ok(()) if adviser.should_double(m) => format!("{name} would double"),
+                Ok(()) => format!("{name} would not double: roll"),
+                Err(why) => format!("no double possible ({why}): roll"),
+            }],
+        ),
+        _ => HintPanel::advice(title, vec!["no hint now".to_string()]),
+    };
+    if panel.head.is_empty() && panel.plays.is_empty() {
+        HintPanel::advice(panel.title, vec!["no legal play".to_string()])
+    } else {
+        panel
+    }
+}
+
+/// The expert bot's cube advice before rolling, or to the player doubled: the three cubeful
+/// equities (the doubler's view, per unit of the cube) and the verdict.
+fn expert_cube_lines(m: &MatchState) -> Vec<String> {
+    let Ok(mut expert) = ExpertBot::shipped(EXPERT_DEFAULT_PLY) else {
+        return vec!["no hint now".to_string()];
+    };
+    let d = expert.cube_decision(m);
+    let verdict = if m.game().phase() == Phase::DoubleOffered {
+        if d.take() { "take" } else { "pass" }
+    } else if d.double() {
+        if d.take() {
+            "double, take"
+        } else {
+            "double, pass"
+        }
+    } else if d.too_good() {
+        "too good to double: play on"
+    } else {
+        "no double: roll"
+    };
+    vec![
+        format!("no double    {:+.3}", d.no_double),
+        format!("double/take  {:+.3}", d.double_take),
+        format!("double/pass  {:+.3}", d.double_pass),
+        format!("expert: {verdict}"),
+    ]
 }
 
 fn play_text(play: &Play) -> String {
