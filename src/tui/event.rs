@@ -1,5 +1,5 @@
 //! What the terminal runtime and the worker threads hand a screen: keys, mouse, resizes,
-//! signals, bots' answers and timer ticks.
+//! signals, bots' answers, hints and timer ticks.
 
 use super::bots::BotDecision;
 use super::hint::HintPanel;
