@@ -2,7 +2,7 @@
 //! bot is taken from the app, answered, and handed back as events (here on this thread).
 
 use bg_tui::engine::{Phase, Rules, Side};
-use bg_tui::tui::{App, Event, Options, Player};
+use bg_tui::tui::{App, Event, Options, Overlay, Player};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn app(players: [Player; 2], delay: u64, seed: u64) -> App {
@@ -45,6 +45,48 @@ fn run_bots(app: &mut App, done: impl Fn(&App) -> bool) -> usize {
 
 fn bot(name: &str) -> Player {
     Player::Bot(name.to_string())
+}
+
+/// Bots play on while the hint panel is open: an answer for a position the match has left
+/// is not shown; the hint is asked again for the match as it stands.
+#[test]
+fn a_hint_for_a_position_the_bots_have_left_is_asked_again() {
+    let mut app = app([bot("random"), bot("random")], 0, 5);
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char('H'),
+        KeyModifiers::SHIFT,
+    )));
+    let stale = app.take_hint_job().expect("the hint is asked");
+    // The opening roll (rolled again after a tie) moves the match on.
+    run_bots(&mut app, |a| {
+        a.match_state().game().phase() != Phase::Opening
+    });
+    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+    app.handle(Event::Hint {
+        id: stale.id,
+        panel: Box::new(stale.panel()),
+    });
+    let again = app.take_hint_job().expect("the hint is asked again");
+    assert_ne!(again.id, stale.id);
+    assert_eq!(
+        &again.state,
+        app.match_state(),
+        "for the match as it stands"
+    );
+    let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
+        panic!("the panel stays open");
+    };
+    assert_eq!(lines, vec!["expert is thinking".to_string()]);
+    let panel = again.panel();
+    let shown = panel.lines();
+    app.handle(Event::Hint {
+        id: again.id,
+        panel: Box::new(panel),
+    });
+    let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
+        panic!("the panel stays open");
+    };
+    assert_eq!(lines, shown, "the new answer is shown");
 }
 
 #[test]

@@ -174,16 +174,16 @@ pub fn spawn(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
         .map(|_| ())
 }
 
-/// The title of the hint panel in a game of `m`'s variant.
-fn title(m: &MatchState) -> String {
-    format!("Hint from {}", bot::strongest_for(m.game().variant()))
+/// The title of the hint panel of bot `name`.
+fn title(name: &str) -> String {
+    format!("Hint from {name}")
 }
 
 /// The panel shown while the hint for `m` is being worked out.
 #[must_use]
 pub fn waiting(m: &MatchState) -> HintPanel {
     let name = bot::strongest_for(m.game().variant());
-    HintPanel::advice(title(m), vec![format!("{name} is thinking")])
+    HintPanel::advice(title(name), vec![format!("{name} is thinking")])
 }
 
 /// The strongest bot's advice in `m`: its ranking of the plays of the roll, or its cube
@@ -191,7 +191,7 @@ pub fn waiting(m: &MatchState) -> HintPanel {
 #[must_use]
 pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
     let name = bot::strongest_for(m.game().variant());
-    let title = title(m);
+    let title = title(name);
     let Ok(mut adviser) = bot::make(name, seed) else {
         return HintPanel::advice(title, vec!["no hint now".to_string()]);
     };

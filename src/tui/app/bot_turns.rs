@@ -215,8 +215,9 @@ impl App {
         self.hint_job.take()
     }
 
-    /// Shows the hint with this id, unless its panel was closed or the match has moved on
-    /// since it was asked for.
+    /// Shows the hint with this id, unless its panel was closed. When the match has moved
+    /// on since it was asked for (bots play on while the panel is open), the hint is asked
+    /// again for the match as it stands now.
     pub(super) fn hint_ready(&mut self, id: u64, panel: HintPanel) -> bool {
         let Some((asked, recorded)) = self.hint_wait else {
             return false;
@@ -226,10 +227,14 @@ impl App {
             return false;
         }
         self.hint_wait = None;
-        if recorded != self.recorded() || self.hint_panel.is_none() {
+        if self.hint_panel.is_none() {
             return false;
         }
-        self.hint_panel = Some(panel);
+        if recorded != self.recorded() {
+            self.hint();
+        } else {
+            self.hint_panel = Some(panel);
+        }
         true
     }
 
