@@ -144,3 +144,31 @@ pub fn measure_rounds(
     reports.sort_by(|a, b| a.pairs_per_second().total_cmp(&b.pairs_per_second()));
     reports
 }
+
+/// Measures several rule sets side by side: `rounds` rounds, each giving every rule set
+/// `seconds / (rounds * corpora.len())` in turn, so a machine that slows down slows them all.
+/// Returns each rule set's rounds, in the order measured (round `r` of every rule set ran
+/// together, which is what makes their ratios fair).
+#[must_use]
+pub fn measure_side_by_side(
+    corpora: &[(Variant, Vec<(Position, Dice)>)],
+    seconds: f64,
+    rounds: usize,
+) -> Vec<Vec<BenchReport>> {
+    let rounds = rounds.max(1);
+    let slice = seconds / (rounds * corpora.len().max(1)) as f64;
+    let mut reports = vec![Vec::with_capacity(rounds); corpora.len()];
+    for _ in 0..rounds {
+        for ((variant, corpus), mine) in corpora.iter().zip(reports.iter_mut()) {
+            mine.push(measure_of(*variant, corpus, slice));
+        }
+    }
+    reports
+}
+
+/// The median of `values` (`NaN` for none).
+#[must_use]
+pub fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+}

@@ -169,7 +169,8 @@ pub enum Command {
         #[arg(long)]
         corpus: Option<PathBuf>,
         /// The rule set whose generator to measure: backgammon, portes, plakoto, fevga or
-        /// jacquet [default: backgammon].
+        /// jacquet, or `all` for every one side by side against backgammon [default:
+        /// backgammon].
         #[arg(long = "rules", value_name = "RULES")]
         rule_set: Option<String>,
         /// How long to measure, in seconds.
@@ -652,6 +653,14 @@ pub fn bench(
             printable(&seconds.to_string(), 20)
         )));
     }
+    if rule_set.is_some_and(|r| r.trim().eq_ignore_ascii_case("all")) {
+        if corpus.is_some() {
+            return Err(CliError(
+                "--corpus holds backgammon positions: it does not go with --rules all".into(),
+            ));
+        }
+        return Ok(bench_all(seconds));
+    }
     let variant = rule_set.map_or(Ok(crate::engine::Variant::Backgammon), parse_variant)?;
     let (corpus, source) = match corpus {
         Some(_) if !variant.has_position_id() => {
@@ -715,6 +724,63 @@ pub fn bench(
         cell(median.positions as f64 / median.pairs.max(1) as f64, 2)
     );
     Ok(out)
+}
+
+/// `bg-tui bench --rules all`: every rule set's generator on its own built-in corpus, in
+/// interleaved rounds, with each one's speed per resulting position against backgammon's
+/// measured in the same rounds.
+fn bench_all(seconds: f64) -> String {
+    use crate::engine::Variant;
+    let corpora: Vec<(Variant, Vec<(Position, Dice)>)> = Variant::ALL
+        .into_iter()
+        .map(|v| {
+            (
+                v,
+                bench::corpus_of(v, bench::CORPUS_SIZE, bench::CORPUS_SEED),
+            )
+        })
+        .collect();
+    // Warm up caches and the branch predictor before measuring.
+    let _ = bench::measure_side_by_side(&corpora, (seconds / 10.0).min(0.5), 1);
+    let reports = bench::measure_side_by_side(&corpora, seconds, BENCH_ROUNDS);
+    let backgammon = &reports[0];
+    let mut out = format!(
+        "corpora: {} (position, roll) pairs of each rule set (seeded random self-play, seed {})\n\
+         one core, {seconds} s in {BENCH_ROUNDS} interleaved rounds; medians over the rounds;\n\
+         against backgammon: the median of each round's ratio of positions/s\n\
+         {:<12} {:>11} {:>15} {:>9} {:>10} {:>16}\n",
+        bench::CORPUS_SIZE,
+        bench::CORPUS_SEED,
+        "rule set",
+        "pairs/s (M)",
+        "positions/s (M)",
+        "ns/pos",
+        "pos/pair",
+        "vs backgammon"
+    );
+    for ((variant, _), rounds) in corpora.iter().zip(&reports) {
+        let of = |f: fn(&BenchReport) -> f64| bench::median(rounds.iter().map(f).collect());
+        let ratio = bench::median(
+            rounds
+                .iter()
+                .zip(backgammon)
+                .map(|(r, b)| r.positions_per_second() / b.positions_per_second())
+                .collect(),
+        );
+        let (pairs, positions): (u64, u64) = rounds
+            .iter()
+            .fold((0, 0), |(p, q), r| (p + r.pairs, q + r.positions));
+        out += &format!(
+            "{:<12} {:>11.2} {:>15.2} {:>9.2} {:>10.2} {:>16.2}\n",
+            variant.name(),
+            of(BenchReport::pairs_per_second) / 1e6,
+            of(BenchReport::positions_per_second) / 1e6,
+            of(BenchReport::nanos_per_position),
+            positions as f64 / pairs.max(1) as f64,
+            ratio
+        );
+    }
+    out
 }
 
 /// The bot `hint` uses without `--bot`: `expert` when its nets read, else `greedy`.

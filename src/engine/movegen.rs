@@ -75,7 +75,7 @@ pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
 /// The points (and bar) the mover occupies, the points the opponent has closed, and the
 /// points where the opponent has a blot.
 #[inline(always)]
-fn masks(board: &[i8; 26]) -> (u32, u32, u32) {
+pub(crate) fn masks(board: &[i8; 26]) -> (u32, u32, u32) {
     // Eight points at a time, from the high bit of each byte: positive, at most -2, or -1.
     const LOW_7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const HIGH: u64 = 0x8080_8080_8080_8080;

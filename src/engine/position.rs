@@ -436,6 +436,24 @@ impl Position {
         self.off[0] += count;
     }
 
+    /// Bits 1-24: the points holding a pinned checker (the generators' fast path).
+    #[inline(always)]
+    pub(crate) const fn pin_bits(&self) -> u32 {
+        self.flags & PIN_BITS
+    }
+
+    /// Sets the mover's borne-off checkers (the generators' fast path).
+    #[inline(always)]
+    pub(crate) fn set_mover_off(&mut self, count: u8) {
+        self.off[0] = count;
+    }
+
+    /// Replaces every pin at once: bits 1-24 of `pins` (the generators' fast path).
+    #[inline(always)]
+    pub(crate) fn set_pin_bits(&mut self, pins: u32) {
+        self.flags = (self.flags & !PIN_BITS) | (pins & PIN_BITS);
+    }
+
     /// Marks or clears a pin on `point` (the rule sets' steps).
     pub(crate) fn set_pinned(&mut self, point: usize, pinned: bool) {
         if pinned {

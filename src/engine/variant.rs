@@ -12,7 +12,9 @@
 //! in the tests.
 
 mod backgammon;
+mod fast;
 mod fevga;
+#[cfg(test)]
 mod generic;
 mod plakoto;
 

@@ -519,3 +519,62 @@ fn fevga_trapping_rule_leaves_no_block_at_all() {
         .collect();
     assert!(other.contains(&new_block) && other.contains(&no_block));
 }
+
+// The fast Plakoto and Fevga generators (src/engine/variant/fast.rs) report each resulting
+// position once without comparing positions: these positions reach each of its ways of
+// telling two plays apart.
+
+#[test]
+fn fevga_start_rule_double_second_checker_leaves_after_the_first_passes() {
+    // 5-5 from the start: one checker runs 24/19/14/9 and has passed the opponent's start
+    // (my 12), so the fourth 5 may take a second checker off 24: 24/9 24/19, or the runner
+    // goes on, 24/4. Moving from the higher point first (24, 24, 19, 14) would refuse the
+    // second 24: the generator must try every order while the start rule binds.
+    check(
+        Rules::Fevga,
+        &fevga_start(),
+        (5, 5),
+        &["24/4", "24/9 24/19"],
+    );
+}
+
+#[test]
+fn fevga_start_rule_double_without_a_pass_moves_one_checker() {
+    // 4-4 from the start: 24/20/16/12 is closed at 12; one checker goes 24/20/16 and no
+    // second may leave, so two of the fours cannot be played.
+    check(Rules::Fevga, &fevga_start(), (4, 4), &["24/16"]);
+}
+
+#[test]
+fn plakoto_a_checker_passing_over_a_blot_leaves_it_unpinned_one_play() {
+    // Mine: one on 13 and fourteen on 1 (which cannot bear off: 13 is outside). Theirs: a
+    // blot on my 7 and fourteen on my 5. 6-5: 13/7*/2 pins on the way and frees it again,
+    // the same position as 13/8/2: one play.
+    let board = spec(&[(13, 1), (1, 14)], &[(7, 1), (5, 14)]);
+    check(Rules::Plakoto, &board, (6, 5), &["13/2"]);
+}
+
+#[test]
+fn plakoto_two_checkers_borne_off_by_either_die_one_play() {
+    // Mine: one on 2 and one on 1, the rest off. 6-5 bears both off whichever die takes
+    // which: one play, listed once.
+    let board = spec(&[(2, 1), (1, 1)], &[(24, 15)]);
+    check(Rules::Plakoto, &board, (6, 5), &["2/off 1/off"]);
+}
+
+#[test]
+fn fevga_bear_off_both_orders_one_play() {
+    // Mine on 5 and 4, theirs far away. 6-5: 5/off (by the 5, or the 6 from the highest)
+    // then 4/off by the other: one play; 5/off 4/off and no other.
+    let board = spec(&[(5, 1), (4, 1)], &[(18, 15)]);
+    check(Rules::Fevga, &board, (6, 5), &["5/off 4/off"]);
+}
+
+#[test]
+fn plakoto_lower_die_first_reaches_what_the_higher_cannot() {
+    // Mine: two on 8, thirteen on 1. Theirs: two on my 2 (closed) and thirteen on my 9.
+    // 6-1: the 6 first from 8 lands on 2 (closed), so 8/7/1 goes only by the 1 first; the
+    // two separate moves need 8/2: none. 8/7 8/7 uses the 1 twice: not legal. So: 8/1.
+    let board = spec(&[(8, 2), (1, 13)], &[(2, 2), (9, 13)]);
+    check(Rules::Plakoto, &board, (6, 1), &["8/1"]);
+}

@@ -1,7 +1,7 @@
 //! Fevga (`RULES.md` §2.4): both sides the same way round, no hitting, the start,
 //! own-quarter and trapping rules.
 
-use super::{Variant, VariantError, VariantRules, generic};
+use super::{Variant, VariantError, VariantRules, fast};
 use crate::engine::dice::Dice;
 use crate::engine::play::{Play, Step};
 use crate::engine::position::{BAR, Geometry, OPPONENT_BAR, Position};
@@ -26,35 +26,49 @@ impl Fevga {
     }
 
     /// The mover holds all six points 19-24 (the own-quarter rule forbids ending a play so).
+    #[cfg(test)]
     pub(crate) fn holds_own_quarter(position: &Position) -> bool {
         (19..=24).all(|p| position.board()[p] > 0)
     }
 
-    /// Where along the opponent's route the mover holds six points in a row (a block): the
-    /// route indices where each block starts.
-    fn blocks(position: &Position) -> impl Iterator<Item = usize> {
-        let board = *position.board();
-        let held = move |k: usize| board[usize::from(OPPONENT_ROUTE[k])] > 0;
-        (0..=OPPONENT_ROUTE.len() - 6).filter(move |&k| (k..k + 6).all(held))
+    /// Where along the opponent's route the mover holds six points in a row (a block): a
+    /// bit for each route index where a block starts.
+    fn blocks(position: &Position) -> u32 {
+        let held = route_mask(points_where(position, |n| n > 0));
+        let run = held & held >> 1 & held >> 2 & held >> 3 & held >> 4 & held >> 5;
+        run & ((1 << (OPPONENT_ROUTE.len() - 5)) - 1)
     }
 
     /// The mover holds a block (six points in a row along the opponent's route).
     pub(crate) fn has_block(position: &Position) -> bool {
-        Self::blocks(position).next().is_some()
+        Self::blocks(position) != 0
     }
 
     /// The mover holds a block with every opposing checker still on the board behind it.
     pub(crate) fn traps(position: &Position) -> bool {
-        let board = position.board();
-        // Where along its route the opponent's foremost checker stands.
-        let Some(front) = OPPONENT_ROUTE
-            .iter()
-            .rposition(|&p| board[usize::from(p)] < 0)
-        else {
+        let theirs = route_mask(points_where(position, |n| n < 0));
+        if theirs == 0 {
             return false;
-        };
-        Self::blocks(position).any(|k| k > front)
+        }
+        // Where along its route the opponent's foremost checker stands.
+        let front = 31 - theirs.leading_zeros();
+        Self::blocks(position) & !((2 << front) - 1) != 0
     }
+}
+
+/// A bit (1-24) for each point whose count passes `test`.
+fn points_where(position: &Position, test: impl Fn(i8) -> bool) -> u32 {
+    (1..=24).fold(0, |mask, p| {
+        mask | u32::from(test(position.board()[p])) << p
+    })
+}
+
+/// `points` (a bit per point 1-24, the mover's numbering) in the order of the opponent's
+/// route: bit `k` for [`OPPONENT_ROUTE`]`[k]` (12 down to 1, then 24 down to 13).
+fn route_mask(points: u32) -> u32 {
+    let reversed = points.reverse_bits();
+    // Point p (1-12) is at bit 31 - p and goes to 12 - p; point p (13-24) goes to 36 - p.
+    (reversed >> 19 & 0xFFF) | (reversed >> 7 & 0xFFF) << 12
 }
 
 impl VariantRules for Fevga {
@@ -115,7 +129,7 @@ impl VariantRules for Fevga {
     fn legal_plays_into(&self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
         // Steps, then as many dice as possible over the plays that keep the own-quarter
         // rule, then the trapping rule.
-        generic::legal_plays_into(self, position, dice, &|p| !Self::holds_own_quarter(p), out);
+        fast::legal_plays_into(fast::Kind::Fevga, position, dice, out);
         // Such a block at the start of the turn: no block may be left, if a play can do it.
         if Self::traps(position) && out.iter().any(|p| !Self::has_block(p.position())) {
             out.retain(|p| !Self::has_block(p.position()));

@@ -1,6 +1,6 @@
 //! Plakoto (`RULES.md` §2.3): pins instead of hits, and the mother.
 
-use super::{Variant, VariantError, VariantRules, Verdict, generic};
+use super::{Variant, VariantError, VariantRules, Verdict, fast};
 use crate::engine::dice::Dice;
 use crate::engine::play::{Play, Step};
 use crate::engine::position::{BAR, Geometry, OPPONENT_BAR, Position};
@@ -87,7 +87,7 @@ impl VariantRules for Plakoto {
     }
 
     fn legal_plays_into(&self, position: &Position, dice: Dice, out: &mut Vec<Play>) {
-        generic::legal_plays_into(self, position, dice, &|_| true, out);
+        fast::legal_plays_into(fast::Kind::Plakoto, position, dice, out);
     }
 
     fn judge(&self, after: &Position) -> Option<Verdict> {
