@@ -13,7 +13,6 @@
 //!
 //! Forced plays, opening rolls and resignations are not judged.
 
-use crate::bot::Bot;
 use crate::bot::expert::eval::equity;
 use crate::bot::expert::{ExpertBot, cube::CubeDecision};
 use crate::engine::{Phase, Side, format_play, position_id};
@@ -137,7 +136,7 @@ fn judge(record: &Record, ply: u8, only: Option<(usize, usize)>) -> Result<Vec<J
             m.next_game().map_err(|e| format!("game {}: {e}", g + 1))?;
         }
         let variant = m.game().variant();
-        if !bot.plays(variant) {
+        if !bot.select(variant) {
             return Err(format!(
                 "game {}: the expert bot does not play {variant}, so it cannot judge it",
                 g + 1

@@ -8,7 +8,7 @@ use bg_tui::bot::expert::format::{self, NetFileError, Nets, TrainState};
 use bg_tui::bot::expert::net::{Net, Scratch};
 use bg_tui::bot::expert::{ExpertBot, read_nets, train};
 use bg_tui::bot::{self, Bot};
-use bg_tui::engine::{Dice, Position, WinKind, legal_plays};
+use bg_tui::engine::{Dice, Position, Variant, WinKind, legal_plays};
 use std::sync::Arc;
 
 mod common;
@@ -164,6 +164,7 @@ fn small_nets(state: Option<TrainState>) -> Nets {
         (k % 7) as f32 / 7.0
     };
     Nets {
+        variant: Variant::Backgammon,
         contact: Net::random(3, 2, &mut uniform),
         race: Net::random(2, 1, &mut uniform),
         state,
@@ -190,7 +191,10 @@ fn nets_file_round_trips_with_and_without_a_training_state() {
     for nets in [small_nets(None), small_nets(Some(state))] {
         let bytes = format::to_bytes(&nets);
         assert_eq!(&bytes[..8], b"BGTUINET");
-        assert_eq!(format::from_bytes(&bytes, SMALL), Ok(nets));
+        assert_eq!(
+            format::from_bytes_sized(&bytes, Variant::Backgammon, SMALL),
+            Ok(nets)
+        );
     }
 }
 
@@ -203,12 +207,13 @@ fn nets_file_refuses_every_truncation_and_extra_bytes() {
         seconds: 0.0,
     })));
     for len in 0..bytes.len() {
-        let err = format::from_bytes(&bytes[..len], SMALL).expect_err("a truncated file");
+        let err = format::from_bytes_sized(&bytes[..len], Variant::Backgammon, SMALL)
+            .expect_err("a truncated file");
         assert!(
             matches!(
                 err,
                 NetFileError::Truncated { .. } | NetFileError::TrailingBytes { .. }
-            ) || (len < 32 && err == NetFileError::BadMagic)
+            ) || (len < 36 && err == NetFileError::BadMagic)
                 || err == NetFileError::Checksum,
             "{len} bytes: {err:?}"
         );
@@ -216,7 +221,7 @@ fn nets_file_refuses_every_truncation_and_extra_bytes() {
     let mut longer = bytes.clone();
     longer.push(0);
     assert_eq!(
-        format::from_bytes(&longer, SMALL),
+        format::from_bytes_sized(&longer, Variant::Backgammon, SMALL),
         Err(NetFileError::TrailingBytes { extra: 1 })
     );
 }
@@ -225,11 +230,11 @@ fn nets_file_refuses_every_truncation_and_extra_bytes() {
 fn nets_file_refuses_damage() {
     let bytes = format::to_bytes(&small_nets(None));
     // Any flipped bit in the weights or the checksum.
-    for at in [32, 40, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
+    for at in [36, 44, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
         let mut damaged = bytes.clone();
         damaged[at] ^= 0x10;
         assert_eq!(
-            format::from_bytes(&damaged, SMALL),
+            format::from_bytes_sized(&damaged, Variant::Backgammon, SMALL),
             Err(NetFileError::Checksum),
             "byte {at}"
         );
@@ -237,31 +242,31 @@ fn nets_file_refuses_damage() {
     let mut magic = bytes.clone();
     magic[0] = b'X';
     assert_eq!(
-        format::from_bytes(&magic, SMALL),
+        format::from_bytes_sized(&magic, Variant::Backgammon, SMALL),
         Err(NetFileError::BadMagic)
     );
     let mut version = bytes.clone();
     version[8] = 9;
     assert_eq!(
-        format::from_bytes(&version, SMALL),
+        format::from_bytes_sized(&version, Variant::Backgammon, SMALL),
         Err(NetFileError::Version(9))
     );
     // Sizes other than the program's, or absurd ones, are refused before anything is read.
     assert!(matches!(
-        format::from_bytes(&bytes, (4, 2)),
+        format::from_bytes_sized(&bytes, Variant::Backgammon, (4, 2)),
         Err(NetFileError::Sizes { net: "contact", .. })
     ));
     let mut huge = bytes.clone();
-    huge[20..24].copy_from_slice(&u32::MAX.to_le_bytes());
+    huge[24..28].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(matches!(
-        format::from_bytes(&huge, SMALL),
+        format::from_bytes_sized(&huge, Variant::Backgammon, SMALL),
         Err(NetFileError::Sizes { .. })
     ));
     // A NaN weight with a checksum that matches it.
     let mut nan = bytes.clone();
-    nan[32..36].copy_from_slice(&f32::NAN.to_le_bytes());
+    nan[36..40].copy_from_slice(&f32::NAN.to_le_bytes());
     assert_eq!(
-        format::from_bytes(&with_checksum(nan), SMALL),
+        format::from_bytes_sized(&with_checksum(nan), Variant::Backgammon, SMALL),
         Err(NetFileError::NotFinite)
     );
     // The program's own reader wants the program's input sizes.
@@ -346,6 +351,7 @@ fn small_program_nets() -> Nets {
         (k >> 8) as f32 / (1u32 << 24) as f32
     };
     Nets {
+        variant: Variant::Backgammon,
         contact: Net::random(encode::CONTACT_INPUTS, 4, &mut uniform),
         race: Net::random(encode::RACE_INPUTS, 3, &mut uniform),
         state: None,

@@ -644,8 +644,14 @@ fn board_json(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> String {
 fn hint_ranks_a_plakoto_board_and_pins_first() {
     // The opponent's runner on the mover's 15-point, 5 pips in front of the mover's 20.
     let board = board_json(&[(24, 14), (20, 1)], &[(1, 14), (15, 1)]);
+    // The default adviser is the expert, which plays every rule set.
     let o = bg_tui(&[
         "hint", "--rules", "plakoto", "--board", &board, "52", "--json",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(json(&o)["bot"], "expert");
+    let o = bg_tui(&[
+        "hint", "--rules", "plakoto", "--board", &board, "52", "--json", "--bot", "greedy",
     ]);
     assert!(o.status.success(), "{o:?}");
     let v = json(&o);
@@ -661,7 +667,9 @@ fn hint_ranks_a_plakoto_board_and_pins_first() {
     assert_eq!(scores.len(), 5);
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
     // The text form: a head line and one numbered line per play.
-    let o = bg_tui(&["hint", "--rules", "plakoto", "--board", &board, "5-2"]);
+    let o = bg_tui(&[
+        "hint", "--rules", "plakoto", "--board", &board, "5-2", "--bot", "greedy",
+    ]);
     assert!(o.status.success(), "{o:?}");
     let text = String::from_utf8_lossy(&o.stdout);
     let mut lines = text.lines();
@@ -722,7 +730,7 @@ fn a_bot_that_cannot_play_the_rule_set_is_refused_in_one_line_with_status_2() {
             &[
                 "hint", "--rules", "plakoto", "--board", &board, "52", "--bot", "pubeval",
             ][..],
-            "--bot: the pubeval bot cannot play Plakoto; the bots that can are random, greedy",
+            "--bot: the pubeval bot cannot play Plakoto; the bots that can are random, greedy, expert",
         ),
         (
             &[

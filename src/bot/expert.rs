@@ -8,8 +8,11 @@
 //! one roll deeper again, with GNU Backgammon's move filters between the depths (see
 //! [`ExpertBot::rank`]).
 //!
-//! The nets ship in `assets/expert.bgnet` (the format is in [`format`]), embedded in the
-//! program with `include_bytes!` and read (checked) on first use.
+//! Backgammon's nets (which also play Portes and Jacquet, valued with their scoring) ship in
+//! `assets/expert.bgnet`, Plakoto's in `assets/plakoto.bgnet` and Fevga's in
+//! `assets/fevga.bgnet` (the format is in [`format`]), embedded in the program with
+//! `include_bytes!` and read (checked) on first use. One bot holds the nets of every rule set
+//! it plays and takes those of the game in hand.
 
 pub mod bearoff;
 pub mod cube;
@@ -21,34 +24,61 @@ pub mod net;
 pub mod rollout;
 pub mod train;
 
-use super::{Bot, BotError, DoubleAnswer, ScoredPlay};
-use crate::engine::{
-    CrawfordState, Dice, MatchState, Phase, Play, Position, WinKind, legal_plays, legal_plays_into,
-};
-use eval::{Buffers, Probs, after_play, equity, evaluate, flip};
-use format::Nets;
+use super::{Bot, BotError, DoubleAnswer, ScoredPlay, certain_loss_in, unranked};
+use crate::engine::{CrawfordState, Dice, MatchState, Phase, Play, Position, Variant, WinKind};
+use eval::{Buffers, Probs, after_play, equity, evaluate, flip, scored_in, verdict_after};
+use format::{Nets, nets_variant};
 use std::sync::{Arc, OnceLock};
 
-/// The shipped nets, as built into the program.
-static EMBEDDED: &[u8] = include_bytes!("../../assets/expert.bgnet");
+/// The shipped nets of backgammon, Plakoto and Fevga, as built into the program.
+static EMBEDDED: [(Variant, &[u8]); 3] = [
+    (
+        Variant::Backgammon,
+        include_bytes!("../../assets/expert.bgnet"),
+    ),
+    (
+        Variant::Plakoto,
+        include_bytes!("../../assets/plakoto.bgnet"),
+    ),
+    (Variant::Fevga, include_bytes!("../../assets/fevga.bgnet")),
+];
 
-/// The shipped nets, read once.
+/// The shipped backgammon nets, read once.
 ///
 /// # Errors
 /// [`BotError::Nets`] when the embedded file does not read (a build with a damaged asset).
 pub fn shipped_nets() -> Result<Arc<Nets>, BotError> {
-    static NETS: OnceLock<Result<Arc<Nets>, String>> = OnceLock::new();
-    NETS.get_or_init(|| read_nets(EMBEDDED).map(Arc::new).map_err(|e| e.to_string()))
+    shipped_nets_for(Variant::Backgammon)
+}
+
+/// The shipped nets that play `variant` (backgammon's for Portes and Jacquet), read once.
+///
+/// # Errors
+/// [`BotError::Nets`] when the embedded file does not read (a build with a damaged asset).
+pub fn shipped_nets_for(variant: Variant) -> Result<Arc<Nets>, BotError> {
+    type Loaded = OnceLock<Result<Arc<Nets>, String>>;
+    static NETS: [Loaded; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let want = nets_variant(variant);
+    let i = EMBEDDED
+        .iter()
+        .position(|(v, _)| *v == want)
+        .unwrap_or_default();
+    NETS[i]
+        .get_or_init(|| {
+            format::from_bytes(EMBEDDED[i].1, want)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        })
         .clone()
         .map_err(BotError::Nets)
 }
 
-/// Reads a nets file with this program's input sizes.
+/// Reads a backgammon nets file with this program's input sizes.
 ///
 /// # Errors
 /// [`format::NetFileError`] for a damaged, truncated or foreign file.
 pub fn read_nets(bytes: &[u8]) -> Result<Nets, format::NetFileError> {
-    format::from_bytes(bytes, (encode::CONTACT_INPUTS, encode::RACE_INPUTS))
+    format::from_bytes(bytes, Variant::Backgammon)
 }
 
 /// The 21 distinct rolls and how many of the 36 each stands for.
@@ -99,24 +129,67 @@ impl RankedPlay {
 #[derive(Debug, Clone)]
 pub struct ExpertBot {
     name: &'static str,
+    /// The nets of the rule set in hand.
     nets: Arc<Nets>,
+    /// Every rule set's nets the bot has (at most one each).
+    shelf: Vec<Arc<Nets>>,
+    /// The rule set in hand: its scoring values the chances.
+    variant: Variant,
     buf: Buffers,
     ply: u8,
     plays: Vec<Vec<Play>>,
 }
 
 impl ExpertBot {
-    /// The bot on `nets`, looking `ply` rolls ahead (0, 1 or 2; more counts as 2).
+    /// The bot on `nets` (which play their rule set, and backgammon's Portes and Jacquet
+    /// too), looking `ply` rolls ahead (0, 1 or 2; more counts as 2).
     #[must_use]
     pub fn new(nets: Arc<Nets>, ply: u8) -> ExpertBot {
         let ply = ply.min(MAX_PLY);
         ExpertBot {
             name: ["expert:0", "expert:1", "expert:2"][usize::from(ply)],
             buf: Buffers::new(&nets),
+            variant: nets.variant,
+            shelf: vec![Arc::clone(&nets)],
             nets,
             ply,
             plays: Vec::new(),
         }
+    }
+
+    /// The same bot with `nets` for their rule set too (replacing any it had for it).
+    #[must_use]
+    pub fn with_nets(mut self, nets: Arc<Nets>) -> ExpertBot {
+        self.shelf.retain(|n| n.variant != nets.variant);
+        self.shelf.push(nets);
+        self
+    }
+
+    /// Takes the nets for `variant` and values chances by its scoring; `false` (and nothing
+    /// changed) when the bot has no nets for it.
+    pub fn select(&mut self, variant: Variant) -> bool {
+        let want = nets_variant(variant);
+        if self.nets.variant != want {
+            let Some(nets) = self.shelf.iter().find(|n| n.variant == want) else {
+                return false;
+            };
+            self.nets = Arc::clone(nets);
+            self.buf = Buffers::new(&self.nets);
+        }
+        self.variant = variant;
+        true
+    }
+
+    /// The rule set in hand.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The chances after `play` for the player who makes it, at 0-ply, scored as the rule
+    /// set in hand scores a game.
+    fn judged_after(&mut self, play: &Play) -> Probs {
+        scored_in(self.variant, after_play(&self.nets, play, &mut self.buf))
     }
 
     /// The same bot under another name (the name [`Bot::name`] gives).
@@ -132,12 +205,16 @@ impl ExpertBot {
         self.ply
     }
 
-    /// The bot on the shipped nets.
+    /// The bot on the shipped nets of every rule set.
     ///
     /// # Errors
-    /// As [`shipped_nets`].
+    /// As [`shipped_nets_for`].
     pub fn shipped(ply: u8) -> Result<ExpertBot, BotError> {
-        Ok(ExpertBot::new(shipped_nets()?, ply))
+        let mut bot = ExpertBot::new(shipped_nets()?, ply);
+        for variant in [Variant::Plakoto, Variant::Fevga] {
+            bot = bot.with_nets(shipped_nets_for(variant)?);
+        }
+        Ok(bot)
     }
 
     /// The chances of the player on roll in `position` (before rolling), at the bot's ply.
@@ -151,15 +228,18 @@ impl ExpertBot {
     /// deep.
     pub fn chances_at(&mut self, position: &Position, depth: u8) -> Probs {
         if depth == 0 || position.mover_has_won() || position.opponent_has_won() {
-            return evaluate(&self.nets, position, &mut self.buf);
+            return scored_in(self.variant, evaluate(&self.nets, position, &mut self.buf));
         }
         // One buffer of legal plays per depth, so that the deeper looks keep their own.
         let mut plays = self.plays.pop().unwrap_or_default();
         let mut sum = [0.0f32; 5];
         for (dice, weight) in rolls() {
-            legal_plays_into(position, dice, &mut plays);
+            self.nets
+                .variant
+                .rules()
+                .legal_plays_into(position, dice, &mut plays);
             let p = match train::best_play(&self.nets, &plays, &mut self.buf) {
-                Some((_, p)) if depth == 1 => p,
+                Some((_, p)) if depth == 1 => scored_in(self.variant, p),
                 Some((play, _)) => self.play_chances_at(&play, depth - 1),
                 None => flip(&self.chances_at(&position.switched(), depth - 1)),
             };
@@ -174,8 +254,8 @@ impl ExpertBot {
     /// The chances of the player who makes `play`, `depth` rolls ahead (the opponent's roll
     /// is the first).
     pub fn play_chances_at(&mut self, play: &Play, depth: u8) -> Probs {
-        if depth == 0 || play.position().mover_has_won() {
-            return after_play(&self.nets, play, &mut self.buf);
+        if depth == 0 || verdict_after(&self.nets, play.position()).is_some() {
+            return self.judged_after(play);
         }
         flip(&self.chances_at(&play.position().switched(), depth))
     }
@@ -202,7 +282,7 @@ impl ExpertBot {
             .iter()
             .map(|p| RankedPlay {
                 play: *p,
-                chances: after_play(&self.nets, p, &mut self.buf),
+                chances: self.judged_after(p),
                 ply: 0,
             })
             .collect();
@@ -255,7 +335,20 @@ impl Bot for ExpertBot {
     /// Every legal play with the cubeless equity after it (for the player who moves), each
     /// at the bot's ply, best first.
     fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-        let plays = legal_plays(position, dice);
+        self.rank_plays_in(Variant::Backgammon, position, dice)
+    }
+
+    /// As [`Bot::rank_plays`], under `variant`'s rules and scoring, with its nets.
+    fn rank_plays_in(
+        &mut self,
+        variant: Variant,
+        position: &Position,
+        dice: Dice,
+    ) -> Vec<ScoredPlay> {
+        if !self.select(variant) {
+            return unranked(variant, position, dice);
+        }
+        let plays = variant.legal_plays(position, dice);
         self.rank_all_with_chances(&plays)
             .into_iter()
             .map(|(play, p)| ScoredPlay {
@@ -265,11 +358,20 @@ impl Bot for ExpertBot {
             .collect()
     }
 
+    /// The rule sets the bot has nets for (backgammon's play Portes and Jacquet).
+    fn plays(&self, variant: Variant) -> bool {
+        let want = nets_variant(variant);
+        self.shelf.iter().any(|n| n.variant == want)
+    }
+
     /// The best of the game's own legal plays (so the game's rules are respected).
     fn choose_play(&mut self, m: &MatchState) -> Play {
         let game = m.game();
         let position = *game.position();
         let plays = game.legal_plays().to_vec();
+        if !self.select(game.variant()) {
+            return plays.first().copied().unwrap_or(Play::empty(position));
+        }
         self.rank(&plays)
             .first()
             .map_or_else(|| Play::empty(position), |r| r.play)
@@ -315,8 +417,12 @@ impl Bot for ExpertBot {
 
     /// Offers the smallest resignation the position has all but certainly lost.
     fn offer_resignation(&mut self, m: &MatchState) -> Option<WinKind> {
-        let p = self.chances(m.game().position());
-        resignation_for(&p).or_else(|| super::certain_loss(m.game().position()))
+        let game = m.game();
+        if !self.select(game.variant()) {
+            return certain_loss_in(game.variant(), game.position());
+        }
+        let p = self.chances(game.position());
+        resignation_for(&p).or_else(|| certain_loss_in(game.variant(), game.position()))
     }
 
     /// Accepts when the offer is worth at least the cubeless equity of playing on (in a
@@ -326,6 +432,9 @@ impl Bot for ExpertBot {
         let Some(me) = game.to_act() else {
             return true;
         };
+        if !self.select(game.variant()) {
+            return true;
+        }
         let p = self.chances(&game.position_for(me));
         let p = if me == game.turn() { p } else { flip(&p) };
         let offered = f64::from(level.multiplier());
@@ -375,6 +484,7 @@ impl ExpertBot {
     /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply.
     pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
         let game = m.game();
+        self.select(game.variant());
         let position = *game.position();
         let p = self.chances(&position);
         let me = game.turn();

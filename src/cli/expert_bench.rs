@@ -7,8 +7,7 @@
 
 use super::CliError;
 use crate::bot::expert::eval::{Buffers, after_play};
-use crate::bot::expert::{ExpertBot, MAX_PLY, bearoff::BearoffDb, shipped_nets};
-use crate::engine::legal_plays;
+use crate::bot::expert::{ExpertBot, MAX_PLY, bearoff::BearoffDb, shipped_nets_for};
 use clap::Args;
 use std::time::Instant;
 
@@ -18,6 +17,10 @@ pub struct BenchExpertArgs {
     /// How many (position, roll) pairs of the corpus to decide on at each look-ahead.
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub pairs: usize,
+    /// The rule set whose corpus and nets to measure: backgammon, portes, plakoto, fevga or
+    /// jacquet.
+    #[arg(long = "rules", value_name = "RULES", default_value = "backgammon")]
+    pub rule_set: String,
 }
 
 /// The corpus seed `bench` uses.
@@ -34,12 +37,15 @@ pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
             args.pairs
         )));
     }
-    let nets = shipped_nets().map_err(|e| CliError(e.to_string()))?;
+    let variant = super::parse_variant(&args.rule_set)?;
+    let nets = shipped_nets_for(variant).map_err(|e| CliError(e.to_string()))?;
     let _ = BearoffDb::shared();
-    let corpus = crate::bench::builtin_corpus(args.pairs, CORPUS_SEED);
+    let corpus = crate::bench::corpus_of(variant, args.pairs, CORPUS_SEED);
+    let legal_plays = |position, dice| variant.legal_plays(position, dice);
     let mut out = format!(
-        "expert on one core: {} (position, roll) pairs of the built-in corpus (seed {CORPUS_SEED})\n",
-        corpus.len()
+        "expert on one core: {} (position, roll) pairs of the built-in {} corpus (seed {CORPUS_SEED})\n",
+        corpus.len(),
+        variant.name()
     );
     // 0-ply evaluations: every legal play of every pair, ten times over.
     let plays: Vec<_> = corpus
@@ -64,6 +70,7 @@ pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
     out.push_str("decision (ranking a roll's plays)   mean ms   median ms   max ms\n");
     for ply in 0..=MAX_PLY {
         let mut bot = ExpertBot::new(std::sync::Arc::clone(&nets), ply);
+        bot.select(variant);
         let mut times: Vec<f64> = corpus
             .iter()
             .map(|(position, dice)| {

@@ -1,13 +1,16 @@
-//! `bg-tui train`: self-play training of the expert bot's nets, with checkpoints, a
-//! progress bar and a periodic check against pubeval.
+//! `bg-tui train`: self-play training of the expert bot's nets for backgammon, Plakoto or
+//! Fevga, with checkpoints, a progress bar and a periodic check (against pubeval in
+//! backgammon, against greedy in the others).
 
 use super::CliError;
+use crate::bot::Bot;
 use crate::bot::arena::{self, ci95_half_width, pair_dice_seed};
 use crate::bot::expert::format::{self, Nets, TrainState};
 use crate::bot::expert::net::Net;
-use crate::bot::expert::{ExpertBot, encode, read_nets, train};
+use crate::bot::expert::{ExpertBot, encode, train};
+use crate::bot::greedy::GreedyBot;
 use crate::bot::pubeval::PubevalBot;
-use crate::engine::{Rules, Side};
+use crate::engine::{RuleSet, Rules, Side, Variant};
 use clap::Args;
 use rand::RngExt;
 use rand::SeedableRng;
@@ -17,19 +20,43 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The checkpoint a run writes and `--resume` reads, unless `--checkpoint` says otherwise.
+/// The checkpoint a backgammon run writes and `--resume` reads, unless `--checkpoint` says
+/// otherwise (Plakoto: `assets/plakoto.bgnet`, Fevga: `assets/fevga.bgnet`).
 pub const DEFAULT_CHECKPOINT: &str = "assets/expert.bgnet";
-/// The log of pubeval checks, unless `--log` says otherwise.
+/// The log of a backgammon run's checks, unless `--log` says otherwise (Plakoto:
+/// `assets/plakoto-train.log`, Fevga: `assets/fevga-train.log`).
 pub const DEFAULT_LOG: &str = "assets/expert-train.log";
+
+/// The largest checkpoint `--resume` reads, in bytes (nets of the largest sizes allowed
+/// are about 9 MB).
+pub const MAX_CHECKPOINT_BYTES: u64 = 16 << 20;
+/// The most threads a run may ask for.
+pub const MAX_THREADS: usize = 256;
+/// The largest learning rate a run takes (larger ones overflow the weights).
+pub const MAX_ALPHA: f32 = 1.0;
+/// The most minutes between checkpoints.
+pub const MAX_CHECKPOINT_MINUTES: f64 = 24.0 * 60.0;
+/// The most positions of a supervised round.
+pub const MAX_SUPERVISED: usize = 10_000_000;
+/// The most games a checkpoint may have played before a run (the count never wraps).
+pub const MAX_GAMES: u64 = 1 << 53;
 /// The dice seed of the pubeval checks (the same dice every check, so checks compare).
 const CHECK_SEED: u64 = 20_261_122;
 
 /// `bg-tui train`.
 #[derive(Debug, Clone, PartialEq, Args)]
 pub struct TrainArgs {
+    /// The rule set whose nets to train: backgammon (whose nets also play Portes and
+    /// Jacquet), plakoto or fevga.
+    #[arg(long = "rules", value_name = "RULES", default_value = "backgammon")]
+    pub rule_set: String,
     /// Self-play games to play in this run.
     #[arg(long, default_value_t = 1_000_000)]
     pub games: u64,
+    /// Start afresh over an existing checkpoint file (without it a fresh run refuses to
+    /// write over one).
+    #[arg(long)]
+    pub overwrite: bool,
     /// The run's seed: the first nets' weights and every game's dice follow from it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -40,9 +67,10 @@ pub struct TrainArgs {
     /// Go on from the checkpoint (its nets, games played, seed and learning rate).
     #[arg(long)]
     pub resume: bool,
-    /// The checkpoint file, written atomically every `--checkpoint-minutes` and at the end.
-    #[arg(long, value_name = "FILE", default_value = DEFAULT_CHECKPOINT)]
-    pub checkpoint: PathBuf,
+    /// The checkpoint file, written atomically every `--checkpoint-minutes` and at the end
+    /// [default: assets/expert.bgnet, assets/plakoto.bgnet or assets/fevga.bgnet].
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
     /// Minutes between checkpoints.
     #[arg(long, value_name = "MIN", default_value_t = 5.0)]
     pub checkpoint_minutes: f64,
@@ -52,9 +80,10 @@ pub struct TrainArgs {
     /// Games (in mirrored pairs) of each check against pubeval.
     #[arg(long, value_name = "N", default_value_t = 2000)]
     pub check_games: u64,
-    /// The file the checks are appended to.
-    #[arg(long, value_name = "FILE", default_value = DEFAULT_LOG)]
-    pub log: PathBuf,
+    /// The file the checks are appended to [default: assets/expert-train.log,
+    /// assets/plakoto-train.log or assets/fevga-train.log].
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
     /// The learning rate (a fresh run; with --resume, replaces the checkpoint's). It is
     /// multiplied by 0.85 every 100,000 games, down to 0.02.
     #[arg(long)]
@@ -99,14 +128,22 @@ pub const ALPHA_FLOOR: f32 = 0.02;
 /// Games per round of training between looks at the clock.
 const ROUND: u64 = 100;
 
-/// Fresh nets with small random weights drawn from `seed`.
+/// Fresh nets for `variant` with small random weights drawn from `seed`.
 #[must_use]
-pub fn fresh_nets(seed: u64, hidden: usize, race_hidden: usize, alpha: f32) -> Nets {
+pub fn fresh_nets(
+    variant: Variant,
+    seed: u64,
+    hidden: usize,
+    race_hidden: usize,
+    alpha: f32,
+) -> Nets {
     let mut rng = ChaCha8Rng::seed_from_u64(train::mix(seed ^ 0x1ce_b00c));
     let mut uniform = || rng.random::<f32>();
-    let contact = Net::random(encode::CONTACT_INPUTS, hidden, &mut uniform);
-    let race = Net::random(encode::RACE_INPUTS, race_hidden, &mut uniform);
+    let (contact_inputs, race_inputs) = encode::input_counts(variant);
+    let contact = Net::random(contact_inputs, hidden, &mut uniform);
+    let race = Net::random(race_inputs, race_hidden, &mut uniform);
     Nets {
+        variant,
         contact,
         race,
         state: Some(TrainState {
@@ -122,18 +159,30 @@ pub fn fresh_nets(seed: u64, hidden: usize, race_hidden: usize, alpha: f32) -> N
 /// in mirrored pairs, cubeless. Returns the expert's points per game and the 95% half-width.
 #[must_use]
 pub fn check_against_pubeval(nets: &Arc<Nets>, games: u64) -> (f64, f64) {
+    check_against(nets, &mut PubevalBot::new(), games)
+}
+
+/// A check of `nets` (any rule set's) at 0-ply against `opponent` over `games` games in
+/// mirrored pairs, cubeless, in the nets' rule set. Returns the expert's points per game
+/// and the 95% half-width.
+#[must_use]
+pub fn check_against(nets: &Arc<Nets>, opponent: &mut dyn Bot, games: u64) -> (f64, f64) {
+    let rule_set = match nets.variant {
+        Variant::Plakoto => RuleSet::Plakoto,
+        Variant::Fevga => RuleSet::Fevga,
+        _ => RuleSet::Backgammon,
+    };
     let rules = Rules {
         cube: false,
-        ..Rules::default()
+        ..Rules::of(rule_set)
     };
     let mut points = Vec::with_capacity(usize::try_from(games).unwrap_or(0));
     let mut expert = ExpertBot::new(Arc::clone(nets), 0);
-    let mut pubeval = PubevalBot::new();
     for g in 0..games {
         let side = if g % 2 == 0 { Side::White } else { Side::Black };
         let outcome = arena::play_game(
             &mut expert,
-            &mut pubeval,
+            opponent,
             side,
             rules,
             pair_dice_seed(CHECK_SEED, g / 2),
@@ -144,21 +193,85 @@ pub fn check_against_pubeval(nets: &Arc<Nets>, games: u64) -> (f64, f64) {
     (mean, ci95_half_width(&points))
 }
 
-fn read_checkpoint(path: &Path) -> Result<Nets, CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError(format!("--resume: cannot read {}: {e}", path.display())))?;
-    let nets =
-        read_nets(&bytes).map_err(|e| CliError(format!("--resume: {}: {e}", path.display())))?;
-    if nets.state.is_none() {
+/// The rule set of `--rules`: one with nets of its own.
+fn nets_rule_set(name: &str) -> Result<Variant, CliError> {
+    match super::parse_variant(name)? {
+        v @ (Variant::Backgammon | Variant::Plakoto | Variant::Fevga) => Ok(v),
+        v => Err(CliError(format!(
+            "--rules {}: {v} plays with backgammon's nets; train those (--rules backgammon)",
+            v.name()
+        ))),
+    }
+}
+
+/// The checkpoint file of a run.
+fn checkpoint_path(args: &TrainArgs, variant: Variant) -> PathBuf {
+    args.checkpoint.clone().unwrap_or_else(|| match variant {
+        Variant::Plakoto => PathBuf::from("assets/plakoto.bgnet"),
+        Variant::Fevga => PathBuf::from("assets/fevga.bgnet"),
+        _ => PathBuf::from(DEFAULT_CHECKPOINT),
+    })
+}
+
+/// The log file of a run.
+fn log_path(args: &TrainArgs, variant: Variant) -> PathBuf {
+    args.log.clone().unwrap_or_else(|| match variant {
+        Variant::Plakoto => PathBuf::from("assets/plakoto-train.log"),
+        Variant::Fevga => PathBuf::from("assets/fevga-train.log"),
+        _ => PathBuf::from(DEFAULT_LOG),
+    })
+}
+
+fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
+    use std::io::Read;
+    let cannot = |e: &dyn std::fmt::Display| {
+        CliError(format!(
+            "--resume: cannot read {}: {e}",
+            super::printable(&path.display().to_string(), 200)
+        ))
+    };
+    // A regular file of bounded size (a FIFO is refused without waiting for a writer).
+    let file = crate::store::open_regular(path).map_err(|e| cannot(&e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_CHECKPOINT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
+        return Err(cannot(&format!(
+            "larger than {MAX_CHECKPOINT_BYTES} bytes, no checkpoint"
+        )));
+    }
+    let nets = format::from_bytes(&bytes, variant)
+        .map_err(|e| CliError(format!("--resume: {}: {e}", path.display())))?;
+    let Some(state) = nets.state else {
         return Err(CliError(format!(
             "--resume: {} holds nets but no training state",
             path.display()
+        )));
+    };
+    if !(state.alpha > 0.0 && state.alpha <= MAX_ALPHA) || state.games > MAX_GAMES {
+        return Err(CliError(format!(
+            "--resume: {}: its training state is out of range (learning rate {}, {} games)",
+            path.display(),
+            state.alpha,
+            state.games
         )));
     }
     Ok(nets)
 }
 
+/// Writes the checkpoint, unless a weight has stopped being a finite number (training has
+/// diverged): then the last good checkpoint is left as it was.
 fn save(path: &Path, nets: &Nets) -> Result<(), CliError> {
+    let finite = [&nets.contact, &nets.race]
+        .iter()
+        .all(|n| n.weights().all(f32::is_finite));
+    if !finite {
+        return Err(CliError(format!(
+            "training diverged (a weight is no longer a finite number); {} was left as it was",
+            path.display()
+        )));
+    }
     crate::store::write_atomic(path, &format::to_bytes(nets))
         .map_err(|e| CliError(format!("cannot write the checkpoint: {e}")))
 }
@@ -181,18 +294,27 @@ fn log_line(path: &Path, line: &str) {
 /// [`CliError`] for bad options, a checkpoint that cannot be read (with `--resume`) or
 /// written.
 pub fn train(args: &TrainArgs) -> Result<String, CliError> {
-    if args.threads == 0 {
-        return Err(CliError(
-            "--threads takes at least 1 thread, not 0".to_string(),
-        ));
+    let variant = nets_rule_set(&args.rule_set)?;
+    let checkpoint = checkpoint_path(args, variant);
+    let log = log_path(args, variant);
+    if !(1..=MAX_THREADS).contains(&args.threads) {
+        return Err(CliError(format!(
+            "--threads takes 1 to {MAX_THREADS} threads, not {}",
+            args.threads
+        )));
     }
-    if !(args.checkpoint_minutes > 0.0 && args.checkpoint_minutes.is_finite()) {
-        return Err(CliError(
-            "--checkpoint-minutes takes a positive number".to_string(),
-        ));
+    if !(args.checkpoint_minutes > 0.0 && args.checkpoint_minutes <= MAX_CHECKPOINT_MINUTES) {
+        return Err(CliError(format!(
+            "--checkpoint-minutes takes a number of minutes above 0, up to {MAX_CHECKPOINT_MINUTES}"
+        )));
     }
-    if args.alpha.is_some_and(|a| !(a > 0.0 && a.is_finite())) {
-        return Err(CliError("--alpha takes a positive number".to_string()));
+    if args.alpha.is_some_and(|a| !(a > 0.0 && a <= MAX_ALPHA)) {
+        return Err(CliError(format!(
+            "--alpha takes a learning rate above 0, up to {MAX_ALPHA}"
+        )));
+    }
+    if args.games > MAX_GAMES {
+        return Err(CliError(format!("--games takes at most {MAX_GAMES} games")));
     }
     if !(1..=format::MAX_HIDDEN).contains(&args.hidden)
         || !(1..=format::MAX_HIDDEN).contains(&args.race_hidden)
@@ -203,16 +325,28 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         )));
     }
     if let Some(count) = args.supervised {
-        return supervised_round(args, count);
+        if variant != Variant::Backgammon {
+            return Err(CliError(
+                "--supervised rounds are for backgammon's nets".to_string(),
+            ));
+        }
+        return supervised_round(args, &checkpoint, &log, count);
     }
     let mut nets = if args.resume {
-        let mut nets = read_checkpoint(&args.checkpoint)?;
+        let mut nets = read_checkpoint(&checkpoint, variant)?;
         if let (Some(alpha), Some(state)) = (args.alpha, nets.state.as_mut()) {
             state.alpha = alpha;
         }
         nets
     } else {
+        if !args.overwrite && std::fs::symlink_metadata(&checkpoint).is_ok() {
+            return Err(CliError(format!(
+                "{} exists: give --resume to go on training it, or --overwrite to start afresh over it",
+                checkpoint.display()
+            )));
+        }
         fresh_nets(
+            variant,
             args.seed,
             args.hidden,
             args.race_hidden,
@@ -222,9 +356,9 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
     let Some(mut state) = nets.state else {
         return Err(CliError("the checkpoint has no training state".to_string()));
     };
-    let target = state.games + args.games;
+    let target = state.games.saturating_add(args.games).min(MAX_GAMES);
     eprintln!(
-        "training from game {} to {target}: seed {}, alpha {}, {} thread(s), contact {}x{}, race {}x{}; checkpoint {}",
+        "training {variant} from game {} to {target}: seed {}, alpha {}, {} thread(s), contact {}x{}, race {}x{}; checkpoint {}",
         state.games,
         state.seed,
         state.alpha,
@@ -233,7 +367,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         nets.contact.hidden(),
         nets.race.inputs(),
         nets.race.hidden(),
-        args.checkpoint.display()
+        checkpoint.display()
     );
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(args.games);
@@ -269,15 +403,23 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             bar.inc(round);
         }
         if last_save.elapsed() >= every {
-            save(&args.checkpoint, &nets)?;
+            save(&checkpoint, &nets)?;
             last_save = Instant::now();
         }
         if args.check_every > 0 && state.games % args.check_every < round && args.check_games > 0 {
             let shared = Arc::new(nets.clone());
             let t = Instant::now();
-            let (ppg, half) = check_against_pubeval(&shared, args.check_games);
+            let (opponent, (ppg, half)) = if variant == Variant::Backgammon {
+                ("pubeval", check_against_pubeval(&shared, args.check_games))
+            } else {
+                let mut greedy = GreedyBot::new(CHECK_SEED);
+                (
+                    "greedy",
+                    check_against(&shared, &mut greedy, args.check_games),
+                )
+            };
             let line = format!(
-                "games {} ({:.0} s training): vs pubeval {:+.3} ppg +- {:.3} over {} games (check {:.0} s)",
+                "games {} ({:.0} s training): vs {opponent} {:+.3} ppg +- {:.3} over {} games (check {:.0} s)",
                 state.games,
                 state.seconds,
                 ppg,
@@ -290,10 +432,10 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
                 Some(bar) => bar.println(&line),
                 None => eprintln!("{line}"),
             }
-            log_line(&args.log, &line);
+            log_line(&log, &line);
         }
     }
-    save(&args.checkpoint, &nets)?;
+    save(&checkpoint, &nets)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -301,13 +443,18 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         "trained {} games (now {}), checkpoint {}\n",
         state.games - start_games,
         state.games,
-        args.checkpoint.display()
+        checkpoint.display()
     ))
 }
 
 /// `bg-tui train --resume --supervised N`: one supervised round on the checkpoint (see
 /// [`crate::bot::expert::rollout`]), then a check against pubeval; returns a last line.
-fn supervised_round(args: &TrainArgs, count: usize) -> Result<String, CliError> {
+fn supervised_round(
+    args: &TrainArgs,
+    checkpoint: &Path,
+    log: &Path,
+    count: usize,
+) -> Result<String, CliError> {
     use crate::bot::expert::rollout;
     if !args.resume {
         return Err(CliError(
@@ -319,7 +466,12 @@ fn supervised_round(args: &TrainArgs, count: usize) -> Result<String, CliError> 
             "--supervised, --trials and --epochs take at least 1".to_string(),
         ));
     }
-    let mut nets = read_checkpoint(&args.checkpoint)?;
+    if count > MAX_SUPERVISED {
+        return Err(CliError(format!(
+            "--supervised takes at most {MAX_SUPERVISED} positions"
+        )));
+    }
+    let mut nets = read_checkpoint(checkpoint, Variant::Backgammon)?;
     let Some(mut state) = nets.state else {
         return Err(CliError("the checkpoint has no training state".to_string()));
     };
@@ -362,7 +514,7 @@ fn supervised_round(args: &TrainArgs, count: usize) -> Result<String, CliError> 
     state.games += games;
     state.seconds += started.elapsed().as_secs_f64();
     nets.state = Some(state);
-    save(&args.checkpoint, &nets)?;
+    save(checkpoint, &nets)?;
     let mut line = format!(
         "supervised round at games {}: {count} positions, {} trials of {} turns, rolled out in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,
@@ -379,9 +531,6 @@ fn supervised_round(args: &TrainArgs, count: usize) -> Result<String, CliError> 
         ));
     }
     eprintln!("{line}");
-    log_line(&args.log, &line);
-    Ok(format!(
-        "{line}\ncheckpoint {}\n",
-        args.checkpoint.display()
-    ))
+    log_line(log, &line);
+    Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
 }

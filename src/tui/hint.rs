@@ -198,7 +198,13 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
     let game = m.game();
     let panel = match game.phase() {
         Phase::Moving(_) if name == "expert" => match ExpertBot::shipped(EXPERT_DEFAULT_PLY) {
-            Ok(mut expert) => HintPanel::expert(title, &expert.rank(game.legal_plays())),
+            Ok(mut expert) => {
+                if expert.select(game.variant()) {
+                    HintPanel::expert(title, &expert.rank(game.legal_plays()))
+                } else {
+                    HintPanel::advice(title, vec!["no hint now".to_string()])
+                }
+            }
             Err(e) => HintPanel::advice(title, vec![e.to_string()]),
         },
         Phase::Moving(dice) => {

@@ -22,8 +22,14 @@
 //!
 //! **Race features**, 2 a side: the pip count over 100, and the checkers still outside the
 //! home board over 15.
+//!
+//! Plakoto and Fevga have contact nets of their own, with inputs of their own ([`plakoto`],
+//! [`fevga`]); a race is a race in every rule set, so all share the race encoding.
 
-use crate::engine::Position;
+pub mod fevga;
+pub mod plakoto;
+
+use crate::engine::{Position, Variant};
 
 /// Raw inputs for one side.
 const RAW: usize = 98;
@@ -36,6 +42,28 @@ const RACE_FEATURES: usize = 2;
 pub const CONTACT_INPUTS: usize = 2 * (RAW + CONTACT_FEATURES);
 /// Inputs of the race net.
 pub const RACE_INPUTS: usize = 2 * (RAW + RACE_FEATURES);
+
+/// The most inputs of any rule set's contact net.
+pub const MAX_CONTACT_INPUTS: usize = {
+    let mut most = CONTACT_INPUTS;
+    if plakoto::INPUTS > most {
+        most = plakoto::INPUTS;
+    }
+    if fevga::INPUTS > most {
+        most = fevga::INPUTS;
+    }
+    most
+};
+
+/// The inputs of `variant`'s contact net and of its race net.
+#[must_use]
+pub const fn input_counts(variant: Variant) -> (usize, usize) {
+    match variant {
+        Variant::Plakoto => (plakoto::INPUTS, RACE_INPUTS),
+        Variant::Fevga => (fevga::INPUTS, RACE_INPUTS),
+        Variant::Backgammon | Variant::Portes | Variant::Jacquet => (CONTACT_INPUTS, RACE_INPUTS),
+    }
+}
 
 /// One side's checkers in its own numbering: index 1-24 the points, 25 the bar, 0 unused.
 pub type Side = [u8; 26];

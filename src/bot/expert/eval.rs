@@ -2,10 +2,12 @@
 //! cubeless equity, and the value of a play for the player who makes it.
 
 use super::bearoff::BearoffDb;
-use super::encode::{CONTACT_INPUTS, RACE_INPUTS, contact_inputs, race_inputs};
+use super::encode::{
+    self, CONTACT_INPUTS, MAX_CONTACT_INPUTS, RACE_INPUTS, contact_inputs, race_inputs,
+};
 use super::format::Nets;
 use super::net::{LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, Scratch, WIN, WIN_BACKGAMMON, WIN_GAMMON};
-use crate::engine::{Play, Position, WinKind};
+use crate::engine::{Play, Position, Variant, Verdict, WinKind};
 
 /// The five chances (see [`super::net::OUTPUTS`]) for one side.
 pub type Probs = [f32; OUTPUTS];
@@ -16,6 +18,8 @@ pub struct Buffers {
     scratch: Scratch,
     contact: Box<[f32; CONTACT_INPUTS]>,
     race: Box<[f32; RACE_INPUTS]>,
+    /// The contact inputs of the rule sets with nets of their own.
+    other: Vec<f32>,
 }
 
 impl Buffers {
@@ -26,6 +30,7 @@ impl Buffers {
             scratch: Scratch::new(nets.contact.hidden().max(nets.race.hidden())),
             contact: Box::new([0.0; CONTACT_INPUTS]),
             race: Box::new([0.0; RACE_INPUTS]),
+            other: vec![0.0; MAX_CONTACT_INPUTS],
         }
     }
 }
@@ -71,16 +76,59 @@ pub fn sanitize(mut p: Probs) -> Probs {
     p
 }
 
+/// The chances of a game that ended in a draw: no points either way.
+pub const DRAWN: Probs = [0.5, 0.0, 0.0, 0.0, 0.0];
+
+/// The chances, for the player who moved, of a game that `verdict` ended.
+#[must_use]
+pub fn verdict_chances(verdict: Verdict) -> Probs {
+    match verdict {
+        Verdict::MoverWins(kind, _) => won(kind),
+        Verdict::OpponentWins(kind, _) => flip(&won(kind)),
+        Verdict::Draw => DRAWN,
+    }
+}
+
+/// `p` scored as `variant` scores a game: where no backgammon counts more than a gammon
+/// (Portes, Plakoto, Fevga), the backgammon chances are dropped (a backgammon is a gammon,
+/// already counted as one).
+#[must_use]
+pub fn scored_in(variant: Variant, mut p: Probs) -> Probs {
+    if variant.rules().highest_win() < WinKind::Backgammon {
+        p[WIN_BACKGAMMON] = 0.0;
+        p[LOSE_BACKGAMMON] = 0.0;
+    }
+    p
+}
+
 /// The raw net outputs for `position` (the player on roll's chances), from the race net in
 /// a race and the contact net otherwise. `position` must not be over.
 pub fn net_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     if position.is_race() {
         race_inputs(position, &mut buf.race);
-        nets.race.forward(&buf.race[..], &mut buf.scratch)
-    } else {
-        contact_inputs(position, &mut buf.contact);
-        nets.contact.forward(&buf.contact[..], &mut buf.scratch)
+        return nets.race.forward(&buf.race[..], &mut buf.scratch);
     }
+    match nets.variant {
+        Variant::Plakoto | Variant::Fevga => {
+            let n = other_contact_inputs(nets.variant, position, &mut buf.other);
+            nets.contact.forward(&buf.other[..n], &mut buf.scratch)
+        }
+        Variant::Backgammon | Variant::Portes | Variant::Jacquet => {
+            contact_inputs(position, &mut buf.contact);
+            nets.contact.forward(&buf.contact[..], &mut buf.scratch)
+        }
+    }
+}
+
+/// The contact inputs of a rule set with nets of its own, into the start of `out`;
+/// returns how many.
+fn other_contact_inputs(variant: Variant, position: &Position, out: &mut [f32]) -> usize {
+    let n = encode::input_counts(variant).0;
+    match variant {
+        Variant::Plakoto => encode::plakoto::inputs(position, &mut out[..n]),
+        _ => encode::fevga::inputs(position, &mut out[..n]),
+    }
+    n
 }
 
 /// The chances of the player on roll in `position`; a game already over gets its result,
@@ -95,16 +143,28 @@ pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     if position.is_race()
         && let Some(p) = BearoffDb::shared().chances(position)
     {
-        return sanitize(p);
+        return scored_in(nets.variant, sanitize(p));
     }
     sanitize(net_outputs(nets, position, buf))
+}
+
+/// How the play that led to `after` ended the game, under the nets' rule set (backgammon's
+/// nets: the mover has borne off everything).
+#[must_use]
+pub fn verdict_after(nets: &Nets, after: &Position) -> Option<Verdict> {
+    match nets.variant {
+        Variant::Plakoto | Variant::Fevga => nets.variant.rules().judge(after),
+        Variant::Backgammon | Variant::Portes | Variant::Jacquet => after
+            .mover_has_won()
+            .then(|| Verdict::MoverWins(WinKind::of_win(after), crate::engine::Ending::BearOff)),
+    }
 }
 
 /// The chances of the player who makes `play`, after it (the opponent then rolls).
 pub fn after_play(nets: &Nets, play: &Play, buf: &mut Buffers) -> Probs {
     let after = play.position();
-    if after.mover_has_won() {
-        return won(WinKind::of_win(after));
+    if let Some(verdict) = verdict_after(nets, after) {
+        return verdict_chances(verdict);
     }
     flip(&evaluate(nets, &after.switched(), buf))
 }
@@ -116,9 +176,18 @@ pub fn train(nets: &mut Nets, position: &Position, target: &Probs, alpha: f32, b
         race_inputs(position, &mut buf.race);
         nets.race
             .train(&buf.race[..], target, alpha, &mut buf.scratch);
-    } else {
-        contact_inputs(position, &mut buf.contact);
-        nets.contact
-            .train(&buf.contact[..], target, alpha, &mut buf.scratch);
+        return;
+    }
+    match nets.variant {
+        Variant::Plakoto | Variant::Fevga => {
+            let n = other_contact_inputs(nets.variant, position, &mut buf.other);
+            nets.contact
+                .train(&buf.other[..n], target, alpha, &mut buf.scratch);
+        }
+        Variant::Backgammon | Variant::Portes | Variant::Jacquet => {
+            contact_inputs(position, &mut buf.contact);
+            nets.contact
+                .train(&buf.contact[..], target, alpha, &mut buf.scratch);
+        }
     }
 }

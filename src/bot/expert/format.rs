@@ -5,8 +5,9 @@
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | magic `BGTUINET` |
-//! | 4 | format version, `u32` (1) |
+//! | 4 | format version, `u32` (2) |
 //! | 4 | flags, `u32`: bit 0 set when a training state follows the nets |
+//! | 4 | the rule set the nets play, `u32`: 0 backgammon (also Portes and Jacquet), 2 Plakoto, 3 Fevga |
 //! | 4 × 2 | contact net: inputs, hidden units (`u32`) |
 //! | 4 × 2 | race net: inputs, hidden units (`u32`) |
 //! | 4 × n | the contact net's weights, `f32`, in [`Net::weights`] order |
@@ -14,20 +15,25 @@
 //! | 32 | training state, if flagged: games played `u64`, seed `u64`, learning rate `f32`, reserved `u32` (0), training seconds `f64` |
 //! | 8 | FNV-1a 64 checksum of every byte before it, `u64` |
 //!
-//! Every net has 5 outputs. A file that is short, long, of another version, with sizes
-//! that do not match the program's inputs, with a bad checksum or a weight that is not a
-//! finite number is refused with a [`NetFileError`].
+//! Version 1 had no rule-set field and held backgammon nets; it is still read. Every net has
+//! 5 outputs. A file that is short, long, of another version or rule set, with sizes that do
+//! not match the program's inputs for that rule set, with a bad checksum or a weight that is
+//! not a finite number is refused with a [`NetFileError`].
 
+use super::encode;
 use super::net::Net;
+use crate::engine::Variant;
 
 /// The first eight bytes of a nets file.
 pub const MAGIC: &[u8; 8] = b"BGTUINET";
-/// The format version this program writes and reads.
-pub const VERSION: u32 = 1;
+/// The format version this program writes (it reads this one and version 1).
+pub const VERSION: u32 = 2;
 /// The largest hidden layer a file may ask for (a guard against absurd sizes).
 pub const MAX_HIDDEN: usize = 1024;
 
-const HEADER: usize = 8 + 4 + 4 + 16;
+/// Version 1's header; version 2 adds the rule set.
+const HEADER_V1: usize = 8 + 4 + 4 + 16;
+const HEADER: usize = HEADER_V1 + 4;
 const STATE: usize = 32;
 const CHECKSUM: usize = 8;
 
@@ -47,6 +53,8 @@ pub struct TrainState {
 /// The nets of the expert bot, and the training state when the file is a checkpoint.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Nets {
+    /// The rule set they play: [`Variant::Backgammon`] for backgammon, Portes and Jacquet.
+    pub variant: Variant,
     /// The net for positions with contact.
     pub contact: Net,
     /// The net for races.
@@ -76,8 +84,16 @@ pub enum NetFileError {
     #[error("not a bg-tui nets file (bad magic)")]
     BadMagic,
     /// A version this program does not read.
-    #[error("nets file version {0}; this program reads version {VERSION}")]
+    #[error("nets file version {0}; this program reads versions 1 and {VERSION}")]
     Version(u32),
+    /// Nets for another rule set (or one this program does not know).
+    #[error("the nets file is for {found}, not {expected}")]
+    RuleSet {
+        /// The rule set the file names (its code when unknown).
+        found: String,
+        /// The rule set asked for.
+        expected: Variant,
+    },
     /// Sizes other than the program's, or absurd ones.
     #[error(
         "the {net} net has {inputs} inputs and {hidden} hidden units; expected {expected} inputs and 1-{MAX_HIDDEN} hidden units"
@@ -118,6 +134,7 @@ pub fn to_bytes(file: &Nets) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&u32::from(file.state.is_some()).to_le_bytes());
+    out.extend_from_slice(&variant_code(file.variant).to_le_bytes());
     for net in [&file.contact, &file.race] {
         for n in [net.inputs(), net.hidden()] {
             out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
@@ -140,6 +157,24 @@ pub fn to_bytes(file: &Nets) -> Vec<u8> {
     out
 }
 
+/// The rule-set code of the header: the nets of backgammon serve Portes and Jacquet too.
+const fn variant_code(variant: Variant) -> u32 {
+    match variant {
+        Variant::Backgammon | Variant::Portes | Variant::Jacquet => 0,
+        Variant::Plakoto => 2,
+        Variant::Fevga => 3,
+    }
+}
+
+/// The nets a rule set plays with: backgammon's for Portes and Jacquet.
+#[must_use]
+pub const fn nets_variant(variant: Variant) -> Variant {
+    match variant {
+        Variant::Backgammon | Variant::Portes | Variant::Jacquet => Variant::Backgammon,
+        other => other,
+    }
+}
+
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
     let mut b = [0u8; 4];
     b.copy_from_slice(&bytes[at..at + 4]);
@@ -152,33 +187,71 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b)
 }
 
-/// Reads a nets file whose contact and race nets must have `inputs` = (contact, race)
-/// inputs.
+/// Reads a nets file of `variant`'s nets (backgammon's for Portes and Jacquet), whose
+/// contact and race nets must have the program's inputs for it.
 ///
 /// # Errors
-/// [`NetFileError`] for anything but a whole, undamaged file of this version and sizes.
-pub fn from_bytes(bytes: &[u8], inputs: (usize, usize)) -> Result<Nets, NetFileError> {
+/// [`NetFileError`] for anything but a whole, undamaged file of this version, rule set and
+/// sizes.
+pub fn from_bytes(bytes: &[u8], variant: Variant) -> Result<Nets, NetFileError> {
+    let variant = nets_variant(variant);
+    from_bytes_sized(bytes, variant, encode::input_counts(variant))
+}
+
+/// [`from_bytes`] with the contact and race nets' `inputs` given (nets of other sizes than
+/// the program's, as tests make).
+///
+/// # Errors
+/// As [`from_bytes`].
+pub fn from_bytes_sized(
+    bytes: &[u8],
+    variant: Variant,
+    inputs: (usize, usize),
+) -> Result<Nets, NetFileError> {
     let len = bytes.len();
-    if len < HEADER + CHECKSUM {
+    if len < HEADER_V1 + CHECKSUM {
         return Err(NetFileError::Truncated {
             len,
-            need: HEADER + CHECKSUM,
+            need: HEADER_V1 + CHECKSUM,
         });
     }
     if &bytes[..8] != MAGIC {
         return Err(NetFileError::BadMagic);
     }
     let version = u32_at(bytes, 8);
-    if version != VERSION {
-        return Err(NetFileError::Version(version));
+    let header = match version {
+        1 => HEADER_V1,
+        VERSION => HEADER,
+        _ => return Err(NetFileError::Version(version)),
+    };
+    if len < header + CHECKSUM {
+        return Err(NetFileError::Truncated {
+            len,
+            need: header + CHECKSUM,
+        });
     }
+    let code = if version == 1 { 0 } else { u32_at(bytes, 16) };
+    if code != variant_code(variant) {
+        let found = Variant::ALL
+            .into_iter()
+            .find(|&v| nets_variant(v) == v && variant_code(v) == code)
+            .map_or_else(|| format!("rule set code {code}"), |v| v.to_string());
+        return Err(NetFileError::RuleSet {
+            found,
+            expected: variant,
+        });
+    }
+    let sizes_at = header - 16;
     let has_state = u32_at(bytes, 12) & 1 == 1;
     let mut sizes = [(0usize, 0usize); 2];
     for (i, (name, expected)) in [("contact", inputs.0), ("race", inputs.1)]
         .into_iter()
         .enumerate()
     {
-        let (n_in, n_hidden) = (u32_at(bytes, 16 + 8 * i), u32_at(bytes, 20 + 8 * i));
+        let (n_in, n_hidden) = (
+            u32_at(bytes, sizes_at + 8 * i),
+            u32_at(bytes, sizes_at + 4 + 8 * i),
+        );
         let hidden = n_hidden as usize;
         if n_in as usize != expected || hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetFileError::Sizes {
@@ -191,7 +264,7 @@ pub fn from_bytes(bytes: &[u8], inputs: (usize, usize)) -> Result<Nets, NetFileE
         sizes[i] = (expected, hidden);
     }
     let counts = sizes.map(|(i, h)| Net::weight_count(i, h));
-    let need = HEADER + 4 * (counts[0] + counts[1]) + if has_state { STATE } else { 0 } + CHECKSUM;
+    let need = header + 4 * (counts[0] + counts[1]) + if has_state { STATE } else { 0 } + CHECKSUM;
     if len < need {
         return Err(NetFileError::Truncated { len, need });
     }
@@ -211,15 +284,15 @@ pub fn from_bytes(bytes: &[u8], inputs: (usize, usize)) -> Result<Nets, NetFileE
             Err(NetFileError::NotFinite)
         }
     };
-    let w_contact = floats(HEADER, counts[0])?;
-    let w_race = floats(HEADER + 4 * counts[0], counts[1])?;
+    let w_contact = floats(header, counts[0])?;
+    let w_race = floats(header + 4 * counts[0], counts[1])?;
     let build = |(i, h): (usize, usize), w: &[f32]| {
         Net::from_weights(i, h, w).ok_or(NetFileError::Truncated { len, need })
     };
     let contact = build(sizes[0], &w_contact)?;
     let race = build(sizes[1], &w_race)?;
     let state = has_state.then(|| {
-        let at = HEADER + 4 * (counts[0] + counts[1]);
+        let at = header + 4 * (counts[0] + counts[1]);
         let mut alpha = [0u8; 4];
         alpha.copy_from_slice(&bytes[at + 16..at + 20]);
         let mut secs = [0u8; 8];
@@ -232,6 +305,7 @@ pub fn from_bytes(bytes: &[u8], inputs: (usize, usize)) -> Result<Nets, NetFileE
         }
     });
     Ok(Nets {
+        variant,
         contact,
         race,
         state,

@@ -8,9 +8,11 @@
 //! played in rounds: each thread trains its own copy of the nets on its share of the
 //! round's games, and the copies are then averaged.
 
-use super::eval::{Buffers, Probs, after_play, equity, evaluate, flip, train, won};
+use super::eval::{
+    Buffers, Probs, after_play, equity, evaluate, flip, train, verdict_after, verdict_chances,
+};
 use super::format::Nets;
-use crate::engine::{Dice, Play, Position, WinKind, legal_plays_into};
+use crate::engine::{Dice, Opening, Play, Verdict, WinKind};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
@@ -56,8 +58,8 @@ pub struct SelfPlay {
     pub starter_won: Option<WinKind>,
 }
 
-/// Plays one self-play game with dice from `dice_seed`, training `nets` after every turn
-/// with step `alpha`. `plays` is a buffer for the legal plays.
+/// Plays one self-play game of the nets' rule set with dice from `dice_seed`, training
+/// `nets` after every turn with step `alpha`. `plays` is a buffer for the legal plays.
 pub fn self_play_game(
     nets: &mut Nets,
     dice_seed: u64,
@@ -65,23 +67,24 @@ pub fn self_play_game(
     buf: &mut Buffers,
     plays: &mut Vec<Play>,
 ) -> SelfPlay {
+    let rules = nets.variant.rules();
     let mut rng = ChaCha8Rng::seed_from_u64(dice_seed);
-    // The opening roll: never a double.
+    // Backgammon's opening roll is never a double; the Tavli games' starter rolls afresh.
     let mut dice = loop {
         let d = Dice::roll(&mut rng);
-        if d.first() != d.second() {
+        if d.first() != d.second() || rules.opening() == Opening::StarterRolls {
             break d;
         }
     };
-    let mut position = Position::START;
+    let mut position = rules.start();
     let mut turns = 0;
     while turns < MAX_TURNS {
-        legal_plays_into(&position, dice, plays);
+        rules.legal_plays_into(&position, dice, plays);
         let (next, target, over) = match best_play(nets, plays, buf) {
             Some((play, p)) => {
                 let after = *play.position();
-                let over = after.mover_has_won().then(|| WinKind::of_win(&after));
-                (after.switched(), over.map_or(p, won), over)
+                let over = verdict_after(nets, &after);
+                (after.switched(), over.map_or(p, verdict_chances), over)
             }
             None => {
                 let next = position.switched();
@@ -90,12 +93,15 @@ pub fn self_play_game(
         };
         train(nets, &position, &target, alpha, buf);
         turns += 1;
-        if let Some(kind) = over {
+        if let Some(verdict) = over {
             // The side on roll in odd-numbered turns (1, 3, ...) is the one that started.
-            return SelfPlay {
-                turns,
-                starter_won: (turns % 2 == 1).then_some(kind),
+            let mover_started = turns % 2 == 1;
+            let starter_won = match verdict {
+                Verdict::MoverWins(kind, _) if mover_started => Some(kind),
+                Verdict::OpponentWins(kind, _) if !mover_started => Some(kind),
+                _ => None,
             };
+            return SelfPlay { turns, starter_won };
         }
         position = next;
         dice = Dice::roll(&mut rng);
