@@ -1066,3 +1066,133 @@ mod rollouts {
         assert!(after < before / 2.0, "{before} -> {after}");
     }
 }
+
+mod every_rule_set {
+    use bg_tui::bot::arena;
+    use bg_tui::bot::expert::ExpertBot;
+    use bg_tui::bot::expert::format::{self, NetFileError};
+    use bg_tui::bot::greedy::GreedyBot;
+    use bg_tui::bot::{Bot, DoubleAnswer, ScoredPlay};
+    use bg_tui::engine::{
+        Dice, MatchState, Play, Position, RuleSet, Rules, Side, Variant, WinKind,
+    };
+
+    /// The expert at 0-ply, checking every decision it makes: the play is one of the
+    /// game's legal plays, and the hint (its ranking of the roll) puts that play first.
+    struct Checked {
+        expert: ExpertBot,
+        decisions: usize,
+    }
+
+    impl Bot for Checked {
+        fn name(&self) -> &str {
+            "checked expert"
+        }
+        fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+            self.expert.rank_plays(position, dice)
+        }
+        fn plays(&self, variant: Variant) -> bool {
+            self.expert.plays(variant)
+        }
+        fn choose_play(&mut self, m: &MatchState) -> Play {
+            let game = m.game();
+            let chosen = self.expert.choose_play(m);
+            let legal = game.legal_plays();
+            assert!(
+                legal.is_empty() || legal.iter().any(|p| p.position() == chosen.position()),
+                "{}: an illegal play {chosen:?}",
+                game.variant()
+            );
+            if let Some(dice) = game.dice()
+                && legal.len() > 1
+            {
+                let hint = self
+                    .expert
+                    .rank_plays_in(game.variant(), game.position(), dice);
+                assert_eq!(
+                    hint.first().map(|s| *s.play.position()),
+                    Some(*chosen.position()),
+                    "{}: the hint does not rank the chosen play first",
+                    game.variant()
+                );
+                self.decisions += 1;
+            }
+            chosen
+        }
+        fn should_double(&mut self, m: &MatchState) -> bool {
+            self.expert.should_double(m)
+        }
+        fn answer_double(&mut self, m: &MatchState) -> DoubleAnswer {
+            self.expert.answer_double(m)
+        }
+        fn offer_resignation(&mut self, m: &MatchState) -> Option<WinKind> {
+            self.expert.offer_resignation(m)
+        }
+        fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool {
+            self.expert.accept_resignation(m, level)
+        }
+    }
+
+    #[test]
+    fn the_expert_plays_legally_and_its_hint_ranks_its_choice_first_in_every_rule_set() {
+        let mut checked = Checked {
+            expert: ExpertBot::shipped(0).expect("the shipped nets read"),
+            decisions: 0,
+        };
+        for rule_set in [
+            RuleSet::Backgammon,
+            RuleSet::Portes,
+            RuleSet::Plakoto,
+            RuleSet::Fevga,
+            RuleSet::Jacquet,
+        ] {
+            let before = checked.decisions;
+            for game in 0..4u64 {
+                let mut greedy = GreedyBot::new(game);
+                let side = if game % 2 == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                arena::play_game(
+                    &mut checked,
+                    &mut greedy,
+                    side,
+                    Rules::of(rule_set),
+                    arena::pair_dice_seed(31, game),
+                );
+            }
+            assert!(
+                checked.decisions > before + 20,
+                "{rule_set}: too few decisions"
+            );
+        }
+    }
+
+    #[test]
+    fn nets_for_another_rule_set_are_refused() {
+        let plakoto: &[u8] = include_bytes!("../assets/plakoto.bgnet");
+        let fevga: &[u8] = include_bytes!("../assets/fevga.bgnet");
+        let backgammon: &[u8] = include_bytes!("../assets/expert.bgnet");
+        assert!(format::from_bytes(plakoto, Variant::Plakoto).is_ok());
+        assert!(format::from_bytes(fevga, Variant::Fevga).is_ok());
+        // Portes and Jacquet play with backgammon's nets.
+        assert!(format::from_bytes(backgammon, Variant::Portes).is_ok());
+        for (bytes, asked, found) in [
+            (plakoto, Variant::Fevga, "Plakoto"),
+            (fevga, Variant::Plakoto, "Fevga"),
+            (plakoto, Variant::Backgammon, "Plakoto"),
+            (backgammon, Variant::Fevga, "backgammon"),
+        ] {
+            let err = format::from_bytes(bytes, asked).expect_err("another rule set's nets");
+            assert!(
+                matches!(&err, NetFileError::RuleSet { found: f, expected } if f == found && *expected == asked),
+                "{err:?}"
+            );
+            assert_eq!(
+                err.to_string(),
+                format!("the nets file is for {found}, not {asked}")
+            );
+        }
+    }
+}
