@@ -22,10 +22,13 @@ pub mod format;
 pub mod met;
 pub mod net;
 pub mod rollout;
+pub mod tavli;
 pub mod train;
 
 use super::{Bot, BotError, DoubleAnswer, ScoredPlay, certain_loss_in, unranked};
-use crate::engine::{CrawfordState, Dice, MatchState, Phase, Play, Position, Variant, WinKind};
+use crate::engine::{
+    CrawfordState, Dice, MatchState, Phase, Play, Position, RuleSet, Variant, WinKind,
+};
 use eval::{Buffers, Probs, after_play, equity, evaluate, flip, scored_in, verdict_after};
 use format::{Nets, nets_variant};
 use std::sync::{Arc, OnceLock};
@@ -135,6 +138,10 @@ pub struct ExpertBot {
     shelf: Vec<Arc<Nets>>,
     /// The rule set in hand: its scoring values the chances.
     variant: Variant,
+    /// In a Tavli match: the points the player deciding needs and its opponent needs, and
+    /// the next game of the cycle; plays are then ranked by match-winning chances from the
+    /// Tavli match equity table ([`tavli`]).
+    tavli: Option<((u32, u32), usize)>,
     buf: Buffers,
     ply: u8,
     plays: Vec<Vec<Play>>,
@@ -150,6 +157,7 @@ impl ExpertBot {
             name: ["expert:0", "expert:1", "expert:2"][usize::from(ply)],
             buf: Buffers::new(&nets),
             variant: nets.variant,
+            tavli: None,
             shelf: vec![Arc::clone(&nets)],
             nets,
             ply,
@@ -168,6 +176,9 @@ impl ExpertBot {
     /// Takes the nets for `variant` and values chances by its scoring; `false` (and nothing
     /// changed) when the bot has no nets for it.
     pub fn select(&mut self, variant: Variant) -> bool {
+        if self.variant != variant {
+            self.tavli = None;
+        }
         let want = nets_variant(variant);
         if self.nets.variant != want {
             let Some(nets) = self.shelf.iter().find(|n| n.variant == want) else {
@@ -184,6 +195,40 @@ impl ExpertBot {
     #[must_use]
     pub const fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// Takes the nets of the game in progress in `m`, and in a Tavli match ranks plays by
+    /// the match-winning chances of the player on roll; `false` when the bot has no nets
+    /// for the game.
+    pub fn select_for(&mut self, m: &MatchState) -> bool {
+        let game = m.game();
+        let me = game.turn();
+        self.tavli = match (m.rules().rule_set, m.away(me), m.away(me.opponent())) {
+            (RuleSet::Tavli, Some(mine), Some(theirs)) => {
+                Some(((mine, theirs), m.results().len() + 1))
+            }
+            _ => None,
+        };
+        self.select(game.variant())
+    }
+
+    /// What the bot maximises: the cubeless equity of `p` (the chances of the player who
+    /// moved), or in a Tavli match its match-winning chances as an equity (`2 mwc - 1`).
+    #[must_use]
+    pub fn score(&self, p: &Probs) -> f32 {
+        match self.tavli {
+            None => equity(p),
+            Some((away, next)) => {
+                let mwc = tavli::TavliMet::shared().match_chances(
+                    away,
+                    next,
+                    p[net::WIN],
+                    p[net::WIN_GAMMON],
+                    p[net::LOSE_GAMMON],
+                );
+                2.0 * mwc - 1.0
+            }
+        }
     }
 
     /// The chances after `play` for the player who makes it, at 0-ply, scored as the rule
@@ -269,7 +314,7 @@ impl ExpertBot {
             .iter()
             .map(|p| (*p, self.play_chances_at(p, ply)))
             .collect();
-        ranked.sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
+        ranked.sort_by(|a, b| self.score(&b.1).total_cmp(&self.score(&a.1)));
         ranked
     }
 
@@ -286,20 +331,20 @@ impl ExpertBot {
                 ply: 0,
             })
             .collect();
-        sort_by_equity(&mut ranked);
+        self.sort(&mut ranked);
         let filters = [
             (ONE_PLY_KEEP, ONE_PLY_WINDOW),
             (TWO_PLY_KEEP, TWO_PLY_WINDOW),
         ];
         let mut keep = ranked.len();
         for (depth, (most, window)) in (1..=self.ply).zip(filters) {
-            let Some(best) = ranked.first().map(RankedPlay::equity) else {
+            let Some(best) = ranked.first().map(|r| self.score(&r.chances)) else {
                 break;
             };
             keep = ranked[..keep]
                 .iter()
                 .take(most)
-                .take_while(|r| r.equity() >= best - window)
+                .take_while(|r| self.score(&r.chances) >= best - window)
                 .count();
             if ranked.len() <= 1 {
                 break;
@@ -308,9 +353,14 @@ impl ExpertBot {
                 entry.chances = self.play_chances_at(&entry.play, depth);
                 entry.ply = depth;
             }
-            sort_by_equity(&mut ranked[..keep]);
+            self.sort(&mut ranked[..keep]);
         }
         ranked
+    }
+
+    /// Sorts best first by [`ExpertBot::score`].
+    fn sort(&self, ranked: &mut [RankedPlay]) {
+        ranked.sort_by(|a, b| self.score(&b.chances).total_cmp(&self.score(&a.chances)));
     }
 
     /// As [`ExpertBot::rank`], without the depths.
@@ -320,10 +370,6 @@ impl ExpertBot {
             .map(|r| (r.play, r.chances))
             .collect()
     }
-}
-
-fn sort_by_equity(ranked: &mut [RankedPlay]) {
-    ranked.sort_by(|a, b| b.equity().total_cmp(&a.equity()));
 }
 
 impl Bot for ExpertBot {
@@ -348,6 +394,7 @@ impl Bot for ExpertBot {
         if !self.select(variant) {
             return unranked(variant, position, dice);
         }
+        self.tavli = None;
         let plays = variant.legal_plays(position, dice);
         self.rank_all_with_chances(&plays)
             .into_iter()
@@ -369,7 +416,7 @@ impl Bot for ExpertBot {
         let game = m.game();
         let position = *game.position();
         let plays = game.legal_plays().to_vec();
-        if !self.select(game.variant()) {
+        if !self.select_for(m) {
             return plays.first().copied().unwrap_or(Play::empty(position));
         }
         self.rank(&plays)

@@ -199,7 +199,7 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
     let panel = match game.phase() {
         Phase::Moving(_) if name == "expert" => match ExpertBot::shipped(EXPERT_DEFAULT_PLY) {
             Ok(mut expert) => {
-                if expert.select(game.variant()) {
+                if expert.select_for(m) {
                     HintPanel::expert(title, &expert.rank(game.legal_plays()))
                 } else {
                     HintPanel::advice(title, vec!["no hint now".to_string()])
