@@ -37,6 +37,7 @@ fn main() -> ExitCode {
             rule_set,
         }) => cli::bench(corpus.as_deref(), seconds, rule_set.as_deref()),
         Some(Command::BenchExpert(args)) => cli::bench_expert(&args),
+        Some(Command::TavliMet { length }) => cli::tavli_met(length),
         Some(Command::BenchAutosave(args)) => {
             return streamed(|out| cli::bench_autosave(&args, out));
         }
