@@ -1,0 +1,219 @@
+//! `bg-tui train` at the door: every option that would overflow, hang, panic or lose a
+//! checkpoint is refused in one line with status 2, and no good checkpoint is replaced by a
+//! bad one (issue 18, items 3, 4, 9, 11 and 17).
+
+mod common;
+
+use bg_tui::bot::expert::format;
+use common::{bg_tui, one_line_stderr};
+use std::path::Path;
+
+/// A small fresh checkpoint of `rules` in `dir`: one self-play game, no check.
+fn small_checkpoint(dir: &Path, rules: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("{rules}.bgnet"));
+    let o = bg_tui(&[
+        "train",
+        "--rules",
+        rules,
+        "--games",
+        "1",
+        "--hidden",
+        "4",
+        "--race-hidden",
+        "2",
+        "--check-every",
+        "0",
+        "--checkpoint",
+        path.to_str().expect("a UTF-8 path"),
+        "--log",
+        dir.join("log").to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    path
+}
+
+/// The checkpoint's bytes with its training state's learning rate and games replaced, the
+/// checksum made to match.
+fn with_state(bytes: &[u8], alpha: f32, games: u64) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    let state = out.len() - 8 - 32;
+    out[state..state + 8].copy_from_slice(&games.to_le_bytes());
+    out[state + 16..state + 20].copy_from_slice(&alpha.to_le_bytes());
+    let n = out.len() - 8;
+    let sum = format::fnv1a64(&out[..n]);
+    out[n..].copy_from_slice(&sum.to_le_bytes());
+    out
+}
+
+fn refused(args: &[&str], needle: &str) {
+    let o = bg_tui(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+    let line = one_line_stderr(&o);
+    assert!(line.contains(needle), "{args:?}: {line}");
+}
+
+#[test]
+fn options_that_overflow_or_cannot_start_are_refused_at_the_door() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cp = dir.path().join("x.bgnet");
+    let cp = cp.to_str().expect("a UTF-8 path");
+    let base = [
+        "train",
+        "--checkpoint",
+        cp,
+        "--games",
+        "1",
+        "--check-every",
+        "0",
+    ];
+    let with = |extra: &[&'static str]| -> Vec<&str> {
+        base.iter().copied().chain(extra.iter().copied()).collect()
+    };
+    refused(&with(&["--alpha", "3e38"]), "--alpha takes a learning rate");
+    refused(&with(&["--alpha=-0.1"]), "--alpha takes a learning rate");
+    refused(&with(&["--alpha", "NaN"]), "--alpha takes a learning rate");
+    refused(
+        &with(&["--checkpoint-minutes", "1e300"]),
+        "--checkpoint-minutes takes",
+    );
+    refused(&with(&["--threads", "100000"]), "--threads takes 1 to 256");
+    refused(
+        &with(&["--resume", "--supervised", "18446744073709551615"]),
+        "--supervised takes at most",
+    );
+    refused(
+        &with(&["--rules", "portes"]),
+        "plays with backgammon's nets",
+    );
+    assert!(!Path::new(cp).exists(), "nothing written");
+}
+
+#[test]
+fn a_fresh_run_never_writes_over_an_existing_file() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let existing = dir.path().join("expert.bgnet");
+    std::fs::write(&existing, b"the user's nets").expect("written");
+    let path = existing.to_str().expect("a UTF-8 path");
+    refused(
+        &[
+            "train",
+            "--games",
+            "1",
+            "--check-every",
+            "0",
+            "--checkpoint",
+            path,
+        ],
+        "exists: give --resume",
+    );
+    assert_eq!(
+        std::fs::read(&existing).expect("still there"),
+        b"the user's nets"
+    );
+    // With --overwrite it is replaced by a fresh run's checkpoint.
+    let o = bg_tui(&[
+        "train",
+        "--games",
+        "1",
+        "--hidden",
+        "4",
+        "--race-hidden",
+        "2",
+        "--check-every",
+        "0",
+        "--checkpoint",
+        path,
+        "--overwrite",
+        "--log",
+        dir.path().join("log").to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(
+        &std::fs::read(&existing).expect("written")[..8],
+        b"BGTUINET"
+    );
+}
+
+#[test]
+fn a_checkpoint_with_a_state_out_of_range_is_refused_and_kept() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cp = small_checkpoint(dir.path(), "plakoto");
+    let good = std::fs::read(&cp).expect("written");
+    let path = cp.to_str().expect("a UTF-8 path");
+    for (alpha, games) in [
+        (f32::NAN, 1),
+        (f32::INFINITY, 1),
+        (-0.5, 1),
+        (3e38, 1),
+        (0.1, u64::MAX - 5),
+    ] {
+        std::fs::write(&cp, with_state(&good, alpha, games)).expect("written");
+        refused(
+            &[
+                "train",
+                "--rules",
+                "plakoto",
+                "--resume",
+                "--games",
+                "1",
+                "--check-every",
+                "0",
+                "--checkpoint",
+                path,
+            ],
+            "out of range",
+        );
+        assert_eq!(
+            std::fs::read(&cp).expect("kept"),
+            with_state(&good, alpha, games),
+            "{alpha} {games}: the file was changed"
+        );
+    }
+    // The good one resumes, and names its rule set: a Plakoto checkpoint is not Fevga's.
+    std::fs::write(&cp, &good).expect("written");
+    refused(
+        &[
+            "train",
+            "--rules",
+            "fevga",
+            "--resume",
+            "--games",
+            "1",
+            "--check-every",
+            "0",
+            "--checkpoint",
+            path,
+        ],
+        "the nets file is for Plakoto, not Fevga",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_as_checkpoints_without_waiting() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let fifo = dir.path().join("fifo.bgnet");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    let mut files = vec!["/dev/zero".to_string()];
+    if made {
+        files.push(fifo.to_str().expect("a UTF-8 path").to_string());
+    }
+    for file in &files {
+        refused(
+            &[
+                "train",
+                "--resume",
+                "--games",
+                "1",
+                "--check-every",
+                "0",
+                "--checkpoint",
+                file,
+            ],
+            "not a regular file",
+        );
+    }
+}
