@@ -443,7 +443,18 @@ fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> 
     Ok([side("--white", &args.white)?, side("--black", &args.black)?])
 }
 
+/// Whether `text` is written as an XGID rather than a Position ID.
+fn is_xgid(text: &str) -> bool {
+    text.trim_start().starts_with("XGID=") || text.contains(':')
+}
+
+/// A Position ID, or an XGID (the position from the view of its player on roll).
 fn parse_position(id: &str) -> Result<Position, CliError> {
+    if is_xgid(id) {
+        return crate::engine::parse_xgid(id)
+            .map(|x| x.position)
+            .map_err(|e| CliError(format!("invalid XGID {:?}: {e}", printable(id, 60))));
+    }
     position_from_id(id).map_err(|e| CliError(format!("invalid position ID {id:?}: {e}")))
 }
 
@@ -496,8 +507,16 @@ fn position_arg<'a>(
         (Some(_), Some(_)) => Err(CliError(
             "with --board give only the dice, not a Position ID".to_string(),
         )),
+        // An XGID with its dice rolled needs no dice of its own.
+        (None, None) if is_xgid(first) && first.split(':').nth(4).is_some_and(|d| d != "00" && d != "D") => {
+            Ok(PositionArg::Id {
+                id: first,
+                dice: first.split(':').nth(4).unwrap_or_default(),
+                variant: rule_set.map(parse_variant).transpose()?,
+            })
+        }
         (None, None) => Err(CliError(
-            "give a Position ID and the dice, or --rules RULES --board BOARD and the dice"
+            "give a Position ID (or an XGID) and the dice, or --rules RULES --board BOARD and the dice"
                 .to_string(),
         )),
         (None, Some(dice)) => {
@@ -593,6 +612,16 @@ pub fn moves(id: &str, dice: &str, json: bool) -> Result<String, CliError> {
 /// # Errors
 /// [`CliError`] for a malformed Position ID or Match ID.
 pub fn show(id: &str, match_id: Option<&str>) -> Result<String, CliError> {
+    if is_xgid(id) {
+        if match_id.is_some() {
+            return Err(CliError(
+                "an XGID holds the match state: give no Match ID with it".to_string(),
+            ));
+        }
+        let x = crate::engine::parse_xgid(id)
+            .map_err(|e| CliError(format!("invalid XGID {:?}: {e}", printable(id, 60))))?;
+        return Ok(text_board::render(&x.position, Some(&x.fields)));
+    }
     let position = parse_position(id)?;
     let fields = match match_id {
         Some(m) => {

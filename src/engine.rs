@@ -15,6 +15,7 @@ pub mod session;
 pub mod side;
 pub mod turn;
 pub mod variant;
+pub mod xgid;
 
 pub use board_spec::{BoardSpec, SpecError, SpecPlay, plays_from_spec};
 pub use cube::{Cube, CubeError};
@@ -37,3 +38,4 @@ pub use session::{CrawfordState, MatchError, MatchState};
 pub use side::Side;
 pub use turn::{Destination, DieStep, IllegalStep, Spot, TurnBuilder, TurnError, follow_steps};
 pub use variant::{Opening, UnknownVariant, Variant, VariantError, VariantRules, Verdict};
+pub use xgid::{Xgid, XgidError, parse_xgid, xgid};

@@ -1,6 +1,6 @@
 //! A plain-text board, as `bg-tui show` prints it.
 
-use crate::engine::{GameStateCode, MatchIdFields, Position, match_id, position_id};
+use crate::engine::{GameStateCode, MatchIdFields, Position, Side, match_id, position_id, xgid};
 use std::fmt::Write;
 
 /// Rows of checkers drawn on each half of the board; taller stacks show their count.
@@ -17,6 +17,27 @@ pub fn render(position: &Position, fields: Option<&MatchIdFields>) -> String {
         let _ = write!(out, "   Match ID: {}", match_id(f));
     }
     out.push('\n');
+    // The XGID: with the match state when it is known, else a money position with the
+    // player on roll as X and no dice.
+    let money = MatchIdFields {
+        cube_log: 0,
+        cube_owner: None,
+        on_roll: Side::White,
+        crawford: false,
+        game_state: GameStateCode::Playing,
+        turn: Side::White,
+        doubled: false,
+        resigned: 0,
+        dice: None,
+        match_length: 0,
+        score: [0, 0],
+        jacoby: false,
+    };
+    let _ = writeln!(
+        out,
+        " {}",
+        xgid(position, fields.unwrap_or(&money), false, 10)
+    );
     let side_notes = notes(position, fields);
     let top: Vec<usize> = (13..=24).collect();
     let bottom: Vec<usize> = (1..=12).rev().collect();
