@@ -41,6 +41,7 @@ pub use board::{moves_on_board, parse_board, parse_variant};
 
 pub mod analyse;
 pub mod train;
+pub mod ubgi;
 pub use train::TrainArgs;
 
 /// Backgammon for the terminal.
@@ -221,6 +222,9 @@ pub enum Command {
     BotMatch(BotMatchArgs),
     /// Train the expert bot's nets by self-play (resumable from a checkpoint).
     Train(TrainArgs),
+    /// Be an engine for other programs: speak UBGI v0.2 (the Universal Backgammon
+    /// Interface) on standard input and output, with the expert's nets.
+    Ubgi,
     /// Judge every play and cube decision of a recorded match (a game record or a .mat
     /// file) with the expert bot: equity lost, error rates, the worst mistakes.
     Analyse {

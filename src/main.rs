@@ -60,6 +60,13 @@ fn main() -> ExitCode {
         ),
         Some(Command::BotMatch(args)) => cli::bot_match(&args),
         Some(Command::Train(args)) => cli::train::train(&args),
+        Some(Command::Ubgi) => {
+            return match cli::ubgi::run() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => fail(&cli::CliError(format!("ubgi: {e}")), 1),
+            };
+        }
         Some(Command::Analyse { file, ply, json }) => cli::analyse::run(&file, ply, json),
         Some(Command::Resume(args)) => return resume(&args),
         Some(Command::Replay(args)) if args.text => cli::replay_text(&args.file),

@@ -250,6 +250,11 @@ impl ExpertBot {
         self.ply
     }
 
+    /// Looks `ply` rolls ahead from now on (0, 1 or 2; more counts as 2).
+    pub fn set_ply(&mut self, ply: u8) {
+        self.ply = ply.min(MAX_PLY);
+    }
+
     /// The bot on the shipped nets of every rule set.
     ///
     /// # Errors

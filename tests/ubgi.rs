@@ -1,0 +1,74 @@
+//! `bg-tui ubgi` as a controller drives it: one process answering many positions, every bad
+//! line answered with one `error` line, and the end of input ending it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `bg-tui ubgi` with `input` on standard input; its standard output's lines and exit.
+fn ubgi(input: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .arg("ubgi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bg-tui runs");
+    let mut stdin = child.stdin.take().expect("its input");
+    stdin.write_all(input).expect("written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("it ends");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (text.lines().map(str::to_string).collect(), out.status)
+}
+
+#[test]
+fn one_process_answers_many_positions() {
+    let (lines, status) = ubgi(
+        b"ubgi\nisready\nnewgame\nset engine.ply 1\n\
+          position gnubgid 4HPwATDgc/ABMA\ndice 3 1\ngo\n\
+          position gnubgid 4HPwATDgc/ABMA:cIkqAAAAAAAA\ndice 6 6\ngo chequer\n\
+          position xgid XGID=-b----E-C---eE---c-e----B-:0:0:1:21:0:0:0:0:10\ngo\nquit\n",
+    );
+    assert!(status.success());
+    assert!(lines.contains(&"ubgiok".to_string()));
+    assert!(lines.contains(&"readyok".to_string()));
+    let best: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 3, "{lines:?}");
+    assert_eq!(best[0], "bestmove 8/5 6/5");
+    // 6-6 plays four checker moves, 2-1 two.
+    assert_eq!(best[1].split_whitespace().count(), 5, "{best:?}");
+    assert_eq!(best[2].split_whitespace().count(), 3, "{best:?}");
+}
+
+#[test]
+fn bad_lines_get_one_error_each_and_the_engine_goes_on() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"frobnicate\n");
+    input.extend_from_slice(b"position gnubgid\n");
+    input.extend_from_slice(b"position gnubgid AAAAAAAAAAAAAA\n");
+    input.extend_from_slice(b"dice 0 9\n");
+    input.extend_from_slice(b"go cube\n");
+    input.extend_from_slice(&[0xff, 0xfe, b'\n']);
+    input.extend_from_slice(&vec![b'x'; 10_000]);
+    input.push(b'\n');
+    input.extend_from_slice(b"isready\n");
+    // No quit: the end of the input ends the session.
+    let (lines, status) = ubgi(&input);
+    assert!(status.success());
+    assert_eq!(lines.len(), 8, "{lines:?}");
+    for (line, code) in lines.iter().zip([
+        "bad_command",
+        "bad_command",
+        "bad_value",
+        "bad_value",
+        "bad_state",
+        "bad_command",
+        "bad_command",
+    ]) {
+        assert!(line.starts_with(&format!("error {code} ")), "{line}");
+    }
+    assert_eq!(lines[7], "readyok");
+}
