@@ -78,7 +78,7 @@ pub trait Bot: Send {
     /// default a bot resigns only a loss that is certain (see [`certain_loss`]).
     fn offer_resignation(&mut self, m: &MatchState) -> Option<WinKind> {
         let game = m.game();
-        certain_loss_in(game.variant(), game.position())
+        resignation_worth_offering(m, certain_loss_in(game.variant(), game.position()))
     }
 
     /// Whether to double now, before rolling (only asked when doubling is allowed).
@@ -167,6 +167,18 @@ pub fn certain_loss_in(variant: Variant, position: &Position) -> Option<WinKind>
         certain_loss(position)
     } else {
         None
+    }
+}
+
+/// `offer` if resigning it costs no more than playing on could: under Schmidt scoring a
+/// resignation scores every checker still on the board, whatever its level, while playing on
+/// bears some of them off first, so a bot never resigns there.
+#[must_use]
+pub fn resignation_worth_offering(m: &MatchState, offer: Option<WinKind>) -> Option<WinKind> {
+    if m.game().rules().schmidt {
+        None
+    } else {
+        offer
     }
 }
 

@@ -1196,3 +1196,42 @@ mod every_rule_set {
         }
     }
 }
+
+/// Issue 21 (the table, part two, 0): under Schmidt scoring a resignation scores every
+/// checker the loser has left, whatever its level, so no bot offers one (the expert once
+/// resigned with one straggler out and threw a match); without Schmidt scoring the same
+/// position is resigned.
+#[test]
+fn no_bot_resigns_under_schmidt_scoring() {
+    use bg_tui::engine::{Cube, Game, MatchState, Rules, Side};
+    // The player on roll: one straggler on its 20-point, nine home, five off; the opponent has
+    // a single checker left on its 1-point (the mover's 24), nothing of the mover's behind
+    // it: every roll ends the game, the mover cannot win.
+    let position = sides(&[(20, 1), (1, 9)], &[(1, 1)]);
+    for (schmidt, expected) in [(false, true), (true, false)] {
+        let rules = Rules {
+            schmidt,
+            cube: false,
+            ..Rules::default()
+        };
+        let game = Game::from_position(
+            rules,
+            false,
+            position,
+            Side::White,
+            Cube::new(1, None).expect("a cube"),
+        )
+        .expect("a position");
+        let m = MatchState::from_game(game).expect("a money session");
+        let mut expert = ExpertBot::shipped(0).expect("the shipped nets read");
+        let mut greedy = bg_tui::bot::greedy::GreedyBot::new(1);
+        for bot in [&mut expert as &mut dyn Bot, &mut greedy] {
+            assert_eq!(
+                bot.offer_resignation(&m).is_some(),
+                expected,
+                "{} with schmidt {schmidt}",
+                bot.name()
+            );
+        }
+    }
+}

@@ -636,15 +636,22 @@ fn auto_roll_rolls_when_no_double_is_possible_and_a_cycles_its_modes() {
         assert_ne!(app.match_state().game().phase(), Phase::Rolling);
         advance(&mut app, Entry::Notation);
     }
-    // With the cube, the player who may double is asked; "always" rolls anyway.
+    // With the cube, the player who may double is asked. Turning "always" on then does not
+    // roll this turn's dice at once: the double is still the player's to offer.
     let mut app = app_with(9, |o| o.auto_roll = bg_tui::tui::AutoRoll::NoDouble);
     until_rolling(&mut app, Side::White);
     assert_eq!(app.match_state().game().phase(), Phase::Rolling);
     press(&mut app, KeyCode::Char('a'));
     assert!(app.message().contains("always"), "{}", app.message());
-    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+    assert_eq!(app.match_state().game().phase(), Phase::Rolling);
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(app.match_state().game().phase(), Phase::DoubleOffered);
+    let mut app = app_with(9, |o| o.auto_roll = bg_tui::tui::AutoRoll::NoDouble);
+    until_rolling(&mut app, Side::White);
+    press(&mut app, KeyCode::Char('a'));
     press(&mut app, KeyCode::Char('a'));
     assert!(app.message().contains("off"), "{}", app.message());
+    assert_eq!(app.match_state().game().phase(), Phase::Rolling);
 }
 
 #[test]

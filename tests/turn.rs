@@ -197,3 +197,55 @@ proptest! {
         }
     }
 }
+
+/// Issue 21 (the table, part two, 7): the rule that refuses a step is named.
+#[test]
+fn fevga_and_plakoto_refusals_name_the_rule() {
+    use bg_tui::engine::{IllegalStep, NotationError, TurnError, Variant, parse_play_in};
+    // Fevga, the start: one checker leaves; a second from 24 is the start rule's to refuse.
+    let start = Variant::Fevga.start_position();
+    let dice = Dice::new(6, 5).unwrap();
+    let mut turn = TurnBuilder::new(Variant::Fevga, start, dice).unwrap();
+    turn.move_by_die(24, 6).unwrap();
+    assert_eq!(
+        turn.move_by_die(24, 5),
+        Err(TurnError::Illegal(IllegalStep::StartRule))
+    );
+    let said = TurnError::Illegal(IllegalStep::StartRule).to_string();
+    assert!(said.starts_with("Fevga's start rule"), "{said}");
+    // Typed: the same two checkers.
+    match parse_play_in(Variant::Fevga, "24/18 24/19", &start, dice) {
+        Err(NotationError::Illegal { reason }) => {
+            assert!(reason.starts_with("Fevga's start rule"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // Plakoto: the mover's checker pinned on its 20 under one of the opponent's; landing
+    // there is refused as the opponent's point, moving it as pinned.
+    let mut board = [0i8; 26];
+    board[24] = 14;
+    board[20] = -1;
+    board[1] = -14;
+    let position = Position::new(board, [0, 0], &[20], bg_tui::engine::Geometry::Opposed).unwrap();
+    let dice = Dice::new(4, 1).unwrap();
+    let mut turn = TurnBuilder::new(Variant::Plakoto, position, dice).unwrap();
+    assert_eq!(
+        turn.move_by_die(24, 4),
+        Err(TurnError::Illegal(IllegalStep::PinnedThere(
+            bg_tui::engine::Spot(20)
+        )))
+    );
+    match parse_play_in(Variant::Plakoto, "24/20 24/23", &position, dice) {
+        Err(NotationError::Illegal { reason }) => {
+            assert!(
+                reason.contains("your checker lies pinned there"),
+                "{reason}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    match parse_play_in(Variant::Plakoto, "20/16 24/23", &position, dice) {
+        Err(NotationError::Illegal { reason }) => assert!(reason.contains("is pinned"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -474,7 +474,9 @@ impl Bot for ExpertBot {
             return certain_loss_in(game.variant(), game.position());
         }
         let p = self.chances(game.position());
-        resignation_for(&p).or_else(|| certain_loss_in(game.variant(), game.position()))
+        let offer =
+            resignation_for(&p).or_else(|| certain_loss_in(game.variant(), game.position()));
+        super::resignation_worth_offering(m, offer)
     }
 
     /// Accepts when the offer is worth at least the cubeless equity of playing on (in a
@@ -486,6 +488,14 @@ impl Bot for ExpertBot {
         };
         if !self.select(game.variant()) {
             return true;
+        }
+        if game.rules().schmidt {
+            // Schmidt scoring: the offer counts every checker the loser has left now, more
+            // than a win later would (the loser bears some off meanwhile); take it as the
+            // favourite.
+            let p = self.chances(&game.position_for(me));
+            let p = if me == game.turn() { p } else { flip(&p) };
+            return p[net::WIN] >= 0.5;
         }
         let p = self.chances(&game.position_for(me));
         let p = if me == game.turn() { p } else { flip(&p) };

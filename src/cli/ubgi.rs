@@ -313,7 +313,10 @@ impl Session {
             && (p.mover_has_won() || p.opponent_has_won())
         {
             self.position = None;
-            return error("bad_value", "a side has borne off every checker: the game is over");
+            return error(
+                "bad_value",
+                "a side has borne off every checker: the game is over",
+            );
         }
         answer
     }

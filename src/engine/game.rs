@@ -340,6 +340,23 @@ impl Game {
         self.resignation
     }
 
+    /// The points `by`'s opponent would win if `by` resigned `level` now and it were
+    /// accepted, under the game's scoring: the cube, a rule set without backgammons, the
+    /// Jacoby rule, Schmidt scoring (which counts the loser's checkers, whatever the level),
+    /// a resignation that loses a backgammon.
+    #[must_use]
+    pub fn resignation_points(&self, by: Side, level: WinKind) -> u32 {
+        let highest = self.variant.rules().highest_win();
+        let level = if self.rules.resign_loses_backgammon {
+            highest
+        } else {
+            level.min(highest)
+        };
+        let winner = by.opponent();
+        let seen = self.position_for(winner);
+        self.win(winner, level, Ending::Resignation, &seen).points
+    }
+
     /// The result, once the game is over.
     #[must_use]
     pub const fn result(&self) -> Option<GameResult> {

@@ -268,9 +268,26 @@ pub fn parse_play_in(
                 continue;
             }
             let opponent = board[usize::from(point)];
-            if k > 0 && opponent <= -2 {
+            let pinned_mine = opponent < 0 && position.is_pinned(usize::from(point));
+            let held = match variant {
+                // A single checker holds a point.
+                Variant::Fevga => opponent < 0,
+                // So does one on top of a pinned checker of the mover's.
+                Variant::Plakoto => opponent <= -2 || pinned_mine,
+                _ => opponent <= -2,
+            };
+            if k > 0 && held {
+                let why = match variant {
+                    Variant::Fevga if opponent == -1 => {
+                        " (in Fevga a single checker holds a point)"
+                    }
+                    Variant::Plakoto if pinned_mine => {
+                        " (your checker lies pinned there: the point is the opponent's)"
+                    }
+                    _ => "",
+                };
                 return Err(illegal(format!(
-                    "{}: the opponent holds {point}",
+                    "{}: the opponent holds {point}{why}",
                     m.written()
                 )));
             }
@@ -292,7 +309,9 @@ pub fn parse_play_in(
         .filter(|p| mover_counts(p.position()) == expected)
         .collect();
     if candidates.is_empty() {
-        return Err(diagnose(text, &moves, position, dice, &plays, &expected));
+        return Err(diagnose(
+            variant, text, &moves, position, dice, &plays, &expected,
+        ));
     }
     choose(&candidates, board, required_hits)
 }
@@ -341,6 +360,7 @@ fn illegal(reason: String) -> NotationError {
 
 /// Why no legal play matches the text's journeys, as precisely as can be found cheaply.
 fn diagnose(
+    variant: Variant,
     text: &str,
     moves: &[Written],
     position: &Position,
@@ -348,6 +368,19 @@ fn diagnose(
     plays: &[Play],
     expected: &[i32; 26],
 ) -> NotationError {
+    // Plakoto: a pinned checker of the mover's cannot move.
+    if variant == Variant::Plakoto
+        && let Some(m) = moves.iter().find(|m| {
+            let from = usize::from(m.from());
+            from <= 24 && position.board()[from] < 0 && position.is_pinned(from)
+        })
+    {
+        return illegal(format!(
+            "{}: your checker on {} is pinned and cannot move until the opponent's leave",
+            m.written(),
+            m.from()
+        ));
+    }
     // Checkers that are not there.
     for point in (1..=25u8).rev() {
         let p = usize::from(point);
@@ -427,6 +460,38 @@ fn diagnose(
     let bears_off = moves.iter().any(|m| m.to() == 0);
     if bears_off && (7..=25).any(|p| expected[p] > 0) {
         return illegal("cannot bear off while checkers are outside the home board".to_string());
+    }
+
+    // Fevga's whole-play rules.
+    if variant == Variant::Fevga {
+        let from_start: u32 = moves
+            .iter()
+            .filter(|m| m.from() == 24)
+            .map(|m| u32::from(m.count))
+            .sum();
+        let passed = position.mover_off() > 0 || (1..=11).any(|p| position.board()[p] > 0);
+        let passes = moves.iter().any(|m| m.to() <= 11);
+        if from_start > 1 && position.board()[24] == 15 && !passed && !passes {
+            return illegal(
+                "Fevga's start rule: only one checker may leave your 24-point until one has \
+                 passed the opponent's start (your 12-point)"
+                    .to_string(),
+            );
+        }
+        if from_start > 0 && position.board()[24] < 15 && !passed && !passes {
+            return illegal(
+                "Fevga's start rule: a checker has left your 24-point and none has passed the \
+                 opponent's start (your 12-point) yet, so no other may leave"
+                    .to_string(),
+            );
+        }
+        if (19..=24).all(|p| expected[p] > 0) {
+            return illegal(
+                "Fevga's own-quarter rule: no play may end with your checkers on all six \
+                 points 19-24"
+                    .to_string(),
+            );
+        }
     }
 
     let needed = plays.iter().map(Play::dice_used).max().unwrap_or(0);

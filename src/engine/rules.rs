@@ -186,6 +186,9 @@ pub enum RulesError {
         /// The rule set.
         rule_set: RuleSet,
     },
+    /// A session started from a game set up alone must be money play.
+    #[error("a game set up alone starts a money session, not a match")]
+    NotMoney,
 }
 
 impl Rules {

@@ -77,6 +77,28 @@ impl MatchState {
         })
     }
 
+    /// A money session (its rules those of `game`) whose first game is `game`, as set up
+    /// (for example by [`Game::from_position`]).
+    ///
+    /// # Errors
+    /// [`RulesError`] when `game`'s rules are a match's: a match's score and Crawford state
+    /// cannot be made up here.
+    pub fn from_game(game: Game) -> Result<MatchState, RulesError> {
+        let rules = *game.rules();
+        rules.validate()?;
+        if rules.match_length.is_some() {
+            return Err(RulesError::NotMoney);
+        }
+        Ok(MatchState {
+            rules,
+            score: [0, 0],
+            crawford: CrawfordState::Before,
+            game,
+            results: Vec::new(),
+            stopped: false,
+        })
+    }
+
     /// The rules.
     #[must_use]
     pub const fn rules(&self) -> &Rules {

@@ -88,6 +88,16 @@ pub enum IllegalStep {
     /// The landing point is not open to the player.
     #[error("{0} is closed")]
     Closed(Spot),
+    /// Fevga's start rule: a checker has left the 24-point and none has passed the
+    /// opponent's start yet.
+    #[error(
+        "Fevga's start rule: only one checker may leave your 24-point until one has passed \
+         the opponent's start (your 12-point)"
+    )]
+    StartRule,
+    /// Plakoto: the landing point holds the player's pinned checker under the opponent's.
+    #[error("{0} is the opponent's: your checker lies pinned there")]
+    PinnedThere(Spot),
     /// The step is possible but leads to no legal play.
     #[error("that move from {0} does not fit a legal play")]
     DoesNotFit(Spot),
@@ -543,6 +553,23 @@ impl TurnBuilder {
                 } else {
                     from.saturating_sub(d)
                 };
+                let board = self.current.board();
+                if self.variant == Variant::Fevga
+                    && from == 24
+                    && board[24] > 0
+                    && board[24] < 15
+                    && self.current.mover_off() == 0
+                    && (1..=11).all(|p| board[p] <= 0)
+                {
+                    return IllegalStep::StartRule;
+                }
+                if self.variant == Variant::Plakoto
+                    && to > 0
+                    && board[usize::from(to)] < 0
+                    && self.current.is_pinned(usize::from(to))
+                {
+                    return IllegalStep::PinnedThere(Spot(to));
+                }
                 return if to == 0 {
                     IllegalStep::CannotBearOff {
                         from: Spot(from),

@@ -202,6 +202,9 @@ pub struct App {
     finisher: Option<SharedBot>,
     /// A player's running out of time has been said.
     out_noted: [bool; 2],
+    /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
+    /// the person's (a double is still theirs to offer); from the next turn on it rolls.
+    auto_roll_held: Option<usize>,
     /// The side of the one person against a bot when the game was set up: the board stays
     /// on that side, even while the person lets the computer play it.
     seat: Option<Side>,
@@ -361,6 +364,7 @@ impl App {
             taken_over: [false; 2],
             finisher: None,
             out_noted: [false; 2],
+            auto_roll_held: None,
             seat: None,
             continues_autosave: false,
             save_trouble: None,

@@ -86,7 +86,10 @@ impl App {
         }
         let who = self.name(side);
         Some(match game.phase() {
-            Phase::Rolling => format!("{who} is thinking: double or roll"),
+            Phase::Rolling if game.may_double().is_ok() => {
+                format!("{who} is thinking: double or roll")
+            }
+            Phase::Rolling => format!("{who} is about to roll"),
             Phase::Moving(dice) => format!("{who} plays {}-{}…", dice.high(), dice.low()),
             Phase::DoubleOffered | Phase::Beavered => format!("{who} is thinking: take or pass"),
             _ if game.resignation().is_some() => format!("{who} is thinking about the offer"),
@@ -117,12 +120,16 @@ impl App {
                 );
             }
             Mode::ResignMenu => {
-                let cube = game.cube().value();
+                // Only what the rule set can score, each with what it would score now.
+                let highest = game.variant().rules().highest_win();
+                let by = game.to_act().unwrap_or_else(|| game.turn());
                 let lines = [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
                     .iter()
                     .zip(['s', 'g', 'b'])
+                    .filter(|(k, _)| **k <= highest)
                     .map(|(k, key)| {
-                        format!("{key}  a {k} ({})", plural(k.multiplier() * cube, "point"))
+                        let points = game.resignation_points(by, *k);
+                        format!("{key}  a {k} ({})", plural(points, "point"))
                     })
                     .chain(std::iter::once("Esc  keep playing".to_string()))
                     .collect();
@@ -155,7 +162,7 @@ impl App {
             return Some(self.game_over_panel(&result));
         }
         if let Some(r) = game.resignation() {
-            let points = r.level.multiplier() * game.cube().value();
+            let points = game.resignation_points(r.by, r.level);
             return question(
                 format!("{} offers to resign a {}", self.name(r.by), r.level),
                 vec![
@@ -199,12 +206,20 @@ impl App {
         let (w, b) = (self.name(Side::White), self.name(Side::Black));
         let m = &self.match_state;
         let mut lines = vec![
-            format!(
-                "{}, cube {}: {}",
-                crate::replay::label::ending_words(result),
-                result.cube,
-                plural(result.points, "point")
-            ),
+            if self.options.rules.uses_cube() && game_has_cube(m) {
+                format!(
+                    "{}, cube {}: {}",
+                    crate::replay::label::ending_words(result),
+                    result.cube,
+                    plural(result.points, "point")
+                )
+            } else {
+                format!(
+                    "{}: {}",
+                    crate::replay::label::ending_words(result),
+                    plural(result.points, "point")
+                )
+            },
             format!(
                 "Score: {w} {} - {b} {}{}",
                 m.score(Side::White),
@@ -329,4 +344,9 @@ impl App {
             color: self.options.color,
         }
     }
+}
+
+/// The game in progress is played with the cube (Tavli's games and Plakoto have none).
+fn game_has_cube(m: &crate::engine::MatchState) -> bool {
+    m.game().variant().has_cube()
 }

@@ -164,7 +164,11 @@ impl App {
                     AutoRoll::NoDouble => AutoRoll::Always,
                     AutoRoll::Always => AutoRoll::Off,
                 };
-                self.message = match o.auto_roll {
+                let mode = o.auto_roll;
+                // Turned on while the dice wait for this person: their roll (and their
+                // chance to double) stays theirs this turn.
+                self.auto_roll_held = Some(self.recorded());
+                self.message = match mode {
                     AutoRoll::Off => "auto-roll off: r rolls",
                     AutoRoll::NoDouble => "auto-roll on when you cannot double",
                     AutoRoll::Always => "auto-roll always: you are not asked about doubling",
@@ -355,6 +359,9 @@ impl App {
     /// A person's dice are to be rolled by themselves now.
     fn auto_roll_now(&self) -> bool {
         let game = self.match_state.game();
+        if self.auto_roll_held == Some(self.recorded()) {
+            return false;
+        }
         if self.mode != Mode::Play
             || self.quit
             || game.result().is_some()

@@ -139,7 +139,11 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
             Some(Overlay::GameOver {
                 title: result_text(t, result),
                 lines: vec![
-                    format!("{how}, cube {}: {points}", result.cube),
+                    if rules.uses_cube() && moment.variant.has_cube() {
+                        format!("{how}, cube {}: {points}", result.cube)
+                    } else {
+                        format!("{how}: {points}")
+                    },
                     score,
                     next,
                 ],
