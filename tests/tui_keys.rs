@@ -118,6 +118,47 @@ fn check_resign() {
     }
 }
 
+/// The resign menu offers only what the rule set scores, each with what it would score
+/// now: no backgammon in Portes, and under Schmidt scoring the checkers the loser has left.
+fn check_resign_menu_scores() {
+    let menu = |rules: Rules| -> Vec<String> {
+        let mut app = new_app(rules);
+        to_rolling(&mut app);
+        press(&mut app, KeyCode::Char('R'));
+        match app.model().overlay {
+            Some(Overlay::Question { lines, .. }) => lines,
+            other => panic!("{other:?}"),
+        }
+    };
+    let money = menu(Rules::money());
+    assert!(money[0].contains("a single game (1 point)"), "{money:?}");
+    assert!(money[2].contains("a backgammon (3 points)"), "{money:?}");
+    let portes = menu(Rules::of(bg_tui::engine::RuleSet::Portes));
+    assert_eq!(portes.len(), 3, "single, gammon, Esc: {portes:?}");
+    assert!(
+        !portes.iter().any(|l| l.contains("backgammon")),
+        "{portes:?}"
+    );
+    // Schmidt: every level scores the loser's checkers on the board (15 at the start, 30
+    // with some outside its home board: the start has 10 outside).
+    let schmidt = menu(Rules {
+        schmidt: true,
+        cube: false,
+        ..Rules::default()
+    });
+    let points: Vec<&str> = schmidt[..3]
+        .iter()
+        .map(|l| l.rsplit('(').next().unwrap_or(""))
+        .collect();
+    assert!(points.iter().all(|p| *p == points[0]), "{schmidt:?}");
+    assert!(!schmidt[0].contains("(1 point)"), "{schmidt:?}");
+}
+
+fn check_resign_and_its_menu() {
+    check_resign();
+    check_resign_menu_scores();
+}
+
 fn check_yes_no() {
     let mut app = new_app(Rules::money());
     to_rolling(&mut app);
@@ -637,7 +678,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "r" => check_roll,
             "d" => check_double,
             "t / p / b" => check_take_pass_beaver,
-            "R" => check_resign,
+            "R" => check_resign_and_its_menu,
             "y / n" => check_yes_no,
             "arrows, h j k l" => check_cursor_keys,
             "Enter / Space" => check_select,
