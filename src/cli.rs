@@ -230,8 +230,9 @@ pub enum Command {
     Analyse {
         /// The game record (JSON) or Jellyfish .mat file.
         file: PathBuf,
-        /// The expert's look-ahead: 0, 1 or 2.
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+        /// The expert's look-ahead: 0, 1 or 2 (the hint's, 2, by default, so that following
+        /// the hint is never an error).
+        #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=2))]
         ply: u8,
         /// Print JSON instead of text.
         #[arg(long)]
