@@ -107,6 +107,13 @@
 //! must make, one die at a time, a legal play of the roll, and the notation must read as that
 //! same play. Each recorded result must be the one the moves give. Loading never panics,
 //! whatever the text.
+//!
+//! # Walking
+//!
+//! [`walk`] is the one way through a record's games and actions: it applies them through the
+//! rules with the checks of [`load`] and tells a [`Visitor`] each game's start and end and
+//! each action, with the match before and after it. [`replay`] (and so [`load`]), the replay
+//! timeline, the `.mat` writer and the analysis are all walks.
 
 use crate::engine::{
     Action, Dice, DiceError, GameError, GameResult, MatchState, NotationError, Phase, Play, Rules,
