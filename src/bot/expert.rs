@@ -8,7 +8,7 @@
 //! one roll deeper again, with GNU Backgammon's move filters between the depths (see
 //! [`ExpertBot::rank`]).
 //!
-//! The nets ship in `assets/expert.bgnet` (the format is in [`format`]), embedded in the
+//! The nets ship in `assets/expert.bgnet` (the format is in [`format`](mod@format)), embedded in the
 //! program with `include_bytes!` and read (checked) on first use.
 
 pub mod bearoff;
