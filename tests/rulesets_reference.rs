@@ -309,6 +309,7 @@ fn random_positions_reach_every_rule() {
 
 /// `bg-tui moves --rules R --board JSON DICE --json`, run as a program would run it, gives the
 /// reference's plays, and refuses a malformed board with one line and exit status 2.
+#[cfg(feature = "tui")]
 #[test]
 fn cli_moves_board_matches_reference() {
     use std::process::Command;
