@@ -459,9 +459,9 @@ pub enum RecordError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GameFault {
-    /// The rules refuse a recorded action.
+    /// The rules refuse a recorded action (boxed: it is the largest reason by far).
     #[error("{0}")]
-    Action(#[source] ActionError),
+    Action(#[source] Box<ActionError>),
     /// The game has more than [`MAX_ACTIONS`] actions.
     #[error("a game has at most {MAX_ACTIONS} actions")]
     TooManyActions,

@@ -199,7 +199,7 @@ pub(super) fn run<V: Visitor>(
             m: &m,
         }));
         for (j, recorded) in game.actions.iter().enumerate() {
-            let refused = |e| fail(j + 1, GameFault::Action(e));
+            let refused = |e| fail(j + 1, GameFault::Action(Box::new(e)));
             if !actions {
                 apply_action(&mut m, recorded).map_err(refused)?;
                 continue;
