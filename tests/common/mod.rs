@@ -1,7 +1,10 @@
 //! Helpers shared by the integration tests: a slow, plainly correct reference move
 //! generator, random positions, and mutations of files for the hostile-input tests; with the
-//! `tui` feature, running the built program.
+//! `tui` feature, running the built program and driving the terminal app ([`tui`]).
 #![allow(dead_code)]
+
+#[cfg(feature = "tui")]
+pub mod tui;
 
 use bg_tui::engine::{Dice, Position};
 use rand::{Rng, RngExt};
