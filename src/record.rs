@@ -175,8 +175,8 @@ pub struct Record {
     pub clock: Option<ClockRecord>,
 }
 
-/// The players' clocks in a record (RULES.md §2.8): which clock, and each player's reserve
-/// after each action.
+/// The players' clocks in a record (README.md, Rules §2.8): which clock, and each player's
+/// reserve after each action.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockRecord {
     /// `"standard"` or `"blitz"`.

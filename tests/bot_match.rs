@@ -461,7 +461,7 @@ fn bot_match_save_writes_one_record_per_match() {
     }
 }
 
-// ---- The other rule sets (RULES.md §2) ----
+// ---- The other rule sets (README.md, Rules §2) ----
 
 use bg_tui::engine::{RuleSet, Variant};
 use bg_tui::record::RecordedAction;
