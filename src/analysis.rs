@@ -15,9 +15,10 @@
 
 use crate::bot::expert::eval::equity;
 use crate::bot::expert::{ExpertBot, cube::CubeDecision};
-use crate::engine::{Phase, Side, format_play, position_id};
-use crate::record::{self, Record, RecordedAction};
+use crate::engine::{Action, Phase, Side, format_play, position_id};
+use crate::record::{self, ActionStep, GameStart, Record, RecordedAction, Visitor};
 use serde::Serialize;
+use std::ops::ControlFlow;
 
 /// A loss at or above this much equity counts as an error in the error count.
 pub const ERROR_AT: f64 = 0.02;
@@ -126,112 +127,144 @@ pub fn judge_action(
 }
 
 /// The judged decisions of `record`: all of them, or only the action `only` (game and
-/// action from 0), replaying the record no further than it.
+/// action from 0), walking the record no further than it.
 fn judge(record: &Record, ply: u8, only: Option<(usize, usize)>) -> Result<Vec<Judged>, String> {
-    let mut bot = ExpertBot::shipped(ply).map_err(|e| e.to_string())?;
-    let mut m = crate::engine::MatchState::new(record.rules).map_err(|e| e.to_string())?;
-    let mut judged = Vec::new();
-    for (g, game) in record.games.iter().enumerate() {
-        if g > 0 {
-            m.next_game().map_err(|e| format!("game {}: {e}", g + 1))?;
+    let mut judge = Judge {
+        bot: ExpertBot::shipped(ply).map_err(|e| e.to_string())?,
+        only,
+        judged: Vec::new(),
+    };
+    match record::walk(record, &mut judge).map_err(|e| e.to_string())? {
+        ControlFlow::Break(Stop::Failed(e)) => Err(e),
+        ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok(judge.judged),
+    }
+}
+
+/// Why [`Judge`] stops the walk.
+enum Stop {
+    /// The action asked for is judged.
+    Done,
+    /// The expert cannot judge a game.
+    Failed(String),
+}
+
+/// Judges the decisions of a record as it is walked.
+struct Judge {
+    bot: ExpertBot,
+    /// Only this action (game and action from 0), if given.
+    only: Option<(usize, usize)>,
+    judged: Vec<Judged>,
+}
+
+impl Visitor for Judge {
+    type Break = Stop;
+
+    fn begin_game(&mut self, start: &GameStart<'_>) -> ControlFlow<Stop> {
+        if self.only.is_some_and(|(game, _)| game < start.game) {
+            return ControlFlow::Break(Stop::Done);
         }
-        let variant = m.game().variant();
-        if !bot.select(variant) {
-            return Err(format!(
+        let variant = start.m.game().variant();
+        if !self.bot.select(variant) {
+            return ControlFlow::Break(Stop::Failed(format!(
                 "game {}: the expert bot does not play {variant}, so it cannot judge it",
-                g + 1
-            ));
+                start.game + 1
+            )));
         }
-        for (a, action) in game.actions.iter().enumerate() {
-            match only {
-                Some(at) if at < (g, a) => return Ok(judged),
-                Some(at) if at != (g, a) => {
-                    record::apply_action(&mut m, action)
-                        .map_err(|e| format!("game {}, action {}: {e}", g + 1, a + 1))?;
-                    continue;
+        ControlFlow::Continue(())
+    }
+
+    fn action(&mut self, step: &ActionStep<'_>) -> ControlFlow<Stop> {
+        let here = (step.game, step.index);
+        match self.only {
+            Some(at) if at < here => return ControlFlow::Break(Stop::Done),
+            Some(at) if at != here => return ControlFlow::Continue(()),
+            _ => {}
+        }
+        if let Some(judged) = self.judge(step) {
+            self.judged.push(judged);
+        }
+        if self.only.is_some() {
+            return ControlFlow::Break(Stop::Done);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Judge {
+    /// The judgement of one action, if it is a decision the analysis judges.
+    fn judge(&mut self, step: &ActionStep<'_>) -> Option<Judged> {
+        let bot = &mut self.bot;
+        let m = step.before;
+        let state = m.game();
+        let pid = position_id(state.position());
+        let mover = state.turn();
+        let here = |kind: &str, side: Side, pid: String| Judged {
+            game: step.game + 1,
+            action: step.index + 1,
+            side: side_name(side),
+            kind: kind.to_string(),
+            position_id: pid,
+            dice: None,
+            done: String::new(),
+            best: String::new(),
+            loss: 0.0,
+        };
+        match (step.recorded, state.phase(), step.action) {
+            (RecordedAction::Play { .. }, Phase::Moving(dice), Action::Play(played)) => {
+                let legal = state.legal_plays();
+                if legal.len() <= 1 {
+                    return None;
                 }
-                _ => {}
+                let ranked = bot.rank(legal);
+                let best = ranked[0];
+                // The played play is valued at the depth of the best one (the move filters
+                // may have judged it less deep, or, should it not be found among the legal
+                // plays, not at all).
+                let played_p = match ranked
+                    .iter()
+                    .find(|r| r.play.position() == played.position())
+                {
+                    Some(r) if r.ply == best.ply => r.chances,
+                    _ => bot.play_chances_at(&played, best.ply),
+                };
+                let (best_play, best_p) = (best.play, best.chances);
+                let mut j = here("play", mover, pid);
+                j.dice = Some([dice.first(), dice.second()]);
+                j.done = format_play(&played);
+                j.best = format_play(&best_play);
+                j.loss = f64::from(equity(&best_p) - equity(&played_p)).max(0.0);
+                Some(j)
             }
-            let here = |kind: &str, side: Side, pid: String| Judged {
-                game: g + 1,
-                action: a + 1,
-                side: side_name(side),
-                kind: kind.to_string(),
-                position_id: pid,
-                dice: None,
-                done: String::new(),
-                best: String::new(),
-                loss: 0.0,
-            };
-            let state = m.game();
-            let position = *state.position();
-            let pid = position_id(&position);
-            let mover = state.turn();
-            match (action, state.phase()) {
-                (RecordedAction::Play { .. }, Phase::Moving(dice)) => {
-                    let legal = state.legal_plays().to_vec();
-                    if legal.len() > 1 {
-                        let ranked = bot.rank(&legal);
-                        let applied = record::apply_action(&mut m, action)
-                            .map_err(|e| format!("game {}, action {}: {e}", g + 1, a + 1))?;
-                        let crate::engine::Action::Play(played) = applied else {
-                            continue;
-                        };
-                        let best = ranked[0];
-                        // The played play is valued at the depth of the best one (the move
-                        // filters may have judged it less deep, or, should it not be found
-                        // among the legal plays, not at all).
-                        let played_p = match ranked
-                            .iter()
-                            .find(|r| r.play.position() == played.position())
-                        {
-                            Some(r) if r.ply == best.ply => r.chances,
-                            _ => bot.play_chances_at(&played, best.ply),
-                        };
-                        let (best_play, best_p) = (best.play, best.chances);
-                        let mut j = here("play", mover, pid);
-                        j.dice = Some([dice.first(), dice.second()]);
-                        j.done = format_play(&played);
-                        j.best = format_play(&best_play);
-                        j.loss = f64::from(equity(&best_p) - equity(&played_p)).max(0.0);
-                        judged.push(j);
-                        continue;
-                    }
-                }
-                (RecordedAction::Roll { .. }, Phase::Rolling) if state.may_double().is_ok() => {
-                    let d = bot.cube_decision(&m);
-                    let mut j = here("no double", mover, pid);
-                    j.done = "no double".to_string();
-                    j.best = cube_verdict(&d).to_string();
-                    j.loss = f64::from(d.best() - d.no_double).max(0.0);
-                    judged.push(j);
-                }
-                (RecordedAction::Double { .. }, Phase::Rolling) => {
-                    let d = bot.cube_decision(&m);
-                    let mut j = here("double", mover, pid);
-                    j.done = "double".to_string();
-                    j.best = cube_verdict(&d).to_string();
-                    j.loss = f64::from(d.best() - d.double_take.min(d.double_pass)).max(0.0);
-                    judged.push(j);
-                }
-                (RecordedAction::Take | RecordedAction::Drop, Phase::DoubleOffered) => {
-                    let d = bot.cube_decision(&m);
-                    let took = matches!(action, RecordedAction::Take);
-                    // The taker's view: a take is worth -double/take, a pass -double/pass.
-                    let (take, pass) = (-d.double_take, -d.double_pass);
-                    let mut j = here(if took { "take" } else { "pass" }, mover.opponent(), pid);
-                    j.done = if took { "take" } else { "pass" }.to_string();
-                    j.best = if d.take() { "take" } else { "pass" }.to_string();
-                    j.loss = f64::from(take.max(pass) - if took { take } else { pass }).max(0.0);
-                    judged.push(j);
-                }
-                _ => {}
+            (RecordedAction::Roll { .. }, Phase::Rolling, _) if state.may_double().is_ok() => {
+                let d = bot.cube_decision(m);
+                let mut j = here("no double", mover, pid);
+                j.done = "no double".to_string();
+                j.best = cube_verdict(&d).to_string();
+                j.loss = f64::from(d.best() - d.no_double).max(0.0);
+                Some(j)
             }
-            record::apply_action(&mut m, action)
-                .map_err(|e| format!("game {}, action {}: {e}", g + 1, a + 1))?;
+            (RecordedAction::Double { .. }, Phase::Rolling, _) => {
+                let d = bot.cube_decision(m);
+                let mut j = here("double", mover, pid);
+                j.done = "double".to_string();
+                j.best = cube_verdict(&d).to_string();
+                j.loss = f64::from(d.best() - d.double_take.min(d.double_pass)).max(0.0);
+                Some(j)
+            }
+            (RecordedAction::Take | RecordedAction::Drop, Phase::DoubleOffered, _) => {
+                let d = bot.cube_decision(m);
+                let took = matches!(step.recorded, RecordedAction::Take);
+                // The taker's view: a take is worth -double/take, a pass -double/pass.
+                let (take, pass) = (-d.double_take, -d.double_pass);
+                let mut j = here(if took { "take" } else { "pass" }, mover.opponent(), pid);
+                j.done = if took { "take" } else { "pass" }.to_string();
+                j.best = if d.take() { "take" } else { "pass" }.to_string();
+                j.loss = f64::from(take.max(pass) - if took { take } else { pass }).max(0.0);
+                Some(j)
+            }
+            _ => None,
         }
     }
-    Ok(judged)
 }
 
 /// The analysis as text: each player's figures, then the worst decisions.

@@ -149,7 +149,7 @@ pub enum Command {
         #[arg(long = "rules", value_name = "RULES")]
         rule_set: Option<String>,
         /// The position as JSON: {"mine": [24 counts], "theirs": [24 counts], "bar": [mine,
-        /// theirs], "pinned": [points]}, from the view of the player on roll.
+        /// theirs], "pinned": [points 1-24]}, from the view of the player on roll.
         #[arg(long, value_name = "BOARD")]
         board: Option<String>,
         /// Print JSON instead of text.

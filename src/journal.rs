@@ -30,7 +30,7 @@
 //! then checks it like any record. [`Journal`] writes one.
 
 use crate::record::{
-    self, GameRecord, PlayerInfo, Record, RecordError, RecordedAction, ResultRecord,
+    self, GameFault, GameRecord, PlayerInfo, Record, RecordError, RecordedAction, ResultRecord,
 };
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -103,7 +103,10 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         apply(&mut record, entry).map_err(|reason| RecordError::Game {
             game: record.games.len(),
             action: 0,
-            reason: format!("journal line {number}: {reason}"),
+            reason: GameFault::Journal {
+                line: number,
+                reason,
+            },
         })?;
     }
     Ok(record)

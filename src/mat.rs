@@ -1,8 +1,9 @@
 //! Jellyfish `.mat` match files: the plain-text format GNU Backgammon, eXtreme Gammon and
 //! others import and export.
 //!
-//! [`write_mat`] turns a [`Record`] into the text and [`read_mat`] turns the text into a
-//! record that replays through the rules. This module does no file I/O.
+//! [`write_mat`] turns a [`Record`](crate::record::Record) into the text and [`read_mat`]
+//! turns the text into a record that replays through the rules. This module does no file
+//! I/O.
 //!
 //! # The layout
 //!
@@ -88,10 +89,10 @@
 //! * A move line is split into its columns as GNU Backgammon splits it: with two colons (two
 //!   rolls), the right column starts two characters before the second colon; otherwise at
 //!   the first two spaces from the sixteenth character on. A move number `N)` is skipped.
-//! * In a column: `31: 8/5 6/5` (any notation [`parse_play`] reads: `bar/22`, `25/22*`,
-//!   `6/off`, `6/0`, `24/13`, `8/5(2)`, any order), `43:` alone for a roll that cannot be
-//!   played, `Doubles`, `Beavers`, `Takes`, `Drops`, `Wins N point(s)`; case does not
-//!   matter. eXtreme Gammon's `???` and `Cannot Move` after a roll are read as nothing.
+//! * In a column: `31: 8/5 6/5` (any notation [`parse_play`](crate::engine::parse_play)
+//!   reads: `bar/22`, `25/22*`, `6/off`, `6/0`, `24/13`, `8/5(2)`, any order), `43:` alone
+//!   for a roll that cannot be played, `Doubles`, `Beavers`, `Takes`, `Drops`, `Wins N
+//!   point(s)`; case does not matter. eXtreme Gammon's `???` and `Cannot Move` after a roll are read as nothing.
 //!   Lines starting `Resign` are skipped, as GNU Backgammon skips them.
 //! * The left column is White, the right Black, and each action must be that player's to
 //!   make. The first roll gives the opening roll: the starter's die is the higher.

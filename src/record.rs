@@ -107,6 +107,13 @@
 //! must make, one die at a time, a legal play of the roll, and the notation must read as that
 //! same play. Each recorded result must be the one the moves give. Loading never panics,
 //! whatever the text.
+//!
+//! # Walking
+//!
+//! [`walk`] is the one way through a record's games and actions: it applies them through the
+//! rules with the checks of [`load`] and tells a [`Visitor`] each game's start and end and
+//! each action, with the match before and after it. [`replay`] (and so [`load`]), the replay
+//! timeline, the `.mat` writer and the analysis are all walks.
 
 use crate::engine::{
     Action, Dice, DiceError, GameError, GameResult, MatchState, NotationError, Phase, Play, Rules,
@@ -115,6 +122,10 @@ use crate::engine::{
 };
 use crate::engine::{Ending, MatchError, Variant};
 use serde::{Deserialize, Serialize};
+
+mod walk;
+
+pub use walk::{ActionStep, GameEnd, GameStart, Visitor, walk};
 
 /// The value of `"format"`.
 pub const FORMAT: &str = "bg-tui-record";
@@ -164,8 +175,8 @@ pub struct Record {
     pub clock: Option<ClockRecord>,
 }
 
-/// The players' clocks in a record (RULES.md §2.8): which clock, and each player's reserve
-/// after each action.
+/// The players' clocks in a record (README.md, Rules §2.8): which clock, and each player's
+/// reserve after each action.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockRecord {
     /// `"standard"` or `"blitz"`.
@@ -429,6 +440,9 @@ pub enum RecordError {
     Rules(#[from] RulesError),
     /// An action, or a result, the rules refuse. `action` counts from 1; 0 means the trouble
     /// is with the game as a whole (then the message names only the game).
+    ///
+    /// The message says why; [`std::error::Error::source`] gives the reason typed, as
+    /// `reason` does.
     #[error("{}", game_message(*game, *action, reason))]
     Game {
         /// The game, from 1.
@@ -436,11 +450,78 @@ pub enum RecordError {
         /// The action within the game, from 1 (0: none in particular).
         action: usize,
         /// Why.
+        #[source]
+        reason: GameFault,
+    },
+}
+
+/// What is wrong in one game of a record ([`RecordError::Game`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameFault {
+    /// The rules refuse a recorded action (boxed: it is the largest reason by far).
+    #[error("{0}")]
+    Action(#[source] Box<ActionError>),
+    /// The game has more than [`MAX_ACTIONS`] actions.
+    #[error("a game has at most {MAX_ACTIONS} actions")]
+    TooManyActions,
+    /// The match cannot go on to this game (it is over, or the game before is not).
+    #[error("no game can follow game {previous}: {error}")]
+    NoNextGame {
+        /// The game before, from 1.
+        previous: usize,
+        /// The rules' refusal.
+        #[source]
+        error: MatchError,
+    },
+    /// The game's rule set is not the one the rules give it.
+    #[error("the record says this game is {claimed}, but the rules make it {actual}")]
+    WrongVariant {
+        /// The rule set the record gives.
+        claimed: Variant,
+        /// The rule set of the game under the record's rules.
+        actual: Variant,
+    },
+    /// The recorded result is not the one the moves give.
+    #[error("the record says {claimed}, but the moves give: {actual}")]
+    WrongResult {
+        /// The result the record gives.
+        claimed: ResultRecord,
+        /// The result of the moves.
+        actual: ResultRecord,
+    },
+    /// The record gives a result, but the moves leave the game going on.
+    #[error("the record says {claimed}, but the game is not over")]
+    NotOver {
+        /// The result the record gives.
+        claimed: ResultRecord,
+    },
+    /// The moves end the game, but the record gives no result.
+    #[error("the game is over ({actual}), but the record gives no result")]
+    NoResult {
+        /// The result of the moves.
+        actual: ResultRecord,
+    },
+    /// A game that is not over is followed by another.
+    #[error("the game is not over, but another game follows it")]
+    Unfinished,
+    /// The record says a match was stopped: only a money session can be.
+    #[error("only a money session can be stopped, and this is a match")]
+    StoppedMatch,
+    /// The record says the session was stopped, but the rules refuse to stop it.
+    #[error("the record says the session was stopped, but {0}")]
+    NotStoppable(#[source] MatchError),
+    /// A journal line that cannot be applied to the record (see [`crate::journal`]).
+    #[error("journal line {line}: {reason}")]
+    Journal {
+        /// The line, from 1.
+        line: usize,
+        /// Why it cannot.
         reason: String,
     },
 }
 
-fn game_message(game: usize, action: usize, reason: &str) -> String {
+fn game_message(game: usize, action: usize, reason: &GameFault) -> String {
     if action == 0 {
         format!("game {game}: {reason}")
     } else {
@@ -754,97 +835,20 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
     Ok(record)
 }
 
-/// Replays every game of `record` through the rules.
+/// Replays every game of `record` through the rules ([`walk`] with nothing to tell).
 ///
 /// # Errors
 /// [`RecordError`] for the first thing the rules refuse.
 pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
-    if record.games.len() > MAX_GAMES {
-        return Err(RecordError::TooLarge(format!(
-            "{} games; a record has at most {MAX_GAMES}",
-            record.games.len()
-        )));
+    /// A visitor told nothing.
+    struct Replay;
+    impl Visitor for Replay {
+        type Break = std::convert::Infallible;
     }
-    let mut m = MatchState::new(record.rules)?;
-    let count = record.games.len();
-    for (i, game) in record.games.iter().enumerate() {
-        let number = i + 1;
-        let fail = |action: usize, reason: String| RecordError::Game {
-            game: number,
-            action,
-            reason,
-        };
-        if game.actions.len() > MAX_ACTIONS {
-            return Err(fail(
-                MAX_ACTIONS + 1,
-                format!("a game has at most {MAX_ACTIONS} actions"),
-            ));
-        }
-        if i > 0 {
-            m.next_game().map_err(|e| {
-                fail(
-                    0,
-                    format!("no game can follow game {}: {e}", number.saturating_sub(1)),
-                )
-            })?;
-        }
-        let variant = m.game().variant();
-        if let Some(claimed) = game.variant
-            && claimed != variant
-        {
-            return Err(fail(
-                0,
-                format!("the record says this game is {claimed}, but the rules make it {variant}"),
-            ));
-        }
-        for (j, action) in game.actions.iter().enumerate() {
-            apply_action(&mut m, action).map_err(|e| fail(j + 1, e.to_string()))?;
-        }
-        let last = game.actions.len();
-        let engine = m.game().result().map(ResultRecord::from);
-        match (game.result, engine) {
-            (Some(claimed), Some(actual)) if claimed != actual => {
-                return Err(fail(
-                    last,
-                    format!("the record says {claimed}, but the moves give: {actual}"),
-                ));
-            }
-            (Some(claimed), None) => {
-                return Err(fail(
-                    last,
-                    format!("the record says {claimed}, but the game is not over"),
-                ));
-            }
-            (None, Some(actual)) => {
-                return Err(fail(
-                    last,
-                    format!("the game is over ({actual}), but the record gives no result"),
-                ));
-            }
-            (None, None) if number < count => {
-                return Err(fail(
-                    last,
-                    "the game is not over, but another game follows it".to_string(),
-                ));
-            }
-            _ => {}
-        }
+    match walk::run(record, &mut Replay, false)? {
+        std::ops::ControlFlow::Continue(m) => Ok(m),
+        std::ops::ControlFlow::Break(never) => match never {},
     }
-    if record.stopped {
-        if !record.rules.is_money() {
-            return Err(RecordError::Game {
-                game: count,
-                action: 0,
-                reason: "only a money session can be stopped, and this is a match".to_string(),
-            });
-        }
-        m.stop().map_err(|e| RecordError::Game {
-            game: count,
-            action: 0,
-            reason: format!("the record says the session was stopped, but {e}"),
-        })?;
-    }
-    Ok(m)
 }
 
 /// Why a recorded action cannot be applied; the message reads as [`RecordError::Game`]

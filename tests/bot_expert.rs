@@ -758,6 +758,7 @@ mod cube {
     }
 }
 
+#[cfg(feature = "tui")]
 mod analyse {
     use bg_tui::cli::analyse::analyse;
     use bg_tui::engine::{Dice, Position, Rules, format_play, legal_plays};
@@ -968,6 +969,7 @@ fn shot_counts_agree_with_the_plain_reading_over_random_games() {
     }
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn ply_options_name_the_expert_levels() {
     use bg_tui::cli::with_ply;

@@ -352,7 +352,7 @@ fn declines_a_resignation_worth_less_than_its_expectation() {
     assert!(bot.accept_in(&game, WinKind::Gammon));
 }
 
-// ---- The other rule sets (RULES.md §2) ----
+// ---- The other rule sets (README.md, Rules §2) ----
 
 use bg_tui::bot::arena;
 use bg_tui::bot::greedy::evaluate_in;

@@ -3,9 +3,11 @@
 
 use bg_tui::bot::{self, arena};
 use bg_tui::engine::{Rules, Side};
+#[cfg(feature = "tui")]
 use std::process::Output;
 
 mod common;
+#[cfg(feature = "tui")]
 use common::bg_tui;
 
 fn cubeless() -> Rules {
@@ -30,6 +32,7 @@ fn run(games: u64, seed: u64, threads: usize) -> arena::MatchReport {
     .expect("random exists")
 }
 
+#[cfg(feature = "tui")]
 fn json(o: &Output) -> serde_json::Value {
     serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).expect("JSON on stdout")
 }
@@ -211,6 +214,7 @@ fn an_unknown_bot_is_refused_before_any_game() {
     assert!(matches!(e, Err(bot::BotError::Unknown(name)) if name == "nobody"));
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn hint_json_ranks_all_16_plays_of_the_opening_3_1() {
     let o = bg_tui(&["hint", "4HPwATDgc/ABMA", "31", "--bot", "random", "--json"]);
@@ -232,6 +236,7 @@ fn hint_json_ranks_all_16_plays_of_the_opening_3_1() {
     assert_eq!(point["position_id"], "sGfwATDgc/ABMA");
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn hint_without_a_bot_uses_the_strongest_and_prints_a_ranked_list() {
     let o = bg_tui(&["hint", "4HPwATDgc/ABMA", "3-1"]);
@@ -255,6 +260,7 @@ fn hint_without_a_bot_uses_the_strongest_and_prints_a_ranked_list() {
     );
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn an_unknown_bot_name_is_one_line_and_status_2() {
     for args in [
@@ -271,6 +277,7 @@ fn an_unknown_bot_name_is_one_line_and_status_2() {
     }
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn bot_match_json_has_games_ppg_and_its_interval() {
     let o = bg_tui(&["bot-match", "random", "random", "--games", "20", "--json"]);
@@ -298,6 +305,7 @@ fn bot_match_json_has_games_ppg_and_its_interval() {
     assert_eq!(again["ppg"], v["ppg"]);
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn bot_match_text_is_a_short_table() {
     let o = bg_tui(&[
@@ -317,6 +325,7 @@ fn bot_match_text_is_a_short_table() {
     assert!(o.stderr.is_empty(), "no progress bar off a terminal");
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn bot_match_refuses_bad_numbers_and_folders_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -405,6 +414,7 @@ fn recorded_runs_hand_over_records_that_replay_to_the_reported_results() {
     }
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn bot_match_save_writes_one_record_per_match() {
     let dir = tempfile::tempdir().unwrap();
@@ -451,7 +461,7 @@ fn bot_match_save_writes_one_record_per_match() {
     }
 }
 
-// ---- The other rule sets (RULES.md §2) ----
+// ---- The other rule sets (README.md, Rules §2) ----
 
 use bg_tui::engine::{RuleSet, Variant};
 use bg_tui::record::RecordedAction;
@@ -530,6 +540,7 @@ fn every_bot_plays_whole_games_of_every_rule_set_it_plays_and_its_records_replay
     }
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn a_drawn_plakoto_game_scores_nothing_and_is_a_win_for_neither() {
     let rules = Rules::of(RuleSet::Plakoto);
@@ -628,6 +639,7 @@ fn in_a_tavli_match_the_winner_starts_the_next_game_and_nobody_doubles() {
 }
 
 /// `{"mine": ..., "theirs": ...}` with the given (point, checkers).
+#[cfg(feature = "tui")]
 fn board_json(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> String {
     let mut m = [0u8; 24];
     let mut t = [0u8; 24];
@@ -640,6 +652,7 @@ fn board_json(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> String {
     serde_json::json!({ "mine": m, "theirs": t }).to_string()
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn hint_ranks_a_plakoto_board_and_pins_first() {
     // The opponent's runner on the mover's 15-point, 5 pips in front of the mover's 20.
@@ -684,6 +697,7 @@ fn hint_ranks_a_plakoto_board_and_pins_first() {
     assert_eq!(text.lines().count(), 6);
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn bot_match_plays_fevga_and_says_so() {
     let o = bg_tui(&[
@@ -721,6 +735,7 @@ fn bot_match_plays_fevga_and_says_so() {
     assert_eq!(v["cube"], false);
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn a_bot_that_cannot_play_the_rule_set_is_refused_in_one_line_with_status_2() {
     let board = board_json(&[(24, 15)], &[(1, 15)]);

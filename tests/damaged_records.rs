@@ -4,6 +4,7 @@
 
 use bg_tui::store;
 use std::path::{Path, PathBuf};
+#[cfg(feature = "tui")]
 use std::process::{Command, Stdio};
 
 /// Each damaged file and what its message must say (after `FILE: `).
@@ -106,6 +107,7 @@ fn each_damaged_file_is_rejected_with_its_reason() {
     }
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn resume_refuses_each_damaged_file_with_one_line_and_status_2() {
     for (name, expected) in CORPUS {

@@ -9,10 +9,13 @@ use bg_tui::journal::{self, Journal};
 use bg_tui::record::{self, PlayerInfo, Recorder};
 use bg_tui::store;
 use std::path::Path;
+#[cfg(feature = "tui")]
 use std::process::{Child, Command, Output, Stdio};
+#[cfg(feature = "tui")]
 use std::time::{Duration, Instant};
 
 mod common;
+#[cfg(feature = "tui")]
 use common::{bg_tui, bg_tui_in, one_line_stderr};
 
 fn fixture(name: &str) -> String {
@@ -31,6 +34,7 @@ fn replay_short() -> String {
 }
 
 /// `bg-tui args` with standard output going into `stdout`.
+#[cfg(feature = "tui")]
 fn bg_tui_to(args: &[&str], stdout: Stdio) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bg-tui"))
         .args(args)
@@ -42,6 +46,7 @@ fn bg_tui_to(args: &[&str], stdout: Stdio) -> Output {
 }
 
 /// Waits for `child` at most `limit`; kills it and fails the test when it is still running.
+#[cfg(feature = "tui")]
 fn finishes_within(mut child: Child, limit: Duration, what: &str) -> Output {
     let start = Instant::now();
     loop {
@@ -57,6 +62,7 @@ fn finishes_within(mut child: Child, limit: Duration, what: &str) -> Output {
     }
 }
 
+#[cfg(feature = "tui")]
 fn spawn(args: &[&str], data_home: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_bg-tui"))
         .args(args)
@@ -68,6 +74,7 @@ fn spawn(args: &[&str], data_home: &Path) -> Child {
         .expect("the bg-tui binary starts")
 }
 
+#[cfg(feature = "tui")]
 fn mkfifo(path: &Path) {
     let status = Command::new("mkfifo")
         .arg(path)
@@ -78,6 +85,7 @@ fn mkfifo(path: &Path) {
 
 // ---- 2. Write errors on standard output ----
 
+#[cfg(feature = "tui")]
 #[test]
 fn a_full_standard_output_is_one_line_and_a_failure_status() {
     let mat = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mat/match-5-crawford.mat");
@@ -106,6 +114,7 @@ fn a_full_standard_output_is_one_line_and_a_failure_status() {
 
 // ---- 3. `-o` replaces only regular files, follows links, never the input ----
 
+#[cfg(feature = "tui")]
 #[test]
 fn output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
     let dir = tempfile::tempdir().unwrap();
@@ -120,6 +129,7 @@ fn output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
     assert!(written.contains(" 3 point match"), "{written}");
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn output_into_a_fifo_or_a_device_writes_into_it_and_leaves_it_be() {
     let dir = tempfile::tempdir().unwrap();
@@ -148,6 +158,7 @@ fn output_into_a_fifo_or_a_device_writes_into_it_and_leaves_it_be() {
     );
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn output_to_dev_stdout_goes_to_standard_output() {
     let o = bg_tui(&["export", &replay_short(), "-o", "/dev/stdout"]);
@@ -155,6 +166,7 @@ fn output_to_dev_stdout_goes_to_standard_output() {
     assert!(String::from_utf8_lossy(&o.stdout).contains(" 3 point match"));
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn output_over_the_input_is_refused_and_the_input_kept() {
     let dir = tempfile::tempdir().unwrap();
@@ -175,6 +187,7 @@ fn output_over_the_input_is_refused_and_the_input_kept() {
 
 // ---- 4. Absurd game counts ----
 
+#[cfg(feature = "tui")]
 #[test]
 fn absurd_bot_match_counts_are_refused_with_one_line() {
     for games in ["18446744073709551615", "4294967296", "1000000001"] {
@@ -211,6 +224,7 @@ fn a_run_without_kept_summaries_reports_the_same_figures() {
 
 // ---- 5. Bounded inputs ----
 
+#[cfg(feature = "tui")]
 #[test]
 fn names_longer_than_the_limit_are_refused_in_short_lines() {
     let o = bg_tui(&["replay", &fixture("name-too-long.json"), "--text"]);
@@ -238,6 +252,7 @@ fn names_longer_than_the_limit_are_refused_in_short_lines() {
     }
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn a_corpus_that_is_a_device_or_too_large_is_refused_at_once() {
     let o = finishes_within(
@@ -299,6 +314,7 @@ fn export_writes_a_game_at_a_time_into_any_writer() {
 
 // ---- 6. FIFOs and other files that are not regular ----
 
+#[cfg(feature = "tui")]
 #[test]
 fn a_fifo_with_no_writer_is_refused_not_waited_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -333,6 +349,7 @@ fn a_fifo_with_no_writer_is_refused_not_waited_on() {
     assert!(err.contains("not a regular file"), "{err}");
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn a_folder_is_refused_as_input() {
     let dir = tempfile::tempdir().unwrap();
@@ -347,6 +364,7 @@ fn a_folder_is_refused_as_input() {
 
 // ---- 7. Text from files never reaches the terminal raw ----
 
+#[cfg(feature = "tui")]
 #[test]
 fn escape_sequences_in_a_record_are_escaped_in_messages() {
     for (args, expect) in [
@@ -380,6 +398,7 @@ fn escape_sequences_in_a_record_are_escaped_in_messages() {
 
 // ---- 8. Temporary files a killed process left ----
 
+#[cfg(feature = "tui")]
 #[test]
 fn stale_temporary_files_are_removed_when_a_game_starts() {
     use bg_tui::tui::{App, Event, Options};
@@ -417,6 +436,7 @@ fn stale_temporary_files_are_removed_when_a_game_starts() {
 
 // ---- 9. One line for every error; figures that do not run together ----
 
+#[cfg(feature = "tui")]
 #[test]
 fn command_line_errors_are_one_line_with_status_2() {
     for args in [
@@ -439,6 +459,7 @@ fn command_line_errors_are_one_line_with_status_2() {
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("bg-tui "));
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn bench_keeps_its_columns_apart_and_refuses_absurd_durations() {
     let o = bg_tui(&[
@@ -737,6 +758,7 @@ mod arbitrary_bytes {
             let _ = store::load_text(&text);
         }
 
+        #[cfg(feature = "tui")]
         #[test]
         fn file_readers_refuse_arbitrary_files_with_one_line(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
             let dir = tempfile::tempdir().unwrap();
@@ -753,6 +775,7 @@ mod arbitrary_bytes {
     }
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn a_writer_killed_at_any_moment_leaves_a_journal_that_reads_back() {
     // `bench-autosave` saves a session action by action as the game does; kill it with

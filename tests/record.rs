@@ -8,12 +8,15 @@ use bg_tui::engine::{
     Action, Dice, MatchState, Phase, Play, Position, Rules, Side, WinKind, format_play,
     legal_plays, roll_die,
 };
+use bg_tui::engine::{IllegalStep, TurnError};
 use bg_tui::record::{
-    PlayerInfo, Record, RecordError, RecordSide, RecordedAction, Recorder, load, to_json,
+    ActionError, ActionStep, GameEnd, GameFault, GameStart, IllegalPlayReason, PlayerInfo, Record,
+    RecordError, RecordSide, RecordedAction, Recorder, Visitor, load, to_json, walk,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
+use std::ops::ControlFlow;
 
 /// Plays `m` on with the two bots (White's first) and seeded dice, recording every action,
 /// until the match is over or `max_games` games have been played.
@@ -361,6 +364,108 @@ fn a_dance_is_recorded_as_an_empty_play() {
     check_round_trip(&rec);
 }
 
+// ---- Walking a record ----
+
+/// Notes what a walk tells: each game's start and end, each action's place and the match
+/// around it; stops after `stop_after` actions when given.
+#[derive(Default)]
+struct Notes {
+    starts: Vec<usize>,
+    ends: Vec<usize>,
+    actions: Vec<(usize, usize)>,
+    last_after: Option<MatchState>,
+    stop_after: Option<usize>,
+}
+
+impl Visitor for Notes {
+    type Break = usize;
+
+    fn begin_game(&mut self, start: &GameStart<'_>) -> ControlFlow<usize> {
+        assert_eq!(start.m.game_number(), start.game + 1);
+        assert_eq!(start.m.game().phase(), Phase::Opening);
+        self.starts.push(start.game);
+        self.last_after = Some(start.m.clone());
+        ControlFlow::Continue(())
+    }
+
+    fn action(&mut self, step: &ActionStep<'_>) -> ControlFlow<usize> {
+        // The match before an action is the match after the one before it.
+        assert_eq!(Some(step.before), self.last_after.as_ref());
+        assert_eq!(&step.record.actions[step.index], step.recorded);
+        let mut again = step.before.clone();
+        again.apply(step.action).unwrap();
+        assert_eq!(&again, step.after);
+        self.actions.push((step.game, step.index));
+        self.last_after = Some(step.after.clone());
+        match self.stop_after {
+            Some(n) if self.actions.len() == n => ControlFlow::Break(n),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) -> ControlFlow<usize> {
+        assert_eq!(Some(end.m), self.last_after.as_ref());
+        self.ends.push(end.game);
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn a_walk_tells_every_game_and_action_with_the_match_around_it() {
+    let record = good_record();
+    let (_, loaded) = load(&to_json(&record)).unwrap();
+    let mut notes = Notes::default();
+    let walked = walk(&record, &mut notes).unwrap();
+    assert_eq!(walked, ControlFlow::Continue(loaded));
+    let games: Vec<usize> = (0..record.games.len()).collect();
+    assert_eq!(notes.starts, games);
+    assert_eq!(notes.ends, games);
+    let every: Vec<(usize, usize)> = record
+        .games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, game)| (0..game.actions.len()).map(move |a| (g, a)))
+        .collect();
+    assert_eq!(notes.actions, every);
+
+    // A visitor stops the walk when it has what it came for.
+    let mut notes = Notes {
+        stop_after: Some(3),
+        ..Notes::default()
+    };
+    assert_eq!(walk(&record, &mut notes).unwrap(), ControlFlow::Break(3));
+    assert_eq!(notes.actions, [(0, 0), (0, 1), (0, 2)]);
+    assert!(notes.ends.is_empty());
+}
+
+#[test]
+fn a_refused_action_keeps_its_typed_reason() {
+    let mut record = good_record();
+    let k = first_play(&record, 0);
+    if let RecordedAction::Play { side, .. } = &mut record.games[0].actions[k] {
+        *side = match side {
+            RecordSide::White => RecordSide::Black,
+            RecordSide::Black => RecordSide::White,
+        };
+    }
+    // The walk tells the actions before the refused one, then stops with the error.
+    let mut notes = Notes::default();
+    let e = walk(&record, &mut notes).unwrap_err();
+    assert_eq!(notes.actions.len(), k);
+    assert!(
+        matches!(
+            &e,
+            RecordError::Game {
+                game: 1,
+                action,
+                reason: GameFault::Action(a),
+            } if *action == k + 1 && matches!(**a, ActionError::NotTheirTurn { what: "play", .. })
+        ),
+        "{e:?}"
+    );
+    assert_eq!(load(&to_json(&record)).unwrap_err(), e);
+}
+
 // ---- Damaged records ----
 
 /// The JSON of `record` after `edit`.
@@ -655,11 +760,25 @@ fn error_messages_read_as_promised() {
     let e = RecordError::Game {
         game: 2,
         action: 14,
-        reason: "illegal play 13/7 8/7 for 6-1: step 13/7: no 6 left to play".into(),
+        reason: GameFault::Action(Box::new(ActionError::IllegalPlay {
+            play: "13/7 8/7".into(),
+            roll: [6, 1],
+            why: IllegalPlayReason::Step {
+                from: 13,
+                to: 7,
+                error: TurnError::Illegal(IllegalStep::NoSuchDie(6)),
+            },
+        })),
     };
     assert_eq!(
         e.to_string(),
         "game 2, action 14: illegal play 13/7 8/7 for 6-1: step 13/7: no 6 left to play"
+    );
+    // The reason is there typed, as the error's source too.
+    let source = std::error::Error::source(&e).and_then(|s| s.downcast_ref::<GameFault>());
+    assert!(
+        matches!(source, Some(GameFault::Action(a)) if matches!(**a, ActionError::IllegalPlay { .. })),
+        "{source:?}"
     );
     for (name, text) in sample_errors() {
         println!("{name}: {text}");

@@ -6,6 +6,7 @@ use bg_tui::record::{self, Record};
 use bg_tui::replay::{MomentKind, Timeline};
 use std::path::{Path, PathBuf};
 mod common;
+#[cfg(feature = "tui")]
 use common::bg_tui;
 
 /// Alice (White) against Bob (Black), a 3-point match: game 1 ends in a pass (Alice 1-0),
@@ -362,6 +363,7 @@ fn a_damaged_record_has_no_timeline() {
     assert!(err.starts_with("game 1, action 4: "), "{err}");
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn text_replay_of_the_short_record() {
     let o = bg_tui(&["replay", "tests/data/replay-short.json", "--text"]);
@@ -370,6 +372,7 @@ fn text_replay_of_the_short_record() {
     insta::assert_snapshot!("text_short", text);
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn text_replay_of_the_example_records() {
     for path in examples() {
@@ -383,18 +386,21 @@ fn text_replay_of_the_example_records() {
 }
 
 /// A scratch folder for this test binary.
+#[cfg(feature = "tui")]
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bg-tui-replay-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
 }
 
+#[cfg(feature = "tui")]
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).expect("write");
     path.to_str().expect("UTF-8 path").to_string()
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn damaged_files_exit_2_naming_the_file_game_and_action() {
     let dir = scratch("damaged");
@@ -444,6 +450,7 @@ fn damaged_files_exit_2_naming_the_file_game_and_action() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn the_viewer_without_a_terminal_says_so() {
     // Standard output is a pipe here.
@@ -456,6 +463,7 @@ fn the_viewer_without_a_terminal_says_so() {
 
 /// `record` cut after its first `n` actions: the game cut short has no result and no game
 /// follows it.
+#[cfg(feature = "tui")]
 fn cut(record: &Record, n: usize) -> Record {
     let mut out = record.clone();
     out.games.clear();
@@ -478,6 +486,7 @@ fn cut(record: &Record, n: usize) -> Record {
     out
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn a_record_cut_after_any_action_replays_and_draws() {
     use bg_tui::tui::terminal::Screen;
@@ -592,6 +601,7 @@ fn beavers_and_declined_resignations_are_moments() {
     }
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn the_readme_shows_the_text_replay_as_it_is() {
     let readme = std::fs::read_to_string("README.md").expect("README.md");
@@ -605,6 +615,7 @@ fn the_readme_shows_the_text_replay_as_it_is() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), shown);
 }
 
+#[cfg(feature = "tui")]
 #[test]
 fn replay_refuses_the_damaged_corpus_as_the_store_words_it() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/damaged");

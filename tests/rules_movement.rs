@@ -1,5 +1,6 @@
-//! The movement and bear-off rules of RULES.md §1, one named test per rule, each on a small
-//! position whose legal plays were counted by hand (the reasoning is in the comments).
+//! The movement and bear-off rules of README.md, Rules §1, one named test per rule, each on
+//! a small position whose legal plays were counted by hand (the reasoning is in the
+//! comments).
 //!
 //! Positions are written per side in that side's own numbering (points 1-24, 25 the bar);
 //! checkers that are not listed have been borne off.

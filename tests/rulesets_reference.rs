@@ -1,7 +1,7 @@
 //! Issue 9's independent check of the rules engine: a slow reference generator of legal
-//! plays for every rule set, written from `shared/RULES.md` alone, compared with the engine on
-//! random positions, and a named test for each board-level ruling of RULES.md §2 on
-//! hand-checked positions (`reference/named.rs`).
+//! plays for every rule set, written from the rules alone (README.md, Rules), compared with
+//! the engine on random positions, and a named test for each board-level ruling of
+//! README.md, Rules §2 on hand-checked positions (`reference/named.rs`).
 
 mod reference;
 
@@ -309,6 +309,7 @@ fn random_positions_reach_every_rule() {
 
 /// `bg-tui moves --rules R --board JSON DICE --json`, run as a program would run it, gives the
 /// reference's plays, and refuses a malformed board with one line and exit status 2.
+#[cfg(feature = "tui")]
 #[test]
 fn cli_moves_board_matches_reference() {
     use std::process::Command;

@@ -149,6 +149,7 @@ fn new_files_are_readable_by_others_and_replaced_files_keep_their_permissions() 
 
 /// A process killed while it writes records leaves only whole files: every record file in
 /// the folder loads (a temporary file may be left over; it never has the record's name).
+#[cfg(feature = "tui")]
 #[cfg(unix)]
 #[test]
 fn a_killed_writer_leaves_only_whole_records() {

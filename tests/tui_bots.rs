@@ -5,6 +5,9 @@ use bg_tui::engine::{Phase, Rules, Side};
 use bg_tui::tui::{App, Event, Options, Overlay, Player};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+mod common;
+use common::tui::{answer_bot, press};
+
 fn app(players: [Player; 2], delay: u64, seed: u64) -> App {
     App::new(Options {
         rules: Rules::money(),
@@ -17,24 +20,13 @@ fn app(players: [Player; 2], delay: u64, seed: u64) -> App {
     .unwrap()
 }
 
-fn press(app: &mut App, code: KeyCode) {
-    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
 /// Runs the bots' questions as the runtime would, until `done` or no bot is asked.
 fn run_bots(app: &mut App, done: impl Fn(&App) -> bool) -> usize {
     let mut answered = 0;
     while !done(app)
         && let Some(job) = app.take_bot_job()
     {
-        let decision = job.decide();
-        app.handle(Event::Bot {
-            id: job.id,
-            decision,
-        });
-        for _ in 0..job.ticks(&decision) {
-            app.handle(Event::Tick(job.id));
-        }
+        answer_bot(app, &job);
         answered += 1;
         if answered > 100_000 {
             panic!("the bots never stop");
@@ -109,14 +101,7 @@ fn a_bot_move_is_shown_one_checker_at_a_time_with_a_delay() {
             break;
         }
         if let Some(job) = app.take_bot_job() {
-            let d = job.decide();
-            app.handle(Event::Bot {
-                id: job.id,
-                decision: d,
-            });
-            for _ in 0..job.ticks(&d) {
-                app.handle(Event::Tick(job.id));
-            }
+            answer_bot(&mut app, &job);
             continue;
         }
         // Human's turn: roll, or play the first legal play by notation.

@@ -6,6 +6,9 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
+mod common;
+use common::tui::{answer_bot, press, type_command};
+
 fn app(rules: Rules, seed: u64) -> App {
     App::new(Options {
         rules,
@@ -14,22 +17,6 @@ fn app(rules: Rules, seed: u64) -> App {
         ..Options::default()
     })
     .unwrap()
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn chars(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-}
-
-fn type_command(app: &mut App, line: &str) {
-    press(app, KeyCode::Char(':'));
-    chars(app, line);
-    press(app, KeyCode::Enter);
 }
 
 /// Where a spot is on the cursor's grid: (row, column).
@@ -789,14 +776,7 @@ mod clocks {
             "the match knows: a win of this side will not count"
         );
         let job = app.take_bot_job().expect("the computer plays the side");
-        let decision = job.decide();
-        app.handle(Event::Bot {
-            id: job.id,
-            decision,
-        });
-        for _ in 0..job.ticks(&decision) {
-            app.handle(Event::Tick(job.id));
-        }
+        answer_bot(&mut app, &job);
         assert_ne!(app.match_state().game().turn(), slow);
     }
 }

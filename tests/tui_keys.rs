@@ -7,6 +7,9 @@ use bg_tui::tui::keys::help_rows;
 use bg_tui::tui::{App, Event, Options, Overlay, Spot};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+mod common;
+use common::tui::{chars, press, type_command as command};
+
 fn new_app(rules: Rules) -> App {
     App::new(Options {
         rules,
@@ -15,16 +18,6 @@ fn new_app(rules: Rules) -> App {
         ..Options::default()
     })
     .unwrap()
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn chars(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
 }
 
 /// Rolls the opening (and plays on) until a player is about to roll.
@@ -335,12 +328,6 @@ fn check_command_line() {
     chars(&mut app, "quit");
     press(&mut app, KeyCode::Enter);
     assert!(app.should_quit());
-}
-
-fn command(app: &mut App, line: &str) {
-    press(app, KeyCode::Char(':'));
-    chars(app, line);
-    press(app, KeyCode::Enter);
 }
 
 fn check_more_commands() {

@@ -5,11 +5,12 @@
 use bg_tui::engine::{Phase, Rules, Side, format_play};
 use bg_tui::record::{PlayerKind, RecordedAction, load, to_json};
 use bg_tui::store;
-use bg_tui::tui::{App, AppError, Event, Options, Player};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use bg_tui::tui::{App, AppError, Options, Player};
+use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
 
 mod common;
+use common::tui::{press, type_command};
 
 fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
     Options {
@@ -19,18 +20,6 @@ fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
         saves: saves.map(Path::to_path_buf),
         ..Options::default()
     }
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn type_command(app: &mut App, line: &str) {
-    press(app, KeyCode::Char(':'));
-    for c in line.chars() {
-        press(app, KeyCode::Char(c));
-    }
-    press(app, KeyCode::Enter);
 }
 
 /// One action by keys, the same way every time: roll, play the first legal play (or pass a

@@ -10,9 +10,9 @@
 //!
 //! Backgammon's nets (which also play Portes and Jacquet, valued with their scoring) ship in
 //! `assets/expert.bgnet`, Plakoto's in `assets/plakoto.bgnet` and Fevga's in
-//! `assets/fevga.bgnet` (the format is in [`format`]), embedded in the program with
-//! `include_bytes!` and read (checked) on first use. One bot holds the nets of every rule set
-//! it plays and takes those of the game in hand.
+//! `assets/fevga.bgnet` (the format is in [`format`](mod@format)), embedded in the program
+//! with `include_bytes!` and read (checked) on first use. One bot holds the nets of every rule
+//! set it plays and takes those of the game in hand.
 
 pub mod bearoff;
 pub mod cube;

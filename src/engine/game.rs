@@ -43,7 +43,7 @@ pub enum Action {
     /// The opponent declines the offered resignation: play goes on.
     DeclineResignation,
     /// The computer takes over this side for the rest of the game, its clock having run out
-    /// (`RULES.md` §2.8): a game this side wins then scores no points.
+    /// (README.md, Rules §2.8): a game this side wins then scores no points.
     TakeOver(Side),
 }
 

@@ -36,7 +36,7 @@ pub enum Opening {
     PlayTheOpeningDice,
     /// In the first game each player rolls one die and the higher starts by rolling both
     /// dice afresh; every later game is started by the winner of the one before (the Tavli
-    /// games, `RULES.md` §2.1).
+    /// games: README.md, Rules §2.1).
     StarterRolls,
 }
 
@@ -153,7 +153,7 @@ pub trait VariantRules: Sync {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
-    /// Standard backgammon (`RULES.md` §1).
+    /// Standard backgammon (README.md, Rules §1).
     #[default]
     #[serde(alias = "standard")]
     Backgammon,

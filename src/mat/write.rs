@@ -1,12 +1,10 @@
 //! Writing a record as a `.mat` text (see the [module docs](super)).
 
 use super::MatWriteError;
-use crate::engine::{
-    Action, Dice, Ending, Game, MatchState, Phase, Play, Position, RuleSet, Rules, Side,
-    TurnBuilder,
-};
-use crate::record::{self, GameRecord, Record, RecordError, RecordedAction};
+use crate::engine::{Ending, Phase, Position, RuleSet, Rules, Side};
+use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
 use std::io::Write;
+use std::ops::ControlFlow;
 
 /// One of GNU Backgammon's move records, as `ExportGameJF` writes them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,6 +83,9 @@ pub fn write_mat(record: &Record) -> Result<String, MatWriteError> {
 /// [`write_mat`] into `out`, a game at a time: the memory it takes is that of the record
 /// and of one game's text, however long the match.
 ///
+/// The record is walked once ([`record::walk`]), each game written as soon as it is
+/// walked: on an error, the games before the one in trouble are already in `out`.
+///
 /// # Errors
 /// As [`write_mat`], and [`MatWriteError::Output`] when `out` refuses the text.
 pub fn write_mat_to(record: &Record, out: &mut dyn Write) -> Result<(), MatWriteError> {
@@ -96,47 +97,106 @@ pub fn write_mat_to(record: &Record, out: &mut dyn Write) -> Result<(), MatWrite
         };
         return Err(MatWriteError::NotBackgammon(what));
     }
-    // Everything below may then take the record's actions as the rules accept them.
-    record::replay(record)?;
-    let put = |out: &mut dyn Write, text: &str| {
-        out.write_all(text.as_bytes())
+    let rules = record.rules;
+    let mut header = header(&rules);
+    header.push_str(&format!(
+        " {} point match\n\n",
+        rules.match_length.unwrap_or(0)
+    ));
+    let mut writer = Writer {
+        out,
+        header: Some(header),
+        names: [
+            export_name(&record.players[0].name, "White"),
+            export_name(&record.players[1].name, "Black"),
+        ],
+        score: [0, 0],
+        entries: Vec::new(),
+        ends_in_newline: true,
+    };
+    // One walk of the record: its actions as the rules accept them, each game written as
+    // soon as it is walked.
+    if let ControlFlow::Break(e) = record::walk(record, &mut writer)? {
+        return Err(e);
+    }
+    writer.put_header()?;
+    if !writer.ends_in_newline {
+        writer.put("\n")?;
+    }
+    Ok(())
+}
+
+/// Writes the `.mat` text as the record is walked, a game at a time.
+struct Writer<'o> {
+    out: &'o mut dyn Write,
+    /// The header, until it is written (with the first game, or at the end).
+    header: Option<String>,
+    /// The players' names as the score lines carry them.
+    names: [String; 2],
+    /// The score as the game being walked started.
+    score: [u32; 2],
+    /// The game's move records so far.
+    entries: Vec<Entry>,
+    /// Whether the last text written ends a line.
+    ends_in_newline: bool,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, text: &str) -> Result<(), MatWriteError> {
+        self.out
+            .write_all(text.as_bytes())
             .map_err(|e| MatWriteError::Output {
                 kind: e.kind(),
                 message: e.to_string(),
             })
-    };
-    let rules = record.rules;
-    let names = [
-        export_name(&record.players[0].name, "White"),
-        export_name(&record.players[1].name, "Black"),
-    ];
-    let mut text = header(&rules);
-    text.push_str(&format!(
-        " {} point match\n\n",
-        rules.match_length.unwrap_or(0)
-    ));
-    put(out, &text)?;
-    let mut m = MatchState::new(rules).map_err(RecordError::from)?;
-    let mut ends_in_newline = true;
-    for (index, game) in record.games.iter().enumerate() {
-        let number = index + 1;
-        if index > 0 {
-            m.next_game()
-                .map_err(|e| unsupported(number, e.to_string()))?;
+    }
+
+    fn put_header(&mut self) -> Result<(), MatWriteError> {
+        match self.header.take() {
+            Some(header) => self.put(&header),
+            None => Ok(()),
         }
-        let score = [m.score(Side::White), m.score(Side::Black)];
-        let entries = game_entries(&mut m, game, number)?;
+    }
+}
+
+impl Visitor for Writer<'_> {
+    type Break = MatWriteError;
+
+    fn begin_game(&mut self, start: &GameStart<'_>) -> ControlFlow<MatWriteError> {
+        if let Err(e) = self.put_header() {
+            return ControlFlow::Break(e);
+        }
+        self.score = [start.m.score(Side::White), start.m.score(Side::Black)];
+        self.entries.clear();
+        ControlFlow::Continue(())
+    }
+
+    fn action(&mut self, step: &ActionStep<'_>) -> ControlFlow<MatWriteError> {
+        match entry(step) {
+            Ok(Some(entry)) => self.entries.push(entry),
+            Ok(None) => {}
+            Err(e) => return ControlFlow::Break(e),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) -> ControlFlow<MatWriteError> {
         let mut text = String::new();
-        write_game(&mut text, number, &names, score, &entries);
+        write_game(
+            &mut text,
+            end.game + 1,
+            &self.names,
+            self.score,
+            &self.entries,
+        );
         if !text.is_empty() {
-            ends_in_newline = text.ends_with('\n');
+            self.ends_in_newline = text.ends_with('\n');
         }
-        put(out, &text)?;
+        match self.put(&text) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(e),
+        }
     }
-    if !ends_in_newline {
-        put(out, "\n")?;
-    }
-    Ok(())
 }
 
 fn unsupported(game: usize, reason: String) -> MatWriteError {
@@ -175,138 +235,89 @@ fn export_name(name: &str, fallback: &str) -> String {
     }
 }
 
-/// The game's actions as GNU Backgammon's move records, applying them to `m` on the way.
-fn game_entries(
-    m: &mut MatchState,
-    game: &GameRecord,
-    number: usize,
-) -> Result<Vec<Entry>, MatWriteError> {
+/// The move record of one action walked, if it leaves one (declined resignations, for
+/// one, leave no trace).
+fn entry(step: &ActionStep<'_>) -> Result<Option<Entry>, MatWriteError> {
+    let number = step.game + 1;
     let fail =
-        |k: usize, e: &dyn std::fmt::Display| unsupported(number, format!("action {}: {e}", k + 1));
-    let mut entries = Vec::new();
-    for (k, action) in game.actions.iter().enumerate() {
-        // The next action that a .mat file holds: declined resignations leave no trace.
-        let next = game.actions[k + 1..]
-            .iter()
-            .find(|a| !matches!(a, RecordedAction::Resign { .. } | RecordedAction::Decline));
-        let played_next = matches!(next, Some(RecordedAction::Play { .. }));
-        let g = m.game();
-        let cube = g.cube().value();
-        match action {
-            RecordedAction::Opening([white, black]) => {
-                m.apply(Action::OpeningRoll {
-                    white: *white,
-                    black: *black,
-                })
-                .map_err(|e| fail(k, &e))?;
-                if let Some(roll) = m.game().dice()
-                    && !played_next
-                {
-                    entries.push(Entry::RollOnly {
-                        side: m.game().turn(),
-                        dice: [roll.high(), roll.low()],
-                    });
-                }
-                if m.game().cube().value() != cube {
-                    return Err(unsupported(
-                        number,
-                        format!(
-                            "the opening tie {white}-{black} turned the cube (automatic \
-                             doubles), which a .mat file cannot hold"
-                        ),
-                    ));
-                }
-            }
-            RecordedAction::Roll { dice, .. } => {
-                if !played_next {
-                    entries.push(Entry::RollOnly {
-                        side: g.turn(),
-                        dice: *dice,
-                    });
-                }
-                let roll = Dice::new(dice[0], dice[1]).map_err(|e| fail(k, &e))?;
-                m.apply(Action::Roll(roll)).map_err(|e| fail(k, &e))?;
-            }
-            RecordedAction::Play { dice, steps, .. } => {
-                let side = g.turn();
-                let before = *g.position();
-                let play = rebuild_play(g, steps)
-                    .ok_or_else(|| fail(k, &"the steps do not make a legal play"))?;
-                let text = plain_move(&before, steps);
-                m.apply(Action::Play(play)).map_err(|e| fail(k, &e))?;
-                let ends = match m.game().result() {
-                    Some(r) if r.ending == Ending::BearOff => Some(Win { points: r.points }),
-                    _ => None,
-                };
-                entries.push(Entry::Move {
-                    side,
-                    dice: *dice,
-                    text,
-                    ends,
-                });
-            }
-            RecordedAction::Double { .. } => {
-                m.apply(Action::Double).map_err(|e| fail(k, &e))?;
-                entries.push(Entry::Double { value: cube * 2 });
-            }
-            RecordedAction::Beaver => {
-                m.apply(Action::Beaver).map_err(|e| fail(k, &e))?;
-                entries.push(Entry::Beaver { value: cube * 4 });
-            }
-            RecordedAction::Take => {
-                // After a beaver the importer takes the doubler's roll as the take.
-                let implied = g.phase() == Phase::Beavered
-                    && matches!(next, Some(RecordedAction::Roll { .. }));
-                m.apply(Action::Take).map_err(|e| fail(k, &e))?;
-                if !implied {
-                    entries.push(Entry::Take);
-                }
-            }
-            RecordedAction::Drop => {
-                m.apply(Action::Drop).map_err(|e| fail(k, &e))?;
-                let points = m.game().result().map_or(cube, |r| r.points);
-                entries.push(Entry::Drop {
-                    win: Win { points },
-                });
-            }
-            RecordedAction::Resign { level, .. } => {
-                m.apply(Action::Resign(*level)).map_err(|e| fail(k, &e))?;
-            }
-            RecordedAction::Accept => {
-                let Some(offer) = g.resignation() else {
-                    return Err(fail(k, &"there is no resignation to accept"));
-                };
-                m.apply(Action::AcceptResignation)
-                    .map_err(|e| fail(k, &e))?;
-                // GNU Backgammon writes the level times the cube (not the points counted
-                // after the Jacoby rule), so the level reads back as it was offered.
-                entries.push(Entry::Resign {
-                    resigner: offer.by,
-                    win: Win {
-                        points: offer.level.multiplier() * cube,
-                    },
-                });
-            }
-            RecordedAction::Decline => {
-                m.apply(Action::DeclineResignation)
-                    .map_err(|e| fail(k, &e))?;
-            }
-            RecordedAction::TakeOver { .. } => {
-                return Err(fail(
-                    k,
-                    &"the computer took a side over (its clock ran out), which a .mat file \
-                      cannot say",
+        |e: &dyn std::fmt::Display| unsupported(number, format!("action {}: {e}", step.index + 1));
+    // The next action that a .mat file holds: declined resignations leave no trace.
+    let next = step.record.actions[step.index + 1..]
+        .iter()
+        .find(|a| !matches!(a, RecordedAction::Resign { .. } | RecordedAction::Decline));
+    let played_next = matches!(next, Some(RecordedAction::Play { .. }));
+    let (g, after) = (step.before.game(), step.after.game());
+    let cube = g.cube().value();
+    let entry = match step.recorded {
+        RecordedAction::Opening([white, black]) => {
+            if after.cube().value() != cube {
+                return Err(unsupported(
+                    number,
+                    format!(
+                        "the opening tie {white}-{black} turned the cube (automatic \
+                         doubles), which a .mat file cannot hold"
+                    ),
                 ));
             }
+            match after.dice() {
+                Some(roll) if !played_next => Entry::RollOnly {
+                    side: after.turn(),
+                    dice: [roll.high(), roll.low()],
+                },
+                _ => return Ok(None),
+            }
         }
-    }
-    Ok(entries)
-}
-
-/// The legal play the recorded steps make in the game's roll.
-fn rebuild_play(game: &Game, steps: &[(u8, u8, bool)]) -> Option<Play> {
-    let steps: Vec<(u8, u8)> = steps.iter().map(|&(from, to, _)| (from, to)).collect();
-    TurnBuilder::for_game(game)?.play_steps(&steps).ok()
+        RecordedAction::Roll { dice, .. } if !played_next => Entry::RollOnly {
+            side: g.turn(),
+            dice: *dice,
+        },
+        RecordedAction::Roll { .. } => return Ok(None),
+        RecordedAction::Play { dice, steps, .. } => Entry::Move {
+            side: g.turn(),
+            dice: *dice,
+            text: plain_move(g.position(), steps),
+            ends: match after.result() {
+                Some(r) if r.ending == Ending::BearOff => Some(Win { points: r.points }),
+                _ => None,
+            },
+        },
+        RecordedAction::Double { .. } => Entry::Double { value: cube * 2 },
+        RecordedAction::Beaver => Entry::Beaver { value: cube * 4 },
+        // After a beaver the importer takes the doubler's roll as the take.
+        RecordedAction::Take
+            if g.phase() == Phase::Beavered
+                && matches!(next, Some(RecordedAction::Roll { .. })) =>
+        {
+            return Ok(None);
+        }
+        RecordedAction::Take => Entry::Take,
+        RecordedAction::Drop => Entry::Drop {
+            win: Win {
+                points: after.result().map_or(cube, |r| r.points),
+            },
+        },
+        RecordedAction::Resign { .. } | RecordedAction::Decline => return Ok(None),
+        RecordedAction::Accept => {
+            let Some(offer) = g.resignation() else {
+                return Err(fail(&"there is no resignation to accept"));
+            };
+            // GNU Backgammon writes the level times the cube (not the points counted after
+            // the Jacoby rule), so the level reads back as it was offered.
+            Entry::Resign {
+                resigner: offer.by,
+                win: Win {
+                    points: offer.level.multiplier() * cube,
+                },
+            }
+        }
+        RecordedAction::TakeOver { .. } => {
+            return Err(fail(
+                &"the computer took a side over (its clock ran out), which a .mat file \
+                  cannot say",
+            ));
+        }
+    };
+    Ok(Some(entry))
 }
 
 /// The play as GNU Backgammon's `FormatMovePlain` writes it: each step `from/to` (bar 25,

@@ -6,7 +6,8 @@ use crate::engine::{
     Action, CrawfordState, Cube, MatchState, Play, Position, Side, Step, TurnBuilder, Variant,
     format_play,
 };
-use crate::record::{self, Record, RecordError};
+use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordError, Visitor};
+use std::ops::ControlFlow;
 
 /// The engine's state for the IDs, the score and the cube, taken at one point.
 #[derive(Clone, Copy)]
@@ -32,9 +33,11 @@ impl Engine {
     }
 }
 
-/// Where the moments of one game are being collected.
+/// Where the moments are collected, as the record is walked.
 struct Collector {
     moments: Vec<Moment>,
+    /// The index in `moments` of each game's start.
+    game_starts: Vec<usize>,
     game: usize,
     turn: usize,
 }
@@ -77,55 +80,65 @@ fn board_of(m: &MatchState) -> Board {
     }
 }
 
-/// See [`Timeline::new`].
-pub(super) fn timeline(record: &Record) -> Result<Timeline, RecordError> {
-    // Everything `load` checks (limits, results, a stopped session), with its messages.
-    let last = record::replay(record)?;
-    let mut m = MatchState::new(record.rules)?;
-    let mut out = Collector {
-        moments: Vec::new(),
-        game: 0,
-        turn: 0,
-    };
-    let mut game_starts = Vec::with_capacity(record.games.len());
-    for (g, game) in record.games.iter().enumerate() {
-        let fail = |action: usize, reason: String| RecordError::Game {
-            game: g + 1,
-            action,
-            reason,
-        };
-        if g > 0 {
-            m.next_game().map_err(|e| fail(0, e.to_string()))?;
-        }
-        out.game = g;
-        out.turn = 0;
-        game_starts.push(out.moments.len());
-        out.push(None, MomentKind::GameStart, board_of(&m), Engine::of(&m));
-        out.turn = 1;
-        for (a, recorded) in game.actions.iter().enumerate() {
-            let before = m.clone();
-            let action =
-                record::apply_action(&mut m, recorded).map_err(|e| fail(a + 1, e.to_string()))?;
-            add_action(&mut out, a, &before, &m, &action);
-        }
+impl Visitor for Collector {
+    type Break = std::convert::Infallible;
+
+    fn begin_game(&mut self, start: &GameStart<'_>) -> ControlFlow<Self::Break> {
+        self.game = start.game;
+        self.turn = 0;
+        self.game_starts.push(self.moments.len());
+        let m = start.m;
+        self.push(None, MomentKind::GameStart, board_of(m), Engine::of(m));
+        self.turn = 1;
+        ControlFlow::Continue(())
+    }
+
+    fn action(&mut self, step: &ActionStep<'_>) -> ControlFlow<Self::Break> {
+        add_action(self, step.index, step.before, step.after, &step.action);
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) -> ControlFlow<Self::Break> {
+        let m = end.m;
         if let Some(result) = m.game().result() {
-            out.turn = out.turn.saturating_sub(1);
+            self.turn = self.turn.saturating_sub(1);
             let board = Board {
                 dice: None,
                 dice_used: [0; 4],
                 moved: None,
-                ..out.last_board(&m)
+                ..self.last_board(m)
             };
-            out.push(None, MomentKind::Result(result), board, Engine::of(&m));
+            self.push(None, MomentKind::Result(result), board, Engine::of(m));
         }
+        ControlFlow::Continue(())
     }
+}
+
+/// See [`Timeline::new`]: one walk of the record, with every check of `load` and its
+/// messages.
+pub(super) fn timeline(record: &Record) -> Result<Timeline, RecordError> {
+    let mut out = Collector {
+        moments: Vec::new(),
+        game_starts: Vec::with_capacity(record.games.len()),
+        game: 0,
+        turn: 0,
+    };
+    let last = match record::walk(record, &mut out)? {
+        ControlFlow::Continue(m) => m,
+        ControlFlow::Break(never) => match never {},
+    };
     if out.moments.is_empty() {
         // A record without games: the match about to start.
-        game_starts.push(0);
-        out.push(None, MomentKind::GameStart, board_of(&m), Engine::of(&m));
+        out.game_starts.push(0);
+        out.push(
+            None,
+            MomentKind::GameStart,
+            board_of(&last),
+            Engine::of(&last),
+        );
     }
     if record.stopped {
-        let board = out.last_board(&m);
+        let board = out.last_board(&last);
         out.push(None, MomentKind::Stopped, board, Engine::of(&last));
     }
     Ok(Timeline {
@@ -134,7 +147,7 @@ pub(super) fn timeline(record: &Record) -> Result<Timeline, RecordError> {
         seed: record.seed,
         stopped: record.stopped,
         moments: out.moments,
-        game_starts,
+        game_starts: out.game_starts,
         last,
         record: record.clone(),
     })

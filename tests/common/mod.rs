@@ -1,6 +1,10 @@
 //! Helpers shared by the integration tests: a slow, plainly correct reference move
-//! generator, random positions, and mutations of files for the hostile-input tests.
+//! generator, random positions, and mutations of files for the hostile-input tests; with the
+//! `tui` feature, running the built program and driving the terminal app ([`tui`]).
 #![allow(dead_code)]
+
+#[cfg(feature = "tui")]
+pub mod tui;
 
 use bg_tui::engine::{Dice, Position};
 use rand::{Rng, RngExt};
@@ -198,11 +202,13 @@ pub fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
 
 /// Runs the built `bg-tui` with `args`, standard input empty, and an empty data folder
 /// unless the test gives one (`XDG_DATA_HOME`).
+#[cfg(feature = "tui")]
 pub fn bg_tui(args: &[&str]) -> std::process::Output {
     bg_tui_in(args, None)
 }
 
 /// [`bg_tui`] with `XDG_DATA_HOME` set to `data_home` (when given).
+#[cfg(feature = "tui")]
 pub fn bg_tui_in(args: &[&str], data_home: Option<&std::path::Path>) -> std::process::Output {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_bg-tui"));
     command.args(args).stdin(std::process::Stdio::null());
@@ -213,6 +219,7 @@ pub fn bg_tui_in(args: &[&str], data_home: Option<&std::path::Path>) -> std::pro
 }
 
 /// The standard error of `o`, checked to be one line starting `bg-tui: `.
+#[cfg(feature = "tui")]
 pub fn one_line_stderr(o: &std::process::Output) -> String {
     let text = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(text.lines().count(), 1, "not one line: {text:?}");

@@ -1,12 +1,13 @@
 //! The reference's own position: the board form of `bg-tui moves --board`, checked against
-//! RULES.md §2 on the way in, and turned round to the opponent's view on the way out.
+//! README.md, Rules §2 on the way in, and turned round to the opponent's view on the way
+//! out.
 
 use super::spec::BoardSpec;
 
 /// The rule sets whose plays the reference generates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rules {
-    /// RULES.md §1.
+    /// README.md, Rules §1.
     Backgammon,
     /// §2.2: backgammon's moves.
     Portes,

@@ -1,21 +1,22 @@
-//! The slow reference generator of legal plays, written from `shared/RULES.md` alone.
+//! The slow reference generator of legal plays, written from the rules alone (README.md,
+//! Rules).
 //!
 //! A play is a sequence of single checker moves, one die each, in either order of the dice
 //! (a double: four of one number). Every prefix of every sequence is a candidate play; the
-//! whole-play rules then choose among the candidates by the dice they use and the position they
-//! end in. Nothing here is fast: it is meant to be read against RULES.md line by line.
+//! whole-play rules then choose among the candidates by the dice they use and the position
+//! they end in. Nothing here is fast: it is meant to be read against the rules (README.md,
+//! Rules) line by line.
 
 use super::board::{Board, Rules};
 use std::collections::BTreeSet;
 
-/// How the reference reads RULES.md: as it stands, another reading of a sentence that admits
-/// two, or with one rule left out on purpose (a planted bug, to show that the random
+/// How the reference reads the rules: as it stands, another reading of a sentence that
+/// admits two, or with one rule left out on purpose (a planted bug, to show that the random
 /// positions reach that rule and the comparison would catch an engine that forgets it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reading {
-    /// RULES.md as the reference reads it. Fevga's trapping rule: the play leaves no block
-    /// at all (no six in a row held), as RULES.md words it and the lead has ruled; see
-    /// reference-findings.md.
+    /// The rules as the reference reads them. Fevga's trapping rule: the play leaves no
+    /// block at all (no six in a row held), as the rules word it (README.md, Rules §2.4).
     AsWritten,
     /// The other reading of the trapping rule: the play leaves only no block that every
     /// opposing checker is still behind (a block that traps nothing may stay).
@@ -51,7 +52,7 @@ pub fn legal_results(rules: Rules, start: &Board, a: u8, b: u8) -> BTreeSet<Boar
     legal_results_read(rules, start, a, b, Reading::AsWritten)
 }
 
-/// [`legal_results`] under another reading of RULES.md.
+/// [`legal_results`] under another reading of the rules.
 pub fn legal_results_read(
     rules: Rules,
     start: &Board,

@@ -1,6 +1,6 @@
 //! The reference side of issue 9's check: a slow generator of legal plays for every rule set,
-//! written from `shared/RULES.md` alone, random positions for it, and small helpers for the
-//! hand-checked tests.
+//! written from the rules alone (README.md, Rules), random positions for it, and small
+//! helpers for the hand-checked tests.
 
 pub mod board;
 pub mod engine;

@@ -1,4 +1,4 @@
-//! Plakoto (`RULES.md` §2.3): pins instead of hits, and the mother.
+//! Plakoto (README.md, Rules §2.3): pins instead of hits, and the mother.
 
 use super::{Variant, VariantError, VariantRules, Verdict, fast};
 use crate::engine::dice::Dice;

@@ -1,0 +1,38 @@
+//! Driving the terminal app in tests: keys, typed command lines, and a bot's answer handed
+//! back as the runtime hands it.
+
+use bg_tui::tui::bots::BotJob;
+use bg_tui::tui::{App, Event};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Presses `code` without modifiers.
+pub fn press(app: &mut App, code: KeyCode) {
+    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+/// Types `text`, a key per character.
+pub fn chars(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// Types `line` on the command line: `:`, the line, Enter.
+pub fn type_command(app: &mut App, line: &str) {
+    press(app, KeyCode::Char(':'));
+    chars(app, line);
+    press(app, KeyCode::Enter);
+}
+
+/// Answers a bot's question as the runtime does: the bot's decision, then the ticks that
+/// show its play a checker at a time.
+pub fn answer_bot(app: &mut App, job: &BotJob) {
+    let decision = job.decide();
+    app.handle(Event::Bot {
+        id: job.id,
+        decision,
+    });
+    for _ in 0..job.ticks(&decision) {
+        app.handle(Event::Tick(job.id));
+    }
+}
