@@ -394,6 +394,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         },
         auto_bearoff: args.auto_bearoff,
         tutor: args.tutor,
+        board_text: false,
         clock,
     })
 }

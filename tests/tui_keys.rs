@@ -147,6 +147,31 @@ fn check_resign_menu_scores() {
     assert!(!schmidt[0].contains("(1 point)"), "{schmidt:?}");
 }
 
+/// `i`: the XGID into the log in backgammon; the board text on the panel on and off in
+/// Plakoto (where no ID can say the position, the panel shows none until asked).
+fn check_position_text() {
+    let mut app = new_app(Rules::money());
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('i'));
+    assert!(app.message().starts_with("XGID="), "{}", app.message());
+    assert!(app.log().last().is_some_and(|l| l.starts_with("XGID=")));
+    let mut app = new_app(Rules::of(bg_tui::engine::RuleSet::Plakoto));
+    assert_eq!(app.model().board_text, None);
+    press(&mut app, KeyCode::Char('i'));
+    assert!(
+        app.model()
+            .board_text
+            .is_some_and(|t| t.starts_with("{\"mine\""))
+    );
+    press(&mut app, KeyCode::Char('i'));
+    assert_eq!(app.model().board_text, None);
+}
+
+fn check_take_over_and_position_text() {
+    check_take_over();
+    check_position_text();
+}
+
 fn check_resign_and_its_menu() {
     check_resign();
     check_resign_menu_scores();
@@ -682,7 +707,7 @@ fn every_key_in_the_help_does_what_it_says() {
             ": bot" => check_bot_command,
             "a / o" => check_auto_roll_and_bearoff,
             "T / f" => check_tutor_and_turn,
-            "C" => check_take_over,
+            "C / i" => check_take_over_and_position_text,
             other => panic!("the help lists {other:?} ({what}) but no test checks it"),
         };
         check();

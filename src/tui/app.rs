@@ -59,6 +59,9 @@ pub struct Options {
     pub auto_bearoff: bool,
     /// The tutor view: point numbers for both sides.
     pub tutor: bool,
+    /// Show the position as text on the panel where no Position ID can say it (Plakoto,
+    /// Fevga); `i` turns it on and off.
+    pub board_text: bool,
     /// The players' clocks, if any.
     pub clock: Option<ClockKind>,
 }
@@ -101,6 +104,7 @@ impl Default for Options {
             auto_roll: AutoRoll::Off,
             auto_bearoff: false,
             tutor: false,
+            board_text: false,
             clock: None,
         }
     }
@@ -515,7 +519,8 @@ impl App {
             Msg::ToggleAutoRoll
             | Msg::ToggleAutoBearOff
             | Msg::ToggleTutor
-            | Msg::ToggleTurnBoard => {
+            | Msg::ToggleTurnBoard
+            | Msg::ShowPositionText => {
                 self.toggle(&msg);
                 return;
             }

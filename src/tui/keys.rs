@@ -70,6 +70,9 @@ pub enum Msg {
     ToggleTutor,
     /// `f`: the board fixed (White at the bottom) or turned to the player on roll.
     ToggleTurnBoard,
+    /// The position as text: the XGID in the log (backgammon, Portes, Jacquet), or the board
+    /// text on the panel on and off (Plakoto, Fevga).
+    ShowPositionText,
     /// `C`: the computer takes over the side whose time is out.
     TakeOver,
     /// A character typed on the command line.
@@ -151,6 +154,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('o') => Msg::ToggleAutoBearOff,
         KeyCode::Char('T') => Msg::ToggleTutor,
         KeyCode::Char('f') => Msg::ToggleTurnBoard,
+        KeyCode::Char('i') => Msg::ShowPositionText,
         KeyCode::Char('C') => Msg::TakeOver,
         _ => Msg::Other,
     }
@@ -207,7 +211,10 @@ pub fn help_rows() -> Vec<(String, String)> {
             "T / f",
             "tutor view (both numberings) / turn the board to the mover",
         ),
-        ("C", "the computer takes a side whose clock ran out (:flag)"),
+        (
+            "C / i",
+            "clock ran out: computer takes the side / XGID or board text",
+        ),
         (
             "mouse click",
             "the same as moving the cursor there and pressing Enter",

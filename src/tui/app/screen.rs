@@ -316,7 +316,7 @@ impl App {
                 self.bottom(),
                 &|side| self.name(side).to_string(),
             ),
-            board_text: (!game.variant().has_position_id())
+            board_text: (!game.variant().has_position_id() && self.options.board_text)
                 .then(|| crate::engine::BoardSpec::of_position(game.position()).to_json()),
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),

@@ -188,6 +188,21 @@ impl App {
                 o.turn_board = !o.turn_board;
                 ("board turned to the player on roll", o.turn_board)
             }
+            Msg::ShowPositionText if !self.match_state.game().variant().has_position_id() => {
+                o.board_text = !o.board_text;
+                ("the board as text on the panel", o.board_text)
+            }
+            Msg::ShowPositionText => {
+                let fields = self.match_state.match_id_fields();
+                let game = self.match_state.game();
+                let text = crate::engine::xgid(game.position(), &fields, o.rules.beaver, {
+                    let cap = o.rules.cube_cap.max(1);
+                    (31 - cap.leading_zeros()) as u8
+                });
+                self.note(text.clone());
+                self.message = text;
+                return;
+            }
             _ => return,
         };
         self.message = format!("{what}: {}", if on { "on" } else { "off" });

@@ -15,6 +15,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
     let ids_y = match &model.board_text {
         Some(text) => draw_board_text(area, text, theme, buf),
+        // No ID can say the position (Plakoto, Fevga) and its text is not asked for: the
+        // log has the rows.
+        None if model.position_id.is_empty() => area.bottom(),
         None => draw_ids(area, model, theme, buf),
     };
     let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
