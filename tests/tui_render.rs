@@ -411,6 +411,33 @@ fn plakoto_pinned_checkers_lie_under_their_pinners() {
     snapshot_both("plakoto_pins", &m);
 }
 
+/// Issue 21 (the table, part two, 9): Alice's last move pinned Bob's checker on her
+/// 5-point; the last-move marks light her top checker there and draw no hit mark over it
+/// (the pin shows itself).
+#[test]
+fn the_last_move_mark_leaves_the_pinner_in_sight() {
+    let mut m = plakoto_pins();
+    m.last_move = Some(LastMove {
+        side: Side::White,
+        steps: vec![bg_tui::engine::Step {
+            from: 13,
+            to: 5,
+            hit: true,
+        }],
+    });
+    let terminal = draw(&m, 120, 40);
+    let rows = rows_of(terminal.backend().buffer());
+    let line = |r: usize| rows[r].concat();
+    let bottom_labels = (0..rows.len())
+        .rfind(|&r| line(r).contains("12   11"))
+        .unwrap();
+    let five = label_column(&rows[bottom_labels], " 5 ");
+    let edge = bottom_labels - 2;
+    assert_eq!(rows[edge][five], "●", "Bob's pinned checker at the edge");
+    assert_eq!(rows[edge - 1][five], "○");
+    assert_eq!(rows[edge - 2][five], "○", "the pinner on top, not a mark");
+}
+
 /// Fevga: the routes in the panel, and the tutor numbers of the top player by Fevga's
 /// geometry (Bob's 1-point is Alice's 13-point).
 #[test]

@@ -254,6 +254,16 @@ fn side_count(model: &BoardModel, side: Side, column: Column) -> u16 {
     })
 }
 
+/// The side on top of the pinned checker on point `p` (the drawn numbering), if any.
+fn pinner_of(model: &BoardModel, p: u8) -> Option<Side> {
+    let n = drawn(model).board()[usize::from(p)];
+    match n {
+        0 => None,
+        n if n > 0 => Some(model.bottom),
+        _ => Some(model.bottom.opponent()),
+    }
+}
+
 /// The checkers of the player on roll in `column` (points, their bar, their tray).
 fn mover_count(model: &BoardModel, column: Column) -> u16 {
     side_count(model, model.on_roll, column)
@@ -290,7 +300,18 @@ fn mark_last_move(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buff
         ) else {
             continue;
         };
-        let left = side_count(model, last.side, from);
+        // Plakoto: a side's checkers on top of a pinned one start a cell from the edge.
+        let pinned_under = |column: Column| -> u16 {
+            match column {
+                Column::Point(p) => {
+                    let on_top = side_count(model, last.side, column) > 0;
+                    let under = drawn(model).is_pinned(usize::from(p));
+                    u16::from(on_top && under && pinner_of(model, p) == Some(last.side))
+                }
+                _ => 0,
+            }
+        };
+        let left = side_count(model, last.side, from) + pinned_under(from);
         if left < g.capacity(from) && matches!(from, Column::Point(_)) {
             let cell = g.cell(from, left);
             put(
@@ -303,11 +324,14 @@ fn mark_last_move(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buff
         }
         patch(buf, g.label_rect(from), style);
         patch(buf, g.label_rect(to), style);
-        let landed = side_count(model, last.side, to).min(g.capacity(to));
+        let pinned = pinned_under(to);
+        let landed = (side_count(model, last.side, to) + pinned).min(g.capacity(to));
         if landed > 0 {
             patch(buf, g.cell(to, landed - 1), style);
         }
-        if step.hit && landed < g.capacity(to) {
+        // A blot hit goes to the bar: its mark where it stood. A Plakoto pin shows itself,
+        // the pinned checker under the pinner: no mark over either.
+        if step.hit && pinned == 0 && landed < g.capacity(to) {
             let cell = g.cell(to, landed);
             put(
                 buf,
