@@ -1237,3 +1237,40 @@ fn no_bot_resigns_under_schmidt_scoring() {
         }
     }
 }
+
+/// Issue 21 (the table, part two, 10): the hint's cube advice names whose view it takes and
+/// shows the chances, before a roll, to the player doubled and to the doubler facing a
+/// beaver (which used to say "no hint now").
+#[cfg(feature = "tui")]
+#[test]
+fn cube_advice_says_whose_view_with_the_chances_even_facing_a_beaver() {
+    use bg_tui::engine::{Action, MatchState, Phase, Rules};
+    let rules = Rules {
+        beaver: true,
+        ..Rules::money()
+    };
+    let mut m = MatchState::new(rules).expect("rules");
+    m.apply(Action::OpeningRoll { white: 3, black: 1 })
+        .expect("opening");
+    let play = m.game().legal_plays()[0];
+    m.apply(Action::Play(play)).expect("a play");
+    let mut seen = Vec::new();
+    for action in [None, Some(Action::Double), Some(Action::Beaver)] {
+        if let Some(a) = action {
+            m.apply(a).expect("a cube action");
+        }
+        let panel = bg_tui::tui::hint::advise(&m, 1);
+        let lines = panel.lines();
+        assert!(lines[0].starts_with("for Black, on roll"), "{lines:?}");
+        assert!(lines[1].starts_with("win "), "{lines:?}");
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("expert: ")),
+            "{lines:?}"
+        );
+        seen.push(m.game().phase());
+    }
+    assert_eq!(
+        seen,
+        [Phase::Rolling, Phase::DoubleOffered, Phase::Beavered]
+    );
+}

@@ -215,9 +215,9 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
                 .collect();
             HintPanel::scored(title, &ranked)
         }
-        Phase::Rolling | Phase::DoubleOffered
+        Phase::Rolling | Phase::DoubleOffered | Phase::Beavered
             if name == "expert"
-                && (game.phase() == Phase::DoubleOffered || game.may_double().is_ok()) =>
+                && (game.phase() != Phase::Rolling || game.may_double().is_ok()) =>
         {
             HintPanel::advice(title, expert_cube_lines(m))
         }
@@ -238,27 +238,37 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
     }
 }
 
-/// The expert bot's cube advice before rolling, or to the player doubled: the three cubeful
-/// equities (the doubler's view, per unit of the cube) and the verdict.
+/// The expert bot's cube advice before rolling, to the player doubled, or to the doubler
+/// facing a beaver: whose view the figures take, the chances of the player on roll, the
+/// three cubeful equities (the doubler's view, per unit of the cube) and the verdict.
 fn expert_cube_lines(m: &MatchState) -> Vec<String> {
     let Ok(mut expert) = ExpertBot::shipped(EXPERT_DEFAULT_PLY) else {
         return vec!["no hint now".to_string()];
     };
+    let game = m.game();
     let d = expert.cube_decision(m);
-    let verdict = if m.game().phase() == Phase::DoubleOffered {
-        if d.take() { "take" } else { "pass" }
-    } else if d.double() {
-        if d.take() {
-            "double, take"
-        } else {
-            "double, pass"
-        }
-    } else if d.too_good() {
-        "too good to double: play on"
-    } else {
-        "no double: roll"
+    let p = expert.chances(game.position());
+    let verdict = match game.phase() {
+        Phase::DoubleOffered if d.take() => "take",
+        Phase::DoubleOffered => "pass",
+        // The doubler answers the beaver: play on at four times the old cube, or pass it.
+        Phase::Beavered if 2.0 * d.double_take >= -2.0 => "play on (accept the beaver)",
+        Phase::Beavered => "pass the beaver",
+        _ if d.double() && d.take() => "double, take",
+        _ if d.double() => "double, pass",
+        _ if d.too_good() => "too good to double: play on",
+        _ => "no double: roll",
     };
     vec![
+        format!("for {}, on roll (the doubler):", game.turn()),
+        format!(
+            "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
+            100.0 * p[0],
+            100.0 * p[1],
+            100.0 * p[2],
+            100.0 * p[3],
+            100.0 * p[4]
+        ),
         format!("no double    {:+.3}", d.no_double),
         format!("double/take  {:+.3}", d.double_take),
         format!("double/pass  {:+.3}", d.double_pass),
