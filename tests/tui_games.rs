@@ -861,3 +861,30 @@ fn a_typed_whole_play_after_cursor_moves_replaces_them_and_says_so() {
         *other.position()
     );
 }
+
+/// Issue 21 (the table, part two, 6): on the fixed board of hot-seat play, Black's messages
+/// name the points by the numbers on the screen (White's), not by Black's own.
+#[test]
+fn on_the_fixed_board_black_hears_the_numbers_on_the_screen() {
+    let mut app = app(Rules::money(), 3);
+    until_moving(&mut app, |a| a.match_state().game().turn() == Side::Black);
+    // Walk the cursor until it stands on a point with no checker of Black's.
+    for _ in 0..30 {
+        let spot = app.model().cursor;
+        let position = *app.match_state().game().position();
+        if let Spot::Point(p) = spot
+            && position.board()[usize::from(p)] <= 0
+        {
+            press(&mut app, KeyCode::Enter);
+            let on_screen = 25 - p;
+            assert_eq!(
+                app.message(),
+                format!("no checker of yours on {on_screen}"),
+                "Black's point {p} is labelled {on_screen}"
+            );
+            return;
+        }
+        press(&mut app, KeyCode::Left);
+    }
+    panic!("no empty point under the cursor");
+}

@@ -829,8 +829,8 @@ impl App {
                         Some(ds) => {
                             self.message = format!(
                                 "took back {}/{}",
-                                point_name(ds.step.from),
-                                point_name(ds.step.to)
+                                self.shown_point(ds.step.from),
+                                self.shown_point(ds.step.to)
                             );
                         }
                         None => self.message = "no checker move to take back".to_string(),
@@ -859,10 +859,10 @@ impl App {
                         format!(
                             "the checker on {} cannot move now: the dice must be used \
                              elsewhere",
-                            point_name(p)
+                            self.shown_point(p)
                         )
                     } else {
-                        format!("no checker of yours on {}", point_name(p))
+                        format!("no checker of yours on {}", self.shown_point(p))
                     };
                 }
                 None => self.message = "pick up a checker to move first".to_string(),
@@ -880,8 +880,8 @@ impl App {
             None => {
                 self.message = format!(
                     "the checker on {} cannot move to {}",
-                    point_name(from),
-                    point_name(to)
+                    self.shown_point(from),
+                    self.shown_point(to)
                 );
             }
         }
@@ -896,7 +896,7 @@ impl App {
                         self.put_cursor_on(point_spot(last.step.to));
                     }
                 }
-                Err(e) => self.message = e.to_string(),
+                Err(e) => self.message = self.shown_error(e),
             }
         }
     }
@@ -916,7 +916,7 @@ impl App {
                     self.picked = None;
                     self.put_cursor_on(point_spot(ds.step.to));
                 }
-                Err(e) => self.message = e.to_string(),
+                Err(e) => self.message = self.shown_error(e),
             }
         }
     }

@@ -67,6 +67,48 @@ impl App {
         self.clocks.as_ref().is_some_and(|c| c.running().is_some())
     }
 
+    /// The mover's point `p` (25: the bar, 0: off) as the board's labels number it now: on
+    /// a board fixed to one side, the other side's points carry that side's numbers.
+    pub(super) fn shown_point(&self, p: u8) -> String {
+        super::point_name(self.shown_number(p))
+    }
+
+    /// A refused step in the words of the board on the screen (its point numbers).
+    pub(super) fn shown_error(&self, e: crate::engine::TurnError) -> String {
+        use crate::engine::{IllegalStep, Spot, TurnError};
+        let spot = |s: Spot| Spot(self.shown_number(s.0));
+        let e = match e {
+            TurnError::NoChecker(s) => TurnError::NoChecker(spot(s)),
+            TurnError::Illegal(IllegalStep::Closed(s)) => {
+                TurnError::Illegal(IllegalStep::Closed(spot(s)))
+            }
+            TurnError::Illegal(IllegalStep::PinnedThere(s)) => {
+                TurnError::Illegal(IllegalStep::PinnedThere(spot(s)))
+            }
+            TurnError::Illegal(IllegalStep::DoesNotFit(s)) => {
+                TurnError::Illegal(IllegalStep::DoesNotFit(spot(s)))
+            }
+            TurnError::Illegal(IllegalStep::CannotBearOff { from, die }) => {
+                TurnError::Illegal(IllegalStep::CannotBearOff {
+                    from: spot(from),
+                    die,
+                })
+            }
+            other => other,
+        };
+        e.to_string()
+    }
+
+    /// [`App::shown_point`] as a number.
+    fn shown_number(&self, p: u8) -> u8 {
+        let game = self.match_state.game();
+        if game.turn() == self.bottom() || !(1..=24).contains(&p) {
+            p
+        } else {
+            game.position().geometry().opponent_point_of_mover(p)
+        }
+    }
+
     /// The player whose home board is drawn bottom right: the one person against a bot
     /// (as the game was set up, or as it is now), the player on roll when the board turns,
     /// else White.
