@@ -332,3 +332,54 @@ fn the_current_row_is_drawn_highlighted() {
     assert!(reversed(line_of(" 2 6-5 24/13")), "the current row");
     assert!(!reversed(line_of(" 1 3-1 8/5 6/5")), "another row");
 }
+
+/// Issue 21 (the table, part two, 1): a Tavli match in the viewer names each game's rule set
+/// with the game it is (it lagged one game behind), and `replay --text` names them too.
+#[test]
+fn a_tavli_match_names_each_games_rule_set() {
+    use bg_tui::bot::arena;
+    use bg_tui::engine::{RuleSet, Rules};
+    let records = std::sync::Mutex::new(Vec::new());
+    let save = |_game, record| records.lock().expect("not poisoned").push(record);
+    arena::run_recorded(
+        &arena::Contest {
+            a: "greedy",
+            b: "random",
+            games: 1,
+            seed: 2,
+            rules: Rules {
+                match_length: Some(3),
+                ..Rules::of(RuleSet::Tavli)
+            },
+            threads: 1,
+        },
+        &|_| {},
+        Some(&save),
+    )
+    .expect("a match");
+    let record: bg_tui::record::Record = records
+        .into_inner()
+        .expect("not poisoned")
+        .pop()
+        .expect("one record");
+    assert!(record.games.len() >= 2, "a match of two games at least");
+    let timeline = Timeline::new(&record).expect("timeline");
+    let text = bg_tui::replay::text::render(&record, &timeline);
+    assert!(text.contains("\nGame 1 (Portes): "), "{text}");
+    assert!(text.contains("\nGame 2 (Plakoto): "), "{text}");
+    let mut v = Viewer::new(timeline.clone(), ViewOptions::default());
+    for (i, moment) in timeline.moments().iter().enumerate() {
+        if moment.kind != MomentKind::GameStart {
+            continue;
+        }
+        v.go_to(i);
+        let expected = ["Portes", "Plakoto", "Fevga"][moment.game % 3];
+        let label = format!(
+            "Tavli game {}: {expected} ({} of 3)",
+            moment.game + 1,
+            moment.game % 3 + 1
+        );
+        assert!(v.model().rules.contains(&label), "{:?}", v.model().rules);
+        assert_eq!(moment.variant.to_string(), expected);
+    }
+}

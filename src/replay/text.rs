@@ -54,8 +54,14 @@ pub fn render(record: &Record, timeline: &Timeline) -> String {
                 } else {
                     ""
                 };
+                // A match of several rule sets (Tavli) names each game's.
+                let variant = if timeline.rules().rule_set == crate::engine::RuleSet::Tavli {
+                    format!(" ({})", moment.variant)
+                } else {
+                    String::new()
+                };
                 format!(
-                    "\nGame {}{crawford}: {}",
+                    "\nGame {}{variant}{crawford}: {}",
                     moment.game + 1,
                     score_text(timeline, moment.score)
                 )

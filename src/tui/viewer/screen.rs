@@ -33,13 +33,16 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         },
         rules: crate::tui::rules_lines::rules_lines(
             rules,
-            moment.game.saturating_sub(1),
+            // The moment's game counts from 0, as the rules' cycle does.
+            moment.game,
             &moment.board.position,
             moment.board.on_roll,
             Side::White,
             &|side| t.name(side).to_string(),
         ),
-        board_text: (!moment.variant.has_position_id()).then(|| moment.board_text()),
+        // The board as text is the game's on request (`i`); the viewer's panel keeps its
+        // rows for the move list.
+        board_text: None,
         position_id: moment.position_id().unwrap_or_default(),
         match_id: moment.match_id().unwrap_or_default(),
         // No cursor: a spot off the board.
