@@ -779,6 +779,50 @@ mod clocks {
         answer_bot(&mut app, &job);
         assert_ne!(app.match_state().game().turn(), slow);
     }
+
+    /// Issue 21 (the table, part two, 4): against a bot, the person's running out of time
+    /// is the bot's to claim, and it claims it at once; `C` never hands the person's own
+    /// side to the computer.
+    #[test]
+    fn against_a_bot_the_bot_claims_the_persons_timeout() {
+        let time = ManualTime::new();
+        let mut app = app_with(5, |o| {
+            o.rules.cube = false;
+            o.clock = Some(ClockKind::Blitz);
+            o.players = [
+                bg_tui::tui::Player::Human,
+                bg_tui::tui::Player::Bot("greedy".to_string()),
+            ];
+        });
+        app.set_time_source(Box::new(time.clone()));
+        // Play until the person (White) is to act.
+        for _ in 0..40 {
+            let game = app.match_state().game();
+            if game.phase() == Phase::Opening {
+                opening(&mut app);
+                continue;
+            }
+            if game.to_act() == Some(Side::White) {
+                break;
+            }
+            let job = app.take_bot_job().expect("the bot is asked");
+            answer_bot(&mut app, &job);
+        }
+        assert_eq!(app.match_state().game().to_act(), Some(Side::White));
+        // Before it runs out, C has nothing to claim; when it has, the person may not.
+        time.advance(Duration::from_secs(31));
+        app.handle(Event::Second);
+        assert!(
+            app.match_state().game().is_taken_over(Side::White),
+            "the bot claimed the person's timeout: {}",
+            app.message()
+        );
+        assert!(
+            app.log().iter().any(|l| l.contains("claims it")),
+            "{:?}",
+            app.log()
+        );
+    }
 }
 
 #[test]

@@ -275,6 +275,21 @@ impl App {
             let out = clocks.is_out(side, now);
             if out && !self.out_noted[side.index()] && !self.taken_over[side.index()] {
                 self.out_noted[side.index()] = true;
+                // A bot opposite a person who ran out claims the time at once, as the rule
+                // book's opponent would.
+                if self.bots[side.opponent().index()].is_some()
+                    && self.bots[side.index()].is_none()
+                    && self.match_state.game().result().is_none()
+                {
+                    let line = format!(
+                        "{}'s time is out: {} claims it",
+                        self.name(side),
+                        self.name(side.opponent())
+                    );
+                    self.note(line);
+                    self.take_over_side(side);
+                    continue;
+                }
                 let line = format!(
                     "{}'s time is out: {} may hand that side to the computer (C)",
                     self.name(side),
@@ -293,7 +308,8 @@ impl App {
     }
 
     /// `C` / `:flag`: the computer plays the side whose time is out for the rest of the
-    /// game.
+    /// game. Against a bot, the person claims only the bot's side: the person's own timeout
+    /// is the bot's to claim (and it does, at once).
     pub(super) fn take_over(&mut self) {
         let Some(clocks) = self.clocks else {
             self.message = "there are no clocks in this game (--clock)".to_string();
@@ -301,24 +317,42 @@ impl App {
         };
         let now = self.time.now();
         let game = self.match_state.game();
+        let humans: Vec<Side> = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|s| self.options.players[s.index()] == Player::Human)
+            .collect();
+        let own = |s: Side| humans.len() == 1 && humans[0] == s;
         let candidates = [
             game.to_act(),
             Some(game.turn()),
             Some(game.turn().opponent()),
         ];
-        let Some(side) = candidates.into_iter().flatten().find(|&s| {
-            clocks.is_out(s, now) && !self.taken_over[s.index()] && self.bots[s.index()].is_none()
-        }) else {
-            self.message = "no player's time is out".to_string();
+        let out = |s: Side| clocks.is_out(s, now) && !self.taken_over[s.index()];
+        let Some(side) = candidates
+            .into_iter()
+            .flatten()
+            .find(|&s| out(s) && self.bots[s.index()].is_none() && !own(s))
+        else {
+            self.message = match humans.as_slice() {
+                [me] if out(*me) => {
+                    "your own time is out: that is for the computer to claim".to_string()
+                }
+                _ => "no player's time is out".to_string(),
+            };
             return;
         };
+        self.take_over_side(side);
+    }
+
+    /// The computer plays `side` for the rest of the game (its time is out).
+    fn take_over_side(&mut self, side: Side) {
         let name = strongest_bot(self.match_state.game().variant());
         match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
+                self.taken_over[side.index()] = true;
                 // The match knows: a game this side now wins scores nothing.
                 self.act(Action::TakeOver(side));
                 self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
-                self.taken_over[side.index()] = true;
                 self.picked = None;
                 if let Some(turn) = &mut self.turn {
                     while turn.undo().is_some() {}
