@@ -31,18 +31,21 @@ pub struct GameRates {
 }
 
 /// The rates of Portes, Plakoto and Fevga (the cycle's order), measured by the expert
-/// playing itself at 0-ply (README.md gives the runs).
+/// playing itself at 0-ply: `bot-match expert:0 expert:0 --rules R --games 2000 --seed 8
+/// --threads 1` (1,000 distinct games in mirrored pairs) on the shipped nets, 2026-11-24:
+/// Portes 464 double wins, Plakoto 702 (gammons and mothers), Fevga 256; no Plakoto game was
+/// drawn (draws are kept in the model for the table's sake, at 0).
 pub const RATES: [GameRates; 3] = [
     GameRates {
-        double: 0.21,
+        double: 0.232,
         draw: 0.0,
     },
     GameRates {
-        double: 0.29,
-        draw: 0.002,
+        double: 0.351,
+        draw: 0.0,
     },
     GameRates {
-        double: 0.19,
+        double: 0.128,
         draw: 0.0,
     },
 ];
@@ -144,9 +147,21 @@ mod tests {
         assert!((met.get(2, 1, 0) - expected).abs() < 1e-6);
     }
 
+    /// The shipped table, and one with Plakoto drawing one game in ten.
+    fn tables() -> [TavliMet; 2] {
+        let mut rates = RATES;
+        rates[1].draw = 0.1;
+        [TavliMet::new(&RATES), TavliMet::new(&rates)]
+    }
+
     #[test]
     fn the_two_sides_chances_sum_to_one() {
-        let met = TavliMet::shared();
+        for met in &tables() {
+            sum_to_one(met);
+        }
+    }
+
+    fn sum_to_one(met: &TavliMet) {
         for a in 1..=MAX_AWAY {
             for b in 1..=MAX_AWAY {
                 for g in 0..3 {
@@ -162,7 +177,12 @@ mod tests {
 
     #[test]
     fn more_points_never_lower_a_sides_chances() {
-        let met = TavliMet::shared();
+        for met in &tables() {
+            monotone(met);
+        }
+    }
+
+    fn monotone(met: &TavliMet) {
         for a in 1..MAX_AWAY {
             for b in 1..MAX_AWAY {
                 for g in 0..3 {
