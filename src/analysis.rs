@@ -12,11 +12,26 @@
 //! - a take or a pass: what it lost against the other answer.
 //!
 //! Forced plays, opening rolls and resignations are not judged.
+//!
+//! Beside the errors, as GNU Backgammon reports them:
+//! - **luck**: each roll's value against the average roll, at 0-ply: the equity after the
+//!   best play of the roll rolled minus the mean of that over all 36 rolls (over the 30
+//!   non-doubles for backgammon's opening roll, which is never a double), summed per player,
+//!   with gnubg's luck rating of the mean luck per roll (times 10: above 0.6 "Go to Las
+//!   Vegas", above 0.3 "Good dice, man!", below -0.3 "Bad dice, man!", below -0.6 "Go to
+//!   bed", else "None");
+//! - the **error rate** per decision in thousandths, with gnubg's rating words (Supernatural
+//!   below 2, World class below 5, Expert below 8, Advanced below 12, Intermediate below
+//!   18, Casual player below 26, Beginner below 35, else Awful!), and the performance rating
+//!   (PR, as eXtreme Gammon gives it: 500 times the mean error per decision);
+//! - the **luck-adjusted result**: the points each player won, less its own luck, plus the
+//!   opponent's (each roll's luck counted at the cube's value then);
+//! - the **dice**: how often each of the 21 rolls came, against its 1 or 2 in 36.
 
 use crate::bot::expert::eval::equity;
 use crate::bot::expert::{ExpertBot, cube::CubeDecision};
-use crate::engine::{Action, Phase, Side, format_play, position_id};
-use crate::record::{self, ActionStep, GameStart, Record, RecordedAction, Visitor};
+use crate::engine::{Action, Dice, Opening, Phase, Position, Side, format_play, position_id};
+use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
@@ -63,6 +78,65 @@ pub struct Analysis {
     pub errors: [usize; 2],
     /// Every judged decision, in order.
     pub judged: Vec<Judged>,
+    /// Per player: the sum of its rolls' luck (equity per unit of the cube).
+    pub luck: [f64; 2],
+    /// Per player: the rolls whose luck was measured.
+    pub rolls: [usize; 2],
+    /// Per player: gnubg's luck rating of the mean luck per roll.
+    pub luck_rating: [String; 2],
+    /// Per player: the error rate, thousandths of equity lost per decision.
+    pub error_rate: [f64; 2],
+    /// Per player: gnubg's rating of the error rate.
+    pub rating: [String; 2],
+    /// Per player: the performance rating (500 times the mean error per decision).
+    pub pr: [f64; 2],
+    /// Per player: the points it won, less the points the other won.
+    pub result: [f64; 2],
+    /// Per player: the result less its own luck plus the other's (in points).
+    pub luck_adjusted: [f64; 2],
+    /// Per player: how often each of the 21 rolls came (1-1, 1-2, ..., 6-6).
+    pub dice: [[u32; 21]; 2],
+}
+
+/// gnubg's rating of an error rate in thousandths per decision.
+#[must_use]
+pub fn rating_words(thousandths: f64) -> &'static str {
+    const LEVELS: [(f64, &str); 7] = [
+        (2.0, "Supernatural"),
+        (5.0, "World class"),
+        (8.0, "Expert"),
+        (12.0, "Advanced"),
+        (18.0, "Intermediate"),
+        (26.0, "Casual player"),
+        (35.0, "Beginner"),
+    ];
+    LEVELS
+        .iter()
+        .find(|(below, _)| thousandths < *below)
+        .map_or("Awful!", |(_, word)| word)
+}
+
+/// gnubg's luck rating of the mean luck per roll (equity per unit of the cube).
+#[must_use]
+pub fn luck_words(per_roll: f64) -> &'static str {
+    let r = per_roll * 10.0;
+    if r > 0.6 {
+        "Go to Las Vegas"
+    } else if r > 0.3 {
+        "Good dice, man!"
+    } else if r < -0.6 {
+        "Go to bed"
+    } else if r < -0.3 {
+        "Bad dice, man!"
+    } else {
+        "None"
+    }
+}
+
+/// The index of a roll among the 21 (1-1, 1-2, ..., 1-6, 2-2, ..., 6-6).
+fn roll_index(dice: Dice) -> usize {
+    let (a, b) = (usize::from(dice.low()), usize::from(dice.high()));
+    (a - 1) * (14 - a) / 2 + (b - a)
 }
 
 fn side_name(side: Side) -> String {
@@ -92,7 +166,7 @@ fn cube_verdict(d: &CubeDecision) -> &'static str {
 /// The rules' complaint about the first action they refuse, or the expert's nets not
 /// reading.
 pub fn analyse(record: &Record, ply: u8) -> Result<Analysis, String> {
-    let judged = judge(record, ply, None)?;
+    let (judged, dice) = judge_all(record, ply)?;
     let mut decisions = [0; 2];
     let mut total_loss = [0.0; 2];
     let mut errors = [0; 2];
@@ -102,13 +176,45 @@ pub fn analyse(record: &Record, ply: u8) -> Result<Analysis, String> {
         total_loss[i] += j.loss;
         errors[i] += usize::from(j.loss >= ERROR_AT);
     }
+    let rate = |i: usize| {
+        if decisions[i] == 0 {
+            0.0
+        } else {
+            1000.0 * total_loss[i] / decisions[i] as f64
+        }
+    };
+    let error_rate = [rate(0), rate(1)];
+    let per_roll = |i: usize| dice.luck[i] / dice.rolls[i].max(1) as f64;
     Ok(Analysis {
         players: crate::replay::display_names(&record.players),
         decisions,
         total_loss,
         errors,
         judged,
+        luck: dice.luck,
+        rolls: dice.rolls,
+        luck_rating: [luck_words(per_roll(0)), luck_words(per_roll(1))].map(str::to_string),
+        rating: error_rate.map(|r| rating_words(r).to_string()),
+        pr: error_rate.map(|r| r / 2.0),
+        error_rate,
+        result: dice.result,
+        luck_adjusted: [
+            dice.result[0] - dice.luck_points[0] + dice.luck_points[1],
+            dice.result[1] - dice.luck_points[1] + dice.luck_points[0],
+        ],
+        dice: dice.counts,
     })
+}
+
+/// What the walk gathered beside the decisions: luck, results, dice.
+#[derive(Debug, Clone, Default)]
+struct DiceStats {
+    luck: [f64; 2],
+    /// Luck at the cube's value of the moment.
+    luck_points: [f64; 2],
+    rolls: [usize; 2],
+    result: [f64; 2],
+    counts: [[u32; 21]; 2],
 }
 
 /// The expert's judgement at `ply` of action `action` (from 0) of game `game` (from 0) of
@@ -129,14 +235,19 @@ pub fn judge_action(
 /// The judged decisions of `record`: all of them, or only the action `only` (game and
 /// action from 0), walking the record no further than it.
 fn judge(record: &Record, ply: u8, only: Option<(usize, usize)>) -> Result<Vec<Judged>, String> {
-    let mut judge = Judge {
-        bot: ExpertBot::shipped(ply).map_err(|e| e.to_string())?,
-        only,
-        judged: Vec::new(),
-    };
+    let mut judge = Judge::new(ply, only, false)?;
     match record::walk(record, &mut judge).map_err(|e| e.to_string())? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok(judge.judged),
+    }
+}
+
+/// Every decision judged, and the luck, results and dice of the whole record.
+fn judge_all(record: &Record, ply: u8) -> Result<(Vec<Judged>, DiceStats), String> {
+    let mut judge = Judge::new(ply, None, true)?;
+    match record::walk(record, &mut judge).map_err(|e| e.to_string())? {
+        ControlFlow::Break(Stop::Failed(e)) => Err(e),
+        ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok((judge.judged, judge.dice)),
     }
 }
 
@@ -151,9 +262,61 @@ enum Stop {
 /// Judges the decisions of a record as it is walked.
 struct Judge {
     bot: ExpertBot,
+    /// The expert at 0-ply, for the luck of the rolls (when asked for).
+    luck_bot: Option<ExpertBot>,
     /// Only this action (game and action from 0), if given.
     only: Option<(usize, usize)>,
     judged: Vec<Judged>,
+    dice: DiceStats,
+    /// The game's first play is still to come (backgammon's opening roll is no double).
+    first_play: bool,
+}
+
+impl Judge {
+    fn new(ply: u8, only: Option<(usize, usize)>, luck: bool) -> Result<Judge, String> {
+        let luck_bot = if luck {
+            Some(ExpertBot::shipped(0).map_err(|e| e.to_string())?)
+        } else {
+            None
+        };
+        Ok(Judge {
+            bot: ExpertBot::shipped(ply).map_err(|e| e.to_string())?,
+            luck_bot,
+            only,
+            judged: Vec::new(),
+            dice: DiceStats::default(),
+            first_play: true,
+        })
+    }
+}
+
+/// The luck of rolling `dice` in `position` (the roller's view, per unit of the cube), by
+/// `bot` at 0-ply: the equity after the best play of that roll, minus the mean of it over
+/// the rolls that could have come (no doubles when `no_doubles`).
+fn roll_luck(bot: &mut ExpertBot, position: &Position, dice: Dice, no_doubles: bool) -> f64 {
+    let variant = bot.variant();
+    let value = |bot: &mut ExpertBot, d: Dice| -> f64 {
+        let plays = variant.legal_plays(position, d);
+        let p = match bot.rank(&plays).first() {
+            Some(best) => best.chances,
+            None => crate::bot::expert::eval::flip(&bot.chances(&position.switched())),
+        };
+        f64::from(bot.score(&p))
+    };
+    let mut sum = 0.0;
+    let mut weight = 0.0;
+    for a in 1..=6u8 {
+        for b in a..=6u8 {
+            if a == b && no_doubles {
+                continue;
+            }
+            let Ok(d) = Dice::new(a, b) else { continue };
+            let w = if a == b { 1.0 } else { 2.0 };
+            sum += w * value(bot, d);
+            weight += w;
+        }
+    }
+    value(bot, dice) - sum / weight
 }
 
 impl Visitor for Judge {
@@ -164,6 +327,10 @@ impl Visitor for Judge {
             return ControlFlow::Break(Stop::Done);
         }
         let variant = start.m.game().variant();
+        self.first_play = true;
+        if let Some(luck) = &mut self.luck_bot {
+            luck.select(variant);
+        }
         if !self.bot.select(variant) {
             return ControlFlow::Break(Stop::Failed(format!(
                 "game {}: the expert bot does not play {variant}, so it cannot judge it",
@@ -180,6 +347,7 @@ impl Visitor for Judge {
             Some(at) if at != here => return ControlFlow::Continue(()),
             _ => {}
         }
+        self.count_luck(step);
         if let Some(judged) = self.judge(step) {
             self.judged.push(judged);
         }
@@ -188,9 +356,38 @@ impl Visitor for Judge {
         }
         ControlFlow::Continue(())
     }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) -> ControlFlow<Stop> {
+        if let Some(result) = end.m.game().result()
+            && let Some(winner) = result.winner
+        {
+            let points = f64::from(result.points);
+            self.dice.result[winner.index()] += points;
+            self.dice.result[winner.opponent().index()] -= points;
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 impl Judge {
+    /// The luck and the dice of a roll about to be played.
+    fn count_luck(&mut self, step: &ActionStep<'_>) {
+        let state = step.before.game();
+        let (Some(bot), Phase::Moving(dice), Action::Play(_)) =
+            (self.luck_bot.as_mut(), state.phase(), step.action)
+        else {
+            return;
+        };
+        let opening = std::mem::take(&mut self.first_play)
+            && state.variant().rules().opening() == Opening::PlayTheOpeningDice;
+        let luck = roll_luck(bot, state.position(), dice, opening);
+        let i = state.turn().index();
+        self.dice.luck[i] += luck;
+        self.dice.luck_points[i] += luck * f64::from(state.cube().value());
+        self.dice.rolls[i] += 1;
+        self.dice.counts[i][roll_index(dice)] += 1;
+    }
+
     /// The judgement of one action, if it is a decision the analysis judges.
     fn judge(&mut self, step: &ActionStep<'_>) -> Option<Judged> {
         let bot = &mut self.bot;
@@ -288,6 +485,21 @@ pub fn text(a: &Analysis, ply: u8) -> String {
             mean * 1000.0
         ));
     }
+    out.push('\n');
+    for (i, side) in ["White", "Black"].iter().enumerate() {
+        out.push_str(&format!(
+            "{side}: error rate {:.1} ({}), PR {:.1}; luck {:+.3} over {} rolls ({}); result {:+}, luck-adjusted {:+.3}\n",
+            a.error_rate[i],
+            a.rating[i],
+            a.pr[i],
+            a.luck[i],
+            a.rolls[i],
+            a.luck_rating[i],
+            a.result[i],
+            a.luck_adjusted[i]
+        ));
+    }
+    out.push_str(&dice_text(&a.dice));
     let mut worst: Vec<&Judged> = a.judged.iter().filter(|j| j.loss > 0.0).collect();
     worst.sort_by(|x, y| y.loss.total_cmp(&x.loss));
     if worst.is_empty() {
@@ -303,4 +515,98 @@ pub fn text(a: &Analysis, ply: u8) -> String {
         ));
     }
     out
+}
+
+/// The dice each player rolled: each roll's count against what 1 or 2 in 36 would give.
+fn dice_text(counts: &[[u32; 21]; 2]) -> String {
+    let mut out = String::from("\nDice (rolls played: White, Black, expected each):\n");
+    let mut cells = Vec::new();
+    for a in 1..=6u8 {
+        for b in a..=6u8 {
+            let Ok(d) = Dice::new(a, b) else { continue };
+            let i = roll_index(d);
+            let expected = |side: usize| {
+                let n: u32 = counts[side].iter().sum();
+                f64::from(n) * if a == b { 1.0 } else { 2.0 } / 36.0
+            };
+            cells.push(format!(
+                "{a}-{b} {:>2} {:>2} ({:.1}, {:.1})",
+                counts[0][i],
+                counts[1][i],
+                expected(0),
+                expected(1)
+            ));
+        }
+    }
+    for row in cells.chunks(3) {
+        out.push_str("  ");
+        out.push_str(&row.join("   "));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rating_words_at_their_boundaries() {
+        for (rate, word) in [
+            (0.0, "Supernatural"),
+            (1.99, "Supernatural"),
+            (2.0, "World class"),
+            (4.99, "World class"),
+            (5.0, "Expert"),
+            (8.0, "Advanced"),
+            (12.0, "Intermediate"),
+            (18.0, "Casual player"),
+            (26.0, "Beginner"),
+            (34.99, "Beginner"),
+            (35.0, "Awful!"),
+        ] {
+            assert_eq!(rating_words(rate), word, "{rate}");
+        }
+        for (luck, word) in [
+            (0.061, "Go to Las Vegas"),
+            (0.06, "Good dice, man!"),
+            (0.031, "Good dice, man!"),
+            (0.03, "None"),
+            (-0.03, "None"),
+            (-0.031, "Bad dice, man!"),
+            (-0.061, "Go to bed"),
+        ] {
+            assert_eq!(luck_words(luck), word, "{luck}");
+        }
+    }
+
+    /// A hand-checked game's luck: the player on roll has four checkers on its 6-point (11
+    /// off), the opponent one on its 1-point (14 off), so only 6-6 wins (1 in 36) and any
+    /// other roll loses: the expectation is (1 - 35) / 36. The luck of each roll is its
+    /// result less that expectation, so the luck sums to the result less the expectation:
+    /// 6-6 is worth 70/36 of luck, any other roll -2/36.
+    #[test]
+    fn the_luck_of_a_roll_is_its_result_less_the_expectation() {
+        let mut board = [0i8; 26];
+        board[6] = 4;
+        board[24] = -1;
+        let position = Position::from_board(board).expect("a position");
+        let mut bot = ExpertBot::shipped(0).expect("the shipped nets");
+        let expectation = (1.0 - 35.0) / 36.0;
+        let six_six = roll_luck(&mut bot, &position, Dice::new(6, 6).unwrap(), false);
+        assert!((six_six - (1.0 - expectation)).abs() < 1e-4, "{six_six}");
+        let three_one = roll_luck(&mut bot, &position, Dice::new(3, 1).unwrap(), false);
+        assert!(
+            (three_one - (-1.0 - expectation)).abs() < 1e-4,
+            "{three_one}"
+        );
+        // Over all 36 rolls the luck averages out.
+        let mut sum = 0.0;
+        for a in 1..=6u8 {
+            for b in 1..=6u8 {
+                sum += roll_luck(&mut bot, &position, Dice::new(a, b).unwrap(), false);
+            }
+        }
+        assert!(sum.abs() < 1e-3, "{sum}");
+    }
 }
