@@ -90,6 +90,13 @@ pub trait Bot: Send {
 
     /// Whether to accept the opponent's offer to resign `level` (times the cube).
     fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool;
+
+    /// What went wrong with a bot that depends on something outside the program (an engine
+    /// over UBGI), once something has: one line. Its decisions since are stand-ins (the
+    /// first legal play); callers stop asking it. `None` for the bots of the program.
+    fn trouble(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The rule sets whose checkers move as in backgammon (Backgammon, Portes, Jacquet): the same
@@ -204,6 +211,9 @@ pub enum BotError {
     /// The expert bot's nets could not be read.
     #[error("the expert bot's nets: {0}")]
     Nets(String),
+    /// An engine over UBGI could not be started, or went wrong.
+    #[error("{0}")]
+    Engine(String),
 }
 
 /// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`,
@@ -211,12 +221,18 @@ pub enum BotError {
 pub const EXPERT_DEFAULT_PLY: u8 = 2;
 
 /// Makes the bot called `name`, its randomness seeded with `seed`. Besides [`NAMES`],
-/// `expert:0`, `expert:1` and `expert:2` name the expert bot at 0, 1 and 2-ply.
+/// `expert:0`, `expert:1` and `expert:2` name the expert bot at 0, 1 and 2-ply, and
+/// `ubgi:COMMAND` an engine over UBGI started with `sh -c COMMAND` ([`ubgi::UbgiBot`]).
 ///
 /// # Errors
 /// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::Nets`] when the expert
-/// bot's nets do not read.
+/// bot's nets do not read; [`BotError::Engine`] when an engine does not start or answer.
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+    if let Some(command) = name.strip_prefix(ubgi::PREFIX) {
+        return ubgi::UbgiBot::start(command)
+            .map(|b| Box::new(b) as Box<dyn Bot>)
+            .map_err(BotError::Engine);
+    }
     match name {
         "expert:0" => Ok(Box::new(expert::ExpertBot::shipped(0)?)),
         "expert:1" => Ok(Box::new(expert::ExpertBot::shipped(1)?)),
@@ -258,3 +274,4 @@ pub mod expert;
 pub mod greedy;
 pub mod pubeval;
 pub mod random;
+pub mod ubgi;

@@ -383,3 +383,38 @@ fn the_board_stays_on_the_persons_side_while_the_computer_plays_it() {
     assert!(answered > 0);
     assert_eq!(app.model().bottom, Side::Black);
 }
+
+/// Issue 19 (an external engine as a player): an engine over UBGI that dies at its first
+/// question is reported in one line, its side goes back to a person, and the game is kept.
+#[test]
+fn an_engine_that_dies_hands_its_side_back_and_the_game_goes_on() {
+    let dying = "ubgi:read l; echo ubgiok; read l; echo readyok; read l; exit 0";
+    let mut app = app([Player::Human, Player::Bot(dying.to_string())], 0, 5);
+    // The opening roll, then whoever is asked.
+    for _ in 0..10 {
+        if app.match_state().game().phase() == Phase::Opening {
+            press(&mut app, KeyCode::Char('r'));
+            continue;
+        }
+        let Some(job) = app.take_bot_job() else { break };
+        answer_bot(&mut app, &job);
+        if app.model().bots[Side::Black.index()].is_none() {
+            break;
+        }
+    }
+    assert!(
+        app.model().bots[Side::Black.index()].is_none(),
+        "{}",
+        app.message()
+    );
+    assert!(app.message().contains("it ended"), "{}", app.message());
+    assert!(
+        app.message().contains("Bob is yours to play now"),
+        "{}",
+        app.message()
+    );
+    assert!(
+        app.match_state().game().result().is_none(),
+        "the game is kept"
+    );
+}

@@ -72,3 +72,46 @@ fn bad_lines_get_one_error_each_and_the_engine_goes_on() {
     }
     assert_eq!(lines[7], "readyok");
 }
+
+/// The other way round: an engine over UBGI as a player (`bot-match ubgi:'COMMAND'`), here
+/// bg-tui's own; an engine that dies is reported in one line with status 2.
+#[test]
+fn an_engine_over_ubgi_plays_and_one_that_dies_is_reported() {
+    let engine = format!("ubgi:{} ubgi", env!("CARGO_BIN_EXE_bg-tui"));
+    let out = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args([
+            "bot-match",
+            &engine,
+            "greedy",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .args(["--threads", "1", "--json"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("bg-tui runs");
+    assert!(out.status.success(), "{out:?}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["games"], 2, "{report}");
+    // Shakes hands, then ends at the first question.
+    let dying = "ubgi:read l; echo ubgiok; read l; echo readyok; read l; exit 0";
+    let out = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args([
+            "bot-match",
+            dying,
+            "greedy",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .expect("bg-tui runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("it ended"), "{err}");
+}

@@ -555,13 +555,18 @@ fn play_one(
         };
         Recorder::new(players, rules, Some(dice_seed))
     });
-    Ok(if rules.match_length.is_some() {
+    let played = if rules.match_length.is_some() {
         let (m, rec) = play_match_recorded(&mut *a, &mut *b, a_side, rules, dice_seed, recorder);
         (GameSummary::of_match(&m), m.time, rec)
     } else {
         let (g, rec) = play_game_recorded(&mut *a, &mut *b, a_side, rules, dice_seed, recorder);
         (GameSummary::of_game(&g), g.time, rec)
-    })
+    };
+    // An engine that went wrong played stand-ins: the contest stops with its line.
+    if let Some(why) = a.trouble().or_else(|| b.trouble()) {
+        return Err(BotError::Engine(why));
+    }
+    Ok(played)
 }
 
 /// What a bot match plays: bot `a` against bot `b`, by name, for `games` games (with

@@ -82,6 +82,24 @@ impl App {
         }
         self.pending = None;
         self.job = None;
+        // An engine that went wrong (over UBGI) decided nothing: its stand-in is dropped, the
+        // game is kept, and its side goes back to a person.
+        for side in [Side::White, Side::Black] {
+            let trouble = self.bots[side.index()].as_ref().and_then(|bot| {
+                bot.lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .trouble()
+            });
+            if let Some(why) = trouble {
+                self.bots[side.index()] = None;
+                self.options.players[side.index()] = Player::Human;
+                self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
+                let line = format!("{why}; {} is yours to play now", self.name(side));
+                self.message.clone_from(&line);
+                self.note(line);
+                return true;
+            }
+        }
         match decision {
             BotDecision::Roll => {
                 if self.match_state.game().phase() == Phase::Opening {

@@ -1,0 +1,357 @@
+//! A player that is another program: an engine speaking UBGI v0.2 (the Universal Backgammon
+//! Interface), started from a shell command (`--vs ubgi:'COMMAND'`, `bot-match
+//! ubgi:'COMMAND' ...`). So a person can play GNU Backgammon or wildbg behind an adapter, or
+//! bg-tui's own `bg-tui ubgi`, on bg-tui's board.
+//!
+//! The engine is asked for checker plays (`position gnubgid ID:MATCH_ID`, `dice`, `go
+//! chequer`) and for doubles (`go cube`). UBGI v0.2 has no question for takes and
+//! resignations: those are answered by bg-tui's expert at 0-ply. An engine that cannot be
+//! started, dies, stays silent past a time limit or answers something that is not a legal
+//! play is never trusted: its [`Bot::trouble`] says what went wrong in one line, and the
+//! decision falls back to the first legal play (the game, and its record, are kept; the
+//! callers stop the engine's turns).
+
+use super::expert::ExpertBot;
+use super::{Bot, DoubleAnswer, ScoredPlay, moves_as_backgammon, unranked};
+use crate::engine::{Dice, MatchState, Play, Position, TurnBuilder, Variant, WinKind, position_id};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long the engine may take to start and answer `isready`.
+pub const START_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long the engine may take for one decision.
+pub const DECISION_TIMEOUT: Duration = Duration::from_secs(120);
+/// The most lines the engine may print before the answer asked for.
+const MAX_LINES: usize = 10_000;
+/// The longest line read from the engine.
+const MAX_LINE: usize = 4096;
+
+/// The prefix of a bot name that names an engine command.
+pub const PREFIX: &str = "ubgi:";
+
+/// An engine behind UBGI.
+pub struct UbgiBot {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The rule set last told to the engine.
+    variant: Option<Variant>,
+    /// What went wrong, once something has.
+    trouble: Option<String>,
+    /// Takes and resignations, which UBGI v0.2 cannot ask.
+    expert: Option<ExpertBot>,
+}
+
+impl std::fmt::Debug for UbgiBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UbgiBot")
+            .field("name", &self.name)
+            .field("trouble", &self.trouble)
+            .finish_non_exhaustive()
+    }
+}
+
+impl UbgiBot {
+    /// Starts `command` with `sh -c` and shakes hands (`ubgi` ... `ubgiok`, `isready` ...
+    /// `readyok`, `newgame`).
+    ///
+    /// # Errors
+    /// One line saying why the engine could not be started or did not answer as UBGI says.
+    pub fn start(command: &str) -> Result<UbgiBot, String> {
+        let shown = crate::printable::printable(command, 60);
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start the engine {shown:?}: {e}"))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(format!("cannot talk to the engine {shown:?}"));
+        };
+        let (tx, lines) = channel();
+        std::thread::Builder::new()
+            .name("ubgi-reader".to_string())
+            .spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    let mut limited = std::io::Read::take(&mut reader, MAX_LINE as u64 + 1);
+                    match limited.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => return,
+                        Ok(_) => {
+                            let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                            if tx.send(line).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot read the engine: {e}"))?;
+        let mut bot = UbgiBot {
+            name: format!("{PREFIX}{}", crate::printable::printable(command, 40)),
+            child,
+            stdin,
+            lines,
+            variant: None,
+            trouble: None,
+            expert: ExpertBot::shipped(0).ok(),
+        };
+        bot.ask(&["ubgi"], START_TIMEOUT, |l| (l == "ubgiok").then_some(()))
+            .and_then(|()| {
+                bot.ask(&["isready"], START_TIMEOUT, |l| {
+                    (l == "readyok").then_some(())
+                })
+            })
+            .and_then(|()| bot.send(&["newgame"]))
+            .map_err(|e| format!("the engine {shown:?}: {e}"))?;
+        Ok(bot)
+    }
+
+    fn send(&mut self, lines: &[&str]) -> Result<(), String> {
+        for line in lines {
+            writeln!(self.stdin, "{line}").map_err(|e| format!("it stopped listening ({e})"))?;
+        }
+        self.stdin
+            .flush()
+            .map_err(|e| format!("it stopped listening ({e})"))
+    }
+
+    /// Sends `lines`, then reads until `want` accepts a line; an `error` line, the end of
+    /// the engine's output, too many other lines or `timeout` are the errors.
+    fn ask<T>(
+        &mut self,
+        lines: &[&str],
+        timeout: Duration,
+        want: impl Fn(&str) -> Option<T>,
+    ) -> Result<T, String> {
+        self.send(lines)?;
+        let deadline = Instant::now() + timeout;
+        for _ in 0..MAX_LINES {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if let Some(answer) = want(&line) {
+                        return Ok(answer);
+                    }
+                    if line.starts_with("error ") {
+                        return Err(format!(
+                            "it answered {:?}",
+                            crate::printable::printable(&line, 80)
+                        ));
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no answer within {} s", timeout.as_secs()));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err("it ended".to_string());
+                }
+            }
+        }
+        Err(format!("{MAX_LINES} lines and not the answer asked for"))
+    }
+
+    /// Tells the engine the rule set of `m`'s game, when it changed.
+    fn tell_variant(&mut self, variant: Variant) -> Result<(), String> {
+        if self.variant != Some(variant) {
+            self.send(&[&format!("set game.variant {}", variant.name())])?;
+            self.variant = Some(variant);
+        }
+        Ok(())
+    }
+
+    /// The engine's play in `m` (the player on roll has rolled).
+    fn engine_play(&mut self, m: &MatchState) -> Result<Play, String> {
+        let game = m.game();
+        let dice = game
+            .dice()
+            .ok_or_else(|| "asked for a play before the roll".to_string())?;
+        self.tell_variant(game.variant())?;
+        let position = position_line(game.position(), m.match_id());
+        let dice_line = format!("dice {} {}", dice.high(), dice.low());
+        let payload = self.ask(
+            &[&position, &dice_line, "go chequer"],
+            DECISION_TIMEOUT,
+            |l| l.strip_prefix("bestmove ").map(str::to_string),
+        )?;
+        let steps = parse_payload(&payload).ok_or_else(|| {
+            format!(
+                "its move {:?} is not from/to tokens",
+                crate::printable::printable(&payload, 60)
+            )
+        })?;
+        let mut turn = TurnBuilder::for_game(game).ok_or_else(|| "no roll to play".to_string())?;
+        turn.play_steps(&steps).map_err(|e| {
+            format!(
+                "its move {:?} is not legal here: {e}",
+                crate::printable::printable(&payload, 60)
+            )
+        })
+    }
+
+    fn fail(&mut self, why: String) {
+        if self.trouble.is_none() {
+            self.trouble = Some(format!("{}: {why}", self.name));
+        }
+    }
+}
+
+impl Drop for UbgiBot {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        // A moment to quit by itself, then it is ended.
+        for _ in 0..20 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `position gnubgid ID:MATCH_ID` (the Position ID alone without a Match ID).
+fn position_line(position: &Position, match_id: Option<String>) -> String {
+    match match_id {
+        Some(m) => format!("position gnubgid {}:{m}", position_id(position)),
+        None => format!("position gnubgid {}", position_id(position)),
+    }
+}
+
+/// The steps of a `bestmove` payload (`24/18 13/11`, `bar/22`, `6/off`, `pass`).
+fn parse_payload(payload: &str) -> Option<Vec<(u8, u8)>> {
+    let point = |t: &str| match t {
+        "bar" => Some(25),
+        "off" => Some(0),
+        n => n.parse::<u8>().ok().filter(|p| (1..=24).contains(p)),
+    };
+    if payload.trim() == "pass" {
+        return Some(Vec::new());
+    }
+    payload
+        .split_whitespace()
+        .map(|token| {
+            let (from, to) = token.split_once('/')?;
+            Some((point(from)?, point(to)?))
+        })
+        .collect()
+}
+
+impl Bot for UbgiBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The legal plays unranked (UBGI gives only the engine's best play).
+    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+        unranked(Variant::Backgammon, position, dice)
+    }
+
+    /// The rule sets a Position ID can hold.
+    fn plays(&self, variant: Variant) -> bool {
+        moves_as_backgammon(variant)
+    }
+
+    fn choose_play(&mut self, m: &MatchState) -> Play {
+        let game = m.game();
+        let fallback = game
+            .legal_plays()
+            .first()
+            .copied()
+            .unwrap_or(Play::empty(*game.position()));
+        if self.trouble.is_some() {
+            return fallback;
+        }
+        match self.engine_play(m) {
+            Ok(play) => play,
+            Err(why) => {
+                self.fail(why);
+                fallback
+            }
+        }
+    }
+
+    fn should_double(&mut self, m: &MatchState) -> bool {
+        if self.trouble.is_some() {
+            return false;
+        }
+        let game = m.game();
+        let asked = self.tell_variant(game.variant()).and_then(|()| {
+            let position = position_line(game.position(), m.match_id());
+            self.ask(&[&position, "go cube"], DECISION_TIMEOUT, |l| match l {
+                "bestcube double" => Some(true),
+                "bestcube nodouble" => Some(false),
+                _ => None,
+            })
+        });
+        match asked {
+            Ok(double) => double,
+            // An engine without cube decisions just never doubles.
+            Err(why) if why.contains("unsupported") => false,
+            Err(why) => {
+                self.fail(why);
+                false
+            }
+        }
+    }
+
+    fn answer_double(&mut self, m: &MatchState) -> DoubleAnswer {
+        match &mut self.expert {
+            Some(expert) => match expert.answer_double(m) {
+                DoubleAnswer::Beaver => DoubleAnswer::Take,
+                answer => answer,
+            },
+            None => DoubleAnswer::Take,
+        }
+    }
+
+    fn offer_resignation(&mut self, _m: &MatchState) -> Option<WinKind> {
+        None
+    }
+
+    fn accept_resignation(&mut self, m: &MatchState, level: WinKind) -> bool {
+        self.expert
+            .as_mut()
+            .is_some_and(|e| e.accept_resignation(m, level))
+    }
+
+    fn trouble(&self) -> Option<String> {
+        self.trouble.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payloads_read_as_steps() {
+        assert_eq!(parse_payload("24/18 13/11"), Some(vec![(24, 18), (13, 11)]));
+        assert_eq!(parse_payload("bar/22 6/off"), Some(vec![(25, 22), (6, 0)]));
+        assert_eq!(parse_payload("pass"), Some(Vec::new()));
+        for bad in ["24-18", "25/18", "x/1", "24/18 junk", "0/off"] {
+            assert_eq!(parse_payload(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_engine_that_is_not_one_is_refused_in_one_line() {
+        let err = UbgiBot::start("exit 3").expect_err("no engine");
+        assert!(
+            err.contains("it ended") || err.contains("stopped listening"),
+            "{err}"
+        );
+        let err = UbgiBot::start("echo hello; echo error bad_command nope").expect_err("no engine");
+        assert!(err.contains("error bad_command"), "{err}");
+    }
+}
