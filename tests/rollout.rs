@@ -197,3 +197,118 @@ fn bad_settings_are_refused() {
         Some(RolloutError::Lines(0))
     );
 }
+
+/// `bg-tui rollout`, run as a user runs it.
+#[cfg(feature = "tui")]
+mod cli {
+    use super::bearoff;
+    use bg_tui::engine::position_id;
+    use std::process::Output;
+
+    fn bg_tui(args: &[&str]) -> Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+            .args(args)
+            .output()
+            .expect("the program runs")
+    }
+
+    fn stdout(o: &Output) -> String {
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    }
+
+    fn json(args: &[&str]) -> serde_json::Value {
+        let o = bg_tui(args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_str(&stdout(&o)).expect("JSON")
+    }
+
+    #[test]
+    fn bad_input_is_one_line_and_status_2() {
+        let id = position_id(&bearoff());
+        let id = id.as_str();
+        for args in [
+            vec!["rollout", id, "--trials", "0"],
+            vec!["rollout", id, "--trials", "10000001"],
+            vec!["rollout", id, "--threads", "0"],
+            vec!["rollout", id, "--threads", "257"],
+            vec!["rollout", id, "--truncate", "0"],
+            vec!["rollout", id, "--truncate", "10001"],
+            vec!["rollout", id, "--ply", "2"],
+            vec!["rollout", id, "--plays", "0"],
+            vec!["rollout", id, "--std-err", "0"],
+            vec!["rollout", id, "--std-err", "nan"],
+            vec!["rollout", id, "71"],
+            vec!["rollout", "not-an-id"],
+            vec!["rollout", "4HPwATDgc/ABMA:nonsense"],
+            vec![
+                "rollout",
+                "XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:0:10",
+            ],
+            vec!["rollout", id, "--rules", "plakoto"],
+            vec!["rollout", "--board", "{}", "31"],
+            vec!["rollout"],
+        ] {
+            let o = bg_tui(&args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(o.stdout.is_empty(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn json_has_the_lines_and_the_cube_decision() {
+        let id = position_id(&bearoff());
+        let v = json(&["rollout", &id, "--trials", "72", "--json"]);
+        assert_eq!(v["rules"], "backgammon");
+        assert_eq!(v["trials"], 72);
+        let lines = v["lines"].as_array().expect("lines");
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0]["equity"].is_f64());
+        assert_eq!(lines[0]["chances"].as_array().map(Vec::len), Some(5));
+        assert!(v["cube"]["action"].is_string());
+        let text = stdout(&bg_tui(&["rollout", &id, "--trials", "36"]));
+        assert!(text.contains("Proper cube action: "), "{text}");
+    }
+
+    #[test]
+    fn candidate_plays_are_rolled_out_best_first() {
+        let v = json(&[
+            "rollout",
+            "4HPwATDgc/ABMA",
+            "31",
+            "--plays",
+            "3",
+            "--trials",
+            "36",
+            "--truncate",
+            "2",
+            "--json",
+        ]);
+        let lines = v["lines"].as_array().expect("lines");
+        assert_eq!(lines.len(), 3);
+        let equities: Vec<f64> = lines.iter().filter_map(|l| l["equity"].as_f64()).collect();
+        assert!(equities.windows(2).all(|w| w[0] >= w[1]), "{equities:?}");
+        assert!(lines.iter().any(|l| l["play"] == "8/5 6/5"));
+    }
+
+    #[test]
+    fn an_xgid_and_a_position_id_give_the_same_result() {
+        let id = position_id(&bearoff());
+        let shown = stdout(&bg_tui(&["show", &id]));
+        let xgid = shown
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("XGID="))
+            .expect("show prints the XGID");
+        let xgid = format!("XGID={xgid}");
+        let args = ["--trials", "72", "--no-vr", "--json"];
+        let by_id = json(&[&["rollout", id.as_str()][..], &args[..]].concat());
+        let by_xgid = json(&[&["rollout", xgid.as_str()][..], &args[..]].concat());
+        assert_eq!(by_id["lines"], by_xgid["lines"]);
+        // ... and with the dice.
+        let args = ["--trials", "36", "--json"];
+        let by_id = json(&[&["rollout", id.as_str(), "21"][..], &args[..]].concat());
+        let by_xgid = json(&[&["rollout", xgid.as_str(), "21"][..], &args[..]].concat());
+        assert_eq!(by_id["lines"], by_xgid["lines"]);
+    }
+}
