@@ -272,6 +272,28 @@ mod cli {
     }
 
     #[test]
+    fn a_last_roll_at_three_to_one_is_a_double() {
+        // One checker on the 6-point against a checker on the opponent's 1-point: the
+        // player on roll wins with 27 rolls of 36 (all but 2-1, 3-1, 4-1, 3-2 and 1-1).
+        let mut mover = [0u8; 26];
+        let mut opponent = [0u8; 26];
+        mover[6] = 1;
+        opponent[1] = 1;
+        let position = bg_tui::engine::Position::from_sides(&mover, &opponent).expect("a position");
+        let v = json(&[
+            "rollout",
+            &position_id(&position),
+            "--trials",
+            "72",
+            "--json",
+        ]);
+        let win = v["lines"][0]["chances"][0].as_f64().expect("win");
+        assert!((win - 0.75).abs() < 1e-3, "{win}");
+        let action = v["cube"]["action"].as_str().expect("action");
+        assert!(action.starts_with("Double"), "{action}");
+    }
+
+    #[test]
     fn candidate_plays_are_rolled_out_best_first() {
         let v = json(&[
             "rollout",
