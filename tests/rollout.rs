@@ -134,6 +134,26 @@ fn the_thread_count_does_not_change_the_result_and_a_seed_repeats_it() {
 }
 
 #[test]
+fn a_play_that_ends_the_game_is_its_result() {
+    // The last checker on the 1-point, against one of the opponent's: 2-1 bears it off.
+    let mut mover = [0u8; 26];
+    let mut opponent = [0u8; 26];
+    mover[1] = 1;
+    opponent[6] = 1;
+    let position = Position::from_sides(&mover, &opponent).expect("a position");
+    let plays = legal_plays(&position, Dice::new(2, 1).expect("dice"));
+    let lines: Vec<Line> = plays.iter().map(|p| Line::Played(*p.position())).collect();
+    let r = run(
+        &lines,
+        &RolloutSettings {
+            trials: 36,
+            ..RolloutSettings::default()
+        },
+    );
+    assert!(r.lines.iter().all(|l| l.equity == 1.0 && l.std_err == 0.0));
+}
+
+#[test]
 fn every_36_trials_see_each_first_roll_once() {
     let mut rolls: Vec<(u8, u8)> = (0..36)
         .map(|t| {

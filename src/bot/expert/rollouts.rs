@@ -486,9 +486,9 @@ pub fn rollout(
         lines: sums.iter().map(|x| x.result(n)).collect(),
         trials: n,
     };
-    // Rounds of a few batches of 36 trials per thread, split between the threads in
-    // contiguous runs; the results are summed in trial order.
-    let round = CHECK_EVERY * 2 * s.threads as u32;
+    // Rounds of 36 trials per thread, split between the threads in contiguous runs; the
+    // results are summed in trial order.
+    let round = CHECK_EVERY * s.threads as u32;
     'rounds: while done < s.trials {
         let count = round.min(s.trials - done);
         let per = count.div_ceil(s.threads as u32).max(1);
@@ -516,7 +516,9 @@ pub fn rollout(
                     .collect();
                 handles
                     .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
+                    // A worker that panicked passes its panic on: a missing part would
+                    // misalign the sums.
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                     .collect()
             })
         };
