@@ -267,6 +267,9 @@ mod cli {
             vec!["rollout", id, "--rules", "plakoto"],
             vec!["rollout", "--board", "{}", "31"],
             vec!["rollout"],
+            // Every checker of the player on roll borne off: the game is over.
+            vec!["rollout", "AAAAAAAAAAAAAA:cAkAAAAAAAAA", "31"],
+            vec!["rollout", "AAAAAAAAAAAAAA"],
         ] {
             let o = bg_tui(&args);
             let err = String::from_utf8_lossy(&o.stderr);

@@ -336,6 +336,12 @@ fn cube_state(asked: &Asked) -> Result<(cube::CubeState, bool), String> {
 /// already over, or nets that do not read.
 pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     let (asked, dice) = asked(args)?;
+    let p = &asked.position;
+    if p.mover_has_won() || asked.variant.rules().judge(&p.switched()).is_some() {
+        return Err(CliError(
+            "the game is over in this position: nothing to roll out".to_string(),
+        ));
+    }
     let s = settings(args);
     if s.threads > MAX_THREADS {
         return Err(refused(RolloutError::Threads(s.threads)));
