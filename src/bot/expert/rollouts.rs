@@ -283,7 +283,8 @@ fn same_roll(a: Dice, b: Dice) -> bool {
     key(a) == key(b)
 }
 
-/// A worker's tools: the bot (on the rule set) and a buffer of plays per depth.
+/// A worker's tools: the bot (on the rule set), and buffers for the plays of the turn and
+/// for those of the luck scan.
 struct Player {
     bot: ExpertBot,
     plays: Vec<Play>,
