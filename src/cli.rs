@@ -40,8 +40,10 @@ mod board;
 pub use board::{moves_on_board, parse_board, parse_variant};
 
 pub mod analyse;
+pub mod rollout;
 pub mod train;
 pub mod ubgi;
+pub use rollout::RolloutArgs;
 pub use train::TrainArgs;
 
 /// Backgammon for the terminal.
@@ -218,6 +220,10 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Roll out a position with the expert: the best candidate plays of a roll
+    /// (`rollout POSITION DICE`), or the position for the player on roll and its cube
+    /// decision (`rollout POSITION`); each line's equity with its standard error and chances.
+    Rollout(RolloutArgs),
     /// Play two bots against each other and report A's points per game.
     BotMatch(BotMatchArgs),
     /// Train the expert bot's nets by self-play (resumable from a checkpoint).

@@ -58,6 +58,7 @@ fn main() -> ExitCode {
             ply,
             json,
         ),
+        Some(Command::Rollout(args)) => cli::rollout::run(&args),
         Some(Command::BotMatch(args)) => cli::bot_match(&args),
         Some(Command::Train(args)) => cli::train::train(&args),
         Some(Command::Ubgi) => {

@@ -22,6 +22,7 @@ pub mod format;
 pub mod met;
 pub mod net;
 pub mod rollout;
+pub mod rollouts;
 pub mod tavli;
 pub mod train;
 

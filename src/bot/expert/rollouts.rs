@@ -1,0 +1,613 @@
+//! Rollouts as GNU Backgammon does them: a position (or each of several candidate plays) is
+//! played on to the end many times by the expert, and the results are averaged.
+//!
+//! - **Lines.** A [`Line`] is a position with a player on roll before rolling
+//!   ([`Line::OnRoll`]), or the position just after a play ([`Line::Played`]), rolled out for
+//!   the player who made it. Every line of one rollout sees the same dice in trial `t`, so
+//!   that the differences between lines are measured more precisely than the lines themselves.
+//! - **Trials** are played to the end, or cut after `truncate` turns and valued by the nets
+//!   at 0-ply. Each side plays the expert's best play at `ply` 0 or 1.
+//! - **Variance reduction.** At each roll of a trial, the luck of the roll (the nets' chances
+//!   after the best play of that roll, minus their mean over the 21 rolls, both at 0-ply) is
+//!   subtracted from the trial's outcome, from the view of the line's player: a lucky roll
+//!   for the player counts against the trial's result, a lucky roll for its opponent for it.
+//!   With perfect nets each trial would then give the position's value exactly; with good
+//!   ones the spread of the trials shrinks a great deal.
+//! - **Stratified dice.** The first roll of trial `t` is roll `t mod 36` of the 36 (in an
+//!   order shuffled by the seed), so every 36 trials see each first roll once; when the
+//!   trials asked for are a multiple of 1,296, the second roll is stratified too (trial `t`
+//!   takes the pair `(t mod 36, (t mod 36 + t / 36) mod 36)`), so every 1,296 trials see every
+//!   first two rolls once. Every other roll comes from a generator seeded by the seed and the
+//!   trial's index.
+//! - **Repeatable.** Each trial depends only on the seed and its index, and the trials are
+//!   summed in their order whatever the number of threads, so a seed gives the same result
+//!   bit for bit on any number of threads.
+//! - **Stopping.** After every 36 trials the rollout stops when the equity's standard error
+//!   of every line is below `std_err` (when given); else it stops at `trials`.
+
+use super::ExpertBot;
+use super::eval::{Probs, after_play, flip, scored_in, verdict_after, verdict_chances};
+use super::train::{MAX_TURNS, mix};
+use crate::engine::{Dice, Play, Position, Variant};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+
+/// The most trials a rollout plays.
+pub const MAX_TRIALS: u32 = 10_000_000;
+/// The most threads a rollout runs on.
+pub const MAX_THREADS: usize = 256;
+/// The longest truncation, in turns.
+pub const MAX_TRUNCATE: u32 = 10_000;
+/// The most lines one rollout rolls out together.
+pub const MAX_LINES: usize = 1000;
+/// The deepest look-ahead of the players of a trial.
+pub const MAX_ROLLOUT_PLY: u8 = 1;
+/// The standard error is checked after every this many trials (one of each first roll).
+pub const CHECK_EVERY: u32 = 36;
+
+/// How a rollout is played.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RolloutSettings {
+    /// The most trials (1 to [`MAX_TRIALS`]).
+    pub trials: u32,
+    /// Stop a trial after this many turns and value it by the nets (1 to
+    /// [`MAX_TRUNCATE`]); `None` plays every trial to the end.
+    pub truncate: Option<u32>,
+    /// The look-ahead of both players: 0 or 1.
+    pub ply: u8,
+    /// The seed of the dice.
+    pub seed: u64,
+    /// Threads to play the trials on (1 to [`MAX_THREADS`]); the result does not depend on it.
+    pub threads: usize,
+    /// Stop once the equity's standard error of every line is below this (checked every 36
+    /// trials); `None` plays every trial.
+    pub std_err: Option<f64>,
+    /// Subtract the luck of each roll from the trials' outcomes.
+    pub variance_reduction: bool,
+}
+
+impl Default for RolloutSettings {
+    /// 1,296 full trials at 0-ply with variance reduction, seed 1, one thread.
+    fn default() -> RolloutSettings {
+        RolloutSettings {
+            trials: 1296,
+            truncate: None,
+            ply: 0,
+            seed: 1,
+            threads: 1,
+            std_err: None,
+            variance_reduction: true,
+        }
+    }
+}
+
+/// What a rollout refuses, before it starts.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RolloutError {
+    /// A trial count out of range.
+    #[error("trials: 1 to {MAX_TRIALS}, not {0}")]
+    Trials(u32),
+    /// A thread count out of range.
+    #[error("threads: 1 to {MAX_THREADS}, not {0}")]
+    Threads(usize),
+    /// A truncation out of range.
+    #[error("truncate: 1 to {MAX_TRUNCATE} turns, not {0}")]
+    Truncate(u32),
+    /// A look-ahead out of range.
+    #[error("ply: 0 or 1 in a rollout, not {0}")]
+    Ply(u8),
+    /// A standard error that is not a positive number.
+    #[error("std-err: a positive number, not {0}")]
+    StdErr(f64),
+    /// No lines, or too many.
+    #[error("lines: 1 to {MAX_LINES}, not {0}")]
+    Lines(usize),
+    /// A position on roll whose game is already over.
+    #[error("the game is already over in line {0}")]
+    Over(usize),
+    /// The bot has no nets for the rule set.
+    #[error("the expert has no nets for {0}")]
+    NoNets(Variant),
+}
+
+/// One line of a rollout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Line {
+    /// The position with its player on roll, before it rolls; rolled out for that player.
+    OnRoll(Position),
+    /// The position just after a play, seen from the player who made it (its opponent rolls
+    /// next); rolled out for the player who made the play.
+    Played(Position),
+}
+
+/// The result of one line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LineResult {
+    /// The mean chances (win, win gammon, win backgammon, lose gammon, lose backgammon) of
+    /// the line's player; with variance reduction they may stray a little outside 0-1.
+    pub chances: [f64; 5],
+    /// The mean cubeless equity for the line's player.
+    pub equity: f64,
+    /// The standard error of the equity.
+    pub std_err: f64,
+    /// The trials played.
+    pub trials: u32,
+}
+
+impl LineResult {
+    /// The chances as the nets' type, each clamped to 0-1 (for cube decisions).
+    #[must_use]
+    pub fn probs(&self) -> Probs {
+        self.chances.map(|c| c.clamp(0.0, 1.0) as f32)
+    }
+}
+
+/// A rollout's result: one entry per line, in the order given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rollout {
+    /// The lines' results.
+    pub lines: Vec<LineResult>,
+    /// The trials played (of each line).
+    pub trials: u32,
+}
+
+/// Running sums of one line.
+#[derive(Debug, Clone, Copy, Default)]
+struct Sums {
+    chances: [f64; 5],
+    equity: f64,
+    squares: f64,
+}
+
+impl Sums {
+    fn add(&mut self, outcome: &[f64; 5]) {
+        for (s, x) in self.chances.iter_mut().zip(outcome) {
+            *s += x;
+        }
+        let e = equity64(outcome);
+        self.equity += e;
+        self.squares += e * e;
+    }
+
+    fn result(&self, n: u32) -> LineResult {
+        let count = f64::from(n.max(1));
+        let mean = self.equity / count;
+        let var = if n > 1 {
+            ((self.squares - self.equity * self.equity / count) / (count - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        LineResult {
+            chances: self.chances.map(|c| c / count),
+            equity: mean,
+            std_err: (var / count).sqrt(),
+            trials: n,
+        }
+    }
+}
+
+/// The cubeless equity of chances (or of differences of chances, less the constant).
+fn equity64(p: &[f64; 5]) -> f64 {
+    2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+}
+
+/// Chances seen from the other side.
+fn flip64(p: &[f64; 5]) -> [f64; 5] {
+    [1.0 - p[0], p[3], p[4], p[1], p[2]]
+}
+
+/// A difference of chances seen from the other side.
+fn flip_diff(d: &[f64; 5]) -> [f64; 5] {
+    [-d[0], d[3], d[4], d[1], d[2]]
+}
+
+fn widen(p: &Probs) -> [f64; 5] {
+    p.map(f64::from)
+}
+
+/// The 36 rolls (each non-double twice), in an order shuffled by `seed`.
+fn shuffled_36(seed: u64) -> [Dice; 36] {
+    let mut all: Vec<Dice> = (1..=6u8)
+        .flat_map(|a| (1..=6u8).filter_map(move |b| Dice::new(a, b).ok()))
+        .collect();
+    all.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    // `all` holds the 36 rolls.
+    std::array::from_fn(|i| all[i])
+}
+
+/// The stratified first two rolls of the trials.
+#[derive(Debug, Clone, Copy)]
+struct DicePlan {
+    first: [Dice; 36],
+    second: [Dice; 36],
+    /// The second roll is stratified too.
+    two: bool,
+}
+
+impl DicePlan {
+    fn new(seed: u64, trials: u32) -> DicePlan {
+        DicePlan {
+            first: shuffled_36(mix(seed ^ 0x00f1_4571)),
+            second: shuffled_36(mix(seed ^ 0x005e_c00d)),
+            two: trials.is_multiple_of(1296),
+        }
+    }
+}
+
+/// The first roll of trial `trial` of a rollout seeded with `seed`: every 36 consecutive
+/// trials from a multiple of 36 see each of the 36 rolls once.
+#[must_use]
+pub fn first_roll(seed: u64, trial: u32) -> Dice {
+    let plan = DicePlan::new(seed, 1);
+    TrialDice {
+        plan: &plan,
+        trial,
+        turn: 0,
+        rng: ChaCha8Rng::seed_from_u64(trial_seed(seed, trial)),
+    }
+    .next()
+}
+
+/// The dice of one trial: the stratified rolls first, then the trial's own generator.
+struct TrialDice<'a> {
+    plan: &'a DicePlan,
+    trial: u32,
+    turn: u32,
+    rng: ChaCha8Rng,
+}
+
+impl TrialDice<'_> {
+    fn next(&mut self) -> Dice {
+        let i = (self.trial % 36) as usize;
+        let j = ((self.trial % 36 + self.trial / 36) % 36) as usize;
+        let d = match self.turn {
+            0 => self.plan.first[i],
+            1 if self.plan.two => self.plan.second[j],
+            _ => Dice::roll(&mut self.rng),
+        };
+        self.turn += 1;
+        d
+    }
+}
+
+/// The seed of trial `trial`'s own generator.
+fn trial_seed(seed: u64, trial: u32) -> u64 {
+    mix(mix(seed ^ 0x0007_0110_u64) ^ mix(u64::from(trial)))
+}
+
+/// Whether two rolls are the same roll, in either order.
+fn same_roll(a: Dice, b: Dice) -> bool {
+    let key = |d: Dice| (d.first().min(d.second()), d.first().max(d.second()));
+    key(a) == key(b)
+}
+
+/// A worker's tools: the bot (on the rule set), and buffers for the plays of the turn and
+/// for those of the luck scan.
+struct Player {
+    bot: ExpertBot,
+    plays: Vec<Play>,
+    scan: Vec<Play>,
+}
+
+impl Player {
+    /// The best play of `plays` at 0-ply and its chances for the mover, scored as the rule
+    /// set scores.
+    fn best0(&mut self, plays: &[Play]) -> Option<(Play, Probs)> {
+        let variant = self.bot.variant;
+        let mut best: Option<(Play, Probs, f32)> = None;
+        for play in plays {
+            let p = scored_in(variant, after_play(&self.bot.nets, play, &mut self.bot.buf));
+            let e = super::eval::equity(&p);
+            if best.as_ref().is_none_or(|b| e > b.2) {
+                best = Some((*play, p, e));
+            }
+        }
+        best.map(|(play, p, _)| (play, p))
+    }
+
+    /// The chances for the mover in `here` after the best play of each of the 21 rolls,
+    /// averaged; and the chances and best play of `dice` among them.
+    fn luck_scan(&mut self, here: &Position, dice: Dice) -> ([f64; 5], [f64; 5], Option<Play>) {
+        let rules = self.bot.nets.variant.rules();
+        let mut mean = [0.0f64; 5];
+        let mut actual = ([0.0f64; 5], None);
+        let mut scan = std::mem::take(&mut self.scan);
+        for (d, weight) in super::rolls() {
+            rules.legal_plays_into(here, d, &mut scan);
+            let (play, p) = match self.best0(&scan) {
+                Some((play, p)) => (Some(play), widen(&p)),
+                // No play: the opponent rolls in the same position.
+                None => (
+                    None,
+                    widen(&flip(&self.bot.chances_at(&here.switched(), 0))),
+                ),
+            };
+            for (m, x) in mean.iter_mut().zip(p) {
+                *m += f64::from(weight) * x;
+            }
+            if same_roll(d, dice) {
+                actual = (p, play);
+            }
+        }
+        self.scan = scan;
+        (mean.map(|m| m / 36.0), actual.0, actual.1)
+    }
+
+    /// One trial from `start` (its player on roll): the outcome for that player, less the
+    /// luck when `vr`.
+    fn trial(&mut self, start: &Position, dice: &mut TrialDice, s: &RolloutSettings) -> [f64; 5] {
+        let variant = self.bot.variant;
+        let horizon = s.truncate.unwrap_or(MAX_TURNS).min(MAX_TURNS);
+        let mut here = *start;
+        // Whether the player on roll in `here` is the start's player.
+        let mut mine = true;
+        let mut luck = [0.0f64; 5];
+        let mut plays = std::mem::take(&mut self.plays);
+        let view = |mine: bool, p: [f64; 5]| if mine { p } else { flip64(&p) };
+        let outcome = loop {
+            if dice.turn >= horizon {
+                break view(mine, widen(&self.bot.chances_at(&here, 0)));
+            }
+            let roll = dice.next();
+            let mut chosen = None;
+            if s.variance_reduction {
+                let (mean, actual, best) = self.luck_scan(&here, roll);
+                let d: [f64; 5] = std::array::from_fn(|k| actual[k] - mean[k]);
+                let d = if mine { d } else { flip_diff(&d) };
+                for (l, x) in luck.iter_mut().zip(d) {
+                    *l += x;
+                }
+                chosen = best;
+            }
+            self.bot
+                .nets
+                .variant
+                .rules()
+                .legal_plays_into(&here, roll, &mut plays);
+            let play = if plays.is_empty() {
+                None
+            } else if s.ply == 0 {
+                match chosen {
+                    Some(play) => Some(play),
+                    None => self.best0(&plays).map(|b| b.0),
+                }
+            } else {
+                self.bot.rank(&plays).first().map(|r| r.play)
+            };
+            let Some(play) = play else {
+                here = here.switched();
+                mine = !mine;
+                continue;
+            };
+            if let Some(verdict) = verdict_after(&self.bot.nets, play.position()) {
+                break view(mine, widen(&scored_in(variant, verdict_chances(verdict))));
+            }
+            here = play.position().switched();
+            mine = !mine;
+        };
+        self.plays = plays;
+        std::array::from_fn(|k| outcome[k] - luck[k])
+    }
+
+    /// Trial `t` of every line, into `out` (one entry per line).
+    fn trials_of(
+        &mut self,
+        lines: &[Line],
+        plan: &DicePlan,
+        t: u32,
+        s: &RolloutSettings,
+        out: &mut Vec<[f64; 5]>,
+    ) {
+        for line in lines {
+            let mut dice = TrialDice {
+                plan,
+                trial: t,
+                turn: 0,
+                rng: ChaCha8Rng::seed_from_u64(trial_seed(s.seed, t)),
+            };
+            let r = match line {
+                Line::OnRoll(position) => self.trial(position, &mut dice, s),
+                Line::Played(after) => match verdict_after(&self.bot.nets, after) {
+                    Some(v) => widen(&scored_in(self.bot.variant, verdict_chances(v))),
+                    None => flip64(&self.trial(&after.switched(), &mut dice, s)),
+                },
+            };
+            out.push(r);
+        }
+    }
+}
+
+/// Checks the settings and the lines.
+fn check(
+    bot: &ExpertBot,
+    variant: Variant,
+    lines: &[Line],
+    s: &RolloutSettings,
+) -> Result<ExpertBot, RolloutError> {
+    if !(1..=MAX_TRIALS).contains(&s.trials) {
+        return Err(RolloutError::Trials(s.trials));
+    }
+    if !(1..=MAX_THREADS).contains(&s.threads) {
+        return Err(RolloutError::Threads(s.threads));
+    }
+    if let Some(t) = s.truncate
+        && !(1..=MAX_TRUNCATE).contains(&t)
+    {
+        return Err(RolloutError::Truncate(t));
+    }
+    if s.ply > MAX_ROLLOUT_PLY {
+        return Err(RolloutError::Ply(s.ply));
+    }
+    if let Some(e) = s.std_err
+        && !(e.is_finite() && e > 0.0)
+    {
+        return Err(RolloutError::StdErr(e));
+    }
+    if lines.is_empty() || lines.len() > MAX_LINES {
+        return Err(RolloutError::Lines(lines.len()));
+    }
+    let mut bot = bot.clone();
+    if !bot.select(variant) {
+        return Err(RolloutError::NoNets(variant));
+    }
+    bot.set_ply(s.ply);
+    for (i, line) in lines.iter().enumerate() {
+        if let Line::OnRoll(p) = line
+            && (p.mover_has_won() || verdict_after(&bot.nets, &p.switched()).is_some())
+        {
+            return Err(RolloutError::Over(i));
+        }
+    }
+    Ok(bot)
+}
+
+/// Rolls out `lines` of `variant` with the expert `bot` (its nets; its ply is the
+/// settings'), as the [module documentation](self) says. After every round of trials
+/// `progress` is called with the result so far; it returns `false` to stop there (the
+/// result so far is then returned).
+///
+/// # Errors
+/// [`RolloutError`] for settings out of range, no lines, a position already over, or a
+/// rule set the bot has no nets for.
+pub fn rollout(
+    bot: &ExpertBot,
+    variant: Variant,
+    lines: &[Line],
+    settings: &RolloutSettings,
+    mut progress: impl FnMut(&Rollout) -> bool,
+) -> Result<Rollout, RolloutError> {
+    let bot = check(bot, variant, lines, settings)?;
+    let s = *settings;
+    let plan = DicePlan::new(s.seed, s.trials);
+    let mut sums = vec![Sums::default(); lines.len()];
+    let mut done = 0u32;
+    let result = |sums: &[Sums], n: u32| Rollout {
+        lines: sums.iter().map(|x| x.result(n)).collect(),
+        trials: n,
+    };
+    // Rounds of 36 trials per thread, split between the threads in contiguous runs; the
+    // results are summed in trial order.
+    let round = CHECK_EVERY * s.threads as u32;
+    'rounds: while done < s.trials {
+        let count = round.min(s.trials - done);
+        let per = count.div_ceil(s.threads as u32).max(1);
+        let chunks: Vec<(u32, u32)> = (0..count)
+            .step_by(per as usize)
+            .map(|a| (done + a, done + (a + per).min(count)))
+            .collect();
+        let parts: Vec<Vec<[f64; 5]>> = if chunks.len() == 1 {
+            let mut player = new_player(&bot);
+            chunks
+                .iter()
+                .map(|&(a, b)| run_chunk(&mut player, lines, &plan, a, b, &s))
+                .collect()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = chunks
+                    .iter()
+                    .map(|&(a, b)| {
+                        let (bot, plan) = (&bot, &plan);
+                        scope.spawn(move || {
+                            let mut player = new_player(bot);
+                            run_chunk(&mut player, lines, plan, a, b, &s)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    // A worker that panicked passes its panic on: a missing part would
+                    // misalign the sums.
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            })
+        };
+        for part in parts {
+            for trial in part.chunks(lines.len()) {
+                for (sum, outcome) in sums.iter_mut().zip(trial) {
+                    sum.add(outcome);
+                }
+                done += 1;
+                if done.is_multiple_of(CHECK_EVERY)
+                    && let Some(target) = s.std_err
+                    && sums.iter().all(|x| x.result(done).std_err < target)
+                {
+                    break 'rounds;
+                }
+            }
+        }
+        if !progress(&result(&sums, done)) {
+            break;
+        }
+    }
+    Ok(result(&sums, done))
+}
+
+fn new_player(bot: &ExpertBot) -> Player {
+    Player {
+        bot: bot.clone(),
+        plays: Vec::new(),
+        scan: Vec::new(),
+    }
+}
+
+/// Trials `a..b` of every line, trial by trial.
+fn run_chunk(
+    player: &mut Player,
+    lines: &[Line],
+    plan: &DicePlan,
+    a: u32,
+    b: u32,
+    s: &RolloutSettings,
+) -> Vec<[f64; 5]> {
+    let mut out = Vec::with_capacity(lines.len() * (b - a) as usize);
+    for t in a..b {
+        player.trials_of(lines, plan, t, s, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_36_trials_see_each_first_roll_once() {
+        for seed in [1, 2, 99] {
+            for block in [0u32, 36, 72 * 5] {
+                let mut seen: Vec<(u8, u8)> = (block..block + 36)
+                    .map(|t| {
+                        let d = first_roll(seed, t);
+                        (d.first(), d.second())
+                    })
+                    .collect();
+                seen.sort_unstable();
+                let all: Vec<(u8, u8)> = (1..=6u8)
+                    .flat_map(|a| (1..=6u8).map(move |b| (a, b)))
+                    .collect();
+                assert_eq!(seen, all);
+            }
+        }
+    }
+
+    #[test]
+    fn every_1296_trials_see_every_first_two_rolls_once() {
+        let plan = DicePlan::new(5, 1296);
+        let mut pairs: Vec<(u8, u8, u8, u8)> = (0..1296)
+            .map(|t| {
+                let mut dice = TrialDice {
+                    plan: &plan,
+                    trial: t,
+                    turn: 0,
+                    rng: ChaCha8Rng::seed_from_u64(0),
+                };
+                let (a, b) = (dice.next(), dice.next());
+                (a.first(), a.second(), b.first(), b.second())
+            })
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        assert_eq!(pairs.len(), 1296);
+    }
+}

@@ -1,0 +1,359 @@
+//! Rollouts: the engine (`bot::expert::rollouts`) against exact values, variance reduction,
+//! repeatability and stratification; and `bg-tui rollout` on the command line.
+
+use bg_tui::bot::expert::ExpertBot;
+use bg_tui::bot::expert::bearoff::BearoffDb;
+use bg_tui::bot::expert::eval::equity;
+use bg_tui::bot::expert::rollouts::{
+    Line, Rollout, RolloutError, RolloutSettings, first_roll, rollout,
+};
+use bg_tui::engine::{Dice, Position, Variant, legal_plays};
+
+fn expert() -> ExpertBot {
+    ExpertBot::shipped(0).expect("the shipped nets read")
+}
+
+fn run(lines: &[Line], settings: &RolloutSettings) -> Rollout {
+    rollout(&expert(), Variant::Backgammon, lines, settings, |_| true).expect("a rollout")
+}
+
+/// A bear-off with both sides home and no contact: the player on roll has checkers on its
+/// 6, 5 and 4-points, the opponent on its 6 and 5-points (the rest borne off).
+fn bearoff() -> Position {
+    let mut mover = [0u8; 26];
+    let mut opponent = [0u8; 26];
+    mover[6] = 1;
+    mover[5] = 1;
+    mover[4] = 1;
+    opponent[6] = 1;
+    opponent[5] = 1;
+    Position::from_sides(&mover, &opponent).expect("a position")
+}
+
+#[test]
+fn a_bearoff_rollout_agrees_with_the_database() {
+    let position = bearoff();
+    let exact = BearoffDb::shared()
+        .chances(&position)
+        .expect("the database knows it");
+    let exact = f64::from(equity(&exact));
+    for vr in [false, true] {
+        let r = run(
+            &[Line::OnRoll(position)],
+            &RolloutSettings {
+                trials: 720,
+                variance_reduction: vr,
+                ..RolloutSettings::default()
+            },
+        );
+        let line = r.lines[0];
+        assert_eq!(line.trials, 720);
+        // The database's chances come from each side's fewest-rolls play, so with variance
+        // reduction (whose standard error is then almost nil) allow a hair more.
+        let slack = if vr { 0.005 } else { 0.0 };
+        assert!(
+            (line.equity - exact).abs() <= 3.0 * line.std_err + slack,
+            "vr {vr}: rolled out {:.4} ± {:.4}, the database says {exact:.4}",
+            line.equity,
+            line.std_err
+        );
+        assert!(line.std_err > 0.0 || vr);
+    }
+}
+
+#[test]
+fn variance_reduction_shrinks_the_standard_error() {
+    let settings = RolloutSettings {
+        trials: 144,
+        truncate: Some(6),
+        ..RolloutSettings::default()
+    };
+    let lines = [Line::OnRoll(Position::START)];
+    let with = run(&lines, &settings);
+    let without = run(
+        &lines,
+        &RolloutSettings {
+            variance_reduction: false,
+            ..settings
+        },
+    );
+    let (a, b) = (with.lines[0].std_err, without.lines[0].std_err);
+    assert!(a < b, "with variance reduction {a:.4}, without {b:.4}");
+    assert!(
+        a < 0.6 * b,
+        "with variance reduction {a:.4}, without {b:.4}"
+    );
+}
+
+/// Two candidate plays of 3-1 from the start, truncated short.
+fn candidate_lines() -> Vec<Line> {
+    let dice = Dice::new(3, 1).expect("dice");
+    legal_plays(&Position::START, dice)
+        .iter()
+        .take(2)
+        .map(|p| Line::Played(*p.position()))
+        .collect()
+}
+
+#[test]
+fn the_thread_count_does_not_change_the_result_and_a_seed_repeats_it() {
+    let settings = RolloutSettings {
+        trials: 108,
+        truncate: Some(3),
+        threads: 1,
+        seed: 7,
+        ..RolloutSettings::default()
+    };
+    let lines = candidate_lines();
+    let one = run(&lines, &settings);
+    let two = run(
+        &lines,
+        &RolloutSettings {
+            threads: 2,
+            ..settings
+        },
+    );
+    let three = run(
+        &lines,
+        &RolloutSettings {
+            threads: 3,
+            ..settings
+        },
+    );
+    assert_eq!(one, two);
+    assert_eq!(one, three);
+    assert_eq!(one, run(&lines, &settings));
+    let other = run(
+        &lines,
+        &RolloutSettings {
+            seed: 8,
+            ..settings
+        },
+    );
+    assert_ne!(one.lines[0].equity, other.lines[0].equity);
+}
+
+#[test]
+fn a_play_that_ends_the_game_is_its_result() {
+    // The last checker on the 1-point, against one of the opponent's: 2-1 bears it off.
+    let mut mover = [0u8; 26];
+    let mut opponent = [0u8; 26];
+    mover[1] = 1;
+    opponent[6] = 1;
+    let position = Position::from_sides(&mover, &opponent).expect("a position");
+    let plays = legal_plays(&position, Dice::new(2, 1).expect("dice"));
+    let lines: Vec<Line> = plays.iter().map(|p| Line::Played(*p.position())).collect();
+    let r = run(
+        &lines,
+        &RolloutSettings {
+            trials: 36,
+            ..RolloutSettings::default()
+        },
+    );
+    assert!(r.lines.iter().all(|l| l.equity == 1.0 && l.std_err == 0.0));
+}
+
+#[test]
+fn every_36_trials_see_each_first_roll_once() {
+    let mut rolls: Vec<(u8, u8)> = (0..36)
+        .map(|t| {
+            let d = first_roll(3, t);
+            (d.first(), d.second())
+        })
+        .collect();
+    rolls.sort_unstable();
+    rolls.dedup();
+    assert_eq!(rolls.len(), 36);
+}
+
+#[test]
+fn the_standard_error_target_stops_early() {
+    let r = run(
+        &[Line::OnRoll(bearoff())],
+        &RolloutSettings {
+            trials: 3600,
+            std_err: Some(0.5),
+            ..RolloutSettings::default()
+        },
+    );
+    assert_eq!(r.trials, 36);
+    assert!(r.lines[0].std_err < 0.5);
+}
+
+#[test]
+fn bad_settings_are_refused() {
+    let lines = [Line::OnRoll(Position::START)];
+    let refused =
+        |s: RolloutSettings| rollout(&expert(), Variant::Backgammon, &lines, &s, |_| true).err();
+    let d = RolloutSettings::default();
+    assert_eq!(
+        refused(RolloutSettings { trials: 0, ..d }),
+        Some(RolloutError::Trials(0))
+    );
+    assert_eq!(
+        refused(RolloutSettings { threads: 0, ..d }),
+        Some(RolloutError::Threads(0))
+    );
+    assert_eq!(
+        refused(RolloutSettings {
+            truncate: Some(0),
+            ..d
+        }),
+        Some(RolloutError::Truncate(0))
+    );
+    assert_eq!(
+        refused(RolloutSettings { ply: 2, ..d }),
+        Some(RolloutError::Ply(2))
+    );
+    assert!(matches!(
+        refused(RolloutSettings {
+            std_err: Some(f64::NAN),
+            ..d
+        }),
+        Some(RolloutError::StdErr(_))
+    ));
+    assert_eq!(
+        rollout(&expert(), Variant::Backgammon, &[], &d, |_| true).err(),
+        Some(RolloutError::Lines(0))
+    );
+}
+
+/// `bg-tui rollout`, run as a user runs it.
+#[cfg(feature = "tui")]
+mod cli {
+    use super::bearoff;
+    use bg_tui::engine::position_id;
+    use std::process::Output;
+
+    fn bg_tui(args: &[&str]) -> Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+            .args(args)
+            .output()
+            .expect("the program runs")
+    }
+
+    fn stdout(o: &Output) -> String {
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    }
+
+    fn json(args: &[&str]) -> serde_json::Value {
+        let o = bg_tui(args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_str(&stdout(&o)).expect("JSON")
+    }
+
+    #[test]
+    fn bad_input_is_one_line_and_status_2() {
+        let id = position_id(&bearoff());
+        let id = id.as_str();
+        for args in [
+            vec!["rollout", id, "--trials", "0"],
+            vec!["rollout", id, "--trials", "10000001"],
+            vec!["rollout", id, "--threads", "0"],
+            vec!["rollout", id, "--threads", "257"],
+            vec!["rollout", id, "--truncate", "0"],
+            vec!["rollout", id, "--truncate", "10001"],
+            vec!["rollout", id, "--ply", "2"],
+            vec!["rollout", id, "--plays", "0"],
+            vec!["rollout", id, "--std-err", "0"],
+            vec!["rollout", id, "--std-err", "nan"],
+            vec!["rollout", id, "71"],
+            vec!["rollout", "not-an-id"],
+            vec!["rollout", "4HPwATDgc/ABMA:nonsense"],
+            vec![
+                "rollout",
+                "XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:0:10",
+            ],
+            vec!["rollout", id, "--rules", "plakoto"],
+            vec!["rollout", "--board", "{}", "31"],
+            vec!["rollout"],
+            // Every checker of the player on roll borne off: the game is over.
+            vec!["rollout", "AAAAAAAAAAAAAA:cAkAAAAAAAAA", "31"],
+            vec!["rollout", "AAAAAAAAAAAAAA"],
+        ] {
+            let o = bg_tui(&args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(o.stdout.is_empty(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn json_has_the_lines_and_the_cube_decision() {
+        let id = position_id(&bearoff());
+        let v = json(&["rollout", &id, "--trials", "72", "--json"]);
+        assert_eq!(v["rules"], "backgammon");
+        assert_eq!(v["trials"], 72);
+        let lines = v["lines"].as_array().expect("lines");
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0]["equity"].is_f64());
+        assert_eq!(lines[0]["chances"].as_array().map(Vec::len), Some(5));
+        assert!(v["cube"]["action"].is_string());
+        let text = stdout(&bg_tui(&["rollout", &id, "--trials", "36"]));
+        assert!(text.contains("Proper cube action: "), "{text}");
+    }
+
+    #[test]
+    fn a_last_roll_at_three_to_one_is_a_double() {
+        // One checker on the 6-point against a checker on the opponent's 1-point: the
+        // player on roll wins with 27 rolls of 36 (all but 2-1, 3-1, 4-1, 3-2 and 1-1).
+        let mut mover = [0u8; 26];
+        let mut opponent = [0u8; 26];
+        mover[6] = 1;
+        opponent[1] = 1;
+        let position = bg_tui::engine::Position::from_sides(&mover, &opponent).expect("a position");
+        let v = json(&[
+            "rollout",
+            &position_id(&position),
+            "--trials",
+            "72",
+            "--json",
+        ]);
+        let win = v["lines"][0]["chances"][0].as_f64().expect("win");
+        assert!((win - 0.75).abs() < 1e-3, "{win}");
+        let action = v["cube"]["action"].as_str().expect("action");
+        assert!(action.starts_with("Double"), "{action}");
+    }
+
+    #[test]
+    fn candidate_plays_are_rolled_out_best_first() {
+        let v = json(&[
+            "rollout",
+            "4HPwATDgc/ABMA",
+            "31",
+            "--plays",
+            "3",
+            "--trials",
+            "36",
+            "--truncate",
+            "2",
+            "--json",
+        ]);
+        let lines = v["lines"].as_array().expect("lines");
+        assert_eq!(lines.len(), 3);
+        let equities: Vec<f64> = lines.iter().filter_map(|l| l["equity"].as_f64()).collect();
+        assert!(equities.windows(2).all(|w| w[0] >= w[1]), "{equities:?}");
+        assert!(lines.iter().any(|l| l["play"] == "8/5 6/5"));
+    }
+
+    #[test]
+    fn an_xgid_and_a_position_id_give_the_same_result() {
+        let id = position_id(&bearoff());
+        let shown = stdout(&bg_tui(&["show", &id]));
+        let xgid = shown
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("XGID="))
+            .expect("show prints the XGID");
+        let xgid = format!("XGID={xgid}");
+        let args = ["--trials", "72", "--no-vr", "--json"];
+        let by_id = json(&[&["rollout", id.as_str()][..], &args[..]].concat());
+        let by_xgid = json(&[&["rollout", xgid.as_str()][..], &args[..]].concat());
+        assert_eq!(by_id["lines"], by_xgid["lines"]);
+        // ... and with the dice.
+        let args = ["--trials", "36", "--json"];
+        let by_id = json(&[&["rollout", id.as_str(), "21"][..], &args[..]].concat());
+        let by_xgid = json(&[&["rollout", xgid.as_str(), "21"][..], &args[..]].concat());
+        assert_eq!(by_id["lines"], by_xgid["lines"]);
+    }
+}
