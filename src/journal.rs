@@ -248,6 +248,26 @@ impl Journal {
         })
     }
 
+    /// [`Journal::create`], but only if no file is at `path`: one there (even one another
+    /// process made a moment ago) is never replaced.
+    ///
+    /// # Errors
+    /// When the file cannot be written; of kind [`io::ErrorKind::AlreadyExists`] when
+    /// `path` is taken.
+    pub fn create_new(path: &Path, record: &Record) -> io::Result<Journal> {
+        let mut first = serde_json::to_string(record).map_err(io::Error::other)?;
+        first.push('\n');
+        drop(crate::store::write_new(path, first.as_bytes()).map_err(plain)?);
+        let file = OpenOptions::new().append(true).open(path)?;
+        Ok(Journal {
+            path: path.to_path_buf(),
+            file: Some(file),
+            len: first.len() as u64,
+            written: Written::of(record),
+            sync: true,
+        })
+    }
+
     /// Goes on with the journal at `path`: what it holds is read from it, a torn last line
     /// is cut off, and [`Journal::save`] appends from there. A file that is not a readable
     /// journal (a record laid out over many lines, an autosave of an earlier version) is

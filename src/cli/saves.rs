@@ -76,6 +76,7 @@ pub fn resume_app_in(
         )));
     }
     let (record, match_state) = store::read_record(&path).map_err(|e| CliError(e.to_string()))?;
+    let data_dir_path = data_dir.clone();
     let options = Options {
         auto_forced: args.auto_forced,
         ascii: args.ascii,
@@ -90,8 +91,17 @@ pub fn resume_app_in(
     };
     let mut app = App::resume(options, record, match_state)
         .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-    if autosave.is_ok_and(|autosave| same_file(&autosave, &path)) {
+    if autosave
+        .as_ref()
+        .is_ok_and(|autosave| same_file(autosave, &path))
+    {
         app.owns_autosave();
+    } else if let Ok(dir) = &data_dir_path
+        && store::is_own_autosave(dir, &path)
+    {
+        // An earlier game's own autosave (`autosave-PID.jsonl`): go on writing it, rather
+        // than leave a copy of the match in yet another file.
+        app.continues_own_autosave(path);
     } else {
         app.set_save_path(path);
     }
@@ -130,9 +140,7 @@ pub struct Unfinished {
 #[must_use]
 pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
     let path = store::existing_autosave(dir)?;
-    if let Ok(lock) = std::fs::File::open(dir.join(store::LOCK_NAME))
-        && let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock()
-    {
+    if store::autosave_busy(dir) {
         return None;
     }
     let summary = match store::read_text(&path, crate::record::MAX_BYTES)

@@ -207,6 +207,9 @@ pub struct App {
     seat: Option<Side>,
     /// The match was resumed from the autosave journal: go on appending to it.
     continues_autosave: bool,
+    /// The file of an earlier game's own that the match was resumed from, which it goes on
+    /// writing (see [`App::continues_own_autosave`]).
+    resumed_own: Option<PathBuf>,
     /// Why saving is off or failing, shown on the panel until a save works again.
     save_trouble: Option<String>,
     /// [`App::recorded`] when the app was made.
@@ -363,6 +366,7 @@ impl App {
             out_noted: [false; 2],
             seat: None,
             continues_autosave: false,
+            resumed_own: None,
             save_trouble: None,
             started_at: 0,
         };
@@ -423,7 +427,9 @@ impl App {
         self.note_clock_readings();
         let recorded = self.recorded();
         let saved = recorded != self.saved;
-        if saved {
+        // A finished match not kept yet (a full disk) is tried again after every event.
+        let retry = self.match_state.is_over() && self.kept.is_none();
+        if saved || retry {
             self.saved = recorded;
             let before = self.message.clone();
             self.autosave();

@@ -151,7 +151,7 @@ pub fn run_app(mut app: App) -> Result<String, RunError> {
         return Err(RunError::NotATerminal);
     }
     run_screen(&mut app)?;
-    Ok(app.farewell())
+    Ok(app.finish_saving())
 }
 
 /// The last of SIGTERM, SIGHUP and SIGINT the process received while a screen ran (0:
