@@ -192,6 +192,9 @@ pub enum BotError {
     /// The expert bot's nets could not be read.
     #[error("the expert bot's nets: {0}")]
     Nets(String),
+    /// A thread to play on could not be started (the system's limit on threads).
+    #[error("a thread could not start: {0}")]
+    Thread(String),
 }
 
 /// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`,

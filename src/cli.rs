@@ -970,6 +970,9 @@ pub fn hint_on_board(
 /// The most games (or matches) `bot-match --games` plays in one run.
 pub const MAX_BOT_GAMES: u64 = 1_000_000_000;
 
+/// The most threads `bot-match --threads` takes.
+pub const MAX_BOT_THREADS: usize = 1024;
+
 /// Runs of at least this many games show a progress bar (when standard error is a
 /// terminal).
 pub const PROGRESS_MIN_GAMES: u64 = 1000;
@@ -1007,8 +1010,15 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
                 "--threads takes at least 1 thread, not 0".to_string(),
             ));
         }
+        Some(t) if t > MAX_BOT_THREADS => {
+            return Err(CliError(format!(
+                "--threads takes from 1 to {MAX_BOT_THREADS} threads, not {t}"
+            )));
+        }
         Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        None => std::thread::available_parallelism()
+            .map_or(1, std::num::NonZero::get)
+            .min(MAX_BOT_THREADS),
     };
     let rules = args.rules.rules(false)?;
     let bar = (args.games >= PROGRESS_MIN_GAMES && std::io::stderr().is_terminal()).then(|| {

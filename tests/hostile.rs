@@ -1119,3 +1119,120 @@ fn a_fifo_as_the_lock_or_the_save_target_is_refused_not_waited_on() {
         "{saved}"
     );
 }
+
+/// Item 9: `bot-match --threads` is capped, and a thread that cannot start is one line, not
+/// a panic (exit 101).
+#[test]
+fn bot_match_threads_are_capped_and_a_thread_that_cannot_start_is_an_error() {
+    for threads in ["18446744073709551615", "1025"] {
+        let o = bg_tui(&[
+            "bot-match",
+            "random",
+            "random",
+            "--games",
+            "2000",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "--threads {threads}");
+        assert!(one_line_stderr(&o).contains("--threads"));
+    }
+    // Room for the program, not for a thousand threads' stacks.
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1000000 && exec '{}' bot-match random random --games 2000 --threads 1000",
+            env!("CARGO_BIN_EXE_bg-tui")
+        ))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let err = one_line_stderr(&o);
+    assert!(err.contains("thread could not start"), "{err}");
+}
+
+/// Item 10: every signal that ends the game restores the terminal (the alternate screen and
+/// mouse reporting off); SIGTSTP restores it before the process stops, and SIGCONT sets it
+/// up again. Run under `script`, which gives the game a terminal.
+#[test]
+fn signals_that_stop_or_end_the_game_restore_the_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("no `script` here: skipped");
+        return;
+    }
+    const LEAVE: &str = "\u{1b}[?1049l";
+    const ENTER: &str = "\u{1b}[?1049h";
+    const MOUSE_OFF: &str = "\u{1b}[?1000l";
+    let count = |text: &str, what: &str| text.matches(what).count();
+    for (signal, status) in [("QUIT", 131), ("USR1", 138), ("TSTP", 143)] {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let out = dir.path().join("out");
+        let command = format!(
+            "sh -c 'echo $$ > {}; exec {} --white greedy --black greedy --no-autosave'; echo status $?",
+            pid_file.display(),
+            env!("CARGO_BIN_EXE_bg-tui")
+        );
+        let mut child = Command::new("script")
+            .args(["-qfec", &command, "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(std::fs::File::create(&out).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let read = || String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
+        let start = Instant::now();
+        while count(&read(), ENTER) == 0 {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the game did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let pid = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .to_string();
+        let kill = |signal: &str| {
+            Command::new("kill")
+                .args([&format!("-{signal}"), &pid])
+                .status()
+                .unwrap();
+        };
+        let wait_for = |what: &str, n: usize| {
+            let start = Instant::now();
+            while count(&read(), what) < n {
+                assert!(
+                    start.elapsed() < Duration::from_secs(20),
+                    "after SIG{signal}: {:?}",
+                    read()
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        };
+        kill(signal);
+        wait_for(LEAVE, 1);
+        wait_for(MOUSE_OFF, 1);
+        if signal == "TSTP" {
+            // Stopped with the terminal back; going on sets it up again.
+            kill("CONT");
+            wait_for(ENTER, 2);
+            kill("TERM");
+            wait_for(LEAVE, 2);
+        }
+        wait_for(&format!("status {status}"), 1);
+        let _ = child.kill();
+        let _ = child.wait();
+        let text = read();
+        assert!(
+            text.rfind(LEAVE) > text.rfind(ENTER),
+            "SIG{signal} left the alternate screen on"
+        );
+    }
+}
