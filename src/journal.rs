@@ -121,6 +121,8 @@ fn apply(record: &mut Record, line: Line) -> Result<(), String> {
         return Err("nothing can follow the end of the session".to_string());
     }
     if let Some(players) = line.players {
+        // The same checks as a record's players.
+        record::check_players(&players).map_err(|e| e.to_string())?;
         record.players = players;
     }
     let game = last_game(record)?;

@@ -1236,3 +1236,47 @@ fn signals_that_stop_or_end_the_game_restore_the_terminal() {
         );
     }
 }
+
+/// Item 12: a journal's `players` line is checked as a record's players are.
+#[test]
+fn a_journal_line_naming_a_player_too_long_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.jsonl");
+    play_journaled(1, &path);
+    let long = "x".repeat(1000);
+    let line = format!(
+        "{{\"players\":[{{\"name\":\"{long}\",\"kind\":\"human\"}},{{\"name\":\"Bob\",\"kind\":\"human\"}}]}}\n"
+    );
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(&line);
+    std::fs::write(&path, text).unwrap();
+    let err = store::read_record(&path).unwrap_err().to_string();
+    assert!(err.contains("at most 64"), "{err}");
+    let o = bg_tui(&["replay", path.to_str().unwrap(), "--text"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(one_line_stderr(&o).contains("at most 64"));
+}
+
+/// Item 13: `analyse` reads a journal (the autosave) as `replay` and `export` do.
+#[test]
+fn analyse_reads_a_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("unfinished-2026-11-24-120000.jsonl");
+    play_journaled(1, &path);
+    let o = bg_tui(&["analyse", path.to_str().unwrap(), "--ply", "0"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!o.stdout.is_empty());
+}
+
+/// Item 17: a board where both sides have borne off everything is no position of a game.
+#[test]
+fn a_board_with_every_checker_borne_off_is_refused() {
+    let empty = r#"{"mine":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}"#;
+    for rules in ["backgammon", "plakoto", "fevga"] {
+        for command in ["moves", "hint"] {
+            let o = bg_tui(&[command, "--rules", rules, "--board", empty, "31"]);
+            assert_eq!(o.status.code(), Some(2), "{command} --rules {rules}");
+            assert!(one_line_stderr(&o).contains("borne off"));
+        }
+    }
+}
