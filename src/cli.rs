@@ -1056,8 +1056,20 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         rules,
         threads,
     };
-    let report = arena::run_tallied(&contest, &progress, writer.is_some().then_some(&save))
-        .map_err(|e| CliError(e.to_string()))?;
+    let report = std::thread::scope(|scope| {
+        // With --save, a signal that ends the run first lets the records being written
+        // finish (or go), so no temporary file is left in the folder.
+        let signals = match &writer {
+            Some(writer) => Some(writer.stop_on_signals(scope)?),
+            None => None,
+        };
+        let report = arena::run_tallied(&contest, &progress, writer.is_some().then_some(&save))
+            .map_err(|e| CliError(e.to_string()));
+        if let Some(signals) = signals {
+            signals.close();
+        }
+        report
+    })?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

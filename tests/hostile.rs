@@ -1280,3 +1280,41 @@ fn a_board_with_every_checker_borne_off_is_refused() {
         }
     }
 }
+
+/// Item 16: SIGTERM on `bot-match --save` leaves only whole records, no temporary files.
+#[test]
+fn a_bot_match_stopped_by_a_signal_leaves_no_temporary_files() {
+    for delay in [300u64, 600, 900] {
+        let dir = tempfile::tempdir().unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+            .args([
+                "bot-match",
+                "random",
+                "random",
+                "--games",
+                "1000000",
+                "--threads",
+                "2",
+            ])
+            .arg("--save")
+            .arg(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let o = finishes_within(child, Duration::from_secs(20), "bot-match after SIGTERM");
+        assert_eq!(o.status.code(), Some(143));
+        let names = names_in(dir.path());
+        assert!(!names.is_empty(), "some records were written");
+        for name in names {
+            assert!(!name.starts_with(".bg-tui-"), "{name} left behind");
+            store::read_record(&dir.path().join(&name)).unwrap();
+        }
+    }
+}
