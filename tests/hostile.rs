@@ -1318,3 +1318,41 @@ fn a_bot_match_stopped_by_a_signal_leaves_no_temporary_files() {
         }
     }
 }
+
+/// Item 15: after a kill and `resume`, the `random` bot chooses as it would have in the
+/// match uninterrupted (the dice are the same).
+#[test]
+fn a_resumed_match_of_random_bots_is_the_match_that_would_have_been() {
+    use bg_tui::tui::{App, Event, Options, Player};
+    let options = |saves: &Path| Options {
+        rules: Rules::match_to(7),
+        seed: Some(11),
+        players: [Player::Bot("random".into()), Player::Bot("random".into())],
+        bot_delay_ms: 0,
+        saves: Some(saves.to_path_buf()),
+        ..Options::default()
+    };
+    let decide = |app: &mut App, n: usize| {
+        for _ in 0..n {
+            let Some(job) = app.take_bot_job() else {
+                break;
+            };
+            let decision = job.decide();
+            app.handle(Event::Bot {
+                id: job.id,
+                decision,
+            });
+        }
+    };
+    let whole_dir = tempfile::tempdir().unwrap();
+    let mut whole = App::new(options(whole_dir.path())).unwrap();
+    decide(&mut whole, 120);
+    let cut_dir = tempfile::tempdir().unwrap();
+    let mut cut = App::new(options(cut_dir.path())).unwrap();
+    decide(&mut cut, 60);
+    drop(cut);
+    let (record, m) = store::read_record(&cut_dir.path().join(store::AUTOSAVE_NAME)).unwrap();
+    let mut resumed = App::resume(options(cut_dir.path()), record, m).unwrap();
+    decide(&mut resumed, 60);
+    assert_eq!(resumed.record().games, whole.record().games);
+}
