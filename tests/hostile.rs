@@ -1356,3 +1356,37 @@ fn a_resumed_match_of_random_bots_is_the_match_that_would_have_been() {
     decide(&mut resumed, 60);
     assert_eq!(resumed.record().games, whole.record().games);
 }
+
+/// Item 14: `hint` at 2-ply judges as the bot does (move filters), so a roll with 1,521
+/// plays takes about as long as the bot's own decision, not 1,521 2-ply looks.
+#[test]
+fn hint_at_two_ply_filters_the_plays_as_the_bot_does() {
+    let board = r#"{"mine":[0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0],"theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3,3,3,2,2,2]}"#;
+    // Into a file: a pipe no one reads while waiting would fill up.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args([
+            "hint",
+            "--rules",
+            "backgammon",
+            "--board",
+            board,
+            "33",
+            "--bot",
+            "expert:2",
+        ])
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = finishes_within(child, Duration::from_secs(90), "hint at 2-ply");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("1521 legal plays"), "{text}");
+    // With a Position ID, each play says the depth it was judged at.
+    let o = bg_tui(&["hint", "4HPwATDgc/ABMA", "31", "--ply", "2"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("2-ply") && text.contains("0-ply"), "{text}");
+}
