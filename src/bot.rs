@@ -214,6 +214,9 @@ pub enum BotError {
     /// An engine over UBGI could not be started, or went wrong.
     #[error("{0}")]
     Engine(String),
+    /// A thread to play on could not be started (the system's limit on threads).
+    #[error("a thread could not start: {0}")]
+    Thread(String),
 }
 
 /// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`,

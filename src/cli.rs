@@ -894,6 +894,33 @@ struct ScoredPlayJson {
     /// gammon, lose backgammon), for the player who makes it.
     #[serde(skip_serializing_if = "Option::is_none")]
     chances: Option<[f32; 5]>,
+    /// The depth the expert judged the play at (0, 1 or 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<u8>,
+}
+
+/// The look-ahead of the expert bot `name`, or `None` for another bot.
+fn expert_ply(name: &str) -> Option<u8> {
+    match name {
+        "expert" => Some(bot::EXPERT_DEFAULT_PLY),
+        "expert:0" => Some(0),
+        "expert:1" => Some(1),
+        "expert:2" => Some(2),
+        _ => None,
+    }
+}
+
+/// The expert bot's ranking of `plays`, judged as the bot judges its own plays (GNU
+/// Backgammon's move filters, [`bot::expert::ExpertBot::rank`]: every play at 0-ply, the best
+/// 8 at 1-ply, the best 3 at 2-ply), so that a roll with hundreds of plays takes as long
+/// as the bot's own decision, not hundreds of 2-ply looks.
+fn expert_ranked(
+    ply: u8,
+    plays: &[crate::engine::Play],
+) -> Result<Vec<bot::expert::RankedPlay>, CliError> {
+    let mut expert =
+        bot::expert::ExpertBot::shipped(ply).map_err(|e| CliError(format!("--bot: {e}")))?;
+    Ok(expert.rank(plays))
 }
 
 /// The expert bot's ranking with its chances, when `name` is an expert bot.
@@ -902,25 +929,19 @@ fn expert_ranking(
     position: &Position,
     dice: Dice,
 ) -> Result<Option<Vec<ScoredPlayJson>>, CliError> {
-    let ply = match name {
-        "expert" => bot::EXPERT_DEFAULT_PLY,
-        "expert:0" => 0,
-        "expert:1" => 1,
-        "expert:2" => 2,
-        _ => return Ok(None),
+    let Some(ply) = expert_ply(name) else {
+        return Ok(None);
     };
-    let mut expert =
-        bot::expert::ExpertBot::shipped(ply).map_err(|e| CliError(format!("--bot: {e}")))?;
     let plays = legal_plays(position, dice);
     Ok(Some(
-        expert
-            .rank_all_with_chances(&plays)
+        expert_ranked(ply, &plays)?
             .iter()
-            .map(|(play, p)| ScoredPlayJson {
-                play: format_play(play),
-                position_id: position_id(&play.position().switched()),
-                score: f64::from(bot::expert::eval::equity(p)),
-                chances: Some(*p),
+            .map(|r| ScoredPlayJson {
+                play: format_play(&r.play),
+                position_id: position_id(&r.play.position().switched()),
+                score: f64::from(r.equity()),
+                chances: Some(r.chances),
+                ply: Some(r.ply),
             })
             .collect(),
     ))
@@ -987,6 +1008,7 @@ pub fn hint(
                 position_id: position_id(&s.play.position().switched()),
                 score: s.score,
                 chances: None,
+                ply: None,
             })
             .collect(),
     };
@@ -1007,14 +1029,15 @@ pub fn hint(
     );
     let rows: Vec<Row> = plays
         .into_iter()
-        .map(|p| (p.play, p.position_id, p.score, p.chances))
+        .map(|p| (p.play, p.position_id, p.score, p.chances.zip(p.ply)))
         .collect();
     Ok(ranked_text(head, name, &rows))
 }
 
 /// A row of a ranked list: the play, what follows it (a Position ID or a board), its score,
-/// and the expert's chances after it when the expert ranked it.
-type Row = (String, String, f64, Option<[f32; 5]>);
+/// and the expert's chances after it and the depth it was judged at, when the expert ranked
+/// it.
+type Row = (String, String, f64, Option<([f32; 5], u8)>);
 
 /// The text of a ranked list: `head`, the count, then one numbered row per play with what
 /// follows it (a Position ID or a board) and its score.
@@ -1036,10 +1059,10 @@ fn ranked_text(mut out: String, bot_name: &str, rows: &[Row]) -> String {
             "  {:>rank_width$}. {play:width$}  {after}  {score:+.3}",
             i + 1,
         ));
-        if let Some(c) = chances {
+        if let Some((c, ply)) = chances {
             let pct = |x: f32| f64::from(x) * 100.0;
             out.push_str(&format!(
-                "  ({:+.3})  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%",
+                "  ({:+.3})  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%  {ply}-ply",
                 score - best,
                 pct(c[0]),
                 pct(c[1]),
@@ -1090,13 +1113,26 @@ pub fn hint_on_board(
         .to_position(variant)
         .map_err(|e| CliError(format!("--board: {e}")))?;
     let dice = parse_dice(dice)?;
-    let plays: Vec<BoardScoredPlayJson> = bot
-        .rank_plays_in(variant, &position, dice)
+    let scored: Vec<(crate::engine::Play, f64)> = match expert_ply(name) {
+        // The expert judges as it plays (see `expert_ranked`).
+        Some(ply) if bot::moves_as_backgammon(variant) => {
+            expert_ranked(ply, &variant.legal_plays(&position, dice))?
+                .iter()
+                .map(|r| (r.play, f64::from(r.equity())))
+                .collect()
+        }
+        _ => bot
+            .rank_plays_in(variant, &position, dice)
+            .iter()
+            .map(|s| (s.play, s.score))
+            .collect(),
+    };
+    let plays: Vec<BoardScoredPlayJson> = scored
         .iter()
-        .map(|s| BoardScoredPlayJson {
-            play: format_play(&s.play),
-            board: BoardSpec::of_position(&s.play.position().switched()),
-            score: s.score,
+        .map(|(play, score)| BoardScoredPlayJson {
+            play: format_play(play),
+            board: BoardSpec::of_position(&play.position().switched()),
+            score: *score,
         })
         .collect();
     if json {
@@ -1121,6 +1157,9 @@ pub fn hint_on_board(
 
 /// The most games (or matches) `bot-match --games` plays in one run.
 pub const MAX_BOT_GAMES: u64 = 1_000_000_000;
+
+/// The most threads `bot-match --threads` takes.
+pub const MAX_BOT_THREADS: usize = 1024;
 
 /// Runs of at least this many games show a progress bar (when standard error is a
 /// terminal).
@@ -1159,8 +1198,15 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
                 "--threads takes at least 1 thread, not 0".to_string(),
             ));
         }
+        Some(t) if t > MAX_BOT_THREADS => {
+            return Err(CliError(format!(
+                "--threads takes from 1 to {MAX_BOT_THREADS} threads, not {t}"
+            )));
+        }
         Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        None => std::thread::available_parallelism()
+            .map_or(1, std::num::NonZero::get)
+            .min(MAX_BOT_THREADS),
     };
     let rules = args.rules.rules(false)?;
     let bar = (args.games >= PROGRESS_MIN_GAMES && std::io::stderr().is_terminal()).then(|| {
@@ -1198,8 +1244,20 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         rules,
         threads,
     };
-    let report = arena::run_tallied(&contest, &progress, writer.is_some().then_some(&save))
-        .map_err(|e| CliError(e.to_string()))?;
+    let report = std::thread::scope(|scope| {
+        // With --save, a signal that ends the run first lets the records being written
+        // finish (or go), so no temporary file is left in the folder.
+        let signals = match &writer {
+            Some(writer) => Some(writer.stop_on_signals(scope)?),
+            None => None,
+        };
+        let report = arena::run_tallied(&contest, &progress, writer.is_some().then_some(&save))
+            .map_err(|e| CliError(e.to_string()));
+        if let Some(signals) = signals {
+            signals.close();
+        }
+        report
+    })?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -124,6 +124,8 @@ fn apply(record: &mut Record, line: Line) -> Result<(), String> {
         return Err("nothing can follow the end of the session".to_string());
     }
     if let Some(players) = line.players {
+        // The same checks as a record's players.
+        record::check_players(&players).map_err(|e| e.to_string())?;
         record.players = players;
     }
     let game = last_game(record)?;
@@ -241,6 +243,26 @@ impl Journal {
         let mut first = serde_json::to_string(record).map_err(io::Error::other)?;
         first.push('\n');
         crate::store::write_atomic(path, first.as_bytes()).map_err(plain)?;
+        let file = OpenOptions::new().append(true).open(path)?;
+        Ok(Journal {
+            path: path.to_path_buf(),
+            file: Some(file),
+            len: first.len() as u64,
+            written: Written::of(record),
+            sync: true,
+        })
+    }
+
+    /// [`Journal::create`], but only if no file is at `path`: one there (even one another
+    /// process made a moment ago) is never replaced.
+    ///
+    /// # Errors
+    /// When the file cannot be written; of kind [`io::ErrorKind::AlreadyExists`] when
+    /// `path` is taken.
+    pub fn create_new(path: &Path, record: &Record) -> io::Result<Journal> {
+        let mut first = serde_json::to_string(record).map_err(io::Error::other)?;
+        first.push('\n');
+        drop(crate::store::write_new(path, first.as_bytes()).map_err(plain)?);
         let file = OpenOptions::new().append(true).open(path)?;
         Ok(Journal {
             path: path.to_path_buf(),

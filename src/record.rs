@@ -812,7 +812,22 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
         return Err(RecordError::UnsupportedVersion(header.version));
     }
     let mut record: Record = serde_json::from_str(json)?;
-    for (player, side) in record.players.iter().zip(["White", "Black"]) {
+    check_players(&record.players)?;
+    // Read as the current version: version 1 had no rule set per game.
+    record.version = VERSION;
+    let rule_set = record.rules.rule_set;
+    for (i, game) in record.games.iter_mut().enumerate() {
+        game.variant.get_or_insert(rule_set.variant_of_game(i));
+    }
+    Ok(record)
+}
+
+/// Checks the players' names and bot names: at most [`MAX_NAME_CHARS`] characters each.
+///
+/// # Errors
+/// [`RecordError::TooLarge`] naming the side and the name that is too long.
+pub fn check_players(players: &[PlayerInfo; 2]) -> Result<(), RecordError> {
+    for (player, side) in players.iter().zip(["White", "Black"]) {
         let bot = match &player.kind {
             PlayerKind::Bot(bot) => bot.as_str(),
             PlayerKind::Human => "",
@@ -826,13 +841,7 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
             }
         }
     }
-    // Read as the current version: version 1 had no rule set per game.
-    record.version = VERSION;
-    let rule_set = record.rules.rule_set;
-    for (i, game) in record.games.iter_mut().enumerate() {
-        game.variant.get_or_insert(rule_set.variant_of_game(i));
-    }
-    Ok(record)
+    Ok(())
 }
 
 /// Replays every game of `record` through the rules ([`walk`] with nothing to tell).

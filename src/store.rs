@@ -126,15 +126,20 @@ pub fn open_regular(path: &Path) -> Result<std::fs::File, StoreError> {
     let file = options.open(path).map_err(|e| StoreError::io(path, e))?;
     let meta = file.metadata().map_err(|e| StoreError::io(path, e))?;
     if !meta.is_file() {
-        return Err(StoreError::io(
-            path,
-            std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                format!("not a regular file ({})", file_kind(&meta)),
-            ),
-        ));
+        return Err(not_regular(path, &meta));
     }
     Ok(file)
+}
+
+/// The error for `path`, which is not a regular file.
+fn not_regular(path: &Path, meta: &std::fs::Metadata) -> StoreError {
+    StoreError::io(
+        path,
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("not a regular file ({})", file_kind(meta)),
+        ),
+    )
 }
 
 /// `O_NONBLOCK`: open a FIFO without waiting for a writer (no effect on a regular file).
@@ -142,6 +147,12 @@ pub fn open_regular(path: &Path) -> Result<std::fs::File, StoreError> {
 const O_NONBLOCK: i32 = 0o4000;
 #[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
 const O_NONBLOCK: i32 = 0x0004;
+
+/// `ENXIO`: what opening a FIFO for writing without waiting gives when no one reads it.
+#[cfg(unix)]
+const ENXIO: i32 = 6;
+#[cfg(not(unix))]
+const ENXIO: i32 = -1;
 
 /// What kind of file `meta` describes, for messages.
 fn file_kind(meta: &std::fs::Metadata) -> &'static str {
@@ -228,11 +239,92 @@ pub fn write_atomic_with(
     path: &Path,
     write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), StoreError> {
+    let temp = written_temp(path, write)?;
+    temp.persist(path)
+        .map_err(|e| StoreError::io(path, e.error))?;
+    sync_folder(path);
+    Ok(())
+}
+
+/// Writes `bytes` to `path` as [`write_atomic`] does, but only if `path` does not exist
+/// yet: a file there (even one made a moment ago by another process) is never replaced.
+/// Returns the file, open for reading and writing.
+///
+/// # Errors
+/// [`StoreError::Io`]; its source's kind is [`std::io::ErrorKind::AlreadyExists`] when
+/// `path` is taken (nothing is written then).
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<std::fs::File, StoreError> {
+    let temp = written_temp(path, &mut |out| out.write_all(bytes))?;
+    let file = temp
+        .persist_noclobber(path)
+        .map_err(|e| StoreError::io(path, e.error))?;
+    sync_folder(path);
+    Ok(file)
+}
+
+/// Writes `bytes` under a name not yet taken in `dir`: `name`, else `STEM-2.EXT`,
+/// `STEM-3.EXT`, ... (`name` is `STEM.EXT`), each name taken only if no file has it at that
+/// moment, so two processes writing at once never replace each other's file. Returns the
+/// path written.
+///
+/// # Errors
+/// [`StoreError::Io`] when the folder or file cannot be written, or when
+/// [`MAX_NAME_TRIES`] names are all taken.
+pub fn write_unused(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, StoreError> {
+    let first = dir.join(name);
+    let mut temp = written_temp(&first, &mut |out| out.write_all(bytes))?;
+    for n in 1..=MAX_NAME_TRIES {
+        let path = dir.join(numbered(name, n));
+        match temp.persist_noclobber(&path) {
+            Ok(_) => {
+                sync_folder(&path);
+                return Ok(path);
+            }
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.file,
+            Err(e) => return Err(StoreError::io(&path, e.error)),
+        }
+    }
+    Err(all_taken(&first))
+}
+
+/// How many names [`write_unused`] and [`set_aside_autosave`] try (`name`, `STEM-2.EXT`,
+/// ...) before giving up.
+pub const MAX_NAME_TRIES: usize = 10_000;
+
+/// The error when every name is taken.
+fn all_taken(path: &Path) -> StoreError {
+    StoreError::io(
+        path,
+        std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!(
+                "this name and the next {} numbered ones are all taken",
+                MAX_NAME_TRIES - 1
+            ),
+        ),
+    )
+}
+
+/// The `n`th name for `name` (`STEM.EXT`): `name` itself for 1, then `STEM-n.EXT`.
+#[must_use]
+pub fn numbered(name: &str, n: usize) -> String {
+    if n <= 1 {
+        return name.to_string();
+    }
+    match name.find('.') {
+        Some(dot) if dot > 0 => format!("{}-{n}{}", &name[..dot], &name[dot..]),
+        _ => format!("{name}-{n}"),
+    }
+}
+
+/// A temporary file in `path`'s folder (created if need be) holding what `write` wrote,
+/// forced to the disk: ready to be persisted as `path`.
+fn written_temp(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<tempfile::NamedTempFile, StoreError> {
     let fail = |e| StoreError::io(path, e);
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = folder_of(path);
     std::fs::create_dir_all(dir).map_err(fail)?;
     let mut builder = tempfile::Builder::new();
     builder.prefix(".bg-tui-").suffix(".tmp");
@@ -245,12 +337,22 @@ pub fn write_atomic_with(
         out.flush().map_err(fail)?;
     }
     temp.as_file().sync_all().map_err(fail)?;
-    temp.persist(path).map_err(|e| fail(e.error))?;
-    // Make the rename itself durable where the system allows it.
-    if let Ok(folder) = std::fs::File::open(dir) {
+    Ok(temp)
+}
+
+/// The folder `path` is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// Makes a rename into `path`'s folder durable where the system allows it.
+fn sync_folder(path: &Path) {
+    if let Ok(folder) = std::fs::File::open(folder_of(path)) {
         let _ = folder.sync_all();
     }
-    Ok(())
 }
 
 /// The permissions a written file gets: those of the file it replaces, else read and write
@@ -281,81 +383,213 @@ pub fn finished_name(time: SystemTime) -> String {
 }
 
 /// Keeps a finished match in [`data_dir`] under its [`finished_name`] (with `-2`, `-3`, ...
-/// when that is taken) and returns where.
+/// when that is taken) and returns where. A name is taken only if no file has it at that
+/// moment (see [`write_unused`]): two games that finish in the same second keep two files.
 ///
 /// # Errors
 /// [`StoreError`] when the folder or file cannot be written.
 pub fn keep_finished(dir: &Path, record: &Record, time: SystemTime) -> Result<PathBuf, StoreError> {
-    let path = unused(dir, &finished_name(time));
-    write_record(&path, record)?;
-    Ok(path)
-}
-
-/// `name` in `dir`, or if that is taken the first of `STEM-2.json`, `STEM-3.json`, ... that
-/// is not.
-fn unused(dir: &Path, name: &str) -> PathBuf {
-    let stem = name.trim_end_matches(".json");
-    let mut path = dir.join(name);
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{stem}-{n}.json"));
-        n += 1;
-    }
-    path
+    write_unused(
+        dir,
+        &finished_name(time),
+        record::to_json(record).as_bytes(),
+    )
 }
 
 /// The file a game autosaves to, and the lock that makes it that game's alone.
 #[derive(Debug)]
 pub struct AutosaveClaim {
-    /// Where to write: [`AUTOSAVE_NAME`], or when another game holds it,
-    /// `autosave-PID.jsonl` (this process's id).
+    /// Where to write: [`AUTOSAVE_NAME`], or when another game holds it (or the folder's
+    /// file system cannot lock files) a file of this game's own, `autosave-PID.jsonl`
+    /// (this process's id; `autosave-PID-2.jsonl`, ... when that name is taken: a name is
+    /// never taken from a file already there). Until the journal is written, the first name
+    /// this game will try.
     pub path: PathBuf,
-    /// Another game (another process) holds the autosave; `path` is this game's own file.
+    /// The game writes a file of its own, not [`AUTOSAVE_NAME`] (see [`AutosaveClaim::why`]).
     pub elsewhere: bool,
+    /// Why the game writes a file of its own; `None` for [`AUTOSAVE_NAME`].
+    pub why: Option<Elsewhere>,
     /// The journal written at `path`, once the game has saved something.
     pub journal: Option<crate::journal::Journal>,
-    /// The locked [`LOCK_NAME`] file, held while the claim lives (the system lets go of it
-    /// when the process ends, however it ends).
-    _lock: Option<std::fs::File>,
+    /// The folder.
+    dir: PathBuf,
+    /// The locked [`LOCK_NAME`] file, or this game's own autosave, held while the claim
+    /// lives (the system lets go of it when the process ends, however it ends).
+    lock: Option<std::fs::File>,
 }
+
+/// Why a game autosaves to a file of its own rather than [`AUTOSAVE_NAME`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Elsewhere {
+    /// Another game (another process) holds the autosave's lock.
+    Busy,
+    /// Files cannot be locked in the folder (some network or FUSE file systems): no game can
+    /// tell whether another writes [`AUTOSAVE_NAME`], so each writes a file of its own.
+    NoLocks(String),
+    /// The game goes on with a file of its own that it was resumed from (an earlier game's
+    /// `autosave-PID.jsonl`).
+    Resumed,
+}
+
+/// How [`claim_autosave_with`] tries a lock: [`std::fs::File::try_lock`], or a stand-in
+/// (a test's file system that cannot lock).
+pub type TryLock = dyn Fn(&std::fs::File) -> Result<(), std::fs::TryLockError>;
 
 /// Claims the autosave in `dir` for this game, so two games running at once never write
 /// over each other: the first takes a lock on [`LOCK_NAME`] and writes [`AUTOSAVE_NAME`];
-/// another finds the lock held and writes `autosave-PID.jsonl` instead. Where the file
-/// system cannot lock, the autosave is claimed without a lock. Temporary files a killed
-/// process left in `dir` are removed first (see [`remove_stale_temps`]).
+/// another finds the lock held and writes a file of its own (see [`AutosaveClaim::path`]).
+/// Where the file system cannot lock, every game writes a file of its own. `resumed`: a
+/// file of a game's own that this game was resumed from (an `autosave-PID.jsonl` in `dir`):
+/// it goes on writing it, unless another game holds it. Temporary files a killed process
+/// left in `dir` are removed first (see [`remove_stale_temps`]). The lock file is opened
+/// without waiting: a FIFO or a device in its place is refused, never waited on.
 ///
 /// # Errors
-/// [`StoreError::Io`] when the folder or the lock file cannot be made.
-pub fn claim_autosave(dir: &Path) -> Result<AutosaveClaim, StoreError> {
+/// [`StoreError::Io`] when the folder or the lock file cannot be made, or the lock file is
+/// not a regular file.
+pub fn claim_autosave(dir: &Path, resumed: Option<&Path>) -> Result<AutosaveClaim, StoreError> {
+    claim_autosave_with(dir, resumed, &|file| file.try_lock())
+}
+
+/// [`claim_autosave`], with `try_lock` trying each lock.
+///
+/// # Errors
+/// As [`claim_autosave`].
+pub fn claim_autosave_with(
+    dir: &Path,
+    resumed: Option<&Path>,
+    try_lock: &TryLock,
+) -> Result<AutosaveClaim, StoreError> {
     std::fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
     remove_stale_temps(dir, SystemTime::now());
+    let claim =
+        |path: PathBuf, why: Option<Elsewhere>, lock: Option<std::fs::File>| AutosaveClaim {
+            path,
+            elsewhere: why.is_some(),
+            why,
+            journal: None,
+            dir: dir.to_path_buf(),
+            lock,
+        };
+    if let Some(own) = resumed
+        && let Ok(file) = open_regular(own)
+        && try_lock(&file).is_ok()
+    {
+        return Ok(claim(
+            own.to_path_buf(),
+            Some(Elsewhere::Resumed),
+            Some(file),
+        ));
+    }
     let lock_path = dir.join(LOCK_NAME);
-    let lock = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .map_err(|e| StoreError::io(&lock_path, e))?;
-    match lock.try_lock() {
-        Ok(()) => Ok(AutosaveClaim {
-            path: dir.join(AUTOSAVE_NAME),
-            elsewhere: false,
-            journal: None,
-            _lock: Some(lock),
-        }),
-        Err(std::fs::TryLockError::WouldBlock) => Ok(AutosaveClaim {
-            path: dir.join(format!("autosave-{}.jsonl", std::process::id())),
-            elsewhere: true,
-            journal: None,
-            _lock: None,
-        }),
-        Err(std::fs::TryLockError::Error(_)) => Ok(AutosaveClaim {
-            path: dir.join(AUTOSAVE_NAME),
-            elsewhere: false,
-            journal: None,
-            _lock: None,
-        }),
+    let lock = open_lock(&lock_path)?;
+    Ok(match try_lock(&lock) {
+        Ok(()) => claim(dir.join(AUTOSAVE_NAME), None, Some(lock)),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            claim(dir.join(own_autosave_name()), Some(Elsewhere::Busy), None)
+        }
+        Err(std::fs::TryLockError::Error(e)) => claim(
+            dir.join(own_autosave_name()),
+            Some(Elsewhere::NoLocks(e.to_string())),
+            None,
+        ),
+    })
+}
+
+/// Opens (creating it if need be) the lock file at `path` without waiting, and checks that
+/// it is a regular file.
+fn open_lock(path: &Path) -> Result<std::fs::File, StoreError> {
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return Err(not_regular(path, &meta));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, O_NONBLOCK);
+    let file = options.open(path).map_err(|e| StoreError::io(path, e))?;
+    let meta = file.metadata().map_err(|e| StoreError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(not_regular(path, &meta));
+    }
+    Ok(file)
+}
+
+/// Whether the lock on [`LOCK_NAME`] in `dir` is held by another game now. A lock file that
+/// is not there, or not a regular file, or a file system that cannot lock: not held.
+#[must_use]
+pub fn autosave_busy(dir: &Path) -> bool {
+    open_regular(&dir.join(LOCK_NAME))
+        .is_ok_and(|lock| matches!(lock.try_lock(), Err(std::fs::TryLockError::WouldBlock)))
+}
+
+/// The first name of this game's own autosave: `autosave-PID.jsonl`.
+fn own_autosave_name() -> String {
+    format!("autosave-{}.jsonl", std::process::id())
+}
+
+/// Whether `path` is a game's own autosave in `dir` (`autosave-*.jsonl`), not
+/// [`AUTOSAVE_NAME`].
+#[must_use]
+pub fn is_own_autosave(dir: &Path, path: &Path) -> bool {
+    let named = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|name| {
+            name.starts_with("autosave-") && name.ends_with(".jsonl") && name != AUTOSAVE_NAME
+        });
+    named && path.parent().is_some_and(|parent| same_file(parent, dir))
+}
+
+impl AutosaveClaim {
+    /// Starts the journal of `record` (see [`crate::journal::Journal`]): goes on with the
+    /// one at [`AutosaveClaim::path`] when `continues` (the match was resumed from it) and
+    /// it is there; a file of this game's own is made under a name no file has; the
+    /// autosave is written afresh.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn start_journal(&mut self, record: &Record, continues: bool) -> std::io::Result<()> {
+        use crate::journal::Journal;
+        let continues = continues || self.why == Some(Elsewhere::Resumed);
+        if continues && self.path.is_file() {
+            let mut journal = Journal::resume(&self.path, record)?;
+            journal.save(record)?;
+            self.journal = Some(journal);
+            return Ok(());
+        }
+        if !self.elsewhere {
+            self.journal = Some(Journal::create(&self.path, record)?);
+            return Ok(());
+        }
+        let first = own_autosave_name();
+        for n in 1..=MAX_NAME_TRIES {
+            let path = self.dir.join(numbered(&first, n));
+            match Journal::create_new(&path, record) {
+                Ok(journal) => {
+                    // Held while this game writes it: a `resume` of it meanwhile leaves it be.
+                    if self.lock.is_none()
+                        && let Ok(file) = open_regular(&path)
+                        && file.try_lock().is_ok()
+                    {
+                        self.lock = Some(file);
+                    }
+                    self.path = path;
+                    self.journal = Some(journal);
+                    return Ok(());
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!(
+                "{first} and the next {} numbered names are all taken",
+                MAX_NAME_TRIES - 1
+            ),
+        ))
     }
 }
 
@@ -376,9 +610,28 @@ pub fn set_aside_autosave(dir: &Path, time: SystemTime) -> Result<Option<PathBuf
     } else {
         name
     };
-    let path = unused(dir, &name);
-    std::fs::rename(&autosave, &path).map_err(|e| StoreError::io(&autosave, e))?;
-    Ok(Some(path))
+    // A new name for the same file, taken only if free (a hard link fails on a name that
+    // exists, where a rename would replace it); then the old name goes.
+    for n in 1..=MAX_NAME_TRIES {
+        let path = dir.join(numbered(&name, n));
+        match std::fs::hard_link(&autosave, &path) {
+            Ok(()) => {
+                std::fs::remove_file(&autosave).map_err(|e| StoreError::io(&autosave, e))?;
+                sync_folder(&path);
+                return Ok(Some(path));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(_) => {
+                // A file system without hard links: a copy under a free name, then the
+                // autosave goes.
+                let bytes = std::fs::read(&autosave).map_err(|e| StoreError::io(&autosave, e))?;
+                let path = write_unused(dir, &name, &bytes)?;
+                std::fs::remove_file(&autosave).map_err(|e| StoreError::io(&autosave, e))?;
+                return Ok(Some(path));
+            }
+        }
+    }
+    Err(all_taken(&dir.join(name)))
 }
 
 /// The autosave in `dir`, if there is one: [`AUTOSAVE_NAME`], else the
@@ -453,6 +706,28 @@ pub fn write_output(
         .any(|p| p.starts_with("/dev") || p.starts_with("/proc"));
     match std::fs::metadata(path) {
         Ok(meta) if !meta.is_file() || special => {
+            // Without waiting first: a FIFO no one reads is refused, not waited on (the
+            // game would freeze, deaf to Ctrl-C and signals, until someone reads it).
+            let mut probe = std::fs::OpenOptions::new();
+            probe.append(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::custom_flags(&mut probe, O_NONBLOCK);
+            // Held open until the file is opened again below, so a reader that came does
+            // not see the end of the data in between.
+            let _probe = probe.open(path).map_err(|e| {
+                let fifo = std::fs::metadata(path).is_ok_and(|m| file_kind(&m) == "a FIFO");
+                if fifo && e.raw_os_error() == Some(ENXIO) {
+                    StoreError::io(
+                        path,
+                        std::io::Error::new(
+                            std::io::ErrorKind::NotConnected,
+                            "a FIFO that no one reads",
+                        ),
+                    )
+                } else {
+                    StoreError::io(path, e)
+                }
+            })?;
             // Append: for standard output redirected to a file, write after what is there.
             let file = std::fs::OpenOptions::new()
                 .append(true)

@@ -794,7 +794,16 @@ fn a_writer_killed_at_any_moment_leaves_a_journal_that_reads_back() {
         std::thread::sleep(Duration::from_millis(delay));
         let _ = child.kill();
         let _ = child.wait();
-        let path = dir.path().join(store::AUTOSAVE_NAME);
+        // It writes in a folder of its own inside `--dir`.
+        let Some(dir) = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| p.is_dir())
+        else {
+            continue;
+        };
+        let path = dir.join(store::AUTOSAVE_NAME);
         if !path.exists() {
             continue;
         }
@@ -804,7 +813,7 @@ fn a_writer_killed_at_any_moment_leaves_a_journal_that_reads_back() {
         previous = previous.max(actions);
         // Every other file it left (the new session it saves beside the long one, the whole
         // record it times) is whole too; temporary files are what a kill leaves mid-write.
-        for entry in std::fs::read_dir(dir.path()).unwrap() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             if !name.starts_with(".bg-tui-") {
@@ -813,4 +822,594 @@ fn a_writer_killed_at_any_moment_leaves_a_journal_that_reads_back() {
         }
     }
     assert!(previous > 0, "some journal was written before a kill");
+}
+
+// ==== Issue 18: nothing lost, part two ====
+
+mod game {
+    use bg_tui::engine::{Phase, Rules, format_play};
+    use bg_tui::tui::{App, Event, Options};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use std::path::Path;
+
+    pub fn new(rules: Rules, seed: u64, saves: &Path) -> App {
+        App::new(Options {
+            rules,
+            seed: Some(seed),
+            saves: Some(saves.to_path_buf()),
+            ..Options::default()
+        })
+        .expect("a game")
+    }
+
+    pub fn press(app: &mut App, c: char) {
+        app.handle(Event::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )));
+    }
+
+    pub fn command(app: &mut App, line: &str) {
+        press(app, ':');
+        for c in line.chars() {
+            press(app, c);
+        }
+        app.handle(Event::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )));
+    }
+
+    /// One action by keys: roll, play the first legal play (or pass a dance), take.
+    pub fn step(app: &mut App) {
+        let game = app.match_state().game();
+        match game.phase() {
+            Phase::Opening | Phase::Rolling => press(app, 'r'),
+            Phase::Moving(_) => match game.legal_plays().first() {
+                Some(play) => {
+                    let text = format_play(play);
+                    command(app, &text);
+                }
+                None => {
+                    app.handle(Event::Key(KeyEvent::new(
+                        KeyCode::Enter,
+                        KeyModifiers::NONE,
+                    )));
+                }
+            },
+            Phase::DoubleOffered | Phase::Beavered => press(app, 't'),
+            Phase::Over(_) => press(app, 'n'),
+        }
+    }
+}
+
+/// The names in `dir`, sorted, but the autosave's lock.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != store::LOCK_NAME)
+        .collect();
+    names.sort();
+    names
+}
+
+/// A finished match's record, kept by many writers in the same second: each keeps its own
+/// file (item 1: the name was checked, then renamed over).
+#[test]
+fn matches_finished_in_the_same_second_are_all_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = std::time::SystemTime::now();
+    let writers = 8;
+    for round in 0..5 {
+        let kept: Vec<std::path::PathBuf> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..writers)
+                .map(|i| {
+                    let dir = dir.path();
+                    scope.spawn(move || {
+                        let names = [format!("{round}-{i}"), "Bob".to_string()];
+                        let record = Recorder::new(
+                            [PlayerInfo::human(&names[0]), PlayerInfo::human(&names[1])],
+                            Rules::money(),
+                            Some(1),
+                        )
+                        .into_record();
+                        store::keep_finished(dir, &record, at).unwrap()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut distinct = kept.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(
+            distinct.len(),
+            writers,
+            "two writers kept one file: {kept:?}"
+        );
+        for (i, path) in kept.iter().enumerate() {
+            let text = std::fs::read_to_string(path).unwrap();
+            assert!(
+                text.contains(&format!("\"{round}-{i}\"")),
+                "{path:?} lost its match"
+            );
+        }
+    }
+    assert_eq!(names_in(dir.path()).len(), 5 * writers);
+}
+
+/// Item 2: a game's own autosave never replaces a file of that name (a process id that
+/// came back: another game's unfinished match).
+#[test]
+fn an_own_autosave_never_replaces_a_file_left_under_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    // Another game holds the autosave.
+    let _other = store::claim_autosave(dir.path(), None).unwrap();
+    let pid = std::process::id();
+    let earlier = dir.path().join(format!("autosave-{pid}.jsonl"));
+    std::fs::write(&earlier, "an earlier game's match\n").unwrap();
+    let mut app = game::new(Rules::money(), 4, dir.path());
+    for _ in 0..4 {
+        game::step(&mut app);
+    }
+    assert_eq!(
+        std::fs::read_to_string(&earlier).unwrap(),
+        "an earlier game's match\n"
+    );
+    let own = dir.path().join(format!("autosave-{pid}-2.jsonl"));
+    assert_eq!(store::read_record(&own).unwrap().0, *app.record());
+    assert!(
+        app.model()
+            .log
+            .iter()
+            .any(|l| l.contains(&format!("autosave-{pid}-2.jsonl"))),
+        "the game says where it saves"
+    );
+}
+
+/// Item 16: resuming a game's own autosave while another game holds the autosave goes on
+/// writing that file, rather than leave one more copy each time; but never while the game
+/// that writes it still runs.
+#[test]
+fn resuming_an_own_autosave_goes_on_in_it_and_leaves_a_running_games_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let _other = store::claim_autosave(dir.path(), None).unwrap();
+    let mut first = game::new(Rules::money(), 5, dir.path());
+    for _ in 0..3 {
+        game::step(&mut first);
+    }
+    let names = names_in(dir.path());
+    assert_eq!(names.len(), 1, "{names:?}");
+    let own = dir.path().join(&names[0]);
+    let args = |file: &Path| bg_tui::cli::ResumeArgs {
+        file: Some(file.to_path_buf()),
+        ..bg_tui::cli::ResumeArgs::default()
+    };
+    // While the first game runs, a resumed copy writes a file of its own.
+    let mut copy =
+        bg_tui::cli::resume_app_in(&args(&own), false, Ok(dir.path().to_path_buf())).unwrap();
+    game::step(&mut copy);
+    game::step(&mut first);
+    assert_eq!(names_in(dir.path()).len(), 2);
+    assert_eq!(store::read_record(&own).unwrap().0, *first.record());
+    drop(copy);
+    drop(first);
+    // Then, round after round, resuming it goes on in it.
+    for round in 0..3 {
+        let mut app =
+            bg_tui::cli::resume_app_in(&args(&own), false, Ok(dir.path().to_path_buf())).unwrap();
+        game::step(&mut app);
+        game::step(&mut app);
+        assert_eq!(names_in(dir.path()).len(), 2, "round {round}");
+        assert_eq!(store::read_record(&own).unwrap().0, *app.record());
+    }
+}
+
+/// Item 7: where files cannot be locked, every game writes a file of its own, and the
+/// autosave another wrote is left alone.
+#[test]
+fn without_file_locks_each_game_writes_a_file_of_its_own() {
+    use std::fs::TryLockError;
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = dir.path().join(store::AUTOSAVE_NAME);
+    std::fs::write(&autosave, "another game's match\n").unwrap();
+    let no_locks = |_: &std::fs::File| -> Result<(), TryLockError> {
+        Err(TryLockError::Error(std::io::Error::other(
+            "locks not supported",
+        )))
+    };
+    let records: Vec<record::Record> = (0..2)
+        .map(|i| {
+            Recorder::new(
+                [
+                    PlayerInfo::human(&format!("game {i}")),
+                    PlayerInfo::human("Bob"),
+                ],
+                Rules::money(),
+                Some(i),
+            )
+            .into_record()
+        })
+        .collect();
+    let mut claims: Vec<store::AutosaveClaim> = (0..2)
+        .map(|_| store::claim_autosave_with(dir.path(), None, &no_locks).unwrap())
+        .collect();
+    for (claim, record) in claims.iter_mut().zip(&records) {
+        assert!(claim.elsewhere);
+        assert!(matches!(claim.why, Some(store::Elsewhere::NoLocks(_))));
+        claim.start_journal(record, false).unwrap();
+    }
+    assert_ne!(claims[0].path, claims[1].path);
+    for (claim, record) in claims.iter().zip(&records) {
+        assert_ne!(claim.path, autosave);
+        assert_eq!(store::read_record(&claim.path).unwrap().0, *record);
+    }
+    assert_eq!(
+        std::fs::read_to_string(&autosave).unwrap(),
+        "another game's match\n"
+    );
+}
+
+/// Item 5: `bench-autosave --dir` naming the data folder leaves the autosave there alone.
+#[test]
+fn bench_autosave_never_writes_over_what_is_in_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = dir.path().join(store::AUTOSAVE_NAME);
+    std::fs::write(&autosave, "an unfinished match\n").unwrap();
+    let o = bg_tui(&[
+        "bench-autosave",
+        "--games",
+        "2",
+        "--dir",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&autosave).unwrap(),
+        "an unfinished match\n"
+    );
+    assert_eq!(names_in(dir.path()), [store::AUTOSAVE_NAME]);
+}
+
+/// Item 6: a finished match that cannot be kept (the folder is gone, as on a full disk) is
+/// said on the panel and kept at the next event, or at quit, once saving works again.
+#[test]
+fn a_finished_match_that_cannot_be_kept_is_kept_when_saving_works_again() {
+    for at_quit in [false, true] {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("saves");
+        std::fs::create_dir(&dir).unwrap();
+        let mut app = game::new(Rules::match_to(1), 6, &dir);
+        game::step(&mut app);
+        // The player on roll resigns; the other accepts: the match ends.
+        game::press(&mut app, 'R');
+        game::press(&mut app, 's');
+        let aside = root.path().join("aside");
+        std::fs::rename(&dir, &aside).unwrap();
+        std::fs::write(&dir, "no folder").unwrap();
+        game::press(&mut app, 'y');
+        assert!(app.match_state().is_over());
+        assert!(app.kept().is_none());
+        assert!(
+            app.model().saving.contains("not kept yet"),
+            "{}",
+            app.model().saving
+        );
+        std::fs::remove_file(&dir).unwrap();
+        std::fs::rename(&aside, &dir).unwrap();
+        let said = if at_quit {
+            app.finish_saving()
+        } else {
+            game::press(&mut app, '?');
+            app.farewell()
+        };
+        let kept = app.kept().expect("kept once saving works").to_path_buf();
+        assert!(said.contains("kept as"), "{said}");
+        assert!(app.model().saving.is_empty(), "{}", app.model().saving);
+        assert_eq!(store::read_record(&kept).unwrap().0, *app.record());
+        assert_eq!(names_in(&dir).len(), 1, "{:?}", names_in(&dir));
+    }
+}
+
+/// Item 8: a FIFO as the autosave's lock, or as the `:save` target, is refused at once; the
+/// game never freezes on it.
+#[test]
+fn a_fifo_as_the_lock_or_the_save_target_is_refused_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    mkfifo(&dir.path().join(store::LOCK_NAME));
+    let target = dir.path().join("save.fifo");
+    mkfifo(&target);
+    let saves = dir.path().to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut app = game::new(Rules::money(), 7, &saves);
+        game::step(&mut app);
+        let first = app.message().to_string();
+        game::command(&mut app, &format!("save {}", target.display()));
+        let _ = tx.send((first, app.message().to_string()));
+    });
+    let (first, saved) = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the game froze on a FIFO");
+    assert!(
+        first.contains("autosave off") && first.contains("FIFO"),
+        "{first}"
+    );
+    assert!(
+        saved.starts_with("not saved") && saved.contains("FIFO"),
+        "{saved}"
+    );
+}
+
+/// Item 9: `bot-match --threads` is capped, and a thread that cannot start is one line, not
+/// a panic (exit 101).
+#[test]
+fn bot_match_threads_are_capped_and_a_thread_that_cannot_start_is_an_error() {
+    for threads in ["18446744073709551615", "1025"] {
+        let o = bg_tui(&[
+            "bot-match",
+            "random",
+            "random",
+            "--games",
+            "2000",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "--threads {threads}");
+        assert!(one_line_stderr(&o).contains("--threads"));
+    }
+    // Room for the program, not for a thousand threads' stacks.
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1000000 && exec '{}' bot-match random random --games 2000 --threads 1000",
+            env!("CARGO_BIN_EXE_bg-tui")
+        ))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let err = one_line_stderr(&o);
+    assert!(err.contains("thread could not start"), "{err}");
+}
+
+/// Item 10: every signal that ends the game restores the terminal (the alternate screen and
+/// mouse reporting off); SIGTSTP restores it before the process stops, and SIGCONT sets it
+/// up again. Run under `script`, which gives the game a terminal.
+#[test]
+fn signals_that_stop_or_end_the_game_restore_the_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("no `script` here: skipped");
+        return;
+    }
+    const LEAVE: &str = "\u{1b}[?1049l";
+    const ENTER: &str = "\u{1b}[?1049h";
+    const MOUSE_OFF: &str = "\u{1b}[?1000l";
+    let count = |text: &str, what: &str| text.matches(what).count();
+    for (signal, status) in [("QUIT", 131), ("USR1", 138), ("TSTP", 143)] {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let out = dir.path().join("out");
+        let command = format!(
+            "sh -c 'echo $$ > {}; exec {} --white greedy --black greedy --no-autosave'; echo status $?",
+            pid_file.display(),
+            env!("CARGO_BIN_EXE_bg-tui")
+        );
+        let mut child = Command::new("script")
+            .args(["-qfec", &command, "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(std::fs::File::create(&out).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let read = || String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
+        let start = Instant::now();
+        while count(&read(), ENTER) == 0 {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the game did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let pid = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .to_string();
+        let kill = |signal: &str| {
+            Command::new("kill")
+                .args([&format!("-{signal}"), &pid])
+                .status()
+                .unwrap();
+        };
+        let wait_for = |what: &str, n: usize| {
+            let start = Instant::now();
+            while count(&read(), what) < n {
+                assert!(
+                    start.elapsed() < Duration::from_secs(20),
+                    "after SIG{signal}: {:?}",
+                    read()
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        };
+        kill(signal);
+        wait_for(LEAVE, 1);
+        wait_for(MOUSE_OFF, 1);
+        if signal == "TSTP" {
+            // Stopped with the terminal back; going on sets it up again.
+            kill("CONT");
+            wait_for(ENTER, 2);
+            kill("TERM");
+            wait_for(LEAVE, 2);
+        }
+        wait_for(&format!("status {status}"), 1);
+        let _ = child.kill();
+        let _ = child.wait();
+        let text = read();
+        assert!(
+            text.rfind(LEAVE) > text.rfind(ENTER),
+            "SIG{signal} left the alternate screen on"
+        );
+    }
+}
+
+/// Item 12: a journal's `players` line is checked as a record's players are.
+#[test]
+fn a_journal_line_naming_a_player_too_long_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.jsonl");
+    play_journaled(1, &path);
+    let long = "x".repeat(1000);
+    let line = format!(
+        "{{\"players\":[{{\"name\":\"{long}\",\"kind\":\"human\"}},{{\"name\":\"Bob\",\"kind\":\"human\"}}]}}\n"
+    );
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(&line);
+    std::fs::write(&path, text).unwrap();
+    let err = store::read_record(&path).unwrap_err().to_string();
+    assert!(err.contains("at most 64"), "{err}");
+    let o = bg_tui(&["replay", path.to_str().unwrap(), "--text"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(one_line_stderr(&o).contains("at most 64"));
+}
+
+/// Item 13: `analyse` reads a journal (the autosave) as `replay` and `export` do.
+#[test]
+fn analyse_reads_a_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("unfinished-2026-11-24-120000.jsonl");
+    play_journaled(1, &path);
+    let o = bg_tui(&["analyse", path.to_str().unwrap(), "--ply", "0"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!o.stdout.is_empty());
+}
+
+/// Item 17: a board where both sides have borne off everything is no position of a game.
+#[test]
+fn a_board_with_every_checker_borne_off_is_refused() {
+    let empty = r#"{"mine":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}"#;
+    for rules in ["backgammon", "plakoto", "fevga"] {
+        for command in ["moves", "hint"] {
+            let o = bg_tui(&[command, "--rules", rules, "--board", empty, "31"]);
+            assert_eq!(o.status.code(), Some(2), "{command} --rules {rules}");
+            assert!(one_line_stderr(&o).contains("borne off"));
+        }
+    }
+}
+
+/// Item 16: SIGTERM on `bot-match --save` leaves only whole records, no temporary files.
+#[test]
+fn a_bot_match_stopped_by_a_signal_leaves_no_temporary_files() {
+    for delay in [300u64, 600, 900] {
+        let dir = tempfile::tempdir().unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+            .args([
+                "bot-match",
+                "random",
+                "random",
+                "--games",
+                "1000000",
+                "--threads",
+                "2",
+            ])
+            .arg("--save")
+            .arg(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let o = finishes_within(child, Duration::from_secs(20), "bot-match after SIGTERM");
+        assert_eq!(o.status.code(), Some(143));
+        let names = names_in(dir.path());
+        assert!(!names.is_empty(), "some records were written");
+        for name in names {
+            assert!(!name.starts_with(".bg-tui-"), "{name} left behind");
+            store::read_record(&dir.path().join(&name)).unwrap();
+        }
+    }
+}
+
+/// Item 15: after a kill and `resume`, the `random` bot chooses as it would have in the
+/// match uninterrupted (the dice are the same).
+#[test]
+fn a_resumed_match_of_random_bots_is_the_match_that_would_have_been() {
+    use bg_tui::tui::{App, Event, Options, Player};
+    let options = |saves: &Path| Options {
+        rules: Rules::match_to(7),
+        seed: Some(11),
+        players: [Player::Bot("random".into()), Player::Bot("random".into())],
+        bot_delay_ms: 0,
+        saves: Some(saves.to_path_buf()),
+        ..Options::default()
+    };
+    let decide = |app: &mut App, n: usize| {
+        for _ in 0..n {
+            let Some(job) = app.take_bot_job() else {
+                break;
+            };
+            let decision = job.decide();
+            app.handle(Event::Bot {
+                id: job.id,
+                decision,
+            });
+        }
+    };
+    let whole_dir = tempfile::tempdir().unwrap();
+    let mut whole = App::new(options(whole_dir.path())).unwrap();
+    decide(&mut whole, 120);
+    let cut_dir = tempfile::tempdir().unwrap();
+    let mut cut = App::new(options(cut_dir.path())).unwrap();
+    decide(&mut cut, 60);
+    drop(cut);
+    let (record, m) = store::read_record(&cut_dir.path().join(store::AUTOSAVE_NAME)).unwrap();
+    let mut resumed = App::resume(options(cut_dir.path()), record, m).unwrap();
+    decide(&mut resumed, 60);
+    assert_eq!(resumed.record().games, whole.record().games);
+}
+
+/// Item 14: `hint` at 2-ply judges as the bot does (move filters), so a roll with 1,521
+/// plays takes about as long as the bot's own decision, not 1,521 2-ply looks.
+#[test]
+fn hint_at_two_ply_filters_the_plays_as_the_bot_does() {
+    let board = r#"{"mine":[0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0],"theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3,3,3,2,2,2]}"#;
+    // Into a file: a pipe no one reads while waiting would fill up.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args([
+            "hint",
+            "--rules",
+            "backgammon",
+            "--board",
+            board,
+            "33",
+            "--bot",
+            "expert:2",
+        ])
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = finishes_within(child, Duration::from_secs(90), "hint at 2-ply");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("1521 legal plays"), "{text}");
+    // With a Position ID, each play says the depth it was judged at.
+    let o = bg_tui(&["hint", "4HPwATDgc/ABMA", "31", "--ply", "2"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("2-ply") && text.contains("0-ply"), "{text}");
 }

@@ -598,7 +598,8 @@ pub struct Contest<'a> {
 /// decision times.
 ///
 /// # Errors
-/// [`BotError`] when a bot name is unknown or a bot cannot play the rule set.
+/// [`BotError`] when a bot name is unknown or a bot cannot play the rule set;
+/// [`BotError::Thread`] when a thread cannot start.
 ///
 /// # Panics
 /// When `rules` do not validate, or a bot makes an illegal play (a bug in that bot).
@@ -714,10 +715,24 @@ fn run_games(
         }
     };
     let times: Vec<Result<[DecisionTime; 2], BotError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads).map(|_| s.spawn(worker)).collect();
+        let mut handles = Vec::with_capacity(threads);
+        let mut failed = None;
+        for _ in 0..threads {
+            match std::thread::Builder::new().spawn_scoped(s, worker) {
+                Ok(handle) => handles.push(handle),
+                Err(e) => {
+                    // No game is handed out any more: the threads that started stop after
+                    // the game they play, and the run ends with the error.
+                    next.store(games, Ordering::Relaxed);
+                    failed = Some(Err(BotError::Thread(e.to_string())));
+                    break;
+                }
+            }
+        }
         handles
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .chain(failed)
             .collect()
     });
     let mut time = [DecisionTime::default(); 2];

@@ -20,7 +20,7 @@ fn read(path: &Path) -> Result<Record, CliError> {
     } else {
         let text = crate::store::read_text(path, record::MAX_BYTES)
             .map_err(|e| CliError(e.to_string()))?;
-        record::parse(&text).map_err(|e| fail(e.to_string()))
+        crate::store::parse_text(&text).map_err(|e| fail(e.to_string()))
     }
 }
 

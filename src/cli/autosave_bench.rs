@@ -29,8 +29,9 @@ pub struct BenchAutosaveArgs {
     /// How many games the session has (at most the 10000 a record holds).
     #[arg(long, value_name = "N", default_value_t = crate::record::MAX_GAMES)]
     pub games: usize,
-    /// The folder to write the journal in [default: a temporary folder in the data folder,
-    /// on the disk the autosave uses, removed afterwards].
+    /// The folder to write in: the benchmark makes a temporary folder of its own inside it,
+    /// removed afterwards, and touches nothing else there [default: the data folder, on the
+    /// disk the autosave uses].
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     /// Seed for the dice and the players' choices.
@@ -52,23 +53,20 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
         ))
         .into());
     }
-    let folder = match &args.dir {
-        Some(dir) => {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| CliError(format!("--dir {}: {e}", dir.display())))?;
-            Folder::Given(dir.clone())
-        }
-        None => {
-            let data = store::data_dir().map_err(|e| CliError(e.to_string()))?;
-            std::fs::create_dir_all(&data)
-                .map_err(|e| CliError(format!("{}: {e}", data.display())))?;
-            let temp = tempfile::Builder::new()
-                .prefix("bench-autosave-")
-                .tempdir_in(&data)
-                .map_err(|e| CliError(format!("{}: {e}", data.display())))?;
-            Folder::Temporary(temp)
-        }
+    // A folder of its own, made inside the one given (or the data folder) and removed
+    // afterwards: the benchmark never writes over a file that is there, such as an
+    // unfinished match's autosave when `--dir` names the data folder.
+    let parent = match &args.dir {
+        Some(dir) => dir.clone(),
+        None => store::data_dir().map_err(|e| CliError(e.to_string()))?,
     };
+    let flag = if args.dir.is_some() { "--dir " } else { "" };
+    std::fs::create_dir_all(&parent)
+        .map_err(|e| CliError(format!("{flag}{}: {e}", parent.display())))?;
+    let folder = tempfile::Builder::new()
+        .prefix("bench-autosave-")
+        .tempdir_in(&parent)
+        .map_err(|e| CliError(format!("{flag}{}: {e}", parent.display())))?;
     let dir = folder.path();
     let say = |out: &mut dyn Write, text: String| {
         out.write_all(text.as_bytes())
@@ -197,21 +195,6 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
         Ok(())
     } else {
         Err(CliError("the journal did not read back as the session played".to_string()).into())
-    }
-}
-
-/// Where the journal goes: a folder given, or a temporary one removed afterwards.
-enum Folder {
-    Given(PathBuf),
-    Temporary(tempfile::TempDir),
-}
-
-impl Folder {
-    fn path(&self) -> &Path {
-        match self {
-            Folder::Given(dir) => dir,
-            Folder::Temporary(temp) => temp.path(),
-        }
     }
 }
 

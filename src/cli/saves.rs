@@ -7,7 +7,7 @@ use crate::store;
 use crate::tui::{App, Options};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, RwLock};
 
 /// `bg-tui resume [FILE]`: go on with a saved match.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
@@ -76,6 +76,7 @@ pub fn resume_app_in(
         )));
     }
     let (record, match_state) = store::read_record(&path).map_err(|e| CliError(e.to_string()))?;
+    let data_dir_path = data_dir.clone();
     let options = Options {
         auto_forced: args.auto_forced,
         ascii: args.ascii,
@@ -90,8 +91,17 @@ pub fn resume_app_in(
     };
     let mut app = App::resume(options, record, match_state)
         .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-    if autosave.is_ok_and(|autosave| same_file(&autosave, &path)) {
+    if autosave
+        .as_ref()
+        .is_ok_and(|autosave| same_file(autosave, &path))
+    {
         app.owns_autosave();
+    } else if let Ok(dir) = &data_dir_path
+        && store::is_own_autosave(dir, &path)
+    {
+        // An earlier game's own autosave (`autosave-PID.jsonl`): go on writing it, rather
+        // than leave a copy of the match in yet another file.
+        app.continues_own_autosave(path);
     } else {
         app.set_save_path(path);
     }
@@ -130,9 +140,7 @@ pub struct Unfinished {
 #[must_use]
 pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
     let path = store::existing_autosave(dir)?;
-    if let Ok(lock) = std::fs::File::open(dir.join(store::LOCK_NAME))
-        && let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock()
-    {
+    if store::autosave_busy(dir) {
         return None;
     }
     let summary = match store::read_text(&path, crate::record::MAX_BYTES)
@@ -233,6 +241,9 @@ pub struct RecordWriter {
     width: usize,
     error: Mutex<Option<String>>,
     written: Mutex<u64>,
+    /// Held for reading while a record is written; `true` once the run is being stopped
+    /// (see [`RecordWriter::stop_on_signals`]): nothing more is written.
+    gate: RwLock<bool>,
 }
 
 impl RecordWriter {
@@ -249,6 +260,7 @@ impl RecordWriter {
             width: count.to_string().len().max(4),
             error: Mutex::new(None),
             written: Mutex::new(0),
+            gate: RwLock::new(false),
         })
     }
 
@@ -263,8 +275,16 @@ impl RecordWriter {
         ))
     }
 
-    /// Writes the record of game (or match) `index` (from 0).
+    /// Writes the record of game (or match) `index` (from 0), unless the run is being
+    /// stopped.
     pub fn write(&self, index: u64, record: &Record) {
+        let gate = self
+            .gate
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if *gate {
+            return;
+        }
         match store::write_record(&self.path(index), record) {
             Ok(()) => {
                 if let Ok(mut n) = self.written.lock() {
@@ -277,6 +297,37 @@ impl RecordWriter {
                 }
             }
         }
+    }
+
+    /// Starts a thread in `scope` that, on SIGTERM, SIGHUP or SIGINT, waits for the records
+    /// being written to be whole (or gone: a write never leaves its temporary file behind
+    /// once it returns), lets no other start, and ends the process with 128 + the signal's
+    /// number. [`signal_hook::iterator::Handle::close`] on the handle returned stops it.
+    ///
+    /// # Errors
+    /// [`CliError`] when the signals cannot be caught or the thread cannot start.
+    pub fn stop_on_signals<'scope>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+    ) -> Result<signal_hook::iterator::Handle, CliError> {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
+            .map_err(|e| CliError(format!("signals: {e}")))?;
+        let handle = signals.handle();
+        std::thread::Builder::new()
+            .name("bg-tui signals".to_string())
+            .spawn_scoped(scope, move || {
+                if let Some(signal) = signals.forever().next() {
+                    let mut gate = self
+                        .gate
+                        .write()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    *gate = true;
+                    std::process::exit(128 + signal);
+                }
+            })
+            .map_err(|e| CliError(format!("a thread could not start: {e}")))?;
+        Ok(handle)
     }
 
     /// A line for the report: how many records were written and where.

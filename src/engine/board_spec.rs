@@ -83,6 +83,10 @@ pub enum SpecError {
     /// Both sides on a point in Plakoto with more than one checker of each.
     #[error("point {0} holds both sides but neither has a single pinned checker there")]
     NoPinnedChecker(u8),
+    /// Neither side has a checker left: no game reaches that (it ends when the first side
+    /// has borne off all of its checkers).
+    #[error("both sides have borne off every checker; a game ends when one side has")]
+    BothBorneOff,
     /// The position does not fit the rule set.
     #[error(transparent)]
     Variant(#[from] VariantError),
@@ -139,6 +143,9 @@ impl BoardSpec {
             if count > u32::from(CHECKERS) {
                 return Err(SpecError::TooManyCheckers { side, count });
             }
+        }
+        if on == [0, 0] {
+            return Err(SpecError::BothBorneOff);
         }
         board[BAR] = self.bar[0] as i8;
         board[OPPONENT_BAR] = -(self.bar[1] as i8);

@@ -214,6 +214,9 @@ pub struct App {
     seat: Option<Side>,
     /// The match was resumed from the autosave journal: go on appending to it.
     continues_autosave: bool,
+    /// The file of an earlier game's own that the match was resumed from, which it goes on
+    /// writing (see [`App::continues_own_autosave`]).
+    resumed_own: Option<PathBuf>,
     /// Why saving is off or failing, shown on the panel until a save works again.
     save_trouble: Option<String>,
     /// [`App::recorded`] when the app was made.
@@ -371,6 +374,7 @@ impl App {
             auto_roll_held: None,
             seat: None,
             continues_autosave: false,
+            resumed_own: None,
             save_trouble: None,
             started_at: 0,
         };
@@ -431,7 +435,9 @@ impl App {
         self.note_clock_readings();
         let recorded = self.recorded();
         let saved = recorded != self.saved;
-        if saved {
+        // A finished match not kept yet (a full disk) is tried again after every event.
+        let retry = self.match_state.is_over() && self.kept.is_none();
+        if saved || retry {
             self.saved = recorded;
             let before = self.message.clone();
             self.autosave();

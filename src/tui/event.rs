@@ -14,8 +14,15 @@ pub enum Event {
     Mouse(MouseEvent),
     /// The terminal now has this many columns and rows.
     Resize(u16, u16),
-    /// The process was asked to stop (SIGTERM, SIGHUP): quit at once.
+    /// The process was asked to stop (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, ...): quit
+    /// at once.
     Terminate,
+    /// The process was asked to pause (SIGTSTP): the runtime puts the terminal back, stops
+    /// the process, and sets the terminal up and redraws when it goes on.
+    Suspend,
+    /// The process goes on after a stop (SIGCONT): the runtime sets the terminal up again and
+    /// redraws everything.
+    Continued,
     /// A bot's answer to the question with this id.
     Bot {
         /// The question answered.

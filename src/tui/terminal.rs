@@ -2,7 +2,7 @@
 //! [`App`], or the replay viewer), draws, and puts the terminal back however it ends.
 //!
 //! Events come from threads into one channel: [`spawn_input`] (keys, mouse, resizes) and
-//! [`spawn_signals`] (SIGTERM, SIGHUP, SIGINT). The main loop blocks on that channel with no
+//! [`spawn_signals`] (every signal that ends or stops the program: see [`ENDING_SIGNALS`]). The main loop blocks on that channel with no
 //! timeout, so an idle game uses no CPU, and draws only when the app says something changed;
 //! only while a clock runs does it wake once a second ([`Event::Second`]) to redraw it.
 //! Anything else that wants to wake the game (a bot thinking on its own thread) takes a clone
@@ -10,7 +10,8 @@
 //!
 //! Raw mode, the alternate screen, mouse capture and the hidden cursor are undone by a guard
 //! on every return path (including `?`), by a panic hook before the panic message is printed,
-//! and after a signal, which ends the loop like any other event.
+//! and after a signal, which ends the loop like any other event. SIGTSTP puts the terminal
+//! back before the process stops, and going on (SIGCONT) sets it up and redraws it.
 
 use super::app::{App, AppError, Event, Options};
 use super::view;
@@ -25,7 +26,10 @@ use ratatui::crossterm::terminal::{
 };
 use ratatui::crossterm::{cursor, execute};
 use ratatui::layout::Rect;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::{
+    SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+    SIGVTALRM, SIGXCPU, SIGXFSZ,
+};
 use signal_hook::iterator::Signals;
 use std::io::{self, IsTerminal, Stdout};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -151,14 +155,13 @@ pub fn run_app(mut app: App) -> Result<String, RunError> {
         return Err(RunError::NotATerminal);
     }
     run_screen(&mut app)?;
-    Ok(app.farewell())
+    Ok(app.finish_saving())
 }
 
-/// The last of SIGTERM, SIGHUP and SIGINT the process received while a screen ran (0:
-/// none).
+/// The last of the [`ENDING_SIGNALS`] the process received while a screen ran (0: none).
 static SIGNAL: AtomicU8 = AtomicU8::new(0);
 
-/// The signal (SIGTERM, SIGHUP or SIGINT) that ended a screen, if one did: the program
+/// The signal (one of [`ENDING_SIGNALS`]) that ended a screen, if one did: the program
 /// then exits with 128 + its number, as shells report a process a signal stopped.
 #[must_use]
 pub fn signal_received() -> Option<u8> {
@@ -236,6 +239,22 @@ fn event_loop<S: Screen>(
         let mut redraw = false;
         let mut terminate = false;
         for event in std::iter::once(first).chain(rx.try_iter()) {
+            match event {
+                Event::Suspend => {
+                    terminal.suspend();
+                    // Stops here until SIGCONT.
+                    let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
+                    terminal.resume()?;
+                    redraw = true;
+                    continue;
+                }
+                Event::Continued => {
+                    terminal.resume()?;
+                    redraw = true;
+                    continue;
+                }
+                _ => {}
+            }
             terminate |= matches!(event, Event::Terminate);
             redraw |= screen.handle(event);
             if terminate || screen.should_quit() {
@@ -286,25 +305,35 @@ fn install_panic_hook() {
 /// The terminal in the game's modes; dropping it restores the terminal.
 struct TerminalGuard {
     terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// Mouse capture is on.
+    mouse: bool,
 }
 
 impl TerminalGuard {
     /// Raw mode, the alternate screen, mouse capture (when `mouse`), the cursor hidden. On
     /// an error part of the way, what was already changed is undone.
     fn enter(mouse: bool) -> io::Result<TerminalGuard> {
-        enable_raw_mode()?;
-        ACTIVE.store(true, Ordering::SeqCst);
-        // From here on, an early return drops `restoring` and restores the terminal.
+        set_modes(mouse)?;
         let restoring = Restore;
-        execute!(io::stdout(), EnterAlternateScreen)?;
-        if mouse {
-            execute!(io::stdout(), EnableMouseCapture)?;
-        }
-        execute!(io::stdout(), cursor::Hide)?;
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         clear_screen(&mut terminal)?;
         std::mem::forget(restoring);
-        Ok(TerminalGuard { terminal })
+        Ok(TerminalGuard { terminal, mouse })
+    }
+
+    /// Puts the terminal back as it was, before the process stops.
+    #[allow(clippy::unused_self)]
+    fn suspend(&self) {
+        restore();
+    }
+
+    /// Sets the game's modes up again (where they are not) and makes the next draw paint
+    /// every cell: after a stop, the screen shows whatever the shell left.
+    fn resume(&mut self) -> io::Result<()> {
+        if !ACTIVE.load(Ordering::SeqCst) {
+            set_modes(self.mouse)?;
+        }
+        clear_screen(&mut self.terminal)
     }
 
     fn draw<S: Screen>(&mut self, screen: &S) -> io::Result<()> {
@@ -331,6 +360,22 @@ pub fn clear_screen<B: Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Err
     // both buffers (so the first draw writes every cell), and asks only for the size.
     let size = terminal.size()?;
     terminal.resize(Rect::new(0, 0, size.width, size.height))
+}
+
+/// Raw mode, the alternate screen, mouse capture (when `mouse`), the cursor hidden. On an
+/// error part of the way, what was already changed is undone.
+fn set_modes(mouse: bool) -> io::Result<()> {
+    enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    // From here on, an early return drops `restoring` and restores the terminal.
+    let restoring = Restore;
+    execute!(io::stdout(), EnterAlternateScreen)?;
+    if mouse {
+        execute!(io::stdout(), EnableMouseCapture)?;
+    }
+    execute!(io::stdout(), cursor::Hide)?;
+    std::mem::forget(restoring);
+    Ok(())
 }
 
 /// Restores the terminal when dropped (used while it is being set up).
@@ -408,22 +453,38 @@ impl Drop for InputEnd {
     }
 }
 
-/// Starts the thread that turns SIGTERM, SIGHUP and SIGINT into [`Event::Terminate`], so the
-/// game ends through its normal path and restores the terminal. (In raw mode Ctrl-C is a key,
+/// The signals that end the program unless it catches them: each ends a screen through
+/// its normal path, which restores the terminal, and the program exits with 128 + its
+/// number.
+pub const ENDING_SIGNALS: [i32; 11] = [
+    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    SIGXFSZ,
+];
+
+/// Starts the thread that turns the [`ENDING_SIGNALS`] into [`Event::Terminate`], so the
+/// game ends through its normal path and restores the terminal, SIGTSTP into
+/// [`Event::Suspend`] and SIGCONT into [`Event::Continued`]. (In raw mode Ctrl-C is a key,
 /// not SIGINT; the app handles it.) Call [`signal_hook::iterator::Handle::close`] on the
 /// returned handle to stop the thread.
 ///
 /// # Errors
 /// When the signal handlers cannot be registered or the thread cannot start.
 pub fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Handle> {
-    let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    let mut signals = Signals::new(ENDING_SIGNALS.iter().chain(&[SIGTSTP, SIGCONT]))?;
     let handle = signals.handle();
     thread::Builder::new()
         .name("bg-tui signals".to_string())
         .spawn(move || {
             for signal in signals.forever() {
-                SIGNAL.store(u8::try_from(signal).unwrap_or(u8::MAX), Ordering::SeqCst);
-                if tx.send(Event::Terminate).is_err() {
+                let event = match signal {
+                    SIGTSTP => Event::Suspend,
+                    SIGCONT => Event::Continued,
+                    _ => {
+                        SIGNAL.store(u8::try_from(signal).unwrap_or(u8::MAX), Ordering::SeqCst);
+                        Event::Terminate
+                    }
+                };
+                if tx.send(event).is_err() {
                     return;
                 }
             }

@@ -138,7 +138,9 @@ impl Viewer {
             | Event::Bot { .. }
             | Event::Hint { .. }
             | Event::Tick(_)
-            | Event::Second => false,
+            | Event::Second
+            | Event::Suspend
+            | Event::Continued => false,
         }
     }
 

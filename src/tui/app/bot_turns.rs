@@ -10,6 +10,9 @@ use crate::tui::hint::{self, HintJob, HintPanel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// The bots whose choices depend on their seed.
+const SEEDED_BOTS: [&str; 2] = ["random", "greedy"];
+
 impl App {
     /// The question for a bot that the runtime should run now (on a worker thread), if any.
     pub fn take_bot_job(&mut self) -> Option<BotJob> {
@@ -24,6 +27,27 @@ impl App {
 
     pub(super) fn bot_of(&self, side: Side) -> Option<SharedBot> {
         self.bots[side.index()].clone()
+    }
+
+    /// The bot of `side` made afresh for the decision at hand, when its choices depend on
+    /// its seed (`random`, `greedy`): seeded by the match's seed, the side and how far the
+    /// record has come, so that its choices follow from the record alone, and a resumed
+    /// match goes on as the match would have. `None` for the other bots.
+    fn reseeded(&self, side: Side) -> Option<SharedBot> {
+        let Player::Bot(name) = &self.options.players[side.index()] else {
+            return None;
+        };
+        if !SEEDED_BOTS.contains(&name.as_str()) {
+            return None;
+        }
+        let record = self.recorder.as_record();
+        let actions: u64 = record.games.iter().map(|g| g.actions.len() as u64).sum();
+        let position = ((record.games.len() as u64) << 32) | actions;
+        let seed =
+            self.seed ^ (side.index() as u64 + 1) ^ position.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        bot::make_for(name, seed, self.options.rules.rule_set)
+            .ok()
+            .map(|b| Arc::new(Mutex::new(b)) as SharedBot)
     }
 
     pub(super) fn delay(&self) -> Duration {
@@ -56,7 +80,7 @@ impl App {
         };
         let bot = match side {
             Some(side) => match self.bot_of(side) {
-                Some(bot) => Some(bot),
+                Some(bot) => Some(self.reseeded(side).unwrap_or(bot)),
                 None if kind == JobKind::Play => match self.finisher_for(side) {
                     Some(bot) => Some(bot),
                     None => return,

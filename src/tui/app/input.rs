@@ -18,6 +18,8 @@ impl App {
             Event::Hint { id, panel } => Msg::HintReady(id, panel),
             Event::Second => Msg::Second,
             Event::Terminate => Msg::QuitNow,
+            // The runtime's own business: the terminal, not the game.
+            Event::Suspend | Event::Continued => Msg::Ignore,
             Event::Resize(w, h) => Msg::Resize(w, h),
             Event::Mouse(mouse) => self.mouse_msg(mouse),
             Event::Key(key) => self.key_msg(key),

@@ -75,10 +75,22 @@ impl App {
     /// Saves the match to `path`, or (`None`) where it was last saved or resumed from, else
     /// under a dated name in the save folder; tells where in the message line.
     pub fn save(&mut self, path: Option<PathBuf>) {
+        let json = crate::record::to_json(self.recorder.as_record());
         let path = match (path, &self.save_path, &self.options.saves) {
             (Some(path), _, _) => path,
             (None, Some(path), _) => path.clone(),
-            (None, None, Some(dir)) => dir.join(store::finished_name(SystemTime::now())),
+            (None, None, Some(dir)) => {
+                // A dated name of its own: never one another game has just taken.
+                let name = store::finished_name(SystemTime::now());
+                match store::write_unused(dir, &name, json.as_bytes()) {
+                    Ok(path) => {
+                        self.message = format!("saved to {}", shown(&path));
+                        self.save_path = Some(path);
+                    }
+                    Err(e) => self.message = format!("not saved: {e}"),
+                }
+                return;
+            }
             (None, None, None) => {
                 self.message = "there is no save folder: save with :save PATH".to_string();
                 return;
@@ -86,7 +98,6 @@ impl App {
         };
         // As `-o` does: a symbolic link's target replaced, a device written into, never
         // replaced.
-        let json = crate::record::to_json(self.recorder.as_record());
         match store::write_output(&path, None, &mut |out| out.write_all(json.as_bytes())) {
             Ok(()) => {
                 self.message = format!("saved to {}", shown(&path));
@@ -100,11 +111,18 @@ impl App {
     /// added since the last save is appended); once it is over, keeps it under a dated name
     /// instead and removes the autosave. A failure is shown, and stays on the panel until a
     /// save works again; it is never fatal. Called after every event that added to the
-    /// record.
+    /// record, and (while a finished match is not kept yet) after every event and at quit.
+    ///
+    /// A finished match that cannot be kept (a full disk) is written to the autosave
+    /// meanwhile, so nothing is lost, and kept at the next try that works; the autosave
+    /// goes only then.
     pub(super) fn autosave(&mut self) {
         let Some(dir) = self.options.saves.clone() else {
             return;
         };
+        if self.kept.is_some() {
+            return;
+        }
         if self.autosave_claim.is_none() {
             match self.claim_autosave(&dir) {
                 Ok(claim) => self.autosave_claim = Some(claim),
@@ -122,62 +140,81 @@ impl App {
         let Some(claim) = self.autosave_claim.as_mut() else {
             return;
         };
-        if !over {
-            let saved = match claim.journal.as_mut() {
-                Some(journal) => journal.save(record),
-                None => start_journal(&claim.path, record, self.continues_autosave)
-                    .map(|journal| claim.journal = Some(journal)),
-            };
-            match saved {
-                Ok(()) => {
-                    if self.save_trouble.take().is_some() {
-                        self.message = format!("saving works again: {}", shown(&claim.path));
-                    }
-                }
-                Err(e) => {
-                    // Said once on the message line; the panel keeps saying it.
-                    let trouble = format!("autosave failing: {}: {e}", shown(&claim.path));
-                    if self.save_trouble.is_none() {
-                        self.message.clone_from(&trouble);
-                    }
-                    self.save_trouble = Some(trouble);
-                }
-            }
-            return;
-        }
-        if self.kept.is_some() {
-            return;
-        }
-        match store::keep_finished(&dir, record, SystemTime::now()) {
-            Ok(path) => {
+        let kept = if over {
+            store::keep_finished(&dir, record, SystemTime::now())
+                .map_err(|e| format!("the finished match is not kept yet: {e}"))
+        } else {
+            Err(String::new())
+        };
+        if let Ok(path) = kept {
+            // Only a journal this game wrote (or was resumed from) is removed.
+            if claim.journal.take().is_some() || self.continues_autosave {
                 let _ = std::fs::remove_file(&claim.path);
-                claim.journal = None;
-                self.save_trouble = None;
-                let note = format!("the match is kept as {}", shown(&path));
-                self.message = if self.message.is_empty() {
-                    note
-                } else {
-                    format!("{} · {note}", self.message)
-                };
-                self.kept = Some(path);
             }
-            Err(e) => {
-                self.message = format!("could not keep the finished match: {e}");
-                self.save_trouble = Some(self.message.clone());
+            self.save_trouble = None;
+            let note = format!("the match is kept as {}", shown(&path));
+            self.message = if self.message.is_empty() {
+                note
+            } else {
+                format!("{} · {note}", self.message)
+            };
+            self.kept = Some(path);
+            return;
+        }
+        let new_journal = claim.journal.is_none();
+        let saved = match claim.journal.as_mut() {
+            Some(journal) => journal.save(record),
+            None => claim.start_journal(record, self.continues_autosave),
+        };
+        let not_kept = kept.err().filter(|e| !e.is_empty());
+        match (saved, not_kept) {
+            (Ok(()), None) => {
+                if new_journal && claim.elsewhere {
+                    self.message = own_autosave_message(claim);
+                } else if self.save_trouble.take().is_some() {
+                    self.message = format!("saving works again: {}", shown(&claim.path));
+                }
+            }
+            (saved, not_kept) => {
+                // Said once on the message line; the panel keeps saying it.
+                let mut trouble = Vec::new();
+                if let Err(e) = saved {
+                    trouble.push(format!("autosave failing: {}: {e}", shown(&claim.path)));
+                }
+                if let Some(e) = not_kept {
+                    let held = if trouble.is_empty() {
+                        format!("it is in {} meanwhile", shown(&claim.path))
+                    } else {
+                        "it is only in memory meanwhile".to_string()
+                    };
+                    trouble.push(format!(
+                        "{e}; {held}, and is kept at the next save or at quit"
+                    ));
+                }
+                let trouble = trouble.join(" · ");
+                if self.save_trouble.as_ref() != Some(&trouble) {
+                    self.message.clone_from(&trouble);
+                }
+                self.save_trouble = Some(trouble);
             }
         }
+    }
+
+    /// Before the game ends: a finished match not kept yet (the disk was full) is tried
+    /// again, and so is an autosave that failed. Returns [`App::farewell`].
+    pub fn finish_saving(&mut self) -> String {
+        if self.save_trouble.is_some() && self.autosave_claim.is_some() {
+            self.autosave();
+        }
+        self.farewell()
     }
 
     /// Claims the autosave file for this game (see [`store::claim_autosave`]): when it is
     /// this game's for the first time, an unfinished match in it is first moved aside.
     fn claim_autosave(&mut self, dir: &Path) -> Result<store::AutosaveClaim, store::StoreError> {
-        let claim = store::claim_autosave(dir)?;
-        if claim.elsewhere {
-            self.message = format!(
-                "another bg-tui game holds the autosave: this match saves to {}",
-                shown(&claim.path)
-            );
-        } else if !self.owns_autosave
+        let claim = store::claim_autosave(dir, self.resumed_own.as_deref())?;
+        if !claim.elsewhere
+            && !self.owns_autosave
             && let Some(path) = store::set_aside_autosave(dir, SystemTime::now())?
         {
             self.message = format!(
@@ -186,7 +223,11 @@ impl App {
                 shown(&path)
             );
         }
-        self.continues_autosave = self.owns_autosave && !claim.elsewhere;
+        self.continues_autosave = match claim.why {
+            None => self.owns_autosave,
+            Some(store::Elsewhere::Resumed) => true,
+            Some(_) => false,
+        };
         self.owns_autosave = true;
         Ok(claim)
     }
@@ -227,6 +268,14 @@ impl App {
     /// goes on (a new match or one resumed from another file first moves it aside).
     pub fn owns_autosave(&mut self) {
         self.owns_autosave = true;
+    }
+
+    /// Says the match was resumed from `path`, a file of an earlier game's own
+    /// (`autosave-PID.jsonl` in the save folder, see [`store::is_own_autosave`]): the game
+    /// goes on writing it, unless another game holds it now (then it writes a file of its
+    /// own, as any game would).
+    pub fn continues_own_autosave(&mut self, path: PathBuf) {
+        self.resumed_own = Some(path);
     }
 
     /// Makes `path` where `s` saves (the file the match was resumed from).
@@ -301,19 +350,16 @@ impl App {
     }
 }
 
-/// The journal for a match about to be autosaved at `path`: the one already there when the
-/// match was resumed from it (`continues`), else a new one.
-fn start_journal(
-    path: &Path,
-    record: &crate::record::Record,
-    continues: bool,
-) -> std::io::Result<Journal> {
-    if continues && path.is_file() {
-        let mut journal = Journal::resume(path, record)?;
-        journal.save(record)?;
-        Ok(journal)
-    } else {
-        Journal::create(path, record)
+/// The message when a game starts writing a file of its own: where, and why.
+fn own_autosave_message(claim: &store::AutosaveClaim) -> String {
+    let path = shown(&claim.path);
+    match &claim.why {
+        Some(store::Elsewhere::NoLocks(e)) => format!(
+            "files cannot be locked in the save folder ({e}): this match saves to {path}, a \
+             file of its own"
+        ),
+        Some(store::Elsewhere::Resumed) => format!("this match goes on saving to {path}"),
+        _ => format!("another bg-tui game holds the autosave: this match saves to {path}"),
     }
 }
 
