@@ -135,11 +135,22 @@ fn output_into_a_fifo_or_a_device_writes_into_it_and_leaves_it_be() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("out.fifo");
     mkfifo(&fifo);
+    // A reader is there before bg-tui opens the FIFO (it refuses one that no one reads):
+    // a read end opened without waiting, held while the reading thread opens its own.
+    let held = {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(0o4000) // O_NONBLOCK (Linux)
+            .open(&fifo)
+            .unwrap()
+    };
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
     let o = bg_tui(&["export", &replay_short(), "-o", fifo.to_str().unwrap()]);
+    drop(held);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let read = reader.join().unwrap();
     assert!(read.contains(" 3 point match"), "{read}");
