@@ -914,10 +914,13 @@ fn matches_finished_in_the_same_second_are_all_kept() {
     let at = std::time::SystemTime::now();
     let writers = 8;
     for round in 0..5 {
+        // All at once, as two games ending in the same second.
+        let start = std::sync::Barrier::new(writers);
         let kept: Vec<std::path::PathBuf> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..writers)
                 .map(|i| {
                     let dir = dir.path();
+                    let start = &start;
                     scope.spawn(move || {
                         let names = [format!("{round}-{i}"), "Bob".to_string()];
                         let record = Recorder::new(
@@ -926,6 +929,7 @@ fn matches_finished_in_the_same_second_are_all_kept() {
                             Some(1),
                         )
                         .into_record();
+                        start.wait();
                         store::keep_finished(dir, &record, at).unwrap()
                     })
                 })
