@@ -135,9 +135,10 @@ fn output_into_a_fifo_or_a_device_writes_into_it_and_leaves_it_be() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("out.fifo");
     mkfifo(&fifo);
-    // A reader is there before bg-tui opens the FIFO (it refuses one that no one reads):
-    // a read end opened without waiting, held while the reading thread opens its own.
-    let held = {
+    // A reader is there before bg-tui opens the FIFO (it refuses one that no one reads): a
+    // read end opened without waiting. The record is small, so the pipe holds all of it
+    // until it is read once bg-tui has finished.
+    let mut reader = {
         use std::os::unix::fs::OpenOptionsExt;
         std::fs::OpenOptions::new()
             .read(true)
@@ -145,14 +146,10 @@ fn output_into_a_fifo_or_a_device_writes_into_it_and_leaves_it_be() {
             .open(&fifo)
             .unwrap()
     };
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
-    };
     let o = bg_tui(&["export", &replay_short(), "-o", fifo.to_str().unwrap()]);
-    drop(held);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let read = reader.join().unwrap();
+    let mut read = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut read).unwrap();
     assert!(read.contains(" 3 point match"), "{read}");
     use std::os::unix::fs::FileTypeExt;
     assert!(
