@@ -391,7 +391,8 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             round,
             state.alpha,
             args.threads,
-        );
+        )
+        .map_err(|e| CliError(format!("a thread could not start: {e}")))?;
         state.games += round;
         if state.games % ALPHA_STEP < round {
             state.alpha = (state.alpha * ALPHA_DECAY).max(ALPHA_FLOOR.min(state.alpha));

@@ -115,6 +115,9 @@ pub fn self_play_game(
 /// Plays and trains on the games `first..first + count` of a run seeded with `seed`, on
 /// `threads` threads (rounds of `round` games, the copies averaged after each; one thread
 /// trains the nets directly). Returns the turns played.
+///
+/// # Errors
+/// The system's error when a thread cannot start (the nets are then left as they were).
 pub fn train_games(
     nets: &mut Nets,
     seed: u64,
@@ -122,48 +125,44 @@ pub fn train_games(
     count: u64,
     alpha: f32,
     threads: usize,
-) -> u64 {
+) -> std::io::Result<u64> {
     if threads <= 1 {
         let mut buf = Buffers::new(nets);
         let mut plays = Vec::new();
-        return (first..first + count)
+        return Ok((first..first + count)
             .map(|g| {
                 u64::from(
                     self_play_game(nets, game_seed(seed, g), alpha, &mut buf, &mut plays).turns,
                 )
             })
-            .sum();
+            .sum());
     }
-    let copies: Vec<(Nets, u64)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let mut copy = nets.clone();
-                s.spawn(move || {
-                    let mut buf = Buffers::new(&copy);
-                    let mut plays = Vec::new();
-                    let mut turns = 0;
-                    let mut g = first + t;
-                    while g < first + count {
-                        let r = self_play_game(
-                            &mut copy,
-                            game_seed(seed, g),
-                            alpha,
-                            &mut buf,
-                            &mut plays,
-                        );
-                        turns += u64::from(r.turns);
-                        g += threads as u64;
-                    }
-                    (copy, turns)
-                })
-            })
-            .collect();
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    let copies: std::io::Result<Vec<(Nets, u64)>> = std::thread::scope(|s| {
+        let mut handles = Vec::with_capacity(threads);
+        for t in 0..threads as u64 {
+            let mut copy = nets.clone();
+            let handle = std::thread::Builder::new().spawn_scoped(s, move || {
+                let mut buf = Buffers::new(&copy);
+                let mut plays = Vec::new();
+                let mut turns = 0;
+                let mut g = first + t;
+                while g < first + count {
+                    let r =
+                        self_play_game(&mut copy, game_seed(seed, g), alpha, &mut buf, &mut plays);
+                    turns += u64::from(r.turns);
+                    g += threads as u64;
+                }
+                (copy, turns)
+            })?;
+            handles.push(handle);
+        }
+        Ok(handles.into_iter().filter_map(|h| h.join().ok()).collect())
     });
+    let copies = copies?;
     let turns = copies.iter().map(|c| c.1).sum();
     let (contact, race): (Vec<_>, Vec<_>) =
         copies.into_iter().map(|(n, _)| (n.contact, n.race)).unzip();
     nets.contact.average_of(&contact);
     nets.race.average_of(&race);
-    turns
+    Ok(turns)
 }
