@@ -932,3 +932,29 @@ fn on_the_fixed_board_black_hears_the_numbers_on_the_screen() {
     }
     panic!("no empty point under the cursor");
 }
+
+/// Issue 21 (the table, part two, 11): `R` before the opening roll says why nothing
+/// happens, and the log draws a line between the games.
+#[test]
+fn resigning_before_the_opening_is_explained_and_the_log_separates_the_games() {
+    let mut app = app(Rules::money(), 3);
+    press(&mut app, KeyCode::Char('R'));
+    assert!(
+        app.message()
+            .starts_with("a game can be resigned once it has started"),
+        "{}",
+        app.message()
+    );
+    until_rolling(&mut app, Side::White);
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.match_state().game().result().is_some());
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.match_state().game_number(), 2);
+    assert!(
+        app.log().iter().any(|l| l == "── game 2 ──"),
+        "{:?}",
+        app.log()
+    );
+}

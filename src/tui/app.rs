@@ -563,8 +563,12 @@ impl App {
                 return;
             }
             Msg::ResignMenu => {
-                if self.match_state.game().to_act().is_some() {
+                let game = self.match_state.game();
+                if game.to_act().is_some() {
                     self.mode = Mode::ResignMenu;
+                } else if game.phase() == Phase::Opening {
+                    self.message =
+                        "a game can be resigned once it has started: r rolls".to_string();
                 } else {
                     self.message = "there is nothing to resign now".to_string();
                 }
@@ -804,6 +808,15 @@ impl App {
                         self.last_play.clear();
                         self.last_move = None;
                         self.bot_resigned = [false; 2];
+                        // A line between the games in the log.
+                        let number = self.match_state.game_number();
+                        let variant = self.match_state.game().variant();
+                        self.note(match self.options.rules.rule_set {
+                            crate::engine::RuleSet::Tavli => {
+                                format!("── game {number}: {variant} ──")
+                            }
+                            _ => format!("── game {number} ──"),
+                        });
                         self.new_game_at_table();
                         self.after_action();
                     }
