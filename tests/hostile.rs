@@ -1155,8 +1155,8 @@ fn a_fifo_as_the_lock_or_the_save_target_is_refused_not_waited_on() {
     );
 }
 
-/// Item 9: `bot-match --threads` is capped, and a thread that cannot start is one line, not
-/// a panic (exit 101).
+/// Item 9: `bot-match --threads` is capped (more than 1,024, or a count that overflows, is
+/// one line and status 2).
 #[test]
 fn bot_match_threads_are_capped() {
     for threads in ["18446744073709551615", "1025"] {
