@@ -80,15 +80,24 @@ pub fn sides(position: &Position) -> (Side, Side) {
     (mover, opponent)
 }
 
-fn raw(side: &Side, out: &mut [f32]) {
+/// The four raw inputs of `n` checkers on a point into `x`: `n >= 1`, `n >= 2`, `n >= 3`,
+/// and `(n - 3) / 2` for more than three (every rule set's encoding uses them).
+fn point_inputs(n: u8, x: &mut [f32]) {
+    x[0] = f32::from(u8::from(n >= 1));
+    x[1] = f32::from(u8::from(n >= 2));
+    x[2] = f32::from(u8::from(n >= 3));
+    x[3] = if n > 3 { f32::from(n - 3) / 2.0 } else { 0.0 };
+}
+
+/// [`point_inputs`] of each point 1-24 of `side`, four inputs a point, into `out`.
+fn points_inputs(side: &Side, out: &mut [f32]) {
     for p in 1..=24 {
-        let n = side[p];
-        let x = &mut out[4 * (p - 1)..4 * p];
-        x[0] = f32::from(u8::from(n >= 1));
-        x[1] = f32::from(u8::from(n >= 2));
-        x[2] = f32::from(u8::from(n >= 3));
-        x[3] = if n > 3 { f32::from(n - 3) / 2.0 } else { 0.0 };
+        point_inputs(side[p], &mut out[4 * (p - 1)..4 * p]);
     }
+}
+
+fn raw(side: &Side, out: &mut [f32]) {
+    points_inputs(side, out);
     let on: u32 = side[1..=25].iter().map(|&n| u32::from(n)).sum();
     out[96] = f32::from(side[25]) / 2.0;
     out[97] = 15u32.saturating_sub(on) as f32 / 15.0;

@@ -19,7 +19,7 @@
 //!    forbids all six);
 //! 10. checkers still on the side's 24-point, over 15.
 
-use super::{Side, pips, sides};
+use super::{Side, pips, points_inputs, sides};
 use crate::engine::Position;
 
 /// Raw inputs for one side.
@@ -32,17 +32,6 @@ pub const INPUTS: usize = 2 * (RAW + FEATURES);
 /// One side's point `p` in the other side's numbering.
 const fn other_point(p: usize) -> usize {
     if p > 12 { p - 12 } else { p + 12 }
-}
-
-fn raw(side: &Side, out: &mut [f32]) {
-    for p in 1..=24 {
-        let n = side[p];
-        let x = &mut out[4 * (p - 1)..4 * p];
-        x[0] = f32::from(u8::from(n >= 1));
-        x[1] = f32::from(u8::from(n >= 2));
-        x[2] = f32::from(u8::from(n >= 3));
-        x[3] = if n > 3 { f32::from(n - 3) / 2.0 } else { 0.0 };
-    }
 }
 
 /// The longest run of `true` in `held`.
@@ -77,8 +66,8 @@ fn features(side: &Side, off: u8, other: &Side, out: &mut [f32]) {
 /// Fills `out` (at least [`INPUTS`] long) with Fevga's contact inputs for `position`.
 pub fn inputs(position: &Position, out: &mut [f32]) {
     let (mover, opponent) = sides(position);
-    raw(&mover, &mut out[..RAW]);
-    raw(&opponent, &mut out[RAW..2 * RAW]);
+    points_inputs(&mover, &mut out[..RAW]);
+    points_inputs(&opponent, &mut out[RAW..2 * RAW]);
     let f = 2 * RAW;
     features(
         &mover,

@@ -18,7 +18,7 @@
 //! 9. home-board points held (two or more on top, or one on a pinned checker), over 6;
 //! 10. checkers back (on the side's 19-24, pinned ones too), over 15.
 
-use super::{Side, escape_share, shot_share};
+use super::{Side, escape_share, point_inputs, shot_share};
 use crate::engine::Position;
 
 /// Raw inputs for one side.
@@ -60,12 +60,8 @@ fn views(position: &Position) -> (View, View) {
 
 fn raw(side: &View, out: &mut [f32]) {
     for p in 1..=24 {
-        let n = side.top[p];
         let x = &mut out[5 * (p - 1)..5 * p];
-        x[0] = f32::from(u8::from(n >= 1));
-        x[1] = f32::from(u8::from(n >= 2));
-        x[2] = f32::from(u8::from(n >= 3));
-        x[3] = if n > 3 { f32::from(n - 3) / 2.0 } else { 0.0 };
+        point_inputs(side.top[p], x);
         x[4] = f32::from(u8::from(side.pinned[p]));
     }
 }
