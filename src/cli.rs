@@ -11,6 +11,7 @@ use crate::replay::Timeline;
 use crate::text_board;
 use crate::tui::Options;
 use crate::tui::Player;
+use crate::tui::theme::Palette;
 use clap::{Args, Parser, Subcommand};
 
 mod saves;
@@ -90,6 +91,9 @@ pub struct PlayArgs {
     /// Draw with ASCII only, no Unicode.
     #[arg(long)]
     pub ascii: bool,
+    /// The colours: dark (for a dark background) or light (for a light one).
+    #[arg(long, value_name = "THEME", value_enum, default_value_t = Palette::Dark)]
+    pub theme: Palette,
     /// Play against this bot (random, greedy, pubeval, ...); you play --human-side.
     #[arg(long, value_name = "BOT")]
     pub vs: Option<String>,
@@ -278,6 +282,9 @@ pub struct ReplayArgs {
     /// Draw with ASCII only, no Unicode (the viewer).
     #[arg(long)]
     pub ascii: bool,
+    /// The viewer's colours: dark (for a dark background) or light (for a light one).
+    #[arg(long, value_name = "THEME", value_enum, default_value_t = Palette::Dark)]
+    pub theme: Palette,
 }
 
 /// `bg-tui bot-match`: cubeless money games by default, in mirrored pairs (the same dice with
@@ -389,6 +396,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         auto_forced: args.auto_forced,
         ascii: args.ascii,
         color,
+        palette: args.theme,
         players,
         bot_delay_ms: args.bot_delay.min(10_000),
         saves: None,

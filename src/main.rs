@@ -152,6 +152,7 @@ fn play(args: &PlayArgs) -> ExitCode {
                     file: None,
                     auto_forced: args.auto_forced,
                     ascii: args.ascii,
+                    theme: args.theme,
                     bot_delay: args.bot_delay,
                     no_autosave: false,
                 });
@@ -214,6 +215,7 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     let options = viewer::ViewOptions {
         ascii: args.ascii,
         color: bg_tui::tui::color_wanted(),
+        palette: args.theme,
         clock: record.clock,
     };
     match viewer::run(timeline, options) {

@@ -17,5 +17,5 @@ pub mod viewer;
 
 pub use app::{App, AppError, AutoRoll, Event, Options, Player};
 pub use model::{BoardModel, ClockShow, LastMove, MoveList, MoveRow, Overlay, Spot};
-pub use theme::color_wanted;
+pub use theme::{Palette, color_wanted};
 pub use view::{render, spot_at};

@@ -112,6 +112,19 @@ fn the_colour_choice_is_passed_through() {
 }
 
 #[test]
+fn the_theme_is_dark_unless_light_is_asked() {
+    assert_eq!(options(&[]).palette, bg_tui::tui::Palette::Dark);
+    assert_eq!(
+        options(&["--theme", "light"]).palette,
+        bg_tui::tui::Palette::Light
+    );
+    let refused = Cli::try_parse_from(["bg-tui", "--theme", "yellow"])
+        .expect_err("yellow is no theme")
+        .to_string();
+    assert!(refused.contains("--theme"), "{refused}");
+}
+
+#[test]
 fn no_color_set_and_not_empty_turns_colours_off() {
     assert!(color_wanted_given(None));
     assert!(color_wanted_given(Some(OsStr::new(""))));

@@ -10,7 +10,7 @@ use bg_tui::engine::Step;
 use bg_tui::engine::ids::{GameStateCode, MatchIdFields, match_id, position_id};
 use bg_tui::engine::{Cube, Dice, Position, Side};
 use bg_tui::tui::view::{MIN_HEIGHT, MIN_WIDTH, render, spot_area, spot_at};
-use bg_tui::tui::{BoardModel, ClockShow, LastMove, Overlay, Spot};
+use bg_tui::tui::{BoardModel, ClockShow, LastMove, Overlay, Palette, Spot};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -55,6 +55,7 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         command_line: None,
         ascii: false,
         color: true,
+        palette: Palette::Dark,
     };
     set_ids(&mut m);
     m
@@ -532,6 +533,42 @@ fn the_die_played_is_dim_whichever_it_was() {
     };
     assert!(find("[4]").contains(Modifier::DIM), "the 4 was played");
     assert!(!find("[6]").contains(Modifier::DIM), "the 6 is left");
+}
+
+/// `--theme light`: White's checkers in blue rather than yellow, the dice not in white, so
+/// both read on a light background; the dark theme keeps yellow.
+#[test]
+fn the_light_theme_draws_no_yellow_or_white() {
+    let colours = |palette: Palette| {
+        let mut m = opening();
+        m.dice = dice(6, 4);
+        m.palette = palette;
+        let terminal = draw(&m, 80, 24);
+        let buf = terminal.backend().buffer().clone();
+        let mut white_checkers = Vec::new();
+        let mut all = Vec::new();
+        for y in 0..24u16 {
+            for x in 0..80u16 {
+                let cell = &buf[(x, y)];
+                all.push(cell.fg);
+                if cell.symbol() == "○" {
+                    white_checkers.push(cell.fg);
+                }
+            }
+        }
+        (white_checkers, all)
+    };
+    let (dark_white, dark_all) = colours(Palette::Dark);
+    let (light_white, light_all) = colours(Palette::Light);
+    assert!(!dark_white.is_empty() && dark_white.iter().all(|c| *c == Color::Yellow));
+    assert!(!light_white.is_empty() && light_white.iter().all(|c| *c == Color::Blue));
+    assert!(dark_all.contains(&Color::Yellow));
+    for pale in [Color::Yellow, Color::White, Color::Cyan, Color::LightGreen] {
+        assert!(
+            !light_all.contains(&pale),
+            "{pale:?} drawn in the light theme"
+        );
+    }
 }
 
 #[test]

@@ -20,6 +20,9 @@ pub struct ResumeArgs {
     /// Draw with ASCII only, no Unicode.
     #[arg(long)]
     pub ascii: bool,
+    /// The colours: dark (for a dark background) or light (for a light one).
+    #[arg(long, value_name = "THEME", value_enum, default_value_t = crate::tui::theme::Palette::Dark)]
+    pub theme: crate::tui::theme::Palette,
     /// Pause between a bot's checker moves, in milliseconds (0 for none).
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub bot_delay: u64,
@@ -81,6 +84,7 @@ pub fn resume_app_in(
         auto_forced: args.auto_forced,
         ascii: args.ascii,
         color,
+        palette: args.theme,
         bot_delay_ms: args.bot_delay.min(10_000),
         saves: if args.no_autosave {
             None

@@ -44,6 +44,8 @@ pub struct Options {
     pub ascii: bool,
     /// Use colours.
     pub color: bool,
+    /// The colours for the terminal's background (`--theme`).
+    pub palette: super::theme::Palette,
     /// Who plays each side, indexed by [`Side::index`].
     pub players: [Player; 2],
     /// The pause between a bot's checker moves, in milliseconds (0: none).
@@ -97,6 +99,7 @@ impl Default for Options {
             auto_forced: false,
             ascii: false,
             color: true,
+            palette: super::theme::Palette::Dark,
             players: [Player::Human, Player::Human],
             bot_delay_ms: 400,
             saves: None,

@@ -130,6 +130,8 @@ pub struct BoardModel {
     pub ascii: bool,
     /// Use colours (off under `NO_COLOR`).
     pub color: bool,
+    /// The colours for the terminal's background (`--theme`).
+    pub palette: crate::tui::theme::Palette,
 }
 
 /// The list of moves the replay viewer shows beside the board: one row per play, cube

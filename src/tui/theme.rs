@@ -52,20 +52,51 @@ pub struct Frame {
     pub bottom_tee: &'static str,
 }
 
-/// Symbols and styles for one way of drawing: Unicode or ASCII, colour or none.
+/// Which colours suit the terminal's background (`--theme`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Palette {
+    /// For a dark background (the default): yellow and red checkers, cyan status.
+    #[default]
+    Dark,
+    /// For a light background: blue and red checkers, no yellow or white text.
+    Light,
+}
+
+/// Symbols and styles for one way of drawing: Unicode or ASCII, colour or none, and the
+/// palette that suits the background.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
     /// Only ASCII characters.
     pub ascii: bool,
     /// Colours allowed (modifiers such as bold and reverse are used either way).
     pub color: bool,
+    /// The colours used when colours are allowed.
+    pub palette: Palette,
 }
 
 impl Theme {
-    /// A theme for ASCII or Unicode, with or without colour.
+    /// A theme for ASCII or Unicode, with or without colour, in the dark palette.
     #[must_use]
     pub const fn new(ascii: bool, color: bool) -> Theme {
-        Theme { ascii, color }
+        Theme {
+            ascii,
+            color,
+            palette: Palette::Dark,
+        }
+    }
+
+    /// The same theme in `palette`.
+    #[must_use]
+    pub const fn with_palette(self, palette: Palette) -> Theme {
+        Theme { palette, ..self }
+    }
+
+    /// `dark` on a dark background, `light` on a light one.
+    const fn pick(self, dark: Color, light: Color) -> Color {
+        match self.palette {
+            Palette::Dark => dark,
+            Palette::Light => light,
+        }
     }
 
     fn fg(self, color: Color) -> Style {
@@ -91,7 +122,9 @@ impl Theme {
     #[must_use]
     pub fn checker_style(self, side: Side) -> Style {
         match side {
-            Side::White => self.fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            Side::White => self
+                .fg(self.pick(Color::Yellow, Color::Blue))
+                .add_modifier(Modifier::BOLD),
             Side::Black => self.fg(Color::Red).add_modifier(Modifier::BOLD),
         }
     }
@@ -192,13 +225,14 @@ impl Theme {
     /// The last play's points and checkers.
     #[must_use]
     pub fn last_move(self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        self.fg(self.pick(Color::Yellow, Color::Magenta))
+            .add_modifier(Modifier::BOLD)
     }
 
     /// The checker picked up.
     #[must_use]
     pub fn picked(self) -> Style {
-        self.fg(Color::LightGreen)
+        self.fg(self.pick(Color::LightGreen, Color::Green))
             .add_modifier(Modifier::BOLD | Modifier::UNDERLINED | Modifier::REVERSED)
     }
 
@@ -208,7 +242,8 @@ impl Theme {
         if used {
             Style::new().add_modifier(Modifier::DIM)
         } else {
-            self.fg(Color::White).add_modifier(Modifier::BOLD)
+            self.fg(self.pick(Color::White, Color::Black))
+                .add_modifier(Modifier::BOLD)
         }
     }
 
@@ -227,13 +262,14 @@ impl Theme {
     /// The status line: what to do now.
     #[must_use]
     pub fn status(self) -> Style {
-        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+        self.fg(self.pick(Color::Cyan, Color::Blue))
+            .add_modifier(Modifier::BOLD)
     }
 
     /// The message line: the answer to the last key.
     #[must_use]
     pub fn message(self) -> Style {
-        self.fg(Color::Yellow)
+        self.fg(self.pick(Color::Yellow, Color::Magenta))
     }
 }
 
@@ -303,6 +339,49 @@ mod tests {
         assert!(color_wanted_given(Some(OsStr::new(""))));
         assert!(!color_wanted_given(Some(OsStr::new("1"))));
         assert!(!color_wanted_given(Some(OsStr::new("0"))));
+    }
+
+    /// Yellow, white and the light colours are hard to read on a light background: the
+    /// light palette uses none of them, for any style.
+    #[test]
+    fn the_light_palette_has_no_pale_colours() {
+        let t = Theme::new(false, true).with_palette(Palette::Light);
+        let pale = [
+            Color::Yellow,
+            Color::LightYellow,
+            Color::White,
+            Color::LightGreen,
+            Color::LightCyan,
+            Color::Cyan,
+            Color::Gray,
+        ];
+        for style in [
+            t.checker_style(Side::White),
+            t.checker_style(Side::Black),
+            t.frame_style(),
+            t.label(),
+            t.cursor(),
+            t.target(),
+            t.last_move(),
+            t.picked(),
+            t.die(false),
+            t.die(true),
+            t.strong(),
+            t.dim(),
+            t.status(),
+            t.message(),
+        ] {
+            assert!(
+                style.fg.is_none_or(|c| !pale.contains(&c)),
+                "{style:?} on a light background"
+            );
+        }
+        let dark = Theme::new(false, true);
+        assert_ne!(
+            dark.checker_style(Side::White),
+            t.checker_style(Side::White)
+        );
+        assert_ne!(t.checker_style(Side::White), t.checker_style(Side::Black));
     }
 
     #[test]

@@ -46,7 +46,7 @@ fn draw(model: &BoardModel, moves: Option<&MoveList<'_>>, area: Rect, buf: &mut 
     if area.is_empty() {
         return;
     }
-    let theme = Theme::new(model.ascii, model.color);
+    let theme = Theme::new(model.ascii, model.color).with_palette(model.palette);
     let Some(g) = Geometry::new(area, model.tutor) else {
         too_small(area, theme, buf);
         return;
@@ -77,7 +77,7 @@ fn draw(model: &BoardModel, moves: Option<&MoveList<'_>>, area: Rect, buf: &mut 
 pub fn spot_at(area: Rect, model: &BoardModel, column: u16, row: u16) -> Option<Spot> {
     let g = Geometry::new(area, model.tutor)?;
     if let Some(o) = &model.overlay {
-        let theme = Theme::new(model.ascii, model.color);
+        let theme = Theme::new(model.ascii, model.color).with_palette(model.palette);
         if overlay::rect(o, theme, area, g.surface()).contains(Position::new(column, row)) {
             return None;
         }

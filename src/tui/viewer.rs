@@ -27,6 +27,8 @@ pub struct ViewOptions {
     pub ascii: bool,
     /// Colours (off under `NO_COLOR`).
     pub color: bool,
+    /// The colours for the terminal's background (`--theme`).
+    pub palette: super::theme::Palette,
     /// The record's clocks, if it was played with them.
     pub clock: Option<crate::record::ClockRecord>,
 }
@@ -36,6 +38,7 @@ impl Default for ViewOptions {
         ViewOptions {
             ascii: false,
             color: true,
+            palette: super::theme::Palette::Dark,
             clock: None,
         }
     }

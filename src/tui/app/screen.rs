@@ -342,6 +342,7 @@ impl App {
             },
             ascii: self.options.ascii,
             color: self.options.color,
+            palette: self.options.palette,
         }
     }
 }

@@ -65,6 +65,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         command_line: None,
         ascii: v.options.ascii,
         color: v.options.color,
+        palette: v.options.palette,
     }
 }
 
