@@ -194,6 +194,7 @@ pub const NAMES: &[&str] = &["random", "greedy", "pubeval", "expert"];
 
 /// Why a bot could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BotError {
     /// No bot has that name.
     #[error("no bot is called {0:?}; the bots are {list}", list = NAMES.join(", "))]

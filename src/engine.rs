@@ -5,7 +5,7 @@ pub mod cube;
 pub mod dice;
 pub mod game;
 pub mod ids;
-pub mod movegen;
+mod movegen;
 pub mod notation;
 pub mod play;
 pub mod position;
@@ -28,7 +28,9 @@ pub use ids::{
     GameStateCode, MatchIdError, MatchIdFields, PositionIdError, match_id, match_id_fields,
     position_from_id, position_id,
 };
-pub use movegen::{legal_plays, legal_plays_into};
+/// Backgammon's own generator, for the crate (bots that play only backgammon's moves); a
+/// user of the crate asks the rule set: [`Variant::legal_plays`].
+pub(crate) use movegen::{legal_plays, legal_plays_into};
 pub use notation::{NotationError, format_play, parse_play, parse_play_in};
 pub use play::{MAX_STEPS, Play, PlayError, Step, Steps};
 pub use position::{Geometry, Position, PositionError};

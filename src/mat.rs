@@ -188,6 +188,7 @@ impl MatReadError {
 
 /// Why a record could not be written as a `.mat` file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MatWriteError {
     /// The output refused the text (a full disk, a closed pipe): what the system said.
     #[error("cannot write the .mat text: {message}")]

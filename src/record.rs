@@ -415,6 +415,7 @@ impl Record {
 
 /// Why a record could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// The text is not JSON, or not JSON of this layout.
     #[error("not a valid record: line {line}, column {column}: {message}")]
@@ -862,6 +863,7 @@ pub fn replay(record: &Record) -> Result<MatchState, RecordError> {
 
 /// Why a recorded action cannot be applied; the message reads as [`RecordError::Game`]
 /// words it.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ActionError {
     /// The action's side is not the one to act.

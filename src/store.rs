@@ -31,6 +31,7 @@ pub const LOCK_NAME: &str = "autosave.lock";
 
 /// Why a file could not be read or written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum StoreError {
     /// The file could not be read or written.
     #[error("{path}: {source}")]

@@ -8,7 +8,7 @@ use bg_tui::bot::expert::format::{self, NetFileError, Nets, TrainState};
 use bg_tui::bot::expert::net::{Net, Scratch};
 use bg_tui::bot::expert::{ExpertBot, read_nets, train};
 use bg_tui::bot::{self, Bot};
-use bg_tui::engine::{Dice, Position, Variant, WinKind, legal_plays};
+use bg_tui::engine::{Dice, Position, Variant, WinKind};
 use std::sync::Arc;
 
 mod common;
@@ -332,7 +332,7 @@ fn a_play_that_bears_off_the_last_checker_is_a_win() {
     // The mover's last checker on its ace point; all the opponent's checkers on its own
     // 19-point, in the winner's home board: a backgammon.
     let p = sides(&[(1, 1)], &[(19, 15)]);
-    let plays = legal_plays(&p, Dice::new(2, 1).expect("dice"));
+    let plays = Variant::Backgammon.legal_plays(&p, Dice::new(2, 1).expect("dice"));
     let win = plays
         .iter()
         .find(|pl| pl.position().mover_has_won())
@@ -377,11 +377,21 @@ fn the_bot_ranks_every_legal_play_best_first() {
     let mut bot = ExpertBot::new(Arc::new(small_program_nets()), 0);
     let dice = Dice::new(3, 1).expect("dice");
     let ranked = bot.rank_plays(&Position::START, dice);
-    assert_eq!(ranked.len(), legal_plays(&Position::START, dice).len());
+    assert_eq!(
+        ranked.len(),
+        Variant::Backgammon
+            .legal_plays(&Position::START, dice)
+            .len()
+    );
     assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
     let mut one_ply = ExpertBot::new(Arc::new(small_program_nets()), 1);
     let ranked = one_ply.rank_plays(&Position::START, dice);
-    assert_eq!(ranked.len(), legal_plays(&Position::START, dice).len());
+    assert_eq!(
+        ranked.len(),
+        Variant::Backgammon
+            .legal_plays(&Position::START, dice)
+            .len()
+    );
     assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
 }
 
@@ -411,7 +421,7 @@ fn deeper_looks_average_the_replies_one_roll_less_deep() {
     for depth in [1u8, 2] {
         let mut expected = [0.0f32; 5];
         for (dice, weight) in the_21_rolls() {
-            let plays = legal_plays(&position, dice);
+            let plays = Variant::Backgammon.legal_plays(&position, dice);
             let reply = plays
                 .iter()
                 .max_by(|a, b| {
@@ -443,7 +453,7 @@ fn deeper_looks_average_the_replies_one_roll_less_deep() {
 fn two_ply_ranks_the_filtered_plays_deepest_first() {
     let nets = Arc::new(small_program_nets());
     let dice = Dice::new(6, 4).expect("dice");
-    let plays = legal_plays(&Position::START, dice);
+    let plays = Variant::Backgammon.legal_plays(&Position::START, dice);
     let mut zero = ExpertBot::new(Arc::clone(&nets), 0);
     let mut two = ExpertBot::new(Arc::clone(&nets), 2);
     assert_eq!(two.ply(), 2);
@@ -761,7 +771,7 @@ mod cube {
 #[cfg(feature = "tui")]
 mod analyse {
     use bg_tui::cli::analyse::analyse;
-    use bg_tui::engine::{Dice, Position, Rules, format_play, legal_plays};
+    use bg_tui::engine::{Dice, Position, Rules, Variant, format_play};
     use bg_tui::record::{PlayerInfo, Record, RecordSide, RecordedAction};
 
     fn play_action(
@@ -771,7 +781,8 @@ mod analyse {
         text: &str,
     ) -> (RecordedAction, Position) {
         let roll = Dice::new(dice[0], dice[1]).expect("dice");
-        let play = legal_plays(position, roll)
+        let play = Variant::Backgammon
+            .legal_plays(position, roll)
             .into_iter()
             .find(|p| format_play(p) == text)
             .unwrap_or_else(|| panic!("{text} is legal"));
@@ -944,7 +955,7 @@ fn shot_counts_agree_with_the_plain_reading_over_random_games() {
     while checked < 3000 {
         let r = next();
         let dice = Dice::new((r % 6) as u8 + 1, (r / 6 % 6) as u8 + 1).expect("dice");
-        let plays = legal_plays(&position, dice);
+        let plays = Variant::Backgammon.legal_plays(&position, dice);
         let Some(play) = plays.get((r >> 16) as usize % plays.len().max(1)) else {
             position = position.switched();
             continue;
@@ -1162,7 +1173,8 @@ mod every_rule_set {
                     side,
                     Rules::of(rule_set),
                     arena::pair_dice_seed(31, game),
-                );
+                )
+                .expect("the expert and greedy play only legal plays");
             }
             assert!(
                 checked.decisions > before + 20,

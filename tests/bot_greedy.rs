@@ -9,7 +9,7 @@ use common::sides as position;
 use bg_tui::bot::greedy::{GreedyBot, evaluate, keith_count, keith_cube};
 use bg_tui::bot::{Bot, DoubleAnswer, make};
 use bg_tui::engine::{
-    Action, Cube, Dice, Game, MatchState, Phase, Play, Position, Rules, Side, WinKind, legal_plays,
+    Action, Cube, Dice, Game, MatchState, Phase, Play, Position, Rules, Side, Variant, WinKind,
     roll_die,
 };
 use proptest::prelude::*;
@@ -71,7 +71,7 @@ fn hitting_beats_not_hitting() {
         &[(24, 2), (13, 5), (8, 3), (6, 5)],
         &[(24, 1), (18, 1), (13, 5), (8, 3), (6, 5)],
     );
-    let plays = legal_plays(&before, dice(6, 5));
+    let plays = Variant::Backgammon.legal_plays(&before, dice(6, 5));
     let ranked = GreedyBot::new(0).rank_plays(&before, dice(6, 5));
     assert_eq!(ranked.len(), plays.len());
     let top = ranked.first().expect("plays");
@@ -159,7 +159,7 @@ proptest! {
     ) {
         let position = random_position(seed, plies);
         let roll = dice(a, b);
-        let legal = legal_plays(&position, roll);
+        let legal = Variant::Backgammon.legal_plays(&position, roll);
         let ranked = GreedyBot::new(seed).rank_plays(&position, roll);
         prop_assert_eq!(ranked.len(), legal.len());
         for s in &ranked {
@@ -356,7 +356,7 @@ fn declines_a_resignation_worth_less_than_its_expectation() {
 
 use bg_tui::bot::arena;
 use bg_tui::bot::greedy::evaluate_in;
-use bg_tui::engine::{BoardSpec, RuleSet, Variant};
+use bg_tui::engine::{BoardSpec, RuleSet};
 
 /// A position of `variant` from the mover's view: `mine` and `theirs` as (point, checkers)
 /// in the mover's numbering, and the points where a checker of the mover lies pinned.

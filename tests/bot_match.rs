@@ -73,7 +73,7 @@ fn a_mirrored_pair_has_the_same_dice_with_the_sides_swapped() {
     let play = |a_side| {
         let mut a = bot::make("random", 11).expect("random exists");
         let mut b = bot::make("random", 12).expect("random exists");
-        arena::play_game(&mut *a, &mut *b, a_side, cubeless(), seed)
+        arena::play_game(&mut *a, &mut *b, a_side, cubeless(), seed).expect("legal bots")
     };
     let first = play(Side::White);
     let second = play(Side::Black);
@@ -114,7 +114,7 @@ fn a_game_is_a_function_of_its_seed() {
     let play = || {
         let mut a = bot::make("random", 5).expect("random exists");
         let mut b = bot::make("random", 6).expect("random exists");
-        arena::play_game(&mut *a, &mut *b, Side::White, cubeless(), 99)
+        arena::play_game(&mut *a, &mut *b, Side::White, cubeless(), 99).expect("legal bots")
     };
     let (x, y) = (play(), play());
     assert_eq!(x.result, y.result);
@@ -161,7 +161,7 @@ fn a_match_counts_one_point_a_win() {
     }
     let mut a = bot::make("random", 1).expect("random exists");
     let mut b = bot::make("random", 2).expect("random exists");
-    let m = arena::play_match(&mut *a, &mut *b, Side::Black, rules, 4);
+    let m = arena::play_match(&mut *a, &mut *b, Side::Black, rules, 4).expect("legal bots");
     let winner_score = if m.winner == m.a_side {
         m.score[0]
     } else {
@@ -211,7 +211,67 @@ fn an_unknown_bot_is_refused_before_any_game() {
         },
         |_| {},
     );
-    assert!(matches!(e, Err(bot::BotError::Unknown(name)) if name == "nobody"));
+    assert!(matches!(
+        e,
+        Err(arena::ArenaError::Bot(bot::BotError::Unknown(name))) if name == "nobody"
+    ));
+}
+
+/// A bot that plays nothing even when it must move: the arena stops the game with an error
+/// naming the bot, rather than panicking.
+struct Stubborn;
+
+impl bot::Bot for Stubborn {
+    fn name(&self) -> &str {
+        "stubborn"
+    }
+    fn rank_plays(
+        &mut self,
+        position: &bg_tui::engine::Position,
+        _dice: bg_tui::engine::Dice,
+    ) -> Vec<bot::ScoredPlay> {
+        vec![bot::ScoredPlay {
+            play: bg_tui::engine::Play::empty(*position),
+            score: 0.0,
+        }]
+    }
+    fn should_double(&mut self, _m: &bg_tui::engine::MatchState) -> bool {
+        false
+    }
+    fn answer_double(&mut self, _m: &bg_tui::engine::MatchState) -> bot::DoubleAnswer {
+        bot::DoubleAnswer::Take
+    }
+    fn accept_resignation(
+        &mut self,
+        _m: &bg_tui::engine::MatchState,
+        _level: bg_tui::engine::WinKind,
+    ) -> bool {
+        false
+    }
+}
+
+#[test]
+fn a_bot_that_breaks_the_rules_stops_the_game_with_an_error() {
+    let mut stubborn = Stubborn;
+    let mut greedy = bot::make("greedy", 1).expect("greedy exists");
+    let e = arena::play_game(&mut stubborn, &mut *greedy, Side::White, cubeless(), 3)
+        .expect_err("an empty play where a checker can move is refused");
+    match &e {
+        arena::ArenaError::IllegalAction { bot, .. } => assert_eq!(bot, "stubborn"),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        e.to_string()
+            .starts_with("the stubborn bot chose an action the rules refuse")
+    );
+}
+
+#[test]
+fn a_match_without_a_length_is_refused() {
+    let mut a = bot::make("random", 1).expect("random exists");
+    let mut b = bot::make("random", 2).expect("random exists");
+    let e = arena::play_match(&mut *a, &mut *b, Side::White, cubeless(), 1);
+    assert!(matches!(e, Err(arena::ArenaError::NoMatchLength)), "{e:?}");
 }
 
 #[cfg(feature = "tui")]
@@ -506,7 +566,7 @@ fn every_bot_plays_whole_games_of_every_rule_set_it_plays_and_its_records_replay
             );
             if !plays {
                 assert!(
-                    matches!(&run, Err(bot::BotError::CannotPlay { bot, .. }) if bot == name),
+                    matches!(&run, Err(arena::ArenaError::Bot(bot::BotError::CannotPlay { bot, .. })) if bot == name),
                     "{name} in {rule_set}: {run:?}"
                 );
                 continue;

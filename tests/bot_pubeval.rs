@@ -4,7 +4,7 @@
 use bg_tui::bot::pubeval::{PubevalBot, encode, is_race, pubeval};
 use bg_tui::bot::{self, Bot};
 use bg_tui::engine::{
-    Action, Dice, MatchState, Phase, Play, Position, Rules, format_play, legal_plays,
+    Action, Dice, MatchState, Phase, Play, Position, Rules, Variant, format_play,
 };
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
@@ -192,7 +192,7 @@ fn a_winning_bear_off_is_always_chosen() {
     b[20] = -15;
     let p = position(b);
     let dice = Dice::new(6, 1).expect("dice");
-    assert!(legal_plays(&p, dice).len() > 1);
+    assert!(Variant::Backgammon.legal_plays(&p, dice).len() > 1);
     let ranked = PubevalBot::new().rank_plays(&p, dice);
     assert!(ranked[0].play.position().mover_has_won());
     assert_eq!(ranked[0].score, 100_000_000.0);
@@ -232,7 +232,7 @@ fn self_play(seed: u64) -> usize {
             }
             Phase::Moving(dice) => {
                 let position = *m.game().position();
-                let legal = legal_plays(&position, dice);
+                let legal = Variant::Backgammon.legal_plays(&position, dice);
                 let ranked = bot.rank_plays(&position, dice);
                 assert_eq!(ranked.len(), legal.len());
                 for s in &ranked {

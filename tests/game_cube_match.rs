@@ -110,7 +110,8 @@ fn refused_actions_leave_the_game_unchanged() {
         .unwrap();
     let before = game.clone();
     // A play of another roll is refused.
-    let other = bg_tui::engine::legal_plays(game.position(), Dice::new(6, 6).unwrap());
+    let other =
+        bg_tui::engine::Variant::Backgammon.legal_plays(game.position(), Dice::new(6, 6).unwrap());
     assert_eq!(
         game.apply(Action::Play(other[0])),
         Err(GameError::IllegalPlay(Dice::new(3, 1).unwrap()))

@@ -1,7 +1,7 @@
 //! Property tests over many random games driven through the match state machine.
 
 use bg_tui::engine::{
-    Action, Dice, MatchError, MatchState, Phase, Play, Position, Rules, WinKind, legal_plays,
+    Action, Dice, MatchError, MatchState, Phase, Play, Position, Rules, Variant, WinKind,
 };
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
@@ -27,7 +27,7 @@ fn random_action(m: &MatchState, rng: &mut ChaCha8Rng) -> Action {
     let dice = Dice::roll(rng);
     if rng.random_range(0..10) == 0 {
         // Anything, legal or not, including a play of another roll.
-        let stray = legal_plays(game.position(), Dice::roll(rng));
+        let stray = Variant::Backgammon.legal_plays(game.position(), Dice::roll(rng));
         return match rng.random_range(0..11) {
             0 => Action::OpeningRoll {
                 white: rng.random_range(0..9),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use bg_tui::engine::{Dice, Play, Position, Step, legal_plays};
+use bg_tui::engine::{Dice, Play, Position, Step, Variant};
 use common::{reference_apply, reference_positions, reference_single_moves};
 use proptest::prelude::{
     ProptestConfig, TestCaseError, any, prop_assert, prop_assert_eq, proptest,
@@ -211,7 +211,7 @@ fn play_game(seed: u64, max_turns: usize) -> Result<Outcome, TestCaseError> {
     let mut off = [0u32; 2];
     for turn in 0..max_turns {
         let dice = Dice::roll(&mut rng);
-        let plays = legal_plays(&position, dice);
+        let plays = Variant::Backgammon.legal_plays(&position, dice);
         check_turn(&position, dice, off, &plays)?;
         if !plays.is_empty() {
             let play = plays[rng.random_range(0..plays.len())];

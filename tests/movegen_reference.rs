@@ -2,7 +2,7 @@
 
 mod common;
 
-use bg_tui::engine::{Dice, legal_plays};
+use bg_tui::engine::{Dice, Variant};
 use common::{random_position, reference_positions};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
@@ -17,7 +17,7 @@ fn compare_random_positions(seed: u64, count: usize) {
         for a in 1..=6u8 {
             for b in 1..=a {
                 let dice = Dice::new(a, b).unwrap();
-                let fast = legal_plays(&position, dice);
+                let fast = Variant::Backgammon.legal_plays(&position, dice);
                 let fast_set: BTreeSet<[i8; 26]> =
                     fast.iter().map(|p| *p.position().board()).collect();
                 assert_eq!(
@@ -65,7 +65,7 @@ fn higher_die_alone_when_neither_order_uses_both_dice() {
         0, 7, -3, 3, -2, -3, 3, -1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -3, 0, 0, -3, 0,
     ];
     let position = bg_tui::engine::Position::from_board(board).unwrap();
-    let plays = legal_plays(&position, Dice::new(6, 4).unwrap());
+    let plays = Variant::Backgammon.legal_plays(&position, Dice::new(6, 4).unwrap());
     assert_eq!(plays.len(), 1);
     let step = plays[0].steps()[0];
     assert_eq!((step.from, step.to, step.hit), (9, 3, false));

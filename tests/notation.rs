@@ -1,7 +1,7 @@
 //! Move notation: GNU Backgammon's text for plays, and reading what a person types.
 
 use bg_tui::engine::notation::{NotationError, format_play, parse_play};
-use bg_tui::engine::{Dice, Play, Position, legal_plays};
+use bg_tui::engine::{Dice, Play, Position, Variant};
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -46,7 +46,8 @@ fn play_by_moves(position: &Position, dice: Dice, moves: &[(usize, usize)]) -> P
             board[to] += 1;
         }
     }
-    *legal_plays(position, dice)
+    *Variant::Backgammon
+        .legal_plays(position, dice)
         .iter()
         .find(|p| *p.position().board() == board)
         .unwrap_or_else(|| panic!("{moves:?} is not a legal play of {dice}"))
@@ -537,7 +538,7 @@ fn a_roll_that_cannot_be_played_is_no_legal_play_whatever_the_text() {
         (24, -2),
         (1, -3),
     ]);
-    assert!(legal_plays(&p, dice(3, 1)).is_empty());
+    assert!(Variant::Backgammon.legal_plays(&p, dice(3, 1)).is_empty());
     for text in ["", "bar/22", "junk!", "13/10 13/12"] {
         assert_eq!(parse_err(text, &p, dice(3, 1)), NotationError::NoLegalPlay);
     }
@@ -568,7 +569,7 @@ fn self_play(seed: u64, plies: usize) -> Position {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut position = Position::START;
     for _ in 0..plies {
-        let plays = legal_plays(&position, Dice::roll(&mut rng));
+        let plays = Variant::Backgammon.legal_plays(&position, Dice::roll(&mut rng));
         if plays.is_empty() {
             position = position.switched();
             continue;
@@ -641,7 +642,7 @@ fn respell(text: &str, rng: &mut ChaCha8Rng) -> String {
 fn check_position(position: &Position, seed: u64) -> Result<(), TestCaseError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for roll in all_rolls() {
-        let plays = legal_plays(position, roll);
+        let plays = Variant::Backgammon.legal_plays(position, roll);
         let texts: Vec<String> = plays.iter().map(format_play).collect();
         let distinct: BTreeSet<&String> = texts.iter().collect();
         prop_assert_eq!(
@@ -735,7 +736,7 @@ fn every_legal_play_reads_back_over_whole_games() {
         let mut position = Position::START;
         for ply in 0..400u64 {
             check_position(&position, game * 1000 + ply).unwrap();
-            let plays = legal_plays(&position, Dice::roll(&mut rng));
+            let plays = Variant::Backgammon.legal_plays(&position, Dice::roll(&mut rng));
             if plays.is_empty() {
                 position = position.switched();
                 continue;

@@ -5,8 +5,8 @@ mod common;
 
 use bg_tui::bot::{self, Bot, DoubleAnswer};
 use bg_tui::engine::{
-    Action, Dice, MatchState, Phase, Play, Position, Rules, Side, WinKind, format_play,
-    legal_plays, roll_die,
+    Action, Dice, MatchState, Phase, Play, Position, Rules, Side, Variant, WinKind, format_play,
+    roll_die,
 };
 use bg_tui::engine::{IllegalStep, TurnError};
 use bg_tui::record::{
@@ -566,7 +566,8 @@ fn damaged_records_are_rejected_with_game_and_action() {
     let j = edited(&good, |r| {
         if let RecordedAction::Play { dice, notation, .. } = &mut r.games[1].actions[k] {
             let roll = Dice::new(dice[0], dice[1]).unwrap();
-            let other = legal_plays(&Position::START, roll)
+            let other = Variant::Backgammon
+                .legal_plays(&Position::START, roll)
                 .into_iter()
                 .map(|p| format_play(&p))
                 .find(|n| n != notation)

@@ -336,7 +336,8 @@ fn the_example_records_replay_to_the_state_they_load_to() {
                 let start = t.moment(i - m.board.dice_played().len().max(1));
                 if !notation.is_empty() {
                     let dice = m.board.dice.expect("a play has dice");
-                    let legal = bg_tui::engine::legal_plays(&start.board.position, dice);
+                    let legal = bg_tui::engine::Variant::Backgammon
+                        .legal_plays(&start.board.position, dice);
                     let play = legal
                         .iter()
                         .find(|p| format_play(p) == *notation)

@@ -7,7 +7,7 @@ use bg_tui::bot::expert::eval::equity;
 use bg_tui::bot::expert::rollouts::{
     Line, Rollout, RolloutError, RolloutSettings, first_roll, rollout,
 };
-use bg_tui::engine::{Dice, Position, Variant, legal_plays};
+use bg_tui::engine::{Dice, Position, Variant};
 
 fn expert() -> ExpertBot {
     ExpertBot::shipped(0).expect("the shipped nets read")
@@ -88,7 +88,8 @@ fn variance_reduction_shrinks_the_standard_error() {
 /// Two candidate plays of 3-1 from the start, truncated short.
 fn candidate_lines() -> Vec<Line> {
     let dice = Dice::new(3, 1).expect("dice");
-    legal_plays(&Position::START, dice)
+    Variant::Backgammon
+        .legal_plays(&Position::START, dice)
         .iter()
         .take(2)
         .map(|p| Line::Played(*p.position()))
@@ -141,7 +142,7 @@ fn a_play_that_ends_the_game_is_its_result() {
     mover[1] = 1;
     opponent[6] = 1;
     let position = Position::from_sides(&mover, &opponent).expect("a position");
-    let plays = legal_plays(&position, Dice::new(2, 1).expect("dice"));
+    let plays = Variant::Backgammon.legal_plays(&position, Dice::new(2, 1).expect("dice"));
     let lines: Vec<Line> = plays.iter().map(|p| Line::Played(*p.position())).collect();
     let r = run(
         &lines,

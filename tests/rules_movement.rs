@@ -5,7 +5,7 @@
 //! Positions are written per side in that side's own numbering (points 1-24, 25 the bar);
 //! checkers that are not listed have been borne off.
 
-use bg_tui::engine::{Dice, Play, Position, Step, legal_plays};
+use bg_tui::engine::{Dice, Play, Position, Step, Variant};
 use std::collections::BTreeSet;
 
 // ---------------------------------------------------------------------------------------------
@@ -59,8 +59,8 @@ fn after(p: &Position, moves: &[(usize, usize)]) -> Position {
 /// The legal plays of `a`-`b`, checking that the order the dice are written in does not
 /// matter (the same roll read the other way round gives the same plays).
 fn legal(p: &Position, a: u8, b: u8) -> Vec<Play> {
-    let found = legal_plays(p, Dice::new(a, b).unwrap());
-    let swapped = legal_plays(p, Dice::new(b, a).unwrap());
+    let found = Variant::Backgammon.legal_plays(p, Dice::new(a, b).unwrap());
+    let swapped = Variant::Backgammon.legal_plays(p, Dice::new(b, a).unwrap());
     assert_eq!(
         positions(&found),
         positions(&swapped),
@@ -482,11 +482,15 @@ fn hit_checkers_must_enter_first_in_the_opponents_view() {
 
     // When they roll 3-2: their entry points 22 and 23 are our 3 and 2 points, closed
     // Then they cannot move at all (their 13 on the 1-point could otherwise)
-    assert!(legal_plays(&theirs, Dice::new(3, 2).unwrap()).is_empty());
+    assert!(
+        Variant::Backgammon
+            .legal_plays(&theirs, Dice::new(3, 2).unwrap())
+            .is_empty()
+    );
 
     // When they roll 4-1: the 4 enters on their 21, hitting our blot; the 1 (their 24, our
     // 1-point) cannot enter, and nothing else may move while a checker is on the bar
-    let entering = legal_plays(&theirs, Dice::new(4, 1).unwrap());
+    let entering = Variant::Backgammon.legal_plays(&theirs, Dice::new(4, 1).unwrap());
     assert_eq!(entering.len(), 1, "{}", describe(&entering));
     assert_eq!(steps(&entering[0]), vec![hit(25, 21)]);
     assert_eq!(entering[0].position().mover_bar(), 1);
@@ -584,7 +588,11 @@ fn checker_on_the_bar_that_cannot_enter_freezes_the_rest() {
     // Then nothing moves, although 13/7 and 8/2 would be open without the bar checker
     assert!(plays.is_empty(), "{}", describe(&plays));
     let without_bar = position(&[(24, 2), (13, 5), (8, 3), (6, 5)], START);
-    assert!(!legal_plays(&without_bar, Dice::new(6, 6).unwrap()).is_empty());
+    assert!(
+        !Variant::Backgammon
+            .legal_plays(&without_bar, Dice::new(6, 6).unwrap())
+            .is_empty()
+    );
 }
 
 #[test]

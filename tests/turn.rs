@@ -2,7 +2,7 @@
 
 mod common;
 
-use bg_tui::engine::{Dice, Position, TurnBuilder, TurnError, Variant, format_play, legal_plays};
+use bg_tui::engine::{Dice, Position, TurnBuilder, TurnError, Variant, format_play};
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -170,7 +170,7 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let position = common::random_position(&mut rng);
         let dice = Dice::roll(&mut rng);
-        let legal = legal_plays(&position, dice);
+        let legal = Variant::Backgammon.legal_plays(&position, dice);
         let fresh = TurnBuilder::new(Variant::Backgammon, position, dice).unwrap();
         for play in &legal {
             let mut t = fresh.clone();

@@ -47,8 +47,8 @@
 
 use super::{Bot, BotError, DoubleAnswer};
 use crate::engine::{
-    Action, Dice, Game, GameResult, MatchState, Phase, Play, RuleSet, Rules, Side, WinKind,
-    roll_die,
+    Action, Dice, Game, GameResult, MatchError, MatchState, Phase, Play, RuleSet, Rules,
+    RulesError, Side, WinKind, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Record, Recorder};
 use rand::SeedableRng;
@@ -57,6 +57,35 @@ use serde::Serialize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+
+/// Why a game, a match or a contest between bots could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArenaError {
+    /// A bot could not be made, cannot play the rule set, or (an engine) went wrong.
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// The rules do not make a game or match.
+    #[error("the rules cannot start a game: {0}")]
+    Rules(#[source] RulesError),
+    /// A match was asked for with rules that have no match length.
+    #[error("a match needs a match length")]
+    NoMatchLength,
+    /// A bot chose an action the rules refuse: a bug in that bot.
+    #[error("the {bot} bot chose an action the rules refuse ({action}): {error}")]
+    IllegalAction {
+        /// The bot's name.
+        bot: String,
+        /// The action, as the engine prints it.
+        action: String,
+        /// Why the rules refused it.
+        #[source]
+        error: MatchError,
+    },
+    /// The next game of a match could not start.
+    #[error("the match could not go on: {0}")]
+    NextGame(#[source] MatchError),
+}
 
 /// How long one bot took over its decisions.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -145,15 +174,15 @@ impl Table<'_> {
     /// Plays the game in progress in `m` to its end; returns the opening roll that started
     /// it and the rolls after it.
     ///
-    /// # Panics
-    /// When a bot makes an illegal play: a bug in that bot.
-    fn play_out(&mut self, m: &mut MatchState) -> ([u8; 2], Vec<Dice>) {
+    /// # Errors
+    /// [`ArenaError::IllegalAction`] when a bot makes an illegal play: a bug in that bot.
+    fn play_out(&mut self, m: &mut MatchState) -> Result<([u8; 2], Vec<Dice>), ArenaError> {
         let mut opening = [0, 0];
         let mut rolls = Vec::new();
         loop {
             let game: &Game = m.game();
             let action = match game.phase() {
-                Phase::Over(_) => return (opening, rolls),
+                Phase::Over(_) => return Ok((opening, rolls)),
                 Phase::Opening => {
                     let white = roll_die(&mut self.rng);
                     let black = roll_die(&mut self.rng);
@@ -193,10 +222,13 @@ impl Table<'_> {
                 Some(recorder) => recorder.apply(m, action),
                 None => m.apply(action),
             };
-            if let Err(e) = applied {
+            if let Err(error) = applied {
                 let who = m.game().to_act().unwrap_or(m.game().turn());
-                let name = self.bots[who.index()].name().to_string();
-                panic!("the {name} bot chose an action the rules refuse ({action:?}): {e}");
+                return Err(ArenaError::IllegalAction {
+                    bot: self.bots[who.index()].name().to_string(),
+                    action: format!("{action:?}"),
+                    error,
+                });
             }
         }
     }
@@ -223,16 +255,17 @@ fn seats<'a>(a: &'a mut dyn Bot, b: &'a mut dyn Bot, a_side: Side) -> [&'a mut d
 /// Its rule set is the first game's of `rules.rule_set` (for Tavli, a game of Portes: play a
 /// match for the cycle).
 ///
-/// # Panics
-/// When a bot makes an illegal play (a bug in that bot), or when `rules` do not validate.
+/// # Errors
+/// [`ArenaError::IllegalAction`] when a bot makes an illegal play (a bug in that bot);
+/// [`ArenaError::Rules`] when `rules` do not validate.
 pub fn play_game(
     a: &mut dyn Bot,
     b: &mut dyn Bot,
     a_side: Side,
     rules: Rules,
     dice_seed: u64,
-) -> GameOutcome {
-    play_game_recorded(a, b, a_side, rules, dice_seed, None).0
+) -> Result<GameOutcome, ArenaError> {
+    Ok(play_game_recorded(a, b, a_side, rules, dice_seed, None)?.0)
 }
 
 /// [`play_game`], recording into `recorder` if given (see the [module
@@ -244,19 +277,19 @@ fn play_game_recorded(
     rules: Rules,
     dice_seed: u64,
     recorder: Option<Recorder>,
-) -> (GameOutcome, Option<Record>) {
+) -> Result<(GameOutcome, Option<Record>), ArenaError> {
     let rules = Rules {
         match_length: None,
         ..rules
     };
-    let mut m = MatchState::new(rules).unwrap_or_else(|e| panic!("bad rules for a game: {e}"));
+    let mut m = MatchState::new(rules).map_err(ArenaError::Rules)?;
     let mut table = Table {
         bots: seats(a, b, a_side),
         time: [DecisionTime::default(); 2],
         rng: ChaCha8Rng::seed_from_u64(dice_seed),
         recorder,
     };
-    let (opening, rolls) = table.play_out(&mut m);
+    let (opening, rolls) = table.play_out(&mut m)?;
     let record = table.recorder.take().map(|mut recorder| {
         // A money session of one game: over once it is played.
         let _ = recorder.stop(&mut m);
@@ -277,15 +310,16 @@ fn play_game_recorded(
         },
         time: table.times(a_side),
     };
-    (outcome, record)
+    Ok((outcome, record))
 }
 
 /// Plays a whole match to `rules.match_length` (which must be set) between bot `a` (in seat
 /// `a_side` in every game) and bot `b`, all its games' dice drawn from one generator seeded
 /// with `dice_seed`. [`run`] counts a match as +1 point for its winner and -1 for the loser.
 ///
-/// # Panics
-/// When a bot makes an illegal play (a bug in that bot), or when `rules` are not a valid
+/// # Errors
+/// [`ArenaError::IllegalAction`] when a bot makes an illegal play (a bug in that bot);
+/// [`ArenaError::NoMatchLength`] or [`ArenaError::Rules`] when `rules` are not a valid
 /// match.
 pub fn play_match(
     a: &mut dyn Bot,
@@ -293,8 +327,8 @@ pub fn play_match(
     a_side: Side,
     rules: Rules,
     dice_seed: u64,
-) -> MatchOutcome {
-    play_match_recorded(a, b, a_side, rules, dice_seed, None).0
+) -> Result<MatchOutcome, ArenaError> {
+    Ok(play_match_recorded(a, b, a_side, rules, dice_seed, None)?.0)
 }
 
 /// [`play_match`], recording into `recorder` if given.
@@ -305,12 +339,11 @@ fn play_match_recorded(
     rules: Rules,
     dice_seed: u64,
     recorder: Option<Recorder>,
-) -> (MatchOutcome, Option<Record>) {
-    assert!(
-        rules.match_length.is_some(),
-        "play_match needs a match length"
-    );
-    let mut m = MatchState::new(rules).unwrap_or_else(|e| panic!("bad rules for a match: {e}"));
+) -> Result<(MatchOutcome, Option<Record>), ArenaError> {
+    if rules.match_length.is_none() {
+        return Err(ArenaError::NoMatchLength);
+    }
+    let mut m = MatchState::new(rules).map_err(ArenaError::Rules)?;
     let mut table = Table {
         bots: seats(a, b, a_side),
         time: [DecisionTime::default(); 2],
@@ -319,7 +352,7 @@ fn play_match_recorded(
     };
     let mut starter = None;
     loop {
-        let (opening, _) = table.play_out(&mut m);
+        let (opening, _) = table.play_out(&mut m)?;
         starter = starter.or(first_mover(opening));
         if m.is_over() {
             break;
@@ -328,9 +361,7 @@ fn play_match_recorded(
             Some(recorder) => recorder.next_game(&mut m),
             None => m.next_game(),
         };
-        if let Err(e) = next {
-            panic!("the match could not go on: {e}");
-        }
+        next.map_err(ArenaError::NextGame)?;
     }
     let winner = m.winner().unwrap_or(Side::White);
     let record = table.recorder.take().map(Recorder::into_record);
@@ -342,7 +373,7 @@ fn play_match_recorded(
         score: [m.score(a_side), m.score(a_side.opponent())],
         time: table.times(a_side),
     };
-    (outcome, record)
+    Ok((outcome, record))
 }
 
 fn first_mover([white, black]: [u8; 2]) -> Option<Side> {
@@ -533,7 +564,7 @@ fn play_one(
     seed: u64,
     rules: Rules,
     record: bool,
-) -> Result<Played, BotError> {
+) -> Result<Played, ArenaError> {
     let mut a = super::make(a_name, bot_seed(seed, game, 0))?;
     let mut b = super::make(b_name, bot_seed(seed, game, 1))?;
     let a_side = a_side_of(game);
@@ -556,15 +587,15 @@ fn play_one(
         Recorder::new(players, rules, Some(dice_seed))
     });
     let played = if rules.match_length.is_some() {
-        let (m, rec) = play_match_recorded(&mut *a, &mut *b, a_side, rules, dice_seed, recorder);
+        let (m, rec) = play_match_recorded(&mut *a, &mut *b, a_side, rules, dice_seed, recorder)?;
         (GameSummary::of_match(&m), m.time, rec)
     } else {
-        let (g, rec) = play_game_recorded(&mut *a, &mut *b, a_side, rules, dice_seed, recorder);
+        let (g, rec) = play_game_recorded(&mut *a, &mut *b, a_side, rules, dice_seed, recorder)?;
         (GameSummary::of_game(&g), g.time, rec)
     };
     // An engine that went wrong played stand-ins: the contest stops with its line.
     if let Some(why) = a.trouble().or_else(|| b.trouble()) {
-        return Err(BotError::Engine(why));
+        return Err(BotError::Engine(why).into());
     }
     Ok(played)
 }
@@ -598,12 +629,11 @@ pub struct Contest<'a> {
 /// decision times.
 ///
 /// # Errors
-/// [`BotError`] when a bot name is unknown or a bot cannot play the rule set;
-/// [`BotError::Thread`] when a thread cannot start.
-///
-/// # Panics
-/// When `rules` do not validate, or a bot makes an illegal play (a bug in that bot).
-pub fn run(contest: &Contest, progress: impl Fn(u64) + Sync) -> Result<MatchReport, BotError> {
+/// [`ArenaError::Bot`] when a bot name is unknown, a bot cannot play the rule set, or a
+/// thread cannot start ([`BotError::Thread`]); [`ArenaError::Rules`] when `rules` do not
+/// validate; [`ArenaError::IllegalAction`] when a bot makes an illegal play (a bug in that
+/// bot).
+pub fn run(contest: &Contest, progress: impl Fn(u64) + Sync) -> Result<MatchReport, ArenaError> {
     run_recorded(contest, &progress, None)
 }
 
@@ -613,14 +643,11 @@ pub fn run(contest: &Contest, progress: impl Fn(u64) + Sync) -> Result<MatchRepo
 ///
 /// # Errors
 /// As [`run`].
-///
-/// # Panics
-/// As [`run`].
 pub fn run_recorded(
     contest: &Contest,
     progress: &(dyn Fn(u64) + Sync),
     save: Option<&(dyn Fn(u64, Record) + Sync)>,
-) -> Result<MatchReport, BotError> {
+) -> Result<MatchReport, ArenaError> {
     let slots: Vec<Mutex<Option<GameSummary>>> =
         (0..contest.games).map(|_| Mutex::new(None)).collect();
     let keep = |game: u64, summary: GameSummary| {
@@ -652,14 +679,11 @@ pub fn run_recorded(
 ///
 /// # Errors
 /// As [`run`].
-///
-/// # Panics
-/// As [`run`].
 pub fn run_tallied(
     contest: &Contest,
     progress: &(dyn Fn(u64) + Sync),
     save: Option<&(dyn Fn(u64, Record) + Sync)>,
-) -> Result<MatchReport, BotError> {
+) -> Result<MatchReport, ArenaError> {
     let tally = Mutex::new(Tally::default());
     let keep = |_, summary: GameSummary| {
         tally
@@ -681,7 +705,7 @@ fn run_games(
     progress: &(dyn Fn(u64) + Sync),
     save: Option<&(dyn Fn(u64, Record) + Sync)>,
     keep: &(dyn Fn(u64, GameSummary) + Sync),
-) -> Result<[DecisionTime; 2], BotError> {
+) -> Result<[DecisionTime; 2], ArenaError> {
     let Contest {
         a: a_name,
         b: b_name,
@@ -697,7 +721,7 @@ fn run_games(
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let threads = threads.clamp(1, usize::try_from(games).unwrap_or(usize::MAX).max(1));
-    let worker = || -> Result<[DecisionTime; 2], BotError> {
+    let worker = || -> Result<[DecisionTime; 2], ArenaError> {
         let mut time = [DecisionTime::default(); 2];
         loop {
             let game = next.fetch_add(1, Ordering::Relaxed);
@@ -714,7 +738,7 @@ fn run_games(
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
         }
     };
-    let times: Vec<Result<[DecisionTime; 2], BotError>> = std::thread::scope(|s| {
+    let times: Vec<Result<[DecisionTime; 2], ArenaError>> = std::thread::scope(|s| {
         let mut handles = Vec::with_capacity(threads);
         let mut failed = None;
         for _ in 0..threads {
@@ -724,7 +748,7 @@ fn run_games(
                     // No game is handed out any more: the threads that started stop after
                     // the game they play, and the run ends with the error.
                     next.store(games, Ordering::Relaxed);
-                    failed = Some(Err(BotError::Thread(e.to_string())));
+                    failed = Some(Err(BotError::Thread(e.to_string()).into()));
                     break;
                 }
             }

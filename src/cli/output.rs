@@ -8,6 +8,7 @@ pub const MAX_ERROR_CHARS: usize = 500;
 
 /// A failed command that writes as it goes.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum CommandError {
     /// Bad input (status 2): a file that cannot be read, an option that does not fit.
     #[error(transparent)]

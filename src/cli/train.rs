@@ -4,7 +4,7 @@
 
 use super::CliError;
 use crate::bot::Bot;
-use crate::bot::arena::{self, ci95_half_width, pair_dice_seed};
+use crate::bot::arena::{self, ArenaError, ci95_half_width, pair_dice_seed};
 use crate::bot::expert::format::{self, Nets, TrainState};
 use crate::bot::expert::net::Net;
 use crate::bot::expert::{ExpertBot, encode, train};
@@ -157,16 +157,24 @@ pub fn fresh_nets(
 
 /// A pubeval check: the expert bot at 0-ply on `nets` against pubeval over `games` games
 /// in mirrored pairs, cubeless. Returns the expert's points per game and the 95% half-width.
-#[must_use]
-pub fn check_against_pubeval(nets: &Arc<Nets>, games: u64) -> (f64, f64) {
+///
+/// # Errors
+/// As [`check_against`].
+pub fn check_against_pubeval(nets: &Arc<Nets>, games: u64) -> Result<(f64, f64), ArenaError> {
     check_against(nets, &mut PubevalBot::new(), games)
 }
 
 /// A check of `nets` (any rule set's) at 0-ply against `opponent` over `games` games in
 /// mirrored pairs, cubeless, in the nets' rule set. Returns the expert's points per game
 /// and the 95% half-width.
-#[must_use]
-pub fn check_against(nets: &Arc<Nets>, opponent: &mut dyn Bot, games: u64) -> (f64, f64) {
+///
+/// # Errors
+/// [`ArenaError::IllegalAction`] when a bot makes an illegal play (a bug in that bot).
+pub fn check_against(
+    nets: &Arc<Nets>,
+    opponent: &mut dyn Bot,
+    games: u64,
+) -> Result<(f64, f64), ArenaError> {
     let rule_set = match nets.variant {
         Variant::Plakoto => RuleSet::Plakoto,
         Variant::Fevga => RuleSet::Fevga,
@@ -186,11 +194,11 @@ pub fn check_against(nets: &Arc<Nets>, opponent: &mut dyn Bot, games: u64) -> (f
             side,
             rules,
             pair_dice_seed(CHECK_SEED, g / 2),
-        );
+        )?;
         points.push(outcome.a_points);
     }
     let mean = points.iter().sum::<i64>() as f64 / points.len().max(1) as f64;
-    (mean, ci95_half_width(&points))
+    Ok((mean, ci95_half_width(&points)))
 }
 
 /// The rule set of `--rules`: one with nets of its own.
@@ -410,7 +418,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         if args.check_every > 0 && state.games % args.check_every < round && args.check_games > 0 {
             let shared = Arc::new(nets.clone());
             let t = Instant::now();
-            let (opponent, (ppg, half)) = if variant == Variant::Backgammon {
+            let (opponent, checked) = if variant == Variant::Backgammon {
                 ("pubeval", check_against_pubeval(&shared, args.check_games))
             } else {
                 let mut greedy = GreedyBot::new(CHECK_SEED);
@@ -419,6 +427,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
                     check_against(&shared, &mut greedy, args.check_games),
                 )
             };
+            let (ppg, half) = checked.map_err(|e| CliError(format!("the check: {e}")))?;
             let line = format!(
                 "games {} ({:.0} s training): vs {opponent} {:+.3} ppg +- {:.3} over {} games (check {:.0} s)",
                 state.games,
@@ -525,7 +534,8 @@ fn supervised_round(
         args.epochs
     );
     if args.check_games > 0 {
-        let (ppg, half) = check_against_pubeval(&Arc::new(nets.clone()), args.check_games);
+        let (ppg, half) = check_against_pubeval(&Arc::new(nets.clone()), args.check_games)
+            .map_err(|e| CliError(format!("the check: {e}")))?;
         line.push_str(&format!(
             "; vs pubeval {ppg:+.3} ppg +- {half:.3} over {} games",
             args.check_games

@@ -56,6 +56,7 @@ pub struct SpecPlay {
 
 /// Why a board is not a position of the rule set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SpecError {
     /// More than 15 checkers of one side.
     #[error("{side} has {count} checkers on the board and the bar; a side has at most 15")]

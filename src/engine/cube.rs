@@ -85,6 +85,7 @@ impl Cube {
 
 /// Why a cube is not valid.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CubeError {
     /// Not a power of two from 1 to 2^15.
     #[error("a cube shows a power of two from 1 to 32768, not {0}")]

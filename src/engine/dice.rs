@@ -13,6 +13,7 @@ pub struct Dice {
 
 /// Why a roll could not be made or read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DiceError {
     /// A die was outside 1 to 6.
     #[error("a die shows 1 to 6, not {0}")]

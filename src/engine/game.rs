@@ -95,6 +95,7 @@ pub enum DoubleRefusal {
 
 /// Why an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// The game has ended.
     #[error("the game is over")]
@@ -179,6 +180,7 @@ pub enum ResignRefusal {
 }
 
 /// Why a game cannot be set up as asked.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The options do not go together.

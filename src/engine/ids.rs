@@ -43,6 +43,7 @@ const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 /// Why a string is not a Position ID.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionIdError {
     /// The ID (after trimming surrounding whitespace) was not 14 characters long.
     #[error("a position id has 14 characters, not {0}")]
@@ -82,6 +83,7 @@ pub enum PositionIdError {
 }
 
 /// Why a string or a set of fields is not a Match ID.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatchIdError {
     /// The ID (after trimming surrounding whitespace) was not 12 characters long.

@@ -32,9 +32,9 @@ const POINTS: u32 = ((1 << 25) - 1) & !1;
 ///
 /// # Examples
 /// ```
-/// use bg_tui::engine::{Dice, Position, format_play, legal_plays};
+/// use bg_tui::engine::{Dice, Position, Variant, format_play};
 ///
-/// let plays = legal_plays(&Position::START, Dice::new(3, 1).unwrap());
+/// let plays = Variant::Backgammon.legal_plays(&Position::START, Dice::new(3, 1).unwrap());
 /// assert_eq!(plays.len(), 16);
 /// assert!(plays.iter().any(|p| format_play(p) == "8/5 6/5"));
 /// ```

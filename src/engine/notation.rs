@@ -68,6 +68,7 @@ const MAX_JOURNEYS: u32 = 16;
 
 /// Why a text could not be read as a legal play.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// The text holds no move at all.
     #[error("no move given: write one such as 8/5 6/5")]

@@ -47,6 +47,7 @@ const LEN_SHIFT: u32 = 60;
 
 /// Why steps are not a play.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// More steps than any roll allows.
     #[error("a play has at most 4 steps, not {0}")]

@@ -75,6 +75,7 @@ pub struct Position {
 
 /// Why raw checker counts are not a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// More than 15 checkers of one side.
     #[error("{side} has {count} checkers; a side has at most 15")]
@@ -465,6 +466,7 @@ impl Position {
 }
 
 /// Why two per-side arrays are not a position.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SidesError {
     /// A side has more than 15 checkers.

@@ -166,6 +166,7 @@ impl Default for Rules {
 
 /// Why a set of options cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RulesError {
     /// An option that applies only to money play was set for a match.
     #[error("{0} applies only to money play, not to a match")]

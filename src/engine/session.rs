@@ -22,6 +22,7 @@ pub enum CrawfordState {
 
 /// Why a match or session action was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MatchError {
     /// The action was refused by the game in progress.
     #[error(transparent)]

@@ -48,6 +48,7 @@ impl std::fmt::Display for Spot {
 
 /// Why a step was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TurnError {
     /// No die is left to play.
     #[error("no dice left: confirm the move")]
@@ -70,6 +71,7 @@ pub enum TurnError {
 
 /// Why a step from a checker of the player's does not belong to a legal play.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalStep {
     /// A checker on the bar must enter before any other moves.
     #[error("a checker on the bar must enter first")]

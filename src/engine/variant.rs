@@ -53,6 +53,7 @@ pub enum Verdict {
 
 /// Why a position cannot occur in a rule set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum VariantError {
     /// A pinned checker outside Plakoto.
     #[error("{0} has no pinned checkers")]

@@ -40,6 +40,7 @@ use std::time::Duration;
 
 /// Why the game could not run, or stopped on an error.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum RunError {
     /// Standard output is not a terminal (a pipe, a file).
     #[error(

@@ -46,6 +46,7 @@ impl Default for ViewOptions {
 
 /// Why the viewer could not run.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ViewerError {
     /// Standard output is not a terminal.
     #[error(

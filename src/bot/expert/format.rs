@@ -65,6 +65,7 @@ pub struct Nets {
 
 /// Why a nets file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NetFileError {
     /// Fewer bytes than the header and checksum need, or than the sizes ask for.
     #[error("the nets file is truncated: {len} bytes, {need} needed")]
