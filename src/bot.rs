@@ -209,9 +209,15 @@ pub enum BotError {
         /// The names of the bots that can, comma-separated.
         able: String,
     },
-    /// The expert bot's nets could not be read.
-    #[error("the expert bot's nets: {0}")]
-    Nets(String),
+    /// The expert bot's nets for a rule set could not be read (a build with a damaged asset).
+    #[error("the expert bot's nets for {variant}: {error}")]
+    Nets {
+        /// The rule set whose nets were asked for.
+        variant: Variant,
+        /// Why the file did not read.
+        #[source]
+        error: expert::format::NetFileError,
+    },
     /// An engine over UBGI could not be started, or went wrong.
     #[error("{0}")]
     Engine(String),

@@ -37,18 +37,23 @@ impl ClockKind {
         }
     }
 
-    /// Reads `standard` or `blitz`.
+    /// Reads `standard` or `blitz` (in any case).
     ///
     /// # Errors
-    /// A sentence naming the two kinds.
-    pub fn parse(text: &str) -> Result<ClockKind, String> {
+    /// [`UnknownClock`] holding the text, whose message names the two kinds.
+    pub fn parse(text: &str) -> Result<ClockKind, UnknownClock> {
         match text.to_ascii_lowercase().as_str() {
             "standard" => Ok(ClockKind::Standard),
             "blitz" => Ok(ClockKind::Blitz),
-            other => Err(format!("a clock is standard or blitz, not {other:?}")),
+            _ => Err(UnknownClock(text.to_string())),
         }
     }
 }
+
+/// A clock kind that is neither `standard` nor `blitz`: the text given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a clock is standard or blitz, not {0:?}")]
+pub struct UnknownClock(pub String);
 
 /// Where the clocks read the time: the system's monotonic clock, or one a test moves.
 pub trait TimeSource: Send {

@@ -30,7 +30,8 @@
 //! then checks it like any record. [`Journal`] writes one.
 
 use crate::record::{
-    self, GameFault, GameRecord, PlayerInfo, Record, RecordError, RecordedAction, ResultRecord,
+    self, GameFault, GameRecord, JournalFault, PlayerInfo, Record, RecordError, RecordedAction,
+    ResultRecord,
 };
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -119,31 +120,34 @@ fn is_followed_by_newline(text: &str, line: &str) -> bool {
 }
 
 /// Adds one line's save to `record`.
-fn apply(record: &mut Record, line: Line) -> Result<(), String> {
+fn apply(record: &mut Record, line: Line) -> Result<(), JournalFault> {
+    const TOO_MANY_ACTIONS: JournalFault = JournalFault::TooManyActions {
+        most: record::MAX_ACTIONS,
+    };
+    const TOO_MANY_GAMES: JournalFault = JournalFault::TooManyGames {
+        most: record::MAX_GAMES,
+    };
     if record.stopped {
-        return Err("nothing can follow the end of the session".to_string());
+        return Err(JournalFault::AfterStop);
     }
     if let Some(players) = line.players {
         // The same checks as a record's players.
-        record::check_players(&players).map_err(|e| e.to_string())?;
+        record::check_players(&players).map_err(|e| JournalFault::Players(Box::new(e)))?;
         record.players = players;
     }
-    let game = last_game(record)?;
+    let game = record.games.last_mut().ok_or(JournalFault::NoGame)?;
     if game.result.is_some() && (!line.actions.is_empty() || line.result.is_some()) {
-        return Err("the last game is over: nothing can be added to it".to_string());
+        return Err(JournalFault::GameOver);
     }
     if game.actions.len() + line.actions.len() > record::MAX_ACTIONS {
-        return Err(format!(
-            "a game has at most {} actions",
-            record::MAX_ACTIONS
-        ));
+        return Err(TOO_MANY_ACTIONS);
     }
     game.actions.extend(line.actions);
     if line.result.is_some() {
         game.result = line.result;
     }
     if record.games.len() + line.next.len() > record::MAX_GAMES {
-        return Err(format!("a record has at most {} games", record::MAX_GAMES));
+        return Err(TOO_MANY_GAMES);
     }
     record.games.extend(line.next);
     record.stopped = line.stopped;
@@ -152,32 +156,22 @@ fn apply(record: &mut Record, line: Line) -> Result<(), String> {
     }
     // The readings grow as the writer saw them: the last game's, then new games'.
     let Some(clock) = record.clock.as_mut() else {
-        return Err("clock readings, but the record has no clocks".to_string());
+        return Err(JournalFault::NoClocks);
     };
     if clock.reserves_ms.len() + line.next_reserves.len() > record::MAX_GAMES {
-        return Err(format!("a record has at most {} games", record::MAX_GAMES));
+        return Err(TOO_MANY_GAMES);
     }
     if !line.reserves.is_empty() {
         let Some(last) = clock.reserves_ms.last_mut() else {
-            return Err("clock readings for a game that has none".to_string());
+            return Err(JournalFault::NoReadings);
         };
         if last.len() + line.reserves.len() > record::MAX_ACTIONS {
-            return Err(format!(
-                "a game has at most {} actions",
-                record::MAX_ACTIONS
-            ));
+            return Err(TOO_MANY_ACTIONS);
         }
         last.extend(line.reserves);
     }
     clock.reserves_ms.extend(line.next_reserves);
     Ok(())
-}
-
-fn last_game(record: &mut Record) -> Result<&mut GameRecord, String> {
-    record
-        .games
-        .last_mut()
-        .ok_or_else(|| "an action before any game".to_string())
 }
 
 /// How much of a record a journal holds, to tell what to add. Each count only grows while
@@ -476,5 +470,44 @@ mod tests {
         assert!(is_followed_by_newline(text, pieces[0]));
         assert!(is_followed_by_newline(text, pieces[1]));
         assert!(!is_followed_by_newline(text, pieces[2]));
+    }
+
+    /// The journal's refusals carry what was wrong as a value, with the line it was on.
+    #[test]
+    fn a_line_that_cannot_follow_is_refused_with_its_fault() {
+        use crate::engine::Rules;
+        use crate::record::{PlayerKind, Recorder};
+        let player = |name: &str| PlayerInfo {
+            name: name.to_string(),
+            kind: PlayerKind::Human,
+        };
+        let record =
+            Recorder::new([player("Ann"), player("Bob")], Rules::money(), Some(1)).into_record();
+        let first = serde_json::to_string(&record).expect("a record writes");
+        let fault = |lines: &[&str]| match parse(&format!("{first}\n{}\n", lines.join("\n"))) {
+            Err(RecordError::Game {
+                reason: GameFault::Journal { line, reason },
+                ..
+            }) => (line, reason),
+            other => panic!("{lines:?}: {other:?}"),
+        };
+        assert_eq!(
+            fault(&[r#"{"stopped":true}"#, r#"{"stopped":true}"#]),
+            (3, JournalFault::AfterStop)
+        );
+        assert_eq!(
+            fault(&[r#"{"reserves":[[1,2]]}"#]),
+            (2, JournalFault::NoClocks)
+        );
+        let long = "A".repeat(crate::record::MAX_NAME_CHARS + 1);
+        let players = format!(
+            r#"{{"players":[{{"name":"{long}","kind":"human"}},{{"name":"Bob","kind":"human"}}]}}"#
+        );
+        let (line, players) = fault(&[players.as_str()]);
+        assert_eq!(line, 2);
+        assert!(matches!(players, JournalFault::Players(_)), "{players:?}");
+        // A line that fits is added.
+        let ok = parse(&format!("{first}\n{}\n", r#"{"stopped":true}"#)).expect("a stop");
+        assert!(ok.stopped);
     }
 }

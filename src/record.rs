@@ -518,8 +518,44 @@ pub enum GameFault {
         /// The line, from 1.
         line: usize,
         /// Why it cannot.
-        reason: String,
+        reason: JournalFault,
     },
+}
+
+/// Why a journal line cannot be added to the record read so far (see [`crate::journal`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JournalFault {
+    /// A line after the one that stopped the session.
+    #[error("nothing can follow the end of the session")]
+    AfterStop,
+    /// The line's players are not valid players.
+    #[error("{0}")]
+    Players(Box<RecordError>),
+    /// Actions, but the record has no game.
+    #[error("an action before any game")]
+    NoGame,
+    /// Actions or a result for a game that is over.
+    #[error("the last game is over: nothing can be added to it")]
+    GameOver,
+    /// A game would hold more actions than a record allows.
+    #[error("a game has at most {most} actions")]
+    TooManyActions {
+        /// The most a game may hold.
+        most: usize,
+    },
+    /// The record would hold more games than it may.
+    #[error("a record has at most {most} games")]
+    TooManyGames {
+        /// The most a record may hold.
+        most: usize,
+    },
+    /// Clock readings in a record played without clocks.
+    #[error("clock readings, but the record has no clocks")]
+    NoClocks,
+    /// Clock readings for the last game when no game has readings yet.
+    #[error("clock readings for a game that has none")]
+    NoReadings,
 }
 
 fn game_message(game: usize, action: usize, reason: &GameFault) -> String {

@@ -60,7 +60,7 @@ pub fn shipped_nets() -> Result<Arc<Nets>, BotError> {
 /// # Errors
 /// [`BotError::Nets`] when the embedded file does not read (a build with a damaged asset).
 pub fn shipped_nets_for(variant: Variant) -> Result<Arc<Nets>, BotError> {
-    type Loaded = OnceLock<Result<Arc<Nets>, String>>;
+    type Loaded = OnceLock<Result<Arc<Nets>, format::NetFileError>>;
     static NETS: [Loaded; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let want = nets_variant(variant);
     let i = EMBEDDED
@@ -68,13 +68,12 @@ pub fn shipped_nets_for(variant: Variant) -> Result<Arc<Nets>, BotError> {
         .position(|(v, _)| *v == want)
         .unwrap_or_default();
     NETS[i]
-        .get_or_init(|| {
-            format::from_bytes(EMBEDDED[i].1, want)
-                .map(Arc::new)
-                .map_err(|e| e.to_string())
-        })
+        .get_or_init(|| format::from_bytes(EMBEDDED[i].1, want).map(Arc::new))
         .clone()
-        .map_err(BotError::Nets)
+        .map_err(|error| BotError::Nets {
+            variant: want,
+            error,
+        })
 }
 
 /// Reads a backgammon nets file with this program's input sizes.
