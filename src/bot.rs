@@ -33,28 +33,11 @@ pub trait Bot: Send {
     /// The bot's name, as on the command line (`random`, `greedy`, `pubeval`).
     fn name(&self) -> &str;
 
-    /// Every legal play of `dice` in `position` (seen from the player who moves), scored and
-    /// ranked best first, under backgammon's move rules. Empty when nothing can be played.
-    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay>;
-
-    /// Every legal play of `dice` in `position` under `variant`'s rules, scored and ranked
-    /// best first. Empty when nothing can be played.
-    ///
-    /// By default: [`Bot::rank_plays`] for the rule sets that move as backgammon does
-    /// ([`moves_as_backgammon`]); for the others, the legal plays in the generator's order,
-    /// all scored 0 (a bot that cannot play a rule set still never plays an illegal move).
-    fn rank_plays_in(
-        &mut self,
-        variant: Variant,
-        position: &Position,
-        dice: Dice,
-    ) -> Vec<ScoredPlay> {
-        if moves_as_backgammon(variant) {
-            self.rank_plays(position, dice)
-        } else {
-            unranked(variant, position, dice)
-        }
-    }
+    /// Every legal play of `dice` in `position` (seen from the player who moves) under
+    /// `variant`'s rules, scored and ranked best first. Empty when nothing can be played.
+    /// A bot that does not play `variant` ([`Bot::plays`]) gives the legal plays in the
+    /// generator's order, all scored 0 ([`unranked`]): never an illegal move.
+    fn rank_plays(&mut self, variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay>;
 
     /// Whether the bot plays `variant` (by default: the rule sets that move as backgammon
     /// does, [`moves_as_backgammon`]).
@@ -69,7 +52,7 @@ pub trait Bot: Send {
         let Some(dice) = game.dice() else {
             return Play::empty(*game.position());
         };
-        self.rank_plays_in(game.variant(), game.position(), dice)
+        self.rank_plays(game.variant(), game.position(), dice)
             .first()
             .map_or_else(|| Play::empty(*game.position()), |s| s.play)
     }
@@ -120,9 +103,10 @@ pub fn plays_rule_set(bot: &dyn Bot, rule_set: RuleSet) -> bool {
 /// takes over use it.
 #[must_use]
 pub fn strongest_for(variant: Variant) -> &'static str {
-    match make("expert", 0) {
-        Ok(bot) if bot.plays(variant) => "expert",
-        _ => "greedy",
+    if expert::shipped_nets_for(variant).is_ok() {
+        "expert"
+    } else {
+        "greedy"
     }
 }
 
@@ -238,23 +222,7 @@ pub const EXPERT_DEFAULT_PLY: u8 = 2;
 /// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::Nets`] when the expert
 /// bot's nets do not read; [`BotError::Engine`] when an engine does not start or answer.
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
-    if let Some(command) = name.strip_prefix(ubgi::PREFIX) {
-        return ubgi::UbgiBot::start(command)
-            .map(|b| Box::new(b) as Box<dyn Bot>)
-            .map_err(BotError::Engine);
-    }
-    match name {
-        "expert:0" => Ok(Box::new(expert::ExpertBot::shipped(0)?)),
-        "expert:1" => Ok(Box::new(expert::ExpertBot::shipped(1)?)),
-        "expert:2" => Ok(Box::new(expert::ExpertBot::shipped(2)?)),
-        "random" => Ok(Box::new(random::RandomBot::new(seed))),
-        "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
-        "pubeval" => Ok(Box::new(pubeval::PubevalBot::new())),
-        "expert" => Ok(Box::new(
-            expert::ExpertBot::shipped(EXPERT_DEFAULT_PLY)?.named("expert"),
-        )),
-        other => Err(BotError::Unknown(other.to_string())),
-    }
+    name.parse::<BotSpec>()?.make(seed)
 }
 
 /// Makes the bot called `name` (as [`make`]) for a match or session of `rule_set`.
@@ -263,23 +231,20 @@ pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
 /// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::CannotPlay`] when the bot
 /// does not play every game of `rule_set` (see [`plays_rule_set`]).
 pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>, BotError> {
-    let bot = make(name, seed)?;
-    if plays_rule_set(bot.as_ref(), rule_set) {
-        return Ok(bot);
+    let spec: BotSpec = name.parse()?;
+    if !spec.plays_rule_set(rule_set) {
+        return Err(BotError::CannotPlay {
+            bot: name.to_string(),
+            rule_set,
+            able: BotSpec::able_for(rule_set),
+        });
     }
-    let able: Vec<&str> = NAMES
-        .iter()
-        .copied()
-        .filter(|n| make(n, 0).is_ok_and(|b| plays_rule_set(b.as_ref(), rule_set)))
-        .collect();
-    Err(BotError::CannotPlay {
-        bot: name.to_string(),
-        rule_set,
-        able: able.join(", "),
-    })
+    spec.make(seed)
 }
 
 pub mod arena;
+mod spec;
+pub use spec::{BotSpec, PROGRAM_BOTS};
 pub mod expert;
 pub mod greedy;
 pub mod pubeval;

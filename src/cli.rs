@@ -431,9 +431,9 @@ fn default_names(players: &[Player; 2]) -> [String; 2] {
 /// names as they are.
 #[must_use]
 pub fn with_ply(name: &str, ply: Option<u8>) -> String {
-    match ply {
-        Some(n) if name == "expert" => format!("expert:{n}"),
-        _ => name.to_string(),
+    match name.parse::<bot::BotSpec>() {
+        Ok(spec) => spec.at_ply(ply).to_string(),
+        Err(_) => name.to_string(),
     }
 }
 
@@ -909,13 +909,9 @@ struct ScoredPlayJson {
 
 /// The look-ahead of the expert bot `name`, or `None` for another bot.
 fn expert_ply(name: &str) -> Option<u8> {
-    match name {
-        "expert" => Some(bot::EXPERT_DEFAULT_PLY),
-        "expert:0" => Some(0),
-        "expert:1" => Some(1),
-        "expert:2" => Some(2),
-        _ => None,
-    }
+    name.parse::<bot::BotSpec>()
+        .ok()
+        .and_then(|spec| spec.expert_ply())
 }
 
 /// The expert bot's ranking of `plays`, judged as the bot judges its own plays (GNU
@@ -1009,7 +1005,7 @@ pub fn hint(
     let plays: Vec<ScoredPlayJson> = match expert_ranking(name, &position, dice)? {
         Some(plays) => plays,
         None => bot
-            .rank_plays(&position, dice)
+            .rank_plays(Variant::Backgammon, &position, dice)
             .iter()
             .map(|s| ScoredPlayJson {
                 play: format_play(&s.play),
@@ -1130,7 +1126,7 @@ pub fn hint_on_board(
                 .collect()
         }
         _ => bot
-            .rank_plays_in(variant, &position, dice)
+            .rank_plays(variant, &position, dice)
             .iter()
             .map(|s| (s.play, s.score))
             .collect(),

@@ -376,7 +376,7 @@ fn self_play_games_end_and_repeat_with_the_seed() {
 fn the_bot_ranks_every_legal_play_best_first() {
     let mut bot = ExpertBot::new(Arc::new(small_program_nets()), 0);
     let dice = Dice::new(3, 1).expect("dice");
-    let ranked = bot.rank_plays(&Position::START, dice);
+    let ranked = bot.rank_plays(Variant::Backgammon, &Position::START, dice);
     assert_eq!(
         ranked.len(),
         Variant::Backgammon
@@ -385,7 +385,7 @@ fn the_bot_ranks_every_legal_play_best_first() {
     );
     assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
     let mut one_ply = ExpertBot::new(Arc::new(small_program_nets()), 1);
-    let ranked = one_ply.rank_plays(&Position::START, dice);
+    let ranked = one_ply.rank_plays(Variant::Backgammon, &Position::START, dice);
     assert_eq!(
         ranked.len(),
         Variant::Backgammon
@@ -1101,8 +1101,13 @@ mod every_rule_set {
         fn name(&self) -> &str {
             "checked expert"
         }
-        fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-            self.expert.rank_plays(position, dice)
+        fn rank_plays(
+            &mut self,
+            variant: Variant,
+            position: &Position,
+            dice: Dice,
+        ) -> Vec<ScoredPlay> {
+            self.expert.rank_plays(variant, position, dice)
         }
         fn plays(&self, variant: Variant) -> bool {
             self.expert.plays(variant)
@@ -1121,7 +1126,7 @@ mod every_rule_set {
             {
                 let hint = self
                     .expert
-                    .rank_plays_in(game.variant(), game.position(), dice);
+                    .rank_plays(game.variant(), game.position(), dice);
                 assert_eq!(
                     hint.first().map(|s| *s.play.position()),
                     Some(*chosen.position()),

@@ -21,7 +21,7 @@ fn dice(a: u8, b: u8) -> Dice {
 }
 
 fn best(position: &Position, roll: Dice) -> Play {
-    let ranked = GreedyBot::new(0).rank_plays(position, roll);
+    let ranked = GreedyBot::new(0).rank_plays(Variant::Backgammon, position, roll);
     ranked.first().expect("some legal play").play
 }
 
@@ -72,7 +72,7 @@ fn hitting_beats_not_hitting() {
         &[(24, 1), (18, 1), (13, 5), (8, 3), (6, 5)],
     );
     let plays = Variant::Backgammon.legal_plays(&before, dice(6, 5));
-    let ranked = GreedyBot::new(0).rank_plays(&before, dice(6, 5));
+    let ranked = GreedyBot::new(0).rank_plays(Variant::Backgammon, &before, dice(6, 5));
     assert_eq!(ranked.len(), plays.len());
     let top = ranked.first().expect("plays");
     assert!(
@@ -133,7 +133,7 @@ fn random_position(seed: u64, plies: usize) -> Position {
     let mut position = Position::START;
     for _ in 0..plies {
         let roll = Dice::roll(&mut rng);
-        let ranked = bot.rank_plays(&position, roll);
+        let ranked = bot.rank_plays(Variant::Backgammon, &position, roll);
         let Some(first) = ranked.first() else {
             position = position.switched();
             continue;
@@ -160,7 +160,7 @@ proptest! {
         let position = random_position(seed, plies);
         let roll = dice(a, b);
         let legal = Variant::Backgammon.legal_plays(&position, roll);
-        let ranked = GreedyBot::new(seed).rank_plays(&position, roll);
+        let ranked = GreedyBot::new(seed).rank_plays(Variant::Backgammon, &position, roll);
         prop_assert_eq!(ranked.len(), legal.len());
         for s in &ranked {
             prop_assert!(legal.contains(&s.play));
@@ -218,8 +218,8 @@ fn greedy_is_deterministic() {
         play_game(&mut a, &mut b, 77)
     };
     assert_eq!(run(), run());
-    let ranked1 = GreedyBot::new(5).rank_plays(&Position::START, dice(6, 6));
-    let ranked2 = GreedyBot::new(9).rank_plays(&Position::START, dice(6, 6));
+    let ranked1 = GreedyBot::new(5).rank_plays(Variant::Backgammon, &Position::START, dice(6, 6));
+    let ranked2 = GreedyBot::new(9).rank_plays(Variant::Backgammon, &Position::START, dice(6, 6));
     assert_eq!(ranked1, ranked2);
 }
 
@@ -367,7 +367,7 @@ fn board(variant: Variant, mine: &[(u8, u8)], theirs: &[(u8, u8)], pinned: &[u8]
 }
 
 fn ranked(variant: Variant, position: &Position, roll: Dice) -> Vec<bg_tui::bot::ScoredPlay> {
-    let ranked = GreedyBot::new(0).rank_plays_in(variant, position, roll);
+    let ranked = GreedyBot::new(0).rank_plays(variant, position, roll);
     assert_eq!(
         ranked.len(),
         variant.legal_plays(position, roll).len(),
@@ -506,18 +506,14 @@ fn greedy_ranks_only_legal_plays_in_every_rule_set() {
             for _ in 0..150 {
                 let roll = Dice::roll(&mut rng);
                 let legal = variant.legal_plays(&position, roll);
-                let ranked = GreedyBot::new(seed).rank_plays_in(variant, &position, roll);
+                let ranked = GreedyBot::new(seed).rank_plays(variant, &position, roll);
                 assert_eq!(ranked.len(), legal.len(), "{variant} {position:?}");
                 for s in &ranked {
                     assert!(legal.contains(&s.play), "{variant}");
                     assert!(s.score.is_finite() && (-3.0..=3.0).contains(&s.score));
                 }
                 assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
-                let Some(next) = mover
-                    .rank_plays_in(variant, &position, roll)
-                    .first()
-                    .copied()
-                else {
+                let Some(next) = mover.rank_plays(variant, &position, roll).first().copied() else {
                     position = position.switched();
                     continue;
                 };

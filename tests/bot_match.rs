@@ -227,6 +227,7 @@ impl bot::Bot for Stubborn {
     }
     fn rank_plays(
         &mut self,
+        _variant: bg_tui::engine::Variant,
         position: &bg_tui::engine::Position,
         _dice: bg_tui::engine::Dice,
     ) -> Vec<bot::ScoredPlay> {

@@ -166,7 +166,7 @@ fn is_race_is_no_contact() {
 
 fn best_opening(d1: u8, d2: u8) -> String {
     let dice = Dice::new(d1, d2).expect("dice");
-    let ranked = PubevalBot::new().rank_plays(&Position::START, dice);
+    let ranked = PubevalBot::new().rank_plays(Variant::Backgammon, &Position::START, dice);
     format_play(&ranked[0].play)
 }
 
@@ -193,7 +193,7 @@ fn a_winning_bear_off_is_always_chosen() {
     let p = position(b);
     let dice = Dice::new(6, 1).expect("dice");
     assert!(Variant::Backgammon.legal_plays(&p, dice).len() > 1);
-    let ranked = PubevalBot::new().rank_plays(&p, dice);
+    let ranked = PubevalBot::new().rank_plays(Variant::Backgammon, &p, dice);
     assert!(ranked[0].play.position().mover_has_won());
     assert_eq!(ranked[0].score, 100_000_000.0);
     assert!(ranked[1..].iter().all(|s| s.score < 1e6));
@@ -233,7 +233,7 @@ fn self_play(seed: u64) -> usize {
             Phase::Moving(dice) => {
                 let position = *m.game().position();
                 let legal = Variant::Backgammon.legal_plays(&position, dice);
-                let ranked = bot.rank_plays(&position, dice);
+                let ranked = bot.rank_plays(Variant::Backgammon, &position, dice);
                 assert_eq!(ranked.len(), legal.len());
                 for s in &ranked {
                     assert!(legal.contains(&s.play), "ranked a play that is not legal");
@@ -293,7 +293,7 @@ fn plays_only_the_rule_sets_that_move_as_backgammon_and_never_an_illegal_play() 
         let roll = Dice::new(6, 4).expect("dice");
         let legal = variant.legal_plays(&start, roll);
         let ranked: Vec<Play> = bot
-            .rank_plays_in(variant, &start, roll)
+            .rank_plays(variant, &start, roll)
             .iter()
             .map(|s| s.play)
             .collect();

@@ -385,17 +385,8 @@ impl Bot for ExpertBot {
 
     /// Every legal play with the cubeless equity after it (for the player who moves), each
     /// at the bot's ply, best first.
-    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-        self.rank_plays_in(Variant::Backgammon, position, dice)
-    }
-
     /// As [`Bot::rank_plays`], under `variant`'s rules and scoring, with its nets.
-    fn rank_plays_in(
-        &mut self,
-        variant: Variant,
-        position: &Position,
-        dice: Dice,
-    ) -> Vec<ScoredPlay> {
+    fn rank_plays(&mut self, variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
         if !self.select(variant) {
             return unranked(variant, position, dice);
         }

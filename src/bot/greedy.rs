@@ -628,18 +628,9 @@ impl Bot for GreedyBot {
 
     /// Every legal play scored by [`evaluate`] of the position after it, best first (equal
     /// scores keep the generator's order).
-    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-        self.rank_plays_in(Variant::Backgammon, position, dice)
-    }
-
     /// Every legal play of `variant` scored by [`evaluate_in`] of the position after it,
     /// best first (equal scores keep the generator's order).
-    fn rank_plays_in(
-        &mut self,
-        variant: Variant,
-        position: &Position,
-        dice: Dice,
-    ) -> Vec<ScoredPlay> {
+    fn rank_plays(&mut self, variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
         variant
             .rules()
             .legal_plays_into(position, dice, &mut self.plays);

@@ -15,7 +15,7 @@
 //! "Public domain, Gerry Tesauro"). Both hold the same 122 race and 122 contact weights.
 
 use super::{Bot, DoubleAnswer, ScoredPlay};
-use crate::engine::{Dice, MatchState, Play, Position, WinKind, legal_plays};
+use crate::engine::{Dice, MatchState, Play, Position, Variant, WinKind, legal_plays};
 
 /// Tesauro's race weights (`wr[]` in `pubeval.c`), used when there is no contact.
 const WR: [f32; 122] = [
@@ -187,8 +187,12 @@ impl Bot for PubevalBot {
 
     /// Every legal play scored by [`pubeval`] on the position after it (race weights when
     /// `position` is a race), best first. A play that bears off the last checker scores 1e8.
-    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-        rank(position, &legal_plays(position, dice))
+    fn rank_plays(&mut self, variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+        if super::moves_as_backgammon(variant) {
+            rank(position, &legal_plays(position, dice))
+        } else {
+            super::unranked(variant, position, dice)
+        }
     }
 
     /// The best of the game's own legal plays (so any variant's rules are respected).

@@ -28,17 +28,8 @@ impl Bot for RandomBot {
     }
 
     /// The legal plays in a random order, all scored 0.
-    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-        self.rank_plays_in(Variant::Backgammon, position, dice)
-    }
-
     /// The legal plays of `variant` in a random order, all scored 0.
-    fn rank_plays_in(
-        &mut self,
-        variant: Variant,
-        position: &Position,
-        dice: Dice,
-    ) -> Vec<ScoredPlay> {
+    fn rank_plays(&mut self, variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
         let mut plays = super::unranked(variant, position, dice);
         // Fisher-Yates with the bot's own generator.
         for i in (1..plays.len()).rev() {

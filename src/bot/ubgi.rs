@@ -253,8 +253,8 @@ impl Bot for UbgiBot {
     }
 
     /// The legal plays unranked (UBGI gives only the engine's best play).
-    fn rank_plays(&mut self, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
-        unranked(Variant::Backgammon, position, dice)
+    fn rank_plays(&mut self, variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+        unranked(variant, position, dice)
     }
 
     /// The rule sets a Position ID can hold.

@@ -209,7 +209,7 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
         },
         Phase::Moving(dice) => {
             let ranked: Vec<_> = adviser
-                .rank_plays_in(game.variant(), game.position(), dice)
+                .rank_plays(game.variant(), game.position(), dice)
                 .iter()
                 .map(|s| (s.play, s.score))
                 .collect();

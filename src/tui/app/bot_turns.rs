@@ -10,9 +10,6 @@ use crate::tui::hint::{self, HintJob, HintPanel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The bots whose choices depend on their seed.
-const SEEDED_BOTS: [&str; 2] = ["random", "greedy"];
-
 impl App {
     /// The question for a bot that the runtime should run now (on a worker thread), if any.
     pub fn take_bot_job(&mut self) -> Option<BotJob> {
@@ -37,7 +34,10 @@ impl App {
         let Player::Bot(name) = &self.options.players[side.index()] else {
             return None;
         };
-        if !SEEDED_BOTS.contains(&name.as_str()) {
+        if !name
+            .parse::<bot::BotSpec>()
+            .is_ok_and(|spec| spec.is_seeded())
+        {
             return None;
         }
         let record = self.recorder.as_record();

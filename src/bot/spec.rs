@@ -1,0 +1,227 @@
+//! Bot names as a type: [`BotSpec`] says which bot and how it is set up, reads the names the
+//! command line and records use (`greedy`, `expert:1`, `ubgi:gnubg --tty`) and writes them
+//! back the same way.
+
+use super::{Bot, BotError, EXPERT_DEFAULT_PLY, moves_as_backgammon};
+use crate::engine::{RuleSet, Variant};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which bot, and how it is set up.
+///
+/// # Examples
+/// ```
+/// use bg_tui::bot::BotSpec;
+///
+/// let spec: BotSpec = "expert:1".parse().unwrap();
+/// assert_eq!(spec, BotSpec::Expert(Some(1)));
+/// assert_eq!(spec.to_string(), "expert:1");
+/// assert!("nobody".parse::<BotSpec>().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BotSpec {
+    /// `random`: any legal play.
+    Random,
+    /// `greedy`: the best position after one roll, by a hand-made evaluation.
+    Greedy,
+    /// `pubeval`: Tesauro's public evaluation (backgammon's moves only).
+    Pubeval,
+    /// `expert` (its default look-ahead, `None`) or `expert:N` (N = 0, 1 or 2).
+    Expert(Option<u8>),
+    /// `ubgi:COMMAND`: an engine over UBGI, started with `sh -c COMMAND`.
+    Ubgi(String),
+}
+
+/// The bots of the program, weakest first (as [`super::NAMES`] names them).
+pub const PROGRAM_BOTS: [BotSpec; 4] = [
+    BotSpec::Random,
+    BotSpec::Greedy,
+    BotSpec::Pubeval,
+    BotSpec::Expert(None),
+];
+
+impl BotSpec {
+    /// Makes the bot, its randomness seeded with `seed`.
+    ///
+    /// # Errors
+    /// [`BotError::Nets`] when the expert's nets do not read; [`BotError::Engine`] when an
+    /// engine does not start or answer.
+    pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+        Ok(match self {
+            BotSpec::Random => Box::new(super::random::RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(super::greedy::GreedyBot::new(seed)),
+            BotSpec::Pubeval => Box::new(super::pubeval::PubevalBot::new()),
+            BotSpec::Expert(None) => {
+                Box::new(super::expert::ExpertBot::shipped(EXPERT_DEFAULT_PLY)?.named("expert"))
+            }
+            BotSpec::Expert(Some(ply)) => Box::new(super::expert::ExpertBot::shipped(*ply)?),
+            BotSpec::Ubgi(command) => {
+                Box::new(super::ubgi::UbgiBot::start(command).map_err(BotError::Engine)?)
+            }
+        })
+    }
+
+    /// Whether the bot plays `variant`, told without making it: every rule set for
+    /// `random`, `greedy` and `expert` (whose nets for every rule set are built in), the rule
+    /// sets that move as backgammon does for `pubeval` and an engine (a Position ID holds
+    /// no other).
+    #[must_use]
+    pub fn plays(&self, variant: Variant) -> bool {
+        match self {
+            BotSpec::Random | BotSpec::Greedy | BotSpec::Expert(_) => true,
+            BotSpec::Pubeval | BotSpec::Ubgi(_) => moves_as_backgammon(variant),
+        }
+    }
+
+    /// Whether the bot plays every game of `rule_set` (the three of Tavli's cycle).
+    #[must_use]
+    pub fn plays_rule_set(&self, rule_set: RuleSet) -> bool {
+        (0..3).all(|i| self.plays(rule_set.variant_of_game(i)))
+    }
+
+    /// Whether the bot's choices depend on its seed (`random`, `greedy`).
+    #[must_use]
+    pub const fn is_seeded(&self) -> bool {
+        matches!(self, BotSpec::Random | BotSpec::Greedy)
+    }
+
+    /// The expert's look-ahead (its default when the name gives none); `None` for the
+    /// other bots.
+    #[must_use]
+    pub fn expert_ply(&self) -> Option<u8> {
+        match self {
+            BotSpec::Expert(ply) => Some(ply.unwrap_or(EXPERT_DEFAULT_PLY)),
+            _ => None,
+        }
+    }
+
+    /// The expert at look-ahead `ply` when it is the expert named without one (`expert`)
+    /// and `ply` is given; any other bot (`expert:1` included) as it is.
+    #[must_use]
+    pub fn at_ply(self, ply: Option<u8>) -> BotSpec {
+        match (self, ply) {
+            (BotSpec::Expert(None), Some(n)) => BotSpec::Expert(Some(n)),
+            (spec, _) => spec,
+        }
+    }
+
+    /// The names of the program's bots that play every game of `rule_set`, comma-separated.
+    #[must_use]
+    pub fn able_for(rule_set: RuleSet) -> String {
+        PROGRAM_BOTS
+            .iter()
+            .filter(|b| b.plays_rule_set(rule_set))
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = BotError;
+
+    /// Reads `random`, `greedy`, `pubeval`, `expert`, `expert:0` to `expert:2` or
+    /// `ubgi:COMMAND` (a command that is not empty).
+    fn from_str(name: &str) -> Result<BotSpec, BotError> {
+        if let Some(command) = name.strip_prefix(super::ubgi::PREFIX)
+            && !command.trim().is_empty()
+        {
+            return Ok(BotSpec::Ubgi(command.to_string()));
+        }
+        Ok(match name {
+            "random" => BotSpec::Random,
+            "greedy" => BotSpec::Greedy,
+            "pubeval" => BotSpec::Pubeval,
+            "expert" => BotSpec::Expert(None),
+            "expert:0" => BotSpec::Expert(Some(0)),
+            "expert:1" => BotSpec::Expert(Some(1)),
+            "expert:2" => BotSpec::Expert(Some(2)),
+            other => return Err(BotError::Unknown(other.to_string())),
+        })
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::Pubeval => f.write_str("pubeval"),
+            BotSpec::Expert(None) => f.write_str("expert"),
+            BotSpec::Expert(Some(ply)) => write!(f, "expert:{ply}"),
+            BotSpec::Ubgi(command) => write!(f, "{}{command}", super::ubgi::PREFIX),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_and_writes_back_the_same() {
+        for name in [
+            "random",
+            "greedy",
+            "pubeval",
+            "expert",
+            "expert:0",
+            "expert:1",
+            "expert:2",
+            "ubgi:gnubg --tty",
+        ] {
+            let spec: BotSpec = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(spec.to_string(), name);
+        }
+        for bad in [
+            "", "Greedy", "expert:3", "expert:", "ubgi:", "ubgi:  ", "gnubg",
+        ] {
+            assert!(
+                matches!(bad.parse::<BotSpec>(), Err(BotError::Unknown(n)) if n == bad),
+                "{bad:?}"
+            );
+        }
+    }
+
+    /// What `plays` says without making a bot is what the bot made says.
+    #[test]
+    fn plays_agrees_with_the_bots_made() {
+        for spec in PROGRAM_BOTS {
+            let bot = spec.make(1).expect("the program's bots are made");
+            for variant in [
+                Variant::Backgammon,
+                Variant::Portes,
+                Variant::Plakoto,
+                Variant::Fevga,
+                Variant::Jacquet,
+            ] {
+                assert_eq!(spec.plays(variant), bot.plays(variant), "{spec} {variant}");
+            }
+        }
+        assert_eq!(BotSpec::able_for(RuleSet::Tavli), "random, greedy, expert");
+        assert_eq!(
+            BotSpec::able_for(RuleSet::Backgammon),
+            "random, greedy, pubeval, expert"
+        );
+    }
+
+    #[test]
+    fn a_ply_applies_to_the_expert_only() {
+        assert_eq!(
+            BotSpec::Expert(None).at_ply(Some(0)),
+            BotSpec::Expert(Some(0))
+        );
+        assert_eq!(BotSpec::Greedy.at_ply(Some(0)), BotSpec::Greedy);
+        assert_eq!(
+            BotSpec::Expert(Some(1)).at_ply(Some(0)),
+            BotSpec::Expert(Some(1))
+        );
+        assert_eq!(BotSpec::Expert(None).at_ply(None), BotSpec::Expert(None));
+        assert_eq!(BotSpec::Expert(None).expert_ply(), Some(EXPERT_DEFAULT_PLY));
+        assert_eq!(BotSpec::Expert(Some(1)).expert_ply(), Some(1));
+        assert_eq!(BotSpec::Pubeval.expert_ply(), None);
+        assert!(BotSpec::Random.is_seeded() && BotSpec::Greedy.is_seeded());
+        assert!(!BotSpec::Expert(None).is_seeded());
+    }
+}
