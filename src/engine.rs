@@ -38,6 +38,8 @@ pub use rules::{DEFAULT_CUBE_CAP, RuleSet, Rules, RulesError, UnknownRuleSet};
 pub use scoring::{Ending, GameResult, WinKind, schmidt_points};
 pub use session::{CrawfordState, MatchError, MatchState};
 pub use side::Side;
-pub use turn::{Destination, DieStep, IllegalStep, Spot, TurnBuilder, TurnError, follow_steps};
-pub use variant::{Opening, UnknownVariant, Variant, VariantError, VariantRules, Verdict};
+pub use turn::{Destination, DieStep, IllegalStep, Spot, TurnBuilder, TurnError};
+pub use variant::{
+    Opening, UnknownVariant, Variant, VariantError, VariantRules, Verdict, follow_steps,
+};
 pub use xgid::{Xgid, XgidError, parse_xgid, xgid};

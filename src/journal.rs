@@ -228,7 +228,7 @@ pub struct Journal {
 
 impl Journal {
     /// Starts a journal at `path` holding `record`: written to a temporary file, forced to
-    /// the disk and renamed over `path` (see [`crate::store::write_atomic`]), so whatever was
+    /// the disk and renamed over `path` (see [`crate::files::write_atomic`]), so whatever was
     /// at `path` stays whole until the new journal is.
     ///
     /// # Errors
@@ -236,7 +236,7 @@ impl Journal {
     pub fn create(path: &Path, record: &Record) -> io::Result<Journal> {
         let mut first = serde_json::to_string(record).map_err(io::Error::other)?;
         first.push('\n');
-        crate::store::write_atomic(path, first.as_bytes()).map_err(plain)?;
+        crate::files::write_atomic(path, first.as_bytes()).map_err(plain)?;
         let file = OpenOptions::new().append(true).open(path)?;
         Ok(Journal {
             path: path.to_path_buf(),
@@ -256,7 +256,7 @@ impl Journal {
     pub fn create_new(path: &Path, record: &Record) -> io::Result<Journal> {
         let mut first = serde_json::to_string(record).map_err(io::Error::other)?;
         first.push('\n');
-        drop(crate::store::write_new(path, first.as_bytes()).map_err(plain)?);
+        drop(crate::files::write_new(path, first.as_bytes()).map_err(plain)?);
         let file = OpenOptions::new().append(true).open(path)?;
         Ok(Journal {
             path: path.to_path_buf(),
@@ -275,7 +275,7 @@ impl Journal {
     /// # Errors
     /// When the file cannot be read or written.
     pub fn resume(path: &Path, record: &Record) -> io::Result<Journal> {
-        let text = crate::store::read_text(path, record::MAX_BYTES).map_err(plain)?;
+        let text = crate::files::read_text(path, record::MAX_BYTES).map_err(plain)?;
         let held = if is_journal(&text) {
             parse(&text).ok()
         } else {
@@ -434,9 +434,9 @@ impl Journal {
 }
 
 /// The system's error inside a store error (the caller names the file).
-fn plain(e: crate::store::StoreError) -> io::Error {
+fn plain(e: crate::files::StoreError) -> io::Error {
     match e {
-        crate::store::StoreError::Io { source, .. } => source,
+        crate::files::StoreError::Io { source, .. } => source,
         other => io::Error::other(other.to_string()),
     }
 }

@@ -20,6 +20,7 @@ pub mod bot;
 pub mod cli;
 pub mod clock;
 pub mod engine;
+mod files;
 pub mod journal;
 pub mod mat;
 pub mod printable;

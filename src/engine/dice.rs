@@ -101,6 +101,16 @@ impl Dice {
         self.first == self.second
     }
 
+    /// The dice as they are played, higher first: two, or four of a double.
+    #[must_use]
+    pub fn played(self) -> Vec<u8> {
+        if self.is_double() {
+            vec![self.high(); 4]
+        } else {
+            vec![self.high(), self.low()]
+        }
+    }
+
     /// How many moves the roll gives: 4 for a double, else 2.
     #[must_use]
     pub const fn moves(self) -> usize {

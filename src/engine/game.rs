@@ -10,8 +10,7 @@ use super::position::Position;
 use super::rules::{Rules, RulesError};
 use super::scoring::{Ending, GameResult, WinKind, schmidt_points};
 use super::side::Side;
-use super::turn::follow_steps;
-use super::variant::{Opening, Variant, VariantError, Verdict};
+use super::variant::{Opening, Variant, VariantError, Verdict, follow_steps};
 use serde::{Deserialize, Serialize};
 
 /// Something a player (or the dice) does.

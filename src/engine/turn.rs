@@ -3,14 +3,14 @@
 //! Only steps that belong to some legal complete play are accepted, so the rules on the
 //! number of dice (use both, else the higher) and the rule set's whole-play rules hold while
 //! moving one checker at a time, in whatever order the player moves them. The single checker
-//! moves come from the rule set's step rules ([`VariantRules::step`]); this module has no
+//! moves come from the rule set's step rules ([`super::VariantRules::step`]); this module has no
 //! rules of its own.
 
 use super::dice::Dice;
 use super::game::Game;
 use super::play::{Play, Step};
 use super::position::{BAR, Position};
-use super::variant::{Variant, VariantError, VariantRules};
+use super::variant::{Variant, VariantError};
 use std::collections::{BTreeSet, HashMap};
 
 /// One step and the die it used.
@@ -122,60 +122,6 @@ fn dice_list(dice: &[u8]) -> String {
     texts.join(", ")
 }
 
-/// The dice of a roll as they are used: two, or four of a double.
-fn dice_of(dice: Dice) -> Vec<u8> {
-    if dice.is_double() {
-        vec![dice.high(); 4]
-    } else {
-        vec![dice.high(), dice.low()]
-    }
-}
-
-/// Follows `steps` from `start` with the dice of `dice`, each step by a die that the rule
-/// set's step rules allow for it (the die of the distance, or a higher one to bear off), and
-/// gives the position reached; `None` when the steps cannot be played so. Whole-play rules
-/// are not judged: compare the result with the legal plays.
-#[must_use]
-pub fn follow_steps(
-    variant: Variant,
-    start: &Position,
-    dice: Dice,
-    steps: &[Step],
-) -> Option<Position> {
-    fn go(
-        rules: &dyn VariantRules,
-        at: &Position,
-        dice: &[u8],
-        steps: &[Step],
-    ) -> Option<Position> {
-        let Some((first, rest)) = steps.split_first() else {
-            return Some(*at);
-        };
-        for (i, &die) in dice.iter().enumerate() {
-            if dice[..i].contains(&die) {
-                continue;
-            }
-            let Some(step) = rules.step(at, first.from, die) else {
-                continue;
-            };
-            if step != *first {
-                continue;
-            }
-            let mut left = dice.to_vec();
-            left.remove(i);
-            let after = rules.after_step_unchecked(at, step);
-            if let Some(end) = go(rules, &after, &left, rest) {
-                return Some(end);
-            }
-        }
-        None
-    }
-    if steps.len() > dice_of(dice).len() {
-        return None;
-    }
-    go(variant.rules(), start, &dice_of(dice), steps)
-}
-
 /// A turn in progress: the roll, the steps made so far and the dice left.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnBuilder {
@@ -277,7 +223,7 @@ impl TurnBuilder {
     /// The dice not yet used (a double counts four), in the order they would be used.
     #[must_use]
     pub fn dice_left(&self) -> Vec<u8> {
-        let mut all = dice_of(self.dice);
+        let mut all = self.dice.played();
         for made in &self.made {
             if let Some(i) = all.iter().position(|&d| d == made.die) {
                 all.remove(i);

@@ -17,10 +17,12 @@ mod fevga;
 #[cfg(test)]
 mod generic;
 mod plakoto;
+mod steps;
 
 pub use backgammon::{Backgammon, Jacquet, Portes};
 pub use fevga::Fevga;
 pub use plakoto::Plakoto;
+pub use steps::follow_steps;
 
 use super::dice::Dice;
 use super::play::{Play, Step};

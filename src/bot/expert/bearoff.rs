@@ -7,8 +7,7 @@
 //! the player on roll wins when it needs `n` rolls and the opponent at least `n`; a side with
 //! none off is gammoned when the other finishes before it bears off its first checker.
 
-use super::eval::Probs;
-use super::net::{LOSE_GAMMON, OUTPUTS, WIN, WIN_GAMMON};
+use super::net::{LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_GAMMON};
 use crate::engine::{Dice, Play, Position, legal_plays_into};
 use std::sync::OnceLock;
 

@@ -9,8 +9,7 @@ use super::format::Nets;
 use super::net::{LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, Scratch, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 use crate::engine::{Play, Position, Variant, Verdict, WinKind};
 
-/// The five chances (see [`super::net::OUTPUTS`]) for one side.
-pub type Probs = [f32; OUTPUTS];
+pub use super::net::Probs;
 
 /// The buffers one evaluation needs, kept between evaluations so that none allocates.
 #[derive(Debug, Clone)]

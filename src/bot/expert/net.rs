@@ -6,6 +6,9 @@
 /// (or more), winning a backgammon, losing a gammon (or more), losing a backgammon.
 pub const OUTPUTS: usize = 5;
 
+/// The five chances (see [`OUTPUTS`]) for one side.
+pub type Probs = [f32; OUTPUTS];
+
 /// Index of the win chance among the outputs.
 pub const WIN: usize = 0;
 /// Index of the gammon-win chance (a backgammon included).
