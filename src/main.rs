@@ -207,14 +207,22 @@ fn signal_status() -> ExitCode {
 
 /// The replay viewer: status 2 for a file that cannot be replayed, 1 for a terminal error.
 fn replay(args: &ReplayArgs) -> ExitCode {
-    let (record, timeline) = match cli::read_timeline(&args.file) {
+    let (record, timeline, text) = match cli::read_timeline_text(&args.file) {
         Ok(read) => read,
         Err(e) => return fail(&e, 2),
     };
+    // The record's bytes name the analysis saved beside it.
+    let source = Some(viewer::analysis_board::RecordSource {
+        path: args.file.clone(),
+        bytes: std::sync::Arc::new(text.into_bytes()),
+    });
     let options = viewer::ViewOptions {
         ascii: args.ascii,
         color: bg_tui::tui::color_wanted(),
         clock: record.clock,
+        analyse: args.analyse,
+        ply: args.ply,
+        source,
     };
     match viewer::run(timeline, options) {
         Ok(()) => signal_status(),

@@ -97,7 +97,7 @@ fn ascii_only_when_asked() {
     let mut v = viewer_with(ViewOptions {
         ascii: true,
         color: false,
-        clock: None,
+        ..ViewOptions::default()
     });
     for at in [0, 5, 9, 21] {
         v.go_to(at);

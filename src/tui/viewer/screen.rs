@@ -6,7 +6,7 @@ use super::keys::viewer_help_rows;
 use crate::clock::format_left;
 use crate::engine::{CrawfordState, Side};
 use crate::replay::{Moment, MomentKind, Timeline, result_text, score_text};
-use crate::tui::model::{BoardModel, ClockShow, MoveRow, Overlay, Spot};
+use crate::tui::model::{BoardModel, ClockShow, LastMove, MoveRow, Overlay, Spot};
 use std::time::Duration;
 
 /// The board model of the moment the viewer shows.
@@ -14,7 +14,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
     let t = &v.timeline;
     let moment = t.moment(v.at);
     let rules = t.rules();
-    BoardModel {
+    let mut model = BoardModel {
         position: moment.board.position,
         on_roll: moment.board.on_roll,
         bottom: Side::White,
@@ -54,7 +54,11 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         }),
         targets: Vec::new(),
         status: t.label(v.at),
-        message: v.analysis().map_or_else(|| where_text(v), str::to_string),
+        message: v
+            .analysis()
+            .map(str::to_string)
+            .or_else(|| board_line(v))
+            .unwrap_or_else(|| where_text(v)),
         last_play: String::new(),
         last_move: None,
         log: Vec::new(),
@@ -65,7 +69,80 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         command_line: None,
         ascii: v.options.ascii,
         color: v.options.color,
+    };
+    if v.board.on && v.board.better {
+        show_better_play(v, &mut model);
     }
+    model
+}
+
+/// The analysis board's line: its progress, or the decisions of the moment with their
+/// marks and equities, or the way to the next mistake.
+fn board_line(v: &Viewer) -> Option<String> {
+    let board = &v.board;
+    if !board.on {
+        return None;
+    }
+    if let Some(line) = board.progress_line() {
+        return Some(line);
+    }
+    let decisions = v.decisions_shown();
+    if decisions.is_empty() {
+        let note = board.note.as_deref().map_or(String::new(), |n| format!("{n}; "));
+        return Some(format!(
+            "{note}analysis: m / M next / previous mistake, s summary, A hides"
+        ));
+    }
+    let t = &v.timeline;
+    let lines: Vec<String> = decisions
+        .iter()
+        .map(|j| {
+            let side = if j.side == "black" {
+                Side::Black
+            } else {
+                Side::White
+            };
+            super::analysis_board::judged_line(j, t.name(side))
+        })
+        .collect();
+    let better = decisions.iter().any(|j| j.best_play.is_some());
+    let key = match (better, board.better) {
+        (true, false) => "   b: the better play",
+        (true, true) => "   b: the play made",
+        _ => "",
+    };
+    Some(crate::printable::printable(
+        &format!("{}{key}", lines.join("; ")),
+        300,
+    ))
+}
+
+/// Puts the expert's better play of the moment on the board, its checker moves marked.
+fn show_better_play(v: &Viewer, model: &mut BoardModel) {
+    let Some(j) = v.decisions_shown().into_iter().find(|j| j.best_play.is_some()) else {
+        return;
+    };
+    let Some(best) = &j.best_play else {
+        return;
+    };
+    let side = if j.side == "black" {
+        Side::Black
+    } else {
+        Side::White
+    };
+    model.position = best.position;
+    model.on_roll = side;
+    model.picked = None;
+    model.last_move = Some(LastMove {
+        side,
+        steps: best
+            .steps
+            .iter()
+            .map(|&(from, to, hit)| crate::engine::Step { from, to, hit })
+            .collect(),
+    });
+    model.status = format!("The expert's play: {}", j.best);
+    model.position_id = crate::engine::position_id(&best.position);
 }
 
 /// The players' reserves after the moment's action (at the start of a game: full).
@@ -109,6 +186,14 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
     if v.help {
         return Some(Overlay::Help(viewer_help_rows()));
     }
+    if v.board.summary {
+        let mut lines = v.board.summary_lines();
+        lines.push("Any key closes this".to_string());
+        return Some(Overlay::Question {
+            title: v.board.summary_title(),
+            lines,
+        });
+    }
     let t = &v.timeline;
     let rules = t.rules();
     let score = format!(
@@ -139,17 +224,22 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
                 }
                 None => "Right or n: the next game".to_string(),
             };
+            let mut lines = vec![
+                if rules.uses_cube() && moment.variant.has_cube() {
+                    format!("{how}, cube {}: {points}", result.cube)
+                } else {
+                    format!("{how}: {points}")
+                },
+                score,
+                next,
+            ];
+            // At the end of the match, the analysis board adds each player's figures.
+            if v.board.on && v.at == t.end() {
+                lines.extend(v.board.summary_lines());
+            }
             Some(Overlay::GameOver {
                 title: result_text(t, result),
-                lines: vec![
-                    if rules.uses_cube() && moment.variant.has_cube() {
-                        format!("{how}, cube {}: {points}", result.cube)
-                    } else {
-                        format!("{how}: {points}")
-                    },
-                    score,
-                    next,
-                ],
+                lines,
             })
         }
         MomentKind::Stopped => Some(Overlay::GameOver {
