@@ -691,6 +691,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn marks_at_gnubgs_boundaries() {
+        for (loss, mark) in [
+            (0.0, None),
+            (0.0399, None),
+            (0.04, Some(Mark::Doubtful)),
+            (0.0799, Some(Mark::Doubtful)),
+            (0.08, Some(Mark::Bad)),
+            (0.1599, Some(Mark::Bad)),
+            (0.16, Some(Mark::VeryBad)),
+            (1.5, Some(Mark::VeryBad)),
+        ] {
+            assert_eq!(Mark::of(loss), mark, "{loss}");
+        }
+        assert_eq!(
+            [Mark::Doubtful, Mark::Bad, Mark::VeryBad].map(Mark::symbol),
+            ["?!", "?", "??"]
+        );
+    }
+
+    #[test]
     fn rating_words_at_their_boundaries() {
         for (rate, word) in [
             (0.0, "Supernatural"),

@@ -86,10 +86,7 @@ pub fn viewer_help_rows() -> Vec<(String, String)> {
         ),
         ("Home / End", "start / end of the match"),
         ("a", "the expert judges the decision shown: on / off"),
-        (
-            "A",
-            "the analysis board: every decision marked ?! ? ??, on / off",
-        ),
+        ("A", "the analysis board (marks ?! ? ??): on / off"),
         ("m / M", "next / previous marked decision (analysis board)"),
         ("b", "the expert's better play on the board / the play made"),
         ("s", "the analysis summary: error rates, PR, luck"),

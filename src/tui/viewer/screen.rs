@@ -53,7 +53,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
             point => Spot::Point(point),
         }),
         targets: Vec::new(),
-        status: t.label(v.at),
+        status: board_status(v, t.label(v.at)),
         message: v
             .analysis()
             .map(str::to_string)
@@ -94,7 +94,14 @@ fn board_line(v: &Viewer) -> Option<String> {
         ));
     }
     let t = &v.timeline;
-    let lines: Vec<String> = decisions
+    // The decisions that lost equity, if any (a roll's "no double" beside its play).
+    let lost: Vec<_> = decisions.iter().filter(|j| j.loss > 0.0).collect();
+    let shown = if lost.is_empty() {
+        decisions.iter().collect()
+    } else {
+        lost
+    };
+    let lines: Vec<String> = shown
         .iter()
         .map(|j| {
             let side = if j.side == "black" {
@@ -105,16 +112,19 @@ fn board_line(v: &Viewer) -> Option<String> {
             super::analysis_board::judged_line(j, t.name(side))
         })
         .collect();
-    let better = decisions.iter().any(|j| j.best_play.is_some());
-    let key = match (better, board.better) {
-        (true, false) => "   b: the better play",
-        (true, true) => "   b: the play made",
-        _ => "",
-    };
-    Some(crate::printable::printable(
-        &format!("{}{key}", lines.join("; ")),
-        300,
-    ))
+    Some(crate::printable::printable(&lines.join("; "), 300))
+}
+
+/// The status line on the analysis board: what `b` shows where the expert plays otherwise.
+fn board_status(v: &Viewer, status: String) -> String {
+    if !v.board.on || !v.decisions_shown().iter().any(|j| j.best_play.is_some()) {
+        return status;
+    }
+    if v.board.better {
+        status + "   b: the play made"
+    } else {
+        status + "   b: the expert's play"
+    }
 }
 
 /// Puts the expert's better play of the moment on the board, its checker moves marked.
@@ -141,8 +151,9 @@ fn show_better_play(v: &Viewer, model: &mut BoardModel) {
             .map(|&(from, to, hit)| crate::engine::Step { from, to, hit })
             .collect(),
     });
-    model.status = format!("The expert's play: {}", j.best);
-    model.position_id = crate::engine::position_id(&best.position);
+    model.status = format!("The expert's play: {}   b: the play made", j.best);
+    // After a play the IDs are the opponent's, on roll next.
+    model.position_id = crate::engine::position_id(&best.position.switched());
 }
 
 /// The players' reserves after the moment's action (at the start of a game: full).
