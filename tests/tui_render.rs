@@ -47,6 +47,7 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         message: String::new(),
         last_play: String::new(),
         last_move: None,
+        log_scroll: 0,
         log: Vec::new(),
         clocks: None,
         tutor: false,

@@ -192,6 +192,8 @@ pub struct App {
     autosave_claim: Option<crate::store::AutosaveClaim>,
     /// The last events, oldest first.
     log: VecDeque<String>,
+    /// How many of the newest events the log is scrolled back past (`[` / `]`).
+    log_scroll: usize,
     /// The last play, marked on the board until the next roll.
     last_move: Option<LastMove>,
     /// The lines typed on the command line, oldest first.
@@ -364,6 +366,7 @@ impl App {
             owns_autosave: false,
             autosave_claim: None,
             log: VecDeque::new(),
+            log_scroll: 0,
             last_move: None,
             history: Vec::new(),
             clocks: None,
@@ -540,6 +543,14 @@ impl App {
             }
             Msg::Hint => {
                 self.hint();
+                return;
+            }
+            Msg::LogBack => {
+                self.log_scroll = (self.log_scroll + 1).min(self.log.len().saturating_sub(1));
+                return;
+            }
+            Msg::LogForward => {
+                self.log_scroll = self.log_scroll.saturating_sub(1);
                 return;
             }
             Msg::Save => {

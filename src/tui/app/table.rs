@@ -35,9 +35,14 @@ impl App {
             return;
         }
         self.log.push_back(line);
+        // Scrolled back, the log keeps showing the same events.
+        if self.log_scroll > 0 {
+            self.log_scroll += 1;
+        }
         while self.log.len() > LOG_KEEP {
             self.log.pop_front();
         }
+        self.log_scroll = self.log_scroll.min(self.log.len().saturating_sub(1));
     }
 
     /// The last events, oldest first.

@@ -27,9 +27,18 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
     // The log fills the room left, newest last, one row an event.
     let room = usize::from(above.height).saturating_sub(used + 1);
     if room > 0 && !model.log.is_empty() {
-        lines.push(Line::raw(""));
-        let skip = model.log.len().saturating_sub(room);
-        for entry in &model.log[skip..] {
+        let (start, end) = log_window(model.log.len(), room, model.log_scroll);
+        let newer = model.log.len() - end;
+        // Scrolled back: the row above the log says so.
+        lines.push(if newer > 0 {
+            Line::styled(
+                truncate(&format!("log: {newer} newer below, ] on"), width, theme),
+                theme.strong(),
+            )
+        } else {
+            Line::raw("")
+        });
+        for entry in &model.log[start..end] {
             lines.push(Line::raw(truncate(entry, width, theme)));
         }
     }
@@ -38,6 +47,13 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
         .wrap(Wrap { trim: false })
         .render(above, buf);
     u16::try_from(rows).unwrap_or(u16::MAX).min(above.height)
+}
+
+/// The events of a log of `len` shown in `room` rows when scrolled `scroll` back from the
+/// newest: as a range. The window stays full: scrolling stops at the oldest events.
+fn log_window(len: usize, room: usize, scroll: usize) -> (usize, usize) {
+    let end = len.saturating_sub(scroll).max(room.min(len));
+    (end.saturating_sub(room), end)
 }
 
 /// The Position ID and Match ID on the panel's last two rows; the row where they start.
@@ -299,5 +315,23 @@ pub(super) fn draw_status(area: Rect, model: &BoardModel, theme: Theme, buf: &mu
         let line = Rect::new(area.x, y, end, 1);
         put_in(buf, line, area.x, y, &text, theme.strong());
         put_in(buf, area, area.x + end, y, " ", theme.cursor());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_window;
+
+    #[test]
+    fn the_log_window_scrolls_back_and_stays_full() {
+        // 10 events, 4 rows: the newest four, then one back at a time.
+        assert_eq!(log_window(10, 4, 0), (6, 10));
+        assert_eq!(log_window(10, 4, 1), (5, 9));
+        assert_eq!(log_window(10, 4, 6), (0, 4));
+        // Past the oldest: the oldest four still fill the rows.
+        assert_eq!(log_window(10, 4, 9), (0, 4));
+        // Fewer events than rows: all of them, whatever the scroll.
+        assert_eq!(log_window(3, 4, 0), (0, 3));
+        assert_eq!(log_window(3, 4, 2), (0, 3));
     }
 }

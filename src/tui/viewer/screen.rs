@@ -62,6 +62,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         last_play: String::new(),
         last_move: None,
         log: Vec::new(),
+        log_scroll: 0,
         clocks: clocks(v, moment),
         tutor: false,
         saving: String::new(),
