@@ -45,6 +45,13 @@ impl App {
         self.log_scroll = self.log_scroll.min(self.log.len().saturating_sub(1));
     }
 
+    /// Says `line` on the message line and adds it to the log (what happened before the
+    /// game started, such as where an unfinished match was kept).
+    pub fn notice(&mut self, line: String) {
+        self.message.clone_from(&line);
+        self.note(line);
+    }
+
     /// The last events, oldest first.
     #[must_use]
     pub fn log(&self) -> Vec<String> {
