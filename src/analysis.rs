@@ -648,7 +648,9 @@ pub fn text(a: &Analysis, ply: u8) -> String {
     out.push_str("\nWorst decisions:\n");
     for j in worst.iter().take(WORST) {
         let dice = j.dice.map_or(String::new(), |[x, y]| format!(" {x}-{y}"));
-        let mark = j.mark().map_or(String::new(), |m| format!(" {}", m.symbol()));
+        let mark = j
+            .mark()
+            .map_or(String::new(), |m| format!(" {}", m.symbol()));
         out.push_str(&format!(
             "  game {}, action {}: {} {}{dice} ({}): {}{mark} -- best {} (-{:.3})\n",
             j.game, j.action, j.side, j.kind, j.position_id, j.done, j.best, j.loss

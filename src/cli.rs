@@ -15,8 +15,8 @@ use clap::{Args, Parser, Subcommand};
 
 mod saves;
 pub use saves::{
-    RecordWriter, ResumeArgs, StartChoice, Unfinished, parse_start_choice, resume_app, resume_app_in,
-    save_folder, unfinished_autosave,
+    RecordWriter, ResumeArgs, StartChoice, Unfinished, parse_start_choice, resume_app,
+    resume_app_in, save_folder, unfinished_autosave,
 };
 use serde::Serialize;
 use std::io::IsTerminal;

@@ -580,7 +580,11 @@ fn b_shows_the_better_play_on_the_board_with_both_equities() {
     }
     let played = v.model();
     assert!(played.status.contains("6/3 6/1"), "{}", played.status);
-    assert!(played.status.ends_with("b: the expert's play"), "{}", played.status);
+    assert!(
+        played.status.ends_with("b: the expert's play"),
+        "{}",
+        played.status
+    );
     press(&mut v, KeyCode::Char('b'));
     let better = v.model();
     assert_eq!(better.status, "The expert's play: 14/6   b: the play made");
@@ -588,7 +592,10 @@ fn b_shows_the_better_play_on_the_board_with_both_equities() {
     assert_eq!(last.side, bg_tui::engine::Side::Black);
     assert!(last.steps.first().is_some_and(|s| s.from == 14));
     assert!(last.steps.last().is_some_and(|s| s.to == 6));
-    assert_ne!(better.position, played.position, "the board shows the better play");
+    assert_ne!(
+        better.position, played.position,
+        "the board shows the better play"
+    );
     assert_eq!(better.message, played.message, "both equities still shown");
     snapshot_both("viewer_analysis_better_play", &v);
     press(&mut v, KeyCode::Char('b'));
@@ -616,7 +623,14 @@ fn s_shows_each_players_figures_and_the_end_of_the_match_too() {
     };
     assert_eq!(title, "Analysis by expert at 0-ply");
     let text = lines.join("\n");
-    for word in ["Alice: ", "Bob: ", "error rate", "PR ", "luck ", "luck-adjusted"] {
+    for word in [
+        "Alice: ",
+        "Bob: ",
+        "error rate",
+        "PR ",
+        "luck ",
+        "luck-adjusted",
+    ] {
         assert!(text.contains(word), "{word}: {text}");
     }
     // Any key closes it and does nothing else.
@@ -654,7 +668,10 @@ fn the_analysis_is_saved_beside_the_record_and_read_the_next_time() {
     let mut first = board_viewer(&short_record(), Some(source.clone()));
     run_analysis(&mut first);
     assert!(!first.analysis_board().from_cache);
-    let written = std::fs::metadata(&cache).expect("saved").modified().expect("mtime");
+    let written = std::fs::metadata(&cache)
+        .expect("saved")
+        .modified()
+        .expect("mtime");
     let text = std::fs::read_to_string(&cache).expect("reads");
     assert!(text.contains("\"format\":\"bg-tui-analysis\""), "{text}");
     // The second opening reads it: no progress, the file untouched, the same marks.
@@ -666,7 +683,10 @@ fn the_analysis_is_saved_beside_the_record_and_read_the_next_time() {
         written
     );
     assert_eq!(second.move_list().rows, first.move_list().rows);
-    assert_eq!(second.analysis_board().analysis(), first.analysis_board().analysis());
+    assert_eq!(
+        second.analysis_board().analysis(),
+        first.analysis_board().analysis()
+    );
 }
 
 #[test]
@@ -677,16 +697,31 @@ fn a_damaged_or_stale_saved_analysis_is_made_again() {
     run_analysis(&mut board_viewer(&short_record(), Some(source.clone())));
     let good = std::fs::read_to_string(&cache).expect("saved");
     // Damaged: one line says so, and the analysis is made and saved again.
-    std::fs::write(&cache, "{\"format\": \"bg-tui-analysis\", trailing garbage\u{1b}[2J").unwrap();
+    std::fs::write(
+        &cache,
+        "{\"format\": \"bg-tui-analysis\", trailing garbage\u{1b}[2J",
+    )
+    .unwrap();
     let mut v = board_viewer(&short_record(), Some(source.clone()));
     assert!(run_analysis(&mut v) > 0, "made again");
     let note = v.analysis_board().note.clone().expect("a note");
-    assert!(note.contains("is damaged") && !note.contains('\u{1b}'), "{note}");
+    assert!(
+        note.contains("is damaged") && !note.contains('\u{1b}'),
+        "{note}"
+    );
     assert!(!note.contains('\n'));
-    assert_eq!(std::fs::read_to_string(&cache).unwrap(), good, "saved again");
+    assert_eq!(
+        std::fs::read_to_string(&cache).unwrap(),
+        good,
+        "saved again"
+    );
     // Shown on the line where no decision is.
     v.go_to(0);
-    assert!(v.model().message.contains("is damaged"), "{}", v.model().message);
+    assert!(
+        v.model().message.contains("is damaged"),
+        "{}",
+        v.model().message
+    );
     // Stale: another record (one byte more), or another depth.
     let mut changed = (*source.bytes).clone();
     changed.push(b'\n');

@@ -576,7 +576,10 @@ fn check_log_scroll() {
     assert_eq!(app.model().log_scroll, 2);
     let text = screen(&app);
     assert!(text.contains("log: 2 newer below, ] on"), "{text}");
-    assert!(!text.contains(&newest), "the newest is scrolled out: {text}");
+    assert!(
+        !text.contains(&newest),
+        "the newest is scrolled out: {text}"
+    );
     // Many presses stop at the oldest event.
     for _ in 0..100 {
         press(&mut app, KeyCode::Char('['));

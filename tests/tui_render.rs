@@ -911,7 +911,13 @@ fn the_start_dialog() {
                 .draw(|f| dialog.render(f.area(), f.buffer_mut()))
                 .expect("draw");
             let shown = text(terminal.backend().buffer());
-            for want in ["resume it", "start a new match", "quit", "(backgammon)", "game 2"] {
+            for want in [
+                "resume it",
+                "start a new match",
+                "quit",
+                "(backgammon)",
+                "game 2",
+            ] {
                 assert!(shown.contains(want), "{want}: {shown}");
             }
             if ascii {

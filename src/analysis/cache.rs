@@ -59,7 +59,11 @@ pub fn path_for(record: &Path) -> PathBuf {
 /// A fingerprint of `bytes`: FNV-1a (64 bits) in hex, with the length.
 #[must_use]
 pub fn fingerprint(bytes: &[u8]) -> String {
-    format!("fnv1a64:{:016x}:{}", fnv1a(0xcbf2_9ce4_8422_2325, bytes), bytes.len())
+    format!(
+        "fnv1a64:{:016x}:{}",
+        fnv1a(0xcbf2_9ce4_8422_2325, bytes),
+        bytes.len()
+    )
 }
 
 fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
@@ -104,9 +108,7 @@ pub fn load(path: &Path, record_bytes: &[u8], ply: u8) -> Result<Analysis, Cache
     })?;
     let file: CacheFile = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
     if file.format != FORMAT || file.version != VERSION {
-        return Err(damaged(format!(
-            "not a {FORMAT} file of version {VERSION}"
-        )));
+        return Err(damaged(format!("not a {FORMAT} file of version {VERSION}")));
     }
     let stale = |what| CacheError::Stale(name.clone(), what);
     if file.record != fingerprint(record_bytes) {

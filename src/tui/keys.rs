@@ -229,10 +229,7 @@ pub fn help_rows() -> Vec<(String, String)> {
             "H",
             "hint: plays ranked, cube advice; Enter or 1-9 plays a line",
         ),
-        (
-            "s / [ ]",
-            "save the match now / scroll the log back, on",
-        ),
+        ("s / [ ]", "save the match now / scroll the log back, on"),
         (
             "? / q",
             "this help / quit (asks first); Ctrl-C quits at once",

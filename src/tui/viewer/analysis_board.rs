@@ -273,7 +273,9 @@ impl AnalysisBoard {
 /// both.
 #[must_use]
 pub fn judged_line(j: &Judged, who: &str) -> String {
-    let mark = j.mark().map_or(String::new(), |m| format!(" {}", m.symbol()));
+    let mark = j
+        .mark()
+        .map_or(String::new(), |m| format!(" {}", m.symbol()));
     let done = if j.done.is_empty() {
         "can't move"
     } else {

@@ -89,7 +89,10 @@ fn board_line(v: &Viewer) -> Option<String> {
     }
     let decisions = v.decisions_shown();
     if decisions.is_empty() {
-        let note = board.note.as_deref().map_or(String::new(), |n| format!("{n}; "));
+        let note = board
+            .note
+            .as_deref()
+            .map_or(String::new(), |n| format!("{n}; "));
         return Some(format!(
             "{note}analysis: m / M next / previous mistake, s summary, A hides"
         ));
@@ -130,7 +133,11 @@ fn board_status(v: &Viewer, status: String) -> String {
 
 /// Puts the expert's better play of the moment on the board, its checker moves marked.
 fn show_better_play(v: &Viewer, model: &mut BoardModel) {
-    let Some(j) = v.decisions_shown().into_iter().find(|j| j.best_play.is_some()) else {
+    let Some(j) = v
+        .decisions_shown()
+        .into_iter()
+        .find(|j| j.best_play.is_some())
+    else {
         return;
     };
     let Some(best) = &j.best_play else {
