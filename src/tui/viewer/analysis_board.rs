@@ -258,6 +258,7 @@ impl AnalysisBoard {
                 "  luck {:+.3} over {} rolls ({}); result {:+}, luck-adjusted {:+.3}",
                 a.luck[i], a.rolls[i], a.luck_rating[i], a.result[i], a.luck_adjusted[i]
             ));
+            lines.push(format!("  {}", dice_line(&a.dice[i])));
         }
         lines
     }
@@ -267,6 +268,34 @@ impl AnalysisBoard {
     pub fn summary_title(&self) -> String {
         format!("Analysis by expert at {}-ply", self.ply)
     }
+}
+
+/// A player's dice in a line: the rolls, the doubles against the sixth expected, and the
+/// roll that came most often.
+fn dice_line(counts: &[u32; 21]) -> String {
+    // The 21 rolls in the order 1-1, 1-2, ..., 1-6, 2-2, ..., 6-6.
+    let rolls: Vec<(u8, u8)> = (1..=6u8)
+        .flat_map(|a| (a..=6u8).map(move |b| (a, b)))
+        .collect();
+    let total: u32 = counts.iter().sum();
+    let doubles: u32 = rolls
+        .iter()
+        .zip(counts)
+        .filter(|((a, b), _)| a == b)
+        .map(|(_, n)| n)
+        .sum();
+    let most = rolls
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| **n > 0)
+        .max_by_key(|(_, n)| **n)
+        .map_or(String::new(), |((a, b), n)| {
+            format!(", most often {b}-{a} ({n})")
+        });
+    format!(
+        "dice: {total} rolls, {doubles} doubles ({:.1} expected){most}",
+        f64::from(total) / 6.0
+    )
 }
 
 /// One line for judged decision `j` by `who`: what was done and its mark, the equities of
@@ -288,4 +317,25 @@ pub fn judged_line(j: &Judged, who: &str) -> String {
         "{who}: {done} {:+.3}{mark}; best {} {:+.3} (-{:.3})",
         j.done_equity, j.best, j.best_equity, j.loss
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dice_line;
+
+    #[test]
+    fn the_dice_line_counts_doubles_and_the_commonest_roll() {
+        let mut counts = [0u32; 21];
+        counts[0] = 2; // 1-1
+        counts[5] = 3; // 1-6
+        counts[20] = 1; // 6-6
+        assert_eq!(
+            dice_line(&counts),
+            "dice: 6 rolls, 3 doubles (1.0 expected), most often 6-1 (3)"
+        );
+        assert_eq!(
+            dice_line(&[0; 21]),
+            "dice: 0 rolls, 0 doubles (0.0 expected)"
+        );
+    }
 }
