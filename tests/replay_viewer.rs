@@ -630,6 +630,7 @@ fn s_shows_each_players_figures_and_the_end_of_the_match_too() {
         "PR ",
         "luck ",
         "luck-adjusted",
+        "dice: 2 rolls",
     ] {
         assert!(text.contains(word), "{word}: {text}");
     }
