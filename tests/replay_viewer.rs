@@ -755,3 +755,20 @@ fn a_damaged_or_stale_saved_analysis_is_made_again() {
         v.analysis_board().note
     );
 }
+
+/// A saved analysis that is no file (a folder in its place) is not read, the analysis is
+/// made, and the line says it could not be saved; nothing panics.
+#[test]
+fn a_folder_in_place_of_the_saved_analysis_is_reported_not_trusted() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let source = saved_short(dir.path());
+    let cache = dir.path().join("short.json.analysis.json");
+    std::fs::create_dir(&cache).expect("a folder");
+    let mut v = board_viewer(&short_record(), Some(source));
+    assert!(run_analysis(&mut v) > 0, "made");
+    assert!(!v.analysis_board().from_cache);
+    let note = v.analysis_board().note.clone().expect("a note");
+    assert!(note.starts_with("the analysis is not saved"), "{note}");
+    assert!(cache.is_dir(), "the folder is left alone");
+    assert!(v.analysis_board().analysis().is_some());
+}
