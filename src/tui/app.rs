@@ -546,7 +546,10 @@ impl App {
                 return;
             }
             Msg::LogBack => {
-                self.log_scroll = (self.log_scroll + 1).min(self.log.len().saturating_sub(1));
+                // Back no further than the oldest events filling the log's rows.
+                let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+                let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
+                self.log_scroll = (self.log_scroll + 1).min(self.log.len().saturating_sub(rows));
                 return;
             }
             Msg::LogForward => {

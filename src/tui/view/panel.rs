@@ -13,19 +13,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// Draws the side panel in `area`: the IDs on its last two rows, everything else above.
 /// Returns how many rows the text above the IDs takes.
 pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
-    let ids_y = match &model.board_text {
-        Some(text) => draw_board_text(area, text, theme, buf),
-        // No ID can say the position (Plakoto, Fevga) and its text is not asked for: the
-        // log has the rows.
-        None if model.position_id.is_empty() => area.bottom(),
-        None => draw_ids(area, model, theme, buf),
-    };
-    let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
-    let mut lines = lines(model, theme, area.width);
+    let (above, mut lines, room) = layout(area, model, theme, buf);
     let width = usize::from(area.width.max(1));
-    let used: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
-    // The log fills the room left, newest last, one row an event.
-    let room = usize::from(above.height).saturating_sub(used + 1);
     if room > 0 && !model.log.is_empty() {
         let (start, end) = log_window(model.log.len(), room, model.log_scroll);
         let newer = model.log.len() - end;
@@ -47,6 +36,37 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
         .wrap(Wrap { trim: false })
         .render(above, buf);
     u16::try_from(rows).unwrap_or(u16::MAX).min(above.height)
+}
+
+/// Draws the IDs (or the board as text) at the bottom of `area`; returns the rows above
+/// them, the panel's lines, and how many rows are left there for the log.
+fn layout<'a>(
+    area: Rect,
+    model: &'a BoardModel,
+    theme: Theme,
+    buf: &mut Buffer,
+) -> (Rect, Vec<Line<'a>>, usize) {
+    let ids_y = match &model.board_text {
+        Some(text) => draw_board_text(area, text, theme, buf),
+        // No ID can say the position (Plakoto, Fevga) and its text is not asked for: the
+        // log has the rows.
+        None if model.position_id.is_empty() => area.bottom(),
+        None => draw_ids(area, model, theme, buf),
+    };
+    let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
+    let lines = lines(model, theme, area.width);
+    let width = usize::from(area.width.max(1));
+    let used: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    // The log fills the room left, newest last, one row an event (below a blank row).
+    let room = usize::from(above.height).saturating_sub(used + 1);
+    (above, lines, room)
+}
+
+/// How many events of the log the panel in `area` shows.
+pub(super) fn log_rows(area: Rect, model: &BoardModel, theme: Theme) -> usize {
+    // The IDs or the board text are drawn on a scratch buffer: only the room counts.
+    let mut scratch = Buffer::empty(area);
+    layout(area, model, theme, &mut scratch).2
 }
 
 /// The events of a log of `len` shown in `room` rows when scrolled `scroll` back from the
