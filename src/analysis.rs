@@ -32,16 +32,84 @@ use crate::bot::expert::eval::equity;
 use crate::bot::expert::{ExpertBot, cube::CubeDecision};
 use crate::engine::{Action, Dice, Opening, Phase, Position, Side, format_play, position_id};
 use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
+
+pub mod cache;
 
 /// A loss at or above this much equity counts as an error in the error count.
 pub const ERROR_AT: f64 = 0.02;
+
+/// How GNU Backgammon marks a decision by the equity it lost: `?!` doubtful from
+/// [`Mark::DOUBTFUL_AT`], `?` bad from [`Mark::BAD_AT`], `??` very bad from
+/// [`Mark::VERY_BAD_AT`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    /// `?!`: lost 0.04 or more.
+    Doubtful,
+    /// `?`: lost 0.08 or more.
+    Bad,
+    /// `??`: lost 0.16 or more.
+    VeryBad,
+}
+
+impl Mark {
+    /// A doubtful decision loses at least this much equity.
+    pub const DOUBTFUL_AT: f64 = 0.04;
+    /// A bad decision loses at least this much.
+    pub const BAD_AT: f64 = 0.08;
+    /// A very bad decision loses at least this much.
+    pub const VERY_BAD_AT: f64 = 0.16;
+
+    /// The mark of a decision that lost `loss`: `None` below [`Mark::DOUBTFUL_AT`].
+    #[must_use]
+    pub fn of(loss: f64) -> Option<Mark> {
+        if loss >= Mark::VERY_BAD_AT {
+            Some(Mark::VeryBad)
+        } else if loss >= Mark::BAD_AT {
+            Some(Mark::Bad)
+        } else if loss >= Mark::DOUBTFUL_AT {
+            Some(Mark::Doubtful)
+        } else {
+            None
+        }
+    }
+
+    /// `?!`, `?` or `??`.
+    #[must_use]
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Mark::Doubtful => "?!",
+            Mark::Bad => "?",
+            Mark::VeryBad => "??",
+        }
+    }
+
+    /// `doubtful`, `bad` or `very bad`.
+    #[must_use]
+    pub const fn words(self) -> &'static str {
+        match self {
+            Mark::Doubtful => "doubtful",
+            Mark::Bad => "bad",
+            Mark::VeryBad => "very bad",
+        }
+    }
+}
+
+/// The expert's play where it differs from the one played: its checker moves and the
+/// position after it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BestPlay {
+    /// The checker moves, in the mover's numbering: from (25: the bar), to (0: off), hit.
+    pub steps: Vec<(u8, u8, bool)>,
+    /// The position after the play, from the mover's view.
+    pub position: Position,
+}
 /// How many of the worst decisions the text report lists.
 const WORST: usize = 10;
 
 /// One judged decision.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Judged {
     /// The game (from 1).
     pub game: usize,
@@ -63,10 +131,28 @@ pub struct Judged {
     pub best: String,
     /// The equity lost (0 when the decision was the expert's own).
     pub loss: f64,
+    /// The equity of what was done (the decider's view; cubeless per unit of the cube for a
+    /// play, cubeful for a cube action).
+    #[serde(default)]
+    pub done_equity: f64,
+    /// The equity of what the expert prefers.
+    #[serde(default)]
+    pub best_equity: f64,
+    /// The expert's play, for a play that differs from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_play: Option<BestPlay>,
+}
+
+impl Judged {
+    /// gnubg's mark of the decision, by the equity it lost.
+    #[must_use]
+    pub fn mark(&self) -> Option<Mark> {
+        Mark::of(self.loss)
+    }
 }
 
 /// The analysis of a match.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
     /// The players' names, White first.
     pub players: [String; 2],
@@ -166,7 +252,20 @@ fn cube_verdict(d: &CubeDecision) -> &'static str {
 /// The rules' complaint about the first action they refuse, or the expert's nets not
 /// reading.
 pub fn analyse(record: &Record, ply: u8) -> Result<Analysis, String> {
-    let (judged, dice) = judge_all(record, ply)?;
+    analyse_with_progress(record, ply, &mut |_, _| {})
+}
+
+/// [`analyse`], telling `progress` after each action of the record how many are done of
+/// how many (the record's actions in all).
+///
+/// # Errors
+/// As [`analyse`].
+pub fn analyse_with_progress(
+    record: &Record,
+    ply: u8,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis, String> {
+    let (judged, dice) = judge_all(record, ply, progress)?;
     let mut decisions = [0; 2];
     let mut total_loss = [0.0; 2];
     let mut errors = [0; 2];
@@ -243,8 +342,14 @@ fn judge(record: &Record, ply: u8, only: Option<(usize, usize)>) -> Result<Vec<J
 }
 
 /// Every decision judged, and the luck, results and dice of the whole record.
-fn judge_all(record: &Record, ply: u8) -> Result<(Vec<Judged>, DiceStats), String> {
+fn judge_all(
+    record: &Record,
+    ply: u8,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Vec<Judged>, DiceStats), String> {
     let mut judge = Judge::new(ply, None, true)?;
+    judge.total = record.games.iter().map(|g| g.actions.len()).sum();
+    judge.progress = Some(progress);
     match record::walk(record, &mut judge).map_err(|e| e.to_string())? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok((judge.judged, judge.dice)),
@@ -260,7 +365,7 @@ enum Stop {
 }
 
 /// Judges the decisions of a record as it is walked.
-struct Judge {
+struct Judge<'p> {
     bot: ExpertBot,
     /// The expert at 0-ply, for the luck of the rolls (when asked for).
     luck_bot: Option<ExpertBot>,
@@ -270,10 +375,16 @@ struct Judge {
     dice: DiceStats,
     /// The game's first play is still to come (backgammon's opening roll is no double).
     first_play: bool,
+    /// Told after each action how many are done of [`Judge::total`].
+    progress: Option<&'p mut dyn FnMut(usize, usize)>,
+    /// Actions walked.
+    done: usize,
+    /// The record's actions in all.
+    total: usize,
 }
 
-impl Judge {
-    fn new(ply: u8, only: Option<(usize, usize)>, luck: bool) -> Result<Judge, String> {
+impl Judge<'_> {
+    fn new(ply: u8, only: Option<(usize, usize)>, luck: bool) -> Result<Self, String> {
         let luck_bot = if luck {
             Some(ExpertBot::shipped(0).map_err(|e| e.to_string())?)
         } else {
@@ -286,6 +397,9 @@ impl Judge {
             judged: Vec::new(),
             dice: DiceStats::default(),
             first_play: true,
+            progress: None,
+            done: 0,
+            total: 0,
         })
     }
 }
@@ -319,7 +433,7 @@ fn roll_luck(bot: &mut ExpertBot, position: &Position, dice: Dice, no_doubles: b
     value(bot, dice) - sum / weight
 }
 
-impl Visitor for Judge {
+impl Visitor for Judge<'_> {
     type Break = Stop;
 
     fn begin_game(&mut self, start: &GameStart<'_>) -> ControlFlow<Stop> {
@@ -351,6 +465,10 @@ impl Visitor for Judge {
         if let Some(judged) = self.judge(step) {
             self.judged.push(judged);
         }
+        self.done += 1;
+        if let Some(progress) = self.progress.as_mut() {
+            progress(self.done, self.total);
+        }
         if self.only.is_some() {
             return ControlFlow::Break(Stop::Done);
         }
@@ -369,7 +487,7 @@ impl Visitor for Judge {
     }
 }
 
-impl Judge {
+impl Judge<'_> {
     /// The luck and the dice of a roll about to be played.
     fn count_luck(&mut self, step: &ActionStep<'_>) {
         let state = step.before.game();
@@ -405,6 +523,9 @@ impl Judge {
             done: String::new(),
             best: String::new(),
             loss: 0.0,
+            done_equity: 0.0,
+            best_equity: 0.0,
+            best_play: None,
         };
         match (step.recorded, state.phase(), step.action) {
             (RecordedAction::Play { .. }, Phase::Moving(dice), Action::Play(played)) => {
@@ -429,7 +550,19 @@ impl Judge {
                 j.dice = Some([dice.first(), dice.second()]);
                 j.done = format_play(&played);
                 j.best = format_play(&best_play);
-                j.loss = f64::from(equity(&best_p) - equity(&played_p)).max(0.0);
+                j.done_equity = f64::from(equity(&played_p));
+                j.best_equity = f64::from(equity(&best_p));
+                j.loss = (j.best_equity - j.done_equity).max(0.0);
+                if best_play.position() != played.position() {
+                    j.best_play = Some(BestPlay {
+                        steps: best_play
+                            .steps()
+                            .iter()
+                            .map(|s| (s.from, s.to, s.hit))
+                            .collect(),
+                        position: *best_play.position(),
+                    });
+                }
                 Some(j)
             }
             (RecordedAction::Roll { .. }, Phase::Rolling, _) if state.may_double().is_ok() => {
@@ -437,6 +570,8 @@ impl Judge {
                 let mut j = here("no double", mover, pid);
                 j.done = "no double".to_string();
                 j.best = cube_verdict(&d).to_string();
+                j.done_equity = f64::from(d.no_double);
+                j.best_equity = f64::from(d.best());
                 j.loss = f64::from(d.best() - d.no_double).max(0.0);
                 Some(j)
             }
@@ -445,6 +580,8 @@ impl Judge {
                 let mut j = here("double", mover, pid);
                 j.done = "double".to_string();
                 j.best = cube_verdict(&d).to_string();
+                j.done_equity = f64::from(d.double_take.min(d.double_pass));
+                j.best_equity = f64::from(d.best());
                 j.loss = f64::from(d.best() - d.double_take.min(d.double_pass)).max(0.0);
                 Some(j)
             }
@@ -456,6 +593,8 @@ impl Judge {
                 let mut j = here(if took { "take" } else { "pass" }, mover.opponent(), pid);
                 j.done = if took { "take" } else { "pass" }.to_string();
                 j.best = if d.take() { "take" } else { "pass" }.to_string();
+                j.done_equity = f64::from(if took { take } else { pass });
+                j.best_equity = f64::from(take.max(pass));
                 j.loss = f64::from(take.max(pass) - if took { take } else { pass }).max(0.0);
                 Some(j)
             }
@@ -509,8 +648,11 @@ pub fn text(a: &Analysis, ply: u8) -> String {
     out.push_str("\nWorst decisions:\n");
     for j in worst.iter().take(WORST) {
         let dice = j.dice.map_or(String::new(), |[x, y]| format!(" {x}-{y}"));
+        let mark = j
+            .mark()
+            .map_or(String::new(), |m| format!(" {}", m.symbol()));
         out.push_str(&format!(
-            "  game {}, action {}: {} {}{dice} ({}): {} -- best {} (-{:.3})\n",
+            "  game {}, action {}: {} {}{dice} ({}): {}{mark} -- best {} (-{:.3})\n",
             j.game, j.action, j.side, j.kind, j.position_id, j.done, j.best, j.loss
         ));
     }
@@ -549,6 +691,26 @@ fn dice_text(counts: &[[u32; 21]; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marks_at_gnubgs_boundaries() {
+        for (loss, mark) in [
+            (0.0, None),
+            (0.0399, None),
+            (0.04, Some(Mark::Doubtful)),
+            (0.0799, Some(Mark::Doubtful)),
+            (0.08, Some(Mark::Bad)),
+            (0.1599, Some(Mark::Bad)),
+            (0.16, Some(Mark::VeryBad)),
+            (1.5, Some(Mark::VeryBad)),
+        ] {
+            assert_eq!(Mark::of(loss), mark, "{loss}");
+        }
+        assert_eq!(
+            [Mark::Doubtful, Mark::Bad, Mark::VeryBad].map(Mark::symbol),
+            ["?!", "?", "??"]
+        );
+    }
 
     #[test]
     fn rating_words_at_their_boundaries() {

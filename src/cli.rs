@@ -16,8 +16,8 @@ use clap::{Args, Parser, Subcommand};
 
 mod saves;
 pub use saves::{
-    RecordWriter, ResumeArgs, StartChoice, Unfinished, ask_start, parse_start_choice, resume_app,
-    resume_app_in, save_folder, start_question, unfinished_autosave,
+    RecordWriter, ResumeArgs, StartChoice, Unfinished, parse_start_choice, resume_app,
+    resume_app_in, save_folder, unfinished_autosave,
 };
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -271,7 +271,7 @@ pub enum Command {
     },
 }
 
-/// `bg-tui replay FILE [--text] [--ascii]`.
+/// `bg-tui replay FILE [--text] [--ascii] [--analyse]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 pub struct ReplayArgs {
     /// The game record (JSON, as bg-tui saves it).
@@ -285,6 +285,13 @@ pub struct ReplayArgs {
     /// The viewer's colours: dark (for a dark background) or light (for a light one).
     #[arg(long, value_name = "THEME", value_enum, default_value_t = Palette::Dark)]
     pub theme: Palette,
+    /// Open the viewer with the analysis board shown (`A`): every decision judged by the
+    /// expert, saved beside the record as FILE.analysis.json.
+    #[arg(long, conflicts_with = "text")]
+    pub analyse: bool,
+    /// How deep the expert looks in the viewer's analysis (0 to 2 plies).
+    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=2), conflicts_with = "text")]
+    pub ply: u8,
 }
 
 /// `bg-tui bot-match`: cubeless money games by default, in mirrored pairs (the same dice with
@@ -1352,13 +1359,24 @@ fn bot_match_text(r: &MatchReport, threads: usize) -> String {
 /// # Errors
 /// [`CliError`] when the file cannot be read or is not a playable record.
 pub fn read_timeline(path: &Path) -> Result<(crate::record::Record, Timeline), CliError> {
+    read_timeline_text(path).map(|(record, timeline, _)| (record, timeline))
+}
+
+/// [`read_timeline`], with the file's text as read (which names the analysis saved beside
+/// it).
+///
+/// # Errors
+/// As [`read_timeline`].
+pub fn read_timeline_text(
+    path: &Path,
+) -> Result<(crate::record::Record, Timeline, String), CliError> {
     // Timeline::new replays the record with every check of `load`: read it without.
     let text = crate::store::read_text(path, crate::record::MAX_BYTES)
         .map_err(|e| CliError(e.to_string()))?;
     let fail = |e: crate::record::RecordError| CliError(format!("{}: {e}", path.display()));
     let record = crate::store::parse_text(&text).map_err(fail)?;
     let timeline = Timeline::new(&record).map_err(fail)?;
-    Ok((record, timeline))
+    Ok((record, timeline, text))
 }
 
 /// `bg-tui replay FILE --text`: the match as text (see [`crate::replay::text`]).

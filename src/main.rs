@@ -145,31 +145,54 @@ fn play(args: &PlayArgs) -> ExitCode {
         && std::io::stdin().is_terminal()
         && std::io::stdout().is_terminal()
     {
-        match cli::ask_start(&unfinished) {
-            cli::StartChoice::Quit => return ExitCode::SUCCESS,
-            cli::StartChoice::Resume => {
-                return resume(&ResumeArgs {
-                    file: None,
-                    auto_forced: args.auto_forced,
-                    ascii: args.ascii,
-                    theme: args.theme,
-                    bot_delay: args.bot_delay,
-                    no_autosave: false,
-                });
-            }
-            cli::StartChoice::New => {
-                match bg_tui::store::set_aside_autosave(&dir, std::time::SystemTime::now()) {
-                    Ok(Some(path)) => eprintln!(
-                        "bg-tui: the unfinished match is kept as {} (bg-tui resume FILE goes on with it)",
-                        cli::printable(&path.display().to_string(), cli::MAX_ERROR_CHARS)
-                    ),
-                    Ok(None) => {}
-                    Err(e) => return fail(&e, 1),
-                }
-            }
-        }
+        return opening(args, options, dir, &unfinished);
     }
     ended(terminal::run(options))
+}
+
+/// A new game over an unfinished match: the full-screen question (resume, new, quit), then
+/// the game its answer starts, in one terminal session.
+fn opening(
+    args: &PlayArgs,
+    options: bg_tui::tui::Options,
+    dir: std::path::PathBuf,
+    unfinished: &cli::Unfinished,
+) -> ExitCode {
+    use bg_tui::tui::start_dialog::{Opening, OpeningEnd, StartDialog};
+    let resume_args = ResumeArgs {
+        file: None,
+        auto_forced: args.auto_forced,
+        ascii: args.ascii,
+        theme: args.theme,
+        bot_delay: args.bot_delay,
+        no_autosave: false,
+    };
+    let color = options.color;
+    let then = Box::new(move |choice| match choice {
+        cli::StartChoice::Quit => Ok(None),
+        cli::StartChoice::Resume => cli::resume_app(&resume_args, color)
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        cli::StartChoice::New => {
+            let kept = bg_tui::store::set_aside_autosave(&dir, std::time::SystemTime::now())
+                .map_err(|e| e.to_string())?;
+            let mut app = bg_tui::tui::App::new(options.clone()).map_err(|e| e.to_string())?;
+            if let Some(path) = kept {
+                app.notice(format!(
+                    "the unfinished match is kept as {} (bg-tui resume FILE goes on with it)",
+                    cli::printable(&path.display().to_string(), cli::MAX_ERROR_CHARS)
+                ));
+            }
+            Ok(Some(app))
+        }
+    });
+    let dialog = StartDialog::new(unfinished, args.ascii);
+    match terminal::run_opening(Opening::new(dialog, then)) {
+        Ok(OpeningEnd::Quit) => signal_status(),
+        Ok(OpeningEnd::Failed(why)) => fail(&why, 2),
+        Ok(OpeningEnd::Played(mut app)) => ended(Ok(app.finish_saving())),
+        Err(e) => fail(&e, e.exit_code()),
+    }
 }
 
 /// `bg-tui resume`: status 2 for a file that cannot be resumed, 1 for a terminal error.
@@ -208,15 +231,23 @@ fn signal_status() -> ExitCode {
 
 /// The replay viewer: status 2 for a file that cannot be replayed, 1 for a terminal error.
 fn replay(args: &ReplayArgs) -> ExitCode {
-    let (record, timeline) = match cli::read_timeline(&args.file) {
+    let (record, timeline, text) = match cli::read_timeline_text(&args.file) {
         Ok(read) => read,
         Err(e) => return fail(&e, 2),
     };
+    // The record's bytes name the analysis saved beside it.
+    let source = Some(viewer::analysis_board::RecordSource {
+        path: args.file.clone(),
+        bytes: std::sync::Arc::new(text.into_bytes()),
+    });
     let options = viewer::ViewOptions {
         ascii: args.ascii,
         color: bg_tui::tui::color_wanted(),
         palette: args.theme,
         clock: record.clock,
+        analyse: args.analyse,
+        ply: args.ply,
+        source,
     };
     match viewer::run(timeline, options) {
         Ok(()) => signal_status(),

@@ -10,6 +10,7 @@ pub mod hint;
 pub mod keys;
 pub mod model;
 pub mod rules_lines;
+pub mod start_dialog;
 pub mod terminal;
 pub mod theme;
 pub mod view;

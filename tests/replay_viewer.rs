@@ -97,7 +97,6 @@ fn ascii_only_when_asked() {
     let mut v = viewer_with(ViewOptions {
         ascii: true,
         color: false,
-        clock: None,
         ..ViewOptions::default()
     });
     for at in [0, 5, 9, 21] {
@@ -147,6 +146,10 @@ fn every_key_in_the_help_does_what_it_says() {
             "Home / End" => check_home_end(),
             "?" => check_help(),
             "a" => check_analysis(),
+            "A" => check_board_toggle(),
+            "m / M" => check_mistake_keys(),
+            "b" => check_better_key(),
+            "s" => check_summary_key(),
             "q / Esc" => check_quit(),
             other => panic!("no check for the help row {other:?} ({description})"),
         }
@@ -172,6 +175,41 @@ fn check_analysis() {
     );
     press(&mut v, KeyCode::Char('a'));
     assert_eq!(v.analysis(), None);
+}
+
+fn check_board_toggle() {
+    let mut v = viewer();
+    press(&mut v, KeyCode::Char('A'));
+    assert!(v.analysis_board().on);
+    press(&mut v, KeyCode::Char('A'));
+    assert!(!v.analysis_board().on);
+}
+
+fn check_mistake_keys() {
+    let mut v = board_viewer(&short_record(), None);
+    run_analysis(&mut v);
+    press(&mut v, KeyCode::Char('m'));
+    assert_eq!(v.at(), 7);
+    press(&mut v, KeyCode::Char('M'));
+    assert_eq!(v.at(), 7, "no mistake before the first");
+    v.go_to(21);
+    press(&mut v, KeyCode::Char('M'));
+    assert_eq!(v.at(), 8);
+}
+
+fn check_better_key() {
+    // Without the analysis board, b shows nothing else.
+    let mut v = at(6);
+    let before = v.model();
+    press(&mut v, KeyCode::Char('b'));
+    assert_eq!(v.model(), before);
+}
+
+fn check_summary_key() {
+    let mut v = board_viewer(&short_record(), None);
+    run_analysis(&mut v);
+    press(&mut v, KeyCode::Char('s'));
+    assert!(matches!(v.model().overlay, Some(Overlay::Question { .. })));
 }
 
 fn check_steps() {
@@ -383,4 +421,354 @@ fn a_tavli_match_names_each_games_rule_set() {
         assert!(v.model().rules.contains(&label), "{:?}", v.model().rules);
         assert_eq!(moment.variant.to_string(), expected);
     }
+}
+
+// Issue 21 §4: the analysis board.
+
+use bg_tui::tui::viewer::analysis_board::RecordSource;
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A viewer of `record` with the analysis board on, at 0-ply (quick).
+fn board_viewer(record: &bg_tui::record::Record, source: Option<RecordSource>) -> Viewer {
+    Viewer::new(
+        Timeline::new(record).expect("timeline"),
+        ViewOptions {
+            analyse: true,
+            ply: 0,
+            source,
+            ..ViewOptions::default()
+        },
+    )
+}
+
+/// Runs the viewer's analysis as the terminal's loop does: its worker's events handed back
+/// until the analysis is done. Returns how many progress events came.
+fn run_analysis(v: &mut Viewer) -> usize {
+    let (tx, rx) = mpsc::channel();
+    v.before_wait(&tx).expect("the worker starts");
+    assert!(v.take_analysis_job().is_none(), "started once");
+    let mut progress = 0;
+    loop {
+        let event = rx
+            .recv_timeout(Duration::from_secs(600))
+            .expect("the analysis reports");
+        let done = matches!(event, Event::AnalysisDone(_));
+        progress += usize::from(matches!(event, Event::AnalysisProgress { .. }));
+        v.handle(event);
+        if done {
+            return progress;
+        }
+    }
+}
+
+fn short_record() -> bg_tui::record::Record {
+    record::load(SHORT).expect("the short record loads").0
+}
+
+/// Game 1 of the greedy match, cut after action 40 (Black's 5-3 played 6/3 6/1, which the
+/// expert at 0-ply marks `??`: 14/6 is better).
+fn greedy_record() -> bg_tui::record::Record {
+    let path = std::path::Path::new("assets/records/match-3-greedy-vs-greedy.json");
+    let (mut record, _) = bg_tui::store::read_record(path).expect("loads");
+    record.games.truncate(1);
+    record.games[0].actions.truncate(40);
+    record.games[0].result = None;
+    record
+}
+
+#[test]
+fn the_analysis_board_marks_the_decisions_and_reports_its_progress() {
+    let mut v = board_viewer(&short_record(), None);
+    assert!(v.analysis_board().on, "replay --analyse opens it on");
+    // Before the worker is done, the line says the analysis is under way.
+    assert!(
+        v.model().message.starts_with("Analysing the match"),
+        "{}",
+        v.model().message
+    );
+    let progress = run_analysis(&mut v);
+    assert!(progress >= 2, "progress as it goes: {progress}");
+    assert!(!v.analysis_board().from_cache, "no file: made");
+    // Alice's double (moment 7) and Bob's pass (moment 8) are the match's two mistakes.
+    let rows: Vec<String> = v.move_list().rows.iter().map(|r| r.text.clone()).collect();
+    let marked: Vec<&String> = rows.iter().filter(|r| r.ends_with('?')).collect();
+    assert_eq!(marked.len(), 2, "{rows:?}");
+    assert!(rows.contains(&"   doubles to 2 ??".to_string()), "{rows:?}");
+    v.go_to(7);
+    let line = v.model().message;
+    assert!(line.starts_with("Alice: double "), "{line}");
+    assert!(line.contains(" ??; best no double +"), "{line}");
+    // A hides the board: plain rows, the usual line.
+    press(&mut v, KeyCode::Char('A'));
+    assert!(!v.analysis_board().on);
+    assert!(v.move_list().rows.iter().all(|r| !r.text.ends_with('?')));
+    assert!(v.model().message.starts_with("Game 1 of 3"));
+    // And shows it again at once: the analysis is kept.
+    press(&mut v, KeyCode::Char('A'));
+    assert!(v.take_analysis_job().is_none(), "not made again");
+    assert!(v.model().message.starts_with("Alice: double "));
+}
+
+#[test]
+fn a_without_analyse_asks_for_the_analysis_on_the_first_press_only() {
+    let mut v = Viewer::new(
+        Timeline::new(&short_record()).expect("timeline"),
+        ViewOptions::default(),
+    );
+    assert!(!v.analysis_board().on);
+    assert!(v.take_analysis_job().is_none(), "nothing asked for yet");
+    press(&mut v, KeyCode::Char('A'));
+    assert!(v.analysis_board().on);
+    assert!(v.take_analysis_job().is_some());
+    press(&mut v, KeyCode::Char('A'));
+    press(&mut v, KeyCode::Char('A'));
+    assert!(v.take_analysis_job().is_none(), "under way already");
+}
+
+#[test]
+fn m_and_shift_m_jump_to_the_next_and_previous_mistake() {
+    let mut v = board_viewer(&short_record(), None);
+    // Before the analysis is made, m does nothing.
+    press(&mut v, KeyCode::Char('m'));
+    assert_eq!(v.at(), 0);
+    run_analysis(&mut v);
+    press(&mut v, KeyCode::Char('m'));
+    assert_eq!(v.at(), 7, "the double");
+    press(&mut v, KeyCode::Char('m'));
+    assert_eq!(v.at(), 8, "the pass");
+    press(&mut v, KeyCode::Char('m'));
+    assert_eq!(v.at(), 8, "no mistake after it: stays");
+    press(&mut v, KeyCode::Char('M'));
+    assert_eq!(v.at(), 7);
+    press(&mut v, KeyCode::Char('M'));
+    assert_eq!(v.at(), 7, "none before it");
+    // From mid-turn before the double, m goes to it.
+    v.go_to(5);
+    press(&mut v, KeyCode::Char('m'));
+    assert_eq!(v.at(), 7);
+    v.go_to(21);
+    press(&mut v, KeyCode::Char('M'));
+    assert_eq!(v.at(), 8, "back from the end");
+}
+
+#[test]
+fn b_shows_the_better_play_on_the_board_with_both_equities() {
+    let mut v = board_viewer(&greedy_record(), None);
+    run_analysis(&mut v);
+    // The first mistake of game 1 up to action 40 the expert marks; walk to the ?? play.
+    let mut seen = Vec::new();
+    loop {
+        let before = v.at();
+        press(&mut v, KeyCode::Char('m'));
+        if v.at() == before {
+            break;
+        }
+        seen.push(v.model().message);
+    }
+    let line = seen
+        .iter()
+        .find(|l| l.contains("6/3 6/1 "))
+        .unwrap_or_else(|| panic!("the 5-3 is marked: {seen:?}"));
+    assert!(line.contains(" ??; best 14/6 "), "{line}");
+    assert!(!line.contains("no double"), "only what lost equity: {line}");
+    let index = seen.iter().position(|l| l == line).expect("found");
+    v.go_to(0);
+    for _ in 0..=index {
+        press(&mut v, KeyCode::Char('m'));
+    }
+    let played = v.model();
+    assert!(played.status.contains("6/3 6/1"), "{}", played.status);
+    assert!(
+        played.status.ends_with("b: the expert's play"),
+        "{}",
+        played.status
+    );
+    press(&mut v, KeyCode::Char('b'));
+    let better = v.model();
+    assert_eq!(better.status, "The expert's play: 14/6   b: the play made");
+    let last = better.last_move.clone().expect("its checker moves marked");
+    assert_eq!(last.side, bg_tui::engine::Side::Black);
+    assert!(last.steps.first().is_some_and(|s| s.from == 14));
+    assert!(last.steps.last().is_some_and(|s| s.to == 6));
+    assert_ne!(
+        better.position, played.position,
+        "the board shows the better play"
+    );
+    assert_eq!(better.message, played.message, "both equities still shown");
+    snapshot_both("viewer_analysis_better_play", &v);
+    press(&mut v, KeyCode::Char('b'));
+    assert_eq!(v.model().position, played.position);
+}
+
+#[test]
+fn the_analysis_board_snapshots() {
+    let mut v = board_viewer(&short_record(), None);
+    v.go_to(7);
+    snapshot_both("viewer_analysis_running", &v);
+    run_analysis(&mut v);
+    snapshot_both("viewer_analysis_double", &v);
+}
+
+#[test]
+fn s_shows_each_players_figures_and_the_end_of_the_match_too() {
+    let mut v = board_viewer(&short_record(), None);
+    press(&mut v, KeyCode::Char('s'));
+    assert!(v.model().overlay.is_none(), "nothing to sum up yet");
+    run_analysis(&mut v);
+    press(&mut v, KeyCode::Char('s'));
+    let Some(Overlay::Question { title, lines }) = v.model().overlay else {
+        panic!("the summary: {:?}", v.model().overlay);
+    };
+    assert_eq!(title, "Analysis by expert at 0-ply");
+    let text = lines.join("\n");
+    for word in [
+        "Alice: ",
+        "Bob: ",
+        "error rate",
+        "PR ",
+        "luck ",
+        "luck-adjusted",
+        "dice: 2 rolls",
+    ] {
+        assert!(text.contains(word), "{word}: {text}");
+    }
+    // Any key closes it and does nothing else.
+    press(&mut v, KeyCode::Right);
+    assert!(v.model().overlay.is_none());
+    assert_eq!(v.at(), 0);
+    // The end of the match adds the figures to the result: the short record's first game
+    // alone ends with its result.
+    let mut first_game = short_record();
+    first_game.games.truncate(1);
+    let mut v = board_viewer(&first_game, None);
+    run_analysis(&mut v);
+    press(&mut v, KeyCode::End);
+    let Some(Overlay::GameOver { lines, .. }) = v.model().overlay else {
+        panic!("the result");
+    };
+    assert!(lines.iter().any(|l| l.contains("PR ")), "{lines:?}");
+}
+
+/// Saves the short record to a folder of its own and gives its source.
+fn saved_short(dir: &std::path::Path) -> RecordSource {
+    let path = dir.join("short.json");
+    std::fs::write(&path, SHORT).expect("written");
+    RecordSource {
+        path,
+        bytes: Arc::new(SHORT.as_bytes().to_vec()),
+    }
+}
+
+#[test]
+fn the_analysis_is_saved_beside_the_record_and_read_the_next_time() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let source = saved_short(dir.path());
+    let cache = dir.path().join("short.json.analysis.json");
+    let mut first = board_viewer(&short_record(), Some(source.clone()));
+    run_analysis(&mut first);
+    assert!(!first.analysis_board().from_cache);
+    let written = std::fs::metadata(&cache)
+        .expect("saved")
+        .modified()
+        .expect("mtime");
+    let text = std::fs::read_to_string(&cache).expect("reads");
+    assert!(text.contains("\"format\":\"bg-tui-analysis\""), "{text}");
+    // The second opening reads it: no progress, the file untouched, the same marks.
+    let mut second = board_viewer(&short_record(), Some(source.clone()));
+    assert_eq!(run_analysis(&mut second), 0, "nothing made");
+    assert!(second.analysis_board().from_cache);
+    assert_eq!(
+        std::fs::metadata(&cache).unwrap().modified().unwrap(),
+        written
+    );
+    assert_eq!(second.move_list().rows, first.move_list().rows);
+    assert_eq!(
+        second.analysis_board().analysis(),
+        first.analysis_board().analysis()
+    );
+}
+
+#[test]
+fn a_damaged_or_stale_saved_analysis_is_made_again() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let source = saved_short(dir.path());
+    let cache = dir.path().join("short.json.analysis.json");
+    run_analysis(&mut board_viewer(&short_record(), Some(source.clone())));
+    let good = std::fs::read_to_string(&cache).expect("saved");
+    // Damaged: one line says so, and the analysis is made and saved again.
+    std::fs::write(
+        &cache,
+        "{\"format\": \"bg-tui-analysis\", trailing garbage\u{1b}[2J",
+    )
+    .unwrap();
+    let mut v = board_viewer(&short_record(), Some(source.clone()));
+    assert!(run_analysis(&mut v) > 0, "made again");
+    let note = v.analysis_board().note.clone().expect("a note");
+    assert!(
+        note.contains("is damaged") && !note.contains('\u{1b}'),
+        "{note}"
+    );
+    assert!(!note.contains('\n'));
+    assert_eq!(
+        std::fs::read_to_string(&cache).unwrap(),
+        good,
+        "saved again"
+    );
+    // Shown on the line where no decision is.
+    v.go_to(0);
+    assert!(
+        v.model().message.contains("is damaged"),
+        "{}",
+        v.model().message
+    );
+    // Stale: another record (one byte more), or another depth.
+    let mut changed = (*source.bytes).clone();
+    changed.push(b'\n');
+    let other = RecordSource {
+        path: source.path.clone(),
+        bytes: Arc::new(changed),
+    };
+    let mut v = board_viewer(&short_record(), Some(other));
+    assert!(run_analysis(&mut v) > 0);
+    let note = v.analysis_board().note.clone().expect("a note");
+    assert!(note.contains("another record"), "{note}");
+    // A saved analysis of another depth is not this one.
+    let mut v = Viewer::new(
+        Timeline::new(&short_record()).expect("timeline"),
+        ViewOptions {
+            analyse: true,
+            ply: 1,
+            source: Some(source.clone()),
+            ..ViewOptions::default()
+        },
+    );
+    run_analysis(&mut v);
+    assert!(!v.analysis_board().from_cache);
+    assert!(
+        v.analysis_board()
+            .note
+            .as_deref()
+            .is_some_and(|n| n.contains("another")),
+        "{:?}",
+        v.analysis_board().note
+    );
+}
+
+/// A saved analysis that is no file (a folder in its place) is not read, the analysis is
+/// made, and the line says it could not be saved; nothing panics.
+#[test]
+fn a_folder_in_place_of_the_saved_analysis_is_reported_not_trusted() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let source = saved_short(dir.path());
+    let cache = dir.path().join("short.json.analysis.json");
+    std::fs::create_dir(&cache).expect("a folder");
+    let mut v = board_viewer(&short_record(), Some(source));
+    assert!(run_analysis(&mut v) > 0, "made");
+    assert!(!v.analysis_board().from_cache);
+    let note = v.analysis_board().note.clone().expect("a note");
+    assert!(note.starts_with("the analysis is not saved"), "{note}");
+    assert!(cache.is_dir(), "the folder is left alone");
+    assert!(v.analysis_board().analysis().is_some());
 }

@@ -543,6 +543,73 @@ fn check_hint_digit() {
     );
 }
 
+fn check_save_and_log_scroll() {
+    check_save();
+    check_log_scroll();
+}
+
+/// Issue 21 §6.11: `[` scrolls the log back an event at a time, `]` on; the panel says it
+/// is scrolled; a new event keeps the view where it was.
+fn check_log_scroll() {
+    let mut app = new_app(Rules::money());
+    for _ in 0..6 {
+        to_rolling(&mut app);
+        press(&mut app, KeyCode::Char('r'));
+    }
+    let log = app.log();
+    assert!(log.len() >= 8, "{log:?}");
+    let screen = |app: &App| {
+        // At 80x24 the log has a few rows only.
+        let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24))
+            .expect("test terminal");
+        terminal
+            .draw(|f| bg_tui::tui::view::render(&app.model(), f.area(), f.buffer_mut()))
+            .expect("draw");
+        format!("{}", terminal.backend())
+    };
+    let newest = log.last().expect("an event").clone();
+    assert!(screen(&app).contains(&newest));
+    assert!(!screen(&app).contains("newer below"));
+    press(&mut app, KeyCode::Char('['));
+    assert_eq!(app.model().log_scroll, 1);
+    press(&mut app, KeyCode::Char('['));
+    assert_eq!(app.model().log_scroll, 2);
+    let text = screen(&app);
+    assert!(text.contains("log: 2 newer below, ] on"), "{text}");
+    assert!(
+        !text.contains(&newest),
+        "the newest is scrolled out: {text}"
+    );
+    // Many presses stop where the oldest events fill the log's rows, so the first ] shows
+    // a newer one at once.
+    for _ in 0..100 {
+        press(&mut app, KeyCode::Char('['));
+    }
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let rows = bg_tui::tui::view::log_rows(&app.model(), area);
+    assert!(rows >= 2 && rows < app.log().len(), "{rows}");
+    assert_eq!(app.model().log_scroll, app.log().len() - rows);
+    let oldest = screen(&app);
+    // (The oldest event's line may be cut at the panel's edge.)
+    let start: String = app.log()[0].chars().take(20).collect();
+    assert!(oldest.contains(&start), "{oldest}");
+    press(&mut app, KeyCode::Char(']'));
+    assert_ne!(screen(&app), oldest, "one ] shows a newer event");
+    for _ in 0..200 {
+        press(&mut app, KeyCode::Char(']'));
+    }
+    assert_eq!(app.model().log_scroll, 0);
+    assert!(screen(&app).contains(&newest));
+    // Scrolled back one, a new event leaves the same events in view.
+    press(&mut app, KeyCode::Char('['));
+    let before = app.log().len();
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('r'));
+    let added = app.log().len() - before;
+    assert!(added > 0);
+    assert_eq!(app.model().log_scroll, 1 + added);
+}
+
 fn check_save() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = App::new(Options {
@@ -702,7 +769,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "mouse click" => check_mouse,
             "? / q" => check_help_and_quit,
             "H" => check_hint_keys,
-            "s" => check_save,
+            "s / [ ]" => check_save_and_log_scroll,
             "Tab / Shift-Tab" => check_tab,
             ": bot" => check_bot_command,
             "a / o" => check_auto_roll_and_bearoff,

@@ -47,6 +47,7 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         message: String::new(),
         last_play: String::new(),
         last_move: None,
+        log_scroll: 0,
         log: Vec::new(),
         clocks: None,
         tutor: false,
@@ -929,4 +930,48 @@ fn the_hint_panel() {
         model.overlay
     );
     snapshot_both("hint_panel", &model);
+}
+
+/// Issue 21 §6.11: the question about an unfinished match, full-screen, at both sizes.
+#[test]
+fn the_start_dialog() {
+    use bg_tui::tui::start_dialog::StartDialog;
+    let unfinished = bg_tui::cli::Unfinished {
+        path: std::path::PathBuf::from("/home/alice/.local/share/bg-tui/autosave.jsonl"),
+        summary: "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".to_string(),
+    };
+    for ascii in [false, true] {
+        let dialog = StartDialog::new(&unfinished, ascii);
+        for (w, h) in SIZES {
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+            terminal
+                .draw(|f| dialog.render(f.area(), f.buffer_mut()))
+                .expect("draw");
+            let shown = text(terminal.backend().buffer());
+            for want in [
+                "resume it",
+                "start a new match",
+                "quit",
+                "(backgammon)",
+                "game 2",
+            ] {
+                assert!(shown.contains(want), "{want}: {shown}");
+            }
+            if ascii {
+                assert!(shown.is_ascii(), "{shown}");
+            } else {
+                insta::assert_snapshot!(format!("start_dialog_{w}x{h}"), terminal.backend());
+            }
+        }
+    }
+    // Tiny terminals do not panic.
+    let dialog = StartDialog::new(&unfinished, false);
+    for w in 0..30 {
+        for h in 0..12 {
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+            terminal
+                .draw(|f| dialog.render(f.area(), f.buffer_mut()))
+                .expect("draw");
+        }
+    }
 }

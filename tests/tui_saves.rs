@@ -604,7 +604,8 @@ fn an_autosave_of_an_earlier_version_resumes_and_goes_on_as_a_journal() {
 
 #[test]
 fn a_new_game_over_an_unfinished_autosave_asks_what_to_do_with_it() {
-    use bg_tui::cli::{StartChoice, parse_start_choice, start_question, unfinished_autosave};
+    use bg_tui::cli::{StartChoice, parse_start_choice, unfinished_autosave};
+    use bg_tui::tui::start_dialog::StartDialog;
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(unfinished_autosave(dir.path()), None);
     let mut app = App::new(options(Rules::match_to(3), Some(4), Some(dir.path()))).unwrap();
@@ -614,10 +615,14 @@ fn a_new_game_over_an_unfinished_autosave_asks_what_to_do_with_it() {
     drop(app);
     let found = unfinished_autosave(dir.path()).expect("the unfinished match is found");
     assert_eq!(found.path, autosave(dir.path()));
-    assert_eq!(found.summary, "Alice 0, Bob 0 in a 3-point match, game 1");
-    let question = start_question(&found);
-    assert!(question.contains("r: resume it"), "{question}");
-    assert!(question.contains("n: start a new match"), "{question}");
+    assert_eq!(
+        found.summary,
+        "Alice 0, Bob 0 in a 3-point match (backgammon), game 1"
+    );
+    let question = StartDialog::new(&found, false).lines().join("\n");
+    assert!(question.contains("r  resume it"), "{question}");
+    assert!(question.contains("n  start a new match"), "{question}");
+    assert!(question.contains("(backgammon)"), "{question}");
     assert_eq!(parse_start_choice("\n"), Some(StartChoice::Resume));
     assert_eq!(parse_start_choice(" N\n"), Some(StartChoice::New));
     assert_eq!(parse_start_choice("q"), Some(StartChoice::Quit));
@@ -652,4 +657,104 @@ fn save_into_a_device_or_through_a_link_never_replaces_it() {
     type_command(&mut app, &format!("save {}", link.display()));
     assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
     assert_eq!(store::read_record(&target).unwrap().0, *app.record());
+}
+
+/// Issue 21 §6.11: the summary names the rule set (a Plakoto money session here).
+#[test]
+fn the_unfinished_match_names_its_rule_set() {
+    use bg_tui::engine::RuleSet;
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules {
+        cube: false,
+        ..Rules::of(RuleSet::Plakoto)
+    };
+    let mut app = App::new(options(rules, Some(4), Some(dir.path()))).unwrap();
+    step(&mut app);
+    drop(app);
+    let found = bg_tui::cli::unfinished_autosave(dir.path()).expect("found");
+    assert_eq!(
+        found.summary,
+        "Alice 0, Bob 0 in a money session (Plakoto), game 1"
+    );
+}
+
+/// Issue 21 §6.11: the question about an unfinished match is a full-screen dialog before the
+/// game, answered with r (or Enter), n or q (or Esc, Ctrl-C, a signal); other keys say which
+/// keys answer. The game its answer starts runs in the same session, at the terminal's size.
+#[test]
+fn the_start_dialog_answers_with_r_n_q_and_starts_the_game_it_asks_for() {
+    use bg_tui::cli::{StartChoice, Unfinished};
+    use bg_tui::tui::Event;
+    use bg_tui::tui::start_dialog::{Opening, OpeningEnd, StartDialog};
+    use bg_tui::tui::terminal::Screen;
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let unfinished = Unfinished {
+        path: PathBuf::from("/tmp/autosave.jsonl"),
+        summary: "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".to_string(),
+    };
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    for (event, want) in [
+        (key(KeyCode::Char('r')), Some(StartChoice::Resume)),
+        (key(KeyCode::Enter), Some(StartChoice::Resume)),
+        (key(KeyCode::Char('n')), Some(StartChoice::New)),
+        (key(KeyCode::Char('q')), Some(StartChoice::Quit)),
+        (key(KeyCode::Esc), Some(StartChoice::Quit)),
+        (
+            Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Some(StartChoice::Quit),
+        ),
+        (Event::Terminate, Some(StartChoice::Quit)),
+        (key(KeyCode::Char('x')), None),
+    ] {
+        let mut dialog = StartDialog::new(&unfinished, false);
+        dialog.handle(&event);
+        assert_eq!(dialog.answer(), want, "{event:?}");
+    }
+    let mut dialog = StartDialog::new(&unfinished, false);
+    dialog.handle(&key(KeyCode::Char('x')));
+    assert!(dialog.lines().contains(&"Press r, n or q.".to_string()));
+    // Answered n: the game the closure makes starts, with the terminal's size, and takes
+    // the next keys.
+    let asked = std::rc::Rc::new(std::cell::Cell::new(None));
+    let seen = asked.clone();
+    let then = Box::new(move |choice| {
+        seen.set(Some(choice));
+        App::new(options(Rules::match_to(3), Some(4), None))
+            .map(Some)
+            .map_err(|e| e.to_string())
+    });
+    let mut opening = Opening::new(StartDialog::new(&unfinished, false), then);
+    // A terminal too small for the board: the game gets that size, and ignores keys.
+    opening.handle(Event::Resize(60, 20));
+    assert!(opening.app().is_none() && !opening.should_quit());
+    opening.handle(key(KeyCode::Char('n')));
+    assert_eq!(asked.get(), Some(StartChoice::New));
+    let app = opening.app().expect("the game started");
+    assert_eq!(app.match_state().game().phase(), Phase::Opening);
+    opening.handle(key(KeyCode::Char('r')));
+    let app = opening.app().expect("playing");
+    assert_eq!(
+        app.match_state().game().phase(),
+        Phase::Opening,
+        "too small"
+    );
+    opening.handle(Event::Resize(100, 30));
+    opening.handle(key(KeyCode::Char('r')));
+    let app = opening.app().expect("playing");
+    assert_ne!(app.match_state().game().phase(), Phase::Opening, "r rolled");
+    opening.handle(Event::Terminate);
+    assert!(opening.should_quit());
+    assert!(matches!(opening.end(), OpeningEnd::Played(_)));
+    // Answered q: no game; a game that cannot start ends with why.
+    let mut opening = Opening::new(StartDialog::new(&unfinished, false), Box::new(|_| Ok(None)));
+    opening.handle(key(KeyCode::Char('q')));
+    assert!(opening.should_quit());
+    assert!(matches!(opening.end(), OpeningEnd::Quit));
+    let mut opening = Opening::new(
+        StartDialog::new(&unfinished, false),
+        Box::new(|_| Err("the autosave cannot be read".to_string())),
+    );
+    opening.handle(key(KeyCode::Char('r')));
+    assert!(opening.should_quit());
+    assert!(matches!(opening.end(), OpeningEnd::Failed(why) if why.contains("cannot be read")));
 }

@@ -47,6 +47,12 @@ static EMBEDDED: [(Variant, &[u8]); 3] = [
     (Variant::Fevga, include_bytes!("../../assets/fevga.bgnet")),
 ];
 
+/// The bytes of every shipped nets file, as built into the program (what identifies the
+/// nets an analysis was made with).
+pub fn shipped_nets_bytes() -> impl Iterator<Item = &'static [u8]> {
+    EMBEDDED.iter().map(|(_, bytes)| *bytes)
+}
+
 /// The shipped backgammon nets, read once.
 ///
 /// # Errors

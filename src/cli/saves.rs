@@ -134,7 +134,7 @@ fn upgrade_legacy_autosave(dir: &Path) -> PathBuf {
 pub struct Unfinished {
     /// The autosave.
     pub path: PathBuf,
-    /// What it holds, such as "Alice 1, Bob 0 in a 3-point match, game 2".
+    /// What it holds, such as "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".
     pub summary: String,
 }
 
@@ -157,7 +157,8 @@ pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
     Some(Unfinished { path, summary })
 }
 
-/// "Alice 1, Bob 0 in a 3-point match, game 2" (or "... in a money session, game 4").
+/// "Alice 1, Bob 0 in a 3-point match (backgammon), game 2" (or "... in a money session
+/// (Plakoto), game 4"): the score, the kind of match, its rule set, the game.
 fn summary(record: &Record) -> String {
     let mut score = [0u32; 2];
     for result in record.games.iter().filter_map(|g| g.result) {
@@ -173,11 +174,12 @@ fn summary(record: &Record) -> String {
         None => "a money session".to_string(),
     };
     format!(
-        "{} {}, {} {} in {kind}, game {}",
+        "{} {}, {} {} in {kind} ({}), game {}",
         name(0),
         score[0],
         name(1),
         score[1],
+        record.rules.rule_set,
         record.games.len().max(1)
     )
 }
@@ -202,36 +204,6 @@ pub fn parse_start_choice(answer: &str) -> Option<StartChoice> {
         "n" | "new" => Some(StartChoice::New),
         "q" | "quit" => Some(StartChoice::Quit),
         _ => None,
-    }
-}
-
-/// The question asked when a game starts over an unfinished match.
-#[must_use]
-pub fn start_question(unfinished: &Unfinished) -> String {
-    format!(
-        "bg-tui: an unfinished match is saved in {} ({}).\n  r: resume it · n: start a \
-         new match and keep that one under a dated name · q: quit  [r/n/q] ",
-        super::printable(&unfinished.path.display().to_string(), 200),
-        unfinished.summary
-    )
-}
-
-/// Asks on the terminal what to do about an unfinished match ([`start_question`] on standard
-/// error, the answer a line of standard input), until the answer is understood; the end of
-/// the input quits.
-#[must_use]
-pub fn ask_start(unfinished: &Unfinished) -> StartChoice {
-    loop {
-        eprint!("{}", start_question(unfinished));
-        let mut answer = String::new();
-        match std::io::stdin().read_line(&mut answer) {
-            Ok(0) | Err(_) => return StartChoice::Quit,
-            Ok(_) => {
-                if let Some(choice) = parse_start_choice(&answer) {
-                    return choice;
-                }
-            }
-        }
     }
 }
 

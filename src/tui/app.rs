@@ -195,6 +195,8 @@ pub struct App {
     autosave_claim: Option<crate::store::AutosaveClaim>,
     /// The last events, oldest first.
     log: VecDeque<String>,
+    /// How many of the newest events the log is scrolled back past (`[` / `]`).
+    log_scroll: usize,
     /// The last play, marked on the board until the next roll.
     last_move: Option<LastMove>,
     /// The lines typed on the command line, oldest first.
@@ -368,6 +370,7 @@ impl App {
             owns_autosave: false,
             autosave_claim: None,
             log: VecDeque::new(),
+            log_scroll: 0,
             last_move: None,
             history: Vec::new(),
             clocks: None,
@@ -544,6 +547,17 @@ impl App {
             }
             Msg::Hint => {
                 self.hint();
+                return;
+            }
+            Msg::LogBack => {
+                // Back no further than the oldest events filling the log's rows.
+                let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+                let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
+                self.log_scroll = (self.log_scroll + 1).min(self.log.len().saturating_sub(rows));
+                return;
+            }
+            Msg::LogForward => {
+                self.log_scroll = self.log_scroll.saturating_sub(1);
                 return;
             }
             Msg::Save => {

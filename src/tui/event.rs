@@ -3,6 +3,7 @@
 
 use super::bots::BotDecision;
 use super::hint::HintPanel;
+pub use super::viewer::analysis_board::AnalysisOutcome;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 /// What the terminal runtime hands the app.
@@ -42,4 +43,13 @@ pub enum Event {
     /// A second has passed while a clock runs: time to redraw it (and to see whether it ran
     /// out).
     Second,
+    /// The replay viewer's analysis is under way: `done` of the record's `total` actions.
+    AnalysisProgress {
+        /// Actions analysed.
+        done: usize,
+        /// The record's actions in all.
+        total: usize,
+    },
+    /// The replay viewer's analysis, made or read from its saved file.
+    AnalysisDone(Box<AnalysisOutcome>),
 }

@@ -52,6 +52,10 @@ pub enum Msg {
     Hint,
     /// `s`: save the match (where it was last saved, else under a dated name).
     Save,
+    /// `[`: the log scrolled one event back (older).
+    LogBack,
+    /// `]`: the log scrolled one event on (newer).
+    LogForward,
     /// `q`: quit (asks first).
     Quit,
     /// Ctrl-C: quit now.
@@ -148,6 +152,8 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('H') => Msg::Hint,
         KeyCode::Char('q') => Msg::Quit,
         KeyCode::Char('s') => Msg::Save,
+        KeyCode::Char('[') => Msg::LogBack,
+        KeyCode::Char(']') => Msg::LogForward,
         KeyCode::Tab => Msg::NextChecker,
         KeyCode::BackTab => Msg::PreviousChecker,
         KeyCode::Char('a') => Msg::ToggleAutoRoll,
@@ -223,10 +229,7 @@ pub fn help_rows() -> Vec<(String, String)> {
             "H",
             "hint: plays ranked, cube advice; Enter or 1-9 plays a line",
         ),
-        (
-            "s",
-            "save the match now (it is also saved after every turn)",
-        ),
+        ("s / [ ]", "save the match now / scroll the log back, on"),
         (
             "? / q",
             "this help / quit (asks first); Ctrl-C quits at once",

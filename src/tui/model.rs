@@ -115,6 +115,8 @@ pub struct BoardModel {
     pub last_move: Option<LastMove>,
     /// The last few events, oldest first: rolls, plays, cube actions, saves.
     pub log: Vec<String>,
+    /// How many of the newest events the log is scrolled back past (0: the newest shown).
+    pub log_scroll: usize,
     /// Each player's clock, when the game is played with clocks.
     pub clocks: Option<[ClockShow; 2]>,
     /// The tutor view: point numbers for both sides, each in its own numbering.

@@ -159,6 +159,21 @@ pub fn run_app(mut app: App) -> Result<String, RunError> {
     Ok(app.finish_saving())
 }
 
+/// Runs `opening` (the question about an unfinished match, then the game its answer starts)
+/// in the terminal, as [`run`] does; returns how it ended, the game's saving finished.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_opening(
+    mut opening: crate::tui::start_dialog::Opening,
+) -> Result<crate::tui::start_dialog::OpeningEnd, RunError> {
+    if !io::stdout().is_terminal() {
+        return Err(RunError::NotATerminal);
+    }
+    run_screen(&mut opening)?;
+    Ok(opening.end())
+}
+
 /// The last of the [`ENDING_SIGNALS`] the process received while a screen ran (0: none).
 static SIGNAL: AtomicU8 = AtomicU8::new(0);
 

@@ -34,6 +34,14 @@ pub fn render(model: &BoardModel, area: Rect, buf: &mut Buffer) {
     draw(model, None, area, buf);
 }
 
+/// How many events of the log the side panel shows when `model` is rendered into `area`
+/// (0 when the terminal is too small for the board).
+#[must_use]
+pub fn log_rows(model: &BoardModel, area: Rect) -> usize {
+    let theme = Theme::new(model.ascii, model.color);
+    Geometry::new(area, model.tutor).map_or(0, |g| panel::log_rows(g.panel, model, theme))
+}
+
 /// [`render`] with a list of moves in the side panel, between the players, cube and match
 /// and the IDs (the replay viewer). The list shows the rows around its current one,
 /// highlighted; it is left out when the panel has no room for two rows.

@@ -4,6 +4,7 @@
 //! ([`keys`]), and describes the screen as a [`BoardModel`] and a [`MoveList`] (`screen`)
 //! that the game's view draws. [`run`] shows it in the terminal through the game's runtime.
 
+pub mod analysis_board;
 pub mod keys;
 mod screen;
 
@@ -13,6 +14,7 @@ use super::terminal::{self, Screen};
 use super::view;
 use crate::engine::Side;
 use crate::replay::Timeline;
+use analysis_board::{AnalysisBoard, RecordSource};
 use keys::{ViewerMsg, viewer_key};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -31,6 +33,12 @@ pub struct ViewOptions {
     pub palette: super::theme::Palette,
     /// The record's clocks, if it was played with them.
     pub clock: Option<crate::record::ClockRecord>,
+    /// Open with the analysis board shown (`replay --analyse`).
+    pub analyse: bool,
+    /// How deep the expert looks in the analysis board.
+    pub ply: u8,
+    /// The record's file, for the analysis saved beside it.
+    pub source: Option<RecordSource>,
 }
 
 impl Default for ViewOptions {
@@ -40,6 +48,9 @@ impl Default for ViewOptions {
             color: true,
             palette: super::theme::Palette::Dark,
             clock: None,
+            analyse: false,
+            ply: crate::bot::EXPERT_DEFAULT_PLY,
+            source: None,
         }
     }
 }
@@ -75,6 +86,13 @@ pub struct Viewer {
     analysis: bool,
     /// The judgements made so far, by game and action (from 0).
     judgements: HashMap<(usize, usize), String>,
+    /// The analysis board (`A`).
+    board: AnalysisBoard,
+    /// Once the analysis is made: the judged decisions of each row of the move list
+    /// (indices into the analysis's list).
+    row_decisions: Vec<Vec<usize>>,
+    /// The rows of the move list with the decisions' marks.
+    marked_rows: Vec<MoveRow>,
 }
 
 impl Viewer {
@@ -82,6 +100,10 @@ impl Viewer {
     #[must_use]
     pub fn new(timeline: Timeline, options: ViewOptions) -> Viewer {
         let (row_moments, rows) = screen::move_rows(&timeline);
+        let mut board = AnalysisBoard::new(options.source.clone(), options.ply);
+        if options.analyse {
+            board.toggle();
+        }
         Viewer {
             timeline,
             options,
@@ -92,6 +114,95 @@ impl Viewer {
             rows,
             analysis: false,
             judgements: HashMap::new(),
+            board,
+            row_decisions: Vec::new(),
+            marked_rows: Vec::new(),
+        }
+    }
+
+    /// The analysis board's state.
+    #[must_use]
+    pub const fn analysis_board(&self) -> &AnalysisBoard {
+        &self.board
+    }
+
+    /// The row of the move list of the moment shown.
+    fn current_row(&self) -> Option<usize> {
+        let stop = self.timeline.stop_of(self.at);
+        self.row_moments.binary_search(&stop).ok()
+    }
+
+    /// The analysed decisions of the moment shown (of its row of the move list), once the
+    /// analysis is made.
+    #[must_use]
+    pub fn decisions_shown(&self) -> Vec<&crate::analysis::Judged> {
+        let (Some(a), Some(row)) = (self.board.analysis(), self.current_row()) else {
+            return Vec::new();
+        };
+        self.row_decisions
+            .get(row)
+            .map(|d| d.iter().filter_map(|&i| a.judged.get(i)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Takes the analysis made: each decision's row, and the rows' marks.
+    fn analysis_ready(&mut self) {
+        let Some(a) = self.board.analysis() else {
+            return;
+        };
+        let mut first_moment = HashMap::new();
+        for (i, moment) in self.timeline.moments().iter().enumerate() {
+            if let Some(action) = moment.action {
+                first_moment.entry((moment.game, action)).or_insert(i);
+            }
+        }
+        let mut row_decisions = vec![Vec::new(); self.rows.len()];
+        for (index, j) in a.judged.iter().enumerate() {
+            let key = (j.game.saturating_sub(1), j.action.saturating_sub(1));
+            let Some(&moment) = first_moment.get(&key) else {
+                continue;
+            };
+            let stop = self.timeline.stop_of(moment);
+            if let Ok(row) = self.row_moments.binary_search(&stop) {
+                row_decisions[row].push(index);
+            }
+        }
+        self.marked_rows = self
+            .rows
+            .iter()
+            .zip(&row_decisions)
+            .map(|(row, decisions)| {
+                let worst = decisions
+                    .iter()
+                    .filter_map(|&i| a.judged.get(i).and_then(crate::analysis::Judged::mark))
+                    .max();
+                MoveRow {
+                    side: row.side,
+                    text: match worst {
+                        Some(mark) => format!("{} {}", row.text, mark.symbol()),
+                        None => row.text.clone(),
+                    },
+                }
+            })
+            .collect();
+        self.row_decisions = row_decisions;
+    }
+
+    /// The next (or previous) row with a marked decision, from the moment shown.
+    fn mistake_row(&self, forward: bool) -> Option<usize> {
+        let a = self.board.analysis()?;
+        let marked = |row: &usize| {
+            self.row_decisions[*row]
+                .iter()
+                .any(|&i| a.judged.get(i).is_some_and(|j| j.mark().is_some()))
+        };
+        let here = self.current_row();
+        if forward {
+            let from = here.map_or(0, |r| r + 1);
+            (from..self.row_decisions.len()).find(marked)
+        } else {
+            let to = here.unwrap_or(0);
+            (0..to).rev().find(marked)
         }
     }
 
@@ -124,6 +235,12 @@ impl Viewer {
         match event {
             Event::Key(key) => {
                 let msg = viewer_key(key);
+                if self.board.summary {
+                    // Any key closes the summary; q and Ctrl-C also quit.
+                    self.board.summary = false;
+                    self.quit = msg == ViewerMsg::Quit && key.code != KeyCode::Esc;
+                    return true;
+                }
                 if self.help {
                     // Any key closes the help; q and Ctrl-C also quit.
                     self.help = false;
@@ -134,6 +251,15 @@ impl Viewer {
                 true
             }
             Event::Resize(..) => true,
+            Event::AnalysisProgress { done, total } => {
+                self.board.progressed(done, total);
+                self.board.on
+            }
+            Event::AnalysisDone(outcome) => {
+                self.board.finished(*outcome);
+                self.analysis_ready();
+                true
+            }
             Event::Terminate => {
                 self.quit = true;
                 false
@@ -166,6 +292,22 @@ impl Viewer {
             }
             ViewerMsg::Analysis => {
                 self.analysis = !self.analysis;
+                self.at
+            }
+            ViewerMsg::AnalysisBoard => {
+                self.board.toggle();
+                self.at
+            }
+            ViewerMsg::NextMistake | ViewerMsg::PreviousMistake => self
+                .mistake_row(msg == ViewerMsg::NextMistake)
+                .and_then(|row| self.row_moments.get(row).copied())
+                .unwrap_or(self.at),
+            ViewerMsg::BetterPlay => {
+                self.board.better = self.board.on && !self.board.better;
+                self.at
+            }
+            ViewerMsg::Summary => {
+                self.board.summary = self.board.analysis().is_some();
                 self.at
             }
             ViewerMsg::Quit => {
@@ -225,6 +367,11 @@ impl Viewer {
         }
     }
 
+    /// The analysis to start, once the board asked for it (it is then under way).
+    pub fn take_analysis_job(&mut self) -> Option<analysis_board::AnalysisJob> {
+        self.board.take_job(self.timeline.record())
+    }
+
     /// What the board shows now.
     #[must_use]
     pub fn model(&self) -> BoardModel {
@@ -235,8 +382,13 @@ impl Viewer {
     #[must_use]
     pub fn move_list(&self) -> MoveList<'_> {
         let stop = self.timeline.stop_of(self.at);
+        let marked = self.board.on && self.marked_rows.len() == self.rows.len();
         MoveList {
-            rows: &self.rows,
+            rows: if marked {
+                &self.marked_rows
+            } else {
+                &self.rows
+            },
             current: self.row_moments.binary_search(&stop).ok(),
         }
     }
@@ -258,6 +410,14 @@ impl Screen for Viewer {
     fn wants_mouse(&self) -> bool {
         // No clicks to take: leave the mouse to the terminal, so the IDs can be selected.
         false
+    }
+
+    fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event>) -> io::Result<()> {
+        // The analysis is made on a worker thread that reports back with events.
+        if let Some(job) = self.take_analysis_job() {
+            analysis_board::spawn(job, wake.clone())?;
+        }
+        Ok(())
     }
 }
 

@@ -19,7 +19,10 @@ impl App {
             Event::Second => Msg::Second,
             Event::Terminate => Msg::QuitNow,
             // The runtime's own business: the terminal, not the game.
-            Event::Suspend | Event::Continued => Msg::Ignore,
+            Event::Suspend
+            | Event::Continued
+            | Event::AnalysisProgress { .. }
+            | Event::AnalysisDone(_) => Msg::Ignore,
             Event::Resize(w, h) => Msg::Resize(w, h),
             Event::Mouse(mouse) => self.mouse_msg(mouse),
             Event::Key(key) => self.key_msg(key),

@@ -332,6 +332,7 @@ impl App {
             last_play: self.last_play.clone(),
             last_move: self.last_move.clone(),
             log: self.log.iter().cloned().collect(),
+            log_scroll: self.log_scroll,
             clocks,
             tutor: self.options.tutor,
             saving: self.save_trouble.clone().unwrap_or_default(),

@@ -35,9 +35,21 @@ impl App {
             return;
         }
         self.log.push_back(line);
+        // Scrolled back, the log keeps showing the same events.
+        if self.log_scroll > 0 {
+            self.log_scroll += 1;
+        }
         while self.log.len() > LOG_KEEP {
             self.log.pop_front();
         }
+        self.log_scroll = self.log_scroll.min(self.log.len().saturating_sub(1));
+    }
+
+    /// Says `line` on the message line and adds it to the log (what happened before the
+    /// game started, such as where an unfinished match was kept).
+    pub fn notice(&mut self, line: String) {
+        self.message.clone_from(&line);
+        self.note(line);
     }
 
     /// The last events, oldest first.

@@ -13,23 +13,21 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// Draws the side panel in `area`: the IDs on its last two rows, everything else above.
 /// Returns how many rows the text above the IDs takes.
 pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
-    let ids_y = match &model.board_text {
-        Some(text) => draw_board_text(area, text, theme, buf),
-        // No ID can say the position (Plakoto, Fevga) and its text is not asked for: the
-        // log has the rows.
-        None if model.position_id.is_empty() => area.bottom(),
-        None => draw_ids(area, model, theme, buf),
-    };
-    let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
-    let mut lines = lines(model, theme, area.width);
+    let (above, mut lines, room) = layout(area, model, theme, buf);
     let width = usize::from(area.width.max(1));
-    let used: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
-    // The log fills the room left, newest last, one row an event.
-    let room = usize::from(above.height).saturating_sub(used + 1);
     if room > 0 && !model.log.is_empty() {
-        lines.push(Line::raw(""));
-        let skip = model.log.len().saturating_sub(room);
-        for entry in &model.log[skip..] {
+        let (start, end) = log_window(model.log.len(), room, model.log_scroll);
+        let newer = model.log.len() - end;
+        // Scrolled back: the row above the log says so.
+        lines.push(if newer > 0 {
+            Line::styled(
+                truncate(&format!("log: {newer} newer below, ] on"), width, theme),
+                theme.strong(),
+            )
+        } else {
+            Line::raw("")
+        });
+        for entry in &model.log[start..end] {
             lines.push(Line::raw(truncate(entry, width, theme)));
         }
     }
@@ -38,6 +36,44 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
         .wrap(Wrap { trim: false })
         .render(above, buf);
     u16::try_from(rows).unwrap_or(u16::MAX).min(above.height)
+}
+
+/// Draws the IDs (or the board as text) at the bottom of `area`; returns the rows above
+/// them, the panel's lines, and how many rows are left there for the log.
+fn layout<'a>(
+    area: Rect,
+    model: &'a BoardModel,
+    theme: Theme,
+    buf: &mut Buffer,
+) -> (Rect, Vec<Line<'a>>, usize) {
+    let ids_y = match &model.board_text {
+        Some(text) => draw_board_text(area, text, theme, buf),
+        // No ID can say the position (Plakoto, Fevga) and its text is not asked for: the
+        // log has the rows.
+        None if model.position_id.is_empty() => area.bottom(),
+        None => draw_ids(area, model, theme, buf),
+    };
+    let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
+    let lines = lines(model, theme, area.width);
+    let width = usize::from(area.width.max(1));
+    let used: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    // The log fills the room left, newest last, one row an event (below a blank row).
+    let room = usize::from(above.height).saturating_sub(used + 1);
+    (above, lines, room)
+}
+
+/// How many events of the log the panel in `area` shows.
+pub(super) fn log_rows(area: Rect, model: &BoardModel, theme: Theme) -> usize {
+    // The IDs or the board text are drawn on a scratch buffer: only the room counts.
+    let mut scratch = Buffer::empty(area);
+    layout(area, model, theme, &mut scratch).2
+}
+
+/// The events of a log of `len` shown in `room` rows when scrolled `scroll` back from the
+/// newest: as a range. The window stays full: scrolling stops at the oldest events.
+fn log_window(len: usize, room: usize, scroll: usize) -> (usize, usize) {
+    let end = len.saturating_sub(scroll).max(room.min(len));
+    (end.saturating_sub(room), end)
 }
 
 /// The Position ID and Match ID on the panel's last two rows; the row where they start.
@@ -299,5 +335,23 @@ pub(super) fn draw_status(area: Rect, model: &BoardModel, theme: Theme, buf: &mu
         let line = Rect::new(area.x, y, end, 1);
         put_in(buf, line, area.x, y, &text, theme.strong());
         put_in(buf, area, area.x + end, y, " ", theme.cursor());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_window;
+
+    #[test]
+    fn the_log_window_scrolls_back_and_stays_full() {
+        // 10 events, 4 rows: the newest four, then one back at a time.
+        assert_eq!(log_window(10, 4, 0), (6, 10));
+        assert_eq!(log_window(10, 4, 1), (5, 9));
+        assert_eq!(log_window(10, 4, 6), (0, 4));
+        // Past the oldest: the oldest four still fill the rows.
+        assert_eq!(log_window(10, 4, 9), (0, 4));
+        // Fewer events than rows: all of them, whatever the scroll.
+        assert_eq!(log_window(3, 4, 0), (0, 3));
+        assert_eq!(log_window(3, 4, 2), (0, 3));
     }
 }

@@ -23,6 +23,16 @@ pub enum ViewerMsg {
     End,
     /// `a`: the expert's judgement of the moment's decision, shown or hidden.
     Analysis,
+    /// `A`: the analysis board shown or hidden.
+    AnalysisBoard,
+    /// `m`: to the next decision marked by the analysis.
+    NextMistake,
+    /// `M`: to the previous marked decision.
+    PreviousMistake,
+    /// `b`: the expert's better play on the board, or the play made.
+    BetterPlay,
+    /// `s`: the analysis's summary of each player.
+    Summary,
     /// `?`: the help.
     Help,
     /// `q`, Esc, Ctrl-C: quit.
@@ -50,6 +60,11 @@ pub fn viewer_key(key: KeyEvent) -> ViewerMsg {
         KeyCode::Home => ViewerMsg::Start,
         KeyCode::End => ViewerMsg::End,
         KeyCode::Char('a') => ViewerMsg::Analysis,
+        KeyCode::Char('A') => ViewerMsg::AnalysisBoard,
+        KeyCode::Char('m') => ViewerMsg::NextMistake,
+        KeyCode::Char('M') => ViewerMsg::PreviousMistake,
+        KeyCode::Char('b') => ViewerMsg::BetterPlay,
+        KeyCode::Char('s') => ViewerMsg::Summary,
         KeyCode::Char('?') => ViewerMsg::Help,
         KeyCode::Char('q') | KeyCode::Esc => ViewerMsg::Quit,
         _ => ViewerMsg::Other,
@@ -71,6 +86,10 @@ pub fn viewer_help_rows() -> Vec<(String, String)> {
         ),
         ("Home / End", "start / end of the match"),
         ("a", "the expert judges the decision shown: on / off"),
+        ("A", "the analysis board (marks ?! ? ??): on / off"),
+        ("m / M", "next / previous marked decision (analysis board)"),
+        ("b", "the expert's better play on the board / the play made"),
+        ("s", "the analysis summary: error rates, PR, luck"),
         ("?", "this help; any key but q closes it"),
         ("q / Esc", "quit (Esc first closes the help); also Ctrl-C"),
     ]

@@ -6,7 +6,7 @@ use super::keys::viewer_help_rows;
 use crate::clock::format_left;
 use crate::engine::{CrawfordState, Side};
 use crate::replay::{Moment, MomentKind, Timeline, result_text, score_text};
-use crate::tui::model::{BoardModel, ClockShow, MoveRow, Overlay, Spot};
+use crate::tui::model::{BoardModel, ClockShow, LastMove, MoveRow, Overlay, Spot};
 use std::time::Duration;
 
 /// The board model of the moment the viewer shows.
@@ -14,7 +14,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
     let t = &v.timeline;
     let moment = t.moment(v.at);
     let rules = t.rules();
-    BoardModel {
+    let mut model = BoardModel {
         position: moment.board.position,
         on_roll: moment.board.on_roll,
         bottom: Side::White,
@@ -53,11 +53,16 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
             point => Spot::Point(point),
         }),
         targets: Vec::new(),
-        status: t.label(v.at),
-        message: v.analysis().map_or_else(|| where_text(v), str::to_string),
+        status: board_status(v, t.label(v.at)),
+        message: v
+            .analysis()
+            .map(str::to_string)
+            .or_else(|| board_line(v))
+            .unwrap_or_else(|| where_text(v)),
         last_play: String::new(),
         last_move: None,
         log: Vec::new(),
+        log_scroll: 0,
         clocks: clocks(v, moment),
         tutor: false,
         saving: String::new(),
@@ -66,7 +71,98 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         ascii: v.options.ascii,
         color: v.options.color,
         palette: v.options.palette,
+    };
+    if v.board.on && v.board.better {
+        show_better_play(v, &mut model);
     }
+    model
+}
+
+/// The analysis board's line: its progress, or the decisions of the moment with their
+/// marks and equities, or the way to the next mistake.
+fn board_line(v: &Viewer) -> Option<String> {
+    let board = &v.board;
+    if !board.on {
+        return None;
+    }
+    if let Some(line) = board.progress_line() {
+        return Some(line);
+    }
+    let decisions = v.decisions_shown();
+    if decisions.is_empty() {
+        let note = board
+            .note
+            .as_deref()
+            .map_or(String::new(), |n| format!("{n}; "));
+        return Some(format!(
+            "{note}analysis: m / M next / previous mistake, s summary, A hides"
+        ));
+    }
+    let t = &v.timeline;
+    // The decisions that lost equity, if any (a roll's "no double" beside its play).
+    let lost: Vec<_> = decisions.iter().filter(|j| j.loss > 0.0).collect();
+    let shown = if lost.is_empty() {
+        decisions.iter().collect()
+    } else {
+        lost
+    };
+    let lines: Vec<String> = shown
+        .iter()
+        .map(|j| {
+            let side = if j.side == "black" {
+                Side::Black
+            } else {
+                Side::White
+            };
+            super::analysis_board::judged_line(j, t.name(side))
+        })
+        .collect();
+    Some(crate::printable::printable(&lines.join("; "), 300))
+}
+
+/// The status line on the analysis board: what `b` shows where the expert plays otherwise.
+fn board_status(v: &Viewer, status: String) -> String {
+    if !v.board.on || !v.decisions_shown().iter().any(|j| j.best_play.is_some()) {
+        return status;
+    }
+    if v.board.better {
+        status + "   b: the play made"
+    } else {
+        status + "   b: the expert's play"
+    }
+}
+
+/// Puts the expert's better play of the moment on the board, its checker moves marked.
+fn show_better_play(v: &Viewer, model: &mut BoardModel) {
+    let Some(j) = v
+        .decisions_shown()
+        .into_iter()
+        .find(|j| j.best_play.is_some())
+    else {
+        return;
+    };
+    let Some(best) = &j.best_play else {
+        return;
+    };
+    let side = if j.side == "black" {
+        Side::Black
+    } else {
+        Side::White
+    };
+    model.position = best.position;
+    model.on_roll = side;
+    model.picked = None;
+    model.last_move = Some(LastMove {
+        side,
+        steps: best
+            .steps
+            .iter()
+            .map(|&(from, to, hit)| crate::engine::Step { from, to, hit })
+            .collect(),
+    });
+    model.status = format!("The expert's play: {}   b: the play made", j.best);
+    // After a play the IDs are the opponent's, on roll next.
+    model.position_id = crate::engine::position_id(&best.position.switched());
 }
 
 /// The players' reserves after the moment's action (at the start of a game: full).
@@ -110,6 +206,14 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
     if v.help {
         return Some(Overlay::Help(viewer_help_rows()));
     }
+    if v.board.summary {
+        let mut lines = v.board.summary_lines();
+        lines.push("Any key closes this".to_string());
+        return Some(Overlay::Question {
+            title: v.board.summary_title(),
+            lines,
+        });
+    }
     let t = &v.timeline;
     let rules = t.rules();
     let score = format!(
@@ -140,17 +244,22 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
                 }
                 None => "Right or n: the next game".to_string(),
             };
+            let mut lines = vec![
+                if rules.uses_cube() && moment.variant.has_cube() {
+                    format!("{how}, cube {}: {points}", result.cube)
+                } else {
+                    format!("{how}: {points}")
+                },
+                score,
+                next,
+            ];
+            // At the end of the match, the analysis board adds each player's figures.
+            if v.board.on && v.at == t.end() {
+                lines.extend(v.board.summary_lines());
+            }
             Some(Overlay::GameOver {
                 title: result_text(t, result),
-                lines: vec![
-                    if rules.uses_cube() && moment.variant.has_cube() {
-                        format!("{how}, cube {}: {points}", result.cube)
-                    } else {
-                        format!("{how}: {points}")
-                    },
-                    score,
-                    next,
-                ],
+                lines,
             })
         }
         MomentKind::Stopped => Some(Overlay::GameOver {

@@ -1,0 +1,341 @@
+//! The replay viewer's analysis board (`A`, or `replay --analyse`): every decision of the
+//! match judged by the expert, marked in the move list as GNU Backgammon marks them, with
+//! the mistakes to jump to, the expert's better play to show on the board, and each
+//! player's figures (error rate, PR, luck).
+//!
+//! The analysis is made once on a worker thread ([`spawn`]), which reports its progress and
+//! its outcome as events, and is saved beside the record ([`crate::analysis::cache`]) so the
+//! next opening reads it at once.
+
+use crate::analysis::{self, Analysis, Judged, cache};
+use crate::record::Record;
+use crate::tui::event::Event;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+
+/// The record file the viewer shows, for the saved analysis beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordSource {
+    /// The record's path.
+    pub path: PathBuf,
+    /// Its bytes, as read (the saved analysis names their fingerprint).
+    pub bytes: Arc<Vec<u8>>,
+}
+
+/// What the worker hands back: the analysis (or why there is none), whether it was read
+/// from the saved file, and a line to show about the saved file (damaged, stale, not
+/// written).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalysisOutcome {
+    /// The analysis, or the expert's complaint.
+    pub result: Result<Analysis, String>,
+    /// Read from the saved file, not made.
+    pub from_cache: bool,
+    /// A line about the saved file, if there is something to say.
+    pub note: Option<String>,
+}
+
+// The analysis's figures are never NaN: equality is an equivalence.
+impl Eq for AnalysisOutcome {}
+
+/// An analysis to make: the record, the depth, and where it is saved.
+#[derive(Debug, Clone)]
+pub struct AnalysisJob {
+    /// The record.
+    pub record: Record,
+    /// The expert's depth.
+    pub ply: u8,
+    /// The record's file, when there is one.
+    pub source: Option<RecordSource>,
+}
+
+impl AnalysisJob {
+    /// Reads the saved analysis if it is of this record, depth and program, or makes it
+    /// (telling `progress` how far it is) and saves it: on the calling thread.
+    pub fn run(&self, progress: &mut dyn FnMut(usize, usize)) -> AnalysisOutcome {
+        let mut note = None;
+        if let Some(source) = &self.source {
+            let path = cache::path_for(&source.path);
+            match cache::load(&path, &source.bytes, self.ply) {
+                Ok(analysis) => {
+                    return AnalysisOutcome {
+                        result: Ok(analysis),
+                        from_cache: true,
+                        note: None,
+                    };
+                }
+                Err(cache::CacheError::Missing) => {}
+                Err(e) => note = Some(e.to_string()),
+            }
+        }
+        let result = analysis::analyse_with_progress(&self.record, self.ply, progress);
+        if let (Ok(a), Some(source)) = (&result, &self.source) {
+            let path = cache::path_for(&source.path);
+            if let Err(e) = cache::save(&path, &source.bytes, self.ply, a) {
+                note = Some(format!("the analysis is not saved: {e}"));
+            }
+        }
+        AnalysisOutcome {
+            result,
+            from_cache: false,
+            note: note.map(|n| crate::printable::printable(&n, 200)),
+        }
+    }
+}
+
+/// Runs `job` on a new thread: [`Event::AnalysisProgress`] as it goes (each whole
+/// percent), then [`Event::AnalysisDone`].
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn(job: AnalysisJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let mut shown = usize::MAX;
+        let mut progress = |done: usize, total: usize| {
+            let percent = 100 * done / total.max(1);
+            if percent != shown {
+                shown = percent;
+                // The viewer may be gone; the work then goes on only to be saved.
+                let _ = tx.send(Event::AnalysisProgress { done, total });
+            }
+        };
+        let outcome = job.run(&mut progress);
+        let _ = tx.send(Event::AnalysisDone(Box::new(outcome)));
+    };
+    std::thread::Builder::new()
+        .name("bg-tui analysis".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// Where the analysis stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Progress {
+    /// Not asked for yet.
+    NotAsked,
+    /// Asked for; the worker is to be started.
+    Queued,
+    /// Under way: `done` of `total` actions.
+    Running {
+        /// Actions done.
+        done: usize,
+        /// Actions in all.
+        total: usize,
+    },
+    /// Made (or read).
+    Ready(Box<Analysis>),
+    /// The expert could not analyse the record.
+    Failed(String),
+}
+
+/// The analysis board's state.
+#[derive(Debug, Clone)]
+pub struct AnalysisBoard {
+    /// The board is shown.
+    pub on: bool,
+    /// The expert's better play is shown instead of the play made.
+    pub better: bool,
+    /// The summary panel is open.
+    pub summary: bool,
+    /// The analysis.
+    pub progress: Progress,
+    /// The analysis was read from the saved file.
+    pub from_cache: bool,
+    /// A line about the saved file.
+    pub note: Option<String>,
+    /// The record's file, if any.
+    pub source: Option<RecordSource>,
+    /// The expert's depth.
+    pub ply: u8,
+}
+
+impl AnalysisBoard {
+    /// A board not shown, for the record at `source` (if any), analysed at `ply`.
+    #[must_use]
+    pub const fn new(source: Option<RecordSource>, ply: u8) -> AnalysisBoard {
+        AnalysisBoard {
+            on: false,
+            better: false,
+            summary: false,
+            progress: Progress::NotAsked,
+            from_cache: false,
+            note: None,
+            source,
+            ply,
+        }
+    }
+
+    /// Shows or hides the board; the first showing asks for the analysis.
+    pub fn toggle(&mut self) {
+        self.on = !self.on;
+        if self.on && self.progress == Progress::NotAsked {
+            self.progress = Progress::Queued;
+        }
+        if !self.on {
+            self.better = false;
+            self.summary = false;
+        }
+    }
+
+    /// The analysis, once made.
+    #[must_use]
+    pub fn analysis(&self) -> Option<&Analysis> {
+        match &self.progress {
+            Progress::Ready(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The job to start, if the analysis was asked for and not started: it is started now.
+    pub fn take_job(&mut self, record: &Record) -> Option<AnalysisJob> {
+        if self.progress != Progress::Queued {
+            return None;
+        }
+        self.progress = Progress::Running { done: 0, total: 0 };
+        Some(AnalysisJob {
+            record: record.clone(),
+            ply: self.ply,
+            source: self.source.clone(),
+        })
+    }
+
+    /// Takes the worker's progress.
+    pub fn progressed(&mut self, done: usize, total: usize) {
+        if matches!(self.progress, Progress::Running { .. }) {
+            self.progress = Progress::Running { done, total };
+        }
+    }
+
+    /// Takes the worker's outcome.
+    pub fn finished(&mut self, outcome: AnalysisOutcome) {
+        self.from_cache = outcome.from_cache;
+        self.note = outcome.note;
+        self.progress = match outcome.result {
+            Ok(a) => Progress::Ready(Box::new(a)),
+            Err(e) => Progress::Failed(crate::printable::printable(&e, 200)),
+        };
+    }
+
+    /// The progress line while the analysis is under way (or why it failed).
+    #[must_use]
+    pub fn progress_line(&self) -> Option<String> {
+        match &self.progress {
+            Progress::NotAsked | Progress::Ready(_) => None,
+            Progress::Queued | Progress::Running { total: 0, .. } => {
+                Some("Analysing the match...".to_string())
+            }
+            Progress::Running { done, total } => Some(format!(
+                "Analysing the match: {done} of {total} actions ({}%)",
+                100 * done / total
+            )),
+            Progress::Failed(e) => Some(format!("no analysis: {e}")),
+        }
+    }
+
+    /// The summary's lines: each player's decisions, errors, error rate with its rating,
+    /// PR, luck and the luck-adjusted result.
+    #[must_use]
+    pub fn summary_lines(&self) -> Vec<String> {
+        let Some(a) = self.analysis() else {
+            return Vec::new();
+        };
+        let mut lines = Vec::new();
+        for i in 0..2 {
+            let name = crate::printable::printable(&a.players[i], 20);
+            lines.push(format!(
+                "{name}: {} decisions, {} marked; error rate {:.1} ({}), PR {:.1}",
+                a.decisions[i],
+                a.judged
+                    .iter()
+                    .filter(|j| usize::from(j.side == "black") == i && j.mark().is_some())
+                    .count(),
+                a.error_rate[i],
+                a.rating[i],
+                a.pr[i],
+            ));
+            lines.push(format!(
+                "  luck {:+.3} over {} rolls ({}); result {:+}, luck-adjusted {:+.3}",
+                a.luck[i], a.rolls[i], a.luck_rating[i], a.result[i], a.luck_adjusted[i]
+            ));
+            lines.push(format!("  {}", dice_line(&a.dice[i])));
+        }
+        lines
+    }
+
+    /// The summary panel's title.
+    #[must_use]
+    pub fn summary_title(&self) -> String {
+        format!("Analysis by expert at {}-ply", self.ply)
+    }
+}
+
+/// A player's dice in a line: the rolls, the doubles against the sixth expected, and the
+/// roll that came most often.
+fn dice_line(counts: &[u32; 21]) -> String {
+    // The 21 rolls in the order 1-1, 1-2, ..., 1-6, 2-2, ..., 6-6.
+    let rolls: Vec<(u8, u8)> = (1..=6u8)
+        .flat_map(|a| (a..=6u8).map(move |b| (a, b)))
+        .collect();
+    let total: u32 = counts.iter().sum();
+    let doubles: u32 = rolls
+        .iter()
+        .zip(counts)
+        .filter(|((a, b), _)| a == b)
+        .map(|(_, n)| n)
+        .sum();
+    let most = rolls
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| **n > 0)
+        .max_by_key(|(_, n)| **n)
+        .map_or(String::new(), |((a, b), n)| {
+            format!(", most often {b}-{a} ({n})")
+        });
+    format!(
+        "dice: {total} rolls, {doubles} doubles ({:.1} expected){most}",
+        f64::from(total) / 6.0
+    )
+}
+
+/// One line for judged decision `j` by `who`: what was done and its mark, the equities of
+/// both.
+#[must_use]
+pub fn judged_line(j: &Judged, who: &str) -> String {
+    let mark = j
+        .mark()
+        .map_or(String::new(), |m| format!(" {}", m.symbol()));
+    let done = if j.done.is_empty() {
+        "can't move"
+    } else {
+        &j.done
+    };
+    if j.loss <= 0.0 {
+        return format!("{who}: {done} {:+.3}, the expert's choice", j.done_equity);
+    }
+    format!(
+        "{who}: {done} {:+.3}{mark}; best {} {:+.3} (-{:.3})",
+        j.done_equity, j.best, j.best_equity, j.loss
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dice_line;
+
+    #[test]
+    fn the_dice_line_counts_doubles_and_the_commonest_roll() {
+        let mut counts = [0u32; 21];
+        counts[0] = 2; // 1-1
+        counts[5] = 3; // 1-6
+        counts[20] = 1; // 6-6
+        assert_eq!(
+            dice_line(&counts),
+            "dice: 6 rolls, 3 doubles (1.0 expected), most often 6-1 (3)"
+        );
+        assert_eq!(
+            dice_line(&[0; 21]),
+            "dice: 0 rolls, 0 doubles (0.0 expected)"
+        );
+    }
+}
