@@ -63,6 +63,13 @@ pub struct Judged {
     pub best: String,
     /// The equity lost (0 when the decision was the expert's own).
     pub loss: f64,
+    /// The equity of what the expert prefers, from the decider's view (cubeless for a
+    /// play, cubeful per unit of the cube for a cube action); not in the JSON report.
+    #[serde(skip)]
+    pub best_equity: f64,
+    /// The equity of what was done, as [`Judged::best_equity`] values it.
+    #[serde(skip)]
+    pub done_equity: f64,
 }
 
 /// The analysis of a match.
@@ -405,6 +412,8 @@ impl Judge {
             done: String::new(),
             best: String::new(),
             loss: 0.0,
+            best_equity: 0.0,
+            done_equity: 0.0,
         };
         match (step.recorded, state.phase(), step.action) {
             (RecordedAction::Play { .. }, Phase::Moving(dice), Action::Play(played)) => {
@@ -429,7 +438,9 @@ impl Judge {
                 j.dice = Some([dice.first(), dice.second()]);
                 j.done = format_play(&played);
                 j.best = format_play(&best_play);
-                j.loss = f64::from(equity(&best_p) - equity(&played_p)).max(0.0);
+                j.best_equity = f64::from(equity(&best_p));
+                j.done_equity = f64::from(equity(&played_p));
+                j.loss = (j.best_equity - j.done_equity).max(0.0);
                 Some(j)
             }
             (RecordedAction::Roll { .. }, Phase::Rolling, _) if state.may_double().is_ok() => {
@@ -437,7 +448,8 @@ impl Judge {
                 let mut j = here("no double", mover, pid);
                 j.done = "no double".to_string();
                 j.best = cube_verdict(&d).to_string();
-                j.loss = f64::from(d.best() - d.no_double).max(0.0);
+                (j.best_equity, j.done_equity) = (f64::from(d.best()), f64::from(d.no_double));
+                j.loss = (j.best_equity - j.done_equity).max(0.0);
                 Some(j)
             }
             (RecordedAction::Double { .. }, Phase::Rolling, _) => {
@@ -445,7 +457,9 @@ impl Judge {
                 let mut j = here("double", mover, pid);
                 j.done = "double".to_string();
                 j.best = cube_verdict(&d).to_string();
-                j.loss = f64::from(d.best() - d.double_take.min(d.double_pass)).max(0.0);
+                j.best_equity = f64::from(d.best());
+                j.done_equity = f64::from(d.double_take.min(d.double_pass));
+                j.loss = (j.best_equity - j.done_equity).max(0.0);
                 Some(j)
             }
             (RecordedAction::Take | RecordedAction::Drop, Phase::DoubleOffered, _) => {
@@ -456,7 +470,9 @@ impl Judge {
                 let mut j = here(if took { "take" } else { "pass" }, mover.opponent(), pid);
                 j.done = if took { "take" } else { "pass" }.to_string();
                 j.best = if d.take() { "take" } else { "pass" }.to_string();
-                j.loss = f64::from(take.max(pass) - if took { take } else { pass }).max(0.0);
+                j.best_equity = f64::from(take.max(pass));
+                j.done_equity = f64::from(if took { take } else { pass });
+                j.loss = (j.best_equity - j.done_equity).max(0.0);
                 Some(j)
             }
             _ => None,

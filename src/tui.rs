@@ -12,6 +12,7 @@ pub mod model;
 pub mod rules_lines;
 pub mod terminal;
 pub mod theme;
+pub mod tutor;
 pub mod view;
 pub mod viewer;
 

@@ -1,8 +1,9 @@
 //! What the terminal runtime and the worker threads hand a screen: keys, mouse, resizes,
-//! signals, bots' answers, hints and timer ticks.
+//! signals, bots' answers, hints, the tutor's verdicts and timer ticks.
 
 use super::bots::BotDecision;
 use super::hint::HintPanel;
+use super::tutor::Verdict;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 /// What the terminal runtime hands the app.
@@ -36,6 +37,13 @@ pub enum Event {
         id: u64,
         /// The panel to show.
         panel: Box<HintPanel>,
+    },
+    /// The tutor's verdict on the decision held back with this id.
+    Tutor {
+        /// The question answered.
+        id: u64,
+        /// The verdict.
+        verdict: Box<Verdict>,
     },
     /// Time to show the next checker move of the bot's play with this id.
     Tick(u64),

@@ -4,6 +4,7 @@
 use super::bots::BotDecision;
 use super::hint::HintPanel;
 use super::model::Spot;
+use super::tutor::Verdict;
 use crate::engine::WinKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -68,6 +69,16 @@ pub enum Msg {
     ToggleAutoBearOff,
     /// `T`: the tutor view (point numbers for both sides).
     ToggleTutor,
+    /// `m`: tutor mode (the expert judges a person's decisions before they are made).
+    ToggleTutorMode,
+    /// In the tutor's panel: keep the decision (make it as it was).
+    TutorKeep,
+    /// In the tutor's panel (or while it thinks): take the decision back.
+    TutorTakeBack,
+    /// Any other key while the tutor thinks.
+    TutorWait,
+    /// The tutor's verdict on the decision held back with this id.
+    TutorReady(u64, Box<Verdict>),
     /// `f`: the board fixed (White at the bottom) or turned to the player on roll.
     ToggleTurnBoard,
     /// The position as text: the XGID in the log (backgammon, Portes, Jacquet), or the board
@@ -154,6 +165,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('o') => Msg::ToggleAutoBearOff,
         KeyCode::Char('T') => Msg::ToggleTutor,
         KeyCode::Char('f') => Msg::ToggleTurnBoard,
+        KeyCode::Char('m') => Msg::ToggleTutorMode,
         KeyCode::Char('i') => Msg::ShowPositionText,
         KeyCode::Char('C') => Msg::TakeOver,
         _ => Msg::Other,
@@ -210,6 +222,10 @@ pub fn help_rows() -> Vec<(String, String)> {
         (
             "T / f",
             "tutor view (both numberings) / turn the board to the mover",
+        ),
+        (
+            "m",
+            "tutor mode: the expert judges your plays and cube decisions first",
         ),
         (
             "C / i",

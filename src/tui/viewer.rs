@@ -137,6 +137,7 @@ impl Viewer {
             Event::Mouse(_)
             | Event::Bot { .. }
             | Event::Hint { .. }
+            | Event::Tutor { .. }
             | Event::Tick(_)
             | Event::Second
             | Event::Suspend

@@ -227,7 +227,9 @@ impl App {
                 }
             }
         }
-        // A question to a bot that no longer plays is dropped.
+        // A question to a bot that no longer plays is dropped, and so is a decision the
+        // tutor held back.
+        self.drop_tutor();
         self.pending = None;
         self.job = None;
         self.showing = None;
@@ -304,6 +306,6 @@ impl App {
             while turn.undo().is_some() {}
         }
         self.picked = None;
-        self.act(Action::Play(hint.play));
+        self.decide(crate::tui::tutor::Decision::Play(hint.play));
     }
 }
