@@ -133,7 +133,7 @@ pub struct PlayArgs {
     pub tutor_mode: bool,
     /// The smallest equity loss tutor mode speaks of (0 to 3) [default: 0.04, GNU
     /// Backgammon's "doubtful"].
-    #[arg(long, value_name = "E")]
+    #[arg(long, value_name = "E", allow_hyphen_values = true)]
     pub tutor_threshold: Option<String>,
     /// Players' clocks: standard (2:00 reserve, kept by turns within 20 s) or blitz (0:30,
     /// 10 s).

@@ -676,6 +676,21 @@ fn check_tutor_and_turn() {
     assert_eq!(app.model().bottom, app.match_state().game().turn());
 }
 
+fn check_tutor_mode() {
+    // The tutor's judgements themselves: tests/tui_tutor.rs.
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    press(&mut app, KeyCode::Char('m'));
+    assert!(app.message().starts_with("tutor mode: on"), "{}", app.message());
+    let play = app.match_state().game().legal_plays()[0];
+    command(&mut app, &bg_tui::engine::format_play(&play));
+    assert!(app.take_tutor_job().is_some(), "the play is judged first");
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+    press(&mut app, KeyCode::Char('m'));
+    assert_eq!(app.message(), "tutor mode: off");
+}
+
 fn check_take_over() {
     let mut app = new_app(Rules::money());
     shifted(&mut app, 'C');
@@ -707,6 +722,7 @@ fn every_key_in_the_help_does_what_it_says() {
             ": bot" => check_bot_command,
             "a / o" => check_auto_roll_and_bearoff,
             "T / f" => check_tutor_and_turn,
+            "m" => check_tutor_mode,
             "C / i" => check_take_over_and_position_text,
             other => panic!("the help lists {other:?} ({what}) but no test checks it"),
         };

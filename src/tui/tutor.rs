@@ -290,12 +290,19 @@ pub fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> Vec<Str
     let prefers = if kind == "play" {
         format!("the expert plays {}", shown(best))
     } else {
-        format!("the expert would {best}")
+        let words = match best.as_str() {
+            "no double" => "not double",
+            "too good: no double" => "not double (too good)",
+            "double, take" => "double (a take)",
+            "double, pass" => "double (a pass)",
+            other => other,
+        };
+        format!("the expert would {words}")
     };
-    let done = if kind == "play" {
-        format!("you played {}", shown(done))
-    } else {
-        format!("you chose: {done}")
+    let done = match (kind.as_str(), done.as_str()) {
+        ("play", _) => format!("you played {}", shown(done)),
+        (_, "no double") => "you chose: roll (no double)".to_string(),
+        (_, other) => format!("you chose: {other}"),
     };
     vec![
         format!(
