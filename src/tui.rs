@@ -7,6 +7,7 @@ pub use crate::clock;
 pub mod commands;
 pub mod event;
 pub mod hint;
+pub mod hint_rollout;
 pub mod keys;
 pub mod model;
 pub mod rules_lines;

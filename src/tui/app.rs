@@ -4,6 +4,7 @@
 //! autosave, the clocks, automatic rolls, questions to bots).
 
 mod bot_turns;
+mod hint_rollouts;
 mod input;
 mod saving;
 mod screen;
@@ -15,6 +16,7 @@ use super::clock::{ClockKind, Clocks, SystemTime, TimeSource};
 use super::commands::{self, Command};
 pub use super::event::Event;
 use super::hint::{self, HintJob};
+use super::hint_rollout::RolloutJob;
 use super::keys::Msg;
 use super::model::{LastMove, Spot};
 use super::tutor::{Decision, Threshold, Tutor, TutorJob};
@@ -29,6 +31,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 /// How a game is set up from the command line.
@@ -184,6 +187,10 @@ pub struct App {
     hint_job: Option<HintJob>,
     /// The id of the hint being worked out, and [`App::recorded`] when it was asked for.
     hint_wait: Option<(u64, usize)>,
+    /// A rollout from the hint panel, waiting for the runtime to run it.
+    rollout_job: Option<RolloutJob>,
+    /// The rollout the hint panel shows while it runs: its id and its stop flag.
+    rollout_wait: Option<(u64, Arc<AtomicBool>)>,
     /// Tutor mode's decision held back, if any.
     tutor: Tutor,
     /// A decision for the tutor to judge, waiting for the runtime to run it.
@@ -370,6 +377,8 @@ impl App {
             hint_wait: None,
             tutor: Tutor::Idle,
             tutor_job: None,
+            rollout_job: None,
+            rollout_wait: None,
             bot_resigned: [false; 2],
             recorder,
             save_path: None,
@@ -486,9 +495,13 @@ impl App {
             Msg::Resize(w, h) => self.size = (w, h),
             Msg::Other if !self.fits() => {}
             Msg::ClosePanel => {
+                self.stop_rollout();
                 self.hint_panel = None;
                 self.mode = Mode::Play;
             }
+            Msg::HintRollout => self.start_rollout(),
+            Msg::RolloutStop => self.stop_rollout(),
+            Msg::RolloutReport(id, report) => return self.rollout_report(id, *report),
             Msg::HintStep(down) => {
                 if let Some(panel) = &mut self.hint_panel {
                     panel.step(down);

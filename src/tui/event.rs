@@ -3,6 +3,7 @@
 
 use super::bots::BotDecision;
 use super::hint::HintPanel;
+use super::hint_rollout::RolloutReport;
 use super::tutor::Verdict;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
@@ -37,6 +38,13 @@ pub enum Event {
         id: u64,
         /// The panel to show.
         panel: Box<HintPanel>,
+    },
+    /// A rollout from the hint panel: its result so far.
+    Rollout {
+        /// The rollout.
+        id: u64,
+        /// Its result so far.
+        report: Box<RolloutReport>,
     },
     /// The tutor's verdict on the decision held back with this id.
     Tutor {

@@ -3,6 +3,7 @@
 //! panel. A line of the ranking can be chosen (Up/Down and Enter, or its number) to play it.
 
 use super::event::Event;
+use super::hint_rollout::RolloutView;
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 use crate::bot::expert::{ExpertBot, RankedPlay};
 use crate::bot::{self, EXPERT_DEFAULT_PLY};
@@ -32,6 +33,8 @@ pub struct HintPanel {
     pub plays: Vec<HintPlay>,
     /// The play chosen with Up/Down.
     pub selected: usize,
+    /// The rollout of its lines (`R`), once asked for: shown in place of the ranking.
+    pub rollout: Option<RolloutView>,
 }
 
 impl HintPanel {
@@ -43,6 +46,7 @@ impl HintPanel {
             head: lines,
             plays: Vec::new(),
             selected: 0,
+            rollout: None,
         }
     }
 
@@ -86,6 +90,7 @@ impl HintPanel {
             )],
             plays,
             selected: 0,
+            rollout: None,
         }
     }
 
@@ -103,6 +108,7 @@ impl HintPanel {
                 })
                 .collect(),
             selected: 0,
+            rollout: None,
         }
     }
 
@@ -119,6 +125,9 @@ impl HintPanel {
     /// numbered from 1, then how to choose.
     #[must_use]
     pub fn lines(&self) -> Vec<String> {
+        if let Some(rollout) = &self.rollout {
+            return rollout.lines(self.selected);
+        }
         let mut out = self.head.clone();
         if self.plays.is_empty() {
             return out;
@@ -132,7 +141,7 @@ impl HintPanel {
             out.push(format!("{mark}{:>2} {}", i + 1, p.text));
         }
         out.push(format!(
-            "{} plays; Up/Down and Enter, or 1-9, plays one; other keys close",
+            "{} plays; Up/Down, Enter or 1-9 plays one; R rolls out; others close",
             self.plays.len()
         ));
         out
@@ -273,10 +282,12 @@ fn expert_cube_lines(m: &MatchState) -> Vec<String> {
         format!("double/take  {:+.3}", d.double_take),
         format!("double/pass  {:+.3}", d.double_pass),
         format!("expert: {verdict}"),
+        "R rolls the position out; other keys close".to_string(),
     ]
 }
 
-fn play_text(play: &Play) -> String {
+/// A play in notation, or "cannot move" for none.
+pub(crate) fn play_text(play: &Play) -> String {
     let text = format_play(play);
     if text.is_empty() {
         "cannot move".to_string()

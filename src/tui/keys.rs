@@ -3,6 +3,7 @@
 
 use super::bots::BotDecision;
 use super::hint::HintPanel;
+use super::hint_rollout::RolloutReport;
 use super::model::Spot;
 use super::tutor::Verdict;
 use crate::engine::WinKind;
@@ -105,6 +106,12 @@ pub enum Msg {
     /// Enter (`None`: the chosen line) or a digit 1-9 (that line, from 0) in the hint
     /// panel: play that line's play.
     HintPlay(Option<usize>),
+    /// `R` in the hint panel: roll its lines out.
+    HintRollout,
+    /// Esc in the hint panel while its rollout runs: stop it, keeping the result so far.
+    RolloutStop,
+    /// A rollout's result so far (the rollout with this id).
+    RolloutReport(u64, Box<RolloutReport>),
     /// The answer to "quit?".
     ConfirmQuit(bool),
     /// The answer to "resign how much?" (`None`: none).
@@ -237,7 +244,7 @@ pub fn help_rows() -> Vec<(String, String)> {
         ),
         (
             "H",
-            "hint: plays ranked, cube advice; Enter or 1-9 plays a line",
+            "hint: plays ranked, cube advice; Enter or 1-9 plays a line; R rolls out",
         ),
         (
             "s",

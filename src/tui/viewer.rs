@@ -138,6 +138,7 @@ impl Viewer {
             | Event::Bot { .. }
             | Event::Hint { .. }
             | Event::Tutor { .. }
+            | Event::Rollout { .. }
             | Event::Tick(_)
             | Event::Second
             | Event::Suspend

@@ -17,6 +17,7 @@ impl App {
             Event::Tick(id) => Msg::BotStep(id),
             Event::Hint { id, panel } => Msg::HintReady(id, panel),
             Event::Tutor { id, verdict } => Msg::TutorReady(id, verdict),
+            Event::Rollout { id, report } => Msg::RolloutReport(id, report),
             Event::Second => Msg::Second,
             Event::Terminate => Msg::QuitNow,
             // The runtime's own business: the terminal, not the game.
@@ -78,6 +79,8 @@ impl App {
                 Msg::Select => Msg::HintPlay(None),
                 Msg::Digit(n @ 1..=9) => Msg::HintPlay(Some(usize::from(n) - 1)),
                 Msg::QuitNow => Msg::QuitNow,
+                Msg::ResignMenu => Msg::HintRollout,
+                Msg::Escape if self.rollout_running() => Msg::RolloutStop,
                 _ => Msg::ClosePanel,
             },
             Mode::ConfirmQuit => {
