@@ -676,6 +676,11 @@ fn check_tutor_and_turn() {
     assert_eq!(app.model().bottom, app.match_state().game().turn());
 }
 
+fn check_tutor_turn_and_mode() {
+    check_tutor_and_turn();
+    check_tutor_mode();
+}
+
 fn check_tutor_mode() {
     // The tutor's judgements themselves: tests/tui_tutor.rs.
     let mut app = new_app(Rules::money());
@@ -721,8 +726,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "Tab / Shift-Tab" => check_tab,
             ": bot" => check_bot_command,
             "a / o" => check_auto_roll_and_bearoff,
-            "T / f" => check_tutor_and_turn,
-            "m" => check_tutor_mode,
+            "T / f / m" => check_tutor_turn_and_mode,
             "C / i" => check_take_over_and_position_text,
             other => panic!("the help lists {other:?} ({what}) but no test checks it"),
         };

@@ -268,7 +268,7 @@ fn expert_cube_lines(m: &MatchState) -> Vec<String> {
         _ if d.too_good() => "too good to double: play on",
         _ => "no double: roll",
     };
-    vec![
+    let mut lines = vec![
         format!("for {}, on roll (the doubler):", game.turn()),
         format!(
             "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
@@ -282,8 +282,12 @@ fn expert_cube_lines(m: &MatchState) -> Vec<String> {
         format!("double/take  {:+.3}", d.double_take),
         format!("double/pass  {:+.3}", d.double_pass),
         format!("expert: {verdict}"),
-        "R rolls the position out; other keys close".to_string(),
-    ]
+    ];
+    // The position can be rolled out before a roll and when doubled (not facing a beaver).
+    if game.phase() != Phase::Beavered {
+        lines.push("R rolls the position out; other keys close".to_string());
+    }
+    lines
 }
 
 /// A play in notation, or "cannot move" for none.

@@ -227,12 +227,8 @@ pub fn help_rows() -> Vec<(String, String)> {
             "auto-roll: off, no double, always / auto bear-off (races)",
         ),
         (
-            "T / f",
-            "tutor view (both numberings) / turn the board to the mover",
-        ),
-        (
-            "m",
-            "tutor mode: the expert judges your plays and cube decisions first",
+            "T / f / m",
+            "tutor view / board turned to the mover / tutor mode",
         ),
         (
             "C / i",
@@ -244,7 +240,7 @@ pub fn help_rows() -> Vec<(String, String)> {
         ),
         (
             "H",
-            "hint: plays ranked, cube advice; Enter or 1-9 plays a line; R rolls out",
+            "hint: plays ranked, cube advice; 1-9 plays one; R rolls out",
         ),
         (
             "s",
