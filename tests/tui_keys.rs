@@ -686,7 +686,11 @@ fn check_tutor_mode() {
     let mut app = new_app(Rules::money());
     to_moving(&mut app);
     press(&mut app, KeyCode::Char('m'));
-    assert!(app.message().starts_with("tutor mode: on"), "{}", app.message());
+    assert!(
+        app.message().starts_with("tutor mode: on"),
+        "{}",
+        app.message()
+    );
     let play = app.match_state().game().legal_plays()[0];
     command(&mut app, &bg_tui::engine::format_play(&play));
     assert!(app.take_tutor_job().is_some(), "the play is judged first");

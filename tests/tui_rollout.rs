@@ -46,7 +46,9 @@ fn panel(app: &App) -> Option<Vec<String>> {
 /// `R`, and the rollout asked of the runtime, cut to `trials` trials of one turn each.
 fn ask_rollout(app: &mut App, trials: u32) -> RolloutJob {
     shifted(app, 'R');
-    let mut job = app.take_rollout_job().expect("the rollout is asked of a worker");
+    let mut job = app
+        .take_rollout_job()
+        .expect("the rollout is asked of a worker");
     job.settings.trials = trials;
     job.settings.truncate = Some(1);
     job.settings.threads = 1;
@@ -82,7 +84,10 @@ fn the_hint_panel_rolls_its_plays_out_and_esc_stops_with_the_result_so_far() {
     let lines = panel(&app).expect("the panel stays open");
     assert!(lines[0].starts_with("rollout: 0-ply, full trials, variance reduction"));
     assert!(lines[1].starts_with("> 1 "), "{lines:?}");
-    assert_eq!(lines.last().map(String::as_str), Some("0 of 1296 trials; Esc stops, other keys close"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("0 of 1296 trials; Esc stops, other keys close")
+    );
     let got = reports(&job);
     assert_eq!(
         got.iter().map(|r| (r.trials, r.done)).collect::<Vec<_>>(),
@@ -137,7 +142,12 @@ fn a_finished_rollout_says_so_and_the_cube_advice_can_be_rolled_out() {
     assert_eq!(app.match_state().game().phase(), Phase::Rolling);
     open_hint(&mut app);
     let advice = panel(&app).expect("the cube advice");
-    assert!(advice.iter().any(|l| l.starts_with("R rolls the position out")), "{advice:?}");
+    assert!(
+        advice
+            .iter()
+            .any(|l| l.starts_with("R rolls the position out")),
+        "{advice:?}"
+    );
     let job = ask_rollout(&mut app, 36);
     assert_eq!(job.lines.len(), 1);
     assert!(job.cube.is_some());
@@ -145,10 +155,16 @@ fn a_finished_rollout_says_so_and_the_cube_advice_can_be_rolled_out() {
     hand(&mut app, &job, got.last().expect("a result"));
     let lines = panel(&app).expect("the panel");
     for start in ["no double ", "double/take ", "double/pass ", "rollout: "] {
-        assert!(lines.iter().any(|l| l.starts_with(start)), "{start}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with(start)),
+            "{start}: {lines:?}"
+        );
     }
     assert!(lines[1].contains(" ± "), "{lines:?}");
-    assert_eq!(lines.last().map(String::as_str), Some("36 trials done; Esc closes"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("36 trials done; Esc closes")
+    );
     // Done: Esc closes at once.
     press(&mut app, KeyCode::Esc);
     assert!(panel(&app).is_none());

@@ -203,7 +203,10 @@ fn the_tutor_judges_cube_decisions() {
     let verdict = judge(&mut app);
     assert!(loss_of(&verdict) >= 0.04, "{verdict:?}");
     let lines = tutor_lines(&app).expect("a bad double is flagged");
-    assert!(lines[0].contains("the expert would not double"), "{lines:?}");
+    assert!(
+        lines[0].contains("the expert would not double"),
+        "{lines:?}"
+    );
     assert_eq!(lines[1], "you chose: double");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.match_state().game().phase(), Phase::DoubleOffered);

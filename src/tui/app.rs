@@ -23,8 +23,8 @@ use super::tutor::{Decision, Threshold, Tutor, TutorJob};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
-    format_play, parse_play_in, roll_die,
+    Action, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder, format_play,
+    parse_play_in, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;

@@ -34,7 +34,10 @@ impl App {
             return;
         };
         let labels = if plays.is_empty() {
-            vec![format!("{} on roll, cubeless", self.match_state.game().turn())]
+            vec![format!(
+                "{} on roll, cubeless",
+                self.match_state.game().turn()
+            )]
         } else {
             job.lines
                 .iter()
@@ -79,7 +82,11 @@ impl App {
 
     /// A rollout's result so far: shown, unless the rollout was stopped or its panel closed.
     pub(super) fn rollout_report(&mut self, id: u64, report: RolloutReport) -> bool {
-        if self.rollout_wait.as_ref().is_none_or(|(asked, _)| *asked != id) {
+        if self
+            .rollout_wait
+            .as_ref()
+            .is_none_or(|(asked, _)| *asked != id)
+        {
             return false;
         }
         let done = report.done;

@@ -67,9 +67,7 @@ impl App {
             },
             Mode::Play if self.tutor_panel().is_some() => match key.code {
                 KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::TutorKeep,
-                KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => {
-                    Msg::TutorTakeBack
-                }
+                KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => Msg::TutorTakeBack,
                 _ if matches!(msg, Msg::QuitNow | Msg::Quit) => msg,
                 _ => Msg::TutorWait,
             },
