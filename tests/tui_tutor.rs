@@ -291,3 +291,74 @@ fn the_panel_names_points_as_the_board_numbers_them() {
     );
     assert!(lines[1].ends_with(&shown(&worst)), "{lines:?}");
 }
+
+/// A play moved checker by checker and confirmed with Enter is judged too; Esc while the
+/// tutor thinks takes it back at once (its verdict, coming later, is dropped), and taking a
+/// flagged play back puts the checkers back where the turn started.
+#[test]
+fn a_play_moved_by_hand_is_taken_back_to_the_start_of_the_turn() {
+    let mut app = hot_seat();
+    open(&mut app);
+    let start = app.model().position;
+    let (_, worst) = best_and_worst(&app);
+    let move_by_hand = |app: &mut App| {
+        for step in worst.steps().iter() {
+            // Tab walks the cursor over the checkers that can move.
+            for _ in 0..30 {
+                if app.model().cursor == bg_tui::tui::Spot::Point(step.from) {
+                    break;
+                }
+                press(app, KeyCode::Tab);
+            }
+            assert_eq!(app.model().cursor, bg_tui::tui::Spot::Point(step.from));
+            press(app, KeyCode::Char(char::from(b'0' + step.from - step.to)));
+        }
+        assert_eq!(
+            app.finished_play().map(|p| *p.position()),
+            Some(*worst.position())
+        );
+        press(app, KeyCode::Enter);
+    };
+    move_by_hand(&mut app);
+    let stale = app.take_tutor_job().expect("the tutor is asked");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.message(), "taken back: play the roll again");
+    assert_eq!(app.model().position, start, "the checkers are back");
+    app.handle(Event::Tutor {
+        id: stale.id,
+        verdict: Box::new(stale.verdict()),
+    });
+    assert!(
+        tutor_lines(&app).is_none(),
+        "a verdict on a decision taken back is dropped"
+    );
+    move_by_hand(&mut app);
+    judge(&mut app);
+    assert!(tutor_lines(&app).is_some());
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(app.model().position, start, "the checkers are back");
+    assert!(app.finished_play().is_none());
+    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+}
+
+/// A roll when no double is possible (the cube on the other side) is no decision: it is
+/// made at once, without asking the tutor.
+#[test]
+fn a_roll_without_a_possible_double_is_not_held_back() {
+    let mut app = hot_seat();
+    open(&mut app);
+    let best = best_and_worst(&app).0;
+    type_command(&mut app, &format_play(&best));
+    judge(&mut app);
+    // The doubler's opponent takes: the cube is theirs, and the doubler rolls next.
+    press(&mut app, KeyCode::Char('d'));
+    judge(&mut app);
+    press(&mut app, KeyCode::Char('k'));
+    press(&mut app, KeyCode::Char('t'));
+    judge(&mut app);
+    assert_eq!(app.match_state().game().phase(), Phase::Rolling);
+    assert!(app.match_state().game().may_double().is_err());
+    press(&mut app, KeyCode::Char('r'));
+    assert!(app.take_tutor_job().is_none(), "nothing to judge");
+    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+}

@@ -15,7 +15,14 @@ impl App {
         let person = game
             .to_act()
             .is_some_and(|side| self.bots[side.index()].is_none());
-        if !self.options.tutor_mode || !person || !self.tutor.is_idle() {
+        // Only a choice is judged: a roll when a double was possible, a play of a roll
+        // with several.
+        let choice = match decision {
+            Decision::Roll => game.may_double().is_ok(),
+            Decision::Play(_) => game.legal_plays().len() > 1,
+            Decision::Double | Decision::Take | Decision::Pass => true,
+        };
+        if !self.options.tutor_mode || !person || !choice || !self.tutor.is_idle() {
             self.commit(decision);
             return;
         }
