@@ -521,6 +521,29 @@ fn check_hint_keys() {
     check_hint();
     check_hint_digit();
     check_hint_answers_come_late();
+    check_hint_rollout();
+}
+
+fn check_hint_rollout() {
+    // R in the hint panel rolls its lines out (tests/tui_rollout.rs runs it); outside the
+    // panel R is still the resignation menu.
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    open_hint(&mut app);
+    shifted(&mut app, 'R');
+    let job = app
+        .take_rollout_job()
+        .expect("the rollout is asked of a worker");
+    let (_, lines) = hint_panel(&app);
+    assert!(lines[0].starts_with("rollout: "), "{lines:?}");
+    press(&mut app, KeyCode::Char('x'));
+    assert!(job.stopped(), "closing the panel stops the rollout");
+    shifted(&mut app, 'R');
+    assert!(app.take_rollout_job().is_none());
+    assert!(matches!(
+        app.model().overlay,
+        Some(Overlay::Question { title, .. }) if title == "Resign how much?"
+    ));
 }
 
 fn check_hint_digit() {

@@ -362,3 +362,17 @@ fn a_roll_without_a_possible_double_is_not_held_back() {
     assert!(app.take_tutor_job().is_none(), "nothing to judge");
     assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
 }
+
+/// A threshold of 0 flags every loss, but never the expert's own play.
+#[test]
+fn a_zero_threshold_never_flags_the_experts_own_play() {
+    let threshold = Threshold::parse("0").expect("a threshold");
+    let mut app = tutored(threshold, [Player::Human, Player::Human]);
+    open(&mut app);
+    let mover = app.match_state().game().turn();
+    let (best, _) = best_and_worst(&app);
+    type_command(&mut app, &format_play(&best));
+    judge(&mut app);
+    assert!(tutor_lines(&app).is_none());
+    assert_ne!(app.match_state().game().turn(), mover, "the play is made");
+}

@@ -70,7 +70,8 @@ impl App {
     }
 
     /// The tutor's verdict on question `id`: below the threshold the decision is made; at
-    /// or above it the panel opens. A verdict for a match that has moved on is dropped.
+    /// or above it (and above nothing: the expert's own choice is never flagged) the panel
+    /// opens. A verdict for a match that has moved on is dropped.
     pub(super) fn tutor_ready(&mut self, id: u64, verdict: &Verdict) -> bool {
         let Tutor::Thinking {
             id: asked,
@@ -90,7 +91,7 @@ impl App {
         self.message.clear();
         match verdict {
             Verdict::Judged { loss, .. }
-                if *loss >= i64::from(self.options.tutor_threshold.micros()) =>
+                if *loss >= i64::from(self.options.tutor_threshold.micros().max(1)) =>
             {
                 let lines = tutor::panel_lines(verdict, |text| self.shown_play(text));
                 self.tutor = Tutor::Panel { decision, lines };
