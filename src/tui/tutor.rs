@@ -93,14 +93,14 @@ pub enum Decision {
 impl Decision {
     /// The action recorded to judge the decision: a roll's dice do not change the judgement
     /// (it comes before them), so a stand-in roll is recorded.
-    fn judged_action(self) -> Action {
-        match self {
+    fn judged_action(self) -> Option<Action> {
+        Some(match self {
             Decision::Play(play) => Action::Play(play),
-            Decision::Roll => Action::Roll(Dice::new(1, 2).unwrap_or_else(|_| unreachable!())),
+            Decision::Roll => Action::Roll(Dice::new(1, 2).ok()?),
             Decision::Double => Action::Double,
             Decision::Take => Action::Take,
             Decision::Pass => Action::Drop,
-        }
+        })
     }
 }
 
@@ -160,7 +160,7 @@ impl TutorJob {
     ) -> Option<TutorJob> {
         let mut recorder = recorder.clone();
         let mut m = m.clone();
-        recorder.apply(&mut m, decision.judged_action()).ok()?;
+        recorder.apply(&mut m, decision.judged_action()?).ok()?;
         let record = recorder.as_record().clone();
         let game = record.games.len().checked_sub(1)?;
         let action = record.games.last()?.actions.len().checked_sub(1)?;
