@@ -130,6 +130,15 @@ pub struct PlayArgs {
     /// The tutor view: point numbers for both sides, each in its own numbering.
     #[arg(long)]
     pub tutor: bool,
+    /// Tutor mode: before your play or cube decision is made, the expert judges it; one
+    /// that loses at least --tutor-threshold is shown with the expert's choice, to take
+    /// back or keep (`m` in the game turns it on and off).
+    #[arg(long)]
+    pub tutor_mode: bool,
+    /// The smallest equity loss tutor mode speaks of (0 to 3) [default: 0.04, GNU
+    /// Backgammon's "doubtful"].
+    #[arg(long, value_name = "E", allow_hyphen_values = true)]
+    pub tutor_threshold: Option<String>,
     /// Players' clocks: standard (2:00 reserve, kept by turns within 20 s) or blitz (0:30,
     /// 10 s).
     #[arg(long, value_name = "KIND")]
@@ -396,6 +405,11 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         ),
         None => None,
     };
+    let tutor_threshold = match &args.tutor_threshold {
+        Some(text) => crate::tui::tutor::Threshold::parse(text)
+            .map_err(|e| CliError(format!("--tutor-threshold: {e}")))?,
+        None => crate::tui::tutor::Threshold::DEFAULT,
+    };
     Ok(Options {
         rules,
         names,
@@ -415,6 +429,8 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         },
         auto_bearoff: args.auto_bearoff,
         tutor: args.tutor,
+        tutor_mode: args.tutor_mode,
+        tutor_threshold,
         board_text: false,
         clock,
     })

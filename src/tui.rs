@@ -7,12 +7,14 @@ pub use crate::clock;
 pub mod commands;
 pub mod event;
 pub mod hint;
+pub mod hint_rollout;
 pub mod keys;
 pub mod model;
 pub mod rules_lines;
 pub mod start_dialog;
 pub mod terminal;
 pub mod theme;
+pub mod tutor;
 pub mod view;
 pub mod viewer;
 

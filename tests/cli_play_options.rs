@@ -378,3 +378,22 @@ fn the_table_options_are_read() {
     assert!(!o.turn_board && !o.auto_bearoff && !o.tutor);
     assert_eq!((o.auto_roll, o.clock), (AutoRoll::Off, None));
 }
+
+#[test]
+fn tutor_mode_and_its_threshold_are_read() {
+    use bg_tui::tui::tutor::Threshold;
+    let o = options(&["--tutor-mode", "--tutor-threshold", "0.1"]);
+    assert!(o.tutor_mode && !o.tutor);
+    assert_eq!(o.tutor_threshold.equity(), 0.1);
+    let o = options(&[]);
+    assert!(!o.tutor_mode);
+    assert_eq!(o.tutor_threshold, Threshold::DEFAULT);
+    assert_eq!(
+        error(&["--tutor-threshold", "lots"]),
+        "--tutor-threshold: \"lots\" is not a number (an equity such as 0.04)"
+    );
+    assert_eq!(
+        error(&["--tutor-threshold", "-1"]),
+        "--tutor-threshold: -1 is out of range: 0 to 3 equity"
+    );
+}

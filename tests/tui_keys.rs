@@ -521,6 +521,29 @@ fn check_hint_keys() {
     check_hint();
     check_hint_digit();
     check_hint_answers_come_late();
+    check_hint_rollout();
+}
+
+fn check_hint_rollout() {
+    // R in the hint panel rolls its lines out (tests/tui_rollout.rs runs it); outside the
+    // panel R is still the resignation menu.
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    open_hint(&mut app);
+    shifted(&mut app, 'R');
+    let job = app
+        .take_rollout_job()
+        .expect("the rollout is asked of a worker");
+    let (_, lines) = hint_panel(&app);
+    assert!(lines[0].starts_with("rollout: "), "{lines:?}");
+    press(&mut app, KeyCode::Char('x'));
+    assert!(job.stopped(), "closing the panel stops the rollout");
+    shifted(&mut app, 'R');
+    assert!(app.take_rollout_job().is_none());
+    assert!(matches!(
+        app.model().overlay,
+        Some(Overlay::Question { title, .. }) if title == "Resign how much?"
+    ));
 }
 
 fn check_hint_digit() {
@@ -743,6 +766,30 @@ fn check_tutor_and_turn() {
     assert_eq!(app.model().bottom, app.match_state().game().turn());
 }
 
+fn check_tutor_turn_and_mode() {
+    check_tutor_and_turn();
+    check_tutor_mode();
+}
+
+fn check_tutor_mode() {
+    // The tutor's judgements themselves: tests/tui_tutor.rs.
+    let mut app = new_app(Rules::money());
+    to_moving(&mut app);
+    press(&mut app, KeyCode::Char('m'));
+    assert!(
+        app.message().starts_with("tutor mode: on"),
+        "{}",
+        app.message()
+    );
+    let play = app.match_state().game().legal_plays()[0];
+    command(&mut app, &bg_tui::engine::format_play(&play));
+    assert!(app.take_tutor_job().is_some(), "the play is judged first");
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
+    press(&mut app, KeyCode::Char('m'));
+    assert_eq!(app.message(), "tutor mode: off");
+}
+
 fn check_take_over() {
     let mut app = new_app(Rules::money());
     shifted(&mut app, 'C');
@@ -773,7 +820,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "Tab / Shift-Tab" => check_tab,
             ": bot" => check_bot_command,
             "a / o" => check_auto_roll_and_bearoff,
-            "T / f" => check_tutor_and_turn,
+            "T / f / m" => check_tutor_turn_and_mode,
             "C / i" => check_take_over_and_position_text,
             other => panic!("the help lists {other:?} ({what}) but no test checks it"),
         };

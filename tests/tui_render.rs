@@ -975,3 +975,46 @@ fn the_start_dialog() {
         }
     }
 }
+
+/// The tutor's panel as a player sees it: tutor mode on, Black (seed 2) opens and plays
+/// the expert's worst play; the panel says what it loses and what the expert plays, in the
+/// numbers on the screen (White's: the board is fixed).
+#[test]
+fn the_tutor_panel() {
+    use bg_tui::bot::expert::ExpertBot;
+    use bg_tui::tui::{App, Event, Options};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = App::new(Options {
+        seed: Some(2),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        tutor_mode: true,
+        ..Options::default()
+    })
+    .expect("a new game");
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    app.handle(key(KeyCode::Char('r')));
+    let mut expert = ExpertBot::shipped(bg_tui::bot::EXPERT_DEFAULT_PLY).expect("expert");
+    assert!(expert.select_for(app.match_state()));
+    let worst = expert
+        .rank(app.match_state().game().legal_plays())
+        .last()
+        .expect("plays")
+        .play;
+    app.handle(key(KeyCode::Char(':')));
+    for c in bg_tui::engine::format_play(&worst).chars() {
+        app.handle(key(KeyCode::Char(c)));
+    }
+    app.handle(key(KeyCode::Enter));
+    let job = app.take_tutor_job().expect("the tutor is asked");
+    app.handle(Event::Tutor {
+        id: job.id,
+        verdict: Box::new(job.verdict()),
+    });
+    let model = app.model();
+    assert!(
+        matches!(&model.overlay, Some(Overlay::Question { title, .. }) if title == "Tutor"),
+        "{:?}",
+        model.overlay
+    );
+    snapshot_both("tutor_panel", &model);
+}

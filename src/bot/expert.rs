@@ -542,39 +542,43 @@ pub fn resignation_for(p: &Probs) -> Option<WinKind> {
 impl ExpertBot {
     /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply.
     pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
-        let game = m.game();
-        self.select(game.variant());
-        let position = *game.position();
-        let p = self.chances(&position);
-        let me = game.turn();
-        let holder = match game.cube().owner() {
-            None => cube::Holder::Centre,
-            Some(side) if side == me => cube::Holder::Me,
-            Some(_) => cube::Holder::Opponent,
-        };
-        let efficiency = if position.is_race() {
-            cube::race_efficiency(position.mover_pips())
-        } else {
-            cube::CONTACT_EFFICIENCY
-        };
-        let score = match (m.away(me), m.away(me.opponent())) {
-            (Some(mine), Some(theirs)) => Some(cube::Score {
-                mine,
-                theirs,
-                post_crawford: m.crawford() != CrawfordState::Before,
-            }),
-            _ => None,
-        };
-        let rules = game.rules();
-        cube::decide(
-            &p,
-            &cube::CubeState {
-                value: game.cube().value(),
-                holder,
-                efficiency,
-                jacoby: rules.jacoby && rules.is_money() && game.cube().value() == 1,
-                score,
-            },
-        )
+        self.select(m.game().variant());
+        let p = self.chances(m.game().position());
+        cube::decide(&p, &cube_state(m))
+    }
+}
+
+/// The cube as the player on roll in `m` (the doubler) sees it: its value and holder, the
+/// cube efficiency of the position, Jacoby, and the score in a match.
+#[must_use]
+pub fn cube_state(m: &MatchState) -> cube::CubeState {
+    let game = m.game();
+    let position = *game.position();
+    let me = game.turn();
+    let holder = match game.cube().owner() {
+        None => cube::Holder::Centre,
+        Some(side) if side == me => cube::Holder::Me,
+        Some(_) => cube::Holder::Opponent,
+    };
+    let efficiency = if position.is_race() {
+        cube::race_efficiency(position.mover_pips())
+    } else {
+        cube::CONTACT_EFFICIENCY
+    };
+    let score = match (m.away(me), m.away(me.opponent())) {
+        (Some(mine), Some(theirs)) => Some(cube::Score {
+            mine,
+            theirs,
+            post_crawford: m.crawford() != CrawfordState::Before,
+        }),
+        _ => None,
+    };
+    let rules = game.rules();
+    cube::CubeState {
+        value: game.cube().value(),
+        holder,
+        efficiency,
+        jacoby: rules.jacoby && rules.is_money() && game.cube().value() == 1,
+        score,
     }
 }

@@ -4,29 +4,34 @@
 //! autosave, the clocks, automatic rolls, questions to bots).
 
 mod bot_turns;
+mod hint_rollouts;
 mod input;
 mod saving;
 mod screen;
 mod table;
+mod tutoring;
 
 use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
 use super::clock::{ClockKind, Clocks, SystemTime, TimeSource};
 use super::commands::{self, Command};
 pub use super::event::Event;
 use super::hint::{self, HintJob};
+use super::hint_rollout::RolloutJob;
 use super::keys::Msg;
 use super::model::{LastMove, Spot};
+use super::tutor::{Decision, Threshold, Tutor, TutorJob};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, Dice, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
-    format_play, parse_play_in, roll_die,
+    Action, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder, format_play,
+    parse_play_in, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 /// How a game is set up from the command line.
@@ -61,6 +66,10 @@ pub struct Options {
     pub auto_bearoff: bool,
     /// The tutor view: point numbers for both sides.
     pub tutor: bool,
+    /// Tutor mode: the expert judges a person's decisions before they are made.
+    pub tutor_mode: bool,
+    /// The smallest loss tutor mode speaks of.
+    pub tutor_threshold: Threshold,
     /// Show the position as text on the panel where no Position ID can say it (Plakoto,
     /// Fevga); `i` turns it on and off.
     pub board_text: bool,
@@ -107,6 +116,8 @@ impl Default for Options {
             auto_roll: AutoRoll::Off,
             auto_bearoff: false,
             tutor: false,
+            tutor_mode: false,
+            tutor_threshold: Threshold::DEFAULT,
             board_text: false,
             clock: None,
         }
@@ -179,6 +190,14 @@ pub struct App {
     hint_job: Option<HintJob>,
     /// The id of the hint being worked out, and [`App::recorded`] when it was asked for.
     hint_wait: Option<(u64, usize)>,
+    /// A rollout from the hint panel, waiting for the runtime to run it.
+    rollout_job: Option<RolloutJob>,
+    /// The rollout the hint panel shows while it runs: its id and its stop flag.
+    rollout_wait: Option<(u64, Arc<AtomicBool>)>,
+    /// Tutor mode's decision held back, if any.
+    tutor: Tutor,
+    /// A decision for the tutor to judge, waiting for the runtime to run it.
+    tutor_job: Option<TutorJob>,
     /// A bot has offered to resign this game (it does not offer twice).
     bot_resigned: [bool; 2],
     /// Every action of the match so far.
@@ -362,6 +381,10 @@ impl App {
             hint_panel: None,
             hint_job: None,
             hint_wait: None,
+            tutor: Tutor::Idle,
+            tutor_job: None,
+            rollout_job: None,
+            rollout_wait: None,
             bot_resigned: [false; 2],
             recorder,
             save_path: None,
@@ -463,14 +486,29 @@ impl App {
             Msg::BotDecided(id, decision) => return self.bot_decided(id, decision),
             Msg::BotStep(id) => return self.bot_tick(id),
             Msg::HintReady(id, panel) => return self.hint_ready(id, *panel),
+            Msg::TutorReady(id, verdict) => return self.tutor_ready(id, &verdict),
+            Msg::TutorKeep => self.tutor_answer(true),
+            Msg::TutorTakeBack => self.tutor_answer(false),
+            Msg::TutorWait => {
+                self.message = if self.tutor_thinking() {
+                    "tutor: thinking… (Esc takes it back)"
+                } else {
+                    "the tutor asks: u takes it back, k keeps it"
+                }
+                .to_string();
+            }
             Msg::Second => return self.second(),
             Msg::Ignore => return false,
             Msg::Resize(w, h) => self.size = (w, h),
             Msg::Other if !self.fits() => {}
             Msg::ClosePanel => {
+                self.stop_rollout();
                 self.hint_panel = None;
                 self.mode = Mode::Play;
             }
+            Msg::HintRollout => self.start_rollout(),
+            Msg::RolloutStop => self.stop_rollout(),
+            Msg::RolloutReport(id, report) => return self.rollout_report(id, *report),
             Msg::HintStep(down) => {
                 if let Some(panel) = &mut self.hint_panel {
                     panel.step(down);
@@ -532,6 +570,7 @@ impl App {
             Msg::ToggleAutoRoll
             | Msg::ToggleAutoBearOff
             | Msg::ToggleTutor
+            | Msg::ToggleTutorMode
             | Msg::ToggleTurnBoard
             | Msg::ShowPositionText => {
                 self.toggle(&msg);
@@ -776,11 +815,8 @@ impl App {
 
     fn rolling(&mut self, msg: &Msg) {
         match msg {
-            Msg::Roll => {
-                let dice = Dice::roll(&mut self.rng);
-                self.act(Action::Roll(dice));
-            }
-            Msg::Double => self.act(Action::Double),
+            Msg::Roll => self.decide(Decision::Roll),
+            Msg::Double => self.decide(Decision::Double),
             Msg::Resign(level) => self.act(Action::Resign(*level)),
             _ => {
                 let game = self.match_state.game();
@@ -794,8 +830,8 @@ impl App {
 
     fn answering(&mut self, msg: &Msg) {
         match msg {
-            Msg::Take => self.act(Action::Take),
-            Msg::Pass => self.act(Action::Drop),
+            Msg::Take => self.decide(Decision::Take),
+            Msg::Pass => self.decide(Decision::Pass),
             Msg::Beaver => self.act(Action::Beaver),
             Msg::Resign(level) => self.act(Action::Resign(*level)),
             _ => self.message = "answer the double: take (t) or pass (p)".to_string(),
@@ -886,7 +922,7 @@ impl App {
         let spot = self.cursor_spot();
         let Some(from) = self.picked else {
             if let Some(play) = turn.finished() {
-                self.act(Action::Play(play));
+                self.decide(Decision::Play(play));
                 return;
             }
             match spot_point(spot) {
@@ -971,7 +1007,7 @@ impl App {
             .unwrap_or_default();
         if made.is_empty() {
             match parse_play_in(game.variant(), text, game.position(), dice) {
-                Ok(play) => self.act(Action::Play(play)),
+                Ok(play) => self.decide(Decision::Play(play)),
                 Err(e) => self.message = e.to_string(),
             }
             return;
@@ -989,12 +1025,14 @@ impl App {
         let variant = game.variant();
         let continued = parse_play_in(variant, &format!("{so_far} {text}"), game.position(), dice);
         match continued {
-            Ok(play) => self.act(Action::Play(play)),
+            Ok(play) => self.decide(Decision::Play(play)),
             Err(e) => match parse_play_in(variant, text, game.position(), dice) {
                 Ok(play) => {
-                    self.act(Action::Play(play));
-                    self.message =
-                        format!("{text} was played as the whole move, in place of {so_far}");
+                    self.decide(Decision::Play(play));
+                    if self.tutor.is_idle() {
+                        self.message =
+                            format!("{text} was played as the whole move, in place of {so_far}");
+                    }
                 }
                 Err(_) => {
                     self.message = format!("after {so_far}: {e}");

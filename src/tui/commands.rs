@@ -16,6 +16,8 @@ pub enum Command {
     Human(Option<Side>),
     /// Save the match, to this file if named.
     Save(Option<String>),
+    /// Tutor mode on (`Some(true)`), off, or the other way (`None`).
+    Tutor(Option<bool>),
 }
 
 fn side_word(word: &str) -> Result<Side, String> {
@@ -72,6 +74,15 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ("undo", []) => Msg::Undo,
         ("help", []) => Msg::Help,
         ("flag", []) => Msg::TakeOver,
+        ("tutor", []) => return Ok(Command::Tutor(None)),
+        ("tutor", [word]) => {
+            return match word.to_ascii_lowercase().as_str() {
+                "on" => Ok(Command::Tutor(Some(true))),
+                "off" => Ok(Command::Tutor(Some(false))),
+                _ => Err("tutor [on|off]".to_string()),
+            };
+        }
+        ("tutor", _) => return Err("tutor [on|off]".to_string()),
         ("quit" | "q", []) => Msg::QuitNow,
         // A play: `13/8`, `13-8`, `bar/20`, `8/5(2)`, or a point number first.
         _ if first.contains(['/', '-'])

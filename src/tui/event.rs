@@ -1,9 +1,11 @@
 //! What the terminal runtime and the worker threads hand a screen: keys, mouse, resizes,
-//! signals, bots' answers, hints and timer ticks.
+//! signals, bots' answers, hints, the tutor's verdicts and timer ticks.
 
 use super::bots::BotDecision;
 use super::hint::HintPanel;
 pub use super::viewer::analysis_board::AnalysisOutcome;
+use super::hint_rollout::RolloutReport;
+use super::tutor::Verdict;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 /// What the terminal runtime hands the app.
@@ -37,6 +39,20 @@ pub enum Event {
         id: u64,
         /// The panel to show.
         panel: Box<HintPanel>,
+    },
+    /// A rollout from the hint panel: its result so far.
+    Rollout {
+        /// The rollout.
+        id: u64,
+        /// Its result so far.
+        report: Box<RolloutReport>,
+    },
+    /// The tutor's verdict on the decision held back with this id.
+    Tutor {
+        /// The question answered.
+        id: u64,
+        /// The verdict.
+        verdict: Box<Verdict>,
     },
     /// Time to show the next checker move of the bot's play with this id.
     Tick(u64),

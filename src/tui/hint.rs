@@ -3,6 +3,7 @@
 //! panel. A line of the ranking can be chosen (Up/Down and Enter, or its number) to play it.
 
 use super::event::Event;
+use super::hint_rollout::RolloutView;
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 use crate::bot::expert::{ExpertBot, RankedPlay};
 use crate::bot::{self, EXPERT_DEFAULT_PLY};
@@ -32,6 +33,8 @@ pub struct HintPanel {
     pub plays: Vec<HintPlay>,
     /// The play chosen with Up/Down.
     pub selected: usize,
+    /// The rollout of its lines (`R`), once asked for: shown in place of the ranking.
+    pub rollout: Option<RolloutView>,
 }
 
 impl HintPanel {
@@ -43,6 +46,7 @@ impl HintPanel {
             head: lines,
             plays: Vec::new(),
             selected: 0,
+            rollout: None,
         }
     }
 
@@ -86,6 +90,7 @@ impl HintPanel {
             )],
             plays,
             selected: 0,
+            rollout: None,
         }
     }
 
@@ -103,6 +108,7 @@ impl HintPanel {
                 })
                 .collect(),
             selected: 0,
+            rollout: None,
         }
     }
 
@@ -119,6 +125,9 @@ impl HintPanel {
     /// numbered from 1, then how to choose.
     #[must_use]
     pub fn lines(&self) -> Vec<String> {
+        if let Some(rollout) = &self.rollout {
+            return rollout.lines(self.selected);
+        }
         let mut out = self.head.clone();
         if self.plays.is_empty() {
             return out;
@@ -132,7 +141,7 @@ impl HintPanel {
             out.push(format!("{mark}{:>2} {}", i + 1, p.text));
         }
         out.push(format!(
-            "{} plays; Up/Down and Enter, or 1-9, plays one; other keys close",
+            "{} plays; Up/Down, Enter or 1-9 plays one; R rolls out; others close",
             self.plays.len()
         ));
         out
@@ -259,7 +268,7 @@ fn expert_cube_lines(m: &MatchState) -> Vec<String> {
         _ if d.too_good() => "too good to double: play on",
         _ => "no double: roll",
     };
-    vec![
+    let mut lines = vec![
         format!("for {}, on roll (the doubler):", game.turn()),
         format!(
             "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
@@ -273,10 +282,16 @@ fn expert_cube_lines(m: &MatchState) -> Vec<String> {
         format!("double/take  {:+.3}", d.double_take),
         format!("double/pass  {:+.3}", d.double_pass),
         format!("expert: {verdict}"),
-    ]
+    ];
+    // The position can be rolled out before a roll and when doubled (not facing a beaver).
+    if game.phase() != Phase::Beavered {
+        lines.push("R rolls the position out; other keys close".to_string());
+    }
+    lines
 }
 
-fn play_text(play: &Play) -> String {
+/// A play in notation, or "cannot move" for none.
+pub(crate) fn play_text(play: &Play) -> String {
     let text = format_play(play);
     if text.is_empty() {
         "cannot move".to_string()

@@ -3,7 +3,9 @@
 
 use super::bots::BotDecision;
 use super::hint::HintPanel;
+use super::hint_rollout::RolloutReport;
 use super::model::Spot;
+use super::tutor::Verdict;
 use crate::engine::WinKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -72,6 +74,16 @@ pub enum Msg {
     ToggleAutoBearOff,
     /// `T`: the tutor view (point numbers for both sides).
     ToggleTutor,
+    /// `m`: tutor mode (the expert judges a person's decisions before they are made).
+    ToggleTutorMode,
+    /// In the tutor's panel: keep the decision (make it as it was).
+    TutorKeep,
+    /// In the tutor's panel (or while it thinks): take the decision back.
+    TutorTakeBack,
+    /// Any other key while the tutor thinks.
+    TutorWait,
+    /// The tutor's verdict on the decision held back with this id.
+    TutorReady(u64, Box<Verdict>),
     /// `f`: the board fixed (White at the bottom) or turned to the player on roll.
     ToggleTurnBoard,
     /// The position as text: the XGID in the log (backgammon, Portes, Jacquet), or the board
@@ -98,6 +110,12 @@ pub enum Msg {
     /// Enter (`None`: the chosen line) or a digit 1-9 (that line, from 0) in the hint
     /// panel: play that line's play.
     HintPlay(Option<usize>),
+    /// `R` in the hint panel: roll its lines out.
+    HintRollout,
+    /// Esc in the hint panel while its rollout runs: stop it, keeping the result so far.
+    RolloutStop,
+    /// A rollout's result so far (the rollout with this id).
+    RolloutReport(u64, Box<RolloutReport>),
     /// The answer to "quit?".
     ConfirmQuit(bool),
     /// The answer to "resign how much?" (`None`: none).
@@ -160,6 +178,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('o') => Msg::ToggleAutoBearOff,
         KeyCode::Char('T') => Msg::ToggleTutor,
         KeyCode::Char('f') => Msg::ToggleTurnBoard,
+        KeyCode::Char('m') => Msg::ToggleTutorMode,
         KeyCode::Char('i') => Msg::ShowPositionText,
         KeyCode::Char('C') => Msg::TakeOver,
         _ => Msg::Other,
@@ -214,8 +233,8 @@ pub fn help_rows() -> Vec<(String, String)> {
             "auto-roll: off, no double, always / auto bear-off (races)",
         ),
         (
-            "T / f",
-            "tutor view (both numberings) / turn the board to the mover",
+            "T / f / m",
+            "tutor view / board turned to the mover / tutor mode",
         ),
         (
             "C / i",
@@ -227,7 +246,7 @@ pub fn help_rows() -> Vec<(String, String)> {
         ),
         (
             "H",
-            "hint: plays ranked, cube advice; Enter or 1-9 plays a line",
+            "hint: plays ranked, cube advice; 1-9 plays one; R rolls out",
         ),
         ("s / [ ]", "save the match now / scroll the log back, on"),
         (

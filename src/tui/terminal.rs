@@ -127,6 +127,14 @@ impl Screen for App {
         if let Some(job) = self.take_hint_job() {
             crate::tui::hint::spawn(job, wake.clone())?;
         }
+        // And a rollout from the hint panel.
+        if let Some(job) = self.take_rollout_job() {
+            crate::tui::hint_rollout::spawn(job, wake.clone())?;
+        }
+        // And the tutor's judgement of a person's decision.
+        if let Some(job) = self.take_tutor_job() {
+            crate::tui::tutor::spawn(job, wake.clone())?;
+        }
         Ok(())
     }
 }

@@ -267,6 +267,8 @@ impl Viewer {
             Event::Mouse(_)
             | Event::Bot { .. }
             | Event::Hint { .. }
+            | Event::Tutor { .. }
+            | Event::Rollout { .. }
             | Event::Tick(_)
             | Event::Second
             | Event::Suspend

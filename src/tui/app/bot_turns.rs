@@ -227,7 +227,9 @@ impl App {
                 }
             }
         }
-        // A question to a bot that no longer plays is dropped.
+        // A question to a bot that no longer plays is dropped, and so is a decision the
+        // tutor held back.
+        self.drop_tutor();
         self.pending = None;
         self.job = None;
         self.showing = None;
@@ -240,6 +242,7 @@ impl App {
     /// expert's with equities, losses and chances), or the cube decision. The panel opens at
     /// once and says the bot is thinking until the answer comes from the worker thread.
     pub(super) fn hint(&mut self) {
+        self.stop_rollout();
         let id = self.next_id;
         self.next_id += 1;
         self.hint_job = Some(HintJob {
@@ -282,6 +285,7 @@ impl App {
 
     /// Plays line `line` (from 0; `None`: the chosen line) of the hint panel, and closes it.
     pub(super) fn play_hint_line(&mut self, line: Option<usize>) {
+        self.stop_rollout();
         let Some(panel) = self.hint_panel.take() else {
             return;
         };
@@ -304,6 +308,6 @@ impl App {
             while turn.undo().is_some() {}
         }
         self.picked = None;
-        self.act(Action::Play(hint.play));
+        self.decide(crate::tui::tutor::Decision::Play(hint.play));
     }
 }

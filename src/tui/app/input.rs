@@ -16,6 +16,8 @@ impl App {
             Event::Bot { id, decision } => Msg::BotDecided(id, decision),
             Event::Tick(id) => Msg::BotStep(id),
             Event::Hint { id, panel } => Msg::HintReady(id, panel),
+            Event::Tutor { id, verdict } => Msg::TutorReady(id, verdict),
+            Event::Rollout { id, report } => Msg::RolloutReport(id, report),
             Event::Second => Msg::Second,
             Event::Terminate => Msg::QuitNow,
             // The runtime's own business: the terminal, not the game.
@@ -30,7 +32,10 @@ impl App {
     }
 
     fn mouse_msg(&self, mouse: MouseEvent) -> Msg {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.mode != Mode::Play {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left)
+            || self.mode != Mode::Play
+            || self.tutor_busy()
+        {
             return Msg::Ignore;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
@@ -58,12 +63,25 @@ impl App {
                 _ => Msg::Other,
             },
             Mode::Help => Msg::ClosePanel,
+            Mode::Play if self.tutor_thinking() => match msg {
+                Msg::Escape => Msg::TutorTakeBack,
+                Msg::QuitNow | Msg::Quit => msg,
+                _ => Msg::TutorWait,
+            },
+            Mode::Play if self.tutor_panel().is_some() => match key.code {
+                KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::TutorKeep,
+                KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => Msg::TutorTakeBack,
+                _ if matches!(msg, Msg::QuitNow | Msg::Quit) => msg,
+                _ => Msg::TutorWait,
+            },
             Mode::Play if self.hint_panel.is_some() => match msg {
                 Msg::Up => Msg::HintStep(false),
                 Msg::Down => Msg::HintStep(true),
                 Msg::Select => Msg::HintPlay(None),
                 Msg::Digit(n @ 1..=9) => Msg::HintPlay(Some(usize::from(n) - 1)),
                 Msg::QuitNow => Msg::QuitNow,
+                Msg::ResignMenu => Msg::HintRollout,
+                Msg::Escape if self.rollout_running() => Msg::RolloutStop,
                 _ => Msg::ClosePanel,
             },
             Mode::ConfirmQuit => {
@@ -156,6 +174,7 @@ impl App {
                 let note = self.message.clone();
                 self.note(note);
             }
+            Ok(Command::Tutor(on)) => self.toggle_tutor_mode(on),
             Err(why) => self.message = why,
         }
     }

@@ -104,6 +104,11 @@ impl App {
     pub(super) fn overlay(&self) -> Option<Overlay> {
         let game = self.match_state.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
+        if let Some(lines) = self.tutor_panel()
+            && self.mode == Mode::Play
+        {
+            return question("Tutor".to_string(), lines.to_vec());
+        }
         if let Some(panel) = &self.hint_panel {
             return question(panel.title.clone(), panel.lines());
         }

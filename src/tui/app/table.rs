@@ -112,7 +112,7 @@ impl App {
     }
 
     /// [`App::shown_point`] as a number.
-    fn shown_number(&self, p: u8) -> u8 {
+    pub(super) fn shown_number(&self, p: u8) -> u8 {
         let game = self.match_state.game();
         if game.turn() == self.bottom() || !(1..=24).contains(&p) {
             p
@@ -238,6 +238,10 @@ impl App {
                 o.tutor = !o.tutor;
                 ("tutor view", o.tutor)
             }
+            Msg::ToggleTutorMode => {
+                self.toggle_tutor_mode(None);
+                return;
+            }
             Msg::ToggleTurnBoard => {
                 o.turn_board = !o.turn_board;
                 ("board turned to the player on roll", o.turn_board)
@@ -362,6 +366,7 @@ impl App {
         match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
                 self.taken_over[side.index()] = true;
+                self.drop_tutor();
                 // The match knows: a game this side now wins scores nothing.
                 self.act(Action::TakeOver(side));
                 self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));

@@ -1,0 +1,180 @@
+//! Tutor mode in the game: a person's play or cube decision is held back while the expert
+//! judges it on a worker thread; a decision that loses at least the threshold opens the
+//! tutor's panel (take it back, or keep it), anything else is made at once.
+
+use super::App;
+use crate::bot::EXPERT_DEFAULT_PLY;
+use crate::engine::{Action, Dice};
+use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
+
+impl App {
+    /// A person's decision: judged first in tutor mode, else made at once. Bots' decisions
+    /// never come here.
+    pub(super) fn decide(&mut self, decision: Decision) {
+        let game = self.match_state.game();
+        let person = game
+            .to_act()
+            .is_some_and(|side| self.bots[side.index()].is_none());
+        // Only a choice is judged: a roll when a double was possible, a play of a roll
+        // with several.
+        let choice = match decision {
+            Decision::Roll => game.may_double().is_ok(),
+            Decision::Play(_) => game.legal_plays().len() > 1,
+            Decision::Double | Decision::Take | Decision::Pass => true,
+        };
+        if !self.options.tutor_mode || !person || !choice || !self.tutor.is_idle() {
+            self.commit(decision);
+            return;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let Some(job) = TutorJob::new(
+            id,
+            &self.recorder,
+            &self.match_state,
+            decision,
+            EXPERT_DEFAULT_PLY,
+        ) else {
+            // Not a legal decision: making it says why.
+            self.commit(decision);
+            return;
+        };
+        self.tutor_job = Some(job);
+        self.tutor = Tutor::Thinking {
+            id,
+            decision,
+            recorded: self.recorded(),
+        };
+        self.picked = None;
+        self.message = "tutor: thinking…".to_string();
+    }
+
+    /// Makes a decision, as it was.
+    fn commit(&mut self, decision: Decision) {
+        match decision {
+            Decision::Play(play) => self.act(Action::Play(play)),
+            Decision::Roll => {
+                let dice = Dice::roll(&mut self.rng);
+                self.act(Action::Roll(dice));
+            }
+            Decision::Double => self.act(Action::Double),
+            Decision::Take => self.act(Action::Take),
+            Decision::Pass => self.act(Action::Drop),
+        }
+    }
+
+    /// The decision for the tutor that the runtime should judge now (on a worker thread),
+    /// if any.
+    pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
+        self.tutor_job.take()
+    }
+
+    /// The tutor's verdict on question `id`: below the threshold the decision is made; at
+    /// or above it (and above nothing: the expert's own choice is never flagged) the panel
+    /// opens. A verdict for a match that has moved on is dropped.
+    pub(super) fn tutor_ready(&mut self, id: u64, verdict: &Verdict) -> bool {
+        let Tutor::Thinking {
+            id: asked,
+            decision,
+            recorded,
+        } = self.tutor
+        else {
+            return false;
+        };
+        if asked != id {
+            return false;
+        }
+        self.tutor = Tutor::Idle;
+        if recorded != self.recorded() {
+            return true;
+        }
+        self.message.clear();
+        match verdict {
+            Verdict::Judged { loss, .. }
+                if *loss >= i64::from(self.options.tutor_threshold.micros().max(1)) =>
+            {
+                let lines = tutor::panel_lines(verdict, |text| self.shown_play(text));
+                self.tutor = Tutor::Panel { decision, lines };
+            }
+            Verdict::Judged { .. } | Verdict::NotJudged => self.commit(decision),
+            Verdict::Cannot(why) => {
+                self.commit(decision);
+                if self.message.is_empty() {
+                    self.message = format!("tutor: {why}; made as it was");
+                }
+            }
+        }
+        true
+    }
+
+    /// The answer to the tutor's panel (or Esc while it thinks): keep the decision, or take
+    /// it back (the moves of the turn undone: the player decides again).
+    pub(super) fn tutor_answer(&mut self, keep: bool) {
+        let decision = match std::mem::take(&mut self.tutor) {
+            Tutor::Panel { decision, .. } if keep => decision,
+            Tutor::Panel { decision, .. } | Tutor::Thinking { decision, .. } => {
+                if let Decision::Play(_) = decision
+                    && let Some(turn) = &mut self.turn
+                {
+                    while turn.undo().is_some() {}
+                    self.cursor_to_start();
+                }
+                self.picked = None;
+                self.message = match decision {
+                    Decision::Play(_) => "taken back: play the roll again",
+                    _ => "taken back: decide again",
+                }
+                .to_string();
+                return;
+            }
+            Tutor::Idle => return,
+        };
+        self.message.clear();
+        self.commit(decision);
+    }
+
+    /// `m` / `:tutor [on|off]`: tutor mode on or off (`None`: the other way).
+    pub(super) fn toggle_tutor_mode(&mut self, on: Option<bool>) {
+        let on = on.unwrap_or(!self.options.tutor_mode);
+        self.options.tutor_mode = on;
+        self.message = if on {
+            format!(
+                "tutor mode: on (the expert speaks of losses of {} or more)",
+                self.options.tutor_threshold
+            )
+        } else {
+            "tutor mode: off".to_string()
+        };
+    }
+
+    /// The tutor's panel, if shown: its lines.
+    pub(super) fn tutor_panel(&self) -> Option<&[String]> {
+        match &self.tutor {
+            Tutor::Panel { lines, .. } => Some(lines),
+            _ => None,
+        }
+    }
+
+    /// The tutor holds a decision back (thinking, or its panel open).
+    pub(super) fn tutor_busy(&self) -> bool {
+        !self.tutor.is_idle()
+    }
+
+    /// The tutor is judging a decision.
+    pub(super) fn tutor_thinking(&self) -> bool {
+        self.tutor.is_thinking()
+    }
+
+    /// A play in the mover's numbering (notation) as the board's labels number it now.
+    fn shown_play(&self, text: &str) -> String {
+        tutor::renumbered(text, |p| self.shown_number(p))
+    }
+
+    /// Drops a decision held back (the side went to a bot, or the match moved on).
+    pub(super) fn drop_tutor(&mut self) {
+        if self.tutor_busy() {
+            self.tutor = Tutor::Idle;
+            self.tutor_job = None;
+        }
+    }
+}

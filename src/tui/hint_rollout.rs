@@ -1,0 +1,294 @@
+//! `R` in the hint panel: the panel's plays (the best few), or the position of its cube
+//! advice, rolled out by the expert ([`crate::bot::expert::rollouts`]) on a worker thread.
+//! Each round of trials sends its result so far as an [`Event::Rollout`]; a stop flag (Esc,
+//! or the panel closed) ends the rollout after the round in progress.
+
+use super::event::Event;
+use crate::bot::expert::cube::{self, CubeState};
+use crate::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout};
+use crate::bot::expert::{ExpertBot, cube_state};
+use crate::engine::{MatchState, Phase, Play, Variant};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+
+/// How many of the panel's plays are rolled out (the best first).
+pub const ROLLED_OUT: usize = 5;
+/// The trials of a rollout from the panel.
+pub const TRIALS: u32 = 1296;
+
+/// The settings of a rollout from the hint panel: [`TRIALS`] full trials at 0-ply with
+/// variance reduction, on every core.
+#[must_use]
+pub fn settings(seed: u64) -> RolloutSettings {
+    RolloutSettings {
+        trials: TRIALS,
+        truncate: None,
+        ply: 0,
+        seed,
+        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        std_err: None,
+        variance_reduction: true,
+    }
+}
+
+/// A rollout to run: the lines, the settings, and the flag that stops it.
+#[derive(Debug, Clone)]
+pub struct RolloutJob {
+    /// Matches the reports to the question.
+    pub id: u64,
+    /// The rule set.
+    pub variant: Variant,
+    /// The lines: the plays' positions, or the position on roll.
+    pub lines: Vec<Line>,
+    /// The cube as the player on roll sees it, for a cube decision from the rolled-out
+    /// chances (`None`: plays).
+    pub cube: Option<CubeState>,
+    /// How the rollout is played.
+    pub settings: RolloutSettings,
+    /// Set to stop the rollout after the round in progress.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// The result so far of a rollout from the panel.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RolloutReport {
+    /// Trials played of each line.
+    pub trials: u32,
+    /// Each line's equity (cubeless, the player who plays or is on roll) and its standard
+    /// error, in millionths.
+    pub figures: Vec<(i64, i64)>,
+    /// The cube decision from the rolled-out chances, as lines (a cube rollout).
+    pub cube: Vec<String>,
+    /// The rollout has ended (all its trials, or stopped).
+    pub done: bool,
+    /// Why it could not run, if it could not.
+    pub error: Option<String>,
+}
+
+fn micro(x: f64) -> i64 {
+    (x * 1e6).round() as i64
+}
+
+impl RolloutJob {
+    /// A rollout of `plays` (the best first; the first [`ROLLED_OUT`]), or, with none, of
+    /// the cube decision of the player on roll in `m` (before rolling, or doubled). `None`
+    /// when there is nothing to roll out.
+    #[must_use]
+    pub fn new(id: u64, m: &MatchState, plays: &[Play], seed: u64) -> Option<RolloutJob> {
+        let game = m.game();
+        let (lines, cube) = if plays.is_empty() {
+            let cube_now = match game.phase() {
+                Phase::Rolling => game.may_double().is_ok(),
+                Phase::DoubleOffered => true,
+                _ => false,
+            };
+            if !cube_now {
+                return None;
+            }
+            (vec![Line::OnRoll(*game.position())], Some(cube_state(m)))
+        } else {
+            let lines = plays
+                .iter()
+                .take(ROLLED_OUT)
+                .map(|p| Line::Played(*p.position()))
+                .collect();
+            (lines, None)
+        };
+        Some(RolloutJob {
+            id,
+            variant: game.variant(),
+            lines,
+            cube,
+            settings: settings(seed),
+            stop: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// The report of a result so far.
+    fn report(&self, r: &Rollout, done: bool) -> RolloutReport {
+        let cube = match (&self.cube, r.lines.first()) {
+            (Some(state), Some(line)) if r.trials > 0 => {
+                let d = cube::decide(&line.probs(), state);
+                let verdict = if d.double() && d.take() {
+                    "double, take"
+                } else if d.double() {
+                    "double, pass"
+                } else if d.too_good() {
+                    "too good to double: play on"
+                } else {
+                    "no double"
+                };
+                vec![
+                    format!("no double    {:+.3}", d.no_double),
+                    format!("double/take  {:+.3}", d.double_take),
+                    format!("double/pass  {:+.3}", d.double_pass),
+                    format!("rollout: {verdict}"),
+                ]
+            }
+            _ => Vec::new(),
+        };
+        RolloutReport {
+            trials: r.trials,
+            figures: r
+                .lines
+                .iter()
+                .map(|l| (micro(l.equity), micro(l.std_err)))
+                .collect(),
+            cube,
+            done,
+            error: None,
+        }
+    }
+
+    /// Runs the rollout on the calling thread, handing each round's result to `send` (which
+    /// returns `false` once nobody listens), and the final one with `done` set. Stops after
+    /// the round in progress once [`RolloutJob::stop`] is set.
+    pub fn run(&self, mut send: impl FnMut(RolloutReport) -> bool) {
+        let expert = match ExpertBot::shipped(self.settings.ply) {
+            Ok(expert) => expert,
+            Err(e) => {
+                send(RolloutReport {
+                    done: true,
+                    error: Some(e.to_string()),
+                    ..RolloutReport::default()
+                });
+                return;
+            }
+        };
+        let result = rollout(&expert, self.variant, &self.lines, &self.settings, |r| {
+            send(self.report(r, false)) && !self.stop.load(Ordering::Relaxed)
+        });
+        match result {
+            Ok(r) => {
+                send(self.report(&r, true));
+            }
+            Err(e) => {
+                send(RolloutReport {
+                    done: true,
+                    error: Some(e.to_string()),
+                    ..RolloutReport::default()
+                });
+            }
+        }
+    }
+
+    /// The flag is set: the rollout stops after the round in progress.
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Runs `job` on a new thread, sending its reports as [`Event::Rollout`]s.
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let id = job.id;
+        job.run(|report| {
+            tx.send(Event::Rollout {
+                id,
+                report: Box::new(report),
+            })
+            .is_ok()
+        });
+    };
+    std::thread::Builder::new()
+        .name("bg-tui rollout".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// Where a rollout from the panel stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RolloutStage {
+    /// Running.
+    Running,
+    /// Stopped (Esc) with the result so far.
+    Stopped,
+    /// Every trial played.
+    Done,
+}
+
+/// The rollout as the hint panel shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RolloutView {
+    /// Each line's name: its play (numbered as the ranking numbers it), or the position.
+    pub labels: Vec<String>,
+    /// The trials asked for.
+    pub trials: u32,
+    /// The threads it runs on.
+    pub threads: usize,
+    /// The result so far, once a round is done.
+    pub report: Option<RolloutReport>,
+    /// Running, stopped or done.
+    pub stage: RolloutStage,
+}
+
+impl RolloutView {
+    /// A rollout of `job`, just started; `labels` name its lines.
+    #[must_use]
+    pub fn new(job: &RolloutJob, labels: Vec<String>) -> RolloutView {
+        RolloutView {
+            labels,
+            trials: job.settings.trials,
+            threads: job.settings.threads,
+            report: None,
+            stage: RolloutStage::Running,
+        }
+    }
+
+    /// Takes a report in (an ended one ends the view's rollout).
+    pub fn update(&mut self, report: RolloutReport) {
+        if report.done && self.stage == RolloutStage::Running {
+            self.stage = RolloutStage::Done;
+        }
+        self.report = Some(report);
+    }
+
+    /// The panel's lines: how the rollout is played, each line with its equity ± its
+    /// standard error, the cube decision (a cube rollout), and how far it has come.
+    #[must_use]
+    pub fn lines(&self, selected: usize) -> Vec<String> {
+        let mut out = vec![format!(
+            "rollout: 0-ply, full trials, variance reduction, {} thread{}",
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
+        )];
+        let report = self.report.clone().unwrap_or_default();
+        if let Some(why) = &report.error {
+            out.push(format!("no rollout: {why}"));
+            return out;
+        }
+        let eq = |m: i64| m as f64 / 1e6;
+        for (i, label) in self.labels.iter().enumerate() {
+            let figures = match report.figures.get(i) {
+                Some(&(e, se)) if report.trials > 0 => {
+                    format!("{:+.3} ± {:.3}", eq(e), eq(se))
+                }
+                _ => "…".to_string(),
+            };
+            let mark = if i == selected && self.labels.len() > 1 {
+                '>'
+            } else {
+                ' '
+            };
+            out.push(format!("{mark}{label:<24} {figures}"));
+        }
+        out.extend(report.cube.iter().cloned());
+        out.push(match self.stage {
+            RolloutStage::Running => format!(
+                "{} of {} trials; Esc stops, other keys close",
+                report.trials, self.trials
+            ),
+            RolloutStage::Stopped => format!(
+                "stopped at {} of {} trials; Esc closes",
+                report.trials, self.trials
+            ),
+            RolloutStage::Done => format!("{} trials done; Esc closes", report.trials),
+        });
+        out
+    }
+}

@@ -1,0 +1,387 @@
+//! Tutor mode (`m`, `--tutor-mode`): before a person's play or cube decision is made, the
+//! expert judges it on a worker thread (as `bg-tui analyse` judges a recorded one, through
+//! [`crate::analysis::judge_action`]); a decision that loses at least the threshold is held
+//! back and a panel says what the expert prefers, to take it back or keep it.
+
+use super::event::Event;
+use crate::analysis;
+use crate::engine::{Action, Dice, MatchState, Play};
+use crate::record::{Record, Recorder};
+use std::fmt;
+use std::sync::mpsc::Sender;
+
+/// The largest threshold `--tutor-threshold` takes (a cubeless equity loss is at most 3 for
+/// backgammon's plays; 3 flags nearly nothing).
+pub const MAX_THRESHOLD: f64 = 3.0;
+
+/// The smallest loss the tutor speaks of, in millionths of equity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Threshold(u32);
+
+impl Threshold {
+    /// GNU Backgammon's "doubtful": 0.04 equity.
+    pub const DEFAULT: Threshold = Threshold(40_000);
+
+    /// Reads a threshold such as `0.04` (equity, 0 to [`MAX_THRESHOLD`]).
+    ///
+    /// # Errors
+    /// [`ThresholdError`] for text that is not a number in range.
+    pub fn parse(text: &str) -> Result<Threshold, ThresholdError> {
+        let shown = crate::printable::printable(text, 20);
+        let value: f64 = text
+            .trim()
+            .parse()
+            .map_err(|_| ThresholdError::NotANumber(shown.clone()))?;
+        if !(0.0..=MAX_THRESHOLD).contains(&value) {
+            return Err(ThresholdError::OutOfRange(shown));
+        }
+        // In range, so the product fits.
+        Ok(Threshold((value * 1e6).round() as u32))
+    }
+
+    /// The threshold in millionths of equity.
+    #[must_use]
+    pub const fn micros(self) -> u32 {
+        self.0
+    }
+
+    /// The threshold in equity.
+    #[must_use]
+    pub fn equity(self) -> f64 {
+        f64::from(self.0) / 1e6
+    }
+}
+
+impl Default for Threshold {
+    fn default() -> Threshold {
+        Threshold::DEFAULT
+    }
+}
+
+impl fmt::Display for Threshold {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.3}", self.equity())
+    }
+}
+
+/// Why a threshold was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ThresholdError {
+    /// Not a number.
+    #[error("{0:?} is not a number (an equity such as 0.04)")]
+    NotANumber(String),
+    /// Below 0 or above [`MAX_THRESHOLD`].
+    #[error("{0} is out of range: 0 to 3 equity")]
+    OutOfRange(String),
+}
+
+/// A person's decision, held back while the tutor judges it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// This play of the roll.
+    Play(Play),
+    /// Roll rather than double (the dice are rolled once the decision is made).
+    Roll,
+    /// Double.
+    Double,
+    /// Take the double.
+    Take,
+    /// Pass the double.
+    Pass,
+}
+
+impl Decision {
+    /// The action recorded to judge the decision: a roll's dice do not change the judgement
+    /// (it comes before them), so a stand-in roll is recorded.
+    fn judged_action(self) -> Option<Action> {
+        Some(match self {
+            Decision::Play(play) => Action::Play(play),
+            Decision::Roll => Action::Roll(Dice::new(1, 2).ok()?),
+            Decision::Double => Action::Double,
+            Decision::Take => Action::Take,
+            Decision::Pass => Action::Drop,
+        })
+    }
+}
+
+/// The tutor's judgement of a decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Judged: what the expert prefers and what the decision costs.
+    Judged {
+        /// What the person did, in the mover's numbering (a play) or in words.
+        done: String,
+        /// What the expert prefers, likewise.
+        best: String,
+        /// `play`, `no double`, `double`, `take` or `pass`.
+        kind: String,
+        /// The equity lost, in millionths.
+        loss: i64,
+        /// The expert's choice's equity, in millionths (the decider's view).
+        best_equity: i64,
+        /// The decision's equity, in millionths.
+        done_equity: i64,
+    },
+    /// A decision the analysis does not judge (a forced play, a beaver).
+    NotJudged,
+    /// The expert cannot judge it, and why.
+    Cannot(String),
+}
+
+fn micro(x: f64) -> i64 {
+    (x * 1e6).round() as i64
+}
+
+/// A decision to judge: the record with the decision appended.
+#[derive(Debug, Clone)]
+pub struct TutorJob {
+    /// Matches the answer to the question.
+    pub id: u64,
+    /// The match's record with the decision as its last action.
+    pub record: Record,
+    /// The decision's game in the record, from 0.
+    pub game: usize,
+    /// The decision's index in its game, from 0.
+    pub action: usize,
+    /// The expert's look-ahead.
+    pub ply: u8,
+}
+
+impl TutorJob {
+    /// The question for `decision` in match `m` (recorded by `recorder`); `None` when the
+    /// decision is not legal now (the caller then makes it, and hears why it failed).
+    #[must_use]
+    pub fn new(
+        id: u64,
+        recorder: &Recorder,
+        m: &MatchState,
+        decision: Decision,
+        ply: u8,
+    ) -> Option<TutorJob> {
+        let mut recorder = recorder.clone();
+        let mut m = m.clone();
+        recorder.apply(&mut m, decision.judged_action()?).ok()?;
+        let record = recorder.as_record().clone();
+        let game = record.games.len().checked_sub(1)?;
+        let action = record.games.last()?.actions.len().checked_sub(1)?;
+        Some(TutorJob {
+            id,
+            record,
+            game,
+            action,
+            ply,
+        })
+    }
+
+    /// Judges the decision (on the calling thread).
+    #[must_use]
+    pub fn verdict(&self) -> Verdict {
+        match analysis::judge_action(&self.record, self.ply, self.game, self.action) {
+            Ok(Some(j)) => Verdict::Judged {
+                done: j.done,
+                best: j.best,
+                kind: j.kind,
+                loss: micro(j.loss),
+                best_equity: micro(j.best_equity),
+                done_equity: micro(j.done_equity),
+            },
+            Ok(None) => Verdict::NotJudged,
+            Err(why) => Verdict::Cannot(why),
+        }
+    }
+}
+
+/// Runs `job` on a new thread and sends its verdict back as an [`Event::Tutor`].
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let verdict = Box::new(job.verdict());
+        // Nobody waits once the game has ended.
+        let _ = tx.send(Event::Tutor {
+            id: job.id,
+            verdict,
+        });
+    };
+    std::thread::Builder::new()
+        .name("bg-tui tutor".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// GNU Backgammon's word for a loss: doubtful from 0.04, bad from 0.08, very bad from 0.16
+/// (below 0.04, for a lower threshold: an inaccuracy).
+#[must_use]
+pub fn loss_word(loss: f64) -> &'static str {
+    if loss >= 0.16 {
+        "Very bad"
+    } else if loss >= 0.08 {
+        "Bad"
+    } else if loss >= 0.04 {
+        "Doubtful"
+    } else {
+        "Inaccurate"
+    }
+}
+
+/// Where the tutor stands with the decision at hand.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Tutor {
+    /// Nothing held back.
+    #[default]
+    Idle,
+    /// The decision is being judged (question `id`, asked when the record was `recorded`
+    /// long).
+    Thinking {
+        /// The question.
+        id: u64,
+        /// The decision held back.
+        decision: Decision,
+        /// [`crate::tui::App`]'s record length when it was asked.
+        recorded: usize,
+    },
+    /// The panel: the decision loses at least the threshold.
+    Panel {
+        /// The decision held back.
+        decision: Decision,
+        /// The panel's lines (what it loses, what the expert prefers).
+        lines: Vec<String>,
+    },
+}
+
+impl Tutor {
+    /// Nothing is held back.
+    #[must_use]
+    pub const fn is_idle(&self) -> bool {
+        matches!(self, Tutor::Idle)
+    }
+
+    /// A decision is being judged.
+    #[must_use]
+    pub const fn is_thinking(&self) -> bool {
+        matches!(self, Tutor::Thinking { .. })
+    }
+
+    /// The panel is shown.
+    #[must_use]
+    pub const fn has_panel(&self) -> bool {
+        matches!(self, Tutor::Panel { .. })
+    }
+}
+
+/// The panel's lines for a judged decision: what it loses and what the expert prefers, with
+/// both equities; `shown` writes a play in the numbering on the screen.
+#[must_use]
+pub fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> Vec<String> {
+    let Verdict::Judged {
+        done,
+        best,
+        kind,
+        loss,
+        best_equity,
+        done_equity,
+    } = verdict
+    else {
+        return Vec::new();
+    };
+    let eq = |m: i64| m as f64 / 1e6;
+    let loss = eq(*loss);
+    let prefers = if kind == "play" {
+        format!("the expert plays {}", shown(best))
+    } else {
+        let words = match best.as_str() {
+            "no double" => "not double",
+            "too good: no double" => "not double (too good)",
+            "double, take" => "double (a take)",
+            "double, pass" => "double (a pass)",
+            other => other,
+        };
+        format!("the expert would {words}")
+    };
+    let done = match (kind.as_str(), done.as_str()) {
+        ("play", _) => format!("you played {}", shown(done)),
+        (_, "no double") => "you chose: roll (no double)".to_string(),
+        (_, other) => format!("you chose: {other}"),
+    };
+    vec![
+        format!(
+            "{}: you lose {loss:.3} — {prefers} ({:+.3} vs {:+.3})",
+            loss_word(loss),
+            eq(*best_equity),
+            eq(*done_equity)
+        ),
+        done,
+        "u take it back and decide again · k keep it".to_string(),
+    ]
+}
+
+/// `text` (a play in notation) with each point number mapped by `map` (counts such as
+/// `(2)` kept).
+#[must_use]
+pub fn renumbered(text: &str, map: impl Fn(u8) -> u8) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut digits = String::new();
+    let mut in_count = false;
+    let flush = |digits: &mut String, out: &mut String, in_count: bool| {
+        if digits.is_empty() {
+            return;
+        }
+        match digits.parse::<u8>() {
+            Ok(n) if !in_count => out.push_str(&map(n).to_string()),
+            _ => out.push_str(digits),
+        }
+        digits.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        flush(&mut digits, &mut out, in_count);
+        match c {
+            '(' => in_count = true,
+            ')' => in_count = false,
+            _ => {}
+        }
+        out.push(c);
+    }
+    flush(&mut digits, &mut out, in_count);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thresholds_are_read_in_equity_and_bad_ones_refused() {
+        assert_eq!(Threshold::parse("0.04"), Ok(Threshold::DEFAULT));
+        assert_eq!(Threshold::parse(" 0.1 ").map(Threshold::equity), Ok(0.1));
+        assert_eq!(Threshold::parse("0").map(Threshold::equity), Ok(0.0));
+        assert!(matches!(
+            Threshold::parse("abc"),
+            Err(ThresholdError::NotANumber(_))
+        ));
+        for bad in ["-0.1", "3.5", "NaN", "inf"] {
+            assert!(Threshold::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Threshold::DEFAULT.to_string(), "0.040");
+    }
+
+    #[test]
+    fn plays_are_renumbered_but_not_their_counts() {
+        let flip = |p: u8| 25 - p;
+        assert_eq!(renumbered("13/7 8/7", flip), "12/18 17/18");
+        assert_eq!(renumbered("24/18(2) 6/off", flip), "1/7(2) 19/off");
+        assert_eq!(renumbered("bar/22*", flip), "bar/3*");
+    }
+
+    #[test]
+    fn losses_get_gnubgs_words() {
+        assert_eq!(loss_word(0.05), "Doubtful");
+        assert_eq!(loss_word(0.1), "Bad");
+        assert_eq!(loss_word(0.2), "Very bad");
+        assert_eq!(loss_word(0.03), "Inaccurate");
+    }
+}

@@ -1,0 +1,171 @@
+//! `R` in the hint panel: its best plays (or its cube decision) rolled out on a worker
+//! thread; the panel shows the result so far after each round, and Esc stops the rollout
+//! with that result. The rollouts here are cut short (few trials, truncated) to be quick.
+
+use bg_tui::engine::Phase;
+use bg_tui::tui::hint_rollout::{RolloutJob, RolloutReport};
+use bg_tui::tui::{App, Event, Options, Overlay};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+mod common;
+use common::tui::press;
+
+fn new_app() -> App {
+    App::new(Options {
+        seed: Some(2),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        ..Options::default()
+    })
+    .expect("a new game")
+}
+
+fn shifted(app: &mut App, c: char) {
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::SHIFT,
+    )));
+}
+
+/// `H`, with the hint worked out as the runtime's worker would.
+fn open_hint(app: &mut App) {
+    shifted(app, 'H');
+    let job = app.take_hint_job().expect("the hint is asked");
+    app.handle(Event::Hint {
+        id: job.id,
+        panel: Box::new(job.panel()),
+    });
+}
+
+fn panel(app: &App) -> Option<Vec<String>> {
+    match app.model().overlay {
+        Some(Overlay::Question { title, lines }) if title.starts_with("Hint") => Some(lines),
+        _ => None,
+    }
+}
+
+/// `R`, and the rollout asked of the runtime, cut to `trials` trials of one turn each.
+fn ask_rollout(app: &mut App, trials: u32) -> RolloutJob {
+    shifted(app, 'R');
+    let mut job = app
+        .take_rollout_job()
+        .expect("the rollout is asked of a worker");
+    job.settings.trials = trials;
+    job.settings.truncate = Some(1);
+    job.settings.threads = 1;
+    job
+}
+
+/// Runs `job` to its end as the worker does, keeping every report.
+fn reports(job: &RolloutJob) -> Vec<RolloutReport> {
+    let mut out = Vec::new();
+    job.run(|r| {
+        out.push(r);
+        true
+    });
+    out
+}
+
+fn hand(app: &mut App, job: &RolloutJob, report: &RolloutReport) {
+    app.handle(Event::Rollout {
+        id: job.id,
+        report: Box::new(report.clone()),
+    });
+}
+
+#[test]
+fn the_hint_panel_rolls_its_plays_out_and_esc_stops_with_the_result_so_far() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    open_hint(&mut app);
+    let ranking = panel(&app).expect("the hint panel");
+    assert!(ranking.last().is_some_and(|l| l.contains("R rolls out")));
+    let job = ask_rollout(&mut app, 108);
+    assert_eq!(job.lines.len(), 5, "the best five plays");
+    let lines = panel(&app).expect("the panel stays open");
+    assert!(lines[0].starts_with("rollout: 0-ply, full trials, variance reduction"));
+    assert!(lines[1].starts_with("> 1 "), "{lines:?}");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("0 of 1296 trials; Esc stops, other keys close")
+    );
+    let got = reports(&job);
+    assert_eq!(
+        got.iter().map(|r| (r.trials, r.done)).collect::<Vec<_>>(),
+        vec![(36, false), (72, false), (108, false), (108, true)],
+        "a report after every round of 36 trials, then the result"
+    );
+    // The first round's result shows: each play with its equity and standard error.
+    hand(&mut app, &job, &got[0]);
+    let lines = panel(&app).expect("the panel");
+    assert_eq!(lines.len(), 1 + 5 + 1, "{lines:?}");
+    for line in &lines[1..6] {
+        assert!(line.contains(" ± "), "{lines:?}");
+    }
+    assert!(lines[6].starts_with("36 of 1296 trials"), "{lines:?}");
+    // Esc stops it: the flag the worker reads is set, the panel keeps the result so far.
+    press(&mut app, KeyCode::Esc);
+    assert!(job.stopped(), "the worker is told to stop");
+    let lines = panel(&app).expect("Esc keeps the panel open");
+    assert_eq!(lines[6], "stopped at 36 of 1296 trials; Esc closes");
+    let shown = lines.clone();
+    // Rounds the worker finished meanwhile are not shown.
+    hand(&mut app, &job, &got[1]);
+    assert_eq!(panel(&app), Some(shown));
+    press(&mut app, KeyCode::Esc);
+    assert!(panel(&app).is_none(), "a second Esc closes the panel");
+}
+
+#[test]
+fn a_stopped_rollout_ends_after_the_round_in_progress() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    open_hint(&mut app);
+    let job = ask_rollout(&mut app, 360);
+    // Closing the panel stops the rollout too.
+    press(&mut app, KeyCode::Char('x'));
+    assert!(panel(&app).is_none());
+    assert!(job.stopped());
+    let got = reports(&job);
+    assert_eq!(
+        got.iter().map(|r| (r.trials, r.done)).collect::<Vec<_>>(),
+        vec![(36, false), (36, true)]
+    );
+}
+
+#[test]
+fn a_finished_rollout_says_so_and_the_cube_advice_can_be_rolled_out() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    // The opening play, then the other player's cube decision.
+    let play = app.match_state().game().legal_plays()[0];
+    common::tui::type_command(&mut app, &bg_tui::engine::format_play(&play));
+    assert_eq!(app.match_state().game().phase(), Phase::Rolling);
+    open_hint(&mut app);
+    let advice = panel(&app).expect("the cube advice");
+    assert!(
+        advice
+            .iter()
+            .any(|l| l.starts_with("R rolls the position out")),
+        "{advice:?}"
+    );
+    let job = ask_rollout(&mut app, 36);
+    assert_eq!(job.lines.len(), 1);
+    assert!(job.cube.is_some());
+    let got = reports(&job);
+    hand(&mut app, &job, got.last().expect("a result"));
+    let lines = panel(&app).expect("the panel");
+    for start in ["no double ", "double/take ", "double/pass ", "rollout: "] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(start)),
+            "{start}: {lines:?}"
+        );
+    }
+    assert!(lines[1].contains(" ± "), "{lines:?}");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("36 trials done; Esc closes")
+    );
+    // Done: Esc closes at once.
+    press(&mut app, KeyCode::Esc);
+    assert!(panel(&app).is_none());
+}
