@@ -189,6 +189,8 @@ struct Written {
     actions: usize,
     /// The last game's result.
     result: bool,
+    /// The last game's set-up start: a game set up afresh is written afresh.
+    start: Option<record::StartRecord>,
     stopped: bool,
     players: [PlayerInfo; 2],
     /// The record has clocks.
@@ -205,6 +207,7 @@ impl Written {
             games: record.games.len(),
             actions: last.map_or(0, |g| g.actions.len()),
             result: last.is_some_and(|g| g.result.is_some()),
+            start: last.and_then(|g| g.start.clone()),
             stopped: record.stopped,
             players: record.players.clone(),
             clocked: record.clock.is_some(),
@@ -392,7 +395,10 @@ impl Journal {
             return None;
         }
         let last = &record.games[w.games - 1];
-        if last.actions.len() < w.actions || (w.result && last.result.is_none()) {
+        if last.actions.len() < w.actions
+            || (w.result && last.result.is_none())
+            || last.start != w.start
+        {
             return None;
         }
         if record.clock.is_some() != w.clocked {
