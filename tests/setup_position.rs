@@ -53,10 +53,22 @@ fn both_sides_on_one_point_are_refused_where_the_rule_set_forbids_it() {
 fn a_plakoto_pin_without_a_pinner_is_refused() {
     // The mover's single checker on 6 listed as pinned, with nothing of theirs on top.
     let spec = board(&[(6, 1)], &[(19, 3)], &[6]);
+    let err = spec.to_position(Variant::Plakoto).unwrap_err();
+    assert_eq!(err, SpecError::PinWithoutPinner(6));
+    assert!(err.to_string().contains("no checker of the other side is on top"));
+    // The same for the opponent's single checker, listed in `pinned_theirs`.
+    let mut spec = board(&[(13, 3)], &[(6, 1)], &[]);
+    spec.pinned_theirs = vec![6];
     assert_eq!(
         spec.to_position(Variant::Plakoto),
-        Err(SpecError::BadPin(6))
+        Err(SpecError::PinWithoutPinner(6))
     );
+    // With the mover's checker on top it is a pin; the plain form does not write the list.
+    let mut spec = board(&[(6, 1)], &[(6, 1)], &[]);
+    spec.pinned_theirs = vec![6];
+    let position = spec.to_position(Variant::Plakoto).unwrap();
+    assert_eq!(position.opponent_pinned(), vec![6]);
+    assert!(!BoardSpec::of_position(&position).to_json().contains("pinned_theirs"));
     // And a pin outside Plakoto.
     let spec = board(&[(6, 1)], &[(6, 2)], &[6]);
     assert_eq!(

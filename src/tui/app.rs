@@ -7,6 +7,7 @@ mod bot_turns;
 mod input;
 mod saving;
 mod screen;
+mod setup;
 mod table;
 
 use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
@@ -142,6 +143,8 @@ enum Mode {
     ResignMenu,
     /// The picked checker can reach its destination in ways that end differently.
     ChooseWay(Vec<Vec<DieStep>>),
+    /// The position editor is open.
+    Setup(Box<setup::SetupEditor>),
 }
 
 /// The game in the terminal: the match and everything the screen shows about it.
@@ -491,6 +494,9 @@ impl App {
                     None => self.message = "the checker stays where it was".to_string(),
                 }
             }
+            Msg::Setup(key) => self.setup_key(key),
+            Msg::EditPosition => self.open_setup(None),
+            Msg::SetupFrom(text) => self.open_setup(Some(&text)),
             Msg::CommandChar(_)
             | Msg::CommandBack
             | Msg::CommandEnter

@@ -4,7 +4,7 @@
 use super::bots::BotDecision;
 use super::hint::HintPanel;
 use super::model::Spot;
-use crate::engine::WinKind;
+use crate::engine::{Side, WinKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// What the player asked for.
@@ -75,6 +75,12 @@ pub enum Msg {
     ShowPositionText,
     /// `C`: the computer takes over the side whose time is out.
     TakeOver,
+    /// `e`: set up a position (opens the position editor).
+    EditPosition,
+    /// `:setup TEXT`: the position editor holding a Position ID or an XGID.
+    SetupFrom(String),
+    /// A key of the position editor.
+    Setup(SetupKey),
     /// A character typed on the command line.
     CommandChar(char),
     /// Backspace on the command line (closes it when empty).
@@ -117,6 +123,110 @@ pub enum Msg {
     Ignore,
 }
 
+/// What a key does in the position editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupKey {
+    /// `w` / `b`: add a checker of that side on the cursor's point (or its bar).
+    Add(Side),
+    /// `x`, Backspace or Delete: take the top checker off the cursor's point.
+    Remove,
+    /// `p`: pin or free the single checker on the cursor's point (Plakoto).
+    Pin,
+    /// `c`: clear the board.
+    Clear,
+    /// `i`: the rule set's starting position.
+    Initial,
+    /// `t`: the other player on roll.
+    Turn,
+    /// A digit: `1`-`6` a die (two make the dice), `0` no dice.
+    Die(u8),
+    /// `r`: roll the dice for the position.
+    RollDice,
+    /// `v`: double the cube (back to 1 past the cap).
+    CubeUp,
+    /// `o`: the cube's owner: centre, White, Black.
+    CubeOwner,
+    /// `W` / `B`: a point more for that side (back to 0 at the match length).
+    Score(Side),
+    /// `C`: this game the Crawford game or not.
+    Crawford,
+    /// Enter: play the position (the engine checks it first).
+    Accept,
+    /// Esc: back to the game, unchanged.
+    Cancel,
+    /// Any other key.
+    Unknown,
+}
+
+/// The message of a key in the position editor.
+#[must_use]
+pub fn setup_key(key: KeyEvent) -> Msg {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return match key.code {
+            KeyCode::Char('c') => Msg::QuitNow,
+            _ => Msg::Setup(SetupKey::Unknown),
+        };
+    }
+    let k = match key.code {
+        KeyCode::Left | KeyCode::Char('h') => return Msg::Left,
+        KeyCode::Right | KeyCode::Char('l') => return Msg::Right,
+        KeyCode::Up | KeyCode::Char('k') => return Msg::Up,
+        KeyCode::Down | KeyCode::Char('j') => return Msg::Down,
+        KeyCode::Char('w') => SetupKey::Add(Side::White),
+        KeyCode::Char('b') => SetupKey::Add(Side::Black),
+        KeyCode::Char('x') | KeyCode::Backspace | KeyCode::Delete => SetupKey::Remove,
+        KeyCode::Char('p') => SetupKey::Pin,
+        KeyCode::Char('c') => SetupKey::Clear,
+        KeyCode::Char('i') => SetupKey::Initial,
+        KeyCode::Char('t') => SetupKey::Turn,
+        KeyCode::Char(c @ '0'..='6') => SetupKey::Die(c as u8 - b'0'),
+        KeyCode::Char('r') => SetupKey::RollDice,
+        KeyCode::Char('v') => SetupKey::CubeUp,
+        KeyCode::Char('o') => SetupKey::CubeOwner,
+        KeyCode::Char('W') => SetupKey::Score(Side::White),
+        KeyCode::Char('B') => SetupKey::Score(Side::Black),
+        KeyCode::Char('C') => SetupKey::Crawford,
+        KeyCode::Enter => SetupKey::Accept,
+        KeyCode::Esc => SetupKey::Cancel,
+        _ => SetupKey::Unknown,
+    };
+    Msg::Setup(k)
+}
+
+/// The position editor's keys, as the help panel lists them.
+#[must_use]
+pub fn setup_help_rows() -> Vec<(String, String)> {
+    [
+        (
+            "e / :setup [ID]",
+            "set up a position (a Position ID or an XGID with :setup)",
+        ),
+        (
+            "set-up: w b x p",
+            "add White / Black checker at the cursor, remove, pin",
+        ),
+        (
+            "set-up: c i t",
+            "clear the board / starting position / other player on roll",
+        ),
+        (
+            "set-up: 1-6 0 r",
+            "type the two dice / no dice / roll them",
+        ),
+        (
+            "set-up: v o W B C",
+            "cube value / owner; score points; Crawford game",
+        ),
+        (
+            "set-up: Enter Esc",
+            "play the position (checked first) / back unchanged",
+        ),
+    ]
+    .into_iter()
+    .map(|(k, d)| (k.to_string(), d.to_string()))
+    .collect()
+}
+
 /// The message of a key in normal play.
 #[must_use]
 pub fn play_key(key: KeyEvent) -> Msg {
@@ -156,6 +266,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('f') => Msg::ToggleTurnBoard,
         KeyCode::Char('i') => Msg::ShowPositionText,
         KeyCode::Char('C') => Msg::TakeOver,
+        KeyCode::Char('e') => Msg::EditPosition,
         _ => Msg::Other,
     }
 }
@@ -234,5 +345,6 @@ pub fn help_rows() -> Vec<(String, String)> {
     ]
     .into_iter()
     .map(|(k, d)| (k.to_string(), d.to_string()))
+    .chain(setup_help_rows())
     .collect()
 }

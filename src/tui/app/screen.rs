@@ -156,7 +156,7 @@ impl App {
                     .collect();
                 return question("Which way?".to_string(), lines);
             }
-            Mode::Play | Mode::Command(..) => {}
+            Mode::Play | Mode::Command(..) | Mode::Setup(_) => {}
         }
         if let Some(result) = game.result() {
             return Some(self.game_over_panel(&result));
@@ -275,7 +275,7 @@ impl App {
             Phase::Opening | Phase::Over(_) => None,
             _ => game.to_act(),
         };
-        BoardModel {
+        let mut model = BoardModel {
             position,
             on_roll: game.turn(),
             bottom: self.bottom(),
@@ -342,7 +342,11 @@ impl App {
             },
             ascii: self.options.ascii,
             color: self.options.color,
+        };
+        if let Mode::Setup(editor) = &self.mode {
+            self.setup_model(editor, &mut model);
         }
+        model
     }
 }
 
