@@ -20,7 +20,7 @@ use super::model::{LastMove, Spot};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, Dice, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
+    Action, Dice, DieStep, GameSetup, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
     format_play, parse_play_in, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
@@ -65,6 +65,18 @@ pub struct Options {
     pub board_text: bool,
     /// The players' clocks, if any.
     pub clock: Option<ClockKind>,
+    /// The first game set up at a position rather than the rule set's start.
+    pub start: Option<SetUpStart>,
+}
+
+/// A first game set up at a position (`--position`, `--board`): the setup, and the dice
+/// already rolled, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetUpStart {
+    /// The position, the player on roll, the cube and the score.
+    pub setup: GameSetup,
+    /// The dice the player on roll has rolled (`None`: to roll or double).
+    pub dice: Option<Dice>,
 }
 
 /// When a person's dice are rolled without asking.
@@ -107,6 +119,7 @@ impl Default for Options {
             tutor: false,
             board_text: false,
             clock: None,
+            start: None,
         }
     }
 }
@@ -246,6 +259,12 @@ pub enum AppError {
     /// A bot name is unknown.
     #[error(transparent)]
     Bot(#[from] bot::BotError),
+    /// The position to start from cannot be set up.
+    #[error("the start position: {0}")]
+    Setup(#[from] crate::engine::SetupError),
+    /// The start position's dice cannot be rolled.
+    #[error("the start position's dice: {0}")]
+    Dice(#[from] crate::engine::MatchError),
     /// A saved match that is over cannot be resumed.
     #[error("the match is over ({0}); `bg-tui replay` shows it")]
     MatchOver(String),
@@ -314,8 +333,20 @@ impl App {
             kind,
             reserves_ms: Vec::new(),
         });
-        let match_state = MatchState::new(options.rules)?;
-        App::build(options, seed, recorder, match_state)
+        let mut match_state = MatchState::new(options.rules)?;
+        if let Some(start) = options.start {
+            recorder.set_up(&mut match_state, &start.setup)?;
+            if let Some(dice) = start.dice {
+                recorder.apply(&mut match_state, Action::Roll(dice))?;
+            }
+        }
+        let mut app = App::build(options, seed, recorder, match_state)?;
+        if app.options.start.is_some() {
+            app.after_action();
+            // The set-up start is saved at once, before any action.
+            app.saved = usize::MAX;
+        }
+        Ok(app)
     }
 
     fn build(
@@ -495,8 +526,6 @@ impl App {
                 }
             }
             Msg::Setup(key) => self.setup_key(key),
-            Msg::EditPosition => self.open_setup(None),
-            Msg::SetupFrom(text) => self.open_setup(Some(&text)),
             Msg::CommandChar(_)
             | Msg::CommandBack
             | Msg::CommandEnter
@@ -538,6 +567,14 @@ impl App {
             }
             Msg::TakeOver => {
                 self.take_over();
+                return;
+            }
+            Msg::EditPosition => {
+                self.open_setup(None);
+                return;
+            }
+            Msg::SetupFrom(text) => {
+                self.open_setup(Some(&text));
                 return;
             }
             Msg::Help => {

@@ -380,9 +380,18 @@ impl SetupEditor {
             SpecError::BothOnPoint { point, variant } => format!(
                 "both sides have checkers on {mine}'s {point}-point, which {variant} does not allow"
             ),
-            SpecError::PinWithoutPinner(point) => format!(
-                "the pinned checker on {mine}'s {point}-point has nothing of the other side on top of it"
-            ),
+            SpecError::PinWithoutPinner(point) => {
+                let spec = self.spec();
+                let i = usize::from(*point).saturating_sub(1).min(23);
+                let (pinned, pinner) = if spec.mine[i] > 0 {
+                    (&mine, &theirs)
+                } else {
+                    (&theirs, &mine)
+                };
+                format!(
+                    "{pinned}'s pinned checker on {mine}'s {point}-point has no checker of {pinner}'s on top"
+                )
+            }
             SpecError::NoPinnedChecker(point) => format!(
                 "{mine}'s {point}-point holds both sides but neither has a single pinned checker there"
             ),
@@ -430,8 +439,8 @@ impl SetupEditor {
         let on = self.counts();
         let count = |side: Side| {
             let n = on[side.index()];
-            let mark = if n > u32::from(CHECKERS) { " (too many)" } else { "" };
-            format!("{} {n}/{CHECKERS}{mark}", names[side.index()])
+            let mark = if n > u32::from(CHECKERS) { "!" } else { "" };
+            format!("{} {n}{mark}", names[side.index()])
         };
         let dice = match (self.dice, self.first_die) {
             (_, Some(first)) => format!("{first}-?"),
@@ -444,7 +453,8 @@ impl SetupEditor {
         };
         let mut lines = vec![
             format!("Set-up: {}", self.variant),
-            format!("{}  {}", count(Side::White), count(Side::Black)),
+            format!("Checkers ({CHECKERS} a side at most):"),
+            format!("  {}, {}", count(Side::White), count(Side::Black)),
             format!("On roll: {} (t)", names[self.turn.index()]),
             format!("Dice: {dice} (1-6, 0, r)"),
         ];
@@ -581,13 +591,13 @@ impl super::App {
         let setup = match editor.setup(&self.options.names) {
             Ok(setup) => setup,
             Err(e) => {
-                self.message = format!("cannot play this position: {e}");
+                self.message = e.to_string();
                 return;
             }
         };
         let was_over = self.match_state.game().result().is_some();
         if let Err(e) = self.recorder.set_up(&mut self.match_state, &setup) {
-            self.message = format!("cannot play this position: {e}");
+            self.message = e.to_string();
             return;
         }
         self.mode = super::Mode::Play;
@@ -598,6 +608,8 @@ impl super::App {
         self.bot_resigned = [false; 2];
         self.auto_roll_held = None;
         self.hint_wait = None;
+        // The record changed (its start) even where its count of actions did not: save it.
+        self.saved = usize::MAX;
         if was_over {
             self.new_game_at_table();
         }
