@@ -154,6 +154,8 @@ pub enum SetupKey {
     Accept,
     /// Esc: back to the game, unchanged.
     Cancel,
+    /// `?`: the editor's keys.
+    Help,
     /// Any other key.
     Unknown,
 }
@@ -188,18 +190,19 @@ pub fn setup_key(key: KeyEvent) -> Msg {
         KeyCode::Char('C') => SetupKey::Crawford,
         KeyCode::Enter => SetupKey::Accept,
         KeyCode::Esc => SetupKey::Cancel,
+        KeyCode::Char('?') => SetupKey::Help,
         _ => SetupKey::Unknown,
     };
     Msg::Setup(k)
 }
 
-/// The position editor's keys, as the help panel lists them.
+/// The position editor's keys, as its help panel (`?` in the editor) lists them.
 #[must_use]
 pub fn setup_help_rows() -> Vec<(String, String)> {
     [
         (
-            "e / :setup [ID]",
-            "set up a position (a Position ID or an XGID with :setup)",
+            "arrows, h j k l",
+            "move the cursor over points, bar and tray",
         ),
         (
             "set-up: w b x p",
@@ -221,6 +224,11 @@ pub fn setup_help_rows() -> Vec<(String, String)> {
             "set-up: Enter Esc",
             "play the position (checked first) / back unchanged",
         ),
+        (
+            ":setup ID",
+            "in the game: the editor holding a Position ID or an XGID",
+        ),
+        ("?", "this help; any key closes it"),
     ]
     .into_iter()
     .map(|(k, d)| (k.to_string(), d.to_string()))
@@ -335,8 +343,8 @@ pub fn help_rows() -> Vec<(String, String)> {
             "hint: plays ranked, cube advice; Enter or 1-9 plays a line",
         ),
         (
-            "s",
-            "save the match now (it is also saved after every turn)",
+            "s / e",
+            "save the match now / set up a position (e, or :setup ID)",
         ),
         (
             "? / q",
@@ -345,6 +353,5 @@ pub fn help_rows() -> Vec<(String, String)> {
     ]
     .into_iter()
     .map(|(k, d)| (k.to_string(), d.to_string()))
-    .chain(setup_help_rows())
     .collect()
 }

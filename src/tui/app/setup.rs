@@ -48,6 +48,8 @@ pub(crate) struct SetupEditor {
     cube_owner: Option<Side>,
     score: [u32; 2],
     crawford: bool,
+    /// The editor's keys are shown (until the next key).
+    help: bool,
 }
 
 impl SetupEditor {
@@ -75,6 +77,7 @@ impl SetupEditor {
             cube_owner: game.cube().owner(),
             score: [m.score(Side::White), m.score(Side::Black)],
             crawford: game.is_crawford(),
+            help: false,
         };
         if game.result().is_some() || game.phase() == Phase::Opening {
             editor.load(&variant.start_position(), Side::White);
@@ -469,7 +472,7 @@ impl SetupEditor {
             ));
         }
         lines.push("w b add, x remove, p pin".to_string());
-        lines.push("c clear, i initial".to_string());
+        lines.push("c clear, i initial, ? keys".to_string());
         lines
     }
 }
@@ -512,7 +515,9 @@ impl super::App {
     /// A key of the position editor.
     pub(super) fn setup_key(&mut self, key: crate::tui::keys::SetupKey) {
         use crate::tui::keys::SetupKey;
+        let help_open = matches!(&self.mode, super::Mode::Setup(e) if e.help);
         match key {
+            _ if help_open => {}
             SetupKey::Accept => return self.accept_setup(),
             SetupKey::Cancel => {
                 self.mode = super::Mode::Play;
@@ -527,6 +532,10 @@ impl super::App {
         let super::Mode::Setup(editor) = &mut self.mode else {
             return;
         };
+        if std::mem::take(&mut editor.help) {
+            // Any key closes the editor's help.
+            return;
+        }
         let said: Result<String, String> = match key {
             SetupKey::Add(side) => editor.add(side, point, viewer),
             SetupKey::Remove => editor.remove(point, viewer),
@@ -572,6 +581,10 @@ impl super::App {
                 Ok("the Crawford game changed".into())
             }
             SetupKey::Accept | SetupKey::Cancel => return,
+            SetupKey::Help => {
+                editor.help = true;
+                return;
+            }
             SetupKey::Unknown => Err(
                 "set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels".into(),
             ),
@@ -674,7 +687,9 @@ impl super::App {
         model.targets = Vec::new();
         model.last_move = None;
         model.status = "Setting up a position: Enter plays it, Esc goes back".to_string();
-        model.overlay = None;
+        model.overlay = editor
+            .help
+            .then(|| crate::tui::Overlay::Help(crate::tui::keys::setup_help_rows()));
         model.command_line = None;
     }
 }
