@@ -323,10 +323,7 @@ impl StartRecord {
     /// # Errors
     /// [`StartError`] when the start cannot be set up in `m`; `m` is then unchanged.
     pub fn apply(&self, m: &mut MatchState) -> Result<(), StartError> {
-        let variant = m
-            .rules()
-            .rule_set
-            .variant_of_game(m.results().len());
+        let variant = m.rules().rule_set.variant_of_game(m.results().len());
         let setup = self.setup(variant)?;
         m.set_up(&setup)?;
         Ok(())

@@ -3,8 +3,8 @@
 //! refused when malformed, and refused by the `.mat` writer).
 
 use bg_tui::engine::{
-    Action, BoardSpec, Cube, Dice, GameSetup, MatchState, Phase, RuleSet, Rules, SetupError,
-    Side, SpecError, Variant, VariantError, format_play,
+    Action, BoardSpec, Cube, Dice, GameSetup, MatchState, Phase, RuleSet, Rules, SetupError, Side,
+    SpecError, Variant, VariantError, format_play,
 };
 use bg_tui::record::{PlayerInfo, Recorder, load, to_json};
 
@@ -55,7 +55,10 @@ fn a_plakoto_pin_without_a_pinner_is_refused() {
     let spec = board(&[(6, 1)], &[(19, 3)], &[6]);
     let err = spec.to_position(Variant::Plakoto).unwrap_err();
     assert_eq!(err, SpecError::PinWithoutPinner(6));
-    assert!(err.to_string().contains("no checker of the other side is on top"));
+    assert!(
+        err.to_string()
+            .contains("no checker of the other side is on top")
+    );
     // The same for the opponent's single checker, listed in `pinned_theirs`.
     let mut spec = board(&[(13, 3)], &[(6, 1)], &[]);
     spec.pinned_theirs = vec![6];
@@ -68,7 +71,11 @@ fn a_plakoto_pin_without_a_pinner_is_refused() {
     spec.pinned_theirs = vec![6];
     let position = spec.to_position(Variant::Plakoto).unwrap();
     assert_eq!(position.opponent_pinned(), vec![6]);
-    assert!(!BoardSpec::of_position(&position).to_json().contains("pinned_theirs"));
+    assert!(
+        !BoardSpec::of_position(&position)
+            .to_json()
+            .contains("pinned_theirs")
+    );
     // And a pin outside Plakoto.
     let spec = board(&[(6, 1)], &[(6, 2)], &[6]);
     assert_eq!(

@@ -790,12 +790,19 @@ fn check_setup_opens() {
     assert!(has_line(&app, "Set-up: backgammon"));
     press(&mut app, KeyCode::Esc);
     // An XGID brings its dice and cube (here 5-2, the cube at 2 on the side on roll).
-    command(&mut app, "setup XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:0:0:10");
+    command(
+        &mut app,
+        "setup XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:0:0:10",
+    );
     assert!(has_line(&app, "Dice: 5-2"), "{:?}", app.model().rules);
     assert!(has_line(&app, "Cube: 2 Alice's"), "{:?}", app.model().rules);
     press(&mut app, KeyCode::Esc);
     command(&mut app, "setup nonsense");
-    assert!(app.message().starts_with("Position ID nonsense: "), "{}", app.message());
+    assert!(
+        app.message().starts_with("Position ID nonsense: "),
+        "{}",
+        app.message()
+    );
 }
 
 fn check_setup_checkers() {
@@ -849,7 +856,8 @@ fn check_setup_cube_score_crawford() {
     assert!(has_line(&app, "Score: 1-1 of 5, Crawford"));
     press(&mut app, KeyCode::Enter);
     assert!(
-        app.message().starts_with("the Crawford game needs a player one point from winning"),
+        app.message()
+            .starts_with("the Crawford game needs a player one point from winning"),
         "{}",
         app.message()
     );

@@ -6,7 +6,7 @@
 mod common;
 
 use bg_tui::engine::{
-    BoardSpec, Cube, Dice, Phase, Position, Rules, RuleSet, Side, Variant, position_id,
+    BoardSpec, Cube, Dice, Phase, Position, RuleSet, Rules, Side, Variant, position_id,
 };
 use bg_tui::tui::view::render;
 use bg_tui::tui::{App, Options, Player};
@@ -60,7 +60,10 @@ fn the_editor_refuses_sixteen_checkers_and_stays_open() {
     press(&mut app, KeyCode::Char('i'));
     press(&mut app, KeyCode::Char('w'));
     assert!(
-        app.model().rules.iter().any(|l| l.contains("Alice 16!, Bob 15")),
+        app.model()
+            .rules
+            .iter()
+            .any(|l| l.contains("Alice 16!, Bob 15")),
         "{:?}",
         app.model().rules
     );
@@ -105,7 +108,11 @@ fn the_editor_refuses_both_sides_on_a_point_where_the_rules_forbid_it() {
     press(&mut app, KeyCode::Enter);
     assert!(!editing(&app), "{}", app.message());
     let position = *app.match_state().game().position();
-    assert_eq!(position.mover_pinned(), vec![6], "Alice's checker lies pinned");
+    assert_eq!(
+        position.mover_pinned(),
+        vec![6],
+        "Alice's checker lies pinned"
+    );
 }
 
 #[test]
@@ -171,7 +178,11 @@ fn a_set_up_match_position_plays_with_its_dice_cube_and_score_and_is_recorded() 
     assert_eq!(game.cube(), Cube::new(2, Some(Side::White)).unwrap());
     assert_eq!((m.score(Side::White), m.score(Side::Black)), (1, 3));
     assert_eq!(game.position().mover_on(1), 2, "Bob's two on his 1-point");
-    assert_eq!(game.position().opponent_on(1), 1, "Alice's one on her 1-point");
+    assert_eq!(
+        game.position().opponent_on(1),
+        1,
+        "Alice's one on her 1-point"
+    );
     let (record, replayed) = saved_record(&mut app);
     let start = record.games[0].start.as_ref().expect("the game's start");
     assert_eq!(start.score, [1, 3]);
@@ -180,8 +191,8 @@ fn a_set_up_match_position_plays_with_its_dice_cube_and_score_and_is_recorded() 
 
 #[test]
 fn setup_reads_a_position_id_from_the_command_line() {
-    let spec = BoardSpec::from_points(&[(1, 2), (2, 2), (3, 1)], &[(24, 3)], [0, 0], &[])
-        .expect("points");
+    let spec =
+        BoardSpec::from_points(&[(1, 2), (2, 2), (3, 1)], &[(24, 3)], [0, 0], &[]).expect("points");
     let race = spec.to_position(Variant::Backgammon).expect("a position");
     let mut app = new_app(Rules::money());
     type_command(&mut app, &format!("setup {}", position_id(&race)));
@@ -191,7 +202,11 @@ fn setup_reads_a_position_id_from_the_command_line() {
     // Nonsense is refused in one line, and the game goes on.
     type_command(&mut app, "setup ###");
     assert!(!editing(&app));
-    assert!(app.message().starts_with("Position ID ###: "), "{}", app.message());
+    assert!(
+        app.message().starts_with("Position ID ###: "),
+        "{}",
+        app.message()
+    );
 }
 
 #[test]
@@ -255,7 +270,11 @@ fn setting_up_after_a_finished_game_starts_the_next_game_from_it() {
     chars(&mut app, "bb66");
     press(&mut app, KeyCode::Enter);
     type_command(&mut app, "1/off");
-    assert!(app.match_state().game().result().is_some(), "{}", app.message());
+    assert!(
+        app.match_state().game().result().is_some(),
+        "{}",
+        app.message()
+    );
     assert_eq!(app.match_state().score(Side::White), 1);
     // The next game, set up: the score stays as the match has it unless changed.
     chars(&mut app, "ei");

@@ -2,9 +2,7 @@
 //! position, checked by the engine before the game starts.
 
 use super::{CliError, PlayArgs, board::parse_board, parse_dice};
-use crate::engine::{
-    Cube, GameSetup, MatchState, Rules, Side, parse_xgid, position_from_id,
-};
+use crate::engine::{Cube, GameSetup, MatchState, Rules, Side, parse_xgid, position_from_id};
 use crate::tui::SetUpStart;
 
 /// The set-up start the options ask for (`None` without `--position` and `--board`),
@@ -56,8 +54,11 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
                 let turn = on_roll.unwrap_or(Side::White);
                 let mine = x.fields.on_roll;
                 let seat = |side: Side| if side == mine { turn } else { turn.opponent() };
-                let cube = Cube::new(1 << x.fields.cube_log.min(15), x.fields.cube_owner.map(seat))
-                    .map_err(|e| CliError(format!("--position: {e}")))?;
+                let cube = Cube::new(
+                    1 << x.fields.cube_log.min(15),
+                    x.fields.cube_owner.map(seat),
+                )
+                .map_err(|e| CliError(format!("--position: {e}")))?;
                 let mut score = [0, 0];
                 score[turn.index()] = x.fields.score[mine.index()];
                 score[turn.opponent().index()] = x.fields.score[mine.opponent().index()];
@@ -81,7 +82,10 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
             let position = spec
                 .to_position(variant)
                 .map_err(|e| CliError(format!("--board: {e}")))?;
-            (GameSetup::new(position, on_roll.unwrap_or(Side::White)), dice)
+            (
+                GameSetup::new(position, on_roll.unwrap_or(Side::White)),
+                dice,
+            )
         }
     };
     // The checks the game makes, made now, so a refusal is a line before the terminal

@@ -87,7 +87,9 @@ pub enum SpecError {
     #[error("there is no point {0}: the points are 1 to 24")]
     BadPoint(u8),
     /// A checker listed as pinned alone on its point: nothing of the other side pins it.
-    #[error("the checker on point {0} is listed as pinned, but no checker of the other side is on top of it")]
+    #[error(
+        "the checker on point {0} is listed as pinned, but no checker of the other side is on top of it"
+    )]
     PinWithoutPinner(u8),
     /// A point listed in `pinned_theirs` that does not hold one checker of theirs under
     /// mine, or listed in both lists.

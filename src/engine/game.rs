@@ -202,7 +202,9 @@ pub enum SetupError {
         context: String,
     },
     /// The Crawford game asked for where the score does not make one.
-    #[error("the Crawford game needs a player one point from winning a match with the Crawford rule")]
+    #[error(
+        "the Crawford game needs a player one point from winning a match with the Crawford rule"
+    )]
     NotCrawford,
     /// The cube turned or owned in the Crawford game.
     #[error("nobody may double in the Crawford game: the cube stays at 1 in the centre")]

@@ -2,8 +2,8 @@
 
 use super::cube::Cube;
 use super::game::{Action, Game, GameError, Phase, SetupError};
-use super::position::Position;
 use super::ids::{GameStateCode, MatchIdFields, match_id, position_id};
+use super::position::Position;
 use super::rules::{Rules, RulesError};
 use super::scoring::Ending;
 use super::scoring::GameResult;

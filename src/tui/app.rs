@@ -20,8 +20,8 @@ use super::model::{LastMove, Spot};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, Dice, DieStep, GameSetup, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
-    format_play, parse_play_in, roll_die,
+    Action, Dice, DieStep, GameSetup, MatchState, Phase, Play, Rules, RulesError, Side,
+    TurnBuilder, format_play, parse_play_in, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;

@@ -212,10 +212,7 @@ pub fn setup_help_rows() -> Vec<(String, String)> {
             "set-up: c i t",
             "clear the board / starting position / other player on roll",
         ),
-        (
-            "set-up: 1-6 0 r",
-            "type the two dice / no dice / roll them",
-        ),
+        ("set-up: 1-6 0 r", "type the two dice / no dice / roll them"),
         (
             "set-up: v o W B C",
             "cube value / owner; score points; Crawford game",

@@ -105,7 +105,11 @@ impl SetupEditor {
             self.points[w][me] = position.mover_on(i);
             self.points[w][them] = position.opponent_at(i);
             if position.is_pinned(i) {
-                let under = if position.board()[i] < 0 { turn } else { turn.opponent() };
+                let under = if position.board()[i] < 0 {
+                    turn
+                } else {
+                    turn.opponent()
+                };
                 self.pinned[w] = Some(under);
             }
         }
@@ -190,10 +194,14 @@ impl SetupEditor {
                 }
                 &mut self.points[w][side.index()]
             }
-            _ => return Err("checkers off the board are borne off: remove them from a point".into()),
+            _ => {
+                return Err("checkers off the board are borne off: remove them from a point".into());
+            }
         };
         if *slot >= MAX_ON_POINT {
-            return Err(format!("at most {MAX_ON_POINT} checkers of a side on one spot"));
+            return Err(format!(
+                "at most {MAX_ON_POINT} checkers of a side on one spot"
+            ));
         }
         *slot += 1;
         Ok(format!("{side} checker added"))
@@ -378,7 +386,9 @@ impl SetupEditor {
         match e {
             SpecError::TooManyCheckers { side, count } => {
                 let who = if *side == "mine" { mine } else { theirs };
-                format!("{who} has {count} checkers on the board and the bar; a side has at most {CHECKERS}")
+                format!(
+                    "{who} has {count} checkers on the board and the bar; a side has at most {CHECKERS}"
+                )
             }
             SpecError::BothOnPoint { point, variant } => format!(
                 "both sides have checkers on {mine}'s {point}-point, which {variant} does not allow"
@@ -399,7 +409,9 @@ impl SetupEditor {
                 "{mine}'s {point}-point holds both sides but neither has a single pinned checker there"
             ),
             SpecError::BadPin(point) | SpecError::BadTheirPin(point) => {
-                format!("the pin on {mine}'s {point}-point is not a single checker under the other side's")
+                format!(
+                    "the pin on {mine}'s {point}-point is not a single checker under the other side's"
+                )
             }
             other => other.to_string(),
         }
@@ -485,11 +497,11 @@ impl super::App {
             return;
         }
         let mut editor = SetupEditor::of_match(&self.match_state);
-        if let Some(text) = from {
-            if let Err(why) = load_text(&mut editor, text) {
-                self.message = why;
-                return;
-            }
+        if let Some(text) = from
+            && let Err(why) = load_text(&mut editor, text)
+        {
+            self.message = why;
+            return;
         }
         self.picked = None;
         self.hint_panel = None;
@@ -585,9 +597,9 @@ impl super::App {
                 editor.help = true;
                 return;
             }
-            SetupKey::Unknown => Err(
-                "set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels".into(),
-            ),
+            SetupKey::Unknown => {
+                Err("set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels".into())
+            }
         };
         self.message = match said {
             Ok(text) | Err(text) => text,
@@ -628,7 +640,9 @@ impl super::App {
         }
         let number = self.match_state.game_number();
         let on_roll = self.name(setup.turn).to_string();
-        self.note(format!("── game {number}: set-up position, {on_roll} on roll ──"));
+        self.note(format!(
+            "── game {number}: set-up position, {on_roll} on roll ──"
+        ));
         self.message = format!("the set-up position is played: {on_roll} on roll");
         match editor.dice() {
             Some(dice) => self.act(crate::engine::Action::Roll(dice)),
@@ -662,8 +676,8 @@ impl super::App {
         model.to_act = None;
         model.dice = editor.dice();
         model.dice_used = Vec::new();
-        model.cube = (self.options.rules.uses_cube() && editor.variant().has_cube())
-            .then(|| editor.cube());
+        model.cube =
+            (self.options.rules.uses_cube() && editor.variant().has_cube()).then(|| editor.cube());
         model.score = editor.score();
         model.crawford = String::new();
         model.rules = editor.lines(&self.options.names, self.options.rules.match_length);
