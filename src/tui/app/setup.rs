@@ -195,7 +195,9 @@ impl SetupEditor {
                 &mut self.points[w][side.index()]
             }
             _ => {
-                return Err("checkers off the board are borne off: remove them from a point".into());
+                return Err(
+                    "checkers off the board are borne off: remove them from a point".into(),
+                );
             }
         };
         if *slot >= MAX_ON_POINT {
