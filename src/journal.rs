@@ -14,11 +14,12 @@
 //! | `"players"` | who plays now, as in a record (a bot took a side over) |
 //! | `"actions"` | actions added to the last game, as in a record's `"actions"` |
 //! | `"result"` | the last game's result, as in a record's `"result"` |
-//! | `"next"` | games started after it, each `{"actions": [...], "result": ...}` as in a record |
+//! | `"next"` | games started after it, each `{"actions": [...], "result": ...}` as in a record (a set-up game's `"start"` too) |
 //! | `"stopped"` | `true`: the money session was stopped |
 //!
 //! such as `{"actions":[{"roll":{"side":"white","dice":[6,5]}}]}` after a roll, or
-//! `{"next":[{"actions":[],"result":null}]}` when the next game starts.
+//! `{"next":[{"actions":[],"result":null}]}` when the next game starts. A last game set up
+//! afresh at a position (its `"start"` changed) writes the journal afresh.
 //!
 //! Every line ends in `\n`, and the writer forces each to the disk before the game goes on.
 //! A last line without its `\n` is one a crash cut short: it is left out when the journal is

@@ -42,6 +42,15 @@
 //! Backgammon writes it. When the
 //! roll cannot be played (a dance), both are empty: `"notation": "", "steps": []`.
 //!
+//! A game set up at a position has `"start"` before its actions ([`StartRecord`]):
+//! `{"board": {...}, "turn": "white", "cube": 1, "cube_owner": "black", "score": [0, 0],
+//! "crawford": false}`, the board as `bg-tui moves --board` reads it from the view of the
+//! player on roll, who is about to roll or double (set-up dice are the first action, a
+//! `roll`); `cube` defaults to 1, `cube_owner` (left out: centred) and `crawford` (left
+//! out: false) are written only when they say something, `score` defaults to `[0, 0]`. The
+//! game starts from it rather than from the opening roll; a start the rules refuse is a
+//! [`GameFault::Start`]. Records without it load as before.
+//!
 //! A money session the players ended has `"stopped": true` after `"games"` (the field is
 //! left out otherwise); its last game is over, or not yet started.
 //!
