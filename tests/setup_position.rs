@@ -326,3 +326,22 @@ fn the_journal_keeps_a_set_up_start() {
     assert_eq!(&record, rec.as_record());
     assert_eq!(bg_tui::record::replay(&record).unwrap(), m);
 }
+
+#[test]
+fn the_replay_starts_a_set_up_game_from_its_start() {
+    let (rec, m) = recorded_setup();
+    let timeline = bg_tui::replay::Timeline::new(rec.as_record()).unwrap();
+    // The game's first moment is the set-up position, Black on roll, at 2-1.
+    let first = timeline.moment(0);
+    assert_eq!(first.board.on_roll, Side::Black);
+    assert_eq!(first.score, [2, 1]);
+    let text = bg_tui::replay::text::render(rec.as_record(), &timeline);
+    let id = bg_tui::engine::position_id(&race().to_position(Variant::Backgammon).unwrap());
+    assert!(
+        text.contains(&format!(
+            "Game 1: Ann 2, Bob 1\n  Set up at Position ID {id}, Bob on roll"
+        )),
+        "{text}"
+    );
+    assert_eq!(m.game().turn(), Side::White);
+}
