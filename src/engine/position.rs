@@ -154,6 +154,7 @@ impl Position {
     /// nothing checked: for showing checkers while they are being set up, which may not be a
     /// position yet (16 checkers, both sides on a point). Never play on it.
     #[must_use]
+    #[cfg_attr(not(feature = "tui"), allow(dead_code))]
     pub(crate) fn unchecked(
         board: [i8; 26],
         off: [u8; 2],
