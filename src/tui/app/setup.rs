@@ -8,8 +8,8 @@
 //! and only Enter asks the engine whether it is a position of the rule set.
 
 use crate::engine::{
-    BoardSpec, Cube, Dice, GameSetup, Geometry, MatchState, Phase, Position, Side, SpecError,
-    Variant, Xgid, position::CHECKERS,
+    BoardSpec, CrawfordState, Cube, Dice, GameSetup, Geometry, MatchState, Phase, Position, Side,
+    SpecError, Variant, Xgid, position::CHECKERS,
 };
 
 /// The most checkers of one side the editor holds on one point (more is never a position,
@@ -76,7 +76,12 @@ impl SetupEditor {
             cube: game.cube().value(),
             cube_owner: game.cube().owner(),
             score: [m.score(Side::White), m.score(Side::Black)],
-            crawford: game.is_crawford(),
+            // After a game, whether the next is the Crawford game.
+            crawford: if game.result().is_some() {
+                m.crawford() == CrawfordState::Crawford
+            } else {
+                game.is_crawford()
+            },
             help: false,
         };
         if game.result().is_some() || game.phase() == Phase::Opening {
@@ -507,6 +512,7 @@ impl super::App {
         }
         self.picked = None;
         self.hint_panel = None;
+        self.hint_wait = None;
         self.mode = super::Mode::Setup(Box::new(editor));
         self.message =
             "set up the position: w / b add a checker at the cursor, x removes one".to_string();
