@@ -232,6 +232,10 @@ fn a_bot_plays_a_set_up_position_and_the_hint_works_on_it() {
     chars(&mut app, "eit");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.match_state().game().turn(), Side::Black);
+    // While the bot thinks, no position is set up.
+    press(&mut app, KeyCode::Char('e'));
+    assert!(!editing(&app));
+    assert_eq!(app.message(), "wait for the computer's move");
     let mut asked = 0;
     while let Some(job) = app.take_bot_job() {
         common::tui::answer_bot(&mut app, &job);
