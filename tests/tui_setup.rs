@@ -320,3 +320,20 @@ fn snapshots_of_the_editor() {
     chars(&mut app, "bbt52");
     snapshot_both("setup_plakoto_pin", &mut app);
 }
+
+#[test]
+fn the_editors_help_fits_at_80_columns() {
+    let mut app = new_app(Rules::match_to(5));
+    chars(&mut app, "e?");
+    snapshot_both("setup_help", &mut app);
+    app.handle(bg_tui::tui::Event::Resize(80, 24));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    let model = app.model();
+    terminal
+        .draw(|f| render(&model, f.area(), f.buffer_mut()))
+        .expect("draw");
+    let text = terminal.backend().to_string();
+    for (keys, what) in bg_tui::tui::keys::setup_help_rows() {
+        assert!(text.contains(&what), "{keys}: {what:?} is cut");
+    }
+}

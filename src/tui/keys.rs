@@ -210,7 +210,7 @@ pub fn setup_help_rows() -> Vec<(String, String)> {
         ),
         (
             "set-up: c i t",
-            "clear the board / starting position / other player on roll",
+            "clear the board / starting position / other side on roll",
         ),
         ("set-up: 1-6 0 r", "type the two dice / no dice / roll them"),
         (
