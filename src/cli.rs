@@ -39,6 +39,7 @@ pub use rules_args::RulesArgs;
 
 mod board;
 pub use board::{moves_on_board, parse_board, parse_variant};
+mod start;
 
 pub mod analyse;
 pub mod rollout;
@@ -143,6 +144,20 @@ pub struct PlayArgs {
     /// 10 s).
     #[arg(long, value_name = "KIND")]
     pub clock: Option<String>,
+    /// Start from this position: a Position ID or an XGID (backgammon, Portes, Jacquet).
+    #[arg(long, value_name = "ID|XGID", conflicts_with = "board")]
+    pub position: Option<String>,
+    /// Start from this position of the rule set, as JSON in the form `moves --board` reads,
+    /// from the view of the player on roll.
+    #[arg(long, value_name = "JSON")]
+    pub board: Option<String>,
+    /// With --position ID or --board: who is on roll, white (the default) or black.
+    #[arg(long, value_name = "SIDE")]
+    pub on_roll: Option<String>,
+    /// With --position ID or --board: the dice rolled, such as 52 (else the player on roll
+    /// rolls or doubles).
+    #[arg(long, value_name = "DICE")]
+    pub dice: Option<String>,
 }
 
 /// The subcommands.
@@ -433,6 +448,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         tutor_threshold,
         board_text: false,
         clock,
+        start: start::start(args, &rules)?,
     })
 }
 

@@ -36,7 +36,7 @@ pub use play::{MAX_STEPS, Play, PlayError, Step, Steps};
 pub use position::{Geometry, Position, PositionError};
 pub use rules::{DEFAULT_CUBE_CAP, RuleSet, Rules, RulesError, UnknownRuleSet};
 pub use scoring::{Ending, GameResult, WinKind, schmidt_points};
-pub use session::{CrawfordState, MatchError, MatchState};
+pub use session::{CrawfordState, GameSetup, MatchError, MatchState};
 pub use side::Side;
 pub use turn::{Destination, DieStep, IllegalStep, Spot, TurnBuilder, TurnError};
 pub use variant::{

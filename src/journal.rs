@@ -14,11 +14,12 @@
 //! | `"players"` | who plays now, as in a record (a bot took a side over) |
 //! | `"actions"` | actions added to the last game, as in a record's `"actions"` |
 //! | `"result"` | the last game's result, as in a record's `"result"` |
-//! | `"next"` | games started after it, each `{"actions": [...], "result": ...}` as in a record |
+//! | `"next"` | games started after it, each `{"actions": [...], "result": ...}` as in a record (a set-up game's `"start"` too) |
 //! | `"stopped"` | `true`: the money session was stopped |
 //!
 //! such as `{"actions":[{"roll":{"side":"white","dice":[6,5]}}]}` after a roll, or
-//! `{"next":[{"actions":[],"result":null}]}` when the next game starts.
+//! `{"next":[{"actions":[],"result":null}]}` when the next game starts. A last game set up
+//! afresh at a position (its `"start"` changed) writes the journal afresh.
 //!
 //! Every line ends in `\n`, and the writer forces each to the disk before the game goes on.
 //! A last line without its `\n` is one a crash cut short: it is left out when the journal is
@@ -183,6 +184,8 @@ struct Written {
     actions: usize,
     /// The last game's result.
     result: bool,
+    /// The last game's set-up start: a game set up afresh is written afresh.
+    start: Option<record::StartRecord>,
     stopped: bool,
     players: [PlayerInfo; 2],
     /// The record has clocks.
@@ -199,6 +202,7 @@ impl Written {
             games: record.games.len(),
             actions: last.map_or(0, |g| g.actions.len()),
             result: last.is_some_and(|g| g.result.is_some()),
+            start: last.and_then(|g| g.start.clone()),
             stopped: record.stopped,
             players: record.players.clone(),
             clocked: record.clock.is_some(),
@@ -386,7 +390,10 @@ impl Journal {
             return None;
         }
         let last = &record.games[w.games - 1];
-        if last.actions.len() < w.actions || (w.result && last.result.is_none()) {
+        if last.actions.len() < w.actions
+            || (w.result && last.result.is_none())
+            || last.start != w.start
+        {
             return None;
         }
         if record.clock.is_some() != w.clocked {

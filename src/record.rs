@@ -42,6 +42,15 @@
 //! Backgammon writes it. When the
 //! roll cannot be played (a dance), both are empty: `"notation": "", "steps": []`.
 //!
+//! A game set up at a position has `"start"` before its actions ([`StartRecord`]):
+//! `{"board": {...}, "turn": "white", "cube": 1, "cube_owner": "black", "score": [0, 0],
+//! "crawford": false}`, the board as `bg-tui moves --board` reads it from the view of the
+//! player on roll, who is about to roll or double (set-up dice are the first action, a
+//! `roll`); `cube` defaults to 1, `cube_owner` (left out: centred) and `crawford` (left
+//! out: false) are written only when they say something, `score` defaults to `[0, 0]`. The
+//! game starts from it rather than from the opening roll; a start the rules refuse is a
+//! [`GameFault::Start`]. Records without it load as before.
+//!
 //! A money session the players ended has `"stopped": true` after `"games"` (the field is
 //! left out otherwise); its last game is over, or not yet started.
 //!
@@ -120,7 +129,9 @@ use crate::engine::{
     RulesError, Side, TurnBuilder, TurnError, WinKind, format_play, notation::point_name,
     parse_play_in,
 };
-use crate::engine::{Ending, MatchError, Variant};
+use crate::engine::{
+    BoardSpec, Cube, CubeError, Ending, GameSetup, MatchError, SetupError, SpecError, Variant,
+};
 use serde::{Deserialize, Serialize};
 
 mod walk;
@@ -233,10 +244,99 @@ pub struct GameRecord {
     /// The rule set of the game (left out in version 1 records: backgammon).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<Variant>,
+    /// The position the game was set up at, when it did not start from the rule set's
+    /// start (left out otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<StartRecord>,
     /// Every action, in order.
     pub actions: Vec<RecordedAction>,
     /// The result, once the game is over.
     pub result: Option<ResultRecord>,
+}
+
+/// A game set up at a position (`"start"` in a game of a record): the board from the view
+/// of the player on roll (as `bg-tui moves --board` reads it), who is on roll, the cube, the
+/// score as the game starts and whether it is the Crawford game. The player on roll is about
+/// to roll or double; set-up dice are the game's first action, a `roll`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartRecord {
+    /// The checkers, seen from the player on roll.
+    pub board: BoardSpec,
+    /// The player on roll.
+    pub turn: RecordSide,
+    /// The cube's value.
+    #[serde(default = "cube_one")]
+    pub cube: u32,
+    /// Who owns the cube (left out: centred).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cube_owner: Option<RecordSide>,
+    /// The score as the game starts: White's, Black's.
+    #[serde(default)]
+    pub score: [u32; 2],
+    /// This is the Crawford game (left out: it is not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crawford: bool,
+}
+
+fn cube_one() -> u32 {
+    1
+}
+
+/// Why a game's `"start"` cannot be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The board is not a position of the game's rule set.
+    #[error("the start position: {0}")]
+    Board(#[from] SpecError),
+    /// The cube's value is not a cube's.
+    #[error("the start position: {0}")]
+    Cube(#[from] CubeError),
+    /// The match refuses the setup.
+    #[error("the start position: {0}")]
+    Setup(#[from] SetupError),
+}
+
+impl StartRecord {
+    /// The start of the game in progress in `m`, as set up (call it right after
+    /// [`MatchState::set_up`], before any action).
+    #[must_use]
+    pub fn of(m: &MatchState) -> StartRecord {
+        let game = m.game();
+        StartRecord {
+            board: BoardSpec::of_position(game.position()),
+            turn: game.turn().into(),
+            cube: game.cube().value(),
+            cube_owner: game.cube().owner().map(Into::into),
+            score: [m.score(Side::White), m.score(Side::Black)],
+            crawford: game.is_crawford(),
+        }
+    }
+
+    /// The setup this start describes in a game of `variant`.
+    ///
+    /// # Errors
+    /// [`StartError`] when the board or the cube cannot be.
+    pub fn setup(&self, variant: Variant) -> Result<GameSetup, StartError> {
+        Ok(GameSetup {
+            position: self.board.to_position(variant)?,
+            turn: self.turn.into(),
+            cube: Cube::new(self.cube, self.cube_owner.map(Into::into))?,
+            score: self.score,
+            crawford: self.crawford,
+        })
+    }
+
+    /// Sets up the game in progress in `m` at this start.
+    ///
+    /// # Errors
+    /// [`StartError`] when the start cannot be set up in `m`; `m` is then unchanged.
+    pub fn apply(&self, m: &mut MatchState) -> Result<(), StartError> {
+        let variant = m.rules().rule_set.variant_of_game(m.results().len());
+        let setup = self.setup(variant)?;
+        m.set_up(&setup)?;
+        Ok(())
+    }
 }
 
 impl GameRecord {
@@ -512,6 +612,9 @@ pub enum GameFault {
     /// The record says the session was stopped, but the rules refuse to stop it.
     #[error("the record says the session was stopped, but {0}")]
     NotStoppable(#[source] MatchError),
+    /// The game's `"start"` cannot be set up.
+    #[error("{0}")]
+    Start(#[source] StartError),
     /// A journal line that cannot be applied to the record (see [`crate::journal`]).
     #[error("journal line {line}: {reason}")]
     Journal {
@@ -696,6 +799,24 @@ impl Recorder {
         Ok(())
     }
 
+    /// Sets up `m`'s game at `setup` ([`MatchState::set_up`]) and notes it as the start of
+    /// that game: after a finished game, the next game; a game in progress is replaced, its
+    /// actions dropped from the record. On error neither changes.
+    ///
+    /// # Errors
+    /// The [`SetupError`] of [`MatchState::set_up`].
+    pub fn set_up(&mut self, m: &mut MatchState, setup: &GameSetup) -> Result<(), SetupError> {
+        m.set_up(setup)?;
+        self.sync(m);
+        let start = StartRecord::of(m);
+        if let Some(game) = self.record.games.last_mut() {
+            game.actions.clear();
+            game.result = None;
+            game.start = Some(start);
+        }
+        Ok(())
+    }
+
     /// Keeps one game record per game `m` has started.
     fn sync(&mut self, m: &MatchState) {
         let number = m.game_number().max(1);
@@ -781,6 +902,9 @@ pub fn to_json(record: &Record) -> String {
         out.push_str("    {\n");
         if let Some(variant) = game.variant {
             out.push_str(&format!("      \"variant\": {},\n", compact(&variant)));
+        }
+        if let Some(start) = &game.start {
+            out.push_str(&format!("      \"start\": {},\n", compact(start)));
         }
         out.push_str("      \"actions\": [");
         for (j, action) in game.actions.iter().enumerate() {

@@ -18,7 +18,7 @@ pub mod tutor;
 pub mod view;
 pub mod viewer;
 
-pub use app::{App, AppError, AutoRoll, Event, Options, Player};
+pub use app::{App, AppError, AutoRoll, Event, Options, Player, SetUpStart};
 pub use model::{BoardModel, ClockShow, LastMove, MoveList, MoveRow, Overlay, Spot};
 pub use theme::{Palette, color_wanted};
 pub use view::{render, spot_at};

@@ -397,3 +397,97 @@ fn tutor_mode_and_its_threshold_are_read() {
         "--tutor-threshold: -1 is out of range: 0 to 3 equity"
     );
 }
+
+/// A short race in the plain board form: the mover on its 1- to 3-points, the opponent on
+/// its 1-point.
+const RACE: &str = r#"{"mine":[2,2,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3,0]}"#;
+
+#[test]
+fn position_and_board_start_the_first_game_there() {
+    use bg_tui::engine::{Dice, Phase, Position, Side};
+    // A Position ID, Black on roll with 6-5.
+    let o = options(&[
+        "--position",
+        "4HPwATDgc/ABMA",
+        "--on-roll",
+        "black",
+        "--dice",
+        "65",
+    ]);
+    let start = o.start.expect("a set-up start");
+    assert_eq!(start.setup.position, Position::START);
+    assert_eq!(start.setup.turn, Side::Black);
+    let app = App::new(o).expect("the game");
+    let game = app.match_state().game();
+    assert_eq!(game.turn(), Side::Black);
+    assert_eq!(game.phase(), Phase::Moving(Dice::new(6, 5).unwrap()));
+    // An XGID brings its cube, score and dice (a 7-point match: give --match 7).
+    let o = options(&[
+        "--match",
+        "7",
+        "--position",
+        "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:3:0:7:10",
+    ]);
+    let app = App::new(o).expect("the game");
+    let m = app.match_state();
+    assert_eq!(m.game().cube().value(), 2);
+    assert_eq!(m.game().cube().owner(), Some(Side::White));
+    assert_eq!((m.score(Side::White), m.score(Side::Black)), (2, 3));
+    assert_eq!(m.game().dice(), Some(Dice::new(5, 2).unwrap()));
+    // A board of any rule set.
+    let o = options(&["--rules", "plakoto", "--board", RACE]);
+    let app = App::new(o).expect("the game");
+    assert_eq!(app.match_state().game().phase(), Phase::Rolling);
+    assert_eq!(app.match_state().game().position().mover_on(1), 2);
+}
+
+#[test]
+fn impossible_start_positions_are_refused_in_one_line() {
+    let sixteen = RACE.replacen("[2,2,1", "[13,2,1", 1);
+    assert_eq!(
+        error(&["--board", &sixteen]),
+        "--board: mine has 16 checkers on the board and the bar; a side has at most 15"
+    );
+    let both = RACE.replacen("\"theirs\":[0", "\"theirs\":[1", 1);
+    assert_eq!(
+        error(&["--board", &both]),
+        "--board: both sides have checkers on point 1, which backgammon does not allow"
+    );
+    let lone_pin = format!("{},\"pinned\":[3]}}", RACE.trim_end_matches('}'));
+    assert_eq!(
+        error(&["--rules", "plakoto", "--board", &lone_pin]),
+        "--board: the checker on point 3 is listed as pinned, but no checker of the other side is on top of it"
+    );
+    assert!(error(&["--position", "nonsense"]).starts_with("--position: "));
+    assert_eq!(
+        error(&[
+            "--position",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10"
+        ]),
+        "--position: the XGID is of a match to 7 points, but the game is money play"
+    );
+    assert_eq!(
+        error(&["--rules", "fevga", "--position", "4HPwATDgc/ABMA"]),
+        "--position: a Position ID or an XGID cannot hold a Fevga position; use --board"
+    );
+    assert_eq!(
+        error(&["--dice", "52"]),
+        "--on-roll and --dice go with --position or --board"
+    );
+    assert_eq!(
+        error(&["--board", RACE, "--on-roll", "red"]),
+        "--on-roll: a side is white or black, not red"
+    );
+    // The engine's own checks of the game: a cube above the cap.
+    assert_eq!(
+        error(&[
+            "--match",
+            "7",
+            "--cube-limit",
+            "2",
+            "--position",
+            "XGID=-b----E-C---eE---c-e----B-:2:0:1:00:0:0:0:7:10"
+        ]),
+        "the start position: a cube of 4 cannot be in this game"
+    );
+}

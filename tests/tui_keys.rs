@@ -566,8 +566,9 @@ fn check_hint_digit() {
     );
 }
 
-fn check_save_and_log_scroll() {
+fn check_save_setup_and_log_scroll() {
     check_save();
+    check_setup_opens();
     check_log_scroll();
 }
 
@@ -816,7 +817,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "mouse click" => check_mouse,
             "? / q" => check_help_and_quit,
             "H" => check_hint_keys,
-            "s / [ ]" => check_save_and_log_scroll,
+            "s / e / [ ]" => check_save_setup_and_log_scroll,
             "Tab / Shift-Tab" => check_tab,
             ": bot" => check_bot_command,
             "a / o" => check_auto_roll_and_bearoff,
@@ -826,4 +827,165 @@ fn every_key_in_the_help_does_what_it_says() {
         };
         check();
     }
+}
+
+/// Every key the position editor's help (`?` in the editor) lists does what it says.
+#[test]
+fn every_key_in_the_setup_help_does_what_it_says() {
+    for (keys, what) in bg_tui::tui::keys::setup_help_rows() {
+        let check: fn() = match keys.as_str() {
+            "arrows, h j k l" => check_setup_cursor,
+            "set-up: w b x p" => check_setup_checkers,
+            "set-up: c i t" => check_setup_clear_initial_turn,
+            "set-up: 1-6 0 r" => check_setup_dice,
+            "set-up: v o W B C" => check_setup_cube_score_crawford,
+            "set-up: Enter Esc" => check_setup_enter_esc,
+            ":setup ID" => check_setup_opens,
+            "?" => check_setup_help,
+            other => panic!("the set-up help lists {other:?} ({what}) but no test checks it"),
+        };
+        check();
+    }
+}
+
+fn check_setup_cursor() {
+    let mut app = new_app(Rules::money());
+    chars(&mut app, "ec");
+    assert_eq!(app.model().cursor, Spot::Point(6));
+    press(&mut app, KeyCode::Char('l'));
+    assert_eq!(app.model().cursor, Spot::Point(5));
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.model().cursor, Spot::Point(20));
+    chars(&mut app, "w");
+    assert!(has_line(&app, "Alice 1, Bob 0"));
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.model().cursor, Spot::Point(6));
+}
+
+fn check_setup_help() {
+    let mut app = new_app(Rules::money());
+    chars(&mut app, "e?");
+    let Some(Overlay::Help(rows)) = app.model().overlay else {
+        panic!("the editor's help is shown");
+    };
+    assert_eq!(rows, bg_tui::tui::keys::setup_help_rows());
+    // The next key only closes it: `c` does not clear the board.
+    chars(&mut app, "c");
+    assert!(app.model().overlay.is_none());
+    assert!(has_line(&app, "Alice 15, Bob 15"));
+}
+
+/// The position editor's panel lines.
+fn setup_lines(app: &App) -> Vec<String> {
+    let model = app.model();
+    assert!(
+        model.status.starts_with("Setting up a position"),
+        "the editor is open: {}",
+        model.status
+    );
+    model.rules
+}
+
+fn has_line(app: &App, text: &str) -> bool {
+    setup_lines(app).iter().any(|l| l.contains(text))
+}
+
+fn check_setup_opens() {
+    let mut app = new_app(Rules::money());
+    press(&mut app, KeyCode::Char('e'));
+    assert!(has_line(&app, "Set-up: backgammon"));
+    press(&mut app, KeyCode::Esc);
+    command(&mut app, "setup");
+    assert!(has_line(&app, "Set-up: backgammon"));
+    press(&mut app, KeyCode::Esc);
+    // An XGID brings its dice and cube (here 5-2, the cube at 2 on the side on roll).
+    command(
+        &mut app,
+        "setup XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:0:0:10",
+    );
+    assert!(has_line(&app, "Dice: 5-2"), "{:?}", app.model().rules);
+    assert!(has_line(&app, "Cube: 2 Alice's"), "{:?}", app.model().rules);
+    press(&mut app, KeyCode::Esc);
+    command(&mut app, "setup nonsense");
+    assert!(
+        app.message().starts_with("Position ID nonsense: "),
+        "{}",
+        app.message()
+    );
+}
+
+fn check_setup_checkers() {
+    let mut app = new_app(Rules::money());
+    chars(&mut app, "eiw");
+    assert!(has_line(&app, "Alice 16!, Bob 15"));
+    chars(&mut app, "b");
+    assert!(has_line(&app, "Alice 16!, Bob 16!"));
+    chars(&mut app, "xx");
+    assert!(has_line(&app, "Alice 15, Bob 15"));
+    // Pins are Plakoto's: elsewhere `p` says so.
+    chars(&mut app, "p");
+    assert_eq!(app.message(), "backgammon has no pinned checkers");
+    let mut app = new_app(Rules::of(bg_tui::engine::RuleSet::Plakoto));
+    chars(&mut app, "ecwp");
+    assert_eq!(app.message(), "White checker pinned");
+    chars(&mut app, "p");
+    assert_eq!(app.message(), "the checker is free");
+}
+
+fn check_setup_clear_initial_turn() {
+    let mut app = new_app(Rules::money());
+    chars(&mut app, "ec");
+    assert!(has_line(&app, "Alice 0, Bob 0"));
+    chars(&mut app, "i");
+    assert!(has_line(&app, "Alice 15, Bob 15"));
+    assert!(has_line(&app, "On roll: Alice"));
+    chars(&mut app, "t");
+    assert!(has_line(&app, "On roll: Bob"));
+}
+
+fn check_setup_dice() {
+    let mut app = new_app(Rules::money());
+    chars(&mut app, "e5");
+    assert!(has_line(&app, "Dice: 5-?"));
+    chars(&mut app, "2");
+    assert!(has_line(&app, "Dice: 5-2"));
+    chars(&mut app, "0");
+    assert!(has_line(&app, "Dice: to roll"));
+    chars(&mut app, "r");
+    assert!(!has_line(&app, "Dice: to roll"));
+}
+
+fn check_setup_cube_score_crawford() {
+    let mut app = new_app(Rules::match_to(5));
+    chars(&mut app, "eivo");
+    assert!(has_line(&app, "Cube: 2 Alice's"), "{:?}", app.model().rules);
+    chars(&mut app, "WB");
+    assert!(has_line(&app, "Score: 1-1 of 5"));
+    chars(&mut app, "C");
+    assert!(has_line(&app, "Score: 1-1 of 5, Crawford"));
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.message()
+            .starts_with("the Crawford game needs a player one point from winning"),
+        "{}",
+        app.message()
+    );
+    // Money play has no score.
+    let mut app = new_app(Rules::money());
+    chars(&mut app, "eW");
+    assert_eq!(app.message(), "money play has no score");
+}
+
+fn check_setup_enter_esc() {
+    let mut app = new_app(Rules::money());
+    let before = app.match_state().clone();
+    chars(&mut app, "ect");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.match_state(), &before);
+    chars(&mut app, "eit");
+    press(&mut app, KeyCode::Enter);
+    let game = app.match_state().game();
+    assert_eq!(game.phase(), Phase::Rolling);
+    assert_eq!(game.turn(), bg_tui::engine::Side::Black);
 }

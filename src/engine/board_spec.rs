@@ -42,6 +42,12 @@ pub struct BoardSpec {
     /// holds a single pinned checker of the opponent under the mover's.
     #[serde(default)]
     pub pinned: Vec<u8>,
+    /// Plakoto only, may be left out: the points (1-24) where a single checker of the
+    /// opponent lies pinned under the mover's. A point holding both sides that is not in
+    /// `pinned` is read as one of these anyway; listing it says so outright, and a listed
+    /// point without the mover's checkers on top is refused.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pinned_theirs: Vec<u8>,
 }
 
 /// A legal play in the plain form: its notation and the position after it, from the view of
@@ -81,6 +87,15 @@ pub enum SpecError {
     /// A point outside 1-24.
     #[error("there is no point {0}: the points are 1 to 24")]
     BadPoint(u8),
+    /// A checker listed as pinned alone on its point: nothing of the other side pins it.
+    #[error(
+        "the checker on point {0} is listed as pinned, but no checker of the other side is on top of it"
+    )]
+    PinWithoutPinner(u8),
+    /// A point listed in `pinned_theirs` that does not hold one checker of theirs under
+    /// mine, or listed in both lists.
+    #[error("point {0} is listed as pinned but does not hold one checker of theirs under mine")]
+    BadTheirPin(u8),
     /// Both sides on a point in Plakoto with more than one checker of each.
     #[error("point {0} holds both sides but neither has a single pinned checker there")]
     NoPinnedChecker(u8),
@@ -112,8 +127,25 @@ impl BoardSpec {
             if variant != Variant::Plakoto && i < 24 {
                 return Err(VariantError::PinsNotAllowed(variant).into());
             }
+            if i < 24 && self.mine[i] == 1 && self.theirs[i] == 0 {
+                return Err(SpecError::PinWithoutPinner(p));
+            }
             if !single_under || self.pinned.iter().filter(|&&q| q == p).count() > 1 {
                 return Err(SpecError::BadPin(p));
+            }
+        }
+        for &p in &self.pinned_theirs {
+            let i = usize::from(p).wrapping_sub(1);
+            if variant != Variant::Plakoto && i < 24 {
+                return Err(VariantError::PinsNotAllowed(variant).into());
+            }
+            if i < 24 && self.theirs[i] == 1 && self.mine[i] == 0 {
+                return Err(SpecError::PinWithoutPinner(p));
+            }
+            let single_under = i < 24 && self.theirs[i] == 1 && self.mine[i] > 0;
+            let twice = self.pinned_theirs.iter().filter(|&&q| q == p).count() > 1;
+            if !single_under || twice || self.pinned.contains(&p) {
+                return Err(SpecError::BadTheirPin(p));
             }
         }
         for i in 0..24 {
@@ -173,6 +205,7 @@ impl BoardSpec {
             theirs: [0; 24],
             bar,
             pinned: pinned.to_vec(),
+            pinned_theirs: Vec::new(),
         };
         for (counts, list) in [(&mut spec.mine, mine), (&mut spec.theirs, theirs)] {
             for &(point, n) in list {
@@ -201,6 +234,7 @@ impl BoardSpec {
             theirs: [0; 24],
             bar: [position.mover_bar(), position.opponent_bar()],
             pinned: position.mover_pinned(),
+            pinned_theirs: Vec::new(),
         };
         for p in 1..=24 {
             spec.mine[p - 1] = position.mover_on(p);

@@ -191,6 +191,28 @@ pub enum SetupError {
     /// The cube is above the cap, or turned in a game without a cube.
     #[error("a cube of {0} cannot be in this game")]
     Cube(u32),
+    /// A side has borne off every checker: that game is already over.
+    #[error("{0} has borne off every checker: that game is over")]
+    AlreadyWon(Side),
+    /// A score at or past the match length, or a score in money play.
+    #[error("a score of {score} cannot be in {context}")]
+    Score {
+        /// The score asked for.
+        score: u32,
+        /// "a match to N points" or "money play".
+        context: String,
+    },
+    /// The Crawford game asked for where the score does not make one.
+    #[error(
+        "the Crawford game needs a player one point from winning a match with the Crawford rule"
+    )]
+    NotCrawford,
+    /// The cube turned or owned in the Crawford game.
+    #[error("nobody may double in the Crawford game: the cube stays at 1 in the centre")]
+    CubeInCrawford,
+    /// The match (or session) is over: no game can be set up in it.
+    #[error("the match is over")]
+    MatchOver,
 }
 
 /// One game of one rule set.
@@ -269,10 +291,35 @@ impl Game {
         turn: Side,
         cube: Cube,
     ) -> Result<Game, SetupError> {
-        let game = Game::new(rules, crawford)?;
-        game.variant.rules().check(&position)?;
-        if cube.value() > rules.cube_cap || (!rules.uses_cube() && cube != Cube::CENTRED) {
+        rules.validate()?;
+        let variant = rules.rule_set.variant_of_game(0);
+        Game::set_up(rules, variant, crawford, position, turn, cube)
+    }
+
+    /// A game of `variant` under rules already checked, set up at `position` (seen from
+    /// `turn`) with `turn` about to roll or double.
+    pub(crate) fn set_up(
+        rules: Rules,
+        variant: Variant,
+        crawford: bool,
+        position: Position,
+        turn: Side,
+        cube: Cube,
+    ) -> Result<Game, SetupError> {
+        let game = Game::start(rules, variant, crawford, None);
+        variant.rules().check(&position)?;
+        let no_cube = !rules.uses_cube() || !variant.has_cube();
+        if cube.value() > rules.cube_cap || (no_cube && cube != Cube::CENTRED) {
             return Err(SetupError::Cube(cube.value()));
+        }
+        if crawford && cube != Cube::CENTRED {
+            return Err(SetupError::CubeInCrawford);
+        }
+        if position.mover_has_won() {
+            return Err(SetupError::AlreadyWon(turn));
+        }
+        if position.opponent_has_won() {
+            return Err(SetupError::AlreadyWon(turn.opponent()));
         }
         Ok(Game {
             position,

@@ -151,6 +151,27 @@ impl Position {
         Ok(position)
     }
 
+    /// A position from the board, the borne-off counts and the pinned points (1-24) with
+    /// nothing checked: for showing checkers while they are being set up, which may not be a
+    /// position yet (16 checkers, both sides on a point). Never play on it.
+    #[must_use]
+    #[cfg_attr(not(feature = "tui"), allow(dead_code))]
+    pub(crate) fn unchecked(
+        board: [i8; 26],
+        off: [u8; 2],
+        pinned: &[u8],
+        geometry: Geometry,
+    ) -> Position {
+        let mut flags = match geometry {
+            Geometry::Opposed => 0,
+            Geometry::SameWay => SAME_WAY,
+        };
+        for &p in pinned.iter().filter(|p| (1..=24).contains(*p)) {
+            flags |= 1 << p;
+        }
+        Position { board, off, flags }
+    }
+
     /// Builds a backgammon position from raw counts (see the type's docs for the layout);
     /// whatever is not on the board has been borne off.
     ///

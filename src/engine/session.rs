@@ -1,7 +1,9 @@
 //! A match to N points, or a money session of any number of games.
 
-use super::game::{Action, Game, GameError, Phase};
+use super::cube::Cube;
+use super::game::{Action, Game, GameError, Phase, SetupError};
 use super::ids::{GameStateCode, MatchIdFields, match_id, position_id};
+use super::position::Position;
 use super::rules::{Rules, RulesError};
 use super::scoring::Ending;
 use super::scoring::GameResult;
@@ -33,6 +35,38 @@ pub enum MatchError {
     /// The match has a winner, or the money session was stopped.
     #[error("the match is over")]
     MatchOver,
+}
+
+/// A game set up at a position ([`MatchState::set_up`]): what the players see when it
+/// starts, with the player on roll about to roll or double.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameSetup {
+    /// The checkers, seen from the player on roll.
+    pub position: Position,
+    /// The player on roll.
+    pub turn: Side,
+    /// The cube.
+    pub cube: Cube,
+    /// The score (White's, Black's) as the game starts; zero in money play.
+    pub score: [u32; 2],
+    /// This is the Crawford game (a match with the Crawford rule, a player one point from
+    /// winning); false there means the Crawford game has been played.
+    pub crawford: bool,
+}
+
+impl GameSetup {
+    /// A setup of `position` with `turn` on roll, the cube centred, no score, no Crawford
+    /// game.
+    #[must_use]
+    pub const fn new(position: Position, turn: Side) -> GameSetup {
+        GameSetup {
+            position,
+            turn,
+            cube: Cube::CENTRED,
+            score: [0, 0],
+            crawford: false,
+        }
+    }
 }
 
 /// A match or money session: the rules, the score, the Crawford state and the game in
@@ -98,6 +132,66 @@ impl MatchState {
             results: Vec::new(),
             stopped: false,
         })
+    }
+
+    /// Sets up the game in progress at a position of its rule set ([`GameSetup`]): the
+    /// player on roll about to roll or double, the cube, the score and the Crawford game as
+    /// `setup` says. A game that has ended is followed by a new game set up so; a game in
+    /// progress is replaced. On error nothing changes.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the match is over, the position cannot occur in the game's rule
+    /// set, the cube cannot be in the game, or the score or Crawford game cannot be in the
+    /// match.
+    pub fn set_up(&mut self, setup: &GameSetup) -> Result<(), SetupError> {
+        if self.is_over() {
+            return Err(SetupError::MatchOver);
+        }
+        let crawford_rule = self.rules.crawford && self.rules.rule_set.has_cube();
+        let crawford = match self.rules.match_length {
+            None => {
+                if let Some(&score) = setup.score.iter().find(|&&s| s > 0) {
+                    return Err(SetupError::Score {
+                        score,
+                        context: "money play".to_string(),
+                    });
+                }
+                if setup.crawford {
+                    return Err(SetupError::NotCrawford);
+                }
+                CrawfordState::Before
+            }
+            Some(n) => {
+                if let Some(&score) = setup.score.iter().find(|&&s| s >= n) {
+                    return Err(SetupError::Score {
+                        score,
+                        context: format!("a match to {n} points"),
+                    });
+                }
+                let one_away = setup.score.contains(&(n - 1));
+                match (one_away && crawford_rule, setup.crawford) {
+                    (false, true) => return Err(SetupError::NotCrawford),
+                    (false, false) => CrawfordState::Before,
+                    (true, true) => CrawfordState::Crawford,
+                    (true, false) => CrawfordState::PostCrawford,
+                }
+            }
+        };
+        // A finished game is in the results already: either way the set-up game is the
+        // one after the results.
+        let variant = self.rules.rule_set.variant_of_game(self.results.len());
+        let game = Game::set_up(
+            self.rules,
+            variant,
+            crawford == CrawfordState::Crawford,
+            setup.position,
+            setup.turn,
+            setup.cube,
+        )?;
+        self.game = game;
+        self.score = setup.score;
+        self.crawford = crawford;
+        Ok(())
     }
 
     /// The rules.

@@ -545,6 +545,7 @@ fn build_record(file: &MatFile) -> Result<Record, MatReadError> {
         let actions = replay_game(&mut m, game, number, number == count)?;
         games.push(GameRecord {
             variant: Some(m.game().variant()),
+            start: None,
             actions,
             result: m.game().result().map(ResultRecord::from),
         });

@@ -54,7 +54,8 @@ impl Win {
 /// # Errors
 /// [`MatWriteError::Record`] when the record does not replay, and
 /// [`MatWriteError::Unsupported`] for an opening tie that turned the cube (automatic
-/// doubles), which a `.mat` file cannot hold.
+/// doubles) or a game set up at a position (a record's `"start"`), which a `.mat` file
+/// cannot hold.
 ///
 /// # Examples
 /// ```
@@ -163,6 +164,12 @@ impl Visitor for Writer<'_> {
     type Break = MatWriteError;
 
     fn begin_game(&mut self, start: &GameStart<'_>) -> ControlFlow<MatWriteError> {
+        if start.record.start.is_some() {
+            return ControlFlow::Break(unsupported(
+                start.game + 1,
+                "the game starts from a set-up position, which a .mat file cannot say".into(),
+            ));
+        }
         if let Err(e) = self.put_header() {
             return ControlFlow::Break(e);
         }

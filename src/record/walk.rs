@@ -193,6 +193,11 @@ pub(super) fn run<V: Visitor>(
                 },
             ));
         }
+        if let Some(start) = &game.start {
+            start
+                .apply(&mut m)
+                .map_err(|e| fail(0, GameFault::Start(e)))?;
+        }
         tell!(visitor.begin_game(&GameStart {
             game: index,
             record: game,

@@ -60,11 +60,28 @@ pub fn render(record: &Record, timeline: &Timeline) -> String {
                 } else {
                     String::new()
                 };
-                format!(
+                let mut text = format!(
                     "\nGame {}{variant}{crawford}: {}",
                     moment.game + 1,
                     score_text(timeline, moment.score)
-                )
+                );
+                let set_up = timeline
+                    .record()
+                    .games
+                    .get(moment.game)
+                    .and_then(|g| g.start.as_ref());
+                if set_up.is_some() {
+                    let at = moment.position_id().map_or_else(
+                        || format!("board {}", moment.board_text()),
+                        |id| format!("Position ID {id}"),
+                    );
+                    let _ = write!(
+                        text,
+                        "\n  Set up at {at}, {} on roll",
+                        timeline.name(moment.board.on_roll)
+                    );
+                }
+                text
             }
             MomentKind::OpeningTie { white, black } => {
                 let mut text = format!(

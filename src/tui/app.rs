@@ -8,6 +8,7 @@ mod hint_rollouts;
 mod input;
 mod saving;
 mod screen;
+mod setup;
 mod table;
 mod tutoring;
 
@@ -23,8 +24,8 @@ use super::tutor::{Decision, Threshold, Tutor, TutorJob};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, DieStep, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder, format_play,
-    parse_play_in, roll_die,
+    Action, Dice, DieStep, GameSetup, MatchState, Phase, Play, Rules, RulesError, Side,
+    TurnBuilder, format_play, parse_play_in, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
@@ -75,6 +76,18 @@ pub struct Options {
     pub board_text: bool,
     /// The players' clocks, if any.
     pub clock: Option<ClockKind>,
+    /// The first game set up at a position rather than the rule set's start.
+    pub start: Option<SetUpStart>,
+}
+
+/// A first game set up at a position (`--position`, `--board`): the setup, and the dice
+/// already rolled, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetUpStart {
+    /// The position, the player on roll, the cube and the score.
+    pub setup: GameSetup,
+    /// The dice the player on roll has rolled (`None`: to roll or double).
+    pub dice: Option<Dice>,
 }
 
 /// When a person's dice are rolled without asking.
@@ -120,6 +133,7 @@ impl Default for Options {
             tutor_threshold: Threshold::DEFAULT,
             board_text: false,
             clock: None,
+            start: None,
         }
     }
 }
@@ -156,6 +170,8 @@ enum Mode {
     ResignMenu,
     /// The picked checker can reach its destination in ways that end differently.
     ChooseWay(Vec<Vec<DieStep>>),
+    /// The position editor is open.
+    Setup(Box<setup::SetupEditor>),
 }
 
 /// The game in the terminal: the match and everything the screen shows about it.
@@ -268,6 +284,12 @@ pub enum AppError {
     /// A bot name is unknown.
     #[error(transparent)]
     Bot(#[from] bot::BotError),
+    /// The position to start from cannot be set up.
+    #[error("the start position: {0}")]
+    Setup(#[from] crate::engine::SetupError),
+    /// The start position's dice cannot be rolled.
+    #[error("the start position's dice: {0}")]
+    Dice(#[from] crate::engine::MatchError),
     /// A saved match that is over cannot be resumed.
     #[error("the match is over ({0}); `bg-tui replay` shows it")]
     MatchOver(String),
@@ -336,8 +358,20 @@ impl App {
             kind,
             reserves_ms: Vec::new(),
         });
-        let match_state = MatchState::new(options.rules)?;
-        App::build(options, seed, recorder, match_state)
+        let mut match_state = MatchState::new(options.rules)?;
+        if let Some(start) = options.start {
+            recorder.set_up(&mut match_state, &start.setup)?;
+            if let Some(dice) = start.dice {
+                recorder.apply(&mut match_state, Action::Roll(dice))?;
+            }
+        }
+        let mut app = App::build(options, seed, recorder, match_state)?;
+        if app.options.start.is_some() {
+            app.after_action();
+            // The set-up start is saved at once, before any action.
+            app.saved = usize::MAX;
+        }
+        Ok(app)
     }
 
     fn build(
@@ -536,6 +570,7 @@ impl App {
                     None => self.message = "the checker stays where it was".to_string(),
                 }
             }
+            Msg::Setup(key) => self.setup_key(key),
             Msg::CommandChar(_)
             | Msg::CommandBack
             | Msg::CommandEnter
@@ -578,6 +613,14 @@ impl App {
             }
             Msg::TakeOver => {
                 self.take_over();
+                return;
+            }
+            Msg::EditPosition => {
+                self.open_setup(None);
+                return;
+            }
+            Msg::SetupFrom(text) => {
+                self.open_setup(Some(&text));
                 return;
             }
             Msg::Help => {

@@ -69,6 +69,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
             let path = line[first.len()..].trim();
             return Ok(Command::Save(Some(path.to_string())));
         }
+        ("setup", []) => Msg::EditPosition,
+        ("setup", [text]) => Msg::SetupFrom((*text).to_string()),
+        ("setup", _) => return Err("setup [POSITION_ID or XGID]".to_string()),
         ("accept", []) => Msg::Yes,
         ("decline", []) => Msg::No,
         ("undo", []) => Msg::Undo,

@@ -3,9 +3,9 @@
 
 use super::bots::BotDecision;
 use super::hint::HintPanel;
-pub use super::viewer::analysis_board::AnalysisOutcome;
 use super::hint_rollout::RolloutReport;
 use super::tutor::Verdict;
+pub use super::viewer::analysis_board::AnalysisOutcome;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 /// What the terminal runtime hands the app.

@@ -6,7 +6,7 @@ use super::hint::HintPanel;
 use super::hint_rollout::RolloutReport;
 use super::model::Spot;
 use super::tutor::Verdict;
-use crate::engine::WinKind;
+use crate::engine::{Side, WinKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// What the player asked for.
@@ -91,6 +91,12 @@ pub enum Msg {
     ShowPositionText,
     /// `C`: the computer takes over the side whose time is out.
     TakeOver,
+    /// `e`: set up a position (opens the position editor).
+    EditPosition,
+    /// `:setup TEXT`: the position editor holding a Position ID or an XGID.
+    SetupFrom(String),
+    /// A key of the position editor.
+    Setup(SetupKey),
     /// A character typed on the command line.
     CommandChar(char),
     /// Backspace on the command line (closes it when empty).
@@ -139,6 +145,115 @@ pub enum Msg {
     Ignore,
 }
 
+/// What a key does in the position editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupKey {
+    /// `w` / `b`: add a checker of that side on the cursor's point (or its bar).
+    Add(Side),
+    /// `x`, Backspace or Delete: take the top checker off the cursor's point.
+    Remove,
+    /// `p`: pin or free the single checker on the cursor's point (Plakoto).
+    Pin,
+    /// `c`: clear the board.
+    Clear,
+    /// `i`: the rule set's starting position.
+    Initial,
+    /// `t`: the other player on roll.
+    Turn,
+    /// A digit: `1`-`6` a die (two make the dice), `0` no dice.
+    Die(u8),
+    /// `r`: roll the dice for the position.
+    RollDice,
+    /// `v`: double the cube (back to 1 past the cap).
+    CubeUp,
+    /// `o`: the cube's owner: centre, White, Black.
+    CubeOwner,
+    /// `W` / `B`: a point more for that side (back to 0 at the match length).
+    Score(Side),
+    /// `C`: this game the Crawford game or not.
+    Crawford,
+    /// Enter: play the position (the engine checks it first).
+    Accept,
+    /// Esc: back to the game, unchanged.
+    Cancel,
+    /// `?`: the editor's keys.
+    Help,
+    /// Any other key.
+    Unknown,
+}
+
+/// The message of a key in the position editor.
+#[must_use]
+pub fn setup_key(key: KeyEvent) -> Msg {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return match key.code {
+            KeyCode::Char('c') => Msg::QuitNow,
+            _ => Msg::Setup(SetupKey::Unknown),
+        };
+    }
+    let k = match key.code {
+        KeyCode::Left | KeyCode::Char('h') => return Msg::Left,
+        KeyCode::Right | KeyCode::Char('l') => return Msg::Right,
+        KeyCode::Up | KeyCode::Char('k') => return Msg::Up,
+        KeyCode::Down | KeyCode::Char('j') => return Msg::Down,
+        KeyCode::Char('w') => SetupKey::Add(Side::White),
+        KeyCode::Char('b') => SetupKey::Add(Side::Black),
+        KeyCode::Char('x') | KeyCode::Backspace | KeyCode::Delete => SetupKey::Remove,
+        KeyCode::Char('p') => SetupKey::Pin,
+        KeyCode::Char('c') => SetupKey::Clear,
+        KeyCode::Char('i') => SetupKey::Initial,
+        KeyCode::Char('t') => SetupKey::Turn,
+        KeyCode::Char(c @ '0'..='6') => SetupKey::Die(c as u8 - b'0'),
+        KeyCode::Char('r') => SetupKey::RollDice,
+        KeyCode::Char('v') => SetupKey::CubeUp,
+        KeyCode::Char('o') => SetupKey::CubeOwner,
+        KeyCode::Char('W') => SetupKey::Score(Side::White),
+        KeyCode::Char('B') => SetupKey::Score(Side::Black),
+        KeyCode::Char('C') => SetupKey::Crawford,
+        KeyCode::Enter => SetupKey::Accept,
+        KeyCode::Esc => SetupKey::Cancel,
+        KeyCode::Char('?') => SetupKey::Help,
+        _ => SetupKey::Unknown,
+    };
+    Msg::Setup(k)
+}
+
+/// The position editor's keys, as its help panel (`?` in the editor) lists them.
+#[must_use]
+pub fn setup_help_rows() -> Vec<(String, String)> {
+    [
+        (
+            "arrows, h j k l",
+            "move the cursor over points, bar and tray",
+        ),
+        (
+            "set-up: w b x p",
+            "add White / Black checker at the cursor, remove, pin",
+        ),
+        (
+            "set-up: c i t",
+            "clear the board / starting position / other side on roll",
+        ),
+        ("set-up: 1-6 0 r", "type the two dice / no dice / roll them"),
+        (
+            "set-up: v o W B C",
+            "cube value / owner; score points; Crawford game",
+        ),
+        (
+            "set-up: Enter Esc",
+            "play the position (checked first) / back unchanged",
+        ),
+        (
+            ":setup ID",
+            "in the game: the editor holding a Position ID or an XGID",
+        ),
+        ("?", "this help; any key closes it"),
+    ]
+    .into_iter()
+    .map(|(k, d)| (k.to_string(), d.to_string()))
+    .collect()
+}
+
 /// The message of a key in normal play.
 #[must_use]
 pub fn play_key(key: KeyEvent) -> Msg {
@@ -181,6 +296,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('m') => Msg::ToggleTutorMode,
         KeyCode::Char('i') => Msg::ShowPositionText,
         KeyCode::Char('C') => Msg::TakeOver,
+        KeyCode::Char('e') => Msg::EditPosition,
         _ => Msg::Other,
     }
 }
@@ -248,7 +364,10 @@ pub fn help_rows() -> Vec<(String, String)> {
             "H",
             "hint: plays ranked, cube advice; 1-9 plays one; R rolls out",
         ),
-        ("s / [ ]", "save the match now / scroll the log back, on"),
+        (
+            "s / e / [ ]",
+            "save now / set up a position (:setup ID) / scroll the log",
+        ),
         (
             "? / q",
             "this help / quit (asks first); Ctrl-C quits at once",

@@ -128,6 +128,7 @@ impl Board {
             pinned: (1..=24u8)
                 .filter(|&p| self.mine_pinned[usize::from(p) - 1])
                 .collect(),
+            pinned_theirs: Vec::new(),
         }
     }
 

@@ -33,6 +33,7 @@ pub fn spec(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> BoardSpec {
         theirs: [0; 24],
         bar: [0, 0],
         pinned: Vec::new(),
+        pinned_theirs: Vec::new(),
     };
     for &(point, n) in mine {
         spec.mine[point - 1] += n;

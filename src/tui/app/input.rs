@@ -97,6 +97,7 @@ impl App {
                 Msg::Digit(n) => Some(usize::from(n)),
                 _ => None,
             }),
+            Mode::Setup(_) => crate::tui::keys::setup_key(key),
             Mode::Play => msg,
         }
     }

@@ -161,7 +161,7 @@ impl App {
                     .collect();
                 return question("Which way?".to_string(), lines);
             }
-            Mode::Play | Mode::Command(..) => {}
+            Mode::Play | Mode::Command(..) | Mode::Setup(_) => {}
         }
         if let Some(result) = game.result() {
             return Some(self.game_over_panel(&result));
@@ -280,7 +280,7 @@ impl App {
             Phase::Opening | Phase::Over(_) => None,
             _ => game.to_act(),
         };
-        BoardModel {
+        let mut model = BoardModel {
             position,
             on_roll: game.turn(),
             bottom: self.bottom(),
@@ -349,7 +349,11 @@ impl App {
             ascii: self.options.ascii,
             color: self.options.color,
             palette: self.options.palette,
+        };
+        if let Mode::Setup(editor) = &self.mode {
+            self.setup_model(editor, &mut model);
         }
+        model
     }
 }
 
