@@ -246,12 +246,32 @@ fn cube_verdict(d: &CubeDecision) -> &'static str {
     }
 }
 
+/// Why a record could not be analysed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AnalysisError {
+    /// The expert's nets could not be read.
+    #[error(transparent)]
+    Bot(#[from] crate::bot::BotError),
+    /// The record does not replay: the rules refuse one of its actions.
+    #[error(transparent)]
+    Record(#[from] crate::record::RecordError),
+    /// The expert does not play a game's rule set.
+    #[error("game {game}: the expert bot does not play {variant}, so it cannot judge it")]
+    CannotJudge {
+        /// The game, from 1.
+        game: usize,
+        /// Its rule set.
+        variant: crate::engine::Variant,
+    },
+}
+
 /// Analyses `record` with the expert bot at `ply`.
 ///
 /// # Errors
 /// The rules' complaint about the first action they refuse, or the expert's nets not
 /// reading.
-pub fn analyse(record: &Record, ply: u8) -> Result<Analysis, String> {
+pub fn analyse(record: &Record, ply: u8) -> Result<Analysis, AnalysisError> {
     analyse_with_progress(record, ply, &mut |_, _| {})
 }
 
@@ -264,7 +284,7 @@ pub fn analyse_with_progress(
     record: &Record,
     ply: u8,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Analysis, String> {
+) -> Result<Analysis, AnalysisError> {
     let (judged, dice) = judge_all(record, ply, progress)?;
     let mut decisions = [0; 2];
     let mut total_loss = [0.0; 2];
@@ -327,15 +347,19 @@ pub fn judge_action(
     ply: u8,
     game: usize,
     action: usize,
-) -> Result<Option<Judged>, String> {
+) -> Result<Option<Judged>, AnalysisError> {
     Ok(judge(record, ply, Some((game, action)))?.pop())
 }
 
 /// The judged decisions of `record`: all of them, or only the action `only` (game and
 /// action from 0), walking the record no further than it.
-fn judge(record: &Record, ply: u8, only: Option<(usize, usize)>) -> Result<Vec<Judged>, String> {
+fn judge(
+    record: &Record,
+    ply: u8,
+    only: Option<(usize, usize)>,
+) -> Result<Vec<Judged>, AnalysisError> {
     let mut judge = Judge::new(ply, only, false)?;
-    match record::walk(record, &mut judge).map_err(|e| e.to_string())? {
+    match record::walk(record, &mut judge)? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok(judge.judged),
     }
@@ -346,11 +370,11 @@ fn judge_all(
     record: &Record,
     ply: u8,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<(Vec<Judged>, DiceStats), String> {
+) -> Result<(Vec<Judged>, DiceStats), AnalysisError> {
     let mut judge = Judge::new(ply, None, true)?;
     judge.total = record.games.iter().map(|g| g.actions.len()).sum();
     judge.progress = Some(progress);
-    match record::walk(record, &mut judge).map_err(|e| e.to_string())? {
+    match record::walk(record, &mut judge)? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok((judge.judged, judge.dice)),
     }
@@ -361,7 +385,7 @@ enum Stop {
     /// The action asked for is judged.
     Done,
     /// The expert cannot judge a game.
-    Failed(String),
+    Failed(AnalysisError),
 }
 
 /// Judges the decisions of a record as it is walked.
@@ -384,14 +408,14 @@ struct Judge<'p> {
 }
 
 impl Judge<'_> {
-    fn new(ply: u8, only: Option<(usize, usize)>, luck: bool) -> Result<Self, String> {
+    fn new(ply: u8, only: Option<(usize, usize)>, luck: bool) -> Result<Self, AnalysisError> {
         let luck_bot = if luck {
-            Some(ExpertBot::shipped(0).map_err(|e| e.to_string())?)
+            Some(ExpertBot::shipped(0)?)
         } else {
             None
         };
         Ok(Judge {
-            bot: ExpertBot::shipped(ply).map_err(|e| e.to_string())?,
+            bot: ExpertBot::shipped(ply)?,
             luck_bot,
             only,
             judged: Vec::new(),
@@ -446,10 +470,10 @@ impl Visitor for Judge<'_> {
             luck.select(variant);
         }
         if !self.bot.select(variant) {
-            return ControlFlow::Break(Stop::Failed(format!(
-                "game {}: the expert bot does not play {variant}, so it cannot judge it",
-                start.game + 1
-            )));
+            return ControlFlow::Break(Stop::Failed(AnalysisError::CannotJudge {
+                game: start.game + 1,
+                variant,
+            }));
         }
         ControlFlow::Continue(())
     }

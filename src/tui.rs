@@ -10,6 +10,7 @@ pub mod hint;
 pub mod hint_rollout;
 pub mod keys;
 pub mod model;
+pub mod rule_prose;
 pub mod rules_lines;
 pub mod start_dialog;
 pub mod terminal;

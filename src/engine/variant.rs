@@ -145,9 +145,6 @@ pub trait VariantRules: Sync {
         }
         Ok(())
     }
-
-    /// How the rule set differs from backgammon, a sentence a line (for the help screen).
-    fn differences(&self) -> &'static [&'static str];
 }
 
 /// A rule set of a single game.

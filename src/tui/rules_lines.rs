@@ -72,7 +72,7 @@ pub fn rules_lines(
 /// The rows the help adds for a rule set other than backgammon: how it differs.
 #[must_use]
 pub fn difference_rows(variant: Variant) -> Vec<(String, String)> {
-    let differences = variant.rules().differences();
+    let differences = super::rule_prose::differences(variant);
     if differences.is_empty() {
         return Vec::new();
     }

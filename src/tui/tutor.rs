@@ -186,7 +186,7 @@ impl TutorJob {
                 done_equity: micro(j.done_equity),
             },
             Ok(None) => Verdict::NotJudged,
-            Err(why) => Verdict::Cannot(why),
+            Err(why) => Verdict::Cannot(why.to_string()),
         }
     }
 }

@@ -337,7 +337,7 @@ impl Viewer {
         let text = match crate::analysis::judge_action(self.timeline.record(), ply, key.0, key.1) {
             Ok(Some(j)) => judgement_text(&j, |side| self.timeline.name(side).to_string()),
             Ok(None) => "nothing to judge here: no choice was made".to_string(),
-            Err(e) => e,
+            Err(e) => e.to_string(),
         };
         self.judgements.insert(
             key,

@@ -115,10 +115,6 @@ impl VariantRules for Backgammon {
     fn highest_win(&self) -> WinKind {
         WinKind::Backgammon
     }
-
-    fn differences(&self) -> &'static [&'static str] {
-        &[]
-    }
 }
 
 impl VariantRules for Portes {
@@ -131,16 +127,6 @@ impl VariantRules for Portes {
     }
 
     moves_as_backgammon!();
-
-    fn differences(&self) -> &'static [&'static str] {
-        &[
-            "Moves, hits, the bar and bearing off as in backgammon.",
-            "No doubling cube.",
-            "A win is 1 point, or 2 if the loser has borne off none; no backgammons.",
-            "First game: the higher opening die starts and rolls both dice afresh; later games \
-             are started by the winner of the game before.",
-        ]
-    }
 }
 
 impl VariantRules for Jacquet {
@@ -172,14 +158,5 @@ impl VariantRules for Jacquet {
 
     fn highest_win(&self) -> WinKind {
         WinKind::Backgammon
-    }
-
-    fn differences(&self) -> &'static [&'static str] {
-        &[
-            "Every checker starts on the bar: all 15 must enter (a die n onto your 25-n point) \
-             before an entered checker may move.",
-            "Then backgammon: hits, the cube, gammons and backgammons (a checker not yet \
-             entered counts as on the bar).",
-        ]
     }
 }

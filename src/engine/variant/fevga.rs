@@ -148,18 +148,4 @@ impl VariantRules for Fevga {
         }
         Ok(())
     }
-
-    fn differences(&self) -> &'static [&'static str] {
-        &[
-            "Both sides start with all 15 checkers on their own 24-point, at diagonally \
-             opposite corners, and both move counter-clockwise.",
-            "No hitting: a single checker holds a point; there is no bar.",
-            "Start rule: until one of your checkers has passed the opponent's start, only one \
-             may leave your 24-point.",
-            "Own-quarter rule: no play may end with you holding all six points 19-24.",
-            "Trapping rule: when six points in a row stand with every opposing checker behind \
-             them, play so that no six in a row are left, if any play can.",
-            "No cube; a win is 1 point, or 2 if the loser has borne off none.",
-        ]
-    }
 }

@@ -118,19 +118,4 @@ impl VariantRules for Plakoto {
         }
         Ok(())
     }
-
-    fn differences(&self) -> &'static [&'static str] {
-        &[
-            "Both sides start with all 15 checkers on their own 24-point.",
-            "No hitting and no bar: landing on a lone opposing checker pins it; it cannot move \
-             until every checker on top of it has left.",
-            "A point where your checker is pinned belongs to the opponent.",
-            "Pinning the opponent's mother (its last checker on its 24-point) wins 2 points, \
-             unless you still have checkers on your own 24-point: then you win as soon as \
-             they have left; both mothers pinned is a draw.",
-            "Bear off with every checker in your home board; a pinned one counts where it \
-             stands but cannot move.",
-            "No cube; a win is 1 point, or 2 if the loser has borne off none.",
-        ]
-    }
 }

@@ -29,7 +29,7 @@ pub struct RecordSource {
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisOutcome {
     /// The analysis, or the expert's complaint.
-    pub result: Result<Analysis, String>,
+    pub result: Result<Analysis, crate::analysis::AnalysisError>,
     /// Read from the saved file, not made.
     pub from_cache: bool,
     /// A line about the saved file, if there is something to say.
@@ -213,7 +213,7 @@ impl AnalysisBoard {
         self.note = outcome.note;
         self.progress = match outcome.result {
             Ok(a) => Progress::Ready(Box::new(a)),
-            Err(e) => Progress::Failed(crate::printable::printable(&e, 200)),
+            Err(e) => Progress::Failed(crate::printable::printable(&e.to_string(), 200)),
         };
     }
 
