@@ -20,23 +20,44 @@ pub enum Command {
     Tutor(Option<bool>),
 }
 
-fn side_word(word: &str) -> Result<Side, String> {
+/// Why a command line was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CommandError {
+    /// Nothing was typed.
+    #[error("type a command or a play; `help` lists them")]
+    Empty,
+    /// A word that names no side.
+    #[error("a side is white or black, not {0:?}")]
+    NotASide(String),
+    /// `resign` with a word that names no level.
+    #[error("resign single, gammon or backgammon, not {0:?}")]
+    NotALevel(String),
+    /// A known command with the wrong words after it: the form it takes.
+    #[error("{0}")]
+    Usage(&'static str),
+    /// A word that is no command (and no play).
+    #[error("unknown command {0:?}; `help` lists the commands")]
+    Unknown(String),
+}
+
+fn side_word(word: &str) -> Result<Side, CommandError> {
     match word.to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Side::White),
         "black" | "b" => Ok(Side::Black),
-        other => Err(format!("a side is white or black, not {other:?}")),
+        other => Err(CommandError::NotASide(other.to_string())),
     }
 }
 
 /// Reads a command line (without the `:`).
 ///
 /// # Errors
-/// A sentence saying what was not understood.
-pub fn parse(line: &str) -> Result<Command, String> {
+/// [`CommandError`]: what was not understood.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
     let line = line.trim();
     let mut words = line.split_whitespace();
     let Some(first) = words.next() else {
-        return Err("type a command or a play; `help` lists them".to_string());
+        return Err(CommandError::Empty);
     };
     let rest: Vec<&str> = words.collect();
     let msg = match (first.to_ascii_lowercase().as_str(), rest.as_slice()) {
@@ -49,18 +70,14 @@ pub fn parse(line: &str) -> Result<Command, String> {
             "single" | "s" | "1" => Msg::Resign(WinKind::Single),
             "gammon" | "g" | "2" => Msg::Resign(WinKind::Gammon),
             "backgammon" | "b" | "3" => Msg::Resign(WinKind::Backgammon),
-            other => {
-                return Err(format!(
-                    "resign single, gammon or backgammon, not {other:?}"
-                ));
-            }
+            other => return Err(CommandError::NotALevel(other.to_string())),
         },
         ("resign", _) => {
-            return Err("resign single, gammon or backgammon".to_string());
+            return Err(CommandError::Usage("resign single, gammon or backgammon"));
         }
         ("bot", [name]) => return Ok(Command::Bot(name.to_string(), None)),
         ("bot", [name, side]) => return Ok(Command::Bot(name.to_string(), Some(side_word(side)?))),
-        ("bot", _) => return Err("bot NAME [white|black]".to_string()),
+        ("bot", _) => return Err(CommandError::Usage("bot NAME [white|black]")),
         ("human", []) => return Ok(Command::Human(None)),
         ("human", [side]) => return Ok(Command::Human(Some(side_word(side)?))),
         ("save", []) => return Ok(Command::Save(None)),
@@ -71,7 +88,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         }
         ("setup", []) => Msg::EditPosition,
         ("setup", [text]) => Msg::SetupFrom((*text).to_string()),
-        ("setup", _) => return Err("setup [POSITION_ID or XGID]".to_string()),
+        ("setup", _) => return Err(CommandError::Usage("setup [POSITION_ID or XGID]")),
         ("accept", []) => Msg::Yes,
         ("decline", []) => Msg::No,
         ("undo", []) => Msg::Undo,
@@ -82,10 +99,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
             return match word.to_ascii_lowercase().as_str() {
                 "on" => Ok(Command::Tutor(Some(true))),
                 "off" => Ok(Command::Tutor(Some(false))),
-                _ => Err("tutor [on|off]".to_string()),
+                _ => Err(CommandError::Usage("tutor [on|off]")),
             };
         }
-        ("tutor", _) => return Err("tutor [on|off]".to_string()),
+        ("tutor", _) => return Err(CommandError::Usage("tutor [on|off]")),
         ("quit" | "q", []) => Msg::QuitNow,
         // A play: `13/8`, `13-8`, `bar/20`, `8/5(2)`, or a point number first.
         _ if first.contains(['/', '-'])
@@ -94,11 +111,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         {
             return Ok(Command::Play(line.to_string()));
         }
-        (word, _) => {
-            return Err(format!(
-                "unknown command {word:?}; `help` lists the commands"
-            ));
-        }
+        (word, _) => return Err(CommandError::Unknown(word.to_string())),
     };
     Ok(Command::Msg(msg))
 }
@@ -118,6 +131,26 @@ mod tests {
         ] {
             assert_eq!(parse(line), Ok(Command::Play(line.to_string())), "{line}");
         }
-        assert!(parse("bogus").is_err());
+        assert_eq!(
+            parse("bogus"),
+            Err(CommandError::Unknown("bogus".to_string()))
+        );
+        assert_eq!(parse("  "), Err(CommandError::Empty));
+        assert_eq!(
+            parse("bot greedy red"),
+            Err(CommandError::NotASide("red".to_string()))
+        );
+        assert_eq!(
+            parse("resign lots"),
+            Err(CommandError::NotALevel("lots".to_string()))
+        );
+        assert_eq!(
+            parse("tutor maybe"),
+            Err(CommandError::Usage("tutor [on|off]"))
+        );
+        assert_eq!(
+            parse("bot greedy white"),
+            Ok(Command::Bot("greedy".to_string(), Some(Side::White)))
+        );
     }
 }

@@ -176,7 +176,7 @@ impl App {
                 self.note(note);
             }
             Ok(Command::Tutor(on)) => self.toggle_tutor_mode(on),
-            Err(why) => self.message = why,
+            Err(why) => self.message = why.to_string(),
         }
     }
 }
