@@ -38,7 +38,7 @@ pub use rules::{DEFAULT_CUBE_CAP, RuleSet, Rules, RulesError, UnknownRuleSet};
 pub use scoring::{Ending, GameResult, WinKind, schmidt_points};
 pub use session::{CrawfordState, GameSetup, MatchError, MatchState};
 pub use side::Side;
-pub use turn::{Destination, DieStep, IllegalStep, Spot, TurnBuilder, TurnError};
+pub use turn::{Destination, DieStep, IllegalStep, Place, TurnBuilder, TurnError};
 pub use variant::{
     Opening, UnknownVariant, Variant, VariantError, VariantRules, Verdict, follow_steps,
 };

@@ -232,7 +232,7 @@ fn fevga_and_plakoto_refusals_name_the_rule() {
     assert_eq!(
         turn.move_by_die(24, 4),
         Err(TurnError::Illegal(IllegalStep::PinnedThere(
-            bg_tui::engine::Spot(20)
+            bg_tui::engine::Place(20)
         )))
     );
     match parse_play_in(Variant::Plakoto, "24/20 24/23", &position, dice) {

@@ -34,9 +34,9 @@ pub struct Destination {
 
 /// A place on the board as a person names it: a point, the bar (25) or off (0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Spot(pub u8);
+pub struct Place(pub u8);
 
-impl std::fmt::Display for Spot {
+impl std::fmt::Display for Place {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.0 {
             25 => f.write_str("the bar"),
@@ -63,7 +63,7 @@ pub enum TurnError {
     },
     /// No checker of the player's stands there (or it is pinned).
     #[error("no checker of yours to move from {0}")]
-    NoChecker(Spot),
+    NoChecker(Place),
     /// The step does not belong to any legal play from here.
     #[error("{0}")]
     Illegal(IllegalStep),
@@ -83,13 +83,13 @@ pub enum IllegalStep {
     #[error("cannot bear off from {from} with a {die}")]
     CannotBearOff {
         /// Where the checker stands.
-        from: Spot,
+        from: Place,
         /// The die.
         die: u8,
     },
     /// The landing point is not open to the player.
     #[error("{0} is closed")]
-    Closed(Spot),
+    Closed(Place),
     /// Fevga's start rule: a checker has left the 24-point and none has passed the
     /// opponent's start yet.
     #[error(
@@ -99,10 +99,10 @@ pub enum IllegalStep {
     StartRule,
     /// Plakoto: the landing point holds the player's pinned checker under the opponent's.
     #[error("{0} is the opponent's: your checker lies pinned there")]
-    PinnedThere(Spot),
+    PinnedThere(Place),
     /// The step is possible but leads to no legal play.
     #[error("that move from {0} does not fit a legal play")]
-    DoesNotFit(Spot),
+    DoesNotFit(Place),
     /// The dice must be used by other checkers.
     #[error(
         "that checker cannot move: the dice must be used elsewhere (as many as possible, the \
@@ -468,7 +468,7 @@ impl TurnBuilder {
         }
         let board = self.current.board();
         if board.get(usize::from(from)).is_none_or(|&n| n <= 0) {
-            return Err(TurnError::NoChecker(Spot(from)));
+            return Err(TurnError::NoChecker(Place(from)));
         }
         let next = self.next_steps();
         let found = next.iter().find(|ds| {
@@ -516,20 +516,20 @@ impl TurnBuilder {
                     && board[usize::from(to)] < 0
                     && self.current.is_pinned(usize::from(to))
                 {
-                    return IllegalStep::PinnedThere(Spot(to));
+                    return IllegalStep::PinnedThere(Place(to));
                 }
                 return if to == 0 {
                     IllegalStep::CannotBearOff {
-                        from: Spot(from),
+                        from: Place(from),
                         die: d,
                     }
                 } else {
-                    IllegalStep::Closed(Spot(to))
+                    IllegalStep::Closed(Place(to))
                 };
             }
         }
         if self.next_steps().iter().any(|ds| ds.step.from == from) {
-            return IllegalStep::DoesNotFit(Spot(from));
+            return IllegalStep::DoesNotFit(Place(from));
         }
         IllegalStep::MustPlayElsewhere
     }

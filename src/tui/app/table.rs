@@ -87,8 +87,8 @@ impl App {
 
     /// A refused step in the words of the board on the screen (its point numbers).
     pub(super) fn shown_error(&self, e: crate::engine::TurnError) -> String {
-        use crate::engine::{IllegalStep, Spot, TurnError};
-        let spot = |s: Spot| Spot(self.shown_number(s.0));
+        use crate::engine::{IllegalStep, Place, TurnError};
+        let spot = |s: Place| Place(self.shown_number(s.0));
         let e = match e {
             TurnError::NoChecker(s) => TurnError::NoChecker(spot(s)),
             TurnError::Illegal(IllegalStep::Closed(s)) => {
