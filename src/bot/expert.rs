@@ -144,13 +144,42 @@ pub struct ExpertBot {
     shelf: Vec<Arc<Nets>>,
     /// The rule set in hand: its scoring values the chances.
     variant: Variant,
-    /// In a Tavli match: the points the player deciding needs and its opponent needs, and
-    /// the next game of the cycle; plays are then ranked by match-winning chances from the
-    /// Tavli match equity table ([`tavli`]).
-    tavli: Option<((u32, u32), usize)>,
+    /// How chances are valued: points per game, or match-winning chances in a match.
+    scale: Scale,
     buf: Buffers,
     ply: u8,
     plays: Vec<Vec<Play>>,
+}
+
+/// The score of the game in progress in match `m` for `me`, when `m` is a match scored by
+/// single, double and triple games (not Tavli's cycle, not Schmidt scoring).
+fn match_scale(m: &MatchState, me: crate::engine::Side) -> Option<met::MatchScale> {
+    let rules = m.rules();
+    if rules.schmidt || rules.rule_set == RuleSet::Tavli {
+        return None;
+    }
+    Some(met::MatchScale {
+        away: (m.away(me)?, m.away(me.opponent())?),
+        cube: m.game().cube().value(),
+        post_crawford: !rules.crawford || m.crawford() != CrawfordState::Before,
+    })
+}
+
+/// How the bot values the chances of a game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Scale {
+    /// Points per game: money play, and a position judged with no match around it.
+    Money,
+    /// A Tavli match: the points the player deciding needs and its opponent needs, and the
+    /// next game of the cycle, valued by the Tavli match equity table ([`tavli`]).
+    Tavli {
+        /// Points away: the player deciding, then its opponent.
+        away: (u32, u32),
+        /// The next game of the match, from 1.
+        next: usize,
+    },
+    /// Any other match, valued by the match equity table.
+    Match(met::MatchScale),
 }
 
 impl ExpertBot {
@@ -163,7 +192,7 @@ impl ExpertBot {
             name: ["expert:0", "expert:1", "expert:2"][usize::from(ply)],
             buf: Buffers::new(&nets),
             variant: nets.variant,
-            tavli: None,
+            scale: Scale::Money,
             shelf: vec![Arc::clone(&nets)],
             nets,
             ply,
@@ -183,7 +212,7 @@ impl ExpertBot {
     /// changed) when the bot has no nets for it.
     pub fn select(&mut self, variant: Variant) -> bool {
         if self.variant != variant {
-            self.tavli = None;
+            self.scale = Scale::Money;
         }
         let want = nets_variant(variant);
         if self.nets.variant != want {
@@ -203,28 +232,33 @@ impl ExpertBot {
         self.variant
     }
 
-    /// Takes the nets of the game in progress in `m`, and in a Tavli match ranks plays by
-    /// the match-winning chances of the player on roll; `false` when the bot has no nets
-    /// for the game.
+    /// Takes the nets of the game in progress in `m`, and in a match ranks plays by the
+    /// match-winning chances of the player on roll: from the Tavli match equity table in a
+    /// Tavli match, from the match equity table ([`met`]) in any other match scored by
+    /// single, double and triple games (gammons worth what the score makes them: nothing at
+    /// double match point); `false` when the bot has no nets for the game.
     pub fn select_for(&mut self, m: &MatchState) -> bool {
         let game = m.game();
         let me = game.turn();
-        self.tavli = match (m.rules().rule_set, m.away(me), m.away(me.opponent())) {
-            (RuleSet::Tavli, Some(mine), Some(theirs)) => {
-                Some(((mine, theirs), m.results().len() + 1))
-            }
-            _ => None,
+        let rules = m.rules();
+        let selected = self.select(game.variant());
+        self.scale = match (rules.rule_set, m.away(me), m.away(me.opponent())) {
+            (RuleSet::Tavli, Some(mine), Some(theirs)) => Scale::Tavli {
+                away: (mine, theirs),
+                next: m.results().len() + 1,
+            },
+            _ => match_scale(m, me).map_or(Scale::Money, Scale::Match),
         };
-        self.select(game.variant())
+        selected
     }
 
     /// What the bot maximises: the cubeless equity of `p` (the chances of the player who
-    /// moved), or in a Tavli match its match-winning chances as an equity (`2 mwc - 1`).
+    /// moved), or in a match its match-winning chances as an equity (`2 mwc - 1`).
     #[must_use]
     pub fn score(&self, p: &Probs) -> f32 {
-        match self.tavli {
-            None => equity(p),
-            Some((away, next)) => {
+        match self.scale {
+            Scale::Money => equity(p),
+            Scale::Tavli { away, next } => {
                 let mwc = tavli::TavliMet::shared().match_chances(
                     away,
                     next,
@@ -234,6 +268,17 @@ impl ExpertBot {
                 );
                 2.0 * mwc - 1.0
             }
+            Scale::Match(scale) => 2.0 * scale.chances(p) - 1.0,
+        }
+    }
+
+    /// The match-winning chances of `p` (the chances of the player who moved) in the match
+    /// [`ExpertBot::select_for`] last took, if it is a match.
+    #[must_use]
+    pub fn match_chances(&self, p: &Probs) -> Option<f32> {
+        match self.scale {
+            Scale::Money => None,
+            Scale::Tavli { .. } | Scale::Match(_) => Some(f32::midpoint(self.score(p), 1.0)),
         }
     }
 
@@ -396,7 +441,7 @@ impl Bot for ExpertBot {
         if !self.select(variant) {
             return unranked(variant, position, dice);
         }
-        self.tavli = None;
+        self.scale = Scale::Money;
         let plays = variant.legal_plays(position, dice);
         self.rank_all_with_chances(&plays)
             .into_iter()
@@ -498,23 +543,13 @@ impl Bot for ExpertBot {
         let p = if me == game.turn() { p } else { flip(&p) };
         let offered = f64::from(level.multiplier());
         let value = f64::from(game.cube().value());
-        match (m.away(me), m.away(me.opponent())) {
-            (Some(mine), Some(theirs)) => {
-                let post = m.crawford() != CrawfordState::Before;
-                let gain =
-                    |points: u32| met::match_equity(mine.saturating_sub(points), theirs, post);
-                let lose =
-                    |points: u32| met::match_equity(mine, theirs.saturating_sub(points), post);
-                let v = game.cube().value();
-                let playing = (p[net::WIN] - p[net::WIN_GAMMON]) * gain(v)
-                    + (p[net::WIN_GAMMON] - p[net::WIN_BACKGAMMON]) * gain(2 * v)
-                    + p[net::WIN_BACKGAMMON] * gain(3 * v)
-                    + (1.0 - p[net::WIN] - p[net::LOSE_GAMMON]) * lose(v)
-                    + (p[net::LOSE_GAMMON] - p[net::LOSE_BACKGAMMON]) * lose(2 * v)
-                    + p[net::LOSE_BACKGAMMON] * lose(3 * v);
-                gain(level.multiplier() * v) >= playing
+        match match_scale(m, me) {
+            Some(scale) => {
+                let (mine, theirs) = scale.away;
+                let given = mine.saturating_sub(level.multiplier() * game.cube().value());
+                met::match_equity(given, theirs, scale.post_crawford) >= scale.chances(&p)
             }
-            _ => offered * value >= f64::from(equity(&p)) * value,
+            None => offered * value >= f64::from(equity(&p)) * value,
         }
     }
 }
@@ -580,5 +615,34 @@ pub fn cube_state(m: &MatchState) -> cube::CubeState {
         efficiency,
         jacoby: rules.jacoby && rules.is_money() && game.cube().value() == 1,
         score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    /// In a match the bot values plays by match-winning chances: at double match point a
+    /// gammon is worth nothing more, so a play with more wins beats one with fewer wins and
+    /// many gammons, which money play prefers.
+    #[test]
+    fn a_match_values_gammons_by_the_score() {
+        let gammonish: Probs = [0.60, 0.30, 0.0, 0.0, 0.0];
+        let plain: Probs = [0.62, 0.0, 0.0, 0.0, 0.0];
+        let mut bot = ExpertBot::shipped(0).expect("the shipped nets");
+        let money = MatchState::new(Rules::money()).expect("money play");
+        assert!(bot.select_for(&money));
+        assert!(bot.score(&gammonish) > bot.score(&plain));
+        assert_eq!(bot.match_chances(&plain), None);
+        let dmp = MatchState::new(Rules::match_to(1)).expect("a 1-point match");
+        assert!(bot.select_for(&dmp));
+        assert!(bot.score(&plain) > bot.score(&gammonish));
+        let mwc = bot.match_chances(&plain).expect("a match");
+        assert!((mwc - 0.62).abs() < 1e-5, "{mwc}");
+        // At 0-0 in a 7-point match the gammons are worth having again.
+        let long = MatchState::new(Rules::match_to(7)).expect("a 7-point match");
+        assert!(bot.select_for(&long));
+        assert!(bot.score(&gammonish) > bot.score(&plain));
     }
 }

@@ -51,27 +51,39 @@ impl HintPanel {
     }
 
     /// The expert's ranking (every play with its depth, best first): equity, loss against
-    /// the best, and the chances.
+    /// the best, and the chances. In a match (`mwc` gives each play's match-winning chances,
+    /// as the bot ranked them) the loss is in match-winning chances, in percentage points,
+    /// and a line above says so with the best play's chances.
     #[must_use]
-    pub fn expert(title: String, ranked: &[RankedPlay]) -> HintPanel {
+    pub fn expert(
+        title: String,
+        ranked: &[RankedPlay],
+        mwc: Option<&dyn Fn(&RankedPlay) -> f32>,
+    ) -> HintPanel {
         let best = ranked.first().map_or(0.0, RankedPlay::equity);
+        let best_mwc = ranked.first().and_then(|r| mwc.map(|f| f(r)));
         let percent = |x: f32| format!("{:5.1}", 100.0 * x);
         let plays = ranked
             .iter()
             .map(|r| {
                 let p = &r.chances;
-                let loss = best - r.equity();
+                let loss = match (mwc, best_mwc) {
+                    (Some(f), Some(top)) if top - f(r) > 0.000_05 => {
+                        format!("-{:.1}%", 100.0 * (top - f(r)))
+                    }
+                    (Some(_), _) => String::new(),
+                    (None, _) if best - r.equity() > 0.0005 => {
+                        format!("-{:.3}", best - r.equity())
+                    }
+                    (None, _) => String::new(),
+                };
                 HintPlay {
                     play: r.play,
                     text: format!(
                         "{:<20} {:+.3} {:>6} {} {} {} {} {} {}-ply",
                         play_text(&r.play),
                         r.equity(),
-                        if loss > 0.0005 {
-                            format!("-{loss:.3}")
-                        } else {
-                            String::new()
-                        },
+                        loss,
                         percent(p[WIN]),
                         percent(p[WIN_GAMMON]),
                         percent(p[WIN_BACKGAMMON]),
@@ -82,12 +94,20 @@ impl HintPanel {
                 }
             })
             .collect();
+        let mut head = Vec::new();
+        if let Some(top) = best_mwc {
+            head.push(format!(
+                "match play: ranked by match-winning chances, the best {:.1}%; loss in them",
+                100.0 * top
+            ));
+        }
+        head.push(format!(
+            "    {:<20} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5}",
+            "play", "equity", "loss", "win%", "gam", "bg", "lgam", "lbg"
+        ));
         HintPanel {
             title,
-            head: vec![format!(
-                "    {:<20} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5}",
-                "play", "equity", "loss", "win%", "gam", "bg", "lgam", "lbg"
-            )],
+            head,
             plays,
             selected: 0,
             rollout: None,
@@ -209,7 +229,13 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
         Phase::Moving(_) if name == "expert" => match ExpertBot::shipped(EXPERT_DEFAULT_PLY) {
             Ok(mut expert) => {
                 if expert.select_for(m) {
-                    HintPanel::expert(title, &expert.rank(game.legal_plays()))
+                    let ranked = expert.rank(game.legal_plays());
+                    let mwc = |r: &RankedPlay| expert.match_chances(&r.chances).unwrap_or(0.0);
+                    let mwc: &dyn Fn(&RankedPlay) -> f32 = &mwc;
+                    let in_match = ranked
+                        .first()
+                        .is_some_and(|r| expert.match_chances(&r.chances).is_some());
+                    HintPanel::expert(title, &ranked, in_match.then_some(mwc))
                 } else {
                     HintPanel::advice(title, vec!["no hint now".to_string()])
                 }
@@ -304,6 +330,29 @@ pub(crate) fn play_text(play: &Play) -> String {
 mod tests {
     use super::*;
     use crate::engine::Position;
+
+    /// Issue 19 §2: in a match the hint ranks by match-winning chances and says so; in
+    /// money play it does not.
+    #[test]
+    fn a_match_hint_ranks_by_match_winning_chances() {
+        use crate::engine::{Action, Dice, Rules};
+        let opened = |rules: Rules| {
+            let mut m = MatchState::new(rules).expect("rules");
+            m.apply(Action::OpeningRoll { white: 6, black: 4 })
+                .expect("an opening roll");
+            assert!(matches!(m.game().phase(), Phase::Moving(d) if d == Dice::new(6, 4).unwrap()));
+            advise(&m, 1)
+        };
+        let dmp = opened(Rules::match_to(1));
+        assert!(
+            dmp.head[0].starts_with("match play: ranked by match-winning chances"),
+            "{:?}",
+            dmp.head
+        );
+        assert!(dmp.plays.iter().skip(1).any(|p| p.text.contains('%')));
+        let money = opened(Rules::money());
+        assert!(!money.head.iter().any(|l| l.contains("match play")));
+    }
 
     fn panel_of(n: usize) -> HintPanel {
         let ranked: Vec<(Play, f64)> = (0..n)

@@ -76,3 +76,76 @@ pub fn match_equity(mine: u32, theirs: u32, post_crawford: bool) -> f32 {
     }
     PRE_CRAWFORD[clamp(mine)][clamp(theirs)]
 }
+
+/// The score of a game of a match, from the view of the player deciding: what each way the
+/// game can end is worth in match-winning chances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchScale {
+    /// Points away: the player deciding, then its opponent.
+    pub away: (u32, u32),
+    /// The cube's value now.
+    pub cube: u32,
+    /// The Crawford game has been played or is being played (or the rule is off), so the
+    /// games after this one are post-Crawford.
+    pub post_crawford: bool,
+}
+
+impl MatchScale {
+    /// The match-winning chances, cubeless at the cube's present value, of the player whose
+    /// chances are `p` (win, win gammon, win backgammon, lose gammon, lose backgammon, each
+    /// counting the bigger wins too).
+    #[must_use]
+    pub fn chances(&self, p: &super::Probs) -> f32 {
+        use super::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
+        let (mine, theirs) = self.away;
+        let points = |k: u32| k.saturating_mul(self.cube);
+        let won = |k: u32| match_equity(mine.saturating_sub(points(k)), theirs, self.post_crawford);
+        let lost =
+            |k: u32| match_equity(mine, theirs.saturating_sub(points(k)), self.post_crawford);
+        let lose = 1.0 - p[WIN];
+        (p[WIN] - p[WIN_GAMMON]) * won(1)
+            + (p[WIN_GAMMON] - p[WIN_BACKGAMMON]) * won(2)
+            + p[WIN_BACKGAMMON] * won(3)
+            + (lose - p[LOSE_GAMMON]) * lost(1)
+            + (p[LOSE_GAMMON] - p[LOSE_BACKGAMMON]) * lost(2)
+            + p[LOSE_BACKGAMMON] * lost(3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At double match point only winning counts: a gammon is worth no more than a single
+    /// game. Earlier in a match a gammon is worth more.
+    #[test]
+    fn gammons_count_for_what_the_score_makes_them() {
+        let gammonish = [0.60, 0.30, 0.0, 0.0, 0.0];
+        let plain = [0.62, 0.0, 0.0, 0.0, 0.0];
+        let dmp = MatchScale {
+            away: (1, 1),
+            cube: 1,
+            post_crawford: true,
+        };
+        assert!((dmp.chances(&plain) - 0.62).abs() < 1e-6);
+        assert!((dmp.chances(&gammonish) - 0.60).abs() < 1e-6);
+        let early = MatchScale {
+            away: (5, 5),
+            cube: 1,
+            post_crawford: false,
+        };
+        assert!(early.chances(&gammonish) > early.chances(&plain));
+        // A sure win is the table's value of winning one game, a sure loss of losing one.
+        let sure = [1.0, 0.0, 0.0, 0.0, 0.0];
+        assert!((early.chances(&sure) - match_equity(4, 5, false)).abs() < 1e-6);
+        let gone = [0.0; 5];
+        assert!((early.chances(&gone) - match_equity(5, 4, false)).abs() < 1e-6);
+        // The cube multiplies: at 2, a single win from 2-away wins the match.
+        let cubed = MatchScale {
+            away: (2, 3),
+            cube: 2,
+            post_crawford: false,
+        };
+        assert!((cubed.chances(&sure) - 1.0).abs() < 1e-6);
+    }
+}
