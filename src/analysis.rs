@@ -28,7 +28,6 @@
 //!   opponent's (each roll's luck counted at the cube's value then);
 //! - the **dice**: how often each of the 21 rolls came, against its 1 or 2 in 36.
 
-use crate::bot::expert::eval::equity;
 use crate::bot::expert::{ExpertBot, cube::CubeDecision};
 use crate::engine::{Action, Dice, Opening, Phase, Position, Side, format_play, position_id};
 use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
@@ -557,6 +556,8 @@ impl Judge<'_> {
                 if legal.len() <= 1 {
                     return None;
                 }
+                // In a match, plays are ranked and judged by match-winning chances.
+                bot.select_for(m);
                 let ranked = bot.rank(legal);
                 let best = ranked[0];
                 // The played play is valued at the depth of the best one (the move filters
@@ -574,8 +575,8 @@ impl Judge<'_> {
                 j.dice = Some([dice.first(), dice.second()]);
                 j.done = format_play(&played);
                 j.best = format_play(&best_play);
-                j.done_equity = f64::from(equity(&played_p));
-                j.best_equity = f64::from(equity(&best_p));
+                j.done_equity = f64::from(bot.money_equivalent(&played_p));
+                j.best_equity = f64::from(bot.money_equivalent(&best_p));
                 j.loss = (j.best_equity - j.done_equity).max(0.0);
                 if best_play.position() != played.position() {
                     j.best_play = Some(BestPlay {

@@ -272,6 +272,19 @@ impl ExpertBot {
         }
     }
 
+    /// The value of `p` (the chances of the player who moved) in money-game units: its
+    /// cubeless equity, or in a match its match-winning chances normalised so that a single
+    /// game won is +1 and lost -1 ([`met::MatchScale::money_equivalent`]); in a Tavli match
+    /// [`ExpertBot::score`].
+    #[must_use]
+    pub fn money_equivalent(&self, p: &Probs) -> f32 {
+        match self.scale {
+            Scale::Money => equity(p),
+            Scale::Tavli { .. } => self.score(p),
+            Scale::Match(scale) => scale.money_equivalent(p),
+        }
+    }
+
     /// The match-winning chances of `p` (the chances of the player who moved) in the match
     /// [`ExpertBot::select_for`] last took, if it is a match.
     #[must_use]

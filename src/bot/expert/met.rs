@@ -112,6 +112,24 @@ impl MatchScale {
     }
 }
 
+impl MatchScale {
+    /// The match-winning chances of `p` ([`MatchScale::chances`]) in the units of a money
+    /// game's equity, as GNU Backgammon normalises them: +1 is what winning a single game at
+    /// the present cube is worth in the match, -1 what losing one is (at double match point
+    /// simply `2 mwc - 1`).
+    #[must_use]
+    pub fn money_equivalent(&self, p: &super::Probs) -> f32 {
+        let (mine, theirs) = self.away;
+        let win = match_equity(mine.saturating_sub(self.cube), theirs, self.post_crawford);
+        let lose = match_equity(mine, theirs.saturating_sub(self.cube), self.post_crawford);
+        let mwc = self.chances(p);
+        if win - lose < 1e-6 {
+            return 2.0 * mwc - 1.0;
+        }
+        (2.0 * mwc - (win + lose)) / (win - lose)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +165,33 @@ mod tests {
             post_crawford: false,
         };
         assert!((cubed.chances(&sure) - 1.0).abs() < 1e-6);
+    }
+
+    /// In money-game units a sure single win is +1 and a sure single loss -1 at any score,
+    /// and a gammon is worth more than +1 where the score makes it count.
+    #[test]
+    fn the_money_equivalent_puts_a_single_game_at_one() {
+        for scale in [
+            MatchScale {
+                away: (5, 3),
+                cube: 1,
+                post_crawford: false,
+            },
+            MatchScale {
+                away: (1, 1),
+                cube: 1,
+                post_crawford: true,
+            },
+        ] {
+            let sure = [1.0, 0.0, 0.0, 0.0, 0.0];
+            assert!((scale.money_equivalent(&sure) - 1.0).abs() < 1e-5);
+            assert!((scale.money_equivalent(&[0.0; 5]) + 1.0).abs() < 1e-5);
+        }
+        let early = MatchScale {
+            away: (7, 7),
+            cube: 1,
+            post_crawford: false,
+        };
+        assert!(early.money_equivalent(&[1.0, 1.0, 0.0, 0.0, 0.0]) > 1.5);
     }
 }
