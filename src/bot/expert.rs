@@ -659,3 +659,80 @@ mod tests {
         assert!(bot.score(&gammonish) > bot.score(&plain));
     }
 }
+
+#[cfg(test)]
+mod textbook {
+    use super::*;
+    use crate::engine::{GameSetup, Rules, Side};
+
+    /// The cube decision of the player on roll (White) with `mine` on its points 1-24 and
+    /// the opponent's checkers `theirs` (in White's numbering, counts as positives), money
+    /// play, the cube centred.
+    fn decision(
+        mine: &[(usize, i8)],
+        theirs: &[(usize, i8)],
+        bar_theirs: i8,
+    ) -> cube::CubeDecision {
+        let mut board = [0i8; 26];
+        for &(p, n) in mine {
+            board[p] = n;
+        }
+        for &(p, n) in theirs {
+            board[p] = -n;
+        }
+        board[0] = -bar_theirs;
+        let position = Position::from_board(board).expect("a position");
+        let mut m = MatchState::new(Rules::money()).expect("money play");
+        m.set_up(&GameSetup::new(position, Side::White))
+            .expect("set up");
+        let mut bot = ExpertBot::shipped(EXPERT_PLY_FOR_TESTS).expect("nets");
+        bot.cube_decision(&m)
+    }
+
+    const EXPERT_PLY_FOR_TESTS: u8 = crate::bot::EXPERT_DEFAULT_PLY;
+
+    /// Textbook cube decisions in money play, each with its known answer:
+    /// - last-roll races (the opponent bears its last checker off with any roll, so the
+    ///   doubler's chance `p` is exact: double from 50%, take up to 75%): two checkers on the
+    ///   3- and 2-points win with 25 rolls of 36 (double, take); on the 5- and 4-points
+    ///   with 10 (no double); on the 4- and 1-points with 31 (double, pass);
+    /// - the opening position: no double, take;
+    /// - three checkers closed out on the bar against a gammonish board: too good to
+    ///   double (play on for the gammon), and a double would be passed.
+    #[test]
+    fn textbook_positions_get_their_known_cube_answers() {
+        let last = |mine: &[(usize, i8)]| decision(mine, &[(24, 1)], 0);
+        let answer = |d: cube::CubeDecision| (d.double(), d.take());
+        assert_eq!(
+            answer(last(&[(3, 1), (2, 1)])),
+            (true, true),
+            "3 and 2: double, take"
+        );
+        assert!(!last(&[(5, 1), (4, 1)]).double(), "5 and 4: no double");
+        assert_eq!(
+            answer(last(&[(4, 1), (1, 1)])),
+            (true, false),
+            "4 and 1: double, pass"
+        );
+        let opening = decision(
+            &[(24, 2), (13, 5), (8, 3), (6, 5)],
+            &[(1, 2), (12, 5), (17, 3), (19, 5)],
+            0,
+        );
+        assert_eq!(
+            answer(opening),
+            (false, true),
+            "the opening: no double, take"
+        );
+        let closed_out = decision(
+            &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 3), (8, 2)],
+            &[(19, 4), (20, 4), (21, 4)],
+            3,
+        );
+        assert_eq!(
+            answer(closed_out),
+            (false, false),
+            "too good: play on, a double is passed"
+        );
+    }
+}
