@@ -5,7 +5,32 @@ pub use crate::analysis::{Analysis, ERROR_AT, Judged, analyse, text};
 
 use super::CliError;
 use crate::record::{self, Record};
-use std::path::Path;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// `bg-tui analyse FILE [--ply N] [--json]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct AnalyseArgs {
+    /// The game record (JSON) or Jellyfish .mat file.
+    pub file: PathBuf,
+    /// The expert's look-ahead: 0, 1 or 2 (the hint's, 2, by default, so that following
+    /// the hint is never an error).
+    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub ply: u8,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl AnalyseArgs {
+    /// The report to print.
+    ///
+    /// # Errors
+    /// As [`run`].
+    pub fn run(&self) -> Result<String, CliError> {
+        run(&self.file, self.ply, self.json)
+    }
+}
 
 /// Reads a game record (JSON) or, for a file ending in `.mat`, a Jellyfish match file.
 fn read(path: &Path) -> Result<Record, CliError> {

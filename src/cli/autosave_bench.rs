@@ -276,3 +276,13 @@ fn ms(d: Duration) -> String {
 fn size(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
+
+impl BenchAutosaveArgs {
+    /// Runs the benchmark, printing as it goes to `out`.
+    ///
+    /// # Errors
+    /// As [`bench_autosave`].
+    pub fn run(&self, out: &mut dyn Write) -> Result<(), CommandError> {
+        bench_autosave(self, out)
+    }
+}

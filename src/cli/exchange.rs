@@ -2,8 +2,49 @@
 
 use super::{CliError, CommandError};
 use crate::{mat, record, store};
+use clap::Args;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// `bg-tui import IN.mat [-o OUT.json]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct ImportArgs {
+    /// The .mat file.
+    pub input: PathBuf,
+    /// Where to write the record (JSON); without it, standard output.
+    #[arg(short, long, value_name = "OUT.json")]
+    pub output: Option<PathBuf>,
+}
+
+impl ImportArgs {
+    /// The record to print, or nothing when it was written to `--output`.
+    ///
+    /// # Errors
+    /// As [`import_mat`].
+    pub fn run(&self) -> Result<String, CliError> {
+        import_mat(&self.input, self.output.as_deref())
+    }
+}
+
+/// `bg-tui export IN.json [-o OUT.mat]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct ExportArgs {
+    /// The game record (JSON).
+    pub input: PathBuf,
+    /// Where to write the .mat file; without it, standard output.
+    #[arg(short, long, value_name = "OUT.mat")]
+    pub output: Option<PathBuf>,
+}
+
+impl ExportArgs {
+    /// Writes the `.mat` file to `--output`, or to `stdout` as it is made.
+    ///
+    /// # Errors
+    /// As [`export_mat_to`].
+    pub fn run(&self, stdout: &mut dyn Write) -> Result<(), CommandError> {
+        export_mat_to(&self.input, self.output.as_deref(), stdout)
+    }
+}
 
 /// `bg-tui import IN.mat [-o OUT.json]`: reads a `.mat` file and returns the record as JSON
 /// to print, or writes it to `output` (see [`store::write_output`]) and returns nothing to

@@ -93,3 +93,13 @@ pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
     }
     Ok(out)
 }
+
+impl BenchExpertArgs {
+    /// The report to print.
+    ///
+    /// # Errors
+    /// As [`bench_expert`].
+    pub fn run(&self) -> Result<String, CliError> {
+        bench_expert(self)
+    }
+}

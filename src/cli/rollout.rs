@@ -605,3 +605,13 @@ fn text(
     }
     out
 }
+
+impl RolloutArgs {
+    /// The report to print.
+    ///
+    /// # Errors
+    /// As [`run`].
+    pub fn run(&self) -> Result<String, CliError> {
+        run(self)
+    }
+}

@@ -545,3 +545,13 @@ fn supervised_round(
     log_line(log, &line);
     Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
 }
+
+impl TrainArgs {
+    /// Trains and returns the summary to print.
+    ///
+    /// # Errors
+    /// As [`train`].
+    pub fn run(&self) -> Result<String, CliError> {
+        train(self)
+    }
+}
