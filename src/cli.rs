@@ -7,6 +7,7 @@ mod autosave_bench;
 mod bench;
 mod board;
 mod bot_match;
+mod error;
 mod exchange;
 mod expert_bench;
 mod hint;
@@ -34,6 +35,7 @@ pub use autosave_bench::{BenchAutosaveArgs, bench_autosave};
 pub use bench::{BENCH_ROUNDS, BenchArgs, MAX_CORPUS_BYTES, bench, read_corpus};
 pub use board::{moves_on_board, parse_board, parse_variant};
 pub use bot_match::{BotMatchArgs, MAX_BOT_GAMES, MAX_BOT_THREADS, PROGRESS_MIN_GAMES, bot_match};
+pub use error::CliError;
 pub use exchange::{ExportArgs, ImportArgs, export_mat, export_mat_to, import_mat};
 pub use expert_bench::{BenchExpertArgs, bench_expert};
 pub use hint::{HINT_SEED, HintArgs, default_hint_bot, hint, hint_on_board};
@@ -123,8 +125,3 @@ pub enum Command {
     /// Write a game record as a Jellyfish .mat match file that GNU Backgammon imports.
     Export(ExportArgs),
 }
-
-/// A command's failure: one line for standard error; the program exits with status 2.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("{0}")]
-pub struct CliError(pub String);

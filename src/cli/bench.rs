@@ -46,21 +46,23 @@ pub const MAX_CORPUS_BYTES: usize = 16 << 20;
 /// # Errors
 /// [`CliError`] naming the file and line of the first bad entry.
 pub fn read_corpus(path: &Path) -> Result<Vec<(Position, Dice)>, CliError> {
-    let text = crate::store::read_text(path, MAX_CORPUS_BYTES)
-        .map_err(|e| CliError(format!("cannot read {e}")))?;
+    let text = crate::store::read_text(path, MAX_CORPUS_BYTES).map_err(CliError::CorpusFile)?;
     let mut corpus = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = |e: CliError| CliError(format!("{}:{}: {}", path.display(), n + 1, e.0));
+        let at = |e: CliError| CliError::Corpus {
+            path: path.to_path_buf(),
+            line: n + 1,
+            source: Box::new(e),
+        };
         let mut words = line.split_whitespace();
         let (Some(id), Some(dice), None) = (words.next(), words.next(), words.next()) else {
-            return Err(at(CliError(format!(
-                "expected `POSITION_ID DICE`, found \"{}\"",
-                printable(line, 60)
-            ))));
+            return Err(at(CliError::CorpusLine {
+                found: printable(line, 60),
+            }));
         };
         corpus.push((
             parse_position(id).map_err(at)?,
@@ -68,10 +70,9 @@ pub fn read_corpus(path: &Path) -> Result<Vec<(Position, Dice)>, CliError> {
         ));
     }
     if corpus.is_empty() {
-        return Err(CliError(format!(
-            "{}: no (position, roll) pairs",
-            path.display()
-        )));
+        return Err(CliError::EmptyCorpus {
+            path: path.to_path_buf(),
+        });
     }
     Ok(corpus)
 }
@@ -89,15 +90,16 @@ pub fn bench(
     rule_set: Option<&str>,
 ) -> Result<String, CliError> {
     if !(seconds.is_finite() && (0.001..=3600.0).contains(&seconds)) {
-        return Err(CliError(format!(
-            "--seconds takes a duration from 0.001 to 3600, not {}",
-            printable(&seconds.to_string(), 20)
-        )));
+        return Err(CliError::range(
+            "--seconds",
+            "a duration from 0.001 to 3600",
+            printable(&seconds.to_string(), 20),
+        ));
     }
     if rule_set.is_some_and(|r| r.trim().eq_ignore_ascii_case("all")) {
         if corpus.is_some() {
-            return Err(CliError(
-                "--corpus holds backgammon positions: it does not go with --rules all".into(),
+            return Err(CliError::Usage(
+                "--corpus holds backgammon positions: it does not go with --rules all",
             ));
         }
         return Ok(bench_all(seconds));
@@ -105,7 +107,7 @@ pub fn bench(
     let variant = rule_set.map_or(Ok(crate::engine::Variant::Backgammon), parse_variant)?;
     let (corpus, source) = match corpus {
         Some(_) if !variant.has_position_id() => {
-            return Err(CliError(format!(
+            return Err(CliError::Failed(format!(
                 "--corpus holds Position IDs, which cannot hold {variant} positions"
             )));
         }

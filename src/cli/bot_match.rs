@@ -62,30 +62,33 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         with_ply(&args.bot_b, args.ply),
     );
     for name in [&bot_a, &bot_b] {
-        bot::make_for(name, 0, rule_set).map_err(|e| CliError(e.to_string()))?;
+        bot::make_for(name, 0, rule_set).map_err(|source| CliError::Bot {
+            option: None,
+            source,
+        })?;
     }
     if rule_set == RuleSet::Tavli && args.rules.match_length.is_none() {
-        return Err(CliError(
-            "--rules tavli: Tavli is a match cycling Portes, Plakoto and Fevga; add --match N"
-                .to_string(),
+        return Err(CliError::Usage(
+            "--rules tavli: Tavli is a match cycling Portes, Plakoto and Fevga; add --match N",
         ));
     }
     if !(1..=MAX_BOT_GAMES).contains(&args.games) {
-        return Err(CliError(format!(
-            "--games takes from 1 to {MAX_BOT_GAMES} games, not {}",
-            args.games
-        )));
+        return Err(CliError::range(
+            "--games",
+            format!("from 1 to {MAX_BOT_GAMES} games"),
+            args.games,
+        ));
     }
     let threads = match args.threads {
         Some(0) => {
-            return Err(CliError(
-                "--threads takes at least 1 thread, not 0".to_string(),
-            ));
+            return Err(CliError::range("--threads", "at least 1 thread", 0));
         }
         Some(t) if t > MAX_BOT_THREADS => {
-            return Err(CliError(format!(
-                "--threads takes from 1 to {MAX_BOT_THREADS} threads, not {t}"
-            )));
+            return Err(CliError::range(
+                "--threads",
+                format!("from 1 to {MAX_BOT_THREADS} threads"),
+                t,
+            ));
         }
         Some(t) => t,
         None => std::thread::available_parallelism()
@@ -136,7 +139,7 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
             None => None,
         };
         let report = arena::run_tallied(&contest, &progress, writer.is_some().then_some(&save))
-            .map_err(|e| CliError(e.to_string()));
+            .map_err(CliError::Arena);
         if let Some(signals) = signals {
             signals.close();
         }
@@ -149,7 +152,7 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
     if args.json {
         return serde_json::to_string_pretty(&report)
             .map(|s| s + "\n")
-            .map_err(|e| CliError(e.to_string()));
+            .map_err(CliError::Json);
     }
     let mut text = bot_match_text(&report, threads);
     if let Some(line) = saved {

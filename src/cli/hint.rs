@@ -57,8 +57,11 @@ pub fn default_hint_bot() -> &'static str {
     bot::strongest_for(crate::engine::Variant::Backgammon)
 }
 
-fn make_bot(flag: &str, name: &str, seed: u64) -> Result<Box<dyn bot::Bot>, CliError> {
-    bot::make(name, seed).map_err(|e| CliError(format!("{flag}{e}")))
+fn make_bot(option: &'static str, name: &str, seed: u64) -> Result<Box<dyn bot::Bot>, CliError> {
+    bot::make(name, seed).map_err(|source| CliError::Bot {
+        option: Some(option),
+        source,
+    })
 }
 
 #[derive(Serialize)]
@@ -96,8 +99,10 @@ fn expert_ranked(
     ply: u8,
     plays: &[crate::engine::Play],
 ) -> Result<Vec<bot::expert::RankedPlay>, CliError> {
-    let mut expert =
-        bot::expert::ExpertBot::shipped(ply).map_err(|e| CliError(format!("--bot: {e}")))?;
+    let mut expert = bot::expert::ExpertBot::shipped(ply).map_err(|source| CliError::Bot {
+        option: Some("--bot"),
+        source,
+    })?;
     Ok(expert.rank(plays))
 }
 
@@ -130,8 +135,10 @@ pub const HINT_SEED: u64 = 1;
 
 /// Makes the bot `hint` asks, refusing one that cannot play `variant`.
 fn make_bot_for(name: &str, variant: Variant) -> Result<Box<dyn bot::Bot>, CliError> {
-    bot::make_for(name, HINT_SEED, RuleSet::of_variant(variant))
-        .map_err(|e| CliError(format!("--bot: {e}")))
+    bot::make_for(name, HINT_SEED, RuleSet::of_variant(variant)).map_err(|source| CliError::Bot {
+        option: Some("--bot"),
+        source,
+    })
 }
 
 /// `bg-tui hint`: the text to print.
@@ -147,7 +154,7 @@ pub fn hint(
 ) -> Result<String, CliError> {
     let name = with_ply(bot_name.unwrap_or_else(|| default_hint_bot()), ply);
     let name = name.as_str();
-    let mut bot = make_bot("--bot: ", name, HINT_SEED)?;
+    let mut bot = make_bot("--bot", name, HINT_SEED)?;
     let position = parse_position(id)?;
     let dice = parse_dice(dice)?;
     let plays: Vec<ScoredPlayJson> = match expert_ranking(name, &position, dice)? {
@@ -171,7 +178,7 @@ pub fn hint(
         };
         return serde_json::to_string_pretty(&out)
             .map(|s| s + "\n")
-            .map_err(|e| CliError(e.to_string()));
+            .map_err(CliError::Json);
     }
     let head = format!(
         "Position ID {}, roll {}-{}: ",
@@ -261,9 +268,7 @@ pub fn hint_on_board(
     let name = bot_name.unwrap_or_else(|| bot::strongest_for(variant));
     let mut bot = make_bot_for(name, variant)?;
     let spec = parse_board(variant, board)?;
-    let position = spec
-        .to_position(variant)
-        .map_err(|e| CliError(format!("--board: {e}")))?;
+    let position = spec.to_position(variant).map_err(CliError::Board)?;
     let dice = parse_dice(dice)?;
     let scored: Vec<(crate::engine::Play, f64)> = match expert_ply(name) {
         // The expert judges as it plays (see `expert_ranked`).
@@ -296,12 +301,12 @@ pub fn hint_on_board(
         };
         return serde_json::to_string(&out)
             .map(|s| s + "\n")
-            .map_err(|e| CliError(e.to_string()));
+            .map_err(CliError::Json);
     }
     let head = format!("{variant}, roll {}-{}: ", dice.first(), dice.second());
     let mut rows = Vec::with_capacity(plays.len());
     for p in plays {
-        let after = serde_json::to_string(&p.board).map_err(|e| CliError(e.to_string()))?;
+        let after = serde_json::to_string(&p.board).map_err(CliError::Json)?;
         rows.push((p.play, after, p.score, None));
     }
     Ok(ranked_text(head, name, &rows))

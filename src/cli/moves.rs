@@ -87,7 +87,7 @@ pub fn moves(id: &str, dice: &str, json: bool) -> Result<String, CliError> {
         };
         return serde_json::to_string_pretty(&out)
             .map(|s| s + "\n")
-            .map_err(|e| CliError(e.to_string()));
+            .map_err(CliError::Json);
     }
     let head = format!(
         "Position ID {id}, roll {}-{}: ",

@@ -1,5 +1,6 @@
 //! `bg-tui [OPTIONS]` and `bg-tui play [OPTIONS]`: the game's options, checked.
 
+use super::error::NamesError;
 use super::{CliError, RulesArgs, start};
 use crate::bot;
 use crate::engine::RuleSet;
@@ -107,32 +108,39 @@ pub struct PlayArgs {
 pub fn parse_names(text: &str) -> Result<[String; 2], CliError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let [white, black] = parts[..] else {
-        return Err(CliError(format!(
-            "--names takes two names separated by a comma, such as Alice,Bob, not {text:?}"
-        )));
+        return Err(NamesError::NotTwo {
+            text: text.to_string(),
+        }
+        .into());
     };
     for name in [white, black] {
         if name.is_empty() {
-            return Err(CliError(format!(
-                "--names: a name cannot be empty (in {text:?})"
-            )));
+            return Err(NamesError::Empty {
+                text: text.to_string(),
+            }
+            .into());
         }
         if name.chars().any(char::is_control) {
-            return Err(CliError(format!(
-                "--names: a name cannot contain control characters (in {text:?})"
-            )));
+            return Err(NamesError::Control {
+                text: text.to_string(),
+            }
+            .into());
         }
         let chars = name.chars().count();
         if chars > MAX_NAME_CHARS {
-            return Err(CliError(format!(
-                "--names: {name:?} has {chars} characters; a name has at most {MAX_NAME_CHARS}"
-            )));
+            return Err(NamesError::TooLong {
+                name: name.to_string(),
+                chars,
+                max: MAX_NAME_CHARS,
+            }
+            .into());
         }
     }
     if white == black {
-        return Err(CliError(format!(
-            "--names: the two players need different names, not {white:?} twice"
-        )));
+        return Err(NamesError::Same {
+            name: white.to_string(),
+        }
+        .into());
     }
     Ok([white.to_string(), black.to_string()])
 }
@@ -158,15 +166,13 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         None => default_names(&players),
     };
     let clock = match &args.clock {
-        Some(text) => Some(
-            crate::tui::clock::ClockKind::parse(text)
-                .map_err(|e| CliError(format!("--clock: {e}")))?,
-        ),
+        Some(text) => Some(crate::tui::clock::ClockKind::parse(text).map_err(CliError::Clock)?),
         None => None,
     };
     let tutor_threshold = match &args.tutor_threshold {
-        Some(text) => crate::tui::tutor::Threshold::parse(text)
-            .map_err(|e| CliError(format!("--tutor-threshold: {e}")))?,
+        Some(text) => {
+            crate::tui::tutor::Threshold::parse(text).map_err(CliError::TutorThreshold)?
+        }
         None => crate::tui::tutor::Threshold::DEFAULT,
     };
     Ok(Options {
@@ -223,23 +229,27 @@ pub fn with_ply(name: &str, ply: Option<u8>) -> String {
 /// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.
 /// A bot must play every game of `rule_set`.
 fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> {
-    let bot = |flag: &str, name: &str| -> Result<Player, CliError> {
+    let bot = |option: &'static str, name: &str| -> Result<Player, CliError> {
         let name = with_ply(name, args.ply);
         bot::make_for(&name, 0, rule_set)
             .map(|_| Player::Bot(name.clone()))
-            .map_err(|e| CliError(format!("{flag}: {e}")))
+            .map_err(|source| CliError::Bot {
+                option: Some(option),
+                source,
+            })
     };
     if let Some(name) = &args.vs {
         let opponent = bot("--vs", name)?;
         return match args.human_side.to_ascii_lowercase().as_str() {
             "white" => Ok([Player::Human, opponent]),
             "black" => Ok([opponent, Player::Human]),
-            other => Err(CliError(format!(
-                "--human-side: white or black, not {other:?}"
-            ))),
+            other => Err(CliError::bad(
+                "--human-side",
+                format!("white or black, not {other:?}"),
+            )),
         };
     }
-    let side = |flag: &str, name: &Option<String>| match name {
+    let side = |flag: &'static str, name: &Option<String>| match name {
         Some(n) => bot(flag, n),
         None => Ok(Player::Human),
     };

@@ -51,14 +51,23 @@ pub(crate) fn parse_position(id: &str) -> Result<Position, CliError> {
     if is_xgid(id) {
         return crate::engine::parse_xgid(id)
             .map(|x| x.position)
-            .map_err(|e| CliError(format!("invalid XGID {:?}: {e}", printable(id, 60))));
+            .map_err(|source| CliError::Xgid {
+                text: printable(id, 60),
+                source,
+            });
     }
-    position_from_id(id).map_err(|e| CliError(format!("invalid position ID {id:?}: {e}")))
+    position_from_id(id).map_err(|source| CliError::PositionId {
+        id: id.to_string(),
+        source,
+    })
 }
 
 /// A roll, as `31` or `3-1`.
 pub(crate) fn parse_dice(text: &str) -> Result<Dice, CliError> {
-    Dice::parse(text).map_err(|e| CliError(format!("invalid dice {text:?}: {e}")))
+    Dice::parse(text).map_err(|source| CliError::Dice {
+        text: text.to_string(),
+        source,
+    })
 }
 
 /// The position `moves` and `hint` are asked about.
@@ -90,29 +99,35 @@ fn position_arg<'a>(
             board,
             dice: first,
         }),
-        (Some(_), Some(_)) => Err(CliError(
-            "with --board give only the dice, not a Position ID".to_string(),
+        (Some(_), Some(_)) => Err(CliError::Usage(
+            "with --board give only the dice, not a Position ID",
         )),
         // An XGID with its dice rolled needs no dice of its own.
-        (None, None) if is_xgid(first) && first.split(':').nth(4).is_some_and(|d| d != "00" && d != "D") => {
+        (None, None)
+            if is_xgid(first)
+                && first
+                    .split(':')
+                    .nth(4)
+                    .is_some_and(|d| d != "00" && d != "D") =>
+        {
             Ok(PositionArg::Id {
                 id: first,
                 dice: first.split(':').nth(4).unwrap_or_default(),
                 variant: rule_set.map(parse_variant).transpose()?,
             })
         }
-        (None, None) => Err(CliError(
-            "give a Position ID (or an XGID) and the dice, or --rules RULES --board BOARD and the dice"
-                .to_string(),
+        (None, None) => Err(CliError::Usage(
+            "give a Position ID (or an XGID) and the dice, or --rules RULES --board BOARD and the dice",
         )),
         (None, Some(dice)) => {
             let variant = rule_set.map(parse_variant).transpose()?;
             if let (Some(name), Some(variant)) = (rule_set, variant)
                 && !variant.has_position_id()
             {
-                return Err(CliError(format!(
-                    "--rules {name}: a Position ID cannot hold a {variant} position; use --board"
-                )));
+                return Err(CliError::NoPositionId {
+                    rules: name.to_string(),
+                    variant,
+                });
             }
             Ok(PositionArg::Id {
                 id: first,

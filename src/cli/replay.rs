@@ -47,9 +47,11 @@ pub fn read_timeline_text(
     path: &Path,
 ) -> Result<(crate::record::Record, Timeline, String), CliError> {
     // Timeline::new replays the record with every check of `load`: read it without.
-    let text = crate::store::read_text(path, crate::record::MAX_BYTES)
-        .map_err(|e| CliError(e.to_string()))?;
-    let fail = |e: crate::record::RecordError| CliError(format!("{}: {e}", path.display()));
+    let text = crate::store::read_text(path, crate::record::MAX_BYTES).map_err(CliError::Store)?;
+    let fail = |source| CliError::Record {
+        path: path.to_path_buf(),
+        source,
+    };
     let record = crate::store::parse_text(&text).map_err(fail)?;
     let timeline = Timeline::new(&record).map_err(fail)?;
     Ok((record, timeline, text))

@@ -96,7 +96,7 @@ fn is_xgid(text: &str) -> bool {
 fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
     let (text, dice) = match (&args.board, &args.position, &args.dice) {
         (Some(_), _, Some(_)) => {
-            return Err(CliError(
+            return Err(CliError::Failed(
                 "with --board give only the dice, not a position".to_string(),
             ));
         }
@@ -105,7 +105,7 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
             let spec = parse_board(variant, board)?;
             let position = spec
                 .to_position(variant)
-                .map_err(|e| CliError(format!("--board: {e}")))?;
+                .map_err(|e| CliError::Failed(format!("--board: {e}")))?;
             let dice = dice.as_deref().map(parse_dice).transpose()?;
             let asked = Asked {
                 variant,
@@ -118,7 +118,7 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
             return Ok((asked, dice));
         }
         (None, None, _) => {
-            return Err(CliError(
+            return Err(CliError::Failed(
                 "give a Position ID (or ID:MATCHID, or an XGID) and maybe the dice, or --rules RULES --board BOARD"
                     .to_string(),
             ));
@@ -127,20 +127,22 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
     };
     let variant = parse_variant(args.rule_set.as_deref().unwrap_or("backgammon"))?;
     if !variant.has_position_id() {
-        return Err(CliError(format!(
+        return Err(CliError::Failed(format!(
             "--rules {}: a Position ID cannot hold a {variant} position; use --board",
             variant.name()
         )));
     }
     let (position, fields, beaver) = if is_xgid(text) {
-        let x = crate::engine::parse_xgid(text)
-            .map_err(|e| CliError(format!("invalid XGID {:?}: {e}", printable(text, 60))))?;
+        let x = crate::engine::parse_xgid(text).map_err(|e| {
+            CliError::Failed(format!("invalid XGID {:?}: {e}", printable(text, 60)))
+        })?;
         (x.position, Some(x.fields), x.beaver)
     } else if let Some((id, match_id)) = text.split_once(':') {
-        let position = position_from_id(id)
-            .map_err(|e| CliError(format!("invalid position ID {:?}: {e}", printable(id, 60))))?;
+        let position = position_from_id(id).map_err(|e| {
+            CliError::Failed(format!("invalid position ID {:?}: {e}", printable(id, 60)))
+        })?;
         let fields = match_id_fields(match_id).map_err(|e| {
-            CliError(format!(
+            CliError::Failed(format!(
                 "invalid match ID {:?}: {e}",
                 printable(match_id, 60)
             ))
@@ -148,7 +150,7 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
         (position, Some(fields), false)
     } else {
         let position = position_from_id(text).map_err(|e| {
-            CliError(format!(
+            CliError::Failed(format!(
                 "invalid position ID {:?}: {e}",
                 printable(text, 60)
             ))
@@ -195,8 +197,8 @@ fn refused(e: RolloutError) -> CliError {
         | RolloutError::Threads(_)
         | RolloutError::Truncate(_)
         | RolloutError::Ply(_)
-        | RolloutError::StdErr(_) => CliError(format!("--{e}")),
-        other => CliError(other.to_string()),
+        | RolloutError::StdErr(_) => CliError::Failed(format!("--{e}")),
+        other => CliError::Failed(other.to_string()),
     }
 }
 
@@ -338,7 +340,7 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     let (asked, dice) = asked(args)?;
     let p = &asked.position;
     if p.mover_has_won() || asked.variant.rules().judge(&p.switched()).is_some() {
-        return Err(CliError(
+        return Err(CliError::Failed(
             "the game is over in this position: nothing to roll out".to_string(),
         ));
     }
@@ -346,9 +348,9 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     if s.threads > MAX_THREADS {
         return Err(refused(RolloutError::Threads(s.threads)));
     }
-    let mut bot = ExpertBot::shipped(0).map_err(|e| CliError(format!("expert: {e}")))?;
+    let mut bot = ExpertBot::shipped(0).map_err(|e| CliError::Failed(format!("expert: {e}")))?;
     if !bot.select(asked.variant) {
-        return Err(CliError(format!(
+        return Err(CliError::Failed(format!(
             "the expert has no nets for {}",
             asked.variant
         )));
@@ -505,7 +507,7 @@ fn json(
     };
     serde_json::to_string_pretty(&out)
         .map(|s| s + "\n")
-        .map_err(|e| CliError(e.to_string()))
+        .map_err(|e| CliError::Failed(e.to_string()))
 }
 
 /// The method, in words.

@@ -51,9 +51,9 @@ impl RulesArgs {
     pub fn rule_set(&self) -> Result<RuleSet, CliError> {
         match &self.rule_set {
             None => Ok(RuleSet::Backgammon),
-            Some(name) => name
-                .parse()
-                .map_err(|e: crate::engine::UnknownRuleSet| CliError(format!("--rules: {e}"))),
+            Some(name) => name.parse().map_err(|e: crate::engine::UnknownRuleSet| {
+                CliError::Failed(format!("--rules: {e}"))
+            }),
         }
     }
 
@@ -99,7 +99,7 @@ impl RulesArgs {
                 RulesError::BadCubeCap(_) => "--cube-limit: ",
                 _ => "",
             };
-            CliError(format!("{flag}{e}"))
+            CliError::Failed(format!("{flag}{e}"))
         })?;
         let cube_flags = [
             ("--cube", self.cube, "the doubling cube"),
@@ -116,24 +116,24 @@ impl RulesArgs {
         if !rule_set.has_cube()
             && let Some((flag, _, what)) = cube_flags.iter().find(|(_, set, _)| *set)
         {
-            return Err(CliError(format!(
+            return Err(CliError::Failed(format!(
                 "{flag}: {rule_set} has no doubling cube, so {what} does not apply"
             )));
         }
         if self.schmidt && !matches!(rule_set, RuleSet::Backgammon | RuleSet::Jacquet) {
-            return Err(CliError(format!(
+            return Err(CliError::Failed(format!(
                 "--schmidt: Schmidt scoring is for backgammon and Jacquet, not {rule_set}"
             )));
         }
         let money_only = &cube_flags[2..5];
         if rules.match_length.is_some() {
             if let Some((flag, _, what)) = money_only.iter().find(|(_, set, _)| *set) {
-                return Err(CliError(format!(
+                return Err(CliError::Failed(format!(
                     "{flag}: {what} applies only to money play, not to a match (--match)"
                 )));
             }
         } else if self.no_crawford {
-            return Err(CliError(
+            return Err(CliError::Failed(
                 "--no-crawford: the Crawford rule applies only to a match (--match N)".to_string(),
             ));
         }
@@ -147,10 +147,12 @@ impl RulesArgs {
             } else {
                 "add --cube"
             };
-            return Err(CliError(format!("{flag} needs the cube; {why}")));
+            return Err(CliError::Failed(format!("{flag} needs the cube; {why}")));
         }
         // Anything else the engine refuses.
-        rules.validate().map_err(|e| CliError(e.to_string()))?;
+        rules
+            .validate()
+            .map_err(|e| CliError::Failed(e.to_string()))?;
         Ok(rules)
     }
 }

@@ -32,19 +32,22 @@ impl ShowArgs {
 pub fn show(id: &str, match_id: Option<&str>) -> Result<String, CliError> {
     if is_xgid(id) {
         if match_id.is_some() {
-            return Err(CliError(
-                "an XGID holds the match state: give no Match ID with it".to_string(),
+            return Err(CliError::Usage(
+                "an XGID holds the match state: give no Match ID with it",
             ));
         }
-        let x = crate::engine::parse_xgid(id)
-            .map_err(|e| CliError(format!("invalid XGID {:?}: {e}", printable(id, 60))))?;
+        let x = crate::engine::parse_xgid(id).map_err(|source| CliError::Xgid {
+            text: printable(id, 60),
+            source,
+        })?;
         return Ok(text_board::render(&x.position, Some(&x.fields)));
     }
     let position = parse_position(id)?;
     let fields = match match_id {
-        Some(m) => {
-            Some(match_id_fields(m).map_err(|e| CliError(format!("invalid match ID {m:?}: {e}")))?)
-        }
+        Some(m) => Some(match_id_fields(m).map_err(|source| CliError::MatchId {
+            id: m.to_string(),
+            source,
+        })?),
         None => None,
     };
     Ok(text_board::render(&position, fields.as_ref()))

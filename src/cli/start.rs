@@ -18,7 +18,7 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
             "white" | "w" => Side::White,
             "black" | "b" => Side::Black,
             _ => {
-                return Err(CliError(format!(
+                return Err(CliError::Failed(format!(
                     "--on-roll: a side is white or black, not {}",
                     super::printable(word, 20)
                 )));
@@ -29,7 +29,7 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
     let (setup, dice) = match (&args.position, &args.board) {
         (None, None) => {
             if args.on_roll.is_some() || args.dice.is_some() {
-                return Err(CliError(
+                return Err(CliError::Failed(
                     "--on-roll and --dice go with --position or --board".to_string(),
                 ));
             }
@@ -37,14 +37,15 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
         }
         (Some(text), _) => {
             if !variant.has_position_id() {
-                return Err(CliError(format!(
+                return Err(CliError::Failed(format!(
                     "--position: a Position ID or an XGID cannot hold a {variant} position; use --board"
                 )));
             }
             if text.contains(':') || text.to_ascii_uppercase().starts_with("XGID=") {
-                let x = parse_xgid(text).map_err(|e| CliError(format!("--position: {e}")))?;
+                let x =
+                    parse_xgid(text).map_err(|e| CliError::Failed(format!("--position: {e}")))?;
                 if x.fields.match_length != rules.match_length.unwrap_or(0) {
-                    return Err(CliError(format!(
+                    return Err(CliError::Failed(format!(
                         "--position: the XGID is of {}, but the game is {}",
                         length_words(x.fields.match_length),
                         length_words(rules.match_length.unwrap_or(0))
@@ -58,7 +59,7 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
                     1 << x.fields.cube_log.min(15),
                     x.fields.cube_owner.map(seat),
                 )
-                .map_err(|e| CliError(format!("--position: {e}")))?;
+                .map_err(|e| CliError::Failed(format!("--position: {e}")))?;
                 let mut score = [0, 0];
                 score[turn.index()] = x.fields.score[mine.index()];
                 score[turn.opponent().index()] = x.fields.score[mine.opponent().index()];
@@ -72,7 +73,7 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
                 (setup, dice.or(x.fields.dice))
             } else {
                 let position = position_from_id(text.trim())
-                    .map_err(|e| CliError(format!("--position: {e}")))?;
+                    .map_err(|e| CliError::Failed(format!("--position: {e}")))?;
                 let turn = on_roll.unwrap_or(Side::White);
                 (GameSetup::new(position, turn), dice)
             }
@@ -81,7 +82,7 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
             let spec = parse_board(variant, text)?;
             let position = spec
                 .to_position(variant)
-                .map_err(|e| CliError(format!("--board: {e}")))?;
+                .map_err(|e| CliError::Failed(format!("--board: {e}")))?;
             (
                 GameSetup::new(position, on_roll.unwrap_or(Side::White)),
                 dice,
@@ -90,9 +91,9 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
     };
     // The checks the game makes, made now, so a refusal is a line before the terminal
     // opens.
-    let mut m = MatchState::new(*rules).map_err(|e| CliError(e.to_string()))?;
+    let mut m = MatchState::new(*rules).map_err(|e| CliError::Failed(e.to_string()))?;
     m.set_up(&setup)
-        .map_err(|e| CliError(format!("the start position: {e}")))?;
+        .map_err(|e| CliError::Failed(format!("the start position: {e}")))?;
     Ok(Some(SetUpStart { setup, dice }))
 }
 

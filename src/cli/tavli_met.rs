@@ -28,9 +28,11 @@ impl TavliMetArgs {
 pub fn tavli_met(length: u32) -> Result<String, CliError> {
     use crate::bot::expert::tavli::{MAX_AWAY, RATES, TavliMet};
     if !(1..=MAX_AWAY).contains(&length) {
-        return Err(CliError(format!(
-            "--length takes 1 to {MAX_AWAY} points, not {length}"
-        )));
+        return Err(CliError::range(
+            "--length",
+            format!("1 to {MAX_AWAY} points"),
+            length,
+        ));
     }
     let met = TavliMet::shared();
     let mut out = String::from(

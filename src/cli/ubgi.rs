@@ -364,7 +364,7 @@ impl Session {
             },
             // bg-tui's own board JSON, which holds any rule set's position.
             "board" => match crate::cli::parse_board(self.variant, text)
-                .map_err(|e| e.0)
+                .map_err(|e| e.to_string())
                 .and_then(|spec| spec.to_position(self.variant).map_err(|e| e.to_string()))
             {
                 Ok(position) => {
