@@ -28,7 +28,7 @@ fn main() -> ExitCode {
             return match cli::ubgi::run() {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => fail(&cli::CliError::Failed(format!("ubgi: {e}")), 1),
+                Err(e) => fail(&cli::CliError::Ubgi(e), 1),
             };
         }
         Some(Command::Analyse(args)) => args.run(),
@@ -52,9 +52,7 @@ fn main() -> ExitCode {
 fn print(bytes: &[u8]) -> Result<(), cli::CliError> {
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(cli::CliError::Failed(
-            format!("cannot write to standard output: {e}"),
-        )),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(cli::CliError::Output(e)),
         _ => Ok(()),
     }
 }

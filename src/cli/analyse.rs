@@ -34,18 +34,21 @@ impl AnalyseArgs {
 
 /// Reads a game record (JSON) or, for a file ending in `.mat`, a Jellyfish match file.
 fn read(path: &Path) -> Result<Record, CliError> {
-    let fail = |e: String| CliError::Failed(format!("{}: {e}", path.display()));
     let is_mat = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("mat"));
     if is_mat {
-        let text = crate::store::read_text(path, crate::mat::MAX_BYTES)
-            .map_err(|e| CliError::Failed(e.to_string()))?;
-        crate::mat::read_mat(&text).map_err(|e| fail(e.to_string()))
+        let text = crate::store::read_text(path, crate::mat::MAX_BYTES).map_err(CliError::Store)?;
+        crate::mat::read_mat(&text).map_err(|source| CliError::Mat {
+            path: path.to_path_buf(),
+            source,
+        })
     } else {
-        let text = crate::store::read_text(path, record::MAX_BYTES)
-            .map_err(|e| CliError::Failed(e.to_string()))?;
-        crate::store::parse_text(&text).map_err(|e| fail(e.to_string()))
+        let text = crate::store::read_text(path, record::MAX_BYTES).map_err(CliError::Store)?;
+        crate::store::parse_text(&text).map_err(|source| CliError::Record {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 }
 
@@ -55,12 +58,14 @@ fn read(path: &Path) -> Result<Record, CliError> {
 /// [`CliError`] for a file that cannot be read or replayed.
 pub fn run(path: &Path, ply: u8, json: bool) -> Result<String, CliError> {
     let record = read(path)?;
-    let a =
-        analyse(&record, ply).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+    let a = analyse(&record, ply).map_err(|reason| CliError::Analysis {
+        path: path.to_path_buf(),
+        reason,
+    })?;
     if json {
         return serde_json::to_string_pretty(&a)
             .map(|s| s + "\n")
-            .map_err(|e| CliError::Failed(e.to_string()));
+            .map_err(CliError::Json);
     }
     Ok(text(&a, ply))
 }

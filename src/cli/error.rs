@@ -4,7 +4,7 @@
 use crate::bot::BotError;
 use crate::bot::arena::ArenaError;
 use crate::engine::{
-    DiceError, MatchIdError, PositionIdError, RulesError, SpecError, Variant, XgidError,
+    DiceError, MatchIdError, PositionIdError, RuleSet, RulesError, SpecError, Variant, XgidError,
 };
 use crate::mat::MatReadError;
 use crate::record::RecordError;
@@ -128,6 +128,58 @@ pub enum CliError {
         /// The corpus file.
         path: PathBuf,
     },
+    /// A `--rules` that names no rule set.
+    #[error("--rules: {0}")]
+    RuleSet(#[source] crate::engine::UnknownRuleSet),
+    /// A `--rules` that names no single game's rule set.
+    #[error("--rules: {0} (tavli is a match of these)")]
+    Variant(#[source] crate::engine::UnknownVariant),
+    /// A number of the rules the engine refuses, with the option that gave it.
+    #[error("{option}: {source}")]
+    RulesOption {
+        /// The option, such as `--match`.
+        option: &'static str,
+        /// What the engine says.
+        #[source]
+        source: RulesError,
+    },
+    /// A cube option with a rule set that has no cube.
+    #[error("{option}: {rule_set} has no doubling cube, so {what} does not apply")]
+    NoCube {
+        /// The option, such as `--jacoby`.
+        option: &'static str,
+        /// The rule set.
+        rule_set: RuleSet,
+        /// What the option asks for, in words.
+        what: &'static str,
+    },
+    /// A money-play option in a match.
+    #[error("{option}: {what} applies only to money play, not to a match (--match)")]
+    MoneyOnly {
+        /// The option, such as `--jacoby`.
+        option: &'static str,
+        /// What the option asks for, in words.
+        what: &'static str,
+    },
+    /// A cube option while the cube is off.
+    #[error("{option} needs the cube; {why}")]
+    NeedsCube {
+        /// The option, such as `--beaver`.
+        option: &'static str,
+        /// Why the cube is off, and what to do.
+        why: &'static str,
+    },
+    /// A `--board` longer than any board.
+    #[error("--board: {chars} characters; a board is at most {max}")]
+    BoardTooLong {
+        /// Its length in bytes.
+        chars: usize,
+        /// The most a board has.
+        max: usize,
+    },
+    /// A `--board` that is not a board in JSON.
+    #[error("--board: not a board: {0}")]
+    BoardJson(#[source] serde_json::Error),
     /// A `--board` position the rule set cannot hold.
     #[error("--board: {0}")]
     Board(#[source] SpecError),
@@ -158,6 +210,78 @@ pub enum CliError {
     /// Arguments missing, or given together where they do not go together.
     #[error("{0}")]
     Usage(&'static str),
+    /// Rollout settings the rollout refuses; `option` says whether an option's value
+    /// (whose name starts the source's message, as `trials ...`) was at fault.
+    #[error("{}{source}", if *option { "--" } else { "" })]
+    Rollout {
+        /// Whether the message names an option (and takes its `--`).
+        option: bool,
+        /// What the rollout says.
+        #[source]
+        source: crate::bot::expert::rollouts::RolloutError,
+    },
+    /// A pubeval check of training that could not be played.
+    #[error("the check: {0}")]
+    Check(#[source] ArenaError),
+    /// The start position (`--position`, `--board`) the game refuses.
+    #[error("the start position: {0}")]
+    StartPosition(#[source] crate::engine::SetupError),
+    /// A `.mat` file that cannot hold the record.
+    #[error("{}: {source}", path.display())]
+    MatWrite {
+        /// The record's file.
+        path: PathBuf,
+        /// What a `.mat` file cannot hold.
+        #[source]
+        source: crate::mat::MatWriteError,
+    },
+    /// A record that cannot be analysed.
+    #[error("{}: {reason}", path.display())]
+    Analysis {
+        /// The record's file.
+        path: PathBuf,
+        /// Why, in words.
+        reason: String,
+    },
+    /// A saved match the game cannot go on with.
+    #[error("{}: {source}", path.display())]
+    Resume {
+        /// The record's file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: crate::tui::AppError,
+    },
+    /// `resume` without a file, and no autosave.
+    #[error(
+        "there is no match to resume: {} does not exist (a match in progress is saved \
+         there after every turn, and removed once it is over)",
+        path.display()
+    )]
+    NoAutosave {
+        /// Where the autosave would be.
+        path: PathBuf,
+    },
+    /// A folder that cannot be made or written in; `option` names the option that gave it.
+    #[error("{}{}: {source}", option.map(|o| format!("{o} ")).unwrap_or_default(), path.display())]
+    Folder {
+        /// The option that named the folder (`--save`, `--dir`), if one did.
+        option: Option<&'static str>,
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The signals (SIGTERM, SIGHUP, SIGINT) could not be caught.
+    #[error("signals: {0}")]
+    Signals(#[source] std::io::Error),
+    /// A thread could not start.
+    #[error("a thread could not start: {0}")]
+    Thread(#[source] std::io::Error),
+    /// The UBGI session's input or output failed.
+    #[error("ubgi: {0}")]
+    Ubgi(#[source] std::io::Error),
     /// Standard output refused the text.
     #[error("cannot write to standard output: {0}")]
     Output(#[source] std::io::Error),

@@ -54,15 +54,16 @@ impl ExportArgs {
 /// [`CliError`] naming the file, and for a file that cannot be read as a match, the line,
 /// game and move and the reason; or the output that cannot be written.
 pub fn import_mat(input: &Path, output: Option<&Path>) -> Result<String, CliError> {
-    let text =
-        store::read_text(input, mat::MAX_BYTES).map_err(|e| CliError::Failed(e.to_string()))?;
-    let record =
-        mat::read_mat(&text).map_err(|e| CliError::Failed(format!("{}: {e}", input.display())))?;
+    let text = store::read_text(input, mat::MAX_BYTES).map_err(CliError::Store)?;
+    let record = mat::read_mat(&text).map_err(|source| CliError::Mat {
+        path: input.to_path_buf(),
+        source,
+    })?;
     let json = record::to_json(&record);
     match output {
         Some(path) => {
             store::write_output(path, Some(input), &mut |out| out.write_all(json.as_bytes()))
-                .map_err(|e| CliError::Failed(e.to_string()))?;
+                .map_err(CliError::Store)?;
             Ok(String::new())
         }
         None => Ok(json),
@@ -95,14 +96,16 @@ pub fn export_mat_to(
     output: Option<&Path>,
     stdout: &mut dyn Write,
 ) -> Result<(), CommandError> {
-    let (record, _) = store::read_record(input).map_err(|e| CliError::Failed(e.to_string()))?;
-    let shown = input.display();
+    let (record, _) = store::read_record(input).map_err(CliError::Store)?;
     let Some(path) = output else {
         return mat::write_mat_to(&record, stdout).map_err(|e| match e {
             mat::MatWriteError::Output { kind, message } => {
                 CommandError::Output(std::io::Error::new(kind, message))
             }
-            e => CommandError::Input(CliError::Failed(format!("{shown}: {e}"))),
+            source => CommandError::Input(CliError::MatWrite {
+                path: input.to_path_buf(),
+                source,
+            }),
         });
     };
     // Check that the record can be written before touching the output.
@@ -116,9 +119,13 @@ pub fn export_mat_to(
     });
     match (written, failed) {
         (_, Some(e @ (mat::MatWriteError::Record(_) | mat::MatWriteError::Unsupported { .. }))) => {
-            Err(CliError::Failed(format!("{shown}: {e}")).into())
+            Err(CliError::MatWrite {
+                path: input.to_path_buf(),
+                source: e,
+            }
+            .into())
         }
-        (Err(e), _) => Err(CliError::Failed(e.to_string()).into()),
+        (Err(e), _) => Err(CliError::Store(e).into()),
         (Ok(()), _) => Ok(()),
     }
 }

@@ -75,14 +75,9 @@ pub fn resume_app_in(
         ));
     };
     if args.file.is_none() && !path.exists() {
-        return Err(CliError::Failed(format!(
-            "there is no match to resume: {} does not exist (a match in progress is saved \
-             there after every turn, and removed once it is over)",
-            path.display()
-        )));
+        return Err(CliError::NoAutosave { path });
     }
-    let (record, match_state) =
-        store::read_record(&path).map_err(|e| CliError::Failed(e.to_string()))?;
+    let (record, match_state) = store::read_record(&path).map_err(CliError::Store)?;
     let data_dir_path = data_dir.clone();
     let options = Options {
         auto_forced: args.auto_forced,
@@ -93,8 +88,10 @@ pub fn resume_app_in(
         saves: if args.no_autosave { None } else { data_dir },
         ..Options::default()
     };
-    let mut app = App::resume(options, record, match_state)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+    let mut app = App::resume(options, record, match_state).map_err(|source| CliError::Resume {
+        path: path.clone(),
+        source,
+    })?;
     if autosave
         .as_ref()
         .is_some_and(|autosave| same_file(autosave, &path))
@@ -228,8 +225,11 @@ impl RecordWriter {
     /// # Errors
     /// [`CliError`] when the folder cannot be made.
     pub fn new(dir: &Path, count: u64, matches: bool) -> Result<RecordWriter, CliError> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Failed(format!("--save {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|source| CliError::Folder {
+            option: Some("--save"),
+            path: dir.to_path_buf(),
+            source,
+        })?;
         Ok(RecordWriter {
             dir: dir.to_path_buf(),
             stem: if matches { "match" } else { "game" },
@@ -288,7 +288,7 @@ impl RecordWriter {
     ) -> Result<signal_hook::iterator::Handle, CliError> {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
-            .map_err(|e| CliError::Failed(format!("signals: {e}")))?;
+            .map_err(CliError::Signals)?;
         let handle = signals.handle();
         std::thread::Builder::new()
             .name("bg-tui signals".to_string())
@@ -302,7 +302,7 @@ impl RecordWriter {
                     std::process::exit(128 + signal);
                 }
             })
-            .map_err(|e| CliError::Failed(format!("a thread could not start: {e}")))?;
+            .map_err(CliError::Thread)?;
         Ok(handle)
     }
 
@@ -312,7 +312,7 @@ impl RecordWriter {
     /// [`CliError`] with the first write that failed.
     pub fn finish(self) -> Result<String, CliError> {
         if let Some(e) = self.error.into_inner().ok().flatten() {
-            return Err(CliError::Failed(format!("--save: {e}")));
+            return Err(CliError::bad("--save", e));
         }
         let n = self.written.into_inner().unwrap_or(0);
         let what = match (self.stem, n) {

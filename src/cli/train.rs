@@ -233,10 +233,13 @@ fn log_path(args: &TrainArgs, variant: Variant) -> PathBuf {
 fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
     use std::io::Read;
     let cannot = |e: &dyn std::fmt::Display| {
-        CliError::Failed(format!(
-            "--resume: cannot read {}: {e}",
-            super::printable(&path.display().to_string(), 200)
-        ))
+        CliError::bad(
+            "--resume",
+            format!(
+                "cannot read {}: {e}",
+                super::printable(&path.display().to_string(), 200)
+            ),
+        )
     };
     // A regular file of bounded size (a FIFO is refused without waiting for a writer).
     let file = crate::store::open_regular(path).map_err(|e| cannot(&e))?;
@@ -250,20 +253,23 @@ fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
         )));
     }
     let nets = format::from_bytes(&bytes, variant)
-        .map_err(|e| CliError::Failed(format!("--resume: {}: {e}", path.display())))?;
+        .map_err(|e| CliError::bad("--resume", format!("{}: {e}", path.display())))?;
     let Some(state) = nets.state else {
-        return Err(CliError::Failed(format!(
-            "--resume: {} holds nets but no training state",
-            path.display()
-        )));
+        return Err(CliError::bad(
+            "--resume",
+            format!("{} holds nets but no training state", path.display()),
+        ));
     };
     if !(state.alpha > 0.0 && state.alpha <= MAX_ALPHA) || state.games > MAX_GAMES {
-        return Err(CliError::Failed(format!(
-            "--resume: {}: its training state is out of range (learning rate {}, {} games)",
-            path.display(),
-            state.alpha,
-            state.games
-        )));
+        return Err(CliError::bad(
+            "--resume",
+            format!(
+                "{}: its training state is out of range (learning rate {}, {} games)",
+                path.display(),
+                state.alpha,
+                state.games
+            ),
+        ));
     }
     Ok(nets)
 }
@@ -306,25 +312,32 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
     let checkpoint = checkpoint_path(args, variant);
     let log = log_path(args, variant);
     if !(1..=MAX_THREADS).contains(&args.threads) {
-        return Err(CliError::Failed(format!(
-            "--threads takes 1 to {MAX_THREADS} threads, not {}",
-            args.threads
-        )));
+        return Err(CliError::range(
+            "--threads",
+            format!("1 to {MAX_THREADS} threads"),
+            args.threads,
+        ));
     }
     if !(args.checkpoint_minutes > 0.0 && args.checkpoint_minutes <= MAX_CHECKPOINT_MINUTES) {
-        return Err(CliError::Failed(format!(
-            "--checkpoint-minutes takes a number of minutes above 0, up to {MAX_CHECKPOINT_MINUTES}"
-        )));
+        return Err(CliError::OutOfRange {
+            option: "--checkpoint-minutes",
+            takes: format!("a number of minutes above 0, up to {MAX_CHECKPOINT_MINUTES}"),
+            value: None,
+        });
     }
     if args.alpha.is_some_and(|a| !(a > 0.0 && a <= MAX_ALPHA)) {
-        return Err(CliError::Failed(format!(
-            "--alpha takes a learning rate above 0, up to {MAX_ALPHA}"
-        )));
+        return Err(CliError::OutOfRange {
+            option: "--alpha",
+            takes: format!("a learning rate above 0, up to {MAX_ALPHA}"),
+            value: None,
+        });
     }
     if args.games > MAX_GAMES {
-        return Err(CliError::Failed(format!(
-            "--games takes at most {MAX_GAMES} games"
-        )));
+        return Err(CliError::OutOfRange {
+            option: "--games",
+            takes: format!("at most {MAX_GAMES} games"),
+            value: None,
+        });
     }
     if !(1..=format::MAX_HIDDEN).contains(&args.hidden)
         || !(1..=format::MAX_HIDDEN).contains(&args.race_hidden)
@@ -336,8 +349,8 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
     }
     if let Some(count) = args.supervised {
         if variant != Variant::Backgammon {
-            return Err(CliError::Failed(
-                "--supervised rounds are for backgammon's nets".to_string(),
+            return Err(CliError::Usage(
+                "--supervised rounds are for backgammon's nets",
             ));
         }
         return supervised_round(args, &checkpoint, &log, count);
@@ -364,9 +377,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         )
     };
     let Some(mut state) = nets.state else {
-        return Err(CliError::Failed(
-            "the checkpoint has no training state".to_string(),
-        ));
+        return Err(CliError::Usage("the checkpoint has no training state"));
     };
     let target = state.games.saturating_add(args.games).min(MAX_GAMES);
     eprintln!(
@@ -404,7 +415,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             state.alpha,
             args.threads,
         )
-        .map_err(|e| CliError::Failed(format!("a thread could not start: {e}")))?;
+        .map_err(CliError::Thread)?;
         state.games += round;
         if state.games % ALPHA_STEP < round {
             state.alpha = (state.alpha * ALPHA_DECAY).max(ALPHA_FLOOR.min(state.alpha));
@@ -431,7 +442,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
                     check_against(&shared, &mut greedy, args.check_games),
                 )
             };
-            let (ppg, half) = checked.map_err(|e| CliError::Failed(format!("the check: {e}")))?;
+            let (ppg, half) = checked.map_err(CliError::Check)?;
             let line = format!(
                 "games {} ({:.0} s training): vs {opponent} {:+.3} ppg +- {:.3} over {} games (check {:.0} s)",
                 state.games,
@@ -471,25 +482,25 @@ fn supervised_round(
 ) -> Result<String, CliError> {
     use crate::bot::expert::rollout;
     if !args.resume {
-        return Err(CliError::Failed(
-            "--supervised improves trained nets: give --resume (and the checkpoint)".to_string(),
+        return Err(CliError::Usage(
+            "--supervised improves trained nets: give --resume (and the checkpoint)",
         ));
     }
     if count == 0 || args.trials == 0 || args.epochs == 0 {
-        return Err(CliError::Failed(
-            "--supervised, --trials and --epochs take at least 1".to_string(),
+        return Err(CliError::Usage(
+            "--supervised, --trials and --epochs take at least 1",
         ));
     }
     if count > MAX_SUPERVISED {
-        return Err(CliError::Failed(format!(
-            "--supervised takes at most {MAX_SUPERVISED} positions"
-        )));
+        return Err(CliError::OutOfRange {
+            option: "--supervised",
+            takes: format!("at most {MAX_SUPERVISED} positions"),
+            value: None,
+        });
     }
     let mut nets = read_checkpoint(checkpoint, Variant::Backgammon)?;
     let Some(mut state) = nets.state else {
-        return Err(CliError::Failed(
-            "the checkpoint has no training state".to_string(),
-        ));
+        return Err(CliError::Usage("the checkpoint has no training state"));
     };
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
@@ -541,7 +552,7 @@ fn supervised_round(
     );
     if args.check_games > 0 {
         let (ppg, half) = check_against_pubeval(&Arc::new(nets.clone()), args.check_games)
-            .map_err(|e| CliError::Failed(format!("the check: {e}")))?;
+            .map_err(CliError::Check)?;
         line.push_str(&format!(
             "; vs pubeval {ppg:+.3} ppg +- {half:.3} over {} games",
             args.check_games
