@@ -35,7 +35,7 @@ pub use autosave_bench::{BenchAutosaveArgs, bench_autosave};
 pub use bench::{BENCH_ROUNDS, BenchArgs, MAX_CORPUS_BYTES, bench, read_corpus};
 pub use board::{moves_on_board, parse_board, parse_variant};
 pub use bot_match::{BotMatchArgs, MAX_BOT_GAMES, MAX_BOT_THREADS, PROGRESS_MIN_GAMES, bot_match};
-pub use error::CliError;
+pub use error::{CliError, NamesError};
 pub use exchange::{ExportArgs, ImportArgs, export_mat, export_mat_to, import_mat};
 pub use expert_bench::{BenchExpertArgs, bench_expert};
 pub use hint::{HINT_SEED, HintArgs, default_hint_bot, hint, hint_on_board};

@@ -27,7 +27,7 @@ impl BenchArgs {
     /// Measures and returns the report to print.
     ///
     /// # Errors
-    /// As [`bench`].
+    /// As [`bench()`].
     pub fn run(&self) -> Result<String, CliError> {
         bench(
             self.corpus.as_deref(),

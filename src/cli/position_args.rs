@@ -6,7 +6,7 @@ use crate::engine::{Dice, Position, Variant, position_from_id};
 use clap::Args;
 
 /// `[POSITION_ID] DICE`, `--rules RULES`, `--board BOARD`: the position and roll `moves` and
-/// `hint` take, as given (see [`PositionArgs::resolve`]).
+/// `hint` take, as given.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
 pub struct PositionArgs {
     /// GNU Backgammon Position ID (14 characters), from the view of the player on roll;

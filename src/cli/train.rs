@@ -567,7 +567,7 @@ impl TrainArgs {
     /// Trains and returns the summary to print.
     ///
     /// # Errors
-    /// As [`train`].
+    /// As [`train()`].
     pub fn run(&self) -> Result<String, CliError> {
         train(self)
     }
