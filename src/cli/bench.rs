@@ -107,9 +107,7 @@ pub fn bench(
     let variant = rule_set.map_or(Ok(crate::engine::Variant::Backgammon), parse_variant)?;
     let (corpus, source) = match corpus {
         Some(_) if !variant.has_position_id() => {
-            return Err(CliError::Failed(format!(
-                "--corpus holds Position IDs, which cannot hold {variant} positions"
-            )));
+            return Err(CliError::CorpusRuleSet(variant));
         }
         Some(path) => (
             read_corpus(path)?,

@@ -220,6 +220,30 @@ pub enum CliError {
         #[source]
         source: crate::bot::expert::rollouts::RolloutError,
     },
+    /// `bench --corpus` with a rule set whose positions a Position ID cannot hold.
+    #[error("--corpus holds Position IDs, which cannot hold {0} positions")]
+    CorpusRuleSet(Variant),
+    /// The expert has no nets for the rule set.
+    #[error("the expert has no nets for {0}")]
+    NoNets(Variant),
+    /// `train --rules` with a rule set that plays with backgammon's nets.
+    #[error("--rules {name}: {0} plays with backgammon's nets; train those (--rules backgammon)", name = .0.name())]
+    SharedNets(Variant),
+    /// Training made a weight infinite or NaN; the checkpoint was not written.
+    #[error(
+        "training diverged (a weight is no longer a finite number); {} was left as it was",
+        .0.display()
+    )]
+    Diverged(PathBuf),
+    /// The checkpoint could not be written.
+    #[error("cannot write the checkpoint: {0}")]
+    Checkpoint(#[source] StoreError),
+    /// A fresh training run over an existing checkpoint, without `--overwrite`.
+    #[error(
+        "{} exists: give --resume to go on training it, or --overwrite to start afresh over it",
+        .0.display()
+    )]
+    CheckpointExists(PathBuf),
     /// A pubeval check of training that could not be played.
     #[error("the check: {0}")]
     Check(#[source] ArenaError),

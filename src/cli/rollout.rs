@@ -349,10 +349,7 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
         source,
     })?;
     if !bot.select(asked.variant) {
-        return Err(CliError::Failed(format!(
-            "the expert has no nets for {}",
-            asked.variant
-        )));
+        return Err(CliError::NoNets(asked.variant));
     }
     let name_after = |p: &Position| -> String {
         if asked.by_id {

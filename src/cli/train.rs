@@ -205,10 +205,7 @@ pub fn check_against(
 fn nets_rule_set(name: &str) -> Result<Variant, CliError> {
     match super::parse_variant(name)? {
         v @ (Variant::Backgammon | Variant::Plakoto | Variant::Fevga) => Ok(v),
-        v => Err(CliError::Failed(format!(
-            "--rules {}: {v} plays with backgammon's nets; train those (--rules backgammon)",
-            v.name()
-        ))),
+        v => Err(CliError::SharedNets(v)),
     }
 }
 
@@ -281,13 +278,9 @@ fn save(path: &Path, nets: &Nets) -> Result<(), CliError> {
         .iter()
         .all(|n| n.weights().all(f32::is_finite));
     if !finite {
-        return Err(CliError::Failed(format!(
-            "training diverged (a weight is no longer a finite number); {} was left as it was",
-            path.display()
-        )));
+        return Err(CliError::Diverged(path.to_path_buf()));
     }
-    crate::store::write_atomic(path, &format::to_bytes(nets))
-        .map_err(|e| CliError::Failed(format!("cannot write the checkpoint: {e}")))
+    crate::store::write_atomic(path, &format::to_bytes(nets)).map_err(CliError::Checkpoint)
 }
 
 fn log_line(path: &Path, line: &str) {
@@ -363,10 +356,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         nets
     } else {
         if !args.overwrite && std::fs::symlink_metadata(&checkpoint).is_ok() {
-            return Err(CliError::Failed(format!(
-                "{} exists: give --resume to go on training it, or --overwrite to start afresh over it",
-                checkpoint.display()
-            )));
+            return Err(CliError::CheckpointExists(checkpoint.clone()));
         }
         fresh_nets(
             variant,
