@@ -53,6 +53,7 @@ pub use saves::{
 pub use show::{ShowArgs, show};
 pub use tavli_met::{TavliMetArgs, tavli_met};
 pub use train::TrainArgs;
+pub use ubgi::UbgiArgs;
 
 /// Backgammon for the terminal.
 ///
@@ -111,7 +112,7 @@ pub enum Command {
     Train(TrainArgs),
     /// Be an engine for other programs: speak UBGI v0.2 (the Universal Backgammon
     /// Interface) on standard input and output, with the expert's nets.
-    Ubgi,
+    Ubgi(UbgiArgs),
     /// Judge every play and cube decision of a recorded match (a game record or a .mat
     /// file) with the expert bot: equity lost, error rates, the worst mistakes.
     Analyse(AnalyseArgs),

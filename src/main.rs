@@ -24,13 +24,7 @@ fn main() -> ExitCode {
         Some(Command::Rollout(args)) => args.run(),
         Some(Command::BotMatch(args)) => args.run(),
         Some(Command::Train(args)) => args.run(),
-        Some(Command::Ubgi) => {
-            return match cli::ubgi::run() {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => fail(&cli::CliError::Ubgi(e), 1),
-            };
-        }
+        Some(Command::Ubgi(args)) => args.run().map(|()| String::new()),
         Some(Command::Analyse(args)) => args.run(),
         Some(Command::Resume(args)) => return resume(&args),
         Some(Command::Replay(args)) if args.text => args.text(),
@@ -43,7 +37,7 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&e, 1),
         },
-        Err(e) => fail(&e, 2),
+        Err(e) => fail(&e, e.exit_code()),
     }
 }
 

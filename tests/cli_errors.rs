@@ -243,3 +243,17 @@ fn a_bad_corpus_line_is_named_by_file_and_line() {
         "{e}"
     );
 }
+
+#[test]
+fn only_failed_output_exits_with_status_1() {
+    let broken = || std::io::Error::other("disk full");
+    assert_eq!(CliError::Ubgi(broken()).exit_code(), 1);
+    assert_eq!(CliError::Output(broken()).exit_code(), 1);
+    assert_eq!(failure(&["moves", "nonsense", "31"]).exit_code(), 2);
+    assert_eq!(CliError::Ubgi(broken()).to_string(), "ubgi: disk full");
+}
+
+#[test]
+fn ubgi_parses_to_its_own_args() {
+    assert!(matches!(command(&["ubgi"]), Command::Ubgi(_)));
+}

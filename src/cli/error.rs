@@ -355,6 +355,16 @@ pub enum NamesError {
 }
 
 impl CliError {
+    /// The exit status: 1 when standard output or the UBGI session's streams failed, 2 (the
+    /// input was at fault) otherwise.
+    #[must_use]
+    pub const fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Output(_) | CliError::Ubgi(_) => 1,
+            _ => 2,
+        }
+    }
+
     /// [`CliError::BadOption`].
     pub(crate) fn bad(option: &'static str, reason: impl std::fmt::Display) -> CliError {
         CliError::BadOption {

@@ -499,6 +499,24 @@ impl Session {
     }
 }
 
+/// `bg-tui ubgi`: no options.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct UbgiArgs {}
+
+impl UbgiArgs {
+    /// Answers standard input until `quit` or its end; a reader that goes away (a closed
+    /// pipe) ends the session without an error.
+    ///
+    /// # Errors
+    /// [`super::CliError::Ubgi`] when standard input or output fails.
+    pub fn run(&self) -> Result<(), super::CliError> {
+        match run() {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(super::CliError::Ubgi(e)),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// `bg-tui ubgi`: answers standard input until `quit` or its end.
 ///
 /// # Errors
