@@ -14,75 +14,30 @@ fn main() -> ExitCode {
     let output = match cli.command {
         None => return play(&cli.play),
         Some(Command::Play(args)) => return play(&args),
-        Some(Command::Moves {
-            position_id,
-            dice,
-            rule_set,
-            board,
-            json,
-        }) => cli::moves_command(
-            &position_id,
-            dice.as_deref(),
-            rule_set.as_deref(),
-            board.as_deref(),
-            json,
-        ),
-        Some(Command::Show {
-            position_id,
-            match_id,
-        }) => cli::show(&position_id, match_id.as_deref()),
-        Some(Command::Bench {
-            corpus,
-            seconds,
-            rule_set,
-        }) => cli::bench(corpus.as_deref(), seconds, rule_set.as_deref()),
-        Some(Command::BenchExpert(args)) => cli::bench_expert(&args),
-        Some(Command::TavliMet { length }) => cli::tavli_met(length),
-        Some(Command::BenchAutosave(args)) => {
-            return streamed(|out| cli::bench_autosave(&args, out));
-        }
-        Some(Command::Hint {
-            position_id,
-            dice,
-            rule_set,
-            board,
-            bot,
-            ply,
-            json,
-        }) => cli::hint_command(
-            &position_id,
-            dice.as_deref(),
-            rule_set.as_deref(),
-            board.as_deref(),
-            bot.as_deref(),
-            ply,
-            json,
-        ),
-        Some(Command::Rollout(args)) => cli::rollout::run(&args),
-        Some(Command::BotMatch(args)) => cli::bot_match(&args),
-        Some(Command::Train(args)) => cli::train::train(&args),
-        Some(Command::Ubgi) => {
-            return match cli::ubgi::run() {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => fail(&cli::CliError(format!("ubgi: {e}")), 1),
-            };
-        }
-        Some(Command::Analyse { file, ply, json }) => cli::analyse::run(&file, ply, json),
+        Some(Command::Moves(args)) => args.run(),
+        Some(Command::Show(args)) => args.run(),
+        Some(Command::Bench(args)) => args.run(),
+        Some(Command::BenchExpert(args)) => args.run(),
+        Some(Command::TavliMet(args)) => args.run(),
+        Some(Command::BenchAutosave(args)) => return streamed(|out| args.run(out)),
+        Some(Command::Hint(args)) => args.run(),
+        Some(Command::Rollout(args)) => args.run(),
+        Some(Command::BotMatch(args)) => args.run(),
+        Some(Command::Train(args)) => args.run(),
+        Some(Command::Ubgi(args)) => args.run().map(|()| String::new()),
+        Some(Command::Analyse(args)) => args.run(),
         Some(Command::Resume(args)) => return resume(&args),
-        Some(Command::Replay(args)) if args.text => cli::replay_text(&args.file),
+        Some(Command::Replay(args)) if args.text => args.text(),
         Some(Command::Replay(args)) => return replay(&args),
-        Some(Command::Import { input, output }) => cli::import_mat(&input, output.as_deref()),
-        Some(Command::Export { input, output }) => {
-            return streamed(|out| cli::export_mat_to(&input, output.as_deref(), out));
-        }
+        Some(Command::Import(args)) => args.run(),
+        Some(Command::Export(args)) => return streamed(|out| args.run(out)),
     };
     match output {
         Ok(text) => match print(text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&e, 1),
         },
-        Err(e) => fail(&e, 2),
+        Err(e) => fail(&e, e.exit_code()),
     }
 }
 
@@ -91,9 +46,7 @@ fn main() -> ExitCode {
 fn print(bytes: &[u8]) -> Result<(), cli::CliError> {
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(cli::CliError(format!(
-            "cannot write to standard output: {e}"
-        ))),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(cli::CliError::Output(e)),
         _ => Ok(()),
     }
 }

@@ -893,16 +893,16 @@ mod analyse {
     fn a_file_that_does_not_read_is_one_error_naming_it() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let missing = dir.path().join("missing.json");
-        let err = bg_tui::cli::analyse::run(&missing, 0, false).expect_err("no such file");
-        assert!(
-            err.0.contains("missing.json") && !err.0.contains('\n'),
-            "{}",
-            err.0
-        );
+        let err = bg_tui::cli::analyse::run(&missing, 0, false)
+            .expect_err("no such file")
+            .to_string();
+        assert!(err.contains("missing.json") && !err.contains('\n'), "{err}");
         let bad = dir.path().join("bad.mat");
         std::fs::write(&bad, "not a match file\n").expect("written");
-        let err = bg_tui::cli::analyse::run(&bad, 0, false).expect_err("not a .mat");
-        assert!(err.0.contains("bad.mat"), "{}", err.0);
+        let err = bg_tui::cli::analyse::run(&bad, 0, false)
+            .expect_err("not a .mat")
+            .to_string();
+        assert!(err.contains("bad.mat"), "{err}");
     }
 }
 

@@ -775,7 +775,7 @@ mod arbitrary_bytes {
             let path = path.to_str().unwrap().to_string();
             let corpus = bg_tui::cli::read_corpus(Path::new(&path));
             if let Err(e) = corpus {
-                prop_assert!(!e.0.contains('\n'));
+                prop_assert!(!e.to_string().contains('\n'));
             }
             let _ = bg_tui::cli::read_timeline(Path::new(&path));
             let _ = bg_tui::cli::import_mat(Path::new(&path), None);

@@ -523,10 +523,15 @@ fn resuming_the_autosave_goes_on_writing_it_and_resuming_a_file_saves_back_to_it
     let err = bg_tui::cli::resume_app_in(
         &resume_args(None),
         false,
-        Err(bg_tui::cli::CliError("no data directory".to_string())),
+        Err(bg_tui::cli::CliError::Store(
+            bg_tui::store::StoreError::NoDataDir,
+        )),
     )
     .unwrap_err();
-    assert_eq!(err.to_string(), "no data directory");
+    assert_eq!(
+        err.to_string(),
+        "no data directory: set XDG_DATA_HOME or HOME"
+    );
 }
 
 #[test]

@@ -5,22 +5,50 @@ pub use crate::analysis::{Analysis, ERROR_AT, Judged, analyse, text};
 
 use super::CliError;
 use crate::record::{self, Record};
-use std::path::Path;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// `bg-tui analyse FILE [--ply N] [--json]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct AnalyseArgs {
+    /// The game record (JSON) or Jellyfish .mat file.
+    pub file: PathBuf,
+    /// The expert's look-ahead: 0, 1 or 2 (the hint's, 2, by default, so that following
+    /// the hint is never an error).
+    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub ply: u8,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl AnalyseArgs {
+    /// The report to print.
+    ///
+    /// # Errors
+    /// As [`run`].
+    pub fn run(&self) -> Result<String, CliError> {
+        run(&self.file, self.ply, self.json)
+    }
+}
 
 /// Reads a game record (JSON) or, for a file ending in `.mat`, a Jellyfish match file.
 fn read(path: &Path) -> Result<Record, CliError> {
-    let fail = |e: String| CliError(format!("{}: {e}", path.display()));
     let is_mat = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("mat"));
     if is_mat {
-        let text = crate::store::read_text(path, crate::mat::MAX_BYTES)
-            .map_err(|e| CliError(e.to_string()))?;
-        crate::mat::read_mat(&text).map_err(|e| fail(e.to_string()))
+        let text = crate::store::read_text(path, crate::mat::MAX_BYTES).map_err(CliError::Store)?;
+        crate::mat::read_mat(&text).map_err(|source| CliError::Mat {
+            path: path.to_path_buf(),
+            source,
+        })
     } else {
-        let text = crate::store::read_text(path, record::MAX_BYTES)
-            .map_err(|e| CliError(e.to_string()))?;
-        crate::store::parse_text(&text).map_err(|e| fail(e.to_string()))
+        let text = crate::store::read_text(path, record::MAX_BYTES).map_err(CliError::Store)?;
+        crate::store::parse_text(&text).map_err(|source| CliError::Record {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 }
 
@@ -30,11 +58,14 @@ fn read(path: &Path) -> Result<Record, CliError> {
 /// [`CliError`] for a file that cannot be read or replayed.
 pub fn run(path: &Path, ply: u8, json: bool) -> Result<String, CliError> {
     let record = read(path)?;
-    let a = analyse(&record, ply).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let a = analyse(&record, ply).map_err(|reason| CliError::Analysis {
+        path: path.to_path_buf(),
+        reason,
+    })?;
     if json {
         return serde_json::to_string_pretty(&a)
             .map(|s| s + "\n")
-            .map_err(|e| CliError(e.to_string()));
+            .map_err(CliError::Json);
     }
     Ok(text(&a, ply))
 }

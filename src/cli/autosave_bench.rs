@@ -47,10 +47,11 @@ pub struct BenchAutosaveArgs {
 pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(), CommandError> {
     let games = args.games;
     if !(2..=crate::record::MAX_GAMES).contains(&games) {
-        return Err(CliError(format!(
-            "--games takes from 2 to {} games, not {games}",
-            crate::record::MAX_GAMES
-        ))
+        return Err(CliError::range(
+            "--games",
+            format!("from 2 to {} games", crate::record::MAX_GAMES),
+            games,
+        )
         .into());
     }
     // A folder of its own, made inside the one given (or the data folder) and removed
@@ -58,15 +59,19 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     // unfinished match's autosave when `--dir` names the data folder.
     let parent = match &args.dir {
         Some(dir) => dir.clone(),
-        None => store::data_dir().map_err(|e| CliError(e.to_string()))?,
+        None => store::data_dir().map_err(CliError::Store)?,
     };
-    let flag = if args.dir.is_some() { "--dir " } else { "" };
-    std::fs::create_dir_all(&parent)
-        .map_err(|e| CliError(format!("{flag}{}: {e}", parent.display())))?;
+    let option = args.dir.is_some().then_some("--dir");
+    let folder_error = |source| CliError::Folder {
+        option,
+        path: parent.clone(),
+        source,
+    };
+    std::fs::create_dir_all(&parent).map_err(folder_error)?;
     let folder = tempfile::Builder::new()
         .prefix("bench-autosave-")
         .tempdir_in(&parent)
-        .map_err(|e| CliError(format!("{flag}{}: {e}", parent.display())))?;
+        .map_err(folder_error)?;
     let dir = folder.path();
     let say = |out: &mut dyn Write, text: String| {
         out.write_all(text.as_bytes())
@@ -82,7 +87,13 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
             super::printable(&dir.display().to_string(), 200)
         ),
     )?;
-    let fail = |e: std::io::Error| CommandError::Input(CliError(format!("{}: {e}", dir.display())));
+    let fail = |e: std::io::Error| {
+        CommandError::Input(CliError::Folder {
+            option: None,
+            path: dir.to_path_buf(),
+            source: e,
+        })
+    };
     let path = dir.join(store::AUTOSAVE_NAME);
     let rules = Rules {
         cube: false,
@@ -90,7 +101,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     };
     let players = [PlayerInfo::human("White"), PlayerInfo::human("Black")];
     let mut session = Session {
-        m: MatchState::new(rules).map_err(|e| CliError(e.to_string()))?,
+        m: MatchState::new(rules).map_err(CliError::Rules)?,
         recorder: Recorder::new(players.clone(), rules, Some(args.seed)),
         rng: ChaCha8Rng::seed_from_u64(args.seed),
     };
@@ -109,7 +120,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     // the same disk) the first game of a new session in a journal of its own.
     session.next_game();
     let mut fresh = Session {
-        m: MatchState::new(rules).map_err(|e| CliError(e.to_string()))?,
+        m: MatchState::new(rules).map_err(CliError::Rules)?,
         recorder: Recorder::new(players, rules, Some(args.seed ^ 1)),
         rng: ChaCha8Rng::seed_from_u64(args.seed ^ 1),
     };
@@ -134,7 +145,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     drop(journal);
     // Resume: read and replay the journal as `bg-tui resume` does, then save one more game.
     let resume_start = Instant::now();
-    let (record, m) = store::read_record(&path).map_err(|e| CliError(e.to_string()))?;
+    let (record, m) = store::read_record(&path).map_err(CliError::Store)?;
     let resumed = resume_start.elapsed();
     let same = &record == session.recorder.as_record() && m == session.m;
     let mut session = Session {
@@ -194,7 +205,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     if same {
         Ok(())
     } else {
-        Err(CliError("the journal did not read back as the session played".to_string()).into())
+        Err(CliError::Usage("the journal did not read back as the session played").into())
     }
 }
 
@@ -275,4 +286,14 @@ fn ms(d: Duration) -> String {
 
 fn size(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+impl BenchAutosaveArgs {
+    /// Runs the benchmark, printing as it goes to `out`.
+    ///
+    /// # Errors
+    /// As [`bench_autosave`].
+    pub fn run(&self, out: &mut dyn Write) -> Result<(), CommandError> {
+        bench_autosave(self, out)
+    }
 }

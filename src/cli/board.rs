@@ -20,9 +20,7 @@ struct BoardMovesJson<'a> {
 /// # Errors
 /// [`CliError`] for a name that is not one.
 pub fn parse_variant(name: &str) -> Result<Variant, CliError> {
-    name.parse().map_err(|e: crate::engine::UnknownVariant| {
-        CliError(format!("--rules: {e} (tavli is a match of these)"))
-    })
+    name.parse().map_err(CliError::Variant)
 }
 
 /// Reads `--board`: JSON in the form of [`BoardSpec`], checked against the rule set.
@@ -32,15 +30,13 @@ pub fn parse_variant(name: &str) -> Result<Variant, CliError> {
 /// on a point where the rule set does not allow it, a pin outside Plakoto.
 pub fn parse_board(variant: Variant, text: &str) -> Result<BoardSpec, CliError> {
     if text.len() > MAX_BOARD_CHARS {
-        return Err(CliError(format!(
-            "--board: {} characters; a board is at most {MAX_BOARD_CHARS}",
-            text.len()
-        )));
+        return Err(CliError::BoardTooLong {
+            chars: text.len(),
+            max: MAX_BOARD_CHARS,
+        });
     }
-    let spec: BoardSpec =
-        serde_json::from_str(text).map_err(|e| CliError(format!("--board: not a board: {e}")))?;
-    spec.to_position(variant)
-        .map_err(|e| CliError(format!("--board: {e}")))?;
+    let spec: BoardSpec = serde_json::from_str(text).map_err(CliError::BoardJson)?;
+    spec.to_position(variant).map_err(CliError::Board)?;
     Ok(spec)
 }
 
@@ -58,8 +54,7 @@ pub fn moves_on_board(
     let variant = parse_variant(rules)?;
     let spec = parse_board(variant, board)?;
     let dice = parse_dice(dice)?;
-    let plays =
-        plays_from_spec(variant, &spec, dice).map_err(|e| CliError(format!("--board: {e}")))?;
+    let plays = plays_from_spec(variant, &spec, dice).map_err(CliError::Board)?;
     if json {
         let out = BoardMovesJson {
             rules: variant.name(),
@@ -68,7 +63,7 @@ pub fn moves_on_board(
         };
         return serde_json::to_string(&out)
             .map(|s| s + "\n")
-            .map_err(|e| CliError(e.to_string()));
+            .map_err(CliError::Json);
     }
     let head = format!("{variant}, roll {}-{}: ", dice.first(), dice.second());
     let rows: Vec<(String, String)> = plays

@@ -2,8 +2,49 @@
 
 use super::{CliError, CommandError};
 use crate::{mat, record, store};
+use clap::Args;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// `bg-tui import IN.mat [-o OUT.json]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct ImportArgs {
+    /// The .mat file.
+    pub input: PathBuf,
+    /// Where to write the record (JSON); without it, standard output.
+    #[arg(short, long, value_name = "OUT.json")]
+    pub output: Option<PathBuf>,
+}
+
+impl ImportArgs {
+    /// The record to print, or nothing when it was written to `--output`.
+    ///
+    /// # Errors
+    /// As [`import_mat`].
+    pub fn run(&self) -> Result<String, CliError> {
+        import_mat(&self.input, self.output.as_deref())
+    }
+}
+
+/// `bg-tui export IN.json [-o OUT.mat]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct ExportArgs {
+    /// The game record (JSON).
+    pub input: PathBuf,
+    /// Where to write the .mat file; without it, standard output.
+    #[arg(short, long, value_name = "OUT.mat")]
+    pub output: Option<PathBuf>,
+}
+
+impl ExportArgs {
+    /// Writes the `.mat` file to `--output`, or to `stdout` as it is made.
+    ///
+    /// # Errors
+    /// As [`export_mat_to`].
+    pub fn run(&self, stdout: &mut dyn Write) -> Result<(), CommandError> {
+        export_mat_to(&self.input, self.output.as_deref(), stdout)
+    }
+}
 
 /// `bg-tui import IN.mat [-o OUT.json]`: reads a `.mat` file and returns the record as JSON
 /// to print, or writes it to `output` (see [`store::write_output`]) and returns nothing to
@@ -13,13 +54,16 @@ use std::path::Path;
 /// [`CliError`] naming the file, and for a file that cannot be read as a match, the line,
 /// game and move and the reason; or the output that cannot be written.
 pub fn import_mat(input: &Path, output: Option<&Path>) -> Result<String, CliError> {
-    let text = store::read_text(input, mat::MAX_BYTES).map_err(|e| CliError(e.to_string()))?;
-    let record = mat::read_mat(&text).map_err(|e| CliError(format!("{}: {e}", input.display())))?;
+    let text = store::read_text(input, mat::MAX_BYTES).map_err(CliError::Store)?;
+    let record = mat::read_mat(&text).map_err(|source| CliError::Mat {
+        path: input.to_path_buf(),
+        source,
+    })?;
     let json = record::to_json(&record);
     match output {
         Some(path) => {
             store::write_output(path, Some(input), &mut |out| out.write_all(json.as_bytes()))
-                .map_err(|e| CliError(e.to_string()))?;
+                .map_err(CliError::Store)?;
             Ok(String::new())
         }
         None => Ok(json),
@@ -36,7 +80,7 @@ pub fn export_mat(input: &Path, output: Option<&Path>) -> Result<String, CliErro
     let mut text = Vec::new();
     export_mat_to(input, output, &mut text).map_err(|e| match e {
         CommandError::Input(e) => e,
-        CommandError::Output(e) => CliError(e.to_string()),
+        CommandError::Output(e) => CliError::Failed(e.to_string()),
     })?;
     Ok(String::from_utf8_lossy(&text).into_owned())
 }
@@ -52,14 +96,16 @@ pub fn export_mat_to(
     output: Option<&Path>,
     stdout: &mut dyn Write,
 ) -> Result<(), CommandError> {
-    let (record, _) = store::read_record(input).map_err(|e| CliError(e.to_string()))?;
-    let shown = input.display();
+    let (record, _) = store::read_record(input).map_err(CliError::Store)?;
     let Some(path) = output else {
         return mat::write_mat_to(&record, stdout).map_err(|e| match e {
             mat::MatWriteError::Output { kind, message } => {
                 CommandError::Output(std::io::Error::new(kind, message))
             }
-            e => CommandError::Input(CliError(format!("{shown}: {e}"))),
+            source => CommandError::Input(CliError::MatWrite {
+                path: input.to_path_buf(),
+                source,
+            }),
         });
     };
     // Check that the record can be written before touching the output.
@@ -73,9 +119,13 @@ pub fn export_mat_to(
     });
     match (written, failed) {
         (_, Some(e @ (mat::MatWriteError::Record(_) | mat::MatWriteError::Unsupported { .. }))) => {
-            Err(CliError(format!("{shown}: {e}")).into())
+            Err(CliError::MatWrite {
+                path: input.to_path_buf(),
+                source: e,
+            }
+            .into())
         }
-        (Err(e), _) => Err(CliError(e.to_string()).into()),
+        (Err(e), _) => Err(CliError::Store(e).into()),
         (Ok(()), _) => Ok(()),
     }
 }

@@ -32,13 +32,13 @@ const CORPUS_SEED: u64 = 20_261_121;
 /// [`CliError`] for a count of 0 or over 10,000, or nets that do not read.
 pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
     if !(1..=10_000).contains(&args.pairs) {
-        return Err(CliError(format!(
-            "--pairs takes 1 to 10000 pairs, not {}",
-            args.pairs
-        )));
+        return Err(CliError::range("--pairs", "1 to 10000 pairs", args.pairs));
     }
     let variant = super::parse_variant(&args.rule_set)?;
-    let nets = shipped_nets_for(variant).map_err(|e| CliError(e.to_string()))?;
+    let nets = shipped_nets_for(variant).map_err(|source| CliError::Bot {
+        option: None,
+        source,
+    })?;
     let _ = BearoffDb::shared();
     let corpus = crate::bench::corpus_of(variant, args.pairs, CORPUS_SEED);
     let legal_plays = |position, dice| variant.legal_plays(position, dice);
@@ -92,4 +92,14 @@ pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
         ));
     }
     Ok(out)
+}
+
+impl BenchExpertArgs {
+    /// The report to print.
+    ///
+    /// # Errors
+    /// As [`bench_expert`].
+    pub fn run(&self) -> Result<String, CliError> {
+        bench_expert(self)
+    }
 }

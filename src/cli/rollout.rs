@@ -96,16 +96,14 @@ fn is_xgid(text: &str) -> bool {
 fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
     let (text, dice) = match (&args.board, &args.position, &args.dice) {
         (Some(_), _, Some(_)) => {
-            return Err(CliError(
-                "with --board give only the dice, not a position".to_string(),
+            return Err(CliError::Usage(
+                "with --board give only the dice, not a position",
             ));
         }
         (Some(board), dice, None) => {
             let variant = parse_variant(args.rule_set.as_deref().unwrap_or("backgammon"))?;
             let spec = parse_board(variant, board)?;
-            let position = spec
-                .to_position(variant)
-                .map_err(|e| CliError(format!("--board: {e}")))?;
+            let position = spec.to_position(variant).map_err(CliError::Board)?;
             let dice = dice.as_deref().map(parse_dice).transpose()?;
             let asked = Asked {
                 variant,
@@ -118,40 +116,39 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
             return Ok((asked, dice));
         }
         (None, None, _) => {
-            return Err(CliError(
-                "give a Position ID (or ID:MATCHID, or an XGID) and maybe the dice, or --rules RULES --board BOARD"
-                    .to_string(),
+            return Err(CliError::Usage(
+                "give a Position ID (or ID:MATCHID, or an XGID) and maybe the dice, or --rules RULES --board BOARD",
             ));
         }
         (None, Some(text), dice) => (text.as_str(), dice.as_deref()),
     };
     let variant = parse_variant(args.rule_set.as_deref().unwrap_or("backgammon"))?;
     if !variant.has_position_id() {
-        return Err(CliError(format!(
-            "--rules {}: a Position ID cannot hold a {variant} position; use --board",
-            variant.name()
-        )));
+        return Err(CliError::NoPositionId {
+            rules: variant.name().to_string(),
+            variant,
+        });
     }
     let (position, fields, beaver) = if is_xgid(text) {
-        let x = crate::engine::parse_xgid(text)
-            .map_err(|e| CliError(format!("invalid XGID {:?}: {e}", printable(text, 60))))?;
+        let x = crate::engine::parse_xgid(text).map_err(|source| CliError::Xgid {
+            text: printable(text, 60),
+            source,
+        })?;
         (x.position, Some(x.fields), x.beaver)
     } else if let Some((id, match_id)) = text.split_once(':') {
-        let position = position_from_id(id)
-            .map_err(|e| CliError(format!("invalid position ID {:?}: {e}", printable(id, 60))))?;
-        let fields = match_id_fields(match_id).map_err(|e| {
-            CliError(format!(
-                "invalid match ID {:?}: {e}",
-                printable(match_id, 60)
-            ))
+        let position = position_from_id(id).map_err(|source| CliError::PositionId {
+            id: printable(id, 60),
+            source,
+        })?;
+        let fields = match_id_fields(match_id).map_err(|source| CliError::MatchId {
+            id: printable(match_id, 60),
+            source,
         })?;
         (position, Some(fields), false)
     } else {
-        let position = position_from_id(text).map_err(|e| {
-            CliError(format!(
-                "invalid position ID {:?}: {e}",
-                printable(text, 60)
-            ))
+        let position = position_from_id(text).map_err(|source| CliError::PositionId {
+            id: printable(text, 60),
+            source,
         })?;
         (position, None, false)
     };
@@ -189,15 +186,16 @@ fn settings(args: &RolloutArgs) -> RolloutSettings {
 }
 
 /// A rollout error as the option that caused it.
-fn refused(e: RolloutError) -> CliError {
-    match e {
+fn refused(source: RolloutError) -> CliError {
+    let option = matches!(
+        source,
         RolloutError::Trials(_)
-        | RolloutError::Threads(_)
-        | RolloutError::Truncate(_)
-        | RolloutError::Ply(_)
-        | RolloutError::StdErr(_) => CliError(format!("--{e}")),
-        other => CliError(other.to_string()),
-    }
+            | RolloutError::Threads(_)
+            | RolloutError::Truncate(_)
+            | RolloutError::Ply(_)
+            | RolloutError::StdErr(_)
+    );
+    CliError::Rollout { option, source }
 }
 
 #[derive(Serialize)]
@@ -338,20 +336,20 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     let (asked, dice) = asked(args)?;
     let p = &asked.position;
     if p.mover_has_won() || asked.variant.rules().judge(&p.switched()).is_some() {
-        return Err(CliError(
-            "the game is over in this position: nothing to roll out".to_string(),
+        return Err(CliError::Usage(
+            "the game is over in this position: nothing to roll out",
         ));
     }
     let s = settings(args);
     if s.threads > MAX_THREADS {
         return Err(refused(RolloutError::Threads(s.threads)));
     }
-    let mut bot = ExpertBot::shipped(0).map_err(|e| CliError(format!("expert: {e}")))?;
+    let mut bot = ExpertBot::shipped(0).map_err(|source| CliError::Bot {
+        option: Some("expert"),
+        source,
+    })?;
     if !bot.select(asked.variant) {
-        return Err(CliError(format!(
-            "the expert has no nets for {}",
-            asked.variant
-        )));
+        return Err(CliError::NoNets(asked.variant));
     }
     let name_after = |p: &Position| -> String {
         if asked.by_id {
@@ -505,7 +503,7 @@ fn json(
     };
     serde_json::to_string_pretty(&out)
         .map(|s| s + "\n")
-        .map_err(|e| CliError(e.to_string()))
+        .map_err(CliError::Json)
 }
 
 /// The method, in words.
@@ -604,4 +602,14 @@ fn text(
         None => {}
     }
     out
+}
+
+impl RolloutArgs {
+    /// The report to print.
+    ///
+    /// # Errors
+    /// As [`run`].
+    pub fn run(&self) -> Result<String, CliError> {
+        run(self)
+    }
 }

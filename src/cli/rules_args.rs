@@ -51,9 +51,7 @@ impl RulesArgs {
     pub fn rule_set(&self) -> Result<RuleSet, CliError> {
         match &self.rule_set {
             None => Ok(RuleSet::Backgammon),
-            Some(name) => name
-                .parse()
-                .map_err(|e: crate::engine::UnknownRuleSet| CliError(format!("--rules: {e}"))),
+            Some(name) => name.parse().map_err(CliError::RuleSet),
         }
     }
 
@@ -94,12 +92,12 @@ impl RulesArgs {
             ..rules
         };
         numbers_only.validate().map_err(|e| {
-            let flag = match e {
-                RulesError::ZeroLengthMatch | RulesError::MatchTooLong(_) => "--match: ",
-                RulesError::BadCubeCap(_) => "--cube-limit: ",
-                _ => "",
+            let option = match e {
+                RulesError::ZeroLengthMatch | RulesError::MatchTooLong(_) => "--match",
+                RulesError::BadCubeCap(_) => "--cube-limit",
+                _ => return CliError::Rules(e),
             };
-            CliError(format!("{flag}{e}"))
+            CliError::RulesOption { option, source: e }
         })?;
         let cube_flags = [
             ("--cube", self.cube, "the doubling cube"),
@@ -116,25 +114,26 @@ impl RulesArgs {
         if !rule_set.has_cube()
             && let Some((flag, _, what)) = cube_flags.iter().find(|(_, set, _)| *set)
         {
-            return Err(CliError(format!(
-                "{flag}: {rule_set} has no doubling cube, so {what} does not apply"
-            )));
+            return Err(CliError::NoCube {
+                option: flag,
+                rule_set,
+                what,
+            });
         }
         if self.schmidt && !matches!(rule_set, RuleSet::Backgammon | RuleSet::Jacquet) {
-            return Err(CliError(format!(
-                "--schmidt: Schmidt scoring is for backgammon and Jacquet, not {rule_set}"
-            )));
+            return Err(CliError::bad(
+                "--schmidt",
+                format!("Schmidt scoring is for backgammon and Jacquet, not {rule_set}"),
+            ));
         }
         let money_only = &cube_flags[2..5];
         if rules.match_length.is_some() {
             if let Some((flag, _, what)) = money_only.iter().find(|(_, set, _)| *set) {
-                return Err(CliError(format!(
-                    "{flag}: {what} applies only to money play, not to a match (--match)"
-                )));
+                return Err(CliError::MoneyOnly { option: flag, what });
             }
         } else if self.no_crawford {
-            return Err(CliError(
-                "--no-crawford: the Crawford rule applies only to a match (--match N)".to_string(),
+            return Err(CliError::Usage(
+                "--no-crawford: the Crawford rule applies only to a match (--match N)",
             ));
         }
         if !rules.cube
@@ -147,10 +146,10 @@ impl RulesArgs {
             } else {
                 "add --cube"
             };
-            return Err(CliError(format!("{flag} needs the cube; {why}")));
+            return Err(CliError::NeedsCube { option: flag, why });
         }
         // Anything else the engine refuses.
-        rules.validate().map_err(|e| CliError(e.to_string()))?;
+        rules.validate().map_err(CliError::Rules)?;
         Ok(rules)
     }
 }

@@ -49,7 +49,7 @@ pub fn save_folder(no_autosave: bool) -> Option<PathBuf> {
 /// record (the message names the file, game, action and reason), the match is over, or it
 /// names a bot this program does not have.
 pub fn resume_app(args: &ResumeArgs, color: bool) -> Result<App, CliError> {
-    let data_dir = store::data_dir().map_err(|e| CliError(e.to_string()));
+    let data_dir = store::data_dir().map_err(CliError::Store);
     resume_app_in(args, color, data_dir)
 }
 
@@ -62,23 +62,22 @@ pub fn resume_app_in(
     color: bool,
     data_dir: Result<PathBuf, CliError>,
 ) -> Result<App, CliError> {
-    let autosave = data_dir
-        .as_ref()
-        .map(|dir| upgrade_legacy_autosave(dir))
-        .map_err(Clone::clone);
-    let path = match (&args.file, &autosave) {
-        (Some(path), _) => path.clone(),
-        (None, Ok(autosave)) => autosave.clone(),
-        (None, Err(e)) => return Err(e.clone()),
+    // Without a data folder, only a file given by name can be resumed.
+    let data_dir = match data_dir {
+        Ok(dir) => Some(dir),
+        Err(e) if args.file.is_none() => return Err(e),
+        Err(_) => None,
+    };
+    let autosave = data_dir.as_deref().map(upgrade_legacy_autosave);
+    let Some(path) = args.file.clone().or_else(|| autosave.clone()) else {
+        return Err(CliError::Usage(
+            "there is no data folder to find the autosave in",
+        ));
     };
     if args.file.is_none() && !path.exists() {
-        return Err(CliError(format!(
-            "there is no match to resume: {} does not exist (a match in progress is saved \
-             there after every turn, and removed once it is over)",
-            path.display()
-        )));
+        return Err(CliError::NoAutosave { path });
     }
-    let (record, match_state) = store::read_record(&path).map_err(|e| CliError(e.to_string()))?;
+    let (record, match_state) = store::read_record(&path).map_err(CliError::Store)?;
     let data_dir_path = data_dir.clone();
     let options = Options {
         auto_forced: args.auto_forced,
@@ -86,21 +85,19 @@ pub fn resume_app_in(
         color,
         palette: args.theme,
         bot_delay_ms: args.bot_delay.min(10_000),
-        saves: if args.no_autosave {
-            None
-        } else {
-            data_dir.ok()
-        },
+        saves: if args.no_autosave { None } else { data_dir },
         ..Options::default()
     };
-    let mut app = App::resume(options, record, match_state)
-        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let mut app = App::resume(options, record, match_state).map_err(|source| CliError::Resume {
+        path: path.clone(),
+        source,
+    })?;
     if autosave
         .as_ref()
-        .is_ok_and(|autosave| same_file(autosave, &path))
+        .is_some_and(|autosave| same_file(autosave, &path))
     {
         app.owns_autosave();
-    } else if let Ok(dir) = &data_dir_path
+    } else if let Some(dir) = &data_dir_path
         && store::is_own_autosave(dir, &path)
     {
         // An earlier game's own autosave (`autosave-PID.jsonl`): go on writing it, rather
@@ -228,8 +225,11 @@ impl RecordWriter {
     /// # Errors
     /// [`CliError`] when the folder cannot be made.
     pub fn new(dir: &Path, count: u64, matches: bool) -> Result<RecordWriter, CliError> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError(format!("--save {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|source| CliError::Folder {
+            option: Some("--save"),
+            path: dir.to_path_buf(),
+            source,
+        })?;
         Ok(RecordWriter {
             dir: dir.to_path_buf(),
             stem: if matches { "match" } else { "game" },
@@ -288,7 +288,7 @@ impl RecordWriter {
     ) -> Result<signal_hook::iterator::Handle, CliError> {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
-            .map_err(|e| CliError(format!("signals: {e}")))?;
+            .map_err(CliError::Signals)?;
         let handle = signals.handle();
         std::thread::Builder::new()
             .name("bg-tui signals".to_string())
@@ -302,7 +302,7 @@ impl RecordWriter {
                     std::process::exit(128 + signal);
                 }
             })
-            .map_err(|e| CliError(format!("a thread could not start: {e}")))?;
+            .map_err(CliError::Thread)?;
         Ok(handle)
     }
 
@@ -312,7 +312,7 @@ impl RecordWriter {
     /// [`CliError`] with the first write that failed.
     pub fn finish(self) -> Result<String, CliError> {
         if let Some(e) = self.error.into_inner().ok().flatten() {
-            return Err(CliError(format!("--save: {e}")));
+            return Err(CliError::bad("--save", e));
         }
         let n = self.written.into_inner().unwrap_or(0);
         let what = match (self.stem, n) {

@@ -18,10 +18,13 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
             "white" | "w" => Side::White,
             "black" | "b" => Side::Black,
             _ => {
-                return Err(CliError(format!(
-                    "--on-roll: a side is white or black, not {}",
-                    super::printable(word, 20)
-                )));
+                return Err(CliError::bad(
+                    "--on-roll",
+                    format!(
+                        "a side is white or black, not {}",
+                        super::printable(word, 20)
+                    ),
+                ));
             }
         }),
     };
@@ -29,26 +32,32 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
     let (setup, dice) = match (&args.position, &args.board) {
         (None, None) => {
             if args.on_roll.is_some() || args.dice.is_some() {
-                return Err(CliError(
-                    "--on-roll and --dice go with --position or --board".to_string(),
+                return Err(CliError::Usage(
+                    "--on-roll and --dice go with --position or --board",
                 ));
             }
             return Ok(None);
         }
         (Some(text), _) => {
             if !variant.has_position_id() {
-                return Err(CliError(format!(
-                    "--position: a Position ID or an XGID cannot hold a {variant} position; use --board"
-                )));
+                return Err(CliError::bad(
+                    "--position",
+                    format!(
+                        "a Position ID or an XGID cannot hold a {variant} position; use --board"
+                    ),
+                ));
             }
             if text.contains(':') || text.to_ascii_uppercase().starts_with("XGID=") {
-                let x = parse_xgid(text).map_err(|e| CliError(format!("--position: {e}")))?;
+                let x = parse_xgid(text).map_err(|e| CliError::bad("--position", e))?;
                 if x.fields.match_length != rules.match_length.unwrap_or(0) {
-                    return Err(CliError(format!(
-                        "--position: the XGID is of {}, but the game is {}",
-                        length_words(x.fields.match_length),
-                        length_words(rules.match_length.unwrap_or(0))
-                    )));
+                    return Err(CliError::bad(
+                        "--position",
+                        format!(
+                            "the XGID is of {}, but the game is {}",
+                            length_words(x.fields.match_length),
+                            length_words(rules.match_length.unwrap_or(0))
+                        ),
+                    ));
                 }
                 // The XGID's player on roll is the one on roll, whichever colour it has.
                 let turn = on_roll.unwrap_or(Side::White);
@@ -58,7 +67,7 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
                     1 << x.fields.cube_log.min(15),
                     x.fields.cube_owner.map(seat),
                 )
-                .map_err(|e| CliError(format!("--position: {e}")))?;
+                .map_err(|e| CliError::bad("--position", e))?;
                 let mut score = [0, 0];
                 score[turn.index()] = x.fields.score[mine.index()];
                 score[turn.opponent().index()] = x.fields.score[mine.opponent().index()];
@@ -71,17 +80,15 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
                 };
                 (setup, dice.or(x.fields.dice))
             } else {
-                let position = position_from_id(text.trim())
-                    .map_err(|e| CliError(format!("--position: {e}")))?;
+                let position =
+                    position_from_id(text.trim()).map_err(|e| CliError::bad("--position", e))?;
                 let turn = on_roll.unwrap_or(Side::White);
                 (GameSetup::new(position, turn), dice)
             }
         }
         (None, Some(text)) => {
             let spec = parse_board(variant, text)?;
-            let position = spec
-                .to_position(variant)
-                .map_err(|e| CliError(format!("--board: {e}")))?;
+            let position = spec.to_position(variant).map_err(CliError::Board)?;
             (
                 GameSetup::new(position, on_roll.unwrap_or(Side::White)),
                 dice,
@@ -90,9 +97,8 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
     };
     // The checks the game makes, made now, so a refusal is a line before the terminal
     // opens.
-    let mut m = MatchState::new(*rules).map_err(|e| CliError(e.to_string()))?;
-    m.set_up(&setup)
-        .map_err(|e| CliError(format!("the start position: {e}")))?;
+    let mut m = MatchState::new(*rules).map_err(CliError::Rules)?;
+    m.set_up(&setup).map_err(CliError::StartPosition)?;
     Ok(Some(SetUpStart { setup, dice }))
 }
 

@@ -205,10 +205,7 @@ pub fn check_against(
 fn nets_rule_set(name: &str) -> Result<Variant, CliError> {
     match super::parse_variant(name)? {
         v @ (Variant::Backgammon | Variant::Plakoto | Variant::Fevga) => Ok(v),
-        v => Err(CliError(format!(
-            "--rules {}: {v} plays with backgammon's nets; train those (--rules backgammon)",
-            v.name()
-        ))),
+        v => Err(CliError::SharedNets(v)),
     }
 }
 
@@ -233,10 +230,13 @@ fn log_path(args: &TrainArgs, variant: Variant) -> PathBuf {
 fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
     use std::io::Read;
     let cannot = |e: &dyn std::fmt::Display| {
-        CliError(format!(
-            "--resume: cannot read {}: {e}",
-            super::printable(&path.display().to_string(), 200)
-        ))
+        CliError::bad(
+            "--resume",
+            format!(
+                "cannot read {}: {e}",
+                super::printable(&path.display().to_string(), 200)
+            ),
+        )
     };
     // A regular file of bounded size (a FIFO is refused without waiting for a writer).
     let file = crate::store::open_regular(path).map_err(|e| cannot(&e))?;
@@ -250,20 +250,23 @@ fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
         )));
     }
     let nets = format::from_bytes(&bytes, variant)
-        .map_err(|e| CliError(format!("--resume: {}: {e}", path.display())))?;
+        .map_err(|e| CliError::bad("--resume", format!("{}: {e}", path.display())))?;
     let Some(state) = nets.state else {
-        return Err(CliError(format!(
-            "--resume: {} holds nets but no training state",
-            path.display()
-        )));
+        return Err(CliError::bad(
+            "--resume",
+            format!("{} holds nets but no training state", path.display()),
+        ));
     };
     if !(state.alpha > 0.0 && state.alpha <= MAX_ALPHA) || state.games > MAX_GAMES {
-        return Err(CliError(format!(
-            "--resume: {}: its training state is out of range (learning rate {}, {} games)",
-            path.display(),
-            state.alpha,
-            state.games
-        )));
+        return Err(CliError::bad(
+            "--resume",
+            format!(
+                "{}: its training state is out of range (learning rate {}, {} games)",
+                path.display(),
+                state.alpha,
+                state.games
+            ),
+        ));
     }
     Ok(nets)
 }
@@ -275,13 +278,9 @@ fn save(path: &Path, nets: &Nets) -> Result<(), CliError> {
         .iter()
         .all(|n| n.weights().all(f32::is_finite));
     if !finite {
-        return Err(CliError(format!(
-            "training diverged (a weight is no longer a finite number); {} was left as it was",
-            path.display()
-        )));
+        return Err(CliError::Diverged(path.to_path_buf()));
     }
-    crate::store::write_atomic(path, &format::to_bytes(nets))
-        .map_err(|e| CliError(format!("cannot write the checkpoint: {e}")))
+    crate::store::write_atomic(path, &format::to_bytes(nets)).map_err(CliError::Checkpoint)
 }
 
 fn log_line(path: &Path, line: &str) {
@@ -306,36 +305,45 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
     let checkpoint = checkpoint_path(args, variant);
     let log = log_path(args, variant);
     if !(1..=MAX_THREADS).contains(&args.threads) {
-        return Err(CliError(format!(
-            "--threads takes 1 to {MAX_THREADS} threads, not {}",
-            args.threads
-        )));
+        return Err(CliError::range(
+            "--threads",
+            format!("1 to {MAX_THREADS} threads"),
+            args.threads,
+        ));
     }
     if !(args.checkpoint_minutes > 0.0 && args.checkpoint_minutes <= MAX_CHECKPOINT_MINUTES) {
-        return Err(CliError(format!(
-            "--checkpoint-minutes takes a number of minutes above 0, up to {MAX_CHECKPOINT_MINUTES}"
-        )));
+        return Err(CliError::OutOfRange {
+            option: "--checkpoint-minutes",
+            takes: format!("a number of minutes above 0, up to {MAX_CHECKPOINT_MINUTES}"),
+            value: None,
+        });
     }
     if args.alpha.is_some_and(|a| !(a > 0.0 && a <= MAX_ALPHA)) {
-        return Err(CliError(format!(
-            "--alpha takes a learning rate above 0, up to {MAX_ALPHA}"
-        )));
+        return Err(CliError::OutOfRange {
+            option: "--alpha",
+            takes: format!("a learning rate above 0, up to {MAX_ALPHA}"),
+            value: None,
+        });
     }
     if args.games > MAX_GAMES {
-        return Err(CliError(format!("--games takes at most {MAX_GAMES} games")));
+        return Err(CliError::OutOfRange {
+            option: "--games",
+            takes: format!("at most {MAX_GAMES} games"),
+            value: None,
+        });
     }
     if !(1..=format::MAX_HIDDEN).contains(&args.hidden)
         || !(1..=format::MAX_HIDDEN).contains(&args.race_hidden)
     {
-        return Err(CliError(format!(
+        return Err(CliError::Failed(format!(
             "--hidden and --race-hidden take 1 to {} units",
             format::MAX_HIDDEN
         )));
     }
     if let Some(count) = args.supervised {
         if variant != Variant::Backgammon {
-            return Err(CliError(
-                "--supervised rounds are for backgammon's nets".to_string(),
+            return Err(CliError::Usage(
+                "--supervised rounds are for backgammon's nets",
             ));
         }
         return supervised_round(args, &checkpoint, &log, count);
@@ -348,10 +356,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         nets
     } else {
         if !args.overwrite && std::fs::symlink_metadata(&checkpoint).is_ok() {
-            return Err(CliError(format!(
-                "{} exists: give --resume to go on training it, or --overwrite to start afresh over it",
-                checkpoint.display()
-            )));
+            return Err(CliError::CheckpointExists(checkpoint.clone()));
         }
         fresh_nets(
             variant,
@@ -362,7 +367,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         )
     };
     let Some(mut state) = nets.state else {
-        return Err(CliError("the checkpoint has no training state".to_string()));
+        return Err(CliError::Usage("the checkpoint has no training state"));
     };
     let target = state.games.saturating_add(args.games).min(MAX_GAMES);
     eprintln!(
@@ -400,7 +405,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             state.alpha,
             args.threads,
         )
-        .map_err(|e| CliError(format!("a thread could not start: {e}")))?;
+        .map_err(CliError::Thread)?;
         state.games += round;
         if state.games % ALPHA_STEP < round {
             state.alpha = (state.alpha * ALPHA_DECAY).max(ALPHA_FLOOR.min(state.alpha));
@@ -427,7 +432,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
                     check_against(&shared, &mut greedy, args.check_games),
                 )
             };
-            let (ppg, half) = checked.map_err(|e| CliError(format!("the check: {e}")))?;
+            let (ppg, half) = checked.map_err(CliError::Check)?;
             let line = format!(
                 "games {} ({:.0} s training): vs {opponent} {:+.3} ppg +- {:.3} over {} games (check {:.0} s)",
                 state.games,
@@ -467,23 +472,25 @@ fn supervised_round(
 ) -> Result<String, CliError> {
     use crate::bot::expert::rollout;
     if !args.resume {
-        return Err(CliError(
-            "--supervised improves trained nets: give --resume (and the checkpoint)".to_string(),
+        return Err(CliError::Usage(
+            "--supervised improves trained nets: give --resume (and the checkpoint)",
         ));
     }
     if count == 0 || args.trials == 0 || args.epochs == 0 {
-        return Err(CliError(
-            "--supervised, --trials and --epochs take at least 1".to_string(),
+        return Err(CliError::Usage(
+            "--supervised, --trials and --epochs take at least 1",
         ));
     }
     if count > MAX_SUPERVISED {
-        return Err(CliError(format!(
-            "--supervised takes at most {MAX_SUPERVISED} positions"
-        )));
+        return Err(CliError::OutOfRange {
+            option: "--supervised",
+            takes: format!("at most {MAX_SUPERVISED} positions"),
+            value: None,
+        });
     }
     let mut nets = read_checkpoint(checkpoint, Variant::Backgammon)?;
     let Some(mut state) = nets.state else {
-        return Err(CliError("the checkpoint has no training state".to_string()));
+        return Err(CliError::Usage("the checkpoint has no training state"));
     };
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
@@ -535,7 +542,7 @@ fn supervised_round(
     );
     if args.check_games > 0 {
         let (ppg, half) = check_against_pubeval(&Arc::new(nets.clone()), args.check_games)
-            .map_err(|e| CliError(format!("the check: {e}")))?;
+            .map_err(CliError::Check)?;
         line.push_str(&format!(
             "; vs pubeval {ppg:+.3} ppg +- {half:.3} over {} games",
             args.check_games
@@ -544,4 +551,14 @@ fn supervised_round(
     eprintln!("{line}");
     log_line(log, &line);
     Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
+}
+
+impl TrainArgs {
+    /// Trains and returns the summary to print.
+    ///
+    /// # Errors
+    /// As [`train()`].
+    pub fn run(&self) -> Result<String, CliError> {
+        train(self)
+    }
 }

@@ -364,7 +364,7 @@ impl Session {
             },
             // bg-tui's own board JSON, which holds any rule set's position.
             "board" => match crate::cli::parse_board(self.variant, text)
-                .map_err(|e| e.0)
+                .map_err(|e| e.to_string())
                 .and_then(|spec| spec.to_position(self.variant).map_err(|e| e.to_string()))
             {
                 Ok(position) => {
@@ -495,6 +495,24 @@ impl Session {
         match self.best_move() {
             Ok(payload) => vec![format!("bestturn cube=nodouble move={payload}")],
             Err(e) => e,
+        }
+    }
+}
+
+/// `bg-tui ubgi`: no options.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct UbgiArgs {}
+
+impl UbgiArgs {
+    /// Answers standard input until `quit` or its end; a reader that goes away (a closed
+    /// pipe) ends the session without an error.
+    ///
+    /// # Errors
+    /// [`super::CliError::Ubgi`] when standard input or output fails.
+    pub fn run(&self) -> Result<(), super::CliError> {
+        match run() {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(super::CliError::Ubgi(e)),
+            _ => Ok(()),
         }
     }
 }

@@ -1,0 +1,240 @@
+//! `bg-tui bot-match`: two bots against each other.
+
+use super::{CliError, RecordWriter, RulesArgs, with_ply};
+use crate::bot::{self, arena, arena::MatchReport};
+use crate::engine::RuleSet;
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// `bg-tui bot-match`: cubeless money games by default, in mirrored pairs (the same dice with
+/// the sides swapped).
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct BotMatchArgs {
+    /// Bot A (its points per game are reported).
+    pub bot_a: String,
+    /// Bot B.
+    pub bot_b: String,
+    /// How many games (with --match: matches) to play.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u64,
+    /// Seed for the dice and the bots: the same seed gives the same results.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The rule set and its options; `--match L` plays matches to L points instead of
+    /// money games (a match counts +1 or -1); the cube only with `--cube`.
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Threads to play on [default: the available cores].
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Write each game (or match) as a game record into this folder: game-0001.json, ...
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// The look-ahead of an `expert` bot A or B: 0, 1 or 2 (`expert` alone is 2-ply).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub ply: Option<u8>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The most games (or matches) `bot-match --games` plays in one run.
+pub const MAX_BOT_GAMES: u64 = 1_000_000_000;
+
+/// The most threads `bot-match --threads` takes.
+pub const MAX_BOT_THREADS: usize = 1024;
+
+/// Runs of at least this many games show a progress bar (when standard error is a
+/// terminal).
+pub const PROGRESS_MIN_GAMES: u64 = 1000;
+
+/// `bg-tui bot-match`: plays the games (with a progress bar on standard error for a long run
+/// in a terminal) and returns the report to print.
+///
+/// # Errors
+/// [`CliError`] for an unknown bot, a bad count, match length or thread count, or a
+/// `--save` folder that cannot be written.
+pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
+    let rule_set = args.rules.rule_set()?;
+    let (bot_a, bot_b) = (
+        with_ply(&args.bot_a, args.ply),
+        with_ply(&args.bot_b, args.ply),
+    );
+    for name in [&bot_a, &bot_b] {
+        bot::make_for(name, 0, rule_set).map_err(|source| CliError::Bot {
+            option: None,
+            source,
+        })?;
+    }
+    if rule_set == RuleSet::Tavli && args.rules.match_length.is_none() {
+        return Err(CliError::Usage(
+            "--rules tavli: Tavli is a match cycling Portes, Plakoto and Fevga; add --match N",
+        ));
+    }
+    if !(1..=MAX_BOT_GAMES).contains(&args.games) {
+        return Err(CliError::range(
+            "--games",
+            format!("from 1 to {MAX_BOT_GAMES} games"),
+            args.games,
+        ));
+    }
+    let threads = match args.threads {
+        Some(0) => {
+            return Err(CliError::range("--threads", "at least 1 thread", 0));
+        }
+        Some(t) if t > MAX_BOT_THREADS => {
+            return Err(CliError::range(
+                "--threads",
+                format!("from 1 to {MAX_BOT_THREADS} threads"),
+                t,
+            ));
+        }
+        Some(t) => t,
+        None => std::thread::available_parallelism()
+            .map_or(1, std::num::NonZero::get)
+            .min(MAX_BOT_THREADS),
+    };
+    let rules = args.rules.rules(false)?;
+    let bar = (args.games >= PROGRESS_MIN_GAMES && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(args.games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} elapsed, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let writer = match &args.save {
+        Some(dir) => Some(RecordWriter::new(
+            dir,
+            args.games,
+            rules.match_length.is_some(),
+        )?),
+        None => None,
+    };
+    let progress = |_| {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    };
+    let save = |game, record: crate::record::Record| {
+        if let Some(writer) = &writer {
+            writer.write(game, &record);
+        }
+    };
+    let contest = arena::Contest {
+        a: &bot_a,
+        b: &bot_b,
+        games: args.games,
+        seed: args.seed,
+        rules,
+        threads,
+    };
+    let report = std::thread::scope(|scope| {
+        // With --save, a signal that ends the run first lets the records being written
+        // finish (or go), so no temporary file is left in the folder.
+        let signals = match &writer {
+            Some(writer) => Some(writer.stop_on_signals(scope)?),
+            None => None,
+        };
+        let report = arena::run_tallied(&contest, &progress, writer.is_some().then_some(&save))
+            .map_err(CliError::Arena);
+        if let Some(signals) = signals {
+            signals.close();
+        }
+        report
+    })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let saved = writer.map(RecordWriter::finish).transpose()?;
+    if args.json {
+        return serde_json::to_string_pretty(&report)
+            .map(|s| s + "\n")
+            .map_err(CliError::Json);
+    }
+    let mut text = bot_match_text(&report, threads);
+    if let Some(line) = saved {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    Ok(text)
+}
+
+fn bot_match_text(r: &MatchReport, threads: usize) -> String {
+    let plural = |n: u64, one: &str, many: &str| {
+        if n == 1 {
+            format!("{n} {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let (what, unit) = match r.match_length {
+        Some(l) => (
+            plural(
+                r.games,
+                &format!("{l}-point match"),
+                &format!("{l}-point matches"),
+            ),
+            "match (+1 a win, -1 a loss)",
+        ),
+        None => (plural(r.games, "money game", "money games"), "game"),
+    };
+    let cube = if r.cube { "with the cube" } else { "cubeless" };
+    let mut out = format!(
+        "A = {}, B = {}: {what} of {}, {cube}, in mirrored pairs; seed {}, {}\n",
+        r.a.bot,
+        r.b.bot,
+        r.rules,
+        r.seed,
+        plural(threads as u64, "thread", "threads")
+    );
+    let ci = if r.ppg_ci95.is_finite() {
+        format!(" ± {:.3} (95% confidence)", r.ppg_ci95)
+    } else {
+        String::new()
+    };
+    out += &format!("A's points per {unit}: {:+.3}{ci}\n", r.ppg);
+    if r.draws > 0 {
+        out += &format!(
+            "{} (both mothers pinned: no points)\n",
+            plural(r.draws, "drawn game", "drawn games")
+        );
+    }
+    out.push('\n');
+    if r.match_length.is_some() {
+        out += &format!(
+            "(wins are matches; gammons and backgammons are over all {} games)\n",
+            r.games_played
+        );
+    }
+    out += &format!(
+        "{:<16}{:>15}{:>15}{:>15}{:>17}\n",
+        "", "wins", "gammons", "backgammons", "time/decision"
+    );
+    for (label, s) in [("A", &r.a), ("B", &r.b)] {
+        let name: String = format!("{label} {}", s.bot).chars().take(15).collect();
+        out += &format!(
+            "{name:<16}{:>7} {:>6.2}%{:>7} {:>6.2}%{:>7} {:>6.2}%{:>14.1} µs\n",
+            s.wins,
+            100.0 * s.win_rate,
+            s.gammons,
+            100.0 * s.gammon_rate,
+            s.backgammons,
+            100.0 * s.backgammon_rate,
+            s.micros_per_decision
+        );
+    }
+    out
+}
+
+impl BotMatchArgs {
+    /// Plays the games and returns the report to print.
+    ///
+    /// # Errors
+    /// As [`bot_match`].
+    pub fn run(&self) -> Result<String, CliError> {
+        bot_match(self)
+    }
+}

@@ -1,0 +1,388 @@
+//! [`CliError`]: why a command failed, with the facts in fields and the typed error of the
+//! layer below as its source. Its text is one line for standard error.
+
+use crate::bot::BotError;
+use crate::bot::arena::ArenaError;
+use crate::engine::{
+    DiceError, MatchIdError, PositionIdError, RuleSet, RulesError, SpecError, Variant, XgidError,
+};
+use crate::mat::MatReadError;
+use crate::record::RecordError;
+use crate::store::StoreError;
+use std::path::PathBuf;
+
+/// A command's failure: one line for standard error; the program exits with status 2.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CliError {
+    /// A Position ID that does not read; `id` as given (or cut, to be shown).
+    #[error("invalid position ID {id:?}: {source}")]
+    PositionId {
+        /// The Position ID as given.
+        id: String,
+        /// Why it does not read.
+        #[source]
+        source: PositionIdError,
+    },
+    /// An XGID that does not read; `text` cut to be shown.
+    #[error("invalid XGID {text:?}: {source}")]
+    Xgid {
+        /// The XGID as given, cut to be shown.
+        text: String,
+        /// Why it does not read.
+        #[source]
+        source: XgidError,
+    },
+    /// A Match ID that does not read.
+    #[error("invalid match ID {id:?}: {source}")]
+    MatchId {
+        /// The Match ID as given (or cut, to be shown).
+        id: String,
+        /// Why it does not read.
+        #[source]
+        source: MatchIdError,
+    },
+    /// A roll that does not read.
+    #[error("invalid dice {text:?}: {source}")]
+    Dice {
+        /// The roll as given.
+        text: String,
+        /// Why it does not read.
+        #[source]
+        source: DiceError,
+    },
+    /// `--rules RULES` with a Position ID, which cannot hold that rule set's positions.
+    #[error("--rules {rules}: a Position ID cannot hold a {variant} position; use --board")]
+    NoPositionId {
+        /// The rule set as given.
+        rules: String,
+        /// The rule set.
+        variant: Variant,
+    },
+    /// A bot that cannot be made, or cannot play the rule set; `option` names the option
+    /// that asked for it, when one did.
+    #[error("{}{source}", option.map(|o| format!("{o}: ")).unwrap_or_default())]
+    Bot {
+        /// The option that named the bot (`--vs`, `--bot`, ...).
+        option: Option<&'static str>,
+        /// Why the bot cannot play.
+        #[source]
+        source: BotError,
+    },
+    /// Games between bots that could not be played.
+    #[error(transparent)]
+    Arena(#[from] ArenaError),
+    /// A file that cannot be read or written.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A game record that does not parse or replay.
+    #[error("{}: {source}", path.display())]
+    Record {
+        /// The record's file.
+        path: PathBuf,
+        /// What is wrong with it.
+        #[source]
+        source: RecordError,
+    },
+    /// A `.mat` file that does not read as a match.
+    #[error("{}: {source}", path.display())]
+    Mat {
+        /// The `.mat` file.
+        path: PathBuf,
+        /// The line, game and move, and what is wrong.
+        #[source]
+        source: MatReadError,
+    },
+    /// A line of a corpus file (`bench --corpus`) that does not read.
+    #[error("{}:{line}: {source}", path.display())]
+    Corpus {
+        /// The corpus file.
+        path: PathBuf,
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong with the line.
+        #[source]
+        source: Box<CliError>,
+    },
+    /// `--names` that cannot name the players.
+    #[error(transparent)]
+    Names(#[from] NamesError),
+    /// A `--clock` that is not a kind of clock.
+    #[error("--clock: {0}")]
+    Clock(#[source] crate::clock::UnknownClock),
+    /// A `--tutor-threshold` that is not an equity loss tutor mode takes.
+    #[error("--tutor-threshold: {0}")]
+    TutorThreshold(#[source] crate::tui::tutor::ThresholdError),
+    /// A corpus file (`bench --corpus`) that cannot be read.
+    #[error("cannot read {0}")]
+    CorpusFile(#[source] StoreError),
+    /// A line of a corpus file that is not `POSITION_ID DICE`.
+    #[error("expected `POSITION_ID DICE`, found \"{found}\"")]
+    CorpusLine {
+        /// The line, cut to be shown.
+        found: String,
+    },
+    /// A corpus file without a (position, roll) pair.
+    #[error("{}: no (position, roll) pairs", path.display())]
+    EmptyCorpus {
+        /// The corpus file.
+        path: PathBuf,
+    },
+    /// A `--rules` that names no rule set.
+    #[error("--rules: {0}")]
+    RuleSet(#[source] crate::engine::UnknownRuleSet),
+    /// A `--rules` that names no single game's rule set.
+    #[error("--rules: {0} (tavli is a match of these)")]
+    Variant(#[source] crate::engine::UnknownVariant),
+    /// A number of the rules the engine refuses, with the option that gave it.
+    #[error("{option}: {source}")]
+    RulesOption {
+        /// The option, such as `--match`.
+        option: &'static str,
+        /// What the engine says.
+        #[source]
+        source: RulesError,
+    },
+    /// A cube option with a rule set that has no cube.
+    #[error("{option}: {rule_set} has no doubling cube, so {what} does not apply")]
+    NoCube {
+        /// The option, such as `--jacoby`.
+        option: &'static str,
+        /// The rule set.
+        rule_set: RuleSet,
+        /// What the option asks for, in words.
+        what: &'static str,
+    },
+    /// A money-play option in a match.
+    #[error("{option}: {what} applies only to money play, not to a match (--match)")]
+    MoneyOnly {
+        /// The option, such as `--jacoby`.
+        option: &'static str,
+        /// What the option asks for, in words.
+        what: &'static str,
+    },
+    /// A cube option while the cube is off.
+    #[error("{option} needs the cube; {why}")]
+    NeedsCube {
+        /// The option, such as `--beaver`.
+        option: &'static str,
+        /// Why the cube is off, and what to do.
+        why: &'static str,
+    },
+    /// A `--board` longer than any board.
+    #[error("--board: {chars} characters; a board is at most {max}")]
+    BoardTooLong {
+        /// Its length in bytes.
+        chars: usize,
+        /// The most a board has.
+        max: usize,
+    },
+    /// A `--board` that is not a board in JSON.
+    #[error("--board: not a board: {0}")]
+    BoardJson(#[source] serde_json::Error),
+    /// A `--board` position the rule set cannot hold.
+    #[error("--board: {0}")]
+    Board(#[source] SpecError),
+    /// Rules the engine refuses.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// JSON that could not be written.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// An option's value outside what it takes: `--games takes from 1 to 1000 games, not 0`.
+    #[error("{option} takes {takes}{}", value.as_ref().map(|v| format!(", not {v}")).unwrap_or_default())]
+    OutOfRange {
+        /// The option, such as `--games`.
+        option: &'static str,
+        /// What it takes, in words: `from 1 to 1024 threads`.
+        takes: String,
+        /// The value given, as shown, when the message names it.
+        value: Option<String>,
+    },
+    /// An option whose value is malformed or does not fit the others: `{option}: {reason}`.
+    #[error("{option}: {reason}")]
+    BadOption {
+        /// The option, such as `--names`.
+        option: &'static str,
+        /// What is wrong, in words.
+        reason: String,
+    },
+    /// Arguments missing, or given together where they do not go together.
+    #[error("{0}")]
+    Usage(&'static str),
+    /// Rollout settings the rollout refuses; `option` says whether an option's value
+    /// (whose name starts the source's message, as `trials ...`) was at fault.
+    #[error("{}{source}", if *option { "--" } else { "" })]
+    Rollout {
+        /// Whether the message names an option (and takes its `--`).
+        option: bool,
+        /// What the rollout says.
+        #[source]
+        source: crate::bot::expert::rollouts::RolloutError,
+    },
+    /// `bench --corpus` with a rule set whose positions a Position ID cannot hold.
+    #[error("--corpus holds Position IDs, which cannot hold {0} positions")]
+    CorpusRuleSet(Variant),
+    /// The expert has no nets for the rule set.
+    #[error("the expert has no nets for {0}")]
+    NoNets(Variant),
+    /// `train --rules` with a rule set that plays with backgammon's nets.
+    #[error("--rules {name}: {0} plays with backgammon's nets; train those (--rules backgammon)", name = .0.name())]
+    SharedNets(Variant),
+    /// Training made a weight infinite or NaN; the checkpoint was not written.
+    #[error(
+        "training diverged (a weight is no longer a finite number); {} was left as it was",
+        .0.display()
+    )]
+    Diverged(PathBuf),
+    /// The checkpoint could not be written.
+    #[error("cannot write the checkpoint: {0}")]
+    Checkpoint(#[source] StoreError),
+    /// A fresh training run over an existing checkpoint, without `--overwrite`.
+    #[error(
+        "{} exists: give --resume to go on training it, or --overwrite to start afresh over it",
+        .0.display()
+    )]
+    CheckpointExists(PathBuf),
+    /// A pubeval check of training that could not be played.
+    #[error("the check: {0}")]
+    Check(#[source] ArenaError),
+    /// The start position (`--position`, `--board`) the game refuses.
+    #[error("the start position: {0}")]
+    StartPosition(#[source] crate::engine::SetupError),
+    /// A `.mat` file that cannot hold the record.
+    #[error("{}: {source}", path.display())]
+    MatWrite {
+        /// The record's file.
+        path: PathBuf,
+        /// What a `.mat` file cannot hold.
+        #[source]
+        source: crate::mat::MatWriteError,
+    },
+    /// A record that cannot be analysed.
+    #[error("{}: {reason}", path.display())]
+    Analysis {
+        /// The record's file.
+        path: PathBuf,
+        /// Why, in words.
+        reason: String,
+    },
+    /// A saved match the game cannot go on with.
+    #[error("{}: {source}", path.display())]
+    Resume {
+        /// The record's file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: crate::tui::AppError,
+    },
+    /// `resume` without a file, and no autosave.
+    #[error(
+        "there is no match to resume: {} does not exist (a match in progress is saved \
+         there after every turn, and removed once it is over)",
+        path.display()
+    )]
+    NoAutosave {
+        /// Where the autosave would be.
+        path: PathBuf,
+    },
+    /// A folder that cannot be made or written in; `option` names the option that gave it.
+    #[error("{}{}: {source}", option.map(|o| format!("{o} ")).unwrap_or_default(), path.display())]
+    Folder {
+        /// The option that named the folder (`--save`, `--dir`), if one did.
+        option: Option<&'static str>,
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The signals (SIGTERM, SIGHUP, SIGINT) could not be caught.
+    #[error("signals: {0}")]
+    Signals(#[source] std::io::Error),
+    /// A thread could not start.
+    #[error("a thread could not start: {0}")]
+    Thread(#[source] std::io::Error),
+    /// The UBGI session's input or output failed.
+    #[error("ubgi: {0}")]
+    Ubgi(#[source] std::io::Error),
+    /// Standard output refused the text.
+    #[error("cannot write to standard output: {0}")]
+    Output(#[source] std::io::Error),
+    /// Another failure, in words.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// What is wrong with `--names ALICE,BOB`; `text` is the option's value as given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NamesError {
+    /// Not two names separated by a comma.
+    #[error("--names takes two names separated by a comma, such as Alice,Bob, not {text:?}")]
+    NotTwo {
+        /// The value given.
+        text: String,
+    },
+    /// A name that is empty (or only spaces).
+    #[error("--names: a name cannot be empty (in {text:?})")]
+    Empty {
+        /// The value given.
+        text: String,
+    },
+    /// A name with a control character in it.
+    #[error("--names: a name cannot contain control characters (in {text:?})")]
+    Control {
+        /// The value given.
+        text: String,
+    },
+    /// A name longer than [`super::MAX_NAME_CHARS`].
+    #[error("--names: {name:?} has {chars} characters; a name has at most {max}")]
+    TooLong {
+        /// The name.
+        name: String,
+        /// Its length in characters.
+        chars: usize,
+        /// The most a name has.
+        max: usize,
+    },
+    /// The same name twice.
+    #[error("--names: the two players need different names, not {name:?} twice")]
+    Same {
+        /// The name.
+        name: String,
+    },
+}
+
+impl CliError {
+    /// The exit status: 1 when standard output or the UBGI session's streams failed, 2 (the
+    /// input was at fault) otherwise.
+    #[must_use]
+    pub const fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Output(_) | CliError::Ubgi(_) => 1,
+            _ => 2,
+        }
+    }
+
+    /// [`CliError::BadOption`].
+    pub(crate) fn bad(option: &'static str, reason: impl std::fmt::Display) -> CliError {
+        CliError::BadOption {
+            option,
+            reason: reason.to_string(),
+        }
+    }
+
+    /// [`CliError::OutOfRange`] naming the value given.
+    pub(crate) fn range(
+        option: &'static str,
+        takes: impl Into<String>,
+        value: impl std::fmt::Display,
+    ) -> CliError {
+        CliError::OutOfRange {
+            option,
+            takes: takes.into(),
+            value: Some(value.to_string()),
+        }
+    }
+}

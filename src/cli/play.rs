@@ -1,0 +1,257 @@
+//! `bg-tui [OPTIONS]` and `bg-tui play [OPTIONS]`: the game's options, checked.
+
+use super::error::NamesError;
+use super::{CliError, RulesArgs, start};
+use crate::bot;
+use crate::engine::RuleSet;
+use crate::tui::theme::Palette;
+use crate::tui::{Options, Player};
+use clap::Args;
+
+/// The longest player name `--names` takes, in characters.
+pub const MAX_NAME_CHARS: usize = 20;
+
+/// How to set up a game in the terminal: `bg-tui [OPTIONS]` or `bg-tui play [OPTIONS]`.
+///
+/// Clap only checks the types; [`play_options`] checks that the options go together.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
+#[command(next_help_heading = "Game options")]
+pub struct PlayArgs {
+    /// The rule set and its options.
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Seed for the dice: the same seed gives the same dice every time.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The players' names, White first (at most 20 characters each).
+    #[arg(long, value_name = "ALICE,BOB")]
+    pub names: Option<String>,
+    /// Play a forced play (the only legal one) by itself.
+    #[arg(long)]
+    pub auto_forced: bool,
+    /// Draw with ASCII only, no Unicode.
+    #[arg(long)]
+    pub ascii: bool,
+    /// The colours: dark (for a dark background) or light (for a light one).
+    #[arg(long, value_name = "THEME", value_enum, default_value_t = Palette::Dark)]
+    pub theme: Palette,
+    /// Play against this bot (random, greedy, pubeval, ...); you play --human-side.
+    #[arg(long, value_name = "BOT")]
+    pub vs: Option<String>,
+    /// The side you play against --vs: white or black.
+    #[arg(long, value_name = "SIDE", default_value = "white", requires = "vs")]
+    pub human_side: String,
+    /// Let this bot play White (with --black: watch two bots play).
+    #[arg(long, value_name = "BOT", conflicts_with = "vs")]
+    pub white: Option<String>,
+    /// Let this bot play Black.
+    #[arg(long, value_name = "BOT", conflicts_with = "vs")]
+    pub black: Option<String>,
+    /// The look-ahead of the `expert` bot named by --vs, --white or --black: 0, 1 or 2
+    /// (`expert` alone is 2-ply).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub ply: Option<u8>,
+    /// Pause between a bot's checker moves, in milliseconds (0 for none).
+    #[arg(long, value_name = "MS", default_value_t = 400)]
+    pub bot_delay: u64,
+    /// Do not write the autosave after every turn, nor keep the match when it is over.
+    #[arg(long)]
+    pub no_autosave: bool,
+    /// Turn the board to the player on roll (hot-seat); by default White's home board is
+    /// bottom right, and against a bot yours is.
+    #[arg(long)]
+    pub turn_board: bool,
+    /// Roll by itself when you cannot double (no cube, the Crawford game, the cube on the
+    /// other side or at its cap); `a` in the game also offers "always".
+    #[arg(long)]
+    pub auto_roll: bool,
+    /// Once there is no contact, the computer plays your rolls (the strongest bot).
+    #[arg(long)]
+    pub auto_bearoff: bool,
+    /// The tutor view: point numbers for both sides, each in its own numbering.
+    #[arg(long)]
+    pub tutor: bool,
+    /// Tutor mode: before your play or cube decision is made, the expert judges it; one
+    /// that loses at least --tutor-threshold is shown with the expert's choice, to take
+    /// back or keep (`m` in the game turns it on and off).
+    #[arg(long)]
+    pub tutor_mode: bool,
+    /// The smallest equity loss tutor mode speaks of (0 to 3) [default: 0.04, GNU
+    /// Backgammon's "doubtful"].
+    #[arg(long, value_name = "E", allow_hyphen_values = true)]
+    pub tutor_threshold: Option<String>,
+    /// Players' clocks: standard (2:00 reserve, kept by turns within 20 s) or blitz (0:30,
+    /// 10 s).
+    #[arg(long, value_name = "KIND")]
+    pub clock: Option<String>,
+    /// Start from this position: a Position ID or an XGID (backgammon, Portes, Jacquet).
+    #[arg(long, value_name = "ID|XGID", conflicts_with = "board")]
+    pub position: Option<String>,
+    /// Start from this position of the rule set, as JSON in the form `moves --board` reads,
+    /// from the view of the player on roll.
+    #[arg(long, value_name = "JSON")]
+    pub board: Option<String>,
+    /// With --position ID or --board: who is on roll, white (the default) or black.
+    #[arg(long, value_name = "SIDE")]
+    pub on_roll: Option<String>,
+    /// With --position ID or --board: the dice rolled, such as 52 (else the player on roll
+    /// rolls or doubles).
+    #[arg(long, value_name = "DICE")]
+    pub dice: Option<String>,
+}
+
+/// Splits and checks `--names ALICE,BOB`: two names, trimmed, non-empty, at most
+/// [`MAX_NAME_CHARS`] characters, without control characters, and different.
+///
+/// # Errors
+/// [`CliError`] saying what is wrong with the names.
+pub fn parse_names(text: &str) -> Result<[String; 2], CliError> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [white, black] = parts[..] else {
+        return Err(NamesError::NotTwo {
+            text: text.to_string(),
+        }
+        .into());
+    };
+    for name in [white, black] {
+        if name.is_empty() {
+            return Err(NamesError::Empty {
+                text: text.to_string(),
+            }
+            .into());
+        }
+        if name.chars().any(char::is_control) {
+            return Err(NamesError::Control {
+                text: text.to_string(),
+            }
+            .into());
+        }
+        let chars = name.chars().count();
+        if chars > MAX_NAME_CHARS {
+            return Err(NamesError::TooLong {
+                name: name.to_string(),
+                chars,
+                max: MAX_NAME_CHARS,
+            }
+            .into());
+        }
+    }
+    if white == black {
+        return Err(NamesError::Same {
+            name: white.to_string(),
+        }
+        .into());
+    }
+    Ok([white.to_string(), black.to_string()])
+}
+
+/// The game's options from the command line, checked; colours follow `NO_COLOR`.
+///
+/// # Errors
+/// [`CliError`] naming the first option that is malformed or does not fit with the others,
+/// such as `--jacoby` in a match or a cube limit that is not a power of two.
+pub fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
+    play_options_with(args, crate::tui::theme::color_wanted())
+}
+
+/// [`play_options`] with the colour choice given rather than read from the environment.
+///
+/// # Errors
+/// As [`play_options`].
+pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliError> {
+    let rules = args.rules.rules(true)?;
+    let players = players(args, rules.rule_set)?;
+    let names = match &args.names {
+        Some(text) => parse_names(text)?,
+        None => default_names(&players),
+    };
+    let clock = match &args.clock {
+        Some(text) => Some(crate::tui::clock::ClockKind::parse(text).map_err(CliError::Clock)?),
+        None => None,
+    };
+    let tutor_threshold = match &args.tutor_threshold {
+        Some(text) => {
+            crate::tui::tutor::Threshold::parse(text).map_err(CliError::TutorThreshold)?
+        }
+        None => crate::tui::tutor::Threshold::DEFAULT,
+    };
+    Ok(Options {
+        rules,
+        names,
+        seed: args.seed,
+        auto_forced: args.auto_forced,
+        ascii: args.ascii,
+        color,
+        palette: args.theme,
+        players,
+        bot_delay_ms: args.bot_delay.min(10_000),
+        saves: None,
+        turn_board: args.turn_board,
+        auto_roll: if args.auto_roll {
+            crate::tui::AutoRoll::NoDouble
+        } else {
+            crate::tui::AutoRoll::Off
+        },
+        auto_bearoff: args.auto_bearoff,
+        tutor: args.tutor,
+        tutor_mode: args.tutor_mode,
+        tutor_threshold,
+        board_text: false,
+        clock,
+        start: start::start(args, &rules)?,
+    })
+}
+
+/// The names when `--names` is not given: a bot's side is named after the bot (the
+/// side's colour when both sides are the same bot), a person's side after its colour.
+fn default_names(players: &[Player; 2]) -> [String; 2] {
+    let colour = ["White", "Black"];
+    let mut names = [0, 1].map(|i| match &players[i] {
+        Player::Bot(name) => name.clone(),
+        Player::Human => colour[i].to_string(),
+    });
+    if names[0] == names[1] {
+        names = colour.map(str::to_string);
+    }
+    names
+}
+
+/// `expert` at the look-ahead `ply` (`expert:0`, `expert:1`, `expert:2`) when `ply` is given; other
+/// names as they are.
+#[must_use]
+pub fn with_ply(name: &str, ply: Option<u8>) -> String {
+    match name.parse::<bot::BotSpec>() {
+        Ok(spec) => spec.at_ply(ply).to_string(),
+        Err(_) => name.to_string(),
+    }
+}
+
+/// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.
+/// A bot must play every game of `rule_set`.
+fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> {
+    let bot = |option: &'static str, name: &str| -> Result<Player, CliError> {
+        let name = with_ply(name, args.ply);
+        bot::make_for(&name, 0, rule_set)
+            .map(|_| Player::Bot(name.clone()))
+            .map_err(|source| CliError::Bot {
+                option: Some(option),
+                source,
+            })
+    };
+    if let Some(name) = &args.vs {
+        let opponent = bot("--vs", name)?;
+        return match args.human_side.to_ascii_lowercase().as_str() {
+            "white" => Ok([Player::Human, opponent]),
+            "black" => Ok([opponent, Player::Human]),
+            other => Err(CliError::bad(
+                "--human-side",
+                format!("white or black, not {other:?}"),
+            )),
+        };
+    }
+    let side = |flag: &'static str, name: &Option<String>| match name {
+        Some(n) => bot(flag, n),
+        None => Ok(Player::Human),
+    };
+    Ok([side("--white", &args.white)?, side("--black", &args.black)?])
+}

@@ -1,0 +1,77 @@
+//! `bg-tui replay`: the arguments, the record read into its timeline, and `--text`.
+
+use super::CliError;
+use crate::replay::Timeline;
+use crate::tui::theme::Palette;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// `bg-tui replay FILE [--text] [--ascii] [--analyse]`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct ReplayArgs {
+    /// The game record (JSON, as bg-tui saves it).
+    pub file: PathBuf,
+    /// Print the match as text, one line per turn, instead of opening the viewer.
+    #[arg(long)]
+    pub text: bool,
+    /// Draw with ASCII only, no Unicode (the viewer).
+    #[arg(long)]
+    pub ascii: bool,
+    /// The viewer's colours: dark (for a dark background) or light (for a light one).
+    #[arg(long, value_name = "THEME", value_enum, default_value_t = Palette::Dark)]
+    pub theme: Palette,
+    /// Open the viewer with the analysis board shown (`A`): every decision judged by the
+    /// expert, saved beside the record as FILE.analysis.json.
+    #[arg(long, conflicts_with = "text")]
+    pub analyse: bool,
+    /// How deep the expert looks in the viewer's analysis (0 to 2 plies).
+    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=2), conflicts_with = "text")]
+    pub ply: u8,
+}
+
+/// Reads a game record and builds its timeline: errors name the file, the game, the action
+/// and the reason.
+///
+/// # Errors
+/// [`CliError`] when the file cannot be read or is not a playable record.
+pub fn read_timeline(path: &Path) -> Result<(crate::record::Record, Timeline), CliError> {
+    read_timeline_text(path).map(|(record, timeline, _)| (record, timeline))
+}
+
+/// [`read_timeline`], with the file's text as read (which names the analysis saved beside
+/// it).
+///
+/// # Errors
+/// As [`read_timeline`].
+pub fn read_timeline_text(
+    path: &Path,
+) -> Result<(crate::record::Record, Timeline, String), CliError> {
+    // Timeline::new replays the record with every check of `load`: read it without.
+    let text = crate::store::read_text(path, crate::record::MAX_BYTES).map_err(CliError::Store)?;
+    let fail = |source| CliError::Record {
+        path: path.to_path_buf(),
+        source,
+    };
+    let record = crate::store::parse_text(&text).map_err(fail)?;
+    let timeline = Timeline::new(&record).map_err(fail)?;
+    Ok((record, timeline, text))
+}
+
+/// `bg-tui replay FILE --text`: the match as text (see [`crate::replay::text`]).
+///
+/// # Errors
+/// As [`read_timeline`].
+pub fn replay_text(path: &Path) -> Result<String, CliError> {
+    let (record, timeline) = read_timeline(path)?;
+    Ok(crate::replay::text::render(&record, &timeline))
+}
+
+impl ReplayArgs {
+    /// `--text`: the match as text to print.
+    ///
+    /// # Errors
+    /// As [`read_timeline`].
+    pub fn text(&self) -> Result<String, CliError> {
+        replay_text(&self.file)
+    }
+}

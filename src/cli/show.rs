@@ -1,0 +1,54 @@
+//! `bg-tui show`: a position as a text board.
+
+use super::position_args::{is_xgid, parse_position};
+use super::{CliError, printable};
+use crate::engine::match_id_fields;
+use crate::text_board;
+use clap::Args;
+
+/// `bg-tui show POSITION_ID [MATCH_ID]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
+pub struct ShowArgs {
+    /// GNU Backgammon Position ID (14 characters).
+    pub position_id: String,
+    /// GNU Backgammon Match ID (12 characters).
+    pub match_id: Option<String>,
+}
+
+impl ShowArgs {
+    /// The text to print.
+    ///
+    /// # Errors
+    /// As [`show`].
+    pub fn run(&self) -> Result<String, CliError> {
+        show(&self.position_id, self.match_id.as_deref())
+    }
+}
+
+/// `bg-tui show`: the text to print.
+///
+/// # Errors
+/// [`CliError`] for a malformed Position ID or Match ID.
+pub fn show(id: &str, match_id: Option<&str>) -> Result<String, CliError> {
+    if is_xgid(id) {
+        if match_id.is_some() {
+            return Err(CliError::Usage(
+                "an XGID holds the match state: give no Match ID with it",
+            ));
+        }
+        let x = crate::engine::parse_xgid(id).map_err(|source| CliError::Xgid {
+            text: printable(id, 60),
+            source,
+        })?;
+        return Ok(text_board::render(&x.position, Some(&x.fields)));
+    }
+    let position = parse_position(id)?;
+    let fields = match match_id {
+        Some(m) => Some(match_id_fields(m).map_err(|source| CliError::MatchId {
+            id: m.to_string(),
+            source,
+        })?),
+        None => None,
+    };
+    Ok(text_board::render(&position, fields.as_ref()))
+}

@@ -1,0 +1,259 @@
+//! The command line's face: each command parses into its own args struct (moves and hint
+//! share the position group), and a failure is a typed `CliError` with the facts in fields,
+//! the lower layer's error as its source, and the same one-line message as before.
+
+use bg_tui::cli::{Cli, CliError, Command, MovesArgs, NamesError, PositionArgs, parse_names};
+use clap::Parser;
+use std::error::Error as _;
+
+/// The command `args` parse to.
+fn command(args: &[&str]) -> Command {
+    Cli::try_parse_from(std::iter::once("bg-tui").chain(args.iter().copied()))
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+        .command
+        .unwrap_or_else(|| panic!("{args:?}: no command"))
+}
+
+/// What `args` fail with, run as the command they parse to.
+fn failure(args: &[&str]) -> CliError {
+    let result = match command(args) {
+        Command::Moves(a) => a.run(),
+        Command::Hint(a) => a.run(),
+        Command::Show(a) => a.run(),
+        Command::Bench(a) => a.run(),
+        Command::TavliMet(a) => a.run(),
+        Command::BotMatch(a) => a.run(),
+        Command::Replay(a) => a.text(),
+        other => panic!("{args:?}: not a command this test runs: {other:?}"),
+    };
+    let e = result.expect_err("the command fails");
+    assert!(!e.to_string().contains('\n'), "{args:?}: {e}");
+    e
+}
+
+#[test]
+fn moves_and_hint_share_the_position_group() {
+    let position = PositionArgs {
+        position_id: "4HPwATDgc/ABMA".to_string(),
+        dice: Some("31".to_string()),
+        rule_set: Some("portes".to_string()),
+        board: None,
+    };
+    let Command::Moves(moves) = command(&["moves", "4HPwATDgc/ABMA", "31", "--rules", "portes"])
+    else {
+        panic!("not moves");
+    };
+    assert_eq!(
+        moves,
+        MovesArgs {
+            position: position.clone(),
+            json: false,
+        }
+    );
+    let Command::Hint(hint) = command(&[
+        "hint",
+        "4HPwATDgc/ABMA",
+        "31",
+        "--rules",
+        "portes",
+        "--bot",
+        "greedy",
+        "--json",
+    ]) else {
+        panic!("not hint");
+    };
+    assert_eq!(hint.position, position);
+    assert_eq!(hint.bot.as_deref(), Some("greedy"));
+    assert!(hint.json);
+}
+
+#[test]
+fn moves_runs_from_its_args() {
+    let args = MovesArgs {
+        position: PositionArgs {
+            position_id: "4HPwATDgc/ABMA".to_string(),
+            dice: Some("31".to_string()),
+            ..PositionArgs::default()
+        },
+        json: false,
+    };
+    let text = args.run().expect("the opening position and 31");
+    assert!(
+        text.starts_with("Position ID 4HPwATDgc/ABMA, roll 3-1: "),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_bad_position_id_keeps_the_id_and_the_reason() {
+    let e = failure(&["moves", "nonsense", "31"]);
+    let CliError::PositionId { id, .. } = &e else {
+        panic!("not a Position ID error: {e:?}");
+    };
+    assert_eq!(id, "nonsense");
+    assert!(e.source().is_some(), "the engine's error is the source");
+    assert!(
+        e.to_string()
+            .starts_with("invalid position ID \"nonsense\": "),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_dice_keep_the_text_and_the_reason() {
+    let e = failure(&["hint", "4HPwATDgc/ABMA", "77", "--bot", "greedy"]);
+    let CliError::Dice { text, .. } = &e else {
+        panic!("not a dice error: {e:?}");
+    };
+    assert_eq!(text, "77");
+    assert!(e.source().is_some());
+    assert!(e.to_string().starts_with("invalid dice \"77\": "), "{e}");
+}
+
+#[test]
+fn a_missing_argument_is_a_usage_error() {
+    let e = failure(&["moves", "4HPwATDgc/ABMA"]);
+    assert!(matches!(e, CliError::Usage(_)), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "give a Position ID (or an XGID) and the dice, or --rules RULES --board BOARD and the dice"
+    );
+    let e = failure(&[
+        "show",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        "cIkKAAAAAAAA",
+    ]);
+    assert!(matches!(e, CliError::Usage(_)), "{e:?}");
+}
+
+#[test]
+fn a_bot_error_names_the_option_that_asked_for_the_bot() {
+    let e = failure(&["hint", "4HPwATDgc/ABMA", "31", "--bot", "nobody"]);
+    assert!(
+        matches!(
+            e,
+            CliError::Bot {
+                option: Some("--bot"),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("--bot: "), "{e}");
+    assert!(e.source().is_some());
+    let e = failure(&["bot-match", "nobody", "random", "--games", "2"]);
+    assert!(matches!(e, CliError::Bot { option: None, .. }), "{e:?}");
+}
+
+#[test]
+fn a_count_out_of_range_keeps_the_option_and_the_value() {
+    let e = failure(&["bot-match", "random", "random", "--games", "0"]);
+    let CliError::OutOfRange { option, value, .. } = &e else {
+        panic!("not a range error: {e:?}");
+    };
+    assert_eq!(*option, "--games");
+    assert_eq!(value.as_deref(), Some("0"));
+    assert_eq!(
+        e.to_string(),
+        "--games takes from 1 to 1000000000 games, not 0"
+    );
+    let e = failure(&["tavli-met", "--length", "26"]);
+    assert_eq!(e.to_string(), "--length takes 1 to 25 points, not 26");
+}
+
+#[test]
+fn a_rules_option_without_a_cube_is_typed() {
+    let e = failure(&[
+        "bot-match",
+        "random",
+        "random",
+        "--rules",
+        "portes",
+        "--jacoby",
+        "--games",
+        "2",
+    ]);
+    assert!(
+        matches!(
+            e,
+            CliError::NoCube {
+                option: "--jacoby",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("--jacoby: "), "{e}");
+}
+
+#[test]
+fn names_errors_say_which_rule_a_name_broke() {
+    let e = parse_names("Al,Al").expect_err("the same name twice");
+    assert!(
+        matches!(&e, CliError::Names(NamesError::Same { name }) if name == "Al"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "--names: the two players need different names, not \"Al\" twice"
+    );
+    let e = parse_names("Al").expect_err("one name");
+    assert!(
+        matches!(&e, CliError::Names(NamesError::NotTwo { text }) if text == "Al"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_a_store_error() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let missing = dir.path().join("missing.json");
+    let path = missing.to_str().expect("a UTF-8 path");
+    let e = failure(&["replay", path, "--text"]);
+    assert!(matches!(e, CliError::Store(_)), "{e:?}");
+    assert!(e.to_string().contains("missing.json"), "{e}");
+    let e = failure(&["bench", "--corpus", path, "--seconds", "0.01"]);
+    assert!(matches!(e, CliError::CorpusFile(_)), "{e:?}");
+    assert!(e.to_string().starts_with("cannot read "), "{e}");
+}
+
+#[test]
+fn a_bad_corpus_line_is_named_by_file_and_line() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let corpus = dir.path().join("corpus.txt");
+    std::fs::write(&corpus, "# pairs\n4HPwATDgc/ABMA 31\nnonsense 31\n").expect("written");
+    let e = failure(&[
+        "bench",
+        "--corpus",
+        corpus.to_str().expect("a UTF-8 path"),
+        "--seconds",
+        "0.01",
+    ]);
+    let CliError::Corpus { line, source, .. } = &e else {
+        panic!("not a corpus error: {e:?}");
+    };
+    assert_eq!(*line, 3);
+    assert!(
+        matches!(**source, CliError::PositionId { .. }),
+        "{source:?}"
+    );
+    assert!(
+        e.to_string()
+            .contains(":3: invalid position ID \"nonsense\": "),
+        "{e}"
+    );
+}
+
+#[test]
+fn only_failed_output_exits_with_status_1() {
+    let broken = || std::io::Error::other("disk full");
+    assert_eq!(CliError::Ubgi(broken()).exit_code(), 1);
+    assert_eq!(CliError::Output(broken()).exit_code(), 1);
+    assert_eq!(failure(&["moves", "nonsense", "31"]).exit_code(), 2);
+    assert_eq!(CliError::Ubgi(broken()).to_string(), "ubgi: disk full");
+}
+
+#[test]
+fn ubgi_parses_to_its_own_args() {
+    assert!(matches!(command(&["ubgi"]), Command::Ubgi(_)));
+}
