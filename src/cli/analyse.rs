@@ -58,9 +58,9 @@ fn read(path: &Path) -> Result<Record, CliError> {
 /// [`CliError`] for a file that cannot be read or replayed.
 pub fn run(path: &Path, ply: u8, json: bool) -> Result<String, CliError> {
     let record = read(path)?;
-    let a = analyse(&record, ply).map_err(|reason| CliError::Analysis {
+    let a = analyse(&record, ply).map_err(|source| CliError::Analysis {
         path: path.to_path_buf(),
-        reason,
+        source,
     })?;
     if json {
         return serde_json::to_string_pretty(&a)

@@ -260,12 +260,13 @@ pub enum CliError {
         source: crate::mat::MatWriteError,
     },
     /// A record that cannot be analysed.
-    #[error("{}: {reason}", path.display())]
+    #[error("{}: {source}", path.display())]
     Analysis {
         /// The record's file.
         path: PathBuf,
-        /// Why, in words.
-        reason: String,
+        /// Why.
+        #[source]
+        source: crate::analysis::AnalysisError,
     },
     /// A saved match the game cannot go on with.
     #[error("{}: {source}", path.display())]
