@@ -14,7 +14,7 @@
 //! Every play is reported once per distinct resulting position. Instead of comparing
 //! positions, the generator knows which orderings can give the same result and skips them;
 //! only when a checker is borne off (where a higher die may take the highest checker) does it
-//! compare positions. `tests/movegen_reference.rs` checks all of this against a plainly
+//! compare positions. `tests/engine/movegen_reference.rs` checks all of this against a plainly
 //! correct generator on many random positions.
 
 use super::dice::Dice;

@@ -28,7 +28,7 @@
 //!   those of two checkers borne off.
 //!
 //! The rule sets' step rules ([`VariantRules::step`](super::VariantRules::step)) remain the
-//! reference: `tests/rulesets_reference.rs` holds this generator to a plainly written one.
+//! reference: `tests/engine/rulesets_reference.rs` holds this generator to a plainly written one.
 
 use crate::engine::dice::Dice;
 use crate::engine::movegen;

@@ -5,7 +5,7 @@ use bg_tui::engine::{Phase, Rules, Side};
 use bg_tui::tui::{App, Event, Options, Overlay, Player};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-mod common;
+use crate::common;
 use common::tui::{answer_bot, press};
 
 fn app(players: [Player; 2], delay: u64, seed: u64) -> App {

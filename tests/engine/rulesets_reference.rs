@@ -3,7 +3,7 @@
 //! the engine on random positions, and a named test for each board-level ruling of
 //! README.md, Rules §2 on hand-checked positions (`reference/named.rs`).
 
-mod reference;
+use crate::reference;
 
 #[path = "reference/named.rs"]
 mod named;

@@ -10,7 +10,7 @@ use bg_tui::tui::tutor::{Threshold, Verdict};
 use bg_tui::tui::{App, Event, Options, Overlay, Player};
 use ratatui::crossterm::event::KeyCode;
 
-mod common;
+use crate::common;
 use common::tui::{answer_bot, press, type_command};
 
 fn tutored(threshold: Threshold, players: [Player; 2]) -> App {

@@ -2,7 +2,7 @@
 //! 80×24 and 120×40, plus checks that drawing never panics, that mouse clicks map back to
 //! the spots drawn, and that the styles (cursor, dice, colour) are right.
 
-mod common;
+use crate::common;
 
 use common::sides;
 

@@ -1,6 +1,6 @@
 //! The fast generator against the brute-force reference on many random positions.
 
-mod common;
+use crate::common;
 
 use bg_tui::engine::{Dice, Variant};
 use common::{random_position, reference_positions};

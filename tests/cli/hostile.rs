@@ -14,7 +14,7 @@ use std::process::{Child, Command, Output, Stdio};
 #[cfg(feature = "tui")]
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 #[cfg(feature = "tui")]
 use common::{bg_tui, bg_tui_in, one_line_stderr};
 

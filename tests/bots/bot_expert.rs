@@ -11,7 +11,7 @@ use bg_tui::bot::{self, Bot};
 use bg_tui::engine::{Dice, Position, Variant, WinKind};
 use std::sync::Arc;
 
-mod common;
+use crate::common;
 use common::sides;
 
 /// Two inputs, two hidden units, five outputs, with weights chosen so that every
@@ -1190,9 +1190,9 @@ mod every_rule_set {
 
     #[test]
     fn nets_for_another_rule_set_are_refused() {
-        let plakoto: &[u8] = include_bytes!("../assets/plakoto.bgnet");
-        let fevga: &[u8] = include_bytes!("../assets/fevga.bgnet");
-        let backgammon: &[u8] = include_bytes!("../assets/expert.bgnet");
+        let plakoto: &[u8] = include_bytes!("../../assets/plakoto.bgnet");
+        let fevga: &[u8] = include_bytes!("../../assets/fevga.bgnet");
+        let backgammon: &[u8] = include_bytes!("../../assets/expert.bgnet");
         assert!(format::from_bytes(plakoto, Variant::Plakoto).is_ok());
         assert!(format::from_bytes(fevga, Variant::Fevga).is_ok());
         // Portes and Jacquet play with backgammon's nets.

@@ -1,8 +1,8 @@
 //! `bg-tui import` and `bg-tui export`, run as a user runs them.
 
-use std::path::{Path, PathBuf};
-mod common;
+use crate::common;
 use common::bg_tui;
+use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

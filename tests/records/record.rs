@@ -1,7 +1,7 @@
 //! The JSON record: recording whole matches, loading them back through the rules, and
 //! rejecting damaged or hostile files without panicking.
 
-mod common;
+use crate::common;
 
 use bg_tui::bot::{self, Bot, DoubleAnswer};
 use bg_tui::engine::{
@@ -720,7 +720,7 @@ fn k_of(record: &Record, g: usize) -> usize {
 
 #[test]
 fn the_documented_example_loads_and_is_what_to_json_writes() {
-    let source = include_str!("../src/record.rs");
+    let source = include_str!("../../src/record.rs");
     let start = source.find("//! ```json\n").unwrap() + "//! ```json\n".len();
     let end = start + source[start..].find("//! ```\n").unwrap();
     let example: String = source[start..end]

@@ -2,7 +2,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::bg_tui;
 
 fn stdout(o: &Output) -> String {

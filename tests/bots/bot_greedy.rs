@@ -2,7 +2,7 @@
 //! legal plays, it is deterministic, its cube and resignation decisions follow its rules, and
 //! it beats the random bot clearly.
 
-mod common;
+use crate::common;
 
 use common::sides as position;
 

@@ -1,6 +1,6 @@
 //! Playing a turn one checker move at a time.
 
-mod common;
+use crate::common;
 
 use bg_tui::engine::{Dice, Position, TurnBuilder, TurnError, Variant, format_play};
 use proptest::prelude::*;

@@ -7,7 +7,7 @@ use bg_tui::tui::keys::help_rows;
 use bg_tui::tui::{App, Event, Options, Overlay, Spot};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-mod common;
+use crate::common;
 use common::tui::{chars, press, type_command as command};
 
 fn new_app(rules: Rules) -> App {
@@ -378,7 +378,7 @@ fn check_more_commands() {
 }
 
 fn check_mouse() {
-    // Covered in full by tests/tui_games.rs (a click picks up a checker like Enter); here
+    // Covered in full by tests/tui/tui_games.rs (a click picks up a checker like Enter); here
     // only that a click outside the board does nothing.
     let mut app = new_app(Rules::money());
     app.handle(Event::Resize(120, 40));
@@ -525,7 +525,7 @@ fn check_hint_keys() {
 }
 
 fn check_hint_rollout() {
-    // R in the hint panel rolls its lines out (tests/tui_rollout.rs runs it); outside the
+    // R in the hint panel rolls its lines out (tests/tui/tui_rollout.rs runs it); outside the
     // panel R is still the resignation menu.
     let mut app = new_app(Rules::money());
     to_moving(&mut app);
@@ -747,7 +747,7 @@ fn check_help_and_quit() {
 }
 
 fn check_auto_bearoff() {
-    // The race itself is played in tests/tui_games.rs.
+    // The race itself is played in tests/tui/tui_games.rs.
     let mut app = new_app(Rules::money());
     press(&mut app, KeyCode::Char('o'));
     assert_eq!(
@@ -773,7 +773,7 @@ fn check_tutor_turn_and_mode() {
 }
 
 fn check_tutor_mode() {
-    // The tutor's judgements themselves: tests/tui_tutor.rs.
+    // The tutor's judgements themselves: tests/tui/tui_tutor.rs.
     let mut app = new_app(Rules::money());
     to_moving(&mut app);
     press(&mut app, KeyCode::Char('m'));
@@ -795,7 +795,7 @@ fn check_take_over() {
     let mut app = new_app(Rules::money());
     shifted(&mut app, 'C');
     assert_eq!(app.message(), "there are no clocks in this game (--clock)");
-    // With clocks: tests/tui_games.rs.
+    // With clocks: tests/tui/tui_games.rs.
 }
 
 #[test]

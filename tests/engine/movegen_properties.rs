@@ -2,7 +2,7 @@
 //! at every turn, checked against the rules directly and against the brute-force reference
 //! in `tests/common`. 4000 cases a property: some 8000 games (about 1 ms each, optimized).
 
-mod common;
+use crate::common;
 
 use bg_tui::engine::{Dice, Play, Position, Step, Variant};
 use common::{reference_apply, reference_positions, reference_single_moves};

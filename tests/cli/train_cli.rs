@@ -2,7 +2,7 @@
 //! checkpoint is refused in one line with status 2, and no good checkpoint is replaced by a
 //! bad one (issue 18, items 3, 4, 9, 11 and 17).
 
-mod common;
+use crate::common;
 
 use bg_tui::bot::expert::format;
 use common::{bg_tui, one_line_stderr};

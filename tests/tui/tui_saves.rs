@@ -9,7 +9,7 @@ use bg_tui::tui::{App, AppError, Options, Player};
 use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::tui::{press, type_command};
 
 fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {

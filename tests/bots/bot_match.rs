@@ -6,7 +6,8 @@ use bg_tui::engine::{Rules, Side};
 #[cfg(feature = "tui")]
 use std::process::Output;
 
-mod common;
+#[cfg(feature = "tui")]
+use crate::common;
 #[cfg(feature = "tui")]
 use common::bg_tui;
 

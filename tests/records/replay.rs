@@ -1,17 +1,18 @@
 //! The replay timeline on a hand-checked short record and on the example records, the text
 //! replay, and `bg-tui replay` on damaged files.
 
+#[cfg(feature = "tui")]
+use crate::common;
 use bg_tui::engine::{Position, Side, format_play, position_id};
 use bg_tui::record::{self, Record};
 use bg_tui::replay::{MomentKind, Timeline};
-use std::path::{Path, PathBuf};
-mod common;
 #[cfg(feature = "tui")]
 use common::bg_tui;
+use std::path::{Path, PathBuf};
 
 /// Alice (White) against Bob (Black), a 3-point match: game 1 ends in a pass (Alice 1-0),
 /// game 2 in a resignation (1-1), game 3 stops after an opening tie and one play.
-const SHORT: &str = include_str!("data/replay-short.json");
+const SHORT: &str = include_str!("../data/replay-short.json");
 
 fn short() -> (Record, Timeline) {
     let (record, _) = record::load(SHORT).expect("the short record loads");

@@ -3,7 +3,7 @@
 //! set-up position played (by people, by a bot, with a hint) and recorded as the game's
 //! start, and snapshots of the editor at 80×24 and 120×40.
 
-mod common;
+use crate::common;
 
 use bg_tui::engine::{
     BoardSpec, Cube, Dice, Phase, Position, RuleSet, Rules, Side, Variant, position_id,

@@ -1,13 +1,13 @@
 //! The game's command-line options: parsing, checking, and turning them into `tui::Options`.
 
+use crate::common;
 use bg_tui::cli::{Cli, Command, MAX_NAME_CHARS, PlayArgs, parse_names, play_options_with};
 use bg_tui::engine::{DEFAULT_CUBE_CAP, Rules};
 use bg_tui::tui::theme::color_wanted_given;
 use bg_tui::tui::{App, Options};
 use clap::Parser;
-use std::ffi::OsStr;
-mod common;
 use common::{bg_tui, one_line_stderr};
+use std::ffi::OsStr;
 
 /// The game options `args` give, whether at the top level or after `play` (they must agree).
 fn parse(args: &[&str]) -> PlayArgs {

@@ -1,7 +1,7 @@
 //! Jellyfish `.mat` files: GNU Backgammon's layout written exactly, read back into records
 //! that replay, round trips both ways, damaged files, and hostile text.
 
-mod common;
+use crate::common;
 
 use bg_tui::bot::{self, Bot, DoubleAnswer};
 use bg_tui::engine::{Action, Dice, MatchState, Phase, Play, Rules, WinKind, roll_die};

@@ -12,8 +12,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-/// The hand-checked short record of tests/replay.rs (moments listed there).
-const SHORT: &str = include_str!("data/replay-short.json");
+/// The hand-checked short record of tests/records/replay.rs (moments listed there).
+const SHORT: &str = include_str!("../data/replay-short.json");
 
 fn viewer_with(options: ViewOptions) -> Viewer {
     let (record, _) = record::load(SHORT).expect("the short record loads");

@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-mod common;
+use crate::common;
 use common::tui::{answer_bot, press, type_command};
 
 fn app(rules: Rules, seed: u64) -> App {

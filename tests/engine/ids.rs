@@ -5,7 +5,7 @@
 //! test, from GNU Backgammon's `positionid.c` / `matchid.c` (bits of each key filled
 //! least-significant bit first, then standard base64 without padding).
 
-mod common;
+use crate::common;
 
 use common::sides;
 

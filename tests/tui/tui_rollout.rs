@@ -7,7 +7,7 @@ use bg_tui::tui::hint_rollout::{RolloutJob, RolloutReport};
 use bg_tui::tui::{App, Event, Options, Overlay};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-mod common;
+use crate::common;
 use common::tui::press;
 
 fn new_app() -> App {

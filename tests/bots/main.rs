@@ -1,0 +1,12 @@
+//! The bots' tests, one module a file: the greedy, pubeval and expert bots, bot against bot
+//! (the arena and `bot-match`) and rollouts. One test binary for them all: one link instead of
+//! one a file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bot_expert;
+mod bot_greedy;
+mod bot_match;
+mod bot_pubeval;
+mod rollout;

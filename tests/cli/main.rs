@@ -1,0 +1,15 @@
+//! The command line's tests (the `tui` feature), one module a file: the subcommands and their
+//! options, exchanging positions and records, `train`, the UBGI engine protocol, and hostile
+//! input (full disks, FIFOs, symbolic links, escape sequences, arbitrary bytes). One test binary
+//! for them all: one link instead of one a file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli;
+mod cli_errors;
+mod cli_exchange;
+mod cli_play_options;
+mod hostile;
+mod train_cli;
+mod ubgi;
