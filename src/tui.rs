@@ -18,6 +18,7 @@ pub mod theme;
 pub mod tutor;
 pub mod view;
 pub mod viewer;
+pub mod workers;
 
 pub use app::{App, AppError, AutoRoll, Event, Options, Player, SetUpStart};
 pub use model::{BoardModel, ClockShow, LastMove, MoveList, MoveRow, Overlay, Spot};

@@ -1,10 +1,9 @@
 //! Bots in the terminal game: a decision asked of a bot runs on a worker thread, so the
-//! screen never freezes; its answer comes back into the event loop as an [`Event`].
+//! screen never freezes; its answer comes back into the event loop as an
+//! [`crate::tui::Event`] (sent by [`crate::tui::workers::spawn_bot`]).
 
-use super::event::Event;
 use crate::bot::{Bot, DoubleAnswer};
 use crate::engine::{Action, MatchState, Phase, Play, WinKind};
-use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -119,37 +118,6 @@ impl BotJob {
             _ => 0,
         }
     }
-}
-
-/// Runs `job` on a new thread: waits the delay, asks the bot, sends the answer, then one
-/// [`Event::Tick`] per checker move with the delay between them.
-///
-/// # Errors
-/// When no thread can be started.
-pub fn spawn(job: BotJob, tx: Sender<Event>) -> std::io::Result<()> {
-    let run = move || {
-        std::thread::sleep(job.delay);
-        let decision = job.decide();
-        if tx
-            .send(Event::Bot {
-                id: job.id,
-                decision,
-            })
-            .is_err()
-        {
-            return;
-        }
-        for _ in 0..job.ticks(&decision) {
-            std::thread::sleep(job.delay);
-            if tx.send(Event::Tick(job.id)).is_err() {
-                return;
-            }
-        }
-    };
-    std::thread::Builder::new()
-        .name("bg-tui bot".to_string())
-        .spawn(run)
-        .map(|_| ())
 }
 
 /// The action for a bot's answer to a double in `m`.

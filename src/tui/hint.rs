@@ -2,13 +2,11 @@
 //! out on a worker thread (a 2-ply ranking can take a good part of a second) and shown in a
 //! panel. A line of the ranking can be chosen (Up/Down and Enter, or its number) to play it.
 
-use super::event::Event;
 use super::hint_rollout::RolloutView;
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 use crate::bot::expert::{ExpertBot, RankedPlay};
 use crate::bot::{self, EXPERT_DEFAULT_PLY};
 use crate::engine::{MatchState, Phase, Play, format_play};
-use std::sync::mpsc::Sender;
 
 /// How many plays the panel shows at once (it scrolls to the chosen one).
 pub const SHOWN: usize = 10;
@@ -185,22 +183,6 @@ impl HintJob {
     pub fn panel(&self) -> HintPanel {
         advise(&self.state, self.seed)
     }
-}
-
-/// Runs `job` on a new thread and sends its panel back as an [`Event::Hint`].
-///
-/// # Errors
-/// When no thread can be started.
-pub fn spawn(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
-    let run = move || {
-        let panel = Box::new(job.panel());
-        // The receiver is gone once the game has ended: nobody waits for the hint then.
-        let _ = tx.send(Event::Hint { id: job.id, panel });
-    };
-    std::thread::Builder::new()
-        .name("bg-tui hint".to_string())
-        .spawn(run)
-        .map(|_| ())
 }
 
 /// The title of the hint panel of bot `name`.

@@ -1,16 +1,14 @@
 //! `R` in the hint panel: the panel's plays (the best few), or the position of its cube
 //! advice, rolled out by the expert ([`crate::bot::expert::rollouts`]) on a worker thread.
-//! Each round of trials sends its result so far as an [`Event::Rollout`]; a stop flag (Esc,
+//! Each round of trials sends its result so far as an [`crate::tui::Event::Rollout`]; a stop flag (Esc,
 //! or the panel closed) ends the rollout after the round in progress.
 
-use super::event::Event;
 use crate::bot::expert::cube::{self, CubeState};
 use crate::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout};
 use crate::bot::expert::{ExpertBot, cube_state};
 use crate::engine::{MatchState, Phase, Play, Variant};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
 
 /// How many of the panel's plays are rolled out (the best first).
 pub const ROLLED_OUT: usize = 5;
@@ -178,27 +176,6 @@ impl RolloutJob {
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
-}
-
-/// Runs `job` on a new thread, sending its reports as [`Event::Rollout`]s.
-///
-/// # Errors
-/// When no thread can be started.
-pub fn spawn(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> {
-    let run = move || {
-        let id = job.id;
-        job.run(|report| {
-            tx.send(Event::Rollout {
-                id,
-                report: Box::new(report),
-            })
-            .is_ok()
-        });
-    };
-    std::thread::Builder::new()
-        .name("bg-tui rollout".to_string())
-        .spawn(run)
-        .map(|_| ())
 }
 
 /// Where a rollout from the panel stands.

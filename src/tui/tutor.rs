@@ -3,12 +3,10 @@
 //! [`crate::analysis::judge_action`]); a decision that loses at least the threshold is held
 //! back and a panel says what the expert prefers, to take it back or keep it.
 
-use super::event::Event;
 use crate::analysis;
 use crate::engine::{Action, Dice, MatchState, Play};
 use crate::record::{Record, Recorder};
 use std::fmt;
-use std::sync::mpsc::Sender;
 
 /// The largest threshold `--tutor-threshold` takes (a cubeless equity loss is at most 3 for
 /// backgammon's plays; 3 flags nearly nothing).
@@ -189,25 +187,6 @@ impl TutorJob {
             Err(why) => Verdict::Cannot(why.to_string()),
         }
     }
-}
-
-/// Runs `job` on a new thread and sends its verdict back as an [`Event::Tutor`].
-///
-/// # Errors
-/// When no thread can be started.
-pub fn spawn(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
-    let run = move || {
-        let verdict = Box::new(job.verdict());
-        // Nobody waits once the game has ended.
-        let _ = tx.send(Event::Tutor {
-            id: job.id,
-            verdict,
-        });
-    };
-    std::thread::Builder::new()
-        .name("bg-tui tutor".to_string())
-        .spawn(run)
-        .map(|_| ())
 }
 
 /// GNU Backgammon's word for a loss: doubtful from 0.04, bad from 0.08, very bad from 0.16

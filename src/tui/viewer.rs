@@ -417,7 +417,7 @@ impl Screen for Viewer {
     fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event>) -> io::Result<()> {
         // The analysis is made on a worker thread that reports back with events.
         if let Some(job) = self.take_analysis_job() {
-            analysis_board::spawn(job, wake.clone())?;
+            super::workers::spawn_analysis(job, wake.clone())?;
         }
         Ok(())
     }

@@ -3,16 +3,14 @@
 //! the mistakes to jump to, the expert's better play to show on the board, and each
 //! player's figures (error rate, PR, luck).
 //!
-//! The analysis is made once on a worker thread ([`spawn`]), which reports its progress and
+//! The analysis is made once on a worker thread ([`crate::tui::workers::spawn_analysis`]), which reports its progress and
 //! its outcome as events, and is saved beside the record ([`crate::analysis::cache`]) so the
 //! next opening reads it at once.
 
 use crate::analysis::{self, Analysis, Judged, cache};
 use crate::record::Record;
-use crate::tui::event::Event;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::Sender;
 
 /// The record file the viewer shows, for the saved analysis beside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,31 +80,6 @@ impl AnalysisJob {
             note: note.map(|n| crate::printable::printable(&n, 200)),
         }
     }
-}
-
-/// Runs `job` on a new thread: [`Event::AnalysisProgress`] as it goes (each whole
-/// percent), then [`Event::AnalysisDone`].
-///
-/// # Errors
-/// When no thread can be started.
-pub fn spawn(job: AnalysisJob, tx: Sender<Event>) -> std::io::Result<()> {
-    let run = move || {
-        let mut shown = usize::MAX;
-        let mut progress = |done: usize, total: usize| {
-            let percent = 100 * done / total.max(1);
-            if percent != shown {
-                shown = percent;
-                // The viewer may be gone; the work then goes on only to be saved.
-                let _ = tx.send(Event::AnalysisProgress { done, total });
-            }
-        };
-        let outcome = job.run(&mut progress);
-        let _ = tx.send(Event::AnalysisDone(Box::new(outcome)));
-    };
-    std::thread::Builder::new()
-        .name("bg-tui analysis".to_string())
-        .spawn(run)
-        .map(|_| ())
 }
 
 /// Where the analysis stands.

@@ -1,0 +1,125 @@
+//! The worker threads of the game and the viewer: each runs a job of its part (a bot's
+//! decision, the hint, its rollout, the tutor's judgement, the viewer's analysis) and sends
+//! what it finds back to the runtime's channel as an [`Event`]. The parts know nothing of
+//! events; this module joins them to the runtime's channel, so no part and the event type
+//! import each other.
+
+use super::bots::BotJob;
+use super::event::Event;
+use super::hint::HintJob;
+use super::hint_rollout::RolloutJob;
+use super::tutor::TutorJob;
+use super::viewer::analysis_board::AnalysisJob;
+use std::sync::mpsc::Sender;
+
+/// Runs `job` on a new thread and sends its panel back as an [`Event::Hint`].
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn_hint(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let panel = Box::new(job.panel());
+        // The receiver is gone once the game has ended: nobody waits for the hint then.
+        let _ = tx.send(Event::Hint { id: job.id, panel });
+    };
+    std::thread::Builder::new()
+        .name("bg-tui hint".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// Runs `job` on a new thread: waits the delay, asks the bot, sends the answer, then one
+/// [`Event::Tick`] per checker move with the delay between them.
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn_bot(job: BotJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        std::thread::sleep(job.delay);
+        let decision = job.decide();
+        if tx
+            .send(Event::Bot {
+                id: job.id,
+                decision,
+            })
+            .is_err()
+        {
+            return;
+        }
+        for _ in 0..job.ticks(&decision) {
+            std::thread::sleep(job.delay);
+            if tx.send(Event::Tick(job.id)).is_err() {
+                return;
+            }
+        }
+    };
+    std::thread::Builder::new()
+        .name("bg-tui bot".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// Runs `job` on a new thread, sending its reports as [`Event::Rollout`]s.
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn_rollout(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let id = job.id;
+        job.run(|report| {
+            tx.send(Event::Rollout {
+                id,
+                report: Box::new(report),
+            })
+            .is_ok()
+        });
+    };
+    std::thread::Builder::new()
+        .name("bg-tui rollout".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// Runs `job` on a new thread and sends its verdict back as an [`Event::Tutor`].
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn_tutor(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let verdict = Box::new(job.verdict());
+        // Nobody waits once the game has ended.
+        let _ = tx.send(Event::Tutor {
+            id: job.id,
+            verdict,
+        });
+    };
+    std::thread::Builder::new()
+        .name("bg-tui tutor".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// Runs `job` on a new thread: [`Event::AnalysisProgress`] as it goes (each whole
+/// percent), then [`Event::AnalysisDone`].
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn_analysis(job: AnalysisJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let mut shown = usize::MAX;
+        let mut progress = |done: usize, total: usize| {
+            let percent = 100 * done / total.max(1);
+            if percent != shown {
+                shown = percent;
+                // The viewer may be gone; the work then goes on only to be saved.
+                let _ = tx.send(Event::AnalysisProgress { done, total });
+            }
+        };
+        let outcome = job.run(&mut progress);
+        let _ = tx.send(Event::AnalysisDone(Box::new(outcome)));
+    };
+    std::thread::Builder::new()
+        .name("bg-tui analysis".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
