@@ -169,3 +169,29 @@ fn a_finished_rollout_says_so_and_the_cube_advice_can_be_rolled_out() {
     press(&mut app, KeyCode::Esc);
     assert!(panel(&app).is_none());
 }
+
+/// The rollout in the hint panel as a player sees it, at both sizes: after the first round,
+/// stopped with Esc. The header's thread count (the machine's cores) is written as N.
+#[test]
+fn the_rollout_panel_snapshots() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    open_hint(&mut app);
+    let job = ask_rollout(&mut app, 72);
+    let got = reports(&job);
+    hand(&mut app, &job, &got[0]);
+    press(&mut app, KeyCode::Esc);
+    let model = app.model();
+    for (w, h) in [(80u16, 24u16), (120, 40)] {
+        let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h))
+            .expect("test terminal");
+        terminal
+            .draw(|f| bg_tui::tui::view::render(&model, f.area(), f.buffer_mut()))
+            .expect("draw");
+        let text = format!("{}", terminal.backend());
+        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let text = text.replace(&format!("{threads} threads"), "N threads");
+        assert!(text.contains("stopped at 36 of 1296 trials"), "{text}");
+        insta::assert_snapshot!(format!("rollout_panel_{w}x{h}"), text);
+    }
+}
