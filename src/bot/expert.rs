@@ -113,6 +113,12 @@ const ONE_PLY_WINDOW: f32 = 0.16;
 const TWO_PLY_KEEP: usize = 3;
 /// ... within this much of the 1-ply best.
 const TWO_PLY_WINDOW: f32 = 0.06;
+/// In a race (a bear-off above all), where 1-ply misjudges plays by more and there are few
+/// of them, the 2-ply look takes at most this many ...
+const TWO_PLY_RACE_KEEP: usize = 6;
+/// ... within this much of the 1-ply best (a 1-ply window of 0.06 once dropped the best
+/// bear-off play, which lost 0.26).
+const TWO_PLY_RACE_WINDOW: f32 = 0.16;
 
 /// A play with the chances after it for the player who makes it, and the depth (0, 1 or 2
 /// plies) they were judged at.
@@ -389,8 +395,10 @@ impl ExpertBot {
 
     /// Every play of `plays`, best first, judged as GNU Backgammon's move filters do: all
     /// at 0-ply; at 1-ply and deeper, the best few of them (at most 8, within 0.16 of the
-    /// best) again at 1-ply; at 2-ply, the best of those (at most 3, within 0.06) again at
-    /// 2-ply. The plays judged deepest come first; the first is the bot's choice.
+    /// best) again at 1-ply; at 2-ply, the best of those (at most 3, within 0.06; in a race
+    /// at most 6, within 0.16) again at 2-ply. The windows are in money-game units (in a
+    /// match, match-winning chances normalised as [`ExpertBot::money_equivalent`] does). The
+    /// plays judged deepest come first; the first is the bot's choice.
     pub fn rank(&mut self, plays: &[Play]) -> Vec<RankedPlay> {
         let mut ranked: Vec<RankedPlay> = plays
             .iter()
@@ -401,19 +409,25 @@ impl ExpertBot {
             })
             .collect();
         self.sort(&mut ranked);
+        let race = plays.first().is_some_and(|p| p.position().is_race());
         let filters = [
             (ONE_PLY_KEEP, ONE_PLY_WINDOW),
-            (TWO_PLY_KEEP, TWO_PLY_WINDOW),
+            if race {
+                (TWO_PLY_RACE_KEEP, TWO_PLY_RACE_WINDOW)
+            } else {
+                (TWO_PLY_KEEP, TWO_PLY_WINDOW)
+            },
         ];
         let mut keep = ranked.len();
         for (depth, (most, window)) in (1..=self.ply).zip(filters) {
-            let Some(best) = ranked.first().map(|r| self.score(&r.chances)) else {
+            // The windows are in money-game units, in a match too.
+            let Some(best) = ranked.first().map(|r| self.money_equivalent(&r.chances)) else {
                 break;
             };
             keep = ranked[..keep]
                 .iter()
                 .take(most)
-                .take_while(|r| self.score(&r.chances) >= best - window)
+                .take_while(|r| self.money_equivalent(&r.chances) >= best - window)
                 .count();
             if ranked.len() <= 1 {
                 break;
@@ -635,6 +649,29 @@ pub fn cube_state(m: &MatchState) -> cube::CubeState {
 mod tests {
     use super::*;
     use crate::engine::Rules;
+
+    /// In a race the 2-ply look takes a wider window (at most 6 plays within 0.16 of the
+    /// 1-ply best) than in contact (3 within 0.06): a bear-off, where 1-ply misjudges more.
+    #[test]
+    fn a_race_looks_at_more_plays_at_2_ply() {
+        use crate::engine::Dice;
+        // White: three checkers on each of its points 2 to 6, none off; Black far ahead
+        // in its own home board: a bear-off with many plays of 2-1.
+        let mut board = [0i8; 26];
+        board[2..=6].fill(3);
+        board[19..=24].fill(-2);
+        let position = Position::from_board(board).expect("a race");
+        assert!(position.is_race());
+        let plays = Variant::Backgammon.legal_plays(&position, Dice::new(2, 1).unwrap());
+        let mut bot = ExpertBot::shipped(2).expect("the shipped nets");
+        let ranked = bot.rank(&plays);
+        let deepest = ranked.iter().filter(|r| r.ply == 2).count();
+        assert!(
+            deepest > TWO_PLY_KEEP && deepest <= TWO_PLY_RACE_KEEP,
+            "{deepest} of {} plays at 2-ply",
+            plays.len()
+        );
+    }
 
     /// In a match the bot values plays by match-winning chances: at double match point a
     /// gammon is worth nothing more, so a play with more wins beats one with fewer wins and
