@@ -9,6 +9,37 @@
 //!
 //! A crate that needs only the rules, the bots and the records depends on bg-tui with
 //! `default-features = false` and builds without ratatui and crossterm.
+//!
+//! # Example
+//!
+//! A match played by the caller's dice (the engine has no randomness of its own), a bot
+//! named as on the command line choosing the plays, and the record of it all:
+//!
+//! ```
+//! use bg_tui::bot::{Bot, BotSpec};
+//! use bg_tui::engine::{Action, Dice, Phase, Rules, Side, format_play};
+//! use bg_tui::record::{PlayerInfo, Recorder};
+//!
+//! let mut m = bg_tui::engine::MatchState::new(Rules::match_to(3)).unwrap();
+//! let mut recorder = Recorder::new(
+//!     [PlayerInfo::bot("greedy"), PlayerInfo::bot("greedy")],
+//!     Rules::match_to(3),
+//!     None,
+//! );
+//! let mut bot = "greedy".parse::<BotSpec>().unwrap().make(1).unwrap();
+//! recorder.apply(&mut m, Action::OpeningRoll { white: 3, black: 1 }).unwrap();
+//! assert_eq!(m.game().turn(), Side::White);
+//! // White plays the opening 3-1 as the bot chooses: 8/5 6/5 is the book play.
+//! let play = bot.choose_play(&m);
+//! assert_eq!(format_play(&play), "8/5 6/5");
+//! recorder.apply(&mut m, Action::Play(play)).unwrap();
+//! recorder.apply(&mut m, Action::Roll(Dice::new(6, 5).unwrap())).unwrap();
+//! assert!(matches!(m.game().phase(), Phase::Moving(_)));
+//! // Every rule set's legal plays come from the rule set itself.
+//! let plays = m.game().variant().legal_plays(m.game().position(), Dice::new(6, 5).unwrap());
+//! assert!(plays.iter().any(|p| format_play(p) == "24/13"));
+//! assert_eq!(recorder.as_record().games[0].actions.len(), 3);
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
