@@ -3,9 +3,10 @@
 //! The [`engine`] module holds the rules: positions, dice, legal plays, the cube, matches,
 //! scoring, GNU Backgammon's Position ID and Match ID, and move notation. It is pure: no
 //! terminal, no files, no hidden randomness. Around it: the bots ([`bot`]), game records
-//! ([`record`], [`store`], [`mat`]), replays ([`replay`]), a text board ([`text_board`]) and
-//! the move-generation benchmark ([`mod@bench`]); with the `tui` feature (on by default),
-//! the command line (`cli`) and the game in the terminal (`tui`).
+//! ([`record`], [`store`], [`mat`]), replays ([`replay`]) and a text board ([`text_board`]);
+//! with the `tui` feature (on by default), the command line (`cli`) and the game in the
+//! terminal (`tui`), and with `dev-tools` (which `tui` turns on) the move-generation
+//! benchmark (`bench`).
 //!
 //! A crate that needs only the rules, the bots and the records depends on bg-tui with
 //! `default-features = false` and builds without ratatui and crossterm.
@@ -45,7 +46,12 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+#[cfg(feature = "dev-tools")]
 pub mod bench;
+// Without `dev-tools` the benchmark is the crate's own (its corpus feeds the unit tests).
+#[cfg(not(feature = "dev-tools"))]
+#[allow(dead_code)]
+mod bench;
 pub mod bot;
 #[cfg(feature = "tui")]
 pub mod cli;
@@ -54,7 +60,7 @@ pub mod engine;
 mod files;
 pub mod journal;
 pub mod mat;
-pub mod printable;
+pub(crate) mod printable;
 pub mod record;
 pub mod replay;
 pub mod store;

@@ -28,9 +28,3 @@ pub fn printable(text: &str, max_chars: usize) -> String {
     out
 }
 
-/// Whether `text` would print as it is: no control characters, at most `max_chars`
-/// characters.
-#[must_use]
-pub fn is_printable(text: &str, max_chars: usize) -> bool {
-    !text.chars().any(char::is_control) && text.chars().nth(max_chars).is_none()
-}
