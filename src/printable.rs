@@ -27,4 +27,3 @@ pub fn printable(text: &str, max_chars: usize) -> String {
     }
     out
 }
-
