@@ -4,13 +4,6 @@
 
 /// `text` with every control character escaped (`\u{1b}`, `\n`, ...) and cut after
 /// `max_chars` characters of the original, with `…` where it was cut.
-///
-/// # Examples
-/// ```
-/// use bg_tui::printable::printable;
-/// assert_eq!(printable("a\u{1b}[2Jb\nc", 80), "a\\u{1b}[2Jb\\nc");
-/// assert_eq!(printable("abcdef", 3), "abc…");
-/// ```
 #[must_use]
 pub fn printable(text: &str, max_chars: usize) -> String {
     let mut out = String::with_capacity(text.len().min(max_chars.saturating_mul(4)));
@@ -26,4 +19,16 @@ pub fn printable(text: &str, max_chars: usize) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn control_characters_are_escaped_and_long_text_cut() {
+        assert_eq!(printable("a\u{1b}[2Jb\nc", 80), "a\\u{1b}[2Jb\\nc");
+        assert_eq!(printable("abcdef", 3), "abc…");
+        assert_eq!(printable("abc", 3), "abc");
+    }
 }
