@@ -209,7 +209,7 @@ pub fn write_unused(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, Sto
     Err(all_taken(&first))
 }
 
-/// How many names [`write_unused`] and [`crate::store::set_aside_autosave`] try (`name`, `STEM-2.EXT`,
+/// How many names [`write_unused`] and the autosave's setting aside try (`name`, `STEM-2.EXT`,
 /// ...) before giving up.
 pub const MAX_NAME_TRIES: usize = 10_000;
 

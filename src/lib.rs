@@ -45,6 +45,19 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+/// Declares a module of the program's own development (the nets' insides, their training):
+/// public with the `dev-tools` feature, crate-private without it.
+macro_rules! dev_module {
+    ($name:ident) => {
+        #[cfg(feature = "dev-tools")]
+        pub mod $name;
+        #[cfg(not(feature = "dev-tools"))]
+        #[allow(dead_code, unreachable_pub)]
+        pub(crate) mod $name;
+    };
+}
+pub(crate) use dev_module;
+
 pub mod analysis;
 #[cfg(feature = "dev-tools")]
 pub mod bench;

@@ -127,8 +127,9 @@ fn opening(
             .map(Some)
             .map_err(|e| e.to_string()),
         cli::StartChoice::New => {
-            let kept = bg_tui::store::set_aside_autosave(&dir, std::time::SystemTime::now())
-                .map_err(|e| e.to_string())?;
+            let kept =
+                bg_tui::store::autosave::set_aside_autosave(&dir, std::time::SystemTime::now())
+                    .map_err(|e| e.to_string())?;
             let mut app = bg_tui::tui::App::new(options.clone()).map_err(|e| e.to_string())?;
             if let Some(path) = kept {
                 app.notice(format!(

@@ -1,7 +1,7 @@
 //! The `expert` bot: a neural evaluator trained in this project by self-play.
 //!
-//! Two nets (one for positions with contact, one for races; see [`encode`] for their inputs
-//! and [`net`] for the nets) give the chances of the player on roll to win, win a gammon,
+//! Two nets (one for positions with contact, one for races; their inputs and layers are in
+//! the modules `encode` and `net`, public with the `dev-tools` feature) give the chances of the player on roll to win, win a gammon,
 //! win a backgammon, lose a gammon and lose a backgammon. The bot plays the legal play with
 //! the best cubeless equity after it: at 0-ply from the nets directly, at 1-ply as the mean
 //! over the opponent's 21 rolls of the position after the opponent's best reply, at 2-ply
@@ -10,28 +10,37 @@
 //!
 //! Backgammon's nets (which also play Portes and Jacquet, valued with their scoring) ship in
 //! `assets/expert.bgnet`, Plakoto's in `assets/plakoto.bgnet` and Fevga's in
-//! `assets/fevga.bgnet` (the format is in [`format`](mod@format)), embedded in the program
+//! `assets/fevga.bgnet` (the format is in the module `format`), embedded in the program
 //! with `include_bytes!` and read (checked) on first use. One bot holds the nets of every rule
 //! set it plays and takes those of the game in hand.
 
 pub mod bearoff;
 pub mod cube;
-pub mod encode;
-pub mod eval;
-pub mod format;
 pub mod met;
-pub mod net;
-pub mod rollout;
+mod playout;
 pub mod rollouts;
 pub mod tavli;
+// The nets' insides (their inputs, evaluation and file format) and their training are the
+// program's own: public only with the `dev-tools` feature (which the terminal game turns on).
+crate::dev_module!(encode);
+crate::dev_module!(eval);
+crate::dev_module!(format);
+crate::dev_module!(net);
+#[cfg(feature = "dev-tools")]
+pub mod rollout;
+#[cfg(feature = "dev-tools")]
 pub mod train;
+
+pub use eval::equity;
+pub use format::{NetFileError, Nets};
+pub use net::{LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 
 use super::{Bot, BotError, DoubleAnswer, ScoredPlay, certain_loss_in, unranked};
 use crate::engine::{
     CrawfordState, Dice, MatchState, Phase, Play, Position, RuleSet, Variant, WinKind,
 };
-use eval::{Buffers, Probs, after_play, equity, evaluate, flip, scored_in, verdict_after};
-use format::{Nets, nets_variant};
+use eval::{Buffers, after_play, evaluate, flip, scored_in, verdict_after};
+use format::nets_variant;
 use std::sync::{Arc, OnceLock};
 
 /// The shipped nets of backgammon, Plakoto and Fevga, as built into the program.
@@ -358,7 +367,7 @@ impl ExpertBot {
                 .variant
                 .rules()
                 .legal_plays_into(position, dice, &mut plays);
-            let p = match train::best_play(&self.nets, &plays, &mut self.buf) {
+            let p = match playout::best_play(&self.nets, &plays, &mut self.buf) {
                 Some((_, p)) if depth == 1 => scored_in(self.variant, p),
                 Some((play, _)) => self.play_chances_at(&play, depth - 1),
                 None => flip(&self.chances_at(&position.switched(), depth - 1)),

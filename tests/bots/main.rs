@@ -5,6 +5,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+// The expert's insides (inputs, nets, their file format, training) are public only with the
+// `dev-tools` feature.
+#[cfg(feature = "dev-tools")]
 mod bot_expert;
 mod bot_greedy;
 mod bot_match;

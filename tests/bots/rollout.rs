@@ -3,7 +3,7 @@
 
 use bg_tui::bot::expert::ExpertBot;
 use bg_tui::bot::expert::bearoff::BearoffDb;
-use bg_tui::bot::expert::eval::equity;
+use bg_tui::bot::expert::equity;
 use bg_tui::bot::expert::rollouts::{
     Line, Rollout, RolloutError, RolloutSettings, first_roll, rollout,
 };

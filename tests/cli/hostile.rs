@@ -897,7 +897,7 @@ fn names_in(dir: &Path) -> Vec<String> {
         .unwrap()
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name != store::LOCK_NAME)
+        .filter(|name| name != store::autosave::LOCK_NAME)
         .collect();
     names.sort();
     names
@@ -958,7 +958,7 @@ fn matches_finished_in_the_same_second_are_all_kept() {
 fn an_own_autosave_never_replaces_a_file_left_under_its_name() {
     let dir = tempfile::tempdir().unwrap();
     // Another game holds the autosave.
-    let _other = store::claim_autosave(dir.path(), None).unwrap();
+    let _other = store::autosave::claim_autosave(dir.path(), None).unwrap();
     let pid = std::process::id();
     let earlier = dir.path().join(format!("autosave-{pid}.jsonl"));
     std::fs::write(&earlier, "an earlier game's match\n").unwrap();
@@ -987,7 +987,7 @@ fn an_own_autosave_never_replaces_a_file_left_under_its_name() {
 #[test]
 fn resuming_an_own_autosave_goes_on_in_it_and_leaves_a_running_games_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let _other = store::claim_autosave(dir.path(), None).unwrap();
+    let _other = store::autosave::claim_autosave(dir.path(), None).unwrap();
     let mut first = game::new(Rules::money(), 5, dir.path());
     for _ in 0..3 {
         game::step(&mut first);
@@ -1045,12 +1045,15 @@ fn without_file_locks_each_game_writes_a_file_of_its_own() {
             .into_record()
         })
         .collect();
-    let mut claims: Vec<store::AutosaveClaim> = (0..2)
-        .map(|_| store::claim_autosave_with(dir.path(), None, &no_locks).unwrap())
+    let mut claims: Vec<store::autosave::AutosaveClaim> = (0..2)
+        .map(|_| store::autosave::claim_autosave_with(dir.path(), None, &no_locks).unwrap())
         .collect();
     for (claim, record) in claims.iter_mut().zip(&records) {
         assert!(claim.elsewhere);
-        assert!(matches!(claim.why, Some(store::Elsewhere::NoLocks(_))));
+        assert!(matches!(
+            claim.why,
+            Some(store::autosave::Elsewhere::NoLocks(_))
+        ));
         claim.start_journal(record, false).unwrap();
     }
     assert_ne!(claims[0].path, claims[1].path);
@@ -1130,7 +1133,7 @@ fn a_finished_match_that_cannot_be_kept_is_kept_when_saving_works_again() {
 #[test]
 fn a_fifo_as_the_lock_or_the_save_target_is_refused_not_waited_on() {
     let dir = tempfile::tempdir().unwrap();
-    mkfifo(&dir.path().join(store::LOCK_NAME));
+    mkfifo(&dir.path().join(store::autosave::LOCK_NAME));
     let target = dir.path().join("save.fifo");
     mkfifo(&target);
     let saves = dir.path().to_path_buf();

@@ -46,7 +46,7 @@ fn files_in(dir: &Path) -> Vec<String> {
         .map(|rd| {
             rd.filter_map(Result::ok)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|name| name != store::LOCK_NAME)
+                .filter(|name| name != store::autosave::LOCK_NAME)
                 .collect()
         })
         .unwrap_or_default();
@@ -363,7 +363,7 @@ fn two_games_at_once_never_write_over_each_other() {
         store::read_record(&dir.path().join(&own)).unwrap().0,
         *second.record()
     );
-    assert!(dir.path().join(store::LOCK_NAME).exists());
+    assert!(dir.path().join(store::autosave::LOCK_NAME).exists());
     // Once the first game has gone, a new one takes the autosave (moving the first's aside).
     drop(first);
     let mut third = App::new(options(Rules::money(), Some(3), Some(dir.path()))).unwrap();

@@ -11,7 +11,8 @@
 
 use super::eval::{Buffers, Probs, evaluate, flip, train, won};
 use super::format::Nets;
-use super::train::{best_play, game_seed, mix};
+use super::playout::{best_play, mix};
+use super::train::game_seed;
 use crate::engine::{Dice, Play, Position, WinKind, legal_plays_into};
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
@@ -35,7 +36,7 @@ pub fn rollout(
     plays: &mut Vec<Play>,
 ) -> Probs {
     let first_rolls: Vec<Dice> = all_36().collect();
-    let horizon = horizon.min(super::train::MAX_TURNS);
+    let horizon = horizon.min(super::playout::MAX_TURNS);
     let mut sum = [0.0f64; 5];
     for t in 0..trials {
         let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ mix(u64::from(t))));
@@ -100,7 +101,7 @@ pub fn sample_positions(
             }
         };
         let mut position = Position::START;
-        for _ in 0..super::train::MAX_TURNS {
+        for _ in 0..super::playout::MAX_TURNS {
             let exact = position.is_race()
                 && super::bearoff::BearoffDb::shared()
                     .chances(&position)

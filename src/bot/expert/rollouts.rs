@@ -27,7 +27,7 @@
 
 use super::ExpertBot;
 use super::eval::{Probs, after_play, flip, scored_in, verdict_after, verdict_chances};
-use super::train::{MAX_TURNS, mix};
+use super::playout::{MAX_TURNS, mix};
 use crate::engine::{Dice, Play, Position, Variant};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;

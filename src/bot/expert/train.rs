@@ -8,45 +8,17 @@
 //! played in rounds: each thread trains its own copy of the nets on its share of the
 //! round's games, and the copies are then averaged.
 
-use super::eval::{
-    Buffers, Probs, after_play, equity, evaluate, flip, train, verdict_after, verdict_chances,
-};
+use super::eval::{Buffers, evaluate, flip, train, verdict_after, verdict_chances};
 use super::format::Nets;
+pub use super::playout::{MAX_TURNS, best_play, mix};
 use crate::engine::{Dice, Opening, Play, Verdict, WinKind};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-
-/// A game longer than this many turns is stopped (it never happens in practice; it keeps a
-/// pathological net from looping for ever).
-pub const MAX_TURNS: u32 = 2000;
-
-/// SplitMix64's finaliser.
-#[must_use]
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// The dice seed of training game `game` of a run seeded with `seed`.
 #[must_use]
 pub fn game_seed(seed: u64, game: u64) -> u64 {
     mix(mix(seed ^ 0x7d_6a3e) ^ mix(game))
-}
-
-/// The best play of `plays` for the player who moves, at 0-ply, and its chances. `None`
-/// when `plays` is empty.
-pub fn best_play(nets: &Nets, plays: &[Play], buf: &mut Buffers) -> Option<(Play, Probs)> {
-    let mut best: Option<(Play, Probs, f32)> = None;
-    for play in plays {
-        let p = after_play(nets, play, buf);
-        let e = equity(&p);
-        if best.as_ref().is_none_or(|b| e > b.2) {
-            best = Some((*play, p, e));
-        }
-    }
-    best.map(|(play, p, _)| (play, p))
 }
 
 /// What one self-play game came to.
