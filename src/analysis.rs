@@ -432,28 +432,15 @@ impl Judge<'_> {
 /// the rolls that could have come (no doubles when `no_doubles`).
 fn roll_luck(bot: &mut ExpertBot, position: &Position, dice: Dice, no_doubles: bool) -> f64 {
     let variant = bot.variant();
-    let value = |bot: &mut ExpertBot, d: Dice| -> f64 {
+    let (mean, actual) = crate::bot::expert::luck::scan(dice, no_doubles, |d| {
         let plays = variant.legal_plays(position, d);
         let p = match bot.rank(&plays).first() {
             Some(best) => best.chances,
             None => crate::bot::expert::eval::flip(&bot.chances(&position.switched())),
         };
-        f64::from(bot.score(&p))
-    };
-    let mut sum = 0.0;
-    let mut weight = 0.0;
-    for a in 1..=6u8 {
-        for b in a..=6u8 {
-            if a == b && no_doubles {
-                continue;
-            }
-            let Ok(d) = Dice::new(a, b) else { continue };
-            let w = if a == b { 1.0 } else { 2.0 };
-            sum += w * value(bot, d);
-            weight += w;
-        }
-    }
-    value(bot, dice) - sum / weight
+        [f64::from(bot.score(&p))]
+    });
+    actual[0] - mean[0]
 }
 
 impl Visitor for Judge<'_> {

@@ -16,6 +16,7 @@
 
 pub mod bearoff;
 pub mod cube;
+pub(crate) mod luck;
 pub mod met;
 mod playout;
 pub mod rollouts;

@@ -310,9 +310,13 @@ pub enum CliError {
     /// Standard output refused the text.
     #[error("cannot write to standard output: {0}")]
     Output(#[source] std::io::Error),
-    /// Another failure, in words.
-    #[error("{0}")]
-    Failed(String),
+    /// The game in the terminal could not run: no terminal, options that do not go together,
+    /// or the terminal failed.
+    #[error(transparent)]
+    Terminal(#[from] crate::tui::terminal::RunError),
+    /// The replay viewer could not run.
+    #[error(transparent)]
+    Viewer(#[from] crate::tui::viewer::ViewerError),
 }
 
 /// What is wrong with `--names ALICE,BOB`; `text` is the option's value as given.
@@ -356,12 +360,13 @@ pub enum NamesError {
 }
 
 impl CliError {
-    /// The exit status: 1 when standard output or the UBGI session's streams failed, 2 (the
-    /// input was at fault) otherwise.
+    /// The exit status: 1 when standard output, the UBGI session's streams, the terminal or
+    /// the viewer failed, 2 (the input was at fault) otherwise.
     #[must_use]
-    pub const fn exit_code(&self) -> u8 {
+    pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Output(_) | CliError::Ubgi(_) => 1,
+            CliError::Output(_) | CliError::Ubgi(_) | CliError::Viewer(_) => 1,
+            CliError::Terminal(e) => e.exit_code(),
             _ => 2,
         }
     }

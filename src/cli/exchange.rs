@@ -80,7 +80,7 @@ pub fn export_mat(input: &Path, output: Option<&Path>) -> Result<String, CliErro
     let mut text = Vec::new();
     export_mat_to(input, output, &mut text).map_err(|e| match e {
         CommandError::Input(e) => e,
-        CommandError::Output(e) => CliError::Failed(e.to_string()),
+        CommandError::Output(e) => CliError::Output(e),
     })?;
     Ok(String::from_utf8_lossy(&text).into_owned())
 }

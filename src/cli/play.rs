@@ -255,3 +255,70 @@ fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> 
     };
     Ok([side("--white", &args.white)?, side("--black", &args.black)?])
 }
+
+impl PlayArgs {
+    /// Plays the game in the terminal until the players quit or the process is told to stop.
+    /// Over an unfinished match in the save folder (at a terminal), the full-screen question
+    /// comes first: resume it, set it aside for a new game, or quit, in one terminal session.
+    /// Returns the line to print once the terminal is restored (where the match is saved).
+    ///
+    /// # Errors
+    /// [`CliError`] for options that do not go together, a game the question's answer could
+    /// not start, or [`CliError::Terminal`] when the terminal could not be used.
+    pub fn run(&self) -> Result<String, CliError> {
+        use std::io::IsTerminal;
+        let mut options = play_options(self)?;
+        options.saves = super::save_folder(self.no_autosave);
+        if let Some(dir) = options.saves.clone()
+            && let Some(unfinished) = super::unfinished_autosave(&dir)
+            && std::io::stdin().is_terminal()
+            && std::io::stdout().is_terminal()
+        {
+            return self.opening(options, dir, &unfinished);
+        }
+        Ok(crate::tui::terminal::run(options)?)
+    }
+
+    /// A new game over an unfinished match: the full-screen question (resume, new, quit),
+    /// then the game its answer starts.
+    fn opening(
+        &self,
+        options: Options,
+        dir: std::path::PathBuf,
+        unfinished: &super::Unfinished,
+    ) -> Result<String, CliError> {
+        use super::StartChoice;
+        use crate::tui::start_dialog::{Opening, OpeningEnd, StartDialog};
+        let resume_args = super::ResumeArgs {
+            file: None,
+            auto_forced: self.auto_forced,
+            ascii: self.ascii,
+            theme: self.theme,
+            bot_delay: self.bot_delay,
+            no_autosave: false,
+        };
+        let color = options.color;
+        let then = Box::new(move |choice| match choice {
+            StartChoice::Quit => Ok(None),
+            StartChoice::Resume => super::resume_app(&resume_args, color).map(Some),
+            StartChoice::New => {
+                let kept = crate::store::set_aside_autosave(&dir, std::time::SystemTime::now())?;
+                let mut app = crate::tui::App::new(options.clone())
+                    .map_err(crate::tui::terminal::RunError::App)?;
+                if let Some(path) = kept {
+                    app.notice(format!(
+                        "the unfinished match is kept as {} (bg-tui resume FILE goes on with it)",
+                        super::printable(&path.display().to_string(), super::MAX_ERROR_CHARS)
+                    ));
+                }
+                Ok(Some(app))
+            }
+        });
+        let dialog = StartDialog::new(unfinished, self.ascii);
+        match crate::tui::terminal::run_opening(Opening::new(dialog, then))? {
+            OpeningEnd::Quit => Ok(String::new()),
+            OpeningEnd::Failed(why) => Err(why),
+            OpeningEnd::Played(mut app) => Ok(app.finish_saving()),
+        }
+    }
+}

@@ -74,4 +74,33 @@ impl ReplayArgs {
     pub fn text(&self) -> Result<String, CliError> {
         replay_text(&self.file)
     }
+
+    /// `bg-tui replay`: the match as text with `--text`, else the replay viewer in the
+    /// terminal (with the analysis saved beside the record found by the record's bytes).
+    /// Returns what to print (nothing after the viewer).
+    ///
+    /// # Errors
+    /// As [`read_timeline`], and [`CliError::Viewer`] when the terminal could not be used.
+    pub fn run(&self) -> Result<String, CliError> {
+        use crate::tui::viewer;
+        if self.text {
+            return self.text();
+        }
+        let (record, timeline, text) = read_timeline_text(&self.file)?;
+        let source = Some(viewer::analysis_board::RecordSource {
+            path: self.file.clone(),
+            bytes: std::sync::Arc::new(text.into_bytes()),
+        });
+        let options = viewer::ViewOptions {
+            ascii: self.ascii,
+            color: crate::tui::color_wanted(),
+            palette: self.theme,
+            clock: record.clock,
+            analyse: self.analyse,
+            ply: self.ply,
+            source,
+        };
+        viewer::run(timeline, options)?;
+        Ok(String::new())
+    }
 }

@@ -31,6 +31,18 @@ pub struct ResumeArgs {
     pub no_autosave: bool,
 }
 
+impl ResumeArgs {
+    /// `bg-tui resume`: the saved match (the autosave by default) played on in the terminal.
+    /// Returns the line to print once the terminal is restored.
+    ///
+    /// # Errors
+    /// As [`resume_app`], and [`CliError::Terminal`] when the terminal could not be used.
+    pub fn run(&self) -> Result<String, CliError> {
+        let app = resume_app(self, crate::tui::color_wanted())?;
+        Ok(crate::tui::terminal::run_app(app)?)
+    }
+}
+
 /// The save folder for a game: the data folder, unless `--no-autosave` (or there is none).
 #[must_use]
 pub fn save_folder(no_autosave: bool) -> Option<PathBuf> {

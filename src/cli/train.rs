@@ -332,13 +332,17 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             value: None,
         });
     }
-    if !(1..=format::MAX_HIDDEN).contains(&args.hidden)
-        || !(1..=format::MAX_HIDDEN).contains(&args.race_hidden)
-    {
-        return Err(CliError::Failed(format!(
-            "--hidden and --race-hidden take 1 to {} units",
-            format::MAX_HIDDEN
-        )));
+    for (option, units) in [
+        ("--hidden", args.hidden),
+        ("--race-hidden", args.race_hidden),
+    ] {
+        if !(1..=format::MAX_HIDDEN).contains(&units) {
+            return Err(CliError::OutOfRange {
+                option,
+                takes: format!("from 1 to {} units", format::MAX_HIDDEN),
+                value: Some(units.to_string()),
+            });
+        }
     }
     if let Some(count) = args.supervised {
         if variant != Variant::Backgammon {

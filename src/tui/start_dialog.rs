@@ -167,32 +167,32 @@ impl StartDialog {
 }
 
 /// What to do with the answer: the game to play (`Ok(None)`: none, quit), or why it cannot
-/// start.
-pub type Then = Box<dyn FnMut(StartChoice) -> Result<Option<App>, String>>;
+/// start (an error of the caller's, `E`).
+pub type Then<E> = Box<dyn FnMut(StartChoice) -> Result<Option<App>, E>>;
 
 /// How an [`Opening`] ended.
 #[derive(Debug)]
-pub enum OpeningEnd {
+pub enum OpeningEnd<E> {
     /// The dialog was answered `q` (or the process was told to stop) before a game began.
     Quit,
-    /// The game the answer asked for could not start.
-    Failed(String),
+    /// The game the answer asked for could not start: why.
+    Failed(E),
     /// The game was played (until it quit).
     Played(Box<App>),
 }
 
 /// The dialog, then the game its answer starts, as one screen of the terminal runtime.
-pub struct Opening {
+pub struct Opening<E> {
     dialog: StartDialog,
-    then: Then,
+    then: Then<E>,
     app: Option<Box<App>>,
-    failed: Option<String>,
+    failed: Option<E>,
     quit: bool,
     /// The terminal's size, for the game that starts mid-session.
     size: Option<(u16, u16)>,
 }
 
-impl std::fmt::Debug for Opening {
+impl<E> std::fmt::Debug for Opening<E> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Opening")
             .field("dialog", &self.dialog)
@@ -201,10 +201,10 @@ impl std::fmt::Debug for Opening {
     }
 }
 
-impl Opening {
+impl<E> Opening<E> {
     /// Asks `dialog`, then runs what `then` makes of the answer.
     #[must_use]
-    pub fn new(dialog: StartDialog, then: Then) -> Opening {
+    pub fn new(dialog: StartDialog, then: Then<E>) -> Opening<E> {
         Opening {
             dialog,
             then,
@@ -229,7 +229,7 @@ impl Opening {
 
     /// How it ended.
     #[must_use]
-    pub fn end(self) -> OpeningEnd {
+    pub fn end(self) -> OpeningEnd<E> {
         match (self.app, self.failed) {
             (Some(app), _) => OpeningEnd::Played(app),
             (None, Some(why)) => OpeningEnd::Failed(why),
@@ -238,7 +238,7 @@ impl Opening {
     }
 }
 
-impl Screen for Opening {
+impl<E> Screen for Opening<E> {
     fn handle(&mut self, event: Event) -> bool {
         if let Some(app) = &mut self.app {
             return app.handle(event);

@@ -172,9 +172,9 @@ pub fn run_app(mut app: App) -> Result<String, RunError> {
 ///
 /// # Errors
 /// As [`run`].
-pub fn run_opening(
-    mut opening: crate::tui::start_dialog::Opening,
-) -> Result<crate::tui::start_dialog::OpeningEnd, RunError> {
+pub fn run_opening<E>(
+    mut opening: crate::tui::start_dialog::Opening<E>,
+) -> Result<crate::tui::start_dialog::OpeningEnd<E>, RunError> {
     if !io::stdout().is_terminal() {
         return Err(RunError::NotATerminal);
     }

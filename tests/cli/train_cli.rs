@@ -82,6 +82,14 @@ fn options_that_overflow_or_cannot_start_are_refused_at_the_door() {
         "--supervised takes at most",
     );
     refused(
+        &with(&["--hidden", "0"]),
+        "--hidden takes from 1 to 1024 units, not 0",
+    );
+    refused(
+        &with(&["--race-hidden", "1025"]),
+        "--race-hidden takes from 1 to 1024 units, not 1025",
+    );
+    refused(
         &with(&["--rules", "portes"]),
         "plays with backgammon's nets",
     );

@@ -751,7 +751,8 @@ fn the_start_dialog_answers_with_r_n_q_and_starts_the_game_it_asks_for() {
     assert!(opening.should_quit());
     assert!(matches!(opening.end(), OpeningEnd::Played(_)));
     // Answered q: no game; a game that cannot start ends with why.
-    let mut opening = Opening::new(StartDialog::new(&unfinished, false), Box::new(|_| Ok(None)));
+    let mut opening =
+        Opening::<String>::new(StartDialog::new(&unfinished, false), Box::new(|_| Ok(None)));
     opening.handle(key(KeyCode::Char('q')));
     assert!(opening.should_quit());
     assert!(matches!(opening.end(), OpeningEnd::Quit));

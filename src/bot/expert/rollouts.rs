@@ -277,12 +277,6 @@ fn trial_seed(seed: u64, trial: u32) -> u64 {
     mix(mix(seed ^ 0x0007_0110_u64) ^ mix(u64::from(trial)))
 }
 
-/// Whether two rolls are the same roll, in either order.
-fn same_roll(a: Dice, b: Dice) -> bool {
-    let key = |d: Dice| (d.first().min(d.second()), d.first().max(d.second()));
-    key(a) == key(b)
-}
-
 /// A worker's tools: the bot (on the rule set), and buffers for the plays of the turn and
 /// for those of the luck scan.
 struct Player {
@@ -311,10 +305,9 @@ impl Player {
     /// averaged; and the chances and best play of `dice` among them.
     fn luck_scan(&mut self, here: &Position, dice: Dice) -> ([f64; 5], [f64; 5], Option<Play>) {
         let rules = self.bot.nets.variant.rules();
-        let mut mean = [0.0f64; 5];
-        let mut actual = ([0.0f64; 5], None);
         let mut scan = std::mem::take(&mut self.scan);
-        for (d, weight) in super::rolls() {
+        let mut chosen = None;
+        let (mean, actual) = super::luck::scan(dice, false, |d| {
             rules.legal_plays_into(here, d, &mut scan);
             let (play, p) = match self.best0(&scan) {
                 Some((play, p)) => (Some(play), widen(&p)),
@@ -324,15 +317,13 @@ impl Player {
                     widen(&flip(&self.bot.chances_at(&here.switched(), 0))),
                 ),
             };
-            for (m, x) in mean.iter_mut().zip(p) {
-                *m += f64::from(weight) * x;
+            if super::luck::same_roll(d, dice) {
+                chosen = play;
             }
-            if same_roll(d, dice) {
-                actual = (p, play);
-            }
-        }
+            p
+        });
         self.scan = scan;
-        (mean.map(|m| m / 36.0), actual.0, actual.1)
+        (mean, actual, chosen)
     }
 
     /// One trial from `start` (its player on roll): the outcome for that player, less the
