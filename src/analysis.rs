@@ -570,7 +570,7 @@ impl Judge<'_> {
                         steps: best_play
                             .steps()
                             .iter()
-                            .map(|s| (s.from, s.to, s.hit))
+                            .map(|s| (s.from.number(), s.to.number(), s.hit))
                             .collect(),
                         position: *best_play.position(),
                     });

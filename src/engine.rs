@@ -7,6 +7,7 @@ pub mod game;
 pub mod ids;
 mod movegen;
 pub mod notation;
+pub mod place;
 pub mod play;
 pub mod position;
 pub mod rules;
@@ -32,13 +33,14 @@ pub use ids::{
 /// user of the crate asks the rule set: [`Variant::legal_plays`].
 pub(crate) use movegen::{legal_plays, legal_plays_into};
 pub use notation::{NotationError, format_play, parse_play, parse_play_in};
+pub use place::Place;
 pub use play::{MAX_STEPS, Play, PlayError, Step, Steps};
 pub use position::{Geometry, Position, PositionError};
 pub use rules::{DEFAULT_CUBE_CAP, RuleSet, Rules, RulesError, UnknownRuleSet};
 pub use scoring::{Ending, GameResult, WinKind, schmidt_points};
 pub use session::{CrawfordState, GameSetup, MatchError, MatchState};
 pub use side::Side;
-pub use turn::{Destination, DieStep, IllegalStep, Place, TurnBuilder, TurnError};
+pub use turn::{Destination, DieStep, IllegalStep, TurnBuilder, TurnError};
 pub use variant::{
     Opening, UnknownVariant, Variant, VariantError, VariantRules, Verdict, follow_steps,
 };

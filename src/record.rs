@@ -125,8 +125,8 @@
 //! timeline, the `.mat` writer and the analysis are all walks.
 
 use crate::engine::{
-    Action, Dice, DiceError, GameError, GameResult, MatchState, NotationError, Phase, Play, Rules,
-    RulesError, Side, TurnBuilder, TurnError, WinKind, format_play, notation::point_name,
+    Action, Dice, DiceError, GameError, GameResult, MatchState, NotationError, Phase, Place, Play,
+    Rules, RulesError, Side, TurnBuilder, TurnError, WinKind, format_play, notation::point_name,
     parse_play_in,
 };
 use crate::engine::{
@@ -860,7 +860,10 @@ fn describe(m: &MatchState, action: &Action) -> RecordedAction {
                 } else {
                     format_play(&play)
                 },
-                steps: steps.iter().map(|s| (s.from, s.to, s.hit)).collect(),
+                steps: steps
+                    .iter()
+                    .map(|s| (s.from.number(), s.to.number(), s.hit))
+                    .collect(),
             }
         }
         Action::Double => RecordedAction::Double { side },
@@ -1123,6 +1126,14 @@ pub enum IllegalPlayReason {
         /// Why not.
         error: TurnError,
     },
+    /// A step from or to a number that is no place (above 25).
+    #[error("step {from}/{to}: a place is off (0), a point (1-24) or the bar (25)")]
+    NoSuchPlace {
+        /// Where the checker starts, as written.
+        from: u8,
+        /// Where it lands, as written.
+        to: u8,
+    },
     /// A step whose hit flag is wrong.
     #[error("step {}/{} {}, but the record says the opposite", point_name(*.from), point_name(*.to), if *.hits { "hits" } else { "hits nothing" })]
     HitMismatch {
@@ -1274,8 +1285,11 @@ fn recorded_play(
         return Err(illegal(IllegalPlayReason::NoRoll));
     };
     for &(from, to, hit) in steps {
+        let (Some(start), Some(end)) = (Place::new(from), Place::new(to)) else {
+            return Err(illegal(IllegalPlayReason::NoSuchPlace { from, to }));
+        };
         let made = turn
-            .step_to(from, to)
+            .step_to(start, end)
             .map_err(|error| illegal(IllegalPlayReason::Step { from, to, error }))?;
         if made.step.hit != hit {
             return Err(illegal(IllegalPlayReason::HitMismatch {

@@ -13,7 +13,9 @@
 
 use super::expert::ExpertBot;
 use super::{Bot, DoubleAnswer, ScoredPlay, moves_as_backgammon, unranked};
-use crate::engine::{Dice, MatchState, Play, Position, TurnBuilder, Variant, WinKind, position_id};
+use crate::engine::{
+    Dice, MatchState, Place, Play, Position, TurnBuilder, Variant, WinKind, position_id,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -229,11 +231,11 @@ fn position_line(position: &Position, match_id: Option<String>) -> String {
 }
 
 /// The steps of a `bestmove` payload (`24/18 13/11`, `bar/22`, `6/off`, `pass`).
-fn parse_payload(payload: &str) -> Option<Vec<(u8, u8)>> {
+fn parse_payload(payload: &str) -> Option<Vec<(Place, Place)>> {
     let point = |t: &str| match t {
-        "bar" => Some(25),
-        "off" => Some(0),
-        n => n.parse::<u8>().ok().filter(|p| (1..=24).contains(p)),
+        "bar" => Some(Place::BAR),
+        "off" => Some(Place::OFF),
+        n => n.parse::<u8>().ok().and_then(Place::point),
     };
     if payload.trim() == "pass" {
         return Some(Vec::new());
@@ -336,8 +338,14 @@ mod tests {
 
     #[test]
     fn payloads_read_as_steps() {
-        assert_eq!(parse_payload("24/18 13/11"), Some(vec![(24, 18), (13, 11)]));
-        assert_eq!(parse_payload("bar/22 6/off"), Some(vec![(25, 22), (6, 0)]));
+        let steps = |pairs: &[(u8, u8)]| -> Option<Vec<(Place, Place)>> {
+            pairs
+                .iter()
+                .map(|&(from, to)| Some((Place::new(from)?, Place::new(to)?)))
+                .collect()
+        };
+        assert_eq!(parse_payload("24/18 13/11"), steps(&[(24, 18), (13, 11)]));
+        assert_eq!(parse_payload("bar/22 6/off"), steps(&[(25, 22), (6, 0)]));
         assert_eq!(parse_payload("pass"), Some(Vec::new()));
         for bad in ["24-18", "25/18", "x/1", "24/18 junk", "0/off"] {
             assert_eq!(parse_payload(bad), None, "{bad}");

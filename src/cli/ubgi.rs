@@ -132,15 +132,15 @@ pub fn move_payload(play: &Play) -> String {
     steps
         .iter()
         .map(|s| {
-            let from = if s.from == 25 {
+            let from = if s.from.is_bar() {
                 "bar".to_string()
             } else {
-                s.from.to_string()
+                s.from.number().to_string()
             };
-            let to = if s.to == 0 {
+            let to = if s.to.is_off() {
                 "off".to_string()
             } else {
-                s.to.to_string()
+                s.to.number().to_string()
             };
             format!("{from}/{to}")
         })

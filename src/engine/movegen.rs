@@ -18,6 +18,7 @@
 //! correct generator on many random positions.
 
 use super::dice::Dice;
+use super::place::Place;
 use super::play::{Play, Step};
 use super::position::{BAR, Position};
 
@@ -152,14 +153,14 @@ fn apply(board: &mut [i8; 26], own: &mut u32, from: u32, die: u32) -> Step {
         board[0] -= i8::from(hit);
         *own |= 1 << t;
         Step {
-            from: from as u8,
-            to: t as u8,
+            from: Place::of(from as u8),
+            to: Place::of(t as u8),
             hit,
         }
     } else {
         Step {
-            from: from as u8,
-            to: 0,
+            from: Place::of(from as u8),
+            to: Place::OFF,
             hit: false,
         }
     }
@@ -168,8 +169,8 @@ fn apply(board: &mut [i8; 26], own: &mut u32, from: u32, die: u32) -> Step {
 /// Takes back a step made by [`apply`] (the caller restores the occupied mask).
 #[inline(always)]
 fn undo(board: &mut [i8; 26], step: Step) {
-    board[step.from as usize] += 1;
-    let t = step.to as usize;
+    board[step.from.index()] += 1;
+    let t = step.to.index();
     let landed = i8::from(t != 0);
     board[t] -= landed * (1 + i8::from(step.hit));
     board[0] += i8::from(step.hit);
@@ -213,7 +214,7 @@ fn push<const LEN: usize>(
     }
     // The last step, in order: its source after the earlier steps, minus one; its landing
     // point plus one (a blot hit there goes from -1 to +1); one more on the opponent's bar.
-    let (from, to, hit) = (last.from as usize, last.to as usize, i8::from(last.hit));
+    let (from, to, hit) = (last.from.index(), last.to.index(), i8::from(last.hit));
     board[from] = scratch[from] - 1;
     board[to] = scratch[to] + i8::from(to != 0) * (1 + hit);
     board[0] = scratch[0] - hit;
@@ -281,7 +282,7 @@ fn two_dice<const PLAIN: bool>(
         let mut seconds = sources_of::<PLAIN>(o1, blocked, movable_lo, lo);
         // One checker s1 -> s1-hi -> s1-hi-lo with no hit on the way ends where moving a
         // checker already on s1-lo by hi and then s1 by lo ends: that pair is reported.
-        let t1 = u32::from(st1.to);
+        let t1 = u32::from(st1.to.number());
         if t1 > lo && !st1.hit && !on_bar && start[(s1 - lo) as usize] > 0 {
             seconds &= !(1 << t1);
         }
@@ -310,7 +311,7 @@ fn two_dice<const PLAIN: bool>(
             let s1 = pop_highest(&mut chains);
             let mut o1 = own;
             let st1 = apply(&mut scratch, &mut o1, s1, lo);
-            let st2 = step_of(&scratch, u32::from(st1.to), hi);
+            let st2 = step_of(&scratch, u32::from(st1.to.number()), hi);
             push::<2>(out, template, &scratch, st1.pack(), st2, false);
             undo(&mut scratch, st1);
         }
@@ -353,23 +354,23 @@ fn lower_die_first(
         let mut o1 = own;
         let st1 = apply(scratch, &mut o1, s1, lo);
         let mut seconds = sources(o1, blocked, hi);
-        if !on_bar && st1.to != 0 && o1 & OUTSIDE_HOME != 0 {
+        if !on_bar && !st1.to.is_off() && o1 & OUTSIDE_HOME != 0 {
             // Nothing is borne off and nothing entered: only the same checker going on can
             // end somewhere the higher die first does not reach.
-            seconds &= 1 << st1.to;
+            seconds &= 1 << st1.to.number();
         }
         while seconds != 0 {
             let s2 = pop_highest(&mut seconds);
-            let bears_off = st1.to == 0 || s2 <= hi;
+            let bears_off = st1.to.is_off() || s2 <= hi;
             if !bears_off {
-                if s2 != u32::from(st1.to) {
+                if s2 != u32::from(st1.to.number()) {
                     // Two different checkers: the same two moves in the other order are legal
                     // too, unless the first had to enter from the bar.
                     if !on_bar || s2 == BAR as u32 {
                         continue;
                     }
                 } else if !st1.hit
-                    && (start[(s1 - hi) as usize] >= 0 || (!on_bar && start[st1.to as usize] > 0))
+                    && (start[(s1 - hi) as usize] >= 0 || (!on_bar && start[st1.to.index()] > 0))
                 {
                     // One checker s1 -> s1-lo -> s1-lo-hi with no hit on s1-lo: the same end
                     // through s1-hi (open, no blot), or moving a checker already on s1-lo.
@@ -392,8 +393,8 @@ fn lower_die_first(
 fn step_of(board: &[i8; 26], from: u32, die: u32) -> Step {
     let to = from.saturating_sub(die);
     Step {
-        from: from as u8,
-        to: to as u8,
+        from: Place::of(from as u8),
+        to: Place::of(to as u8),
         hit: to != 0 && board[to as usize] == -1,
     }
 }

@@ -140,10 +140,13 @@ fn format_steps(steps: &[Step]) -> String {
     let hit_points: u32 = steps
         .iter()
         .filter(|s| s.hit)
-        .fold(0, |mask, s| mask | 1 << s.to);
+        .fold(0, |mask, s| mask | 1 << s.to.number());
     let hit_at = |point: u8| point != 0 && hit_points & (1 << point) != 0;
 
-    let mut moves: Vec<(u8, u8)> = steps.iter().map(|s| (s.from, s.to)).collect();
+    let mut moves: Vec<(u8, u8)> = steps
+        .iter()
+        .map(|s| (s.from.number(), s.to.number()))
+        .collect();
     moves.sort_unstable_by(|a, b| b.cmp(a));
 
     // Join the steps of one checker, keeping the points in between where it hit.
@@ -506,9 +509,10 @@ fn diagnose(
     // Only one die can be played: it must be the higher one when that is possible.
     if needed == 1 && !dice.is_double() && single_die_moves[usize::from(dice.low())] == 1 {
         let high_playable = plays.iter().any(|p| {
-            p.steps()
-                .iter()
-                .any(|s| s.from - s.to == dice.high() || (s.to == 0 && s.from < dice.high()))
+            p.steps().iter().any(|s| {
+                let (from, to) = (s.from.number(), s.to.number());
+                from - to == dice.high() || (to == 0 && from < dice.high())
+            })
         });
         if high_playable {
             return illegal(format!(

@@ -1,14 +1,15 @@
 //! A play: the checker moves of one turn, and the position they lead to.
 
+use super::place::Place;
 use super::position::Position;
 
 /// One checker moving by one die, in the mover's numbering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Step {
-    /// Where the checker starts: 1-24, or 25 for the bar.
-    pub from: u8,
-    /// Where it lands: 1-24, or 0 when it is borne off.
-    pub to: u8,
+    /// Where the checker starts: a point, or the bar.
+    pub from: Place,
+    /// Where it lands: a point, or off when it is borne off.
+    pub to: Place,
     /// It hit an opposing blot where it landed.
     pub hit: bool,
 }
@@ -17,13 +18,13 @@ impl Step {
     /// The step bears a checker off.
     #[must_use]
     pub const fn is_bear_off(self) -> bool {
-        self.to == 0
+        self.to.is_off()
     }
 
     /// The step enters a checker from the bar.
     #[must_use]
     pub const fn is_entry(self) -> bool {
-        self.from == 25
+        self.from.is_bar()
     }
 }
 
@@ -53,14 +54,12 @@ pub enum PlayError {
     #[error("a play has at most 4 steps, not {0}")]
     TooManySteps(usize),
     /// A step that does not go from a point or the bar towards the 1-point or off.
-    #[error(
-        "a step from {from} to {to} does not move towards home (from 1-25, to 0-24, to below from)"
-    )]
+    #[error("a step from {from} to {to} does not move towards home")]
     BadStep {
         /// Where it starts.
-        from: u8,
+        from: Place,
         /// Where it lands.
-        to: u8,
+        to: Place,
     },
 }
 
@@ -68,7 +67,7 @@ impl Step {
     /// The step in 11 bits: `from` (5), `to` (5), `hit` (1).
     #[inline(always)]
     pub(crate) const fn pack(self) -> u64 {
-        self.from as u64 | (self.to as u64) << 5 | (self.hit as u64) << 10
+        self.from.number() as u64 | (self.to.number() as u64) << 5 | (self.hit as u64) << 10
     }
 
     /// The `index`-th step packed in `packed`.
@@ -76,8 +75,8 @@ impl Step {
     pub(crate) const fn unpack(packed: u64, index: usize) -> Step {
         let bits = packed >> (16 * index);
         Step {
-            from: (bits & 31) as u8,
-            to: (bits >> 5 & 31) as u8,
+            from: Place::of((bits & 31) as u8),
+            to: Place::of((bits >> 5 & 31) as u8),
             hit: bits >> 10 & 1 == 1,
         }
     }
@@ -109,13 +108,13 @@ impl Play {
     /// A play made of `steps` that leads to `position`.
     ///
     /// # Errors
-    /// [`PlayError`] for more than four steps or a step that does not run from a point
-    /// (1-24) or the bar (25) down to a lower point or off (0).
+    /// [`PlayError`] for more than four steps or a step that does not run from a point or
+    /// the bar down to a lower point or off.
     pub fn new(steps: &[Step], position: Position) -> Result<Play, PlayError> {
         if steps.len() > MAX_STEPS {
             return Err(PlayError::TooManySteps(steps.len()));
         }
-        if let Some(s) = steps.iter().find(|s| s.from > 25 || s.to >= s.from) {
+        if let Some(s) = steps.iter().find(|s| s.to >= s.from || s.from.is_off()) {
             return Err(PlayError::BadStep {
                 from: s.from,
                 to: s.to,

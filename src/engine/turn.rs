@@ -8,6 +8,7 @@
 
 use super::dice::Dice;
 use super::game::Game;
+use super::place::Place;
 use super::play::{Play, Step};
 use super::position::{BAR, Position};
 use super::variant::{Variant, VariantError};
@@ -25,25 +26,16 @@ pub struct DieStep {
 /// A place a picked-up checker can be moved to, and the ways to get there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Destination {
-    /// Where it lands: 1-24, or 0 for off.
-    pub to: u8,
+    /// Where it lands: a point, or off.
+    pub to: Place,
     /// The ways there that end in different positions (one, unless for instance one way
     /// hits a blot on the way and the other does not).
     pub paths: Vec<Vec<DieStep>>,
 }
 
-/// A place on the board as a person names it: a point, the bar (25) or off (0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Place(pub u8);
-
-impl std::fmt::Display for Place {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            25 => f.write_str("the bar"),
-            0 => f.write_str("off"),
-            p => write!(f, "{p}"),
-        }
-    }
+/// Where a checker on `from` lands moving `die` pips (off, where it goes past the 1-point).
+fn landing(from: Place, die: u8) -> Place {
+    Place::of(from.number().saturating_sub(die))
 }
 
 /// Why a step was refused.
@@ -188,7 +180,7 @@ impl TurnBuilder {
         let rules = self.variant.rules();
         (1..=BAR as u8)
             .rev()
-            .filter_map(|from| rules.step(position, from, die))
+            .filter_map(|from| rules.step(position, Place::of(from), die))
             .collect()
     }
 
@@ -301,18 +293,18 @@ impl TurnBuilder {
         next
     }
 
-    /// The points (25 for the bar) a checker may be moved from now.
+    /// The places (points, or the bar) a checker may be moved from now, highest first.
     #[must_use]
-    pub fn sources(&self) -> Vec<u8> {
-        let set: BTreeSet<u8> = self.next_steps().iter().map(|s| s.step.from).collect();
+    pub fn sources(&self) -> Vec<Place> {
+        let set: BTreeSet<Place> = self.next_steps().iter().map(|s| s.step.from).collect();
         set.into_iter().rev().collect()
     }
 
     /// Where the checker on `from` can go, by one die or several in a row, and the ways
     /// there that lead to different positions.
     #[must_use]
-    pub fn destinations(&self, from: u8) -> Vec<Destination> {
-        let mut ways: Vec<(u8, Position, Vec<DieStep>)> = Vec::new();
+    pub fn destinations(&self, from: Place) -> Vec<Destination> {
+        let mut ways: Vec<(Place, Position, Vec<DieStep>)> = Vec::new();
         let mut memo = HashMap::new();
         let mut path = Vec::new();
         self.walk(
@@ -348,12 +340,12 @@ impl TurnBuilder {
     #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
-        at: u8,
+        at: Place,
         position: &Position,
         dice: &[u8],
         to_go: usize,
         path: &mut Vec<DieStep>,
-        ways: &mut Vec<(u8, Position, Vec<DieStep>)>,
+        ways: &mut Vec<(Place, Position, Vec<DieStep>)>,
         memo: &mut HashMap<(Position, Vec<u8>), bool>,
     ) {
         if to_go == 0 {
@@ -372,7 +364,7 @@ impl TurnBuilder {
             if !ways.iter().any(|(to, p, _)| *to == step.to && *p == after) {
                 ways.push((step.to, after, path.clone()));
             }
-            if step.to != 0 {
+            if !step.to.is_off() {
                 self.walk(step.to, &after, &rest, to_go - 1, path, ways, memo);
             }
             path.pop();
@@ -388,33 +380,28 @@ impl TurnBuilder {
             .map(|_| ())
     }
 
-    /// Moves the checker on `from` by `die` (25 = the bar).
+    /// Moves the checker on `from` by `die`.
     ///
     /// # Errors
     /// [`TurnError`] saying why not.
-    pub fn move_by_die(&mut self, from: u8, die: u8) -> Result<DieStep, TurnError> {
-        let to = if from == 25 {
-            25 - die
-        } else {
-            from.saturating_sub(die)
-        };
-        self.step_by(from, to, Some(die))
+    pub fn move_by_die(&mut self, from: Place, die: u8) -> Result<DieStep, TurnError> {
+        self.step_by(from, landing(from, die), Some(die))
     }
 
-    /// Moves the checker on `from` to `to` (25 = the bar, 0 = off) with a die left that makes
+    /// Moves the checker on `from` to `to` with a die left that makes
     /// that step: the die of the distance first, and for a bear-off a higher one. This is how
     /// a play written as checker steps (a record, a `.mat` file) is followed.
     ///
     /// # Errors
     /// [`TurnError`] saying why not: no die left makes the step, or the rules' reason the
     /// last die tried cannot.
-    pub fn step_to(&mut self, from: u8, to: u8) -> Result<DieStep, TurnError> {
-        let distance = from.checked_sub(to).filter(|&d| d > 0);
+    pub fn step_to(&mut self, from: Place, to: Place) -> Result<DieStep, TurnError> {
+        let distance = from.number().checked_sub(to.number()).filter(|&d| d > 0);
         let mut dice = self.dice_left();
         dice.sort_unstable();
         dice.dedup();
         dice.retain(|&die| match distance {
-            Some(d) => die == d || (to == 0 && die > d),
+            Some(d) => die == d || (to.is_off() && die > d),
             None => false,
         });
         let mut last_error = None;
@@ -437,7 +424,7 @@ impl TurnBuilder {
     /// # Errors
     /// [`TurnError`] for the first step that cannot be made, or
     /// [`TurnError::Unfinished`] when dice are left.
-    pub fn play_steps(&mut self, steps: &[(u8, u8)]) -> Result<Play, TurnError> {
+    pub fn play_steps(&mut self, steps: &[(Place, Place)]) -> Result<Play, TurnError> {
         for &(from, to) in steps {
             self.step_to(from, to)?;
         }
@@ -462,20 +449,17 @@ impl TurnBuilder {
         Ok(())
     }
 
-    fn step_by(&mut self, from: u8, to: u8, die: Option<u8>) -> Result<DieStep, TurnError> {
+    fn step_by(&mut self, from: Place, to: Place, die: Option<u8>) -> Result<DieStep, TurnError> {
         if self.moves_left() == 0 {
             return Err(TurnError::NoDiceLeft);
         }
-        let board = self.current.board();
-        if board.get(usize::from(from)).is_none_or(|&n| n <= 0) {
-            return Err(TurnError::NoChecker(Place(from)));
+        if from.is_off() || self.current.board()[from.index()] <= 0 {
+            return Err(TurnError::NoChecker(from));
         }
         let next = self.next_steps();
-        let found = next.iter().find(|ds| {
-            ds.step.from == from
-                && (ds.step.to == to || (to == 0 && ds.step.to == 0))
-                && die.is_none_or(|d| d == ds.die)
-        });
+        let found = next
+            .iter()
+            .find(|ds| ds.step.from == from && ds.step.to == to && die.is_none_or(|d| d == ds.die));
         match found {
             Some(&ds) => {
                 self.current = self.after(&self.current, ds.step);
@@ -487,8 +471,8 @@ impl TurnBuilder {
     }
 
     /// Why no legal step leaves `from` (with `die`, if given).
-    fn why_not(&self, from: u8, die: Option<u8>) -> IllegalStep {
-        if self.current.board()[BAR] > 0 && from != BAR as u8 {
+    fn why_not(&self, from: Place, die: Option<u8>) -> IllegalStep {
+        if self.current.board()[BAR] > 0 && !from.is_bar() {
             return IllegalStep::BarFirst;
         }
         if let Some(d) = die {
@@ -496,14 +480,10 @@ impl TurnBuilder {
                 return IllegalStep::NoSuchDie(d);
             }
             if self.variant.rules().step(&self.current, from, d).is_none() {
-                let to = if from == BAR as u8 {
-                    25 - d
-                } else {
-                    from.saturating_sub(d)
-                };
+                let to = landing(from, d);
                 let board = self.current.board();
                 if self.variant == Variant::Fevga
-                    && from == 24
+                    && from.number() == 24
                     && board[24] > 0
                     && board[24] < 15
                     && self.current.mover_off() == 0
@@ -512,24 +492,21 @@ impl TurnBuilder {
                     return IllegalStep::StartRule;
                 }
                 if self.variant == Variant::Plakoto
-                    && to > 0
-                    && board[usize::from(to)] < 0
-                    && self.current.is_pinned(usize::from(to))
+                    && !to.is_off()
+                    && board[to.index()] < 0
+                    && self.current.is_pinned(to.index())
                 {
-                    return IllegalStep::PinnedThere(Place(to));
+                    return IllegalStep::PinnedThere(to);
                 }
-                return if to == 0 {
-                    IllegalStep::CannotBearOff {
-                        from: Place(from),
-                        die: d,
-                    }
+                return if to.is_off() {
+                    IllegalStep::CannotBearOff { from, die: d }
                 } else {
-                    IllegalStep::Closed(Place(to))
+                    IllegalStep::Closed(to)
                 };
             }
         }
         if self.next_steps().iter().any(|ds| ds.step.from == from) {
-            return IllegalStep::DoesNotFit(Place(from));
+            return IllegalStep::DoesNotFit(from);
         }
         IllegalStep::MustPlayElsewhere
     }

@@ -25,6 +25,7 @@ pub use plakoto::Plakoto;
 pub use steps::follow_steps;
 
 use super::dice::Dice;
+use super::place::Place;
 use super::play::{Play, Step};
 use super::position::{Geometry, Position};
 use super::scoring::{Ending, WinKind};
@@ -81,11 +82,11 @@ pub trait VariantRules: Sync {
         Geometry::Opposed
     }
 
-    /// The move of one checker of the mover from `from` (1-24, or 25 for the bar) by `die`,
+    /// The move of one checker of the mover from `from` (a point, or the bar) by `die`,
     /// if the step rules allow it now, with where it lands and whether it hits (or, in
     /// Plakoto, pins). Whole-play rules (as many dice as possible, Fevga's own-quarter and
     /// trapping rules) are not judged here.
-    fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step>;
+    fn step(&self, position: &Position, from: Place, die: u8) -> Option<Step>;
 
     /// `position` after a step that [`VariantRules::step`] gave for it. (Use
     /// [`Variant::apply_step`] for a step from elsewhere.)
@@ -221,10 +222,10 @@ impl Variant {
         out
     }
 
-    /// Moves the mover's checker on `from` (25: the bar) by `die`, if the step rules allow
-    /// it: the step and the position after it.
+    /// Moves the mover's checker on `from` by `die`, if the step rules allow it: the step
+    /// and the position after it.
     #[must_use]
-    pub fn apply_step(self, position: &Position, from: u8, die: u8) -> Option<(Step, Position)> {
+    pub fn apply_step(self, position: &Position, from: Place, die: u8) -> Option<(Step, Position)> {
         let rules = self.rules();
         let step = rules.step(position, from, die)?;
         Some((step, rules.after_step_unchecked(position, step)))

@@ -2,8 +2,8 @@
 
 use super::{MAX_BYTES, MatReadError, UNCAPPED};
 use crate::engine::{
-    Action, Dice, Game, MatchState, Phase, Play, Position, Rules, Side, TurnBuilder, WinKind,
-    format_play, parse_play,
+    Action, Dice, Game, MatchState, Phase, Place, Play, Position, Rules, Side, TurnBuilder,
+    WinKind, format_play, parse_play,
 };
 use crate::record::{
     self, GameRecord, PlayerInfo, Record, RecordSide, RecordedAction, ResultRecord, shorten,
@@ -760,7 +760,7 @@ fn replay_roll(
         let steps: Vec<(u8, u8, bool)> = chosen
             .steps()
             .iter()
-            .map(|s| (s.from, s.to, s.hit))
+            .map(|s| (s.from.number(), s.to.number(), s.hit))
             .collect();
         let notation = if steps.is_empty() {
             String::new()
@@ -863,7 +863,7 @@ fn read_play(game: &Game, position: &Position, roll: Dice, text: &str) -> Result
 
 /// `24/18* 13/9(2)` as single moves `(from, to)`: chains cut at each point, counts
 /// repeated; `None` when the text is not that simple.
-fn written_steps(text: &str) -> Option<Vec<(u8, u8)>> {
+fn written_steps(text: &str) -> Option<Vec<(Place, Place)>> {
     let mut steps = Vec::new();
     for word in text.split([' ', ',', '\t']).filter(|w| !w.is_empty()) {
         let (path, count) = match word.strip_suffix(')').and_then(|w| w.rsplit_once('(')) {
@@ -876,13 +876,13 @@ fn written_steps(text: &str) -> Option<Vec<(u8, u8)>> {
             ),
             None => (word, 1),
         };
-        let points: Vec<u8> = path
+        let points: Vec<Place> = path
             .split('/')
             .map(
                 |p| match p.trim_end_matches('*').to_ascii_lowercase().as_str() {
-                    "bar" | "b" => Some(25),
-                    "off" | "o" => Some(0),
-                    digits => digits.parse::<u8>().ok().filter(|&n| n <= 25),
+                    "bar" | "b" => Some(Place::BAR),
+                    "off" | "o" => Some(Place::OFF),
+                    digits => digits.parse::<u8>().ok().and_then(Place::new),
                 },
             )
             .collect::<Option<_>>()?;

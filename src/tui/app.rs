@@ -24,7 +24,7 @@ use super::tutor::{Decision, Threshold, Tutor, TutorJob};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, Dice, DieStep, GameSetup, MatchState, Phase, Play, Rules, RulesError, Side,
+    Action, Dice, DieStep, GameSetup, MatchState, Phase, Place, Play, Rules, RulesError, Side,
     TurnBuilder, format_play, parse_play_in, roll_die,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
@@ -184,8 +184,8 @@ pub struct App {
     turn: Option<TurnBuilder>,
     /// (row, column) in [`GRID`], as drawn.
     cursor: (usize, usize),
-    /// The point (25: the bar) of the checker picked up.
-    picked: Option<u8>,
+    /// The place (a point, or the bar) of the checker picked up.
+    picked: Option<Place>,
     mode: Mode,
     message: String,
     last_play: String,
@@ -295,25 +295,21 @@ pub enum AppError {
     MatchOver(String),
 }
 
-fn spot_point(spot: Spot) -> Option<u8> {
+fn spot_point(spot: Spot) -> Option<Place> {
     match spot {
-        Spot::Point(p) => Some(p),
-        Spot::Bar => Some(25),
+        Spot::Point(p) => Place::point(p),
+        Spot::Bar => Some(Place::BAR),
         Spot::Tray => None,
     }
 }
 
-fn point_spot(point: u8) -> Spot {
-    match point {
-        0 => Spot::Tray,
-        25 => Spot::Bar,
-        p => Spot::Point(p),
-    }
+fn point_spot(place: Place) -> Spot {
+    Spot::from(place)
 }
 
 /// A point as the messages name it: as notation writes it, but "the bar" in a sentence.
 fn point_name(point: u8) -> String {
-    if point == 25 {
+    if point == Place::BAR.number() {
         "the bar".to_string()
     } else {
         crate::engine::notation::point_name(point)
@@ -971,7 +967,7 @@ impl App {
             match spot_point(spot) {
                 Some(p) if turn.sources().contains(&p) => self.picked = Some(p),
                 Some(p) => {
-                    self.message = if turn.position().board()[usize::from(p)] > 0 {
+                    self.message = if turn.position().board()[p.index()] > 0 {
                         format!(
                             "the checker on {} cannot move now: the dice must be used \
                              elsewhere",
@@ -989,7 +985,7 @@ impl App {
             self.picked = None;
             return;
         }
-        let to = spot_point(spot).unwrap_or(0);
+        let to = spot_point(spot).unwrap_or(Place::OFF);
         match turn.destinations(from).into_iter().find(|d| d.to == to) {
             Some(d) if d.paths.len() == 1 => self.follow(&d.paths[0]),
             Some(d) => self.mode = Mode::ChooseWay(d.paths),
@@ -1021,8 +1017,8 @@ impl App {
         let from = self
             .picked
             .or_else(|| spot_point(self.cursor_spot()))
-            .unwrap_or(0);
-        if from == 0 {
+            .unwrap_or(Place::OFF);
+        if from.is_off() {
             self.message = "pick up a checker to move first".to_string();
             return;
         }

@@ -15,6 +15,17 @@ pub enum Spot {
     Tray,
 }
 
+/// A place as the cursor stands on it: off is the tray.
+impl From<crate::engine::Place> for Spot {
+    fn from(place: crate::engine::Place) -> Spot {
+        match place {
+            crate::engine::Place::OFF => Spot::Tray,
+            crate::engine::Place::BAR => Spot::Bar,
+            point => Spot::Point(point.number()),
+        }
+    }
+}
+
 /// The last play, marked on the board until the next roll.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LastMove {

@@ -786,7 +786,11 @@ mod analyse {
             .into_iter()
             .find(|p| format_play(p) == text)
             .unwrap_or_else(|| panic!("{text} is legal"));
-        let steps = play.steps().iter().map(|s| (s.from, s.to, s.hit)).collect();
+        let steps = play
+            .steps()
+            .iter()
+            .map(|s| (s.from.number(), s.to.number(), s.hit))
+            .collect();
         (
             RecordedAction::Play {
                 side,

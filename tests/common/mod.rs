@@ -6,9 +6,19 @@
 #[cfg(feature = "tui")]
 pub mod tui;
 
-use bg_tui::engine::{Dice, Position};
+use bg_tui::engine::{Dice, Place, Position};
 use rand::{Rng, RngExt};
 use std::collections::BTreeSet;
+
+/// The place numbered `n` (0 off, 1-24, 25 the bar), for tests written with numbers.
+pub fn place(n: u8) -> Place {
+    Place::new(n).expect("a place is numbered 0 to 25")
+}
+
+/// The numbers of `places`, in order.
+pub fn numbers(places: &[Place]) -> Vec<u8> {
+    places.iter().map(|p| p.number()).collect()
+}
 
 /// A position from per-side counts, each in its own numbering (index 25 = bar).
 pub fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {

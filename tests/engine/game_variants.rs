@@ -339,8 +339,8 @@ fn positions_that_cannot_occur_in_a_rule_set_are_refused_at_the_door() {
 #[test]
 fn plays_are_checked_at_the_door() {
     let step = |from, to| Step {
-        from,
-        to,
+        from: crate::common::place(from),
+        to: crate::common::place(to),
         hit: false,
     };
     assert_eq!(
@@ -348,9 +348,14 @@ fn plays_are_checked_at_the_door() {
         Some(PlayError::TooManySteps(5))
     );
     assert_eq!(
-        Play::new(&[step(30, 24)], Position::START).err(),
-        Some(PlayError::BadStep { from: 30, to: 24 })
+        Play::new(&[step(5, 8)], Position::START).err(),
+        Some(PlayError::BadStep {
+            from: crate::common::place(5),
+            to: crate::common::place(8)
+        })
     );
+    // A place above the bar cannot be made at all.
+    assert_eq!(bg_tui::engine::Place::new(30), None);
     // Steps that do not make the position they claim are refused by the game.
     let mut game = Game::from_position(
         Rules::money(),

@@ -47,10 +47,10 @@ fn reference_max_dice(position: &Position, dice: Dice) -> usize {
 /// Whether `step` is a move by `die`: exactly `die` points, or a bear-off from a point no
 /// higher than `die`.
 fn moves_by(step: Step, die: u8) -> bool {
-    if step.to == 0 {
-        step.from <= die
+    if step.to.is_off() {
+        step.from.number() <= die
     } else {
-        step.from > step.to && step.from - step.to == die
+        step.from > step.to && step.from.number() - step.to.number() == die
     }
 }
 
@@ -59,7 +59,7 @@ fn moves_by(step: Step, die: u8) -> bool {
 fn replay(start: &Position, play: &Play) -> Result<[i8; 26], TestCaseError> {
     let mut board = *start.board();
     for step in play.steps().iter() {
-        let (from, to) = (usize::from(step.from), usize::from(step.to));
+        let (from, to) = (step.from.index(), step.to.index());
         prop_assert!((1..=25).contains(&from), "step from {from}");
         prop_assert!(to <= 24, "step to {to}");
         prop_assert!(board[from] > 0, "no checker to move on {from}: {step:?}");
@@ -170,12 +170,15 @@ fn check_turn(
 
         // Pips: the mover's go down by the distance moved (a bear-off counts from its point);
         // the opponent's go up by the distance each hit checker had already travelled.
-        let moved: u32 = steps.iter().map(|s| u32::from(s.from - s.to)).sum();
+        let moved: u32 = steps
+            .iter()
+            .map(|s| u32::from(s.from.number() - s.to.number()))
+            .sum();
         prop_assert_eq!(position.mover_pips() - play.position().mover_pips(), moved);
         let sent_back: u32 = steps
             .iter()
             .filter(|s| s.hit)
-            .map(|s| u32::from(s.to))
+            .map(|s| u32::from(s.to.number()))
             .sum();
         prop_assert_eq!(
             play.position().opponent_pips() - position.opponent_pips(),

@@ -71,16 +71,16 @@ fn legal(p: &Position, a: u8, b: u8) -> Vec<Play> {
 
 fn mv(from: u8, to: u8) -> Step {
     Step {
-        from,
-        to,
+        from: crate::common::place(from),
+        to: crate::common::place(to),
         hit: false,
     }
 }
 
 fn hit(from: u8, to: u8) -> Step {
     Step {
-        from,
-        to,
+        from: crate::common::place(from),
+        to: crate::common::place(to),
         hit: true,
     }
 }
@@ -107,12 +107,12 @@ fn positions(plays: &[Play]) -> BTreeSet<Position> {
 /// Plays in the usual notation, for failure messages: `24/18 18/13*; 13/8 6/off`.
 fn describe(plays: &[Play]) -> String {
     let one = |s: &Step| {
-        let from = if s.from == 25 {
+        let from = if s.from.is_bar() {
             "bar".to_string()
         } else {
             s.from.to_string()
         };
-        let to = if s.to == 0 {
+        let to = if s.to.is_off() {
             "off".to_string()
         } else {
             s.to.to_string()
@@ -263,7 +263,7 @@ fn opening_6_6_has_11_distinct_plays() {
     for play in &plays {
         assert_eq!(play.dice_used(), 4, "{}", describe(&[*play]));
         for s in play.steps().iter() {
-            assert!([24, 13, 8].contains(&s.from) && s.from - s.to == 6);
+            assert!([24, 13, 8].contains(&s.from.number()) && s.from.number() - s.to.number() == 6);
         }
     }
 }
@@ -387,7 +387,11 @@ fn doubles_are_played_four_times() {
     );
     for play in &plays {
         assert_eq!(play.dice_used(), 4);
-        assert!(play.steps().iter().all(|s| s.from - s.to == 2));
+        assert!(
+            play.steps()
+                .iter()
+                .all(|s| s.from.number() - s.to.number() == 2)
+        );
     }
     // And in the opponent's view, each play took exactly 4 x 2 = 8 pips off our count
     for play in &plays {
@@ -810,7 +814,9 @@ fn no_bear_off_while_a_checker_is_outside_home() {
     // Then the plays are 13/2 and 13/7 6/1; no 6/off or 5/off, even after 13/8 or 13/7
     assert_positions(&plays, &p, &[&[(13, 2)], &[(13, 7), (6, 1)]]);
     assert!(
-        plays.iter().all(|p| p.steps().iter().all(|s| s.to != 0)),
+        plays
+            .iter()
+            .all(|p| p.steps().iter().all(|s| !s.to.is_off())),
         "{}",
         describe(&plays)
     );
@@ -831,12 +837,12 @@ fn bear_off_starts_mid_turn_after_the_last_checker_comes_home() {
     let s = steps(bearing);
     assert_eq!(s.len(), 2);
     assert_eq!(
-        s[0].from,
+        s[0].from.number(),
         8,
         "the 8 must come home first: {}",
         describe(&[*bearing])
     );
-    assert!(s[0].to <= 6);
+    assert!(s[0].to.number() <= 6);
     assert!(s[1].is_bear_off());
     assert_eq!(bearing.position().mover_off(), 14);
 }
@@ -858,7 +864,11 @@ fn checker_hit_during_bear_off_must_come_home_before_bearing_off_resumes() {
 
     // Then we enter and either go on (bar/14) or enter on 19 and play 6/1; no bear-off
     assert_positions(&plays, &p, &[&[(25, 14)], &[(25, 19), (6, 1)]]);
-    assert!(plays.iter().all(|p| p.steps().iter().all(|s| s.to != 0)));
+    assert!(
+        plays
+            .iter()
+            .all(|p| p.steps().iter().all(|s| !s.to.is_off()))
+    );
 
     // When 6-6 is rolled
     let plays = legal(&p, 6, 6);

@@ -15,43 +15,61 @@ fn turn(position: Position, a: u8, b: u8) -> TurnBuilder {
 #[test]
 fn opening_3_1_point_on_the_5_in_either_order() {
     let mut t = turn(Position::START, 3, 1);
-    assert_eq!(t.sources(), vec![24, 13, 8, 6]);
-    t.move_by_die(6, 1).unwrap();
+    assert_eq!(common::numbers(&t.sources()), vec![24, 13, 8, 6]);
+    t.move_by_die(common::place(6), 1).unwrap();
     assert_eq!(t.finished(), None);
-    t.move_by_die(8, 3).unwrap();
+    t.move_by_die(common::place(8), 3).unwrap();
     let play = t.finished().unwrap();
     assert_eq!(format_play(&play), "8/5 6/5");
-    assert_eq!(t.move_by_die(13, 1), Err(TurnError::NoDiceLeft));
+    assert_eq!(
+        t.move_by_die(common::place(13), 1),
+        Err(TurnError::NoDiceLeft)
+    );
 }
 
 #[test]
 fn step_to_picks_the_die_of_the_distance_then_a_higher_one_to_bear_off() {
     // 6-1 from the start: 13/7 uses the 6, 8/7 the 1.
     let mut t = turn(Position::START, 6, 1);
-    assert_eq!(t.step_to(13, 7).unwrap().die, 6);
-    assert_eq!(t.step_to(8, 7).unwrap().die, 1);
+    assert_eq!(
+        t.step_to(common::place(13), common::place(7)).unwrap().die,
+        6
+    );
+    assert_eq!(
+        t.step_to(common::place(8), common::place(7)).unwrap().die,
+        1
+    );
     assert_eq!(format_play(&t.finished().unwrap()), "13/7 8/7");
     // No die of that distance.
     let mut t = turn(Position::START, 6, 1);
-    let err = t.step_to(13, 9).unwrap_err();
+    let err = t.step_to(common::place(13), common::place(9)).unwrap_err();
     assert_eq!(err.to_string(), "no die left (6, 1) makes that step");
     assert!(t.made().is_empty());
     // Bearing off from the 4-point with 6-4: the 4 first, and the 6 when only it is left.
     let bear = common::sides(&[(4, 2)], &[(24, 2)]);
     let mut t = turn(bear, 6, 4);
-    assert_eq!(t.step_to(4, 0).unwrap().die, 4);
-    assert_eq!(t.step_to(4, 0).unwrap().die, 6);
+    assert_eq!(
+        t.step_to(common::place(4), common::place(0)).unwrap().die,
+        4
+    );
+    assert_eq!(
+        t.step_to(common::place(4), common::place(0)).unwrap().die,
+        6
+    );
     assert_eq!(format_play(&t.finished().unwrap()), "4/off(2)");
     // A die the rules refuse gives the rules' reason.
     let mut t = turn(Position::START, 5, 5);
-    assert!(matches!(t.step_to(24, 19), Err(TurnError::Illegal(_))));
+    assert!(matches!(
+        t.step_to(common::place(24), common::place(19)),
+        Err(TurnError::Illegal(_))
+    ));
 }
 
 #[test]
 fn a_checker_can_be_moved_by_both_dice_at_once() {
     let t = turn(Position::START, 6, 5);
-    let from_24 = t.destinations(24);
-    let run = from_24.iter().find(|d| d.to == 13).unwrap();
+    let from_24 = t.destinations(common::place(24));
+    let run = from_24.iter().find(|d| d.to.number() == 13).unwrap();
     // 24/18/13 and 24/19/13 end in the same position: one way offered.
     assert_eq!(run.paths.len(), 1);
     assert_eq!(run.paths[0].len(), 2);
@@ -63,11 +81,11 @@ fn a_checker_can_be_moved_by_both_dice_at_once() {
 #[test]
 fn undo_takes_back_the_last_step() {
     let mut t = turn(Position::START, 4, 2);
-    t.move_by_die(8, 4).unwrap();
-    t.move_by_die(6, 2).unwrap();
+    t.move_by_die(common::place(8), 4).unwrap();
+    t.move_by_die(common::place(6), 2).unwrap();
     assert!(t.finished().is_some());
     let undone = t.undo().unwrap();
-    assert_eq!((undone.step.from, undone.step.to), (6, 4));
+    assert_eq!((undone.step.from.number(), undone.step.to.number()), (6, 4));
     assert_eq!(t.moves_left(), 1);
     assert_eq!(t.dice_left(), vec![2]);
     t.undo().unwrap();
@@ -84,7 +102,11 @@ fn a_way_that_hits_and_a_way_that_does_not_are_both_offered() {
     board[18] = -1;
     board[1] = -14;
     let t = turn(Position::from_board(board).unwrap(), 6, 5);
-    let to_13 = t.destinations(24).into_iter().find(|d| d.to == 13).unwrap();
+    let to_13 = t
+        .destinations(common::place(24))
+        .into_iter()
+        .find(|d| d.to.number() == 13)
+        .unwrap();
     assert_eq!(to_13.paths.len(), 2);
     assert!(to_13.paths.iter().any(|p| p.iter().any(|s| s.step.hit)));
     assert!(to_13.paths.iter().any(|p| p.iter().all(|s| !s.step.hit)));
@@ -94,15 +116,15 @@ fn a_way_that_hits_and_a_way_that_does_not_are_both_offered() {
 fn refusals_say_why() {
     let mut t = turn(Position::START, 6, 5);
     assert_eq!(
-        t.move_by_die(13, 3).unwrap_err().to_string(),
+        t.move_by_die(common::place(13), 3).unwrap_err().to_string(),
         "no 3 left to play"
     );
     assert_eq!(
-        t.move_by_die(24, 5).unwrap_err().to_string(),
+        t.move_by_die(common::place(24), 5).unwrap_err().to_string(),
         "19 is closed"
     );
     assert_eq!(
-        t.move_by_die(7, 6).unwrap_err().to_string(),
+        t.move_by_die(common::place(7), 6).unwrap_err().to_string(),
         "no checker of yours to move from 7"
     );
     // With a checker on the bar, nothing else moves first.
@@ -111,11 +133,11 @@ fn refusals_say_why() {
     board[25] = 1;
     let mut t = turn(Position::from_board(board).unwrap(), 3, 1);
     assert_eq!(
-        t.move_by_die(13, 3).unwrap_err().to_string(),
+        t.move_by_die(common::place(13), 3).unwrap_err().to_string(),
         "a checker on the bar must enter first"
     );
-    t.move_by_die(25, 3).unwrap();
-    t.move_by_die(6, 1).unwrap();
+    t.move_by_die(common::place(25), 3).unwrap();
+    t.move_by_die(common::place(6), 1).unwrap();
     assert!(t.finished().is_some());
 }
 
@@ -128,8 +150,11 @@ fn only_the_higher_die_when_only_one_can_be_played() {
     ];
     let mut t = turn(Position::from_board(board).unwrap(), 6, 4);
     assert_eq!(t.dice_needed(), 1);
-    assert_eq!(t.move_by_die(9, 4).unwrap_err().to_string(), "5 is closed");
-    t.move_by_die(9, 6).unwrap();
+    assert_eq!(
+        t.move_by_die(common::place(9), 4).unwrap_err().to_string(),
+        "5 is closed"
+    );
+    t.move_by_die(common::place(9), 6).unwrap();
     assert_eq!(format_play(&t.finished().unwrap()), "9/3");
 }
 
@@ -156,7 +181,7 @@ fn a_forced_play_is_known() {
     ];
     let t = turn(Position::from_board(board).unwrap(), 6, 4);
     assert_eq!(format_play(&t.forced().unwrap()), "9/3");
-    assert_eq!(t.sources(), vec![9]);
+    assert_eq!(common::numbers(&t.sources()), vec![9]);
 }
 
 proptest! {
@@ -206,9 +231,9 @@ fn fevga_and_plakoto_refusals_name_the_rule() {
     let start = Variant::Fevga.start_position();
     let dice = Dice::new(6, 5).unwrap();
     let mut turn = TurnBuilder::new(Variant::Fevga, start, dice).unwrap();
-    turn.move_by_die(24, 6).unwrap();
+    turn.move_by_die(common::place(24), 6).unwrap();
     assert_eq!(
-        turn.move_by_die(24, 5),
+        turn.move_by_die(common::place(24), 5),
         Err(TurnError::Illegal(IllegalStep::StartRule))
     );
     let said = TurnError::Illegal(IllegalStep::StartRule).to_string();
@@ -230,10 +255,10 @@ fn fevga_and_plakoto_refusals_name_the_rule() {
     let dice = Dice::new(4, 1).unwrap();
     let mut turn = TurnBuilder::new(Variant::Plakoto, position, dice).unwrap();
     assert_eq!(
-        turn.move_by_die(24, 4),
-        Err(TurnError::Illegal(IllegalStep::PinnedThere(
-            bg_tui::engine::Place(20)
-        )))
+        turn.move_by_die(common::place(24), 4),
+        Err(TurnError::Illegal(IllegalStep::PinnedThere(common::place(
+            20
+        ))))
     );
     match parse_play_in(Variant::Plakoto, "24/20 24/23", &position, dice) {
         Err(NotationError::Illegal { reason }) => {

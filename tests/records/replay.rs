@@ -118,7 +118,10 @@ fn the_board_after_each_checker_step() {
         (2, 1, 5)
     );
     assert_eq!(b.dice_played(), vec![3]);
-    assert_eq!(b.moved.map(|s| (s.from, s.to)), Some((8, 5)));
+    assert_eq!(
+        b.moved.map(|s| (s.from.number(), s.to.number())),
+        Some((8, 5))
+    );
     // 6/5: the 5-point made.
     let b = m[3].board;
     assert_eq!(
@@ -180,7 +183,10 @@ fn the_die_each_step_used_is_the_one_shown_played() {
         .iter()
         .find(|m| m.game == 1 && matches!(m.kind, MomentKind::Step { .. }))
         .expect("the first step of Bob's play");
-    assert_eq!(step.board.moved.map(|s| (s.from, s.to)), Some((8, 7)));
+    assert_eq!(
+        step.board.moved.map(|s| (s.from.number(), s.to.number())),
+        Some((8, 7))
+    );
     assert_eq!(step.board.dice_played(), vec![1]);
     let played = t
         .moments()

@@ -590,8 +590,8 @@ fn b_shows_the_better_play_on_the_board_with_both_equities() {
     assert_eq!(better.status, "The expert's play: 14/6   b: the play made");
     let last = better.last_move.clone().expect("its checker moves marked");
     assert_eq!(last.side, bg_tui::engine::Side::Black);
-    assert!(last.steps.first().is_some_and(|s| s.from == 14));
-    assert!(last.steps.last().is_some_and(|s| s.to == 6));
+    assert!(last.steps.first().is_some_and(|s| s.from.number() == 14));
+    assert!(last.steps.last().is_some_and(|s| s.to.number() == 6));
     assert_ne!(
         better.position, played.position,
         "the board shows the better play"

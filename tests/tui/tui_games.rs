@@ -65,12 +65,8 @@ fn go_to(app: &mut App, spot: Spot) {
     panic!("the cursor did not reach {spot:?}");
 }
 
-fn spot(point: u8) -> Spot {
-    match point {
-        0 => Spot::Tray,
-        25 => Spot::Bar,
-        p => Spot::Point(p),
-    }
+fn spot(place: bg_tui::engine::Place) -> Spot {
+    Spot::from(place)
 }
 
 /// How the tests enter a play.
@@ -404,7 +400,9 @@ fn the_die_played_is_the_one_dimmed_and_the_status_names_the_dice_left() {
         !dice.is_double()
             && a.match_state().game().legal_plays().iter().any(|p| {
                 let first = p.steps()[0];
-                first.from != 25 && first.to != 0 && first.from - first.to == dice.low()
+                !first.from.is_bar()
+                    && !first.to.is_off()
+                    && first.from.number() - first.to.number() == dice.low()
             })
     });
     let dice = app.match_state().game().dice().unwrap();
@@ -414,7 +412,9 @@ fn the_die_played_is_the_one_dimmed_and_the_status_names_the_dice_left() {
         .legal_plays()
         .iter()
         .map(|p| p.steps()[0])
-        .find(|s| s.from != 25 && s.to != 0 && s.from - s.to == dice.low())
+        .find(|s| {
+            !s.from.is_bar() && !s.to.is_off() && s.from.number() - s.to.number() == dice.low()
+        })
         .unwrap()
         .from;
     go_to(&mut app, spot(from));
@@ -511,14 +511,14 @@ fn a_typed_play_finishes_a_turn_begun_with_the_cursor() {
             .game()
             .legal_plays()
             .iter()
-            .any(|p| p.steps().len() == 2 && p.steps()[0].from != 25)
+            .any(|p| p.steps().len() == 2 && !p.steps()[0].from.is_bar())
     });
     let play = *app
         .match_state()
         .game()
         .legal_plays()
         .iter()
-        .find(|p| p.steps().len() == 2 && p.steps()[0].from != 25)
+        .find(|p| p.steps().len() == 2 && !p.steps()[0].from.is_bar())
         .unwrap();
     let [first, second] = [play.steps()[0], play.steps()[1]];
     go_to(&mut app, spot(first.from));
@@ -530,7 +530,7 @@ fn a_typed_play_finishes_a_turn_begun_with_the_cursor() {
     let rest = format!(
         "{}/{}",
         second.from,
-        if second.to == 0 {
+        if second.to.is_off() {
             "off".to_string()
         } else {
             second.to.to_string()

@@ -215,10 +215,7 @@ fn check_cursor_keys() {
 /// Puts the cursor on the first step's point of the first legal play; returns that step.
 fn cursor_to_first_step(app: &mut App) -> bg_tui::engine::Step {
     let step = app.match_state().game().legal_plays()[0].steps()[0];
-    let target = match step.from {
-        25 => Spot::Bar,
-        p => Spot::Point(p),
-    };
+    let target = Spot::from(step.from);
     for _ in 0..40 {
         if app.model().cursor == target {
             return step;
@@ -260,13 +257,13 @@ fn check_digits() {
     to_moving(&mut app);
     let step = cursor_to_first_step(&mut app);
     press(&mut app, KeyCode::Enter);
-    let die = if step.from == 25 {
-        25 - step.to
-    } else if step.to == 0 {
+    let die = if step.from.is_bar() {
+        25 - step.to.number()
+    } else if step.to.is_off() {
         // A bear-off: use a die of the roll.
         app.match_state().game().dice().unwrap().high()
     } else {
-        step.from - step.to
+        step.from.number() - step.to.number()
     };
     press(&mut app, KeyCode::Char(char::from(b'0' + die)));
     assert_eq!(app.model().dice_used.len(), 1, "{}", app.message());
@@ -280,10 +277,10 @@ fn check_undo() {
         let step = cursor_to_first_step(&mut app);
         press(&mut app, KeyCode::Enter);
         let die = app.match_state().game().dice().unwrap();
-        let d = if step.from == 25 {
-            25 - step.to
+        let d = if step.from.is_bar() {
+            25 - step.to.number()
         } else {
-            step.from - step.to
+            step.from.number() - step.to.number()
         };
         let d = if d == die.high() || d == die.low() {
             d
@@ -691,10 +688,7 @@ fn check_tab() {
         .game()
         .legal_plays()
         .iter()
-        .map(|p| match p.steps()[0].from {
-            25 => Spot::Bar,
-            p => Spot::Point(p),
-        })
+        .map(|p| Spot::from(p.steps()[0].from))
         .collect();
     for _ in 0..3 {
         press(&mut app, KeyCode::Tab);

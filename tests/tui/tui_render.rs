@@ -269,13 +269,13 @@ fn last_move_marked() -> BoardModel {
         side: Side::Black,
         steps: vec![
             Step {
-                from: 24,
-                to: 18,
+                from: common::place(24),
+                to: common::place(18),
                 hit: false,
             },
             Step {
-                from: 13,
-                to: 9,
+                from: common::place(13),
+                to: common::place(9),
                 hit: true,
             },
         ],
@@ -422,8 +422,8 @@ fn the_last_move_mark_leaves_the_pinner_in_sight() {
     m.last_move = Some(LastMove {
         side: Side::White,
         steps: vec![bg_tui::engine::Step {
-            from: 13,
-            to: 5,
+            from: common::place(13),
+            to: common::place(5),
             hit: true,
         }],
     });

@@ -305,13 +305,16 @@ fn a_play_moved_by_hand_is_taken_back_to_the_start_of_the_turn() {
         for step in worst.steps().iter() {
             // Tab walks the cursor over the checkers that can move.
             for _ in 0..30 {
-                if app.model().cursor == bg_tui::tui::Spot::Point(step.from) {
+                if app.model().cursor == bg_tui::tui::Spot::from(step.from) {
                     break;
                 }
                 press(app, KeyCode::Tab);
             }
-            assert_eq!(app.model().cursor, bg_tui::tui::Spot::Point(step.from));
-            press(app, KeyCode::Char(char::from(b'0' + step.from - step.to)));
+            assert_eq!(app.model().cursor, bg_tui::tui::Spot::from(step.from));
+            press(
+                app,
+                KeyCode::Char(char::from(b'0' + step.from.number() - step.to.number())),
+            );
         }
         assert_eq!(
             app.finished_play().map(|p| *p.position()),

@@ -3,6 +3,7 @@
 use super::{Opening, Variant, VariantRules};
 use crate::engine::dice::Dice;
 use crate::engine::movegen;
+use crate::engine::place::Place;
 use crate::engine::play::{Play, Step};
 use crate::engine::position::{BAR, OPPONENT_BAR, Position};
 use crate::engine::scoring::WinKind;
@@ -25,9 +26,9 @@ pub struct Jacquet;
 /// `25 - die`, an open landing point (empty, own, or one opposing checker, which is hit),
 /// bearing off only with every checker home, from the die's point or, with a higher die,
 /// from the highest point.
-pub(crate) fn hitting_step(position: &Position, from: u8, die: u8) -> Option<Step> {
+pub(crate) fn hitting_step(position: &Position, from: Place, die: u8) -> Option<Step> {
     let board = position.board();
-    let (f, d) = (usize::from(from), usize::from(die));
+    let (f, d) = (from.index(), usize::from(die));
     if !(1..=BAR).contains(&f) || !(1..=6).contains(&d) || board[f] <= 0 {
         return None;
     }
@@ -37,7 +38,7 @@ pub(crate) fn hitting_step(position: &Position, from: u8, die: u8) -> Option<Ste
     let land = |to: usize| {
         (board[to] >= -1).then_some(Step {
             from,
-            to: to as u8,
+            to: Place::of(to as u8),
             hit: board[to] == -1,
         })
     };
@@ -48,7 +49,7 @@ pub(crate) fn hitting_step(position: &Position, from: u8, die: u8) -> Option<Ste
     let highest = (f + 1..=6).all(|p| board[p] <= 0);
     (all_home && (f == d || highest)).then_some(Step {
         from,
-        to: 0,
+        to: Place::OFF,
         hit: false,
     })
 }
@@ -57,8 +58,8 @@ pub(crate) fn hitting_step(position: &Position, from: u8, die: u8) -> Option<Ste
 pub(crate) fn after_hitting_step(position: &Position, step: Step) -> Position {
     let mut after = *position;
     let board = after.board_mut();
-    board[usize::from(step.from)] -= 1;
-    let to = usize::from(step.to);
+    board[step.from.index()] -= 1;
+    let to = step.to.index();
     if to == 0 {
         after.add_mover_off(1);
         return after;
@@ -75,7 +76,7 @@ pub(crate) fn after_hitting_step(position: &Position, step: Step) -> Position {
 /// does.
 macro_rules! moves_as_backgammon {
     () => {
-        fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step> {
+        fn step(&self, position: &Position, from: Place, die: u8) -> Option<Step> {
             hitting_step(position, from, die)
         }
 

@@ -32,6 +32,7 @@
 
 use crate::engine::dice::Dice;
 use crate::engine::movegen;
+use crate::engine::place::Place;
 use crate::engine::play::{Play, Step};
 use crate::engine::position::Position;
 
@@ -201,8 +202,8 @@ impl<'a, const FEVGA: bool> Turn<'a, FEVGA> {
             self.own |= 1 << t;
         }
         let step = Step {
-            from: from as u8,
-            to: t as u8,
+            from: Place::of(from as u8),
+            to: Place::of(t as u8),
             hit,
         };
         (step, saved)
@@ -268,8 +269,8 @@ impl<'a, const FEVGA: bool> Turn<'a, FEVGA> {
         let landed = t != 0;
         let hit = !FEVGA && landed && self.scratch[t] == -1;
         let step = Step {
-            from: from as u8,
-            to: t as u8,
+            from: Place::of(from as u8),
+            to: Place::of(t as u8),
             hit,
         };
         let pins = (self.pins & !(u32::from(unpin) << f)) | (u32::from(hit) << t);
@@ -310,20 +311,24 @@ impl<'a, const FEVGA: bool> Turn<'a, FEVGA> {
                     // one could not be played first (a move never closes a point, never puts
                     // a checker above a lower bear-off, and the start rule binds both orders
                     // alike), and one checker going on only from where it now stands.
-                    seconds &= !high_first | 1 << st1.to;
+                    seconds &= !high_first | 1 << st1.to.number();
                 }
                 while seconds != 0 {
                     let b = pop_highest(&mut seconds);
                     let to = b.saturating_sub(second);
                     if self.allowed_after(b, to) {
-                        let new = if u32::from(st1.to) == b || to == a {
+                        let new = if u32::from(st1.to.number()) == b || to == a {
                             // The same end from the same highest point, whichever die went
                             // first.
-                            let top = if u32::from(st1.to) == b { a } else { b };
+                            let top = if u32::from(st1.to.number()) == b {
+                                a
+                            } else {
+                                b
+                            };
                             let new = chains & (1 << top) == 0;
                             chains |= 1 << top;
                             new
-                        } else if st1.to == 0 && to == 0 {
+                        } else if st1.to.is_off() && to == 0 {
                             let (high, low) = (a.max(b) as usize, a.min(b));
                             let new = both_off[high] & (1 << low) == 0;
                             both_off[high] |= 1 << low;

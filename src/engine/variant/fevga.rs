@@ -3,6 +3,7 @@
 
 use super::{Variant, VariantError, VariantRules, fast};
 use crate::engine::dice::Dice;
+use crate::engine::place::Place;
 use crate::engine::play::{Play, Step};
 use crate::engine::position::{BAR, Geometry, OPPONENT_BAR, Position};
 
@@ -87,9 +88,9 @@ impl VariantRules for Fevga {
         Geometry::SameWay
     }
 
-    fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step> {
+    fn step(&self, position: &Position, from: Place, die: u8) -> Option<Step> {
         let board = position.board();
-        let (f, d) = (usize::from(from), usize::from(die));
+        let (f, d) = (from.index(), usize::from(die));
         if !(1..=24).contains(&f) || !(1..=6).contains(&d) || board[f] <= 0 {
             return None;
         }
@@ -103,7 +104,7 @@ impl VariantRules for Fevga {
             // Open only when empty or the mover's own: a single checker holds a point.
             return (board[to] >= 0).then_some(Step {
                 from,
-                to: to as u8,
+                to: Place::of(to as u8),
                 hit: false,
             });
         }
@@ -111,17 +112,17 @@ impl VariantRules for Fevga {
         let highest = (f + 1..=6).all(|p| board[p] <= 0);
         (all_home && (f == d || highest)).then_some(Step {
             from,
-            to: 0,
+            to: Place::OFF,
             hit: false,
         })
     }
 
     fn after_step_unchecked(&self, position: &Position, step: Step) -> Position {
         let mut after = *position;
-        after.board_mut()[usize::from(step.from)] -= 1;
+        after.board_mut()[step.from.index()] -= 1;
         match step.to {
-            0 => after.add_mover_off(1),
-            to => after.board_mut()[usize::from(to)] += 1,
+            Place::OFF => after.add_mover_off(1),
+            to => after.board_mut()[to.index()] += 1,
         }
         after
     }

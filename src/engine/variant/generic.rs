@@ -3,6 +3,7 @@
 
 use super::VariantRules;
 use crate::engine::dice::Dice;
+use crate::engine::place::Place;
 use crate::engine::play::{MAX_STEPS, Play, Step};
 use crate::engine::position::{BAR, Position};
 use foldhash::HashSet;
@@ -60,7 +61,7 @@ impl<R: VariantRules + ?Sized> Search<'_, R> {
                 if position.board()[usize::from(from)] <= 0 {
                     continue;
                 }
-                if let Some(step) = self.rules.step(&position, from, die) {
+                if let Some(step) = self.rules.step(&position, Place::of(from), die) {
                     let after = self.rules.after_step_unchecked(&position, step);
                     steps.push((step, die));
                     self.visit(after, left & !(1 << i), steps);

@@ -2,6 +2,7 @@
 
 use super::{Variant, VariantError, VariantRules, Verdict, fast};
 use crate::engine::dice::Dice;
+use crate::engine::place::Place;
 use crate::engine::play::{Play, Step};
 use crate::engine::position::{BAR, Geometry, OPPONENT_BAR, Position};
 use crate::engine::scoring::{Ending, WinKind};
@@ -33,9 +34,9 @@ impl VariantRules for Plakoto {
         Position::from_board(board).unwrap_or(Position::START)
     }
 
-    fn step(&self, position: &Position, from: u8, die: u8) -> Option<Step> {
+    fn step(&self, position: &Position, from: Place, die: u8) -> Option<Step> {
         let board = position.board();
-        let (f, d) = (usize::from(from), usize::from(die));
+        let (f, d) = (from.index(), usize::from(die));
         // A checker of the mover on top of its point; a pinned one lies under the other side.
         if !(1..=24).contains(&f) || !(1..=6).contains(&d) || board[f] <= 0 {
             return None;
@@ -51,7 +52,7 @@ impl VariantRules for Plakoto {
             };
             return open.then_some(Step {
                 from,
-                to: to as u8,
+                to: Place::of(to as u8),
                 hit: board[to] == -1,
             });
         }
@@ -60,21 +61,21 @@ impl VariantRules for Plakoto {
         let highest = (f + 1..=6).all(|p| position.mover_on(p) == 0);
         (Self::all_home(position) && (f == d || highest)).then_some(Step {
             from,
-            to: 0,
+            to: Place::OFF,
             hit: false,
         })
     }
 
     fn after_step_unchecked(&self, position: &Position, step: Step) -> Position {
         let mut after = *position;
-        let from = usize::from(step.from);
+        let from = step.from.index();
         after.board_mut()[from] -= 1;
         if after.board()[from] == 0 && after.is_pinned(from) {
             // The last pinner has left: the pinned checker is free again.
             after.board_mut()[from] = -1;
             after.set_pinned(from, false);
         }
-        let to = usize::from(step.to);
+        let to = step.to.index();
         if to == 0 {
             after.add_mover_off(1);
         } else if after.board()[to] == -1 {

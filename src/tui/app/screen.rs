@@ -150,8 +150,8 @@ impl App {
                             .map(|s| {
                                 format!(
                                     "{}/{}{}",
-                                    point_name(s.step.from),
-                                    point_name(s.step.to),
+                                    point_name(s.step.from.number()),
+                                    point_name(s.step.to.number()),
                                     if s.step.hit { "*" } else { "" }
                                 )
                             })

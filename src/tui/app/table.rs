@@ -4,7 +4,7 @@
 
 use super::{App, AutoRoll, GRID, Mode, Msg, Player, SharedBot, point_spot};
 use crate::bot;
-use crate::engine::{Action, Dice, Phase, Side};
+use crate::engine::{Action, Dice, Phase, Place, Side};
 use crate::tui::clock::{ClockState, Clocks, TimeSource};
 use crate::tui::model::Spot;
 use std::path::Path;
@@ -81,14 +81,14 @@ impl App {
 
     /// The mover's point `p` (25: the bar, 0: off) as the board's labels number it now: on
     /// a board fixed to one side, the other side's points carry that side's numbers.
-    pub(super) fn shown_point(&self, p: u8) -> String {
-        super::point_name(self.shown_number(p))
+    pub(super) fn shown_point(&self, p: Place) -> String {
+        super::point_name(self.shown_number(p.number()))
     }
 
     /// A refused step in the words of the board on the screen (its point numbers).
     pub(super) fn shown_error(&self, e: crate::engine::TurnError) -> String {
         use crate::engine::{IllegalStep, Place, TurnError};
-        let spot = |s: Place| Place(self.shown_number(s.0));
+        let spot = |s: Place| Place::new(self.shown_number(s.number())).unwrap_or(s);
         let e = match e {
             TurnError::NoChecker(s) => TurnError::NoChecker(spot(s)),
             TurnError::Illegal(IllegalStep::Closed(s)) => {
@@ -194,9 +194,9 @@ impl App {
         }
         sources.sort_unstable_by(|a, b| b.cmp(a));
         let here = match self.cursor_spot() {
-            Spot::Point(p) => p,
-            Spot::Bar => 25,
-            Spot::Tray => 0,
+            Spot::Point(p) => Place::point(p).unwrap_or(Place::OFF),
+            Spot::Bar => Place::BAR,
+            Spot::Tray => Place::OFF,
         };
         let next = if forward {
             sources.iter().find(|&&p| p < here).or(sources.first())

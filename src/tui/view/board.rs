@@ -276,17 +276,13 @@ fn mark_last_move(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buff
     let Some(last) = &model.last_move else {
         return;
     };
-    let spot = |point: u8| match point {
-        0 => Spot::Tray,
-        25 => Spot::Bar,
-        p => Spot::Point(p),
-    };
+    let spot = Spot::from;
     let style = theme.last_move();
     // A checker moved on by the next step is marked where it started and where it ended.
     let mut moves: Vec<crate::engine::Step> = Vec::new();
     for &step in &last.steps {
         match moves.last_mut() {
-            Some(m) if m.to == step.from && !m.hit && step.from != 0 => {
+            Some(m) if m.to == step.from && !m.hit && !step.from.is_off() => {
                 m.to = step.to;
                 m.hit = step.hit;
             }

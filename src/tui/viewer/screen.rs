@@ -48,10 +48,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         // No cursor: a spot off the board.
         cursor: Spot::Point(0),
         // The checker just moved is marked as if picked up.
-        picked: moment.board.moved.map(|step| match step.to {
-            0 => Spot::Tray,
-            point => Spot::Point(point),
-        }),
+        picked: moment.board.moved.map(|step| Spot::from(step.to)),
         targets: Vec::new(),
         status: board_status(v, t.label(v.at)),
         message: v
@@ -157,7 +154,14 @@ fn show_better_play(v: &Viewer, model: &mut BoardModel) {
         steps: best
             .steps
             .iter()
-            .map(|&(from, to, hit)| crate::engine::Step { from, to, hit })
+            // Read from a saved analysis: a step with a number that is no place is left out.
+            .filter_map(|&(from, to, hit)| {
+                Some(crate::engine::Step {
+                    from: crate::engine::Place::new(from)?,
+                    to: crate::engine::Place::new(to)?,
+                    hit,
+                })
+            })
             .collect(),
     });
     model.status = format!("The expert's play: {}   b: the play made", j.best);
