@@ -5,8 +5,15 @@
 //! terminal, no files, no hidden randomness. Around it: the bots ([`bot`]), game records
 //! ([`record`], [`store`], [`mat`]), replays ([`replay`]) and a text board ([`text_board`]);
 //! with the `tui` feature (on by default), the command line (`cli`) and the game in the
-//! terminal (`tui`), and with `dev-tools` (which `tui` turns on) the move-generation
-//! benchmark (`bench`).
+//! terminal (`tui`).
+//!
+//! The program's own development tools are public only with the `dev-tools` feature (which
+//! `tui` turns on): the move-generation benchmark (`bench`), the expert's nets from the inside
+//! (their inputs, evaluation, file format and training: `bot::expert::{encode, eval, format,
+//! net, train, rollout}`) and the autosave's lock (`store::autosave`). Without it the face is
+//! the engine, the bots and their [`bot::Bot`] trait, the expert with its nets as a whole
+//! ([`bot::expert::Nets`], [`bot::expert::Probs`]), rollouts, the analysis ([`analysis`]),
+//! records, the autosave journal ([`journal`]), `.mat` files and replays.
 //!
 //! A crate that needs only the rules, the bots and the records depends on bg-tui with
 //! `default-features = false` and builds without ratatui and crossterm.

@@ -632,11 +632,7 @@ pub fn cube_state(m: &MatchState) -> cube::CubeState {
         Some(side) if side == me => cube::Holder::Me,
         Some(_) => cube::Holder::Opponent,
     };
-    let efficiency = if position.is_race() {
-        cube::race_efficiency(position.mover_pips())
-    } else {
-        cube::CONTACT_EFFICIENCY
-    };
+    let efficiency = cube::efficiency(&position);
     let score = match (m.away(me), m.away(me.opponent())) {
         (Some(mine), Some(theirs)) => Some(cube::Score {
             mine,

@@ -271,11 +271,7 @@ fn cube_state(asked: &Asked) -> Result<(cube::CubeState, bool), String> {
         return Err(format!("{} is played without the cube", asked.variant));
     }
     let position = &asked.position;
-    let efficiency = if position.is_race() {
-        cube::race_efficiency(position.mover_pips())
-    } else {
-        cube::CONTACT_EFFICIENCY
-    };
+    let efficiency = cube::efficiency(position);
     let Some(f) = asked.fields else {
         return Ok((
             cube::CubeState {

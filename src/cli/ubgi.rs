@@ -449,11 +449,7 @@ impl Session {
         }
         let bot = self.expert()?;
         let p = bot.chances(&position);
-        let efficiency = if position.is_race() {
-            cube::race_efficiency(position.mover_pips())
-        } else {
-            cube::CONTACT_EFFICIENCY
-        };
+        let efficiency = cube::efficiency(&position);
         let score = (c.length > 0).then(|| Score {
             mine: c.length.saturating_sub(c.score.0).max(1),
             theirs: c.length.saturating_sub(c.score.1).max(1),

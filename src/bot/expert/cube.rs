@@ -28,6 +28,17 @@ pub fn race_efficiency(pips: u32) -> f32 {
     0.6 + 0.1 * ((pips as f32 - 20.0) / 80.0).clamp(0.0, 1.0)
 }
 
+/// The cube efficiency of `position` (the player on roll's view): [`race_efficiency`] by
+/// the player on roll's pips in a race, [`CONTACT_EFFICIENCY`] while there is contact.
+#[must_use]
+pub fn efficiency(position: &crate::engine::Position) -> f32 {
+    if position.is_race() {
+        race_efficiency(position.mover_pips())
+    } else {
+        CONTACT_EFFICIENCY
+    }
+}
+
 /// Who holds the cube, from the view of the player on roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Holder {
