@@ -111,8 +111,9 @@ fn rolls() -> impl Iterator<Item = (Dice, f32)> {
     })
 }
 
-/// The deepest look-ahead: 2-ply.
-pub const MAX_PLY: u8 = 2;
+/// The deepest look-ahead: 3-ply (for hints and analysis; the bots play at most 2-ply, the
+/// default).
+pub const MAX_PLY: u8 = 3;
 
 /// The move filter before a 1-ply look: the 0-ply pass keeps at most this many plays ...
 const ONE_PLY_KEEP: usize = 8;
@@ -129,6 +130,15 @@ const TWO_PLY_RACE_KEEP: usize = 6;
 /// ... within this much of the 1-ply best (a 1-ply window of 0.06 once dropped the best
 /// bear-off play, which lost 0.26).
 const TWO_PLY_RACE_WINDOW: f32 = 0.16;
+/// The move filter before a 3-ply look: the 2-ply pass keeps at most this many plays ...
+const THREE_PLY_KEEP: usize = 2;
+/// ... within this much of the 2-ply best (GNU Backgammon's 3-ply filter keeps 2 within
+/// 0.04) ...
+const THREE_PLY_WINDOW: f32 = 0.04;
+/// ... and in a race at most this many within this much.
+const THREE_PLY_RACE_KEEP: usize = 3;
+/// See [`THREE_PLY_RACE_KEEP`].
+const THREE_PLY_RACE_WINDOW: f32 = 0.08;
 
 /// A play with the chances after it for the player who makes it, and the depth (0, 1 or 2
 /// plies) they were judged at.
@@ -200,12 +210,12 @@ enum Scale {
 
 impl ExpertBot {
     /// The bot on `nets` (which play their rule set, and backgammon's Portes and Jacquet
-    /// too), looking `ply` rolls ahead (0, 1 or 2; more counts as 2).
+    /// too), looking `ply` rolls ahead (0 to [`MAX_PLY`]; more counts as [`MAX_PLY`]).
     #[must_use]
     pub fn new(nets: Arc<Nets>, ply: u8) -> ExpertBot {
         let ply = ply.min(MAX_PLY);
         ExpertBot {
-            name: ["expert:0", "expert:1", "expert:2"][usize::from(ply)],
+            name: ["expert:0", "expert:1", "expert:2", "expert:3"][usize::from(ply)],
             buf: Buffers::new(&nets),
             variant: nets.variant,
             scale: Scale::Money,
@@ -324,13 +334,13 @@ impl ExpertBot {
         self
     }
 
-    /// The look-ahead: 0, 1 or 2.
+    /// The look-ahead: 0 to [`MAX_PLY`].
     #[must_use]
     pub const fn ply(&self) -> u8 {
         self.ply
     }
 
-    /// Looks `ply` rolls ahead from now on (0, 1 or 2; more counts as 2).
+    /// Looks `ply` rolls ahead from now on (0 to [`MAX_PLY`]; more counts as [`MAX_PLY`]).
     pub fn set_ply(&mut self, ply: u8) {
         self.ply = ply.min(MAX_PLY);
     }
@@ -406,7 +416,8 @@ impl ExpertBot {
     /// Every play of `plays`, best first, judged as GNU Backgammon's move filters do: all
     /// at 0-ply; at 1-ply and deeper, the best few of them (at most 8, within 0.16 of the
     /// best) again at 1-ply; at 2-ply, the best of those (at most 3, within 0.06; in a race
-    /// at most 6, within 0.16) again at 2-ply. The windows are in money-game units (in a
+    /// at most 6, within 0.16) again at 2-ply; at 3-ply, the best of those (at most 2,
+    /// within 0.04; in a race at most 3, within 0.08) again at 3-ply. The windows are in money-game units (in a
     /// match, match-winning chances normalised as [`ExpertBot::money_equivalent`] does). The
     /// plays judged deepest come first; the first is the bot's choice.
     pub fn rank(&mut self, plays: &[Play]) -> Vec<RankedPlay> {
@@ -426,6 +437,11 @@ impl ExpertBot {
                 (TWO_PLY_RACE_KEEP, TWO_PLY_RACE_WINDOW)
             } else {
                 (TWO_PLY_KEEP, TWO_PLY_WINDOW)
+            },
+            if race {
+                (THREE_PLY_RACE_KEEP, THREE_PLY_RACE_WINDOW)
+            } else {
+                (THREE_PLY_KEEP, THREE_PLY_WINDOW)
             },
         ];
         let mut keep = ranked.len();
@@ -466,7 +482,7 @@ impl ExpertBot {
 }
 
 impl Bot for ExpertBot {
-    /// `expert:0`, `expert:1` or `expert:2`, or the name given with [`ExpertBot::named`].
+    /// `expert:0` to `expert:3`, or the name given with [`ExpertBot::named`].
     fn name(&self) -> &str {
         self.name
     }
@@ -677,6 +693,39 @@ mod tests {
             "{deepest} of {} plays at 2-ply",
             plays.len()
         );
+    }
+
+    /// 3-ply looks one roll deeper than 2-ply through the same recursion: in a bear-off
+    /// with checkers off on both sides (no gammons), where the bear-off database is exact,
+    /// the 3-ply chances of the player on roll are the database's (an odd depth with the
+    /// sides mixed up would give the opponent's), and its ranking judges the best plays
+    /// at 3-ply.
+    #[test]
+    fn three_ply_agrees_with_the_exact_bear_off_database() {
+        use crate::engine::Dice;
+        let mut board = [0i8; 26];
+        board[1..=4].fill(2);
+        board[21..=24].fill(-2);
+        // Eight checkers each on the board: seven off each.
+        let position = Position::from_board(board).expect("a bear-off");
+        assert_eq!((position.mover_off(), position.opponent_off()), (7, 7));
+        let exact = bearoff::BearoffDb::shared()
+            .chances(&position)
+            .expect("both sides in the database");
+        let mut bot = ExpertBot::shipped(3).expect("the shipped nets");
+        assert_eq!(bot.ply(), 3);
+        let deep = bot.chances(&position);
+        assert!(
+            (deep[net::WIN] - exact[net::WIN]).abs() < 1e-3,
+            "3-ply {} against exact {}",
+            deep[net::WIN],
+            exact[net::WIN]
+        );
+        let plays = Variant::Backgammon.legal_plays(&position, Dice::new(2, 1).unwrap());
+        assert!(plays.len() > 1);
+        let ranked = bot.rank(&plays);
+        assert_eq!(ranked.first().map(|r| r.ply), Some(3));
+        assert!(ranked.iter().filter(|r| r.ply == 3).count() <= THREE_PLY_RACE_KEEP);
     }
 
     /// In a match the bot values plays by match-winning chances: at double match point a

@@ -121,7 +121,7 @@ impl BotSpec {
 impl FromStr for BotSpec {
     type Err = BotError;
 
-    /// Reads `random`, `greedy`, `pubeval`, `expert`, `expert:0` to `expert:2` or
+    /// Reads `random`, `greedy`, `pubeval`, `expert`, `expert:0` to `expert:3` or
     /// `ubgi:COMMAND` (a command that is not empty).
     fn from_str(name: &str) -> Result<BotSpec, BotError> {
         if let Some(command) = name.strip_prefix(super::ubgi::PREFIX)
@@ -137,6 +137,7 @@ impl FromStr for BotSpec {
             "expert:0" => BotSpec::Expert(Some(0)),
             "expert:1" => BotSpec::Expert(Some(1)),
             "expert:2" => BotSpec::Expert(Some(2)),
+            "expert:3" => BotSpec::Expert(Some(3)),
             other => return Err(BotError::Unknown(other.to_string())),
         })
     }
@@ -169,13 +170,14 @@ mod tests {
             "expert:0",
             "expert:1",
             "expert:2",
+            "expert:3",
             "ubgi:gnubg --tty",
         ] {
             let spec: BotSpec = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(spec.to_string(), name);
         }
         for bad in [
-            "", "Greedy", "expert:3", "expert:", "ubgi:", "ubgi:  ", "gnubg",
+            "", "Greedy", "expert:4", "expert:", "ubgi:", "ubgi:  ", "gnubg",
         ] {
             assert!(
                 matches!(bad.parse::<BotSpec>(), Err(BotError::Unknown(n)) if n == bad),

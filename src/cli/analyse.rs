@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 pub struct AnalyseArgs {
     /// The game record (JSON) or Jellyfish .mat file.
     pub file: PathBuf,
-    /// The expert's look-ahead: 0, 1 or 2 (the hint's, 2, by default, so that following
+    /// The expert's look-ahead: 0 to 3 (the hint's, 2, by default, so that following
     /// the hint is never an error).
-    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=2))]
+    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub ply: u8,
     /// Print JSON instead of text.
     #[arg(long)]

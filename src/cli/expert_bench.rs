@@ -3,7 +3,7 @@
 //!
 //! The positions are the built-in corpus of `bench` (seeded random self-play): for each
 //! (position, roll) pair, every legal play is evaluated at 0-ply, and the bot decides at 0,
-//! 1 and 2-ply. The bear-off database is built before the clock starts.
+//! 1 and 2-ply (and 3-ply with `--max-ply 3`). The bear-off database is built before the clock starts.
 
 use super::CliError;
 use crate::bot::expert::eval::{Buffers, after_play};
@@ -11,7 +11,7 @@ use crate::bot::expert::{ExpertBot, MAX_PLY, bearoff::BearoffDb, shipped_nets_fo
 use clap::Args;
 use std::time::Instant;
 
-/// `bg-tui bench-expert [--pairs N]`.
+/// `bg-tui bench-expert [--pairs N] [--rules RULES] [--max-ply N]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 pub struct BenchExpertArgs {
     /// How many (position, roll) pairs of the corpus to decide on at each look-ahead.
@@ -21,6 +21,9 @@ pub struct BenchExpertArgs {
     /// jacquet.
     #[arg(long = "rules", value_name = "RULES", default_value = "backgammon")]
     pub rule_set: String,
+    /// The deepest look-ahead to time: 0 to 3 (3-ply takes about a second a decision).
+    #[arg(long, value_name = "N", default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub max_ply: u8,
 }
 
 /// The corpus seed `bench` uses.
@@ -68,7 +71,7 @@ pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
         sink / evaluated.max(1) as f32
     ));
     out.push_str("decision (ranking a roll's plays)   mean ms   median ms   max ms\n");
-    for ply in 0..=MAX_PLY {
+    for ply in 0..=args.max_ply.min(MAX_PLY) {
         let mut bot = ExpertBot::new(std::sync::Arc::clone(&nets), ply);
         bot.select(variant);
         let mut times: Vec<f64> = corpus

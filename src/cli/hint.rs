@@ -22,8 +22,9 @@ pub struct HintArgs {
     /// The bot that ranks the plays [default: the strongest].
     #[arg(long, value_name = "NAME")]
     pub bot: Option<String>,
-    /// The look-ahead of the expert bot: 0, 1 or 2 (`expert` alone is 2-ply).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
+    /// The look-ahead of the expert bot: 0, 1, 2 or 3 (`expert` alone is 2-ply; 3-ply takes
+    /// about a second).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=3))]
     pub ply: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]

@@ -216,7 +216,7 @@ fn default_names(players: &[Player; 2]) -> [String; 2] {
     names
 }
 
-/// `expert` at the look-ahead `ply` (`expert:0`, `expert:1`, `expert:2`) when `ply` is given; other
+/// `expert` at the look-ahead `ply` (`expert:0` to `expert:3`) when `ply` is given; other
 /// names as they are.
 #[must_use]
 pub fn with_ply(name: &str, ply: Option<u8>) -> String {

@@ -24,8 +24,8 @@ pub struct ReplayArgs {
     /// expert, saved beside the record as FILE.analysis.json.
     #[arg(long, conflicts_with = "text")]
     pub analyse: bool,
-    /// How deep the expert looks in the viewer's analysis (0 to 2 plies).
-    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=2), conflicts_with = "text")]
+    /// How deep the expert looks in the viewer's analysis (0 to 3 plies).
+    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3), conflicts_with = "text")]
     pub ply: u8,
 }
 

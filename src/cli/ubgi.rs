@@ -101,7 +101,7 @@ fn key_lines() -> Vec<String> {
         format!(
             "key engine.ply int 1..{} {} root-inclusive decision depth (1 = the expert's 0-ply)",
             MAX_PLY + 1,
-            MAX_PLY + 1
+            crate::bot::EXPERT_DEFAULT_PLY + 1
         ),
         "key game.variant enum backgammon|portes|plakoto|fevga|jacquet backgammon the rule set"
             .to_string(),
@@ -152,14 +152,14 @@ impl Session {
     /// A new session with the shipped nets (loaded now, so `isready` is quick).
     #[must_use]
     pub fn new() -> Session {
-        let (expert, unavailable) = match ExpertBot::shipped(MAX_PLY) {
+        let (expert, unavailable) = match ExpertBot::shipped(crate::bot::EXPERT_DEFAULT_PLY) {
             Ok(bot) => (Some(bot), String::new()),
             Err(e) => (None, e.to_string()),
         };
         Session {
             expert,
             unavailable,
-            ply: MAX_PLY + 1,
+            ply: crate::bot::EXPERT_DEFAULT_PLY + 1,
             variant: Variant::Backgammon,
             position: None,
             dice: None,

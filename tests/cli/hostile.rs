@@ -1413,3 +1413,21 @@ fn hint_at_two_ply_filters_the_plays_as_the_bot_does() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("2-ply") && text.contains("0-ply"), "{text}");
 }
+
+/// `--ply 3` looks one roll deeper for hints and analysis (the best play judged at 3-ply by
+/// `expert:3`); 4 is refused at the door.
+#[test]
+fn hints_go_to_three_ply_and_no_deeper() {
+    let o = bg_tui(&["hint", "4HPwATDgc/ABMA", "31", "--ply", "3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("by expert:3"), "{text}");
+    let first = text.lines().nth(1).unwrap_or_default();
+    assert!(
+        first.contains("8/5 6/5") && first.ends_with("3-ply"),
+        "{text}"
+    );
+    let o = bg_tui(&["hint", "4HPwATDgc/ABMA", "31", "--ply", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(one_line_stderr(&o).contains("--ply"), "{o:?}");
+}
