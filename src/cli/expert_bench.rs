@@ -42,7 +42,7 @@ pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
         option: None,
         source,
     })?;
-    let _ = BearoffDb::shared();
+    BearoffDb::shared().fill();
     let corpus = crate::bench::corpus_of(variant, args.pairs, CORPUS_SEED);
     let legal_plays = |position, dice| variant.legal_plays(position, dice);
     let mut out = format!(

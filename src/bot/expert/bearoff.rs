@@ -1,7 +1,10 @@
 //! The one-sided bear-off database, built by the program: for every way of placing up to 15
 //! checkers on the six home points (54,264 of them), the distribution of the number of rolls
 //! needed to bear them all off, and of the rolls needed to bear off the first one, each with
-//! the play that is best for it (fewest rolls expected).
+//! the play that is best for it (fewest rolls expected). An entry is worked out the first
+//! time it is needed, from the entries of the positions its plays reach, and kept for the
+//! process: a question about a few checkers costs what those checkers need (a `hint` in a
+//! bear-off no longer builds all 54,264 entries).
 //!
 //! With both sides in their home boards, the two distributions give exact cubeless chances:
 //! the player on roll wins when it needs `n` rolls and the opponent at least `n`; a side with
@@ -95,10 +98,12 @@ const EMPTY: Entry = Entry {
     expected: 0.0,
 };
 
-/// The database.
-#[derive(Debug, Clone)]
+/// The database: each entry worked out the first time it is asked for (with the entries it
+/// stands on) and kept, so that a question about a few checkers costs what those checkers
+/// need, not the whole database.
+#[derive(Debug)]
 pub struct BearoffDb {
-    entries: Vec<Entry>,
+    entries: Vec<OnceLock<Entry>>,
 }
 
 fn position_of(home: &Home) -> Position {
@@ -152,9 +157,26 @@ fn add_shifted(into: &mut [f32; MAX_ROLLS], dist: &[f32; MAX_ROLLS], weight: f32
 }
 
 impl BearoffDb {
-    /// Builds the database (every position's best play for each of the 21 rolls).
+    /// A database with no entry worked out yet: each is the first time it is asked for.
+    #[must_use]
+    pub fn new() -> BearoffDb {
+        BearoffDb {
+            entries: (0..POSITIONS).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// The whole database, every entry worked out now (every position's best play for each
+    /// of the 21 rolls), the fewest pips first.
     #[must_use]
     pub fn build() -> BearoffDb {
+        let db = BearoffDb::new();
+        db.fill();
+        db
+    }
+
+    /// Works out every entry not worked out yet, the fewest pips first (so that each stands
+    /// on entries already there).
+    pub fn fill(&self) {
         let mut order: Vec<(u32, usize)> = (0..POSITIONS)
             .map(|i| {
                 let h = home_of(i);
@@ -167,69 +189,78 @@ impl BearoffDb {
             })
             .collect();
         order.sort_unstable();
-        let mut entries = vec![EMPTY; POSITIONS];
-        let rolls = rolls();
-        let mut plays = Vec::new();
-        for &(_, i) in &order {
-            let home = home_of(i);
-            let on: u32 = home.iter().map(|&n| u32::from(n)).sum();
-            if on == 0 {
-                continue;
-            }
-            let position = position_of(&home);
-            let mut entry = EMPTY;
-            for (dice, weight) in &rolls {
-                legal_plays_into(&position, *dice, &mut plays);
-                // Best for every checker off: fewest rolls expected; for the first one: a
-                // play that bears one off, else the fewest rolls expected to do so.
-                let mut best_all: Option<(f32, usize)> = None;
-                let mut best_first: Option<(f32, usize)> = None;
-                for play in &plays {
-                    let next = home_after(play);
-                    let Some(j) = index(&next) else { continue };
-                    let e_all = entries[j].expected;
-                    let next_on: u32 = next.iter().map(|&n| u32::from(n)).sum();
-                    let e_first = if next_on < on || on < 15 {
-                        0.0
-                    } else {
-                        expected_of(&entries[j].first)
-                    };
-                    if best_all.is_none_or(|b| e_all < b.0) {
-                        best_all = Some((e_all, j));
-                    }
-                    if best_first.is_none_or(|b| e_first < b.0) {
-                        best_first = Some((e_first, j));
-                    }
-                }
-                if let Some((_, j)) = best_all {
-                    let next_on: u32 = home_of(j).iter().map(|&n| u32::from(n)).sum();
-                    add_shifted(&mut entry.all, &entries[j].all, *weight, next_on == 0);
-                } else {
-                    // No legal play (it cannot happen in the home board): the roll is lost.
-                    add_shifted(&mut entry.all, &[0.0; MAX_ROLLS], *weight, false);
-                }
-                if on == 15
-                    && let Some((e, j)) = best_first
-                {
-                    add_shifted(&mut entry.first, &entries[j].first, *weight, e == 0.0);
-                }
-            }
-            entry.expected = expected_of(&entry.all);
-            entries[i] = entry;
+        for (_, i) in order {
+            self.at(i);
         }
-        BearoffDb { entries }
     }
 
-    /// The database, built on first use and kept.
+    /// Entry `i`, worked out now if it was not yet.
+    fn at(&self, i: usize) -> &Entry {
+        self.entries[i].get_or_init(|| self.work_out(i))
+    }
+
+    /// Entry `i` from the entries of the positions its plays reach (each fewer pips, so the
+    /// recursion ends).
+    fn work_out(&self, i: usize) -> Entry {
+        let home = home_of(i);
+        let on: u32 = home.iter().map(|&n| u32::from(n)).sum();
+        if on == 0 {
+            return EMPTY;
+        }
+        let position = position_of(&home);
+        let mut entry = EMPTY;
+        let mut plays = Vec::new();
+        for (dice, weight) in &rolls() {
+            legal_plays_into(&position, *dice, &mut plays);
+            // Best for every checker off: fewest rolls expected; for the first one: a play
+            // that bears one off, else the fewest rolls expected to do so.
+            let mut best_all: Option<(f32, usize)> = None;
+            let mut best_first: Option<(f32, usize)> = None;
+            for play in &plays {
+                let next = home_after(play);
+                let Some(j) = index(&next) else { continue };
+                let e_all = self.at(j).expected;
+                let next_on: u32 = next.iter().map(|&n| u32::from(n)).sum();
+                let e_first = if next_on < on || on < 15 {
+                    0.0
+                } else {
+                    expected_of(&self.at(j).first)
+                };
+                if best_all.is_none_or(|b| e_all < b.0) {
+                    best_all = Some((e_all, j));
+                }
+                if best_first.is_none_or(|b| e_first < b.0) {
+                    best_first = Some((e_first, j));
+                }
+            }
+            if let Some((_, j)) = best_all {
+                let next_on: u32 = home_of(j).iter().map(|&n| u32::from(n)).sum();
+                add_shifted(&mut entry.all, &self.at(j).all, *weight, next_on == 0);
+            } else {
+                // No legal play (it cannot happen in the home board): the roll is lost.
+                add_shifted(&mut entry.all, &[0.0; MAX_ROLLS], *weight, false);
+            }
+            if on == 15
+                && let Some((e, j)) = best_first
+            {
+                add_shifted(&mut entry.first, &self.at(j).first, *weight, e == 0.0);
+            }
+        }
+        entry.expected = expected_of(&entry.all);
+        entry
+    }
+
+    /// The database of the process: each entry worked out on first use and kept.
     pub fn shared() -> &'static BearoffDb {
         static DB: OnceLock<BearoffDb> = OnceLock::new();
-        DB.get_or_init(BearoffDb::build)
+        DB.get_or_init(BearoffDb::new)
     }
 
-    /// The entry of `home`; `None` for more than 15 checkers.
+    /// The entry of `home` (worked out now if it was not yet); `None` for more than 15
+    /// checkers.
     #[must_use]
     pub fn entry(&self, home: &Home) -> Option<&Entry> {
-        self.entries.get(index(home)?)
+        Some(self.at(index(home)?))
     }
 
     /// The exact cubeless chances of the player on roll in `position` when both sides have
@@ -273,5 +304,34 @@ impl BearoffDb {
             p[LOSE_GAMMON] = (0..MAX_ROLLS).map(|n| them.all[n] * me_first[n + 1]).sum();
         }
         Some(p)
+    }
+}
+
+impl Default for BearoffDb {
+    fn default() -> BearoffDb {
+        BearoffDb::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An entry worked out on demand (with only the entries it stands on) is the entry of
+    /// the database built whole, the fewest pips first; and asking works out no more than
+    /// the placements the plays reach.
+    #[test]
+    fn entries_on_demand_are_those_of_the_whole_database() {
+        let whole = BearoffDb::build();
+        let lazy = BearoffDb::new();
+        for home in [[2, 3, 3, 2, 2, 0], [0, 0, 0, 0, 0, 15], [3, 0, 1, 0, 0, 2]] {
+            assert_eq!(lazy.entry(&home), whole.entry(&home), "{home:?}");
+        }
+        let worked_out = lazy.entries.iter().filter(|e| e.get().is_some()).count();
+        assert!(worked_out < POSITIONS, "{worked_out} entries worked out");
+        let small = BearoffDb::new();
+        assert!(small.entry(&[1, 1, 0, 0, 0, 0]).is_some());
+        let few = small.entries.iter().filter(|e| e.get().is_some()).count();
+        assert!(few < 10, "{few} entries for two checkers");
     }
 }
