@@ -456,16 +456,23 @@ impl Session {
             post_crawford: c.length.saturating_sub(c.score.0) == 1
                 || c.length.saturating_sub(c.score.1) == 1,
         });
-        let decision = cube::decide(
-            &p,
-            &CubeState {
-                value: c.cube,
-                holder: c.holder,
-                efficiency,
-                jacoby: c.jacoby && c.length == 0 && c.cube == 1,
-                score,
-            },
-        );
+        let jacoby = c.jacoby && c.length == 0 && c.cube == 1;
+        // Money play looks ahead with cubeful equities, as the bot does in the game.
+        let decision = if score.is_none() && bot.ply() >= 1 {
+            let ply = bot.ply();
+            bot.cubeful_decision(&position, ply, c.holder, jacoby)
+        } else {
+            cube::decide(
+                &p,
+                &CubeState {
+                    value: c.cube,
+                    holder: c.holder,
+                    efficiency,
+                    jacoby,
+                    score,
+                },
+            )
+        };
         // A tiny lead of doubling over playing on is no double (ties and rounding).
         Ok(decision.double() && equity(&p).is_finite())
     }
