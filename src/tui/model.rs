@@ -106,6 +106,9 @@ pub struct BoardModel {
     /// The position in the plain board form, where no Position ID can say it (Plakoto,
     /// Fevga).
     pub board_text: Option<String>,
+    /// eXtreme Gammon's position string (`XGID=...`), shown in place of the Position ID and
+    /// Match ID when asked for (`i`).
+    pub xgid: Option<String>,
     /// GNU Backgammon Position ID of the position, from the view of the player on roll.
     pub position_id: String,
     /// GNU Backgammon Match ID.

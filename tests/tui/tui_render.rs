@@ -38,6 +38,7 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         crawford: String::new(),
         rules: Vec::new(),
         board_text: None,
+        xgid: None,
         position_id: String::new(),
         match_id: String::new(),
         cursor: Spot::Point(1),
@@ -1017,4 +1018,34 @@ fn the_tutor_panel() {
         model.overlay
     );
     snapshot_both("tutor_panel", &model);
+}
+
+/// `i` in a backgammon game shows the XGID in place of the Position ID and Match ID, wrapped
+/// over the panel's last rows at either size.
+#[test]
+fn the_panel_shows_the_xgid_in_place_of_the_ids() {
+    let xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:5:10";
+    let mut m = opening();
+    m.xgid = Some(xgid.to_string());
+    for (w, h) in SIZES {
+        let terminal = draw(&m, w, h);
+        let buf = terminal.backend().buffer();
+        let rows: Vec<String> = (0..h)
+            .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect();
+        let all = rows.join("");
+        assert!(!all.contains("Position ID"), "{w}x{h}:\n{}", rows.join("\n"));
+        // Wrapped, the XGID's characters follow each other across the rows' ends.
+        let panel: String = rows
+            .iter()
+            .map(|r| r.trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let start = panel.find("XGID=").expect("the XGID on the panel");
+        let shown: String = panel[start..]
+            .lines()
+            .map(|l| l.split_whitespace().last().unwrap_or_default())
+            .collect();
+        assert!(shown.starts_with(xgid), "{w}x{h}: {shown}\n{panel}");
+    }
 }

@@ -323,6 +323,7 @@ impl App {
             ),
             board_text: (!game.variant().has_position_id() && self.options.board_text)
                 .then(|| crate::engine::BoardSpec::of_position(game.position()).to_json()),
+            xgid: None,
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),
             cursor: self.cursor_spot(),

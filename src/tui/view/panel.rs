@@ -46,12 +46,13 @@ fn layout<'a>(
     theme: Theme,
     buf: &mut Buffer,
 ) -> (Rect, Vec<Line<'a>>, usize) {
-    let ids_y = match &model.board_text {
-        Some(text) => draw_board_text(area, text, theme, buf),
+    let ids_y = match (&model.board_text, &model.xgid) {
+        (Some(text), _) => draw_wrapped(area, "Board: ", text, theme, buf),
+        (None, Some(xgid)) => draw_wrapped(area, "", xgid, theme, buf),
         // No ID can say the position (Plakoto, Fevga) and its text is not asked for: the
         // log has the rows.
-        None if model.position_id.is_empty() => area.bottom(),
-        None => draw_ids(area, model, theme, buf),
+        (None, None) if model.position_id.is_empty() => area.bottom(),
+        (None, None) => draw_ids(area, model, theme, buf),
     };
     let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
     let lines = lines(model, theme, area.width);
@@ -96,11 +97,10 @@ fn draw_ids(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u
     ids_y
 }
 
-/// The position in the plain board form (where no Position ID can say it), wrapped over
-/// the panel's last rows (at most six); the row where it starts.
-fn draw_board_text(area: Rect, text: &str, theme: Theme, buf: &mut Buffer) -> u16 {
+/// `label` and `text` wrapped over the panel's last rows (at most six): the position in the
+/// plain board form (where no Position ID can say it) or its XGID; the row where it starts.
+fn draw_wrapped(area: Rect, label: &str, text: &str, theme: Theme, buf: &mut Buffer) -> u16 {
     let width = usize::from(area.width.max(1));
-    let label = "Board: ";
     let chars: Vec<char> = label.chars().chain(text.chars()).collect();
     let rows = chars.len().div_ceil(width).min(6);
     let top = area.bottom().saturating_sub(rows as u16);
@@ -111,8 +111,11 @@ fn draw_board_text(area: Rect, text: &str, theme: Theme, buf: &mut Buffer) -> u1
         }
         let row: String = chunk.iter().collect();
         let line = if i == 0 {
-            let rest: String = row.chars().skip(label.len()).collect();
-            Line::from(vec![Span::styled(label, theme.dim()), Span::raw(rest)])
+            let rest: String = row.chars().skip(label.chars().count()).collect();
+            Line::from(vec![
+                Span::styled(label.to_string(), theme.dim()),
+                Span::raw(rest),
+            ])
         } else {
             Line::raw(row)
         };

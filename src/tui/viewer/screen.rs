@@ -43,6 +43,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         // The board as text is the game's on request (`i`); the viewer's panel keeps its
         // rows for the move list.
         board_text: None,
+        xgid: None,
         position_id: moment.position_id().unwrap_or_default(),
         match_id: moment.match_id().unwrap_or_default(),
         // No cursor: a spot off the board.
