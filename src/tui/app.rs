@@ -6,6 +6,8 @@
 mod bot_turns;
 mod hint_rollouts;
 mod input;
+mod perform;
+mod saves;
 mod saving;
 mod screen;
 mod setup;
@@ -15,6 +17,7 @@ mod tutoring;
 use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
 use super::clock::{ClockKind, Clocks, SystemTime, TimeSource};
 use super::commands::{self, Command};
+use super::effect::{Effect, Effects, Job, SaveRequest};
 pub use super::event::Event;
 use super::hint::{self, HintJob};
 use super::hint_rollout::RolloutJob;
@@ -193,8 +196,6 @@ pub struct App {
     quit: bool,
     /// The bot playing each side, if any.
     bots: [Option<SharedBot>; 2],
-    /// A question for a bot, waiting for the runtime to run it.
-    job: Option<BotJob>,
     /// The id of the question a bot is answering.
     pending: Option<u64>,
     next_id: u64,
@@ -202,32 +203,22 @@ pub struct App {
     showing: Option<(u64, Play, usize)>,
     /// The hint panel, until the next key.
     hint_panel: Option<hint::HintPanel>,
-    /// A hint to work out, waiting for the runtime to run it.
-    hint_job: Option<HintJob>,
     /// The id of the hint being worked out, and [`App::recorded`] when it was asked for.
     hint_wait: Option<(u64, usize)>,
-    /// A rollout from the hint panel, waiting for the runtime to run it.
-    rollout_job: Option<RolloutJob>,
     /// The rollout the hint panel shows while it runs: its id and its stop flag.
     rollout_wait: Option<(u64, Arc<AtomicBool>)>,
     /// Tutor mode's decision held back, if any.
     tutor: Tutor,
-    /// A decision for the tutor to judge, waiting for the runtime to run it.
-    tutor_job: Option<TutorJob>,
     /// A bot has offered to resign this game (it does not offer twice).
     bot_resigned: [bool; 2],
     /// Every action of the match so far.
     recorder: Recorder,
-    /// Where `s` saves (the last file saved to, or the file the match was resumed from).
-    save_path: Option<PathBuf>,
-    /// Where the finished match was kept.
-    kept: Option<PathBuf>,
-    /// [`App::recorded`] when the match was last autosaved.
-    saved: usize,
-    /// The autosave file is this match's: a new match first moves an older one aside.
-    owns_autosave: bool,
-    /// The autosave file this game writes, once it has written one.
-    autosave_claim: Option<crate::store::AutosaveClaim>,
+    /// Where and how the match is saved.
+    saving: saves::Saving,
+    /// What the update in progress asks the runtime to do (returned by [`App::update`]).
+    effects: Vec<Effect>,
+    /// The jobs [`App::handle`] was given to start, until the runtime takes them.
+    jobs: Vec<Job>,
     /// The last events, oldest first.
     log: VecDeque<String>,
     /// How many of the newest events the log is scrolled back past (`[` / `]`).
@@ -252,15 +243,6 @@ pub struct App {
     /// The side of the one person against a bot when the game was set up: the board stays
     /// on that side, even while the person lets the computer play it.
     seat: Option<Side>,
-    /// The match was resumed from the autosave journal: go on appending to it.
-    continues_autosave: bool,
-    /// The file of an earlier game's own that the match was resumed from, which it goes on
-    /// writing (see [`App::continues_own_autosave`]).
-    resumed_own: Option<PathBuf>,
-    /// Why saving is off or failing, shown on the panel until a save works again.
-    save_trouble: Option<String>,
-    /// [`App::recorded`] when the app was made.
-    started_at: usize,
 }
 
 impl std::fmt::Debug for App {
@@ -369,7 +351,7 @@ impl App {
         if app.options.start.is_some() {
             app.after_action();
             // The set-up start is saved at once, before any action.
-            app.saved = usize::MAX;
+            app.saving.mark_unsaved();
         }
         Ok(app)
     }
@@ -394,6 +376,10 @@ impl App {
             }
         };
         let bots = [bot_for(Side::White)?, bot_for(Side::Black)?];
+        let saving = saves::Saving::new(
+            options.saves.clone(),
+            saving::recorded_of(recorder.as_record()),
+        );
         let mut app = App {
             match_state,
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -408,24 +394,18 @@ impl App {
             size: (80, 24),
             quit: false,
             bots,
-            job: None,
             pending: None,
             next_id: 0,
             showing: None,
             hint_panel: None,
-            hint_job: None,
             hint_wait: None,
             tutor: Tutor::Idle,
-            tutor_job: None,
-            rollout_job: None,
             rollout_wait: None,
             bot_resigned: [false; 2],
             recorder,
-            save_path: None,
-            kept: None,
-            saved: 0,
-            owns_autosave: false,
-            autosave_claim: None,
+            saving,
+            effects: Vec::new(),
+            jobs: Vec::new(),
             log: VecDeque::new(),
             log_scroll: 0,
             last_move: None,
@@ -437,10 +417,6 @@ impl App {
             out_noted: [false; 2],
             auto_roll_held: None,
             seat: None,
-            continues_autosave: false,
-            resumed_own: None,
-            save_trouble: None,
-            started_at: 0,
         };
         app.seat = match app.options.players.clone() {
             [Player::Human, Player::Bot(_)] => Some(Side::White),
@@ -448,10 +424,11 @@ impl App {
             _ => None,
         };
         app.start_clocks();
-        app.saved = app.recorded();
-        app.started_at = app.saved;
         app.auto_rolls();
         app.schedule();
+        // A bot asked before any event: its job waits for the runtime.
+        let effects = app.effects(false);
+        app.perform(effects);
         Ok(app)
     }
 
@@ -483,35 +460,31 @@ impl App {
         &self.options.names[side.index()]
     }
 
-    /// Applies one event; returns whether the screen must be redrawn.
-    pub fn handle(&mut self, event: Event) -> bool {
-        let msg = self.message_for(event);
-        self.update(msg)
-    }
-
-    /// Applies a message: the only place the game changes. Then autosaves what the record
-    /// gained, runs the clocks, rolls or bears off by itself where asked to, and asks a bot
-    /// when the decision is a bot's. Returns whether the screen must be redrawn.
-    pub fn update(&mut self, msg: Msg) -> bool {
+    /// Applies a message: the only place the game changes, in memory only. Then runs the
+    /// clocks, rolls or bears off by itself where asked to, asks for the autosave of what
+    /// the record gained, and asks a bot when the decision is a bot's. Returns whether the
+    /// screen must be redrawn and what the runtime is to do ([`Effect`]: start a job, save,
+    /// quit); [`App::handle`] performs them.
+    pub fn update(&mut self, msg: Msg) -> Effects {
+        if let Msg::Saved(saved) = msg {
+            let redraw = self.saved(saved);
+            return self.effects(redraw);
+        }
         let log_len = self.log.len();
+        let quit = self.quit;
         let redraw = self.apply(msg);
         self.auto_rolls();
         self.note_clock_readings();
-        let recorded = self.recorded();
-        let saved = recorded != self.saved;
         // A finished match not kept yet (a full disk) is tried again after every event.
-        let retry = self.match_state.is_over() && self.kept.is_none();
-        if saved || retry {
-            self.saved = recorded;
-            let before = self.message.clone();
-            self.autosave();
-            if self.message != before && !self.message.is_empty() {
-                let note = self.message.clone();
-                self.note(note);
-            }
+        let (gained, due) = self.saving.due(self.recorded(), self.match_state.is_over());
+        if due {
+            self.effects.push(Effect::Save(SaveRequest::Autosave));
         }
         self.schedule();
-        redraw || saved || self.log.len() != log_len
+        if self.quit && !quit {
+            self.effects.push(Effect::Quit);
+        }
+        self.effects(redraw || gained || self.log.len() != log_len)
     }
 
     /// Applies one message; returns whether the screen changed.
@@ -643,9 +616,7 @@ impl App {
                 return;
             }
             Msg::Save => {
-                self.save(None);
-                let note = self.message.clone();
-                self.note(note);
+                self.effects.push(Effect::Save(SaveRequest::To(None)));
                 return;
             }
             Msg::OpenCommand => {

@@ -1,7 +1,7 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
 //! answer, showing its play a checker at a time, handing sides over, and hints.
 
-use super::{App, BotDecision, BotJob, JobKind, Msg, Player, SharedBot};
+use super::{App, BotDecision, BotJob, Job, JobKind, Msg, Player, SharedBot};
 use crate::bot;
 use crate::engine::{Action, Dice, Phase, Side};
 use crate::record::PlayerKind;
@@ -11,11 +11,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 impl App {
-    /// The question for a bot that the runtime should run now (on a worker thread), if any.
-    pub fn take_bot_job(&mut self) -> Option<BotJob> {
-        self.job.take()
-    }
-
     /// A bot is answering, or its play is being shown.
     #[must_use]
     pub const fn bot_busy(&self) -> bool {
@@ -93,13 +88,13 @@ impl App {
         };
         self.next_id += 1;
         self.pending = Some(self.next_id);
-        self.job = Some(BotJob {
+        self.start(Job::Bot(BotJob {
             id: self.next_id,
             kind,
             state: self.match_state.clone(),
             bot,
             delay: self.delay(),
-        });
+        }));
     }
 
     pub(super) fn bot_decided(&mut self, id: u64, decision: BotDecision) -> bool {
@@ -107,7 +102,6 @@ impl App {
             return false;
         }
         self.pending = None;
-        self.job = None;
         // An engine that went wrong (over UBGI) decided nothing: its stand-in is dropped, the
         // game is kept, and its side goes back to a person.
         for side in [Side::White, Side::Black] {
@@ -233,7 +227,6 @@ impl App {
         // tutor held back.
         self.drop_tutor();
         self.pending = None;
-        self.job = None;
         self.showing = None;
         if let Some(turn) = &mut self.turn {
             while turn.undo().is_some() {}
@@ -247,19 +240,13 @@ impl App {
         self.stop_rollout();
         let id = self.next_id;
         self.next_id += 1;
-        self.hint_job = Some(HintJob {
+        self.start(Job::Hint(HintJob {
             id,
             state: self.match_state.clone(),
             seed: self.seed,
-        });
+        }));
         self.hint_wait = Some((id, self.recorded()));
         self.hint_panel = Some(hint::waiting(&self.match_state));
-    }
-
-    /// The question for the hint that the runtime should work out now (on a worker thread),
-    /// if any.
-    pub fn take_hint_job(&mut self) -> Option<HintJob> {
-        self.hint_job.take()
     }
 
     /// Shows the hint with this id, unless its panel was closed. When the match has moved

@@ -2,7 +2,7 @@
 //! the result so far shown in the panel after every round; Esc stops it, and so does closing
 //! the panel.
 
-use super::App;
+use super::{App, Job};
 use crate::tui::hint::play_text;
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
 use std::sync::atomic::Ordering;
@@ -48,16 +48,11 @@ impl App {
         };
         let view = RolloutView::new(&job, labels);
         self.rollout_wait = Some((id, job.stop.clone()));
-        self.rollout_job = Some(job);
+        self.start(Job::Rollout(job));
         if let Some(panel) = &mut self.hint_panel {
             panel.rollout = Some(view);
         }
         self.message.clear();
-    }
-
-    /// The rollout the runtime should run now (on a worker thread), if any.
-    pub fn take_rollout_job(&mut self) -> Option<RolloutJob> {
-        self.rollout_job.take()
     }
 
     /// The hint panel's rollout is running.
@@ -70,9 +65,8 @@ impl App {
         let Some((_, stop)) = self.rollout_wait.take() else {
             return;
         };
+        // Not started yet: it never will be (the app no longer waits for it).
         stop.store(true, Ordering::Relaxed);
-        // Not started yet: it never will be.
-        self.rollout_job = None;
         if let Some(view) = self.hint_panel.as_mut().and_then(|p| p.rollout.as_mut())
             && view.stage == RolloutStage::Running
         {

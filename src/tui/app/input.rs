@@ -3,6 +3,7 @@
 
 use super::{App, Command, Event, MAX_COMMAND_CHARS, Mode, Msg, commands, expand_home, view};
 use crate::engine::WinKind;
+use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::play_key;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -161,19 +162,7 @@ impl App {
             }
             Ok(Command::Save(path)) => {
                 let path = path.as_deref().map(expand_home);
-                if let Some(dir) = path.as_deref().and_then(std::path::Path::parent)
-                    && !dir.as_os_str().is_empty()
-                    && !dir.is_dir()
-                {
-                    self.message = format!(
-                        "not saved: there is no folder {}",
-                        crate::tui::app::table::shown_path(dir)
-                    );
-                    return;
-                }
-                self.save(path);
-                let note = self.message.clone();
-                self.note(note);
+                self.effects.push(Effect::Save(SaveRequest::To(path)));
             }
             Ok(Command::Tutor(on)) => self.toggle_tutor_mode(on),
             Err(why) => self.message = why.to_string(),

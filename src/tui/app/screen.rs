@@ -340,7 +340,7 @@ impl App {
             log_scroll: self.log_scroll,
             clocks,
             tutor: self.options.tutor,
-            saving: self.save_trouble.clone().unwrap_or_default(),
+            saving: self.saving.trouble().unwrap_or_default().to_string(),
             overlay: self.overlay(),
             command_line: match &self.mode {
                 Mode::Command(line, _) => Some(line.clone()),

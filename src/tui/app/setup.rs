@@ -642,7 +642,7 @@ impl super::App {
         self.auto_roll_held = None;
         self.hint_wait = None;
         // The record changed (its start) even where its count of actions did not: save it.
-        self.saved = usize::MAX;
+        self.saving.mark_unsaved();
         if was_over {
             self.new_game_at_table();
         }

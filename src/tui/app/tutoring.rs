@@ -2,7 +2,7 @@
 //! judges it on a worker thread; a decision that loses at least the threshold opens the
 //! tutor's panel (take it back, or keep it), anything else is made at once.
 
-use super::App;
+use super::{App, Job};
 use crate::bot::EXPERT_DEFAULT_PLY;
 use crate::engine::{Action, Dice};
 use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
@@ -39,7 +39,7 @@ impl App {
             self.commit(decision);
             return;
         };
-        self.tutor_job = Some(job);
+        self.start(Job::Tutor(job));
         self.tutor = Tutor::Thinking {
             id,
             decision,
@@ -61,12 +61,6 @@ impl App {
             Decision::Take => self.act(Action::Take),
             Decision::Pass => self.act(Action::Drop),
         }
-    }
-
-    /// The decision for the tutor that the runtime should judge now (on a worker thread),
-    /// if any.
-    pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
-        self.tutor_job.take()
     }
 
     /// The tutor's verdict on question `id`: below the threshold the decision is made; at
@@ -174,7 +168,6 @@ impl App {
     pub(super) fn drop_tutor(&mut self) {
         if self.tutor_busy() {
             self.tutor = Tutor::Idle;
-            self.tutor_job = None;
         }
     }
 }
