@@ -11,6 +11,7 @@ mod saves;
 mod saving;
 mod screen;
 mod setup;
+mod status;
 mod table;
 mod tutoring;
 
@@ -33,7 +34,6 @@ use crate::engine::{
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -190,7 +190,6 @@ pub struct App {
     /// The point (25: the bar) of the checker picked up.
     picked: Option<u8>,
     mode: Mode,
-    message: String,
     last_play: String,
     size: (u16, u16),
     quit: bool,
@@ -215,14 +214,12 @@ pub struct App {
     recorder: Recorder,
     /// Where and how the match is saved.
     saving: saves::Saving,
+    /// The message line and the log.
+    status: status::StatusLine,
     /// What the update in progress asks the runtime to do (returned by [`App::update`]).
     effects: Vec<Effect>,
     /// The jobs [`App::handle`] was given to start, until the runtime takes them.
     jobs: Vec<Job>,
-    /// The last events, oldest first.
-    log: VecDeque<String>,
-    /// How many of the newest events the log is scrolled back past (`[` / `]`).
-    log_scroll: usize,
     /// The last play, marked on the board until the next roll.
     last_move: Option<LastMove>,
     /// The lines typed on the command line, oldest first.
@@ -389,7 +386,6 @@ impl App {
             cursor: (1, 7),
             picked: None,
             mode: Mode::Play,
-            message: String::new(),
             last_play: String::new(),
             size: (80, 24),
             quit: false,
@@ -406,8 +402,7 @@ impl App {
             saving,
             effects: Vec::new(),
             jobs: Vec::new(),
-            log: VecDeque::new(),
-            log_scroll: 0,
+            status: status::StatusLine::default(),
             last_move: None,
             history: Vec::new(),
             clocks: None,
@@ -453,7 +448,7 @@ impl App {
     /// The last message shown: why a key was refused, or what happened.
     #[must_use]
     pub fn message(&self) -> &str {
-        &self.message
+        self.status.message()
     }
 
     fn name(&self, side: Side) -> &str {
@@ -470,7 +465,7 @@ impl App {
             let redraw = self.saved(saved);
             return self.effects(redraw);
         }
-        let log_len = self.log.len();
+        let log_len = self.status.log_len();
         let quit = self.quit;
         let redraw = self.apply(msg);
         self.auto_rolls();
@@ -484,7 +479,7 @@ impl App {
         if self.quit && !quit {
             self.effects.push(Effect::Quit);
         }
-        self.effects(redraw || gained || self.log.len() != log_len)
+        self.effects(redraw || gained || self.status.log_len() != log_len)
     }
 
     /// Applies one message; returns whether the screen changed.
@@ -497,12 +492,14 @@ impl App {
             Msg::TutorKeep => self.tutor_answer(true),
             Msg::TutorTakeBack => self.tutor_answer(false),
             Msg::TutorWait => {
-                self.message = if self.tutor_thinking() {
-                    "tutor: thinking… (Esc takes it back)"
-                } else {
-                    "the tutor asks: u takes it back, k keeps it"
-                }
-                .to_string();
+                self.status.say(
+                    if self.tutor_thinking() {
+                        "tutor: thinking… (Esc takes it back)"
+                    } else {
+                        "the tutor asks: u takes it back, k keeps it"
+                    }
+                    .to_string(),
+                );
             }
             Msg::Second => return self.second(),
             Msg::Ignore => return false,
@@ -530,7 +527,7 @@ impl App {
                 self.mode = Mode::Play;
                 match level {
                     Some(level) => self.play_msg(Msg::Resign(level)),
-                    None => self.message = "no resignation offered".to_string(),
+                    None => self.status.say("no resignation offered".to_string()),
                 }
             }
             Msg::Way(n) => {
@@ -540,7 +537,9 @@ impl App {
                 };
                 match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
                     Some(path) => self.follow(&path.clone()),
-                    None => self.message = "the checker stays where it was".to_string(),
+                    None => self
+                        .status
+                        .say("the checker stays where it was".to_string()),
                 }
             }
             Msg::Setup(key) => self.setup_key(key),
@@ -608,11 +607,11 @@ impl App {
                 // Back no further than the oldest events filling the log's rows.
                 let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
                 let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
-                self.log_scroll = (self.log_scroll + 1).min(self.log.len().saturating_sub(rows));
+                self.status.scroll_back(rows);
                 return;
             }
             Msg::LogForward => {
-                self.log_scroll = self.log_scroll.saturating_sub(1);
+                self.status.scroll_forward();
                 return;
             }
             Msg::Save => {
@@ -629,7 +628,7 @@ impl App {
             }
             Msg::Escape => {
                 if self.picked.take().is_none() {
-                    self.message.clear();
+                    self.status.clear();
                 }
                 return;
             }
@@ -638,10 +637,11 @@ impl App {
                 if game.to_act().is_some() {
                     self.mode = Mode::ResignMenu;
                 } else if game.phase() == Phase::Opening {
-                    self.message =
-                        "a game can be resigned once it has started: r rolls".to_string();
+                    self.status
+                        .say("a game can be resigned once it has started: r rolls".to_string());
                 } else {
-                    self.message = "there is nothing to resign now".to_string();
+                    self.status
+                        .say("there is nothing to resign now".to_string());
                 }
                 return;
             }
@@ -651,22 +651,23 @@ impl App {
                 return;
             }
             Msg::Other => {
-                self.message = "that key does nothing here: ? lists the keys".to_string();
+                self.status
+                    .say("that key does nothing here: ? lists the keys".to_string());
                 return;
             }
             _ => {}
         }
-        self.message.clear();
+        self.status.clear();
         let game = self.match_state.game();
         if let Some(side) = game.to_act().filter(|&s| self.bots[s.index()].is_some()) {
-            self.message = format!(
+            self.status.say(format!(
                 "{} is played by the computer: wait, or :human takes it back",
                 self.name(side)
-            );
+            ));
             return;
         }
         if self.bot_busy() {
-            self.message = "wait for the computer's move".to_string();
+            self.status.say("wait for the computer's move".to_string());
             return;
         }
         let waiting_answer = game.resignation().is_some()
@@ -681,7 +682,7 @@ impl App {
                 _ => None,
             };
             if let Some(why) = refusal {
-                self.message = why.to_string();
+                self.status.say(why.to_string());
                 return;
             }
         }
@@ -692,10 +693,10 @@ impl App {
                 Msg::Yes => self.act(Action::AcceptResignation),
                 Msg::No => self.act(Action::DeclineResignation),
                 _ => {
-                    self.message = format!(
+                    self.status.say(format!(
                         "{} offers to resign: accept (y) or decline (n)",
                         self.name(resignation.by)
-                    );
+                    ));
                 }
             }
         } else {
@@ -716,7 +717,7 @@ impl App {
         let dice = game.dice();
         match self.recorder.apply(&mut self.match_state, action) {
             Ok(()) => {
-                self.message.clear();
+                self.status.clear();
                 if let (Action::Play(play), Some(dice)) = (action, dice) {
                     let text = format_play(&play);
                     let text = if text.is_empty() {
@@ -738,7 +739,7 @@ impl App {
                 self.log_action(action, actor);
                 self.after_action();
             }
-            Err(e) => self.message = e.to_string(),
+            Err(e) => self.status.say(e.to_string()),
         }
     }
 
@@ -765,11 +766,11 @@ impl App {
             Action::TakeOver(_) => None,
         };
         if let Some(line) = line {
-            self.note(line);
+            self.status.note(line);
         }
         if let Some(result) = self.match_state.game().result() {
             let line = self.result_line(&result);
-            self.note(line);
+            self.status.note(line);
         }
     }
 
@@ -796,15 +797,15 @@ impl App {
             && let Some(play) = turn.forced()
         {
             self.act(Action::Play(play));
-            if self.message.is_empty() {
-                self.message = format!("forced: {}", self.last_play);
+            if self.status.message().is_empty() {
+                self.status.say(format!("forced: {}", self.last_play));
             }
         }
     }
 
     fn opening(&mut self, msg: &Msg) {
         if !matches!(msg, Msg::Roll | Msg::Select) {
-            self.message = "press r for the opening roll".to_string();
+            self.status.say("press r for the opening roll".to_string());
             return;
         }
         let white = roll_die(&mut self.rng);
@@ -823,8 +824,7 @@ impl App {
             let starter = if white > black { w } else { b };
             format!("opening: {w} {white}, {b} {black}; {starter} starts")
         };
-        self.message.clone_from(&said);
-        self.note(said);
+        self.status.announce(said);
     }
 
     fn rolling(&mut self, msg: &Msg) {
@@ -834,10 +834,10 @@ impl App {
             Msg::Resign(level) => self.act(Action::Resign(*level)),
             _ => {
                 let game = self.match_state.game();
-                self.message = match game.may_double() {
+                self.status.say(match game.may_double() {
                     Ok(()) => format!("{}: roll (r) or double (d)", self.name(game.turn())),
                     Err(_) => format!("{}: roll (r)", self.name(game.turn())),
-                };
+                });
             }
         }
     }
@@ -848,27 +848,30 @@ impl App {
             Msg::Pass => self.decide(Decision::Pass),
             Msg::Beaver => self.act(Action::Beaver),
             Msg::Resign(level) => self.act(Action::Resign(*level)),
-            _ => self.message = "answer the double: take (t) or pass (p)".to_string(),
+            _ => self
+                .status
+                .say("answer the double: take (t) or pass (p)".to_string()),
         }
     }
 
     fn between_games(&mut self, msg: &Msg) {
         if self.match_state.is_over() {
-            self.message = "the match is over: q quits".to_string();
+            self.status.say("the match is over: q quits".to_string());
             return;
         }
         let money = self.options.rules.is_money();
         match msg {
             Msg::No if money => {
                 let _ = self.recorder.stop(&mut self.match_state);
-                self.message = "the session is over: q quits".to_string();
-                self.note("the session is over".to_string());
+                self.status.say("the session is over: q quits".to_string());
+                self.status.note("the session is over".to_string());
             }
             Msg::Yes | Msg::Select | Msg::Roll if money && self.record_is_full() => {
                 let _ = self.recorder.stop(&mut self.match_state);
-                self.message =
+                self.status.say(
                     "the session is over: its record is as long as a record may be; q quits"
-                        .to_string();
+                        .to_string(),
+                );
             }
             Msg::Yes | Msg::Select | Msg::Roll => {
                 match self.recorder.next_game(&mut self.match_state) {
@@ -879,7 +882,7 @@ impl App {
                         // A line between the games in the log.
                         let number = self.match_state.game_number();
                         let variant = self.match_state.game().variant();
-                        self.note(match self.options.rules.rule_set {
+                        self.status.note(match self.options.rules.rule_set {
                             crate::engine::RuleSet::Tavli => {
                                 format!("── game {number}: {variant} ──")
                             }
@@ -888,11 +891,11 @@ impl App {
                         self.new_game_at_table();
                         self.after_action();
                     }
-                    Err(e) => self.message = e.to_string(),
+                    Err(e) => self.status.say(e.to_string()),
                 }
             }
-            _ if money => self.message = "another game? y or n".to_string(),
-            _ => self.message = "press Enter for the next game".to_string(),
+            _ if money => self.status.say("another game? y or n".to_string()),
+            _ => self.status.say("press Enter for the next game".to_string()),
         }
     }
 
@@ -914,21 +917,21 @@ impl App {
                 if let Some(t) = &mut self.turn {
                     match t.undo() {
                         Some(ds) => {
-                            self.message = format!(
+                            self.status.say(format!(
                                 "took back {}/{}",
                                 self.shown_point(ds.step.from),
                                 self.shown_point(ds.step.to)
-                            );
+                            ));
                         }
-                        None => self.message = "no checker move to take back".to_string(),
+                        None => self.status.say("no checker move to take back".to_string()),
                     }
                 }
                 self.picked = None;
             }
             Msg::Resign(level) => self.act(Action::Resign(level)),
-            Msg::Roll => self.message = "the dice are rolled: move".to_string(),
-            Msg::Double => self.message = "doubling comes before rolling".to_string(),
-            _ => self.message = self.status(),
+            Msg::Roll => self.status.say("the dice are rolled: move".to_string()),
+            Msg::Double => self.status.say("doubling comes before rolling".to_string()),
+            _ => self.status.say(self.status()),
         }
     }
 
@@ -942,17 +945,20 @@ impl App {
             match spot_point(spot) {
                 Some(p) if turn.sources().contains(&p) => self.picked = Some(p),
                 Some(p) => {
-                    self.message = if turn.position().board()[usize::from(p)] > 0 {
-                        format!(
-                            "the checker on {} cannot move now: the dice must be used \
+                    self.status
+                        .say(if turn.position().board()[usize::from(p)] > 0 {
+                            format!(
+                                "the checker on {} cannot move now: the dice must be used \
                              elsewhere",
-                            self.shown_point(p)
-                        )
-                    } else {
-                        format!("no checker of yours on {}", self.shown_point(p))
-                    };
+                                self.shown_point(p)
+                            )
+                        } else {
+                            format!("no checker of yours on {}", self.shown_point(p))
+                        });
                 }
-                None => self.message = "pick up a checker to move first".to_string(),
+                None => self
+                    .status
+                    .say("pick up a checker to move first".to_string()),
             }
             return;
         };
@@ -965,11 +971,11 @@ impl App {
             Some(d) if d.paths.len() == 1 => self.follow(&d.paths[0]),
             Some(d) => self.mode = Mode::ChooseWay(d.paths),
             None => {
-                self.message = format!(
+                self.status.say(format!(
                     "the checker on {} cannot move to {}",
                     self.shown_point(from),
                     self.shown_point(to)
-                );
+                ));
             }
         }
     }
@@ -983,7 +989,7 @@ impl App {
                         self.put_cursor_on(point_spot(last.step.to));
                     }
                 }
-                Err(e) => self.message = self.shown_error(e),
+                Err(e) => self.status.say(self.shown_error(e)),
             }
         }
     }
@@ -994,7 +1000,8 @@ impl App {
             .or_else(|| spot_point(self.cursor_spot()))
             .unwrap_or(0);
         if from == 0 {
-            self.message = "pick up a checker to move first".to_string();
+            self.status
+                .say("pick up a checker to move first".to_string());
             return;
         }
         if let Some(t) = &mut self.turn {
@@ -1003,7 +1010,7 @@ impl App {
                     self.picked = None;
                     self.put_cursor_on(point_spot(ds.step.to));
                 }
-                Err(e) => self.message = self.shown_error(e),
+                Err(e) => self.status.say(self.shown_error(e)),
             }
         }
     }
@@ -1011,7 +1018,7 @@ impl App {
     fn typed_play(&mut self, text: &str) {
         let game = self.match_state.game();
         let Phase::Moving(dice) = game.phase() else {
-            self.message = "there is no roll to play now".to_string();
+            self.status.say("there is no roll to play now".to_string());
             return;
         };
         let made: Vec<_> = self
@@ -1022,7 +1029,7 @@ impl App {
         if made.is_empty() {
             match parse_play_in(game.variant(), text, game.position(), dice) {
                 Ok(play) => self.decide(Decision::Play(play)),
-                Err(e) => self.message = e.to_string(),
+                Err(e) => self.status.say(e.to_string()),
             }
             return;
         }
@@ -1044,12 +1051,13 @@ impl App {
                 Ok(play) => {
                     self.decide(Decision::Play(play));
                     if self.tutor.is_idle() {
-                        self.message =
-                            format!("{text} was played as the whole move, in place of {so_far}");
+                        self.status.say(format!(
+                            "{text} was played as the whole move, in place of {so_far}"
+                        ));
                     }
                 }
                 Err(_) => {
-                    self.message = format!("after {so_far}: {e}");
+                    self.status.say(format!("after {so_far}: {e}"));
                 }
             },
         }

@@ -115,8 +115,7 @@ impl App {
                 self.options.players[side.index()] = Player::Human;
                 self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
                 let line = format!("{why}; {} is yours to play now", self.name(side));
-                self.message.clone_from(&line);
-                self.note(line);
+                self.status.announce(line);
                 return true;
             }
         }
@@ -208,10 +207,11 @@ impl App {
                         self.options.players[side.index()] = Player::Bot(name.to_string());
                         self.recorder.players_mut()[side.index()].kind =
                             PlayerKind::Bot(name.to_string());
-                        self.message = format!("{} is played by {name}", self.name(side));
+                        self.status
+                            .say(format!("{} is played by {name}", self.name(side)));
                     }
                     Err(e) => {
-                        self.message = e.to_string();
+                        self.status.say(e.to_string());
                         return;
                     }
                 },
@@ -219,7 +219,7 @@ impl App {
                     self.bots[side.index()] = None;
                     self.options.players[side.index()] = Player::Human;
                     self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
-                    self.message = "people play both sides".to_string();
+                    self.status.say("people play both sides".to_string());
                 }
             }
         }
@@ -280,7 +280,8 @@ impl App {
         };
         let Some(hint) = panel.plays.get(line.unwrap_or(panel.selected)) else {
             if !panel.plays.is_empty() {
-                self.message = format!("the hint has {} lines", panel.plays.len());
+                self.status
+                    .say(format!("the hint has {} lines", panel.plays.len()));
             }
             return;
         };
@@ -289,7 +290,8 @@ impl App {
             .to_act()
             .is_some_and(|side| self.bots[side.index()].is_none());
         if !human || !matches!(game.phase(), Phase::Moving(_)) {
-            self.message = "there is no play of yours to make now".to_string();
+            self.status
+                .say("there is no play of yours to make now".to_string());
             return;
         }
         // The moves made so far this turn are taken back: the line is a whole play.

@@ -15,7 +15,7 @@ impl App {
             return;
         };
         if self.hint_wait.is_some() {
-            self.message = "wait for the hint first".to_string();
+            self.status.say("wait for the hint first".to_string());
             return;
         }
         if panel
@@ -30,7 +30,7 @@ impl App {
         self.next_id += 1;
         let seed = self.seed ^ (self.recorded() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let Some(job) = RolloutJob::new(id, &self.match_state, &plays, seed) else {
-            self.message = "nothing to roll out here".to_string();
+            self.status.say("nothing to roll out here".to_string());
             return;
         };
         let labels = if plays.is_empty() {
@@ -52,7 +52,7 @@ impl App {
         if let Some(panel) = &mut self.hint_panel {
             panel.rollout = Some(view);
         }
-        self.message.clear();
+        self.status.clear();
     }
 
     /// The hint panel's rollout is running.

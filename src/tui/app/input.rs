@@ -152,20 +152,18 @@ impl App {
             Ok(Command::Play(text)) => self.typed_play(&text),
             Ok(Command::Bot(name, side)) => {
                 self.set_player(Some(&name), side);
-                let note = self.message.clone();
-                self.note(note);
+                self.status.note_message();
             }
             Ok(Command::Human(side)) => {
                 self.set_player(None, side);
-                let note = self.message.clone();
-                self.note(note);
+                self.status.note_message();
             }
             Ok(Command::Save(path)) => {
                 let path = path.as_deref().map(expand_home);
                 self.effects.push(Effect::Save(SaveRequest::To(path)));
             }
             Ok(Command::Tutor(on)) => self.toggle_tutor_mode(on),
-            Err(why) => self.message = why.to_string(),
+            Err(why) => self.status.say(why.to_string()),
         }
     }
 }

@@ -59,10 +59,10 @@ impl App {
         }
         app.last_play = app.last_play_of_record();
         let number = app.match_state.game_number().max(1);
-        app.message = match app.options.rules.match_length {
+        app.status.say(match app.options.rules.match_length {
             Some(length) => format!("resumed game {number} of the match to {length}"),
             None => format!("resumed game {number} of the money session"),
-        };
+        });
         app.after_action();
         Ok(app)
     }
@@ -96,32 +96,30 @@ impl App {
 
     /// Says on the message line and in the log how a save went.
     pub(super) fn saved(&mut self, saved: Saved) -> bool {
-        let log_len = self.log.len();
+        let log_len = self.status.log_len();
         match saved {
             Saved::Autosave { line, kept } => {
-                let before = self.message.clone();
+                let before = self.status.message().to_string();
                 if let Some(line) = line {
-                    self.message = line;
+                    self.status.say(line);
                 }
                 if let Some(note) = kept {
-                    self.message = if self.message.is_empty() {
+                    self.status.say(if self.status.message().is_empty() {
                         note
                     } else {
-                        format!("{} · {note}", self.message)
-                    };
+                        format!("{} · {note}", self.status.message())
+                    });
                 }
-                if self.message != before && !self.message.is_empty() {
-                    let note = self.message.clone();
-                    self.note(note);
+                if self.status.message() != before && !self.status.message().is_empty() {
+                    self.status.note_message();
                 }
             }
             Saved::To(line) => {
-                self.message.clone_from(&line);
-                self.note(line);
+                self.status.announce(line);
             }
-            Saved::NoFolder(line) => self.message = line,
+            Saved::NoFolder(line) => self.status.say(line),
         }
-        self.log.len() != log_len
+        self.status.log_len() != log_len
     }
 
     /// Before the game ends: a finished match not kept yet (the disk was full) is tried

@@ -329,15 +329,17 @@ impl App {
             picked: self.picked.map(point_spot),
             targets,
             status: self.status(),
-            message: if self.message.is_empty() && self.match_state.game().result().is_none() {
+            message: if self.status.message().is_empty()
+                && self.match_state.game().result().is_none()
+            {
                 "? lists the keys; :bot greedy lets the computer play the side to act".to_string()
             } else {
-                self.message.clone()
+                self.status.message().to_string()
             },
             last_play: self.last_play.clone(),
             last_move: self.last_move.clone(),
-            log: self.log.iter().cloned().collect(),
-            log_scroll: self.log_scroll,
+            log: self.status.log().cloned().collect(),
+            log_scroll: self.status.scroll(),
             clocks,
             tutor: self.options.tutor,
             saving: self.saving.trouble().unwrap_or_default().to_string(),

@@ -500,22 +500,23 @@ impl super::App {
     /// Opens the position editor on the game as it stands (`e`, `:setup`), or says why not.
     pub(super) fn open_setup(&mut self, from: Option<&str>) {
         if let Err(why) = self.may_set_up() {
-            self.message = why;
+            self.status.say(why);
             return;
         }
         let mut editor = SetupEditor::of_match(&self.match_state);
         if let Some(text) = from
             && let Err(why) = load_text(&mut editor, text)
         {
-            self.message = why;
+            self.status.say(why);
             return;
         }
         self.picked = None;
         self.hint_panel = None;
         self.hint_wait = None;
         self.mode = super::Mode::Setup(Box::new(editor));
-        self.message =
-            "set up the position: w / b add a checker at the cursor, x removes one".to_string();
+        self.status.say(
+            "set up the position: w / b add a checker at the cursor, x removes one".to_string(),
+        );
     }
 
     /// Why a position cannot be set up now, if it cannot.
@@ -541,7 +542,7 @@ impl super::App {
             SetupKey::Accept => return self.accept_setup(),
             SetupKey::Cancel => {
                 self.mode = super::Mode::Play;
-                self.message = "back to the game, unchanged".into();
+                self.status.say("back to the game, unchanged".into());
                 return;
             }
             _ => {}
@@ -609,9 +610,9 @@ impl super::App {
                 Err("set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels".into())
             }
         };
-        self.message = match said {
+        self.status.say(match said {
             Ok(text) | Err(text) => text,
-        };
+        });
     }
 
     /// Hands the edited position to the engine: on refusal the message says why and the
@@ -624,13 +625,13 @@ impl super::App {
         let setup = match editor.setup(&self.options.names) {
             Ok(setup) => setup,
             Err(e) => {
-                self.message = e.to_string();
+                self.status.say(e.to_string());
                 return;
             }
         };
         let was_over = self.match_state.game().result().is_some();
         if let Err(e) = self.recorder.set_up(&mut self.match_state, &setup) {
-            self.message = e.to_string();
+            self.status.say(e.to_string());
             return;
         }
         self.mode = super::Mode::Play;
@@ -648,10 +649,11 @@ impl super::App {
         }
         let number = self.match_state.game_number();
         let on_roll = self.name(setup.turn).to_string();
-        self.note(format!(
+        self.status.note(format!(
             "── game {number}: set-up position, {on_roll} on roll ──"
         ));
-        self.message = format!("the set-up position is played: {on_roll} on roll");
+        self.status
+            .say(format!("the set-up position is played: {on_roll} on roll"));
         match editor.dice() {
             Some(dice) => self.act(crate::engine::Action::Roll(dice)),
             None => self.after_action(),

@@ -10,9 +10,6 @@ use crate::tui::model::Spot;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-/// How many events the log keeps.
-const LOG_KEEP: usize = 50;
-
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
 /// time ran out and gives hints.
 pub(super) fn strongest_bot(variant: crate::engine::Variant) -> &'static str {
@@ -29,33 +26,16 @@ pub(super) fn shown_path(path: &Path) -> String {
 }
 
 impl App {
-    /// Adds an event to the log (and drops the oldest beyond what it keeps).
-    pub(super) fn note(&mut self, line: String) {
-        if line.is_empty() {
-            return;
-        }
-        self.log.push_back(line);
-        // Scrolled back, the log keeps showing the same events.
-        if self.log_scroll > 0 {
-            self.log_scroll += 1;
-        }
-        while self.log.len() > LOG_KEEP {
-            self.log.pop_front();
-        }
-        self.log_scroll = self.log_scroll.min(self.log.len().saturating_sub(1));
-    }
-
     /// Says `line` on the message line and adds it to the log (what happened before the
     /// game started, such as where an unfinished match was kept).
     pub fn notice(&mut self, line: String) {
-        self.message.clone_from(&line);
-        self.note(line);
+        self.status.announce(line);
     }
 
     /// The last events, oldest first.
     #[must_use]
     pub fn log(&self) -> Vec<String> {
-        self.log.iter().cloned().collect()
+        self.status.log().cloned().collect()
     }
 
     /// Reads the clocks' time from `time` instead of the system's clock (for tests).
@@ -184,12 +164,12 @@ impl App {
     /// (the bar, then 24) towards home, or the other way.
     pub(super) fn jump_cursor(&mut self, forward: bool) {
         let Some(turn) = &self.turn else {
-            self.message = "no checker to move now".to_string();
+            self.status.say("no checker to move now".to_string());
             return;
         };
         let mut sources = turn.sources();
         if sources.is_empty() {
-            self.message = "no checker can move".to_string();
+            self.status.say("no checker can move".to_string());
             return;
         }
         sources.sort_unstable_by(|a, b| b.cmp(a));
@@ -222,12 +202,14 @@ impl App {
                 // Turned on while the dice wait for this person: their roll (and their
                 // chance to double) stays theirs this turn.
                 self.auto_roll_held = Some(self.recorded());
-                self.message = match mode {
-                    AutoRoll::Off => "auto-roll off: r rolls",
-                    AutoRoll::NoDouble => "auto-roll on when you cannot double",
-                    AutoRoll::Always => "auto-roll always: you are not asked about doubling",
-                }
-                .to_string();
+                self.status.say(
+                    match mode {
+                        AutoRoll::Off => "auto-roll off: r rolls",
+                        AutoRoll::NoDouble => "auto-roll on when you cannot double",
+                        AutoRoll::Always => "auto-roll always: you are not asked about doubling",
+                    }
+                    .to_string(),
+                );
                 return;
             }
             Msg::ToggleAutoBearOff => {
@@ -257,13 +239,14 @@ impl App {
                     let cap = o.rules.cube_cap.max(1);
                     (31 - cap.leading_zeros()) as u8
                 });
-                self.note(text.clone());
-                self.message = text;
+                self.status.note(text.clone());
+                self.status.say(text);
                 return;
             }
             _ => return,
         };
-        self.message = format!("{what}: {}", if on { "on" } else { "off" });
+        self.status
+            .say(format!("{what}: {}", if on { "on" } else { "off" }));
     }
 
     /// The clock of the side to act runs; the others stand.
@@ -302,7 +285,7 @@ impl App {
                         self.name(side),
                         self.name(side.opponent())
                     );
-                    self.note(line);
+                    self.status.note(line);
                     self.take_over_side(side);
                     continue;
                 }
@@ -311,8 +294,7 @@ impl App {
                     self.name(side),
                     self.name(side.opponent())
                 );
-                self.message.clone_from(&line);
-                self.note(line);
+                self.status.announce(line);
             }
         }
     }
@@ -328,7 +310,8 @@ impl App {
     /// is the bot's to claim (and it does, at once).
     pub(super) fn take_over(&mut self) {
         let Some(clocks) = self.clocks else {
-            self.message = "there are no clocks in this game (--clock)".to_string();
+            self.status
+                .say("there are no clocks in this game (--clock)".to_string());
             return;
         };
         let now = self.time.now();
@@ -349,12 +332,12 @@ impl App {
             .flatten()
             .find(|&s| out(s) && self.bots[s.index()].is_none() && !own(s))
         else {
-            self.message = match humans.as_slice() {
+            self.status.say(match humans.as_slice() {
                 [me] if out(*me) => {
                     "your own time is out: that is for the computer to claim".to_string()
                 }
                 _ => "no player's time is out".to_string(),
-            };
+            });
             return;
         };
         self.take_over_side(side);
@@ -378,10 +361,9 @@ impl App {
                     "{name} plays {}'s side for the rest of the game",
                     self.name(side)
                 );
-                self.message.clone_from(&line);
-                self.note(line);
+                self.status.announce(line);
             }
-            Err(e) => self.message = e.to_string(),
+            Err(e) => self.status.say(e.to_string()),
         }
     }
 
@@ -454,11 +436,11 @@ impl App {
             if !self.auto_roll_now() {
                 break;
             }
-            let said = std::mem::take(&mut self.message);
+            let said = self.status.take_message();
             let dice = Dice::roll(&mut self.rng);
             self.act(Action::Roll(dice));
-            if self.message.is_empty() {
-                self.message = said;
+            if self.status.message().is_empty() {
+                self.status.say(said);
             }
         }
         self.run_clocks();

@@ -46,7 +46,7 @@ impl App {
             recorded: self.recorded(),
         };
         self.picked = None;
-        self.message = "tutor: thinking…".to_string();
+        self.status.say("tutor: thinking…".to_string());
     }
 
     /// Makes a decision, as it was.
@@ -82,7 +82,7 @@ impl App {
         if recorded != self.recorded() {
             return true;
         }
-        self.message.clear();
+        self.status.clear();
         match verdict {
             Verdict::Judged { loss, .. }
                 if *loss >= i64::from(self.options.tutor_threshold.micros().max(1)) =>
@@ -93,8 +93,8 @@ impl App {
             Verdict::Judged { .. } | Verdict::NotJudged => self.commit(decision),
             Verdict::Cannot(why) => {
                 self.commit(decision);
-                if self.message.is_empty() {
-                    self.message = format!("tutor: {why}; made as it was");
+                if self.status.message().is_empty() {
+                    self.status.say(format!("tutor: {why}; made as it was"));
                 }
             }
         }
@@ -114,16 +114,18 @@ impl App {
                     self.cursor_to_start();
                 }
                 self.picked = None;
-                self.message = match decision {
-                    Decision::Play(_) => "taken back: play the roll again",
-                    _ => "taken back: decide again",
-                }
-                .to_string();
+                self.status.say(
+                    match decision {
+                        Decision::Play(_) => "taken back: play the roll again",
+                        _ => "taken back: decide again",
+                    }
+                    .to_string(),
+                );
                 return;
             }
             Tutor::Idle => return,
         };
-        self.message.clear();
+        self.status.clear();
         self.commit(decision);
     }
 
@@ -131,14 +133,14 @@ impl App {
     pub(super) fn toggle_tutor_mode(&mut self, on: Option<bool>) {
         let on = on.unwrap_or(!self.options.tutor_mode);
         self.options.tutor_mode = on;
-        self.message = if on {
+        self.status.say(if on {
             format!(
                 "tutor mode: on (the expert speaks of losses of {} or more)",
                 self.options.tutor_threshold
             )
         } else {
             "tutor mode: off".to_string()
-        };
+        });
     }
 
     /// The tutor's panel, if shown: its lines.
