@@ -228,8 +228,6 @@ pub struct App {
     clocks: Option<Clocks>,
     /// Where the clocks read the time.
     time: Box<dyn TimeSource>,
-    /// The sides the computer took over when their time ran out (for the rest of the game).
-    taken_over: [bool; 2],
     /// The bot that bears off for people (`o`): the strongest.
     finisher: Option<SharedBot>,
     /// A player's running out of time has been said.
@@ -407,7 +405,6 @@ impl App {
             history: Vec::new(),
             clocks: None,
             time: Box::new(SystemTime::default()),
-            taken_over: [false; 2],
             finisher: None,
             out_noted: [false; 2],
             auto_roll_held: None,

@@ -63,6 +63,7 @@ impl App {
             Some(length) => format!("resumed game {number} of the match to {length}"),
             None => format!("resumed game {number} of the money session"),
         });
+        app.seat_taken_over();
         app.after_action();
         Ok(app)
     }

@@ -289,7 +289,7 @@ impl App {
             bots: [Side::White, Side::Black].map(|side| {
                 match (
                     &self.options.players[side.index()],
-                    self.taken_over[side.index()],
+                    game.is_taken_over(side),
                 ) {
                     (_, true) => Some(super::table::strongest_bot(game.variant()).to_string()),
                     (super::Player::Bot(name), _) => Some(name.clone()),

@@ -272,7 +272,8 @@ impl App {
         let now = self.time.now();
         for side in [Side::White, Side::Black] {
             let out = clocks.is_out(side, now);
-            if out && !self.out_noted[side.index()] && !self.taken_over[side.index()] {
+            let taken_over = self.match_state.game().is_taken_over(side);
+            if out && !self.out_noted[side.index()] && !taken_over {
                 self.out_noted[side.index()] = true;
                 // A bot opposite a person who ran out claims the time at once, as the rule
                 // book's opponent would.
@@ -326,7 +327,7 @@ impl App {
             Some(game.turn()),
             Some(game.turn().opponent()),
         ];
-        let out = |s: Side| clocks.is_out(s, now) && !self.taken_over[s.index()];
+        let out = |s: Side| clocks.is_out(s, now) && !game.is_taken_over(s);
         let Some(side) = candidates
             .into_iter()
             .flatten()
@@ -343,15 +344,32 @@ impl App {
         self.take_over_side(side);
     }
 
+    /// A resumed game's sides that the computer took over: the computer goes on playing
+    /// them for the rest of the game, as [`crate::engine::Game::is_taken_over`] says.
+    pub(super) fn seat_taken_over(&mut self) {
+        let name = strongest_bot(self.match_state.game().variant());
+        for side in [Side::White, Side::Black] {
+            if self.match_state.game().is_taken_over(side)
+                && self.bots[side.index()].is_none()
+                && let Ok(b) = bot::make(name, self.seed ^ (side.index() as u64 + 1))
+            {
+                self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
+            }
+        }
+    }
+
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
         let name = strongest_bot(self.match_state.game().variant());
         match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
-                self.taken_over[side.index()] = true;
                 self.drop_tutor();
                 // The match knows: a game this side now wins scores nothing.
                 self.act(Action::TakeOver(side));
+                if !self.match_state.game().is_taken_over(side) {
+                    // The game is over: the message says so.
+                    return;
+                }
                 self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
                 self.picked = None;
                 if let Some(turn) = &mut self.turn {
@@ -367,13 +385,11 @@ impl App {
         }
     }
 
-    /// A new game: sides the computer took over go back to their players, the clocks
-    /// are full again.
+    /// A new game: sides the computer took over go back to their players (a person's side
+    /// with a bot at it was taken over), the clocks are full again.
     pub(super) fn new_game_at_table(&mut self) {
         for side in [Side::White, Side::Black] {
-            if std::mem::take(&mut self.taken_over[side.index()])
-                && self.options.players[side.index()] == Player::Human
-            {
+            if self.options.players[side.index()] == Player::Human {
                 self.bots[side.index()] = None;
             }
         }
