@@ -13,10 +13,11 @@ mod screen;
 mod setup;
 mod status;
 mod table;
+mod timing;
 mod tutoring;
 
 use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
-use super::clock::{ClockKind, Clocks, SystemTime, TimeSource};
+use super::clock::ClockKind;
 use super::commands::{self, Command};
 use super::effect::{Effect, Effects, Job, SaveRequest};
 pub use super::event::Event;
@@ -225,13 +226,9 @@ pub struct App {
     /// The lines typed on the command line, oldest first.
     history: Vec<String>,
     /// The players' clocks.
-    clocks: Option<Clocks>,
-    /// Where the clocks read the time.
-    time: Box<dyn TimeSource>,
+    timing: timing::Timing,
     /// The bot that bears off for people (`o`): the strongest.
     finisher: Option<SharedBot>,
-    /// A player's running out of time has been said.
-    out_noted: [bool; 2],
     /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
     /// the person's (a double is still theirs to offer); from the next turn on it rolls.
     auto_roll_held: Option<usize>,
@@ -403,10 +400,8 @@ impl App {
             status: status::StatusLine::default(),
             last_move: None,
             history: Vec::new(),
-            clocks: None,
-            time: Box::new(SystemTime::default()),
+            timing: timing::Timing::default(),
             finisher: None,
-            out_noted: [false; 2],
             auto_roll_held: None,
             seat: None,
         };

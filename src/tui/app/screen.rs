@@ -2,9 +2,9 @@
 
 use super::{App, AutoRoll, Mode, plural, point_name, point_spot};
 use crate::engine::{CrawfordState, GameResult, Phase, Side, WinKind, format_play};
-use crate::tui::clock::format_left;
+
 use crate::tui::keys::help_rows;
-use crate::tui::model::{BoardModel, ClockShow, Overlay};
+use crate::tui::model::{BoardModel, Overlay};
 
 impl App {
     /// What to do now, for the status line.
@@ -268,14 +268,7 @@ impl App {
                 .collect(),
             _ => Vec::new(),
         };
-        let now = self.time.now();
-        let clocks = self.clocks.map(|c| {
-            [Side::White, Side::Black].map(|side| ClockShow {
-                left: format_left(c.left(side, now)),
-                running: c.running() == Some(side),
-                flagged: c.is_out(side, now),
-            })
-        });
+        let clocks = self.timing.shown();
         let to_act = match game.phase() {
             Phase::Opening | Phase::Over(_) => None,
             _ => game.to_act(),

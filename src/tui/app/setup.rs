@@ -524,7 +524,7 @@ impl super::App {
         if self.match_state.is_over() {
             return Err("the match is over: no position can be set up in it".into());
         }
-        if self.clocks.is_some() {
+        if self.timing.exist() {
             return Err("positions cannot be set up in a game played with clocks".into());
         }
         if self.bot_busy() || self.showing.is_some() {

@@ -5,7 +5,7 @@
 use super::{App, AutoRoll, GRID, Mode, Msg, Player, SharedBot, point_spot};
 use crate::bot;
 use crate::engine::{Action, Dice, Phase, Side};
-use crate::tui::clock::{ClockState, Clocks, TimeSource};
+use crate::tui::clock::{ClockState, TimeSource};
 use crate::tui::model::Spot;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -40,23 +40,19 @@ impl App {
 
     /// Reads the clocks' time from `time` instead of the system's clock (for tests).
     pub fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
-        self.time = time;
-        let now = self.time.now();
-        if let Some(clocks) = &mut self.clocks {
-            clocks.restart(now);
-        }
+        self.timing.set_time_source(time);
     }
 
     /// The clocks as they read now, to save in the record (`None` without clocks).
     #[must_use]
     pub fn clock_state(&self) -> Option<ClockState> {
-        self.clocks.as_ref().map(|c| c.state(self.time.now()))
+        self.timing.state()
     }
 
     /// A clock runs: the screen is redrawn every second.
     #[must_use]
     pub fn clock_running(&self) -> bool {
-        self.clocks.as_ref().is_some_and(|c| c.running().is_some())
+        self.timing.running()
     }
 
     /// The mover's point `p` (25: the bar, 0: off) as the board's labels number it now: on
@@ -257,24 +253,16 @@ impl App {
             Phase::Opening | Phase::Over(_) => None,
             _ => game.to_act(),
         };
-        let now = self.time.now();
-        if let Some(clocks) = &mut self.clocks {
-            clocks.run(side, now);
-        }
+        self.timing.run(side);
         self.note_time_out();
     }
 
     /// Says once when a player's time has run out.
     fn note_time_out(&mut self) {
-        let Some(clocks) = self.clocks else {
-            return;
-        };
-        let now = self.time.now();
+        let out = self.timing.out();
         for side in [Side::White, Side::Black] {
-            let out = clocks.is_out(side, now);
             let taken_over = self.match_state.game().is_taken_over(side);
-            if out && !self.out_noted[side.index()] && !taken_over {
-                self.out_noted[side.index()] = true;
+            if out[side.index()] && !taken_over && self.timing.note_out(side) {
                 // A bot opposite a person who ran out claims the time at once, as the rule
                 // book's opponent would.
                 if self.bots[side.opponent().index()].is_some()
@@ -310,12 +298,12 @@ impl App {
     /// game. Against a bot, the person claims only the bot's side: the person's own timeout
     /// is the bot's to claim (and it does, at once).
     pub(super) fn take_over(&mut self) {
-        let Some(clocks) = self.clocks else {
+        if !self.timing.exist() {
             self.status
                 .say("there are no clocks in this game (--clock)".to_string());
             return;
-        };
-        let now = self.time.now();
+        }
+        let is_out = self.timing.out();
         let game = self.match_state.game();
         let humans: Vec<Side> = [Side::White, Side::Black]
             .into_iter()
@@ -327,7 +315,7 @@ impl App {
             Some(game.turn()),
             Some(game.turn().opponent()),
         ];
-        let out = |s: Side| clocks.is_out(s, now) && !game.is_taken_over(s);
+        let out = |s: Side| is_out[s.index()] && !game.is_taken_over(s);
         let Some(side) = candidates
             .into_iter()
             .flatten()
@@ -393,10 +381,7 @@ impl App {
                 self.bots[side.index()] = None;
             }
         }
-        self.out_noted = [false; 2];
-        if let Some(clocks) = &mut self.clocks {
-            clocks.reset();
-        }
+        self.timing.reset();
     }
 
     /// The clocks of a new match, or of the record resumed (the reserves after its last
@@ -404,7 +389,7 @@ impl App {
     pub(super) fn start_clocks(&mut self) {
         let record = self.recorder.as_record();
         let Some(clock) = &record.clock else {
-            self.clocks = None;
+            self.timing.start(None);
             return;
         };
         let full = u64::try_from(clock.kind.reserve().as_millis()).unwrap_or(u64::MAX);
@@ -417,7 +402,7 @@ impl App {
             .copied()
             .unwrap_or([full, full]);
         self.options.clock = Some(clock.kind);
-        self.clocks = Some(Clocks::from_state(ClockState {
+        self.timing.start(Some(ClockState {
             kind: clock.kind,
             reserve_ms,
         }));
@@ -425,10 +410,9 @@ impl App {
 
     /// Notes the reserves after each new action in the record.
     pub(super) fn note_clock_readings(&mut self) {
-        let Some(clocks) = self.clocks else {
+        let Some(reading) = self.timing.reserves_ms() else {
             return;
         };
-        let reading = clocks.state(self.time.now()).reserve_ms;
         let actions: Vec<usize> = self
             .recorder
             .as_record()
