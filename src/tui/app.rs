@@ -5,6 +5,7 @@
 
 mod bot_turns;
 mod hint_rollouts;
+mod hints;
 mod input;
 mod perform;
 mod saves;
@@ -21,7 +22,7 @@ use super::clock::ClockKind;
 use super::commands::{self, Command};
 use super::effect::{Effect, Effects, Job, SaveRequest};
 pub use super::event::Event;
-use super::hint::{self, HintJob};
+use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::keys::Msg;
 use super::model::{LastMove, Spot};
@@ -36,7 +37,6 @@ use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 /// How a game is set up from the command line.
@@ -201,12 +201,8 @@ pub struct App {
     next_id: u64,
     /// A bot's play being shown one checker move at a time: (question id, play, moves shown).
     showing: Option<(u64, Play, usize)>,
-    /// The hint panel, until the next key.
-    hint_panel: Option<hint::HintPanel>,
-    /// The id of the hint being worked out, and [`App::recorded`] when it was asked for.
-    hint_wait: Option<(u64, usize)>,
-    /// The rollout the hint panel shows while it runs: its id and its stop flag.
-    rollout_wait: Option<(u64, Arc<AtomicBool>)>,
+    /// The hint panel, the hint it waits for and its rollout.
+    hints: hints::Hints,
     /// Tutor mode's decision held back, if any.
     tutor: Tutor,
     /// A bot has offered to resign this game (it does not offer twice).
@@ -388,10 +384,8 @@ impl App {
             pending: None,
             next_id: 0,
             showing: None,
-            hint_panel: None,
-            hint_wait: None,
+            hints: hints::Hints::default(),
             tutor: Tutor::Idle,
-            rollout_wait: None,
             bot_resigned: [false; 2],
             recorder,
             saving,
@@ -498,17 +492,14 @@ impl App {
             Msg::Resize(w, h) => self.size = (w, h),
             Msg::Other if !self.fits() => {}
             Msg::ClosePanel => {
-                self.stop_rollout();
-                self.hint_panel = None;
+                self.hints.close();
                 self.mode = Mode::Play;
             }
             Msg::HintRollout => self.start_rollout(),
             Msg::RolloutStop => self.stop_rollout(),
             Msg::RolloutReport(id, report) => return self.rollout_report(id, *report),
             Msg::HintStep(down) => {
-                if let Some(panel) = &mut self.hint_panel {
-                    panel.step(down);
-                }
+                self.hints.step(down);
             }
             Msg::HintPlay(line) => self.play_hint_line(line),
             Msg::ConfirmQuit(yes) => {

@@ -6,7 +6,7 @@ use crate::bot;
 use crate::engine::{Action, Dice, Phase, Side};
 use crate::record::PlayerKind;
 use crate::tui::bots;
-use crate::tui::hint::{self, HintJob, HintPanel};
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -231,74 +231,5 @@ impl App {
         if let Some(turn) = &mut self.turn {
             while turn.undo().is_some() {}
         }
-    }
-
-    /// Asks for the strongest bot's advice for the player on roll: every play ranked (the
-    /// expert's with equities, losses and chances), or the cube decision. The panel opens at
-    /// once and says the bot is thinking until the answer comes from the worker thread.
-    pub(super) fn hint(&mut self) {
-        self.stop_rollout();
-        let id = self.next_id;
-        self.next_id += 1;
-        self.start(Job::Hint(HintJob {
-            id,
-            state: self.match_state.clone(),
-            seed: self.seed,
-        }));
-        self.hint_wait = Some((id, self.recorded()));
-        self.hint_panel = Some(hint::waiting(&self.match_state));
-    }
-
-    /// Shows the hint with this id, unless its panel was closed. When the match has moved
-    /// on since it was asked for (bots play on while the panel is open), the hint is asked
-    /// again for the match as it stands now.
-    pub(super) fn hint_ready(&mut self, id: u64, panel: HintPanel) -> bool {
-        let Some((asked, recorded)) = self.hint_wait else {
-            return false;
-        };
-        if asked != id {
-            // The answer to an earlier question: the panel waits for its own.
-            return false;
-        }
-        self.hint_wait = None;
-        if self.hint_panel.is_none() {
-            return false;
-        }
-        if recorded != self.recorded() {
-            self.hint();
-        } else {
-            self.hint_panel = Some(panel);
-        }
-        true
-    }
-
-    /// Plays line `line` (from 0; `None`: the chosen line) of the hint panel, and closes it.
-    pub(super) fn play_hint_line(&mut self, line: Option<usize>) {
-        self.stop_rollout();
-        let Some(panel) = self.hint_panel.take() else {
-            return;
-        };
-        let Some(hint) = panel.plays.get(line.unwrap_or(panel.selected)) else {
-            if !panel.plays.is_empty() {
-                self.status
-                    .say(format!("the hint has {} lines", panel.plays.len()));
-            }
-            return;
-        };
-        let game = self.match_state.game();
-        let human = game
-            .to_act()
-            .is_some_and(|side| self.bots[side.index()].is_none());
-        if !human || !matches!(game.phase(), Phase::Moving(_)) {
-            self.status
-                .say("there is no play of yours to make now".to_string());
-            return;
-        }
-        // The moves made so far this turn are taken back: the line is a whole play.
-        if let Some(turn) = &mut self.turn {
-            while turn.undo().is_some() {}
-        }
-        self.picked = None;
-        self.decide(crate::tui::tutor::Decision::Play(hint.play));
     }
 }

@@ -75,7 +75,7 @@ impl App {
                 _ if matches!(msg, Msg::QuitNow | Msg::Quit) => msg,
                 _ => Msg::TutorWait,
             },
-            Mode::Play if self.hint_panel.is_some() => match msg {
+            Mode::Play if self.hints.panel().is_some() => match msg {
                 Msg::Up => Msg::HintStep(false),
                 Msg::Down => Msg::HintStep(true),
                 Msg::Select => Msg::HintPlay(None),

@@ -54,11 +54,8 @@ impl App {
         let id = job.id();
         match job {
             Job::Bot(_) => self.pending == Some(id),
-            Job::Hint(_) => self.hint_wait.is_some_and(|(asked, _)| asked == id),
-            Job::Rollout(_) => self
-                .rollout_wait
-                .as_ref()
-                .is_some_and(|(asked, _)| *asked == id),
+            Job::Hint(_) => self.hints.waits_for_hint(id),
+            Job::Rollout(_) => self.hints.waits_for_rollout(id),
             Job::Tutor(_) => matches!(self.tutor, Tutor::Thinking { id: asked, .. } if asked == id),
         }
     }

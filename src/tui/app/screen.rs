@@ -109,7 +109,7 @@ impl App {
         {
             return question("Tutor".to_string(), lines.to_vec());
         }
-        if let Some(panel) = &self.hint_panel {
+        if let Some(panel) = self.hints.panel() {
             return question(panel.title.clone(), panel.lines());
         }
         match &self.mode {

@@ -511,8 +511,7 @@ impl super::App {
             return;
         }
         self.picked = None;
-        self.hint_panel = None;
-        self.hint_wait = None;
+        self.hints.forget();
         self.mode = super::Mode::Setup(Box::new(editor));
         self.status.say(
             "set up the position: w / b add a checker at the cursor, x removes one".to_string(),
@@ -641,7 +640,7 @@ impl super::App {
         self.last_move = None;
         self.bot_resigned = [false; 2];
         self.auto_roll_held = None;
-        self.hint_wait = None;
+        self.hints.forget_wait();
         // The record changed (its start) even where its count of actions did not: save it.
         self.saving.mark_unsaved();
         if was_over {
