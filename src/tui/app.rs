@@ -11,6 +11,7 @@ mod perform;
 mod saves;
 mod saving;
 mod screen;
+mod seats;
 mod setup;
 mod status;
 mod table;
@@ -194,13 +195,8 @@ pub struct App {
     last_play: String,
     size: (u16, u16),
     quit: bool,
-    /// The bot playing each side, if any.
-    bots: [Option<SharedBot>; 2],
-    /// The id of the question a bot is answering.
-    pending: Option<u64>,
-    next_id: u64,
-    /// A bot's play being shown one checker move at a time: (question id, play, moves shown).
-    showing: Option<(u64, Play, usize)>,
+    /// The bots at the sides and what they are doing.
+    seats: seats::Seats,
     /// The hint panel, the hint it waits for and its rollout.
     hints: hints::Hints,
     /// Tutor mode's decision held back, if any.
@@ -223,14 +219,9 @@ pub struct App {
     history: Vec<String>,
     /// The players' clocks.
     timing: timing::Timing,
-    /// The bot that bears off for people (`o`): the strongest.
-    finisher: Option<SharedBot>,
     /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
     /// the person's (a double is still theirs to offer); from the next turn on it rolls.
     auto_roll_held: Option<usize>,
-    /// The side of the one person against a bot when the game was set up: the board stays
-    /// on that side, even while the person lets the computer play it.
-    seat: Option<Side>,
 }
 
 impl std::fmt::Debug for App {
@@ -239,7 +230,7 @@ impl std::fmt::Debug for App {
             .field("options", &self.options)
             .field("match_state", &self.match_state)
             .field("mode", &self.mode)
-            .field("pending", &self.pending)
+            .field("seats", &self.seats)
             .finish_non_exhaustive()
     }
 }
@@ -364,6 +355,11 @@ impl App {
             }
         };
         let bots = [bot_for(Side::White)?, bot_for(Side::Black)?];
+        let seat = match options.players.clone() {
+            [Player::Human, Player::Bot(_)] => Some(Side::White),
+            [Player::Bot(_), Player::Human] => Some(Side::Black),
+            _ => None,
+        };
         let saving = saves::Saving::new(
             options.saves.clone(),
             saving::recorded_of(recorder.as_record()),
@@ -380,10 +376,7 @@ impl App {
             last_play: String::new(),
             size: (80, 24),
             quit: false,
-            bots,
-            pending: None,
-            next_id: 0,
-            showing: None,
+            seats: seats::Seats::new(bots, seat),
             hints: hints::Hints::default(),
             tutor: Tutor::Idle,
             bot_resigned: [false; 2],
@@ -395,14 +388,7 @@ impl App {
             last_move: None,
             history: Vec::new(),
             timing: timing::Timing::default(),
-            finisher: None,
             auto_roll_held: None,
-            seat: None,
-        };
-        app.seat = match app.options.players.clone() {
-            [Player::Human, Player::Bot(_)] => Some(Side::White),
-            [Player::Bot(_), Player::Human] => Some(Side::Black),
-            _ => None,
         };
         app.start_clocks();
         app.auto_rolls();
@@ -642,7 +628,7 @@ impl App {
         }
         self.status.clear();
         let game = self.match_state.game();
-        if let Some(side) = game.to_act().filter(|&s| self.bots[s.index()].is_some()) {
+        if let Some(side) = game.to_act().filter(|&s| self.seats.has_bot(s)) {
             self.status.say(format!(
                 "{} is played by the computer: wait, or :human takes it back",
                 self.name(side)

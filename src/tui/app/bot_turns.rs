@@ -1,5 +1,5 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
-//! answer, showing its play a checker at a time, handing sides over, and hints.
+//! answer, showing its play a checker at a time, and handing sides over.
 
 use super::{App, BotDecision, BotJob, Job, JobKind, Msg, Player, SharedBot};
 use crate::bot;
@@ -14,11 +14,11 @@ impl App {
     /// A bot is answering, or its play is being shown.
     #[must_use]
     pub const fn bot_busy(&self) -> bool {
-        self.pending.is_some() || self.showing.is_some()
+        self.seats.busy()
     }
 
     pub(super) fn bot_of(&self, side: Side) -> Option<SharedBot> {
-        self.bots[side.index()].clone()
+        self.seats.bot(side)
     }
 
     /// The bot of `side` made afresh for the decision at hand, when its choices depend on
@@ -57,7 +57,7 @@ impl App {
             return;
         }
         let game = self.match_state.game();
-        let both_bots = self.bots.iter().all(Option::is_some);
+        let both_bots = self.seats.both_bots();
         let (kind, side) = if game.result().is_some() {
             if !both_bots {
                 return;
@@ -86,10 +86,9 @@ impl App {
             },
             None => None,
         };
-        self.next_id += 1;
-        self.pending = Some(self.next_id);
+        let id = self.seats.ask();
         self.start(Job::Bot(BotJob {
-            id: self.next_id,
+            id,
             kind,
             state: self.match_state.clone(),
             bot,
@@ -98,26 +97,18 @@ impl App {
     }
 
     pub(super) fn bot_decided(&mut self, id: u64, decision: BotDecision) -> bool {
-        if self.pending != Some(id) {
+        if !self.seats.answered(id) {
             return false;
         }
-        self.pending = None;
         // An engine that went wrong (over UBGI) decided nothing: its stand-in is dropped, the
         // game is kept, and its side goes back to a person.
-        for side in [Side::White, Side::Black] {
-            let trouble = self.bots[side.index()].as_ref().and_then(|bot| {
-                bot.lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .trouble()
-            });
-            if let Some(why) = trouble {
-                self.bots[side.index()] = None;
-                self.options.players[side.index()] = Player::Human;
-                self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
-                let line = format!("{why}; {} is yours to play now", self.name(side));
-                self.status.announce(line);
-                return true;
-            }
+        if let Some((side, why)) = self.seats.trouble() {
+            self.seats.seat_bot(side, None);
+            self.options.players[side.index()] = Player::Human;
+            self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
+            let line = format!("{why}; {} is yours to play now", self.name(side));
+            self.status.announce(line);
+            return true;
         }
         match decision {
             BotDecision::Roll => {
@@ -144,7 +135,7 @@ impl App {
                 if self.delay().is_zero() || play.steps().is_empty() {
                     self.act(Action::Play(play));
                 } else {
-                    self.showing = Some((id, play, 0));
+                    self.seats.show(id, play);
                 }
             }
             BotDecision::Answer(answer) => {
@@ -163,25 +154,18 @@ impl App {
 
     /// Shows the next checker move of the bot's play; after the last, makes the play.
     pub(super) fn bot_tick(&mut self, id: u64) -> bool {
-        let Some((shown_id, play, done)) = self.showing else {
+        let Some(step) = self.seats.tick(id) else {
             return false;
         };
-        if shown_id != id {
-            return false;
-        }
-        let steps = play.steps();
-        if let (Some(step), Some(turn)) = (steps.get(done), &mut self.turn) {
+        if let (Some(shown), Some(turn)) = (step.play.steps().get(step.index), &mut self.turn) {
             let next = turn.next_steps();
             // Only for the display: the play itself is made through the game below.
-            if let Some(ds) = next.iter().find(|ds| ds.step == *step) {
+            if let Some(ds) = next.iter().find(|ds| ds.step == *shown) {
                 let _ = turn.step(*ds);
             }
         }
-        if done + 1 >= steps.len() {
-            self.showing = None;
-            self.act(Action::Play(play));
-        } else {
-            self.showing = Some((id, play, done + 1));
+        if step.last {
+            self.act(Action::Play(step.play));
         }
         true
     }
@@ -203,7 +187,7 @@ impl App {
                     self.options.rules.rule_set,
                 ) {
                     Ok(b) => {
-                        self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
+                        self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
                         self.options.players[side.index()] = Player::Bot(name.to_string());
                         self.recorder.players_mut()[side.index()].kind =
                             PlayerKind::Bot(name.to_string());
@@ -216,7 +200,7 @@ impl App {
                     }
                 },
                 None => {
-                    self.bots[side.index()] = None;
+                    self.seats.seat_bot(side, None);
                     self.options.players[side.index()] = Player::Human;
                     self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
                     self.status.say("people play both sides".to_string());
@@ -226,8 +210,7 @@ impl App {
         // A question to a bot that no longer plays is dropped, and so is a decision the
         // tutor held back.
         self.drop_tutor();
-        self.pending = None;
-        self.showing = None;
+        self.seats.drop_questions();
         if let Some(turn) = &mut self.turn {
             while turn.undo().is_some() {}
         }

@@ -29,8 +29,7 @@ impl App {
             return;
         }
         let plays: Vec<_> = panel.plays.iter().map(|p| p.play).collect();
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.seats.new_id();
         let seed = self.seed ^ (self.recorded() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let Some(job) = RolloutJob::new(id, &self.match_state, &plays, seed) else {
             self.status.say("nothing to roll out here".to_string());
@@ -75,8 +74,7 @@ impl App {
     /// once and says the bot is thinking until the answer comes from the worker thread.
     pub(super) fn hint(&mut self) {
         self.stop_rollout();
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.seats.new_id();
         self.start(Job::Hint(HintJob {
             id,
             state: self.match_state.clone(),
@@ -114,9 +112,7 @@ impl App {
             return;
         };
         let game = self.match_state.game();
-        let human = game
-            .to_act()
-            .is_some_and(|side| self.bots[side.index()].is_none());
+        let human = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
         if !human || !matches!(game.phase(), Phase::Moving(_)) {
             self.status
                 .say("there is no play of yours to make now".to_string());

@@ -53,7 +53,7 @@ impl App {
     fn waits_for(&self, job: &Job) -> bool {
         let id = job.id();
         match job {
-            Job::Bot(_) => self.pending == Some(id),
+            Job::Bot(_) => self.seats.pending() == Some(id),
             Job::Hint(_) => self.hints.waits_for_hint(id),
             Job::Rollout(_) => self.hints.waits_for_rollout(id),
             Job::Tutor(_) => matches!(self.tutor, Tutor::Thinking { id: asked, .. } if asked == id),

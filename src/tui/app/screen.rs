@@ -71,7 +71,7 @@ impl App {
     fn computer_status(&self) -> Option<String> {
         let game = self.match_state.game();
         let side = game.to_act()?;
-        if let Some((_, play, _)) = &self.showing {
+        if let Some(play) = self.seats.shown_play() {
             let dice = game.dice()?;
             return Some(format!(
                 "{} plays {}-{}: {}",
@@ -81,7 +81,7 @@ impl App {
                 format_play(play)
             ));
         }
-        if self.bots[side.index()].is_none() && self.pending.is_none() {
+        if !self.seats.has_bot(side) && self.seats.pending().is_none() {
             return None;
         }
         let who = self.name(side);

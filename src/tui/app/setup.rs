@@ -526,7 +526,7 @@ impl super::App {
         if self.timing.exist() {
             return Err("positions cannot be set up in a game played with clocks".into());
         }
-        if self.bot_busy() || self.showing.is_some() {
+        if self.bot_busy() || self.seats.shown_play().is_some() {
             return Err("wait for the computer's move".into());
         }
         Ok(())

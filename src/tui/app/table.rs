@@ -105,7 +105,7 @@ impl App {
             .into_iter()
             .filter(|s| self.options.players[s.index()] == Player::Human)
             .collect();
-        match (humans.as_slice(), self.seat) {
+        match (humans.as_slice(), self.seats.seat()) {
             ([one], _) => *one,
             ([], Some(seat)) => seat,
             ([_, _], _) if self.options.turn_board => self.match_state.game().turn(),
@@ -265,8 +265,8 @@ impl App {
             if out[side.index()] && !taken_over && self.timing.note_out(side) {
                 // A bot opposite a person who ran out claims the time at once, as the rule
                 // book's opponent would.
-                if self.bots[side.opponent().index()].is_some()
-                    && self.bots[side.index()].is_none()
+                if self.seats.has_bot(side.opponent())
+                    && !self.seats.has_bot(side)
                     && self.match_state.game().result().is_none()
                 {
                     let line = format!(
@@ -319,7 +319,7 @@ impl App {
         let Some(side) = candidates
             .into_iter()
             .flatten()
-            .find(|&s| out(s) && self.bots[s.index()].is_none() && !own(s))
+            .find(|&s| out(s) && !self.seats.has_bot(s) && !own(s))
         else {
             self.status.say(match humans.as_slice() {
                 [me] if out(*me) => {
@@ -338,10 +338,10 @@ impl App {
         let name = strongest_bot(self.match_state.game().variant());
         for side in [Side::White, Side::Black] {
             if self.match_state.game().is_taken_over(side)
-                && self.bots[side.index()].is_none()
+                && !self.seats.has_bot(side)
                 && let Ok(b) = bot::make(name, self.seed ^ (side.index() as u64 + 1))
             {
-                self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
+                self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
             }
         }
     }
@@ -358,7 +358,7 @@ impl App {
                     // The game is over: the message says so.
                     return;
                 }
-                self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
+                self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
                 self.picked = None;
                 if let Some(turn) = &mut self.turn {
                     while turn.undo().is_some() {}
@@ -378,7 +378,7 @@ impl App {
     pub(super) fn new_game_at_table(&mut self) {
         for side in [Side::White, Side::Black] {
             if self.options.players[side.index()] == Player::Human {
-                self.bots[side.index()] = None;
+                self.seats.seat_bot(side, None);
             }
         }
         self.timing.reset();
@@ -457,7 +457,7 @@ impl App {
             || game.result().is_some()
             || game.resignation().is_some()
             || game.phase() != Phase::Rolling
-            || self.bots[game.turn().index()].is_some()
+            || self.seats.has_bot(game.turn())
         {
             return false;
         }
@@ -473,18 +473,18 @@ impl App {
     pub(super) fn finisher_for(&mut self, side: Side) -> Option<SharedBot> {
         let game = self.match_state.game();
         if !self.options.auto_bearoff
-            || self.bots[side.index()].is_some()
+            || self.seats.has_bot(side)
             || !game.position().is_race()
             || !matches!(game.phase(), Phase::Moving(_))
             || self.turn.as_ref().is_some_and(|t| !t.made().is_empty())
         {
             return None;
         }
-        if self.finisher.is_none() {
-            let made =
-                bot::make(strongest_bot(self.match_state.game().variant()), self.seed).ok()?;
-            self.finisher = Some(Arc::new(Mutex::new(made)));
-        }
-        self.finisher.clone()
+        let variant = self.match_state.game().variant();
+        let seed = self.seed;
+        self.seats.finisher(|| {
+            let made = bot::make(strongest_bot(variant), seed).ok()?;
+            Some(Arc::new(Mutex::new(made)) as SharedBot)
+        })
     }
 }

@@ -12,9 +12,7 @@ impl App {
     /// never come here.
     pub(super) fn decide(&mut self, decision: Decision) {
         let game = self.match_state.game();
-        let person = game
-            .to_act()
-            .is_some_and(|side| self.bots[side.index()].is_none());
+        let person = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
         // Only a choice is judged: a roll when a double was possible, a play of a roll
         // with several.
         let choice = match decision {
@@ -26,8 +24,7 @@ impl App {
             self.commit(decision);
             return;
         }
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.seats.new_id();
         let Some(job) = TutorJob::new(
             id,
             &self.recorder,
