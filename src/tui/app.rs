@@ -7,6 +7,7 @@ mod bot_turns;
 mod hint_rollouts;
 mod hints;
 mod input;
+mod input_state;
 mod perform;
 mod saves;
 mod saving;
@@ -187,11 +188,8 @@ pub struct App {
     seed: u64,
     /// The turn being played checker by checker, while the game waits for a play.
     turn: Option<TurnBuilder>,
-    /// (row, column) in [`GRID`], as drawn.
-    cursor: (usize, usize),
-    /// The point (25: the bar) of the checker picked up.
-    picked: Option<u8>,
-    mode: Mode,
+    /// The keys' mode, the cursor, the pick and the command history.
+    input: input_state::InputState,
     last_play: String,
     size: (u16, u16),
     quit: bool,
@@ -215,8 +213,6 @@ pub struct App {
     jobs: Vec<Job>,
     /// The last play, marked on the board until the next roll.
     last_move: Option<LastMove>,
-    /// The lines typed on the command line, oldest first.
-    history: Vec<String>,
     /// The players' clocks.
     timing: timing::Timing,
     /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
@@ -229,7 +225,7 @@ impl std::fmt::Debug for App {
         f.debug_struct("App")
             .field("options", &self.options)
             .field("match_state", &self.match_state)
-            .field("mode", &self.mode)
+            .field("input", &self.input)
             .field("seats", &self.seats)
             .finish_non_exhaustive()
     }
@@ -370,9 +366,7 @@ impl App {
             seed,
             options,
             turn: None,
-            cursor: (1, 7),
-            picked: None,
-            mode: Mode::Play,
+            input: input_state::InputState::default(),
             last_play: String::new(),
             size: (80, 24),
             quit: false,
@@ -386,7 +380,6 @@ impl App {
             jobs: Vec::new(),
             status: status::StatusLine::default(),
             last_move: None,
-            history: Vec::new(),
             timing: timing::Timing::default(),
             auto_roll_held: None,
         };
@@ -479,7 +472,7 @@ impl App {
             Msg::Other if !self.fits() => {}
             Msg::ClosePanel => {
                 self.hints.close();
-                self.mode = Mode::Play;
+                self.input.set_mode(Mode::Play);
             }
             Msg::HintRollout => self.start_rollout(),
             Msg::RolloutStop => self.stop_rollout(),
@@ -489,21 +482,18 @@ impl App {
             }
             Msg::HintPlay(line) => self.play_hint_line(line),
             Msg::ConfirmQuit(yes) => {
-                self.mode = Mode::Play;
+                self.input.set_mode(Mode::Play);
                 self.quit = yes;
             }
             Msg::ResignLevel(level) => {
-                self.mode = Mode::Play;
+                self.input.set_mode(Mode::Play);
                 match level {
                     Some(level) => self.play_msg(Msg::Resign(level)),
                     None => self.status.say("no resignation offered".to_string()),
                 }
             }
             Msg::Way(n) => {
-                let paths = match std::mem::replace(&mut self.mode, Mode::Play) {
-                    Mode::ChooseWay(paths) => paths,
-                    _ => Vec::new(),
-                };
+                let paths = self.input.take_ways();
                 match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
                     Some(path) => self.follow(&path.clone()),
                     None => self
@@ -536,7 +526,7 @@ impl App {
                 return;
             }
             Msg::Quit => {
-                self.mode = Mode::ConfirmQuit;
+                self.input.set_mode(Mode::ConfirmQuit);
                 return;
             }
             Msg::NextChecker | Msg::PreviousChecker => {
@@ -565,7 +555,7 @@ impl App {
                 return;
             }
             Msg::Help => {
-                self.mode = Mode::Help;
+                self.input.set_mode(Mode::Help);
                 return;
             }
             Msg::Hint => {
@@ -588,15 +578,15 @@ impl App {
                 return;
             }
             Msg::OpenCommand => {
-                self.mode = Mode::Command(String::new(), None);
+                self.input.set_mode(Mode::Command(String::new(), None));
                 return;
             }
             Msg::Left | Msg::Right | Msg::Up | Msg::Down => {
-                self.move_cursor(&msg);
+                self.input.move_cursor(&msg);
                 return;
             }
             Msg::Escape => {
-                if self.picked.take().is_none() {
+                if self.input.drop_pick().is_none() {
                     self.status.clear();
                 }
                 return;
@@ -604,7 +594,7 @@ impl App {
             Msg::ResignMenu => {
                 let game = self.match_state.game();
                 if game.to_act().is_some() {
-                    self.mode = Mode::ResignMenu;
+                    self.input.set_mode(Mode::ResignMenu);
                 } else if game.phase() == Phase::Opening {
                     self.status
                         .say("a game can be resigned once it has started: r rolls".to_string());
@@ -746,7 +736,7 @@ impl App {
     /// Starts or ends the turn in progress to match the game, and plays forced plays when
     /// asked to.
     fn after_action(&mut self) {
-        self.picked = None;
+        let _ = self.input.drop_pick();
         let game = self.match_state.game();
         let before = self.turn.is_some();
         self.turn = match (game.phase(), game.resignation()) {
@@ -895,7 +885,7 @@ impl App {
                         None => self.status.say("no checker move to take back".to_string()),
                     }
                 }
-                self.picked = None;
+                let _ = self.input.drop_pick();
             }
             Msg::Resign(level) => self.act(Action::Resign(level)),
             Msg::Roll => self.status.say("the dice are rolled: move".to_string()),
@@ -906,13 +896,13 @@ impl App {
 
     fn select(&mut self, turn: &TurnBuilder) {
         let spot = self.cursor_spot();
-        let Some(from) = self.picked else {
+        let Some(from) = self.input.picked() else {
             if let Some(play) = turn.finished() {
                 self.decide(Decision::Play(play));
                 return;
             }
             match spot_point(spot) {
-                Some(p) if turn.sources().contains(&p) => self.picked = Some(p),
+                Some(p) if turn.sources().contains(&p) => self.input.pick(p),
                 Some(p) => {
                     self.status
                         .say(if turn.position().board()[usize::from(p)] > 0 {
@@ -932,13 +922,13 @@ impl App {
             return;
         };
         if spot_point(spot) == Some(from) {
-            self.picked = None;
+            let _ = self.input.drop_pick();
             return;
         }
         let to = spot_point(spot).unwrap_or(0);
         match turn.destinations(from).into_iter().find(|d| d.to == to) {
             Some(d) if d.paths.len() == 1 => self.follow(&d.paths[0]),
-            Some(d) => self.mode = Mode::ChooseWay(d.paths),
+            Some(d) => self.input.set_mode(Mode::ChooseWay(d.paths)),
             None => {
                 self.status.say(format!(
                     "the checker on {} cannot move to {}",
@@ -953,7 +943,7 @@ impl App {
         if let Some(t) = &mut self.turn {
             match t.follow(path) {
                 Ok(()) => {
-                    self.picked = None;
+                    let _ = self.input.drop_pick();
                     if let Some(last) = path.last() {
                         self.put_cursor_on(point_spot(last.step.to));
                     }
@@ -965,7 +955,8 @@ impl App {
 
     fn move_by_die(&mut self, die: u8) {
         let from = self
-            .picked
+            .input
+            .picked()
             .or_else(|| spot_point(self.cursor_spot()))
             .unwrap_or(0);
         if from == 0 {
@@ -976,7 +967,7 @@ impl App {
         if let Some(t) = &mut self.turn {
             match t.move_by_die(from, die) {
                 Ok(ds) => {
-                    self.picked = None;
+                    let _ = self.input.drop_pick();
                     self.put_cursor_on(point_spot(ds.step.to));
                 }
                 Err(e) => self.status.say(self.shown_error(e)),
@@ -1030,17 +1021,6 @@ impl App {
                 }
             },
         }
-    }
-
-    fn move_cursor(&mut self, msg: &Msg) {
-        let (row, col) = self.cursor;
-        self.cursor = match msg {
-            Msg::Left => (row, col.saturating_sub(1)),
-            Msg::Right => (row, (col + 1).min(13)),
-            Msg::Up => (0, col),
-            Msg::Down => (1, col),
-            _ => (row, col),
-        };
     }
 
     /// The play the turn in progress has reached, if complete (for tests and bots).

@@ -52,7 +52,7 @@ impl App {
     /// Asks a bot when the decision is a bot's.
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
-        let editing = matches!(self.mode, super::Mode::Setup(_));
+        let editing = matches!(self.input.mode(), super::Mode::Setup(_));
         if self.bot_busy() || self.quit || self.match_state.is_over() || editing {
             return;
         }

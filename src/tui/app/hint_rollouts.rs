@@ -122,7 +122,7 @@ impl App {
         if let Some(turn) = &mut self.turn {
             while turn.undo().is_some() {}
         }
-        self.picked = None;
+        let _ = self.input.drop_pick();
         self.decide(crate::tui::tutor::Decision::Play(hint.play));
     }
 }

@@ -1,7 +1,7 @@
 //! Input as messages: what an event means in the mode the keys are in, and the command
 //! line (typing, history, and running a line).
 
-use super::{App, Command, Event, MAX_COMMAND_CHARS, Mode, Msg, commands, expand_home, view};
+use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
 use crate::engine::WinKind;
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::play_key;
@@ -34,7 +34,7 @@ impl App {
 
     fn mouse_msg(&self, mouse: MouseEvent) -> Msg {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left)
-            || self.mode != Mode::Play
+            || self.input.mode() != &Mode::Play
             || self.tutor_busy()
         {
             return Msg::Ignore;
@@ -52,7 +52,7 @@ impl App {
                 _ => Msg::Other,
             };
         }
-        match &self.mode {
+        match self.input.mode() {
             Mode::Command(..) => match key.code {
                 KeyCode::Esc => Msg::CommandCancel,
                 KeyCode::Backspace => Msg::CommandBack,
@@ -108,41 +108,10 @@ impl App {
         self.size.0 >= view::MIN_WIDTH && self.size.1 >= view::MIN_HEIGHT
     }
 
-    /// A key on the command line.
+    /// A key on the command line: Enter runs the line.
     pub(super) fn command_key(&mut self, msg: &Msg) {
-        let Mode::Command(line, at) = &mut self.mode else {
-            return;
-        };
-        match msg {
-            Msg::CommandCancel => self.mode = Mode::Play,
-            Msg::CommandBack if line.is_empty() => self.mode = Mode::Play,
-            Msg::CommandBack => {
-                line.pop();
-            }
-            Msg::CommandChar(c) if line.chars().count() < MAX_COMMAND_CHARS => line.push(*c),
-            Msg::CommandChar(_) => {}
-            Msg::HistoryBack | Msg::HistoryForward => {
-                let n = self.history.len();
-                let next = match (msg, *at) {
-                    (Msg::HistoryBack, None) => n.checked_sub(1),
-                    (Msg::HistoryBack, Some(i)) => Some(i.saturating_sub(1)),
-                    (_, Some(i)) if i + 1 < n => Some(i + 1),
-                    _ => None,
-                };
-                *at = next;
-                *line = next
-                    .and_then(|i| self.history.get(i))
-                    .cloned()
-                    .unwrap_or_default();
-            }
-            _ => {
-                let line = std::mem::take(line);
-                self.mode = Mode::Play;
-                if !line.trim().is_empty() && self.history.last() != Some(&line) {
-                    self.history.push(line.clone());
-                }
-                self.command(&line);
-            }
+        if let Some(line) = self.input.command_key(msg) {
+            self.command(&line);
         }
     }
 

@@ -43,7 +43,7 @@ impl App {
                 }
                 Some(t) => {
                     let left: Vec<String> = t.dice_left().iter().map(u8::to_string).collect();
-                    let what = if self.picked.is_some() {
+                    let what = if self.input.picked().is_some() {
                         "drop it on a highlighted spot or press a die"
                     } else {
                         "pick up a checker"
@@ -105,14 +105,14 @@ impl App {
         let game = self.match_state.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
         if let Some(lines) = self.tutor_panel()
-            && self.mode == Mode::Play
+            && self.input.mode() == &Mode::Play
         {
             return question("Tutor".to_string(), lines.to_vec());
         }
         if let Some(panel) = self.hints.panel() {
             return question(panel.title.clone(), panel.lines());
         }
-        match &self.mode {
+        match self.input.mode() {
             Mode::Help => {
                 let mut rows = help_rows();
                 rows.extend(crate::tui::rules_lines::difference_rows(game.variant()));
@@ -260,7 +260,7 @@ impl App {
             .turn
             .as_ref()
             .map_or(*game.position(), |t| *t.position());
-        let targets = match (self.picked, &self.turn) {
+        let targets = match (self.input.picked(), &self.turn) {
             (Some(from), Some(t)) => t
                 .destinations(from)
                 .iter()
@@ -319,7 +319,7 @@ impl App {
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),
             cursor: self.cursor_spot(),
-            picked: self.picked.map(point_spot),
+            picked: self.input.picked().map(point_spot),
             targets,
             status: self.status(),
             message: if self.status.message().is_empty()
@@ -337,7 +337,7 @@ impl App {
             tutor: self.options.tutor,
             saving: self.saving.trouble().unwrap_or_default().to_string(),
             overlay: self.overlay(),
-            command_line: match &self.mode {
+            command_line: match self.input.mode() {
                 Mode::Command(line, _) => Some(line.clone()),
                 _ => None,
             },
@@ -345,7 +345,7 @@ impl App {
             color: self.options.color,
             palette: self.options.palette,
         };
-        if let Mode::Setup(editor) = &self.mode {
+        if let Mode::Setup(editor) = self.input.mode() {
             self.setup_model(editor, &mut model);
         }
         model

@@ -510,9 +510,9 @@ impl super::App {
             self.status.say(why);
             return;
         }
-        self.picked = None;
+        let _ = self.input.drop_pick();
         self.hints.forget();
-        self.mode = super::Mode::Setup(Box::new(editor));
+        self.input.set_mode(super::Mode::Setup(Box::new(editor)));
         self.status.say(
             "set up the position: w / b add a checker at the cursor, x removes one".to_string(),
         );
@@ -535,12 +535,12 @@ impl super::App {
     /// A key of the position editor.
     pub(super) fn setup_key(&mut self, key: crate::tui::keys::SetupKey) {
         use crate::tui::keys::SetupKey;
-        let help_open = matches!(&self.mode, super::Mode::Setup(e) if e.help);
+        let help_open = matches!(self.input.mode(), super::Mode::Setup(e) if e.help);
         match key {
             _ if help_open => {}
             SetupKey::Accept => return self.accept_setup(),
             SetupKey::Cancel => {
-                self.mode = super::Mode::Play;
+                self.input.set_mode(super::Mode::Play);
                 self.status.say("back to the game, unchanged".into());
                 return;
             }
@@ -549,7 +549,7 @@ impl super::App {
         let viewer = self.bottom_for_setup();
         let point = self.cursor_point_for_setup();
         let cube = self.options.rules.uses_cube();
-        let super::Mode::Setup(editor) = &mut self.mode else {
+        let Some(editor) = self.input.editor_mut() else {
             return;
         };
         if std::mem::take(&mut editor.help) {
@@ -617,10 +617,10 @@ impl super::App {
     /// Hands the edited position to the engine: on refusal the message says why and the
     /// editor stays; else the game starts from it (recorded as its start).
     fn accept_setup(&mut self) {
-        let super::Mode::Setup(editor) = &self.mode else {
+        let Some(editor) = self.input.editor() else {
             return;
         };
-        let editor = editor.as_ref().clone();
+        let editor = editor.clone();
         let setup = match editor.setup(&self.options.names) {
             Ok(setup) => setup,
             Err(e) => {
@@ -633,9 +633,9 @@ impl super::App {
             self.status.say(e.to_string());
             return;
         }
-        self.mode = super::Mode::Play;
+        self.input.set_mode(super::Mode::Play);
         self.turn = None;
-        self.picked = None;
+        let _ = self.input.drop_pick();
         self.last_play.clear();
         self.last_move = None;
         self.bot_resigned = [false; 2];
@@ -667,7 +667,7 @@ impl super::App {
     /// The point (1-24 in the bottom player's numbering, 25 the bar, 0 the tray) under the
     /// cursor while editing.
     fn cursor_point_for_setup(&self) -> u8 {
-        match super::GRID[self.cursor.0][self.cursor.1] {
+        match self.input.cursor_drawn() {
             crate::tui::model::Spot::Point(p) => p,
             crate::tui::model::Spot::Bar => 25,
             crate::tui::model::Spot::Tray => 0,
@@ -699,7 +699,7 @@ impl super::App {
         };
         model.match_id = String::new();
         // The cursor's spot as the board draws it: in the numbering of the player on roll.
-        model.cursor = match super::GRID[self.cursor.0][self.cursor.1] {
+        model.cursor = match self.input.cursor_drawn() {
             // The view reads a spot of the player at the top as its 25 - p.
             crate::tui::model::Spot::Point(p) if bottom != editor.turn() => {
                 crate::tui::model::Spot::Point(25 - p)

@@ -2,7 +2,7 @@
 //! log of events, the clocks, and what the computer does for a person when asked (rolling,
 //! bearing off, taking over a side whose time ran out).
 
-use super::{App, AutoRoll, GRID, Mode, Msg, Player, SharedBot, point_spot};
+use super::{App, AutoRoll, Mode, Msg, Player, SharedBot, point_spot};
 use crate::bot;
 use crate::engine::{Action, Dice, Phase, Side};
 use crate::tui::clock::{ClockState, TimeSource};
@@ -126,18 +126,14 @@ impl App {
 
     /// The spot under the cursor, in the numbering of the player on roll.
     pub(super) fn cursor_spot(&self) -> Spot {
-        self.drawn(GRID[self.cursor.0][self.cursor.1])
+        self.drawn(self.input.cursor_drawn())
     }
 
     /// Puts the cursor on `spot` (in the numbering of the player on roll), staying in the
     /// row it is in when the spot is in both (the bar, the tray).
     pub(super) fn put_cursor_on(&mut self, spot: Spot) {
         let drawn = self.drawn(spot);
-        if let Some(c) = GRID[self.cursor.0].iter().position(|&s| s == drawn) {
-            self.cursor.1 = c;
-        } else if let Some(c) = GRID[1 - self.cursor.0].iter().position(|&s| s == drawn) {
-            self.cursor = (1 - self.cursor.0, c);
-        }
+        self.input.put_cursor_on_drawn(drawn);
     }
 
     /// At the start of a turn: the cursor on the bar when a checker must enter, else on
@@ -150,7 +146,8 @@ impl App {
             let spot = point_spot(from);
             // The bar is in both rows: take the mover's half.
             if spot == Spot::Bar {
-                self.cursor.0 = usize::from(self.bottom() == self.match_state.game().turn());
+                let bottom = self.bottom() == self.match_state.game().turn();
+                self.input.cursor_to_row(bottom);
             }
             self.put_cursor_on(spot);
         }
@@ -359,7 +356,7 @@ impl App {
                     return;
                 }
                 self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
-                self.picked = None;
+                let _ = self.input.drop_pick();
                 if let Some(turn) = &mut self.turn {
                     while turn.undo().is_some() {}
                 }
@@ -452,7 +449,7 @@ impl App {
         if self.auto_roll_held == Some(self.recorded()) {
             return false;
         }
-        if self.mode != Mode::Play
+        if self.input.mode() != &Mode::Play
             || self.quit
             || game.result().is_some()
             || game.resignation().is_some()

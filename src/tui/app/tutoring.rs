@@ -42,7 +42,7 @@ impl App {
             decision,
             recorded: self.recorded(),
         };
-        self.picked = None;
+        let _ = self.input.drop_pick();
         self.status.say("tutor: thinking…".to_string());
     }
 
@@ -110,7 +110,7 @@ impl App {
                     while turn.undo().is_some() {}
                     self.cursor_to_start();
                 }
-                self.picked = None;
+                let _ = self.input.drop_pick();
                 self.status.say(
                     match decision {
                         Decision::Play(_) => "taken back: play the roll again",
