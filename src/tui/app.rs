@@ -8,6 +8,7 @@ mod hint_rollouts;
 mod hints;
 mod input;
 mod input_state;
+mod match_table;
 mod perform;
 mod saves;
 mod saving;
@@ -33,7 +34,7 @@ use super::view;
 use crate::bot;
 use crate::engine::{
     Action, Dice, DieStep, GameSetup, MatchState, Phase, Play, Rules, RulesError, Side,
-    TurnBuilder, format_play, parse_play_in, roll_die,
+    TurnBuilder, format_play, parse_play_in,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
@@ -182,16 +183,18 @@ enum Mode {
 
 /// The game in the terminal: the match and everything the screen shows about it.
 pub struct App {
+    /// The options the game was set up with, as the keys have changed them since.
     options: Options,
-    match_state: MatchState,
-    rng: ChaCha8Rng,
+    /// The match, its record, the turn in progress and the dice: the only path to the
+    /// match.
+    table: match_table::Table,
+    /// The seed of the dice.
     seed: u64,
-    /// The turn being played checker by checker, while the game waits for a play.
-    turn: Option<TurnBuilder>,
     /// The keys' mode, the cursor, the pick and the command history.
     input: input_state::InputState,
-    last_play: String,
+    /// The terminal's size: (columns, rows).
     size: (u16, u16),
+    /// The players have quit.
     quit: bool,
     /// The bots at the sides and what they are doing.
     seats: seats::Seats,
@@ -199,10 +202,6 @@ pub struct App {
     hints: hints::Hints,
     /// Tutor mode's decision held back, if any.
     tutor: Tutor,
-    /// A bot has offered to resign this game (it does not offer twice).
-    bot_resigned: [bool; 2],
-    /// Every action of the match so far.
-    recorder: Recorder,
     /// Where and how the match is saved.
     saving: saves::Saving,
     /// The message line and the log.
@@ -211,8 +210,6 @@ pub struct App {
     effects: Vec<Effect>,
     /// The jobs [`App::handle`] was given to start, until the runtime takes them.
     jobs: Vec<Job>,
-    /// The last play, marked on the board until the next roll.
-    last_move: Option<LastMove>,
     /// The players' clocks.
     timing: timing::Timing,
     /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
@@ -224,7 +221,7 @@ impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("App")
             .field("options", &self.options)
-            .field("match_state", &self.match_state)
+            .field("match_state", self.table.state())
             .field("input", &self.input)
             .field("seats", &self.seats)
             .finish_non_exhaustive()
@@ -361,25 +358,19 @@ impl App {
             saving::recorded_of(recorder.as_record()),
         );
         let mut app = App {
-            match_state,
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            table: match_table::Table::new(match_state, recorder, ChaCha8Rng::seed_from_u64(seed)),
             seed,
             options,
-            turn: None,
             input: input_state::InputState::default(),
-            last_play: String::new(),
             size: (80, 24),
             quit: false,
             seats: seats::Seats::new(bots, seat),
             hints: hints::Hints::default(),
             tutor: Tutor::Idle,
-            bot_resigned: [false; 2],
-            recorder,
             saving,
             effects: Vec::new(),
             jobs: Vec::new(),
             status: status::StatusLine::default(),
-            last_move: None,
             timing: timing::Timing::default(),
             auto_roll_held: None,
         };
@@ -394,8 +385,8 @@ impl App {
 
     /// The match being played.
     #[must_use]
-    pub const fn match_state(&self) -> &MatchState {
-        &self.match_state
+    pub fn match_state(&self) -> &MatchState {
+        self.table.state()
     }
 
     /// The seed of the dice (given, or drawn at the start).
@@ -436,7 +427,9 @@ impl App {
         self.auto_rolls();
         self.note_clock_readings();
         // A finished match not kept yet (a full disk) is tried again after every event.
-        let (gained, due) = self.saving.due(self.recorded(), self.match_state.is_over());
+        let (gained, due) = self
+            .saving
+            .due(self.recorded(), self.table.state().is_over());
         if due {
             self.effects.push(Effect::Save(SaveRequest::Autosave));
         }
@@ -521,7 +514,7 @@ impl App {
                 return;
             }
             // Once the match is over there is nothing to keep playing: q quits.
-            Msg::Quit if self.match_state.is_over() => {
+            Msg::Quit if self.table.state().is_over() => {
                 self.quit = true;
                 return;
             }
@@ -592,7 +585,7 @@ impl App {
                 return;
             }
             Msg::ResignMenu => {
-                let game = self.match_state.game();
+                let game = self.table.game();
                 if game.to_act().is_some() {
                     self.input.set_mode(Mode::ResignMenu);
                 } else if game.phase() == Phase::Opening {
@@ -617,7 +610,7 @@ impl App {
             _ => {}
         }
         self.status.clear();
-        let game = self.match_state.game();
+        let game = self.table.game();
         if let Some(side) = game.to_act().filter(|&s| self.seats.has_bot(s)) {
             self.status.say(format!(
                 "{} is played by the computer: wait, or :human takes it back",
@@ -670,11 +663,11 @@ impl App {
     }
 
     fn act(&mut self, action: Action) {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let mover = game.turn();
         let actor = game.to_act().unwrap_or(mover);
         let dice = game.dice();
-        match self.recorder.apply(&mut self.match_state, action) {
+        match self.table.apply(action) {
             Ok(()) => {
                 self.status.clear();
                 if let (Action::Play(play), Some(dice)) = (action, dice) {
@@ -684,16 +677,19 @@ impl App {
                     } else {
                         text
                     };
-                    self.last_play = format!(
+                    let text = format!(
                         "{} {}-{}: {text}",
                         self.name(mover),
                         dice.high(),
                         dice.low()
                     );
-                    self.last_move = Some(LastMove {
-                        side: mover,
-                        steps: play.steps().to_vec(),
-                    });
+                    self.table.played(
+                        text,
+                        LastMove {
+                            side: mover,
+                            steps: play.steps().to_vec(),
+                        },
+                    );
                 }
                 self.log_action(action, actor);
                 self.after_action();
@@ -705,15 +701,15 @@ impl App {
     /// Notes an action just made by `actor` in the log.
     fn log_action(&mut self, action: Action, actor: Side) {
         let who = self.name(actor).to_string();
-        let game = self.match_state.game();
+        let game = self.table.game();
         let line = match action {
             // The opening roll says more than this; its caller writes it.
             Action::OpeningRoll { .. } => None,
             Action::Roll(dice) => {
-                self.last_move = None;
+                self.table.unmark_last_move();
                 Some(format!("{who} rolls {}-{}", dice.high(), dice.low()))
             }
-            Action::Play(_) => Some(self.last_play.clone()),
+            Action::Play(_) => Some(self.table.last_play().to_string()),
             Action::Double => Some(format!("{who} doubles to {}", game.offered_value())),
             Action::Take => Some(format!("{who} takes")),
             Action::Drop => Some(format!("{who} passes")),
@@ -727,7 +723,7 @@ impl App {
         if let Some(line) = line {
             self.status.note(line);
         }
-        if let Some(result) = self.match_state.game().result() {
+        if let Some(result) = self.table.game().result() {
             let line = self.result_line(&result);
             self.status.note(line);
         }
@@ -737,27 +733,18 @@ impl App {
     /// asked to.
     fn after_action(&mut self) {
         let _ = self.input.drop_pick();
-        let game = self.match_state.game();
-        let before = self.turn.is_some();
-        self.turn = match (game.phase(), game.resignation()) {
-            (Phase::Moving(dice), None) => match &self.turn {
-                Some(t) if t.dice() == dice => self.turn.clone(),
-                _ => TurnBuilder::for_game(game),
-            },
-            (Phase::Moving(_), Some(_)) => self.turn.clone(),
-            _ => None,
-        };
-        if !before && self.turn.is_some() {
+        if self.table.follow_game() {
             self.cursor_to_start();
         }
         if self.options.auto_forced
-            && let Some(turn) = &self.turn
+            && let Some(turn) = self.table.turn()
             && turn.made().is_empty()
             && let Some(play) = turn.forced()
         {
             self.act(Action::Play(play));
             if self.status.message().is_empty() {
-                self.status.say(format!("forced: {}", self.last_play));
+                self.status
+                    .say(format!("forced: {}", self.table.last_play()));
             }
         }
     }
@@ -767,13 +754,13 @@ impl App {
             self.status.say("press r for the opening roll".to_string());
             return;
         }
-        let white = roll_die(&mut self.rng);
-        let black = roll_die(&mut self.rng);
-        let cube_before = self.match_state.game().cube().value();
+        let white = self.table.roll_die();
+        let black = self.table.roll_die();
+        let cube_before = self.table.game().cube().value();
         self.act(Action::OpeningRoll { white, black });
         let (w, b) = (self.name(Side::White), self.name(Side::Black));
         let said = if white == black {
-            let cube = self.match_state.game().cube().value();
+            let cube = self.table.game().cube().value();
             if cube > cube_before {
                 format!("both rolled {white}: the cube turns to {cube}; roll again")
             } else {
@@ -792,7 +779,7 @@ impl App {
             Msg::Double => self.decide(Decision::Double),
             Msg::Resign(level) => self.act(Action::Resign(*level)),
             _ => {
-                let game = self.match_state.game();
+                let game = self.table.game();
                 self.status.say(match game.may_double() {
                     Ok(()) => format!("{}: roll (r) or double (d)", self.name(game.turn())),
                     Err(_) => format!("{}: roll (r)", self.name(game.turn())),
@@ -814,33 +801,30 @@ impl App {
     }
 
     fn between_games(&mut self, msg: &Msg) {
-        if self.match_state.is_over() {
+        if self.table.state().is_over() {
             self.status.say("the match is over: q quits".to_string());
             return;
         }
         let money = self.options.rules.is_money();
         match msg {
             Msg::No if money => {
-                let _ = self.recorder.stop(&mut self.match_state);
+                let _ = self.table.stop();
                 self.status.say("the session is over: q quits".to_string());
                 self.status.note("the session is over".to_string());
             }
             Msg::Yes | Msg::Select | Msg::Roll if money && self.record_is_full() => {
-                let _ = self.recorder.stop(&mut self.match_state);
+                let _ = self.table.stop();
                 self.status.say(
                     "the session is over: its record is as long as a record may be; q quits"
                         .to_string(),
                 );
             }
             Msg::Yes | Msg::Select | Msg::Roll => {
-                match self.recorder.next_game(&mut self.match_state) {
+                match self.table.next_game() {
                     Ok(()) => {
-                        self.last_play.clear();
-                        self.last_move = None;
-                        self.bot_resigned = [false; 2];
                         // A line between the games in the log.
-                        let number = self.match_state.game_number();
-                        let variant = self.match_state.game().variant();
+                        let number = self.table.state().game_number();
+                        let variant = self.table.game().variant();
                         self.status.note(match self.options.rules.rule_set {
                             crate::engine::RuleSet::Tavli => {
                                 format!("── game {number}: {variant} ──")
@@ -859,7 +843,7 @@ impl App {
     }
 
     fn moving(&mut self, msg: Msg) {
-        let Some(turn) = self.turn.clone() else {
+        let Some(turn) = self.table.turn().cloned() else {
             return;
         };
         if turn.dice_needed() == 0 {
@@ -873,8 +857,8 @@ impl App {
             Msg::Select => self.select(&turn),
             Msg::Digit(die) => self.move_by_die(die),
             Msg::Undo => {
-                if let Some(t) = &mut self.turn {
-                    match t.undo() {
+                if let Some(undone) = self.table.undo_move() {
+                    match undone {
                         Some(ds) => {
                             self.status.say(format!(
                                 "took back {}/{}",
@@ -940,8 +924,8 @@ impl App {
     }
 
     fn follow(&mut self, path: &[DieStep]) {
-        if let Some(t) = &mut self.turn {
-            match t.follow(path) {
+        if let Some(followed) = self.table.follow(path) {
+            match followed {
                 Ok(()) => {
                     let _ = self.input.drop_pick();
                     if let Some(last) = path.last() {
@@ -964,8 +948,8 @@ impl App {
                 .say("pick up a checker to move first".to_string());
             return;
         }
-        if let Some(t) = &mut self.turn {
-            match t.move_by_die(from, die) {
+        if let Some(moved) = self.table.move_by_die(from, die) {
+            match moved {
                 Ok(ds) => {
                     let _ = self.input.drop_pick();
                     self.put_cursor_on(point_spot(ds.step.to));
@@ -976,14 +960,14 @@ impl App {
     }
 
     fn typed_play(&mut self, text: &str) {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let Phase::Moving(dice) = game.phase() else {
             self.status.say("there is no roll to play now".to_string());
             return;
         };
         let made: Vec<_> = self
-            .turn
-            .as_ref()
+            .table
+            .turn()
             .map(|t| t.made().iter().map(|ds| ds.step).collect())
             .unwrap_or_default();
         if made.is_empty() {
@@ -997,8 +981,8 @@ impl App {
         // they are a whole play of their own, they replace the moves made, and the message
         // says so.
         let position = self
-            .turn
-            .as_ref()
+            .table
+            .turn()
             .map_or(*game.position(), |t| *t.position());
         let so_far = Play::new(&made, position)
             .map(|p| format_play(&p))
@@ -1026,6 +1010,6 @@ impl App {
     /// The play the turn in progress has reached, if complete (for tests and bots).
     #[must_use]
     pub fn finished_play(&self) -> Option<Play> {
-        self.turn.as_ref().and_then(TurnBuilder::finished)
+        self.table.turn().and_then(TurnBuilder::finished)
     }
 }

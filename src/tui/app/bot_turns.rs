@@ -3,7 +3,7 @@
 
 use super::{App, BotDecision, BotJob, Job, JobKind, Msg, Player, SharedBot};
 use crate::bot;
-use crate::engine::{Action, Dice, Phase, Side};
+use crate::engine::{Action, Phase, Side};
 use crate::record::PlayerKind;
 use crate::tui::bots;
 
@@ -35,7 +35,7 @@ impl App {
         {
             return None;
         }
-        let record = self.recorder.as_record();
+        let record = self.table.record();
         let actions: u64 = record.games.iter().map(|g| g.actions.len() as u64).sum();
         let position = ((record.games.len() as u64) << 32) | actions;
         let seed =
@@ -53,10 +53,10 @@ impl App {
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
         let editing = matches!(self.input.mode(), super::Mode::Setup(_));
-        if self.bot_busy() || self.quit || self.match_state.is_over() || editing {
+        if self.bot_busy() || self.quit || self.table.state().is_over() || editing {
             return;
         }
-        let game = self.match_state.game();
+        let game = self.table.game();
         let both_bots = self.seats.both_bots();
         let (kind, side) = if game.result().is_some() {
             if !both_bots {
@@ -90,7 +90,7 @@ impl App {
         self.start(Job::Bot(BotJob {
             id,
             kind,
-            state: self.match_state.clone(),
+            state: self.table.state().clone(),
             bot,
             delay: self.delay(),
         }));
@@ -105,29 +105,29 @@ impl App {
         if let Some((side, why)) = self.seats.trouble() {
             self.seats.seat_bot(side, None);
             self.options.players[side.index()] = Player::Human;
-            self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
+            self.table.set_player_kind(side, PlayerKind::Human);
             let line = format!("{why}; {} is yours to play now", self.name(side));
             self.status.announce(line);
             return true;
         }
         match decision {
             BotDecision::Roll => {
-                if self.match_state.game().phase() == Phase::Opening {
+                if self.table.game().phase() == Phase::Opening {
                     self.opening(&Msg::Roll);
                 } else {
-                    let dice = Dice::roll(&mut self.rng);
+                    let dice = self.table.roll();
                     self.act(Action::Roll(dice));
                 }
             }
             BotDecision::Double => self.act(Action::Double),
             BotDecision::Resign(level) => {
-                let side = self.match_state.game().turn();
-                if self.bot_resigned[side.index()] {
+                let side = self.table.game().turn();
+                if self.table.bot_resigned(side) {
                     // Offered once this game and declined: play on.
-                    let dice = Dice::roll(&mut self.rng);
+                    let dice = self.table.roll();
                     self.act(Action::Roll(dice));
                 } else {
-                    self.bot_resigned[side.index()] = true;
+                    self.table.mark_bot_resigned(side);
                     self.act(Action::Resign(level));
                 }
             }
@@ -139,7 +139,7 @@ impl App {
                 }
             }
             BotDecision::Answer(answer) => {
-                let action = bots::answer_action(&self.match_state, answer);
+                let action = bots::answer_action(self.table.state(), answer);
                 self.act(action);
             }
             BotDecision::Resignation(accept) => self.act(if accept {
@@ -157,12 +157,9 @@ impl App {
         let Some(step) = self.seats.tick(id) else {
             return false;
         };
-        if let (Some(shown), Some(turn)) = (step.play.steps().get(step.index), &mut self.turn) {
-            let next = turn.next_steps();
+        if let Some(&shown) = step.play.steps().get(step.index) {
             // Only for the display: the play itself is made through the game below.
-            if let Some(ds) = next.iter().find(|ds| ds.step == *shown) {
-                let _ = turn.step(*ds);
-            }
+            self.table.show_step(shown);
         }
         if step.last {
             self.act(Action::Play(step.play));
@@ -173,7 +170,7 @@ impl App {
     /// Hands `side` (the side to act, or the player on roll) to the bot `name`, or back to
     /// a person with `None`.
     pub(super) fn set_player(&mut self, name: Option<&str>, side: Option<Side>) {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let sides: Vec<Side> = match (side, name) {
             (Some(side), _) => vec![side],
             (None, Some(_)) => vec![game.to_act().unwrap_or(game.turn())],
@@ -189,8 +186,8 @@ impl App {
                     Ok(b) => {
                         self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
                         self.options.players[side.index()] = Player::Bot(name.to_string());
-                        self.recorder.players_mut()[side.index()].kind =
-                            PlayerKind::Bot(name.to_string());
+                        self.table
+                            .set_player_kind(side, PlayerKind::Bot(name.to_string()));
                         self.status
                             .say(format!("{} is played by {name}", self.name(side)));
                     }
@@ -202,7 +199,7 @@ impl App {
                 None => {
                     self.seats.seat_bot(side, None);
                     self.options.players[side.index()] = Player::Human;
-                    self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
+                    self.table.set_player_kind(side, PlayerKind::Human);
                     self.status.say("people play both sides".to_string());
                 }
             }
@@ -211,8 +208,6 @@ impl App {
         // tutor held back.
         self.drop_tutor();
         self.seats.drop_questions();
-        if let Some(turn) = &mut self.turn {
-            while turn.undo().is_some() {}
-        }
+        self.table.undo_turn();
     }
 }

@@ -31,15 +31,12 @@ impl App {
         let plays: Vec<_> = panel.plays.iter().map(|p| p.play).collect();
         let id = self.seats.new_id();
         let seed = self.seed ^ (self.recorded() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let Some(job) = RolloutJob::new(id, &self.match_state, &plays, seed) else {
+        let Some(job) = RolloutJob::new(id, self.table.state(), &plays, seed) else {
             self.status.say("nothing to roll out here".to_string());
             return;
         };
         let labels = if plays.is_empty() {
-            vec![format!(
-                "{} on roll, cubeless",
-                self.match_state.game().turn()
-            )]
+            vec![format!("{} on roll, cubeless", self.table.game().turn())]
         } else {
             job.lines
                 .iter()
@@ -77,10 +74,10 @@ impl App {
         let id = self.seats.new_id();
         self.start(Job::Hint(HintJob {
             id,
-            state: self.match_state.clone(),
+            state: self.table.state().clone(),
             seed: self.seed,
         }));
-        let waiting = hint::waiting(&self.match_state);
+        let waiting = hint::waiting(self.table.state());
         self.hints.ask(id, self.recorded(), waiting);
     }
 
@@ -111,7 +108,7 @@ impl App {
             }
             return;
         };
-        let game = self.match_state.game();
+        let game = self.table.game();
         let human = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
         if !human || !matches!(game.phase(), Phase::Moving(_)) {
             self.status
@@ -119,9 +116,7 @@ impl App {
             return;
         }
         // The moves made so far this turn are taken back: the line is a whole play.
-        if let Some(turn) = &mut self.turn {
-            while turn.undo().is_some() {}
-        }
+        self.table.undo_turn();
         let _ = self.input.drop_pick();
         self.decide(crate::tui::tutor::Decision::Play(hint.play));
     }

@@ -5,7 +5,7 @@
 
 use super::{App, AppError, Options, Player};
 use crate::engine::MatchState;
-use crate::engine::{Side, roll_die};
+use crate::engine::Side;
 use crate::record::{PlayerKind, Record, RecordedAction, Recorder};
 use crate::tui::effect::{SaveRequest, Saved};
 use crate::tui::keys::Msg;
@@ -52,13 +52,14 @@ impl App {
         let seed = record.seed.unwrap_or_else(|| rand::rng().random());
         let dice = record.dice_rolled();
         let mut app = App::build(options, seed, Recorder::resume(record), match_state)?;
-        if app.recorder.as_record().seed.is_some() {
+        if app.table.record().seed.is_some() {
             for _ in 0..dice {
-                roll_die(&mut app.rng);
+                app.table.roll_die();
             }
         }
-        app.last_play = app.last_play_of_record();
-        let number = app.match_state.game_number().max(1);
+        let last_play = app.last_play_of_record();
+        app.table.set_last_play(last_play);
+        let number = app.table.state().game_number().max(1);
         app.status.say(match app.options.rules.match_length {
             Some(length) => format!("resumed game {number} of the match to {length}"),
             None => format!("resumed game {number} of the money session"),
@@ -71,7 +72,7 @@ impl App {
     /// The record of the match so far.
     #[must_use]
     pub const fn record(&self) -> &Record {
-        self.recorder.as_record()
+        self.table.record()
     }
 
     /// Saves the match to `path`, or (`None`) where it was last saved or resumed from, else
@@ -88,8 +89,8 @@ impl App {
         let saved = match request {
             SaveRequest::Autosave => self
                 .saving
-                .autosave(self.recorder.as_record(), self.match_state.is_over()),
-            SaveRequest::To(path) => self.saving.save_to(self.recorder.as_record(), path),
+                .autosave(self.table.record(), self.table.state().is_over()),
+            SaveRequest::To(path) => self.saving.save_to(self.table.record(), path),
         };
         let effects = self.update(Msg::Saved(saved));
         self.perform(effects)
@@ -127,7 +128,7 @@ impl App {
     /// again, and so is an autosave that failed. Returns [`App::farewell`].
     pub fn finish_saving(&mut self) -> String {
         self.saving
-            .finish(self.recorder.as_record(), self.match_state.is_over());
+            .finish(self.table.record(), self.table.state().is_over());
         self.farewell()
     }
 
@@ -166,8 +167,11 @@ impl App {
 
     /// The last play of the record, as the status line shows it.
     fn last_play_of_record(&self) -> String {
-        let record = self.recorder.as_record();
-        let Some(game) = record.games.get(self.match_state.game_number().max(1) - 1) else {
+        let record = self.table.record();
+        let Some(game) = record
+            .games
+            .get(self.table.state().game_number().max(1) - 1)
+        else {
             return String::new();
         };
         game.actions
@@ -203,7 +207,7 @@ impl App {
     /// record too, always reads back). A money session then ends.
     pub(super) fn record_is_full(&self) -> bool {
         let saved = self.saving.journal_len();
-        self.recorder.as_record().games.len() >= crate::record::MAX_GAMES
+        self.table.record().games.len() >= crate::record::MAX_GAMES
             || saved > crate::record::MAX_BYTES as u64 / 2
     }
 
@@ -211,7 +215,7 @@ impl App {
     /// (The games, the last game's actions, its result and the stop, packed into one
     /// number, without counting the whole record.)
     pub(super) fn recorded(&self) -> usize {
-        recorded_of(self.recorder.as_record())
+        recorded_of(self.table.record())
     }
 }
 

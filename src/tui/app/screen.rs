@@ -9,7 +9,7 @@ use crate::tui::model::{BoardModel, Overlay};
 impl App {
     /// What to do now, for the status line.
     pub(super) fn status(&self) -> String {
-        let game = self.match_state.game();
+        let game = self.table.game();
         if let Some(result) = game.result() {
             return self.result_line(&result);
         }
@@ -32,7 +32,7 @@ impl App {
                 }
                 _ => format!("{on_roll}: roll (r)"),
             },
-            Phase::Moving(dice) => match &self.turn {
+            Phase::Moving(dice) => match self.table.turn() {
                 Some(t) if t.dice_needed() == 0 => format!(
                     "{on_roll} rolled {}-{} and cannot move: press a key",
                     dice.high(),
@@ -69,7 +69,7 @@ impl App {
     /// What the computer is doing, when the side to act is the computer's (a bot, or auto
     /// bear-off).
     fn computer_status(&self) -> Option<String> {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let side = game.to_act()?;
         if let Some(play) = self.seats.shown_play() {
             let dice = game.dice()?;
@@ -102,7 +102,7 @@ impl App {
     }
 
     pub(super) fn overlay(&self) -> Option<Overlay> {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
         if let Some(lines) = self.tutor_panel()
             && self.input.mode() == &Mode::Play
@@ -209,7 +209,7 @@ impl App {
 
     pub(super) fn game_over_panel(&self, result: &GameResult) -> Overlay {
         let (w, b) = (self.name(Side::White), self.name(Side::Black));
-        let m = &self.match_state;
+        let m = self.table.state();
         let mut lines = vec![
             if self.options.rules.uses_cube() && game_has_cube(m) {
                 format!(
@@ -254,13 +254,13 @@ impl App {
     /// What the board shows now.
     #[must_use]
     pub fn model(&self) -> BoardModel {
-        let m = &self.match_state;
+        let m = self.table.state();
         let game = m.game();
         let position = self
-            .turn
-            .as_ref()
+            .table
+            .turn()
             .map_or(*game.position(), |t| *t.position());
-        let targets = match (self.input.picked(), &self.turn) {
+        let targets = match (self.input.picked(), self.table.turn()) {
             (Some(from), Some(t)) => t
                 .destinations(from)
                 .iter()
@@ -292,8 +292,8 @@ impl App {
             cube: self.options.rules.uses_cube().then_some(game.cube()),
             dice: game.dice(),
             dice_used: self
-                .turn
-                .as_ref()
+                .table
+                .turn()
                 .map_or_else(Vec::new, |t| t.made().iter().map(|ds| ds.die).collect()),
             match_length: self.options.rules.match_length,
             score: [m.score(Side::White), m.score(Side::Black)],
@@ -322,15 +322,13 @@ impl App {
             picked: self.input.picked().map(point_spot),
             targets,
             status: self.status(),
-            message: if self.status.message().is_empty()
-                && self.match_state.game().result().is_none()
-            {
+            message: if self.status.message().is_empty() && self.table.game().result().is_none() {
                 "? lists the keys; :bot greedy lets the computer play the side to act".to_string()
             } else {
                 self.status.message().to_string()
             },
-            last_play: self.last_play.clone(),
-            last_move: self.last_move.clone(),
+            last_play: self.table.last_play().to_string(),
+            last_move: self.table.last_move().cloned(),
             log: self.status.log().cloned().collect(),
             log_scroll: self.status.scroll(),
             clocks,

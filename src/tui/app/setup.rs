@@ -503,7 +503,7 @@ impl super::App {
             self.status.say(why);
             return;
         }
-        let mut editor = SetupEditor::of_match(&self.match_state);
+        let mut editor = SetupEditor::of_match(self.table.state());
         if let Some(text) = from
             && let Err(why) = load_text(&mut editor, text)
         {
@@ -520,7 +520,7 @@ impl super::App {
 
     /// Why a position cannot be set up now, if it cannot.
     fn may_set_up(&self) -> Result<(), String> {
-        if self.match_state.is_over() {
+        if self.table.state().is_over() {
             return Err("the match is over: no position can be set up in it".into());
         }
         if self.timing.exist() {
@@ -575,7 +575,7 @@ impl super::App {
             }
             SetupKey::Die(d) => Ok(editor.die(d)),
             SetupKey::RollDice => {
-                let dice = Dice::roll(&mut self.rng);
+                let dice = self.table.roll();
                 editor.set_dice(dice);
                 Ok(format!("dice {}-{}", dice.high(), dice.low()))
             }
@@ -628,17 +628,13 @@ impl super::App {
                 return;
             }
         };
-        let was_over = self.match_state.game().result().is_some();
-        if let Err(e) = self.recorder.set_up(&mut self.match_state, &setup) {
+        let was_over = self.table.game().result().is_some();
+        if let Err(e) = self.table.set_up(&setup) {
             self.status.say(e.to_string());
             return;
         }
         self.input.set_mode(super::Mode::Play);
-        self.turn = None;
         let _ = self.input.drop_pick();
-        self.last_play.clear();
-        self.last_move = None;
-        self.bot_resigned = [false; 2];
         self.auto_roll_held = None;
         self.hints.forget_wait();
         // The record changed (its start) even where its count of actions did not: save it.
@@ -646,7 +642,7 @@ impl super::App {
         if was_over {
             self.new_game_at_table();
         }
-        let number = self.match_state.game_number();
+        let number = self.table.state().game_number();
         let on_roll = self.name(setup.turn).to_string();
         self.status.note(format!(
             "── game {number}: set-up position, {on_roll} on roll ──"

@@ -4,7 +4,7 @@
 
 use super::{App, AutoRoll, Mode, Msg, Player, SharedBot, point_spot};
 use crate::bot;
-use crate::engine::{Action, Dice, Phase, Side};
+use crate::engine::{Action, Phase, Side};
 use crate::tui::clock::{ClockState, TimeSource};
 use crate::tui::model::Spot;
 use std::path::Path;
@@ -89,7 +89,7 @@ impl App {
 
     /// [`App::shown_point`] as a number.
     pub(super) fn shown_number(&self, p: u8) -> u8 {
-        let game = self.match_state.game();
+        let game = self.table.game();
         if game.turn() == self.bottom() || !(1..=24).contains(&p) {
             p
         } else {
@@ -108,7 +108,7 @@ impl App {
         match (humans.as_slice(), self.seats.seat()) {
             ([one], _) => *one,
             ([], Some(seat)) => seat,
-            ([_, _], _) if self.options.turn_board => self.match_state.game().turn(),
+            ([_, _], _) if self.options.turn_board => self.table.game().turn(),
             _ => Side::White,
         }
     }
@@ -117,9 +117,7 @@ impl App {
     /// numbering of the player at the bottom), and back: the same map both ways.
     fn drawn(&self, spot: Spot) -> Spot {
         match spot {
-            Spot::Point(p) if self.bottom() != self.match_state.game().turn() => {
-                Spot::Point(25 - p)
-            }
+            Spot::Point(p) if self.bottom() != self.table.game().turn() => Spot::Point(25 - p),
             other => other,
         }
     }
@@ -139,14 +137,14 @@ impl App {
     /// At the start of a turn: the cursor on the bar when a checker must enter, else on
     /// the rearmost checker that can move.
     pub(super) fn cursor_to_start(&mut self) {
-        let Some(turn) = &self.turn else {
+        let Some(turn) = self.table.turn() else {
             return;
         };
         if let Some(&from) = turn.sources().iter().max() {
             let spot = point_spot(from);
             // The bar is in both rows: take the mover's half.
             if spot == Spot::Bar {
-                let bottom = self.bottom() == self.match_state.game().turn();
+                let bottom = self.bottom() == self.table.game().turn();
                 self.input.cursor_to_row(bottom);
             }
             self.put_cursor_on(spot);
@@ -156,7 +154,7 @@ impl App {
     /// Tab and Shift-Tab: the cursor to the next checker that can move, from the back
     /// (the bar, then 24) towards home, or the other way.
     pub(super) fn jump_cursor(&mut self, forward: bool) {
-        let Some(turn) = &self.turn else {
+        let Some(turn) = self.table.turn() else {
             self.status.say("no checker to move now".to_string());
             return;
         };
@@ -221,13 +219,13 @@ impl App {
                 o.turn_board = !o.turn_board;
                 ("board turned to the player on roll", o.turn_board)
             }
-            Msg::ShowPositionText if !self.match_state.game().variant().has_position_id() => {
+            Msg::ShowPositionText if !self.table.game().variant().has_position_id() => {
                 o.board_text = !o.board_text;
                 ("the board as text on the panel", o.board_text)
             }
             Msg::ShowPositionText => {
-                let fields = self.match_state.match_id_fields();
-                let game = self.match_state.game();
+                let fields = self.table.state().match_id_fields();
+                let game = self.table.game();
                 let text = crate::engine::xgid(game.position(), &fields, o.rules.beaver, {
                     let cap = o.rules.cube_cap.max(1);
                     (31 - cap.leading_zeros()) as u8
@@ -244,7 +242,7 @@ impl App {
 
     /// The clock of the side to act runs; the others stand.
     pub(super) fn run_clocks(&mut self) {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let side = match game.phase() {
             _ if game.result().is_some() => None,
             Phase::Opening | Phase::Over(_) => None,
@@ -258,13 +256,13 @@ impl App {
     fn note_time_out(&mut self) {
         let out = self.timing.out();
         for side in [Side::White, Side::Black] {
-            let taken_over = self.match_state.game().is_taken_over(side);
+            let taken_over = self.table.game().is_taken_over(side);
             if out[side.index()] && !taken_over && self.timing.note_out(side) {
                 // A bot opposite a person who ran out claims the time at once, as the rule
                 // book's opponent would.
                 if self.seats.has_bot(side.opponent())
                     && !self.seats.has_bot(side)
-                    && self.match_state.game().result().is_none()
+                    && self.table.game().result().is_none()
                 {
                     let line = format!(
                         "{}'s time is out: {} claims it",
@@ -301,7 +299,7 @@ impl App {
             return;
         }
         let is_out = self.timing.out();
-        let game = self.match_state.game();
+        let game = self.table.game();
         let humans: Vec<Side> = [Side::White, Side::Black]
             .into_iter()
             .filter(|s| self.options.players[s.index()] == Player::Human)
@@ -332,9 +330,9 @@ impl App {
     /// A resumed game's sides that the computer took over: the computer goes on playing
     /// them for the rest of the game, as [`crate::engine::Game::is_taken_over`] says.
     pub(super) fn seat_taken_over(&mut self) {
-        let name = strongest_bot(self.match_state.game().variant());
+        let name = strongest_bot(self.table.game().variant());
         for side in [Side::White, Side::Black] {
-            if self.match_state.game().is_taken_over(side)
+            if self.table.game().is_taken_over(side)
                 && !self.seats.has_bot(side)
                 && let Ok(b) = bot::make(name, self.seed ^ (side.index() as u64 + 1))
             {
@@ -345,21 +343,19 @@ impl App {
 
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
-        let name = strongest_bot(self.match_state.game().variant());
+        let name = strongest_bot(self.table.game().variant());
         match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
                 self.drop_tutor();
                 // The match knows: a game this side now wins scores nothing.
                 self.act(Action::TakeOver(side));
-                if !self.match_state.game().is_taken_over(side) {
+                if !self.table.game().is_taken_over(side) {
                     // The game is over: the message says so.
                     return;
                 }
                 self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
                 let _ = self.input.drop_pick();
-                if let Some(turn) = &mut self.turn {
-                    while turn.undo().is_some() {}
-                }
+                self.table.undo_turn();
                 let line = format!(
                     "{name} plays {}'s side for the rest of the game",
                     self.name(side)
@@ -384,14 +380,14 @@ impl App {
     /// The clocks of a new match, or of the record resumed (the reserves after its last
     /// action).
     pub(super) fn start_clocks(&mut self) {
-        let record = self.recorder.as_record();
+        let record = self.table.record();
         let Some(clock) = &record.clock else {
             self.timing.start(None);
             return;
         };
         let full = u64::try_from(clock.kind.reserve().as_millis()).unwrap_or(u64::MAX);
         // The last reading of the game in progress; a new game starts full.
-        let game = self.match_state.game_number().max(1) - 1;
+        let game = self.table.state().game_number().max(1) - 1;
         let reserve_ms = clock
             .reserves_ms
             .get(game)
@@ -410,19 +406,7 @@ impl App {
         let Some(reading) = self.timing.reserves_ms() else {
             return;
         };
-        let actions: Vec<usize> = self
-            .recorder
-            .as_record()
-            .games
-            .iter()
-            .map(|g| g.actions.len())
-            .collect();
-        if let Some(record) = self.recorder.clock_mut() {
-            record.reserves_ms.resize(actions.len(), Vec::new());
-            for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
-                readings.resize(n, reading);
-            }
-        }
+        self.table.note_clock_reading(reading);
     }
 
     /// The clocks, and the rolls made without asking.
@@ -434,7 +418,7 @@ impl App {
                 break;
             }
             let said = self.status.take_message();
-            let dice = Dice::roll(&mut self.rng);
+            let dice = self.table.roll();
             self.act(Action::Roll(dice));
             if self.status.message().is_empty() {
                 self.status.say(said);
@@ -445,7 +429,7 @@ impl App {
 
     /// A person's dice are to be rolled by themselves now.
     fn auto_roll_now(&self) -> bool {
-        let game = self.match_state.game();
+        let game = self.table.game();
         if self.auto_roll_held == Some(self.recorded()) {
             return false;
         }
@@ -468,16 +452,16 @@ impl App {
     /// The bot that plays a person's roll now, if auto bear-off applies: the person's
     /// turn to move, with no contact left.
     pub(super) fn finisher_for(&mut self, side: Side) -> Option<SharedBot> {
-        let game = self.match_state.game();
+        let game = self.table.game();
         if !self.options.auto_bearoff
             || self.seats.has_bot(side)
             || !game.position().is_race()
             || !matches!(game.phase(), Phase::Moving(_))
-            || self.turn.as_ref().is_some_and(|t| !t.made().is_empty())
+            || self.table.turn().is_some_and(|t| !t.made().is_empty())
         {
             return None;
         }
-        let variant = self.match_state.game().variant();
+        let variant = self.table.game().variant();
         let seed = self.seed;
         self.seats.finisher(|| {
             let made = bot::make(strongest_bot(variant), seed).ok()?;

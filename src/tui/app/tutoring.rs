@@ -4,14 +4,14 @@
 
 use super::{App, Job};
 use crate::bot::EXPERT_DEFAULT_PLY;
-use crate::engine::{Action, Dice};
+use crate::engine::Action;
 use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
 
 impl App {
     /// A person's decision: judged first in tutor mode, else made at once. Bots' decisions
     /// never come here.
     pub(super) fn decide(&mut self, decision: Decision) {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let person = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
         // Only a choice is judged: a roll when a double was possible, a play of a roll
         // with several.
@@ -27,8 +27,8 @@ impl App {
         let id = self.seats.new_id();
         let Some(job) = TutorJob::new(
             id,
-            &self.recorder,
-            &self.match_state,
+            self.table.recorder(),
+            self.table.state(),
             decision,
             EXPERT_DEFAULT_PLY,
         ) else {
@@ -51,7 +51,7 @@ impl App {
         match decision {
             Decision::Play(play) => self.act(Action::Play(play)),
             Decision::Roll => {
-                let dice = Dice::roll(&mut self.rng);
+                let dice = self.table.roll();
                 self.act(Action::Roll(dice));
             }
             Decision::Double => self.act(Action::Double),
@@ -105,9 +105,9 @@ impl App {
             Tutor::Panel { decision, .. } if keep => decision,
             Tutor::Panel { decision, .. } | Tutor::Thinking { decision, .. } => {
                 if let Decision::Play(_) = decision
-                    && let Some(turn) = &mut self.turn
+                    && self.table.turn().is_some()
                 {
-                    while turn.undo().is_some() {}
+                    self.table.undo_turn();
                     self.cursor_to_start();
                 }
                 let _ = self.input.drop_pick();
