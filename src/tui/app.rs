@@ -18,6 +18,7 @@ mod setup;
 mod status;
 mod table;
 mod timing;
+mod tutor_desk;
 mod tutoring;
 
 use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
@@ -29,7 +30,7 @@ use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::keys::Msg;
 use super::model::{LastMove, Spot};
-use super::tutor::{Decision, Threshold, Tutor, TutorJob};
+use super::tutor::{Decision, Threshold, TutorJob};
 use super::view;
 use crate::bot;
 use crate::engine::{
@@ -201,7 +202,7 @@ pub struct App {
     /// The hint panel, the hint it waits for and its rollout.
     hints: hints::Hints,
     /// Tutor mode's decision held back, if any.
-    tutor: Tutor,
+    tutor: tutor_desk::TutorDesk,
     /// Where and how the match is saved.
     saving: saves::Saving,
     /// The message line and the log.
@@ -366,7 +367,7 @@ impl App {
             quit: false,
             seats: seats::Seats::new(bots, seat),
             hints: hints::Hints::default(),
-            tutor: Tutor::Idle,
+            tutor: tutor_desk::TutorDesk::default(),
             saving,
             effects: Vec::new(),
             jobs: Vec::new(),

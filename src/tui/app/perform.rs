@@ -7,7 +7,6 @@
 use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
 use crate::tui::effect::{Effect, Effects, Job};
 use crate::tui::event::Event;
-use crate::tui::tutor::Tutor;
 
 impl App {
     /// Applies one event and performs what it asks for (see [`App::update`] and
@@ -56,7 +55,7 @@ impl App {
             Job::Bot(_) => self.seats.pending() == Some(id),
             Job::Hint(_) => self.hints.waits_for_hint(id),
             Job::Rollout(_) => self.hints.waits_for_rollout(id),
-            Job::Tutor(_) => matches!(self.tutor, Tutor::Thinking { id: asked, .. } if asked == id),
+            Job::Tutor(_) => self.tutor.waits_for(id),
         }
     }
 

@@ -37,11 +37,8 @@ impl App {
             return;
         };
         self.start(Job::Tutor(job));
-        self.tutor = Tutor::Thinking {
-            id,
-            decision,
-            recorded: self.recorded(),
-        };
+        let recorded = self.recorded();
+        self.tutor.think(id, decision, recorded);
         let _ = self.input.drop_pick();
         self.status.say("tutor: thinking…".to_string());
     }
@@ -64,18 +61,9 @@ impl App {
     /// or above it (and above nothing: the expert's own choice is never flagged) the panel
     /// opens. A verdict for a match that has moved on is dropped.
     pub(super) fn tutor_ready(&mut self, id: u64, verdict: &Verdict) -> bool {
-        let Tutor::Thinking {
-            id: asked,
-            decision,
-            recorded,
-        } = self.tutor
-        else {
+        let Some((decision, recorded)) = self.tutor.verdict_came(id) else {
             return false;
         };
-        if asked != id {
-            return false;
-        }
-        self.tutor = Tutor::Idle;
         if recorded != self.recorded() {
             return true;
         }
@@ -85,7 +73,7 @@ impl App {
                 if *loss >= i64::from(self.options.tutor_threshold.micros().max(1)) =>
             {
                 let lines = tutor::panel_lines(verdict, |text| self.shown_play(text));
-                self.tutor = Tutor::Panel { decision, lines };
+                self.tutor.show_panel(decision, lines);
             }
             Verdict::Judged { .. } | Verdict::NotJudged => self.commit(decision),
             Verdict::Cannot(why) => {
@@ -101,7 +89,7 @@ impl App {
     /// The answer to the tutor's panel (or Esc while it thinks): keep the decision, or take
     /// it back (the moves of the turn undone: the player decides again).
     pub(super) fn tutor_answer(&mut self, keep: bool) {
-        let decision = match std::mem::take(&mut self.tutor) {
+        let decision = match self.tutor.take() {
             Tutor::Panel { decision, .. } if keep => decision,
             Tutor::Panel { decision, .. } | Tutor::Thinking { decision, .. } => {
                 if let Decision::Play(_) = decision
@@ -142,10 +130,7 @@ impl App {
 
     /// The tutor's panel, if shown: its lines.
     pub(super) fn tutor_panel(&self) -> Option<&[String]> {
-        match &self.tutor {
-            Tutor::Panel { lines, .. } => Some(lines),
-            _ => None,
-        }
+        self.tutor.panel()
     }
 
     /// The tutor holds a decision back (thinking, or its panel open).
@@ -166,7 +151,7 @@ impl App {
     /// Drops a decision held back (the side went to a bot, or the match moved on).
     pub(super) fn drop_tutor(&mut self) {
         if self.tutor_busy() {
-            self.tutor = Tutor::Idle;
+            let _ = self.tutor.take();
         }
     }
 }
