@@ -82,7 +82,7 @@ pub enum Saved {
 #[derive(Debug)]
 pub enum Effect {
     /// Start this job on a worker thread.
-    Start(Job),
+    Start(Box<Job>),
     /// Save the match (then hand [`Saved`] back as a message).
     Save(SaveRequest),
     /// The players have quit: end the loop.

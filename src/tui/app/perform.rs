@@ -1,6 +1,6 @@
 //! The runtime's step for one event: [`App::update`] applies its message and returns
 //! effects; [`App::handle`] performs them: a save at once (file I/O, here and never in
-//! `update`; how it went comes back to `update` as [`Msg::Saved`]), a job kept until the
+//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a job kept until the
 //! runtime starts it on a worker thread ([`App::take_jobs`]). A job the game no longer
 //! waits for (its side went to a person, its panel closed) is never started.
 
@@ -18,14 +18,14 @@ impl App {
     }
 
     /// Performs `effects`, as the runtime does: saves now (how each went is applied as
-    /// [`Msg::Saved`]), keeps the jobs for [`App::take_jobs`]; quitting is
+    /// [`crate::tui::keys::Msg::Saved`]), keeps the jobs for [`App::take_jobs`]; quitting is
     /// [`App::should_quit`]. Returns whether the screen must be redrawn.
     pub fn perform(&mut self, effects: Effects) -> bool {
         let mut redraw = effects.redraw;
         for effect in effects.effects {
             match effect {
                 Effect::Save(request) => redraw |= self.perform_save(request),
-                Effect::Start(job) => self.jobs.push(job),
+                Effect::Start(job) => self.jobs.push(*job),
                 Effect::Quit => {}
             }
         }
@@ -45,7 +45,7 @@ impl App {
 
     /// Asks the runtime to start `job`.
     pub(super) fn start(&mut self, job: Job) {
-        self.effects.push(Effect::Start(job));
+        self.effects.push(Effect::Start(Box::new(job)));
     }
 
     /// Whether the game still waits for the answer to `job`.
@@ -66,54 +66,57 @@ impl App {
         jobs.into_iter().filter(|job| self.waits_for(job)).collect()
     }
 
-    /// Takes the newest job that `pick` accepts and the game still waits for.
-    fn take_job<T>(&mut self, pick: impl Fn(Job) -> Result<T, Job>) -> Option<T> {
-        self.jobs = std::mem::take(&mut self.jobs)
-            .into_iter()
-            .filter(|job| self.waits_for(job))
-            .collect();
-        let mut taken = None;
-        let mut kept = Vec::new();
-        for job in std::mem::take(&mut self.jobs) {
-            match pick(job) {
-                Ok(found) => taken = Some(found),
-                Err(other) => kept.push(other),
-            }
-        }
-        self.jobs = kept;
-        taken
+    /// Takes the job of the kind `is` says that the game still waits for, as `pick` opens
+    /// it.
+    fn take_job<T>(&mut self, is: fn(&Job) -> bool, pick: fn(Job) -> Option<T>) -> Option<T> {
+        let jobs = std::mem::take(&mut self.jobs);
+        self.jobs = jobs.into_iter().filter(|job| self.waits_for(job)).collect();
+        let at = self.jobs.iter().rposition(is)?;
+        pick(self.jobs.remove(at))
     }
 
     /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
     /// kind at a time).
     pub fn take_bot_job(&mut self) -> Option<BotJob> {
-        self.take_job(|job| match job {
-            Job::Bot(job) => Ok(job),
-            other => Err(other),
-        })
+        self.take_job(
+            |job| matches!(job, Job::Bot(_)),
+            |job| match job {
+                Job::Bot(job) => Some(job),
+                _ => None,
+            },
+        )
     }
 
     /// The hint to work out now (see [`App::take_bot_job`]).
     pub fn take_hint_job(&mut self) -> Option<HintJob> {
-        self.take_job(|job| match job {
-            Job::Hint(job) => Ok(job),
-            other => Err(other),
-        })
+        self.take_job(
+            |job| matches!(job, Job::Hint(_)),
+            |job| match job {
+                Job::Hint(job) => Some(job),
+                _ => None,
+            },
+        )
     }
 
     /// The hint panel's rollout to run now (see [`App::take_bot_job`]).
     pub fn take_rollout_job(&mut self) -> Option<RolloutJob> {
-        self.take_job(|job| match job {
-            Job::Rollout(job) => Ok(job),
-            other => Err(other),
-        })
+        self.take_job(
+            |job| matches!(job, Job::Rollout(_)),
+            |job| match job {
+                Job::Rollout(job) => Some(job),
+                _ => None,
+            },
+        )
     }
 
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
     pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
-        self.take_job(|job| match job {
-            Job::Tutor(job) => Ok(job),
-            other => Err(other),
-        })
+        self.take_job(
+            |job| matches!(job, Job::Tutor(_)),
+            |job| match job {
+                Job::Tutor(job) => Some(job),
+                _ => None,
+            },
+        )
     }
 }
