@@ -496,6 +496,7 @@ impl App {
                 }
             }
             Msg::Setup(key) => self.setup_key(key),
+            Msg::BotsMade(made) => self.bots_made(made),
             Msg::CommandChar(_)
             | Msg::CommandBack
             | Msg::CommandEnter

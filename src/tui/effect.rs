@@ -1,14 +1,17 @@
 //! What [`crate::tui::App::update`] asks the runtime to do once a message is applied: start
 //! a job on a worker thread (a bot's decision, a hint, a rollout, the tutor's judgement),
-//! save the match, quit. `update` itself changes only the game's state in memory; the
+//! save the match, make a bot (which may start an engine's program), quit. `update` itself changes only the game's state in memory; the
 //! runtime performs the effects (as gitui and the ratatui component template do), and
 //! what they bring back (a worker's answer, how a save went) comes in as a message again.
 
-use super::bots::BotJob;
+use super::bots::{BotJob, SharedBot};
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
+use crate::bot::BotError;
+use crate::engine::{RuleSet, Side};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 /// Work for a worker thread, whose answer comes back as an event.
 pub enum Job {
@@ -78,6 +81,79 @@ pub enum Saved {
     NoFolder(String),
 }
 
+/// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI),
+/// brought back to [`crate::tui::App::update`] as [`crate::tui::keys::Msg::BotsMade`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotRequest {
+    /// The bot's name (see [`crate::bot::NAMES`]).
+    pub name: String,
+    /// The sides it is to play, each with the seed of its bot, in order.
+    pub sides: Vec<(Side, u64)>,
+    /// The rules the bot must play.
+    pub rule_set: RuleSet,
+}
+
+impl BotRequest {
+    /// Makes the bots, side by side, up to the first that cannot be made.
+    #[must_use]
+    pub fn make(&self) -> MadeBots {
+        let mut made = Vec::new();
+        for &(side, seed) in &self.sides {
+            let bot = crate::bot::make_for(&self.name, seed, self.rule_set)
+                .map(|b| Arc::new(Mutex::new(b)) as SharedBot);
+            let failed = bot.is_err();
+            made.push((side, bot));
+            if failed {
+                break;
+            }
+        }
+        MadeBots {
+            name: self.name.clone(),
+            made,
+        }
+    }
+}
+
+/// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).
+#[derive(Clone)]
+pub struct MadeBots {
+    /// The bots' name.
+    pub name: String,
+    /// Each side's bot, in order, up to the first that could not be made.
+    pub made: Vec<(Side, Result<SharedBot, BotError>)>,
+}
+
+impl std::fmt::Debug for MadeBots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let made: Vec<_> = self
+            .made
+            .iter()
+            .map(|(side, bot)| (side, bot.as_ref().map(|_| "made")))
+            .collect();
+        f.debug_struct("MadeBots")
+            .field("name", &self.name)
+            .field("made", &made)
+            .finish()
+    }
+}
+
+impl PartialEq for MadeBots {
+    fn eq(&self, other: &MadeBots) -> bool {
+        self.name == other.name
+            && self.made.len() == other.made.len()
+            && self.made.iter().zip(&other.made).all(|(a, b)| {
+                a.0 == b.0
+                    && match (&a.1, &b.1) {
+                        (Ok(x), Ok(y)) => Arc::ptr_eq(x, y),
+                        (Err(x), Err(y)) => x == y,
+                        _ => false,
+                    }
+            })
+    }
+}
+
+impl Eq for MadeBots {}
+
 /// One thing for the runtime to do.
 #[derive(Debug)]
 pub enum Effect {
@@ -85,6 +161,8 @@ pub enum Effect {
     Start(Box<Job>),
     /// Save the match (then hand [`Saved`] back as a message).
     Save(SaveRequest),
+    /// Make bots (then hand [`MadeBots`] back as a message).
+    MakeBots(BotRequest),
     /// The players have quit: end the loop.
     Quit,
 }

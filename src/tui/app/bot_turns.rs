@@ -6,6 +6,7 @@ use crate::bot;
 use crate::engine::{Action, Phase, Side};
 use crate::record::PlayerKind;
 use crate::tui::bots;
+use crate::tui::effect::{BotRequest, Effect, MadeBots};
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -53,7 +54,8 @@ impl App {
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
         let editing = matches!(self.input.mode(), super::Mode::Setup(_));
-        if self.bot_busy() || self.quit || self.table.state().is_over() || editing {
+        let seating = self.seats.making();
+        if self.bot_busy() || self.quit || self.table.state().is_over() || editing || seating {
             return;
         }
         let game = self.table.game();
@@ -167,8 +169,8 @@ impl App {
         true
     }
 
-    /// Hands `side` (the side to act, or the player on roll) to the bot `name`, or back to
-    /// a person with `None`.
+    /// Hands `side` (the side to act, or the player on roll) to the bot `name` (which the
+    /// runtime makes: see [`BotRequest`]), or back to a person with `None`.
     pub(super) fn set_player(&mut self, name: Option<&str>, side: Option<Side>) {
         let game = self.table.game();
         let sides: Vec<Side> = match (side, name) {
@@ -176,36 +178,56 @@ impl App {
             (None, Some(_)) => vec![game.to_act().unwrap_or(game.turn())],
             (None, None) => vec![Side::White, Side::Black],
         };
+        if let Some(name) = name {
+            let sides = sides
+                .into_iter()
+                .map(|side| (side, self.seed ^ (side.index() as u64 + 1)))
+                .collect();
+            self.seats.making_bots(true);
+            self.effects.push(Effect::MakeBots(BotRequest {
+                name: name.to_string(),
+                sides,
+                rule_set: self.options.rules.rule_set,
+            }));
+            return;
+        }
         for side in sides {
-            match name {
-                Some(name) => match bot::make_for(
-                    name,
-                    self.seed ^ (side.index() as u64 + 1),
-                    self.options.rules.rule_set,
-                ) {
-                    Ok(b) => {
-                        self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
-                        self.options.players[side.index()] = Player::Bot(name.to_string());
-                        self.table
-                            .set_player_kind(side, PlayerKind::Bot(name.to_string()));
-                        self.status
-                            .say(format!("{} is played by {name}", self.name(side)));
-                    }
-                    Err(e) => {
-                        self.status.say(e.to_string());
-                        return;
-                    }
-                },
-                None => {
-                    self.seats.seat_bot(side, None);
-                    self.options.players[side.index()] = Player::Human;
-                    self.table.set_player_kind(side, PlayerKind::Human);
-                    self.status.say("people play both sides".to_string());
+            self.seats.seat_bot(side, None);
+            self.options.players[side.index()] = Player::Human;
+            self.table.set_player_kind(side, PlayerKind::Human);
+            self.status.say("people play both sides".to_string());
+        }
+        self.players_changed();
+    }
+
+    /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that
+    /// could not be made (the message says why); the message line says it in the log too.
+    pub(super) fn bots_made(&mut self, made: MadeBots) {
+        self.seats.making_bots(false);
+        for (side, bot) in made.made {
+            match bot {
+                Ok(bot) => {
+                    self.seats.seat_bot(side, Some(bot));
+                    self.options.players[side.index()] = Player::Bot(made.name.clone());
+                    self.table
+                        .set_player_kind(side, PlayerKind::Bot(made.name.clone()));
+                    self.status
+                        .say(format!("{} is played by {}", self.name(side), made.name));
+                }
+                Err(e) => {
+                    self.status.say(e.to_string());
+                    self.status.note_message();
+                    return;
                 }
             }
         }
-        // A question to a bot that no longer plays is dropped, and so is a decision the
-        // tutor held back.
+        self.players_changed();
+        self.status.note_message();
+    }
+
+    /// A question to a bot that no longer plays is dropped, and so is a decision the tutor
+    /// held back; the checker moves of the turn are taken back.
+    fn players_changed(&mut self) {
         self.drop_tutor();
         self.seats.drop_questions();
         self.table.undo_turn();

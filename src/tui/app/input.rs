@@ -120,8 +120,8 @@ impl App {
             Ok(Command::Msg(msg)) => self.play_msg(msg),
             Ok(Command::Play(text)) => self.typed_play(&text),
             Ok(Command::Bot(name, side)) => {
+                // Said (and noted in the log) once the runtime has made the bot.
                 self.set_player(Some(&name), side);
-                self.status.note_message();
             }
             Ok(Command::Human(side)) => {
                 self.set_player(None, side);

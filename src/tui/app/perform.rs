@@ -4,7 +4,7 @@
 //! runtime starts it on a worker thread ([`App::take_jobs`]). A job the game no longer
 //! waits for (its side went to a person, its panel closed) is never started.
 
-use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
+use super::{App, BotJob, HintJob, Msg, RolloutJob, TutorJob};
 use crate::tui::effect::{Effect, Effects, Job};
 use crate::tui::event::Event;
 
@@ -25,6 +25,12 @@ impl App {
         for effect in effects.effects {
             match effect {
                 Effect::Save(request) => redraw |= self.perform_save(request),
+                Effect::MakeBots(request) => {
+                    // Making a bot may start a program (an engine over UBGI).
+                    let made = request.make();
+                    let effects = self.update(Msg::BotsMade(made));
+                    redraw |= self.perform(effects);
+                }
                 Effect::Start(job) => self.jobs.push(*job),
                 Effect::Quit => {}
             }
@@ -38,7 +44,7 @@ impl App {
         let mut effects = std::mem::take(&mut self.effects);
         effects.retain(|effect| match effect {
             Effect::Start(job) => self.waits_for(job),
-            Effect::Save(_) | Effect::Quit => true,
+            Effect::Save(_) | Effect::MakeBots(_) | Effect::Quit => true,
         });
         Effects { redraw, effects }
     }

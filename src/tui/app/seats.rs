@@ -21,6 +21,8 @@ pub(super) struct Seats {
     /// The side of the one person against a bot when the game was set up: the board stays
     /// on that side, even while the person lets the computer play it.
     seat: Option<Side>,
+    /// Bots are being made for `:bot NAME` (by the runtime).
+    making: bool,
 }
 
 impl std::fmt::Debug for Seats {
@@ -54,6 +56,7 @@ impl Seats {
             showing: None,
             finisher: None,
             seat,
+            making: false,
         }
     }
 
@@ -89,6 +92,17 @@ impl Seats {
                 })
                 .map(|why| (side, why))
         })
+    }
+
+    /// Bots are being made for `:bot NAME` (`true`) or have been: nothing moves on by itself
+    /// meanwhile.
+    pub(super) const fn making_bots(&mut self, making: bool) {
+        self.making = making;
+    }
+
+    /// Bots are being made for `:bot NAME`.
+    pub(super) const fn making(&self) -> bool {
+        self.making
     }
 
     /// The person's side against a bot, as the game was set up.

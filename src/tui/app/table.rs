@@ -434,6 +434,7 @@ impl App {
             return false;
         }
         if self.input.mode() != &Mode::Play
+            || self.seats.making()
             || self.quit
             || game.result().is_some()
             || game.resignation().is_some()
