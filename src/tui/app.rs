@@ -1,7 +1,29 @@
 //! The game's state and the one place it changes: [`App::handle`] turns events into
 //! messages ([`App::message_for`] reads the mode the keys are in) and [`App::update`]
-//! applies them through the engine, then does what follows from the new state (the
-//! autosave, the clocks, automatic rolls, questions to bots).
+//! applies them through the engine, then does what follows from the new state (the clocks,
+//! automatic rolls, questions to bots) and returns the effects for the runtime to perform
+//! ([`crate::tui::effect`]: start a job, save, make a bot, quit). `update` changes memory
+//! only; [`App::perform`] does the file I/O and hands the outcome back as a message.
+//!
+//! `App` is a composition of parts, each in its own file, each the only writer of its
+//! state (its fields are private to its module):
+//!
+//! - `match_table::Table`: the match, its recorder, the turn builder, the dice, the last
+//!   play's marks; the only path to the match;
+//! - `seats::Seats`: the bots at the sides, the question pending, the play being shown,
+//!   the question ids;
+//! - `saves::Saving`: the save folder, the autosave claim and journal, where `s` saves,
+//!   the finished match kept, save trouble;
+//! - `input_state::InputState`: the keys' mode, the cursor, the picked checker, the
+//!   command history;
+//! - `timing::Timing`: the clocks and their time source;
+//! - `hints::Hints`: the hint panel, the hint it waits for, its rollout;
+//! - `tutor_desk::TutorDesk`: tutor mode's decision held back;
+//! - `status::StatusLine`: the message line and the log.
+//!
+//! The other files here are `impl App` by concern (bot turns, input, screen, setup,
+//! table, tutoring, hints, saving, performing effects): they join the parts, and change
+//! them only through the parts' methods.
 
 mod bot_turns;
 mod hint_rollouts;
@@ -182,7 +204,8 @@ enum Mode {
     Setup(Box<setup::SetupEditor>),
 }
 
-/// The game in the terminal: the match and everything the screen shows about it.
+/// The game in the terminal: the match and everything the screen shows about it, as parts
+/// (see the module's documentation).
 pub struct App {
     /// The options the game was set up with, as the keys have changed them since.
     options: Options,

@@ -1,6 +1,8 @@
-//! The table around the game: which side the board is drawn from, the cursor on it, the
-//! log of events, the clocks, and what the computer does for a person when asked (rolling,
-//! bearing off, taking over a side whose time ran out).
+//! The table around the game: which side the board is drawn from, where the cursor goes on
+//! it, the log's face, running the clocks, and what the computer does for a person when
+//! asked (rolling, bearing off, taking over a side whose time ran out). The state is the
+//! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`],
+//! [`super::timing::Timing`], [`super::seats::Seats`]).
 
 use super::{App, AutoRoll, Mode, Msg, Player, SharedBot, point_spot};
 use crate::bot;
