@@ -19,7 +19,9 @@
 //! - `timing::Timing`: the clocks and their time source;
 //! - `hints::Hints`: the hint panel, the hint it waits for, its rollout;
 //! - `tutor_desk::TutorDesk`: tutor mode's decision held back;
-//! - `status::StatusLine`: the message line and the log.
+//! - `status::StatusLine`: the message line and the log;
+//! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
+//!   the runtime to start.
 //!
 //! The other files here are `impl App` by concern (bot turns, input, screen, setup,
 //! table, tutoring, hints, saving, performing effects): they join the parts, and change
@@ -31,6 +33,7 @@ mod hints;
 mod input;
 mod input_state;
 mod match_table;
+mod outbox;
 mod perform;
 mod saves;
 mod saving;
@@ -230,10 +233,8 @@ pub struct App {
     saving: saves::Saving,
     /// The message line and the log.
     status: status::StatusLine,
-    /// What the update in progress asks the runtime to do (returned by [`App::update`]).
-    effects: Vec<Effect>,
-    /// The jobs [`App::handle`] was given to start, until the runtime takes them.
-    jobs: Vec<Job>,
+    /// What the update in progress asks the runtime to do, and the jobs kept for it.
+    outbox: outbox::Outbox,
     /// The players' clocks.
     timing: timing::Timing,
     /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
@@ -392,8 +393,7 @@ impl App {
             hints: hints::Hints::default(),
             tutor: tutor_desk::TutorDesk::default(),
             saving,
-            effects: Vec::new(),
-            jobs: Vec::new(),
+            outbox: outbox::Outbox::default(),
             status: status::StatusLine::default(),
             timing: timing::Timing::default(),
             auto_roll_held: None,
@@ -455,11 +455,11 @@ impl App {
             .saving
             .due(self.recorded(), self.table.state().is_over());
         if due {
-            self.effects.push(Effect::Save(SaveRequest::Autosave));
+            self.ask(Effect::Save(SaveRequest::Autosave));
         }
         self.schedule();
         if self.quit && !quit {
-            self.effects.push(Effect::Quit);
+            self.ask(Effect::Quit);
         }
         self.effects(redraw || gained || self.status.log_len() != log_len)
     }
@@ -592,7 +592,7 @@ impl App {
                 return;
             }
             Msg::Save => {
-                self.effects.push(Effect::Save(SaveRequest::To(None)));
+                self.ask(Effect::Save(SaveRequest::To(None)));
                 return;
             }
             Msg::OpenCommand => {

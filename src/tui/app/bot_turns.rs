@@ -184,7 +184,7 @@ impl App {
                 .map(|side| (side, self.seed ^ (side.index() as u64 + 1)))
                 .collect();
             self.seats.making_bots(true);
-            self.effects.push(Effect::MakeBots(BotRequest {
+            self.ask(Effect::MakeBots(BotRequest {
                 name: name.to_string(),
                 sides,
                 rule_set: self.options.rules.rule_set,

@@ -129,7 +129,7 @@ impl App {
             }
             Ok(Command::Save(path)) => {
                 let path = path.as_deref().map(expand_home);
-                self.effects.push(Effect::Save(SaveRequest::To(path)));
+                self.ask(Effect::Save(SaveRequest::To(path)));
             }
             Ok(Command::Tutor(on)) => self.toggle_tutor_mode(on),
             Err(why) => self.status.say(why.to_string()),

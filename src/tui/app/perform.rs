@@ -1,9 +1,13 @@
 //! The runtime's step for one event: [`App::update`] applies its message and returns
 //! effects; [`App::handle`] performs them: a save at once (file I/O, here and never in
-//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a job kept until the
-//! runtime starts it on a worker thread ([`App::take_jobs`]). A job the game no longer
-//! waits for (its side went to a person, its panel closed) is never started.
+//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a bot
+//! made (which may start an engine's program; back as [`crate::tui::keys::Msg::BotsMade`]),
+//! a job kept until the runtime starts it on a worker thread ([`App::take_jobs`]). A job the
+//! game no longer waits for (its side went to a person, its panel closed) is never started.
 
+use super::hints::Hints;
+use super::seats::Seats;
+use super::tutor_desk::TutorDesk;
 use super::{App, BotJob, HintJob, Msg, RolloutJob, TutorJob};
 use crate::tui::effect::{Effect, Effects, Job};
 use crate::tui::event::Event;
@@ -31,7 +35,7 @@ impl App {
                     let effects = self.update(Msg::BotsMade(made));
                     redraw |= self.perform(effects);
                 }
-                Effect::Start(job) => self.jobs.push(*job),
+                Effect::Start(job) => self.outbox.keep(*job),
                 Effect::Quit => {}
             }
         }
@@ -41,44 +45,33 @@ impl App {
     /// The effects the update in progress asked for, with `redraw`: a job it asked for and
     /// then dropped is left out.
     pub(super) fn effects(&mut self, redraw: bool) -> Effects {
-        let mut effects = std::mem::take(&mut self.effects);
-        effects.retain(|effect| match effect {
-            Effect::Start(job) => self.waits_for(job),
-            Effect::Save(_) | Effect::MakeBots(_) | Effect::Quit => true,
-        });
+        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        let effects = self.outbox.asked(current);
         Effects { redraw, effects }
     }
 
     /// Asks the runtime to start `job`.
     pub(super) fn start(&mut self, job: Job) {
-        self.effects.push(Effect::Start(Box::new(job)));
+        self.ask(Effect::Start(Box::new(job)));
     }
 
-    /// Whether the game still waits for the answer to `job`.
-    fn waits_for(&self, job: &Job) -> bool {
-        let id = job.id();
-        match job {
-            Job::Bot(_) => self.seats.pending() == Some(id),
-            Job::Hint(_) => self.hints.waits_for_hint(id),
-            Job::Rollout(_) => self.hints.waits_for_rollout(id),
-            Job::Tutor(_) => self.tutor.waits_for(id),
-        }
+    /// Asks the runtime for `effect` once the update in progress is done.
+    pub(super) fn ask(&mut self, effect: Effect) {
+        self.outbox.ask(effect);
     }
 
     /// The jobs to start now on worker threads (those the game still waits for), oldest
     /// first.
     pub fn take_jobs(&mut self) -> Vec<Job> {
-        let jobs = std::mem::take(&mut self.jobs);
-        jobs.into_iter().filter(|job| self.waits_for(job)).collect()
+        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        self.outbox.take_jobs(current)
     }
 
-    /// Takes the job of the kind `is` says that the game still waits for, as `pick` opens
+    /// Takes the job of the kind `is` says that the game still waits for, as `open` opens
     /// it.
-    fn take_job<T>(&mut self, is: fn(&Job) -> bool, pick: fn(Job) -> Option<T>) -> Option<T> {
-        let jobs = std::mem::take(&mut self.jobs);
-        self.jobs = jobs.into_iter().filter(|job| self.waits_for(job)).collect();
-        let at = self.jobs.iter().rposition(is)?;
-        pick(self.jobs.remove(at))
+    fn take_job<T>(&mut self, is: fn(&Job) -> bool, open: fn(Job) -> Option<T>) -> Option<T> {
+        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        self.outbox.take_job(current, is, open)
     }
 
     /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
@@ -124,5 +117,16 @@ impl App {
                 _ => None,
             },
         )
+    }
+}
+
+/// Whether the game (its seats, hint panel and tutor) still waits for the answer to `job`.
+fn waited_for(seats: &Seats, hints: &Hints, tutor: &TutorDesk, job: &Job) -> bool {
+    let id = job.id();
+    match job {
+        Job::Bot(_) => seats.pending() == Some(id),
+        Job::Hint(_) => hints.waits_for_hint(id),
+        Job::Rollout(_) => hints.waits_for_rollout(id),
+        Job::Tutor(_) => tutor.waits_for(id),
     }
 }
