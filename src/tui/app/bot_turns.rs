@@ -159,12 +159,12 @@ impl App {
         let Some(step) = self.seats.tick(id) else {
             return false;
         };
-        if let Some(&shown) = step.play.steps().get(step.index) {
+        if let Some(shown) = step.shown() {
             // Only for the display: the play itself is made through the game below.
             self.table.show_step(shown);
         }
-        if step.last {
-            self.act(Action::Play(step.play));
+        if step.is_last() {
+            self.act(Action::Play(step.play()));
         }
         true
     }

@@ -39,11 +39,28 @@ impl std::fmt::Debug for Seats {
 /// A checker move of a bot's play to show.
 pub(super) struct Step {
     /// The play.
-    pub(super) play: Play,
+    play: Play,
     /// Which of its moves to show (from 0).
-    pub(super) index: usize,
+    index: usize,
     /// It is the last: the play is made now.
-    pub(super) last: bool,
+    last: bool,
+}
+
+impl Step {
+    /// The play.
+    pub(super) const fn play(&self) -> Play {
+        self.play
+    }
+
+    /// The checker move to show, if the play has it.
+    pub(super) fn shown(&self) -> Option<crate::engine::Step> {
+        self.play.steps().get(self.index).copied()
+    }
+
+    /// It is the last: the play is made now.
+    pub(super) const fn is_last(&self) -> bool {
+        self.last
+    }
 }
 
 impl Seats {
