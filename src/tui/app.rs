@@ -767,10 +767,8 @@ impl App {
             && let Some(play) = turn.forced()
         {
             self.act(Action::Play(play));
-            if self.status.message().is_empty() {
-                self.status
-                    .say(format!("forced: {}", self.table.last_play()));
-            }
+            let forced = format!("forced: {}", self.table.last_play());
+            self.status.say_if_quiet(forced);
         }
     }
 

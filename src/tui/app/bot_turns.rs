@@ -170,7 +170,8 @@ impl App {
     }
 
     /// Hands `side` (the side to act, or the player on roll) to the bot `name` (which the
-    /// runtime makes: see [`BotRequest`]), or back to a person with `None`.
+    /// runtime makes: see [`BotRequest`]), or back to a person with `None`; the message line
+    /// says so, in the log too, once it is done.
     pub(super) fn set_player(&mut self, name: Option<&str>, side: Option<Side>) {
         let game = self.table.game();
         let sides: Vec<Side> = match (side, name) {
@@ -198,6 +199,7 @@ impl App {
             self.status.say("people play both sides".to_string());
         }
         self.players_changed();
+        self.status.note_message();
     }
 
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that

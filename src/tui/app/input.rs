@@ -125,7 +125,6 @@ impl App {
             }
             Ok(Command::Human(side)) => {
                 self.set_player(None, side);
-                self.status.note_message();
             }
             Ok(Command::Save(path)) => {
                 let path = path.as_deref().map(expand_home);

@@ -106,15 +106,9 @@ impl App {
                     self.status.say(line);
                 }
                 if let Some(note) = kept {
-                    self.status.say(if self.status.message().is_empty() {
-                        note
-                    } else {
-                        format!("{} · {note}", self.status.message())
-                    });
+                    self.status.append(&note);
                 }
-                if self.status.message() != before && !self.status.message().is_empty() {
-                    self.status.note_message();
-                }
+                self.status.note_if_changed(&before);
             }
             Saved::To(line) => {
                 self.status.announce(line);

@@ -29,6 +29,30 @@ impl StatusLine {
         self.message = line;
     }
 
+    /// Shows `line` on the message line unless it already says something.
+    pub(super) fn say_if_quiet(&mut self, line: String) {
+        if self.message.is_empty() {
+            self.message = line;
+        }
+    }
+
+    /// Adds `note` after what the message line says (` · ` between them).
+    pub(super) fn append(&mut self, note: &str) {
+        if self.message.is_empty() {
+            self.message = note.to_string();
+        } else {
+            self.message = format!("{} · {note}", self.message);
+        }
+    }
+
+    /// Adds what the message line says to the log, if it says something other than
+    /// `before`.
+    pub(super) fn note_if_changed(&mut self, before: &str) {
+        if self.message != before && !self.message.is_empty() {
+            self.note_message();
+        }
+    }
+
     /// Empties the message line.
     pub(super) fn clear(&mut self) {
         self.message.clear();

@@ -422,9 +422,7 @@ impl App {
             let said = self.status.take_message();
             let dice = self.table.roll();
             self.act(Action::Roll(dice));
-            if self.status.message().is_empty() {
-                self.status.say(said);
-            }
+            self.status.say_if_quiet(said);
         }
         self.run_clocks();
     }

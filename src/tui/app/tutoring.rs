@@ -78,9 +78,8 @@ impl App {
             Verdict::Judged { .. } | Verdict::NotJudged => self.commit(decision),
             Verdict::Cannot(why) => {
                 self.commit(decision);
-                if self.status.message().is_empty() {
-                    self.status.say(format!("tutor: {why}; made as it was"));
-                }
+                self.status
+                    .say_if_quiet(format!("tutor: {why}; made as it was"));
             }
         }
         true
