@@ -23,9 +23,10 @@
 //! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
 //!   the runtime to start.
 //!
-//! The other files here are `impl App` by concern (bot turns, input, screen, setup,
+//! The other files here are `impl App` by concern (play, bot turns, input, screen, setup,
 //! table, tutoring, hints, saving, performing effects): they join the parts, and change
-//! them only through the parts' methods.
+//! them only through the parts' methods. The play handlers return what they have to say
+//! (`Said`), which goes on the message line.
 
 mod bot_turns;
 mod hint_rollouts;
@@ -35,6 +36,7 @@ mod input_state;
 mod match_table;
 mod outbox;
 mod perform;
+mod play;
 mod saves;
 mod saving;
 mod screen;
@@ -54,13 +56,12 @@ pub use super::event::Event;
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::keys::Msg;
-use super::model::{LastMove, Spot};
-use super::tutor::{Decision, Threshold, TutorJob};
+use super::model::Spot;
+use super::tutor::{Threshold, TutorJob};
 use super::view;
 use crate::bot;
 use crate::engine::{
-    Action, Dice, DieStep, GameSetup, MatchState, Phase, Play, Rules, RulesError, Side,
-    TurnBuilder, format_play, parse_play_in,
+    Action, Dice, DieStep, GameSetup, MatchState, Phase, Play, Rules, RulesError, Side, TurnBuilder,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
@@ -299,6 +300,10 @@ fn point_name(point: u8) -> String {
     }
 }
 
+/// What a handler has to say on the message line (`None`: nothing beyond what the game's
+/// changes said).
+type Said = Option<String>;
+
 /// The longest command line, in characters (a file name may be long).
 const MAX_COMMAND_CHARS: usize = 200;
 
@@ -511,12 +516,11 @@ impl App {
             }
             Msg::Way(n) => {
                 let paths = self.input.take_ways();
-                match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
+                let said = match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
                     Some(path) => self.follow(&path.clone()),
-                    None => self
-                        .status
-                        .say("the checker stays where it was".to_string()),
-                }
+                    None => Some("the checker stays where it was".to_string()),
+                };
+                self.say(said);
             }
             Msg::Setup(key) => self.setup_key(key),
             Msg::BotsMade(made) => self.bots_made(made),
@@ -663,18 +667,16 @@ impl App {
                 return;
             }
         }
-        if game.result().is_some() {
-            self.between_games(&msg);
+        let said = if game.result().is_some() {
+            self.between_games(&msg)
         } else if let Some(resignation) = game.resignation() {
             match msg {
-                Msg::Yes => self.act(Action::AcceptResignation),
-                Msg::No => self.act(Action::DeclineResignation),
-                _ => {
-                    self.status.say(format!(
-                        "{} offers to resign: accept (y) or decline (n)",
-                        self.name(resignation.by)
-                    ));
-                }
+                Msg::Yes => self.act_saying_nothing(Action::AcceptResignation),
+                Msg::No => self.act_saying_nothing(Action::DeclineResignation),
+                _ => Some(format!(
+                    "{} offers to resign: accept (y) or decline (n)",
+                    self.name(resignation.by)
+                )),
             }
         } else {
             match game.phase() {
@@ -682,351 +684,17 @@ impl App {
                 Phase::Rolling => self.rolling(&msg),
                 Phase::Moving(_) => self.moving(msg),
                 Phase::DoubleOffered | Phase::Beavered => self.answering(&msg),
-                Phase::Over(_) => {}
+                Phase::Over(_) => None,
             }
-        }
-    }
-
-    fn act(&mut self, action: Action) {
-        let game = self.table.game();
-        let mover = game.turn();
-        let actor = game.to_act().unwrap_or(mover);
-        let dice = game.dice();
-        match self.table.apply(action) {
-            Ok(()) => {
-                self.status.clear();
-                if let (Action::Play(play), Some(dice)) = (action, dice) {
-                    let text = format_play(&play);
-                    let text = if text.is_empty() {
-                        "cannot move".to_string()
-                    } else {
-                        text
-                    };
-                    let text = format!(
-                        "{} {}-{}: {text}",
-                        self.name(mover),
-                        dice.high(),
-                        dice.low()
-                    );
-                    self.table.played(
-                        text,
-                        LastMove {
-                            side: mover,
-                            steps: play.steps().to_vec(),
-                        },
-                    );
-                }
-                self.log_action(action, actor);
-                self.after_action();
-            }
-            Err(e) => self.status.say(e.to_string()),
-        }
-    }
-
-    /// Notes an action just made by `actor` in the log.
-    fn log_action(&mut self, action: Action, actor: Side) {
-        let who = self.name(actor).to_string();
-        let game = self.table.game();
-        let line = match action {
-            // The opening roll says more than this; its caller writes it.
-            Action::OpeningRoll { .. } => None,
-            Action::Roll(dice) => {
-                self.table.unmark_last_move();
-                Some(format!("{who} rolls {}-{}", dice.high(), dice.low()))
-            }
-            Action::Play(_) => Some(self.table.last_play().to_string()),
-            Action::Double => Some(format!("{who} doubles to {}", game.offered_value())),
-            Action::Take => Some(format!("{who} takes")),
-            Action::Drop => Some(format!("{who} passes")),
-            Action::Beaver => Some(format!("{who} beavers to {}", game.offered_value())),
-            Action::Resign(level) => Some(format!("{who} offers to resign a {level}")),
-            Action::AcceptResignation => Some(format!("{who} accepts the resignation")),
-            Action::DeclineResignation => Some(format!("{who} declines the resignation")),
-            // The take-over writes its own line.
-            Action::TakeOver(_) => None,
         };
-        if let Some(line) = line {
-            self.status.note(line);
-        }
-        if let Some(result) = self.table.game().result() {
-            let line = self.result_line(&result);
-            self.status.note(line);
-        }
+        self.say(said);
     }
 
-    /// Starts or ends the turn in progress to match the game, and plays forced plays when
-    /// asked to.
-    fn after_action(&mut self) {
-        let _ = self.input.drop_pick();
-        if self.table.follow_game() {
-            self.cursor_to_start();
-        }
-        if self.options.auto_forced
-            && let Some(turn) = self.table.turn()
-            && turn.made().is_empty()
-            && let Some(play) = turn.forced()
-        {
-            self.act(Action::Play(play));
-            let forced = format!("forced: {}", self.table.last_play());
-            self.status.say_if_quiet(forced);
-        }
-    }
-
-    fn opening(&mut self, msg: &Msg) {
-        if !matches!(msg, Msg::Roll | Msg::Select) {
-            self.status.say("press r for the opening roll".to_string());
-            return;
-        }
-        let white = self.table.roll_die();
-        let black = self.table.roll_die();
-        let cube_before = self.table.game().cube().value();
-        self.act(Action::OpeningRoll { white, black });
-        let (w, b) = (self.name(Side::White), self.name(Side::Black));
-        let said = if white == black {
-            let cube = self.table.game().cube().value();
-            if cube > cube_before {
-                format!("both rolled {white}: the cube turns to {cube}; roll again")
-            } else {
-                format!("both rolled {white}: roll again")
-            }
-        } else {
-            let starter = if white > black { w } else { b };
-            format!("opening: {w} {white}, {b} {black}; {starter} starts")
-        };
-        self.status.announce(said);
-    }
-
-    fn rolling(&mut self, msg: &Msg) {
-        match msg {
-            Msg::Roll => self.decide(Decision::Roll),
-            Msg::Double => self.decide(Decision::Double),
-            Msg::Resign(level) => self.act(Action::Resign(*level)),
-            _ => {
-                let game = self.table.game();
-                self.status.say(match game.may_double() {
-                    Ok(()) => format!("{}: roll (r) or double (d)", self.name(game.turn())),
-                    Err(_) => format!("{}: roll (r)", self.name(game.turn())),
-                });
-            }
-        }
-    }
-
-    fn answering(&mut self, msg: &Msg) {
-        match msg {
-            Msg::Take => self.decide(Decision::Take),
-            Msg::Pass => self.decide(Decision::Pass),
-            Msg::Beaver => self.act(Action::Beaver),
-            Msg::Resign(level) => self.act(Action::Resign(*level)),
-            _ => self
-                .status
-                .say("answer the double: take (t) or pass (p)".to_string()),
-        }
-    }
-
-    fn between_games(&mut self, msg: &Msg) {
-        if self.table.state().is_over() {
-            self.status.say("the match is over: q quits".to_string());
-            return;
-        }
-        let money = self.options.rules.is_money();
-        match msg {
-            Msg::No if money => {
-                let _ = self.table.stop();
-                self.status.say("the session is over: q quits".to_string());
-                self.status.note("the session is over".to_string());
-            }
-            Msg::Yes | Msg::Select | Msg::Roll if money && self.record_is_full() => {
-                let _ = self.table.stop();
-                self.status.say(
-                    "the session is over: its record is as long as a record may be; q quits"
-                        .to_string(),
-                );
-            }
-            Msg::Yes | Msg::Select | Msg::Roll => {
-                match self.table.next_game() {
-                    Ok(()) => {
-                        // A line between the games in the log.
-                        let number = self.table.state().game_number();
-                        let variant = self.table.game().variant();
-                        self.status.note(match self.options.rules.rule_set {
-                            crate::engine::RuleSet::Tavli => {
-                                format!("── game {number}: {variant} ──")
-                            }
-                            _ => format!("── game {number} ──"),
-                        });
-                        self.new_game_at_table();
-                        self.after_action();
-                    }
-                    Err(e) => self.status.say(e.to_string()),
-                }
-            }
-            _ if money => self.status.say("another game? y or n".to_string()),
-            _ => self.status.say("press Enter for the next game".to_string()),
-        }
-    }
-
-    fn moving(&mut self, msg: Msg) {
-        let Some(turn) = self.table.turn().cloned() else {
-            return;
-        };
-        if turn.dice_needed() == 0 {
-            // Nothing can be played: the turn passes on any key.
-            if let Some(play) = turn.finished() {
-                self.act(Action::Play(play));
-            }
-            return;
-        }
-        match msg {
-            Msg::Select => self.select(&turn),
-            Msg::Digit(die) => self.move_by_die(die),
-            Msg::Undo => {
-                if let Some(undone) = self.table.undo_move() {
-                    match undone {
-                        Some(ds) => {
-                            self.status.say(format!(
-                                "took back {}/{}",
-                                self.shown_point(ds.step.from),
-                                self.shown_point(ds.step.to)
-                            ));
-                        }
-                        None => self.status.say("no checker move to take back".to_string()),
-                    }
-                }
-                let _ = self.input.drop_pick();
-            }
-            Msg::Resign(level) => self.act(Action::Resign(level)),
-            Msg::Roll => self.status.say("the dice are rolled: move".to_string()),
-            Msg::Double => self.status.say("doubling comes before rolling".to_string()),
-            _ => self.status.say(self.status()),
-        }
-    }
-
-    fn select(&mut self, turn: &TurnBuilder) {
-        let spot = self.cursor_spot();
-        let Some(from) = self.input.picked() else {
-            if let Some(play) = turn.finished() {
-                self.decide(Decision::Play(play));
-                return;
-            }
-            match spot_point(spot) {
-                Some(p) if turn.sources().contains(&p) => self.input.pick(p),
-                Some(p) => {
-                    self.status
-                        .say(if turn.position().board()[usize::from(p)] > 0 {
-                            format!(
-                                "the checker on {} cannot move now: the dice must be used \
-                             elsewhere",
-                                self.shown_point(p)
-                            )
-                        } else {
-                            format!("no checker of yours on {}", self.shown_point(p))
-                        });
-                }
-                None => self
-                    .status
-                    .say("pick up a checker to move first".to_string()),
-            }
-            return;
-        };
-        if spot_point(spot) == Some(from) {
-            let _ = self.input.drop_pick();
-            return;
-        }
-        let to = spot_point(spot).unwrap_or(0);
-        match turn.destinations(from).into_iter().find(|d| d.to == to) {
-            Some(d) if d.paths.len() == 1 => self.follow(&d.paths[0]),
-            Some(d) => self.input.set_mode(Mode::ChooseWay(d.paths)),
-            None => {
-                self.status.say(format!(
-                    "the checker on {} cannot move to {}",
-                    self.shown_point(from),
-                    self.shown_point(to)
-                ));
-            }
-        }
-    }
-
-    fn follow(&mut self, path: &[DieStep]) {
-        if let Some(followed) = self.table.follow(path) {
-            match followed {
-                Ok(()) => {
-                    let _ = self.input.drop_pick();
-                    if let Some(last) = path.last() {
-                        self.put_cursor_on(point_spot(last.step.to));
-                    }
-                }
-                Err(e) => self.status.say(self.shown_error(e)),
-            }
-        }
-    }
-
-    fn move_by_die(&mut self, die: u8) {
-        let from = self
-            .input
-            .picked()
-            .or_else(|| spot_point(self.cursor_spot()))
-            .unwrap_or(0);
-        if from == 0 {
-            self.status
-                .say("pick up a checker to move first".to_string());
-            return;
-        }
-        if let Some(moved) = self.table.move_by_die(from, die) {
-            match moved {
-                Ok(ds) => {
-                    let _ = self.input.drop_pick();
-                    self.put_cursor_on(point_spot(ds.step.to));
-                }
-                Err(e) => self.status.say(self.shown_error(e)),
-            }
-        }
-    }
-
-    fn typed_play(&mut self, text: &str) {
-        let game = self.table.game();
-        let Phase::Moving(dice) = game.phase() else {
-            self.status.say("there is no roll to play now".to_string());
-            return;
-        };
-        let made: Vec<_> = self
-            .table
-            .turn()
-            .map(|t| t.made().iter().map(|ds| ds.step).collect())
-            .unwrap_or_default();
-        if made.is_empty() {
-            match parse_play_in(game.variant(), text, game.position(), dice) {
-                Ok(play) => self.decide(Decision::Play(play)),
-                Err(e) => self.status.say(e.to_string()),
-            }
-            return;
-        }
-        // Checkers already moved this turn: the typed moves finish the turn from there; if
-        // they are a whole play of their own, they replace the moves made, and the message
-        // says so.
-        let position = self
-            .table
-            .turn()
-            .map_or(*game.position(), |t| *t.position());
-        let so_far = Play::new(&made, position)
-            .map(|p| format_play(&p))
-            .unwrap_or_default();
-        let variant = game.variant();
-        let continued = parse_play_in(variant, &format!("{so_far} {text}"), game.position(), dice);
-        match continued {
-            Ok(play) => self.decide(Decision::Play(play)),
-            Err(e) => match parse_play_in(variant, text, game.position(), dice) {
-                Ok(play) => {
-                    self.decide(Decision::Play(play));
-                    if self.tutor.is_idle() {
-                        self.status.say(format!(
-                            "{text} was played as the whole move, in place of {so_far}"
-                        ));
-                    }
-                }
-                Err(_) => {
-                    self.status.say(format!("after {so_far}: {e}"));
-                }
-            },
+    /// Puts what a handler said on the message line (nothing: the line stays as the
+    /// game's changes left it).
+    fn say(&mut self, said: Said) {
+        if let Some(line) = said {
+            self.status.say(line);
         }
     }
 

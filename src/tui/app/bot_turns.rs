@@ -115,7 +115,8 @@ impl App {
         match decision {
             BotDecision::Roll => {
                 if self.table.game().phase() == Phase::Opening {
-                    self.opening(&Msg::Roll);
+                    let said = self.opening(&Msg::Roll);
+                    self.say(said);
                 } else {
                     let dice = self.table.roll();
                     self.act(Action::Roll(dice));
@@ -149,7 +150,10 @@ impl App {
             } else {
                 Action::DeclineResignation
             }),
-            BotDecision::NextGame => self.between_games(&Msg::Yes),
+            BotDecision::NextGame => {
+                let said = self.between_games(&Msg::Yes);
+                self.say(said);
+            }
         }
         true
     }

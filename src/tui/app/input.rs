@@ -118,7 +118,10 @@ impl App {
     fn command(&mut self, line: &str) {
         match commands::parse(line) {
             Ok(Command::Msg(msg)) => self.play_msg(msg),
-            Ok(Command::Play(text)) => self.typed_play(&text),
+            Ok(Command::Play(text)) => {
+                let said = self.typed_play(&text);
+                self.say(said);
+            }
             Ok(Command::Bot(name, side)) => {
                 // Said (and noted in the log) once the runtime has made the bot.
                 self.set_player(Some(&name), side);
