@@ -510,7 +510,10 @@ impl App {
             Msg::ResignLevel(level) => {
                 self.input.set_mode(Mode::Play);
                 match level {
-                    Some(level) => self.play_msg(Msg::Resign(level)),
+                    Some(level) => {
+                        let said = self.play_msg(Msg::Resign(level));
+                        self.say(said);
+                    }
                     None => self.status.say("no resignation offered".to_string()),
                 }
             }
@@ -530,30 +533,33 @@ impl App {
             | Msg::CommandCancel
             | Msg::HistoryBack
             | Msg::HistoryForward => self.command_key(&msg),
-            other => self.play_msg(other),
+            other => {
+                let said = self.play_msg(other);
+                self.say(said);
+            }
         }
         true
     }
 
-    /// Applies a message of normal play (keys, clicks, commands).
-    fn play_msg(&mut self, msg: Msg) {
+    /// Applies a message of normal play (keys, clicks, commands); returns what it has to
+    /// say on the message line.
+    fn play_msg(&mut self, msg: Msg) -> Said {
         match msg {
             Msg::QuitNow => {
                 self.quit = true;
-                return;
+                return None;
             }
             // Once the match is over there is nothing to keep playing: q quits.
             Msg::Quit if self.table.state().is_over() => {
                 self.quit = true;
-                return;
+                return None;
             }
             Msg::Quit => {
                 self.input.set_mode(Mode::ConfirmQuit);
-                return;
+                return None;
             }
             Msg::NextChecker | Msg::PreviousChecker => {
-                self.jump_cursor(msg == Msg::NextChecker);
-                return;
+                return self.jump_cursor(msg == Msg::NextChecker);
             }
             Msg::ToggleAutoRoll
             | Msg::ToggleAutoBearOff
@@ -561,95 +567,83 @@ impl App {
             | Msg::ToggleTutorMode
             | Msg::ToggleTurnBoard
             | Msg::ShowPositionText => {
-                self.toggle(&msg);
-                return;
+                return self.toggle(&msg);
             }
-            Msg::TakeOver => {
-                self.take_over();
-                return;
-            }
+            Msg::TakeOver => return self.take_over(),
             Msg::EditPosition => {
                 self.open_setup(None);
-                return;
+                return None;
             }
             Msg::SetupFrom(text) => {
                 self.open_setup(Some(&text));
-                return;
+                return None;
             }
             Msg::Help => {
                 self.input.set_mode(Mode::Help);
-                return;
+                return None;
             }
             Msg::Hint => {
                 self.hint();
-                return;
+                return None;
             }
             Msg::LogBack => {
                 // Back no further than the oldest events filling the log's rows.
                 let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
                 let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
                 self.status.scroll_back(rows);
-                return;
+                return None;
             }
             Msg::LogForward => {
                 self.status.scroll_forward();
-                return;
+                return None;
             }
             Msg::Save => {
                 self.ask(Effect::Save(SaveRequest::To(None)));
-                return;
+                return None;
             }
             Msg::OpenCommand => {
                 self.input.set_mode(Mode::Command(String::new(), None));
-                return;
+                return None;
             }
             Msg::Left | Msg::Right | Msg::Up | Msg::Down => {
                 self.input.move_cursor(&msg);
-                return;
+                return None;
             }
             Msg::Escape => {
                 if self.input.drop_pick().is_none() {
                     self.status.clear();
                 }
-                return;
+                return None;
             }
             Msg::ResignMenu => {
                 let game = self.table.game();
                 if game.to_act().is_some() {
                     self.input.set_mode(Mode::ResignMenu);
+                    return None;
                 } else if game.phase() == Phase::Opening {
-                    self.status
-                        .say("a game can be resigned once it has started: r rolls".to_string());
-                } else {
-                    self.status
-                        .say("there is nothing to resign now".to_string());
+                    return Some("a game can be resigned once it has started: r rolls".to_string());
                 }
-                return;
+                return Some("there is nothing to resign now".to_string());
             }
             Msg::Click(spot) => {
                 self.put_cursor_on(spot);
-                self.play_msg(Msg::Select);
-                return;
+                return self.play_msg(Msg::Select);
             }
             Msg::Other => {
-                self.status
-                    .say("that key does nothing here: ? lists the keys".to_string());
-                return;
+                return Some("that key does nothing here: ? lists the keys".to_string());
             }
             _ => {}
         }
         self.status.clear();
         let game = self.table.game();
         if let Some(side) = game.to_act().filter(|&s| self.seats.has_bot(s)) {
-            self.status.say(format!(
+            return Some(format!(
                 "{} is played by the computer: wait, or :human takes it back",
                 self.name(side)
             ));
-            return;
         }
         if self.bot_busy() {
-            self.status.say("wait for the computer's move".to_string());
-            return;
+            return Some("wait for the computer's move".to_string());
         }
         let waiting_answer = game.resignation().is_some()
             || matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered);
@@ -663,11 +657,10 @@ impl App {
                 _ => None,
             };
             if let Some(why) = refusal {
-                self.status.say(why.to_string());
-                return;
+                return Some(why.to_string());
             }
         }
-        let said = if game.result().is_some() {
+        if game.result().is_some() {
             self.between_games(&msg)
         } else if let Some(resignation) = game.resignation() {
             match msg {
@@ -686,8 +679,7 @@ impl App {
                 Phase::DoubleOffered | Phase::Beavered => self.answering(&msg),
                 Phase::Over(_) => None,
             }
-        };
-        self.say(said);
+        }
     }
 
     /// Puts what a handler said on the message line (nothing: the line stays as the

@@ -117,7 +117,10 @@ impl App {
 
     fn command(&mut self, line: &str) {
         match commands::parse(line) {
-            Ok(Command::Msg(msg)) => self.play_msg(msg),
+            Ok(Command::Msg(msg)) => {
+                let said = self.play_msg(msg);
+                self.say(said);
+            }
             Ok(Command::Play(text)) => {
                 let said = self.typed_play(&text);
                 self.say(said);
@@ -133,7 +136,10 @@ impl App {
                 let path = path.as_deref().map(expand_home);
                 self.ask(Effect::Save(SaveRequest::To(path)));
             }
-            Ok(Command::Tutor(on)) => self.toggle_tutor_mode(on),
+            Ok(Command::Tutor(on)) => {
+                let said = self.toggle_tutor_mode(on);
+                self.say(said);
+            }
             Err(why) => self.status.say(why.to_string()),
         }
     }

@@ -4,7 +4,7 @@
 //! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`],
 //! [`super::timing::Timing`], [`super::seats::Seats`]).
 
-use super::{App, AutoRoll, Mode, Msg, Player, SharedBot, point_spot};
+use super::{App, AutoRoll, Mode, Msg, Player, Said, SharedBot, point_spot};
 use crate::bot;
 use crate::engine::{Action, Phase, Side};
 use crate::tui::clock::{ClockState, TimeSource};
@@ -155,15 +155,13 @@ impl App {
 
     /// Tab and Shift-Tab: the cursor to the next checker that can move, from the back
     /// (the bar, then 24) towards home, or the other way.
-    pub(super) fn jump_cursor(&mut self, forward: bool) {
+    pub(super) fn jump_cursor(&mut self, forward: bool) -> Said {
         let Some(turn) = self.table.turn() else {
-            self.status.say("no checker to move now".to_string());
-            return;
+            return Some("no checker to move now".to_string());
         };
         let mut sources = turn.sources();
         if sources.is_empty() {
-            self.status.say("no checker can move".to_string());
-            return;
+            return Some("no checker can move".to_string());
         }
         sources.sort_unstable_by(|a, b| b.cmp(a));
         let here = match self.cursor_spot() {
@@ -179,10 +177,11 @@ impl App {
         if let Some(&p) = next {
             self.put_cursor_on(point_spot(p));
         }
+        None
     }
 
     /// The keys that turn a table option on or off.
-    pub(super) fn toggle(&mut self, msg: &Msg) {
+    pub(super) fn toggle(&mut self, msg: &Msg) -> Said {
         let o = &mut self.options;
         let (what, on) = match msg {
             Msg::ToggleAutoRoll => {
@@ -195,7 +194,7 @@ impl App {
                 // Turned on while the dice wait for this person: their roll (and their
                 // chance to double) stays theirs this turn.
                 self.auto_roll_held = Some(self.recorded());
-                self.status.say(
+                return Some(
                     match mode {
                         AutoRoll::Off => "auto-roll off: r rolls",
                         AutoRoll::NoDouble => "auto-roll on when you cannot double",
@@ -203,7 +202,6 @@ impl App {
                     }
                     .to_string(),
                 );
-                return;
             }
             Msg::ToggleAutoBearOff => {
                 o.auto_bearoff = !o.auto_bearoff;
@@ -213,10 +211,7 @@ impl App {
                 o.tutor = !o.tutor;
                 ("tutor view", o.tutor)
             }
-            Msg::ToggleTutorMode => {
-                self.toggle_tutor_mode(None);
-                return;
-            }
+            Msg::ToggleTutorMode => return self.toggle_tutor_mode(None),
             Msg::ToggleTurnBoard => {
                 o.turn_board = !o.turn_board;
                 ("board turned to the player on roll", o.turn_board)
@@ -233,13 +228,11 @@ impl App {
                     (31 - cap.leading_zeros()) as u8
                 });
                 self.status.note(text.clone());
-                self.status.say(text);
-                return;
+                return Some(text);
             }
-            _ => return,
+            _ => return None,
         };
-        self.status
-            .say(format!("{what}: {}", if on { "on" } else { "off" }));
+        Some(format!("{what}: {}", if on { "on" } else { "off" }))
     }
 
     /// The clock of the side to act runs; the others stand.
@@ -294,11 +287,9 @@ impl App {
     /// `C` / `:flag`: the computer plays the side whose time is out for the rest of the
     /// game. Against a bot, the person claims only the bot's side: the person's own timeout
     /// is the bot's to claim (and it does, at once).
-    pub(super) fn take_over(&mut self) {
+    pub(super) fn take_over(&mut self) -> Said {
         if !self.timing.exist() {
-            self.status
-                .say("there are no clocks in this game (--clock)".to_string());
-            return;
+            return Some("there are no clocks in this game (--clock)".to_string());
         }
         let is_out = self.timing.out();
         let game = self.table.game();
@@ -318,15 +309,15 @@ impl App {
             .flatten()
             .find(|&s| out(s) && !self.seats.has_bot(s) && !own(s))
         else {
-            self.status.say(match humans.as_slice() {
+            return Some(match humans.as_slice() {
                 [me] if out(*me) => {
                     "your own time is out: that is for the computer to claim".to_string()
                 }
                 _ => "no player's time is out".to_string(),
             });
-            return;
         };
         self.take_over_side(side);
+        None
     }
 
     /// A resumed game's sides that the computer took over: the computer goes on playing

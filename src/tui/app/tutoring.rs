@@ -2,7 +2,7 @@
 //! judges it on a worker thread; a decision that loses at least the threshold opens the
 //! tutor's panel (take it back, or keep it), anything else is made at once.
 
-use super::{App, Job};
+use super::{App, Job, Said};
 use crate::bot::EXPERT_DEFAULT_PLY;
 use crate::engine::Action;
 use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
@@ -114,17 +114,17 @@ impl App {
     }
 
     /// `m` / `:tutor [on|off]`: tutor mode on or off (`None`: the other way).
-    pub(super) fn toggle_tutor_mode(&mut self, on: Option<bool>) {
+    pub(super) fn toggle_tutor_mode(&mut self, on: Option<bool>) -> Said {
         let on = on.unwrap_or(!self.options.tutor_mode);
         self.options.tutor_mode = on;
-        self.status.say(if on {
+        Some(if on {
             format!(
                 "tutor mode: on (the expert speaks of losses of {} or more)",
                 self.options.tutor_threshold
             )
         } else {
             "tutor mode: off".to_string()
-        });
+        })
     }
 
     /// The tutor's panel, if shown: its lines.
