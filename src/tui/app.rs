@@ -502,7 +502,10 @@ impl App {
             Msg::HintStep(down) => {
                 self.hints.step(down);
             }
-            Msg::HintPlay(line) => self.play_hint_line(line),
+            Msg::HintPlay(line) => {
+                let said = self.play_hint_line(line);
+                self.say(said);
+            }
             Msg::ConfirmQuit(yes) => {
                 self.input.set_mode(Mode::Play);
                 self.quit = yes;
@@ -525,7 +528,10 @@ impl App {
                 };
                 self.say(said);
             }
-            Msg::Setup(key) => self.setup_key(key),
+            Msg::Setup(key) => {
+                let said = self.setup_key(key);
+                self.say(said);
+            }
             Msg::BotsMade(made) => self.bots_made(made),
             Msg::CommandChar(_)
             | Msg::CommandBack
@@ -570,14 +576,8 @@ impl App {
                 return self.toggle(&msg);
             }
             Msg::TakeOver => return self.take_over(),
-            Msg::EditPosition => {
-                self.open_setup(None);
-                return None;
-            }
-            Msg::SetupFrom(text) => {
-                self.open_setup(Some(&text));
-                return None;
-            }
+            Msg::EditPosition => return self.open_setup(None),
+            Msg::SetupFrom(text) => return self.open_setup(Some(&text)),
             Msg::Help => {
                 self.input.set_mode(Mode::Help);
                 return None;

@@ -5,7 +5,7 @@
 //! panel's state is the [`super::hints::Hints`] part's.
 
 use super::hints::HintAnswer;
-use super::{App, Job};
+use super::{App, Job, Said};
 use crate::engine::Phase;
 use crate::tui::hint::{self, HintJob, HintPanel, play_text};
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
@@ -96,28 +96,22 @@ impl App {
     }
 
     /// Plays line `line` (from 0; `None`: the chosen line) of the hint panel, and closes it.
-    pub(super) fn play_hint_line(&mut self, line: Option<usize>) {
+    pub(super) fn play_hint_line(&mut self, line: Option<usize>) -> Said {
         self.stop_rollout();
-        let Some(panel) = self.hints.take_panel() else {
-            return;
-        };
+        let panel = self.hints.take_panel()?;
         let Some(hint) = panel.plays.get(line.unwrap_or(panel.selected)) else {
-            if !panel.plays.is_empty() {
-                self.status
-                    .say(format!("the hint has {} lines", panel.plays.len()));
-            }
-            return;
+            return (!panel.plays.is_empty())
+                .then(|| format!("the hint has {} lines", panel.plays.len()));
         };
         let game = self.table.game();
         let human = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
         if !human || !matches!(game.phase(), Phase::Moving(_)) {
-            self.status
-                .say("there is no play of yours to make now".to_string());
-            return;
+            return Some("there is no play of yours to make now".to_string());
         }
         // The moves made so far this turn are taken back: the line is a whole play.
         self.table.undo_turn();
         let _ = self.input.drop_pick();
         self.decide(crate::tui::tutor::Decision::Play(hint.play));
+        None
     }
 }

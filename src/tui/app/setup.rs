@@ -498,24 +498,20 @@ impl SetupEditor {
 
 impl super::App {
     /// Opens the position editor on the game as it stands (`e`, `:setup`), or says why not.
-    pub(super) fn open_setup(&mut self, from: Option<&str>) {
+    pub(super) fn open_setup(&mut self, from: Option<&str>) -> super::Said {
         if let Err(why) = self.may_set_up() {
-            self.status.say(why);
-            return;
+            return Some(why);
         }
         let mut editor = SetupEditor::of_match(self.table.state());
         if let Some(text) = from
             && let Err(why) = load_text(&mut editor, text)
         {
-            self.status.say(why);
-            return;
+            return Some(why);
         }
         let _ = self.input.drop_pick();
         self.hints.forget();
         self.input.set_mode(super::Mode::Setup(Box::new(editor)));
-        self.status.say(
-            "set up the position: w / b add a checker at the cursor, x removes one".to_string(),
-        );
+        Some("set up the position: w / b add a checker at the cursor, x removes one".to_string())
     }
 
     /// Why a position cannot be set up now, if it cannot.
@@ -532,29 +528,29 @@ impl super::App {
         Ok(())
     }
 
-    /// A key of the position editor.
-    pub(super) fn setup_key(&mut self, key: crate::tui::keys::SetupKey) {
+    /// A key of the position editor; returns what it has to say.
+    pub(super) fn setup_key(&mut self, key: crate::tui::keys::SetupKey) -> super::Said {
         use crate::tui::keys::SetupKey;
         let help_open = matches!(self.input.mode(), super::Mode::Setup(e) if e.help);
         match key {
             _ if help_open => {}
-            SetupKey::Accept => return self.accept_setup(),
+            SetupKey::Accept => {
+                self.accept_setup();
+                return None;
+            }
             SetupKey::Cancel => {
                 self.input.set_mode(super::Mode::Play);
-                self.status.say("back to the game, unchanged".into());
-                return;
+                return Some("back to the game, unchanged".into());
             }
             _ => {}
         }
         let viewer = self.bottom_for_setup();
         let point = self.cursor_point_for_setup();
         let cube = self.options.rules.uses_cube();
-        let Some(editor) = self.input.editor_mut() else {
-            return;
-        };
+        let editor = self.input.editor_mut()?;
         if std::mem::take(&mut editor.help) {
             // Any key closes the editor's help.
-            return;
+            return None;
         }
         let said: Result<String, String> = match key {
             SetupKey::Add(side) => editor.add(side, point, viewer),
@@ -600,18 +596,18 @@ impl super::App {
                 editor.toggle_crawford();
                 Ok("the Crawford game changed".into())
             }
-            SetupKey::Accept | SetupKey::Cancel => return,
+            SetupKey::Accept | SetupKey::Cancel => return None,
             SetupKey::Help => {
                 editor.help = true;
-                return;
+                return None;
             }
             SetupKey::Unknown => {
                 Err("set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels".into())
             }
         };
-        self.status.say(match said {
+        Some(match said {
             Ok(text) | Err(text) => text,
-        });
+        })
     }
 
     /// Hands the edited position to the engine: on refusal the message says why and the
