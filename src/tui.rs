@@ -5,6 +5,7 @@ pub mod app;
 pub mod bots;
 pub use crate::clock;
 pub mod commands;
+pub mod effect;
 pub mod event;
 pub mod hint;
 pub mod hint_rollout;

@@ -1,38 +1,73 @@
 //! The game's state and the one place it changes: [`App::handle`] turns events into
 //! messages ([`App::message_for`] reads the mode the keys are in) and [`App::update`]
-//! applies them through the engine, then does what follows from the new state (the
-//! autosave, the clocks, automatic rolls, questions to bots).
+//! applies them through the engine, then does what follows from the new state (the clocks,
+//! automatic rolls, questions to bots) and returns the effects for the runtime to perform
+//! ([`crate::tui::effect`]: start a job, save, make a bot, quit). `update` changes memory
+//! only; [`App::perform`] does the file I/O and hands the outcome back as a message.
+//!
+//! `App` is a composition of parts, each in its own file, each the only writer of its
+//! state (its fields are private to its module):
+//!
+//! - `match_table::Table`: the match, its recorder, the turn builder, the dice, the last
+//!   play's marks; the only path to the match;
+//! - `seats::Seats`: the bots at the sides, the question pending, the play being shown,
+//!   the question ids;
+//! - `saves::Saving`: the save folder, the autosave claim and journal, where `s` saves,
+//!   the finished match kept, save trouble;
+//! - `input_state::InputState`: the keys' mode, the cursor, the picked checker, the
+//!   command history;
+//! - `timing::Timing`: the clocks and their time source;
+//! - `hints::Hints`: the hint panel, the hint it waits for, its rollout;
+//! - `tutor_desk::TutorDesk`: tutor mode's decision held back;
+//! - `status::StatusLine`: the message line and the log;
+//! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
+//!   the runtime to start.
+//!
+//! The other files here are `impl App` by concern (play, bot turns, input, screen, setup,
+//! table, tutoring, hints, saving, performing effects): they join the parts, and change
+//! them only through the parts' methods. The play handlers return what they have to say
+//! (`Said`), which goes on the message line.
 
 mod bot_turns;
 mod hint_rollouts;
+mod hints;
 mod input;
+mod input_state;
+mod match_table;
+mod outbox;
+mod perform;
+mod play;
+mod saves;
 mod saving;
 mod screen;
+mod seats;
 mod setup;
+mod status;
 mod table;
+mod timing;
+mod tutor_desk;
 mod tutoring;
 
 use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
-use super::clock::{ClockKind, Clocks, SystemTime, TimeSource};
+use super::clock::ClockKind;
 use super::commands::{self, Command};
+use super::effect::{Effect, Effects, Job, SaveRequest};
 pub use super::event::Event;
-use super::hint::{self, HintJob};
+use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::keys::Msg;
-use super::model::{LastMove, Spot};
-use super::tutor::{Decision, Threshold, Tutor, TutorJob};
+use super::model::Spot;
+use super::tutor::{Threshold, TutorJob};
 use super::view;
 use crate::bot;
 use crate::engine::{
     Action, Dice, DieStep, GameSetup, MatchState, Phase, Place, Play, Rules, RulesError, Side,
-    TurnBuilder, format_play, parse_play_in, roll_die,
+    TurnBuilder,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 /// How a game is set up from the command line.
@@ -174,102 +209,48 @@ enum Mode {
     Setup(Box<setup::SetupEditor>),
 }
 
-/// The game in the terminal: the match and everything the screen shows about it.
+/// The game in the terminal: the match and everything the screen shows about it, as parts
+/// (see the module's documentation).
 pub struct App {
+    /// The options the game was set up with, as the keys have changed them since.
     options: Options,
-    match_state: MatchState,
-    rng: ChaCha8Rng,
+    /// The match, its record, the turn in progress and the dice: the only path to the
+    /// match.
+    table: match_table::Table,
+    /// The seed of the dice.
     seed: u64,
-    /// The turn being played checker by checker, while the game waits for a play.
-    turn: Option<TurnBuilder>,
-    /// (row, column) in [`GRID`], as drawn.
-    cursor: (usize, usize),
-    /// The place (a point, or the bar) of the checker picked up.
-    picked: Option<Place>,
-    mode: Mode,
-    message: String,
-    last_play: String,
+    /// The keys' mode, the cursor, the pick and the command history.
+    input: input_state::InputState,
+    /// The terminal's size: (columns, rows).
     size: (u16, u16),
+    /// The players have quit.
     quit: bool,
-    /// The bot playing each side, if any.
-    bots: [Option<SharedBot>; 2],
-    /// A question for a bot, waiting for the runtime to run it.
-    job: Option<BotJob>,
-    /// The id of the question a bot is answering.
-    pending: Option<u64>,
-    next_id: u64,
-    /// A bot's play being shown one checker move at a time: (question id, play, moves shown).
-    showing: Option<(u64, Play, usize)>,
-    /// The hint panel, until the next key.
-    hint_panel: Option<hint::HintPanel>,
-    /// A hint to work out, waiting for the runtime to run it.
-    hint_job: Option<HintJob>,
-    /// The id of the hint being worked out, and [`App::recorded`] when it was asked for.
-    hint_wait: Option<(u64, usize)>,
-    /// A rollout from the hint panel, waiting for the runtime to run it.
-    rollout_job: Option<RolloutJob>,
-    /// The rollout the hint panel shows while it runs: its id and its stop flag.
-    rollout_wait: Option<(u64, Arc<AtomicBool>)>,
+    /// The bots at the sides and what they are doing.
+    seats: seats::Seats,
+    /// The hint panel, the hint it waits for and its rollout.
+    hints: hints::Hints,
     /// Tutor mode's decision held back, if any.
-    tutor: Tutor,
-    /// A decision for the tutor to judge, waiting for the runtime to run it.
-    tutor_job: Option<TutorJob>,
-    /// A bot has offered to resign this game (it does not offer twice).
-    bot_resigned: [bool; 2],
-    /// Every action of the match so far.
-    recorder: Recorder,
-    /// Where `s` saves (the last file saved to, or the file the match was resumed from).
-    save_path: Option<PathBuf>,
-    /// Where the finished match was kept.
-    kept: Option<PathBuf>,
-    /// [`App::recorded`] when the match was last autosaved.
-    saved: usize,
-    /// The autosave file is this match's: a new match first moves an older one aside.
-    owns_autosave: bool,
-    /// The autosave file this game writes, once it has written one.
-    autosave_claim: Option<crate::store::AutosaveClaim>,
-    /// The last events, oldest first.
-    log: VecDeque<String>,
-    /// How many of the newest events the log is scrolled back past (`[` / `]`).
-    log_scroll: usize,
-    /// The last play, marked on the board until the next roll.
-    last_move: Option<LastMove>,
-    /// The lines typed on the command line, oldest first.
-    history: Vec<String>,
+    tutor: tutor_desk::TutorDesk,
+    /// Where and how the match is saved.
+    saving: saves::Saving,
+    /// The message line and the log.
+    status: status::StatusLine,
+    /// What the update in progress asks the runtime to do, and the jobs kept for it.
+    outbox: outbox::Outbox,
     /// The players' clocks.
-    clocks: Option<Clocks>,
-    /// Where the clocks read the time.
-    time: Box<dyn TimeSource>,
-    /// The sides the computer took over when their time ran out (for the rest of the game).
-    taken_over: [bool; 2],
-    /// The bot that bears off for people (`o`): the strongest.
-    finisher: Option<SharedBot>,
-    /// A player's running out of time has been said.
-    out_noted: [bool; 2],
+    timing: timing::Timing,
     /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
     /// the person's (a double is still theirs to offer); from the next turn on it rolls.
     auto_roll_held: Option<usize>,
-    /// The side of the one person against a bot when the game was set up: the board stays
-    /// on that side, even while the person lets the computer play it.
-    seat: Option<Side>,
-    /// The match was resumed from the autosave journal: go on appending to it.
-    continues_autosave: bool,
-    /// The file of an earlier game's own that the match was resumed from, which it goes on
-    /// writing (see [`App::continues_own_autosave`]).
-    resumed_own: Option<PathBuf>,
-    /// Why saving is off or failing, shown on the panel until a save works again.
-    save_trouble: Option<String>,
-    /// [`App::recorded`] when the app was made.
-    started_at: usize,
 }
 
 impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("App")
             .field("options", &self.options)
-            .field("match_state", &self.match_state)
-            .field("mode", &self.mode)
-            .field("pending", &self.pending)
+            .field("match_state", self.table.state())
+            .field("input", &self.input)
+            .field("seats", &self.seats)
             .finish_non_exhaustive()
     }
 }
@@ -315,6 +296,10 @@ fn point_name(point: u8) -> String {
         crate::engine::notation::point_name(point)
     }
 }
+
+/// What a handler has to say on the message line (`None`: nothing beyond what the game's
+/// changes said).
+type Said = Option<String>;
 
 /// The longest command line, in characters (a file name may be long).
 const MAX_COMMAND_CHARS: usize = 200;
@@ -365,7 +350,7 @@ impl App {
         if app.options.start.is_some() {
             app.after_action();
             // The set-up start is saved at once, before any action.
-            app.saved = usize::MAX;
+            app.saving.mark_unsaved();
         }
         Ok(app)
     }
@@ -390,71 +375,44 @@ impl App {
             }
         };
         let bots = [bot_for(Side::White)?, bot_for(Side::Black)?];
-        let mut app = App {
-            match_state,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            seed,
-            options,
-            turn: None,
-            cursor: (1, 7),
-            picked: None,
-            mode: Mode::Play,
-            message: String::new(),
-            last_play: String::new(),
-            size: (80, 24),
-            quit: false,
-            bots,
-            job: None,
-            pending: None,
-            next_id: 0,
-            showing: None,
-            hint_panel: None,
-            hint_job: None,
-            hint_wait: None,
-            tutor: Tutor::Idle,
-            tutor_job: None,
-            rollout_job: None,
-            rollout_wait: None,
-            bot_resigned: [false; 2],
-            recorder,
-            save_path: None,
-            kept: None,
-            saved: 0,
-            owns_autosave: false,
-            autosave_claim: None,
-            log: VecDeque::new(),
-            log_scroll: 0,
-            last_move: None,
-            history: Vec::new(),
-            clocks: None,
-            time: Box::new(SystemTime::default()),
-            taken_over: [false; 2],
-            finisher: None,
-            out_noted: [false; 2],
-            auto_roll_held: None,
-            seat: None,
-            continues_autosave: false,
-            resumed_own: None,
-            save_trouble: None,
-            started_at: 0,
-        };
-        app.seat = match app.options.players.clone() {
+        let seat = match options.players.clone() {
             [Player::Human, Player::Bot(_)] => Some(Side::White),
             [Player::Bot(_), Player::Human] => Some(Side::Black),
             _ => None,
         };
+        let saving = saves::Saving::new(
+            options.saves.clone(),
+            saving::recorded_of(recorder.as_record()),
+        );
+        let mut app = App {
+            table: match_table::Table::new(match_state, recorder, ChaCha8Rng::seed_from_u64(seed)),
+            seed,
+            options,
+            input: input_state::InputState::default(),
+            size: (80, 24),
+            quit: false,
+            seats: seats::Seats::new(bots, seat),
+            hints: hints::Hints::default(),
+            tutor: tutor_desk::TutorDesk::default(),
+            saving,
+            outbox: outbox::Outbox::default(),
+            status: status::StatusLine::default(),
+            timing: timing::Timing::default(),
+            auto_roll_held: None,
+        };
         app.start_clocks();
-        app.saved = app.recorded();
-        app.started_at = app.saved;
         app.auto_rolls();
         app.schedule();
+        // A bot asked before any event: its job waits for the runtime.
+        let effects = app.effects(false);
+        app.perform(effects);
         Ok(app)
     }
 
     /// The match being played.
     #[must_use]
-    pub const fn match_state(&self) -> &MatchState {
-        &self.match_state
+    pub fn match_state(&self) -> &MatchState {
+        self.table.state()
     }
 
     /// The seed of the dice (given, or drawn at the start).
@@ -472,42 +430,40 @@ impl App {
     /// The last message shown: why a key was refused, or what happened.
     #[must_use]
     pub fn message(&self) -> &str {
-        &self.message
+        self.status.message()
     }
 
     fn name(&self, side: Side) -> &str {
         &self.options.names[side.index()]
     }
 
-    /// Applies one event; returns whether the screen must be redrawn.
-    pub fn handle(&mut self, event: Event) -> bool {
-        let msg = self.message_for(event);
-        self.update(msg)
-    }
-
-    /// Applies a message: the only place the game changes. Then autosaves what the record
-    /// gained, runs the clocks, rolls or bears off by itself where asked to, and asks a bot
-    /// when the decision is a bot's. Returns whether the screen must be redrawn.
-    pub fn update(&mut self, msg: Msg) -> bool {
-        let log_len = self.log.len();
+    /// Applies a message: the only place the game changes, in memory only. Then runs the
+    /// clocks, rolls or bears off by itself where asked to, asks for the autosave of what
+    /// the record gained, and asks a bot when the decision is a bot's. Returns whether the
+    /// screen must be redrawn and what the runtime is to do ([`Effect`]: start a job, save,
+    /// quit); [`App::handle`] performs them.
+    pub fn update(&mut self, msg: Msg) -> Effects {
+        if let Msg::Saved(saved) = msg {
+            let redraw = self.saved(saved);
+            return self.effects(redraw);
+        }
+        let log_len = self.status.log_len();
+        let quit = self.quit;
         let redraw = self.apply(msg);
         self.auto_rolls();
         self.note_clock_readings();
-        let recorded = self.recorded();
-        let saved = recorded != self.saved;
         // A finished match not kept yet (a full disk) is tried again after every event.
-        let retry = self.match_state.is_over() && self.kept.is_none();
-        if saved || retry {
-            self.saved = recorded;
-            let before = self.message.clone();
-            self.autosave();
-            if self.message != before && !self.message.is_empty() {
-                let note = self.message.clone();
-                self.note(note);
-            }
+        let (gained, due) = self
+            .saving
+            .due(self.recorded(), self.table.state().is_over());
+        if due {
+            self.ask(Effect::Save(SaveRequest::Autosave));
         }
         self.schedule();
-        redraw || saved || self.log.len() != log_len
+        if self.quit && !quit {
+            self.ask(Effect::Quit);
+        }
+        self.effects(redraw || gained || self.status.log_len() != log_len)
     }
 
     /// Applies one message; returns whether the screen changed.
@@ -520,83 +476,93 @@ impl App {
             Msg::TutorKeep => self.tutor_answer(true),
             Msg::TutorTakeBack => self.tutor_answer(false),
             Msg::TutorWait => {
-                self.message = if self.tutor_thinking() {
-                    "tutor: thinking… (Esc takes it back)"
-                } else {
-                    "the tutor asks: u takes it back, k keeps it"
-                }
-                .to_string();
+                self.status.say(
+                    if self.tutor_thinking() {
+                        "tutor: thinking… (Esc takes it back)"
+                    } else {
+                        "the tutor asks: u takes it back, k keeps it"
+                    }
+                    .to_string(),
+                );
             }
             Msg::Second => return self.second(),
             Msg::Ignore => return false,
             Msg::Resize(w, h) => self.size = (w, h),
             Msg::Other if !self.fits() => {}
             Msg::ClosePanel => {
-                self.stop_rollout();
-                self.hint_panel = None;
-                self.mode = Mode::Play;
+                self.hints.close();
+                self.input.set_mode(Mode::Play);
             }
             Msg::HintRollout => self.start_rollout(),
             Msg::RolloutStop => self.stop_rollout(),
             Msg::RolloutReport(id, report) => return self.rollout_report(id, *report),
             Msg::HintStep(down) => {
-                if let Some(panel) = &mut self.hint_panel {
-                    panel.step(down);
-                }
+                self.hints.step(down);
             }
-            Msg::HintPlay(line) => self.play_hint_line(line),
+            Msg::HintPlay(line) => {
+                let said = self.play_hint_line(line);
+                self.say(said);
+            }
             Msg::ConfirmQuit(yes) => {
-                self.mode = Mode::Play;
+                self.input.set_mode(Mode::Play);
                 self.quit = yes;
             }
             Msg::ResignLevel(level) => {
-                self.mode = Mode::Play;
+                self.input.set_mode(Mode::Play);
                 match level {
-                    Some(level) => self.play_msg(Msg::Resign(level)),
-                    None => self.message = "no resignation offered".to_string(),
+                    Some(level) => {
+                        let said = self.play_msg(Msg::Resign(level));
+                        self.say(said);
+                    }
+                    None => self.status.say("no resignation offered".to_string()),
                 }
             }
             Msg::Way(n) => {
-                let paths = match std::mem::replace(&mut self.mode, Mode::Play) {
-                    Mode::ChooseWay(paths) => paths,
-                    _ => Vec::new(),
-                };
-                match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
+                let paths = self.input.take_ways();
+                let said = match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
                     Some(path) => self.follow(&path.clone()),
-                    None => self.message = "the checker stays where it was".to_string(),
-                }
+                    None => Some("the checker stays where it was".to_string()),
+                };
+                self.say(said);
             }
-            Msg::Setup(key) => self.setup_key(key),
+            Msg::Setup(key) => {
+                let said = self.setup_key(key);
+                self.say(said);
+            }
+            Msg::BotsMade(made) => self.bots_made(made),
             Msg::CommandChar(_)
             | Msg::CommandBack
             | Msg::CommandEnter
             | Msg::CommandCancel
             | Msg::HistoryBack
             | Msg::HistoryForward => self.command_key(&msg),
-            other => self.play_msg(other),
+            other => {
+                let said = self.play_msg(other);
+                self.say(said);
+            }
         }
         true
     }
 
-    /// Applies a message of normal play (keys, clicks, commands).
-    fn play_msg(&mut self, msg: Msg) {
+    /// Applies a message of normal play (keys, clicks, commands); returns what it has to
+    /// say on the message line.
+    fn play_msg(&mut self, msg: Msg) -> Said {
         match msg {
             Msg::QuitNow => {
                 self.quit = true;
-                return;
+                return None;
             }
             // Once the match is over there is nothing to keep playing: q quits.
-            Msg::Quit if self.match_state.is_over() => {
+            Msg::Quit if self.table.state().is_over() => {
                 self.quit = true;
-                return;
+                return None;
             }
             Msg::Quit => {
-                self.mode = Mode::ConfirmQuit;
-                return;
+                self.input.set_mode(Mode::ConfirmQuit);
+                return None;
             }
             Msg::NextChecker | Msg::PreviousChecker => {
-                self.jump_cursor(msg == Msg::NextChecker);
-                return;
+                return self.jump_cursor(msg == Msg::NextChecker);
             }
             Msg::ToggleAutoRoll
             | Msg::ToggleAutoBearOff
@@ -604,95 +570,77 @@ impl App {
             | Msg::ToggleTutorMode
             | Msg::ToggleTurnBoard
             | Msg::ShowPositionText => {
-                self.toggle(&msg);
-                return;
+                return self.toggle(&msg);
             }
-            Msg::TakeOver => {
-                self.take_over();
-                return;
-            }
-            Msg::EditPosition => {
-                self.open_setup(None);
-                return;
-            }
-            Msg::SetupFrom(text) => {
-                self.open_setup(Some(&text));
-                return;
-            }
+            Msg::TakeOver => return self.take_over(),
+            Msg::EditPosition => return self.open_setup(None),
+            Msg::SetupFrom(text) => return self.open_setup(Some(&text)),
             Msg::Help => {
-                self.mode = Mode::Help;
-                return;
+                self.input.set_mode(Mode::Help);
+                return None;
             }
             Msg::Hint => {
                 self.hint();
-                return;
+                return None;
             }
             Msg::LogBack => {
                 // Back no further than the oldest events filling the log's rows.
                 let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
                 let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
-                self.log_scroll = (self.log_scroll + 1).min(self.log.len().saturating_sub(rows));
-                return;
+                self.status.scroll_back(rows);
+                return None;
             }
             Msg::LogForward => {
-                self.log_scroll = self.log_scroll.saturating_sub(1);
-                return;
+                self.status.scroll_forward();
+                return None;
             }
             Msg::Save => {
-                self.save(None);
-                let note = self.message.clone();
-                self.note(note);
-                return;
+                self.ask(Effect::Save(SaveRequest::To(None)));
+                return None;
             }
             Msg::OpenCommand => {
-                self.mode = Mode::Command(String::new(), None);
-                return;
+                self.input.set_mode(Mode::Command(String::new(), None));
+                return None;
             }
             Msg::Left | Msg::Right | Msg::Up | Msg::Down => {
-                self.move_cursor(&msg);
-                return;
+                self.input.move_cursor(&msg);
+                return None;
             }
             Msg::Escape => {
-                if self.picked.take().is_none() {
-                    self.message.clear();
+                if self.input.drop_pick().is_none() {
+                    self.status.clear();
                 }
-                return;
+                return None;
             }
             Msg::ResignMenu => {
-                let game = self.match_state.game();
+                let game = self.table.game();
                 if game.to_act().is_some() {
-                    self.mode = Mode::ResignMenu;
+                    self.input.set_mode(Mode::ResignMenu);
+                    return None;
                 } else if game.phase() == Phase::Opening {
-                    self.message =
-                        "a game can be resigned once it has started: r rolls".to_string();
-                } else {
-                    self.message = "there is nothing to resign now".to_string();
+                    return Some("a game can be resigned once it has started: r rolls".to_string());
                 }
-                return;
+                return Some("there is nothing to resign now".to_string());
             }
             Msg::Click(spot) => {
                 self.put_cursor_on(spot);
-                self.play_msg(Msg::Select);
-                return;
+                return self.play_msg(Msg::Select);
             }
             Msg::Other => {
-                self.message = "that key does nothing here: ? lists the keys".to_string();
-                return;
+                return Some("that key does nothing here: ? lists the keys".to_string());
             }
             _ => {}
         }
-        self.message.clear();
-        let game = self.match_state.game();
-        if let Some(side) = game.to_act().filter(|&s| self.bots[s.index()].is_some()) {
-            self.message = format!(
+        self.status.clear();
+        let game = self.table.game();
+        if let Some(side) = game.to_act().filter(|&s| self.seats.has_bot(s)) {
+            return Some(format!(
                 "{} is played by the computer: wait, or :human takes it back",
                 self.name(side)
-            );
-            return;
+            ));
         }
         if self.bot_busy() {
-            self.message = "wait for the computer's move".to_string();
-            return;
+            return Some("wait for the computer's move".to_string());
         }
         let waiting_answer = game.resignation().is_some()
             || matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered);
@@ -706,22 +654,19 @@ impl App {
                 _ => None,
             };
             if let Some(why) = refusal {
-                self.message = why.to_string();
-                return;
+                return Some(why.to_string());
             }
         }
         if game.result().is_some() {
-            self.between_games(&msg);
+            self.between_games(&msg)
         } else if let Some(resignation) = game.resignation() {
             match msg {
-                Msg::Yes => self.act(Action::AcceptResignation),
-                Msg::No => self.act(Action::DeclineResignation),
-                _ => {
-                    self.message = format!(
-                        "{} offers to resign: accept (y) or decline (n)",
-                        self.name(resignation.by)
-                    );
-                }
+                Msg::Yes => self.act_saying_nothing(Action::AcceptResignation),
+                Msg::No => self.act_saying_nothing(Action::DeclineResignation),
+                _ => Some(format!(
+                    "{} offers to resign: accept (y) or decline (n)",
+                    self.name(resignation.by)
+                )),
             }
         } else {
             match game.phase() {
@@ -729,371 +674,22 @@ impl App {
                 Phase::Rolling => self.rolling(&msg),
                 Phase::Moving(_) => self.moving(msg),
                 Phase::DoubleOffered | Phase::Beavered => self.answering(&msg),
-                Phase::Over(_) => {}
+                Phase::Over(_) => None,
             }
         }
     }
 
-    fn act(&mut self, action: Action) {
-        let game = self.match_state.game();
-        let mover = game.turn();
-        let actor = game.to_act().unwrap_or(mover);
-        let dice = game.dice();
-        match self.recorder.apply(&mut self.match_state, action) {
-            Ok(()) => {
-                self.message.clear();
-                if let (Action::Play(play), Some(dice)) = (action, dice) {
-                    let text = format_play(&play);
-                    let text = if text.is_empty() {
-                        "cannot move".to_string()
-                    } else {
-                        text
-                    };
-                    self.last_play = format!(
-                        "{} {}-{}: {text}",
-                        self.name(mover),
-                        dice.high(),
-                        dice.low()
-                    );
-                    self.last_move = Some(LastMove {
-                        side: mover,
-                        steps: play.steps().to_vec(),
-                    });
-                }
-                self.log_action(action, actor);
-                self.after_action();
-            }
-            Err(e) => self.message = e.to_string(),
+    /// Puts what a handler said on the message line (nothing: the line stays as the
+    /// game's changes left it).
+    fn say(&mut self, said: Said) {
+        if let Some(line) = said {
+            self.status.say(line);
         }
-    }
-
-    /// Notes an action just made by `actor` in the log.
-    fn log_action(&mut self, action: Action, actor: Side) {
-        let who = self.name(actor).to_string();
-        let game = self.match_state.game();
-        let line = match action {
-            // The opening roll says more than this; its caller writes it.
-            Action::OpeningRoll { .. } => None,
-            Action::Roll(dice) => {
-                self.last_move = None;
-                Some(format!("{who} rolls {}-{}", dice.high(), dice.low()))
-            }
-            Action::Play(_) => Some(self.last_play.clone()),
-            Action::Double => Some(format!("{who} doubles to {}", game.offered_value())),
-            Action::Take => Some(format!("{who} takes")),
-            Action::Drop => Some(format!("{who} passes")),
-            Action::Beaver => Some(format!("{who} beavers to {}", game.offered_value())),
-            Action::Resign(level) => Some(format!("{who} offers to resign a {level}")),
-            Action::AcceptResignation => Some(format!("{who} accepts the resignation")),
-            Action::DeclineResignation => Some(format!("{who} declines the resignation")),
-            // The take-over writes its own line.
-            Action::TakeOver(_) => None,
-        };
-        if let Some(line) = line {
-            self.note(line);
-        }
-        if let Some(result) = self.match_state.game().result() {
-            let line = self.result_line(&result);
-            self.note(line);
-        }
-    }
-
-    /// Starts or ends the turn in progress to match the game, and plays forced plays when
-    /// asked to.
-    fn after_action(&mut self) {
-        self.picked = None;
-        let game = self.match_state.game();
-        let before = self.turn.is_some();
-        self.turn = match (game.phase(), game.resignation()) {
-            (Phase::Moving(dice), None) => match &self.turn {
-                Some(t) if t.dice() == dice => self.turn.clone(),
-                _ => TurnBuilder::for_game(game),
-            },
-            (Phase::Moving(_), Some(_)) => self.turn.clone(),
-            _ => None,
-        };
-        if !before && self.turn.is_some() {
-            self.cursor_to_start();
-        }
-        if self.options.auto_forced
-            && let Some(turn) = &self.turn
-            && turn.made().is_empty()
-            && let Some(play) = turn.forced()
-        {
-            self.act(Action::Play(play));
-            if self.message.is_empty() {
-                self.message = format!("forced: {}", self.last_play);
-            }
-        }
-    }
-
-    fn opening(&mut self, msg: &Msg) {
-        if !matches!(msg, Msg::Roll | Msg::Select) {
-            self.message = "press r for the opening roll".to_string();
-            return;
-        }
-        let white = roll_die(&mut self.rng);
-        let black = roll_die(&mut self.rng);
-        let cube_before = self.match_state.game().cube().value();
-        self.act(Action::OpeningRoll { white, black });
-        let (w, b) = (self.name(Side::White), self.name(Side::Black));
-        let said = if white == black {
-            let cube = self.match_state.game().cube().value();
-            if cube > cube_before {
-                format!("both rolled {white}: the cube turns to {cube}; roll again")
-            } else {
-                format!("both rolled {white}: roll again")
-            }
-        } else {
-            let starter = if white > black { w } else { b };
-            format!("opening: {w} {white}, {b} {black}; {starter} starts")
-        };
-        self.message.clone_from(&said);
-        self.note(said);
-    }
-
-    fn rolling(&mut self, msg: &Msg) {
-        match msg {
-            Msg::Roll => self.decide(Decision::Roll),
-            Msg::Double => self.decide(Decision::Double),
-            Msg::Resign(level) => self.act(Action::Resign(*level)),
-            _ => {
-                let game = self.match_state.game();
-                self.message = match game.may_double() {
-                    Ok(()) => format!("{}: roll (r) or double (d)", self.name(game.turn())),
-                    Err(_) => format!("{}: roll (r)", self.name(game.turn())),
-                };
-            }
-        }
-    }
-
-    fn answering(&mut self, msg: &Msg) {
-        match msg {
-            Msg::Take => self.decide(Decision::Take),
-            Msg::Pass => self.decide(Decision::Pass),
-            Msg::Beaver => self.act(Action::Beaver),
-            Msg::Resign(level) => self.act(Action::Resign(*level)),
-            _ => self.message = "answer the double: take (t) or pass (p)".to_string(),
-        }
-    }
-
-    fn between_games(&mut self, msg: &Msg) {
-        if self.match_state.is_over() {
-            self.message = "the match is over: q quits".to_string();
-            return;
-        }
-        let money = self.options.rules.is_money();
-        match msg {
-            Msg::No if money => {
-                let _ = self.recorder.stop(&mut self.match_state);
-                self.message = "the session is over: q quits".to_string();
-                self.note("the session is over".to_string());
-            }
-            Msg::Yes | Msg::Select | Msg::Roll if money && self.record_is_full() => {
-                let _ = self.recorder.stop(&mut self.match_state);
-                self.message =
-                    "the session is over: its record is as long as a record may be; q quits"
-                        .to_string();
-            }
-            Msg::Yes | Msg::Select | Msg::Roll => {
-                match self.recorder.next_game(&mut self.match_state) {
-                    Ok(()) => {
-                        self.last_play.clear();
-                        self.last_move = None;
-                        self.bot_resigned = [false; 2];
-                        // A line between the games in the log.
-                        let number = self.match_state.game_number();
-                        let variant = self.match_state.game().variant();
-                        self.note(match self.options.rules.rule_set {
-                            crate::engine::RuleSet::Tavli => {
-                                format!("── game {number}: {variant} ──")
-                            }
-                            _ => format!("── game {number} ──"),
-                        });
-                        self.new_game_at_table();
-                        self.after_action();
-                    }
-                    Err(e) => self.message = e.to_string(),
-                }
-            }
-            _ if money => self.message = "another game? y or n".to_string(),
-            _ => self.message = "press Enter for the next game".to_string(),
-        }
-    }
-
-    fn moving(&mut self, msg: Msg) {
-        let Some(turn) = self.turn.clone() else {
-            return;
-        };
-        if turn.dice_needed() == 0 {
-            // Nothing can be played: the turn passes on any key.
-            if let Some(play) = turn.finished() {
-                self.act(Action::Play(play));
-            }
-            return;
-        }
-        match msg {
-            Msg::Select => self.select(&turn),
-            Msg::Digit(die) => self.move_by_die(die),
-            Msg::Undo => {
-                if let Some(t) = &mut self.turn {
-                    match t.undo() {
-                        Some(ds) => {
-                            self.message = format!(
-                                "took back {}/{}",
-                                self.shown_point(ds.step.from),
-                                self.shown_point(ds.step.to)
-                            );
-                        }
-                        None => self.message = "no checker move to take back".to_string(),
-                    }
-                }
-                self.picked = None;
-            }
-            Msg::Resign(level) => self.act(Action::Resign(level)),
-            Msg::Roll => self.message = "the dice are rolled: move".to_string(),
-            Msg::Double => self.message = "doubling comes before rolling".to_string(),
-            _ => self.message = self.status(),
-        }
-    }
-
-    fn select(&mut self, turn: &TurnBuilder) {
-        let spot = self.cursor_spot();
-        let Some(from) = self.picked else {
-            if let Some(play) = turn.finished() {
-                self.decide(Decision::Play(play));
-                return;
-            }
-            match spot_point(spot) {
-                Some(p) if turn.sources().contains(&p) => self.picked = Some(p),
-                Some(p) => {
-                    self.message = if turn.position().board()[p.index()] > 0 {
-                        format!(
-                            "the checker on {} cannot move now: the dice must be used \
-                             elsewhere",
-                            self.shown_point(p)
-                        )
-                    } else {
-                        format!("no checker of yours on {}", self.shown_point(p))
-                    };
-                }
-                None => self.message = "pick up a checker to move first".to_string(),
-            }
-            return;
-        };
-        if spot_point(spot) == Some(from) {
-            self.picked = None;
-            return;
-        }
-        let to = spot_point(spot).unwrap_or(Place::OFF);
-        match turn.destinations(from).into_iter().find(|d| d.to == to) {
-            Some(d) if d.paths.len() == 1 => self.follow(&d.paths[0]),
-            Some(d) => self.mode = Mode::ChooseWay(d.paths),
-            None => {
-                self.message = format!(
-                    "the checker on {} cannot move to {}",
-                    self.shown_point(from),
-                    self.shown_point(to)
-                );
-            }
-        }
-    }
-
-    fn follow(&mut self, path: &[DieStep]) {
-        if let Some(t) = &mut self.turn {
-            match t.follow(path) {
-                Ok(()) => {
-                    self.picked = None;
-                    if let Some(last) = path.last() {
-                        self.put_cursor_on(point_spot(last.step.to));
-                    }
-                }
-                Err(e) => self.message = self.shown_error(e),
-            }
-        }
-    }
-
-    fn move_by_die(&mut self, die: u8) {
-        let from = self
-            .picked
-            .or_else(|| spot_point(self.cursor_spot()))
-            .unwrap_or(Place::OFF);
-        if from.is_off() {
-            self.message = "pick up a checker to move first".to_string();
-            return;
-        }
-        if let Some(t) = &mut self.turn {
-            match t.move_by_die(from, die) {
-                Ok(ds) => {
-                    self.picked = None;
-                    self.put_cursor_on(point_spot(ds.step.to));
-                }
-                Err(e) => self.message = self.shown_error(e),
-            }
-        }
-    }
-
-    fn typed_play(&mut self, text: &str) {
-        let game = self.match_state.game();
-        let Phase::Moving(dice) = game.phase() else {
-            self.message = "there is no roll to play now".to_string();
-            return;
-        };
-        let made: Vec<_> = self
-            .turn
-            .as_ref()
-            .map(|t| t.made().iter().map(|ds| ds.step).collect())
-            .unwrap_or_default();
-        if made.is_empty() {
-            match parse_play_in(game.variant(), text, game.position(), dice) {
-                Ok(play) => self.decide(Decision::Play(play)),
-                Err(e) => self.message = e.to_string(),
-            }
-            return;
-        }
-        // Checkers already moved this turn: the typed moves finish the turn from there; if
-        // they are a whole play of their own, they replace the moves made, and the message
-        // says so.
-        let position = self
-            .turn
-            .as_ref()
-            .map_or(*game.position(), |t| *t.position());
-        let so_far = Play::new(&made, position)
-            .map(|p| format_play(&p))
-            .unwrap_or_default();
-        let variant = game.variant();
-        let continued = parse_play_in(variant, &format!("{so_far} {text}"), game.position(), dice);
-        match continued {
-            Ok(play) => self.decide(Decision::Play(play)),
-            Err(e) => match parse_play_in(variant, text, game.position(), dice) {
-                Ok(play) => {
-                    self.decide(Decision::Play(play));
-                    if self.tutor.is_idle() {
-                        self.message =
-                            format!("{text} was played as the whole move, in place of {so_far}");
-                    }
-                }
-                Err(_) => {
-                    self.message = format!("after {so_far}: {e}");
-                }
-            },
-        }
-    }
-
-    fn move_cursor(&mut self, msg: &Msg) {
-        let (row, col) = self.cursor;
-        self.cursor = match msg {
-            Msg::Left => (row, col.saturating_sub(1)),
-            Msg::Right => (row, (col + 1).min(13)),
-            Msg::Up => (0, col),
-            Msg::Down => (1, col),
-            _ => (row, col),
-        };
     }
 
     /// The play the turn in progress has reached, if complete (for tests and bots).
     #[must_use]
     pub fn finished_play(&self) -> Option<Play> {
-        self.turn.as_ref().and_then(TurnBuilder::finished)
+        self.table.turn().and_then(TurnBuilder::finished)
     }
 }

@@ -137,6 +137,10 @@ pub enum Msg {
     BotStep(u64),
     /// The hint asked for with this id, worked out.
     HintReady(u64, Box<HintPanel>),
+    /// How a save the runtime made for [`crate::tui::App::update`] went.
+    Saved(crate::tui::effect::Saved),
+    /// The bots the runtime made for `:bot NAME`.
+    BotsMade(crate::tui::effect::MadeBots),
     /// A second has passed (a clock runs).
     Second,
     /// Any other key.

@@ -119,21 +119,10 @@ impl Screen for App {
     }
 
     fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
-        // A bot's decision runs on a worker thread and comes back as an event.
-        if let Some(job) = self.take_bot_job() {
-            crate::tui::workers::spawn_bot(job, wake.clone())?;
-        }
-        // So does a hint.
-        if let Some(job) = self.take_hint_job() {
-            crate::tui::workers::spawn_hint(job, wake.clone())?;
-        }
-        // And a rollout from the hint panel.
-        if let Some(job) = self.take_rollout_job() {
-            crate::tui::workers::spawn_rollout(job, wake.clone())?;
-        }
-        // And the tutor's judgement of a person's decision.
-        if let Some(job) = self.take_tutor_job() {
-            crate::tui::workers::spawn_tutor(job, wake.clone())?;
+        // A bot's decision, a hint, its rollout, the tutor's judgement: each runs on a
+        // worker thread and comes back as an event.
+        for job in self.take_jobs() {
+            crate::tui::workers::spawn(job, wake.clone())?;
         }
         Ok(())
     }

@@ -5,12 +5,26 @@
 //! import each other.
 
 use super::bots::BotJob;
+use super::effect::Job;
 use super::event::Event;
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
 use super::viewer::analysis_board::AnalysisJob;
 use std::sync::mpsc::Sender;
+
+/// Runs `job` on a new thread (see the `spawn_` function of its kind).
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
+    match job {
+        Job::Bot(job) => spawn_bot(job, tx),
+        Job::Hint(job) => spawn_hint(job, tx),
+        Job::Rollout(job) => spawn_rollout(job, tx),
+        Job::Tutor(job) => spawn_tutor(job, tx),
+    }
+}
 
 /// Runs `job` on a new thread and sends its panel back as an [`Event::Hint`].
 ///

@@ -780,6 +780,32 @@ mod clocks {
         assert_ne!(app.match_state().game().turn(), slow);
     }
 
+    /// A game resumed after a side was taken over: the computer goes on playing that side
+    /// for the rest of the game, as the match says ([`bg_tui::engine::Game::is_taken_over`]).
+    #[test]
+    fn a_side_taken_over_stays_the_computers_after_resume() {
+        let (mut app, time) = clocked(ClockKind::Blitz);
+        opening(&mut app);
+        let slow = app.match_state().game().turn();
+        time.advance(Duration::from_secs(31));
+        app.handle(Event::Second);
+        app.handle(Event::Key(KeyEvent::new(
+            KeyCode::Char('C'),
+            KeyModifiers::SHIFT,
+        )));
+        assert!(app.match_state().game().is_taken_over(slow));
+        let (record, state) =
+            bg_tui::record::load(&bg_tui::record::to_json(app.record())).expect("loads");
+        let mut resumed = App::resume(Options::default(), record, state).expect("resumes");
+        assert!(resumed.match_state().game().is_taken_over(slow));
+        assert!(resumed.model().bots[slow.index()].is_some());
+        resumed.handle(Event::Resize(80, 24));
+        assert!(
+            resumed.take_bot_job().is_some(),
+            "the computer plays the side"
+        );
+    }
+
     /// Issue 21 (the table, part two, 4): against a bot, the person's running out of time
     /// is the bot's to claim, and it claims it at once; `C` never hands the person's own
     /// side to the computer.

@@ -1034,7 +1034,11 @@ fn the_panel_shows_the_xgid_in_place_of_the_ids() {
             .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
             .collect();
         let all = rows.join("");
-        assert!(!all.contains("Position ID"), "{w}x{h}:\n{}", rows.join("\n"));
+        assert!(
+            !all.contains("Position ID"),
+            "{w}x{h}:\n{}",
+            rows.join("\n")
+        );
         // Wrapped, the XGID's characters follow each other across the rows' ends.
         let panel: String = rows
             .iter()

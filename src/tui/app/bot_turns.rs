@@ -1,29 +1,25 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
-//! answer, showing its play a checker at a time, handing sides over, and hints.
+//! answer, showing its play a checker at a time, and handing sides over.
 
-use super::{App, BotDecision, BotJob, JobKind, Msg, Player, SharedBot};
+use super::{App, BotDecision, BotJob, Job, JobKind, Msg, Player, SharedBot};
 use crate::bot;
-use crate::engine::{Action, Dice, Phase, Side};
+use crate::engine::{Action, Phase, Side};
 use crate::record::PlayerKind;
 use crate::tui::bots;
-use crate::tui::hint::{self, HintJob, HintPanel};
+use crate::tui::effect::{BotRequest, Effect, MadeBots};
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 impl App {
-    /// The question for a bot that the runtime should run now (on a worker thread), if any.
-    pub fn take_bot_job(&mut self) -> Option<BotJob> {
-        self.job.take()
-    }
-
     /// A bot is answering, or its play is being shown.
     #[must_use]
     pub const fn bot_busy(&self) -> bool {
-        self.pending.is_some() || self.showing.is_some()
+        self.seats.busy()
     }
 
     pub(super) fn bot_of(&self, side: Side) -> Option<SharedBot> {
-        self.bots[side.index()].clone()
+        self.seats.bot(side)
     }
 
     /// The bot of `side` made afresh for the decision at hand, when its choices depend on
@@ -40,7 +36,7 @@ impl App {
         {
             return None;
         }
-        let record = self.recorder.as_record();
+        let record = self.table.record();
         let actions: u64 = record.games.iter().map(|g| g.actions.len() as u64).sum();
         let position = ((record.games.len() as u64) << 32) | actions;
         let seed =
@@ -57,12 +53,13 @@ impl App {
     /// Asks a bot when the decision is a bot's.
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
-        let editing = matches!(self.mode, super::Mode::Setup(_));
-        if self.bot_busy() || self.quit || self.match_state.is_over() || editing {
+        let editing = matches!(self.input.mode(), super::Mode::Setup(_));
+        let seating = self.seats.making();
+        if self.bot_busy() || self.quit || self.table.state().is_over() || editing || seating {
             return;
         }
-        let game = self.match_state.game();
-        let both_bots = self.bots.iter().all(Option::is_some);
+        let game = self.table.game();
+        let both_bots = self.seats.both_bots();
         let (kind, side) = if game.result().is_some() {
             if !both_bots {
                 return;
@@ -91,59 +88,49 @@ impl App {
             },
             None => None,
         };
-        self.next_id += 1;
-        self.pending = Some(self.next_id);
-        self.job = Some(BotJob {
-            id: self.next_id,
+        let id = self.seats.ask();
+        self.start(Job::Bot(BotJob {
+            id,
             kind,
-            state: self.match_state.clone(),
+            state: self.table.state().clone(),
             bot,
             delay: self.delay(),
-        });
+        }));
     }
 
     pub(super) fn bot_decided(&mut self, id: u64, decision: BotDecision) -> bool {
-        if self.pending != Some(id) {
+        if !self.seats.answered(id) {
             return false;
         }
-        self.pending = None;
-        self.job = None;
         // An engine that went wrong (over UBGI) decided nothing: its stand-in is dropped, the
         // game is kept, and its side goes back to a person.
-        for side in [Side::White, Side::Black] {
-            let trouble = self.bots[side.index()].as_ref().and_then(|bot| {
-                bot.lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .trouble()
-            });
-            if let Some(why) = trouble {
-                self.bots[side.index()] = None;
-                self.options.players[side.index()] = Player::Human;
-                self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
-                let line = format!("{why}; {} is yours to play now", self.name(side));
-                self.message.clone_from(&line);
-                self.note(line);
-                return true;
-            }
+        if let Some((side, why)) = self.seats.trouble() {
+            self.seats.seat_bot(side, None);
+            self.options.players[side.index()] = Player::Human;
+            self.table.set_player_kind(side, PlayerKind::Human);
+            let line = format!("{why}; {} is yours to play now", self.name(side));
+            self.status.announce(line);
+            return true;
         }
         match decision {
             BotDecision::Roll => {
-                if self.match_state.game().phase() == Phase::Opening {
-                    self.opening(&Msg::Roll);
+                if self.table.game().phase() == Phase::Opening {
+                    let said = self.opening(&Msg::Roll);
+                    self.say(said);
                 } else {
-                    let dice = Dice::roll(&mut self.rng);
+                    let dice = self.table.roll();
                     self.act(Action::Roll(dice));
                 }
             }
             BotDecision::Double => self.act(Action::Double),
             BotDecision::Resign(level) => {
-                let side = self.match_state.game().turn();
-                if self.bot_resigned[side.index()] {
+                let side = self.table.game().turn();
+                if self.table.bot_resigned(side) {
                     // Offered once this game and declined: play on.
-                    let dice = Dice::roll(&mut self.rng);
+                    let dice = self.table.roll();
                     self.act(Action::Roll(dice));
                 } else {
-                    self.bot_resigned[side.index()] = true;
+                    self.table.mark_bot_resigned(side);
                     self.act(Action::Resign(level));
                 }
             }
@@ -151,11 +138,11 @@ impl App {
                 if self.delay().is_zero() || play.steps().is_empty() {
                     self.act(Action::Play(play));
                 } else {
-                    self.showing = Some((id, play, 0));
+                    self.seats.show(id, play);
                 }
             }
             BotDecision::Answer(answer) => {
-                let action = bots::answer_action(&self.match_state, answer);
+                let action = bots::answer_action(self.table.state(), answer);
                 self.act(action);
             }
             BotDecision::Resignation(accept) => self.act(if accept {
@@ -163,153 +150,92 @@ impl App {
             } else {
                 Action::DeclineResignation
             }),
-            BotDecision::NextGame => self.between_games(&Msg::Yes),
+            BotDecision::NextGame => {
+                let said = self.between_games(&Msg::Yes);
+                self.say(said);
+            }
         }
         true
     }
 
     /// Shows the next checker move of the bot's play; after the last, makes the play.
     pub(super) fn bot_tick(&mut self, id: u64) -> bool {
-        let Some((shown_id, play, done)) = self.showing else {
+        let Some(step) = self.seats.tick(id) else {
             return false;
         };
-        if shown_id != id {
-            return false;
-        }
-        let steps = play.steps();
-        if let (Some(step), Some(turn)) = (steps.get(done), &mut self.turn) {
-            let next = turn.next_steps();
+        if let Some(shown) = step.shown() {
             // Only for the display: the play itself is made through the game below.
-            if let Some(ds) = next.iter().find(|ds| ds.step == *step) {
-                let _ = turn.step(*ds);
-            }
+            self.table.show_step(shown);
         }
-        if done + 1 >= steps.len() {
-            self.showing = None;
-            self.act(Action::Play(play));
-        } else {
-            self.showing = Some((id, play, done + 1));
+        if step.is_last() {
+            self.act(Action::Play(step.play()));
         }
         true
     }
 
-    /// Hands `side` (the side to act, or the player on roll) to the bot `name`, or back to
-    /// a person with `None`.
+    /// Hands `side` (the side to act, or the player on roll) to the bot `name` (which the
+    /// runtime makes: see [`BotRequest`]), or back to a person with `None`; the message line
+    /// says so, in the log too, once it is done.
     pub(super) fn set_player(&mut self, name: Option<&str>, side: Option<Side>) {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let sides: Vec<Side> = match (side, name) {
             (Some(side), _) => vec![side],
             (None, Some(_)) => vec![game.to_act().unwrap_or(game.turn())],
             (None, None) => vec![Side::White, Side::Black],
         };
+        if let Some(name) = name {
+            let sides = sides
+                .into_iter()
+                .map(|side| (side, self.seed ^ (side.index() as u64 + 1)))
+                .collect();
+            self.seats.making_bots(true);
+            self.ask(Effect::MakeBots(BotRequest {
+                name: name.to_string(),
+                sides,
+                rule_set: self.options.rules.rule_set,
+            }));
+            return;
+        }
         for side in sides {
-            match name {
-                Some(name) => match bot::make_for(
-                    name,
-                    self.seed ^ (side.index() as u64 + 1),
-                    self.options.rules.rule_set,
-                ) {
-                    Ok(b) => {
-                        self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
-                        self.options.players[side.index()] = Player::Bot(name.to_string());
-                        self.recorder.players_mut()[side.index()].kind =
-                            PlayerKind::Bot(name.to_string());
-                        self.message = format!("{} is played by {name}", self.name(side));
-                    }
-                    Err(e) => {
-                        self.message = e.to_string();
-                        return;
-                    }
-                },
-                None => {
-                    self.bots[side.index()] = None;
-                    self.options.players[side.index()] = Player::Human;
-                    self.recorder.players_mut()[side.index()].kind = PlayerKind::Human;
-                    self.message = "people play both sides".to_string();
+            self.seats.seat_bot(side, None);
+            self.options.players[side.index()] = Player::Human;
+            self.table.set_player_kind(side, PlayerKind::Human);
+            self.status.say("people play both sides".to_string());
+        }
+        self.players_changed();
+        self.status.note_message();
+    }
+
+    /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that
+    /// could not be made (the message says why); the message line says it in the log too.
+    pub(super) fn bots_made(&mut self, made: MadeBots) {
+        self.seats.making_bots(false);
+        for (side, bot) in made.made {
+            match bot {
+                Ok(bot) => {
+                    self.seats.seat_bot(side, Some(bot));
+                    self.options.players[side.index()] = Player::Bot(made.name.clone());
+                    self.table
+                        .set_player_kind(side, PlayerKind::Bot(made.name.clone()));
+                    self.status
+                        .say(format!("{} is played by {}", self.name(side), made.name));
+                }
+                Err(e) => {
+                    self.status.say(e.to_string());
+                    self.status.note_message();
+                    return;
                 }
             }
         }
-        // A question to a bot that no longer plays is dropped, and so is a decision the
-        // tutor held back.
+        self.players_changed();
+        self.status.note_message();
+    }
+
+    /// A question to a bot that no longer plays is dropped, and so is a decision the tutor
+    /// held back; the checker moves of the turn are taken back.
+    fn players_changed(&mut self) {
         self.drop_tutor();
-        self.pending = None;
-        self.job = None;
-        self.showing = None;
-        if let Some(turn) = &mut self.turn {
-            while turn.undo().is_some() {}
-        }
-    }
-
-    /// Asks for the strongest bot's advice for the player on roll: every play ranked (the
-    /// expert's with equities, losses and chances), or the cube decision. The panel opens at
-    /// once and says the bot is thinking until the answer comes from the worker thread.
-    pub(super) fn hint(&mut self) {
-        self.stop_rollout();
-        let id = self.next_id;
-        self.next_id += 1;
-        self.hint_job = Some(HintJob {
-            id,
-            state: self.match_state.clone(),
-            seed: self.seed,
-        });
-        self.hint_wait = Some((id, self.recorded()));
-        self.hint_panel = Some(hint::waiting(&self.match_state));
-    }
-
-    /// The question for the hint that the runtime should work out now (on a worker thread),
-    /// if any.
-    pub fn take_hint_job(&mut self) -> Option<HintJob> {
-        self.hint_job.take()
-    }
-
-    /// Shows the hint with this id, unless its panel was closed. When the match has moved
-    /// on since it was asked for (bots play on while the panel is open), the hint is asked
-    /// again for the match as it stands now.
-    pub(super) fn hint_ready(&mut self, id: u64, panel: HintPanel) -> bool {
-        let Some((asked, recorded)) = self.hint_wait else {
-            return false;
-        };
-        if asked != id {
-            // The answer to an earlier question: the panel waits for its own.
-            return false;
-        }
-        self.hint_wait = None;
-        if self.hint_panel.is_none() {
-            return false;
-        }
-        if recorded != self.recorded() {
-            self.hint();
-        } else {
-            self.hint_panel = Some(panel);
-        }
-        true
-    }
-
-    /// Plays line `line` (from 0; `None`: the chosen line) of the hint panel, and closes it.
-    pub(super) fn play_hint_line(&mut self, line: Option<usize>) {
-        self.stop_rollout();
-        let Some(panel) = self.hint_panel.take() else {
-            return;
-        };
-        let Some(hint) = panel.plays.get(line.unwrap_or(panel.selected)) else {
-            if !panel.plays.is_empty() {
-                self.message = format!("the hint has {} lines", panel.plays.len());
-            }
-            return;
-        };
-        let game = self.match_state.game();
-        let human = game
-            .to_act()
-            .is_some_and(|side| self.bots[side.index()].is_none());
-        if !human || !matches!(game.phase(), Phase::Moving(_)) {
-            self.message = "there is no play of yours to make now".to_string();
-            return;
-        }
-        // The moves made so far this turn are taken back: the line is a whole play.
-        if let Some(turn) = &mut self.turn {
-            while turn.undo().is_some() {}
-        }
-        self.picked = None;
-        self.decide(crate::tui::tutor::Decision::Play(hint.play));
+        self.seats.drop_questions();
+        self.table.undo_turn();
     }
 }

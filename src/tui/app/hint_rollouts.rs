@@ -1,21 +1,24 @@
-//! `R` in the hint panel: its plays (or its cube decision) rolled out on a worker thread,
-//! the result so far shown in the panel after every round; Esc stops it, and so does closing
-//! the panel.
+//! The hint panel in the game: `H` asks the strongest bot for advice on a worker thread
+//! (asked again when the match has moved on meanwhile), a line of it is played, and `R`
+//! rolls its plays (or its cube decision) out on a worker thread, the result so far shown
+//! in the panel after every round; Esc stops it, and so does closing the panel. The
+//! panel's state is the [`super::hints::Hints`] part's.
 
-use super::App;
-use crate::tui::hint::play_text;
+use super::hints::HintAnswer;
+use super::{App, Job, Said};
+use crate::engine::Phase;
+use crate::tui::hint::{self, HintJob, HintPanel, play_text};
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
-use std::sync::atomic::Ordering;
 
 impl App {
     /// Starts rolling out the open hint panel's lines (the best few plays, or the position
     /// of its cube advice).
     pub(super) fn start_rollout(&mut self) {
-        let Some(panel) = &self.hint_panel else {
+        let Some(panel) = self.hints.panel() else {
             return;
         };
-        if self.hint_wait.is_some() {
-            self.message = "wait for the hint first".to_string();
+        if self.hints.waiting() {
+            self.status.say("wait for the hint first".to_string());
             return;
         }
         if panel
@@ -26,18 +29,14 @@ impl App {
             return;
         }
         let plays: Vec<_> = panel.plays.iter().map(|p| p.play).collect();
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.seats.new_id();
         let seed = self.seed ^ (self.recorded() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let Some(job) = RolloutJob::new(id, &self.match_state, &plays, seed) else {
-            self.message = "nothing to roll out here".to_string();
+        let Some(job) = RolloutJob::new(id, self.table.state(), &plays, seed) else {
+            self.status.say("nothing to roll out here".to_string());
             return;
         };
         let labels = if plays.is_empty() {
-            vec![format!(
-                "{} on roll, cubeless",
-                self.match_state.game().turn()
-            )]
+            vec![format!("{} on roll, cubeless", self.table.game().turn())]
         } else {
             job.lines
                 .iter()
@@ -47,57 +46,72 @@ impl App {
                 .collect()
         };
         let view = RolloutView::new(&job, labels);
-        self.rollout_wait = Some((id, job.stop.clone()));
-        self.rollout_job = Some(job);
-        if let Some(panel) = &mut self.hint_panel {
-            panel.rollout = Some(view);
-        }
-        self.message.clear();
-    }
-
-    /// The rollout the runtime should run now (on a worker thread), if any.
-    pub fn take_rollout_job(&mut self) -> Option<RolloutJob> {
-        self.rollout_job.take()
+        self.hints.start_rollout(id, job.stop.clone(), view);
+        self.start(Job::Rollout(job));
+        self.status.clear();
     }
 
     /// The hint panel's rollout is running.
-    pub(super) fn rollout_running(&self) -> bool {
-        self.rollout_wait.is_some()
+    pub(super) const fn rollout_running(&self) -> bool {
+        self.hints.rollout_running()
     }
 
     /// Stops the rollout in progress, if any: the panel keeps the result so far.
     pub(super) fn stop_rollout(&mut self) {
-        let Some((_, stop)) = self.rollout_wait.take() else {
-            return;
-        };
-        stop.store(true, Ordering::Relaxed);
-        // Not started yet: it never will be.
-        self.rollout_job = None;
-        if let Some(view) = self.hint_panel.as_mut().and_then(|p| p.rollout.as_mut())
-            && view.stage == RolloutStage::Running
-        {
-            view.stage = RolloutStage::Stopped;
-        }
+        self.hints.stop_rollout();
     }
 
     /// A rollout's result so far: shown, unless the rollout was stopped or its panel closed.
     pub(super) fn rollout_report(&mut self, id: u64, report: RolloutReport) -> bool {
-        if self
-            .rollout_wait
-            .as_ref()
-            .is_none_or(|(asked, _)| *asked != id)
-        {
-            return false;
+        self.hints.rollout_report(id, report)
+    }
+
+    /// Asks for the strongest bot's advice for the player on roll: every play ranked (the
+    /// expert's with equities, losses and chances), or the cube decision. The panel opens at
+    /// once and says the bot is thinking until the answer comes from the worker thread.
+    pub(super) fn hint(&mut self) {
+        self.stop_rollout();
+        let id = self.seats.new_id();
+        self.start(Job::Hint(HintJob {
+            id,
+            state: self.table.state().clone(),
+            seed: self.seed,
+        }));
+        let waiting = hint::waiting(self.table.state());
+        self.hints.ask(id, self.recorded(), waiting);
+    }
+
+    /// Shows the hint with this id, unless its panel was closed. When the match has moved
+    /// on since it was asked for (bots play on while the panel is open), the hint is asked
+    /// again for the match as it stands now.
+    pub(super) fn hint_ready(&mut self, id: u64, panel: HintPanel) -> bool {
+        match self.hints.answer(id, panel, self.recorded()) {
+            HintAnswer::Dropped => false,
+            HintAnswer::Stale => {
+                self.hint();
+                true
+            }
+            HintAnswer::Shown => true,
         }
-        let done = report.done;
-        let Some(view) = self.hint_panel.as_mut().and_then(|p| p.rollout.as_mut()) else {
-            self.stop_rollout();
-            return false;
+    }
+
+    /// Plays line `line` (from 0; `None`: the chosen line) of the hint panel, and closes it.
+    pub(super) fn play_hint_line(&mut self, line: Option<usize>) -> Said {
+        self.stop_rollout();
+        let panel = self.hints.take_panel()?;
+        let Some(hint) = panel.plays.get(line.unwrap_or(panel.selected)) else {
+            return (!panel.plays.is_empty())
+                .then(|| format!("the hint has {} lines", panel.plays.len()));
         };
-        view.update(report);
-        if done {
-            self.rollout_wait = None;
+        let game = self.table.game();
+        let human = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
+        if !human || !matches!(game.phase(), Phase::Moving(_)) {
+            return Some("there is no play of yours to make now".to_string());
         }
-        true
+        // The moves made so far this turn are taken back: the line is a whole play.
+        self.table.undo_turn();
+        let _ = self.input.drop_pick();
+        self.decide(crate::tui::tutor::Decision::Play(hint.play));
+        None
     }
 }

@@ -1,8 +1,9 @@
 //! Input as messages: what an event means in the mode the keys are in, and the command
 //! line (typing, history, and running a line).
 
-use super::{App, Command, Event, MAX_COMMAND_CHARS, Mode, Msg, commands, expand_home, view};
+use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
 use crate::engine::WinKind;
+use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::play_key;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -33,7 +34,7 @@ impl App {
 
     fn mouse_msg(&self, mouse: MouseEvent) -> Msg {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left)
-            || self.mode != Mode::Play
+            || self.input.mode() != &Mode::Play
             || self.tutor_busy()
         {
             return Msg::Ignore;
@@ -51,7 +52,7 @@ impl App {
                 _ => Msg::Other,
             };
         }
-        match &self.mode {
+        match self.input.mode() {
             Mode::Command(..) => match key.code {
                 KeyCode::Esc => Msg::CommandCancel,
                 KeyCode::Backspace => Msg::CommandBack,
@@ -74,7 +75,7 @@ impl App {
                 _ if matches!(msg, Msg::QuitNow | Msg::Quit) => msg,
                 _ => Msg::TutorWait,
             },
-            Mode::Play if self.hint_panel.is_some() => match msg {
+            Mode::Play if self.hints.panel().is_some() => match msg {
                 Msg::Up => Msg::HintStep(false),
                 Msg::Down => Msg::HintStep(true),
                 Msg::Select => Msg::HintPlay(None),
@@ -107,76 +108,39 @@ impl App {
         self.size.0 >= view::MIN_WIDTH && self.size.1 >= view::MIN_HEIGHT
     }
 
-    /// A key on the command line.
+    /// A key on the command line: Enter runs the line.
     pub(super) fn command_key(&mut self, msg: &Msg) {
-        let Mode::Command(line, at) = &mut self.mode else {
-            return;
-        };
-        match msg {
-            Msg::CommandCancel => self.mode = Mode::Play,
-            Msg::CommandBack if line.is_empty() => self.mode = Mode::Play,
-            Msg::CommandBack => {
-                line.pop();
-            }
-            Msg::CommandChar(c) if line.chars().count() < MAX_COMMAND_CHARS => line.push(*c),
-            Msg::CommandChar(_) => {}
-            Msg::HistoryBack | Msg::HistoryForward => {
-                let n = self.history.len();
-                let next = match (msg, *at) {
-                    (Msg::HistoryBack, None) => n.checked_sub(1),
-                    (Msg::HistoryBack, Some(i)) => Some(i.saturating_sub(1)),
-                    (_, Some(i)) if i + 1 < n => Some(i + 1),
-                    _ => None,
-                };
-                *at = next;
-                *line = next
-                    .and_then(|i| self.history.get(i))
-                    .cloned()
-                    .unwrap_or_default();
-            }
-            _ => {
-                let line = std::mem::take(line);
-                self.mode = Mode::Play;
-                if !line.trim().is_empty() && self.history.last() != Some(&line) {
-                    self.history.push(line.clone());
-                }
-                self.command(&line);
-            }
+        if let Some(line) = self.input.command_key(msg) {
+            self.command(&line);
         }
     }
 
     fn command(&mut self, line: &str) {
         match commands::parse(line) {
-            Ok(Command::Msg(msg)) => self.play_msg(msg),
-            Ok(Command::Play(text)) => self.typed_play(&text),
+            Ok(Command::Msg(msg)) => {
+                let said = self.play_msg(msg);
+                self.say(said);
+            }
+            Ok(Command::Play(text)) => {
+                let said = self.typed_play(&text);
+                self.say(said);
+            }
             Ok(Command::Bot(name, side)) => {
+                // Said (and noted in the log) once the runtime has made the bot.
                 self.set_player(Some(&name), side);
-                let note = self.message.clone();
-                self.note(note);
             }
             Ok(Command::Human(side)) => {
                 self.set_player(None, side);
-                let note = self.message.clone();
-                self.note(note);
             }
             Ok(Command::Save(path)) => {
                 let path = path.as_deref().map(expand_home);
-                if let Some(dir) = path.as_deref().and_then(std::path::Path::parent)
-                    && !dir.as_os_str().is_empty()
-                    && !dir.is_dir()
-                {
-                    self.message = format!(
-                        "not saved: there is no folder {}",
-                        crate::tui::app::table::shown_path(dir)
-                    );
-                    return;
-                }
-                self.save(path);
-                let note = self.message.clone();
-                self.note(note);
+                self.ask(Effect::Save(SaveRequest::To(path)));
             }
-            Ok(Command::Tutor(on)) => self.toggle_tutor_mode(on),
-            Err(why) => self.message = why.to_string(),
+            Ok(Command::Tutor(on)) => {
+                let said = self.toggle_tutor_mode(on);
+                self.say(said);
+            }
+            Err(why) => self.status.say(why.to_string()),
         }
     }
 }

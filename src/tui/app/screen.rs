@@ -2,14 +2,14 @@
 
 use super::{App, AutoRoll, Mode, plural, point_name, point_spot};
 use crate::engine::{CrawfordState, GameResult, Phase, Side, WinKind, format_play};
-use crate::tui::clock::format_left;
+
 use crate::tui::keys::help_rows;
-use crate::tui::model::{BoardModel, ClockShow, Overlay};
+use crate::tui::model::{BoardModel, Overlay};
 
 impl App {
     /// What to do now, for the status line.
     pub(super) fn status(&self) -> String {
-        let game = self.match_state.game();
+        let game = self.table.game();
         if let Some(result) = game.result() {
             return self.result_line(&result);
         }
@@ -32,7 +32,7 @@ impl App {
                 }
                 _ => format!("{on_roll}: roll (r)"),
             },
-            Phase::Moving(dice) => match &self.turn {
+            Phase::Moving(dice) => match self.table.turn() {
                 Some(t) if t.dice_needed() == 0 => format!(
                     "{on_roll} rolled {}-{} and cannot move: press a key",
                     dice.high(),
@@ -43,7 +43,7 @@ impl App {
                 }
                 Some(t) => {
                     let left: Vec<String> = t.dice_left().iter().map(u8::to_string).collect();
-                    let what = if self.picked.is_some() {
+                    let what = if self.input.picked().is_some() {
                         "drop it on a highlighted spot or press a die"
                     } else {
                         "pick up a checker"
@@ -69,9 +69,9 @@ impl App {
     /// What the computer is doing, when the side to act is the computer's (a bot, or auto
     /// bear-off).
     fn computer_status(&self) -> Option<String> {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let side = game.to_act()?;
-        if let Some((_, play, _)) = &self.showing {
+        if let Some(play) = self.seats.shown_play() {
             let dice = game.dice()?;
             return Some(format!(
                 "{} plays {}-{}: {}",
@@ -81,7 +81,7 @@ impl App {
                 format_play(play)
             ));
         }
-        if self.bots[side.index()].is_none() && self.pending.is_none() {
+        if !self.seats.has_bot(side) && self.seats.pending().is_none() {
             return None;
         }
         let who = self.name(side);
@@ -102,17 +102,17 @@ impl App {
     }
 
     pub(super) fn overlay(&self) -> Option<Overlay> {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
         if let Some(lines) = self.tutor_panel()
-            && self.mode == Mode::Play
+            && self.input.mode() == &Mode::Play
         {
             return question("Tutor".to_string(), lines.to_vec());
         }
-        if let Some(panel) = &self.hint_panel {
+        if let Some(panel) = self.hints.panel() {
             return question(panel.title.clone(), panel.lines());
         }
-        match &self.mode {
+        match self.input.mode() {
             Mode::Help => {
                 let mut rows = help_rows();
                 rows.extend(crate::tui::rules_lines::difference_rows(game.variant()));
@@ -209,7 +209,7 @@ impl App {
 
     pub(super) fn game_over_panel(&self, result: &GameResult) -> Overlay {
         let (w, b) = (self.name(Side::White), self.name(Side::Black));
-        let m = &self.match_state;
+        let m = self.table.state();
         let mut lines = vec![
             if self.options.rules.uses_cube() && game_has_cube(m) {
                 format!(
@@ -254,13 +254,13 @@ impl App {
     /// What the board shows now.
     #[must_use]
     pub fn model(&self) -> BoardModel {
-        let m = &self.match_state;
+        let m = self.table.state();
         let game = m.game();
         let position = self
-            .turn
-            .as_ref()
+            .table
+            .turn()
             .map_or(*game.position(), |t| *t.position());
-        let targets = match (self.picked, &self.turn) {
+        let targets = match (self.input.picked(), self.table.turn()) {
             (Some(from), Some(t)) => t
                 .destinations(from)
                 .iter()
@@ -268,14 +268,7 @@ impl App {
                 .collect(),
             _ => Vec::new(),
         };
-        let now = self.time.now();
-        let clocks = self.clocks.map(|c| {
-            [Side::White, Side::Black].map(|side| ClockShow {
-                left: format_left(c.left(side, now)),
-                running: c.running() == Some(side),
-                flagged: c.is_out(side, now),
-            })
-        });
+        let clocks = self.timing.shown();
         let to_act = match game.phase() {
             Phase::Opening | Phase::Over(_) => None,
             _ => game.to_act(),
@@ -289,7 +282,7 @@ impl App {
             bots: [Side::White, Side::Black].map(|side| {
                 match (
                     &self.options.players[side.index()],
-                    self.taken_over[side.index()],
+                    game.is_taken_over(side),
                 ) {
                     (_, true) => Some(super::table::strongest_bot(game.variant()).to_string()),
                     (super::Player::Bot(name), _) => Some(name.clone()),
@@ -299,8 +292,8 @@ impl App {
             cube: self.options.rules.uses_cube().then_some(game.cube()),
             dice: game.dice(),
             dice_used: self
-                .turn
-                .as_ref()
+                .table
+                .turn()
                 .map_or_else(Vec::new, |t| t.made().iter().map(|ds| ds.die).collect()),
             match_length: self.options.rules.match_length,
             score: [m.score(Side::White), m.score(Side::Black)],
@@ -327,23 +320,23 @@ impl App {
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),
             cursor: self.cursor_spot(),
-            picked: self.picked.map(point_spot),
+            picked: self.input.picked().map(point_spot),
             targets,
             status: self.status(),
-            message: if self.message.is_empty() && self.match_state.game().result().is_none() {
+            message: if self.status.message().is_empty() && self.table.game().result().is_none() {
                 "? lists the keys; :bot greedy lets the computer play the side to act".to_string()
             } else {
-                self.message.clone()
+                self.status.message().to_string()
             },
-            last_play: self.last_play.clone(),
-            last_move: self.last_move.clone(),
-            log: self.log.iter().cloned().collect(),
-            log_scroll: self.log_scroll,
+            last_play: self.table.last_play().to_string(),
+            last_move: self.table.last_move().cloned(),
+            log: self.status.log().cloned().collect(),
+            log_scroll: self.status.scroll(),
             clocks,
             tutor: self.options.tutor,
-            saving: self.save_trouble.clone().unwrap_or_default(),
+            saving: self.saving.trouble().unwrap_or_default().to_string(),
             overlay: self.overlay(),
-            command_line: match &self.mode {
+            command_line: match self.input.mode() {
                 Mode::Command(line, _) => Some(line.clone()),
                 _ => None,
             },
@@ -351,7 +344,7 @@ impl App {
             color: self.options.color,
             palette: self.options.palette,
         };
-        if let Mode::Setup(editor) = &self.mode {
+        if let Mode::Setup(editor) = self.input.mode() {
             self.setup_model(editor, &mut model);
         }
         model

@@ -498,63 +498,59 @@ impl SetupEditor {
 
 impl super::App {
     /// Opens the position editor on the game as it stands (`e`, `:setup`), or says why not.
-    pub(super) fn open_setup(&mut self, from: Option<&str>) {
+    pub(super) fn open_setup(&mut self, from: Option<&str>) -> super::Said {
         if let Err(why) = self.may_set_up() {
-            self.message = why;
-            return;
+            return Some(why);
         }
-        let mut editor = SetupEditor::of_match(&self.match_state);
+        let mut editor = SetupEditor::of_match(self.table.state());
         if let Some(text) = from
             && let Err(why) = load_text(&mut editor, text)
         {
-            self.message = why;
-            return;
+            return Some(why);
         }
-        self.picked = None;
-        self.hint_panel = None;
-        self.hint_wait = None;
-        self.mode = super::Mode::Setup(Box::new(editor));
-        self.message =
-            "set up the position: w / b add a checker at the cursor, x removes one".to_string();
+        let _ = self.input.drop_pick();
+        self.hints.forget();
+        self.input.set_mode(super::Mode::Setup(Box::new(editor)));
+        Some("set up the position: w / b add a checker at the cursor, x removes one".to_string())
     }
 
     /// Why a position cannot be set up now, if it cannot.
     fn may_set_up(&self) -> Result<(), String> {
-        if self.match_state.is_over() {
+        if self.table.state().is_over() {
             return Err("the match is over: no position can be set up in it".into());
         }
-        if self.clocks.is_some() {
+        if self.timing.exist() {
             return Err("positions cannot be set up in a game played with clocks".into());
         }
-        if self.bot_busy() || self.showing.is_some() {
+        if self.bot_busy() || self.seats.shown_play().is_some() {
             return Err("wait for the computer's move".into());
         }
         Ok(())
     }
 
-    /// A key of the position editor.
-    pub(super) fn setup_key(&mut self, key: crate::tui::keys::SetupKey) {
+    /// A key of the position editor; returns what it has to say.
+    pub(super) fn setup_key(&mut self, key: crate::tui::keys::SetupKey) -> super::Said {
         use crate::tui::keys::SetupKey;
-        let help_open = matches!(&self.mode, super::Mode::Setup(e) if e.help);
+        let help_open = matches!(self.input.mode(), super::Mode::Setup(e) if e.help);
         match key {
             _ if help_open => {}
-            SetupKey::Accept => return self.accept_setup(),
+            SetupKey::Accept => {
+                self.accept_setup();
+                return None;
+            }
             SetupKey::Cancel => {
-                self.mode = super::Mode::Play;
-                self.message = "back to the game, unchanged".into();
-                return;
+                self.input.set_mode(super::Mode::Play);
+                return Some("back to the game, unchanged".into());
             }
             _ => {}
         }
         let viewer = self.bottom_for_setup();
         let point = self.cursor_point_for_setup();
         let cube = self.options.rules.uses_cube();
-        let super::Mode::Setup(editor) = &mut self.mode else {
-            return;
-        };
+        let editor = self.input.editor_mut()?;
         if std::mem::take(&mut editor.help) {
             // Any key closes the editor's help.
-            return;
+            return None;
         }
         let said: Result<String, String> = match key {
             SetupKey::Add(side) => editor.add(side, point, viewer),
@@ -575,7 +571,7 @@ impl super::App {
             }
             SetupKey::Die(d) => Ok(editor.die(d)),
             SetupKey::RollDice => {
-                let dice = Dice::roll(&mut self.rng);
+                let dice = self.table.roll();
                 editor.set_dice(dice);
                 Ok(format!("dice {}-{}", dice.high(), dice.low()))
             }
@@ -600,58 +596,55 @@ impl super::App {
                 editor.toggle_crawford();
                 Ok("the Crawford game changed".into())
             }
-            SetupKey::Accept | SetupKey::Cancel => return,
+            SetupKey::Accept | SetupKey::Cancel => return None,
             SetupKey::Help => {
                 editor.help = true;
-                return;
+                return None;
             }
             SetupKey::Unknown => {
                 Err("set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels".into())
             }
         };
-        self.message = match said {
+        Some(match said {
             Ok(text) | Err(text) => text,
-        };
+        })
     }
 
     /// Hands the edited position to the engine: on refusal the message says why and the
     /// editor stays; else the game starts from it (recorded as its start).
     fn accept_setup(&mut self) {
-        let super::Mode::Setup(editor) = &self.mode else {
+        let Some(editor) = self.input.editor() else {
             return;
         };
-        let editor = editor.as_ref().clone();
+        let editor = editor.clone();
         let setup = match editor.setup(&self.options.names) {
             Ok(setup) => setup,
             Err(e) => {
-                self.message = e.to_string();
+                self.status.say(e.to_string());
                 return;
             }
         };
-        let was_over = self.match_state.game().result().is_some();
-        if let Err(e) = self.recorder.set_up(&mut self.match_state, &setup) {
-            self.message = e.to_string();
+        let was_over = self.table.game().result().is_some();
+        if let Err(e) = self.table.set_up(&setup) {
+            self.status.say(e.to_string());
             return;
         }
-        self.mode = super::Mode::Play;
-        self.turn = None;
-        self.picked = None;
-        self.last_play.clear();
-        self.last_move = None;
-        self.bot_resigned = [false; 2];
+        self.input.set_mode(super::Mode::Play);
+        let _ = self.input.drop_pick();
         self.auto_roll_held = None;
-        self.hint_wait = None;
+        self.hints.forget_wait();
         // The record changed (its start) even where its count of actions did not: save it.
-        self.saved = usize::MAX;
+        self.saving.mark_unsaved();
         if was_over {
             self.new_game_at_table();
         }
-        let number = self.match_state.game_number();
+        let number = self.table.state().game_number();
         let on_roll = self.name(setup.turn).to_string();
-        self.note(format!(
+        self.status.note(format!(
             "── game {number}: set-up position, {on_roll} on roll ──"
         ));
-        self.message = format!("the set-up position is played: {on_roll} on roll");
+        self.status
+            .say(format!("the set-up position is played: {on_roll} on roll"));
         match editor.dice() {
             Some(dice) => self.act(crate::engine::Action::Roll(dice)),
             None => self.after_action(),
@@ -666,7 +659,7 @@ impl super::App {
     /// The point (1-24 in the bottom player's numbering, 25 the bar, 0 the tray) under the
     /// cursor while editing.
     fn cursor_point_for_setup(&self) -> u8 {
-        match super::GRID[self.cursor.0][self.cursor.1] {
+        match self.input.cursor_drawn() {
             crate::tui::model::Spot::Point(p) => p,
             crate::tui::model::Spot::Bar => 25,
             crate::tui::model::Spot::Tray => 0,
@@ -698,7 +691,7 @@ impl super::App {
         };
         model.match_id = String::new();
         // The cursor's spot as the board draws it: in the numbering of the player on roll.
-        model.cursor = match super::GRID[self.cursor.0][self.cursor.1] {
+        model.cursor = match self.input.cursor_drawn() {
             // The view reads a spot of the player at the top as its 25 - p.
             crate::tui::model::Spot::Point(p) if bottom != editor.turn() => {
                 crate::tui::model::Spot::Point(25 - p)

@@ -1,17 +1,16 @@
-//! The table around the game: which side the board is drawn from, the cursor on it, the
-//! log of events, the clocks, and what the computer does for a person when asked (rolling,
-//! bearing off, taking over a side whose time ran out).
+//! The table around the game: which side the board is drawn from, where the cursor goes on
+//! it, the log's face, running the clocks, and what the computer does for a person when
+//! asked (rolling, bearing off, taking over a side whose time ran out). The state is the
+//! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`],
+//! [`super::timing::Timing`], [`super::seats::Seats`]).
 
-use super::{App, AutoRoll, GRID, Mode, Msg, Player, SharedBot, point_spot};
+use super::{App, AutoRoll, Mode, Msg, Player, Said, SharedBot, point_spot};
 use crate::bot;
-use crate::engine::{Action, Dice, Phase, Place, Side};
-use crate::tui::clock::{ClockState, Clocks, TimeSource};
+use crate::engine::{Action, Phase, Place, Side};
+use crate::tui::clock::{ClockState, TimeSource};
 use crate::tui::model::Spot;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-
-/// How many events the log keeps.
-const LOG_KEEP: usize = 50;
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
 /// time ran out and gives hints.
@@ -29,58 +28,37 @@ pub(super) fn shown_path(path: &Path) -> String {
 }
 
 impl App {
-    /// Adds an event to the log (and drops the oldest beyond what it keeps).
-    pub(super) fn note(&mut self, line: String) {
-        if line.is_empty() {
-            return;
-        }
-        self.log.push_back(line);
-        // Scrolled back, the log keeps showing the same events.
-        if self.log_scroll > 0 {
-            self.log_scroll += 1;
-        }
-        while self.log.len() > LOG_KEEP {
-            self.log.pop_front();
-        }
-        self.log_scroll = self.log_scroll.min(self.log.len().saturating_sub(1));
-    }
-
     /// Says `line` on the message line and adds it to the log (what happened before the
     /// game started, such as where an unfinished match was kept).
     pub fn notice(&mut self, line: String) {
-        self.message.clone_from(&line);
-        self.note(line);
+        self.status.announce(line);
     }
 
     /// The last events, oldest first.
     #[must_use]
     pub fn log(&self) -> Vec<String> {
-        self.log.iter().cloned().collect()
+        self.status.log().cloned().collect()
     }
 
     /// Reads the clocks' time from `time` instead of the system's clock (for tests).
     pub fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
-        self.time = time;
-        let now = self.time.now();
-        if let Some(clocks) = &mut self.clocks {
-            clocks.restart(now);
-        }
+        self.timing.set_time_source(time);
     }
 
     /// The clocks as they read now, to save in the record (`None` without clocks).
     #[must_use]
     pub fn clock_state(&self) -> Option<ClockState> {
-        self.clocks.as_ref().map(|c| c.state(self.time.now()))
+        self.timing.state()
     }
 
     /// A clock runs: the screen is redrawn every second.
     #[must_use]
     pub fn clock_running(&self) -> bool {
-        self.clocks.as_ref().is_some_and(|c| c.running().is_some())
+        self.timing.running()
     }
 
-    /// The mover's point `p` (25: the bar, 0: off) as the board's labels number it now: on
-    /// a board fixed to one side, the other side's points carry that side's numbers.
+    /// The mover's place `p` as the board's labels number it now: on a board fixed to one
+    /// side, the other side's points carry that side's numbers.
     pub(super) fn shown_point(&self, p: Place) -> String {
         super::point_name(self.shown_number(p.number()))
     }
@@ -113,7 +91,7 @@ impl App {
 
     /// [`App::shown_point`] as a number.
     pub(super) fn shown_number(&self, p: u8) -> u8 {
-        let game = self.match_state.game();
+        let game = self.table.game();
         if game.turn() == self.bottom() || !(1..=24).contains(&p) {
             p
         } else {
@@ -129,10 +107,10 @@ impl App {
             .into_iter()
             .filter(|s| self.options.players[s.index()] == Player::Human)
             .collect();
-        match (humans.as_slice(), self.seat) {
+        match (humans.as_slice(), self.seats.seat()) {
             ([one], _) => *one,
             ([], Some(seat)) => seat,
-            ([_, _], _) if self.options.turn_board => self.match_state.game().turn(),
+            ([_, _], _) if self.options.turn_board => self.table.game().turn(),
             _ => Side::White,
         }
     }
@@ -141,40 +119,35 @@ impl App {
     /// numbering of the player at the bottom), and back: the same map both ways.
     fn drawn(&self, spot: Spot) -> Spot {
         match spot {
-            Spot::Point(p) if self.bottom() != self.match_state.game().turn() => {
-                Spot::Point(25 - p)
-            }
+            Spot::Point(p) if self.bottom() != self.table.game().turn() => Spot::Point(25 - p),
             other => other,
         }
     }
 
     /// The spot under the cursor, in the numbering of the player on roll.
     pub(super) fn cursor_spot(&self) -> Spot {
-        self.drawn(GRID[self.cursor.0][self.cursor.1])
+        self.drawn(self.input.cursor_drawn())
     }
 
     /// Puts the cursor on `spot` (in the numbering of the player on roll), staying in the
     /// row it is in when the spot is in both (the bar, the tray).
     pub(super) fn put_cursor_on(&mut self, spot: Spot) {
         let drawn = self.drawn(spot);
-        if let Some(c) = GRID[self.cursor.0].iter().position(|&s| s == drawn) {
-            self.cursor.1 = c;
-        } else if let Some(c) = GRID[1 - self.cursor.0].iter().position(|&s| s == drawn) {
-            self.cursor = (1 - self.cursor.0, c);
-        }
+        self.input.put_cursor_on_drawn(drawn);
     }
 
     /// At the start of a turn: the cursor on the bar when a checker must enter, else on
     /// the rearmost checker that can move.
     pub(super) fn cursor_to_start(&mut self) {
-        let Some(turn) = &self.turn else {
+        let Some(turn) = self.table.turn() else {
             return;
         };
         if let Some(&from) = turn.sources().iter().max() {
             let spot = point_spot(from);
             // The bar is in both rows: take the mover's half.
             if spot == Spot::Bar {
-                self.cursor.0 = usize::from(self.bottom() == self.match_state.game().turn());
+                let bottom = self.bottom() == self.table.game().turn();
+                self.input.cursor_to_row(bottom);
             }
             self.put_cursor_on(spot);
         }
@@ -182,15 +155,13 @@ impl App {
 
     /// Tab and Shift-Tab: the cursor to the next checker that can move, from the back
     /// (the bar, then 24) towards home, or the other way.
-    pub(super) fn jump_cursor(&mut self, forward: bool) {
-        let Some(turn) = &self.turn else {
-            self.message = "no checker to move now".to_string();
-            return;
+    pub(super) fn jump_cursor(&mut self, forward: bool) -> Said {
+        let Some(turn) = self.table.turn() else {
+            return Some("no checker to move now".to_string());
         };
         let mut sources = turn.sources();
         if sources.is_empty() {
-            self.message = "no checker can move".to_string();
-            return;
+            return Some("no checker can move".to_string());
         }
         sources.sort_unstable_by(|a, b| b.cmp(a));
         let here = match self.cursor_spot() {
@@ -206,10 +177,11 @@ impl App {
         if let Some(&p) = next {
             self.put_cursor_on(point_spot(p));
         }
+        None
     }
 
     /// The keys that turn a table option on or off.
-    pub(super) fn toggle(&mut self, msg: &Msg) {
+    pub(super) fn toggle(&mut self, msg: &Msg) -> Said {
         let o = &mut self.options;
         let (what, on) = match msg {
             Msg::ToggleAutoRoll => {
@@ -222,13 +194,14 @@ impl App {
                 // Turned on while the dice wait for this person: their roll (and their
                 // chance to double) stays theirs this turn.
                 self.auto_roll_held = Some(self.recorded());
-                self.message = match mode {
-                    AutoRoll::Off => "auto-roll off: r rolls",
-                    AutoRoll::NoDouble => "auto-roll on when you cannot double",
-                    AutoRoll::Always => "auto-roll always: you are not asked about doubling",
-                }
-                .to_string();
-                return;
+                return Some(
+                    match mode {
+                        AutoRoll::Off => "auto-roll off: r rolls",
+                        AutoRoll::NoDouble => "auto-roll on when you cannot double",
+                        AutoRoll::Always => "auto-roll always: you are not asked about doubling",
+                    }
+                    .to_string(),
+                );
             }
             Msg::ToggleAutoBearOff => {
                 o.auto_bearoff = !o.auto_bearoff;
@@ -238,71 +211,60 @@ impl App {
                 o.tutor = !o.tutor;
                 ("tutor view", o.tutor)
             }
-            Msg::ToggleTutorMode => {
-                self.toggle_tutor_mode(None);
-                return;
-            }
+            Msg::ToggleTutorMode => return self.toggle_tutor_mode(None),
             Msg::ToggleTurnBoard => {
                 o.turn_board = !o.turn_board;
                 ("board turned to the player on roll", o.turn_board)
             }
-            Msg::ShowPositionText if !self.match_state.game().variant().has_position_id() => {
+            Msg::ShowPositionText if !self.table.game().variant().has_position_id() => {
                 o.board_text = !o.board_text;
                 ("the board as text on the panel", o.board_text)
             }
             Msg::ShowPositionText => {
-                let fields = self.match_state.match_id_fields();
-                let game = self.match_state.game();
+                let fields = self.table.state().match_id_fields();
+                let game = self.table.game();
                 let text = crate::engine::xgid(game.position(), &fields, o.rules.beaver, {
                     let cap = o.rules.cube_cap.max(1);
                     (31 - cap.leading_zeros()) as u8
                 });
-                self.note(text.clone());
-                self.message = text;
-                return;
+                self.status.note(text.clone());
+                return Some(text);
             }
-            _ => return,
+            _ => return None,
         };
-        self.message = format!("{what}: {}", if on { "on" } else { "off" });
+        Some(format!("{what}: {}", if on { "on" } else { "off" }))
     }
 
     /// The clock of the side to act runs; the others stand.
     pub(super) fn run_clocks(&mut self) {
-        let game = self.match_state.game();
+        let game = self.table.game();
         let side = match game.phase() {
             _ if game.result().is_some() => None,
             Phase::Opening | Phase::Over(_) => None,
             _ => game.to_act(),
         };
-        let now = self.time.now();
-        if let Some(clocks) = &mut self.clocks {
-            clocks.run(side, now);
-        }
+        self.timing.run(side);
         self.note_time_out();
     }
 
     /// Says once when a player's time has run out.
     fn note_time_out(&mut self) {
-        let Some(clocks) = self.clocks else {
-            return;
-        };
-        let now = self.time.now();
+        let out = self.timing.out();
         for side in [Side::White, Side::Black] {
-            let out = clocks.is_out(side, now);
-            if out && !self.out_noted[side.index()] && !self.taken_over[side.index()] {
-                self.out_noted[side.index()] = true;
+            let taken_over = self.table.game().is_taken_over(side);
+            if out[side.index()] && !taken_over && self.timing.note_out(side) {
                 // A bot opposite a person who ran out claims the time at once, as the rule
                 // book's opponent would.
-                if self.bots[side.opponent().index()].is_some()
-                    && self.bots[side.index()].is_none()
-                    && self.match_state.game().result().is_none()
+                if self.seats.has_bot(side.opponent())
+                    && !self.seats.has_bot(side)
+                    && self.table.game().result().is_none()
                 {
                     let line = format!(
                         "{}'s time is out: {} claims it",
                         self.name(side),
                         self.name(side.opponent())
                     );
-                    self.note(line);
+                    self.status.note(line);
                     self.take_over_side(side);
                     continue;
                 }
@@ -311,8 +273,7 @@ impl App {
                     self.name(side),
                     self.name(side.opponent())
                 );
-                self.message.clone_from(&line);
-                self.note(line);
+                self.status.announce(line);
             }
         }
     }
@@ -326,13 +287,12 @@ impl App {
     /// `C` / `:flag`: the computer plays the side whose time is out for the rest of the
     /// game. Against a bot, the person claims only the bot's side: the person's own timeout
     /// is the bot's to claim (and it does, at once).
-    pub(super) fn take_over(&mut self) {
-        let Some(clocks) = self.clocks else {
-            self.message = "there are no clocks in this game (--clock)".to_string();
-            return;
-        };
-        let now = self.time.now();
-        let game = self.match_state.game();
+    pub(super) fn take_over(&mut self) -> Said {
+        if !self.timing.exist() {
+            return Some("there are no clocks in this game (--clock)".to_string());
+        }
+        let is_out = self.timing.out();
+        let game = self.table.game();
         let humans: Vec<Side> = [Side::White, Side::Black]
             .into_iter()
             .filter(|s| self.options.players[s.index()] == Player::Human)
@@ -343,75 +303,84 @@ impl App {
             Some(game.turn()),
             Some(game.turn().opponent()),
         ];
-        let out = |s: Side| clocks.is_out(s, now) && !self.taken_over[s.index()];
+        let out = |s: Side| is_out[s.index()] && !game.is_taken_over(s);
         let Some(side) = candidates
             .into_iter()
             .flatten()
-            .find(|&s| out(s) && self.bots[s.index()].is_none() && !own(s))
+            .find(|&s| out(s) && !self.seats.has_bot(s) && !own(s))
         else {
-            self.message = match humans.as_slice() {
+            return Some(match humans.as_slice() {
                 [me] if out(*me) => {
                     "your own time is out: that is for the computer to claim".to_string()
                 }
                 _ => "no player's time is out".to_string(),
-            };
-            return;
+            });
         };
         self.take_over_side(side);
+        None
+    }
+
+    /// A resumed game's sides that the computer took over: the computer goes on playing
+    /// them for the rest of the game, as [`crate::engine::Game::is_taken_over`] says.
+    pub(super) fn seat_taken_over(&mut self) {
+        let name = strongest_bot(self.table.game().variant());
+        for side in [Side::White, Side::Black] {
+            if self.table.game().is_taken_over(side)
+                && !self.seats.has_bot(side)
+                && let Ok(b) = bot::make(name, self.seed ^ (side.index() as u64 + 1))
+            {
+                self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
+            }
+        }
     }
 
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
-        let name = strongest_bot(self.match_state.game().variant());
+        let name = strongest_bot(self.table.game().variant());
         match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
-                self.taken_over[side.index()] = true;
                 self.drop_tutor();
                 // The match knows: a game this side now wins scores nothing.
                 self.act(Action::TakeOver(side));
-                self.bots[side.index()] = Some(Arc::new(Mutex::new(b)));
-                self.picked = None;
-                if let Some(turn) = &mut self.turn {
-                    while turn.undo().is_some() {}
+                if !self.table.game().is_taken_over(side) {
+                    // The game is over: the message says so.
+                    return;
                 }
+                self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
+                let _ = self.input.drop_pick();
+                self.table.undo_turn();
                 let line = format!(
                     "{name} plays {}'s side for the rest of the game",
                     self.name(side)
                 );
-                self.message.clone_from(&line);
-                self.note(line);
+                self.status.announce(line);
             }
-            Err(e) => self.message = e.to_string(),
+            Err(e) => self.status.say(e.to_string()),
         }
     }
 
-    /// A new game: sides the computer took over go back to their players, the clocks
-    /// are full again.
+    /// A new game: sides the computer took over go back to their players (a person's side
+    /// with a bot at it was taken over), the clocks are full again.
     pub(super) fn new_game_at_table(&mut self) {
         for side in [Side::White, Side::Black] {
-            if std::mem::take(&mut self.taken_over[side.index()])
-                && self.options.players[side.index()] == Player::Human
-            {
-                self.bots[side.index()] = None;
+            if self.options.players[side.index()] == Player::Human {
+                self.seats.seat_bot(side, None);
             }
         }
-        self.out_noted = [false; 2];
-        if let Some(clocks) = &mut self.clocks {
-            clocks.reset();
-        }
+        self.timing.reset();
     }
 
     /// The clocks of a new match, or of the record resumed (the reserves after its last
     /// action).
     pub(super) fn start_clocks(&mut self) {
-        let record = self.recorder.as_record();
+        let record = self.table.record();
         let Some(clock) = &record.clock else {
-            self.clocks = None;
+            self.timing.start(None);
             return;
         };
         let full = u64::try_from(clock.kind.reserve().as_millis()).unwrap_or(u64::MAX);
         // The last reading of the game in progress; a new game starts full.
-        let game = self.match_state.game_number().max(1) - 1;
+        let game = self.table.state().game_number().max(1) - 1;
         let reserve_ms = clock
             .reserves_ms
             .get(game)
@@ -419,7 +388,7 @@ impl App {
             .copied()
             .unwrap_or([full, full]);
         self.options.clock = Some(clock.kind);
-        self.clocks = Some(Clocks::from_state(ClockState {
+        self.timing.start(Some(ClockState {
             kind: clock.kind,
             reserve_ms,
         }));
@@ -427,23 +396,10 @@ impl App {
 
     /// Notes the reserves after each new action in the record.
     pub(super) fn note_clock_readings(&mut self) {
-        let Some(clocks) = self.clocks else {
+        let Some(reading) = self.timing.reserves_ms() else {
             return;
         };
-        let reading = clocks.state(self.time.now()).reserve_ms;
-        let actions: Vec<usize> = self
-            .recorder
-            .as_record()
-            .games
-            .iter()
-            .map(|g| g.actions.len())
-            .collect();
-        if let Some(record) = self.recorder.clock_mut() {
-            record.reserves_ms.resize(actions.len(), Vec::new());
-            for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
-                readings.resize(n, reading);
-            }
-        }
+        self.table.note_clock_reading(reading);
     }
 
     /// The clocks, and the rolls made without asking.
@@ -454,28 +410,27 @@ impl App {
             if !self.auto_roll_now() {
                 break;
             }
-            let said = std::mem::take(&mut self.message);
-            let dice = Dice::roll(&mut self.rng);
+            let said = self.status.take_message();
+            let dice = self.table.roll();
             self.act(Action::Roll(dice));
-            if self.message.is_empty() {
-                self.message = said;
-            }
+            self.status.say_if_quiet(said);
         }
         self.run_clocks();
     }
 
     /// A person's dice are to be rolled by themselves now.
     fn auto_roll_now(&self) -> bool {
-        let game = self.match_state.game();
+        let game = self.table.game();
         if self.auto_roll_held == Some(self.recorded()) {
             return false;
         }
-        if self.mode != Mode::Play
+        if self.input.mode() != &Mode::Play
+            || self.seats.making()
             || self.quit
             || game.result().is_some()
             || game.resignation().is_some()
             || game.phase() != Phase::Rolling
-            || self.bots[game.turn().index()].is_some()
+            || self.seats.has_bot(game.turn())
         {
             return false;
         }
@@ -489,20 +444,20 @@ impl App {
     /// The bot that plays a person's roll now, if auto bear-off applies: the person's
     /// turn to move, with no contact left.
     pub(super) fn finisher_for(&mut self, side: Side) -> Option<SharedBot> {
-        let game = self.match_state.game();
+        let game = self.table.game();
         if !self.options.auto_bearoff
-            || self.bots[side.index()].is_some()
+            || self.seats.has_bot(side)
             || !game.position().is_race()
             || !matches!(game.phase(), Phase::Moving(_))
-            || self.turn.as_ref().is_some_and(|t| !t.made().is_empty())
+            || self.table.turn().is_some_and(|t| !t.made().is_empty())
         {
             return None;
         }
-        if self.finisher.is_none() {
-            let made =
-                bot::make(strongest_bot(self.match_state.game().variant()), self.seed).ok()?;
-            self.finisher = Some(Arc::new(Mutex::new(made)));
-        }
-        self.finisher.clone()
+        let variant = self.table.game().variant();
+        let seed = self.seed;
+        self.seats.finisher(|| {
+            let made = bot::make(strongest_bot(variant), seed).ok()?;
+            Some(Arc::new(Mutex::new(made)) as SharedBot)
+        })
     }
 }

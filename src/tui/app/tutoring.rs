@@ -2,19 +2,17 @@
 //! judges it on a worker thread; a decision that loses at least the threshold opens the
 //! tutor's panel (take it back, or keep it), anything else is made at once.
 
-use super::App;
+use super::{App, Job, Said};
 use crate::bot::EXPERT_DEFAULT_PLY;
-use crate::engine::{Action, Dice};
+use crate::engine::Action;
 use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
 
 impl App {
     /// A person's decision: judged first in tutor mode, else made at once. Bots' decisions
     /// never come here.
     pub(super) fn decide(&mut self, decision: Decision) {
-        let game = self.match_state.game();
-        let person = game
-            .to_act()
-            .is_some_and(|side| self.bots[side.index()].is_none());
+        let game = self.table.game();
+        let person = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
         // Only a choice is judged: a roll when a double was possible, a play of a roll
         // with several.
         let choice = match decision {
@@ -26,12 +24,11 @@ impl App {
             self.commit(decision);
             return;
         }
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.seats.new_id();
         let Some(job) = TutorJob::new(
             id,
-            &self.recorder,
-            &self.match_state,
+            self.table.recorder(),
+            self.table.state(),
             decision,
             EXPERT_DEFAULT_PLY,
         ) else {
@@ -39,14 +36,11 @@ impl App {
             self.commit(decision);
             return;
         };
-        self.tutor_job = Some(job);
-        self.tutor = Tutor::Thinking {
-            id,
-            decision,
-            recorded: self.recorded(),
-        };
-        self.picked = None;
-        self.message = "tutor: thinking…".to_string();
+        self.start(Job::Tutor(job));
+        let recorded = self.recorded();
+        self.tutor.think(id, decision, recorded);
+        let _ = self.input.drop_pick();
+        self.status.say("tutor: thinking…".to_string());
     }
 
     /// Makes a decision, as it was.
@@ -54,7 +48,7 @@ impl App {
         match decision {
             Decision::Play(play) => self.act(Action::Play(play)),
             Decision::Roll => {
-                let dice = Dice::roll(&mut self.rng);
+                let dice = self.table.roll();
                 self.act(Action::Roll(dice));
             }
             Decision::Double => self.act(Action::Double),
@@ -63,45 +57,29 @@ impl App {
         }
     }
 
-    /// The decision for the tutor that the runtime should judge now (on a worker thread),
-    /// if any.
-    pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
-        self.tutor_job.take()
-    }
-
     /// The tutor's verdict on question `id`: below the threshold the decision is made; at
     /// or above it (and above nothing: the expert's own choice is never flagged) the panel
     /// opens. A verdict for a match that has moved on is dropped.
     pub(super) fn tutor_ready(&mut self, id: u64, verdict: &Verdict) -> bool {
-        let Tutor::Thinking {
-            id: asked,
-            decision,
-            recorded,
-        } = self.tutor
-        else {
+        let Some((decision, recorded)) = self.tutor.verdict_came(id) else {
             return false;
         };
-        if asked != id {
-            return false;
-        }
-        self.tutor = Tutor::Idle;
         if recorded != self.recorded() {
             return true;
         }
-        self.message.clear();
+        self.status.clear();
         match verdict {
             Verdict::Judged { loss, .. }
                 if *loss >= i64::from(self.options.tutor_threshold.micros().max(1)) =>
             {
                 let lines = tutor::panel_lines(verdict, |text| self.shown_play(text));
-                self.tutor = Tutor::Panel { decision, lines };
+                self.tutor.show_panel(decision, lines);
             }
             Verdict::Judged { .. } | Verdict::NotJudged => self.commit(decision),
             Verdict::Cannot(why) => {
                 self.commit(decision);
-                if self.message.is_empty() {
-                    self.message = format!("tutor: {why}; made as it was");
-                }
+                self.status
+                    .say_if_quiet(format!("tutor: {why}; made as it was"));
             }
         }
         true
@@ -110,49 +88,48 @@ impl App {
     /// The answer to the tutor's panel (or Esc while it thinks): keep the decision, or take
     /// it back (the moves of the turn undone: the player decides again).
     pub(super) fn tutor_answer(&mut self, keep: bool) {
-        let decision = match std::mem::take(&mut self.tutor) {
+        let decision = match self.tutor.take() {
             Tutor::Panel { decision, .. } if keep => decision,
             Tutor::Panel { decision, .. } | Tutor::Thinking { decision, .. } => {
                 if let Decision::Play(_) = decision
-                    && let Some(turn) = &mut self.turn
+                    && self.table.turn().is_some()
                 {
-                    while turn.undo().is_some() {}
+                    self.table.undo_turn();
                     self.cursor_to_start();
                 }
-                self.picked = None;
-                self.message = match decision {
-                    Decision::Play(_) => "taken back: play the roll again",
-                    _ => "taken back: decide again",
-                }
-                .to_string();
+                let _ = self.input.drop_pick();
+                self.status.say(
+                    match decision {
+                        Decision::Play(_) => "taken back: play the roll again",
+                        _ => "taken back: decide again",
+                    }
+                    .to_string(),
+                );
                 return;
             }
             Tutor::Idle => return,
         };
-        self.message.clear();
+        self.status.clear();
         self.commit(decision);
     }
 
     /// `m` / `:tutor [on|off]`: tutor mode on or off (`None`: the other way).
-    pub(super) fn toggle_tutor_mode(&mut self, on: Option<bool>) {
+    pub(super) fn toggle_tutor_mode(&mut self, on: Option<bool>) -> Said {
         let on = on.unwrap_or(!self.options.tutor_mode);
         self.options.tutor_mode = on;
-        self.message = if on {
+        Some(if on {
             format!(
                 "tutor mode: on (the expert speaks of losses of {} or more)",
                 self.options.tutor_threshold
             )
         } else {
             "tutor mode: off".to_string()
-        };
+        })
     }
 
     /// The tutor's panel, if shown: its lines.
     pub(super) fn tutor_panel(&self) -> Option<&[String]> {
-        match &self.tutor {
-            Tutor::Panel { lines, .. } => Some(lines),
-            _ => None,
-        }
+        self.tutor.panel()
     }
 
     /// The tutor holds a decision back (thinking, or its panel open).
@@ -173,8 +150,7 @@ impl App {
     /// Drops a decision held back (the side went to a bot, or the match moved on).
     pub(super) fn drop_tutor(&mut self) {
         if self.tutor_busy() {
-            self.tutor = Tutor::Idle;
-            self.tutor_job = None;
+            let _ = self.tutor.take();
         }
     }
 }

@@ -1,0 +1,227 @@
+//! The table part: the match, its record, the turn being played checker by checker, the
+//! dice, and what the board marks of the last play. It is the only path to the match:
+//! every action goes through the recorder here, so the record and the match never part.
+//! This part is the only writer of them.
+
+use crate::engine::{
+    Action, Dice, DieStep, Game, GameSetup, MatchError, MatchState, Phase, SetupError, Side,
+    TurnBuilder, TurnError, roll_die,
+};
+use crate::record::{PlayerKind, Record, Recorder};
+use crate::tui::model::LastMove;
+use rand::rngs::ChaCha8Rng;
+
+/// The match, its record, the turn in progress and the dice.
+#[derive(Debug)]
+pub(super) struct Table {
+    /// The match being played.
+    match_state: MatchState,
+    /// Every action of the match so far.
+    recorder: Recorder,
+    /// The turn being played checker by checker, while the game waits for a play.
+    turn: Option<TurnBuilder>,
+    /// The dice.
+    rng: ChaCha8Rng,
+    /// The last play, as the status line shows it.
+    last_play: String,
+    /// The last play, marked on the board until the next roll.
+    last_move: Option<LastMove>,
+    /// A bot has offered to resign this game (it does not offer twice).
+    bot_resigned: [bool; 2],
+}
+
+impl Table {
+    /// The table of `match_state` recorded by `recorder`, rolling with `rng`.
+    pub(super) const fn new(match_state: MatchState, recorder: Recorder, rng: ChaCha8Rng) -> Table {
+        Table {
+            match_state,
+            recorder,
+            turn: None,
+            rng,
+            last_play: String::new(),
+            last_move: None,
+            bot_resigned: [false; 2],
+        }
+    }
+
+    /// The match.
+    pub(super) const fn state(&self) -> &MatchState {
+        &self.match_state
+    }
+
+    /// The game in progress.
+    pub(super) fn game(&self) -> &Game {
+        self.match_state.game()
+    }
+
+    /// The recorder of the match.
+    pub(super) const fn recorder(&self) -> &Recorder {
+        &self.recorder
+    }
+
+    /// The record of the match so far.
+    pub(super) const fn record(&self) -> &Record {
+        self.recorder.as_record()
+    }
+
+    /// Makes `action` in the match and records it.
+    pub(super) fn apply(&mut self, action: Action) -> Result<(), MatchError> {
+        self.recorder.apply(&mut self.match_state, action)
+    }
+
+    /// Ends the money session.
+    pub(super) fn stop(&mut self) -> Result<(), MatchError> {
+        self.recorder.stop(&mut self.match_state)
+    }
+
+    /// Starts the next game: nothing of the last play is marked, no bot has offered to
+    /// resign.
+    pub(super) fn next_game(&mut self) -> Result<(), MatchError> {
+        self.recorder.next_game(&mut self.match_state)?;
+        self.forget_game();
+        Ok(())
+    }
+
+    /// Sets the game up at `setup` (recorded as its start): no turn in progress, nothing of
+    /// the last play marked, no bot has offered to resign.
+    pub(super) fn set_up(&mut self, setup: &GameSetup) -> Result<(), SetupError> {
+        self.recorder.set_up(&mut self.match_state, setup)?;
+        self.turn = None;
+        self.forget_game();
+        Ok(())
+    }
+
+    fn forget_game(&mut self) {
+        self.last_play.clear();
+        self.last_move = None;
+        self.bot_resigned = [false; 2];
+    }
+
+    /// Records who plays `side` now.
+    pub(super) fn set_player_kind(&mut self, side: Side, kind: PlayerKind) {
+        self.recorder.players_mut()[side.index()].kind = kind;
+    }
+
+    /// Notes the clocks' `reading` (reserves in milliseconds) after each new action in the
+    /// record.
+    pub(super) fn note_clock_reading(&mut self, reading: [u64; 2]) {
+        let actions: Vec<usize> = self
+            .recorder
+            .as_record()
+            .games
+            .iter()
+            .map(|g| g.actions.len())
+            .collect();
+        if let Some(record) = self.recorder.clock_mut() {
+            record.reserves_ms.resize(actions.len(), Vec::new());
+            for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
+                readings.resize(n, reading);
+            }
+        }
+    }
+
+    /// Rolls the dice.
+    pub(super) fn roll(&mut self) -> Dice {
+        Dice::roll(&mut self.rng)
+    }
+
+    /// Rolls one die.
+    pub(super) fn roll_die(&mut self) -> u8 {
+        roll_die(&mut self.rng)
+    }
+
+    /// The turn being played checker by checker, if any.
+    pub(super) const fn turn(&self) -> Option<&TurnBuilder> {
+        self.turn.as_ref()
+    }
+
+    /// Starts or ends the turn in progress to match the game; returns whether a turn has
+    /// just started.
+    pub(super) fn follow_game(&mut self) -> bool {
+        let game = self.match_state.game();
+        let before = self.turn.is_some();
+        self.turn = match (game.phase(), game.resignation()) {
+            (Phase::Moving(dice), None) => match &self.turn {
+                Some(t) if t.dice() == dice => self.turn.clone(),
+                _ => TurnBuilder::for_game(game),
+            },
+            (Phase::Moving(_), Some(_)) => self.turn.clone(),
+            _ => None,
+        };
+        !before && self.turn.is_some()
+    }
+
+    /// Takes back the last checker move of the turn; `None` when there is no turn, `Some`
+    /// of what was taken back (`None`: nothing was made yet).
+    pub(super) fn undo_move(&mut self) -> Option<Option<DieStep>> {
+        self.turn.as_mut().map(TurnBuilder::undo)
+    }
+
+    /// Takes back every checker move of the turn.
+    pub(super) fn undo_turn(&mut self) {
+        if let Some(turn) = &mut self.turn {
+            while turn.undo().is_some() {}
+        }
+    }
+
+    /// Moves a checker along `path`; `None` when there is no turn.
+    pub(super) fn follow(&mut self, path: &[DieStep]) -> Option<Result<(), TurnError>> {
+        self.turn.as_mut().map(|t| t.follow(path))
+    }
+
+    /// Moves the checker on `from` by `die`; `None` when there is no turn.
+    pub(super) fn move_by_die(
+        &mut self,
+        from: crate::engine::Place,
+        die: u8,
+    ) -> Option<Result<DieStep, TurnError>> {
+        self.turn.as_mut().map(|t| t.move_by_die(from, die))
+    }
+
+    /// Shows `step` of a bot's play on the board (the play itself is made through
+    /// [`Table::apply`]).
+    pub(super) fn show_step(&mut self, step: crate::engine::Step) {
+        if let Some(turn) = &mut self.turn {
+            let next = turn.next_steps();
+            if let Some(ds) = next.iter().find(|ds| ds.step == step) {
+                let _ = turn.step(*ds);
+            }
+        }
+    }
+
+    /// The last play, as the status line shows it.
+    pub(super) fn last_play(&self) -> &str {
+        &self.last_play
+    }
+
+    /// The last play, marked on the board.
+    pub(super) const fn last_move(&self) -> Option<&LastMove> {
+        self.last_move.as_ref()
+    }
+
+    /// The play just made: `text` for the status line, `last_move` for the board.
+    pub(super) fn played(&mut self, text: String, last_move: LastMove) {
+        self.last_play = text;
+        self.last_move = Some(last_move);
+    }
+
+    /// The last play as the status line shows it (a resumed match's).
+    pub(super) fn set_last_play(&mut self, text: String) {
+        self.last_play = text;
+    }
+
+    /// The dice were rolled: the last play is no longer marked.
+    pub(super) fn unmark_last_move(&mut self) {
+        self.last_move = None;
+    }
+
+    /// The bot playing `side` has offered to resign this game.
+    pub(super) const fn bot_resigned(&self, side: Side) -> bool {
+        self.bot_resigned[side.index()]
+    }
+
+    /// Notes that the bot playing `side` offers to resign this game.
+    pub(super) const fn mark_bot_resigned(&mut self, side: Side) {
+        self.bot_resigned[side.index()] = true;
+    }
+}

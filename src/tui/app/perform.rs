@@ -1,0 +1,132 @@
+//! The runtime's step for one event: [`App::update`] applies its message and returns
+//! effects; [`App::handle`] performs them: a save at once (file I/O, here and never in
+//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a bot
+//! made (which may start an engine's program; back as [`crate::tui::keys::Msg::BotsMade`]),
+//! a job kept until the runtime starts it on a worker thread ([`App::take_jobs`]). A job the
+//! game no longer waits for (its side went to a person, its panel closed) is never started.
+
+use super::hints::Hints;
+use super::seats::Seats;
+use super::tutor_desk::TutorDesk;
+use super::{App, BotJob, HintJob, Msg, RolloutJob, TutorJob};
+use crate::tui::effect::{Effect, Effects, Job};
+use crate::tui::event::Event;
+
+impl App {
+    /// Applies one event and performs what it asks for (see [`App::update`] and
+    /// [`App::perform`]); returns whether the screen must be redrawn.
+    pub fn handle(&mut self, event: Event) -> bool {
+        let msg = self.message_for(event);
+        let effects = self.update(msg);
+        self.perform(effects)
+    }
+
+    /// Performs `effects`, as the runtime does: saves now (how each went is applied as
+    /// [`crate::tui::keys::Msg::Saved`]), keeps the jobs for [`App::take_jobs`]; quitting is
+    /// [`App::should_quit`]. Returns whether the screen must be redrawn.
+    pub fn perform(&mut self, effects: Effects) -> bool {
+        let mut redraw = effects.redraw;
+        for effect in effects.effects {
+            match effect {
+                Effect::Save(request) => redraw |= self.perform_save(request),
+                Effect::MakeBots(request) => {
+                    // Making a bot may start a program (an engine over UBGI).
+                    let made = request.make();
+                    let effects = self.update(Msg::BotsMade(made));
+                    redraw |= self.perform(effects);
+                }
+                Effect::Start(job) => self.outbox.keep(*job),
+                Effect::Quit => {}
+            }
+        }
+        redraw
+    }
+
+    /// The effects the update in progress asked for, with `redraw`: a job it asked for and
+    /// then dropped is left out.
+    pub(super) fn effects(&mut self, redraw: bool) -> Effects {
+        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        let effects = self.outbox.asked(current);
+        Effects { redraw, effects }
+    }
+
+    /// Asks the runtime to start `job`.
+    pub(super) fn start(&mut self, job: Job) {
+        self.ask(Effect::Start(Box::new(job)));
+    }
+
+    /// Asks the runtime for `effect` once the update in progress is done.
+    pub(super) fn ask(&mut self, effect: Effect) {
+        self.outbox.ask(effect);
+    }
+
+    /// The jobs to start now on worker threads (those the game still waits for), oldest
+    /// first.
+    pub fn take_jobs(&mut self) -> Vec<Job> {
+        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        self.outbox.take_jobs(current)
+    }
+
+    /// Takes the job of the kind `is` says that the game still waits for, as `open` opens
+    /// it.
+    fn take_job<T>(&mut self, is: fn(&Job) -> bool, open: fn(Job) -> Option<T>) -> Option<T> {
+        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        self.outbox.take_job(current, is, open)
+    }
+
+    /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
+    /// kind at a time).
+    pub fn take_bot_job(&mut self) -> Option<BotJob> {
+        self.take_job(
+            |job| matches!(job, Job::Bot(_)),
+            |job| match job {
+                Job::Bot(job) => Some(job),
+                _ => None,
+            },
+        )
+    }
+
+    /// The hint to work out now (see [`App::take_bot_job`]).
+    pub fn take_hint_job(&mut self) -> Option<HintJob> {
+        self.take_job(
+            |job| matches!(job, Job::Hint(_)),
+            |job| match job {
+                Job::Hint(job) => Some(job),
+                _ => None,
+            },
+        )
+    }
+
+    /// The hint panel's rollout to run now (see [`App::take_bot_job`]).
+    pub fn take_rollout_job(&mut self) -> Option<RolloutJob> {
+        self.take_job(
+            |job| matches!(job, Job::Rollout(_)),
+            |job| match job {
+                Job::Rollout(job) => Some(job),
+                _ => None,
+            },
+        )
+    }
+
+    /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
+    pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
+        self.take_job(
+            |job| matches!(job, Job::Tutor(_)),
+            |job| match job {
+                Job::Tutor(job) => Some(job),
+                _ => None,
+            },
+        )
+    }
+}
+
+/// Whether the game (its seats, hint panel and tutor) still waits for the answer to `job`.
+fn waited_for(seats: &Seats, hints: &Hints, tutor: &TutorDesk, job: &Job) -> bool {
+    let id = job.id();
+    match job {
+        Job::Bot(_) => seats.pending() == Some(id),
+        Job::Hint(_) => hints.waits_for_hint(id),
+        Job::Rollout(_) => hints.waits_for_rollout(id),
+        Job::Tutor(_) => tutor.waits_for(id),
+    }
+}

@@ -1,0 +1,362 @@
+//! The game's decisions by keys and by bots: the opening roll, rolling and doubling,
+//! answering a double, moving checkers (picked, moved by a die, typed), and going on
+//! between games; every action goes through the table ([`super::match_table::Table`]) and
+//! is noted in the log. A handler returns what it has to say ([`Said`]); the caller puts it
+//! on the message line.
+
+use super::{App, Mode, Msg, Said, point_spot, spot_point};
+use crate::engine::{
+    Action, DieStep, Phase, Place, Play, Side, TurnBuilder, format_play, parse_play_in,
+};
+use crate::tui::model::LastMove;
+use crate::tui::tutor::Decision;
+
+impl App {
+    /// Makes `action` in the match (the table records it), notes it in the log, and
+    /// follows the game with the turn in progress; a refusal is said on the message line.
+    pub(super) fn act(&mut self, action: Action) {
+        let game = self.table.game();
+        let mover = game.turn();
+        let actor = game.to_act().unwrap_or(mover);
+        let dice = game.dice();
+        match self.table.apply(action) {
+            Ok(()) => {
+                self.status.clear();
+                if let (Action::Play(play), Some(dice)) = (action, dice) {
+                    let text = format_play(&play);
+                    let text = if text.is_empty() {
+                        "cannot move".to_string()
+                    } else {
+                        text
+                    };
+                    let text = format!(
+                        "{} {}-{}: {text}",
+                        self.name(mover),
+                        dice.high(),
+                        dice.low()
+                    );
+                    self.table.played(
+                        text,
+                        LastMove {
+                            side: mover,
+                            steps: play.steps().to_vec(),
+                        },
+                    );
+                }
+                self.log_action(action, actor);
+                self.after_action();
+            }
+            Err(e) => self.status.say(e.to_string()),
+        }
+    }
+
+    /// Notes an action just made by `actor` in the log.
+    fn log_action(&mut self, action: Action, actor: Side) {
+        let who = self.name(actor).to_string();
+        let game = self.table.game();
+        let line = match action {
+            // The opening roll says more than this; its caller writes it.
+            Action::OpeningRoll { .. } => None,
+            Action::Roll(dice) => {
+                self.table.unmark_last_move();
+                Some(format!("{who} rolls {}-{}", dice.high(), dice.low()))
+            }
+            Action::Play(_) => Some(self.table.last_play().to_string()),
+            Action::Double => Some(format!("{who} doubles to {}", game.offered_value())),
+            Action::Take => Some(format!("{who} takes")),
+            Action::Drop => Some(format!("{who} passes")),
+            Action::Beaver => Some(format!("{who} beavers to {}", game.offered_value())),
+            Action::Resign(level) => Some(format!("{who} offers to resign a {level}")),
+            Action::AcceptResignation => Some(format!("{who} accepts the resignation")),
+            Action::DeclineResignation => Some(format!("{who} declines the resignation")),
+            // The take-over writes its own line.
+            Action::TakeOver(_) => None,
+        };
+        if let Some(line) = line {
+            self.status.note(line);
+        }
+        if let Some(result) = self.table.game().result() {
+            let line = self.result_line(&result);
+            self.status.note(line);
+        }
+    }
+
+    /// Starts or ends the turn in progress to match the game, and plays forced plays when
+    /// asked to.
+    pub(super) fn after_action(&mut self) {
+        let _ = self.input.drop_pick();
+        if self.table.follow_game() {
+            self.cursor_to_start();
+        }
+        if self.options.auto_forced
+            && let Some(turn) = self.table.turn()
+            && turn.made().is_empty()
+            && let Some(play) = turn.forced()
+        {
+            self.act(Action::Play(play));
+            let forced = format!("forced: {}", self.table.last_play());
+            self.status.say_if_quiet(forced);
+        }
+    }
+
+    /// Makes `action`, with nothing more to say than what it says itself.
+    pub(super) fn act_saying_nothing(&mut self, action: Action) -> Said {
+        self.act(action);
+        None
+    }
+
+    /// The opening roll; returns what it says (also in the log).
+    pub(super) fn opening(&mut self, msg: &Msg) -> Said {
+        if !matches!(msg, Msg::Roll | Msg::Select) {
+            return Some("press r for the opening roll".to_string());
+        }
+        let white = self.table.roll_die();
+        let black = self.table.roll_die();
+        let cube_before = self.table.game().cube().value();
+        self.act(Action::OpeningRoll { white, black });
+        let (w, b) = (self.name(Side::White), self.name(Side::Black));
+        let said = if white == black {
+            let cube = self.table.game().cube().value();
+            if cube > cube_before {
+                format!("both rolled {white}: the cube turns to {cube}; roll again")
+            } else {
+                format!("both rolled {white}: roll again")
+            }
+        } else {
+            let starter = if white > black { w } else { b };
+            format!("opening: {w} {white}, {b} {black}; {starter} starts")
+        };
+        self.status.note(said.clone());
+        Some(said)
+    }
+
+    /// A key while the player on roll may roll (or double).
+    pub(super) fn rolling(&mut self, msg: &Msg) -> Said {
+        match msg {
+            Msg::Roll => self.decide(Decision::Roll),
+            Msg::Double => self.decide(Decision::Double),
+            Msg::Resign(level) => self.act(Action::Resign(*level)),
+            _ => {
+                let game = self.table.game();
+                return Some(match game.may_double() {
+                    Ok(()) => format!("{}: roll (r) or double (d)", self.name(game.turn())),
+                    Err(_) => format!("{}: roll (r)", self.name(game.turn())),
+                });
+            }
+        }
+        None
+    }
+
+    /// A key while a double waits for its answer.
+    pub(super) fn answering(&mut self, msg: &Msg) -> Said {
+        match msg {
+            Msg::Take => self.decide(Decision::Take),
+            Msg::Pass => self.decide(Decision::Pass),
+            Msg::Beaver => self.act(Action::Beaver),
+            Msg::Resign(level) => self.act(Action::Resign(*level)),
+            _ => return Some("answer the double: take (t) or pass (p)".to_string()),
+        }
+        None
+    }
+
+    /// A key between two games (or once the match is over).
+    pub(super) fn between_games(&mut self, msg: &Msg) -> Said {
+        if self.table.state().is_over() {
+            return Some("the match is over: q quits".to_string());
+        }
+        let money = self.options.rules.is_money();
+        match msg {
+            Msg::No if money => {
+                let _ = self.table.stop();
+                self.status.note("the session is over".to_string());
+                Some("the session is over: q quits".to_string())
+            }
+            Msg::Yes | Msg::Select | Msg::Roll if money && self.record_is_full() => {
+                let _ = self.table.stop();
+                Some(
+                    "the session is over: its record is as long as a record may be; q quits"
+                        .to_string(),
+                )
+            }
+            Msg::Yes | Msg::Select | Msg::Roll => match self.table.next_game() {
+                Ok(()) => {
+                    // A line between the games in the log.
+                    let number = self.table.state().game_number();
+                    let variant = self.table.game().variant();
+                    self.status.note(match self.options.rules.rule_set {
+                        crate::engine::RuleSet::Tavli => {
+                            format!("── game {number}: {variant} ──")
+                        }
+                        _ => format!("── game {number} ──"),
+                    });
+                    self.new_game_at_table();
+                    self.after_action();
+                    None
+                }
+                Err(e) => Some(e.to_string()),
+            },
+            _ if money => Some("another game? y or n".to_string()),
+            _ => Some("press Enter for the next game".to_string()),
+        }
+    }
+
+    /// A key while the player on roll moves checkers.
+    pub(super) fn moving(&mut self, msg: Msg) -> Said {
+        let turn = self.table.turn().cloned()?;
+        if turn.dice_needed() == 0 {
+            // Nothing can be played: the turn passes on any key.
+            if let Some(play) = turn.finished() {
+                self.act(Action::Play(play));
+            }
+            return None;
+        }
+        match msg {
+            Msg::Select => self.select(&turn),
+            Msg::Digit(die) => self.move_by_die(die),
+            Msg::Undo => {
+                let said = self.table.undo_move().map(|undone| match undone {
+                    Some(ds) => format!(
+                        "took back {}/{}",
+                        self.shown_point(ds.step.from),
+                        self.shown_point(ds.step.to)
+                    ),
+                    None => "no checker move to take back".to_string(),
+                });
+                let _ = self.input.drop_pick();
+                said
+            }
+            Msg::Resign(level) => {
+                self.act(Action::Resign(level));
+                None
+            }
+            Msg::Roll => Some("the dice are rolled: move".to_string()),
+            Msg::Double => Some("doubling comes before rolling".to_string()),
+            _ => Some(self.status()),
+        }
+    }
+
+    /// Enter (or a click): picks up the checker under the cursor, puts the picked one down
+    /// there, or makes the finished play.
+    fn select(&mut self, turn: &TurnBuilder) -> Said {
+        let spot = self.cursor_spot();
+        let Some(from) = self.input.picked() else {
+            if let Some(play) = turn.finished() {
+                self.decide(Decision::Play(play));
+                return None;
+            }
+            return match spot_point(spot) {
+                Some(p) if turn.sources().contains(&p) => {
+                    self.input.pick(p);
+                    None
+                }
+                Some(p) if turn.position().board()[p.index()] > 0 => Some(format!(
+                    "the checker on {} cannot move now: the dice must be used elsewhere",
+                    self.shown_point(p)
+                )),
+                Some(p) => Some(format!("no checker of yours on {}", self.shown_point(p))),
+                None => Some("pick up a checker to move first".to_string()),
+            };
+        };
+        if spot_point(spot) == Some(from) {
+            let _ = self.input.drop_pick();
+            return None;
+        }
+        let to = spot_point(spot).unwrap_or(Place::OFF);
+        match turn.destinations(from).into_iter().find(|d| d.to == to) {
+            Some(d) if d.paths.len() == 1 => self.follow(&d.paths[0]),
+            Some(d) => {
+                self.input.set_mode(Mode::ChooseWay(d.paths));
+                None
+            }
+            None => Some(format!(
+                "the checker on {} cannot move to {}",
+                self.shown_point(from),
+                self.shown_point(to)
+            )),
+        }
+    }
+
+    /// Moves the picked checker along `path`.
+    pub(super) fn follow(&mut self, path: &[DieStep]) -> Said {
+        match self.table.follow(path)? {
+            Ok(()) => {
+                let _ = self.input.drop_pick();
+                if let Some(last) = path.last() {
+                    self.put_cursor_on(point_spot(last.step.to));
+                }
+                None
+            }
+            Err(e) => Some(self.shown_error(e)),
+        }
+    }
+
+    /// A digit: moves the picked checker (or the one under the cursor) by that die.
+    fn move_by_die(&mut self, die: u8) -> Said {
+        let from = self
+            .input
+            .picked()
+            .or_else(|| spot_point(self.cursor_spot()))
+            .unwrap_or(Place::OFF);
+        if from.is_off() {
+            return Some("pick up a checker to move first".to_string());
+        }
+        match self.table.move_by_die(from, die)? {
+            Ok(ds) => {
+                let _ = self.input.drop_pick();
+                self.put_cursor_on(point_spot(ds.step.to));
+                None
+            }
+            Err(e) => Some(self.shown_error(e)),
+        }
+    }
+
+    /// A play typed on the command line (notation), finishing the moves made so far or in
+    /// place of them.
+    pub(super) fn typed_play(&mut self, text: &str) -> Said {
+        let game = self.table.game();
+        let Phase::Moving(dice) = game.phase() else {
+            return Some("there is no roll to play now".to_string());
+        };
+        let made: Vec<_> = self
+            .table
+            .turn()
+            .map(|t| t.made().iter().map(|ds| ds.step).collect())
+            .unwrap_or_default();
+        if made.is_empty() {
+            return match parse_play_in(game.variant(), text, game.position(), dice) {
+                Ok(play) => {
+                    self.decide(Decision::Play(play));
+                    None
+                }
+                Err(e) => Some(e.to_string()),
+            };
+        }
+        // Checkers already moved this turn: the typed moves finish the turn from there; if
+        // they are a whole play of their own, they replace the moves made, and the message
+        // says so.
+        let position = self
+            .table
+            .turn()
+            .map_or(*game.position(), |t| *t.position());
+        let so_far = Play::new(&made, position)
+            .map(|p| format_play(&p))
+            .unwrap_or_default();
+        let variant = game.variant();
+        let continued = parse_play_in(variant, &format!("{so_far} {text}"), game.position(), dice);
+        match continued {
+            Ok(play) => {
+                self.decide(Decision::Play(play));
+                None
+            }
+            Err(e) => match parse_play_in(variant, text, game.position(), dice) {
+                Ok(play) => {
+                    self.decide(Decision::Play(play));
+                    self.tutor.is_idle().then(|| {
+                        format!("{text} was played as the whole move, in place of {so_far}")
+                    })
+                }
+                Err(_) => Some(format!("after {so_far}: {e}")),
+            },
+        }
+    }
+}

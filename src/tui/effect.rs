@@ -1,0 +1,179 @@
+//! What [`crate::tui::App::update`] asks the runtime to do once a message is applied: start
+//! a job on a worker thread (a bot's decision, a hint, a rollout, the tutor's judgement),
+//! save the match, make a bot (which may start an engine's program), quit. `update` itself changes only the game's state in memory; the
+//! runtime performs the effects (as gitui and the ratatui component template do), and
+//! what they bring back (a worker's answer, how a save went) comes in as a message again.
+
+use super::bots::{BotJob, SharedBot};
+use super::hint::HintJob;
+use super::hint_rollout::RolloutJob;
+use super::tutor::TutorJob;
+use crate::bot::BotError;
+use crate::engine::{RuleSet, Side};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// Work for a worker thread, whose answer comes back as an event.
+pub enum Job {
+    /// A bot's decision ([`crate::tui::workers::spawn_bot`]).
+    Bot(BotJob),
+    /// The hint panel's advice ([`crate::tui::workers::spawn_hint`]).
+    Hint(HintJob),
+    /// A rollout from the hint panel ([`crate::tui::workers::spawn_rollout`]).
+    Rollout(RolloutJob),
+    /// The tutor's judgement of a person's decision ([`crate::tui::workers::spawn_tutor`]).
+    Tutor(TutorJob),
+}
+
+impl Job {
+    /// The id of the question: the answer carries it back.
+    #[must_use]
+    pub const fn id(&self) -> u64 {
+        match self {
+            Job::Bot(job) => job.id,
+            Job::Hint(job) => job.id,
+            Job::Rollout(job) => job.id,
+            Job::Tutor(job) => job.id,
+        }
+    }
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self {
+            Job::Bot(_) => "Bot",
+            Job::Hint(_) => "Hint",
+            Job::Rollout(_) => "Rollout",
+            Job::Tutor(_) => "Tutor",
+        };
+        f.debug_tuple(kind).field(&self.id()).finish()
+    }
+}
+
+/// A save the runtime makes (file I/O, never inside `update`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveRequest {
+    /// The autosave: what the record gained is appended to the journal; a finished match
+    /// is kept under a dated name.
+    Autosave,
+    /// `s` (`None`: where the match was last saved or resumed from, else under a dated
+    /// name in the save folder) or `:save PATH`.
+    To(Option<PathBuf>),
+}
+
+/// How a save went, brought back to [`crate::tui::App::update`] as
+/// [`crate::tui::keys::Msg::Saved`]: what the message line and the log say about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Saved {
+    /// The autosave's news: a line for the message line (in place of what it says), and a
+    /// note that the finished match was kept (after what it says). Either is said in the
+    /// log when it changes the message line.
+    Autosave {
+        /// A line that replaces the message line, if any.
+        line: Option<String>,
+        /// Where the finished match was kept, if it was just kept.
+        kept: Option<String>,
+    },
+    /// Where `s` or `:save` saved the match, or why it did not: on the message line and
+    /// in the log.
+    To(String),
+    /// `:save PATH` into a folder that does not exist: said on the message line only.
+    NoFolder(String),
+}
+
+/// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI),
+/// brought back to [`crate::tui::App::update`] as [`crate::tui::keys::Msg::BotsMade`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotRequest {
+    /// The bot's name (see [`crate::bot::NAMES`]).
+    pub name: String,
+    /// The sides it is to play, each with the seed of its bot, in order.
+    pub sides: Vec<(Side, u64)>,
+    /// The rules the bot must play.
+    pub rule_set: RuleSet,
+}
+
+impl BotRequest {
+    /// Makes the bots, side by side, up to the first that cannot be made.
+    #[must_use]
+    pub fn make(&self) -> MadeBots {
+        let mut made = Vec::new();
+        for &(side, seed) in &self.sides {
+            let bot = crate::bot::make_for(&self.name, seed, self.rule_set)
+                .map(|b| Arc::new(Mutex::new(b)) as SharedBot);
+            let failed = bot.is_err();
+            made.push((side, bot));
+            if failed {
+                break;
+            }
+        }
+        MadeBots {
+            name: self.name.clone(),
+            made,
+        }
+    }
+}
+
+/// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).
+#[derive(Clone)]
+pub struct MadeBots {
+    /// The bots' name.
+    pub name: String,
+    /// Each side's bot, in order, up to the first that could not be made.
+    pub made: Vec<(Side, Result<SharedBot, BotError>)>,
+}
+
+impl std::fmt::Debug for MadeBots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let made: Vec<_> = self
+            .made
+            .iter()
+            .map(|(side, bot)| (side, bot.as_ref().map(|_| "made")))
+            .collect();
+        f.debug_struct("MadeBots")
+            .field("name", &self.name)
+            .field("made", &made)
+            .finish()
+    }
+}
+
+impl PartialEq for MadeBots {
+    fn eq(&self, other: &MadeBots) -> bool {
+        self.name == other.name
+            && self.made.len() == other.made.len()
+            && self.made.iter().zip(&other.made).all(|(a, b)| {
+                a.0 == b.0
+                    && match (&a.1, &b.1) {
+                        (Ok(x), Ok(y)) => Arc::ptr_eq(x, y),
+                        (Err(x), Err(y)) => x == y,
+                        _ => false,
+                    }
+            })
+    }
+}
+
+impl Eq for MadeBots {}
+
+/// One thing for the runtime to do.
+#[derive(Debug)]
+pub enum Effect {
+    /// Start this job on a worker thread.
+    Start(Box<Job>),
+    /// Save the match (then hand [`Saved`] back as a message).
+    Save(SaveRequest),
+    /// Make bots (then hand [`MadeBots`] back as a message).
+    MakeBots(BotRequest),
+    /// The players have quit: end the loop.
+    Quit,
+}
+
+/// What one [`crate::tui::App::update`] asks for: whether the screen must be redrawn,
+/// and the effects to perform, in order.
+#[derive(Debug, Default)]
+#[must_use]
+pub struct Effects {
+    /// The screen changed.
+    pub redraw: bool,
+    /// What the runtime does next, in order.
+    pub effects: Vec<Effect>,
+}
