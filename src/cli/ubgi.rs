@@ -590,14 +590,14 @@ mod tests {
         assert!(out.contains(&"proto 0.2".to_string()));
         assert!(
             out.iter()
-                .any(|l| l.starts_with("key engine.ply int 1..3 3"))
+                .any(|l| l.starts_with("key engine.ply int 1..4 3"))
         );
         assert_eq!(&out[out.len() - 2..], ["ubgiok", "readyok"]);
         assert!(answers(&mut s, &["set engine.ply 1"]).is_empty());
         assert_eq!(answers(&mut s, &["get engine.ply"]), ["value engine.ply 1"]);
         assert_eq!(
             answers(&mut s, &["set engine.ply 9"]),
-            ["error bad_value engine.ply must_be 1..3"]
+            ["error bad_value engine.ply must_be 1..4"]
         );
         assert_eq!(
             answers(&mut s, &["set engine.colour red"]),

@@ -106,8 +106,9 @@ pub struct Options {
     pub tutor_mode: bool,
     /// The smallest loss tutor mode speaks of.
     pub tutor_threshold: Threshold,
-    /// Show the position as text on the panel where no Position ID can say it (Plakoto,
-    /// Fevga); `i` turns it on and off.
+    /// Show the position as text on the panel: the board where no Position ID can say it
+    /// (Plakoto, Fevga), else its XGID in place of the Position ID and Match ID; `i` turns
+    /// it on and off.
     pub board_text: bool,
     /// The players' clocks, if any.
     pub clock: Option<ClockKind>,

@@ -86,8 +86,8 @@ pub enum Msg {
     TutorReady(u64, Box<Verdict>),
     /// `f`: the board fixed (White at the bottom) or turned to the player on roll.
     ToggleTurnBoard,
-    /// The position as text: the XGID in the log (backgammon, Portes, Jacquet), or the board
-    /// text on the panel on and off (Plakoto, Fevga).
+    /// The position as text on the panel, on and off: the XGID in place of the IDs (and into
+    /// the log) in backgammon, Portes and Jacquet, the board text in Plakoto and Fevga.
     ShowPositionText,
     /// `C`: the computer takes over the side whose time is out.
     TakeOver,

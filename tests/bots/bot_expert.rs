@@ -993,13 +993,13 @@ fn ply_options_name_the_expert_levels() {
     assert_eq!(with_ply("expert", None), "expert");
     assert_eq!(with_ply("greedy", Some(0)), "greedy");
     assert_eq!(with_ply("expert", Some(2)), "expert:2");
-    for name in ["expert:0", "expert:1", "expert:2"] {
+    for name in ["expert:0", "expert:1", "expert:2", "expert:3"] {
         assert_eq!(
             bot::make(name, 1).expect("a level of the expert").name(),
             name
         );
     }
-    assert!(bot::make("expert:3", 1).is_err());
+    assert!(bot::make("expert:4", 1).is_err());
 }
 
 mod rollouts {

@@ -407,7 +407,13 @@ fn an_engine_that_dies_hands_its_side_back_and_the_game_goes_on() {
         "{}",
         app.message()
     );
-    assert!(app.message().contains("it ended"), "{}", app.message());
+    // The engine's end is seen either on reading (it ended) or on writing the next question
+    // to it (a broken pipe), whichever comes first: both are its death, said in one line.
+    assert!(
+        app.message().contains("it ended") || app.message().contains("stopped listening"),
+        "{}",
+        app.message()
+    );
     assert!(
         app.message().contains("Bob is yours to play now"),
         "{}",

@@ -147,14 +147,23 @@ fn check_resign_menu_scores() {
     assert!(!schmidt[0].contains("(1 point)"), "{schmidt:?}");
 }
 
-/// `i`: the XGID into the log in backgammon; the board text on the panel on and off in
-/// Plakoto (where no ID can say the position, the panel shows none until asked).
+/// `i`: the XGID on the panel (in place of the IDs) and into the log in backgammon, on and
+/// off; the board text on the panel on and off in Plakoto (where no ID can say the
+/// position, the panel shows none until asked).
 fn check_position_text() {
     let mut app = new_app(Rules::money());
     to_rolling(&mut app);
+    assert_eq!(app.model().xgid, None);
     press(&mut app, KeyCode::Char('i'));
-    assert!(app.message().starts_with("XGID="), "{}", app.message());
-    assert!(app.log().last().is_some_and(|l| l.starts_with("XGID=")));
+    assert_eq!(app.message(), "the XGID on the panel: on");
+    let xgid = app.model().xgid.expect("the XGID on the panel");
+    assert!(xgid.starts_with("XGID="), "{xgid}");
+    assert_eq!(app.log().last(), Some(&xgid));
+    // It follows the game: the same text the engine writes for the position and match.
+    let parsed = bg_tui::engine::parse_xgid(&xgid).expect("an XGID that reads back");
+    assert_eq!(&parsed.position, app.match_state().game().position());
+    press(&mut app, KeyCode::Char('i'));
+    assert_eq!(app.model().xgid, None);
     let mut app = new_app(Rules::of(bg_tui::engine::RuleSet::Plakoto));
     assert_eq!(app.model().board_text, None);
     press(&mut app, KeyCode::Char('i'));

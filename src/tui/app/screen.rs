@@ -316,7 +316,8 @@ impl App {
             ),
             board_text: (!game.variant().has_position_id() && self.options.board_text)
                 .then(|| crate::engine::BoardSpec::of_position(game.position()).to_json()),
-            xgid: None,
+            xgid: (game.variant().has_position_id() && self.options.board_text)
+                .then(|| self.xgid_now()),
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),
             cursor: self.cursor_spot(),

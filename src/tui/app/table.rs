@@ -221,18 +221,30 @@ impl App {
                 ("the board as text on the panel", o.board_text)
             }
             Msg::ShowPositionText => {
-                let fields = self.table.state().match_id_fields();
-                let game = self.table.game();
-                let text = crate::engine::xgid(game.position(), &fields, o.rules.beaver, {
-                    let cap = o.rules.cube_cap.max(1);
-                    (31 - cap.leading_zeros()) as u8
-                });
-                self.status.note(text.clone());
-                return Some(text);
+                o.board_text = !o.board_text;
+                if o.board_text {
+                    // Into the log too, where it stays to be copied.
+                    let text = self.xgid_now();
+                    self.status.note(text);
+                }
+                ("the XGID on the panel", self.options.board_text)
             }
             _ => return None,
         };
         Some(format!("{what}: {}", if on { "on" } else { "off" }))
+    }
+
+    /// The XGID of the position and match as they stand (the player on roll's view).
+    pub(super) fn xgid_now(&self) -> String {
+        let fields = self.table.state().match_id_fields();
+        let rules = &self.options.rules;
+        let cap = rules.cube_cap.max(1);
+        crate::engine::xgid(
+            self.table.game().position(),
+            &fields,
+            rules.beaver,
+            (31 - cap.leading_zeros()) as u8,
+        )
     }
 
     /// The clock of the side to act runs; the others stand.
