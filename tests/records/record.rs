@@ -931,3 +931,22 @@ fn version_1_records_still_load() {
         assert_eq!(load(&again).unwrap().1, m);
     }
 }
+
+/// A play step from or to a number that is no place (above 25) is refused at the door with
+/// both numbers as written, never turned into a place.
+#[test]
+fn a_step_from_no_place_is_refused_naming_it() {
+    let good = good_record();
+    let k = first_play(&good, 1);
+    let mut r = good.clone();
+    if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
+        steps[0].0 = 30;
+    }
+    let e = load(&to_json(&r)).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains(": a place is off (0), a point (1-24) or the bar (25)"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("step 30/"), "{e}");
+}
