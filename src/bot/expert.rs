@@ -8,8 +8,9 @@
 //! one roll deeper again, with GNU Backgammon's move filters between the depths (see
 //! [`ExpertBot::rank`]).
 //!
-//! Backgammon's nets (which also play Portes and Jacquet, valued with their scoring) ship in
-//! `assets/expert.bgnet`, Plakoto's in `assets/plakoto.bgnet` and Fevga's in
+//! Backgammon's nets (which also play Portes, valued with its scoring) ship in
+//! `assets/expert.bgnet`, Jacquet's (backgammon's trained on in Jacquet's games) in
+//! `assets/jacquet.bgnet`, Plakoto's in `assets/plakoto.bgnet` and Fevga's in
 //! `assets/fevga.bgnet` (the format is in the module `format`), embedded in the program
 //! with `include_bytes!` and read (checked) on first use. One bot holds the nets of every rule
 //! set it plays and takes those of the game in hand.
@@ -45,11 +46,15 @@ use eval::{Buffers, after_play, evaluate, flip, scored_in, verdict_after};
 use format::nets_variant;
 use std::sync::{Arc, OnceLock};
 
-/// The shipped nets of backgammon, Plakoto and Fevga, as built into the program.
-static EMBEDDED: [(Variant, &[u8]); 3] = [
+/// The shipped nets of backgammon, Jacquet, Plakoto and Fevga, as built into the program.
+static EMBEDDED: [(Variant, &[u8]); 4] = [
     (
         Variant::Backgammon,
         include_bytes!("../../assets/expert.bgnet"),
+    ),
+    (
+        Variant::Jacquet,
+        include_bytes!("../../assets/jacquet.bgnet"),
     ),
     (
         Variant::Plakoto,
@@ -72,13 +77,13 @@ pub fn shipped_nets() -> Result<Arc<Nets>, BotError> {
     shipped_nets_for(Variant::Backgammon)
 }
 
-/// The shipped nets that play `variant` (backgammon's for Portes and Jacquet), read once.
+/// The shipped nets that play `variant` (backgammon's for Portes), read once.
 ///
 /// # Errors
 /// [`BotError::Nets`] when the embedded file does not read (a build with a damaged asset).
 pub fn shipped_nets_for(variant: Variant) -> Result<Arc<Nets>, BotError> {
     type Loaded = OnceLock<Result<Arc<Nets>, format::NetFileError>>;
-    static NETS: [Loaded; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static NETS: [Loaded; 4] = [const { OnceLock::new() }; 4];
     let want = nets_variant(variant);
     let i = EMBEDDED
         .iter()
@@ -210,8 +215,7 @@ enum Scale {
 }
 
 impl ExpertBot {
-    /// The bot on `nets` (which play their rule set, and backgammon's Portes and Jacquet
-    /// too), looking `ply` rolls ahead (0 to [`MAX_PLY`]; more counts as [`MAX_PLY`]).
+    /// The bot on `nets` (which play their rule set, and backgammon's Portes too), looking `ply` rolls ahead (0 to [`MAX_PLY`]; more counts as [`MAX_PLY`]).
     #[must_use]
     pub fn new(nets: Arc<Nets>, ply: u8) -> ExpertBot {
         let ply = ply.min(MAX_PLY);
@@ -352,7 +356,7 @@ impl ExpertBot {
     /// As [`shipped_nets_for`].
     pub fn shipped(ply: u8) -> Result<ExpertBot, BotError> {
         let mut bot = ExpertBot::new(shipped_nets()?, ply);
-        for variant in [Variant::Plakoto, Variant::Fevga] {
+        for variant in [Variant::Jacquet, Variant::Plakoto, Variant::Fevga] {
             bot = bot.with_nets(shipped_nets_for(variant)?);
         }
         Ok(bot)
@@ -506,7 +510,7 @@ impl Bot for ExpertBot {
             .collect()
     }
 
-    /// The rule sets the bot has nets for (backgammon's play Portes and Jacquet).
+    /// The rule sets the bot has nets for (backgammon's play Portes).
     fn plays(&self, variant: Variant) -> bool {
         let want = nets_variant(variant);
         self.shelf.iter().any(|n| n.variant == want)

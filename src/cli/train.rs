@@ -1,6 +1,6 @@
-//! `bg-tui train`: self-play training of the expert bot's nets for backgammon, Plakoto or
-//! Fevga, with checkpoints, a progress bar and a periodic check (against pubeval in
-//! backgammon, against greedy in the others).
+//! `bg-tui train`: self-play training of the expert bot's nets for backgammon, Jacquet,
+//! Plakoto or Fevga, with checkpoints, a progress bar and a periodic check (against pubeval
+//! in backgammon, against greedy in the others).
 
 use super::CliError;
 use crate::bot::Bot;
@@ -21,10 +21,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The checkpoint a backgammon run writes and `--resume` reads, unless `--checkpoint` says
-/// otherwise (Plakoto: `assets/plakoto.bgnet`, Fevga: `assets/fevga.bgnet`).
+/// otherwise (Jacquet: `assets/jacquet.bgnet`, Plakoto: `assets/plakoto.bgnet`, Fevga:
+/// `assets/fevga.bgnet`).
 pub const DEFAULT_CHECKPOINT: &str = "assets/expert.bgnet";
-/// The log of a backgammon run's checks, unless `--log` says otherwise (Plakoto:
-/// `assets/plakoto-train.log`, Fevga: `assets/fevga-train.log`).
+/// The log of a backgammon run's checks, unless `--log` says otherwise (Jacquet:
+/// `assets/jacquet-train.log`, Plakoto: `assets/plakoto-train.log`, Fevga:
+/// `assets/fevga-train.log`).
 pub const DEFAULT_LOG: &str = "assets/expert-train.log";
 
 /// The largest checkpoint `--resume` reads, in bytes (nets of the largest sizes allowed
@@ -67,8 +69,14 @@ pub struct TrainArgs {
     /// Go on from the checkpoint (its nets, games played, seed and learning rate).
     #[arg(long)]
     pub resume: bool,
+    /// Start a new run from the nets in this file instead of random weights: nets of the
+    /// rule set trained, or backgammon's for Jacquet (whose nets are backgammon's trained
+    /// on in Jacquet's games). Not with `--resume`.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub from: Option<PathBuf>,
     /// The checkpoint file, written atomically every `--checkpoint-minutes` and at the end
-    /// [default: assets/expert.bgnet, assets/plakoto.bgnet or assets/fevga.bgnet].
+    /// [default: assets/expert.bgnet, assets/jacquet.bgnet, assets/plakoto.bgnet or
+    /// assets/fevga.bgnet].
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Minutes between checkpoints.
@@ -178,6 +186,7 @@ pub fn check_against(
     let rule_set = match nets.variant {
         Variant::Plakoto => RuleSet::Plakoto,
         Variant::Fevga => RuleSet::Fevga,
+        Variant::Jacquet => RuleSet::Jacquet,
         _ => RuleSet::Backgammon,
     };
     let rules = Rules {
@@ -204,7 +213,7 @@ pub fn check_against(
 /// The rule set of `--rules`: one with nets of its own.
 fn nets_rule_set(name: &str) -> Result<Variant, CliError> {
     match super::parse_variant(name)? {
-        v @ (Variant::Backgammon | Variant::Plakoto | Variant::Fevga) => Ok(v),
+        v @ (Variant::Backgammon | Variant::Jacquet | Variant::Plakoto | Variant::Fevga) => Ok(v),
         v => Err(CliError::SharedNets(v)),
     }
 }
@@ -212,6 +221,7 @@ fn nets_rule_set(name: &str) -> Result<Variant, CliError> {
 /// The checkpoint file of a run.
 fn checkpoint_path(args: &TrainArgs, variant: Variant) -> PathBuf {
     args.checkpoint.clone().unwrap_or_else(|| match variant {
+        Variant::Jacquet => PathBuf::from("assets/jacquet.bgnet"),
         Variant::Plakoto => PathBuf::from("assets/plakoto.bgnet"),
         Variant::Fevga => PathBuf::from("assets/fevga.bgnet"),
         _ => PathBuf::from(DEFAULT_CHECKPOINT),
@@ -221,17 +231,19 @@ fn checkpoint_path(args: &TrainArgs, variant: Variant) -> PathBuf {
 /// The log file of a run.
 fn log_path(args: &TrainArgs, variant: Variant) -> PathBuf {
     args.log.clone().unwrap_or_else(|| match variant {
+        Variant::Jacquet => PathBuf::from("assets/jacquet-train.log"),
         Variant::Plakoto => PathBuf::from("assets/plakoto-train.log"),
         Variant::Fevga => PathBuf::from("assets/fevga-train.log"),
         _ => PathBuf::from(DEFAULT_LOG),
     })
 }
 
-fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
+/// The nets of `path`, read for `variant` (`option` names the option in errors).
+fn read_nets_file(path: &Path, variant: Variant, option: &'static str) -> Result<Nets, CliError> {
     use std::io::Read;
     let cannot = |e: &dyn std::fmt::Display| {
         CliError::bad(
-            "--resume",
+            option,
             format!(
                 "cannot read {}: {e}",
                 super::printable(&path.display().to_string(), 200)
@@ -249,8 +261,38 @@ fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
             "larger than {MAX_CHECKPOINT_BYTES} bytes, no checkpoint"
         )));
     }
-    let nets = format::from_bytes(&bytes, variant)
-        .map_err(|e| CliError::bad("--resume", format!("{}: {e}", path.display())))?;
+    format::from_bytes(&bytes, variant).map_err(|e| {
+        CliError::bad(
+            option,
+            format!(
+                "{}: {e}",
+                super::printable(&path.display().to_string(), 200)
+            ),
+        )
+    })
+}
+
+/// The nets a run started `--from` a file begins with: the file's nets (backgammon's for
+/// Jacquet) as `variant`'s, with a new training state.
+fn nets_from(path: &Path, variant: Variant, args: &TrainArgs) -> Result<Nets, CliError> {
+    let read_as = if variant == Variant::Jacquet {
+        Variant::Backgammon
+    } else {
+        variant
+    };
+    let mut nets = read_nets_file(path, read_as, "--from")?;
+    nets.variant = variant;
+    nets.state = Some(TrainState {
+        games: 0,
+        seed: args.seed,
+        alpha: args.alpha.unwrap_or(DEFAULT_ALPHA),
+        seconds: 0.0,
+    });
+    Ok(nets)
+}
+
+fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
+    let nets = read_nets_file(path, variant, "--resume")?;
     let Some(state) = nets.state else {
         return Err(CliError::bad(
             "--resume",
@@ -362,13 +404,16 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         if !args.overwrite && std::fs::symlink_metadata(&checkpoint).is_ok() {
             return Err(CliError::CheckpointExists(checkpoint.clone()));
         }
-        fresh_nets(
-            variant,
-            args.seed,
-            args.hidden,
-            args.race_hidden,
-            args.alpha.unwrap_or(DEFAULT_ALPHA),
-        )
+        match &args.from {
+            Some(from) => nets_from(from, variant, args)?,
+            None => fresh_nets(
+                variant,
+                args.seed,
+                args.hidden,
+                args.race_hidden,
+                args.alpha.unwrap_or(DEFAULT_ALPHA),
+            ),
+        }
     };
     let Some(mut state) = nets.state else {
         return Err(CliError::Usage("the checkpoint has no training state"));

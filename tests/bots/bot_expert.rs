@@ -1197,15 +1197,20 @@ mod every_rule_set {
         let plakoto: &[u8] = include_bytes!("../../assets/plakoto.bgnet");
         let fevga: &[u8] = include_bytes!("../../assets/fevga.bgnet");
         let backgammon: &[u8] = include_bytes!("../../assets/expert.bgnet");
+        let jacquet: &[u8] = include_bytes!("../../assets/jacquet.bgnet");
         assert!(format::from_bytes(plakoto, Variant::Plakoto).is_ok());
         assert!(format::from_bytes(fevga, Variant::Fevga).is_ok());
-        // Portes and Jacquet play with backgammon's nets.
+        assert!(format::from_bytes(jacquet, Variant::Jacquet).is_ok());
+        // Portes plays with backgammon's nets; Jacquet has its own.
         assert!(format::from_bytes(backgammon, Variant::Portes).is_ok());
+        assert!(format::from_bytes(jacquet, Variant::Portes).is_err());
         for (bytes, asked, found) in [
             (plakoto, Variant::Fevga, "Plakoto"),
             (fevga, Variant::Plakoto, "Fevga"),
             (plakoto, Variant::Backgammon, "Plakoto"),
             (backgammon, Variant::Fevga, "backgammon"),
+            (backgammon, Variant::Jacquet, "backgammon"),
+            (jacquet, Variant::Backgammon, "Jacquet"),
         ] {
             let err = format::from_bytes(bytes, asked).expect_err("another rule set's nets");
             assert!(

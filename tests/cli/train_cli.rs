@@ -225,3 +225,60 @@ fn special_files_are_refused_as_checkpoints_without_waiting() {
         );
     }
 }
+
+/// Jacquet's nets are backgammon's trained on in Jacquet's games: `--from` starts a Jacquet
+/// run from a backgammon nets file (its weights, not random ones), and the checkpoint is
+/// Jacquet's, refused as backgammon's; nets of another family are refused at the door.
+#[test]
+fn a_jacquet_run_starts_from_backgammons_nets() {
+    use bg_tui::engine::Variant;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let backgammon = small_checkpoint(dir.path(), "backgammon");
+    let plakoto = small_checkpoint(dir.path(), "plakoto");
+    let jacquet = dir.path().join("jacquet.bgnet");
+    let log = dir.path().join("log");
+    let run = |from: &Path| {
+        bg_tui(&[
+            "train",
+            "--rules",
+            "jacquet",
+            "--from",
+            from.to_str().expect("a UTF-8 path"),
+            "--games",
+            "2",
+            "--check-every",
+            "0",
+            "--checkpoint",
+            jacquet.to_str().expect("a UTF-8 path"),
+            "--log",
+            log.to_str().expect("a UTF-8 path"),
+        ])
+    };
+    let o = run(&plakoto);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let line = one_line_stderr(&o);
+    assert!(line.contains("--from") && line.contains("Plakoto"), "{line}");
+    assert!(!jacquet.exists(), "nothing written");
+
+    let o = run(&backgammon);
+    assert!(o.status.success(), "{o:?}");
+    let bytes = std::fs::read(&jacquet).expect("the checkpoint");
+    let nets = format::from_bytes(&bytes, Variant::Jacquet).expect("Jacquet's nets");
+    assert_eq!(nets.variant, Variant::Jacquet);
+    // The backgammon file's 4 hidden units, not a fresh run's 128.
+    assert_eq!(nets.contact.hidden(), 4);
+    assert_eq!(nets.state.map(|s| s.games), Some(2));
+    assert!(format::from_bytes(&bytes, Variant::Backgammon).is_err());
+
+    refused(
+        &[
+            "train",
+            "--rules",
+            "jacquet",
+            "--resume",
+            "--from",
+            backgammon.to_str().expect("a UTF-8 path"),
+        ],
+        "--from",
+    );
+}

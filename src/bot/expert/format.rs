@@ -7,7 +7,7 @@
 //! | 8 | magic `BGTUINET` |
 //! | 4 | format version, `u32` (2) |
 //! | 4 | flags, `u32`: bit 0 set when a training state follows the nets |
-//! | 4 | the rule set the nets play, `u32`: 0 backgammon (also Portes and Jacquet), 2 Plakoto, 3 Fevga |
+//! | 4 | the rule set the nets play, `u32`: 0 backgammon (also Portes), 2 Plakoto, 3 Fevga, 4 Jacquet |
 //! | 4 × 2 | contact net: inputs, hidden units (`u32`) |
 //! | 4 × 2 | race net: inputs, hidden units (`u32`) |
 //! | 4 × n | the contact net's weights, `f32`, in [`Net::weights`] order |
@@ -53,7 +53,7 @@ pub struct TrainState {
 /// The nets of the expert bot, and the training state when the file is a checkpoint.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Nets {
-    /// The rule set they play: [`Variant::Backgammon`] for backgammon, Portes and Jacquet.
+    /// The rule set they play: [`Variant::Backgammon`] for backgammon and Portes.
     pub variant: Variant,
     /// The net for positions with contact.
     pub contact: Net,
@@ -158,20 +158,22 @@ pub fn to_bytes(file: &Nets) -> Vec<u8> {
     out
 }
 
-/// The rule-set code of the header: the nets of backgammon serve Portes and Jacquet too.
+/// The rule-set code of the header: the nets of backgammon serve Portes too.
 const fn variant_code(variant: Variant) -> u32 {
     match variant {
-        Variant::Backgammon | Variant::Portes | Variant::Jacquet => 0,
+        Variant::Backgammon | Variant::Portes => 0,
         Variant::Plakoto => 2,
         Variant::Fevga => 3,
+        Variant::Jacquet => 4,
     }
 }
 
-/// The nets a rule set plays with: backgammon's for Portes and Jacquet.
+/// The nets a rule set plays with: backgammon's for Portes, each other rule set its own
+/// (Jacquet's have backgammon's inputs, trained on from backgammon's nets).
 #[must_use]
 pub const fn nets_variant(variant: Variant) -> Variant {
     match variant {
-        Variant::Backgammon | Variant::Portes | Variant::Jacquet => Variant::Backgammon,
+        Variant::Backgammon | Variant::Portes => Variant::Backgammon,
         other => other,
     }
 }
@@ -188,7 +190,7 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b)
 }
 
-/// Reads a nets file of `variant`'s nets (backgammon's for Portes and Jacquet), whose
+/// Reads a nets file of `variant`'s nets (backgammon's for Portes), whose
 /// contact and race nets must have the program's inputs for it.
 ///
 /// # Errors
