@@ -637,12 +637,16 @@ impl ExpertBot {
     ///
     /// In money play, at 1-ply and deeper, the equities are cubeful all the way down: the
     /// opponent's cube decisions after each roll are part of them, and only the look-ahead's
-    /// end is valued by Janowski's formula (GNU Backgammon's method). In a match, and at
-    /// 0-ply, Janowski's formula on the look-ahead's cubeless chances.
+    /// end is valued by Janowski's formula (GNU Backgammon's method); a small bear-off (at
+    /// most six checkers a side, all home) is valued exactly, at every ply, from the
+    /// two-sided cubeful database. In a match, and at 0-ply outside that database,
+    /// Janowski's formula on the look-ahead's cubeless chances.
     pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
         self.select(m.game().variant());
         let state = cube_state(m);
-        if state.score.is_none() && self.ply >= 1 {
+        let exact = state.score.is_none()
+            && self.exact_no_double(m.game().position()).is_some();
+        if state.score.is_none() && (self.ply >= 1 || exact) {
             return self.cubeful_decision(
                 m.game().position(),
                 self.ply,
@@ -801,6 +805,40 @@ mod textbook {
     }
 
     const EXPERT_PLY_FOR_TESTS: u8 = crate::bot::EXPERT_DEFAULT_PLY;
+
+    /// Small bear-offs get GNU Backgammon's exact cube answers at every ply, from the
+    /// two-sided cubeful database (its `eval` figures in brackets: no double, double/take):
+    /// six checkers against six on the 5- and 6-points, no double, take (0.481, 0.452);
+    /// one checker on each home point against two on each of the 4- to 6-points, double,
+    /// pass (0.947, 1.585); two on the 3- and 6-points against the 1-, 2-, 3- and
+    /// 6-points, no double, take (-0.089, -0.386: a beaver).
+    #[test]
+    fn small_bear_offs_get_exact_cube_answers_at_every_ply() {
+        use crate::engine::{GameSetup, Rules, Side};
+        let home = |mine: [i8; 6], theirs: [i8; 6]| {
+            let mut board = [0i8; 26];
+            for k in 0..6 {
+                board[k + 1] = mine[k];
+                board[24 - k] = -theirs[k];
+            }
+            Position::from_board(board).expect("a position")
+        };
+        for (position, double, take, no_double) in [
+            (home([0, 0, 0, 0, 3, 3], [0, 0, 0, 0, 3, 3]), false, true, 0.481),
+            (home([1, 1, 1, 1, 1, 1], [0, 0, 0, 2, 2, 2]), true, false, 0.947),
+            (home([0, 0, 2, 0, 0, 2], [1, 1, 1, 0, 0, 1]), false, true, -0.089),
+        ] {
+            let mut m = MatchState::new(Rules::money()).expect("money play");
+            m.set_up(&GameSetup::new(position, Side::White))
+                .expect("set up");
+            for ply in 0..=2 {
+                let mut bot = ExpertBot::shipped(ply).expect("nets");
+                let d = bot.cube_decision(&m);
+                assert_eq!((d.double(), d.take()), (double, take), "{ply}-ply: {d:?}");
+                assert!((d.no_double - no_double).abs() < 6e-4, "{ply}-ply: {d:?}");
+            }
+        }
+    }
 
     /// A redouble to 4 by the side with 93% wins and a crushed opponent (GNU Backgammon:
     /// too good to redouble, pass): the taker passes. Found by GNU Backgammon in the

@@ -458,7 +458,8 @@ impl Session {
         });
         let jacoby = c.jacoby && c.length == 0 && c.cube == 1;
         // Money play looks ahead with cubeful equities, as the bot does in the game.
-        let decision = if score.is_none() && bot.ply() >= 1 {
+        let exact = bot.exact_no_double(&position).is_some();
+        let decision = if score.is_none() && (bot.ply() >= 1 || exact) {
             let ply = bot.ply();
             bot.cubeful_decision(&position, ply, c.holder, jacoby)
         } else {

@@ -10,6 +10,8 @@
 //! the player on roll wins when it needs `n` rolls and the opponent at least `n`; a side with
 //! none off is gammoned when the other finishes before it bears off its first checker.
 
+pub mod two_sided;
+
 use super::net::{LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_GAMMON};
 use crate::engine::{Dice, Play, Position, legal_plays_into};
 use std::sync::OnceLock;
@@ -46,11 +48,17 @@ const WAYS: [[u32; 16]; 7] = ways_table();
 /// The database index of `home` (at most 15 checkers); `None` for more.
 #[must_use]
 pub fn index(home: &Home) -> Option<usize> {
+    index_within(home, 15)
+}
+
+/// The index of `home` among the placements of at most `most` (at most 15) checkers on the
+/// six points, in the order of [`index`]; `None` for more checkers.
+fn index_within(home: &Home, most: usize) -> Option<usize> {
     let total: u32 = home.iter().map(|&n| u32::from(n)).sum();
-    if total > 15 {
+    if total as usize > most.min(15) {
         return None;
     }
-    let mut budget = 15usize;
+    let mut budget = most.min(15);
     let mut rank = 0u32;
     for point in (0..6).rev() {
         let c = usize::from(home[point]);
@@ -64,9 +72,15 @@ pub fn index(home: &Home) -> Option<usize> {
 
 /// The placement with database index `i` (the inverse of [`index`]).
 #[must_use]
-pub fn home_of(mut i: usize) -> Home {
+pub fn home_of(i: usize) -> Home {
+    home_within(i, 15)
+}
+
+/// The placement of index `i` among those of at most `most` checkers (the inverse of
+/// [`index_within`]).
+fn home_within(mut i: usize, most: usize) -> Home {
     let mut home = [0u8; 6];
-    let mut budget = 15usize;
+    let mut budget = most.min(15);
     for point in (0..6).rev() {
         let mut v = 0;
         while v < budget && i >= WAYS[point][budget - v] as usize {
@@ -114,6 +128,23 @@ fn position_of(home: &Home) -> Position {
     // The opponent's checkers far away, on its own ace point, where they block nothing.
     board[24] = -15;
     Position::from_board(board).unwrap_or(Position::EMPTY)
+}
+
+/// The home boards of the player on roll and of the opponent (each in its own numbering)
+/// when both sides have every checker left in their home boards; `None` else.
+#[must_use]
+pub fn homes(position: &Position) -> Option<(Home, Home)> {
+    let b = position.board();
+    if (7..=25).any(|p| b[p] > 0) || (0..=18).any(|p| b[p] < 0) {
+        return None;
+    }
+    let mut mine = [0u8; 6];
+    let mut theirs = [0u8; 6];
+    for p in 0..6 {
+        mine[p] = b[p + 1].max(0) as u8;
+        theirs[p] = (-b[24 - p]).max(0) as u8;
+    }
+    Some((mine, theirs))
 }
 
 fn home_after(play: &Play) -> Home {
@@ -267,16 +298,7 @@ impl BearoffDb {
     /// every checker in their home boards (else `None`).
     #[must_use]
     pub fn chances(&self, position: &Position) -> Option<Probs> {
-        let b = position.board();
-        if (7..=25).any(|p| b[p] > 0) || (0..=18).any(|p| b[p] < 0) {
-            return None;
-        }
-        let mut mine = [0u8; 6];
-        let mut theirs = [0u8; 6];
-        for p in 0..6 {
-            mine[p] = b[p + 1].max(0) as u8;
-            theirs[p] = (-b[24 - p]).max(0) as u8;
-        }
+        let (mine, theirs) = homes(position)?;
         let (me, them) = (self.entry(&mine)?, self.entry(&theirs)?);
         if me.expected == 0.0 || them.expected == 0.0 {
             return None;

@@ -5,10 +5,14 @@
 //! decision; only at the look-ahead's end is the position valued by Janowski's formula
 //! ([`super::cube::janowski`]) on the nets' chances.
 //!
+//! A small bear-off (at most six checkers a side, all home) is valued exactly from the
+//! two-sided cubeful database ([`super::bearoff::two_sided`]) at any depth.
+//!
 //! Every node is valued for the three places the cube can be (centred, held by the player
 //! on roll, held by the opponent) in one pass: the best play of a roll does not depend on
 //! the cube, so a cubeful look costs what a cubeless one does.
 
+use super::bearoff::two_sided::TwoSidedDb;
 use super::cube::{self, CubeDecision, Holder};
 use super::eval::scored_in;
 use super::net::{Probs, WIN_BACKGAMMON, WIN_GAMMON};
@@ -91,6 +95,9 @@ impl ExpertBot {
     /// Janowski's formula on the nets' chances; deeper, the mean over the 21 rolls of the
     /// value after the best play, the opponent to decide on the cube next.
     fn cubeful_no_double(&mut self, position: &Position, depth: u8, jacoby: bool) -> ByHolder {
+        if let Some(exact) = self.exact_no_double(position) {
+            return exact;
+        }
         if depth == 0 || position.mover_has_won() || position.opponent_has_won() {
             let p = self.chances_at(position, 0);
             return self.janowski_leaf(&p, position, jacoby);
@@ -124,6 +131,15 @@ impl ExpertBot {
         }
         self.plays.push(plays);
         sum.map(|s| s / 36.0)
+    }
+
+    /// The exact no-double values of a small bear-off (money play) from the two-sided
+    /// database, in the rule sets whose checkers move as backgammon's; `None` elsewhere.
+    pub(crate) fn exact_no_double(&self, position: &Position) -> Option<ByHolder> {
+        if !crate::bot::moves_as_backgammon(self.variant) {
+            return None;
+        }
+        TwoSidedDb::shared().no_double(position)
     }
 
     /// The value of `position` to the player on roll for each holder, its best cube action
