@@ -4,7 +4,7 @@ use super::position_args::{PositionArg, PositionArgs, parse_dice, parse_position
 use super::{CliError, parse_board, parse_variant, with_ply};
 use crate::bot;
 use crate::engine::{
-    BoardSpec, Dice, Position, RuleSet, Variant, format_play, legal_plays, position_id,
+    BoardSpec, Dice, Position, RuleSet, Variant, format_play, position_id,
 };
 use clap::Args;
 use serde::Serialize;
@@ -46,7 +46,8 @@ impl HintArgs {
                 if let Some(variant) = variant {
                     make_bot_for(bot_name.unwrap_or_else(|| default_hint_bot()), variant)?;
                 }
-                hint(id, dice, bot_name, self.ply, self.json)
+                let variant = variant.unwrap_or(Variant::Backgammon);
+                hint(id, dice, variant, bot_name, self.ply, self.json)
             }
         }
     }
@@ -92,33 +93,39 @@ fn expert_ply(name: &str) -> Option<u8> {
         .and_then(|spec| spec.expert_ply())
 }
 
-/// The expert bot's ranking of `plays`, judged as the bot judges its own plays (GNU
-/// Backgammon's move filters, [`bot::expert::ExpertBot::rank`]: every play at 0-ply, the best
-/// 8 at 1-ply, the best 3 at 2-ply), so that a roll with hundreds of plays takes as long
-/// as the bot's own decision, not hundreds of 2-ply looks.
+/// The expert bot's ranking of `plays` in `variant` (with that rule set's nets and
+/// scoring), judged as the bot judges its own plays (GNU Backgammon's move filters,
+/// [`bot::expert::ExpertBot::rank`]: every play at 0-ply, the best 8 at 1-ply, the best 3
+/// at 2-ply), so that a roll with hundreds of plays takes as long as the bot's own
+/// decision, not hundreds of 2-ply looks.
 fn expert_ranked(
     ply: u8,
+    variant: Variant,
     plays: &[crate::engine::Play],
 ) -> Result<Vec<bot::expert::RankedPlay>, CliError> {
     let mut expert = bot::expert::ExpertBot::shipped(ply).map_err(|source| CliError::Bot {
         option: Some("--bot"),
         source,
     })?;
+    if !expert.select(variant) {
+        return Err(CliError::NoNets(variant));
+    }
     Ok(expert.rank(plays))
 }
 
 /// The expert bot's ranking with its chances, when `name` is an expert bot.
 fn expert_ranking(
     name: &str,
+    variant: Variant,
     position: &Position,
     dice: Dice,
 ) -> Result<Option<Vec<ScoredPlayJson>>, CliError> {
     let Some(ply) = expert_ply(name) else {
         return Ok(None);
     };
-    let plays = legal_plays(position, dice);
+    let plays = variant.legal_plays(position, dice);
     Ok(Some(
-        expert_ranked(ply, &plays)?
+        expert_ranked(ply, variant, &plays)?
             .iter()
             .map(|r| ScoredPlayJson {
                 play: format_play(&r.play),
@@ -149,6 +156,7 @@ fn make_bot_for(name: &str, variant: Variant) -> Result<Box<dyn bot::Bot>, CliEr
 pub fn hint(
     id: &str,
     dice: &str,
+    variant: Variant,
     bot_name: Option<&str>,
     ply: Option<u8>,
     json: bool,
@@ -158,10 +166,10 @@ pub fn hint(
     let mut bot = make_bot("--bot", name, HINT_SEED)?;
     let position = parse_position(id)?;
     let dice = parse_dice(dice)?;
-    let plays: Vec<ScoredPlayJson> = match expert_ranking(name, &position, dice)? {
+    let plays: Vec<ScoredPlayJson> = match expert_ranking(name, variant, &position, dice)? {
         Some(plays) => plays,
         None => bot
-            .rank_plays(Variant::Backgammon, &position, dice)
+            .rank_plays(variant, &position, dice)
             .iter()
             .map(|s| ScoredPlayJson {
                 play: format_play(&s.play),
@@ -274,7 +282,7 @@ pub fn hint_on_board(
     let scored: Vec<(crate::engine::Play, f64)> = match expert_ply(name) {
         // The expert judges as it plays (see `expert_ranked`).
         Some(ply) if bot::moves_as_backgammon(variant) => {
-            expert_ranked(ply, &variant.legal_plays(&position, dice))?
+            expert_ranked(ply, variant, &variant.legal_plays(&position, dice))?
                 .iter()
                 .map(|r| (r.play, f64::from(r.equity())))
                 .collect()

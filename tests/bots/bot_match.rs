@@ -872,3 +872,39 @@ fn a_bot_that_cannot_play_the_rule_set_is_refused_in_one_line_with_status_2() {
     ]);
     assert!(o.status.success(), "{o:?}");
 }
+
+/// `hint --rules R ID DICE` judges with R's nets and scoring, not backgammon's: Jacquet's
+/// symmetric start after the opening 4-1 is about even for the player who opened (the
+/// backgammon nets, which never saw Jacquet's entering phase, said 23.6%), and Portes
+/// scores no backgammons (its backgammon is the gammon it also is).
+#[cfg(feature = "tui")]
+#[test]
+fn hint_with_rules_and_a_position_id_uses_that_rule_sets_nets_and_scoring() {
+    let chances = |args: &[&str]| -> Vec<Vec<f64>> {
+        let o = bg_tui(args);
+        assert!(o.status.success(), "{o:?}");
+        json(&o)["plays"]
+            .as_array()
+            .expect("plays")
+            .iter()
+            .map(|p| {
+                p["chances"]
+                    .as_array()
+                    .expect("the expert's chances")
+                    .iter()
+                    .filter_map(serde_json::Value::as_f64)
+                    .collect()
+            })
+            .collect()
+    };
+    let jacquet = chances(&[
+        "hint", "--rules", "jacquet", "AAAA/38AAAD/fw", "41", "--ply", "0", "--json",
+    ]);
+    let win = jacquet[0][0];
+    assert!((0.4..0.6).contains(&win), "Jacquet's opening 4-1: {win}");
+
+    let portes = chances(&["hint", "--rules", "portes", "4HPwATDgc/ABMA", "31", "--json"]);
+    let backgammon = chances(&["hint", "4HPwATDgc/ABMA", "31", "--json"]);
+    assert!(portes.iter().all(|c| c[2] == 0.0 && c[4] == 0.0), "{portes:?}");
+    assert!(backgammon.iter().any(|c| c[2] > 0.0), "{backgammon:?}");
+}
