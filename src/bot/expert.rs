@@ -221,7 +221,7 @@ impl ExpertBot {
         let ply = ply.min(MAX_PLY);
         ExpertBot {
             name: ["expert:0", "expert:1", "expert:2", "expert:3"][usize::from(ply)],
-            buf: Buffers::new(&nets),
+            buf: Buffers::with_cache(&nets),
             variant: nets.variant,
             scale: Scale::Money,
             shelf: vec![Arc::clone(&nets)],
@@ -251,7 +251,7 @@ impl ExpertBot {
                 return false;
             };
             self.nets = Arc::clone(nets);
-            self.buf = Buffers::new(&self.nets);
+            self.buf = Buffers::with_cache(&self.nets);
         }
         self.variant = variant;
         true

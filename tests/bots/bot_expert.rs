@@ -1305,3 +1305,68 @@ fn cube_advice_says_whose_view_with_the_chances_even_facing_a_beaver() {
         [Phase::Rolling, Phase::DoubleOffered, Phase::Beavered]
     );
 }
+
+/// The look-ahead's cache gives back exactly what a fresh evaluation works out: over the
+/// positions of random games (races and bear-offs among them), each asked twice of cached
+/// buffers, every answer equals a fresh one to the bit; with other nets the cached values of
+/// the first are not given back.
+#[test]
+fn cached_values_are_the_fresh_values_to_the_bit() {
+    let nets = bot::expert::shipped_nets().expect("the shipped nets");
+    let mut other = (*nets).clone();
+    let fresh_other = Arc::new({
+        // Other nets: the race and contact nets swapped for fresh ones.
+        let mut seed = 3u32;
+        let mut uniform = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        other.contact = Net::random(other.contact.inputs(), 8, &mut uniform);
+        other.race = Net::random(other.race.inputs(), 8, &mut uniform);
+        other
+    });
+    let mut fresh = Buffers::new(&nets);
+    let mut fresh_for_other = Buffers::new(&fresh_other);
+    let mut cached = Buffers::with_cache(&nets);
+    let mut k = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        k ^= k << 13;
+        k ^= k >> 7;
+        k ^= k << 17;
+        k
+    };
+    let mut position = Position::START;
+    let mut seen = Vec::new();
+    while seen.len() < 2000 {
+        let r = next();
+        let dice = Dice::new((r % 6) as u8 + 1, (r / 6 % 6) as u8 + 1).expect("dice");
+        let plays = Variant::Backgammon.legal_plays(&position, dice);
+        let Some(play) = plays.get((r >> 16) as usize % plays.len().max(1)) else {
+            position = position.switched();
+            continue;
+        };
+        if play.position().mover_has_won() {
+            position = Position::START;
+            continue;
+        }
+        position = play.position().switched();
+        seen.push(position);
+    }
+    assert!(seen.iter().any(Position::is_race), "races among them");
+    for round in 0..2 {
+        for p in &seen {
+            let want = eval::evaluate(&nets, p, &mut fresh);
+            let got = eval::evaluate(&nets, p, &mut cached);
+            assert_eq!(want.map(f32::to_bits), got.map(f32::to_bits), "round {round}: {p:?}");
+        }
+    }
+    // The same buffers with other nets: their own values, not the cached ones.
+    let mut differ = 0;
+    for p in &seen {
+        let want = eval::evaluate(&fresh_other, p, &mut fresh_for_other);
+        let got = eval::evaluate(&fresh_other, p, &mut cached);
+        assert_eq!(want.map(f32::to_bits), got.map(f32::to_bits), "{p:?}");
+        differ += usize::from(want != eval::evaluate(&nets, p, &mut fresh));
+    }
+    assert!(differ > 1000, "the other nets value most positions otherwise");
+}

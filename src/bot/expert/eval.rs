@@ -8,10 +8,13 @@ use super::encode::{
 use super::format::Nets;
 use super::net::{LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, Scratch, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 use crate::engine::{Play, Position, Variant, Verdict, WinKind};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 pub use super::net::Probs;
 
-/// The buffers one evaluation needs, kept between evaluations so that none allocates.
+/// The buffers one evaluation needs, kept between evaluations so that none allocates, and
+/// (for a bot's look-ahead) a cache of the values already worked out.
 #[derive(Debug, Clone)]
 pub struct Buffers {
     scratch: Scratch,
@@ -19,6 +22,55 @@ pub struct Buffers {
     race: Box<[f32; RACE_INPUTS]>,
     /// The contact inputs of the rule sets with nets of their own.
     other: Vec<f32>,
+    /// Values by position, when caching ([`Buffers::with_cache`]).
+    cache: Option<EvalCache>,
+}
+
+/// The most positions a cache keeps; it starts afresh when full.
+pub const CACHE_MOST: usize = 1 << 17;
+
+/// [`evaluate`]'s values by position, for nets that do not change while it is used: a
+/// look-ahead meets the same position many times (at 2-ply about 40% of the evaluations
+/// repeat one already made in the same decision: different rolls reach the same positions).
+#[derive(Debug, Clone, Default)]
+struct EvalCache {
+    /// The nets the values are of (their address): other nets empty the cache.
+    nets: usize,
+    values: HashMap<Position, Probs, BuildHasherDefault<PositionHasher>>,
+}
+
+/// A fast hash for positions (a multiply-and-rotate over their bytes, eight at a time):
+/// the standard hasher guards against chosen keys, which a cache of the bot's own positions
+/// does not need.
+#[derive(Debug, Default, Clone, Copy)]
+struct PositionHasher(u64);
+
+impl PositionHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for PositionHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Buffers {
@@ -30,6 +82,19 @@ impl Buffers {
             contact: Box::new([0.0; CONTACT_INPUTS]),
             race: Box::new([0.0; RACE_INPUTS]),
             other: vec![0.0; MAX_CONTACT_INPUTS],
+            cache: None,
+        }
+    }
+
+    /// Buffers for `nets` that also keep the values [`evaluate`] works out, at most
+    /// [`CACHE_MOST`] of them, and give them back when the same position is asked again
+    /// with the same nets (the cache starts afresh for other nets). Only for nets that do
+    /// not change while the buffers are in use: not for training.
+    #[must_use]
+    pub fn with_cache(nets: &Nets) -> Buffers {
+        Buffers {
+            cache: Some(EvalCache::default()),
+            ..Buffers::new(nets)
         }
     }
 }
@@ -139,12 +204,30 @@ pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     if position.mover_has_won() {
         return won(WinKind::of_win(position));
     }
-    if position.is_race()
+    let nets_id = std::ptr::from_ref(nets) as usize;
+    if let Some(cache) = &mut buf.cache {
+        if cache.nets != nets_id {
+            cache.values.clear();
+            cache.nets = nets_id;
+        }
+        if let Some(p) = cache.values.get(position) {
+            return *p;
+        }
+    }
+    let p = if position.is_race()
         && let Some(p) = BearoffDb::shared().chances(position)
     {
-        return scored_in(nets.variant, sanitize(p));
+        scored_in(nets.variant, sanitize(p))
+    } else {
+        sanitize(net_outputs(nets, position, buf))
+    };
+    if let Some(cache) = &mut buf.cache {
+        if cache.values.len() >= CACHE_MOST {
+            cache.values.clear();
+        }
+        cache.values.insert(*position, p);
     }
-    sanitize(net_outputs(nets, position, buf))
+    p
 }
 
 /// How the play that led to `after` ended the game, under the nets' rule set (backgammon's
