@@ -644,8 +644,7 @@ impl ExpertBot {
     pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
         self.select(m.game().variant());
         let state = cube_state(m);
-        let exact = state.score.is_none()
-            && self.exact_no_double(m.game().position()).is_some();
+        let exact = state.score.is_none() && self.exact_no_double(m.game().position()).is_some();
         if state.score.is_none() && (self.ply >= 1 || exact) {
             return self.cubeful_decision(
                 m.game().position(),
@@ -824,9 +823,24 @@ mod textbook {
             Position::from_board(board).expect("a position")
         };
         for (position, double, take, no_double) in [
-            (home([0, 0, 0, 0, 3, 3], [0, 0, 0, 0, 3, 3]), false, true, 0.481),
-            (home([1, 1, 1, 1, 1, 1], [0, 0, 0, 2, 2, 2]), true, false, 0.947),
-            (home([0, 0, 2, 0, 0, 2], [1, 1, 1, 0, 0, 1]), false, true, -0.089),
+            (
+                home([0, 0, 0, 0, 3, 3], [0, 0, 0, 0, 3, 3]),
+                false,
+                true,
+                0.481,
+            ),
+            (
+                home([1, 1, 1, 1, 1, 1], [0, 0, 0, 2, 2, 2]),
+                true,
+                false,
+                0.947,
+            ),
+            (
+                home([0, 0, 2, 0, 0, 2], [1, 1, 1, 0, 0, 1]),
+                false,
+                true,
+                -0.089,
+            ),
         ] {
             let mut m = MatchState::new(Rules::money()).expect("money play");
             m.set_up(&GameSetup::new(position, Side::White))

@@ -3,9 +3,7 @@
 use super::position_args::{PositionArg, PositionArgs, parse_dice, parse_position};
 use super::{CliError, parse_board, parse_variant, with_ply};
 use crate::bot;
-use crate::engine::{
-    BoardSpec, Dice, Position, RuleSet, Variant, format_play, position_id,
-};
+use crate::engine::{BoardSpec, Dice, Position, RuleSet, Variant, format_play, position_id};
 use clap::Args;
 use serde::Serialize;
 

@@ -1357,7 +1357,11 @@ fn cached_values_are_the_fresh_values_to_the_bit() {
         for p in &seen {
             let want = eval::evaluate(&nets, p, &mut fresh);
             let got = eval::evaluate(&nets, p, &mut cached);
-            assert_eq!(want.map(f32::to_bits), got.map(f32::to_bits), "round {round}: {p:?}");
+            assert_eq!(
+                want.map(f32::to_bits),
+                got.map(f32::to_bits),
+                "round {round}: {p:?}"
+            );
         }
     }
     // The same buffers with other nets: their own values, not the cached ones.
@@ -1368,5 +1372,8 @@ fn cached_values_are_the_fresh_values_to_the_bit() {
         assert_eq!(want.map(f32::to_bits), got.map(f32::to_bits), "{p:?}");
         differ += usize::from(want != eval::evaluate(&nets, p, &mut fresh));
     }
-    assert!(differ > 1000, "the other nets value most positions otherwise");
+    assert!(
+        differ > 1000,
+        "the other nets value most positions otherwise"
+    );
 }

@@ -898,13 +898,30 @@ fn hint_with_rules_and_a_position_id_uses_that_rule_sets_nets_and_scoring() {
             .collect()
     };
     let jacquet = chances(&[
-        "hint", "--rules", "jacquet", "AAAA/38AAAD/fw", "41", "--ply", "0", "--json",
+        "hint",
+        "--rules",
+        "jacquet",
+        "AAAA/38AAAD/fw",
+        "41",
+        "--ply",
+        "0",
+        "--json",
     ]);
     let win = jacquet[0][0];
     assert!((0.4..0.6).contains(&win), "Jacquet's opening 4-1: {win}");
 
-    let portes = chances(&["hint", "--rules", "portes", "4HPwATDgc/ABMA", "31", "--json"]);
+    let portes = chances(&[
+        "hint",
+        "--rules",
+        "portes",
+        "4HPwATDgc/ABMA",
+        "31",
+        "--json",
+    ]);
     let backgammon = chances(&["hint", "4HPwATDgc/ABMA", "31", "--json"]);
-    assert!(portes.iter().all(|c| c[2] == 0.0 && c[4] == 0.0), "{portes:?}");
+    assert!(
+        portes.iter().all(|c| c[2] == 0.0 && c[4] == 0.0),
+        "{portes:?}"
+    );
     assert!(backgammon.iter().any(|c| c[2] > 0.0), "{backgammon:?}");
 }

@@ -257,7 +257,10 @@ fn a_jacquet_run_starts_from_backgammons_nets() {
     let o = run(&plakoto);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     let line = one_line_stderr(&o);
-    assert!(line.contains("--from") && line.contains("Plakoto"), "{line}");
+    assert!(
+        line.contains("--from") && line.contains("Plakoto"),
+        "{line}"
+    );
     assert!(!jacquet.exists(), "nothing written");
 
     let o = run(&backgammon);

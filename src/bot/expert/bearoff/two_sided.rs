@@ -231,7 +231,10 @@ mod tests {
             ([0, 0, 2, 0, 0, 2], [1, 1, 1, 0, 0, 1], -0.089, -0.386),
         ] {
             let v = db.no_double_of(&mine, &theirs).expect("in the database");
-            assert!((v[0] - no_double).abs() < 6e-4, "{mine:?} {theirs:?}: {v:?}");
+            assert!(
+                (v[0] - no_double).abs() < 6e-4,
+                "{mine:?} {theirs:?}: {v:?}"
+            );
             assert!(
                 (2.0 * v[2] - double_take).abs() < 6e-4,
                 "{mine:?} {theirs:?}: {v:?}"
@@ -254,7 +257,10 @@ mod tests {
             for theirs in &small {
                 let v = db.no_double_of(mine, theirs).expect("in the database");
                 assert!(v.iter().all(|x| x.abs() <= 1.0 + 1e-5), "{v:?}");
-                assert!(v[1] >= v[0] - 1e-6 && v[0] >= v[2] - 1e-6, "{mine:?} {theirs:?}: {v:?}");
+                assert!(
+                    v[1] >= v[0] - 1e-6 && v[0] >= v[2] - 1e-6,
+                    "{mine:?} {theirs:?}: {v:?}"
+                );
             }
         }
     }
@@ -264,8 +270,14 @@ mod tests {
     #[test]
     fn only_small_bear_offs_are_answered() {
         let db = TwoSidedDb::new();
-        assert!(db.no_double_of(&[0, 0, 0, 0, 3, 4], &[1, 0, 0, 0, 0, 0]).is_none());
-        assert!(db.no_double_of(&[0, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]).is_none());
+        assert!(
+            db.no_double_of(&[0, 0, 0, 0, 3, 4], &[1, 0, 0, 0, 0, 0])
+                .is_none()
+        );
+        assert!(
+            db.no_double_of(&[0, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0])
+                .is_none()
+        );
         assert!(db.no_double(&Position::START).is_none());
     }
 }
