@@ -183,15 +183,9 @@ pub fn check_against(
     opponent: &mut dyn Bot,
     games: u64,
 ) -> Result<(f64, f64), ArenaError> {
-    let rule_set = match nets.variant {
-        Variant::Plakoto => RuleSet::Plakoto,
-        Variant::Fevga => RuleSet::Fevga,
-        Variant::Jacquet => RuleSet::Jacquet,
-        _ => RuleSet::Backgammon,
-    };
     let rules = Rules {
         cube: false,
-        ..Rules::of(rule_set)
+        ..Rules::of(RuleSet::of_variant(nets.variant))
     };
     let mut points = Vec::with_capacity(usize::try_from(games).unwrap_or(0));
     let mut expert = ExpertBot::new(Arc::clone(nets), 0);

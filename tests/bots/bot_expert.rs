@@ -947,7 +947,25 @@ fn reference_shot_share(defender: &encode::Side, attacker: &encode::Side) -> f32
 
 #[test]
 fn shot_counts_agree_with_the_plain_reading_over_random_games() {
-    let mut k = 0x2545_f491_4f6c_dd1du64;
+    for position in random_game_positions(0x2545_f491_4f6c_dd1d, 3000) {
+        let (mover, opponent) = encode::sides(&position);
+        assert_eq!(
+            shot_share(&mover, &opponent),
+            reference_shot_share(&mover, &opponent),
+            "{position:?}"
+        );
+        assert_eq!(
+            shot_share(&opponent, &mover),
+            reference_shot_share(&opponent, &mover),
+            "{position:?}"
+        );
+    }
+}
+
+/// `count` positions of random backgammon games (each before its player rolls), the dice
+/// and plays drawn by a xorshift generator seeded with `seed`; a finished game starts anew.
+fn random_game_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut k = seed;
     let mut next = || {
         k ^= k << 13;
         k ^= k >> 7;
@@ -955,8 +973,8 @@ fn shot_counts_agree_with_the_plain_reading_over_random_games() {
         k
     };
     let mut position = Position::START;
-    let mut checked = 0;
-    while checked < 3000 {
+    let mut seen = Vec::with_capacity(count);
+    while seen.len() < count {
         let r = next();
         let dice = Dice::new((r % 6) as u8 + 1, (r / 6 % 6) as u8 + 1).expect("dice");
         let plays = Variant::Backgammon.legal_plays(&position, dice);
@@ -969,19 +987,9 @@ fn shot_counts_agree_with_the_plain_reading_over_random_games() {
             continue;
         }
         position = play.position().switched();
-        let (mover, opponent) = encode::sides(&position);
-        assert_eq!(
-            shot_share(&mover, &opponent),
-            reference_shot_share(&mover, &opponent),
-            "{position:?}"
-        );
-        assert_eq!(
-            shot_share(&opponent, &mover),
-            reference_shot_share(&opponent, &mover),
-            "{position:?}"
-        );
-        checked += 1;
+        seen.push(position);
     }
+    seen
 }
 
 #[cfg(feature = "tui")]
@@ -1328,30 +1336,7 @@ fn cached_values_are_the_fresh_values_to_the_bit() {
     let mut fresh = Buffers::new(&nets);
     let mut fresh_for_other = Buffers::new(&fresh_other);
     let mut cached = Buffers::with_cache(&nets);
-    let mut k = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        k ^= k << 13;
-        k ^= k >> 7;
-        k ^= k << 17;
-        k
-    };
-    let mut position = Position::START;
-    let mut seen = Vec::new();
-    while seen.len() < 2000 {
-        let r = next();
-        let dice = Dice::new((r % 6) as u8 + 1, (r / 6 % 6) as u8 + 1).expect("dice");
-        let plays = Variant::Backgammon.legal_plays(&position, dice);
-        let Some(play) = plays.get((r >> 16) as usize % plays.len().max(1)) else {
-            position = position.switched();
-            continue;
-        };
-        if play.position().mover_has_won() {
-            position = Position::START;
-            continue;
-        }
-        position = play.position().switched();
-        seen.push(position);
-    }
+    let seen = random_game_positions(0x9e37_79b9_7f4a_7c15, 2000);
     assert!(seen.iter().any(Position::is_race), "races among them");
     for round in 0..2 {
         for p in &seen {

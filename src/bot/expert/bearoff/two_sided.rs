@@ -57,6 +57,8 @@ const UNKNOWN: NoDouble = [f32::NAN; 3];
 struct Tables {
     /// `values[mine * SIDE_POSITIONS + theirs]`, [`UNKNOWN`] until worked out.
     values: Vec<NoDouble>,
+    /// The 21 rolls' weights out of 1, in the order of [`rolls`].
+    weights: [f32; 21],
     /// For each side placement, for each of the 21 rolls, the placements its plays reach
     /// (each once); empty until worked out.
     reach: Vec<Vec<Vec<u16>>>,
@@ -92,6 +94,7 @@ impl Tables {
     fn new() -> Tables {
         Tables {
             values: vec![UNKNOWN; SIDE_POSITIONS * SIDE_POSITIONS],
+            weights: weights(),
             reach: vec![Vec::new(); SIDE_POSITIONS],
         }
     }
@@ -127,7 +130,8 @@ impl Tables {
         }
         let by_roll = self.reach_of(mine).clone();
         let mut sum = [0.0f32; 3];
-        for (reached, weight) in by_roll.iter().zip(weights()) {
+        let weights = self.weights;
+        for (reached, weight) in by_roll.iter().zip(weights) {
             let mut best = [f32::NEG_INFINITY; 3];
             for &next in reached {
                 let next = usize::from(next);
