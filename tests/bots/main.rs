@@ -12,4 +12,5 @@ mod bot_expert;
 mod bot_greedy;
 mod bot_match;
 mod bot_pubeval;
+mod cube_kind;
 mod rollout;

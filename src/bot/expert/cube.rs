@@ -18,8 +18,9 @@ use super::eval::Probs;
 use super::met::match_equity;
 use super::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 
-/// Cube efficiency in positions with contact.
-pub const CONTACT_EFFICIENCY: f32 = 0.68;
+pub mod kind;
+
+pub use kind::{ContactKind, contact_efficiency, contact_kind};
 
 /// Cube efficiency in a race: from 0.6 in short races to 0.7 in long ones (the player on
 /// roll's pip count).
@@ -29,13 +30,14 @@ pub fn race_efficiency(pips: u32) -> f32 {
 }
 
 /// The cube efficiency of `position` (the player on roll's view): [`race_efficiency`] by
-/// the player on roll's pips in a race, [`CONTACT_EFFICIENCY`] while there is contact.
+/// the player on roll's pips in a race, [`contact_efficiency`] of the position's
+/// [`contact_kind`] while there is contact.
 #[must_use]
 pub fn efficiency(position: &crate::engine::Position) -> f32 {
     if position.is_race() {
         race_efficiency(position.mover_pips())
     } else {
-        CONTACT_EFFICIENCY
+        contact_efficiency(contact_kind(position))
     }
 }
 

@@ -80,7 +80,7 @@ impl ExpertBot {
     /// cubeful equities looked `depth` rolls ahead (at least 1), the cube's `holder` as the
     /// player on roll sees it, and the Jacoby rule (gammons single while the cube is
     /// centred) when `jacoby`.
-    pub(crate) fn cubeful_decision(
+    pub fn cubeful_decision(
         &mut self,
         position: &Position,
         depth: u8,
