@@ -12,7 +12,9 @@ fn the_opening_position_is_ordinary_contact() {
 }
 
 /// The mover has ten checkers on its ace point, three on its deuce point and two back on
-/// the opponent's ace point; the opponent has two on the mover's 5 point: only three in play past the pile (GNU Backgammon's crashed).
+/// the opponent's ace point (the opponent holds the mover's 5 point): past the pile on the
+/// ace point only five checkers are in play, so the mover is crashed by GNU Backgammon's
+/// test.
 #[test]
 fn a_side_piled_on_its_low_points_is_crashed() {
     let position = sides(
