@@ -18,6 +18,7 @@
 //! 4. [`ContactKind::BackGame`]: a side holds two or more points in the other's home board.
 //! 5. [`ContactKind::Ordinary`]: anything else with contact.
 
+use super::super::encode::{Side, sides};
 use crate::engine::Position;
 
 /// A kind of position with contact (see the [module documentation](self)).
@@ -33,20 +34,6 @@ pub enum ContactKind {
     BackGame,
     /// Any other position with contact.
     Ordinary,
-}
-
-/// One side's checkers, by point in its own numbering: index 1-24 the points, 25 the bar.
-type Side = [u8; 26];
-
-/// The checkers of both sides of `position`, each in its own numbering (the mover first).
-fn sides(position: &Position) -> (Side, Side) {
-    let mut mover = [0u8; 26];
-    let mut opponent = [0u8; 26];
-    for p in 1..=25 {
-        mover[p] = position.mover_on(p);
-        opponent[p] = position.opponent_on(p);
-    }
-    (mover, opponent)
 }
 
 /// GNU Backgammon's test for a crashed side: at most six checkers in play, counting only
@@ -102,15 +89,15 @@ fn holds_back_game(side: &Side) -> bool {
 #[must_use]
 pub fn contact_kind(position: &Position) -> ContactKind {
     let (mover, opponent) = sides(position);
-    let both =
-        |test: &dyn Fn(&Side, &Side) -> bool| test(&mover, &opponent) || test(&opponent, &mover);
-    if both(&|s, _| is_crashed(s)) {
+    let either =
+        |test: fn(&Side, &Side) -> bool| test(&mover, &opponent) || test(&opponent, &mover);
+    if either(|s, _| is_crashed(s)) {
         ContactKind::Crashed
-    } else if both(&is_blitzed) {
+    } else if either(is_blitzed) {
         ContactKind::Blitz
-    } else if both(&primes) {
+    } else if either(primes) {
         ContactKind::Prime
-    } else if both(&|s, _| holds_back_game(s)) {
+    } else if either(|s, _| holds_back_game(s)) {
         ContactKind::BackGame
     } else {
         ContactKind::Ordinary
