@@ -108,51 +108,6 @@ fn forward_pass_equals_the_plain_one_to_the_bit() {
     }
 }
 
-/// The batched forward pass must give each input of the batch what the single pass gives
-/// it, to the last bit (so that batching changes no play): batches of 1 to 40 inputs, with
-/// hidden sizes that are and are not whole blocks, and inputs shorter than the stride.
-#[test]
-fn batched_forward_pass_equals_the_single_one_to_the_bit() {
-    let mut state = 7u32;
-    let mut uniform = move || {
-        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        (state >> 8) as f32 / (1u32 << 24) as f32
-    };
-    for (inputs, hidden) in [(212, 256), (212, 128), (200, 64), (30, 20), (5, 3)] {
-        let net = Net::random(inputs, hidden, &mut uniform);
-        let mut scratch = Scratch::new(hidden);
-        for count in [1, 2, 7, 40] {
-            let xs: Vec<f32> = (0..count * inputs)
-                .map(|_| match (uniform() * 4.0) as u32 {
-                    0 | 1 => 0.0,
-                    2 => 1.0,
-                    _ => uniform() * 3.0 - 1.0,
-                })
-                .collect();
-            let mut batch = vec![[f32::NAN; 5]; count];
-            net.forward_batch(&xs, inputs, &mut batch, &mut scratch);
-            for (k, got) in batch.iter().enumerate() {
-                let single = net.forward(&xs[k * inputs..(k + 1) * inputs], &mut scratch);
-                assert_eq!(
-                    got.map(f32::to_bits),
-                    single.map(f32::to_bits),
-                    "{inputs}x{hidden}, input {k} of {count}"
-                );
-            }
-        }
-        // A stride longer than the net's inputs: the extra numbers are ignored, as
-        // `forward` ignores them.
-        let stride = inputs + 3;
-        let xs: Vec<f32> = (0..3 * stride).map(|_| uniform()).collect();
-        let mut batch = vec![[0.0; 5]; 3];
-        net.forward_batch(&xs, stride, &mut batch, &mut scratch);
-        for (k, got) in batch.iter().enumerate() {
-            let single = net.forward(&xs[k * stride..k * stride + inputs], &mut scratch);
-            assert_eq!(got.map(f32::to_bits), single.map(f32::to_bits));
-        }
-    }
-}
-
 #[test]
 fn weights_come_back_in_the_order_they_went_in() {
     let net = tiny_net();
@@ -1406,33 +1361,4 @@ fn cached_values_are_the_fresh_values_to_the_bit() {
         differ > 1000,
         "the other nets value most positions otherwise"
     );
-}
-
-/// The values of a batch of plays are the single values, to the bit: the positions after
-/// every play of each roll in random games, races and contact, with and without a cache.
-#[test]
-fn batched_play_values_are_the_single_values_to_the_bit() {
-    let nets = bot::expert::shipped_nets().expect("the shipped nets");
-    let rules = Variant::Backgammon.rules();
-    let (mut single, mut batched, mut cached) = (
-        Buffers::new(&nets),
-        Buffers::new(&nets),
-        Buffers::with_cache(&nets),
-    );
-    let (mut plays, mut values) = (Vec::new(), Vec::new());
-    let mut races = 0;
-    for (k, position) in random_game_positions(0x5eed, 600).iter().enumerate() {
-        let dice = Dice::new(1 + (k % 6) as u8, 1 + (k / 6 % 6) as u8).expect("dice");
-        rules.legal_plays_into(position, dice, &mut plays);
-        races += usize::from(position.is_race());
-        for buf in [&mut batched, &mut cached] {
-            eval::after_plays(&nets, &plays, &mut values, buf);
-            assert_eq!(values.len(), plays.len());
-            for (play, got) in plays.iter().zip(&values) {
-                let want = after_play(&nets, play, &mut single);
-                assert_eq!(want.map(f32::to_bits), got.map(f32::to_bits), "{play:?}");
-            }
-        }
-    }
-    assert!(races > 10, "races among them");
 }

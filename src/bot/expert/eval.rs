@@ -24,26 +24,6 @@ pub struct Buffers {
     other: Vec<f32>,
     /// Values by position, when caching ([`Buffers::with_cache`]).
     cache: Option<EvalCache>,
-    /// What [`evaluate_many`] gathers for the nets.
-    batch: Batch,
-}
-
-/// The positions of one [`evaluate_many`] call that the nets judge, gathered by net: their
-/// inputs end to end, and where each one's value goes.
-#[derive(Debug, Clone, Default)]
-struct Batch {
-    contact: Vec<f32>,
-    contact_at: Vec<usize>,
-    race: Vec<f32>,
-    race_at: Vec<usize>,
-    values: Vec<Probs>,
-    /// The positions after the plays of one [`after_plays`] call that no verdict ends,
-    /// and where each one's value goes.
-    afters: Vec<Position>,
-    afters_at: Vec<usize>,
-    after_values: Vec<Probs>,
-    /// The values [`Buffers::take_play_values`] lends out.
-    play_values: Vec<Probs>,
 }
 
 /// The most positions a cache keeps; it starts afresh when full.
@@ -103,7 +83,6 @@ impl Buffers {
             race: Box::new([0.0; RACE_INPUTS]),
             other: vec![0.0; MAX_CONTACT_INPUTS],
             cache: None,
-            batch: Batch::default(),
         }
     }
 
@@ -117,19 +96,6 @@ impl Buffers {
             cache: Some(EvalCache::default()),
             ..Buffers::new(nets)
         }
-    }
-}
-
-impl Buffers {
-    /// A buffer for the values of a list of plays, to give back with
-    /// [`Buffers::put_play_values`] (so that it is allocated once).
-    pub fn take_play_values(&mut self) -> Vec<Probs> {
-        std::mem::take(&mut self.batch.play_values)
-    }
-
-    /// Gives back what [`Buffers::take_play_values`] lent.
-    pub fn put_play_values(&mut self, values: Vec<Probs>) {
-        self.batch.play_values = values;
     }
 }
 
@@ -232,86 +198,11 @@ fn other_contact_inputs(variant: Variant, position: &Position, out: &mut [f32]) 
 /// The chances of the player on roll in `position`; a game already over gets its result,
 /// and a race with both sides in their home boards the bear-off database's exact chances.
 pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
-    if let Some(p) = known(nets, position, buf) {
-        return p;
-    }
-    let p = sanitize(net_outputs(nets, position, buf));
-    remember(buf, position, p);
-    p
-}
-
-/// [`evaluate`] of each of `positions`, into `out` (emptied first), in their order: the
-/// same values to the bit, but with the positions the nets judge evaluated in batches, one
-/// pass over each net's weights for all of them ([`Net::forward_batch`]).
-///
-/// [`Net::forward_batch`]: super::net::Net::forward_batch
-pub fn evaluate_many(nets: &Nets, positions: &[Position], out: &mut Vec<Probs>, buf: &mut Buffers) {
-    out.clear();
-    let mut batch = std::mem::take(&mut buf.batch);
-    batch.contact.clear();
-    batch.contact_at.clear();
-    batch.race.clear();
-    batch.race_at.clear();
-    for (k, position) in positions.iter().enumerate() {
-        if let Some(p) = known(nets, position, buf) {
-            out.push(p);
-            continue;
-        }
-        out.push(DRAWN);
-        if position.is_race() {
-            let at = batch.race.len();
-            batch.race.resize(at + RACE_INPUTS, 0.0);
-            if let Ok(inputs) = <&mut [f32; RACE_INPUTS]>::try_from(&mut batch.race[at..]) {
-                race_inputs(position, inputs);
-            }
-            batch.race_at.push(k);
-            continue;
-        }
-        let at = batch.contact.len();
-        match nets.variant {
-            Variant::Plakoto | Variant::Fevga => {
-                let n = encode::input_counts(nets.variant).0;
-                batch.contact.resize(at + n, 0.0);
-                other_contact_inputs(nets.variant, position, &mut batch.contact[at..]);
-            }
-            Variant::Backgammon | Variant::Portes | Variant::Jacquet => {
-                batch.contact.resize(at + CONTACT_INPUTS, 0.0);
-                if let Ok(inputs) =
-                    <&mut [f32; CONTACT_INPUTS]>::try_from(&mut batch.contact[at..])
-                {
-                    contact_inputs(position, inputs);
-                }
-            }
-        }
-        batch.contact_at.push(k);
-    }
-    let contact_stride = encode::input_counts(nets.variant).0;
-    for (net, inputs, stride, at) in [
-        (&nets.contact, &batch.contact, contact_stride, &batch.contact_at),
-        (&nets.race, &batch.race, RACE_INPUTS, &batch.race_at),
-    ] {
-        if at.is_empty() {
-            continue;
-        }
-        batch.values.resize(at.len(), DRAWN);
-        net.forward_batch(inputs, stride, &mut batch.values[..at.len()], &mut buf.scratch);
-        for (&k, &p) in at.iter().zip(&batch.values) {
-            let p = sanitize(p);
-            out[k] = p;
-            remember(buf, &positions[k], p);
-        }
-    }
-    buf.batch = batch;
-}
-
-/// The value of `position` that needs no net: a game already over, a value in the cache,
-/// or the bear-off database's (then kept in the cache).
-fn known(nets: &Nets, position: &Position, buf: &mut Buffers) -> Option<Probs> {
     if position.opponent_has_won() {
-        return Some(flip(&won(WinKind::of_win(&position.switched()))));
+        return flip(&won(WinKind::of_win(&position.switched())));
     }
     if position.mover_has_won() {
-        return Some(won(WinKind::of_win(position)));
+        return won(WinKind::of_win(position));
     }
     let nets_id = std::ptr::from_ref(nets) as usize;
     if let Some(cache) = &mut buf.cache {
@@ -320,27 +211,23 @@ fn known(nets: &Nets, position: &Position, buf: &mut Buffers) -> Option<Probs> {
             cache.nets = nets_id;
         }
         if let Some(p) = cache.values.get(position) {
-            return Some(*p);
+            return *p;
         }
     }
-    if position.is_race()
+    let p = if position.is_race()
         && let Some(p) = BearoffDb::shared().chances(position)
     {
-        let p = scored_in(nets.variant, sanitize(p));
-        remember(buf, position, p);
-        return Some(p);
-    }
-    None
-}
-
-/// Keeps `p` as the value of `position`, when caching.
-fn remember(buf: &mut Buffers, position: &Position, p: Probs) {
+        scored_in(nets.variant, sanitize(p))
+    } else {
+        sanitize(net_outputs(nets, position, buf))
+    };
     if let Some(cache) = &mut buf.cache {
         if cache.values.len() >= CACHE_MOST {
             cache.values.clear();
         }
         cache.values.insert(*position, p);
     }
+    p
 }
 
 /// How the play that led to `after` ended the game, under the nets' rule set (backgammon's
@@ -362,34 +249,6 @@ pub fn after_play(nets: &Nets, play: &Play, buf: &mut Buffers) -> Probs {
         return verdict_chances(verdict);
     }
     flip(&evaluate(nets, &after.switched(), buf))
-}
-
-/// [`after_play`] of each of `plays`, into `out` (emptied first), in their order: the same
-/// values to the bit, the positions after them evaluated together ([`evaluate_many`]).
-pub fn after_plays(nets: &Nets, plays: &[Play], out: &mut Vec<Probs>, buf: &mut Buffers) {
-    out.clear();
-    let mut afters = std::mem::take(&mut buf.batch.afters);
-    let mut afters_at = std::mem::take(&mut buf.batch.afters_at);
-    let mut values = std::mem::take(&mut buf.batch.after_values);
-    afters.clear();
-    afters_at.clear();
-    for (k, play) in plays.iter().enumerate() {
-        let after = play.position();
-        if let Some(verdict) = verdict_after(nets, after) {
-            out.push(verdict_chances(verdict));
-        } else {
-            out.push(DRAWN);
-            afters.push(after.switched());
-            afters_at.push(k);
-        }
-    }
-    evaluate_many(nets, &afters, &mut values, buf);
-    for (&k, p) in afters_at.iter().zip(&values) {
-        out[k] = flip(p);
-    }
-    buf.batch.afters = afters;
-    buf.batch.afters_at = afters_at;
-    buf.batch.after_values = values;
 }
 
 /// One training step: moves the outputs of the net that judges `position` towards

@@ -57,12 +57,6 @@ pub struct Scratch {
     delta: Vec<f32>,
     /// The indices of the non-zero inputs, in order.
     nonzero: Vec<usize>,
-    /// A batch's hidden sums, one run of hidden units per input ([`Net::forward_batch`]).
-    batch_hidden: Vec<f32>,
-    /// A batch's non-zero inputs, each input's after the one before.
-    batch_nonzero: Vec<usize>,
-    /// Where each input's run of `batch_nonzero` starts and ends.
-    batch_ranges: Vec<(usize, usize)>,
 }
 
 impl Scratch {
@@ -73,26 +67,8 @@ impl Scratch {
             hidden: vec![0.0; hidden],
             delta: vec![0.0; hidden],
             nonzero: Vec::new(),
-            batch_hidden: Vec::new(),
-            batch_nonzero: Vec::new(),
-            batch_ranges: Vec::new(),
         }
     }
-}
-
-/// The indices of the non-zero numbers of `inputs`, in order, into the start of `found`
-/// (grown as needed); returns how many. Without a branch per input: which inputs are zero
-/// changes from one position to the next, so a branch would often be mispredicted.
-fn nonzero_inputs(inputs: &[f32], found: &mut Vec<usize>) -> usize {
-    if found.len() < inputs.len() {
-        found.resize(inputs.len(), 0);
-    }
-    let mut count = 0;
-    for (i, &xi) in inputs.iter().enumerate() {
-        found[count] = i;
-        count += usize::from(xi != 0.0);
-    }
-    count
 }
 
 impl Net {
@@ -165,117 +141,50 @@ impl Net {
     /// ignored, missing ones count as zero). The hidden activations are left in `scratch`.
     pub fn forward(&self, x: &[f32], scratch: &mut Scratch) -> [f32; OUTPUTS] {
         let n = self.hidden;
-        let inputs = &x[..x.len().min(self.inputs)];
-        let count = nonzero_inputs(inputs, &mut scratch.nonzero);
-        let nonzero = &scratch.nonzero[..count];
         let hidden = &mut scratch.hidden[..n];
+        hidden.copy_from_slice(&self.b1);
+        // The non-zero inputs first, without a branch per input (which inputs are zero
+        // changes from one position to the next, so a branch would often be mispredicted).
+        let inputs = &x[..x.len().min(self.inputs)];
+        if scratch.nonzero.len() < inputs.len() {
+            scratch.nonzero.resize(inputs.len(), 0);
+        }
+        let nonzero = &mut scratch.nonzero[..inputs.len()];
+        let mut count = 0;
+        for (i, &xi) in inputs.iter().enumerate() {
+            nonzero[count] = i;
+            count += usize::from(xi != 0.0);
+        }
         // Each hidden unit sums its rows in the order of the inputs, as a plain loop would,
         // a block of units at a time so that the sums stay in registers.
-        for b in 0..n / BLOCK {
-            let block = &mut hidden[b * BLOCK..(b + 1) * BLOCK];
-            block.copy_from_slice(&self.add_block(b, inputs, nonzero));
-        }
-        self.add_remainder(inputs, nonzero, hidden);
-        self.outputs(hidden)
-    }
-
-    /// The outputs for many inputs at once: `out.len()` of them laid end to end in `xs`,
-    /// `stride` numbers apart (each read as [`Net::forward`] reads its input; missing
-    /// numbers count as zero), into `out`. The values are those of one [`Net::forward`]
-    /// each, to the bit: every sum adds the same numbers in the same order.
-    ///
-    /// The weights are gone over once for the whole batch: each block of hidden units sums
-    /// the rows of every input before the next block starts, so that the block's weights
-    /// stay in the fastest cache while the batch uses them.
-    pub fn forward_batch(
-        &self,
-        xs: &[f32],
-        stride: usize,
-        out: &mut [[f32; OUTPUTS]],
-        scratch: &mut Scratch,
-    ) {
-        let n = self.hidden;
-        let count = out.len();
-        let input_of = |k: usize| -> &[f32] {
-            let start = (k * stride).min(xs.len());
-            let end = (start + stride.min(self.inputs)).min(xs.len());
-            &xs[start..end]
-        };
-        // The non-zero inputs of each, one after another; `ranges` says where each's are.
-        scratch.batch_nonzero.clear();
-        scratch.batch_ranges.clear();
-        for k in 0..count {
-            let inputs = input_of(k);
-            let found = nonzero_inputs(inputs, &mut scratch.nonzero);
-            let start = scratch.batch_nonzero.len();
-            let steps = &scratch.nonzero[..found];
-            scratch.batch_nonzero.extend_from_slice(steps);
-            scratch.batch_ranges.push((start, start + found));
-        }
-        let (nonzero, ranges) = (&scratch.batch_nonzero, &scratch.batch_ranges);
-        scratch.batch_hidden.resize(count * n, 0.0);
-        for b in 0..n / BLOCK {
-            for (k, &(from, to)) in ranges.iter().enumerate() {
-                let sums = self.add_block(b, input_of(k), &nonzero[from..to]);
-                let at = k * n + b * BLOCK;
-                scratch.batch_hidden[at..at + BLOCK].copy_from_slice(&sums);
+        let nonzero = &nonzero[..count];
+        let mut blocks = hidden.chunks_exact_mut(BLOCK);
+        for (b, block) in blocks.by_ref().enumerate() {
+            let mut acc: [f32; BLOCK] = block.try_into().unwrap_or([0.0; BLOCK]);
+            for &i in nonzero {
+                let start = i * n + b * BLOCK;
+                let row = &self.w1[start..start + BLOCK];
+                let xi = inputs[i];
+                if xi == 1.0 {
+                    for (a, &w) in acc.iter_mut().zip(row) {
+                        *a += w;
+                    }
+                } else {
+                    for (a, &w) in acc.iter_mut().zip(row) {
+                        *a += xi * w;
+                    }
+                }
             }
+            block.copy_from_slice(&acc);
         }
-        for (k, (&(from, to), o)) in ranges.iter().zip(out.iter_mut()).enumerate() {
-            let hidden = &mut scratch.batch_hidden[k * n..(k + 1) * n];
-            self.add_remainder(input_of(k), &nonzero[from..to], hidden);
-            *o = self.outputs(hidden);
-        }
-    }
-
-    /// Adds input `i`'s row (times its value `xi`) to the sums of hidden units
-    /// `b * BLOCK ..`.
-    #[inline]
-    fn add_row(&self, acc: &mut [f32; BLOCK], b: usize, i: usize, xi: f32) {
-        let start = i * self.hidden + b * BLOCK;
-        let row = &self.w1[start..start + BLOCK];
-        if xi == 1.0 {
-            for (a, &w) in acc.iter_mut().zip(row) {
-                *a += w;
-            }
-        } else {
-            for (a, &w) in acc.iter_mut().zip(row) {
-                *a += xi * w;
-            }
-        }
-    }
-
-    /// The sums of hidden units `b * BLOCK ..` for the non-zero `inputs` listed in
-    /// `nonzero`: each unit's bias, then its rows in the order of the inputs.
-    #[inline]
-    fn add_block(&self, b: usize, inputs: &[f32], nonzero: &[usize]) -> [f32; BLOCK] {
-        let mut acc: [f32; BLOCK] = self.b1[b * BLOCK..(b + 1) * BLOCK]
-            .try_into()
-            .unwrap_or([0.0; BLOCK]);
-        for &i in nonzero {
-            self.add_row(&mut acc, b, i, inputs[i]);
-        }
-        acc
-    }
-
-    /// The sums of the hidden units past the last whole block, into the end of `hidden`
-    /// (the bias, then the rows in the order of the inputs).
-    fn add_remainder(&self, inputs: &[f32], nonzero: &[usize], hidden: &mut [f32]) {
-        let n = self.hidden;
-        let done = n - n % BLOCK;
-        hidden[done..n].copy_from_slice(&self.b1[done..]);
+        let done = n - blocks.into_remainder().len();
         for &i in nonzero {
             let xi = inputs[i];
             let row = &self.w1[i * n + done..(i + 1) * n];
-            for (acc, &w) in hidden[done..n].iter_mut().zip(row) {
+            for (acc, &w) in hidden[done..].iter_mut().zip(row) {
                 *acc += xi * w;
             }
         }
-    }
-
-    /// The outputs from the hidden units' sums (which become their activations).
-    fn outputs(&self, hidden: &mut [f32]) -> [f32; OUTPUTS] {
-        let n = self.hidden;
         for h in hidden.iter_mut() {
             *h = sigmoid(*h);
         }

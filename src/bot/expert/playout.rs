@@ -2,7 +2,7 @@
 //! rollouts, the expert's own 0-ply choice): the 0-ply best play, the mixing of seeds, and
 //! the longest a game may run.
 
-use super::eval::{Buffers, Probs, after_plays, equity};
+use super::eval::{Buffers, Probs, after_play, equity};
 use super::format::Nets;
 use crate::engine::Play;
 
@@ -19,19 +19,16 @@ pub fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The best play of `plays` for the player who moves, at 0-ply, and its chances (the
-/// first of the best, when several are worth the same). `None` when `plays` is empty. The
-/// positions after the plays are evaluated in one batch.
+/// The best play of `plays` for the player who moves, at 0-ply, and its chances. `None`
+/// when `plays` is empty.
 pub fn best_play(nets: &Nets, plays: &[Play], buf: &mut Buffers) -> Option<(Play, Probs)> {
-    let mut values = buf.take_play_values();
-    after_plays(nets, plays, &mut values, buf);
     let mut best: Option<(Play, Probs, f32)> = None;
-    for (play, &p) in plays.iter().zip(&values) {
+    for play in plays {
+        let p = after_play(nets, play, buf);
         let e = equity(&p);
         if best.as_ref().is_none_or(|b| e > b.2) {
             best = Some((*play, p, e));
         }
     }
-    buf.put_play_values(values);
     best.map(|(play, p, _)| (play, p))
 }
