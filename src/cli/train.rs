@@ -99,6 +99,12 @@ pub struct TrainArgs {
     /// Hidden units of the contact net (a fresh run).
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
+    /// Backgammon's contact net reads the rich inputs (six more a side: break contact, the
+    /// rearmost checker and anchor, back escapes, containment, dance). A fresh run starts
+    /// so; with `--from`, plain nets are widened, the new inputs' weights at zero, so that
+    /// they play as before. Not with `--resume` (the checkpoint says which it is).
+    #[arg(long, conflicts_with = "resume")]
+    pub rich: bool,
     /// Hidden units of the race net (a fresh run).
     #[arg(long, default_value_t = 64)]
     pub race_hidden: usize,
@@ -136,18 +142,23 @@ pub const ALPHA_FLOOR: f32 = 0.02;
 /// Games per round of training between looks at the clock.
 const ROUND: u64 = 100;
 
-/// Fresh nets for `variant` with small random weights drawn from `seed`.
+/// Fresh nets for `variant` with small random weights drawn from `seed`, of
+/// `(contact, race)` hidden units; `rich`: the contact net reads the rich inputs
+/// (backgammon's only).
 #[must_use]
 pub fn fresh_nets(
     variant: Variant,
     seed: u64,
-    hidden: usize,
-    race_hidden: usize,
+    (hidden, race_hidden): (usize, usize),
+    rich: bool,
     alpha: f32,
 ) -> Nets {
     let mut rng = ChaCha8Rng::seed_from_u64(train::mix(seed ^ 0x1ce_b00c));
     let mut uniform = || rng.random::<f32>();
-    let (contact_inputs, race_inputs) = encode::input_counts(variant);
+    let (mut contact_inputs, race_inputs) = encode::input_counts(variant);
+    if rich {
+        contact_inputs = encode::RICH_CONTACT_INPUTS;
+    }
     let contact = Net::random(contact_inputs, hidden, &mut uniform);
     let race = Net::random(race_inputs, race_hidden, &mut uniform);
     Nets {
@@ -276,6 +287,9 @@ fn nets_from(path: &Path, variant: Variant, args: &TrainArgs) -> Result<Nets, Cl
     };
     let mut nets = read_nets_file(path, read_as, "--from")?;
     nets.variant = variant;
+    if args.rich && nets.contact.inputs() < encode::RICH_CONTACT_INPUTS {
+        nets.contact = nets.contact.with_inputs(encode::RICH_CONTACT_INPUTS);
+    }
     nets.state = Some(TrainState {
         games: 0,
         seed: args.seed,
@@ -380,6 +394,9 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             });
         }
     }
+    if args.rich && variant != Variant::Backgammon {
+        return Err(CliError::Usage("--rich is for backgammon's nets"));
+    }
     if let Some(count) = args.supervised {
         if variant != Variant::Backgammon {
             return Err(CliError::Usage(
@@ -403,8 +420,8 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             None => fresh_nets(
                 variant,
                 args.seed,
-                args.hidden,
-                args.race_hidden,
+                (args.hidden, args.race_hidden),
+                args.rich,
                 args.alpha.unwrap_or(DEFAULT_ALPHA),
             ),
         }

@@ -2,7 +2,7 @@
 //! that learns, the nets file refusing damaged bytes, its input features on positions whose
 //! counts are known, and the bot itself.
 
-use bg_tui::bot::expert::encode::{self, escape_share, shot_share};
+use bg_tui::bot::expert::encode::{self, escape_past, escape_share, shot_share};
 use bg_tui::bot::expert::eval::{self, Buffers, after_play, equity, flip};
 use bg_tui::bot::expert::format::{self, NetFileError, Nets, TrainState};
 use bg_tui::bot::expert::net::{Net, Scratch};
@@ -313,6 +313,121 @@ fn a_full_prime_leaves_no_escape() {
     let p = sides(&[(24, 1)], &[(24, 2)]);
     let (mover, opponent) = encode::sides(&p);
     assert_eq!(escape_share(&mover, &opponent), 1.0);
+}
+
+#[test]
+fn escapes_past_count_the_rolls_that_land_beyond_the_held_points() {
+    // The opponent's 2-7 (the mover's 18-23) held: a checker on the mover's 24 never gets
+    // past them.
+    let (_, prime) = encode::sides(&sides(
+        &[(24, 1)],
+        &[(2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2)],
+    ));
+    assert_eq!(escape_past(24, &prime), 0.0);
+    // The mover's 18-22 held, 23 open: only 1 then 6 (23, then 17) gets below 18.
+    let (_, five) = encode::sides(&sides(
+        &[(24, 1)],
+        &[(3, 2), (4, 2), (5, 2), (6, 2), (7, 2)],
+    ));
+    assert_eq!(escape_past(24, &five), 2.0 / 36.0);
+    // Only the mover's 21 held, three in front of a checker on 24: every roll with a 4, 5
+    // or 6 (27), and of the rest 1-3 (by 23), 2-3 (by 22) and 2-2 (22, 20): 32. Not 1-2
+    // (lands on 21), 1-1 (stopped on 22) or 3-3 (on 21).
+    let (_, one) = encode::sides(&sides(&[(24, 1)], &[(4, 2)]));
+    assert_eq!(escape_past(24, &one), 32.0 / 36.0);
+    // Nothing held in the twelve points in front: every roll.
+    assert_eq!(escape_past(14, &one), 1.0);
+    assert_eq!(escape_past(24, &[0; 26]), 1.0);
+}
+
+/// The rich features (see `encode`), from the mover's side, on hand-counted positions.
+#[test]
+fn the_rich_features_count_what_they_say() {
+    let rich = |p: &Position| -> Vec<f32> {
+        let mut x = [0.0f32; encode::RICH_CONTACT_INPUTS];
+        encode::contact_inputs(p, &mut x);
+        x[encode::CONTACT_INPUTS..encode::CONTACT_INPUTS + encode::RICH_FEATURES].to_vec()
+    };
+    // The mover: one on its 24, two on its 18, twelve on its 6. The opponent: its rearmost
+    // checker on its 24 (the mover's 1), its 2-4 points closed (the mover's 23-21), eight
+    // on its 13 (the mover's 12).
+    let p = sides(
+        &[(24, 1), (18, 2), (6, 12)],
+        &[(24, 1), (2, 2), (3, 2), (4, 2), (13, 8)],
+    );
+    let x = rich(&p);
+    // Break contact: every checker must pass the mover's 1-point: p pips from point p.
+    assert_eq!(x[0], (24 + 2 * 18 + 12 * 6) as f32 / 152.0);
+    assert_eq!(x[1], 24.0 / 24.0, "the rearmost checker");
+    assert_eq!(x[2], 18.0 / 24.0, "the rearmost anchor");
+    // From 24 the farthest held point within twelve is the 12: only 5-5 (19, 14, 9) gets
+    // below it. 1-1, 2-2 and 3-3 stop at once on 23-21, 4-4 on the 12 (20, 16), 6-6 too
+    // (18); no other roll moves 13 pips.
+    assert_eq!(x[3], 1.0 / 36.0, "back escapes");
+    assert_eq!(
+        x[4],
+        1.0 - 1.0 / 36.0,
+        "containment: the 24-point is the worst"
+    );
+    assert_eq!(x[5], 0.25, "three closed points: (3/6)^2");
+    // The opponent's rearmost checker on its 18 (the mover's 7): only the checkers behind
+    // it count, 24 (18 pips to pass) and 20 (14 each).
+    let p = sides(&[(24, 1), (20, 2), (6, 12)], &[(18, 15)]);
+    let x = rich(&p);
+    assert_eq!(x[0], (18 + 2 * 14) as f32 / 152.0);
+    assert_eq!(x[5], 0.0, "no closed points");
+    // The mover's 7 held: from 19 it is twelve in front, and only 5-5 (14, 9, 4) passes it
+    // (3-3 reaches 10, 4-4 and 6-6 stop on it); from 20-24 it is too far to count.
+    assert_eq!(
+        x[4],
+        1.0 - 1.0 / 36.0,
+        "containment: the 19-point is the worst"
+    );
+    assert_eq!(x[3], 1.0, "nothing held within twelve of the 24");
+    // No anchor: a blot and a single on the other side's half (the made 6-point is no
+    // anchor).
+    let p = sides(&[(24, 1), (13, 1), (6, 13)], &[(24, 15)]);
+    assert_eq!(rich(&p)[2], 0.0);
+}
+
+/// A rich net's inputs start with the plain net's, the same numbers.
+#[test]
+fn the_rich_inputs_begin_with_the_plain_ones() {
+    for p in random_game_positions(0xabc, 300) {
+        let mut plain = [0.0f32; encode::CONTACT_INPUTS];
+        let mut rich = [f32::NAN; encode::RICH_CONTACT_INPUTS];
+        encode::contact_inputs(&p, &mut plain);
+        encode::contact_inputs(&p, &mut rich);
+        assert_eq!(plain[..], rich[..encode::CONTACT_INPUTS], "{p:?}");
+        assert!(rich.iter().all(|x| x.is_finite() && *x >= 0.0), "{p:?}");
+    }
+}
+
+/// Nets widened to the rich inputs (their new weights zero) value every position as
+/// before, to the bit, and their file reads back; a contact net of another size does not.
+#[test]
+fn widened_rich_nets_play_as_before_and_read_back() {
+    let nets = bot::expert::shipped_nets().expect("the shipped nets");
+    let mut rich = (*nets).clone();
+    rich.contact = rich.contact.with_inputs(encode::RICH_CONTACT_INPUTS);
+    assert_eq!(rich.contact.inputs(), encode::RICH_CONTACT_INPUTS);
+    let (mut a, mut b) = (Buffers::new(&nets), Buffers::new(&rich));
+    for p in random_game_positions(0xdef, 500) {
+        let want = eval::evaluate(&nets, &p, &mut a);
+        let got = eval::evaluate(&rich, &p, &mut b);
+        assert_eq!(want.map(f32::to_bits), got.map(f32::to_bits), "{p:?}");
+    }
+    let bytes = format::to_bytes(&rich);
+    assert_eq!(
+        format::from_bytes(&bytes, Variant::Backgammon).as_ref(),
+        Ok(&rich)
+    );
+    let mut odd = rich.clone();
+    odd.contact = nets.contact.with_inputs(encode::CONTACT_INPUTS + 5);
+    assert!(matches!(
+        format::from_bytes(&format::to_bytes(&odd), Variant::Backgammon),
+        Err(NetFileError::Sizes { net: "contact", .. })
+    ));
 }
 
 #[test]

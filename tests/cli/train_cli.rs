@@ -285,3 +285,44 @@ fn a_jacquet_run_starts_from_backgammons_nets() {
         "--from",
     );
 }
+
+/// `--rich`: a run from plain nets widens the contact net to the rich inputs (and goes on
+/// training it); a fresh rich run starts with them; other rule sets are refused.
+#[test]
+fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
+    use bg_tui::bot::expert::encode::{CONTACT_INPUTS, RICH_CONTACT_INPUTS};
+    use bg_tui::engine::Variant;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let plain = small_checkpoint(dir.path(), "backgammon");
+    let contact_inputs = |path: &Path| {
+        let bytes = std::fs::read(path).expect("the checkpoint");
+        format::from_bytes(&bytes, Variant::Backgammon)
+            .expect("backgammon's nets")
+            .contact
+            .inputs()
+    };
+    assert_eq!(contact_inputs(&plain), CONTACT_INPUTS);
+    let path = |name: &str| dir.path().join(name).to_str().expect("UTF-8").to_string();
+    let common = ["--games", "2", "--check-every", "0", "--log"];
+    let log = path("log");
+    let widened = path("widened.bgnet");
+    let mut args = vec!["train", "--rich", "--from", plain.to_str().expect("UTF-8")];
+    args.extend(common);
+    args.extend([log.as_str(), "--checkpoint", widened.as_str()]);
+    let o = bg_tui(&args);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(contact_inputs(Path::new(&widened)), RICH_CONTACT_INPUTS);
+    let fresh = path("fresh.bgnet");
+    let mut args = vec!["train", "--rich", "--hidden", "4", "--race-hidden", "2"];
+    args.extend(common);
+    args.extend([log.as_str(), "--checkpoint", fresh.as_str()]);
+    let o = bg_tui(&args);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(contact_inputs(Path::new(&fresh)), RICH_CONTACT_INPUTS);
+    let other = path("plakoto.bgnet");
+    refused(
+        &["train", "--rules", "plakoto", "--rich", "--checkpoint", &other],
+        "--rich",
+    );
+    assert!(!Path::new(&other).exists(), "nothing written");
+}

@@ -20,6 +20,21 @@
 //! 7. checkers back (on this side's 19-24 and the bar), over 15;
 //! 8. checkers in this side's home board, over 15.
 //!
+//! **Rich contact features** (nets of [`RICH_CONTACT_INPUTS`] inputs only; after all of the
+//! above, the mover's first), 6 a side, after GNU Backgammon's:
+//! 1. *break contact*: the pips this side's checkers must travel to pass the other side's
+//!    rearmost checker, over 152;
+//! 2. the rearmost checker's point (the bar 25), over 24; 0 with none left;
+//! 3. the rearmost anchor's point (two or more checkers on one of 13-24, the other side's
+//!    half of the board), over 24; 0 with none;
+//! 4. *back escapes*: the share of the 36 rolls with which the rearmost checker gets past
+//!    every point the other side holds among the twelve in front of it ([`escape_past`]);
+//! 5. *containment*: one less the fewest such escapes of a checker on any of the points
+//!    15-24 (how well the other side's points hold this side's back checkers, wherever
+//!    they are);
+//! 6. *dance*: the chance that a checker on the bar fails to enter, the other side's closed
+//!    home points over 6, squared.
+//!
 //! **Race features**, 2 a side: the pip count over 100, and the checkers still outside the
 //! home board over 15.
 //!
@@ -40,12 +55,17 @@ const RACE_FEATURES: usize = 2;
 
 /// Inputs of the contact net.
 pub const CONTACT_INPUTS: usize = 2 * (RAW + CONTACT_FEATURES);
+/// Rich contact features for one side.
+pub const RICH_FEATURES: usize = 6;
+/// Inputs of a rich contact net: the contact net's, then [`RICH_FEATURES`] a side. Nets of
+/// either size read backgammon's positions; the file says which.
+pub const RICH_CONTACT_INPUTS: usize = CONTACT_INPUTS + 2 * RICH_FEATURES;
 /// Inputs of the race net.
 pub const RACE_INPUTS: usize = 2 * (RAW + RACE_FEATURES);
 
 /// The most inputs of any rule set's contact net.
 pub const MAX_CONTACT_INPUTS: usize = {
-    let mut most = CONTACT_INPUTS;
+    let mut most = RICH_CONTACT_INPUTS;
     if plakoto::INPUTS > most {
         most = plakoto::INPUTS;
     }
@@ -277,14 +297,79 @@ fn contact_features(side: &Side, other: &Side, out: &mut [f32]) {
     out[7] = count(1..=6, false) as f32 / 15.0;
 }
 
-/// Fills `out` with the contact net's inputs for `position` (the player on roll's view).
-pub fn contact_inputs(position: &Position, out: &mut [f32; CONTACT_INPUTS]) {
+/// Fills `out` with the contact net's inputs for `position` (the player on roll's view):
+/// [`CONTACT_INPUTS`] of them, or with room for [`RICH_CONTACT_INPUTS`] (a rich net's) the
+/// rich features after them. Numbers past those are left alone.
+///
+/// # Panics
+/// When `out` is shorter than [`CONTACT_INPUTS`].
+pub fn contact_inputs(position: &Position, out: &mut [f32]) {
     let (mover, opponent) = sides(position);
     raw(&mover, &mut out[..RAW]);
     raw(&opponent, &mut out[RAW..2 * RAW]);
     let f = 2 * RAW;
     contact_features(&mover, &opponent, &mut out[f..f + CONTACT_FEATURES]);
-    contact_features(&opponent, &mover, &mut out[f + CONTACT_FEATURES..]);
+    contact_features(&opponent, &mover, &mut out[f + CONTACT_FEATURES..CONTACT_INPUTS]);
+    if out.len() >= RICH_CONTACT_INPUTS {
+        let r = CONTACT_INPUTS;
+        rich_features(&mover, &opponent, &mut out[r..r + RICH_FEATURES]);
+        rich_features(&opponent, &mover, &mut out[r + RICH_FEATURES..RICH_CONTACT_INPUTS]);
+    }
+}
+
+/// The share of the 36 rolls with which a checker of `side`'s on its point `from` (1-24,
+/// the bar 25) gets past every point `other` holds among the twelve in front of it: by one
+/// die or by the whole roll, every point it stops on open. Past the 1-point counts as
+/// open. With nothing held in front, every roll.
+#[must_use]
+pub fn escape_past(from: usize, other: &Side) -> f32 {
+    let from = from.min(25) as isize;
+    let held = |p: isize| (1..=24).contains(&p) && other[(25 - p) as usize] >= 2;
+    // The farthest held point among the twelve in front: the checker must land below it.
+    let Some(last) = (from - 12..from).find(|&p| held(p)) else {
+        return 1.0;
+    };
+    let mut ok = 0u32;
+    for a in 1..=6isize {
+        for b in a..=6isize {
+            let escapes = if a == b {
+                // A double: the checker stops on each of up to four points in turn.
+                (1..=4)
+                    .take_while(|&k| !held(from - k * a))
+                    .any(|k| from - k * a < last)
+            } else {
+                let one = |d: isize| !held(from - d) && from - d < last;
+                let both = (!held(from - a) || !held(from - b))
+                    && !held(from - a - b)
+                    && from - a - b < last;
+                one(a) || one(b) || both
+            };
+            ok += u32::from(escapes) * if a == b { 1 } else { 2 };
+        }
+    }
+    ok as f32 / 36.0
+}
+
+/// The rich features of `side` (see the module's documentation) into `out`.
+fn rich_features(side: &Side, other: &Side, out: &mut [f32]) {
+    let back = (1..=25).rev().find(|&p| side[p] > 0);
+    // The other side's rearmost checker, on this side's point `25 - p` (0 for its bar).
+    let other_back = (1..=25).rev().find(|&p| other[p] > 0).map(|p| 25 - p);
+    out[0] = other_back.map_or(0.0, |b| {
+        (b + 1..=25)
+            .map(|p| u32::from(side[p]) * (p - b + 1) as u32)
+            .sum::<u32>() as f32
+            / 152.0
+    });
+    out[1] = back.map_or(0.0, |p| p as f32 / 24.0);
+    out[2] = (13..=24)
+        .rev()
+        .find(|&p| side[p] >= 2)
+        .map_or(0.0, |p| p as f32 / 24.0);
+    out[3] = back.map_or(1.0, |p| escape_past(p, other));
+    out[4] = 1.0 - (15..=24).map(|p| escape_past(p, other)).fold(1.0, f32::min);
+    let closed = (1..=6).filter(|&p| other[p] >= 2).count() as f32 / 6.0;
+    out[5] = closed * closed;
 }
 
 /// Fills `out` with the race net's inputs for `position` (the player on roll's view).

@@ -3,7 +3,7 @@
 
 use super::bearoff::BearoffDb;
 use super::encode::{
-    self, CONTACT_INPUTS, MAX_CONTACT_INPUTS, RACE_INPUTS, contact_inputs, race_inputs,
+    self, CONTACT_INPUTS, MAX_CONTACT_INPUTS, RACE_INPUTS, RICH_CONTACT_INPUTS, contact_inputs, race_inputs,
 };
 use super::format::Nets;
 use super::net::{LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, Scratch, WIN, WIN_BACKGAMMON, WIN_GAMMON};
@@ -18,7 +18,8 @@ pub use super::net::Probs;
 #[derive(Debug, Clone)]
 pub struct Buffers {
     scratch: Scratch,
-    contact: Box<[f32; CONTACT_INPUTS]>,
+    /// Backgammon's contact inputs (room for a rich net's).
+    contact: Box<[f32; RICH_CONTACT_INPUTS]>,
     race: Box<[f32; RACE_INPUTS]>,
     /// The contact inputs of the rule sets with nets of their own.
     other: Vec<f32>,
@@ -79,7 +80,7 @@ impl Buffers {
     pub fn new(nets: &Nets) -> Buffers {
         Buffers {
             scratch: Scratch::new(nets.contact.hidden().max(nets.race.hidden())),
-            contact: Box::new([0.0; CONTACT_INPUTS]),
+            contact: Box::new([0.0; RICH_CONTACT_INPUTS]),
             race: Box::new([0.0; RACE_INPUTS]),
             other: vec![0.0; MAX_CONTACT_INPUTS],
             cache: None,
@@ -178,9 +179,20 @@ pub fn net_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs
             nets.contact.forward(&buf.other[..n], &mut buf.scratch)
         }
         Variant::Backgammon | Variant::Portes | Variant::Jacquet => {
-            contact_inputs(position, &mut buf.contact);
-            nets.contact.forward(&buf.contact[..], &mut buf.scratch)
+            let n = backgammon_contact_inputs(nets);
+            contact_inputs(position, &mut buf.contact[..n]);
+            nets.contact.forward(&buf.contact[..n], &mut buf.scratch)
         }
+    }
+}
+
+/// How many of backgammon's contact inputs `nets`' contact net reads: a rich net's
+/// ([`RICH_CONTACT_INPUTS`]) or the plain ones ([`CONTACT_INPUTS`]).
+fn backgammon_contact_inputs(nets: &Nets) -> usize {
+    if nets.contact.inputs() >= RICH_CONTACT_INPUTS {
+        RICH_CONTACT_INPUTS
+    } else {
+        CONTACT_INPUTS
     }
 }
 
@@ -267,9 +279,10 @@ pub fn train(nets: &mut Nets, position: &Position, target: &Probs, alpha: f32, b
                 .train(&buf.other[..n], target, alpha, &mut buf.scratch);
         }
         Variant::Backgammon | Variant::Portes | Variant::Jacquet => {
-            contact_inputs(position, &mut buf.contact);
+            let n = backgammon_contact_inputs(nets);
+            contact_inputs(position, &mut buf.contact[..n]);
             nets.contact
-                .train(&buf.contact[..], target, alpha, &mut buf.scratch);
+                .train(&buf.contact[..n], target, alpha, &mut buf.scratch);
         }
     }
 }

@@ -256,6 +256,11 @@ pub fn from_bytes_sized(
             u32_at(bytes, sizes_at + 4 + 8 * i),
         );
         let hidden = n_hidden as usize;
+        // Backgammon's contact net may be a rich one (more inputs; see `encode`).
+        let rich = i == 0
+            && expected == encode::CONTACT_INPUTS
+            && n_in as usize == encode::RICH_CONTACT_INPUTS;
+        let expected = if rich { encode::RICH_CONTACT_INPUTS } else { expected };
         if n_in as usize != expected || hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetFileError::Sizes {
                 net: name,

@@ -108,6 +108,19 @@ impl Net {
         })
     }
 
+    /// The same net with `inputs` inputs: the new ones (past the last) with weights of zero,
+    /// so that it gives the same outputs as before whatever they hold. Fewer inputs than
+    /// the net has leave it as it is.
+    #[must_use]
+    pub fn with_inputs(&self, inputs: usize) -> Net {
+        let mut net = self.clone();
+        if inputs > self.inputs {
+            net.w1.resize(inputs * self.hidden, 0.0);
+            net.inputs = inputs;
+        }
+        net
+    }
+
     /// How many weights (biases included) a net of these sizes has.
     #[must_use]
     pub const fn weight_count(inputs: usize, hidden: usize) -> usize {
