@@ -96,7 +96,9 @@ pub struct TrainArgs {
     /// multiplied by 0.85 every 100,000 games, down to 0.02.
     #[arg(long)]
     pub alpha: Option<f32>,
-    /// Hidden units of the contact net (a fresh run).
+    /// Hidden units of the contact net (a fresh run; with `--from`, a file's contact net
+    /// with fewer is widened to this many, the new units weighing nothing in the outputs,
+    /// so that the nets play exactly as before).
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
     /// Backgammon's contact net reads the rich inputs (six more a side: break contact, the
@@ -289,6 +291,12 @@ fn nets_from(path: &Path, variant: Variant, args: &TrainArgs) -> Result<Nets, Cl
     nets.variant = variant;
     if args.rich && nets.contact.inputs() < encode::RICH_CONTACT_INPUTS {
         nets.contact = nets.contact.with_inputs(encode::RICH_CONTACT_INPUTS);
+    }
+    if args.hidden > nets.contact.hidden() {
+        let mut rng = ChaCha8Rng::seed_from_u64(train::mix(args.seed ^ 0x71de));
+        nets.contact = nets
+            .contact
+            .with_hidden(args.hidden, || rng.random::<f32>());
     }
     nets.state = Some(TrainState {
         games: 0,

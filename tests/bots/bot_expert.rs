@@ -390,6 +390,41 @@ fn the_rich_features_count_what_they_say() {
     assert_eq!(rich(&p)[2], 0.0);
 }
 
+/// A contact net widened to more hidden units (the new ones weighing nothing in the
+/// outputs) values every position as before, to the bit; the new units' input weights are
+/// not all zero (they must be able to learn), and a narrower size changes nothing.
+#[test]
+fn nets_widened_to_more_hidden_units_play_as_before() {
+    let nets = bot::expert::shipped_nets().expect("the shipped nets");
+    let mut state = 5u32;
+    let mut uniform = move || {
+        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (state >> 8) as f32 / (1u32 << 24) as f32
+    };
+    let old = nets.contact.hidden();
+    let mut wide = (*nets).clone();
+    // Not a whole number of the forward pass's blocks of 16, to try its remainder too.
+    wide.contact = nets.contact.with_hidden(old + 72, &mut uniform);
+    assert_eq!(wide.contact.hidden(), old + 72);
+    assert_eq!(wide.contact.inputs(), nets.contact.inputs());
+    let weights: Vec<f32> = wide.contact.weights().collect();
+    let new_input_weights = (0..wide.contact.inputs())
+        .flat_map(|i| (old..old + 72).map(move |h| i * (old + 72) + h))
+        .filter(|&k| weights[k] != 0.0)
+        .count();
+    assert!(new_input_weights > 1000, "{new_input_weights}");
+    let (mut a, mut b) = (Buffers::new(&nets), Buffers::new(&wide));
+    for p in random_game_positions(0xf00d, 500) {
+        let want = eval::evaluate(&nets, &p, &mut a);
+        let got = eval::evaluate(&wide, &p, &mut b);
+        assert_eq!(want.map(f32::to_bits), got.map(f32::to_bits), "{p:?}");
+    }
+    assert_eq!(
+        nets.contact.with_hidden(old - 1, &mut uniform),
+        nets.contact
+    );
+}
+
 /// A rich net's inputs start with the plain net's, the same numbers.
 #[test]
 fn the_rich_inputs_begin_with_the_plain_ones() {

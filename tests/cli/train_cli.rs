@@ -287,7 +287,8 @@ fn a_jacquet_run_starts_from_backgammons_nets() {
 }
 
 /// `--rich`: a run from plain nets widens the contact net to the rich inputs (and goes on
-/// training it); a fresh rich run starts with them; other rule sets are refused.
+/// training it); a fresh rich run starts with them; other rule sets are refused. And
+/// `--from` with more `--hidden` units than the file's widens its hidden layer.
 #[test]
 fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     use bg_tui::bot::expert::encode::{CONTACT_INPUTS, RICH_CONTACT_INPUTS};
@@ -312,6 +313,23 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     let o = bg_tui(&args);
     assert!(o.status.success(), "{o:?}");
     assert_eq!(contact_inputs(Path::new(&widened)), RICH_CONTACT_INPUTS);
+    // `--hidden` above the file's widens the hidden layer too (the file's has 4).
+    let wider = path("wider.bgnet");
+    let mut args = vec![
+        "train",
+        "--hidden",
+        "6",
+        "--from",
+        plain.to_str().expect("UTF-8"),
+    ];
+    args.extend(common);
+    args.extend([log.as_str(), "--checkpoint", wider.as_str()]);
+    let o = bg_tui(&args);
+    assert!(o.status.success(), "{o:?}");
+    let bytes = std::fs::read(&wider).expect("the checkpoint");
+    let nets = format::from_bytes(&bytes, Variant::Backgammon).expect("backgammon's nets");
+    assert_eq!(nets.contact.hidden(), 6);
+    assert_eq!(nets.contact.inputs(), CONTACT_INPUTS);
     let fresh = path("fresh.bgnet");
     let mut args = vec!["train", "--rich", "--hidden", "4", "--race-hidden", "2"];
     args.extend(common);
@@ -321,7 +339,14 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     assert_eq!(contact_inputs(Path::new(&fresh)), RICH_CONTACT_INPUTS);
     let other = path("plakoto.bgnet");
     refused(
-        &["train", "--rules", "plakoto", "--rich", "--checkpoint", &other],
+        &[
+            "train",
+            "--rules",
+            "plakoto",
+            "--rich",
+            "--checkpoint",
+            &other,
+        ],
         "--rich",
     );
     assert!(!Path::new(&other).exists(), "nothing written");

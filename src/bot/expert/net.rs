@@ -121,6 +121,40 @@ impl Net {
         net
     }
 
+    /// The same net with `hidden` hidden units: each new unit with small random weights
+    /// from the inputs (drawn from `next_uniform`, as [`Net::random`] draws them) and
+    /// weights of zero to the outputs, so that it gives the same outputs as before and the
+    /// new units learn from there. Fewer units than the net has leave it as it is.
+    #[must_use]
+    pub fn with_hidden(&self, hidden: usize, mut next_uniform: impl FnMut() -> f32) -> Net {
+        let old = self.hidden;
+        if hidden <= old {
+            return self.clone();
+        }
+        let scale = 1.0 / (self.inputs as f32).sqrt();
+        let mut draw = || (next_uniform() * 2.0 - 1.0) * scale;
+        let mut w1 = Vec::with_capacity(self.inputs * hidden);
+        for row in self.w1.chunks_exact(old) {
+            w1.extend_from_slice(row);
+            w1.extend((old..hidden).map(|_| draw()));
+        }
+        let mut b1 = self.b1.clone();
+        b1.extend((old..hidden).map(|_| draw()));
+        let mut w2 = Vec::with_capacity(OUTPUTS * hidden);
+        for row in self.w2.chunks_exact(old) {
+            w2.extend_from_slice(row);
+            w2.resize(w2.len() + hidden - old, 0.0);
+        }
+        Net {
+            inputs: self.inputs,
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2: self.b2,
+        }
+    }
+
     /// How many weights (biases included) a net of these sizes has.
     #[must_use]
     pub const fn weight_count(inputs: usize, hidden: usize) -> usize {
