@@ -317,10 +317,10 @@ pub fn contact_inputs(position: &Position, out: &mut [f32]) {
     }
 }
 
-/// The share of the 36 rolls with which a checker of `side`'s on its point `from` (1-24,
-/// the bar 25) gets past every point `other` holds among the twelve in front of it: by one
-/// die or by the whole roll, every point it stops on open. Past the 1-point counts as
-/// open. With nothing held in front, every roll.
+/// The share of the 36 rolls with which a checker on point `from` (1-24, the bar 25, in
+/// the numbering of the side playing against `other`) gets past every point `other` holds
+/// among the twelve in front of it: by one die or by the whole roll, every point it stops
+/// on open. Past the 1-point counts as open. With nothing held in front, every roll.
 #[must_use]
 pub fn escape_past(from: usize, other: &Side) -> f32 {
     let from = from.min(25) as isize;
