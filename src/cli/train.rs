@@ -96,11 +96,11 @@ pub struct TrainArgs {
     /// multiplied by 0.85 every 100,000 games, down to 0.02.
     #[arg(long)]
     pub alpha: Option<f32>,
-    /// Hidden units of the contact net (a fresh run; with `--from`, a file's contact net
-    /// with fewer is widened to this many, the new units weighing nothing in the outputs,
-    /// so that the nets play exactly as before).
-    #[arg(long, default_value_t = 128)]
-    pub hidden: usize,
+    /// Hidden units of the contact net: a fresh run's [default: 128]; with `--from`, a
+    /// file's contact net with fewer is widened to this many, the new units weighing
+    /// nothing in the outputs, so that the nets play exactly as before.
+    #[arg(long)]
+    pub hidden: Option<usize>,
     /// Backgammon's contact net reads the rich inputs (six more a side: break contact, the
     /// rearmost checker and anchor, back escapes, containment, dance). A fresh run starts
     /// so; with `--from`, plain nets are widened, the new inputs' weights at zero, so that
@@ -130,6 +130,9 @@ pub struct TrainArgs {
 pub const SUPERVISED_ALPHA: f32 = 0.01;
 /// A supervised round takes each self-play position with a chance of one in this many.
 const SUPERVISED_SPREAD: u32 = 6;
+
+/// The contact net's hidden units in a fresh run without `--hidden`.
+pub const DEFAULT_HIDDEN: usize = 128;
 
 /// The learning rate of a fresh run without `--alpha`.
 pub const DEFAULT_ALPHA: f32 = 0.1;
@@ -292,11 +295,9 @@ fn nets_from(path: &Path, variant: Variant, args: &TrainArgs) -> Result<Nets, Cl
     if args.rich && nets.contact.inputs() < encode::RICH_CONTACT_INPUTS {
         nets.contact = nets.contact.with_inputs(encode::RICH_CONTACT_INPUTS);
     }
-    if args.hidden > nets.contact.hidden() {
+    if let Some(hidden) = args.hidden.filter(|&h| h > nets.contact.hidden()) {
         let mut rng = ChaCha8Rng::seed_from_u64(train::mix(args.seed ^ 0x71de));
-        nets.contact = nets
-            .contact
-            .with_hidden(args.hidden, || rng.random::<f32>());
+        nets.contact = nets.contact.with_hidden(hidden, || rng.random::<f32>());
     }
     nets.state = Some(TrainState {
         games: 0,
@@ -391,7 +392,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
         });
     }
     for (option, units) in [
-        ("--hidden", args.hidden),
+        ("--hidden", args.hidden.unwrap_or(DEFAULT_HIDDEN)),
         ("--race-hidden", args.race_hidden),
     ] {
         if !(1..=format::MAX_HIDDEN).contains(&units) {
@@ -428,7 +429,7 @@ pub fn train(args: &TrainArgs) -> Result<String, CliError> {
             None => fresh_nets(
                 variant,
                 args.seed,
-                (args.hidden, args.race_hidden),
+                (args.hidden.unwrap_or(DEFAULT_HIDDEN), args.race_hidden),
                 args.rich,
                 args.alpha.unwrap_or(DEFAULT_ALPHA),
             ),
