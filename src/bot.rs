@@ -202,6 +202,22 @@ pub enum BotError {
         #[source]
         error: expert::format::NetFileError,
     },
+    /// The bot's name (an engine's command, a nets file's path) is longer than a record
+    /// keeps.
+    #[error("a bot's name has {chars} characters; at most {max} are kept", max = crate::record::MAX_BOT_NAME_CHARS)]
+    NameTooLong {
+        /// Its length in characters.
+        chars: usize,
+    },
+    /// The nets file of `expert@FILE` could not be read.
+    #[error("the expert's nets file {path}: {problem}")]
+    NetsFile {
+        /// The file, as given (printable).
+        path: String,
+        /// What is wrong with it.
+        #[source]
+        problem: expert::NetsFileProblem,
+    },
     /// An engine over UBGI could not be started, or went wrong.
     #[error("{0}")]
     Engine(String),

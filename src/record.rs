@@ -157,8 +157,24 @@ pub const MAX_ACTIONS: usize = 100_000;
 /// [`MAX_GAMES`] games.
 pub const MAX_BYTES: usize = 256 << 20;
 
-/// The longest player or bot name a record may hold, in characters.
+/// The longest player name a record may hold, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
+
+/// The longest bot name a record may hold, in characters (room for an engine's command,
+/// `ubgi:COMMAND`, or a nets file's path, `expert@FILE`).
+pub const MAX_BOT_NAME_CHARS: usize = 1024;
+
+/// The name shown for a player that is the bot called `bot`: the bot's name, cut to
+/// [`MAX_NAME_CHARS`] characters (the last of them `…`) when longer.
+#[must_use]
+pub fn name_for_bot(bot: &str) -> String {
+    if bot.chars().count() <= MAX_NAME_CHARS {
+        return bot.to_string();
+    }
+    let mut name: String = bot.chars().take(MAX_NAME_CHARS - 1).collect();
+    name.push('…');
+    name
+}
 
 /// The longest name or notation text kept in error messages.
 const SHOWN_CHARS: usize = 60;
@@ -218,11 +234,11 @@ impl PlayerInfo {
         }
     }
 
-    /// The bot called `bot`, also named so.
+    /// The bot called `bot`, also named so ([`name_for_bot`]).
     #[must_use]
     pub fn bot(bot: &str) -> PlayerInfo {
         PlayerInfo {
-            name: bot.to_string(),
+            name: name_for_bot(bot),
             kind: PlayerKind::Bot(bot.to_string()),
         }
     }
@@ -986,7 +1002,8 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
     Ok(record)
 }
 
-/// Checks the players' names and bot names: at most [`MAX_NAME_CHARS`] characters each.
+/// Checks the players' names and bot names: at most [`MAX_NAME_CHARS`] characters a name,
+/// [`MAX_BOT_NAME_CHARS`] a bot name.
 ///
 /// # Errors
 /// [`RecordError::TooLarge`] naming the side and the name that is too long.
@@ -996,11 +1013,14 @@ pub fn check_players(players: &[PlayerInfo; 2]) -> Result<(), RecordError> {
             PlayerKind::Bot(bot) => bot.as_str(),
             PlayerKind::Human => "",
         };
-        for (what, text) in [("name", player.name.as_str()), ("bot name", bot)] {
+        for (what, text, max) in [
+            ("name", player.name.as_str(), MAX_NAME_CHARS),
+            ("bot name", bot, MAX_BOT_NAME_CHARS),
+        ] {
             let chars = text.chars().count();
-            if chars > MAX_NAME_CHARS {
+            if chars > max {
                 return Err(RecordError::TooLarge(format!(
-                    "{side}'s {what} has {chars} characters; a name has at most {MAX_NAME_CHARS}"
+                    "{side}'s {what} has {chars} characters; a {what} has at most {max}"
                 )));
             }
         }

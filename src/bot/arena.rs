@@ -50,7 +50,7 @@ use crate::engine::{
     Action, Dice, Game, GameResult, MatchError, MatchState, Phase, Play, RuleSet, Rules,
     RulesError, Side, WinKind, roll_die,
 };
-use crate::record::{PlayerInfo, PlayerKind, Record, Recorder};
+use crate::record::{MAX_NAME_CHARS, PlayerInfo, PlayerKind, Record, Recorder, name_for_bot};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use serde::Serialize;
@@ -571,9 +571,11 @@ fn play_one(
     let dice_seed = pair_dice_seed(seed, game / 2);
     let recorder = record.then(|| {
         let (a_label, b_label) = if a_name == b_name {
-            (format!("{a_name}-A"), format!("{b_name}-B"))
+            let name = name_for_bot(a_name);
+            let cut = name.chars().take(MAX_NAME_CHARS - 2).collect::<String>();
+            (format!("{cut}-A"), format!("{cut}-B"))
         } else {
-            (a_name.to_string(), b_name.to_string())
+            (name_for_bot(a_name), name_for_bot(b_name))
         };
         let player = |label: String, bot: &str| PlayerInfo {
             name: label,

@@ -98,6 +98,78 @@ pub fn shipped_nets_for(variant: Variant) -> Result<Arc<Nets>, BotError> {
         })
 }
 
+/// The largest nets file [`nets_from_file`] reads (a checkpoint of 512 hidden units is
+/// about half a megabyte).
+pub const MAX_NETS_FILE_BYTES: u64 = 16 << 20;
+
+/// The nets of the file at `path` (any rule set's: the file names its own), read once per
+/// process: later calls with the same path get the nets first read, so a checkpoint that a
+/// training run rewrites meanwhile does not change a bot-match halfway. Only a regular file is
+/// read (a FIFO is refused without waiting for a writer).
+///
+/// # Errors
+/// [`BotError::NetsFile`] when the file cannot be read, is larger than
+/// [`MAX_NETS_FILE_BYTES`] or is not a whole nets file of this program's sizes.
+pub fn nets_from_file(path: &std::path::Path) -> Result<Arc<Nets>, BotError> {
+    use std::io::Read;
+    type Cache = std::sync::Mutex<Vec<(std::path::PathBuf, Arc<Nets>)>>;
+    static READ: Cache = std::sync::Mutex::new(Vec::new());
+    let cached = |cache: &[(std::path::PathBuf, Arc<Nets>)]| {
+        cache
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, nets)| Arc::clone(nets))
+    };
+    if let Some(nets) = cached(
+        &READ
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    ) {
+        return Ok(nets);
+    }
+    let failed = |problem: NetsFileProblem| BotError::NetsFile {
+        path: crate::printable::printable(&path.display().to_string(), 200),
+        problem,
+    };
+    let unreadable = |e: &dyn std::fmt::Display| failed(NetsFileProblem::Unreadable(e.to_string()));
+    let file = crate::files::open_regular(path).map_err(|e| match e {
+        crate::files::StoreError::Io { source, .. } => unreadable(&source),
+        other => unreadable(&other),
+    })?;
+    let mut bytes = Vec::new();
+    file.take(MAX_NETS_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| unreadable(&e))?;
+    if bytes.len() as u64 > MAX_NETS_FILE_BYTES {
+        return Err(failed(NetsFileProblem::TooLarge));
+    }
+    let nets =
+        Arc::new(format::from_bytes_any(&bytes).map_err(|e| failed(NetsFileProblem::NotNets(e)))?);
+    let mut cache = READ
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(first) = cached(&cache) {
+        return Ok(first);
+    }
+    cache.push((path.to_path_buf(), Arc::clone(&nets)));
+    Ok(nets)
+}
+
+/// What is wrong with a nets file named by `expert@FILE` ([`nets_from_file`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NetsFileProblem {
+    /// It cannot be opened or read, or is not a regular file (what the system said).
+    #[error("{0}")]
+    Unreadable(String),
+    /// It is larger than [`MAX_NETS_FILE_BYTES`].
+    #[error("larger than {MAX_NETS_FILE_BYTES} bytes, not a nets file")]
+    TooLarge,
+    /// It reads, but is not a whole nets file of this program's sizes.
+    #[error("{0}")]
+    NotNets(#[source] format::NetFileError),
+}
+
 /// Reads a backgammon nets file with this program's input sizes.
 ///
 /// # Errors
@@ -231,9 +303,14 @@ impl ExpertBot {
         }
     }
 
-    /// The same bot with `nets` for their rule set too (replacing any it had for it).
+    /// The same bot with `nets` for their rule set too (replacing any it had for it, the
+    /// nets in hand included).
     #[must_use]
     pub fn with_nets(mut self, nets: Arc<Nets>) -> ExpertBot {
+        if self.nets.variant == nets.variant {
+            self.buf = Buffers::with_cache(&nets);
+            self.nets = Arc::clone(&nets);
+        }
         self.shelf.retain(|n| n.variant != nets.variant);
         self.shelf.push(nets);
         self

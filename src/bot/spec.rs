@@ -5,6 +5,7 @@
 use super::{Bot, BotError, EXPERT_DEFAULT_PLY, moves_as_backgammon};
 use crate::engine::{RuleSet, Variant};
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 /// Which bot, and how it is set up.
@@ -27,8 +28,16 @@ pub enum BotSpec {
     Greedy,
     /// `pubeval`: Tesauro's public evaluation (backgammon's moves only).
     Pubeval,
-    /// `expert` (its default look-ahead, `None`) or `expert:N` (N = 0, 1 or 2).
+    /// `expert` (its default look-ahead, `None`) or `expert:N` (N = 0 to 3).
     Expert(Option<u8>),
+    /// `expert@FILE` or `expert:N@FILE`: the expert on the nets of a nets file (a training
+    /// run's checkpoint, say) for that file's rule set, and the shipped nets for the others.
+    ExpertWithNets {
+        /// The look-ahead; `None` for the default.
+        ply: Option<u8>,
+        /// The nets file.
+        nets: PathBuf,
+    },
     /// `ubgi:COMMAND`: an engine over UBGI, started with `sh -c COMMAND`.
     Ubgi(String),
 }
@@ -56,6 +65,16 @@ impl BotSpec {
                 Box::new(super::expert::ExpertBot::shipped(EXPERT_DEFAULT_PLY)?.named("expert"))
             }
             BotSpec::Expert(Some(ply)) => Box::new(super::expert::ExpertBot::shipped(*ply)?),
+            BotSpec::ExpertWithNets { ply, nets } => {
+                let file_nets = super::expert::nets_from_file(nets)?;
+                let bot = super::expert::ExpertBot::shipped(ply.unwrap_or(EXPERT_DEFAULT_PLY))?
+                    .with_nets(file_nets);
+                Box::new(if ply.is_none() {
+                    bot.named("expert")
+                } else {
+                    bot
+                })
+            }
             BotSpec::Ubgi(command) => {
                 Box::new(super::ubgi::UbgiBot::start(command).map_err(BotError::Engine)?)
             }
@@ -69,7 +88,10 @@ impl BotSpec {
     #[must_use]
     pub fn plays(&self, variant: Variant) -> bool {
         match self {
-            BotSpec::Random | BotSpec::Greedy | BotSpec::Expert(_) => true,
+            BotSpec::Random
+            | BotSpec::Greedy
+            | BotSpec::Expert(_)
+            | BotSpec::ExpertWithNets { .. } => true,
             BotSpec::Pubeval | BotSpec::Ubgi(_) => moves_as_backgammon(variant),
         }
     }
@@ -91,7 +113,9 @@ impl BotSpec {
     #[must_use]
     pub fn expert_ply(&self) -> Option<u8> {
         match self {
-            BotSpec::Expert(ply) => Some(ply.unwrap_or(EXPERT_DEFAULT_PLY)),
+            BotSpec::Expert(ply) | BotSpec::ExpertWithNets { ply, .. } => {
+                Some(ply.unwrap_or(EXPERT_DEFAULT_PLY))
+            }
             _ => None,
         }
     }
@@ -102,6 +126,9 @@ impl BotSpec {
     pub fn at_ply(self, ply: Option<u8>) -> BotSpec {
         match (self, ply) {
             (BotSpec::Expert(None), Some(n)) => BotSpec::Expert(Some(n)),
+            (BotSpec::ExpertWithNets { ply: None, nets }, Some(n)) => {
+                BotSpec::ExpertWithNets { ply: Some(n), nets }
+            }
             (spec, _) => spec,
         }
     }
@@ -121,13 +148,27 @@ impl BotSpec {
 impl FromStr for BotSpec {
     type Err = BotError;
 
-    /// Reads `random`, `greedy`, `pubeval`, `expert`, `expert:0` to `expert:3` or
-    /// `ubgi:COMMAND` (a command that is not empty).
+    /// Reads `random`, `greedy`, `pubeval`, `expert`, `expert:0` to `expert:3`, either
+    /// expert name followed by `@FILE` (a nets file's path, not empty), or `ubgi:COMMAND` (a
+    /// command that is not empty).
     fn from_str(name: &str) -> Result<BotSpec, BotError> {
+        let chars = name.chars().count();
+        if chars > crate::record::MAX_BOT_NAME_CHARS {
+            return Err(BotError::NameTooLong { chars });
+        }
         if let Some(command) = name.strip_prefix(super::ubgi::PREFIX)
             && !command.trim().is_empty()
         {
             return Ok(BotSpec::Ubgi(command.to_string()));
+        }
+        if let Some((expert, file)) = name.split_once('@')
+            && !file.is_empty()
+            && let Ok(BotSpec::Expert(ply)) = expert.parse::<BotSpec>()
+        {
+            return Ok(BotSpec::ExpertWithNets {
+                ply,
+                nets: PathBuf::from(file),
+            });
         }
         Ok(match name {
             "random" => BotSpec::Random,
@@ -151,6 +192,9 @@ impl fmt::Display for BotSpec {
             BotSpec::Pubeval => f.write_str("pubeval"),
             BotSpec::Expert(None) => f.write_str("expert"),
             BotSpec::Expert(Some(ply)) => write!(f, "expert:{ply}"),
+            BotSpec::ExpertWithNets { ply, nets } => {
+                write!(f, "{}@{}", BotSpec::Expert(*ply), nets.display())
+            }
             BotSpec::Ubgi(command) => write!(f, "{}{command}", super::ubgi::PREFIX),
         }
     }
@@ -172,18 +216,43 @@ mod tests {
             "expert:2",
             "expert:3",
             "ubgi:gnubg --tty",
+            "expert@nets/run.bgnet",
+            "expert:0@/tmp/a b@c.bgnet",
         ] {
             let spec: BotSpec = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(spec.to_string(), name);
         }
         for bad in [
-            "", "Greedy", "expert:4", "expert:", "ubgi:", "ubgi:  ", "gnubg",
+            "",
+            "Greedy",
+            "expert:4",
+            "expert:",
+            "ubgi:",
+            "ubgi:  ",
+            "gnubg",
+            "expert@",
+            "pubeval@x.bgnet",
+            "expert:5@x.bgnet",
+            "@x.bgnet",
         ] {
             assert!(
                 matches!(bad.parse::<BotSpec>(), Err(BotError::Unknown(n)) if n == bad),
                 "{bad:?}"
             );
         }
+    }
+
+    /// A name longer than a record keeps is refused, saying so, not echoed.
+    #[test]
+    fn a_name_longer_than_a_record_keeps_is_refused() {
+        let max = crate::record::MAX_BOT_NAME_CHARS;
+        let command = format!("ubgi:{}", "x".repeat(max - 5));
+        assert!(command.parse::<BotSpec>().is_ok());
+        let longer = format!("{command}y");
+        assert_eq!(
+            longer.parse::<BotSpec>(),
+            Err(BotError::NameTooLong { chars: max + 1 })
+        );
     }
 
     /// What `plays` says without making a bot is what the bot made says.

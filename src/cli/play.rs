@@ -207,7 +207,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
 fn default_names(players: &[Player; 2]) -> [String; 2] {
     let colour = ["White", "Black"];
     let mut names = [0, 1].map(|i| match &players[i] {
-        Player::Bot(name) => name.clone(),
+        Player::Bot(name) => crate::record::name_for_bot(name),
         Player::Human => colour[i].to_string(),
     });
     if names[0] == names[1] {

@@ -637,6 +637,125 @@ fn the_shipped_nets_load_and_make_the_expert_bot() {
     assert!(bot::NAMES.contains(&"expert"));
 }
 
+/// A nets file written for the test, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn with(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("bg-tui-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).expect("a temporary file is written");
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The first play of each of the 21 rolls from the start and from a position with contact
+/// further on, as `bot` ranks them.
+fn choices(bot: &mut dyn Bot) -> Vec<String> {
+    let later = bg_tui::engine::position_from_id("4HPwATDgc/ABMA").expect("a Position ID");
+    let mut out = Vec::new();
+    for position in [Position::START, later] {
+        for (dice, _) in the_21_rolls() {
+            let ranked = bot.rank_plays(Variant::Backgammon, &position, dice);
+            out.push(format!("{:?}", ranked.first().map(|r| &r.play)));
+        }
+    }
+    out
+}
+
+#[test]
+fn expert_at_a_nets_file_plays_that_files_nets() {
+    let nets = small_program_nets();
+    let file = TempFile::with("small.bgnet", &format::to_bytes(&nets));
+    let name = format!("expert:0@{}", file.0.display());
+    let spec: bot::BotSpec = name.parse().expect("the name reads");
+    assert_eq!(spec.to_string(), name);
+    assert_eq!(spec.expert_ply(), Some(0));
+    let mut from_file = bot::make(&name, 1).expect("the file reads");
+    let mut on_those_nets = ExpertBot::new(Arc::new(nets), 0);
+    let mut shipped = bot::make("expert:0", 1).expect("the shipped nets read");
+    let (file_choices, nets_choices, shipped_choices) = (
+        choices(from_file.as_mut()),
+        choices(&mut on_those_nets),
+        choices(shipped.as_mut()),
+    );
+    assert_eq!(file_choices, nets_choices);
+    assert_ne!(
+        file_choices, shipped_choices,
+        "small random nets play unlike the shipped ones"
+    );
+    // Another rule set's games keep their shipped nets.
+    assert!(from_file.plays(Variant::Plakoto));
+}
+
+#[test]
+fn expert_at_a_file_that_is_no_nets_file_is_one_matchable_error() {
+    use bg_tui::bot::BotError;
+    use bg_tui::bot::expert::NetsFileProblem;
+    let missing = std::env::temp_dir().join("bg-tui-no-such-nets-file.bgnet");
+    assert!(matches!(
+        bot::make(&format!("expert@{}", missing.display()), 1).err(),
+        Some(BotError::NetsFile {
+            problem: NetsFileProblem::Unreadable(_),
+            ..
+        })
+    ));
+    let text = TempFile::with(
+        "text.bgnet",
+        b"not nets at all, \x1b[2J and more text than a nets header holds",
+    );
+    let err = bot::make(&format!("expert@{}", text.0.display()), 1).err();
+    assert!(
+        matches!(
+            &err,
+            Some(BotError::NetsFile {
+                problem: NetsFileProblem::NotNets(NetFileError::BadMagic),
+                ..
+            })
+        ),
+        "{err:?}"
+    );
+    let mut cut = format::to_bytes(&small_program_nets());
+    cut.truncate(cut.len() / 2);
+    let cut = TempFile::with("cut.bgnet", &cut);
+    assert!(matches!(
+        bot::make(&format!("expert:1@{}", cut.0.display()), 1).err(),
+        Some(BotError::NetsFile {
+            problem: NetsFileProblem::NotNets(NetFileError::Truncated { .. }),
+            ..
+        })
+    ));
+    for bad in ["expert@", "greedy@x.bgnet", "expert:4@x.bgnet", "@x.bgnet"] {
+        assert!(
+            matches!(bot::make(bad, 1).err(), Some(BotError::Unknown(n)) if n == bad),
+            "{bad}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn expert_at_a_fifo_is_refused_without_waiting() {
+    use bg_tui::bot::BotError;
+    let path = std::env::temp_dir().join(format!("bg-tui-{}-fifo.bgnet", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !made {
+        return; // no mkfifo here: nothing to test
+    }
+    let fifo = TempFile(path);
+    let err = bot::make(&format!("expert@{}", fifo.0.display()), 1).err();
+    assert!(matches!(&err, Some(BotError::NetsFile { .. })), "{err:?}");
+}
+
 mod bearoff {
     use bg_tui::bot::expert::bearoff::{BearoffDb, POSITIONS, home_of, index};
     use bg_tui::bot::expert::net::{LOSE_GAMMON, WIN, WIN_GAMMON};

@@ -711,6 +711,36 @@ fn damaged_records_are_rejected_with_game_and_action() {
     // Too many games.
     let j = edited(&good, |r| r.games = vec![Default::default(); 10_001]);
     assert!(matches!(load(&j), Err(RecordError::TooLarge(_))));
+
+    // A name over 64 characters, a bot name over 1,024.
+    let long_name = edited(&good, |r| r.players[0].name = "n".repeat(65));
+    assert!(matches!(load(&long_name), Err(RecordError::TooLarge(_))));
+    let long_bot = edited(&good, |r| {
+        r.players[1] = PlayerInfo::bot(&format!("expert@{}", "d/".repeat(600)));
+    });
+    assert!(matches!(load(&long_bot), Err(RecordError::TooLarge(_))));
+}
+
+/// A bot's name may be longer than a player's (an engine's command, a nets file's path): the
+/// record keeps it whole and names the player after it, cut to 64 characters, so a game
+/// against `expert@` a long path saves and loads back.
+#[test]
+fn a_long_bot_name_is_kept_whole_and_the_players_name_cut() {
+    use bg_tui::record::{MAX_NAME_CHARS, PlayerKind, name_for_bot};
+    let bot = format!("expert:0@/{}/n.bgnet", "long-folder/".repeat(20));
+    let info = PlayerInfo::bot(&bot);
+    assert_eq!(info.kind, PlayerKind::Bot(bot.clone()));
+    assert_eq!(info.name.chars().count(), MAX_NAME_CHARS);
+    assert!(info.name.ends_with('…') && bot.starts_with(info.name.trim_end_matches('…')));
+    assert_eq!(name_for_bot("expert:1"), "expert:1");
+    let record = Recorder::new(
+        [PlayerInfo::human("Ann"), info.clone()],
+        Rules::money(),
+        Some(3),
+    )
+    .into_record();
+    let loaded = load(&to_json(&record)).expect("a record with a long bot name loads");
+    assert_eq!(loaded.0.players[1], info);
 }
 
 /// The index of the first play with steps in game `g` of `record`.

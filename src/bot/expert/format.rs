@@ -201,6 +201,31 @@ pub fn from_bytes(bytes: &[u8], variant: Variant) -> Result<Nets, NetFileError> 
     from_bytes_sized(bytes, variant, encode::input_counts(variant))
 }
 
+/// Reads a nets file of any rule set's nets (backgammon's, Jacquet's, Plakoto's or Fevga's:
+/// the file names its own), with this program's input sizes.
+///
+/// # Errors
+/// As [`from_bytes`]; [`NetFileError::RuleSet`] when the file names no rule set this
+/// program knows.
+pub fn from_bytes_any(bytes: &[u8]) -> Result<Nets, NetFileError> {
+    let mut first = None;
+    for variant in [
+        Variant::Backgammon,
+        Variant::Jacquet,
+        Variant::Plakoto,
+        Variant::Fevga,
+    ] {
+        match from_bytes(bytes, variant) {
+            Ok(nets) => return Ok(nets),
+            Err(e @ NetFileError::RuleSet { .. }) => {
+                first.get_or_insert(e);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(first.unwrap_or(NetFileError::BadMagic))
+}
+
 /// [`from_bytes`] with the contact and race nets' `inputs` given (nets of other sizes than
 /// the program's, as tests make).
 ///

@@ -263,10 +263,12 @@ fn player(
         .flatten()
         .map(|bot| {
             let shown = model.names.get(side.index()).map(String::as_str);
-            if shown == Some(bot.as_str()) {
+            if shown == Some(bot.as_str())
+                || shown == Some(crate::record::name_for_bot(&bot).as_str())
+            {
                 " (bot)".to_string()
             } else {
-                format!(" (bot {bot})")
+                format!(" (bot {})", crate::printable::printable(&bot, 24))
             }
         })
         .unwrap_or_default();
