@@ -459,10 +459,59 @@ fn widened_rich_nets_play_as_before_and_read_back() {
     );
     let mut odd = rich.clone();
     odd.contact = nets.contact.with_inputs(encode::CONTACT_INPUTS + 5);
-    assert!(matches!(
-        format::from_bytes(&format::to_bytes(&odd), Variant::Backgammon),
-        Err(NetFileError::Sizes { net: "contact", .. })
-    ));
+    let err = format::from_bytes(&format::to_bytes(&odd), Variant::Backgammon);
+    assert!(
+        matches!(
+            &err,
+            Err(NetFileError::Sizes {
+                net: "contact",
+                rich_too: true,
+                ..
+            })
+        ),
+        "{err:?}"
+    );
+    let said = err.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        said.contains("expected 212 (or 224, a rich net) inputs"),
+        "{said}"
+    );
+    // Fevga's contact net has 212 inputs of its own: a rich backgammon net's count is no
+    // Fevga net's (it would be fed 212 inputs).
+    let fevga = bot::expert::shipped_nets_for(Variant::Fevga).expect("Fevga's nets");
+    assert_eq!(fevga.contact.inputs(), encode::fevga::INPUTS);
+    let mut wide_fevga = (*fevga).clone();
+    wide_fevga.contact = fevga.contact.with_inputs(encode::RICH_CONTACT_INPUTS);
+    let bytes = format::to_bytes(&wide_fevga);
+    let err = format::from_bytes(&bytes, Variant::Fevga);
+    assert!(
+        matches!(
+            &err,
+            Err(NetFileError::Sizes {
+                net: "contact",
+                rich_too: false,
+                ..
+            })
+        ),
+        "{err:?}"
+    );
+    assert_eq!(format::from_bytes_any(&bytes), err);
+}
+
+/// A nets file of any rule set reads as that rule set's nets.
+#[test]
+fn a_nets_file_of_any_rule_set_reads_as_its_own() {
+    for variant in [
+        Variant::Backgammon,
+        Variant::Jacquet,
+        Variant::Plakoto,
+        Variant::Fevga,
+    ] {
+        let nets = bot::expert::shipped_nets_for(variant).expect("shipped nets");
+        let read = format::from_bytes_any(&format::to_bytes(&nets)).expect("they read");
+        assert_eq!(read.variant, variant);
+        assert_eq!(&read, &*nets);
+    }
 }
 
 #[test]

@@ -97,7 +97,8 @@ pub enum NetFileError {
     },
     /// Sizes other than the program's, or absurd ones.
     #[error(
-        "the {net} net has {inputs} inputs and {hidden} hidden units; expected {expected} inputs and 1-{MAX_HIDDEN} hidden units"
+        "the {net} net has {inputs} inputs and {hidden} hidden units; expected {expected}{} inputs and 1-{MAX_HIDDEN} hidden units",
+        if *rich_too { format!(" (or {}, a rich net)", encode::RICH_CONTACT_INPUTS) } else { String::new() }
     )]
     Sizes {
         /// "contact" or "race".
@@ -108,6 +109,9 @@ pub enum NetFileError {
         hidden: u32,
         /// Inputs the program uses.
         expected: usize,
+        /// Whether a rich net's 224 inputs would do too
+        /// (backgammon's and Jacquet's contact nets).
+        rich_too: bool,
     },
     /// The checksum does not match: the file is damaged.
     #[error("the nets file is damaged (checksum mismatch)")]
@@ -281,10 +285,12 @@ pub fn from_bytes_sized(
             u32_at(bytes, sizes_at + 4 + 8 * i),
         );
         let hidden = n_hidden as usize;
-        // Backgammon's contact net may be a rich one (more inputs; see `encode`).
-        let rich = i == 0
-            && expected == encode::CONTACT_INPUTS
-            && n_in as usize == encode::RICH_CONTACT_INPUTS;
+        // Backgammon's (and Jacquet's) contact net may be a rich one (more inputs; see
+        // `encode`); the other rule sets' contact nets have inputs of their own.
+        let rich_too = i == 0
+            && matches!(variant, Variant::Backgammon | Variant::Jacquet)
+            && expected == encode::CONTACT_INPUTS;
+        let rich = rich_too && n_in as usize == encode::RICH_CONTACT_INPUTS;
         let expected = if rich { encode::RICH_CONTACT_INPUTS } else { expected };
         if n_in as usize != expected || hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetFileError::Sizes {
@@ -292,6 +298,7 @@ pub fn from_bytes_sized(
                 inputs: n_in,
                 hidden: n_hidden,
                 expected,
+                rich_too,
             });
         }
         sizes[i] = (expected, hidden);
