@@ -124,6 +124,11 @@ pub struct TrainArgs {
     /// Passes over the rolled-out positions when fitting (a supervised round).
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub epochs: u32,
+    /// A supervised round's targets are the nets' own look-ahead this many rolls deep (1 to
+    /// 3, the expert's `chances` at that ply) instead of rollouts (--trials and --horizon
+    /// then do nothing).
+    #[arg(long, value_name = "PLY", requires = "supervised", value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub target_ply: Option<u8>,
 }
 
 /// The learning rate of a supervised round without `--alpha`.
@@ -565,32 +570,40 @@ fn supervised_round(
     let started = Instant::now();
     let (positions, games) =
         rollout::sample_positions(&nets, state.seed, state.games, count, SUPERVISED_SPREAD);
+    let targets_are = match args.target_ply {
+        Some(ply) => format!("valued by the nets' {ply}-ply look-ahead"),
+        None => format!("{} trials of {} turns", args.trials, args.horizon),
+    };
     eprintln!(
-        "supervised round at game {}: {count} positions from {games} self-play games, {} trials of {} turns each, {} thread(s)",
-        state.games, args.trials, args.horizon, args.threads
+        "supervised round at game {}: {count} positions from {games} self-play games, {targets_are}, {} thread(s)",
+        state.games, args.threads
     );
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(count as u64);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} positions rolled out  {per_sec}  {elapsed} elapsed, {eta} left",
+            "{bar:40} {pos}/{len} positions valued  {per_sec}  {elapsed} elapsed, {eta} left",
         ) {
             bar.set_style(style);
         }
         bar
     });
-    let targets = rollout::rollout_all(
-        &nets,
-        &positions,
-        args.trials,
-        args.horizon,
-        train::mix(state.seed ^ state.games),
-        args.threads,
-        |n| {
-            if let Some(bar) = &bar {
-                bar.set_position(n as u64);
-            }
-        },
-    );
+    let progress = |n: usize| {
+        if let Some(bar) = &bar {
+            bar.set_position(n as u64);
+        }
+    };
+    let targets = match args.target_ply {
+        Some(ply) => rollout::look_ahead_all(&nets, &positions, ply, args.threads, progress),
+        None => rollout::rollout_all(
+            &nets,
+            &positions,
+            args.trials,
+            args.horizon,
+            train::mix(state.seed ^ state.games),
+            args.threads,
+            progress,
+        ),
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -602,10 +615,8 @@ fn supervised_round(
     nets.state = Some(state);
     save(checkpoint, &nets)?;
     let mut line = format!(
-        "supervised round at games {}: {count} positions, {} trials of {} turns, rolled out in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        "supervised round at games {}: {count} positions, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,
-        args.trials,
-        args.horizon,
         started.elapsed().as_secs_f64() - rolled,
         args.epochs
     );

@@ -1394,6 +1394,45 @@ mod rollouts {
         let targets = rollout::rollout_all(&nets, &a, 36, 2, 1, 2, |_| {});
         let alone = rollout::rollout_all(&nets, &a, 36, 2, 1, 1, |_| {});
         assert_eq!(targets, alone, "the threads do not change the values");
+        // Position i is rolled out with the seed mix(seed ^ mix(i)), in order, on 3 threads.
+        let mut buf = Buffers::new(&nets);
+        let mut plays = Vec::new();
+        let one_by_one: Vec<_> = a
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seed =
+                    bg_tui::bot::expert::train::mix(1 ^ bg_tui::bot::expert::train::mix(i as u64));
+                rollout::rollout(&nets, p, 36, 2, seed, &mut buf, &mut plays)
+            })
+            .collect();
+        assert_eq!(
+            rollout::rollout_all(&nets, &a, 36, 2, 1, 3, |_| {}),
+            one_by_one
+        );
+    }
+
+    /// The look-ahead targets are the expert's own chances at that ply, position by
+    /// position in order, whatever the threads; and at 1-ply they differ from 0-ply.
+    #[test]
+    fn look_ahead_targets_are_the_experts_chances_at_that_ply() {
+        let nets = small_program_nets();
+        let (positions, _) = rollout::sample_positions(&nets, 9, 0, 23, 4);
+        let mut bot = ExpertBot::new(Arc::new(nets.clone()), 1);
+        let want: Vec<_> = positions.iter().map(|p| bot.chances(p)).collect();
+        for threads in [1, 3] {
+            let mut reported = 0;
+            let got = rollout::look_ahead_all(&nets, &positions, 1, threads, |n| reported = n);
+            assert_eq!(got, want, "{threads} thread(s)");
+            assert!(reported <= positions.len());
+        }
+        let mut zero = ExpertBot::new(Arc::new(nets.clone()), 0);
+        assert!(
+            positions
+                .iter()
+                .zip(&want)
+                .any(|(p, w)| zero.chances(p) != *w)
+        );
     }
 
     #[test]

@@ -351,3 +351,48 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     );
     assert!(!Path::new(&other).exists(), "nothing written");
 }
+
+/// A supervised round valued by the nets' own look-ahead (`--target-ply`) runs on a small
+/// checkpoint, changes its nets and says how its targets were made in its log line; the
+/// option is refused outside 1 to 3 and without `--supervised`.
+#[test]
+fn a_supervised_round_on_the_nets_look_ahead() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cp = small_checkpoint(dir.path(), "backgammon");
+    let before = std::fs::read(&cp).expect("the checkpoint");
+    let cp_arg = cp.to_str().expect("a UTF-8 path");
+    let log = dir.path().join("sv.log");
+    let log_arg = log.to_str().expect("a UTF-8 path");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "--resume",
+            "--checkpoint",
+            cp_arg,
+            "--log",
+            log_arg,
+            "--threads",
+            "2",
+            "--check-games",
+            "0",
+        ];
+        args.extend_from_slice(extra);
+        bg_tui(&args)
+    };
+    let o = run(&["--supervised", "40", "--target-ply", "1", "--epochs", "1"]);
+    assert!(o.status.success(), "{o:?}");
+    let logged = std::fs::read_to_string(&log).expect("the log");
+    assert!(
+        logged.contains("40 positions, valued by the nets' 1-ply look-ahead"),
+        "{logged}"
+    );
+    assert_ne!(std::fs::read(&cp).expect("the checkpoint"), before);
+    for bad in ["0", "4"] {
+        let o = run(&["--supervised", "40", "--target-ply", bad]);
+        assert_eq!(o.status.code(), Some(2), "{o:?}");
+        assert!(one_line_stderr(&o).contains("--target-ply"), "{o:?}");
+    }
+    let o = run(&["--games", "1", "--target-ply", "2"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(one_line_stderr(&o).contains("--supervised"), "{o:?}");
+}

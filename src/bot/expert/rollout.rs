@@ -1,5 +1,6 @@
 //! Supervised training on rollouts: positions drawn from self-play, each valued by rolling
-//! it out with the current nets, and the nets then fitted to those values.
+//! it out with the current nets (or by their own look-ahead, [`look_ahead_all`]), and the
+//! nets then fitted to those values.
 //!
 //! A rollout of a position plays it on many times with the nets at 0-ply (both sides) and
 //! averages the results. Ours are *truncated*: each trial plays at most `horizon` turns and
@@ -131,11 +132,58 @@ pub fn rollout_all(
     horizon: u32,
     seed: u64,
     threads: usize,
-    mut done: impl FnMut(usize),
+    done: impl FnMut(usize),
 ) -> Vec<Probs> {
+    value_all(positions, threads, done, || {
+        let mut buf = Buffers::new(nets);
+        let mut plays = Vec::new();
+        move |i: usize, position: &Position| {
+            rollout(
+                nets,
+                position,
+                trials,
+                horizon,
+                mix(seed ^ mix(i as u64)),
+                &mut buf,
+                &mut plays,
+            )
+        }
+    })
+}
+
+/// The chances of the player on roll in every position of `positions`, `ply` rolls ahead
+/// by the expert on `nets` ([`super::ExpertBot::chances`]: the nets' own look-ahead, with
+/// its move filters), on `threads` threads, calling `done` as [`rollout_all`] does.
+pub fn look_ahead_all(
+    nets: &Nets,
+    positions: &[Position],
+    ply: u8,
+    threads: usize,
+    done: impl FnMut(usize),
+) -> Vec<Probs> {
+    let shared = std::sync::Arc::new(nets.clone());
+    value_all(positions, threads, done, || {
+        let mut bot = super::ExpertBot::new(std::sync::Arc::clone(&shared), ply);
+        move |_: usize, position: &Position| bot.chances(position)
+    })
+}
+
+/// Values every position of `positions` on `threads` threads, each thread with its own
+/// valuer from `make` (called with a position's index and the position), calling `done`
+/// with the number finished as they finish (from the calling thread, every few positions).
+fn value_all<F>(
+    positions: &[Position],
+    threads: usize,
+    mut done: impl FnMut(usize),
+    make: impl Fn() -> F + Sync,
+) -> Vec<Probs>
+where
+    F: FnMut(usize, &Position) -> Probs,
+{
     let threads = threads.max(1);
     let chunk = positions.len().div_ceil(threads).max(1);
     let (tx, rx) = std::sync::mpsc::channel::<usize>();
+    let make = &make;
     let mut parts: Vec<(usize, Vec<Probs>)> = std::thread::scope(|s| {
         let handles: Vec<_> = positions
             .chunks(chunk)
@@ -143,20 +191,10 @@ pub fn rollout_all(
             .map(|(c, part)| {
                 let tx = tx.clone();
                 s.spawn(move || {
-                    let mut buf = Buffers::new(nets);
-                    let mut plays = Vec::new();
+                    let mut value = make();
                     let mut out = Vec::with_capacity(part.len());
                     for (k, position) in part.iter().enumerate() {
-                        let i = (c * chunk + k) as u64;
-                        out.push(rollout(
-                            nets,
-                            position,
-                            trials,
-                            horizon,
-                            mix(seed ^ mix(i)),
-                            &mut buf,
-                            &mut plays,
-                        ));
+                        out.push(value(c * chunk + k, position));
                         if k % 16 == 15 {
                             // The receiver only goes away when every sender is done.
                             let _ = tx.send(16);
