@@ -98,8 +98,9 @@ pub fn shipped_nets_for(variant: Variant) -> Result<Arc<Nets>, BotError> {
         })
 }
 
-/// The largest nets file [`nets_from_file`] reads (a checkpoint of 512 hidden units is
-/// about half a megabyte).
+/// The largest nets file the program reads ([`read_nets_file_bytes`]: `expert@FILE`,
+/// `train --resume` and `--from`), in bytes; nets of the largest sizes allowed are about
+/// 9 MB, a checkpoint of 512 hidden units about half a megabyte.
 pub const MAX_NETS_FILE_BYTES: u64 = 16 << 20;
 
 /// The nets of the file at `path` (any rule set's: the file names its own), read once per
@@ -111,7 +112,6 @@ pub const MAX_NETS_FILE_BYTES: u64 = 16 << 20;
 /// [`BotError::NetsFile`] when the file cannot be read, is larger than
 /// [`MAX_NETS_FILE_BYTES`] or is not a whole nets file of this program's sizes.
 pub fn nets_from_file(path: &std::path::Path) -> Result<Arc<Nets>, BotError> {
-    use std::io::Read;
     type Cache = std::sync::Mutex<Vec<(std::path::PathBuf, Arc<Nets>)>>;
     static READ: Cache = std::sync::Mutex::new(Vec::new());
     let cached = |cache: &[(std::path::PathBuf, Arc<Nets>)]| {
@@ -127,11 +127,31 @@ pub fn nets_from_file(path: &std::path::Path) -> Result<Arc<Nets>, BotError> {
     ) {
         return Ok(nets);
     }
-    let failed = |problem: NetsFileProblem| BotError::NetsFile {
-        path: crate::printable::printable(&path.display().to_string(), 200),
-        problem,
-    };
-    let unreadable = |e: &dyn std::fmt::Display| failed(NetsFileProblem::Unreadable(e.to_string()));
+    let nets = read_nets_file_bytes(path)
+        .and_then(|bytes| format::from_bytes_any(&bytes).map_err(NetsFileProblem::NotNets))
+        .map(Arc::new)
+        .map_err(|problem| BotError::NetsFile {
+            path: crate::printable::printable(&path.display().to_string(), 200),
+            problem,
+        })?;
+    let mut cache = READ
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(first) = cached(&cache) {
+        return Ok(first);
+    }
+    cache.push((path.to_path_buf(), Arc::clone(&nets)));
+    Ok(nets)
+}
+
+/// The bytes of the nets file at `path`: a regular file (a FIFO is refused without waiting
+/// for a writer) of at most [`MAX_NETS_FILE_BYTES`].
+///
+/// # Errors
+/// [`NetsFileProblem::Unreadable`] or [`NetsFileProblem::TooLarge`].
+pub fn read_nets_file_bytes(path: &std::path::Path) -> Result<Vec<u8>, NetsFileProblem> {
+    use std::io::Read;
+    let unreadable = |e: &dyn std::fmt::Display| NetsFileProblem::Unreadable(e.to_string());
     let file = crate::files::open_regular(path).map_err(|e| match e {
         crate::files::StoreError::Io { source, .. } => unreadable(&source),
         other => unreadable(&other),
@@ -141,18 +161,9 @@ pub fn nets_from_file(path: &std::path::Path) -> Result<Arc<Nets>, BotError> {
         .read_to_end(&mut bytes)
         .map_err(|e| unreadable(&e))?;
     if bytes.len() as u64 > MAX_NETS_FILE_BYTES {
-        return Err(failed(NetsFileProblem::TooLarge));
+        return Err(NetsFileProblem::TooLarge);
     }
-    let nets =
-        Arc::new(format::from_bytes_any(&bytes).map_err(|e| failed(NetsFileProblem::NotNets(e)))?);
-    let mut cache = READ
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(first) = cached(&cache) {
-        return Ok(first);
-    }
-    cache.push((path.to_path_buf(), Arc::clone(&nets)));
-    Ok(nets)
+    Ok(bytes)
 }
 
 /// What is wrong with a nets file named by `expert@FILE` ([`nets_from_file`]).

@@ -29,9 +29,6 @@ pub const DEFAULT_CHECKPOINT: &str = "assets/expert.bgnet";
 /// `assets/fevga-train.log`).
 pub const DEFAULT_LOG: &str = "assets/expert-train.log";
 
-/// The largest checkpoint `--resume` reads, in bytes (nets of the largest sizes allowed
-/// are about 9 MB).
-pub const MAX_CHECKPOINT_BYTES: u64 = 16 << 20;
 /// The most threads a run may ask for.
 pub const MAX_THREADS: usize = 256;
 /// The largest learning rate a run takes (larger ones overflow the weights).
@@ -255,27 +252,15 @@ fn log_path(args: &TrainArgs, variant: Variant) -> PathBuf {
 
 /// The nets of `path`, read for `variant` (`option` names the option in errors).
 fn read_nets_file(path: &Path, variant: Variant, option: &'static str) -> Result<Nets, CliError> {
-    use std::io::Read;
-    let cannot = |e: &dyn std::fmt::Display| {
+    let bytes = crate::bot::expert::read_nets_file_bytes(path).map_err(|problem| {
         CliError::bad(
             option,
             format!(
-                "cannot read {}: {e}",
+                "cannot read {}: {problem}",
                 super::printable(&path.display().to_string(), 200)
             ),
         )
-    };
-    // A regular file of bounded size (a FIFO is refused without waiting for a writer).
-    let file = crate::store::open_regular(path).map_err(|e| cannot(&e))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_CHECKPOINT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| cannot(&e))?;
-    if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
-        return Err(cannot(&format!(
-            "larger than {MAX_CHECKPOINT_BYTES} bytes, no checkpoint"
-        )));
-    }
+    })?;
     format::from_bytes(&bytes, variant).map_err(|e| {
         CliError::bad(
             option,
