@@ -28,6 +28,7 @@
 //!   opponent's (each roll's luck counted at the cube's value then);
 //! - the **dice**: how often each of the 21 rolls came, against its 1 or 2 in 36.
 
+pub use crate::advisor::Mark;
 use crate::bot::expert::{ExpertBot, cube::CubeDecision};
 use crate::engine::{Action, Dice, Opening, Phase, Position, Side, format_play, position_id};
 use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
@@ -38,62 +39,6 @@ pub mod cache;
 
 /// A loss at or above this much equity counts as an error in the error count.
 pub const ERROR_AT: f64 = 0.02;
-
-/// How GNU Backgammon marks a decision by the equity it lost: `?!` doubtful from
-/// [`Mark::DOUBTFUL_AT`], `?` bad from [`Mark::BAD_AT`], `??` very bad from
-/// [`Mark::VERY_BAD_AT`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Mark {
-    /// `?!`: lost 0.04 or more.
-    Doubtful,
-    /// `?`: lost 0.08 or more.
-    Bad,
-    /// `??`: lost 0.16 or more.
-    VeryBad,
-}
-
-impl Mark {
-    /// A doubtful decision loses at least this much equity.
-    pub const DOUBTFUL_AT: f64 = 0.04;
-    /// A bad decision loses at least this much.
-    pub const BAD_AT: f64 = 0.08;
-    /// A very bad decision loses at least this much.
-    pub const VERY_BAD_AT: f64 = 0.16;
-
-    /// The mark of a decision that lost `loss`: `None` below [`Mark::DOUBTFUL_AT`].
-    #[must_use]
-    pub fn of(loss: f64) -> Option<Mark> {
-        if loss >= Mark::VERY_BAD_AT {
-            Some(Mark::VeryBad)
-        } else if loss >= Mark::BAD_AT {
-            Some(Mark::Bad)
-        } else if loss >= Mark::DOUBTFUL_AT {
-            Some(Mark::Doubtful)
-        } else {
-            None
-        }
-    }
-
-    /// `?!`, `?` or `??`.
-    #[must_use]
-    pub const fn symbol(self) -> &'static str {
-        match self {
-            Mark::Doubtful => "?!",
-            Mark::Bad => "?",
-            Mark::VeryBad => "??",
-        }
-    }
-
-    /// `doubtful`, `bad` or `very bad`.
-    #[must_use]
-    pub const fn words(self) -> &'static str {
-        match self {
-            Mark::Doubtful => "doubtful",
-            Mark::Bad => "bad",
-            Mark::VeryBad => "very bad",
-        }
-    }
-}
 
 /// The expert's play where it differs from the one played: its checker moves and the
 /// position after it.
@@ -703,26 +648,6 @@ fn dice_text(counts: &[[u32; 21]; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn marks_at_gnubgs_boundaries() {
-        for (loss, mark) in [
-            (0.0, None),
-            (0.0399, None),
-            (0.04, Some(Mark::Doubtful)),
-            (0.0799, Some(Mark::Doubtful)),
-            (0.08, Some(Mark::Bad)),
-            (0.1599, Some(Mark::Bad)),
-            (0.16, Some(Mark::VeryBad)),
-            (1.5, Some(Mark::VeryBad)),
-        ] {
-            assert_eq!(Mark::of(loss), mark, "{loss}");
-        }
-        assert_eq!(
-            [Mark::Doubtful, Mark::Bad, Mark::VeryBad].map(Mark::symbol),
-            ["?!", "?", "??"]
-        );
-    }
 
     #[test]
     fn rating_words_at_their_boundaries() {

@@ -65,6 +65,7 @@ macro_rules! dev_module {
 }
 pub(crate) use dev_module;
 
+pub mod advisor;
 pub mod analysis;
 #[cfg(feature = "dev-tools")]
 pub mod bench;

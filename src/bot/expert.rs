@@ -18,6 +18,7 @@
 pub mod bearoff;
 pub mod cube;
 mod cubeful;
+pub use cubeful::{CubefulDecision, money_cubeful};
 pub(crate) mod luck;
 pub mod met;
 mod playout;
@@ -229,8 +230,8 @@ const THREE_PLY_RACE_KEEP: usize = 3;
 /// See [`THREE_PLY_RACE_KEEP`].
 const THREE_PLY_RACE_WINDOW: f32 = 0.08;
 
-/// A play with the chances after it for the player who makes it, and the depth (0, 1 or 2
-/// plies) they were judged at.
+/// A play with the chances after it for the player who makes it, its value, and the depth
+/// (0 to 3 plies) they were judged at.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RankedPlay {
     /// The play.
@@ -239,6 +240,13 @@ pub struct RankedPlay {
     pub chances: Probs,
     /// The look-ahead that judged it.
     pub ply: u8,
+    /// What the bot ranks by, for the player who makes it: with a cube in play
+    /// ([`ExpertBot::cube`]) the cubeful value (match-winning chances in a match, equity per
+    /// unit of the cube in money play); without, [`ExpertBot::score`] of the chances.
+    pub value: f32,
+    /// The value as a normalised money equity (EMG: +1 a single game won at the present
+    /// cube); in money play the value itself.
+    pub emg: f32,
 }
 
 impl RankedPlay {
@@ -247,6 +255,11 @@ impl RankedPlay {
     pub fn equity(&self) -> f32 {
         equity(&self.chances)
     }
+}
+
+/// Sorts best first by value.
+fn sort_ranked(ranked: &mut [RankedPlay]) {
+    ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
 }
 
 /// The expert bot.
@@ -261,6 +274,9 @@ pub struct ExpertBot {
     variant: Variant,
     /// How chances are valued: points per game, or match-winning chances in a match.
     scale: Scale,
+    /// The cube and score plays are ranked under (cubeful), when the game in hand uses the
+    /// cube; `None`: cubeless.
+    cube: Option<cube::CubeInfo>,
     buf: Buffers,
     ply: u8,
     plays: Vec<Vec<Play>>,
@@ -307,6 +323,7 @@ impl ExpertBot {
             buf: Buffers::with_cache(&nets),
             variant: nets.variant,
             scale: Scale::Money,
+            cube: None,
             shelf: vec![Arc::clone(&nets)],
             nets,
             ply,
@@ -332,6 +349,7 @@ impl ExpertBot {
     pub fn select(&mut self, variant: Variant) -> bool {
         if self.variant != variant {
             self.scale = Scale::Money;
+            self.cube = None;
         }
         let want = nets_variant(variant);
         if self.nets.variant != want {
@@ -368,7 +386,20 @@ impl ExpertBot {
             },
             _ => match_scale(m, me).map_or(Scale::Money, Scale::Match),
         };
+        self.cube = (rules.uses_cube() && game.variant().has_cube()).then(|| cube_info(m));
         selected
+    }
+
+    /// The cube and score plays are ranked under ([`ExpertBot::select_for`] sets it from
+    /// the game in hand); `None` when the game uses no cube: plays are then ranked cubeless.
+    #[must_use]
+    pub const fn cube(&self) -> Option<cube::CubeInfo> {
+        self.cube
+    }
+
+    /// Ranks plays under the cube `ci` from now on (cubeless with `None`).
+    pub fn set_cube(&mut self, ci: Option<cube::CubeInfo>) {
+        self.cube = ci;
     }
 
     /// What the bot maximises: the cubeless equity of `p` (the chances of the player who
@@ -493,36 +524,57 @@ impl ExpertBot {
         flip(&self.chances_at(&play.position().switched(), depth))
     }
 
-    /// Every play of `plays` with its chances for the player who makes it, each judged at
-    /// the bot's ply, best first (slower than [`ExpertBot::rank`]: for hints and analysis,
-    /// where every value shown must be of the same depth).
-    pub fn rank_all_with_chances(&mut self, plays: &[Play]) -> Vec<(Play, Probs)> {
+    /// Every play of `plays` judged at the bot's ply ([`ExpertBot::judge_play`]), best first
+    /// (slower than [`ExpertBot::rank`]: every value is of the same depth).
+    pub fn rank_all(&mut self, plays: &[Play]) -> Vec<RankedPlay> {
         let ply = self.ply;
-        let mut ranked: Vec<(Play, Probs)> = plays
-            .iter()
-            .map(|p| (*p, self.play_chances_at(p, ply)))
-            .collect();
-        ranked.sort_by(|a, b| self.score(&b.1).total_cmp(&self.score(&a.1)));
+        let mut ranked: Vec<RankedPlay> = plays.iter().map(|p| self.judge_play(p, ply)).collect();
+        sort_ranked(&mut ranked);
         ranked
+    }
+
+    /// `play` judged `depth` rolls ahead (the opponent's roll first): cubeful under the
+    /// cube in play ([`ExpertBot::cube`]), else by [`ExpertBot::score`] of its chances.
+    pub fn judge_play(&mut self, play: &Play, depth: u8) -> RankedPlay {
+        match self.cube {
+            Some(ci) => {
+                let (chances, value) = self.cubeful_play_value(play, &ci, depth);
+                RankedPlay {
+                    play: *play,
+                    chances,
+                    ply: depth,
+                    value,
+                    emg: ci.to_emg(value),
+                }
+            }
+            None => {
+                let chances = if depth == 0 {
+                    self.judged_after(play)
+                } else {
+                    self.play_chances_at(play, depth)
+                };
+                RankedPlay {
+                    play: *play,
+                    chances,
+                    ply: depth,
+                    value: self.score(&chances),
+                    emg: self.money_equivalent(&chances),
+                }
+            }
+        }
     }
 
     /// Every play of `plays`, best first, judged as GNU Backgammon's move filters do: all
     /// at 0-ply; at 1-ply and deeper, the best few of them (at most 8, within 0.16 of the
     /// best) again at 1-ply; at 2-ply, the best of those (at most 3, within 0.06; in a race
     /// at most 6, within 0.16) again at 2-ply; at 3-ply, the best of those (at most 2,
-    /// within 0.04; in a race at most 3, within 0.08) again at 3-ply. The windows are in money-game units (in a
-    /// match, match-winning chances normalised as [`ExpertBot::money_equivalent`] does). The
-    /// plays judged deepest come first; the first is the bot's choice.
+    /// within 0.04; in a race at most 3, within 0.08) again at 3-ply. Each play is judged by
+    /// [`ExpertBot::judge_play`] (cubeful with a cube in play). The windows are in
+    /// money-game units (in a match, normalised as [`RankedPlay::emg`]). The plays judged
+    /// deepest come first; the first is the bot's choice.
     pub fn rank(&mut self, plays: &[Play]) -> Vec<RankedPlay> {
-        let mut ranked: Vec<RankedPlay> = plays
-            .iter()
-            .map(|p| RankedPlay {
-                play: *p,
-                chances: self.judged_after(p),
-                ply: 0,
-            })
-            .collect();
-        self.sort(&mut ranked);
+        let mut ranked: Vec<RankedPlay> = plays.iter().map(|p| self.judge_play(p, 0)).collect();
+        sort_ranked(&mut ranked);
         let race = plays.first().is_some_and(|p| p.position().is_race());
         let filters = [
             (ONE_PLY_KEEP, ONE_PLY_WINDOW),
@@ -539,30 +591,23 @@ impl ExpertBot {
         ];
         let mut keep = ranked.len();
         for (depth, (most, window)) in (1..=self.ply).zip(filters) {
-            // The windows are in money-game units, in a match too.
-            let Some(best) = ranked.first().map(|r| self.money_equivalent(&r.chances)) else {
+            let Some(best) = ranked.first().map(|r| r.emg) else {
                 break;
             };
             keep = ranked[..keep]
                 .iter()
                 .take(most)
-                .take_while(|r| self.money_equivalent(&r.chances) >= best - window)
+                .take_while(|r| r.emg >= best - window)
                 .count();
             if ranked.len() <= 1 {
                 break;
             }
             for entry in &mut ranked[..keep] {
-                entry.chances = self.play_chances_at(&entry.play, depth);
-                entry.ply = depth;
+                *entry = self.judge_play(&entry.play, depth);
             }
-            self.sort(&mut ranked[..keep]);
+            sort_ranked(&mut ranked[..keep]);
         }
         ranked
-    }
-
-    /// Sorts best first by [`ExpertBot::score`].
-    fn sort(&self, ranked: &mut [RankedPlay]) {
-        ranked.sort_by(|a, b| self.score(&b.chances).total_cmp(&self.score(&a.chances)));
     }
 
     /// As [`ExpertBot::rank`], without the depths.
@@ -580,20 +625,23 @@ impl Bot for ExpertBot {
         self.name
     }
 
-    /// Every legal play with the cubeless equity after it (for the player who moves), each
-    /// at the bot's ply, best first.
-    /// As [`Bot::rank_plays`], under `variant`'s rules and scoring, with its nets.
+    /// Every legal play with its value (for the player who moves), each at the bot's ply,
+    /// best first, under `variant`'s rules and scoring, with its nets: a money game's, the
+    /// cube centred (cubeful where the rule set has a cube, as the bot plays such a game).
     fn rank_plays(&mut self, variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
         if !self.select(variant) {
             return unranked(variant, position, dice);
         }
         self.scale = Scale::Money;
+        self.cube = variant
+            .has_cube()
+            .then(|| cube::CubeInfo::money(1, cube::Holder::Centre, false, false));
         let plays = variant.legal_plays(position, dice);
-        self.rank_all_with_chances(&plays)
+        self.rank_all(&plays)
             .into_iter()
-            .map(|(play, p)| ScoredPlay {
-                play,
-                score: f64::from(equity(&p)),
+            .map(|r| ScoredPlay {
+                play: r.play,
+                score: f64::from(r.value),
             })
             .collect()
     }
@@ -721,28 +769,58 @@ pub fn resignation_for(p: &Probs) -> Option<WinKind> {
 }
 
 impl ExpertBot {
-    /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply.
+    /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply,
+    /// as equities per unit of the present cube (normalised money equities in a match).
     ///
-    /// In money play, at 1-ply and deeper, the equities are cubeful all the way down: the
-    /// opponent's cube decisions after each roll are part of them, and only the look-ahead's
-    /// end is valued by Janowski's formula (GNU Backgammon's method); a small bear-off (at
-    /// most six checkers a side, all home) is valued exactly, at every ply, from the
-    /// two-sided cubeful database. In a match, and at 0-ply outside that database,
-    /// Janowski's formula on the look-ahead's cubeless chances.
+    /// The equities are cubeful all the way down the look-ahead, in money play and in a
+    /// match: the cube decisions of both sides after each roll are part of them, and only
+    /// the look-ahead's end is valued by Janowski's formula (in a match, its form for
+    /// match-winning chances); a small bear-off in money play (at most six checkers a side,
+    /// all home) is valued exactly, at every ply, from the two-sided cubeful database. This
+    /// is GNU Backgammon's method ([`ExpertBot::cubeful_cube_decision`]).
     pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
+        self.full_cube_decision(m).equities()
+    }
+
+    /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply,
+    /// with its chances, both units and GNU Backgammon's verdict.
+    pub fn full_cube_decision(&mut self, m: &MatchState) -> CubefulDecision {
         self.select(m.game().variant());
-        let state = cube_state(m);
-        let exact = state.score.is_none() && self.exact_no_double(m.game().position()).is_some();
-        if state.score.is_none() && (self.ply >= 1 || exact) {
-            return self.cubeful_decision(
-                m.game().position(),
-                self.ply,
-                state.holder,
-                state.jacoby,
-            );
-        }
-        let p = self.chances(m.game().position());
-        cube::decide(&p, &state)
+        let ci = cube_info(m);
+        let ply = self.ply;
+        self.cubeful_cube_decision(m.game().position(), &ci, ply)
+    }
+}
+
+/// The cube and the score as the player on roll in `m` sees them (GNU Backgammon's
+/// `cubeinfo`): its value and holder, the money rules (Jacoby, beavers) or the match score
+/// with the Crawford rule's state.
+#[must_use]
+pub fn cube_info(m: &MatchState) -> cube::CubeInfo {
+    let game = m.game();
+    let me = game.turn();
+    let holder = match game.cube().owner() {
+        None => cube::Holder::Centre,
+        Some(side) if side == me => cube::Holder::Me,
+        Some(_) => cube::Holder::Opponent,
+    };
+    let rules = game.rules();
+    let stakes = match (m.away(me), m.away(me.opponent())) {
+        (Some(mine), Some(theirs)) => cube::Stakes::Match(cube::MatchScore {
+            mine: mine.max(1),
+            theirs: theirs.max(1),
+            crawford_game: m.crawford() == CrawfordState::Crawford,
+            crawford_rule: rules.crawford,
+        }),
+        _ => cube::Stakes::Money {
+            jacoby: rules.jacoby,
+            beavers: rules.beaver,
+        },
+    };
+    cube::CubeInfo {
+        value: game.cube().value(),
+        holder,
+        stakes,
     }
 }
 

@@ -1490,18 +1490,22 @@ mod every_rule_set {
                 "{}: an illegal play {chosen:?}",
                 game.variant()
             );
+            // The hint of a position alone is a money game's with the cube centred: it
+            // agrees with the play while the game is so.
             if let Some(dice) = game.dice()
                 && legal.len() > 1
             {
-                let hint = self
-                    .expert
-                    .rank_plays(game.variant(), game.position(), dice);
-                assert_eq!(
-                    hint.first().map(|s| *s.play.position()),
-                    Some(*chosen.position()),
-                    "{}: the hint does not rank the chosen play first",
-                    game.variant()
-                );
+                if game.cube().owner().is_none() && game.cube().value() == 1 {
+                    let hint = self
+                        .expert
+                        .rank_plays(game.variant(), game.position(), dice);
+                    assert_eq!(
+                        hint.first().map(|s| *s.play.position()),
+                        Some(*chosen.position()),
+                        "{}: the hint does not rank the chosen play first",
+                        game.variant()
+                    );
+                }
                 self.decisions += 1;
             }
             chosen

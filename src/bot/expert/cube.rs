@@ -18,9 +18,14 @@ use super::eval::Probs;
 use super::met::match_equity;
 use super::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 
+pub mod info;
 pub mod kind;
+pub mod live;
+pub mod verdict;
 
+pub use info::{CubeInfo, MatchScore, Stakes};
 pub use kind::{ContactKind, contact_efficiency, contact_kind};
+pub use verdict::{CubeAction, CubeVerdict};
 
 /// Cube efficiency in a race: from 0.6 in short races to 0.7 in long ones (the player on
 /// roll's pip count).

@@ -1,0 +1,378 @@
+//! One advisor behind every screen: the expert's advice on a match at one moment.
+//!
+//! Given a match state in any rule set (money or match, any cube), the [`Advisor`] ranks
+//! the plays of a roll ([`Advisor::plays`]), decides the cube ([`Advisor::cube`]: no double,
+//! double/take, double/pass, too good, optional, redouble, beaver, dead cube, in GNU
+//! Backgammon's words) and judges an action taken there ([`Advisor::judge`]: what it lost
+//! against the best, and GNU Backgammon's mark). The hint panel and `H`, `hint`, tutor mode,
+//! `analyse`, the replay viewer's analysis, `ubgi`'s answers and `rollout`'s choice of
+//! candidates all ask it and only format its answers, so the same position, score and
+//! depth give the same numbers everywhere.
+//!
+//! Values are cubeful wherever the game has a cube, as GNU Backgammon's are: equity per
+//! unit of the cube in money play; match-winning chances (MWC) in a match, shown also as a
+//! normalised money equity (EMG, where a single game won at the present cube is +1 and one
+//! lost -1). Every value comes as an [`Equity`] holding both. Games without a cube (the
+//! Tavli games) are valued cubeless, by the points a game is worth or, in a Tavli match, by
+//! its match equity table.
+
+use crate::bot::expert::cube::{CubeInfo, CubeVerdict};
+use crate::bot::expert::{CubefulDecision, ExpertBot, Probs, RankedPlay};
+use crate::bot::{BotError, EXPERT_DEFAULT_PLY};
+use crate::engine::{MatchState, Phase, Play, Variant};
+
+mod judge;
+
+pub use judge::{Decision, Judgement, Mark};
+
+/// A value in both of its units.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Equity {
+    /// The normalised money equity (EMG): in money play the (cubeful) equity per unit of
+    /// the cube; in a match +1 is a single game won at the present cube, -1 one lost.
+    pub emg: f32,
+    /// The match-winning chances, in a match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mwc: Option<f32>,
+}
+
+impl Equity {
+    /// `self - other` in each unit (the match-winning chances where both have them).
+    #[must_use]
+    pub fn minus(self, other: Equity) -> Equity {
+        Equity {
+            emg: self.emg - other.emg,
+            mwc: self.mwc.zip(other.mwc).map(|(a, b)| a - b),
+        }
+    }
+
+    /// The same value as the opponent sees it.
+    #[must_use]
+    pub fn turned(self) -> Equity {
+        Equity {
+            emg: -self.emg,
+            mwc: self.mwc.map(|m| 1.0 - m),
+        }
+    }
+
+    /// Twice the value (a cube turned again: the beaver), in money play.
+    #[must_use]
+    pub fn doubled(self) -> Equity {
+        Equity {
+            emg: 2.0 * self.emg,
+            mwc: self.mwc,
+        }
+    }
+}
+
+/// Why the advisor has no advice.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AdviceError {
+    /// The expert's nets cannot be had.
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// The expert has no nets for this rule set.
+    #[error("the expert has no nets for {0}")]
+    NoNets(Variant),
+    /// The game is not waiting for a play of a roll (for [`Advisor::plays`]) or a cube
+    /// decision (for [`Advisor::cube`]).
+    #[error("no {0} to advise on now")]
+    NotNow(&'static str),
+}
+
+/// The ranking of a roll's plays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayAdvice {
+    /// The cube and score the plays were valued under (`None`: a game without a cube,
+    /// valued cubeless).
+    pub cube: Option<CubeInfo>,
+    /// The advisor's depth: the best lines were judged this many rolls ahead.
+    pub depth: u8,
+    /// Every legal play, best first: those judged deepest first (each line says its
+    /// depth), each group by value.
+    pub lines: Vec<PlayLine>,
+}
+
+/// One play of a ranking.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayLine {
+    /// The play.
+    pub play: Play,
+    /// The cubeless chances of the player who makes it, after it.
+    pub chances: Probs,
+    /// How many rolls ahead it was judged.
+    pub ply: u8,
+    /// Its value for the player who makes it.
+    pub equity: Equity,
+    /// What it loses against the best line, in the same units (zero for the best).
+    pub loss: Equity,
+}
+
+/// The cube decision of the player on roll.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CubeAdvice {
+    /// The cube and score, as the player on roll (the doubler) sees them.
+    pub cube: CubeInfo,
+    /// How many rolls ahead the equities were worked out.
+    pub depth: u8,
+    /// The cubeless chances of the player on roll.
+    pub chances: Probs,
+    /// No double, for the player on roll.
+    pub no_double: Equity,
+    /// Double, take.
+    pub double_take: Equity,
+    /// Double, pass.
+    pub double_pass: Equity,
+    /// GNU Backgammon's name for the right action.
+    pub verdict: CubeVerdict,
+}
+
+impl CubeAdvice {
+    fn of(d: &CubefulDecision, depth: u8) -> CubeAdvice {
+        let equity = |i: usize| Equity {
+            emg: d.emg[i],
+            mwc: d.cube.score().map(|_| d.values[i]),
+        };
+        CubeAdvice {
+            cube: d.cube,
+            depth,
+            chances: d.chances,
+            no_double: equity(0),
+            double_take: equity(1),
+            double_pass: equity(2),
+            verdict: d.verdict,
+        }
+    }
+
+    /// Doubling is right (or optional) for the player on roll.
+    #[must_use]
+    pub const fn double(&self) -> bool {
+        self.verdict.doubles()
+    }
+
+    /// The opponent should take (or beaver) a double: a take costs it no more than a pass.
+    #[must_use]
+    pub fn take(&self) -> bool {
+        self.double_take.emg <= self.double_pass.emg
+    }
+
+    /// The opponent should beaver: money play with beavers, and it is the favourite after
+    /// taking.
+    #[must_use]
+    pub fn beaver(&self) -> bool {
+        matches!(
+            self.cube.stakes,
+            crate::bot::expert::cube::Stakes::Money { beavers: true, .. }
+        ) && self.double_take.emg < 0.0
+    }
+
+    /// The value of the right action for the player on roll: the lesser of double/take and
+    /// double/pass when doubling is right, else no double.
+    #[must_use]
+    pub fn best(&self) -> Equity {
+        if self.double() {
+            self.doubled()
+        } else {
+            self.no_double
+        }
+    }
+
+    /// The value of doubling for the player on roll: the opponent answers as is best for
+    /// it.
+    #[must_use]
+    pub fn doubled(&self) -> Equity {
+        if self.take() {
+            self.double_take
+        } else {
+            self.double_pass
+        }
+    }
+}
+
+/// The expert as an advisor, at one depth.
+#[derive(Debug, Clone)]
+pub struct Advisor {
+    expert: ExpertBot,
+}
+
+impl Advisor {
+    /// The advisor on the shipped nets of every rule set, looking `depth` rolls ahead (0 to
+    /// [`crate::bot::expert::MAX_PLY`]).
+    ///
+    /// # Errors
+    /// [`AdviceError::Bot`] when the shipped nets do not read.
+    pub fn new(depth: u8) -> Result<Advisor, AdviceError> {
+        Ok(Advisor::with_expert(ExpertBot::shipped(depth)?))
+    }
+
+    /// The advisor at the default depth ([`EXPERT_DEFAULT_PLY`]).
+    ///
+    /// # Errors
+    /// As [`Advisor::new`].
+    pub fn standard() -> Result<Advisor, AdviceError> {
+        Advisor::new(EXPERT_DEFAULT_PLY)
+    }
+
+    /// The advisor on the nets and depth of `expert`.
+    #[must_use]
+    pub const fn with_expert(expert: ExpertBot) -> Advisor {
+        Advisor { expert }
+    }
+
+    /// How many rolls ahead the advisor looks.
+    #[must_use]
+    pub const fn depth(&self) -> u8 {
+        self.expert.ply()
+    }
+
+    /// The expert the advisor asks.
+    pub fn expert(&mut self) -> &mut ExpertBot {
+        &mut self.expert
+    }
+
+    /// Takes the nets and the scoring of `m`'s game.
+    fn select(&mut self, m: &MatchState) -> Result<(), AdviceError> {
+        if self.expert.select_for(m) {
+            Ok(())
+        } else {
+            Err(AdviceError::NoNets(m.game().variant()))
+        }
+    }
+
+    /// Every legal play of the roll in `m` ranked, best first, valued cubeful under the
+    /// game's cube and score (GNU Backgammon's move filters between the depths: the lines
+    /// say their depth).
+    ///
+    /// # Errors
+    /// [`AdviceError::NotNow`] when the game does not wait for a play; [`AdviceError::NoNets`]
+    /// for a rule set the expert has no nets for.
+    pub fn plays(&mut self, m: &MatchState) -> Result<PlayAdvice, AdviceError> {
+        if !matches!(m.game().phase(), Phase::Moving(_)) {
+            return Err(AdviceError::NotNow("play"));
+        }
+        self.select(m)?;
+        let ranked = self.expert.rank(m.game().legal_plays());
+        Ok(self.advice_of(&ranked))
+    }
+
+    /// The ranking `ranked` (best first) as advice.
+    fn advice_of(&self, ranked: &[RankedPlay]) -> PlayAdvice {
+        let best = ranked.first().map(|r| self.equity_of(r));
+        let lines = ranked
+            .iter()
+            .map(|r| {
+                let equity = self.equity_of(r);
+                PlayLine {
+                    play: r.play,
+                    chances: r.chances,
+                    ply: r.ply,
+                    equity,
+                    loss: best.map_or(equity, |b| b.minus(equity)),
+                }
+            })
+            .collect();
+        PlayAdvice {
+            cube: self.expert.cube(),
+            depth: self.depth(),
+            lines,
+        }
+    }
+
+    /// The value of a ranked play in both units.
+    fn equity_of(&self, r: &RankedPlay) -> Equity {
+        Equity {
+            emg: r.emg,
+            mwc: match self.expert.cube() {
+                Some(ci) => ci.score().map(|_| r.value),
+                None => self.expert.match_chances(&r.chances),
+            },
+        }
+    }
+
+    /// `play` valued at `depth` in `m` (whose nets and score [`Advisor::plays`] or
+    /// [`Advisor::judge`] took), in both units, with its chances.
+    fn play_value(&mut self, play: &Play, depth: u8) -> (Probs, Equity) {
+        let r = self.expert.judge_play(play, depth);
+        (r.chances, self.equity_of(&r))
+    }
+
+    /// The cube decision of the player on roll in `m`: before its roll, or with a double
+    /// (or a beaver) waiting for an answer (the figures are always the doubler's).
+    ///
+    /// # Errors
+    /// [`AdviceError::NotNow`] outside those moments or where the game has no cube;
+    /// [`AdviceError::NoNets`] for a rule set the expert has no nets for.
+    pub fn cube(&mut self, m: &MatchState) -> Result<CubeAdvice, AdviceError> {
+        let game = m.game();
+        let cube_game = game.rules().uses_cube() && game.variant().has_cube();
+        if !cube_game
+            || !matches!(
+                game.phase(),
+                Phase::Rolling | Phase::DoubleOffered | Phase::Beavered
+            )
+        {
+            return Err(AdviceError::NotNow("cube decision"));
+        }
+        self.select(m)?;
+        let d = self.expert.full_cube_decision(m);
+        Ok(CubeAdvice::of(&d, self.depth()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{
+        Action, CrawfordState, Rules, match_id_fields, match_state_from_ids, position_from_id,
+    };
+
+    fn state(pid: &str, mid: &str) -> MatchState {
+        let position = position_from_id(pid).expect("a Position ID");
+        let fields = match_id_fields(mid).expect("a Match ID");
+        match_state_from_ids(position, &fields, false).expect("a match state")
+    }
+
+    /// Issue 31: after the Crawford game the trailer's cube is worth its free double. GNU
+    /// Backgammon 1.07 at 2-ply gives no double +0.914 at 4-away 1-away post-Crawford and
+    /// +0.295 ("optional double, take") at 3-away 1-away; the advisor is within 0.05 of both
+    /// (the old model said +0.245 and +0.018).
+    #[test]
+    fn post_crawford_no_double_equities_match_gnubg() {
+        let mut advisor = Advisor::new(2).expect("the shipped nets");
+        for (pid, mid, gnubg) in [
+            ("sGfwATCYZ/ABMA", "MAGgABAAIAAE", 0.914),
+            ("4PPgASjgc/ABMA", "MAGgACAAIAAE", 0.295),
+        ] {
+            let m = state(pid, mid);
+            assert_eq!(m.crawford(), CrawfordState::PostCrawford);
+            let advice = advisor.cube(&m).expect("a cube decision");
+            assert!(
+                (advice.no_double.emg - gnubg).abs() < 0.05,
+                "{pid}: no double {} against gnubg's {gnubg}",
+                advice.no_double.emg
+            );
+            assert!(advice.no_double.mwc.is_some());
+        }
+    }
+
+    /// A ranking's first line loses nothing, every other line loses what its value falls
+    /// short of the best, in both units, and the deepest lines come first.
+    #[test]
+    fn every_line_but_the_best_has_its_loss() {
+        let mut m = MatchState::new(Rules::match_to(5)).expect("a match");
+        m.apply(Action::OpeningRoll { white: 6, black: 2 })
+            .expect("an opening roll");
+        let mut advisor = Advisor::new(1).expect("the shipped nets");
+        let advice = advisor.plays(&m).expect("a ranking");
+        let best = advice.lines[0];
+        assert_eq!(best.loss.emg, 0.0);
+        for line in &advice.lines[1..] {
+            let loss = line.loss.mwc.expect("a match");
+            assert!(loss >= 0.0 || line.ply < best.ply, "{line:?}");
+            assert!((line.loss.emg - (best.equity.emg - line.equity.emg)).abs() < 1e-6);
+        }
+        assert!(advice.lines.windows(2).all(|w| w[0].ply >= w[1].ply));
+        assert!(advisor.cube(&m).is_err(), "no cube decision while moving");
+    }
+}
