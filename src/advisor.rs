@@ -22,6 +22,7 @@ use crate::bot::{BotError, EXPERT_DEFAULT_PLY};
 use crate::engine::{MatchState, Phase, Play, Variant};
 
 mod judge;
+pub mod text;
 
 pub use judge::{Decision, Judgement, Mark};
 
@@ -64,6 +65,15 @@ impl Equity {
         }
     }
 }
+
+/// Up to this depth [`Advisor::plays`] judges every line at the advisor's depth (a 2-ply
+/// look at every play of a roll takes a fraction of a second; at 3-ply the move filters'
+/// ranking stands).
+pub const ONE_DEPTH_UP_TO: u8 = 2;
+
+/// ... for a roll of at most this many plays (a bear-off's doubles can have over a
+/// thousand: there the filters' ranking stands).
+pub const ONE_DEPTH_MOST_PLAYS: usize = 64;
 
 /// Why the advisor has no advice.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -241,8 +251,10 @@ impl Advisor {
     }
 
     /// Every legal play of the roll in `m` ranked, best first, valued cubeful under the
-    /// game's cube and score (GNU Backgammon's move filters between the depths: the lines
-    /// say their depth).
+    /// game's cube and score. Up to [`ONE_DEPTH_UP_TO`] plies (and [`ONE_DEPTH_MOST_PLAYS`]
+    /// plays) every line is judged at the advisor's depth (the move filters choose which
+    /// plays the deeper looks see first, then the rest are judged as deep); else the
+    /// filters' ranking stands, the deepest lines first, each line saying its depth.
     ///
     /// # Errors
     /// [`AdviceError::NotNow`] when the game does not wait for a play; [`AdviceError::NoNets`]
@@ -252,8 +264,36 @@ impl Advisor {
             return Err(AdviceError::NotNow("play"));
         }
         self.select(m)?;
-        let ranked = self.expert.rank(m.game().legal_plays());
+        let mut ranked = self.expert.rank(m.game().legal_plays());
+        let depth = self.depth();
+        if depth <= ONE_DEPTH_UP_TO && ranked.len() <= ONE_DEPTH_MOST_PLAYS {
+            for r in &mut ranked {
+                if r.ply < depth {
+                    *r = self.expert.judge_play(&r.play, depth);
+                }
+            }
+            // A stable sort: the filters' order stands between equal values.
+            ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
+        }
         Ok(self.advice_of(&ranked))
+    }
+
+    /// The play the expert makes in `m` (the first of its filtered ranking, as the bot
+    /// plays): for answers that need only the choice (`ubgi`'s best move).
+    ///
+    /// # Errors
+    /// As [`Advisor::plays`].
+    pub fn best_play(&mut self, m: &MatchState) -> Result<Option<Play>, AdviceError> {
+        Ok(self.filtered_best(m)?.map(|r| r.play))
+    }
+
+    /// The first of the move filters' ranking in `m`, with its value.
+    fn filtered_best(&mut self, m: &MatchState) -> Result<Option<RankedPlay>, AdviceError> {
+        if !matches!(m.game().phase(), Phase::Moving(_)) {
+            return Err(AdviceError::NotNow("play"));
+        }
+        self.select(m)?;
+        Ok(self.expert.rank(m.game().legal_plays()).first().copied())
     }
 
     /// The ranking `ranked` (best first) as advice.
@@ -324,13 +364,14 @@ impl Advisor {
 mod tests {
     use super::*;
     use crate::engine::{
-        Action, CrawfordState, Rules, match_id_fields, match_state_from_ids, position_from_id,
+        Action, CrawfordState, RuleSet, Rules, match_id_fields, match_state_from_ids,
+        position_from_id,
     };
 
     fn state(pid: &str, mid: &str) -> MatchState {
         let position = position_from_id(pid).expect("a Position ID");
         let fields = match_id_fields(mid).expect("a Match ID");
-        match_state_from_ids(position, &fields, false).expect("a match state")
+        match_state_from_ids(RuleSet::Backgammon, position, &fields, false).expect("a match state")
     }
 
     /// Issue 31: after the Crawford game the trailer's cube is worth its free double. GNU
@@ -356,8 +397,9 @@ mod tests {
         }
     }
 
-    /// A ranking's first line loses nothing, every other line loses what its value falls
-    /// short of the best, in both units, and the deepest lines come first.
+    /// A ranking's lines are all judged at the advisor's depth (up to 2-ply), best first:
+    /// the first loses nothing, every other what its value falls short of the best, in
+    /// both units.
     #[test]
     fn every_line_but_the_best_has_its_loss() {
         let mut m = MatchState::new(Rules::match_to(5)).expect("a match");
@@ -367,12 +409,18 @@ mod tests {
         let advice = advisor.plays(&m).expect("a ranking");
         let best = advice.lines[0];
         assert_eq!(best.loss.emg, 0.0);
+        assert!(advice.lines.iter().all(|l| l.ply == 1), "{advice:?}");
         for line in &advice.lines[1..] {
             let loss = line.loss.mwc.expect("a match");
-            assert!(loss >= 0.0 || line.ply < best.ply, "{line:?}");
+            assert!(loss >= 0.0, "{line:?}");
             assert!((line.loss.emg - (best.equity.emg - line.equity.emg)).abs() < 1e-6);
         }
-        assert!(advice.lines.windows(2).all(|w| w[0].ply >= w[1].ply));
+        assert!(
+            advice
+                .lines
+                .windows(2)
+                .all(|w| w[0].equity.mwc >= w[1].equity.mwc)
+        );
         assert!(advisor.cube(&m).is_err(), "no cube decision while moving");
     }
 }

@@ -29,8 +29,9 @@
 //! - the **dice**: how often each of the 21 rolls came, against its 1 or 2 in 36.
 
 pub use crate::advisor::Mark;
-use crate::bot::expert::{ExpertBot, cube::CubeDecision};
-use crate::engine::{Action, Dice, Opening, Phase, Position, Side, format_play, position_id};
+use crate::advisor::{Advisor, Decision};
+use crate::bot::expert::ExpertBot;
+use crate::engine::{Action, Dice, Opening, Phase, Position, Side, position_id};
 use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
@@ -85,6 +86,12 @@ pub struct Judged {
     /// The expert's play, for a play that differs from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best_play: Option<BestPlay>,
+    /// In a match: the match-winning chances lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loss_mwc: Option<f64>,
+    /// How many rolls ahead the decision was judged.
+    #[serde(default)]
+    pub ply: u8,
 }
 
 impl Judged {
@@ -173,20 +180,6 @@ fn side_name(side: Side) -> String {
     match side {
         Side::White => "white".to_string(),
         Side::Black => "black".to_string(),
-    }
-}
-
-fn cube_verdict(d: &CubeDecision) -> &'static str {
-    if d.double() {
-        if d.take() {
-            "double, take"
-        } else {
-            "double, pass"
-        }
-    } else if d.too_good() {
-        "too good: no double"
-    } else {
-        "no double"
     }
 }
 
@@ -334,7 +327,7 @@ enum Stop {
 
 /// Judges the decisions of a record as it is walked.
 struct Judge<'p> {
-    bot: ExpertBot,
+    advisor: Advisor,
     /// The expert at 0-ply, for the luck of the rolls (when asked for).
     luck_bot: Option<ExpertBot>,
     /// Only this action (game and action from 0), if given.
@@ -359,7 +352,7 @@ impl Judge<'_> {
             None
         };
         Ok(Judge {
-            bot: ExpertBot::shipped(ply)?,
+            advisor: Advisor::with_expert(ExpertBot::shipped(ply)?),
             luck_bot,
             only,
             judged: Vec::new(),
@@ -400,7 +393,7 @@ impl Visitor for Judge<'_> {
         if let Some(luck) = &mut self.luck_bot {
             luck.select(variant);
         }
-        if !self.bot.select(variant) {
+        if !self.advisor.expert().select(variant) {
             return ControlFlow::Break(Stop::Failed(AnalysisError::CannotJudge {
                 game: start.game + 1,
                 variant,
@@ -461,102 +454,52 @@ impl Judge<'_> {
         self.dice.counts[i][roll_index(dice)] += 1;
     }
 
-    /// The judgement of one action, if it is a decision the analysis judges.
+    /// The judgement of one action, if it is a decision the analysis judges (the
+    /// [`Advisor`]'s, as every surface judges it).
     fn judge(&mut self, step: &ActionStep<'_>) -> Option<Judged> {
-        let bot = &mut self.bot;
         let m = step.before;
         let state = m.game();
-        let pid = position_id(state.position());
-        let mover = state.turn();
-        let here = |kind: &str, side: Side, pid: String| Judged {
+        // The recorded action as the rules took it (a play as the record has it).
+        let action = match (step.recorded, step.action) {
+            (RecordedAction::Play { .. }, Action::Play(_))
+            | (RecordedAction::Roll { .. }, _)
+            | (RecordedAction::Double { .. }, _)
+            | (RecordedAction::Take | RecordedAction::Drop, _) => step.action,
+            _ => return None,
+        };
+        let j = self.advisor.judge(m, &action).ok()??;
+        let decider = match j.decision {
+            Decision::Take | Decision::Pass | Decision::Beaver => state.turn().opponent(),
+            _ => state.turn(),
+        };
+        let dice = match (j.decision, state.phase()) {
+            // High die first, as GNU Backgammon writes a roll.
+            (Decision::Play, Phase::Moving(dice)) => Some([dice.high(), dice.low()]),
+            _ => None,
+        };
+        Some(Judged {
             game: step.game + 1,
             action: step.index + 1,
-            side: side_name(side),
-            kind: kind.to_string(),
-            position_id: pid,
-            dice: None,
-            done: String::new(),
-            best: String::new(),
-            loss: 0.0,
-            done_equity: 0.0,
-            best_equity: 0.0,
-            best_play: None,
-        };
-        match (step.recorded, state.phase(), step.action) {
-            (RecordedAction::Play { .. }, Phase::Moving(dice), Action::Play(played)) => {
-                let legal = state.legal_plays();
-                if legal.len() <= 1 {
-                    return None;
-                }
-                // In a match, plays are ranked and judged by match-winning chances.
-                bot.select_for(m);
-                let ranked = bot.rank(legal);
-                let best = ranked[0];
-                // The played play is valued at the depth of the best one (the move filters
-                // may have judged it less deep, or, should it not be found among the legal
-                // plays, not at all).
-                let played_p = match ranked
+            side: side_name(decider),
+            kind: j.decision.words().to_string(),
+            position_id: position_id(state.position()),
+            dice,
+            done: j.done.clone(),
+            best: j.best.clone(),
+            loss: f64::from(j.loss.emg),
+            done_equity: f64::from(j.done_equity.emg),
+            best_equity: f64::from(j.best_equity.emg),
+            best_play: j.best_play.map(|p| BestPlay {
+                steps: p
+                    .steps()
                     .iter()
-                    .find(|r| r.play.position() == played.position())
-                {
-                    Some(r) if r.ply == best.ply => r.chances,
-                    _ => bot.play_chances_at(&played, best.ply),
-                };
-                let (best_play, best_p) = (best.play, best.chances);
-                let mut j = here("play", mover, pid);
-                j.dice = Some([dice.first(), dice.second()]);
-                j.done = format_play(&played);
-                j.best = format_play(&best_play);
-                j.done_equity = f64::from(bot.money_equivalent(&played_p));
-                j.best_equity = f64::from(bot.money_equivalent(&best_p));
-                j.loss = (j.best_equity - j.done_equity).max(0.0);
-                if best_play.position() != played.position() {
-                    j.best_play = Some(BestPlay {
-                        steps: best_play
-                            .steps()
-                            .iter()
-                            .map(|s| (s.from.number(), s.to.number(), s.hit))
-                            .collect(),
-                        position: *best_play.position(),
-                    });
-                }
-                Some(j)
-            }
-            (RecordedAction::Roll { .. }, Phase::Rolling, _) if state.may_double().is_ok() => {
-                let d = bot.cube_decision(m);
-                let mut j = here("no double", mover, pid);
-                j.done = "no double".to_string();
-                j.best = cube_verdict(&d).to_string();
-                j.done_equity = f64::from(d.no_double);
-                j.best_equity = f64::from(d.best());
-                j.loss = f64::from(d.best() - d.no_double).max(0.0);
-                Some(j)
-            }
-            (RecordedAction::Double { .. }, Phase::Rolling, _) => {
-                let d = bot.cube_decision(m);
-                let mut j = here("double", mover, pid);
-                j.done = "double".to_string();
-                j.best = cube_verdict(&d).to_string();
-                j.done_equity = f64::from(d.double_take.min(d.double_pass));
-                j.best_equity = f64::from(d.best());
-                j.loss = f64::from(d.best() - d.double_take.min(d.double_pass)).max(0.0);
-                Some(j)
-            }
-            (RecordedAction::Take | RecordedAction::Drop, Phase::DoubleOffered, _) => {
-                let d = bot.cube_decision(m);
-                let took = matches!(step.recorded, RecordedAction::Take);
-                // The taker's view: a take is worth -double/take, a pass -double/pass.
-                let (take, pass) = (-d.double_take, -d.double_pass);
-                let mut j = here(if took { "take" } else { "pass" }, mover.opponent(), pid);
-                j.done = if took { "take" } else { "pass" }.to_string();
-                j.best = if d.take() { "take" } else { "pass" }.to_string();
-                j.done_equity = f64::from(if took { take } else { pass });
-                j.best_equity = f64::from(take.max(pass));
-                j.loss = f64::from(take.max(pass) - if took { take } else { pass }).max(0.0);
-                Some(j)
-            }
-            _ => None,
-        }
+                    .map(|s| (s.from.number(), s.to.number(), s.hit))
+                    .collect(),
+                position: *p.position(),
+            }),
+            loss_mwc: j.loss.mwc.map(f64::from),
+            ply: j.ply,
+        })
     }
 }
 

@@ -183,30 +183,37 @@ impl Advisor {
         }
     }
 
-    /// Judges the play `played` of the roll in `m` against the advisor's ranking.
+    /// Judges the play `played` of the roll in `m` against the advisor's best play: the
+    /// first of the move filters' ranking (the bot's own choice) and the played play, both
+    /// judged at the advisor's depth (so the played play's value is the hint's for it); a
+    /// played play found better there loses nothing.
     fn judge_play(&mut self, m: &MatchState, played: &Play) -> Result<Judgement, AdviceError> {
-        let advice = self.plays(m)?;
-        let best = advice.lines[0];
-        // The played play at the depth of the best one (the move filters may have judged
-        // it less deep).
-        let done_equity = match advice
-            .lines
-            .iter()
-            .find(|l| l.play.position() == played.position())
-        {
-            Some(line) if line.ply == best.ply => line.equity,
-            _ => self.play_value(played, best.ply).1,
+        let depth = self.depth();
+        let (best_play, best) = match self.filtered_best(m)? {
+            Some(r) if r.ply == depth => (r.play, self.equity_of(&r)),
+            Some(r) => (r.play, self.play_value(&r.play, depth).1),
+            None => (*played, self.play_value(played, depth).1),
         };
-        let differs = best.play.position() != played.position();
+        let done_equity = if best_play.position() == played.position() {
+            best
+        } else {
+            self.play_value(played, depth).1
+        };
+        let best_equity = if done_equity.emg > best.emg {
+            done_equity
+        } else {
+            best
+        };
+        let differs = best_play.position() != played.position() && best_equity != done_equity;
         Ok(Judgement {
             decision: Decision::Play,
             done: format_play(played),
-            best: format_play(&best.play),
+            best: format_play(if differs { &best_play } else { played }),
             done_equity,
-            best_equity: best.equity,
-            loss: loss(best.equity, done_equity),
-            best_play: differs.then_some(best.play),
-            ply: best.ply,
+            best_equity,
+            loss: loss(best_equity, done_equity),
+            best_play: differs.then_some(best_play),
+            ply: depth,
         })
     }
 

@@ -18,7 +18,7 @@
 pub mod bearoff;
 pub mod cube;
 mod cubeful;
-pub use cubeful::{CubefulDecision, money_cubeful};
+pub use cubeful::{CubefulDecision, decision_from_chances, money_cubeful};
 pub(crate) mod luck;
 pub mod met;
 mod playout;
@@ -247,6 +247,9 @@ pub struct RankedPlay {
     /// The value as a normalised money equity (EMG: +1 a single game won at the present
     /// cube); in money play the value itself.
     pub emg: f32,
+    /// The cubeless value of the chances in money-game units ([`ExpertBot::money_equivalent`]):
+    /// what the move filters compare (their windows were set on it).
+    pub cubeless: f32,
 }
 
 impl RankedPlay {
@@ -545,6 +548,7 @@ impl ExpertBot {
                     ply: depth,
                     value,
                     emg: ci.to_emg(value),
+                    cubeless: self.money_equivalent(&chances),
                 }
             }
             None => {
@@ -553,12 +557,14 @@ impl ExpertBot {
                 } else {
                     self.play_chances_at(play, depth)
                 };
+                let emg = self.money_equivalent(&chances);
                 RankedPlay {
                     play: *play,
                     chances,
                     ply: depth,
                     value: self.score(&chances),
-                    emg: self.money_equivalent(&chances),
+                    emg,
+                    cubeless: emg,
                 }
             }
         }
@@ -591,13 +597,16 @@ impl ExpertBot {
         ];
         let mut keep = ranked.len();
         for (depth, (most, window)) in (1..=self.ply).zip(filters) {
-            let Some(best) = ranked.first().map(|r| r.emg) else {
+            // The filter keeps the best few by the cubeless value (a cubeful value spreads
+            // the plays wider, and the windows were set on the cubeless one).
+            ranked[..keep].sort_by(|a, b| b.cubeless.total_cmp(&a.cubeless));
+            let Some(best) = ranked.first().map(|r| r.cubeless) else {
                 break;
             };
             keep = ranked[..keep]
                 .iter()
                 .take(most)
-                .take_while(|r| r.emg >= best - window)
+                .take_while(|r| r.cubeless >= best - window)
                 .count();
             if ranked.len() <= 1 {
                 break;
@@ -605,8 +614,9 @@ impl ExpertBot {
             for entry in &mut ranked[..keep] {
                 *entry = self.judge_play(&entry.play, depth);
             }
-            sort_ranked(&mut ranked[..keep]);
         }
+        // Deepest first, each depth by value.
+        ranked.sort_by(|a, b| b.ply.cmp(&a.ply).then(b.value.total_cmp(&a.value)));
         ranked
     }
 

@@ -226,6 +226,12 @@ pub enum CliError {
     /// The expert has no nets for the rule set.
     #[error("the expert has no nets for {0}")]
     NoNets(Variant),
+    /// The advisor has no advice.
+    #[error("{0}")]
+    Advice(#[source] crate::advisor::AdviceError),
+    /// A position and match state the rules refuse.
+    #[error("the position and match state: {0}")]
+    Restore(#[source] crate::engine::RestoreError),
     /// `train --rules` with a rule set that plays with backgammon's nets.
     #[error("--rules {name}: {0} plays with backgammon's nets; train those (--rules backgammon)", name = .0.name())]
     SharedNets(Variant),

@@ -1,9 +1,15 @@
 //! `bg-tui hint`: a bot's ranking of every legal play of a roll.
 
-use super::position_args::{PositionArg, PositionArgs, parse_dice, parse_position};
+use super::position_args::{
+    MatchPosition, PositionArg, PositionArgs, parse_dice, parse_match_position,
+};
 use super::{CliError, parse_board, parse_variant, with_ply};
+use crate::advisor::{Advisor, CubeAdvice, Equity, PlayAdvice, text};
 use crate::bot;
-use crate::engine::{BoardSpec, Dice, Position, RuleSet, Variant, format_play, position_id};
+use crate::engine::{
+    BoardSpec, Dice, MatchIdFields, MatchState, Phase, RuleSet, Variant, format_play,
+    match_state_from_ids, position_id,
+};
 use clap::Args;
 use serde::Serialize;
 
@@ -36,18 +42,35 @@ impl HintArgs {
     /// [`CliError`] for a missing or extra argument, or as [`hint`] and [`hint_on_board`].
     pub fn run(&self) -> Result<String, CliError> {
         let bot_name = self.bot.as_deref();
-        match self.position.resolve()? {
-            PositionArg::Board { rules, board, dice } => {
-                hint_on_board(rules, board, dice, bot_name, self.json)
-            }
-            PositionArg::Id { id, dice, variant } => {
-                if let Some(variant) = variant {
-                    make_bot_for(bot_name.unwrap_or_else(|| default_hint_bot()), variant)?;
+        let args = &self.position;
+        if args.board.is_some() {
+            return match args.resolve()? {
+                PositionArg::Board { rules, board, dice } => {
+                    hint_on_board(rules, board, dice, bot_name, self.json)
                 }
-                let variant = variant.unwrap_or(Variant::Backgammon);
-                hint(id, dice, variant, bot_name, self.ply, self.json)
-            }
+                PositionArg::Id { .. } => Err(CliError::Usage(
+                    "with --board give only the dice, not a Position ID",
+                )),
+            };
         }
+        let variant = args.rule_set.as_deref().map(parse_variant).transpose()?;
+        if let (Some(name), Some(variant)) = (args.rule_set.as_deref(), variant) {
+            if !variant.has_position_id() {
+                return Err(CliError::NoPositionId {
+                    rules: name.to_string(),
+                    variant,
+                });
+            }
+            make_bot_for(bot_name.unwrap_or_else(|| default_hint_bot()), variant)?;
+        }
+        hint(
+            &args.position_id,
+            args.dice.as_deref(),
+            variant.unwrap_or(Variant::Backgammon),
+            bot_name,
+            self.ply,
+            self.json,
+        )
     }
 }
 
@@ -67,21 +90,53 @@ fn make_bot(option: &'static str, name: &str, seed: u64) -> Result<Box<dyn bot::
 #[derive(Serialize)]
 struct HintJson {
     bot: String,
+    position_id: String,
+    dice: [u8; 2],
+    /// The cube and score the plays were valued under, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cube: Option<String>,
     plays: Vec<ScoredPlayJson>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct ScoredPlayJson {
     play: String,
     position_id: String,
+    /// The bot's score: the expert's normalised equity (EMG), another bot's own measure.
     score: f64,
+    /// The expert's value: EMG, and match-winning chances in a match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    equity: Option<Equity>,
+    /// What the play loses against the best, in the same units.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    loss: Option<Equity>,
     /// The expert bot's chances after the play (win, win gammon, win backgammon, lose
     /// gammon, lose backgammon), for the player who makes it.
     #[serde(skip_serializing_if = "Option::is_none")]
     chances: Option<[f32; 5]>,
-    /// The depth the expert judged the play at (0, 1 or 2).
+    /// The depth the expert judged the play at.
     #[serde(skip_serializing_if = "Option::is_none")]
     ply: Option<u8>,
+}
+
+#[derive(Serialize)]
+struct CubeJson {
+    bot: String,
+    position_id: String,
+    /// The cube and score, in words.
+    cube: String,
+    ply: u8,
+    /// The chances of the player on roll.
+    chances: [f32; 5],
+    no_double: Equity,
+    double_take: Equity,
+    double_pass: Equity,
+    /// GNU Backgammon's words for the proper cube action.
+    verdict: &'static str,
+    /// Doubling is right (or optional).
+    double: bool,
+    /// A double should be taken.
+    take: bool,
 }
 
 /// The look-ahead of the expert bot `name`, or `None` for another bot.
@@ -89,51 +144,6 @@ fn expert_ply(name: &str) -> Option<u8> {
     name.parse::<bot::BotSpec>()
         .ok()
         .and_then(|spec| spec.expert_ply())
-}
-
-/// The expert bot's ranking of `plays` in `variant` (with that rule set's nets and
-/// scoring), judged as the bot judges its own plays (GNU Backgammon's move filters,
-/// [`bot::expert::ExpertBot::rank`]: every play at 0-ply, the best 8 at 1-ply, the best 3
-/// at 2-ply), so that a roll with hundreds of plays takes as long as the bot's own
-/// decision, not hundreds of 2-ply looks.
-fn expert_ranked(
-    ply: u8,
-    variant: Variant,
-    plays: &[crate::engine::Play],
-) -> Result<Vec<bot::expert::RankedPlay>, CliError> {
-    let mut expert = bot::expert::ExpertBot::shipped(ply).map_err(|source| CliError::Bot {
-        option: Some("--bot"),
-        source,
-    })?;
-    if !expert.select(variant) {
-        return Err(CliError::NoNets(variant));
-    }
-    Ok(expert.rank(plays))
-}
-
-/// The expert bot's ranking with its chances, when `name` is an expert bot.
-fn expert_ranking(
-    name: &str,
-    variant: Variant,
-    position: &Position,
-    dice: Dice,
-) -> Result<Option<Vec<ScoredPlayJson>>, CliError> {
-    let Some(ply) = expert_ply(name) else {
-        return Ok(None);
-    };
-    let plays = variant.legal_plays(position, dice);
-    Ok(Some(
-        expert_ranked(ply, variant, &plays)?
-            .iter()
-            .map(|r| ScoredPlayJson {
-                play: format_play(&r.play),
-                position_id: position_id(&r.play.position().switched()),
-                score: f64::from(r.equity()),
-                chances: Some(r.chances),
-                ply: Some(r.ply),
-            })
-            .collect(),
-    ))
 }
 
 /// The seed of the bot `hint` makes (only the `random` bot uses it).
@@ -147,13 +157,37 @@ fn make_bot_for(name: &str, variant: Variant) -> Result<Box<dyn bot::Bot>, CliEr
     })
 }
 
-/// `bg-tui hint`: the text to print.
+/// The match state `hint` is asked about: the position with its Match ID's or XGID's
+/// state (money play, the cube centred, for a Position ID alone), `dice` rolled if given
+/// (in place of any the ID holds), in `variant`'s rules.
+fn hint_state(
+    asked: &MatchPosition,
+    dice: Option<Dice>,
+    variant: Variant,
+) -> Result<MatchState, CliError> {
+    let mut fields = asked.fields.unwrap_or_else(MatchIdFields::money_on_roll);
+    if let Some(d) = dice {
+        fields.dice = Some(d);
+        fields.doubled = false;
+    }
+    match_state_from_ids(
+        RuleSet::of_variant(variant),
+        asked.position,
+        &fields,
+        asked.beaver,
+    )
+    .map_err(CliError::Restore)
+}
+
+/// `bg-tui hint`: the text to print. `id` is a Position ID (money play, the cube
+/// centred), `POSITION_ID:MATCH_ID` or an XGID; with dice (given, or in the ID) the bot
+/// ranks the plays of the roll, without them the expert gives its cube advice.
 ///
 /// # Errors
-/// [`CliError`] for a malformed Position ID or roll, or an unknown bot.
+/// [`CliError`] for a malformed ID or roll, an unknown bot, or a state the rules refuse.
 pub fn hint(
     id: &str,
-    dice: &str,
+    dice: Option<&str>,
     variant: Variant,
     bot_name: Option<&str>,
     ply: Option<u8>,
@@ -162,51 +196,143 @@ pub fn hint(
     let name = with_ply(bot_name.unwrap_or_else(|| default_hint_bot()), ply);
     let name = name.as_str();
     let mut bot = make_bot("--bot", name, HINT_SEED)?;
-    let position = parse_position(id)?;
-    let dice = parse_dice(dice)?;
-    let plays: Vec<ScoredPlayJson> = match expert_ranking(name, variant, &position, dice)? {
-        Some(plays) => plays,
-        None => bot
-            .rank_plays(variant, &position, dice)
+    let asked = parse_match_position(id)?;
+    let dice = dice.map(parse_dice).transpose()?;
+    let m = hint_state(&asked, dice, variant)?;
+    let pid = position_id(&asked.position);
+    let game = m.game();
+    let Some(expert_ply) = expert_ply(name) else {
+        let Phase::Moving(dice) = game.phase() else {
+            return Err(CliError::Usage(
+                "give the dice: only the expert gives cube advice (hint ID without dice)",
+            ));
+        };
+        let plays: Vec<ScoredPlayJson> = bot
+            .rank_plays(variant, game.position(), dice)
             .iter()
             .map(|s| ScoredPlayJson {
                 play: format_play(&s.play),
                 position_id: position_id(&s.play.position().switched()),
                 score: s.score,
-                chances: None,
-                ply: None,
+                ..ScoredPlayJson::default()
             })
-            .collect(),
+            .collect();
+        return plays_out(name, &pid, dice, None, plays, json);
     };
+    let mut advisor = Advisor::new(expert_ply).map_err(CliError::Advice)?;
+    match game.phase() {
+        Phase::Moving(dice) => {
+            let advice = advisor.plays(&m).map_err(CliError::Advice)?;
+            let plays = advice
+                .lines
+                .iter()
+                .map(|l| ScoredPlayJson {
+                    play: format_play(&l.play),
+                    position_id: position_id(&l.play.position().switched()),
+                    score: f64::from(l.equity.emg),
+                    equity: Some(l.equity),
+                    loss: Some(l.loss),
+                    chances: Some(l.chances),
+                    ply: Some(l.ply),
+                })
+                .collect();
+            plays_out(name, &pid, dice, Some(&advice), plays, json)
+        }
+        _ => {
+            let advice = advisor.cube(&m).map_err(CliError::Advice)?;
+            cube_out(name, &pid, &advice, json)
+        }
+    }
+}
+
+/// The ranked plays as text or JSON.
+fn plays_out(
+    name: &str,
+    pid: &str,
+    dice: Dice,
+    advice: Option<&PlayAdvice>,
+    plays: Vec<ScoredPlayJson>,
+    json: bool,
+) -> Result<String, CliError> {
     if json {
         let out = HintJson {
             bot: name.to_string(),
+            position_id: pid.to_string(),
+            dice: [dice.first(), dice.second()],
+            cube: advice.and_then(|a| a.cube).map(|c| text::stakes(&c)),
             plays,
         };
         return serde_json::to_string_pretty(&out)
             .map(|s| s + "\n")
             .map_err(CliError::Json);
     }
-    let head = format!(
-        "Position ID {}, roll {}-{}: ",
-        position_id(&position),
-        dice.first(),
-        dice.second()
-    );
+    let mut head = format!("Position ID {pid}, roll {}-{}", dice.first(), dice.second());
+    if let Some(advice) = advice {
+        head.push_str(&format!("; {}", text::ranking_head(advice)));
+    }
+    head.push_str(": ");
     let rows: Vec<Row> = plays
         .into_iter()
-        .map(|p| (p.play, p.position_id, p.score, p.chances.zip(p.ply)))
+        .map(|p| Row {
+            value: p
+                .equity
+                .map_or_else(|| format!("{:+.3}", p.score), text::main_value),
+            loss: p.loss.map(text::loss),
+            emg: p
+                .equity
+                .filter(|e| e.mwc.is_some())
+                .map(|e| text::emg(e.emg)),
+            play: p.play,
+            after: p.position_id,
+            chances: p.chances.zip(p.ply),
+        })
         .collect();
     Ok(ranked_text(head, name, &rows))
 }
 
-/// A row of a ranked list: the play, what follows it (a Position ID or a board), its score,
-/// and the expert's chances after it and the depth it was judged at, when the expert ranked
-/// it.
-type Row = (String, String, f64, Option<([f32; 5], u8)>);
+/// The cube advice as text or JSON.
+fn cube_out(name: &str, pid: &str, advice: &CubeAdvice, json: bool) -> Result<String, CliError> {
+    if json {
+        let out = CubeJson {
+            bot: name.to_string(),
+            position_id: pid.to_string(),
+            cube: text::stakes(&advice.cube),
+            ply: advice.depth,
+            chances: advice.chances,
+            no_double: advice.no_double,
+            double_take: advice.double_take,
+            double_pass: advice.double_pass,
+            verdict: advice.verdict.words(),
+            double: advice.double(),
+            take: advice.take(),
+        };
+        return serde_json::to_string_pretty(&out)
+            .map(|s| s + "\n")
+            .map_err(CliError::Json);
+    }
+    let mut out = format!("Position ID {pid}, before the roll: cube advice by {name}\n");
+    for line in text::cube_lines(advice) {
+        out.push_str("  ");
+        out.push_str(&line);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// A row of a ranked list: the play, what follows it (a Position ID or a board), its value
+/// as shown, its loss against the best, the equity beside match-winning chances, and the
+/// expert's chances after it and the depth it was judged at, when the expert ranked it.
+struct Row {
+    play: String,
+    after: String,
+    value: String,
+    loss: Option<String>,
+    emg: Option<String>,
+    chances: Option<([f32; 5], u8)>,
+}
 
 /// The text of a ranked list: `head`, the count, then one numbered row per play with what
-/// follows it (a Position ID or a board) and its score.
+/// follows it (a Position ID or a board) and its value.
 fn ranked_text(mut out: String, bot_name: &str, rows: &[Row]) -> String {
     if rows.is_empty() {
         out.push_str("no legal play; the turn passes\n");
@@ -217,19 +343,26 @@ fn ranked_text(mut out: String, bot_name: &str, rows: &[Row]) -> String {
         "{count} legal play{}, best first by {bot_name}\n",
         if count == 1 { "" } else { "s" }
     ));
-    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let width = rows.iter().map(|r| r.play.len()).max().unwrap_or(0);
     let rank_width = count.to_string().len();
-    let best = rows.first().map_or(0.0, |r| r.2);
-    for (i, (play, after, score, chances)) in rows.iter().enumerate() {
+    for (i, row) in rows.iter().enumerate() {
         out.push_str(&format!(
-            "  {:>rank_width$}. {play:width$}  {after}  {score:+.3}",
+            "  {:>rank_width$}. {:width$}  {}  {:>6}",
             i + 1,
+            row.play,
+            row.after,
+            row.value,
         ));
-        if let Some((c, ply)) = chances {
+        if let Some(loss) = &row.loss {
+            out.push_str(&format!(" {loss:>7}"));
+        }
+        if let Some(emg) = &row.emg {
+            out.push_str(&format!("  EMG {emg}"));
+        }
+        if let Some((c, ply)) = row.chances {
             let pct = |x: f32| f64::from(x) * 100.0;
             out.push_str(&format!(
-                "  ({:+.3})  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%  {ply}-ply",
-                score - best,
+                "  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%  {ply}-ply",
                 pct(c[0]),
                 pct(c[1]),
                 pct(c[2]),
@@ -278,14 +411,25 @@ pub fn hint_on_board(
     let position = spec.to_position(variant).map_err(CliError::Board)?;
     let dice = parse_dice(dice)?;
     let scored: Vec<(crate::engine::Play, f64)> = match expert_ply(name) {
-        // The expert judges as it plays (see `expert_ranked`).
-        Some(ply) if bot::moves_as_backgammon(variant) => {
-            expert_ranked(ply, variant, &variant.legal_plays(&position, dice))?
-                .iter()
-                .map(|r| (r.play, f64::from(r.equity())))
-                .collect()
+        // The expert's ranking as the advisor gives it (money play, the cube centred).
+        Some(ply) => {
+            let mut fields = MatchIdFields::money_on_roll();
+            fields.dice = Some(dice);
+            let m = match_state_from_ids(RuleSet::of_variant(variant), position, &fields, false)
+                .map_err(CliError::Restore)?;
+            if m.game().legal_plays().is_empty() {
+                Vec::new()
+            } else {
+                Advisor::new(ply)
+                    .and_then(|mut a| a.plays(&m))
+                    .map_err(CliError::Advice)?
+                    .lines
+                    .iter()
+                    .map(|l| (l.play, f64::from(l.equity.emg)))
+                    .collect()
+            }
         }
-        _ => bot
+        None => bot
             .rank_plays(variant, &position, dice)
             .iter()
             .map(|s| (s.play, s.score))
@@ -310,11 +454,18 @@ pub fn hint_on_board(
             .map(|s| s + "\n")
             .map_err(CliError::Json);
     }
-    let head = format!("{variant}, roll {}-{}: ", dice.first(), dice.second());
+    let head = format!("{variant}, roll {}-{}", dice.first(), dice.second());
     let mut rows = Vec::with_capacity(plays.len());
     for p in plays {
         let after = serde_json::to_string(&p.board).map_err(CliError::Json)?;
-        rows.push((p.play, after, p.score, None));
+        rows.push(Row {
+            play: p.play,
+            after,
+            value: format!("{:+.3}", p.score),
+            loss: None,
+            emg: None,
+            chances: None,
+        });
     }
-    Ok(ranked_text(head, name, &rows))
+    Ok(ranked_text(head + ": ", name, &rows))
 }

@@ -2,7 +2,7 @@
 //! `--board`, as one argument group; and the Position ID, XGID and dice parsers.
 
 use super::{CliError, parse_variant, printable};
-use crate::engine::{Dice, Position, Variant, position_from_id};
+use crate::engine::{Dice, Position, position_from_id};
 use clap::Args;
 
 /// `[POSITION_ID] DICE`, `--rules RULES`, `--board BOARD`: the position and roll `moves` and
@@ -41,9 +41,59 @@ impl PositionArgs {
     }
 }
 
-/// Whether `text` is written as an XGID rather than a Position ID.
+/// Whether `text` is written as an XGID rather than a Position ID (or GNU Backgammon's
+/// `POSITION_ID:MATCH_ID`).
 pub(crate) fn is_xgid(text: &str) -> bool {
-    text.trim_start().starts_with("XGID=") || text.contains(':')
+    text.trim_start().starts_with("XGID=") || (text.contains(':') && !is_gnubg_id(text))
+}
+
+/// Whether `text` is GNU Backgammon's `POSITION_ID:MATCH_ID` (14 and 12 characters).
+pub(crate) fn is_gnubg_id(text: &str) -> bool {
+    text.trim()
+        .split_once(':')
+        .is_some_and(|(p, m)| p.len() == 14 && m.len() == 12)
+}
+
+/// A position with the match around it, as `hint` takes it: a Position ID alone (money
+/// play, the cube centred), `POSITION_ID:MATCH_ID`, or an XGID.
+pub(crate) struct MatchPosition {
+    /// The position, from the view of the player on roll.
+    pub position: Position,
+    /// The match state, when the text gives one.
+    pub fields: Option<crate::engine::MatchIdFields>,
+    /// Beavers allowed (an XGID says so).
+    pub beaver: bool,
+}
+
+/// Reads a Position ID, `POSITION_ID:MATCH_ID` or an XGID.
+pub(crate) fn parse_match_position(text: &str) -> Result<MatchPosition, CliError> {
+    if is_xgid(text) {
+        let x = crate::engine::parse_xgid(text).map_err(|source| CliError::Xgid {
+            text: printable(text, 60),
+            source,
+        })?;
+        return Ok(MatchPosition {
+            position: x.position,
+            fields: Some(x.fields),
+            beaver: x.beaver,
+        });
+    }
+    if let Some((pid, mid)) = text.trim().split_once(':') {
+        let fields = crate::engine::match_id_fields(mid).map_err(|source| CliError::MatchId {
+            id: printable(mid, 20),
+            source,
+        })?;
+        return Ok(MatchPosition {
+            position: parse_position(pid)?,
+            fields: Some(fields),
+            beaver: false,
+        });
+    }
+    Ok(MatchPosition {
+        position: parse_position(text)?,
+        fields: None,
+        beaver: false,
+    })
 }
 
 /// A Position ID, or an XGID (the position from the view of its player on roll).
@@ -56,6 +106,10 @@ pub(crate) fn parse_position(id: &str) -> Result<Position, CliError> {
                 source,
             });
     }
+    let id = match id.trim().split_once(':') {
+        Some((pid, _)) if is_gnubg_id(id) => pid,
+        _ => id,
+    };
     position_from_id(id).map_err(|source| CliError::PositionId {
         id: id.to_string(),
         source,
@@ -73,11 +127,7 @@ pub(crate) fn parse_dice(text: &str) -> Result<Dice, CliError> {
 /// The position `moves` and `hint` are asked about.
 pub(crate) enum PositionArg<'a> {
     /// A Position ID (backgammon, or a rule set `--rules` names whose positions it can say).
-    Id {
-        id: &'a str,
-        dice: &'a str,
-        variant: Option<Variant>,
-    },
+    Id { id: &'a str, dice: &'a str },
     /// `--rules RULES --board BOARD`.
     Board {
         rules: &'a str,
@@ -110,10 +160,10 @@ fn position_arg<'a>(
                     .nth(4)
                     .is_some_and(|d| d != "00" && d != "D") =>
         {
+            rule_set.map(parse_variant).transpose()?;
             Ok(PositionArg::Id {
                 id: first,
                 dice: first.split(':').nth(4).unwrap_or_default(),
-                variant: rule_set.map(parse_variant).transpose()?,
             })
         }
         (None, None) => Err(CliError::Usage(
@@ -129,11 +179,7 @@ fn position_arg<'a>(
                     variant,
                 });
             }
-            Ok(PositionArg::Id {
-                id: first,
-                dice,
-                variant,
-            })
+            Ok(PositionArg::Id { id: first, dice })
         }
     }
 }

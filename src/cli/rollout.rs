@@ -1,14 +1,17 @@
 //! `bg-tui rollout`: rolls out the best candidate plays of a roll, or a position and its cube
 //! decision, with the expert (see [`crate::bot::expert::rollouts`]).
 
-use super::{CliError, parse_board, parse_dice, parse_variant, printable};
+use super::position_args::{MatchPosition, parse_match_position};
+use super::{CliError, parse_board, parse_dice, parse_variant};
+use crate::advisor::{self, Advisor};
+use crate::bot::expert::cube::efficiency;
 use crate::bot::expert::rollouts::{
     self, Line, LineResult, MAX_THREADS, Rollout, RolloutError, RolloutSettings,
 };
-use crate::bot::expert::{ExpertBot, cube};
+use crate::bot::expert::{CubefulDecision, ExpertBot, cube_info, decision_from_chances};
 use crate::engine::{
-    BoardSpec, Dice, MatchIdFields, Position, Variant, format_play, match_id_fields,
-    position_from_id, position_id,
+    BoardSpec, Dice, MatchIdFields, MatchState, Position, RuleSet, Variant, format_play,
+    match_state_from_ids, position_id,
 };
 use clap::Args;
 use serde::Serialize;
@@ -86,12 +89,6 @@ struct Asked {
     label: String,
 }
 
-/// Whether `text` is an XGID (and not `ID:MATCHID`).
-fn is_xgid(text: &str) -> bool {
-    let text = text.trim();
-    text.starts_with("XGID=") || text.matches(':').count() >= 8
-}
-
 /// Reads the position arguments.
 fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
     let (text, dice) = match (&args.board, &args.position, &args.dice) {
@@ -129,29 +126,11 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
             variant,
         });
     }
-    let (position, fields, beaver) = if is_xgid(text) {
-        let x = crate::engine::parse_xgid(text).map_err(|source| CliError::Xgid {
-            text: printable(text, 60),
-            source,
-        })?;
-        (x.position, Some(x.fields), x.beaver)
-    } else if let Some((id, match_id)) = text.split_once(':') {
-        let position = position_from_id(id).map_err(|source| CliError::PositionId {
-            id: printable(id, 60),
-            source,
-        })?;
-        let fields = match_id_fields(match_id).map_err(|source| CliError::MatchId {
-            id: printable(match_id, 60),
-            source,
-        })?;
-        (position, Some(fields), false)
-    } else {
-        let position = position_from_id(text).map_err(|source| CliError::PositionId {
-            id: printable(text, 60),
-            source,
-        })?;
-        (position, None, false)
-    };
+    let MatchPosition {
+        position,
+        fields,
+        beaver,
+    } = parse_match_position(text)?;
     let dice = match dice {
         Some(d) => Some(parse_dice(d)?),
         None => fields.and_then(|f| f.dice),
@@ -216,9 +195,15 @@ struct LineJson {
 
 #[derive(Serialize)]
 struct CubeJson {
+    /// No double, double/take and double/pass per unit of the cube (normalised in a
+    /// match: EMG).
     no_double: f32,
     double_take: f32,
     double_pass: f32,
+    /// The same as match-winning chances, in a match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mwc: Option<[f32; 3]>,
+    /// GNU Backgammon's words for the proper cube action.
     action: &'static str,
 }
 
@@ -254,72 +239,28 @@ struct Shown {
     result: LineResult,
 }
 
-/// How GNU Backgammon words a cube decision.
-fn action(d: &cube::CubeDecision, beaver: bool) -> &'static str {
-    match (d.double(), d.take()) {
-        (true, true) => "Double, take",
-        (true, false) => "Double, pass",
-        (false, false) => "Too good to double, pass",
-        (false, true) if beaver && d.beaver() => "No double, beaver",
-        (false, true) => "No double, take",
-    }
+/// The match state asked about: the position with its Match ID's or XGID's state (money
+/// play, the cube centred, without one), `dice` rolled if given.
+fn asked_state(asked: &Asked, dice: Option<Dice>) -> Result<MatchState, CliError> {
+    let mut fields = asked.fields.unwrap_or_else(MatchIdFields::money_on_roll);
+    fields.dice = dice;
+    fields.doubled = false;
+    match_state_from_ids(
+        RuleSet::of_variant(asked.variant),
+        asked.position,
+        &fields,
+        asked.beaver,
+    )
+    .map_err(CliError::Restore)
 }
 
-/// The cube state of the player on roll, or why it has no cube decision.
-fn cube_state(asked: &Asked) -> Result<(cube::CubeState, bool), String> {
-    if !asked.variant.has_cube() {
-        return Err(format!("{} is played without the cube", asked.variant));
+/// Why the player on roll in `m` has no cube decision, if it has none.
+fn no_cube_reason(m: &MatchState) -> Result<(), String> {
+    let game = m.game();
+    if !game.variant().has_cube() || !game.rules().uses_cube() {
+        return Err(format!("{} is played without the cube", game.variant()));
     }
-    let position = &asked.position;
-    let efficiency = cube::efficiency(position);
-    let Some(f) = asked.fields else {
-        return Ok((
-            cube::CubeState {
-                value: 1,
-                holder: cube::Holder::Centre,
-                efficiency,
-                jacoby: false,
-                score: None,
-            },
-            false,
-        ));
-    };
-    let me = f.on_roll;
-    let holder = match f.cube_owner {
-        None => cube::Holder::Centre,
-        Some(side) if side == me => cube::Holder::Me,
-        Some(_) => cube::Holder::Opponent,
-    };
-    if holder == cube::Holder::Opponent {
-        return Err("the opponent holds the cube".to_string());
-    }
-    let score = if f.match_length > 0 {
-        if f.crawford {
-            return Err("no doubling in the Crawford game".to_string());
-        }
-        let mine = f.match_length.saturating_sub(f.score[me.index()]);
-        let theirs = f
-            .match_length
-            .saturating_sub(f.score[me.opponent().index()]);
-        Some(cube::Score {
-            mine,
-            theirs,
-            post_crawford: mine == 1 || theirs == 1,
-        })
-    } else {
-        None
-    };
-    let value = f.cube_value();
-    Ok((
-        cube::CubeState {
-            value,
-            holder,
-            efficiency,
-            jacoby: f.jacoby && score.is_none() && value == 1,
-            score,
-        },
-        asked.beaver && score.is_none(),
-    ))
+    game.may_double().map_err(|why| why.to_string())
 }
 
 /// `bg-tui rollout`: rolls out (with a progress bar on standard error when it is a
@@ -340,13 +281,11 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     if s.threads > MAX_THREADS {
         return Err(refused(RolloutError::Threads(s.threads)));
     }
-    let mut bot = ExpertBot::shipped(0).map_err(|source| CliError::Bot {
-        option: Some("expert"),
-        source,
-    })?;
-    if !bot.select(asked.variant) {
+    let mut advisor = Advisor::standard().map_err(CliError::Advice)?;
+    if !advisor.expert().select(asked.variant) {
         return Err(CliError::NoNets(asked.variant));
     }
+    let m = asked_state(&asked, dice)?;
     let name_after = |p: &Position| -> String {
         if asked.by_id {
             position_id(&p.switched())
@@ -356,9 +295,13 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     };
     let mut shown: Vec<Shown> = Vec::new();
     let lines: Vec<Line> = match dice {
-        Some(dice) => {
-            let plays = asked.variant.legal_plays(&asked.position, dice);
-            let ranked = bot.rank(&plays);
+        Some(_) => {
+            // The candidates as the advisor ranks them (the hint's order).
+            let ranked = if m.game().legal_plays().is_empty() {
+                Vec::new()
+            } else {
+                advisor.plays(&m).map_err(CliError::Advice)?.lines
+            };
             if ranked.is_empty() {
                 shown.push(Shown {
                     play: Some("(no legal play)".to_string()),
@@ -400,6 +343,11 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
         }
         bar
     });
+    let mut bot = ExpertBot::shipped(0).map_err(|source| CliError::Bot {
+        option: Some("expert"),
+        source,
+    })?;
+    bot.select(asked.variant);
     let result: Rollout = rollouts::rollout(&bot, asked.variant, &lines, &s, |so_far| {
         if let Some(bar) = &bar {
             bar.set_position(u64::from(so_far.trials));
@@ -417,9 +365,9 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     shown.sort_by(|a, b| b.result.equity.total_cmp(&a.result.equity));
     let cube = match dice {
         Some(_) => None,
-        None => Some(cube_state(&asked).map(|(state, money)| {
-            let decision = cube::decide(&result.lines[0].probs(), &state);
-            (decision, money, state)
+        None => Some(no_cube_reason(&m).map(|()| {
+            let ci = cube_info(&m);
+            decision_from_chances(&result.lines[0].probs(), &ci, efficiency(&asked.position))
         })),
     };
     if args.json {
@@ -437,7 +385,7 @@ fn empty_result() -> LineResult {
     }
 }
 
-type CubeOutcome = Result<(cube::CubeDecision, bool, cube::CubeState), String>;
+type CubeOutcome = Result<CubefulDecision, String>;
 
 fn json(
     asked: &Asked,
@@ -484,11 +432,12 @@ fn json(
             })
             .collect(),
         cube: match cube {
-            Some(Ok((d, money, _))) => Some(CubeJson {
-                no_double: d.no_double,
-                double_take: d.double_take,
-                double_pass: d.double_pass,
-                action: action(d, *money),
+            Some(Ok(d)) => Some(CubeJson {
+                no_double: d.emg[0],
+                double_take: d.emg[1],
+                double_pass: d.emg[2],
+                mwc: d.cube.score().map(|_| d.values),
+                action: d.verdict.words(),
             }),
             _ => None,
         },
@@ -580,19 +529,21 @@ fn text(
         out.push('\n');
     }
     match cube {
-        Some(Ok((d, money, state))) => {
-            let how = match state.score {
-                Some(sc) => format!("{}-away vs {}-away", sc.mine, sc.theirs),
-                None => "money".to_string(),
-            };
+        Some(Ok(d)) => {
             out.push_str(&format!(
-                "Cube decision (cubeful, {how}, cube {}, per unit of the cube; Janowski from the rolled-out chances):\n",
-                state.value
+                "Cube decision ({}; cubeful, per unit of the cube{}; Janowski from the rolled-out chances):\n",
+                advisor::text::stakes(&d.cube),
+                if d.cube.score().is_some() { ", EMG and MWC" } else { "" }
             ));
-            out.push_str(&format!("  No double     {:+.3}\n", d.no_double));
-            out.push_str(&format!("  Double, take  {:+.3}\n", d.double_take));
-            out.push_str(&format!("  Double, pass  {:+.3}\n", d.double_pass));
-            out.push_str(&format!("  Proper cube action: {}\n", action(d, *money)));
+            let names = ["No double", "Double, take", "Double, pass"];
+            for (i, name) in names.iter().enumerate() {
+                out.push_str(&format!("  {name:<13} {:+.3}", d.emg[i]));
+                if d.cube.score().is_some() {
+                    out.push_str(&format!("  {}", advisor::text::mwc(d.values[i])));
+                }
+                out.push('\n');
+            }
+            out.push_str(&format!("  Proper cube action: {}\n", d.verdict));
         }
         Some(Err(why)) => out.push_str(&format!("No cube decision: {why}.\n")),
         None => {}

@@ -11,11 +11,12 @@
 //!
 //! `engine.ply` is root-inclusive as the spec defines it: UBGI 1-ply is the expert's 0-ply.
 
-use crate::bot::expert::cube::{self, CubeState, Holder, Score};
-use crate::bot::expert::eval::equity;
-use crate::bot::expert::{ExpertBot, MAX_PLY};
+use crate::advisor::Advisor;
+use crate::bot::expert::MAX_PLY;
+use crate::bot::expert::cube::Holder;
 use crate::engine::{
-    Dice, MatchIdFields, Play, Position, Variant, match_id_fields, parse_xgid, position_from_id,
+    Dice, GameStateCode, MatchIdFields, MatchState, Play, Position, RuleSet, Side, Variant,
+    match_id_fields, match_state_from_ids, parse_xgid, position_from_id,
 };
 use std::io::{BufRead, Write};
 
@@ -77,7 +78,7 @@ impl Context {
 /// One engine session: the position, the dice, the settings and the bot.
 #[derive(Debug)]
 pub struct Session {
-    expert: Option<ExpertBot>,
+    advisor: Option<Advisor>,
     /// Why the expert could not be made, when it could not.
     unavailable: String,
     /// UBGI's root-inclusive depth: the expert's ply plus one.
@@ -152,12 +153,12 @@ impl Session {
     /// A new session with the shipped nets (loaded now, so `isready` is quick).
     #[must_use]
     pub fn new() -> Session {
-        let (expert, unavailable) = match ExpertBot::shipped(crate::bot::EXPERT_DEFAULT_PLY) {
-            Ok(bot) => (Some(bot), String::new()),
+        let (advisor, unavailable) = match Advisor::standard() {
+            Ok(advisor) => (Some(advisor), String::new()),
             Err(e) => (None, e.to_string()),
         };
         Session {
-            expert,
+            advisor,
             unavailable,
             ply: crate::bot::EXPERT_DEFAULT_PLY + 1,
             variant: Variant::Backgammon,
@@ -234,7 +235,7 @@ impl Session {
             "false" => Some(false),
             _ => None,
         };
-        let bad = |expected: &str| error("bad_value", format!("{key} must_be {expected}"));
+        let bad = |expected: &str| error("bad_value", format!("{key} must be {expected}"));
         match key {
             "engine.ply" => match number(1..=u32::from(MAX_PLY) + 1) {
                 Some(n) => self.ply = n as u8,
@@ -384,45 +385,68 @@ impl Session {
                 self.dice = Dice::new(a, b).ok();
                 Vec::new()
             }
-            _ => error("bad_value", "dice must_be two numbers 1..6"),
+            _ => error("bad_value", "dice must be two numbers 1..6"),
         }
     }
 
-    /// The bot at the session's depth, on the rule set's nets.
-    fn expert(&mut self) -> Result<&mut ExpertBot, Vec<String>> {
-        let variant = self.variant;
+    /// The advisor at the session's depth.
+    fn advisor(&mut self) -> Result<&mut Advisor, Vec<String>> {
         let ply = self.ply.saturating_sub(1);
         let unavailable = &self.unavailable;
-        match self.expert.as_mut() {
-            Some(bot) => {
-                bot.set_ply(ply);
-                if bot.select(variant) {
-                    Ok(bot)
-                } else {
-                    Err(error("unsupported", format!("no nets for {variant}")))
-                }
+        match self.advisor.as_mut() {
+            Some(advisor) => {
+                advisor.expert().set_ply(ply);
+                Ok(advisor)
             }
             None => Err(error("unsupported", format!("the expert: {unavailable}"))),
         }
     }
 
-    fn best_move(&mut self) -> Result<String, Vec<String>> {
+    /// The match state the session describes: the position with the player on roll as
+    /// White, the context's cube and score, `dice` rolled if given.
+    fn state(&self, dice: Option<Dice>) -> Result<MatchState, Vec<String>> {
         let Some(position) = self.position else {
             return Err(error("bad_state", "missing position"));
         };
+        let c = self.context;
+        let fields = MatchIdFields {
+            cube_log: c.cube.max(1).ilog2().min(15) as u8,
+            cube_owner: match c.holder {
+                Holder::Centre => None,
+                Holder::Me => Some(Side::White),
+                Holder::Opponent => Some(Side::Black),
+            },
+            on_roll: Side::White,
+            crawford: c.crawford,
+            game_state: GameStateCode::Playing,
+            turn: Side::White,
+            doubled: false,
+            resigned: 0,
+            dice,
+            match_length: c.length,
+            score: [c.score.0, c.score.1],
+            jacoby: c.jacoby,
+        };
+        match_state_from_ids(RuleSet::of_variant(self.variant), position, &fields, false)
+            .map_err(|e| error("bad_state", e))
+    }
+
+    fn best_move(&mut self) -> Result<String, Vec<String>> {
+        if self.position.is_none() {
+            return Err(error("bad_state", "missing position"));
+        }
         let Some(dice) = self.dice else {
             return Err(error("bad_state", "missing dice"));
         };
-        let variant = self.variant;
-        let plays = variant.legal_plays(&position, dice);
-        if plays.is_empty() {
+        let m = self.state(Some(dice))?;
+        if m.game().legal_plays().is_empty() {
             return Ok("pass".to_string());
         }
-        let bot = self.expert()?;
-        let ranked = bot.rank(&plays);
-        Ok(ranked
-            .first()
-            .map_or_else(|| "pass".to_string(), |r| move_payload(&r.play)))
+        let best = self
+            .advisor()?
+            .best_play(&m)
+            .map_err(|e| error("unsupported", e))?;
+        Ok(best.map_or_else(|| "pass".to_string(), |play| move_payload(&play)))
     }
 
     fn go_chequer(&mut self) -> Vec<String> {
@@ -432,50 +456,24 @@ impl Session {
         }
     }
 
-    /// Whether the player on roll should double now.
+    /// Whether the player on roll should double now (the advisor's verdict: a double, an
+    /// optional one included).
     fn should_double(&mut self) -> Result<bool, Vec<String>> {
-        let Some(position) = self.position else {
-            return Err(error("bad_state", "missing position"));
-        };
         if !self.variant.has_cube() {
             return Err(error(
                 "unsupported",
                 format!("{} has no cube", self.variant),
             ));
         }
-        let c = self.context;
-        if c.holder == Holder::Opponent || c.crawford {
+        let m = self.state(None)?;
+        if m.game().may_double().is_err() {
             return Ok(false);
         }
-        let bot = self.expert()?;
-        let p = bot.chances(&position);
-        let efficiency = cube::efficiency(&position);
-        let score = (c.length > 0).then(|| Score {
-            mine: c.length.saturating_sub(c.score.0).max(1),
-            theirs: c.length.saturating_sub(c.score.1).max(1),
-            post_crawford: c.length.saturating_sub(c.score.0) == 1
-                || c.length.saturating_sub(c.score.1) == 1,
-        });
-        let jacoby = c.jacoby && c.length == 0 && c.cube == 1;
-        // Money play looks ahead with cubeful equities, as the bot does in the game.
-        let exact = bot.exact_no_double(&position).is_some();
-        let decision = if score.is_none() && (bot.ply() >= 1 || exact) {
-            let ply = bot.ply();
-            bot.cubeful_decision(&position, ply, c.holder, jacoby)
-        } else {
-            cube::decide(
-                &p,
-                &CubeState {
-                    value: c.cube,
-                    holder: c.holder,
-                    efficiency,
-                    jacoby,
-                    score,
-                },
-            )
-        };
-        // A tiny lead of doubling over playing on is no double (ties and rounding).
-        Ok(decision.double() && equity(&p).is_finite())
+        let advice = self
+            .advisor()?
+            .cube(&m)
+            .map_err(|e| error("unsupported", e))?;
+        Ok(advice.double() && !advice.verdict.optional())
     }
 
     fn go_cube(&mut self) -> Vec<String> {
@@ -598,7 +596,7 @@ mod tests {
         assert_eq!(answers(&mut s, &["get engine.ply"]), ["value engine.ply 1"]);
         assert_eq!(
             answers(&mut s, &["set engine.ply 9"]),
-            ["error bad_value engine.ply must_be 1..4"]
+            ["error bad_value engine.ply must be 1..4"]
         );
         assert_eq!(
             answers(&mut s, &["set engine.colour red"]),
@@ -649,7 +647,7 @@ mod tests {
         assert_eq!(out, ["bestmove pass"]);
         assert_eq!(
             answers(&mut s, &["dice 7 1"]),
-            ["error bad_value dice must_be two numbers 1..6"]
+            ["error bad_value dice must be two numbers 1..6"]
         );
         assert!(answers(&mut s, &["position gnubgid nonsense"])[0].starts_with("error bad_value"));
     }

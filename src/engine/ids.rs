@@ -217,6 +217,26 @@ pub struct MatchIdFields {
 }
 
 impl MatchIdFields {
+    /// A money game with White on roll, the cube at 1 in the centre, before the roll, no
+    /// Jacoby rule: what a Position ID alone stands for.
+    #[must_use]
+    pub const fn money_on_roll() -> MatchIdFields {
+        MatchIdFields {
+            cube_log: 0,
+            cube_owner: None,
+            on_roll: Side::White,
+            crawford: false,
+            game_state: GameStateCode::Playing,
+            turn: Side::White,
+            doubled: false,
+            resigned: 0,
+            dice: None,
+            match_length: 0,
+            score: [0, 0],
+            jacoby: false,
+        }
+    }
+
     /// The cube value, `2^cube_log` (saturating at `u32::MAX` for logs of 32 and more).
     #[must_use]
     pub fn cube_value(&self) -> u32 {

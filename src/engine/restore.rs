@@ -6,7 +6,7 @@ use super::cube::{Cube, CubeError};
 use super::game::{Action, GameError, SetupError};
 use super::ids::{GameStateCode, MatchIdFields};
 use super::position::Position;
-use super::rules::{Rules, RulesError};
+use super::rules::{RuleSet, Rules, RulesError};
 use super::session::{GameSetup, MatchError, MatchState};
 
 /// Why a position and Match ID do not make a match state.
@@ -34,13 +34,15 @@ pub enum RestoreError {
 }
 
 /// The match state at the moment `position` (seen from the player on roll) and `fields`
-/// describe: a money session (with the Jacoby rule as the fields say, beavers as `beaver`)
-/// or a match to the fields' length at their score, the Crawford game as they say, the
-/// cube, the player on roll, and then the double offered or the dice rolled.
+/// describe, in `rule_set`: a money session (with the Jacoby rule as the fields say,
+/// beavers as `beaver`) or a match to the fields' length at their score, the Crawford game
+/// as they say, the cube, the player on roll, and then the double offered or the dice
+/// rolled.
 ///
 /// # Errors
 /// [`RestoreError`] when the rules refuse any of it.
 pub fn match_state_from_ids(
+    rule_set: RuleSet,
     position: Position,
     fields: &MatchIdFields,
     beaver: bool,
@@ -48,14 +50,18 @@ pub fn match_state_from_ids(
     if fields.game_state != GameStateCode::Playing {
         return Err(RestoreError::GameOver);
     }
+    let base = Rules::of(rule_set);
     let rules = if fields.match_length == 0 {
         Rules {
             jacoby: fields.jacoby,
             beaver,
-            ..Rules::money()
+            ..base
         }
     } else {
-        Rules::match_to(fields.match_length)
+        Rules {
+            match_length: Some(fields.match_length),
+            ..base
+        }
     };
     let mut m = MatchState::new(rules)?;
     let setup = GameSetup {
@@ -85,7 +91,8 @@ mod tests {
     fn a_post_crawford_score_is_restored() {
         let position = position_from_id("sGfwATCYZ/ABMA").expect("a Position ID");
         let fields = match_id_fields("MAGgABAAIAAE").expect("a Match ID");
-        let m = match_state_from_ids(position, &fields, false).expect("a match state");
+        let m = match_state_from_ids(RuleSet::Backgammon, position, &fields, false)
+            .expect("a match state");
         let me = m.game().turn();
         assert_eq!(m.away(me), Some(4));
         assert_eq!(m.away(me.opponent()), Some(1));
@@ -112,7 +119,8 @@ mod tests {
             score: [0, 0],
             jacoby: false,
         };
-        let m = match_state_from_ids(Position::START, &fields, false).expect("money");
+        let m = match_state_from_ids(RuleSet::Backgammon, Position::START, &fields, false)
+            .expect("money");
         assert!(matches!(m.game().phase(), Phase::Moving(_)));
         let doubled = MatchIdFields {
             doubled: true,
@@ -120,14 +128,15 @@ mod tests {
             turn: Side::Black,
             ..fields
         };
-        let m = match_state_from_ids(Position::START, &doubled, false).expect("doubled");
+        let m = match_state_from_ids(RuleSet::Backgammon, Position::START, &doubled, false)
+            .expect("doubled");
         assert_eq!(m.game().phase(), Phase::DoubleOffered);
         let over = MatchIdFields {
             game_state: GameStateCode::Over,
             ..fields
         };
         assert_eq!(
-            match_state_from_ids(Position::START, &over, false).err(),
+            match_state_from_ids(RuleSet::Backgammon, Position::START, &over, false).err(),
             Some(RestoreError::GameOver)
         );
     }

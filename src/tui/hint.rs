@@ -3,8 +3,8 @@
 //! panel. A line of the ranking can be chosen (Up/Down and Enter, or its number) to play it.
 
 use super::hint_rollout::RolloutView;
+use crate::advisor::{self, Advisor, CubeAdvice, PlayAdvice, text};
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
-use crate::bot::expert::{ExpertBot, RankedPlay};
 use crate::bot::{self, EXPERT_DEFAULT_PLY};
 use crate::engine::{MatchState, Phase, Play, format_play};
 
@@ -48,64 +48,63 @@ impl HintPanel {
         }
     }
 
-    /// The expert's ranking (every play with its depth, best first): equity, loss against
-    /// the best, and the chances. In a match (`mwc` gives each play's match-winning chances,
-    /// as the bot ranked them) the loss is in match-winning chances, in percentage points,
-    /// and a line above says so with the best play's chances.
+    /// The advisor's ranking (every play with its depth, best first): the value
+    /// (match-winning chances in a match, with the normalised equity beside; cubeful equity
+    /// in money play), the loss against the best in the same unit, the chances and the
+    /// depth.
     #[must_use]
-    pub fn expert(
-        title: String,
-        ranked: &[RankedPlay],
-        mwc: Option<&dyn Fn(&RankedPlay) -> f32>,
-    ) -> HintPanel {
-        let best = ranked.first().map_or(0.0, RankedPlay::equity);
-        let best_mwc = ranked.first().and_then(|r| mwc.map(|f| f(r)));
+    pub fn expert(title: String, advice: &PlayAdvice) -> HintPanel {
         let percent = |x: f32| format!("{:5.1}", 100.0 * x);
-        let plays = ranked
+        let in_match = advice.lines.first().is_some_and(|l| l.equity.mwc.is_some());
+        let plays = advice
+            .lines
             .iter()
-            .map(|r| {
-                let p = &r.chances;
-                let loss = match (mwc, best_mwc) {
-                    (Some(f), Some(top)) if top - f(r) > 0.000_05 => {
-                        format!("-{:.1}%", 100.0 * (top - f(r)))
-                    }
-                    (Some(_), _) => String::new(),
-                    (None, _) if best - r.equity() > 0.0005 => {
-                        format!("-{:.3}", best - r.equity())
-                    }
-                    (None, _) => String::new(),
+            .map(|line| {
+                let p = &line.chances;
+                let chances = format!(
+                    "{} {} {} {} {}",
+                    percent(p[WIN]),
+                    percent(p[WIN_GAMMON]),
+                    percent(p[WIN_BACKGAMMON]),
+                    percent(p[LOSE_GAMMON]),
+                    percent(p[LOSE_BACKGAMMON]),
+                );
+                let value = text::main_value(line.equity);
+                let loss = text::loss(line.loss);
+                let text = if in_match {
+                    format!(
+                        "{:<18} {value:>6} {loss:>6} {:>6} {chances} {:>2}",
+                        play_text(&line.play),
+                        text::emg(line.equity.emg),
+                        line.ply
+                    )
+                } else {
+                    format!(
+                        "{:<20} {value:>6} {loss:>6} {chances} {:>3}",
+                        play_text(&line.play),
+                        line.ply
+                    )
                 };
                 HintPlay {
-                    play: r.play,
-                    text: format!(
-                        "{:<20} {:+.3} {:>6} {} {} {} {} {} {}-ply",
-                        play_text(&r.play),
-                        r.equity(),
-                        loss,
-                        percent(p[WIN]),
-                        percent(p[WIN_GAMMON]),
-                        percent(p[WIN_BACKGAMMON]),
-                        percent(p[LOSE_GAMMON]),
-                        percent(p[LOSE_BACKGAMMON]),
-                        r.ply
-                    ),
+                    play: line.play,
+                    text,
                 }
             })
             .collect();
-        let mut head = Vec::new();
-        if let Some(top) = best_mwc {
-            head.push(format!(
-                "match play: ranked by match-winning chances, the best {:.1}%; loss in them",
-                100.0 * top
-            ));
-        }
-        head.push(format!(
-            "    {:<20} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5}",
-            "play", "equity", "loss", "win%", "gam", "bg", "lgam", "lbg"
-        ));
+        let columns = if in_match {
+            format!(
+                "    {:<18} {:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>2}",
+                "play", "MWC", "loss", "EMG", "win%", "gam", "bg", "lgam", "lbg", "ply"
+            )
+        } else {
+            format!(
+                "    {:<20} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>3}",
+                "play", "equity", "loss", "win%", "gam", "bg", "lgam", "lbg", "ply"
+            )
+        };
         HintPanel {
             title,
-            head,
+            head: vec![text::ranking_head(advice), columns],
             plays,
             selected: 0,
             rollout: None,
@@ -198,32 +197,48 @@ pub fn waiting(m: &MatchState) -> HintPanel {
 }
 
 /// The strongest bot's advice in `m`: its ranking of the plays of the roll, or its cube
-/// advice before a roll or to the player doubled.
+/// advice before a roll or to the player doubled (the expert's through the
+/// [`Advisor`], as every other surface gives it).
 #[must_use]
 pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
     let name = bot::strongest_for(m.game().variant());
     let title = title(name);
+    let game = m.game();
+    if name == "expert" {
+        let advisor = Advisor::new(EXPERT_DEFAULT_PLY);
+        let panel = match (advisor, game.phase()) {
+            (Err(e), _) => HintPanel::advice(title, vec![e.to_string()]),
+            (Ok(mut advisor), Phase::Moving(_)) => match advisor.plays(m) {
+                Ok(advice) => HintPanel::expert(title, &advice),
+                Err(e) => HintPanel::advice(title, vec![e.to_string()]),
+            },
+            (Ok(mut advisor), Phase::Rolling | Phase::DoubleOffered | Phase::Beavered)
+                if game.phase() != Phase::Rolling || game.may_double().is_ok() =>
+            {
+                match advisor.cube(m) {
+                    Ok(advice) => HintPanel::advice(title, expert_cube_lines(m, &advice)),
+                    Err(e) => HintPanel::advice(title, vec![e.to_string()]),
+                }
+            }
+            (Ok(_), Phase::Rolling) => HintPanel::advice(
+                title,
+                vec![match game.may_double() {
+                    Ok(()) => "roll".to_string(),
+                    Err(why) => format!("no double possible ({why}): roll"),
+                }],
+            ),
+            (Ok(_), _) => HintPanel::advice(title, vec!["no hint now".to_string()]),
+        };
+        return if panel.head.is_empty() && panel.plays.is_empty() {
+            HintPanel::advice(panel.title, vec!["no legal play".to_string()])
+        } else {
+            panel
+        };
+    }
     let Ok(mut adviser) = bot::make(name, seed) else {
         return HintPanel::advice(title, vec!["no hint now".to_string()]);
     };
-    let game = m.game();
     let panel = match game.phase() {
-        Phase::Moving(_) if name == "expert" => match ExpertBot::shipped(EXPERT_DEFAULT_PLY) {
-            Ok(mut expert) => {
-                if expert.select_for(m) {
-                    let ranked = expert.rank(game.legal_plays());
-                    let mwc = |r: &RankedPlay| expert.match_chances(&r.chances).unwrap_or(0.0);
-                    let mwc: &dyn Fn(&RankedPlay) -> f32 = &mwc;
-                    let in_match = ranked
-                        .first()
-                        .is_some_and(|r| expert.match_chances(&r.chances).is_some());
-                    HintPanel::expert(title, &ranked, in_match.then_some(mwc))
-                } else {
-                    HintPanel::advice(title, vec!["no hint now".to_string()])
-                }
-            }
-            Err(e) => HintPanel::advice(title, vec![e.to_string()]),
-        },
         Phase::Moving(dice) => {
             let ranked: Vec<_> = adviser
                 .rank_plays(game.variant(), game.position(), dice)
@@ -231,12 +246,6 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
                 .map(|s| (s.play, s.score))
                 .collect();
             HintPanel::scored(title, &ranked)
-        }
-        Phase::Rolling | Phase::DoubleOffered | Phase::Beavered
-            if name == "expert"
-                && (game.phase() != Phase::Rolling || game.may_double().is_ok()) =>
-        {
-            HintPanel::advice(title, expert_cube_lines(m))
         }
         Phase::Rolling => HintPanel::advice(
             title,
@@ -255,42 +264,23 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
     }
 }
 
-/// The expert bot's cube advice before rolling, to the player doubled, or to the doubler
-/// facing a beaver: whose view the figures take, the chances of the player on roll, the
-/// three cubeful equities (the doubler's view, per unit of the cube) and the verdict.
-fn expert_cube_lines(m: &MatchState) -> Vec<String> {
-    let Ok(mut expert) = ExpertBot::shipped(EXPERT_DEFAULT_PLY) else {
-        return vec!["no hint now".to_string()];
-    };
+/// The advisor's cube advice before rolling, to the player doubled, or to the doubler
+/// facing a beaver: whose view the figures take, the cube and score, the chances of the
+/// player on roll, the three cubeful equities (the doubler's view) and what to do now.
+fn expert_cube_lines(m: &MatchState, advice: &CubeAdvice) -> Vec<String> {
     let game = m.game();
-    let d = expert.cube_decision(m);
-    let p = expert.chances(game.position());
-    let verdict = match game.phase() {
-        Phase::DoubleOffered if d.take() => "take",
+    let now = match game.phase() {
+        Phase::DoubleOffered if advice.beaver() && game.rules().beaver => "beaver",
+        Phase::DoubleOffered if advice.take() => "take",
         Phase::DoubleOffered => "pass",
         // The doubler answers the beaver: play on at four times the old cube, or pass it.
-        Phase::Beavered if 2.0 * d.double_take >= -2.0 => "play on (accept the beaver)",
+        Phase::Beavered if 2.0 * advice.double_take.emg >= -2.0 => "play on (accept the beaver)",
         Phase::Beavered => "pass the beaver",
-        _ if d.double() && d.take() => "double, take",
-        _ if d.double() => "double, pass",
-        _ if d.too_good() => "too good to double: play on",
-        _ => "no double: roll",
+        _ => advice.verdict.words(),
     };
-    let mut lines = vec![
-        format!("for {}, on roll (the doubler):", game.turn()),
-        format!(
-            "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
-            100.0 * p[0],
-            100.0 * p[1],
-            100.0 * p[2],
-            100.0 * p[3],
-            100.0 * p[4]
-        ),
-        format!("no double    {:+.3}", d.no_double),
-        format!("double/take  {:+.3}", d.double_take),
-        format!("double/pass  {:+.3}", d.double_pass),
-        format!("expert: {verdict}"),
-    ];
+    let mut lines = vec![format!("for {}, on roll (the doubler):", game.turn())];
+    lines.extend(advisor::text::cube_lines(advice));
+    lines.push(format!("now: {now}"));
     // The position can be rolled out before a roll and when doubled (not facing a beaver).
     if game.phase() != Phase::Beavered {
         lines.push("R rolls the position out; other keys close".to_string());
@@ -327,13 +317,16 @@ mod tests {
         };
         let dmp = opened(Rules::match_to(1));
         assert!(
-            dmp.head[0].starts_with("match play: ranked by match-winning chances"),
+            dmp.head[0].starts_with("1 away, opponent 1 away")
+                && dmp.head[0].contains("match-winning chances, EMG beside"),
             "{:?}",
             dmp.head
         );
+        assert!(dmp.head[1].contains("MWC") && dmp.head[1].contains("EMG"));
         assert!(dmp.plays.iter().skip(1).any(|p| p.text.contains('%')));
         let money = opened(Rules::money());
-        assert!(!money.head.iter().any(|l| l.contains("match play")));
+        assert!(money.head[0].starts_with("money play, cube 1 centred: cubeful equity"));
+        assert!(!money.head.iter().any(|l| l.contains("match-winning")));
     }
 
     fn panel_of(n: usize) -> HintPanel {

@@ -3,9 +3,9 @@
 //! Each round of trials sends its result so far as an [`crate::tui::Event::Rollout`]; a stop flag (Esc,
 //! or the panel closed) ends the rollout after the round in progress.
 
-use crate::bot::expert::cube::{self, CubeState};
+use crate::bot::expert::cube::{CubeInfo, efficiency};
 use crate::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout};
-use crate::bot::expert::{ExpertBot, cube_state};
+use crate::bot::expert::{ExpertBot, cube_info, decision_from_chances};
 use crate::engine::{MatchState, Phase, Play, Variant};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,7 +41,7 @@ pub struct RolloutJob {
     pub lines: Vec<Line>,
     /// The cube as the player on roll sees it, for a cube decision from the rolled-out
     /// chances (`None`: plays).
-    pub cube: Option<CubeState>,
+    pub cube: Option<CubeInfo>,
     /// How the rollout is played.
     pub settings: RolloutSettings,
     /// Set to stop the rollout after the round in progress.
@@ -84,7 +84,7 @@ impl RolloutJob {
             if !cube_now {
                 return None;
             }
-            (vec![Line::OnRoll(*game.position())], Some(cube_state(m)))
+            (vec![Line::OnRoll(*game.position())], Some(cube_info(m)))
         } else {
             let lines = plays
                 .iter()
@@ -105,23 +105,14 @@ impl RolloutJob {
 
     /// The report of a result so far.
     fn report(&self, r: &Rollout, done: bool) -> RolloutReport {
-        let cube = match (&self.cube, r.lines.first()) {
-            (Some(state), Some(line)) if r.trials > 0 => {
-                let d = cube::decide(&line.probs(), state);
-                let verdict = if d.double() && d.take() {
-                    "double, take"
-                } else if d.double() {
-                    "double, pass"
-                } else if d.too_good() {
-                    "too good to double: play on"
-                } else {
-                    "no double"
-                };
+        let cube = match (&self.cube, r.lines.first(), self.lines.first()) {
+            (Some(ci), Some(line), Some(Line::OnRoll(position))) if r.trials > 0 => {
+                let d = decision_from_chances(&line.probs(), ci, efficiency(position));
                 vec![
-                    format!("no double    {:+.3}", d.no_double),
-                    format!("double/take  {:+.3}", d.double_take),
-                    format!("double/pass  {:+.3}", d.double_pass),
-                    format!("rollout: {verdict}"),
+                    format!("no double    {:+.3}", d.emg[0]),
+                    format!("double/take  {:+.3}", d.emg[1]),
+                    format!("double/pass  {:+.3}", d.emg[2]),
+                    format!("rollout: {}", d.verdict),
                 ]
             }
             _ => Vec::new(),

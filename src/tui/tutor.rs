@@ -266,17 +266,11 @@ pub fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> Vec<Str
     };
     let eq = |m: i64| m as f64 / 1e6;
     let loss = eq(*loss);
-    let prefers = if kind == "play" {
-        format!("the expert plays {}", shown(best))
-    } else {
-        let words = match best.as_str() {
-            "no double" => "not double",
-            "too good: no double" => "not double (too good)",
-            "double, take" => "double (a take)",
-            "double, pass" => "double (a pass)",
-            other => other,
-        };
-        format!("the expert would {words}")
+    let prefers = match (kind.as_str(), best.as_str()) {
+        ("play", _) => format!("the expert plays {}", shown(best)),
+        (_, answer @ ("take" | "pass" | "beaver")) => format!("the expert would {answer}"),
+        // GNU Backgammon's words for the proper cube action.
+        (_, verdict) => format!("the expert says {verdict}"),
     };
     let done = match (kind.as_str(), done.as_str()) {
         ("play", _) => format!("you played {}", shown(done)),

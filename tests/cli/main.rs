@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod advice_surfaces;
 mod cli;
 mod cli_errors;
 mod cli_exchange;

@@ -499,7 +499,7 @@ fn the_analysis_board_marks_the_decisions_and_reports_its_progress() {
     v.go_to(7);
     let line = v.model().message;
     assert!(line.starts_with("Alice: double "), "{line}");
-    assert!(line.contains(" ??; best no double +"), "{line}");
+    assert!(line.contains(" ??; best No double, take +"), "{line}");
     // A hides the board: plain rows, the usual line.
     press(&mut v, KeyCode::Char('A'));
     assert!(!v.analysis_board().on);

@@ -467,7 +467,7 @@ fn check_hint_answers_come_late() {
         panel: Box::new(second.panel()),
     });
     assert!(
-        hint_panel(&app).1[1].starts_with("> 1 "),
+        hint_panel(&app).1[2].starts_with("> 1 "),
         "the ranking shows"
     );
 }
@@ -478,15 +478,19 @@ fn check_hint() {
     let (title, lines) = open_hint(&mut app);
     assert_eq!(title, "Hint from expert");
     let plays = app.match_state().game().legal_plays().len();
-    // The column heads, up to ten plays (the first chosen), and how to choose.
-    assert_eq!(lines.len(), 1 + plays.min(10) + 1, "{lines:?}");
+    // How the plays were valued, the column heads, up to ten plays (the first chosen), and
+    // how to choose.
+    assert_eq!(lines.len(), 2 + plays.min(10) + 1, "{lines:?}");
     assert!(
-        lines[0].contains("equity") && lines[0].contains("win%"),
+        lines[0].starts_with("money play, cube 1 centred: cubeful equity; every line 2-ply"),
         "{lines:?}"
     );
-    assert!(lines[1].starts_with("> 1 "), "{lines:?}");
-    assert!(lines[2].starts_with("  2 "), "{lines:?}");
-    assert!(lines[1].contains("-ply"), "{lines:?}");
+    assert!(
+        lines[1].contains("equity") && lines[1].contains("win%") && lines[1].ends_with("ply"),
+        "{lines:?}"
+    );
+    assert!(lines[2].starts_with("> 1 "), "{lines:?}");
+    assert!(lines[3].starts_with("  2 "), "{lines:?}");
     assert!(
         lines
             .last()
@@ -501,8 +505,8 @@ fn check_hint() {
     let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
         panic!("the hint stays open on Down");
     };
-    assert!(lines[2].starts_with("> 2 "), "{lines:?}");
-    let second: String = before[2][4..]
+    assert!(lines[3].starts_with("> 2 "), "{lines:?}");
+    let second: String = before[3][4..]
         .split("  ")
         .next()
         .unwrap_or("")
@@ -557,7 +561,7 @@ fn check_hint_digit() {
     let mut app = new_app(Rules::money());
     to_moving(&mut app);
     let (_, lines) = open_hint(&mut app);
-    let first: String = lines[1][4..]
+    let first: String = lines[2][4..]
         .split("  ")
         .next()
         .unwrap_or("")

@@ -204,7 +204,7 @@ fn the_tutor_judges_cube_decisions() {
     assert!(loss_of(&verdict) >= 0.04, "{verdict:?}");
     let lines = tutor_lines(&app).expect("a bad double is flagged");
     assert!(
-        lines[0].contains("the expert would not double"),
+        lines[0].contains("the expert says No double, take"),
         "{lines:?}"
     );
     assert_eq!(lines[1], "you chose: double");

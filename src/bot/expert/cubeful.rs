@@ -319,6 +319,32 @@ impl ExpertBot {
     }
 }
 
+/// The cube decision of the player on roll from the cubeless chances `p` (a rollout's, say)
+/// with the cube `ci` and the cube efficiency `x`: Janowski's formula in money play, its
+/// match form in a match, as at the look-ahead's end.
+#[must_use]
+pub fn decision_from_chances(p: &Probs, ci: &CubeInfo, x: f32) -> CubefulDecision {
+    let value = |c: &CubeInfo| match c.stakes {
+        Stakes::Money { .. } => money_cubeful(p, c, x),
+        Stakes::Match(score) => match_cubeful(p, c, score, x),
+    };
+    let no_double = value(ci);
+    let doubled = value(&ci.doubled());
+    let double_take = match ci.stakes {
+        Stakes::Money { .. } => 2.0 * doubled,
+        Stakes::Match(_) => doubled,
+    };
+    let values = [no_double, double_take, ci.double_pass()];
+    let emg = values.map(|v| ci.to_emg(v));
+    CubefulDecision {
+        cube: *ci,
+        chances: *p,
+        values,
+        emg,
+        verdict: verdict(ci, emg[0], emg[1], emg[2], p[WIN_GAMMON] > 0.0),
+    }
+}
+
 /// Janowski's cubeful money equity in GNU Backgammon's form, per unit of the cube of `ci`:
 /// `x * live + (1 - x) * dead`, where dead is the cubeless equity (gammons single under the
 /// Jacoby rule while the cube is centred) and live the line through the take and cash

@@ -1,0 +1,176 @@
+//! The advisor's answers in words and figures, as every text surface shows them (the hint
+//! panel, `hint`, the tutor, `analyse`): one way to write the cube and the score, an
+//! equity, match-winning chances and a loss.
+
+use super::{CubeAdvice, Equity, PlayAdvice};
+use crate::bot::expert::cube::{CubeInfo, Holder, Stakes};
+
+/// The cube and the score in words, from the view of the player on roll ("money play, cube
+/// 2 held by the player on roll"; "4 away, opponent 3 away, post-Crawford, cube 1 centred").
+#[must_use]
+pub fn stakes(ci: &CubeInfo) -> String {
+    let cube = match ci.holder {
+        Holder::Centre => format!("cube {} centred", ci.value),
+        Holder::Me => format!("cube {} held by the player on roll", ci.value),
+        Holder::Opponent => format!("cube {} held by the opponent", ci.value),
+    };
+    match ci.stakes {
+        Stakes::Money { jacoby, beavers } => {
+            let mut rules = String::new();
+            if jacoby {
+                rules.push_str(", Jacoby");
+            }
+            if beavers {
+                rules.push_str(", beavers");
+            }
+            format!("money play{rules}, {cube}")
+        }
+        Stakes::Match(s) => {
+            let crawford = if s.crawford_game {
+                ", Crawford game"
+            } else if s.post_crawford() {
+                ", post-Crawford"
+            } else {
+                ""
+            };
+            format!(
+                "{} away, opponent {} away{crawford}, {cube}",
+                s.mine, s.theirs
+            )
+        }
+    }
+}
+
+/// An equity as a signed figure to three places: `+0.123`.
+#[must_use]
+pub fn emg(e: f32) -> String {
+    format!("{e:+.3}")
+}
+
+/// Match-winning chances as a percentage to one place: `52.3%`.
+#[must_use]
+pub fn mwc(m: f32) -> String {
+    format!("{:.1}%", 100.0 * m)
+}
+
+/// The value shown first: match-winning chances in a match, else the equity.
+#[must_use]
+pub fn main_value(e: Equity) -> String {
+    e.mwc.map_or_else(|| emg(e.emg), mwc)
+}
+
+/// A loss in the unit of [`main_value`], with a minus sign; empty when it rounds to
+/// nothing.
+#[must_use]
+pub fn loss(l: Equity) -> String {
+    match l.mwc {
+        Some(m) if m >= 0.000_5 => format!("-{:.1}%", 100.0 * m),
+        Some(_) => String::new(),
+        None if l.emg >= 0.000_5 => format!("-{:.3}", l.emg),
+        None => String::new(),
+    }
+}
+
+/// The line that says how a ranking was valued: the cube and score, the unit, the depth
+/// (every line's, or the deepest's when the move filters judged some less deep).
+#[must_use]
+pub fn ranking_head(advice: &PlayAdvice) -> String {
+    let depth = advice.depth;
+    let depth = if advice.lines.iter().all(|l| l.ply == depth) {
+        format!("every line {depth}-ply")
+    } else {
+        format!("{depth}-ply, deepest lines first")
+    };
+    match advice.cube {
+        Some(ci) if ci.score().is_some() => format!(
+            "{}: match-winning chances, EMG beside; {depth}",
+            stakes(&ci)
+        ),
+        Some(ci) => format!("{}: cubeful equity; {depth}", stakes(&ci)),
+        None => format!("cubeless equity; {depth}"),
+    }
+}
+
+/// The lines of a cube decision: the cube and score, the chances, the three equities (in
+/// both units in a match) and the proper action.
+#[must_use]
+pub fn cube_lines(advice: &CubeAdvice) -> Vec<String> {
+    let p = &advice.chances;
+    let mut lines = vec![
+        format!("{}; {}-ply", stakes(&advice.cube), advice.depth),
+        format!(
+            "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
+            100.0 * p[0],
+            100.0 * p[1],
+            100.0 * p[2],
+            100.0 * p[3],
+            100.0 * p[4]
+        ),
+    ];
+    let row = |name: &str, e: Equity| match e.mwc {
+        Some(m) => format!("{name:<13} {:>6}  EMG {}", mwc(m), emg(e.emg)),
+        None => format!("{name:<13} {}", emg(e.emg)),
+    };
+    lines.push(row("no double", advice.no_double));
+    lines.push(row("double/take", advice.double_take));
+    lines.push(row("double/pass", advice.double_pass));
+    lines.push(format!("proper cube action: {}", advice.verdict));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::expert::cube::MatchScore;
+
+    #[test]
+    fn the_stakes_in_words() {
+        let money = CubeInfo::money(2, Holder::Me, false, false);
+        assert_eq!(
+            stakes(&money),
+            "money play, cube 2 held by the player on roll"
+        );
+        let post = CubeInfo::in_match(
+            1,
+            Holder::Centre,
+            MatchScore {
+                mine: 4,
+                theirs: 1,
+                crawford_game: false,
+                crawford_rule: true,
+            },
+        );
+        assert_eq!(
+            stakes(&post),
+            "4 away, opponent 1 away, post-Crawford, cube 1 centred"
+        );
+    }
+
+    #[test]
+    fn losses_in_the_unit_of_the_value() {
+        let money = Equity {
+            emg: 0.0213,
+            mwc: None,
+        };
+        assert_eq!(loss(money), "-0.021");
+        let in_match = Equity {
+            emg: 0.05,
+            mwc: Some(0.0123),
+        };
+        assert_eq!(loss(in_match), "-1.2%");
+        assert_eq!(
+            main_value(Equity {
+                emg: 0.1,
+                mwc: Some(0.523)
+            }),
+            "52.3%"
+        );
+        assert_eq!(
+            loss(Equity {
+                emg: 0.0,
+                mwc: None
+            }),
+            ""
+        );
+    }
+}
