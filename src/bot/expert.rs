@@ -736,14 +736,13 @@ impl Bot for ExpertBot {
             return true;
         }
         if game.rules().schmidt {
-            // Schmidt scoring: the offer counts every checker the loser has left now, more
-            // than a win later would (the loser bears some off meanwhile); take it as the
-            // favourite.
-            let p = self.chances(&game.position_for(me));
-            let p = if me == game.turn() { p } else { flip(&p) };
-            return p[net::WIN] >= 0.5;
+            // Schmidt scoring: the offer counts every checker the loser has left now, which
+            // is everything a win could ever bring (the loser only bears more off later,
+            // and the game could still be lost): always take it.
+            return true;
         }
-        let p = self.chances(&game.position_for(me));
+        // The chances of the player on roll (the game's turn), seen from `me`.
+        let p = self.chances(game.position());
         let p = if me == game.turn() { p } else { flip(&p) };
         let offered = f64::from(level.multiplier());
         let value = f64::from(game.cube().value());

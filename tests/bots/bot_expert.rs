@@ -1633,6 +1633,41 @@ fn no_bot_resigns_under_schmidt_scoring() {
     }
 }
 
+/// Issue 31 §7: under Schmidt scoring a resignation scores every checker the loser has
+/// left now, all it could ever win: the expert takes it even where, under the usual scoring,
+/// it plays on for a gammon and refuses a single game.
+#[test]
+fn the_expert_takes_a_schmidt_resignation_that_gives_it_everything() {
+    use bg_tui::engine::{Action, Cube, Game, MatchState, Rules, Side, WinKind};
+    // White on roll, all fifteen checkers on its 24-point; Black's fifteen on its 2- to
+    // 6-points, ready to bear off: Black wins, most often a gammon.
+    let position = sides(&[(24, 15)], &[(2, 3), (3, 3), (4, 3), (5, 3), (6, 3)]);
+    for (schmidt, accepts) in [(false, false), (true, true)] {
+        let rules = Rules {
+            schmidt,
+            cube: false,
+            ..Rules::default()
+        };
+        let game = Game::from_position(
+            rules,
+            false,
+            position,
+            Side::White,
+            Cube::new(1, None).expect("a cube"),
+        )
+        .expect("a position");
+        let mut m = MatchState::from_game(game).expect("a money session");
+        m.apply(Action::Resign(WinKind::Single))
+            .expect("White offers a single game");
+        let mut expert = ExpertBot::shipped(0).expect("the shipped nets read");
+        assert_eq!(
+            expert.accept_resignation(&m, WinKind::Single),
+            accepts,
+            "schmidt {schmidt}"
+        );
+    }
+}
+
 /// Issue 21 (the table, part two, 10): the hint's cube advice names whose view it takes and
 /// shows the chances, before a roll, to the player doubled and to the doubler facing a
 /// beaver (which used to say "no hint now").
