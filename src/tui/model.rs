@@ -82,6 +82,9 @@ pub struct BoardModel {
     /// The player marked as the one to act, if any (none before the opening roll and once
     /// the game is over).
     pub to_act: Option<Side>,
+    /// The player to act answers a double, a beaver or a resignation (rather than playing
+    /// its turn).
+    pub answering: bool,
     /// Both names, indexed by [`Side::index`].
     pub names: [String; 2],
     /// The bot playing each side, if any, indexed by [`Side::index`].

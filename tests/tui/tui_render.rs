@@ -28,6 +28,7 @@ fn model(position: Position, on_roll: Side) -> BoardModel {
         on_roll,
         bottom: on_roll,
         to_act: Some(on_roll),
+        answering: false,
         names: ["Alice".to_string(), "Bob".to_string()],
         bots: [None, None],
         cube: Some(Cube::CENTRED),

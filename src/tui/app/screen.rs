@@ -278,6 +278,8 @@ impl App {
             on_roll: game.turn(),
             bottom: self.bottom(),
             to_act,
+            answering: matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered)
+                || game.resignation().is_some(),
             names: self.options.names.clone(),
             bots: [Side::White, Side::Black].map(|side| {
                 match (

@@ -67,6 +67,7 @@ pub(super) fn draw(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buf
         buf,
     );
     draw_dice(g, model, theme, buf);
+    draw_cube(g, model, theme, buf);
     mark_last_move(g, model, theme, buf);
     for &spot in &model.targets {
         mark_target(g, model, spot, theme, buf);
@@ -235,6 +236,38 @@ fn draw_dice(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
     let y = g.middle_y();
     if buf.area().contains((x, y).into()) {
         buf.set_line(x, y, &line, width);
+    }
+}
+
+/// The cube at the left end of the middle row (where GNU Backgammon's board has it): its
+/// value, and an arrow towards the side that holds it (none while it is centred).
+fn draw_cube(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
+    let Some(cube) = model.cube else {
+        return;
+    };
+    let (up, down) = if theme.ascii {
+        ("^", "v")
+    } else {
+        ("▲", "▼")
+    };
+    let arrow = match cube.owner() {
+        None => "",
+        Some(side) if side == model.bottom => down,
+        Some(_) => up,
+    };
+    let text = if arrow.is_empty() {
+        format!("[cube {}]", cube.value())
+    } else {
+        format!("[cube {} {arrow}]", cube.value())
+    };
+    let room = 6 * g.w;
+    let width = u16::try_from(Line::raw(text.as_str()).width())
+        .unwrap_or(room)
+        .min(room);
+    let x = g.left_x() + 1;
+    let y = g.middle_y();
+    if buf.area().contains((x, y).into()) {
+        buf.set_stringn(x, y, &text, usize::from(width), theme.strong());
     }
 }
 

@@ -16,7 +16,10 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
     let (above, mut lines, room) = layout(area, model, theme, buf);
     let width = usize::from(area.width.max(1));
     if room > 0 && !model.log.is_empty() {
-        let (start, end) = log_window(model.log.len(), room, model.log_scroll);
+        // Long events wrap between words over as many rows as they need.
+        let wrapped: Vec<Vec<String>> = model.log.iter().map(|e| wrap_words(e, width)).collect();
+        let heights: Vec<usize> = wrapped.iter().map(Vec::len).collect();
+        let (start, end) = log_window(&heights, room, model.log_scroll);
         let newer = model.log.len() - end;
         // Scrolled back: the row above the log says so.
         lines.push(if newer > 0 {
@@ -27,8 +30,8 @@ pub(super) fn draw(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffe
         } else {
             Line::raw("")
         });
-        for entry in &model.log[start..end] {
-            lines.push(Line::raw(truncate(entry, width, theme)));
+        for entry in &wrapped[start..end] {
+            lines.extend(entry.iter().map(|row| Line::raw(row.clone())));
         }
     }
     let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
@@ -63,18 +66,86 @@ fn layout<'a>(
     (above, lines, room)
 }
 
-/// How many events of the log the panel in `area` shows.
+/// How many of the oldest events of the log the panel in `area` shows when scrolled back
+/// all the way (events wrap over several rows when long).
 pub(super) fn log_rows(area: Rect, model: &BoardModel, theme: Theme) -> usize {
     // The IDs or the board text are drawn on a scratch buffer: only the room counts.
     let mut scratch = Buffer::empty(area);
-    layout(area, model, theme, &mut scratch).2
+    let room = layout(area, model, theme, &mut scratch).2;
+    let width = usize::from(area.width.max(1));
+    let mut used = 0;
+    let fit = model
+        .log
+        .iter()
+        .map(|e| wrap_words(e, width).len())
+        .take_while(|&h| {
+            used += h;
+            used <= room
+        })
+        .count();
+    if model.log.is_empty() {
+        room
+    } else {
+        fit.max(1)
+    }
 }
 
-/// The events of a log of `len` shown in `room` rows when scrolled `scroll` back from the
-/// newest: as a range. The window stays full: scrolling stops at the oldest events.
-fn log_window(len: usize, room: usize, scroll: usize) -> (usize, usize) {
-    let end = len.saturating_sub(scroll).max(room.min(len));
-    (end.saturating_sub(room), end)
+/// The events of a log whose entries take `heights` rows each, shown in `room` rows when
+/// scrolled `scroll` events back from the newest: as a range. The window stays full:
+/// scrolling stops at the oldest events; an event taller than the room is shown alone.
+fn log_window(heights: &[usize], room: usize, scroll: usize) -> (usize, usize) {
+    let len = heights.len();
+    let mut end = len.saturating_sub(scroll).max(len.min(1));
+    let mut start = end;
+    let mut used = 0;
+    while start > 0 && used + heights[start - 1] <= room {
+        start -= 1;
+        used += heights[start];
+    }
+    while end < len && used + heights[end] <= room {
+        used += heights[end];
+        end += 1;
+    }
+    if start == end && end > 0 {
+        start = end - 1;
+    }
+    (start, end)
+}
+
+/// `text` in rows of at most `width` columns, broken between words (a word longer than a
+/// row is broken where the row ends).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let cols = |s: &str| Span::raw(s).width();
+    let width = width.max(1);
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ') {
+        let sep = usize::from(!row.is_empty());
+        if cols(&row) + sep + cols(word) <= width {
+            if sep == 1 {
+                row.push(' ');
+            }
+            row.push_str(word);
+            continue;
+        }
+        if !row.is_empty() {
+            rows.push(std::mem::take(&mut row));
+        }
+        for c in word.chars() {
+            let mut next = row.clone();
+            next.push(c);
+            if cols(&next) > width {
+                rows.push(std::mem::take(&mut row));
+                row.push(c);
+            } else {
+                row = next;
+            }
+        }
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 /// The Position ID and Match ID on the panel's last two rows; the row where they start.
@@ -298,7 +369,13 @@ fn player(
         first.push(Span::styled(bot, theme.dim()));
     }
     if to_play {
-        first.push(Span::styled("  to play", theme.dim()));
+        // A player answering a double or a resignation is not playing its turn.
+        let what = if model.answering {
+            "  to answer"
+        } else {
+            "  to play"
+        };
+        first.push(Span::styled(what, theme.dim()));
     }
     first.extend(clock);
     let score = model.score.get(side.index()).copied().unwrap_or(0);
@@ -345,18 +422,37 @@ pub(super) fn draw_status(area: Rect, model: &BoardModel, theme: Theme, buf: &mu
 
 #[cfg(test)]
 mod tests {
-    use super::log_window;
+    use super::{log_window, wrap_words};
 
     #[test]
     fn the_log_window_scrolls_back_and_stays_full() {
+        let one_row = [1; 10];
         // 10 events, 4 rows: the newest four, then one back at a time.
-        assert_eq!(log_window(10, 4, 0), (6, 10));
-        assert_eq!(log_window(10, 4, 1), (5, 9));
-        assert_eq!(log_window(10, 4, 6), (0, 4));
+        assert_eq!(log_window(&one_row, 4, 0), (6, 10));
+        assert_eq!(log_window(&one_row, 4, 1), (5, 9));
+        assert_eq!(log_window(&one_row, 4, 6), (0, 4));
         // Past the oldest: the oldest four still fill the rows.
-        assert_eq!(log_window(10, 4, 9), (0, 4));
+        assert_eq!(log_window(&one_row, 4, 9), (0, 4));
         // Fewer events than rows: all of them, whatever the scroll.
-        assert_eq!(log_window(3, 4, 0), (0, 3));
-        assert_eq!(log_window(3, 4, 2), (0, 3));
+        assert_eq!(log_window(&one_row[..3], 4, 0), (0, 3));
+        assert_eq!(log_window(&one_row[..3], 4, 2), (0, 3));
+        // Wrapped events take their rows: two of two rows fill four.
+        assert_eq!(log_window(&[1, 2, 2, 1, 2], 4, 0), (3, 5));
+        assert_eq!(log_window(&[1, 2, 2, 1, 2], 4, 2), (1, 3));
+        // An event taller than the room is shown alone.
+        assert_eq!(log_window(&[1, 9], 4, 0), (1, 2));
+    }
+
+    /// Issue 31 §7: a log line longer than the panel wraps between words, losing nothing.
+    #[test]
+    fn long_events_wrap_between_words() {
+        let rows = wrap_words("greedy 6-2: 24/16* 13/11 and a rather long note", 16);
+        assert_eq!(
+            rows,
+            ["greedy 6-2:", "24/16* 13/11 and", "a rather long", "note"]
+        );
+        assert!(rows.iter().all(|r| r.chars().count() <= 16));
+        assert_eq!(wrap_words("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap_words("", 4), [""]);
     }
 }

@@ -19,6 +19,7 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         on_roll: moment.board.on_roll,
         bottom: Side::White,
         to_act: Some(moment.board.on_roll),
+        answering: false,
         names: t.names().clone(),
         bots: [None, None],
         cube: rules.uses_cube().then_some(moment.cube),
