@@ -13,4 +13,5 @@ mod bot_greedy;
 mod bot_match;
 mod bot_pubeval;
 mod cube_kind;
+mod gnubg_judge;
 mod rollout;

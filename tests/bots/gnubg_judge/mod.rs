@@ -1,0 +1,455 @@
+//! bg-tui's cube decisions and checker plays against GNU Backgammon's (1.07, 2-ply, cubeful),
+//! kept as data in `tests/fixtures/gnubg/` (how they were made: README.md there; the tests
+//! never run gnubg).
+//!
+//! Each test prints a table (`cargo test --test bots gnubg_ -- --nocapture`) with the
+//! figures for the dev half of the positions, the holdout half and both, and asserts floors
+//! set just below today's figures: raise them as the model improves. The issue's goals
+//! (issue 31): money verdicts the same as gnubg's in 95%, match verdicts in 90%,
+//! post-Crawford no-double equities within 0.05.
+//!
+//! What is asked of bg-tui is in [`advice`]: re-point [`bg_tui_advice`] at another API to
+//! measure it.
+
+mod advice;
+mod fixtures;
+
+use advice::{Advice, Category, CubeAnswer, CurrentApi};
+use bg_tui::bot::expert::met::match_equity;
+use fixtures::{CheckerRow, CubeRow, Place};
+use std::fmt::Write;
+
+/// The depth bg-tui is asked at: gnubg's 2-ply is the same look-ahead.
+const PLY: u8 = 2;
+
+/// The API the tests measure.
+fn bg_tui_advice() -> impl Advice {
+    CurrentApi::new(PLY)
+}
+
+/// The halves of the fixtures a table shows.
+const SPLITS: [(&str, Option<&str>); 3] = [
+    ("dev", Some("dev")),
+    ("holdout", Some("holdout")),
+    ("all", None),
+];
+
+fn in_split(place: &Place, split: Option<&str>) -> bool {
+    split.is_none_or(|s| place.split == s)
+}
+
+/// A fraction as a percentage with its counts.
+fn rate(hits: usize, n: usize) -> String {
+    if n == 0 {
+        "-".to_string()
+    } else {
+        format!("{:5.1}% ({hits}/{n})", 100.0 * hits as f64 / n as f64)
+    }
+}
+
+fn share(hits: usize, n: usize) -> f64 {
+    if n == 0 { 1.0 } else { hits as f64 / n as f64 }
+}
+
+/// Mean and largest of absolute differences.
+#[derive(Debug, Default, Clone, Copy)]
+struct Spread {
+    n: usize,
+    sum: f64,
+    max: f64,
+}
+
+impl Spread {
+    fn add(&mut self, d: f64) {
+        self.n += 1;
+        self.sum += d.abs();
+        self.max = self.max.max(d.abs());
+    }
+
+    fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum / self.n as f64
+        }
+    }
+
+    fn show(&self) -> String {
+        if self.n == 0 {
+            "-".to_string()
+        } else {
+            format!(
+                "mean {:.3}, max {:.3} (n {})",
+                self.mean(),
+                self.max,
+                self.n
+            )
+        }
+    }
+}
+
+/// One cube row judged by both.
+struct CubeResult {
+    row: CubeRow,
+    ours: CubeAnswer,
+    theirs: Category,
+}
+
+/// The figures of a set of cube rows.
+#[derive(Default)]
+struct CubeFigures {
+    verdicts: (usize, usize),
+    by_category: Vec<(Category, usize, usize)>,
+    doubles: (usize, usize),
+    takes: (usize, usize),
+    no_double: Spread,
+    double_take: Spread,
+    no_double_mwc: Spread,
+    post_crawford_nd: Spread,
+    post_crawford_within: (usize, usize),
+    confusion: Vec<(Category, Category, usize)>,
+}
+
+/// How far apart two no-double equities may be in the post-Crawford goal.
+const POST_CRAWFORD_WITHIN: f64 = 0.05;
+
+/// Match-winning chances of an EMG equity in `place` (the table bg-tui and gnubg share).
+fn to_mwc(place: &Place, emg: f64) -> Option<f64> {
+    let [mine, theirs] = place.away?;
+    let v = place.cube.value;
+    let post = place.crawford_game || place.post_crawford;
+    let win = f64::from(match_equity(mine.saturating_sub(v), theirs, post));
+    let lose = f64::from(match_equity(mine, theirs.saturating_sub(v), post));
+    Some(0.5 * (emg * (win - lose) + win + lose))
+}
+
+fn cube_figures(results: &[CubeResult], split: Option<&str>) -> CubeFigures {
+    let mut f = CubeFigures::default();
+    for c in Category::ALL {
+        f.by_category.push((c, 0, 0));
+    }
+    for r in results.iter().filter(|r| in_split(&r.row.place, split)) {
+        let g = &r.row.gnubg;
+        let ours = r.ours;
+        f.no_double.add(ours.no_double - g.no_double);
+        if let (Some(a), Some(b)) = (
+            to_mwc(&r.row.place, ours.no_double),
+            g.mwc.as_ref().map(|m| m.no_double),
+        ) {
+            f.no_double_mwc.add(a - b);
+        }
+        if r.row.place.trailer_post_crawford() {
+            let d = ours.no_double - g.no_double;
+            f.post_crawford_nd.add(d);
+            f.post_crawford_within.1 += 1;
+            f.post_crawford_within.0 += usize::from(d.abs() <= POST_CRAWFORD_WITHIN);
+        }
+        if r.theirs == Category::NoCube {
+            continue;
+        }
+        f.double_take.add(ours.double_take - g.double_take);
+        let agree = ours.category == r.theirs;
+        f.verdicts.1 += 1;
+        f.verdicts.0 += usize::from(agree);
+        if let Some(e) = f.by_category.iter_mut().find(|e| e.0 == r.theirs) {
+            e.1 += 1;
+            e.2 += usize::from(agree);
+        }
+        let doubles = |c: Category| matches!(c, Category::DoubleTake | Category::DoublePass);
+        f.doubles.1 += 1;
+        f.doubles.0 += usize::from(doubles(ours.category) == doubles(r.theirs));
+        f.takes.1 += 1;
+        f.takes.0 +=
+            usize::from((ours.double_take <= ours.double_pass) == (g.double_take <= g.double_pass));
+        match f
+            .confusion
+            .iter_mut()
+            .find(|e| e.0 == r.theirs && e.1 == ours.category)
+        {
+            Some(e) => e.2 += 1,
+            None => f.confusion.push((r.theirs, ours.category, 1)),
+        }
+    }
+    f.confusion.sort();
+    f
+}
+
+/// How many of the largest differences a table lists.
+const LARGEST: usize = 6;
+
+/// The rows whose no-double equity differs most from gnubg's, one line each.
+fn largest_cube_differences(results: &[CubeResult]) -> Vec<String> {
+    let mut order: Vec<&CubeResult> = results.iter().collect();
+    order.sort_by(|a, b| {
+        let d = |r: &CubeResult| (r.ours.no_double - r.row.gnubg.no_double).abs();
+        d(b).total_cmp(&d(a))
+    });
+    order
+        .iter()
+        .take(LARGEST)
+        .map(|r| {
+            let p = &r.row.place;
+            format!(
+                "{} {}:{} ({}): gnubg ND {:+.3} \"{}\", bg-tui ND {:+.3} {}",
+                p.id,
+                p.position_id,
+                p.match_id,
+                p.source,
+                r.row.gnubg.no_double,
+                r.row.gnubg.verdict.as_deref().unwrap_or("-"),
+                r.ours.no_double,
+                r.ours.category.name()
+            )
+        })
+        .collect()
+}
+
+fn judge_cube(file: &str, advice: &mut impl Advice) -> Vec<CubeResult> {
+    fixtures::read::<CubeRow>(file)
+        .into_iter()
+        .map(|row| {
+            let ours = advice.cube(&row.place.state());
+            let theirs = Category::of_fixture(&row.gnubg.category)
+                .unwrap_or_else(|| panic!("{}: category {}", row.place.id, row.gnubg.category));
+            CubeResult { row, ours, theirs }
+        })
+        .collect()
+}
+
+fn cube_table(title: &str, name: &str, results: &[CubeResult]) -> String {
+    let mut out = format!("\n{title}: bg-tui ({name}) against GNU Backgammon 2-ply\n");
+    for (label, split) in SPLITS {
+        let f = cube_figures(results, split);
+        let _ = writeln!(out, "  {label}:");
+        let _ = writeln!(
+            out,
+            "    verdicts agree        {}",
+            rate(f.verdicts.0, f.verdicts.1)
+        );
+        let _ = writeln!(
+            out,
+            "    double / no double    {}",
+            rate(f.doubles.0, f.doubles.1)
+        );
+        let _ = writeln!(
+            out,
+            "    take / pass           {}",
+            rate(f.takes.0, f.takes.1)
+        );
+        for (c, n, hits) in &f.by_category {
+            if *n > 0 {
+                let _ = writeln!(out, "      gnubg {:<8}       {}", c.name(), rate(*hits, *n));
+            }
+        }
+        let _ = writeln!(out, "    |ND - gnubg ND|       {}", f.no_double.show());
+        let _ = writeln!(out, "    |DT - gnubg DT|       {}", f.double_take.show());
+        if f.no_double_mwc.n > 0 {
+            let _ = writeln!(out, "    |ND - gnubg ND| MWC   {}", f.no_double_mwc.show());
+        }
+        if f.post_crawford_nd.n > 0 {
+            let _ = writeln!(
+                out,
+                "    post-Crawford trailer ND: {}; within {POST_CRAWFORD_WITHIN}: {}",
+                f.post_crawford_nd.show(),
+                rate(f.post_crawford_within.0, f.post_crawford_within.1)
+            );
+        }
+        if split.is_none() {
+            let cells: Vec<String> = f
+                .confusion
+                .iter()
+                .filter(|(g, o, _)| g != o)
+                .map(|(g, o, n)| format!("{}->{} {n}", g.name(), o.name()))
+                .collect();
+            let _ = writeln!(
+                out,
+                "    disagreements (gnubg->bg-tui): {}",
+                cells.join(", ")
+            );
+            let _ = writeln!(out, "    largest no-double differences:");
+            for line in largest_cube_differences(results) {
+                let _ = writeln!(out, "      {line}");
+            }
+        }
+    }
+    out
+}
+
+/// Today's floors: a little below what the current API scores (see the table), so that a
+/// change that makes it worse fails. Raise them as the model improves.
+/// Today's figures (2026-11-26, the shipped nets): money verdicts 89.7%, mean |ND| 0.041;
+/// match verdicts 88.5%, mean |ND| 0.140 EMG, post-Crawford trailer's ND within 0.05 in
+/// 16.7%; checker play 53.8% the same best play, gnubg's mean loss of bg-tui's choice 0.024.
+mod floors {
+    /// Money play: verdicts the same as gnubg's (goal 0.95).
+    pub const MONEY_VERDICTS: f64 = 0.88;
+    /// Money play: mean |ND - gnubg's ND|, at most.
+    pub const MONEY_ND_MEAN: f64 = 0.045;
+    /// Matches: verdicts the same as gnubg's (goal 0.90).
+    pub const MATCH_VERDICTS: f64 = 0.87;
+    /// Matches: mean |ND - gnubg's ND| in EMG, at most.
+    pub const MATCH_ND_MEAN: f64 = 0.15;
+    /// Post-Crawford, the trailer on roll: no-double equities within 0.05 of gnubg's (goal:
+    /// all).
+    pub const POST_CRAWFORD_WITHIN: f64 = 0.15;
+    /// Checker play: the best play the same as gnubg's, money and matches.
+    pub const CHECKER_AGREE: f64 = 0.52;
+    /// Checker play: gnubg's mean loss of bg-tui's choice (EMG), at most.
+    pub const CHECKER_LOSS_MEAN: f64 = 0.027;
+}
+
+#[test]
+fn gnubg_money_cube_verdicts() {
+    let mut advice = bg_tui_advice();
+    let results = judge_cube("money-cube.jsonl", &mut advice);
+    println!("{}", cube_table("Money cube", &advice.name(), &results));
+    let f = cube_figures(&results, None);
+    let verdicts = share(f.verdicts.0, f.verdicts.1);
+    assert!(
+        verdicts >= floors::MONEY_VERDICTS,
+        "money verdicts agree {verdicts:.3}"
+    );
+    assert!(f.no_double.mean() <= floors::MONEY_ND_MEAN);
+}
+
+#[test]
+fn gnubg_match_cube_verdicts() {
+    let mut advice = bg_tui_advice();
+    let results = judge_cube("match-cube.jsonl", &mut advice);
+    println!("{}", cube_table("Match cube", &advice.name(), &results));
+    let f = cube_figures(&results, None);
+    let verdicts = share(f.verdicts.0, f.verdicts.1);
+    assert!(
+        verdicts >= floors::MATCH_VERDICTS,
+        "match verdicts agree {verdicts:.3}"
+    );
+    assert!(f.no_double.mean() <= floors::MATCH_ND_MEAN);
+    let within = share(f.post_crawford_within.0, f.post_crawford_within.1);
+    assert!(
+        within >= floors::POST_CRAWFORD_WITHIN,
+        "post-Crawford ND within {POST_CRAWFORD_WITHIN}: {within:.3}"
+    );
+}
+
+/// One checker row judged by both: bg-tui's choice, and what gnubg says it loses.
+struct CheckerResult {
+    row: CheckerRow,
+    agree: bool,
+    /// gnubg's equity of its best play less that of bg-tui's choice (a lower bound when
+    /// bg-tui's choice is not among the plays gnubg listed).
+    loss: f64,
+    listed: bool,
+}
+
+fn judge_checker(advice: &mut impl Advice) -> Vec<CheckerResult> {
+    fixtures::read::<CheckerRow>("match-checker.jsonl")
+        .into_iter()
+        .map(|row| {
+            let ours = advice.plays(&row.state());
+            let choice = ours.first().map(|p| p.after.clone()).unwrap_or_default();
+            let plays = &row.gnubg.plays;
+            let best = plays.first().map_or(0.0, |p| p.equity);
+            let found = plays.iter().find(|p| p.after_position_id == choice);
+            let agree = plays.first().is_some_and(|p| p.after_position_id == choice);
+            let (loss, listed) = match found {
+                Some(p) => (best - p.equity, true),
+                None => (best - plays.last().map_or(best, |p| p.equity), false),
+            };
+            CheckerResult {
+                row,
+                agree,
+                loss,
+                listed,
+            }
+        })
+        .collect()
+}
+
+fn checker_table(name: &str, results: &[CheckerResult]) -> String {
+    let mut out = format!("\nChecker play: bg-tui ({name}) against GNU Backgammon 2-ply cubeful\n");
+    for (label, split) in SPLITS {
+        let _ = writeln!(out, "  {label}:");
+        let rows: Vec<&CheckerResult> = results
+            .iter()
+            .filter(|r| in_split(&r.row.place, split))
+            .collect();
+        let count = |f: &dyn Fn(&CheckerResult) -> bool| {
+            let n = rows.iter().filter(|r| f(r)).count();
+            let hits = rows.iter().filter(|r| f(r) && r.agree).count();
+            (hits, n)
+        };
+        let line = |out: &mut String, what: &str, (hits, n): (usize, usize)| {
+            let _ = writeln!(out, "    best play agrees, {what:<28} {}", rate(hits, n));
+        };
+        line(&mut out, "all", count(&|_| true));
+        line(&mut out, "money", count(&|r| r.row.place.is_money()));
+        line(&mut out, "matches", count(&|r| !r.row.place.is_money()));
+        line(
+            &mut out,
+            "double match point",
+            count(&|r| r.row.place.away == Some([1, 1])),
+        );
+        line(
+            &mut out,
+            "gnubg's best changes by score",
+            count(&|r| r.row.best_differs_by_score),
+        );
+        let mut loss = Spread::default();
+        for r in &rows {
+            loss.add(r.loss);
+        }
+        let unlisted = rows.iter().filter(|r| !r.listed).count();
+        let _ = writeln!(
+            out,
+            "    gnubg's loss of bg-tui's choice (EMG): {}; not in gnubg's list: {unlisted}",
+            loss.show()
+        );
+        if split.is_none() {
+            let mut worst = rows.clone();
+            worst.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+            let _ = writeln!(out, "    largest losses:");
+            for r in worst.iter().take(LARGEST) {
+                let p = &r.row.place;
+                let _ = writeln!(
+                    out,
+                    "      {} {}:{} {}-{} ({}): gnubg plays {}, bg-tui's choice loses {:.3}{}",
+                    p.id,
+                    p.position_id,
+                    p.match_id,
+                    r.row.dice[0],
+                    r.row.dice[1],
+                    p.source,
+                    r.row
+                        .gnubg
+                        .plays
+                        .first()
+                        .map_or("-", |g| g.notation.as_str()),
+                    r.loss,
+                    if r.listed { "" } else { " or more" }
+                );
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn gnubg_checker_play_at_scores() {
+    let mut advice = bg_tui_advice();
+    let results = judge_checker(&mut advice);
+    println!("{}", checker_table(&advice.name(), &results));
+    let agree = share(results.iter().filter(|r| r.agree).count(), results.len());
+    let mut loss = Spread::default();
+    for r in &results {
+        loss.add(r.loss);
+    }
+    assert!(
+        agree >= floors::CHECKER_AGREE,
+        "best play agrees {agree:.3}"
+    );
+    assert!(
+        loss.mean() <= floors::CHECKER_LOSS_MEAN,
+        "mean loss {:.4}",
+        loss.mean()
+    );
+}
