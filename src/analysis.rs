@@ -2,41 +2,50 @@
 //! (`bg-tui analyse FILE` prints it; the replay viewer shows the decision of the moment).
 //!
 //! The record (a game record, or a Jellyfish `.mat` file) is replayed through the rules. At
-//! each decision the expert values what was done against the best it finds, in cubeless
-//! equity per unit of the cube for plays and in cubeful equity (Janowski, per unit of the
-//! cube) for cube actions, from the view of the player who decided:
+//! each decision the expert values what was done against the best it finds, in money-game
+//! units (money play: equity per unit of the cube; a match: match-winning chances
+//! normalised as GNU Backgammon's EMG), from the view of the player who decided:
 //!
-//! - a play with a choice: the best play's equity minus the played one's;
-//! - a roll when a double was possible: a missed double costs what doubling would have won;
+//! - a play with a choice: the best play's cubeful equity (the expert's ranking under the
+//!   game's cube and score) minus the played one's;
+//! - a roll when the player could have doubled to some purpose (the cube centred or its
+//!   own; in a match not in the Crawford game, not for the leader after it, not when a win
+//!   at this cube wins the match already): a missed double costs what doubling would have
+//!   won;
 //! - a double: what it lost against not doubling (nothing when doubling is right);
 //! - a take or a pass: what it lost against the other answer.
 //!
 //! Forced plays, opening rolls and resignations are not judged.
 //!
-//! Beside the errors, as GNU Backgammon reports them:
-//! - **luck**: each roll's value against the average roll, at 0-ply: the equity after the
-//!   best play of the roll rolled minus the mean of that over all 36 rolls (over the 30
-//!   non-doubles for backgammon's opening roll, which is never a double), summed per player,
-//!   with gnubg's luck rating of the mean luck per roll (times 10: above 0.6 "Go to Las
-//!   Vegas", above 0.3 "Good dice, man!", below -0.3 "Bad dice, man!", below -0.6 "Go to
-//!   bed", else "None");
-//! - the **error rate** per decision in thousandths, with gnubg's rating words (Supernatural
-//!   below 2, World class below 5, Expert below 8, Advanced below 12, Intermediate below
-//!   18, Casual player below 26, Beginner below 35, else Awful!), and the performance rating
-//!   (PR, as eXtreme Gammon gives it: 500 times the mean error per decision);
-//! - the **luck-adjusted result**: the points each player won, less its own luck, plus the
-//!   opponent's (each roll's luck counted at the cube's value then);
-//! - the **dice**: how often each of the 21 rolls came, against its 1 or 2 in 36.
+//! The statistics are counted as GNU Backgammon counts them ([`stats`]): decisions are the
+//! unforced moves and the close cube decisions, error rates are per decision in mEMG (and
+//! MWC in a match), checker play and cube apart and together, rated in gnubg's words; the
+//! luck of each roll is measured with the cube (cubeful, at 0-ply, in EMG and MWC
+//! or points) and marked as gnubg marks it (very lucky, lucky, unlucky, very unlucky); and
+//! the luck-adjusted result. Beside them, the performance rating (PR, as eXtreme Gammon gives
+//! it: 500 times the mean error per decision) and the dice (how often each of the 21 rolls
+//! came, against its 1 or 2 in 36).
+//!
+//! The analysing expert judges at the depth asked for; a player that is the expert at that
+//! depth or deeper is judged by itself, and the report says so.
 
 pub use crate::advisor::Mark;
-use crate::advisor::{Advisor, Decision};
+use crate::advisor::{Advisor, CubeAdvice, Decision};
 use crate::bot::expert::ExpertBot;
-use crate::engine::{Action, Dice, Opening, Phase, Position, Side, position_id};
+use crate::engine::{Action, Dice, MatchState, Phase, Position, Side, position_id};
 use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 pub mod cache;
+mod luck;
+mod report;
+pub mod stats;
+
+pub use report::text;
+
+use stats::{CubeEquities, Fact};
+pub use stats::{LuckMark, PlayerStats, luck_words, rating_words};
 
 /// A loss at or above this much equity counts as an error in the error count.
 pub const ERROR_AT: f64 = 0.02;
@@ -92,6 +101,16 @@ pub struct Judged {
     /// How many rolls ahead the decision was judged.
     #[serde(default)]
     pub ply: u8,
+    /// The legal plays of the roll (a play).
+    #[serde(default)]
+    pub choices: usize,
+    /// The cube's equities (a cube decision), from the doubler's view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cube: Option<CubeEquities>,
+    /// What a unit of equity was worth at the decision: match-winning chances in a match
+    /// (half the swing of a single game at the cube), points in money play (the cube).
+    #[serde(default)]
+    pub scale: f64,
 }
 
 impl Judged {
@@ -102,26 +121,54 @@ impl Judged {
     }
 }
 
+/// The luck of one roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RollLuck {
+    /// The game (from 1).
+    pub game: usize,
+    /// The action's index in its game (from 1): the play of the roll.
+    pub action: usize,
+    /// `white` or `black`.
+    pub side: String,
+    /// The roll, the higher die first.
+    pub dice: [u8; 2],
+    /// Its luck in EMG (money play: per unit of the cube).
+    pub luck: f64,
+    /// The same in match-winning chances (a match) or points (money play).
+    pub luck_mwc: f64,
+    /// gnubg's mark of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<LuckMark>,
+}
+
 /// The analysis of a match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
     /// The players' names, White first.
     pub players: [String; 2],
-    /// Per player (White first): decisions judged.
+    /// The analysing expert's depth.
+    pub ply: u8,
+    /// Per player: its depth when the player is the expert (from the record's players), so
+    /// the report can say when the expert judged itself.
+    pub player_ply: [Option<u8>; 2],
+    /// The match's length (`None` for money play).
+    pub match_length: Option<u32>,
+    /// Per player (White first): decisions, as gnubg counts them (unforced moves and close
+    /// cube decisions).
     pub decisions: [usize; 2],
-    /// Per player: total equity lost.
+    /// Per player: total equity lost (EMG).
     pub total_loss: [f64; 2],
     /// Per player: decisions that lost at least [`ERROR_AT`].
     pub errors: [usize; 2],
     /// Every judged decision, in order.
     pub judged: Vec<Judged>,
-    /// Per player: the sum of its rolls' luck (equity per unit of the cube).
+    /// Per player: the sum of its rolls' luck (EMG).
     pub luck: [f64; 2],
-    /// Per player: the rolls whose luck was measured.
+    /// Per player: the rolls played.
     pub rolls: [usize; 2],
     /// Per player: gnubg's luck rating of the mean luck per roll.
     pub luck_rating: [String; 2],
-    /// Per player: the error rate, thousandths of equity lost per decision.
+    /// Per player: the error rate, thousandths of EMG lost per decision.
     pub error_rate: [f64; 2],
     /// Per player: gnubg's rating of the error rate.
     pub rating: [String; 2],
@@ -129,44 +176,23 @@ pub struct Analysis {
     pub pr: [f64; 2],
     /// Per player: the points it won, less the points the other won.
     pub result: [f64; 2],
-    /// Per player: the result less its own luck plus the other's (in points).
+    /// Per player: the result less its own luck plus the other's (points in money play,
+    /// match-winning chances in a match).
     pub luck_adjusted: [f64; 2],
     /// Per player: how often each of the 21 rolls came (1-1, 1-2, ..., 6-6).
     pub dice: [[u32; 21]; 2],
+    /// Per player: the statistics as GNU Backgammon counts them.
+    pub stats: [PlayerStats; 2],
+    /// Every roll played, with its luck, in order.
+    pub roll_luck: Vec<RollLuck>,
 }
 
-/// gnubg's rating of an error rate in thousandths per decision.
-#[must_use]
-pub fn rating_words(thousandths: f64) -> &'static str {
-    const LEVELS: [(f64, &str); 7] = [
-        (2.0, "Supernatural"),
-        (5.0, "World class"),
-        (8.0, "Expert"),
-        (12.0, "Advanced"),
-        (18.0, "Intermediate"),
-        (26.0, "Casual player"),
-        (35.0, "Beginner"),
-    ];
-    LEVELS
-        .iter()
-        .find(|(below, _)| thousandths < *below)
-        .map_or("Awful!", |(_, word)| word)
-}
-
-/// gnubg's luck rating of the mean luck per roll (equity per unit of the cube).
-#[must_use]
-pub fn luck_words(per_roll: f64) -> &'static str {
-    let r = per_roll * 10.0;
-    if r > 0.6 {
-        "Go to Las Vegas"
-    } else if r > 0.3 {
-        "Good dice, man!"
-    } else if r < -0.6 {
-        "Go to bed"
-    } else if r < -0.3 {
-        "Bad dice, man!"
-    } else {
-        "None"
+impl Analysis {
+    /// The player `side` (0 White, 1 Black) is the expert at the analysis's depth or deeper:
+    /// it was judged by itself.
+    #[must_use]
+    pub fn judged_itself(&self, side: usize) -> bool {
+        self.player_ply[side].is_some_and(|p| p >= self.ply)
     }
 }
 
@@ -222,53 +248,72 @@ pub fn analyse_with_progress(
     ply: u8,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Analysis, AnalysisError> {
-    let (judged, dice) = judge_all(record, ply, progress)?;
-    let mut decisions = [0; 2];
-    let mut total_loss = [0.0; 2];
+    let (judged, gathered) = judge_all(record, ply, progress)?;
+    let stats = stats::tally(&gathered.facts);
     let mut errors = [0; 2];
     for j in &judged {
-        let i = usize::from(j.side == "black");
-        decisions[i] += 1;
-        total_loss[i] += j.loss;
-        errors[i] += usize::from(j.loss >= ERROR_AT);
+        errors[usize::from(j.side == "black")] += usize::from(j.loss >= ERROR_AT);
     }
-    let rate = |i: usize| {
-        if decisions[i] == 0 {
-            0.0
-        } else {
-            1000.0 * total_loss[i] / decisions[i] as f64
-        }
-    };
-    let error_rate = [rate(0), rate(1)];
-    let per_roll = |i: usize| dice.luck[i] / dice.rolls[i].max(1) as f64;
+    let error_rate = stats.clone().map(|s| 1000.0 * s.overall_rate().emg);
     Ok(Analysis {
         players: crate::replay::display_names(&record.players),
-        decisions,
-        total_loss,
+        ply,
+        player_ply: player_plies(record),
+        match_length: record.rules.match_length,
+        decisions: stats.clone().map(|s| s.decisions()),
+        total_loss: stats.clone().map(|s| s.overall_error().emg),
         errors,
         judged,
-        luck: dice.luck,
-        rolls: dice.rolls,
-        luck_rating: [luck_words(per_roll(0)), luck_words(per_roll(1))].map(str::to_string),
-        rating: error_rate.map(|r| rating_words(r).to_string()),
+        luck: stats.clone().map(|s| s.luck.emg),
+        rolls: stats.clone().map(|s| s.total_moves),
+        luck_rating: stats
+            .clone()
+            .map(|s| s.luck_rating().unwrap_or("n/a").to_string()),
+        rating: stats
+            .clone()
+            .map(|s| s.overall_rating().unwrap_or("n/a").to_string()),
         pr: error_rate.map(|r| r / 2.0),
         error_rate,
-        result: dice.result,
-        luck_adjusted: [
-            dice.result[0] - dice.luck_points[0] + dice.luck_points[1],
-            dice.result[1] - dice.luck_points[1] + dice.luck_points[0],
-        ],
-        dice: dice.counts,
+        result: gathered.result,
+        luck_adjusted: stats.clone().map(|s| s.luck_adjusted),
+        dice: gathered.counts,
+        stats,
+        roll_luck: gathered.rolls,
     })
 }
 
-/// What the walk gathered beside the decisions: luck, results, dice.
+/// The expert's depth of each player of `record` that is the expert: by its kind, or by a
+/// person's name that names it as a `.mat` file of bot games has it (`expert`, `expert 1`
+/// for `expert:1`, `expert-A` and `expert-B` for two players of one name).
+fn player_plies(record: &Record) -> [Option<u8>; 2] {
+    let ply_of = |info: &record::PlayerInfo| {
+        let name = match &info.kind {
+            record::PlayerKind::Bot(name) => name.clone(),
+            record::PlayerKind::Human => {
+                let name = info.name.trim();
+                let name = name
+                    .strip_suffix("-A")
+                    .or_else(|| name.strip_suffix("-B"))
+                    .unwrap_or(name);
+                name.replacen("expert ", "expert:", 1)
+            }
+        };
+        match name.parse::<crate::bot::BotSpec>() {
+            Ok(
+                crate::bot::BotSpec::Expert(ply) | crate::bot::BotSpec::ExpertWithNets { ply, .. },
+            ) => Some(ply.unwrap_or(crate::bot::EXPERT_DEFAULT_PLY)),
+            _ => None,
+        }
+    };
+    [ply_of(&record.players[0]), ply_of(&record.players[1])]
+}
+
+/// What the walk gathered beside the judged decisions: the statistics' facts, each roll's
+/// luck, the results and the dice.
 #[derive(Debug, Clone, Default)]
-struct DiceStats {
-    luck: [f64; 2],
-    /// Luck at the cube's value of the moment.
-    luck_points: [f64; 2],
-    rolls: [usize; 2],
+struct Gathered {
+    facts: Vec<Fact>,
+    rolls: Vec<RollLuck>,
     result: [f64; 2],
     counts: [[u32; 21]; 2],
 }
@@ -302,18 +347,21 @@ fn judge(
     }
 }
 
-/// Every decision judged, and the luck, results and dice of the whole record.
+/// Every decision judged, and the statistics' facts, luck, results and dice of the whole
+/// record.
 fn judge_all(
     record: &Record,
     ply: u8,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<(Vec<Judged>, DiceStats), AnalysisError> {
+) -> Result<(Vec<Judged>, Gathered), AnalysisError> {
     let mut judge = Judge::new(ply, None, true)?;
     judge.total = record.games.iter().map(|g| g.actions.len()).sum();
     judge.progress = Some(progress);
     match record::walk(record, &mut judge)? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
-        ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok((judge.judged, judge.dice)),
+        ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => {
+            Ok((judge.judged, judge.gathered))
+        }
     }
 }
 
@@ -333,9 +381,9 @@ struct Judge<'p> {
     /// Only this action (game and action from 0), if given.
     only: Option<(usize, usize)>,
     judged: Vec<Judged>,
-    dice: DiceStats,
-    /// The game's first play is still to come (backgammon's opening roll is no double).
-    first_play: bool,
+    gathered: Gathered,
+    /// The match as the game in progress started (for what its result is worth).
+    game_start: Option<MatchState>,
     /// Told after each action how many are done of [`Judge::total`].
     progress: Option<&'p mut dyn FnMut(usize, usize)>,
     /// Actions walked.
@@ -356,29 +404,13 @@ impl Judge<'_> {
             luck_bot,
             only,
             judged: Vec::new(),
-            dice: DiceStats::default(),
-            first_play: true,
+            gathered: Gathered::default(),
+            game_start: None,
             progress: None,
             done: 0,
             total: 0,
         })
     }
-}
-
-/// The luck of rolling `dice` in `position` (the roller's view, per unit of the cube), by
-/// `bot` at 0-ply: the equity after the best play of that roll, minus the mean of it over
-/// the rolls that could have come (no doubles when `no_doubles`).
-fn roll_luck(bot: &mut ExpertBot, position: &Position, dice: Dice, no_doubles: bool) -> f64 {
-    let variant = bot.variant();
-    let (mean, actual) = crate::bot::expert::luck::scan(dice, no_doubles, |d| {
-        let plays = variant.legal_plays(position, d);
-        let p = match bot.rank(&plays).first() {
-            Some(best) => best.chances,
-            None => crate::bot::expert::eval::flip(&bot.chances(&position.switched())),
-        };
-        [f64::from(bot.score(&p))]
-    });
-    actual[0] - mean[0]
 }
 
 impl Visitor for Judge<'_> {
@@ -389,7 +421,7 @@ impl Visitor for Judge<'_> {
             return ControlFlow::Break(Stop::Done);
         }
         let variant = start.m.game().variant();
-        self.first_play = true;
+        self.game_start = Some(start.m.clone());
         if let Some(luck) = &mut self.luck_bot {
             luck.select(variant);
         }
@@ -410,7 +442,9 @@ impl Visitor for Judge<'_> {
             _ => {}
         }
         self.count_luck(step);
-        if let Some(judged) = self.judge(step) {
+        let judged = self.judge(step);
+        self.gather(step, judged.as_ref());
+        if let Some(judged) = judged {
             self.judged.push(judged);
         }
         self.done += 1;
@@ -428,11 +462,42 @@ impl Visitor for Judge<'_> {
             && let Some(winner) = result.winner
         {
             let points = f64::from(result.points);
-            self.dice.result[winner.index()] += points;
-            self.dice.result[winner.opponent().index()] -= points;
+            self.gathered.result[winner.index()] += points;
+            self.gathered.result[winner.opponent().index()] -= points;
+            let value = match self.game_start.as_ref() {
+                Some(start) if start.rules().match_length.is_some() => {
+                    won_in_match(start, winner, result.points)
+                }
+                _ => points,
+            };
+            self.gathered.facts.push(Fact::Won {
+                player: winner.index(),
+                value,
+            });
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The match-winning chances `winner` gains by winning `points` in the game that `start`
+/// begins (as gnubg counts a game's actual result in a match).
+fn won_in_match(start: &MatchState, winner: Side, points: u32) -> f64 {
+    use crate::bot::expert::met::match_equity;
+    use crate::engine::CrawfordState;
+    let (Some(mine), Some(theirs)) = (start.away(winner), start.away(winner.opponent())) else {
+        return 0.0;
+    };
+    let before = match_equity(
+        mine,
+        theirs,
+        start.crawford() == CrawfordState::PostCrawford,
+    );
+    let after = match_equity(
+        mine.saturating_sub(points),
+        theirs,
+        start.crawford() != CrawfordState::Before,
+    );
+    f64::from(after - before)
 }
 
 impl Judge<'_> {
@@ -444,27 +509,88 @@ impl Judge<'_> {
         else {
             return;
         };
-        let opening = std::mem::take(&mut self.first_play)
-            && state.variant().rules().opening() == Opening::PlayTheOpeningDice;
-        let luck = roll_luck(bot, state.position(), dice, opening);
-        let i = state.turn().index();
-        self.dice.luck[i] += luck;
-        self.dice.luck_points[i] += luck * f64::from(state.cube().value());
-        self.dice.rolls[i] += 1;
-        self.dice.counts[i][roll_index(dice)] += 1;
+        let luck = luck::roll_luck(bot, step.before, dice);
+        let roller = state.turn();
+        let scale = luck::scale_in(step.before);
+        let i = roller.index();
+        self.gathered.counts[i][roll_index(dice)] += 1;
+        self.gathered.facts.push(Fact::Roll {
+            player: i,
+            luck,
+            scale,
+        });
+        self.gathered.rolls.push(RollLuck {
+            game: step.game + 1,
+            action: step.index + 1,
+            side: side_name(roller),
+            dice: [dice.high(), dice.low()],
+            luck,
+            luck_mwc: luck * scale,
+            mark: LuckMark::of(luck),
+        });
     }
 
-    /// The judgement of one action, if it is a decision the analysis judges (the
-    /// [`Advisor`]'s, as every surface judges it).
+    /// The statistics' fact of an action: every roll played (forced ones too), every cube
+    /// decision judged.
+    fn gather(&mut self, step: &ActionStep<'_>, judged: Option<&Judged>) {
+        let state = step.before.game();
+        let player = usize::from(
+            judged.map_or(state.turn(), |j| {
+                if j.side == "black" {
+                    Side::Black
+                } else {
+                    Side::White
+                }
+            }) == Side::Black,
+        );
+        let fact = match (step.action, judged) {
+            (Action::Play(_), _) if matches!(state.phase(), Phase::Moving(_)) => Fact::Move {
+                player,
+                choices: state.legal_plays().len(),
+                error: judged.map_or(0.0, |j| j.loss),
+                scale: luck::scale_in(step.before),
+            },
+            (_, Some(j)) => {
+                let Some(cube) = j.cube else { return };
+                match j.kind.as_str() {
+                    "no double" => Fact::NoDouble {
+                        player,
+                        cube,
+                        scale: j.scale,
+                    },
+                    "double" => Fact::Double {
+                        player,
+                        cube,
+                        scale: j.scale,
+                    },
+                    "take" | "pass" => Fact::Answer {
+                        player,
+                        took: j.kind == "take",
+                        cube,
+                        scale: j.scale,
+                    },
+                    _ => return,
+                }
+            }
+            _ => return,
+        };
+        self.gathered.facts.push(fact);
+    }
+
+    /// The judgement of one action, if it is a decision the analysis judges: the
+    /// [`Advisor`]'s, as every surface judges it. A roll is judged as no double only where
+    /// the cube could be turned to some purpose (gnubg's cube access).
     fn judge(&mut self, step: &ActionStep<'_>) -> Option<Judged> {
         let m = step.before;
         let state = m.game();
+        let cube = crate::bot::expert::cube_info(m);
         // The recorded action as the rules took it (a play as the record has it).
         let action = match (step.recorded, step.action) {
             (RecordedAction::Play { .. }, Action::Play(_))
-            | (RecordedAction::Roll { .. }, _)
-            | (RecordedAction::Double { .. }, _)
-            | (RecordedAction::Take | RecordedAction::Drop, _) => step.action,
+            | (RecordedAction::Double { .. } | RecordedAction::Take | RecordedAction::Drop, _) => {
+                step.action
+            }
+            (RecordedAction::Roll { .. }, _) if cube.may_double() => step.action,
             _ => return None,
         };
         let j = self.advisor.judge(m, &action).ok()??;
@@ -476,6 +602,10 @@ impl Judge<'_> {
             // High die first, as GNU Backgammon writes a roll.
             (Decision::Play, Phase::Moving(dice)) => Some([dice.high(), dice.low()]),
             _ => None,
+        };
+        let choices = match j.decision {
+            Decision::Play => state.legal_plays().len(),
+            _ => 0,
         };
         Some(Judged {
             game: step.game + 1,
@@ -499,93 +629,20 @@ impl Judge<'_> {
             }),
             loss_mwc: j.loss.mwc.map(f64::from),
             ply: j.ply,
+            choices,
+            cube: j.cube.as_ref().map(cube_equities),
+            scale: luck::scale(&cube),
         })
     }
 }
 
-/// The analysis as text: each player's figures, then the worst decisions.
-#[must_use]
-pub fn text(a: &Analysis, ply: u8) -> String {
-    let mut out = format!(
-        "Analysis by expert at {ply}-ply; equity per unit of the cube; an error loses {ERROR_AT} or more\n\n"
-    );
-    for (i, side) in ["White", "Black"].iter().enumerate() {
-        let n = a.decisions[i];
-        let mean = if n == 0 {
-            0.0
-        } else {
-            a.total_loss[i] / n as f64
-        };
-        out.push_str(&format!(
-            "{side} ({}): {n} decisions, {} errors, equity lost {:.3} in all, {:.1} thousandths per decision\n",
-            a.players[i],
-            a.errors[i],
-            a.total_loss[i],
-            mean * 1000.0
-        ));
+/// The cube's equities in EMG, from the doubler's view.
+fn cube_equities(advice: &CubeAdvice) -> CubeEquities {
+    CubeEquities {
+        no_double: f64::from(advice.no_double.emg),
+        double_take: f64::from(advice.double_take.emg),
+        double_pass: f64::from(advice.double_pass.emg),
     }
-    out.push('\n');
-    for (i, side) in ["White", "Black"].iter().enumerate() {
-        out.push_str(&format!(
-            "{side}: error rate {:.1} ({}), PR {:.1}; luck {:+.3} over {} rolls ({}); result {:+}, luck-adjusted {:+.3}\n",
-            a.error_rate[i],
-            a.rating[i],
-            a.pr[i],
-            a.luck[i],
-            a.rolls[i],
-            a.luck_rating[i],
-            a.result[i],
-            a.luck_adjusted[i]
-        ));
-    }
-    out.push_str(&dice_text(&a.dice));
-    let mut worst: Vec<&Judged> = a.judged.iter().filter(|j| j.loss > 0.0).collect();
-    worst.sort_by(|x, y| y.loss.total_cmp(&x.loss));
-    if worst.is_empty() {
-        out.push_str("\nNo decision lost equity.\n");
-        return out;
-    }
-    out.push_str("\nWorst decisions:\n");
-    for j in worst.iter().take(WORST) {
-        let dice = j.dice.map_or(String::new(), |[x, y]| format!(" {x}-{y}"));
-        let mark = j
-            .mark()
-            .map_or(String::new(), |m| format!(" {}", m.symbol()));
-        out.push_str(&format!(
-            "  game {}, action {}: {} {}{dice} ({}): {}{mark} -- best {} (-{:.3})\n",
-            j.game, j.action, j.side, j.kind, j.position_id, j.done, j.best, j.loss
-        ));
-    }
-    out
-}
-
-/// The dice each player rolled: each roll's count against what 1 or 2 in 36 would give.
-fn dice_text(counts: &[[u32; 21]; 2]) -> String {
-    let mut out = String::from("\nDice (rolls played: White, Black, expected each):\n");
-    let mut cells = Vec::new();
-    for a in 1..=6u8 {
-        for b in a..=6u8 {
-            let Ok(d) = Dice::new(a, b) else { continue };
-            let i = roll_index(d);
-            let expected = |side: usize| {
-                let n: u32 = counts[side].iter().sum();
-                f64::from(n) * if a == b { 1.0 } else { 2.0 } / 36.0
-            };
-            cells.push(format!(
-                "{a}-{b} {:>2} {:>2} ({:.1}, {:.1})",
-                counts[0][i],
-                counts[1][i],
-                expected(0),
-                expected(1)
-            ));
-        }
-    }
-    for row in cells.chunks(3) {
-        out.push_str("  ");
-        out.push_str(&row.join("   "));
-        out.push('\n');
-    }
-    out
 }
 
 #[cfg(test)]
@@ -624,20 +681,31 @@ mod tests {
 
     /// A hand-checked game's luck: the player on roll has four checkers on its 6-point (11
     /// off), the opponent one on its 1-point (14 off), so only 6-6 wins (1 in 36) and any
-    /// other roll loses: the expectation is (1 - 35) / 36. The luck of each roll is its
+    /// other roll loses a single game (the cube changes nothing: the winner wins one point
+    /// whatever it does): the expectation is (1 - 35) / 36. The luck of each roll is its
     /// result less that expectation, so the luck sums to the result less the expectation:
     /// 6-6 is worth 70/36 of luck, any other roll -2/36.
     #[test]
     fn the_luck_of_a_roll_is_its_result_less_the_expectation() {
+        use crate::engine::{GameSetup, MatchState, Rules};
         let mut board = [0i8; 26];
         board[6] = 4;
         board[24] = -1;
         let position = Position::from_board(board).expect("a position");
+        let mut m = MatchState::new(Rules::money()).expect("money play");
+        m.set_up(&GameSetup::new(position, Side::White))
+            .expect("set up");
         let mut bot = ExpertBot::shipped(0).expect("the shipped nets");
+        let mut luck_of = |a: u8, b: u8| {
+            let dice = Dice::new(a, b).unwrap();
+            let mut rolled = m.clone();
+            rolled.apply(Action::Roll(dice)).expect("the roll");
+            luck::roll_luck(&mut bot, &rolled, dice)
+        };
         let expectation = (1.0 - 35.0) / 36.0;
-        let six_six = roll_luck(&mut bot, &position, Dice::new(6, 6).unwrap(), false);
+        let six_six = luck_of(6, 6);
         assert!((six_six - (1.0 - expectation)).abs() < 1e-4, "{six_six}");
-        let three_one = roll_luck(&mut bot, &position, Dice::new(3, 1).unwrap(), false);
+        let three_one = luck_of(3, 1);
         assert!(
             (three_one - (-1.0 - expectation)).abs() < 1e-4,
             "{three_one}"
@@ -646,7 +714,7 @@ mod tests {
         let mut sum = 0.0;
         for a in 1..=6u8 {
             for b in 1..=6u8 {
-                sum += roll_luck(&mut bot, &position, Dice::new(a, b).unwrap(), false);
+                sum += luck_of(a, b);
             }
         }
         assert!(sum.abs() < 1e-3, "{sum}");

@@ -13,7 +13,7 @@
 //! judged. Losses are in normalised money equity (EMG) and, in a match, in match-winning
 //! chances; the mark goes by the EMG loss.
 
-use super::{AdviceError, Advisor, Equity};
+use super::{AdviceError, Advisor, CubeAdvice, Equity};
 use crate::engine::{Action, MatchState, Phase, Play, format_play};
 
 /// How GNU Backgammon marks a decision by the equity it lost: `?!` doubtful from
@@ -130,6 +130,8 @@ pub struct Judgement {
     pub best_play: Option<Play>,
     /// How many rolls ahead both were judged.
     pub ply: u8,
+    /// The cube advice a cube decision was judged by (`None` for a play).
+    pub cube: Option<CubeAdvice>,
 }
 
 impl Judgement {
@@ -214,6 +216,7 @@ impl Advisor {
             loss: loss(best_equity, done_equity),
             best_play: differs.then_some(best_play),
             ply: depth,
+            cube: None,
         })
     }
 
@@ -258,6 +261,7 @@ impl Advisor {
             loss: loss(best_equity, done_equity),
             best_play: None,
             ply: advice.depth,
+            cube: Some(advice),
         })
     }
 }

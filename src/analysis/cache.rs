@@ -14,8 +14,9 @@ use std::sync::OnceLock;
 
 /// The `format` field of the file.
 pub const FORMAT: &str = "bg-tui-analysis";
-/// The file's format version.
-pub const VERSION: u32 = 1;
+/// The file's format version: 2 since the statistics are counted as GNU Backgammon counts
+/// them (an analysis of version 1 is made again).
+pub const VERSION: u32 = 2;
 /// The largest cache file read.
 const MAX_BYTES: usize = 64 << 20;
 
@@ -31,6 +32,13 @@ struct CacheFile {
     /// [`nets_identity`] of the program that made it.
     nets: String,
     analysis: Analysis,
+}
+
+/// The file's first fields, read alone to tell an earlier version from a damaged file.
+#[derive(Debug, Clone, Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
 }
 
 /// Why a saved analysis was not used.
@@ -106,11 +114,18 @@ pub fn load(path: &Path, record_bytes: &[u8], ply: u8) -> Result<Analysis, Cache
         StoreError::Io { source, .. } => damaged(source.to_string()),
         other => damaged(other.to_string()),
     })?;
+    let stale = |what| CacheError::Stale(name.clone(), what);
+    // An analysis saved by an earlier version is stale, not damaged.
+    if let Ok(header) = serde_json::from_str::<Header>(&text)
+        && header.format == FORMAT
+        && header.version < VERSION
+    {
+        return Err(stale("an earlier version of the analysis"));
+    }
     let file: CacheFile = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
     if file.format != FORMAT || file.version != VERSION {
         return Err(damaged(format!("not a {FORMAT} file of version {VERSION}")));
     }
-    let stale = |what| CacheError::Stale(name.clone(), what);
     if file.record != fingerprint(record_bytes) {
         return Err(stale("another record (the record has changed)"));
     }
@@ -162,5 +177,24 @@ mod tests {
             path_for(Path::new("/tmp/m.json")),
             PathBuf::from("/tmp/m.json.analysis.json")
         );
+    }
+
+    /// An analysis saved by version 1 (before gnubg's statistics) is stale: made again with
+    /// a word saying why, not called damaged. A file that is not one is damaged.
+    #[test]
+    fn an_earlier_version_is_stale_not_damaged() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("m.json.analysis.json");
+        std::fs::write(
+            &path,
+            r#"{"format":"bg-tui-analysis","version":1,"record":"x","ply":2,"nets":"y","analysis":{}}"#,
+        )
+        .expect("written");
+        assert!(matches!(load(&path, b"", 2), Err(CacheError::Stale(_, _))));
+        std::fs::write(&path, "not json").expect("written");
+        assert!(matches!(
+            load(&path, b"", 2),
+            Err(CacheError::Damaged(_, _))
+        ));
     }
 }

@@ -93,6 +93,9 @@ pub struct Viewer {
     row_decisions: Vec<Vec<usize>>,
     /// The rows of the move list with the decisions' marks.
     marked_rows: Vec<MoveRow>,
+    /// Once the analysis is made: the luck of each row's roll (an index into the
+    /// analysis's rolls).
+    row_luck: Vec<Option<usize>>,
 }
 
 impl Viewer {
@@ -117,6 +120,7 @@ impl Viewer {
             board,
             row_decisions: Vec::new(),
             marked_rows: Vec::new(),
+            row_luck: Vec::new(),
         }
     }
 
@@ -145,6 +149,14 @@ impl Viewer {
             .unwrap_or_default()
     }
 
+    /// The luck of the roll of the moment shown (of its row of the move list), once the
+    /// analysis is made.
+    #[must_use]
+    pub fn luck_shown(&self) -> Option<&crate::analysis::RollLuck> {
+        let (a, row) = (self.board.analysis()?, self.current_row()?);
+        a.roll_luck.get((*self.row_luck.get(row)?)?)
+    }
+
     /// Takes the analysis made: each decision's row, and the rows' marks.
     fn analysis_ready(&mut self) {
         let Some(a) = self.board.analysis() else {
@@ -156,17 +168,24 @@ impl Viewer {
                 first_moment.entry((moment.game, action)).or_insert(i);
             }
         }
+        let row_of = |game: usize, action: usize| {
+            let moment = first_moment.get(&(game.saturating_sub(1), action.saturating_sub(1)))?;
+            let stop = self.timeline.stop_of(*moment);
+            self.row_moments.binary_search(&stop).ok()
+        };
         let mut row_decisions = vec![Vec::new(); self.rows.len()];
         for (index, j) in a.judged.iter().enumerate() {
-            let key = (j.game.saturating_sub(1), j.action.saturating_sub(1));
-            let Some(&moment) = first_moment.get(&key) else {
-                continue;
-            };
-            let stop = self.timeline.stop_of(moment);
-            if let Ok(row) = self.row_moments.binary_search(&stop) {
+            if let Some(row) = row_of(j.game, j.action) {
                 row_decisions[row].push(index);
             }
         }
+        let mut row_luck = vec![None; self.rows.len()];
+        for (index, r) in a.roll_luck.iter().enumerate() {
+            if let Some(row) = row_of(r.game, r.action) {
+                row_luck[row] = Some(index);
+            }
+        }
+        self.row_luck = row_luck;
         self.marked_rows = self
             .rows
             .iter()

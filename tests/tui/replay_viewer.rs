@@ -772,3 +772,33 @@ fn a_folder_in_place_of_the_saved_analysis_is_reported_not_trusted() {
     assert!(cache.is_dir(), "the folder is left alone");
     assert!(v.analysis_board().analysis().is_some());
 }
+
+/// Issue 31: the analysis board says when a roll is one gnubg would mark lucky or unlucky.
+/// White, with four checkers on its 6-point against Black's last checker on Black's ace
+/// point, rolls 6-6: the only roll of 36 that wins (its luck is 70/36, "very lucky").
+#[test]
+fn the_analysis_board_says_a_very_lucky_roll() {
+    let text = r#"{"format":"bg-tui-record","version":2,
+      "players":[{"name":"Alice","kind":"human"},{"name":"Bob","kind":"human"}],
+      "rules":{"match_length":null,"cube":true,"cube_cap":64,"crawford":true,"jacoby":false,
+               "beaver":false,"auto_doubles":0,"resign_loses_backgammon":false},
+      "seed":null,
+      "games":[{"start":{"board":{"mine":[0,0,0,0,0,4,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],
+                                  "theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1]},
+                         "turn":"white"},
+                "actions":[{"roll":{"side":"white","dice":[6,6]}},
+                           {"play":{"side":"white","dice":[6,6],"notation":"6/off(4)",
+                                    "steps":[[6,0,false],[6,0,false],[6,0,false],[6,0,false]]}}],
+                "result":{"winner":"white","kind":"single","cube":1,"points":1,"ending":"bearoff"}}]}"#;
+    let record = record::load(text).expect("the record loads").0;
+    let mut v = board_viewer(&record, None);
+    run_analysis(&mut v);
+    let shown = (0..8).find_map(|i| {
+        v.go_to(i);
+        v.luck_shown().map(|r| (r.clone(), v.model().message))
+    });
+    let (luck, line) = shown.expect("the roll's luck is shown");
+    assert_eq!(luck.mark, Some(bg_tui::analysis::LuckMark::VeryLucky));
+    assert!((luck.luck - 70.0 / 36.0).abs() < 1e-3, "{luck:?}");
+    assert!(line.contains("Alice's 6-6: very lucky (+1.944)"), "{line}");
+}

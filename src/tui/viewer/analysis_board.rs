@@ -206,30 +206,53 @@ impl AnalysisBoard {
         }
     }
 
-    /// The summary's lines: each player's decisions, errors, error rate with its rating,
-    /// PR, luck and the luck-adjusted result.
+    /// The summary's lines: each player's decisions (as GNU Backgammon counts them), error
+    /// rates (checker play, cube, overall) with their ratings, PR, luck with its marks and
+    /// rating, the luck-adjusted result, and the dice.
     #[must_use]
     pub fn summary_lines(&self) -> Vec<String> {
         let Some(a) = self.analysis() else {
             return Vec::new();
         };
+        let matched = a.match_length.is_some();
         let mut lines = Vec::new();
         for i in 0..2 {
+            let s = &a.stats[i];
             let name = crate::printable::printable(&a.players[i], 20);
+            let itself = if a.judged_itself(i) {
+                " (judged by itself)"
+            } else {
+                ""
+            };
             lines.push(format!(
-                "{name}: {} decisions, {} marked; error rate {:.1} ({}), PR {:.1}",
-                a.decisions[i],
-                a.judged
-                    .iter()
-                    .filter(|j| usize::from(j.side == "black") == i && j.mark().is_some())
-                    .count(),
+                "{name}{itself}: {} decisions ({} unforced moves, {} close cube); error rate {:.1} ({}), PR {:.1}",
+                s.decisions(),
+                s.unforced_moves,
+                s.close_cube,
                 a.error_rate[i],
                 a.rating[i],
                 a.pr[i],
             ));
             lines.push(format!(
-                "  luck {:+.3} over {} rolls ({}); result {:+}, luck-adjusted {:+.3}",
-                a.luck[i], a.rolls[i], a.luck_rating[i], a.result[i], a.luck_adjusted[i]
+                "  checker play {:.1} ({}), cube {:.1} ({})",
+                1000.0 * s.checker_rate().emg,
+                s.checker_rating().unwrap_or("n/a"),
+                1000.0 * s.cube_rate().emg,
+                s.cube_rating().unwrap_or("n/a"),
+            ));
+            let (adjusted, unit) = if matched {
+                (100.0 * a.luck_adjusted[i], "% MWC")
+            } else {
+                (a.luck_adjusted[i], " points")
+            };
+            lines.push(format!(
+                "  luck {:+.3} over {} rolls ({}; {} lucky, {} unlucky); luck-adjusted {:+.3}{unit}",
+                a.luck[i],
+                a.rolls[i],
+                a.luck_rating[i],
+                s.luck_marks[0] + s.luck_marks[1],
+                s.luck_marks[3] + s.luck_marks[4],
+                adjusted,
             ));
             lines.push(format!("  {}", dice_line(&a.dice[i])));
         }

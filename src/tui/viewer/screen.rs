@@ -88,7 +88,26 @@ fn board_line(v: &Viewer) -> Option<String> {
         return Some(line);
     }
     let decisions = v.decisions_shown();
-    if decisions.is_empty() {
+    // A roll gnubg would mark (lucky, very unlucky...) is said first.
+    let luck = v
+        .luck_shown()
+        .and_then(|r| r.mark.map(|mark| (r, mark)))
+        .map(|(r, mark)| {
+            let side = if r.side == "black" {
+                Side::Black
+            } else {
+                Side::White
+            };
+            format!(
+                "{}'s {}-{}: {} ({:+.3})",
+                v.timeline.name(side),
+                r.dice[0],
+                r.dice[1],
+                mark.words(),
+                r.luck
+            )
+        });
+    if decisions.is_empty() && luck.is_none() {
         let note = board
             .note
             .as_deref()
@@ -105,16 +124,16 @@ fn board_line(v: &Viewer) -> Option<String> {
     } else {
         lost
     };
-    let lines: Vec<String> = shown
-        .iter()
-        .map(|j| {
+    let lines: Vec<String> = luck
+        .into_iter()
+        .chain(shown.iter().map(|j| {
             let side = if j.side == "black" {
                 Side::Black
             } else {
                 Side::White
             };
             super::analysis_board::judged_line(j, t.name(side))
-        })
+        }))
         .collect();
     Some(crate::printable::printable(&lines.join("; "), 300))
 }

@@ -1,12 +1,11 @@
 //! What the harness asks bg-tui, in one place: a cube decision and a ranking of plays for a
-//! match state. [`CurrentApi`] answers through today's library (the expert's
-//! `cube_decision`, `select_for` and `rank`, as `analyse` and the hint panel use them); to
-//! measure another API (the advisor of issue 31), implement [`Advice`] for it and hand it to
-//! the tests in `mod.rs` instead.
+//! match state. [`AdvisorApi`] answers through the advisor (`bg_tui::advisor`, which every
+//! screen asks). To measure another API, implement [`Advice`] for it and hand it to the
+//! tests in `mod.rs`.
 
-use bg_tui::bot::expert::ExpertBot;
-use bg_tui::bot::expert::cube::CubeDecision;
-use bg_tui::engine::{MatchState, Play, position_id};
+use bg_tui::advisor::Advisor;
+use bg_tui::bot::expert::cube::CubeVerdict;
+use bg_tui::engine::{MatchState, position_id};
 
 /// The kind of cube action, as GNU Backgammon's verdicts fall into them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -61,23 +60,25 @@ impl Category {
         Category::TooGoodTake,
         Category::NoCube,
     ];
+}
 
-    /// The category of three equities (the doubler's view), as GNU Backgammon sorts them
-    /// (`FindBestCubeDecision`): double when double/take and double/pass both reach no
-    /// double; else too good when the opponent would pass and playing on is worth more.
-    pub fn of_equities(nd: f64, dt: f64, dp: f64) -> Category {
-        if dt >= nd && dp >= nd {
-            if dp > dt {
-                Category::DoubleTake
-            } else {
-                Category::DoublePass
-            }
-        } else if dt > dp {
-            Category::TooGoodPass
-        } else if nd > dp {
-            Category::TooGoodTake
-        } else {
-            Category::NoDouble
+impl Category {
+    /// The category of the advisor's verdict (by what it says: dead or unavailable cubes,
+    /// doubles, too good; else no double).
+    pub fn of_verdict(v: CubeVerdict) -> Category {
+        let dead = matches!(
+            v,
+            CubeVerdict::NoDoubleDeadCube
+                | CubeVerdict::NoRedoubleDeadCube
+                | CubeVerdict::NotAvailable
+        );
+        match (dead, v.doubles(), v.too_good(), v.takes()) {
+            (true, ..) => Category::NoCube,
+            (_, true, _, true) => Category::DoubleTake,
+            (_, true, _, false) => Category::DoublePass,
+            (_, _, true, true) => Category::TooGoodTake,
+            (_, _, true, false) => Category::TooGoodPass,
+            _ => Category::NoDouble,
         }
     }
 }
@@ -94,6 +95,8 @@ pub struct CubeAnswer {
     pub double_pass: f64,
     /// The verdict.
     pub category: Category,
+    /// The verdict in GNU Backgammon's words, where the API has them.
+    pub words: Option<&'static str>,
 }
 
 /// A play of a ranking: the position after it (its Position ID, the mover's view) and its
@@ -116,56 +119,44 @@ pub trait Advice {
     fn plays(&mut self, m: &MatchState) -> Vec<PlayAnswer>;
 }
 
-/// Today's library: the expert at `ply`.
-pub struct CurrentApi {
-    bot: ExpertBot,
-    ply: u8,
+/// The advisor at a depth: what every screen shows.
+pub struct AdvisorApi {
+    advisor: Advisor,
 }
 
-impl CurrentApi {
-    /// The shipped expert looking `ply` rolls ahead.
-    pub fn new(ply: u8) -> CurrentApi {
-        CurrentApi {
-            bot: ExpertBot::shipped(ply).expect("the shipped nets"),
-            ply,
+impl AdvisorApi {
+    /// The advisor on the shipped nets looking `ply` rolls ahead.
+    pub fn new(ply: u8) -> AdvisorApi {
+        AdvisorApi {
+            advisor: Advisor::new(ply).expect("the shipped nets"),
         }
     }
 }
 
-impl Advice for CurrentApi {
+impl Advice for AdvisorApi {
     fn name(&self) -> String {
-        format!("ExpertBot::cube_decision / rank at {}-ply", self.ply)
+        format!("Advisor::cube / plays at {}-ply", self.advisor.depth())
     }
 
     fn cube(&mut self, m: &MatchState) -> CubeAnswer {
-        let d: CubeDecision = self.bot.cube_decision(m);
-        let (nd, dt, dp) = (
-            f64::from(d.no_double),
-            f64::from(d.double_take),
-            f64::from(d.double_pass),
-        );
-        let category = if m.game().may_double().is_err() {
-            Category::NoCube
-        } else {
-            Category::of_equities(nd, dt, dp)
-        };
+        let a = self.advisor.cube(m).expect("a cube decision");
         CubeAnswer {
-            no_double: nd,
-            double_take: dt,
-            double_pass: dp,
-            category,
+            no_double: f64::from(a.no_double.emg),
+            double_take: f64::from(a.double_take.emg),
+            double_pass: f64::from(a.double_pass.emg),
+            category: Category::of_verdict(a.verdict),
+            words: Some(a.verdict.words()),
         }
     }
 
     fn plays(&mut self, m: &MatchState) -> Vec<PlayAnswer> {
-        let legal: Vec<Play> = m.game().legal_plays().to_vec();
-        self.bot.select_for(m);
-        self.bot
-            .rank(&legal)
-            .into_iter()
-            .map(|r| PlayAnswer {
-                after: position_id(r.play.position()),
-                equity: f64::from(self.bot.money_equivalent(&r.chances)),
+        let advice = self.advisor.plays(m).expect("plays to rank");
+        advice
+            .lines
+            .iter()
+            .map(|l| PlayAnswer {
+                after: position_id(l.play.position()),
+                equity: f64::from(l.equity.emg),
             })
             .collect()
     }
