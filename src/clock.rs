@@ -1,4 +1,4 @@
-//! The players' clocks (README.md, Rules §2.8): a reserve for each player that runs while
+//! The players' clocks (assets/rules/README.md §2.8): a reserve for each player that runs while
 //! that player is to act, restored to full by a quick turn, and the time they read, from a
 //! source the tests can control.
 

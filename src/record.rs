@@ -202,7 +202,7 @@ pub struct Record {
     pub clock: Option<ClockRecord>,
 }
 
-/// The players' clocks in a record (README.md, Rules §2.8): which clock, and each player's
+/// The players' clocks in a record (assets/rules/README.md §2.8): which clock, and each player's
 /// reserve after each action.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockRecord {

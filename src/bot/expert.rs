@@ -1031,9 +1031,9 @@ mod textbook {
 
     /// A redouble to 4 by the side with 93% wins and a crushed opponent (GNU Backgammon:
     /// too good to redouble, pass): the taker passes. Found by GNU Backgammon in the
-    /// self-play games of README's cube figures, where the nets of 553,500 games gave the
-    /// doubler about 75% (a checker trapped behind a full prime, 74 pips behind in the
-    /// race) and the bot took; the nets of 1,203,500 games pass.
+    /// self-play games of the cube figures in assets/strength/README.md, where the nets of
+    /// 553,500 games gave the doubler about 75% (a checker trapped behind a full prime, 74
+    /// pips behind in the race) and the bot took; the nets of 1,203,500 games pass.
     #[test]
     fn a_hopeless_redouble_is_passed() {
         use crate::bot::{Bot, DoubleAnswer};

@@ -42,7 +42,7 @@ pub enum Action {
     /// The opponent declines the offered resignation: play goes on.
     DeclineResignation,
     /// The computer takes over this side for the rest of the game, its clock having run out
-    /// (README.md, Rules §2.8): a game this side wins then scores no points.
+    /// (assets/rules/README.md §2.8): a game this side wins then scores no points.
     TakeOver(Side),
 }
 

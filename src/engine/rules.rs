@@ -19,7 +19,7 @@ pub enum RuleSet {
     Plakoto,
     /// Fevga in every game.
     Fevga,
-    /// Tavli (README.md, Rules §2.5): the games cycle Portes, Plakoto, Fevga, Portes, ...
+    /// Tavli (assets/rules/README.md §2.5): the games cycle Portes, Plakoto, Fevga, Portes, ...
     Tavli,
     /// Jacquet in every game.
     Jacquet,
@@ -137,9 +137,9 @@ pub struct Rules {
     /// Automatic doubles (money play): each tie on the opening roll turns the cube, still
     /// centred, up to this many times (0 = off).
     pub auto_doubles: u32,
-    /// A rule book's house rule: any resignation loses a backgammon (README.md, Rules §1).
+    /// A rule book's house rule: any resignation loses a backgammon (assets/rules/README.md §1).
     pub resign_loses_backgammon: bool,
-    /// Schmidt scoring (README.md, Rules §2.7, backgammon and Jacquet): a point for each
+    /// Schmidt scoring (assets/rules/README.md §2.7, backgammon and Jacquet): a point for each
     /// checker the loser has not borne off, doubled if one of them is outside its home
     /// board.
     #[serde(default)]

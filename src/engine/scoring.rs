@@ -65,7 +65,7 @@ pub enum Ending {
     Drop,
     /// The loser resigned and the winner accepted.
     Resignation,
-    /// Plakoto: the loser's mother was pinned (README.md, Rules §2.3).
+    /// Plakoto: the loser's mother was pinned (assets/rules/README.md §2.3).
     Mother,
     /// Plakoto: both mothers were pinned; nobody wins.
     Draw,
@@ -137,7 +137,7 @@ impl GameResult {
     }
 }
 
-/// Schmidt scoring (README.md, Rules §2.7) of `position`, seen from the winner: one point
+/// Schmidt scoring (assets/rules/README.md §2.7) of `position`, seen from the winner: one point
 /// for each checker the loser has not borne off, doubled if any of them is outside the
 /// loser's home board (the bar included). Before the cube.
 #[must_use]

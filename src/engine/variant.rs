@@ -1,9 +1,10 @@
 //! The rule sets of single games: backgammon, Portes, Plakoto, Fevga and Jacquet.
 //!
-//! Everything that differs between them is owned by one type per rule set behind one trait,
-//! [`VariantRules`]: the start position, the route (geometry), what a single checker move
-//! may do and what landing on a point does (hit, pin, nothing, closed), the whole-play rules,
-//! the end of a game and its score, the opening and the cube. [`Variant`] names a rule set
+//! Everything that differs between them is owned by one type per rule set behind one trait
+//! (as shakmaty does for chess variants), [`VariantRules`]: the start position, the route
+//! (geometry), what a single checker move may do and what landing on a point does (hit, pin,
+//! nothing, closed), the whole-play rules, the end of a game and its score, the opening and
+//! the cube. [`Variant`] names a rule set
 //! and hands out its rules ([`Variant::rules`]); code that does not care which rule set it
 //! plays takes the trait. The step rules ([`VariantRules::step`] and
 //! [`VariantRules::after_step_unchecked`]) are the single source of truth for checker moves: the
@@ -39,7 +40,7 @@ pub enum Opening {
     PlayTheOpeningDice,
     /// In the first game each player rolls one die and the higher starts by rolling both
     /// dice afresh; every later game is started by the winner of the one before (the Tavli
-    /// games: README.md, Rules §2.1).
+    /// games: assets/rules/README.md §2.1).
     StarterRolls,
 }
 
@@ -154,7 +155,7 @@ pub trait VariantRules: Sync {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
-    /// Standard backgammon (README.md, Rules §1).
+    /// Standard backgammon (assets/rules/README.md §1).
     #[default]
     #[serde(alias = "standard")]
     Backgammon,

@@ -352,7 +352,7 @@ fn declines_a_resignation_worth_less_than_its_expectation() {
     assert!(bot.accept_in(&game, WinKind::Gammon));
 }
 
-// ---- The other rule sets (README.md, Rules §2) ----
+// ---- The other rule sets (assets/rules/README.md §2) ----
 
 use bg_tui::bot::arena;
 use bg_tui::bot::greedy::evaluate_in;
@@ -529,7 +529,7 @@ fn greedy_ranks_only_legal_plays_in_every_rule_set() {
 
 #[test]
 fn greedy_beats_random_in_every_rule_set() {
-    // A short run of each (the README's table has 10,000 games each): a loose bound.
+    // A short run of each (assets/strength/README.md has 10,000 games each): a loose bound.
     for rule_set in [
         RuleSet::Portes,
         RuleSet::Plakoto,

@@ -523,7 +523,7 @@ fn bot_match_save_writes_one_record_per_match() {
     }
 }
 
-// ---- The other rule sets (README.md, Rules §2) ----
+// ---- The other rule sets (assets/rules/README.md §2) ----
 
 use bg_tui::engine::{RuleSet, Variant};
 use bg_tui::record::RecordedAction;

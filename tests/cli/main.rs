@@ -1,7 +1,7 @@
 //! The command line's tests (the `tui` feature), one module a file: the subcommands and their
-//! options, exchanging positions and records, `train`, the UBGI engine protocol, and hostile
-//! input (full disks, FIFOs, symbolic links, escape sequences, arbitrary bytes). One test binary
-//! for them all: one link instead of one a file.
+//! options, exchanging positions and records, `train`, the UBGI engine protocol, the commands
+//! README.md shows, and hostile input (full disks, FIFOs, symbolic links, escape sequences,
+//! arbitrary bytes). One test binary for them all: one link instead of one a file.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -12,5 +12,6 @@ mod cli_errors;
 mod cli_exchange;
 mod cli_play_options;
 mod hostile;
+mod readme;
 mod train_cli;
 mod ubgi;

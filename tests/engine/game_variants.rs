@@ -1,4 +1,4 @@
-//! The rule sets of README.md, Rules §2 at the level of whole games and matches: endings
+//! The rule sets of assets/rules/README.md §2 at the level of whole games and matches: endings
 //! and scores (Plakoto's mother and draws, Schmidt scoring, no backgammons in the Tavli
 //! games), the Tavli opening and cycle, Jacquet's backgammon, the opening-roll tables, and
 //! the checks at the door (rules, positions, plays).
@@ -441,7 +441,7 @@ fn opening_roll_counts_of_every_rule_set() {
 
 #[test]
 fn a_game_won_by_a_side_the_computer_took_over_scores_nothing() {
-    // README.md, Rules §2.8: White's clock ran out and the computer plays White for the
+    // assets/rules/README.md §2.8: White's clock ran out and the computer plays White for the
     // rest of the game; White then bears off its last checker: the game counts for nothing.
     let board = spec(&[(1, 1)], &[(13, 14), (3, 1)], [0, 0], &[]);
     let mut game = game_at(Rules::money(), &board);

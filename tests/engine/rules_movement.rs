@@ -1,4 +1,4 @@
-//! The movement and bear-off rules of README.md, Rules §1, one named test per rule, each on
+//! The movement and bear-off rules of assets/rules/README.md §1, one named test per rule, each on
 //! a small position whose legal plays were counted by hand (the reasoning is in the
 //! comments).
 //!

@@ -1,7 +1,7 @@
 //! Issue 9's independent check of the rules engine: a slow reference generator of legal
-//! plays for every rule set, written from the rules alone (README.md, Rules), compared with
+//! plays for every rule set, written from the rules alone (assets/rules/README.md), compared with
 //! the engine on random positions, and a named test for each board-level ruling of
-//! README.md, Rules §2 on hand-checked positions (`reference/named.rs`).
+//! assets/rules/README.md §2 on hand-checked positions (`reference/named.rs`).
 
 use crate::reference;
 

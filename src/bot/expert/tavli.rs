@@ -17,7 +17,8 @@
 //!
 //! with `E = 1` once `a <= 0` and `E = 0` once `b <= 0`. Only Plakoto has draws, so within
 //! one score the games are solved Fevga, Plakoto, Portes, in that order. The rates are
-//! [`RATES`], measured by the expert's self-play (README.md, "The expert in every rule set").
+//! [`RATES`], measured by the expert's self-play (assets/strength/README.md, "The expert in
+//! every rule set").
 
 use std::sync::OnceLock;
 

@@ -1,4 +1,4 @@
-//! Fevga for the `greedy` bot (README.md, Rules §2.4).
+//! Fevga for the `greedy` bot (assets/rules/README.md §2.4).
 //!
 //! Nothing is hit in Fevga: a single checker holds a point, so the game is a race in which
 //! each side blocks the other. The evaluation adds up, from the view of the player who has

@@ -1,4 +1,4 @@
-//! Plakoto for the `greedy` bot (README.md, Rules §2.3).
+//! Plakoto for the `greedy` bot (assets/rules/README.md §2.3).
 //!
 //! Plakoto is won by pins: a checker pinned far from home is stuck, and the pinner holds the
 //! point. The evaluation adds up, from the view of the player who has just moved (the

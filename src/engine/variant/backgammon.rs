@@ -8,7 +8,7 @@ use crate::engine::play::{Play, Step};
 use crate::engine::position::{BAR, OPPONENT_BAR, Position};
 use crate::engine::scoring::WinKind;
 
-/// Standard backgammon (README.md, Rules §1).
+/// Standard backgammon (assets/rules/README.md §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Backgammon;
 

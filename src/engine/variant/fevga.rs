@@ -1,4 +1,4 @@
-//! Fevga (README.md, Rules §2.4): both sides the same way round, no hitting, the start,
+//! Fevga (assets/rules/README.md §2.4): both sides the same way round, no hitting, the start,
 //! own-quarter and trapping rules.
 
 use super::{Variant, VariantError, VariantRules, fast};

@@ -1,4 +1,4 @@
-//! Plakoto (README.md, Rules §2.3): pins instead of hits, and the mother.
+//! Plakoto (assets/rules/README.md §2.3): pins instead of hits, and the mother.
 
 use super::{Variant, VariantError, VariantRules, Verdict, fast};
 use crate::engine::dice::Dice;

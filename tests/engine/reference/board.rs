@@ -1,5 +1,5 @@
 //! The reference's own position: the board form of `bg-tui moves --board`, checked against
-//! README.md, Rules §2 on the way in, and turned round to the opponent's view on the way
+//! assets/rules/README.md §2 on the way in, and turned round to the opponent's view on the way
 //! out.
 
 use super::spec::BoardSpec;
@@ -7,7 +7,7 @@ use super::spec::BoardSpec;
 /// The rule sets whose plays the reference generates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rules {
-    /// README.md, Rules §1.
+    /// assets/rules/README.md §1.
     Backgammon,
     /// §2.2: backgammon's moves.
     Portes,

@@ -1,11 +1,11 @@
-//! The slow reference generator of legal plays, written from the rules alone (README.md,
-//! Rules).
+//! The slow reference generator of legal plays, written from the rules alone
+//! (assets/rules/README.md).
 //!
 //! A play is a sequence of single checker moves, one die each, in either order of the dice
 //! (a double: four of one number). Every prefix of every sequence is a candidate play; the
 //! whole-play rules then choose among the candidates by the dice they use and the position
-//! they end in. Nothing here is fast: it is meant to be read against the rules (README.md,
-//! Rules) line by line.
+//! they end in. Nothing here is fast: it is meant to be read against the rules
+//! (assets/rules/README.md) line by line.
 
 use super::board::{Board, Rules};
 use std::collections::BTreeSet;
@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reading {
     /// The rules as the reference reads them. Fevga's trapping rule: the play leaves no
-    /// block at all (no six in a row held), as the rules word it (README.md, Rules §2.4).
+    /// block at all (no six in a row held), as the rules word it (assets/rules/README.md §2.4).
     AsWritten,
     /// The other reading of the trapping rule: the play leaves only no block that every
     /// opposing checker is still behind (a block that traps nothing may stay).

@@ -1,5 +1,5 @@
 //! The reference side of issue 9's check: a slow generator of legal plays for every rule set,
-//! written from the rules alone (README.md, Rules), random positions for it, and small
+//! written from the rules alone (assets/rules/README.md), random positions for it, and small
 //! helpers for the hand-checked tests.
 
 pub mod board;

@@ -1,4 +1,4 @@
-//! A named test for each board-level ruling of README.md, Rules §2 (and a few of §1 they
+//! A named test for each board-level ruling of assets/rules/README.md §2 (and a few of §1 they
 //! build on), on positions small enough to work out by hand. The reasoning is in the
 //! comment above each answer. Every answer is checked against the reference generator and
 //! against the engine.
@@ -480,7 +480,7 @@ fn malformed_boards_are_refused() {
 #[test]
 fn fevga_trapping_rule_leaves_no_block_at_all() {
     // "The mover must play so that no such block is left": no six points in a row at all,
-    // as the rules word it (README.md, Rules §2.4), not merely none that traps. My block
+    // as the rules word it (assets/rules/README.md §2.4), not merely none that traps. My block
     // 13-18 (the opponent's 1-6) traps all of theirs (on my 1-3, their 13-15). I also hold
     // 7-11 (their 19-23). 13/12 14/12 breaks the block but makes 7-12 (their 19-24), which
     // none of theirs is behind: not allowed, since 13/10 leaves no block at all. 18/15

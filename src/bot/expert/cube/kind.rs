@@ -108,9 +108,9 @@ pub fn contact_kind(position: &Position) -> ContactKind {
 /// which Janowski's formula on the 0-ply chances comes closest to the 2-ply cubeful
 /// look-ahead's equities (no double, and double with the best answer) over thousands of
 /// contact positions from self-play, iterated until the look-ahead's leaves, valued with
-/// this same table, agree (README, "Cube efficiency by kind of position"). Blitzes, where
-/// one roll can swing the game past both the double and the pass points, use the cube
-/// least well; primes and back games, slow and steady, best.
+/// this same table, agree (assets/strength/README.md, "Cube efficiency by kind of
+/// position"). Blitzes, where one roll can swing the game past both the double and the pass
+/// points, use the cube least well; primes and back games, slow and steady, best.
 #[must_use]
 pub const fn contact_efficiency(kind: ContactKind) -> f32 {
     match kind {
