@@ -3,13 +3,10 @@
 
 use clap::{Parser, Subcommand};
 
-mod autosave_bench;
-mod bench;
 mod board;
 mod bot_match;
 mod error;
 mod exchange;
-mod expert_bench;
 mod hint;
 mod moves;
 mod output;
@@ -20,27 +17,22 @@ mod rules_args;
 mod saves;
 mod show;
 mod start;
-mod tavli_met;
 
 pub mod analyse;
 pub mod rollout;
-pub mod train;
 pub mod ubgi;
 
 use moves::play_list;
 use position_args::parse_dice;
 
 pub use analyse::AnalyseArgs;
-pub use autosave_bench::{BenchAutosaveArgs, bench_autosave};
-pub use bench::{BENCH_ROUNDS, BenchArgs, MAX_CORPUS_BYTES, bench, read_corpus};
 pub use board::{moves_on_board, parse_board, parse_variant};
 pub use bot_match::{BotMatchArgs, MAX_BOT_GAMES, MAX_BOT_THREADS, PROGRESS_MIN_GAMES, bot_match};
 pub use error::{CliError, NamesError};
 pub use exchange::{ExportArgs, ImportArgs, export_mat, export_mat_to, import_mat};
-pub use expert_bench::{BenchExpertArgs, bench_expert};
 pub use hint::{HINT_SEED, HintArgs, default_hint_bot, hint, hint_on_board};
 pub use moves::{MovesArgs, moves};
-pub use output::{CommandError, MAX_ERROR_CHARS, printable, usage_line};
+pub use output::{CommandError, MAX_ERROR_CHARS, printable};
 pub use play::{MAX_NAME_CHARS, PlayArgs, parse_names, play_options, play_options_with, with_ply};
 pub use position_args::PositionArgs;
 pub use replay::{ReplayArgs, read_timeline, read_timeline_text, replay_text};
@@ -51,8 +43,6 @@ pub use saves::{
     resume_app_in, save_folder, unfinished_autosave,
 };
 pub use show::{ShowArgs, show};
-pub use tavli_met::{TavliMetArgs, tavli_met};
-pub use train::TrainArgs;
 pub use ubgi::UbgiArgs;
 
 /// Backgammon for the terminal.
@@ -87,17 +77,6 @@ pub enum Command {
     /// Print a position as a text board with pip counts (and the score, cube and dice when
     /// a Match ID is given).
     Show(ShowArgs),
-    /// Measure legal-move generation speed on one core.
-    Bench(BenchArgs),
-    /// Measure the autosave: the time to save an action in the first game of a long money
-    /// session and in its last, and the time to resume it.
-    BenchAutosave(BenchAutosaveArgs),
-    /// Measure the expert bot: the time of a 0-ply evaluation, and of a decision at each
-    /// look-ahead.
-    BenchExpert(BenchExpertArgs),
-    /// Print the Tavli match equity table the expert plays Tavli matches by: each side's
-    /// chance to win the match from a score, for each game of the cycle that comes next.
-    TavliMet(TavliMetArgs),
     /// A bot's ranking of every legal play of a roll, best first, with its score: a
     /// backgammon Position ID (`hint ID DICE`), or any rule set's board
     /// (`hint --rules RULES --board BOARD DICE`).
@@ -108,8 +87,6 @@ pub enum Command {
     Rollout(RolloutArgs),
     /// Play two bots against each other and report A's points per game.
     BotMatch(BotMatchArgs),
-    /// Train the expert bot's nets by self-play (resumable from a checkpoint).
-    Train(TrainArgs),
     /// Be an engine for other programs: speak UBGI v0.2 (the Universal Backgammon
     /// Interface) on standard input and output, with the expert's nets.
     Ubgi(UbgiArgs),

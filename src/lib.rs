@@ -7,13 +7,15 @@
 //! with the `tui` feature (on by default), the command line (`cli`) and the game in the
 //! terminal (`tui`).
 //!
-//! The program's own development tools are public only with the `dev-tools` feature (which
-//! `tui` turns on): the move-generation benchmark (`bench`), the expert's nets from the inside
-//! (their inputs, evaluation, file format and training: `bot::expert::{encode, eval, format,
-//! net, train, rollout}`) and the autosave's lock (`store::autosave`). Without it the face is
-//! the engine, the bots and their [`bot::Bot`] trait, the expert with its nets as a whole
+//! The workshop of the program's own development, the program `bg-lab`, is built with the
+//! `lab` feature, which also makes public what it works on: the move-generation benchmark
+//! (`bench`) and the expert's nets from the inside (their inputs, evaluation, file format
+//! and training: `bot::expert::{encode, eval, format, net, train, rollout}`). The autosave's
+//! lock (`store::autosave`) is public with `tui`. Without them the face is the engine, the
+//! bots and their [`bot::Bot`] trait, the expert with its nets as a whole
 //! ([`bot::expert::Nets`], [`bot::expert::Probs`]), rollouts, the analysis ([`analysis`]),
-//! records, the autosave journal ([`journal`]), `.mat` files and replays.
+//! records, the autosave journal ([`journal`]), `.mat` files, replays and text made safe to
+//! print ([`printable`]).
 //!
 //! A crate that needs only the rules, the bots and the records depends on bg-tui with
 //! `default-features = false` and builds without ratatui and crossterm.
@@ -52,27 +54,24 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-/// Declares a module of the program's own development (the nets' insides, their training):
-/// public with the `dev-tools` feature, crate-private without it.
-macro_rules! dev_module {
-    ($name:ident) => {
-        #[cfg(feature = "dev-tools")]
+/// Declares a module public with `$feature` and crate-private without it: the workshop's
+/// (`lab`: the nets' insides, the benchmark), or the terminal game's (`tui`: the autosave's
+/// lock).
+macro_rules! public_with {
+    ($feature:literal, $name:ident) => {
+        #[cfg(feature = $feature)]
         pub mod $name;
-        #[cfg(not(feature = "dev-tools"))]
+        #[cfg(not(feature = $feature))]
         #[allow(dead_code, unreachable_pub)]
         pub(crate) mod $name;
     };
 }
-pub(crate) use dev_module;
+pub(crate) use public_with;
 
 pub mod advisor;
 pub mod analysis;
-#[cfg(feature = "dev-tools")]
-pub mod bench;
-// Without `dev-tools` the benchmark is the crate's own (its corpus feeds the unit tests).
-#[cfg(not(feature = "dev-tools"))]
-#[allow(dead_code)]
-mod bench;
+// Without `lab` the benchmark is the crate's own (its corpus feeds the unit tests).
+public_with!("lab", bench);
 pub mod bot;
 #[cfg(feature = "tui")]
 pub mod cli;
@@ -81,7 +80,7 @@ pub mod engine;
 mod files;
 pub mod journal;
 pub mod mat;
-pub(crate) mod printable;
+pub mod printable;
 pub mod record;
 pub mod replay;
 pub mod store;

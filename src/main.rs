@@ -16,14 +16,9 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => return ended(args.run()),
         Some(Command::Moves(args)) => args.run(),
         Some(Command::Show(args)) => args.run(),
-        Some(Command::Bench(args)) => args.run(),
-        Some(Command::BenchExpert(args)) => args.run(),
-        Some(Command::TavliMet(args)) => args.run(),
-        Some(Command::BenchAutosave(args)) => return streamed(|out| args.run(out)),
         Some(Command::Hint(args)) => args.run(),
         Some(Command::Rollout(args)) => args.run(),
         Some(Command::BotMatch(args)) => args.run(),
-        Some(Command::Train(args)) => args.run(),
         Some(Command::Ubgi(args)) => args.run().map(|()| String::new()),
         Some(Command::Analyse(args)) => args.run(),
         Some(Command::Resume(args)) => return ended(args.run()),
@@ -83,7 +78,7 @@ fn usage_error(e: &clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         };
     }
-    fail(&cli::usage_line(&e.to_string()), 2)
+    fail(&bg_tui::printable::usage_line("bg-tui", &e.to_string()), 2)
 }
 
 /// How a game ended: its last line on the restored terminal, and the exit status (128 + the

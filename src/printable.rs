@@ -1,6 +1,10 @@
 //! Text from files and the command line made safe to print: control characters (escape
 //! sequences, newlines, carriage returns) written as Rust escapes, and long text cut, so a
-//! hostile file can neither drive the terminal nor flood it.
+//! hostile file can neither drive the terminal nor flood it; and the one-line messages of the
+//! programs (`bg-tui`, `bg-lab`) for a command line they refuse.
+
+/// The longest error line the programs print, in characters; longer ones are cut.
+pub const MAX_ERROR_CHARS: usize = 500;
 
 /// `text` with every control character escaped (`\u{1b}`, `\n`, ...) and cut after
 /// `max_chars` characters of the original, with `…` where it was cut.
@@ -18,6 +22,60 @@ pub fn printable(text: &str, max_chars: usize) -> String {
             out.push(c);
         }
     }
+    out
+}
+
+/// clap's message for a command line `program` refuses, as one line: its first line without the
+/// `error: ` prefix (with what it lists when it ends in a colon), then its tip if it gives
+/// one, and where to read more.
+///
+/// # Examples
+/// ```
+/// use bg_tui::printable::usage_line;
+/// let clap = "error: unexpected argument '-1' found\n\n  tip: to pass '-1' as a value, \
+///             use '-- -1'\n\nUsage: bg-tui moves <POSITION_ID> <DICE>\n\nFor more \
+///             information, try '--help'.\n";
+/// assert_eq!(
+///     usage_line("bg-tui", clap),
+///     "unexpected argument '-1' found (tip: to pass '-1' as a value, use '-- -1'); \
+///      see bg-tui --help"
+/// );
+/// let missing = "error: the following required arguments were not provided:\n  \
+///                --supervised <POSITIONS>\n\nUsage: bg-tui train --target-ply <PLY> \
+///                --supervised <POSITIONS>\n";
+/// assert_eq!(
+///     usage_line("bg-tui", missing),
+///     "the following required arguments were not provided: --supervised <POSITIONS>; \
+///      see bg-tui --help"
+/// );
+/// ```
+#[must_use]
+pub fn usage_line(program: &str, clap_message: &str) -> String {
+    let mut lines = clap_message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("the command line is not understood");
+    let mut out = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:")).collect();
+    // A first line that ends in a colon is followed by what it lists (the arguments that
+    // were not given, say).
+    if out.ends_with(':') {
+        let listed: Vec<&str> = rest
+            .iter()
+            .copied()
+            .filter(|l| !l.starts_with("tip:"))
+            .collect();
+        if !listed.is_empty() {
+            out.push(' ');
+            out.push_str(&listed.join(", "));
+        }
+    }
+    let tips: Vec<&str> = rest.into_iter().filter(|l| l.starts_with("tip:")).collect();
+    if !tips.is_empty() {
+        out.push_str(&format!(" ({})", tips.join("; ")));
+    }
+    out.push_str(&format!("; see {program} --help"));
     out
 }
 

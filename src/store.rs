@@ -17,8 +17,8 @@ pub use crate::files::{
 use crate::record::{self, Record, RecordError};
 
 // Which game writes the autosave (its lock, the files of a game's own, stale temporary
-// files): the terminal game's business, public only with the `dev-tools` feature.
-crate::dev_module!(autosave);
+// files): the terminal game's business, public only with the `tui` feature.
+crate::public_with!("tui", autosave);
 #[cfg(feature = "tui")]
 pub(crate) use autosave::{
     AutosaveClaim, Elsewhere, autosave_busy, claim_autosave, existing_autosave, is_own_autosave,

@@ -1,7 +1,7 @@
 //! The `expert` bot: a neural evaluator trained in this project by self-play.
 //!
 //! Two nets (one for positions with contact, one for races; their inputs and layers are in
-//! the modules `encode` and `net`, public with the `dev-tools` feature) give the chances of the player on roll to win, win a gammon,
+//! the modules `encode` and `net`, public with the `lab` feature) give the chances of the player on roll to win, win a gammon,
 //! win a backgammon, lose a gammon and lose a backgammon. The bot plays the legal play with
 //! the best cubeless equity after it: at 0-ply from the nets directly, at 1-ply as the mean
 //! over the opponent's 21 rolls of the position after the opponent's best reply, at 2-ply
@@ -25,14 +25,14 @@ mod playout;
 pub mod rollouts;
 pub mod tavli;
 // The nets' insides (their inputs, evaluation and file format) and their training are the
-// program's own: public only with the `dev-tools` feature (which the terminal game turns on).
-crate::dev_module!(encode);
-crate::dev_module!(eval);
-crate::dev_module!(format);
-crate::dev_module!(net);
-#[cfg(feature = "dev-tools")]
+// workshop's: public only with the `lab` feature (`bg-lab`).
+crate::public_with!("lab", encode);
+crate::public_with!("lab", eval);
+crate::public_with!("lab", format);
+crate::public_with!("lab", net);
+#[cfg(feature = "lab")]
 pub mod rollout;
-#[cfg(feature = "dev-tools")]
+#[cfg(feature = "lab")]
 pub mod train;
 
 pub use eval::equity;

@@ -93,17 +93,6 @@ pub enum CliError {
         #[source]
         source: MatReadError,
     },
-    /// A line of a corpus file (`bench --corpus`) that does not read.
-    #[error("{}:{line}: {source}", path.display())]
-    Corpus {
-        /// The corpus file.
-        path: PathBuf,
-        /// The line, from 1.
-        line: usize,
-        /// What is wrong with the line.
-        #[source]
-        source: Box<CliError>,
-    },
     /// `--names` that cannot name the players.
     #[error(transparent)]
     Names(#[from] NamesError),
@@ -113,21 +102,6 @@ pub enum CliError {
     /// A `--tutor-threshold` that is not an equity loss tutor mode takes.
     #[error("--tutor-threshold: {0}")]
     TutorThreshold(#[source] crate::tui::tutor::ThresholdError),
-    /// A corpus file (`bench --corpus`) that cannot be read.
-    #[error("cannot read {0}")]
-    CorpusFile(#[source] StoreError),
-    /// A line of a corpus file that is not `POSITION_ID DICE`.
-    #[error("expected `POSITION_ID DICE`, found \"{found}\"")]
-    CorpusLine {
-        /// The line, cut to be shown.
-        found: String,
-    },
-    /// A corpus file without a (position, roll) pair.
-    #[error("{}: no (position, roll) pairs", path.display())]
-    EmptyCorpus {
-        /// The corpus file.
-        path: PathBuf,
-    },
     /// A `--rules` that names no rule set.
     #[error("--rules: {0}")]
     RuleSet(#[source] crate::engine::UnknownRuleSet),
@@ -220,9 +194,6 @@ pub enum CliError {
         #[source]
         source: crate::bot::expert::rollouts::RolloutError,
     },
-    /// `bench --corpus` with a rule set whose positions a Position ID cannot hold.
-    #[error("--corpus holds Position IDs, which cannot hold {0} positions")]
-    CorpusRuleSet(Variant),
     /// The expert has no nets for the rule set.
     #[error("the expert has no nets for {0}")]
     NoNets(Variant),
@@ -232,27 +203,6 @@ pub enum CliError {
     /// A position and match state the rules refuse.
     #[error("the position and match state: {0}")]
     Restore(#[source] crate::engine::RestoreError),
-    /// `train --rules` with a rule set that plays with backgammon's nets.
-    #[error("--rules {name}: {0} plays with backgammon's nets; train those (--rules backgammon)", name = .0.name())]
-    SharedNets(Variant),
-    /// Training made a weight infinite or NaN; the checkpoint was not written.
-    #[error(
-        "training diverged (a weight is no longer a finite number); {} was left as it was",
-        .0.display()
-    )]
-    Diverged(PathBuf),
-    /// The checkpoint could not be written.
-    #[error("cannot write the checkpoint: {0}")]
-    Checkpoint(#[source] StoreError),
-    /// A fresh training run over an existing checkpoint, without `--overwrite`.
-    #[error(
-        "{} exists: give --resume to go on training it, or --overwrite to start afresh over it",
-        .0.display()
-    )]
-    CheckpointExists(PathBuf),
-    /// A pubeval check of training that could not be played.
-    #[error("the check: {0}")]
-    Check(#[source] ArenaError),
     /// The start position (`--position`, `--board`) the game refuses.
     #[error("the start position: {0}")]
     StartPosition(#[source] crate::engine::SetupError),

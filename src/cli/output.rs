@@ -3,8 +3,7 @@
 
 use super::CliError;
 
-/// The longest error line printed, in characters; longer ones are cut.
-pub const MAX_ERROR_CHARS: usize = 500;
+pub use crate::printable::MAX_ERROR_CHARS;
 
 /// A failed command that writes as it goes.
 #[derive(Debug, thiserror::Error)]
@@ -41,58 +40,4 @@ impl CommandError {
 #[must_use]
 pub fn printable(text: &str, max_chars: usize) -> String {
     crate::printable::printable(text, max_chars.min(MAX_ERROR_CHARS))
-}
-
-/// clap's message for a command line it refuses, as one line: its first line without the
-/// `error: ` prefix (with what it lists when it ends in a colon), then its tip if it gives
-/// one, and where to read more.
-///
-/// # Examples
-/// ```
-/// use bg_tui::cli::usage_line;
-/// let clap = "error: unexpected argument '-1' found\n\n  tip: to pass '-1' as a value, \
-///             use '-- -1'\n\nUsage: bg-tui moves <POSITION_ID> <DICE>\n\nFor more \
-///             information, try '--help'.\n";
-/// assert_eq!(
-///     usage_line(clap),
-///     "unexpected argument '-1' found (tip: to pass '-1' as a value, use '-- -1'); \
-///      see bg-tui --help"
-/// );
-/// let missing = "error: the following required arguments were not provided:\n  \
-///                --supervised <POSITIONS>\n\nUsage: bg-tui train --target-ply <PLY> \
-///                --supervised <POSITIONS>\n";
-/// assert_eq!(
-///     usage_line(missing),
-///     "the following required arguments were not provided: --supervised <POSITIONS>; \
-///      see bg-tui --help"
-/// );
-/// ```
-#[must_use]
-pub fn usage_line(clap_message: &str) -> String {
-    let mut lines = clap_message
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("the command line is not understood");
-    let mut out = first.strip_prefix("error: ").unwrap_or(first).to_string();
-    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:")).collect();
-    // A first line that ends in a colon is followed by what it lists (the arguments that
-    // were not given, say).
-    if out.ends_with(':') {
-        let listed: Vec<&str> = rest
-            .iter()
-            .copied()
-            .filter(|l| !l.starts_with("tip:"))
-            .collect();
-        if !listed.is_empty() {
-            out.push(' ');
-            out.push_str(&listed.join(", "));
-        }
-    }
-    let tips: Vec<&str> = rest.into_iter().filter(|l| l.starts_with("tip:")).collect();
-    if !tips.is_empty() {
-        out.push_str(&format!(" ({})", tips.join("; ")));
-    }
-    out.push_str("; see bg-tui --help");
-    out
 }

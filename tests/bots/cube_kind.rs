@@ -132,7 +132,7 @@ fn blitzes_use_the_cube_least_and_primes_most() {
 /// with which Janowski's formula on the 0-ply chances comes closest (least squares). Each
 /// shipped figure must lie within 0.02 of its kind's fit. A few minutes of a release build:
 /// `cargo test --release --test bots -- --ignored shipped_efficiencies`.
-#[cfg(feature = "dev-tools")]
+#[cfg(feature = "lab")]
 #[test]
 #[ignore = "minutes: run by hand with --release"]
 fn shipped_efficiencies_fit_the_look_ahead() {

@@ -5,13 +5,14 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-// The expert's insides (inputs, nets, their file format, training) are public only with the
-// `dev-tools` feature.
-#[cfg(feature = "dev-tools")]
 mod bot_expert;
 mod bot_greedy;
 mod bot_match;
 mod bot_pubeval;
 mod cube_kind;
+// The expert's insides (inputs, nets, their file format, training) are public only with the
+// `lab` feature.
+#[cfg(feature = "lab")]
+mod expert_nets;
 mod gnubg_judge;
 mod rollout;

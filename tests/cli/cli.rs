@@ -90,11 +90,6 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
             vec!["show", "4HPwATDgc/ABMA", "QYkqASAAIAA"],
             "invalid match ID",
         ),
-        (vec!["bench", "--seconds", "-1"], "--seconds"),
-        (
-            vec!["bench", "--corpus", "/nonexistent/corpus.txt"],
-            "cannot read",
-        ),
     ] {
         let o = bg_tui(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -105,68 +100,4 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
     }
     // clap's own usage errors also exit with 2.
     assert_eq!(bg_tui(&["moves"]).status.code(), Some(2));
-}
-
-#[test]
-fn bench_reads_a_corpus_file_and_names_a_bad_line() {
-    let dir = std::env::temp_dir().join(format!("bg-tui-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let good = dir.join("good.txt");
-    std::fs::write(
-        &good,
-        "# opening rolls\n4HPwATDgc/ABMA 31\n\n4HPwATDgc/ABMA 6-6\n",
-    )
-    .unwrap();
-    let o = bg_tui(&[
-        "bench",
-        "--corpus",
-        good.to_str().unwrap(),
-        "--seconds",
-        "0.2",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
-    assert!(
-        text.starts_with("corpus: 2 (position, roll) pairs"),
-        "{text}"
-    );
-    // 16 plays for 3-1, 11 for 6-6.
-    assert!(
-        text.lines().any(|l| l
-            .split_whitespace()
-            .eq(["positions", "per", "pair", "13.50"])),
-        "{text}"
-    );
-    let bad = dir.join("bad.txt");
-    std::fs::write(&bad, "4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA 77\n").unwrap();
-    let o = bg_tui(&["bench", "--corpus", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("bad.txt:2: invalid dice"),
-        "{}",
-        stderr(&o)
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn bench_expert_times_evaluation_and_each_look_ahead() {
-    let o = bg_tui(&["bench-expert", "--pairs", "3"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
-    assert!(out.contains("3 (position, roll) pairs"), "{out}");
-    assert!(
-        out.contains("0-ply evaluation:") && out.contains("µs per position"),
-        "{out}"
-    );
-    for ply in ["  0-ply", "  1-ply", "  2-ply"] {
-        assert!(out.contains(ply), "{out}");
-    }
-    let o = bg_tui(&["bench-expert", "--pairs", "0"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("--pairs takes 1 to 10000"),
-        "{}",
-        stderr(&o)
-    );
 }

@@ -20,8 +20,6 @@ fn failure(args: &[&str]) -> CliError {
         Command::Moves(a) => a.run(),
         Command::Hint(a) => a.run(),
         Command::Show(a) => a.run(),
-        Command::Bench(a) => a.run(),
-        Command::TavliMet(a) => a.run(),
         Command::BotMatch(a) => a.run(),
         Command::Replay(a) => a.text(),
         other => panic!("{args:?}: not a command this test runs: {other:?}"),
@@ -157,8 +155,6 @@ fn a_count_out_of_range_keeps_the_option_and_the_value() {
         e.to_string(),
         "--games takes from 1 to 1000000000 games, not 0"
     );
-    let e = failure(&["tavli-met", "--length", "26"]);
-    assert_eq!(e.to_string(), "--length takes 1 to 25 points, not 26");
 }
 
 #[test]
@@ -212,36 +208,6 @@ fn a_file_that_cannot_be_read_is_a_store_error() {
     let e = failure(&["replay", path, "--text"]);
     assert!(matches!(e, CliError::Store(_)), "{e:?}");
     assert!(e.to_string().contains("missing.json"), "{e}");
-    let e = failure(&["bench", "--corpus", path, "--seconds", "0.01"]);
-    assert!(matches!(e, CliError::CorpusFile(_)), "{e:?}");
-    assert!(e.to_string().starts_with("cannot read "), "{e}");
-}
-
-#[test]
-fn a_bad_corpus_line_is_named_by_file_and_line() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let corpus = dir.path().join("corpus.txt");
-    std::fs::write(&corpus, "# pairs\n4HPwATDgc/ABMA 31\nnonsense 31\n").expect("written");
-    let e = failure(&[
-        "bench",
-        "--corpus",
-        corpus.to_str().expect("a UTF-8 path"),
-        "--seconds",
-        "0.01",
-    ]);
-    let CliError::Corpus { line, source, .. } = &e else {
-        panic!("not a corpus error: {e:?}");
-    };
-    assert_eq!(*line, 3);
-    assert!(
-        matches!(**source, CliError::PositionId { .. }),
-        "{source:?}"
-    );
-    assert!(
-        e.to_string()
-            .contains(":3: invalid position ID \"nonsense\": "),
-        "{e}"
-    );
 }
 
 #[test]

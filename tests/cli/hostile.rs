@@ -260,32 +260,6 @@ fn names_longer_than_the_limit_are_refused_in_short_lines() {
     }
 }
 
-#[cfg(feature = "tui")]
-#[test]
-fn a_corpus_that_is_a_device_or_too_large_is_refused_at_once() {
-    let o = finishes_within(
-        spawn(
-            &["bench", "--corpus", "/dev/zero"],
-            Path::new("/nonexistent"),
-        ),
-        Duration::from_secs(20),
-        "bench --corpus /dev/zero",
-    );
-    assert_eq!(o.status.code(), Some(2));
-    let err = one_line_stderr(&o);
-    assert!(err.contains("not a regular file"), "{err}");
-
-    let dir = tempfile::tempdir().unwrap();
-    let big = dir.path().join("big.txt");
-    let file = std::fs::File::create(&big).unwrap();
-    file.set_len(bg_tui::cli::MAX_CORPUS_BYTES as u64 + 1)
-        .unwrap();
-    let o = bg_tui(&["bench", "--corpus", big.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = one_line_stderr(&o);
-    assert!(err.contains("larger than"), "{err}");
-}
-
 #[test]
 fn export_writes_a_game_at_a_time_into_any_writer() {
     let (record, _) = store::read_record(Path::new(&replay_short())).unwrap();
@@ -336,7 +310,6 @@ fn a_fifo_with_no_writer_is_refused_not_waited_on() {
         vec!["export", f],
         vec!["import", f],
         vec!["resume", f],
-        vec!["bench", "--corpus", f],
     ];
     for args in &commands {
         let o = finishes_within(spawn(args, &data), Duration::from_secs(20), &args.join(" "));
@@ -465,38 +438,6 @@ fn command_line_errors_are_one_line_with_status_2() {
     let o = bg_tui(&["--version"]);
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("bg-tui "));
-}
-
-#[cfg(feature = "tui")]
-#[test]
-fn bench_keeps_its_columns_apart_and_refuses_absurd_durations() {
-    let o = bg_tui(&[
-        "bench",
-        "--corpus",
-        &fixture("corpus-no-legal-play.txt"),
-        "--seconds",
-        "0.01",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout).into_owned();
-    for line in text.lines().skip(2) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert!(words.len() >= 2, "{line:?}");
-        // Every figure is a number or `-`, never two run together.
-        for figure in words
-            .iter()
-            .rev()
-            .take_while(|w| w.parse::<f64>().is_ok() || **w == "-")
-        {
-            assert!(figure.len() < 12, "{line:?}");
-        }
-    }
-    assert!(text.contains("ns per position"), "{text}");
-    for seconds in ["1e-300", "0", "nan", "1e300"] {
-        let o = bg_tui(&["bench", "--seconds", seconds]);
-        assert_eq!(o.status.code(), Some(2), "{seconds}");
-        assert!(one_line_stderr(&o).len() < 120);
-    }
 }
 
 // ---- 1. The autosave journal ----
@@ -773,63 +714,10 @@ mod arbitrary_bytes {
             let path = dir.path().join("input");
             std::fs::write(&path, &bytes).unwrap();
             let path = path.to_str().unwrap().to_string();
-            let corpus = bg_tui::cli::read_corpus(Path::new(&path));
-            if let Err(e) = corpus {
-                prop_assert!(!e.to_string().contains('\n'));
-            }
             let _ = bg_tui::cli::read_timeline(Path::new(&path));
             let _ = bg_tui::cli::import_mat(Path::new(&path), None);
         }
     }
-}
-
-#[cfg(feature = "tui")]
-#[test]
-fn a_writer_killed_at_any_moment_leaves_a_journal_that_reads_back() {
-    // `bench-autosave` saves a session action by action as the game does; kill it with
-    // SIGKILL at several moments and read what it left.
-    let mut previous = 0;
-    for delay in [30u64, 120, 400, 900] {
-        let dir = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
-            .args(["bench-autosave", "--games", "40", "--dir"])
-            .arg(dir.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(delay));
-        let _ = child.kill();
-        let _ = child.wait();
-        // It writes in a folder of its own inside `--dir`.
-        let Some(dir) = std::fs::read_dir(dir.path())
-            .unwrap()
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .find(|p| p.is_dir())
-        else {
-            continue;
-        };
-        let path = dir.join(store::AUTOSAVE_NAME);
-        if !path.exists() {
-            continue;
-        }
-        let (record, _) =
-            store::read_record(&path).unwrap_or_else(|e| panic!("killed after {delay} ms: {e}"));
-        let actions: usize = record.games.iter().map(|g| g.actions.len()).sum();
-        previous = previous.max(actions);
-        // Every other file it left (the new session it saves beside the long one, the whole
-        // record it times) is whole too; temporary files are what a kill leaves mid-write.
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if !name.starts_with(".bg-tui-") {
-                store::read_record(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-            }
-        }
-    }
-    assert!(previous > 0, "some journal was written before a kill");
 }
 
 // ==== Issue 18: nothing lost, part two ====
@@ -1065,27 +953,6 @@ fn without_file_locks_each_game_writes_a_file_of_its_own() {
         std::fs::read_to_string(&autosave).unwrap(),
         "another game's match\n"
     );
-}
-
-/// Item 5: `bench-autosave --dir` naming the data folder leaves the autosave there alone.
-#[test]
-fn bench_autosave_never_writes_over_what_is_in_its_folder() {
-    let dir = tempfile::tempdir().unwrap();
-    let autosave = dir.path().join(store::AUTOSAVE_NAME);
-    std::fs::write(&autosave, "an unfinished match\n").unwrap();
-    let o = bg_tui(&[
-        "bench-autosave",
-        "--games",
-        "2",
-        "--dir",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(
-        std::fs::read_to_string(&autosave).unwrap(),
-        "an unfinished match\n"
-    );
-    assert_eq!(names_in(dir.path()), [store::AUTOSAVE_NAME]);
 }
 
 /// Item 6: a finished match that cannot be kept (the folder is gone, as on a full disk) is

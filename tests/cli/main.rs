@@ -1,5 +1,5 @@
 //! The command line's tests (the `tui` feature), one module a file: the subcommands and their
-//! options, exchanging positions and records, `train`, the UBGI engine protocol, the commands
+//! options, exchanging positions and records, the UBGI engine protocol, the commands
 //! README.md shows, and hostile input (full disks, FIFOs, symbolic links, escape sequences,
 //! arbitrary bytes). One test binary for them all: one link instead of one a file.
 
@@ -13,5 +13,4 @@ mod cli_exchange;
 mod cli_play_options;
 mod hostile;
 mod readme;
-mod train_cli;
 mod ubgi;

@@ -1,34 +1,62 @@
-//! README.md's commands still run as it shows them. Every `bg-tui` command line in its code
-//! blocks (and in its table of figures) is read by the program's command line: run with
-//! `--help` after it, so each subcommand, option and value must be one the program takes.
-//! Those shown with their output (`$ bg-tui ...` and the lines below it) are cheap and touch
-//! no file: they are run, and each line shown must come out, in order (`...` stands for
-//! lines left out).
+//! README.md's commands still run as it shows them. Every `bg-tui` and `bg-lab` command
+//! line in its code blocks (and in its table of figures) is read by the program's command
+//! line: run with `--help` after it, so each subcommand, option and value must be one the
+//! program takes (`bg-lab`'s with the `lab` feature, which builds it). Those shown with
+//! their output (`$ bg-tui ...` and the lines below it) are cheap and touch no file: they
+//! are run, and each line shown must come out, in order (`...` stands for lines left out).
 
 use crate::common::bg_tui;
 
-/// A command line README.md shows: its words after the program's name, and the output shown
-/// under it (empty when none is).
+/// A command line README.md shows: the program, its words after the program's name, and
+/// the output shown under it (empty when none is).
 #[derive(Debug)]
 struct Shown {
+    program: &'static str,
     words: Vec<String>,
     output: Vec<String>,
 }
 
-/// The program's words on a shell line: the line split as `sh` splits it (quotes, escapes,
-/// comments), and of the pipeline's commands the one that runs `bg-tui` (or `cargo run
-/// --release --`, which runs it): its words after the program's name. `None` when no command
-/// of the line runs the program.
-fn program_words(line: &str) -> Option<Vec<String>> {
-    let words = shell_words(line);
-    words.split(|w| w == "|").find_map(|command| match command {
-        [program, rest @ ..] if program == "bg-tui" => Some(rest.to_vec()),
-        [cargo, run, rest @ ..] if cargo == "cargo" && run == "run" => {
-            let after = rest.iter().position(|w| w == "--");
-            Some(after.map_or_else(Vec::new, |at| rest[at + 1..].to_vec()))
-        }
+/// The programs this crate builds.
+const PROGRAMS: [&str; 2] = ["bg-tui", "bg-lab"];
+
+/// The program and its words on a shell line: the line split as `sh` splits it (quotes,
+/// escapes, comments), and of the pipeline's commands the one that runs `bg-tui` or
+/// `bg-lab` (or `cargo run --release [--bin NAME] --`, which runs one): the program and its
+/// words after the program's name. `None` when no command of the line runs a program.
+fn program_words(line: &str) -> Option<(&'static str, Vec<String>)> {
+    shell_words(line)
+        .split(|w| w == "|")
+        .find_map(command_words)
+}
+
+/// The program a command runs, and its words: see [`program_words`].
+fn command_words(command: &[String]) -> Option<(&'static str, Vec<String>)> {
+    let named = |name: Option<&String>| PROGRAMS.into_iter().find(|p| name.is_some_and(|n| n == p));
+    let (first, rest) = command.split_first()?;
+    if let Some(program) = named(Some(first)) {
+        return Some((program, rest.to_vec()));
+    }
+    if first != "cargo" || rest.first().is_none_or(|w| w != "run") {
+        return None;
+    }
+    let end = rest.iter().position(|w| w == "--").unwrap_or(rest.len());
+    let options = &rest[..end];
+    let program = match options.iter().position(|w| w == "--bin") {
+        Some(at) => named(options.get(at + 1))?,
+        None => "bg-tui",
+    };
+    Some((program, rest.get(end + 1..).unwrap_or_default().to_vec()))
+}
+
+/// Runs `program` (one of [`PROGRAMS`]) with `args`; `None` for `bg-lab` in a build
+/// without it.
+fn run(program: &str, args: &[&str]) -> Option<std::process::Output> {
+    match program {
+        "bg-tui" => Some(bg_tui(args)),
+        #[cfg(feature = "lab")]
+        "bg-lab" => Some(crate::common::bg_lab(args)),
         _ => None,
-    })
+    }
 }
 
 /// `line` split into words as `sh` splits it: single and double quotes, backslash escapes,
@@ -89,9 +117,10 @@ fn shown_commands(readme: &str) -> Vec<Shown> {
             Some(true) => {
                 let prompt = line.strip_prefix("$ ");
                 match program_words(prompt.unwrap_or(line)) {
-                    Some(words) => {
+                    Some((program, words)) => {
                         prompted = prompt.is_some();
                         shown.push(Shown {
+                            program,
                             words,
                             output: Vec::new(),
                         });
@@ -110,8 +139,9 @@ fn shown_commands(readme: &str) -> Vec<Shown> {
                     section = title;
                 } else if section == "Figures" {
                     for span in line.split('`').skip(1).step_by(2) {
-                        if let Some(words) = program_words(span) {
+                        if let Some((program, words)) = program_words(span) {
                             shown.push(Shown {
+                                program,
                                 words,
                                 output: Vec::new(),
                             });
@@ -141,16 +171,29 @@ fn shell_lines_split_as_sh_splits_them() {
             "x y"
         ]
     );
+    let words = |line| program_words(line).map(|(program, words)| (program, words.join(" ")));
     assert_eq!(
-        program_words(r"printf 'ubgi\nquit\n' | bg-tui ubgi"),
-        Some(vec!["ubgi".to_string()])
+        words(r"printf 'ubgi\nquit\n' | bg-tui ubgi"),
+        Some(("bg-tui", "ubgi".to_string()))
     );
     assert_eq!(
-        program_words("cargo run --release -- --vs expert   # or against a bot"),
-        Some(vec!["--vs".to_string(), "expert".to_string()])
+        words("cargo run --release -- --vs expert   # or against a bot"),
+        Some(("bg-tui", "--vs expert".to_string()))
     );
-    assert_eq!(program_words("cargo run --release"), Some(vec![]));
-    assert_eq!(program_words("cargo test --locked"), None);
+    assert_eq!(
+        words("cargo run --release"),
+        Some(("bg-tui", String::new()))
+    );
+    assert_eq!(
+        words("cargo run --release --features lab --bin bg-lab -- bench"),
+        Some(("bg-lab", "bench".to_string()))
+    );
+    assert_eq!(
+        words("bg-lab train --games 1"),
+        Some(("bg-lab", "train --games 1".to_string()))
+    );
+    assert_eq!(words("cargo test --locked"), None);
+    assert_eq!(words("cargo build --release --features lab"), None);
 }
 
 #[test]
@@ -158,17 +201,20 @@ fn the_readme_reader_finds_commands_prompts_and_output() {
     let text = "## Playing\n```sh\nbg-tui resume   # go on\ncargo test\n```\n\
                 ```\n$ bg-tui show X\n line one\n...\n$ bg-tui moves Y 31\n```\n\
                 ```json\nbg-tui not a command\n```\n\
-                ## Figures\n| a | `bg-tui bench --seconds 1`, `bg-tui bench` |\n";
+                ## Figures\n| a | `bg-lab bench --seconds 1`, `bg-tui show` |\n";
     let shown = shown_commands(text);
-    let words: Vec<String> = shown.iter().map(|s| s.words.join(" ")).collect();
+    let words: Vec<String> = shown
+        .iter()
+        .map(|s| format!("{} {}", s.program, s.words.join(" ")))
+        .collect();
     assert_eq!(
         words,
         [
-            "resume",
-            "show X",
-            "moves Y 31",
-            "bench --seconds 1",
-            "bench"
+            "bg-tui resume",
+            "bg-tui show X",
+            "bg-tui moves Y 31",
+            "bg-lab bench --seconds 1",
+            "bg-tui show"
         ]
     );
     assert_eq!(shown[1].output, [" line one", "..."]);
@@ -183,10 +229,14 @@ fn every_command_the_readme_shows_is_one_the_program_reads() {
     for command in &shown {
         let mut args: Vec<&str> = command.words.iter().map(String::as_str).collect();
         args.push("--help");
-        let o = bg_tui(&args);
+        let Some(o) = run(command.program, &args) else {
+            continue; // bg-lab, not built without the `lab` feature
+        };
+        let usage = format!("Usage: {}", command.program);
         assert!(
-            o.status.success() && String::from_utf8_lossy(&o.stdout).contains("Usage: bg-tui"),
-            "bg-tui {}: {}",
+            o.status.success() && String::from_utf8_lossy(&o.stdout).contains(&usage),
+            "{} {}: {}",
+            command.program,
             command.words.join(" "),
             String::from_utf8_lossy(&o.stderr)
         );
@@ -200,7 +250,9 @@ fn the_commands_the_readme_shows_with_their_output_print_it() {
     assert!(with_output.len() >= 6, "{with_output:?}");
     for command in with_output {
         let args: Vec<&str> = command.words.iter().map(String::as_str).collect();
-        let o = bg_tui(&args);
+        let Some(o) = run(command.program, &args) else {
+            continue; // bg-lab, not built without the `lab` feature
+        };
         let stdout = String::from_utf8_lossy(&o.stdout);
         assert!(
             o.status.success(),

@@ -231,8 +231,23 @@ pub fn bg_tui_in(args: &[&str], data_home: Option<&std::path::Path>) -> std::pro
 /// The standard error of `o`, checked to be one line starting `bg-tui: `.
 #[cfg(feature = "tui")]
 pub fn one_line_stderr(o: &std::process::Output) -> String {
+    one_line_from(o, "bg-tui")
+}
+
+/// Runs the built `bg-lab` with `args`, standard input empty.
+#[cfg(feature = "lab")]
+pub fn bg_lab(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_bg-lab"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the bg-lab binary runs")
+}
+
+/// The standard error of `o`, checked to be one line starting `PROGRAM: `.
+pub fn one_line_from(o: &std::process::Output, program: &str) -> String {
     let text = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(text.lines().count(), 1, "not one line: {text:?}");
-    assert!(text.starts_with("bg-tui: "), "{text:?}");
+    assert!(text.starts_with(&format!("{program}: ")), "{text:?}");
     text
 }

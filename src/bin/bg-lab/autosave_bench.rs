@@ -1,4 +1,4 @@
-//! `bg-tui bench-autosave`: what saving after every action costs in a long money session,
+//! `bg-lab bench-autosave`: what saving after every action costs in a long money session,
 //! at its start and at its end, and how long resuming it takes.
 //!
 //! It plays a cubeless money session between two players who pick a legal play at random
@@ -11,11 +11,11 @@
 //! last, and resuming the session (reading and replaying the journal, then saving one more
 //! action into it).
 
-use super::{CliError, CommandError};
-use crate::engine::{Action, Dice, MatchState, Phase, Play, Rules, roll_die};
-use crate::journal::Journal;
-use crate::record::{PlayerInfo, Record, Recorder};
-use crate::store;
+use bg_tui::engine::{Action, Dice, MatchState, Phase, Play, Rules, RulesError, roll_die};
+use bg_tui::journal::Journal;
+use bg_tui::printable::printable;
+use bg_tui::record::{MAX_BYTES, MAX_GAMES, PlayerInfo, Record, Recorder, to_json};
+use bg_tui::store::{self, StoreError};
 use clap::Args;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -23,46 +23,89 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// `bg-tui bench-autosave [--games N] [--dir DIR]`.
+/// `bg-lab bench-autosave [--games N] [--dir DIR] [--seed S]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
-pub struct BenchAutosaveArgs {
-    /// How many games the session has (at most the 10000 a record holds).
-    #[arg(long, value_name = "N", default_value_t = crate::record::MAX_GAMES)]
-    pub games: usize,
+pub(crate) struct BenchAutosaveArgs {
+    /// How many games the session has: 2 to the 10000 a record holds.
+    #[arg(long, value_name = "N", default_value_t = MAX_GAMES as u64,
+          value_parser = clap::value_parser!(u64).range(2..=MAX_GAMES as u64))]
+    pub(crate) games: u64,
     /// The folder to write in: the benchmark makes a temporary folder of its own inside it,
     /// removed afterwards, and touches nothing else there [default: the data folder, on the
     /// disk the autosave uses].
     #[arg(long, value_name = "DIR")]
-    pub dir: Option<PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
     /// Seed for the dice and the players' choices.
     #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
 }
 
-/// `bg-tui bench-autosave`: runs the benchmark, printing as it goes to `out`.
+/// Why `bench-autosave` stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub(crate) enum AutosaveBenchError {
+    /// The data folder cannot be found.
+    #[error(transparent)]
+    DataDir(StoreError),
+    /// A folder that cannot be made or written in; `option` names the option that gave it.
+    #[error("{}{}: {source}", option.map(|o| format!("{o} ")).unwrap_or_default(), path.display())]
+    Folder {
+        /// `--dir`, when the folder is the one it names.
+        option: Option<&'static str>,
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Rules the engine refuses (never: a cubeless money session).
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The journal cannot be read back.
+    #[error(transparent)]
+    Resume(StoreError),
+    /// The journal read back is not the session played.
+    #[error("the journal did not read back as the session played")]
+    NotReadBack,
+    /// Standard output refused the text (status 1).
+    #[error("cannot write to standard output: {0}")]
+    Output(#[source] std::io::Error),
+}
+
+impl AutosaveBenchError {
+    /// The exit status: 1 when the output could not be written, 2 otherwise.
+    pub(crate) fn exit_code(&self) -> u8 {
+        match self {
+            AutosaveBenchError::Output(_) => 1,
+            _ => 2,
+        }
+    }
+
+    /// Whether the output was a pipe whose reader has gone: not worth a message.
+    pub(crate) fn is_closed_pipe(&self) -> bool {
+        matches!(self, AutosaveBenchError::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// `bench-autosave`: runs the benchmark, printing as it goes to `out`.
 ///
 /// # Errors
-/// [`CommandError::Input`] for a bad count or a folder that cannot be written;
-/// [`CommandError::Output`] when `out` refuses the text.
-pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(), CommandError> {
+/// [`AutosaveBenchError`] for a folder that cannot be written, and
+/// [`AutosaveBenchError::Output`] when `out` refuses the text.
+pub(crate) fn bench_autosave(
+    args: &BenchAutosaveArgs,
+    out: &mut dyn Write,
+) -> Result<(), AutosaveBenchError> {
     let games = args.games;
-    if !(2..=crate::record::MAX_GAMES).contains(&games) {
-        return Err(CliError::range(
-            "--games",
-            format!("from 2 to {} games", crate::record::MAX_GAMES),
-            games,
-        )
-        .into());
-    }
     // A folder of its own, made inside the one given (or the data folder) and removed
     // afterwards: the benchmark never writes over a file that is there, such as an
     // unfinished match's autosave when `--dir` names the data folder.
     let parent = match &args.dir {
         Some(dir) => dir.clone(),
-        None => store::data_dir().map_err(CliError::Store)?,
+        None => store::data_dir().map_err(AutosaveBenchError::DataDir)?,
     };
     let option = args.dir.is_some().then_some("--dir");
-    let folder_error = |source| CliError::Folder {
+    let folder_error = |source| AutosaveBenchError::Folder {
         option,
         path: parent.clone(),
         source,
@@ -76,7 +119,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     let say = |out: &mut dyn Write, text: String| {
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
-            .map_err(CommandError::Output)
+            .map_err(AutosaveBenchError::Output)
     };
     say(
         out,
@@ -84,15 +127,13 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
             "autosave benchmark: a cubeless money session of {games} games between two players \
              who play at random (seed {}),\nsaved after every action into {}\n\n",
             args.seed,
-            super::printable(&dir.display().to_string(), 200)
+            printable(&dir.display().to_string(), 200)
         ),
     )?;
-    let fail = |e: std::io::Error| {
-        CommandError::Input(CliError::Folder {
-            option: None,
-            path: dir.to_path_buf(),
-            source: e,
-        })
+    let fail = |e: std::io::Error| AutosaveBenchError::Folder {
+        option: None,
+        path: dir.to_path_buf(),
+        source: e,
     };
     let path = dir.join(store::AUTOSAVE_NAME);
     let rules = Rules {
@@ -101,7 +142,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     };
     let players = [PlayerInfo::human("White"), PlayerInfo::human("Black")];
     let mut session = Session {
-        m: MatchState::new(rules).map_err(CliError::Rules)?,
+        m: MatchState::new(rules)?,
         recorder: Recorder::new(players.clone(), rules, Some(args.seed)),
         rng: ChaCha8Rng::seed_from_u64(args.seed),
     };
@@ -120,7 +161,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     // the same disk) the first game of a new session in a journal of its own.
     session.next_game();
     let mut fresh = Session {
-        m: MatchState::new(rules).map_err(CliError::Rules)?,
+        m: MatchState::new(rules)?,
         recorder: Recorder::new(players, rules, Some(args.seed ^ 1)),
         rng: ChaCha8Rng::seed_from_u64(args.seed ^ 1),
     };
@@ -140,12 +181,12 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     drop(fresh_journal);
     std::fs::remove_file(&fresh_path).map_err(fail)?;
     let rewrite_last = time_rewrite(dir, session.recorder.as_record()).map_err(fail)?;
-    let record_bytes = crate::record::to_json(session.recorder.as_record()).len();
+    let record_bytes = to_json(session.recorder.as_record()).len();
     let journal_bytes = journal.len();
     drop(journal);
     // Resume: read and replay the journal as `bg-tui resume` does, then save one more game.
     let resume_start = Instant::now();
-    let (record, m) = store::read_record(&path).map_err(CliError::Store)?;
+    let (record, m) = store::read_record(&path).map_err(AutosaveBenchError::Resume)?;
     let resumed = resume_start.elapsed();
     let same = &record == session.recorder.as_record() && m == session.m;
     let mut session = Session {
@@ -195,7 +236,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
          the disk)\n",
         size(journal_bytes),
         size(record_bytes as u64),
-        size(crate::record::MAX_BYTES as u64),
+        size(MAX_BYTES as u64),
         ms(resumed),
         if same { "yes" } else { "NO" },
         built.as_secs_f64(),
@@ -205,7 +246,7 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
     if same {
         Ok(())
     } else {
-        Err(CliError::Usage("the journal did not read back as the session played").into())
+        Err(AutosaveBenchError::NotReadBack)
     }
 }
 
@@ -286,14 +327,4 @@ fn ms(d: Duration) -> String {
 
 fn size(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
-}
-
-impl BenchAutosaveArgs {
-    /// Runs the benchmark, printing as it goes to `out`.
-    ///
-    /// # Errors
-    /// As [`bench_autosave`].
-    pub fn run(&self, out: &mut dyn Write) -> Result<(), CommandError> {
-        bench_autosave(self, out)
-    }
 }

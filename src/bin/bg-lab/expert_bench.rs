@@ -1,49 +1,53 @@
-//! `bg-tui bench-expert`: the expert bot's speed on one core: the 0-ply evaluation of a
+//! `bg-lab bench-expert`: the expert bot's speed on one core: the 0-ply evaluation of a
 //! position, and a decision (ranking a roll's legal plays) at each look-ahead.
 //!
 //! The positions are the built-in corpus of `bench` (seeded random self-play): for each
 //! (position, roll) pair, every legal play is evaluated at 0-ply, and the bot decides at 0,
 //! 1 and 2-ply (and 3-ply with `--max-ply 3`). The bear-off database is built before the clock starts.
 
-use super::CliError;
-use crate::bot::expert::eval::{Buffers, after_play};
-use crate::bot::expert::{ExpertBot, MAX_PLY, bearoff::BearoffDb, shipped_nets_for};
+use bg_tui::bench::{CORPUS_SEED, corpus_of};
+use bg_tui::bot::BotError;
+use bg_tui::bot::expert::eval::{Buffers, after_play};
+use bg_tui::bot::expert::{ExpertBot, MAX_PLY, bearoff::BearoffDb, shipped_nets_for};
+use bg_tui::engine::Variant;
 use clap::Args;
 use std::time::Instant;
 
-/// `bg-tui bench-expert [--pairs N] [--rules RULES] [--max-ply N]`.
+/// `bg-lab bench-expert [--pairs N] [--rules RULES] [--max-ply N]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
-pub struct BenchExpertArgs {
-    /// How many (position, roll) pairs of the corpus to decide on at each look-ahead.
-    #[arg(long, value_name = "N", default_value_t = 200)]
-    pub pairs: usize,
+pub(crate) struct BenchExpertArgs {
+    /// How many (position, roll) pairs of the corpus to decide on at each look-ahead
+    /// (1-10000).
+    #[arg(long, value_name = "N", default_value_t = 200,
+          value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    pub(crate) pairs: u16,
     /// The rule set whose corpus and nets to measure: backgammon, portes, plakoto, fevga or
     /// jacquet.
     #[arg(long = "rules", value_name = "RULES", default_value = "backgammon")]
-    pub rule_set: String,
+    pub(crate) rule_set: Variant,
     /// The deepest look-ahead to time: 0 to 3 (3-ply takes about a second a decision).
-    #[arg(long, value_name = "N", default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3))]
-    pub max_ply: u8,
+    #[arg(long, value_name = "N", default_value_t = bg_tui::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub(crate) max_ply: u8,
 }
 
-/// The corpus seed `bench` uses.
-const CORPUS_SEED: u64 = 20_261_121;
+/// Why `bench-expert` could not measure.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub(crate) enum BenchExpertError {
+    /// The shipped nets of the rule set do not read.
+    #[error(transparent)]
+    Nets(#[from] BotError),
+}
 
-/// `bg-tui bench-expert`: the report to print.
+/// `bench-expert`: the report to print.
 ///
 /// # Errors
-/// [`CliError`] for a count of 0 or over 10,000, or nets that do not read.
-pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
-    if !(1..=10_000).contains(&args.pairs) {
-        return Err(CliError::range("--pairs", "1 to 10000 pairs", args.pairs));
-    }
-    let variant = super::parse_variant(&args.rule_set)?;
-    let nets = shipped_nets_for(variant).map_err(|source| CliError::Bot {
-        option: None,
-        source,
-    })?;
+/// [`BenchExpertError::Nets`] for nets that do not read.
+pub(crate) fn bench_expert(args: &BenchExpertArgs) -> Result<String, BenchExpertError> {
+    let variant = args.rule_set;
+    let nets = shipped_nets_for(variant)?;
     BearoffDb::shared().fill();
-    let corpus = crate::bench::corpus_of(variant, args.pairs, CORPUS_SEED);
+    let corpus = corpus_of(variant, usize::from(args.pairs), CORPUS_SEED);
     let legal_plays = |position, dice| variant.legal_plays(position, dice);
     let mut out = format!(
         "expert on one core: {} (position, roll) pairs of the built-in {} corpus (seed {CORPUS_SEED})\n",
@@ -95,14 +99,4 @@ pub fn bench_expert(args: &BenchExpertArgs) -> Result<String, CliError> {
         ));
     }
     Ok(out)
-}
-
-impl BenchExpertArgs {
-    /// The report to print.
-    ///
-    /// # Errors
-    /// As [`bench_expert`].
-    pub fn run(&self) -> Result<String, CliError> {
-        bench_expert(self)
-    }
 }

@@ -1,17 +1,22 @@
-//! `bg-tui train` at the door: every option that would overflow, hang, panic or lose a
+//! `bg-lab train` at the door: every option that would overflow, hang, panic or lose a
 //! checkpoint is refused in one line with status 2, and no good checkpoint is replaced by a
-//! bad one (issue 18, items 3, 4, 9, 11 and 17).
+//! bad one (issue 18, items 3, 4, 9, 11 and 17); and where a run writes by default.
 
 use crate::common;
 
 use bg_tui::bot::expert::format;
-use common::{bg_tui, one_line_stderr};
+use common::bg_lab;
 use std::path::Path;
+
+/// The standard error of `o`: one line, `bg-lab: ...`.
+fn one_line_stderr(o: &std::process::Output) -> String {
+    common::one_line_from(o, "bg-lab")
+}
 
 /// A small fresh checkpoint of `rules` in `dir`: one self-play game, no check.
 fn small_checkpoint(dir: &Path, rules: &str) -> std::path::PathBuf {
     let path = dir.join(format!("{rules}.bgnet"));
-    let o = bg_tui(&[
+    let o = bg_lab(&[
         "train",
         "--rules",
         rules,
@@ -46,7 +51,7 @@ fn with_state(bytes: &[u8], alpha: f32, games: u64) -> Vec<u8> {
 }
 
 fn refused(args: &[&str], needle: &str) {
-    let o = bg_tui(args);
+    let o = bg_lab(args);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
     let line = one_line_stderr(&o);
     assert!(line.contains(needle), "{args:?}: {line}");
@@ -69,25 +74,31 @@ fn options_that_overflow_or_cannot_start_are_refused_at_the_door() {
     let with = |extra: &[&'static str]| -> Vec<&str> {
         base.iter().copied().chain(extra.iter().copied()).collect()
     };
-    refused(&with(&["--alpha", "3e38"]), "--alpha takes a learning rate");
-    refused(&with(&["--alpha=-0.1"]), "--alpha takes a learning rate");
-    refused(&with(&["--alpha", "NaN"]), "--alpha takes a learning rate");
+    refused(
+        &with(&["--alpha", "3e38"]),
+        "a learning rate above 0, up to 1",
+    );
+    refused(&with(&["--alpha=-0.1"]), "a learning rate above 0, up to 1");
+    refused(
+        &with(&["--alpha", "NaN"]),
+        "a learning rate above 0, up to 1",
+    );
     refused(
         &with(&["--checkpoint-minutes", "1e300"]),
-        "--checkpoint-minutes takes",
+        "minutes above 0, up to 1440",
     );
-    refused(&with(&["--threads", "100000"]), "--threads takes 1 to 256");
+    refused(&with(&["--threads", "100000"]), "100000 is not in 1..=256");
     refused(
         &with(&["--resume", "--supervised", "18446744073709551615"]),
-        "--supervised takes at most",
+        "is not in 1..=10000000",
     );
     refused(
         &with(&["--hidden", "0"]),
-        "--hidden takes from 1 to 1024 units, not 0",
+        "for '--hidden <HIDDEN>': 0 is not in 1..=1024",
     );
     refused(
         &with(&["--race-hidden", "1025"]),
-        "--race-hidden takes from 1 to 1024 units, not 1025",
+        "for '--race-hidden <RACE_HIDDEN>': 1025 is not in 1..=1024",
     );
     refused(
         &with(&["--rules", "portes"]),
@@ -119,7 +130,7 @@ fn a_fresh_run_never_writes_over_an_existing_file() {
         b"the user's nets"
     );
     // With --overwrite it is replaced by a fresh run's checkpoint.
-    let o = bg_tui(&[
+    let o = bg_lab(&[
         "train",
         "--games",
         "1",
@@ -238,7 +249,7 @@ fn a_jacquet_run_starts_from_backgammons_nets() {
     let jacquet = dir.path().join("jacquet.bgnet");
     let log = dir.path().join("log");
     let run = |from: &Path| {
-        bg_tui(&[
+        bg_lab(&[
             "train",
             "--rules",
             "jacquet",
@@ -310,7 +321,7 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     let mut args = vec!["train", "--rich", "--from", plain.to_str().expect("UTF-8")];
     args.extend(common);
     args.extend([log.as_str(), "--checkpoint", widened.as_str()]);
-    let o = bg_tui(&args);
+    let o = bg_lab(&args);
     assert!(o.status.success(), "{o:?}");
     assert_eq!(contact_inputs(Path::new(&widened)), RICH_CONTACT_INPUTS);
     // `--hidden` above the file's widens the hidden layer too (the file's has 4).
@@ -324,7 +335,7 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     ];
     args.extend(common);
     args.extend([log.as_str(), "--checkpoint", wider.as_str()]);
-    let o = bg_tui(&args);
+    let o = bg_lab(&args);
     assert!(o.status.success(), "{o:?}");
     let bytes = std::fs::read(&wider).expect("the checkpoint");
     let nets = format::from_bytes(&bytes, Variant::Backgammon).expect("backgammon's nets");
@@ -334,7 +345,7 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     let mut args = vec!["train", "--rich", "--hidden", "4", "--race-hidden", "2"];
     args.extend(common);
     args.extend([log.as_str(), "--checkpoint", fresh.as_str()]);
-    let o = bg_tui(&args);
+    let o = bg_lab(&args);
     assert!(o.status.success(), "{o:?}");
     assert_eq!(contact_inputs(Path::new(&fresh)), RICH_CONTACT_INPUTS);
     let other = path("plakoto.bgnet");
@@ -377,7 +388,7 @@ fn a_supervised_round_on_the_nets_look_ahead() {
             "0",
         ];
         args.extend_from_slice(extra);
-        bg_tui(&args)
+        bg_lab(&args)
     };
     let o = run(&["--supervised", "40", "--target-ply", "1", "--epochs", "1"]);
     assert!(o.status.success(), "{o:?}");
@@ -395,4 +406,42 @@ fn a_supervised_round_on_the_nets_look_ahead() {
     let o = run(&["--games", "1", "--target-ply", "2"]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     assert!(one_line_stderr(&o).contains("--supervised"), "{o:?}");
+}
+
+/// A run writes its checkpoint into the folder it is started in, never into `assets/`,
+/// unless `--assets` asks for the shipped nets' files there.
+#[test]
+fn a_run_writes_in_its_own_folder_unless_told_to_write_the_assets() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::create_dir(dir.path().join("assets")).expect("a folder");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "--rules",
+            "plakoto",
+            "--games",
+            "1",
+            "--hidden",
+            "4",
+            "--race-hidden",
+            "2",
+            "--check-every",
+            "0",
+        ];
+        args.extend_from_slice(extra);
+        std::process::Command::new(env!("CARGO_BIN_EXE_bg-lab"))
+            .args(&args)
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("bg-lab runs")
+    };
+    let o = run(&[]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(dir.path().join("plakoto.bgnet").is_file());
+    assert!(!dir.path().join("assets/plakoto.bgnet").exists());
+    let o = run(&["--assets"]);
+    assert!(o.status.success(), "{o:?}");
+    let bytes = std::fs::read(dir.path().join("assets/plakoto.bgnet")).expect("written");
+    assert_eq!(&bytes[..8], b"BGTUINET");
 }

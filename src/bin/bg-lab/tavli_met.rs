@@ -1,39 +1,20 @@
-//! `bg-tui tavli-met`: the Tavli match equity table.
+//! `bg-lab tavli-met`: the Tavli match equity table.
 
-use super::CliError;
+use bg_tui::bot::expert::tavli::{MAX_AWAY, RATES, TavliMet};
 use clap::Args;
 
-/// `bg-tui tavli-met [--length N]`.
+/// `bg-lab tavli-met [--length N]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
-pub struct TavliMetArgs {
+pub(crate) struct TavliMetArgs {
     /// The longest match to show, in points (1-25).
-    #[arg(long, value_name = "N", default_value_t = 7)]
-    pub length: u32,
+    #[arg(long, value_name = "N", default_value_t = 7,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_AWAY)))]
+    pub(crate) length: u32,
 }
 
-impl TavliMetArgs {
-    /// The table to print.
-    ///
-    /// # Errors
-    /// As [`tavli_met`].
-    pub fn run(&self) -> Result<String, CliError> {
-        tavli_met(self.length)
-    }
-}
-
-/// `bg-tui tavli-met`: the table, in percent, for scores up to `length` away.
-///
-/// # Errors
-/// [`CliError`] for a length outside 1-25.
-pub fn tavli_met(length: u32) -> Result<String, CliError> {
-    use crate::bot::expert::tavli::{MAX_AWAY, RATES, TavliMet};
-    if !(1..=MAX_AWAY).contains(&length) {
-        return Err(CliError::range(
-            "--length",
-            format!("1 to {MAX_AWAY} points"),
-            length,
-        ));
-    }
+/// The table, in percent, for scores up to `--length` away.
+pub(crate) fn tavli_met(args: &TavliMetArgs) -> String {
+    let length = args.length.clamp(1, MAX_AWAY);
     let met = TavliMet::shared();
     let mut out = String::from(
         "Tavli match equity: the chance (%) that the side needing the row's points wins the\n\
@@ -58,5 +39,5 @@ pub fn tavli_met(length: u32) -> Result<String, CliError> {
             out.push('\n');
         }
     }
-    Ok(out)
+    out
 }

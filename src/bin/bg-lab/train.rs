@@ -1,0 +1,657 @@
+//! `bg-lab train`: self-play training of the expert bot's nets for backgammon, Jacquet,
+//! Plakoto or Fevga, with checkpoints, a progress bar and a periodic check (against pubeval
+//! in backgammon, against greedy in the others); or, with `--supervised`, one supervised
+//! round that fits the nets to rollouts or to their own look-ahead.
+//!
+//! The checkpoint and the log are written in the current folder (`expert.bgnet` and
+//! `expert-train.log`, or the rule set's names), never into `assets/` unless `--assets`
+//! asks for it or `--checkpoint` and `--log` name files there.
+
+use bg_tui::bot::Bot;
+use bg_tui::bot::arena::{self, ArenaError, ci95_half_width, pair_dice_seed};
+use bg_tui::bot::expert::format::{self, MAX_HIDDEN, NetFileError, Nets, TrainState};
+use bg_tui::bot::expert::net::Net;
+use bg_tui::bot::expert::{
+    ExpertBot, NetsFileProblem, encode, read_nets_file_bytes, rollout, train as self_play,
+};
+use bg_tui::bot::greedy::GreedyBot;
+use bg_tui::bot::pubeval::PubevalBot;
+use bg_tui::engine::{RuleSet, Rules, Side, UnknownVariant, Variant};
+use bg_tui::store::{StoreError, write_atomic};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The most threads a run may ask for.
+const MAX_THREADS: u64 = 256;
+/// The largest learning rate a run takes (larger ones overflow the weights).
+const MAX_ALPHA: f32 = 1.0;
+/// The most minutes between checkpoints.
+const MAX_CHECKPOINT_MINUTES: f64 = 24.0 * 60.0;
+/// The most positions of a supervised round.
+const MAX_SUPERVISED: u64 = 10_000_000;
+/// The most games a checkpoint may have played before a run (the count never wraps).
+const MAX_GAMES: u64 = 1 << 53;
+/// The dice seed of the checks (the same dice every check, so checks compare).
+const CHECK_SEED: u64 = 20_261_122;
+/// The learning rate of a supervised round without `--alpha`.
+const SUPERVISED_ALPHA: f32 = 0.01;
+/// A supervised round takes each self-play position with a chance of one in this many.
+const SUPERVISED_SPREAD: u32 = 6;
+/// The contact net's hidden units in a fresh run without `--hidden`.
+const DEFAULT_HIDDEN: usize = 128;
+/// The learning rate of a fresh run without `--alpha`.
+const DEFAULT_ALPHA: f32 = 0.1;
+/// The learning rate is multiplied by [`ALPHA_DECAY`] every this many games...
+const ALPHA_STEP: u64 = 100_000;
+/// ... by this factor ...
+const ALPHA_DECAY: f32 = 0.85;
+/// ... down to this floor.
+const ALPHA_FLOOR: f32 = 0.02;
+/// Games per round of training between looks at the clock.
+const ROUND: u64 = 100;
+
+/// `bg-lab train`.
+#[derive(Debug, Clone, PartialEq, Args)]
+pub(crate) struct TrainArgs {
+    /// The rule set whose nets to train: backgammon (whose nets also play Portes), jacquet,
+    /// plakoto or fevga.
+    #[arg(long = "rules", value_name = "RULES", default_value = "backgammon", value_parser = nets_rule_set)]
+    pub(crate) rule_set: Variant,
+    /// Self-play games to play in this run (at most 2^53 with those already played).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(..=MAX_GAMES))]
+    pub(crate) games: u64,
+    /// Start afresh over an existing checkpoint file (without it a fresh run refuses to
+    /// write over one).
+    #[arg(long)]
+    pub(crate) overwrite: bool,
+    /// The run's seed: the first nets' weights and every game's dice follow from it.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Threads playing games, 1 to 256 (each trains a copy of the nets; the copies are
+    /// averaged every round of games).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    pub(crate) threads: u64,
+    /// Go on from the checkpoint (its nets, games played, seed and learning rate).
+    #[arg(long)]
+    pub(crate) resume: bool,
+    /// Start a new run from the nets in this file instead of random weights: nets of the
+    /// rule set trained, or backgammon's for Jacquet (whose nets are backgammon's trained
+    /// on in Jacquet's games). Not with `--resume`.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub(crate) from: Option<PathBuf>,
+    /// The checkpoint file, written atomically every `--checkpoint-minutes` and at the end
+    /// [default: expert.bgnet, jacquet.bgnet, plakoto.bgnet or fevga.bgnet, in the current
+    /// folder, or in assets/ with --assets].
+    #[arg(long, value_name = "FILE")]
+    pub(crate) checkpoint: Option<PathBuf>,
+    /// The checkpoint and the log default to the shipped nets' files in assets/ (run from
+    /// the source folder): training writes over the nets the program is built with.
+    #[arg(long)]
+    pub(crate) assets: bool,
+    /// Minutes between checkpoints (above 0, at most 1440).
+    #[arg(long, value_name = "MIN", default_value_t = 5.0, value_parser = checkpoint_minutes)]
+    pub(crate) checkpoint_minutes: f64,
+    /// Games between checks against pubeval, or greedy in Plakoto and Fevga (0: none).
+    #[arg(long, value_name = "N", default_value_t = 25_000)]
+    pub(crate) check_every: u64,
+    /// Games (in mirrored pairs) of each check.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub(crate) check_games: u64,
+    /// The file the checks are appended to [default: expert-train.log, jacquet-train.log,
+    /// plakoto-train.log or fevga-train.log, beside the default checkpoint].
+    #[arg(long, value_name = "FILE")]
+    pub(crate) log: Option<PathBuf>,
+    /// The learning rate, above 0 and at most 1 (a fresh run; with --resume, replaces the
+    /// checkpoint's). It is multiplied by 0.85 every 100,000 games, down to 0.02.
+    #[arg(long, value_parser = learning_rate, allow_negative_numbers = true)]
+    pub(crate) alpha: Option<f32>,
+    /// Hidden units of the contact net, 1 to 1024: a fresh run's [default: 128]; with
+    /// `--from`, a file's contact net with fewer is widened to this many, the new units
+    /// weighing nothing in the outputs, so that the nets play exactly as before.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_HIDDEN as i64))]
+    pub(crate) hidden: Option<u16>,
+    /// Backgammon's contact net reads the rich inputs (six more a side: break contact, the
+    /// rearmost checker and anchor, back escapes, containment, dance). A fresh run starts
+    /// so; with `--from`, plain nets are widened, the new inputs' weights at zero, so that
+    /// they play as before. Not with `--resume` (the checkpoint says which it is).
+    #[arg(long, conflicts_with = "resume")]
+    pub(crate) rich: bool,
+    /// Hidden units of the race net (a fresh run), 1 to 1024.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=MAX_HIDDEN as i64))]
+    pub(crate) race_hidden: u16,
+    /// A supervised round on the checkpoint (with --resume) instead of self-play: this many
+    /// positions from self-play (1 to 10,000,000), each rolled out, and the nets fitted to
+    /// the rollouts.
+    #[arg(long, value_name = "POSITIONS", requires = "resume",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SUPERVISED))]
+    pub(crate) supervised: Option<u64>,
+    /// Trials of each rollout (a supervised round): a multiple of 36 stratifies the first
+    /// roll evenly.
+    #[arg(long, value_name = "N", default_value_t = 72, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) trials: u32,
+    /// Turns each rollout trial plays before the nets value it (a supervised round).
+    #[arg(long, value_name = "TURNS", default_value_t = 10)]
+    pub(crate) horizon: u32,
+    /// Passes over the rolled-out positions when fitting (a supervised round).
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) epochs: u32,
+    /// A supervised round's targets are the nets' own look-ahead this many rolls deep (1 to
+    /// 3, the expert's `chances` at that ply) instead of rollouts (--trials and --horizon
+    /// then do nothing).
+    #[arg(long, value_name = "PLY", requires = "supervised", value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub(crate) target_ply: Option<u8>,
+}
+
+/// Why `train` stopped, or did not start.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub(crate) enum TrainError {
+    /// `--rich` for nets other than backgammon's.
+    #[error("--rich is for backgammon's nets")]
+    RichNotBackgammon,
+    /// `--supervised` for nets other than backgammon's.
+    #[error("--supervised rounds are for backgammon's nets")]
+    SupervisedNotBackgammon,
+    /// A nets file (`--from`, or the checkpoint with `--resume`) that cannot be read.
+    #[error("{option}: {}: {source}", path.display())]
+    Nets {
+        /// `--from` or `--resume`.
+        option: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        #[source]
+        source: NetsFileProblem,
+    },
+    /// A checkpoint without a training state to go on from.
+    #[error("--resume: {} holds nets but no training state", .0.display())]
+    NoTrainState(PathBuf),
+    /// A checkpoint whose training state is out of range.
+    #[error("--resume: {}: its training state is out of range (learning rate {alpha}, {games} games)", path.display())]
+    StateOutOfRange {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Its learning rate.
+        alpha: f32,
+        /// Its games played.
+        games: u64,
+    },
+    /// A fresh training run over an existing checkpoint, without `--overwrite`.
+    #[error(
+        "{} exists: give --resume to go on training it, or --overwrite to start afresh over it",
+        .0.display()
+    )]
+    CheckpointExists(PathBuf),
+    /// Training made a weight infinite or NaN; the checkpoint was not written.
+    #[error(
+        "training diverged (a weight is no longer a finite number); {} was left as it was",
+        .0.display()
+    )]
+    Diverged(PathBuf),
+    /// The checkpoint could not be written.
+    #[error("cannot write the checkpoint: {0}")]
+    Checkpoint(#[source] StoreError),
+    /// A check against pubeval or greedy that could not be played.
+    #[error("the check: {0}")]
+    Check(#[source] ArenaError),
+    /// A thread could not start.
+    #[error("a thread could not start: {0}")]
+    Thread(#[source] std::io::Error),
+}
+
+/// Why `--rules` names no nets to train.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum NetsRuleSetError {
+    /// Not a rule set.
+    #[error(transparent)]
+    Unknown(#[from] UnknownVariant),
+    /// A rule set that plays with backgammon's nets.
+    #[error("{0} plays with backgammon's nets; train those (--rules backgammon)")]
+    SharedNets(Variant),
+}
+
+/// `--rules`: a rule set with nets of its own.
+fn nets_rule_set(name: &str) -> Result<Variant, NetsRuleSetError> {
+    match name.parse()? {
+        v @ (Variant::Backgammon | Variant::Jacquet | Variant::Plakoto | Variant::Fevga) => Ok(v),
+        v => Err(NetsRuleSetError::SharedNets(v)),
+    }
+}
+
+/// A number outside what an option takes.
+#[derive(Debug, thiserror::Error)]
+#[error("takes {0}")]
+pub(crate) struct OutOfRange(&'static str);
+
+/// `--alpha`: a learning rate above 0, at most [`MAX_ALPHA`].
+fn learning_rate(text: &str) -> Result<f32, OutOfRange> {
+    const TAKES: &str = "a learning rate above 0, up to 1";
+    match text.parse::<f32>() {
+        Ok(a) if a > 0.0 && a <= MAX_ALPHA => Ok(a),
+        _ => Err(OutOfRange(TAKES)),
+    }
+}
+
+/// `--checkpoint-minutes`: above 0, at most [`MAX_CHECKPOINT_MINUTES`].
+fn checkpoint_minutes(text: &str) -> Result<f64, OutOfRange> {
+    const TAKES: &str = "a number of minutes above 0, up to 1440";
+    match text.parse::<f64>() {
+        Ok(m) if m > 0.0 && m <= MAX_CHECKPOINT_MINUTES => Ok(m),
+        _ => Err(OutOfRange(TAKES)),
+    }
+}
+
+/// The files of a run's nets: `name.bgnet` and `name-train.log`.
+fn file_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Jacquet => "jacquet",
+        Variant::Plakoto => "plakoto",
+        Variant::Fevga => "fevga",
+        _ => "expert",
+    }
+}
+
+/// The folder of the default checkpoint and log: the current one, or `assets/`.
+fn default_folder(args: &TrainArgs) -> PathBuf {
+    if args.assets {
+        PathBuf::from("assets")
+    } else {
+        PathBuf::new()
+    }
+}
+
+/// The checkpoint file of a run.
+fn checkpoint_path(args: &TrainArgs) -> PathBuf {
+    args.checkpoint
+        .clone()
+        .unwrap_or_else(|| default_folder(args).join(format!("{}.bgnet", file_name(args.rule_set))))
+}
+
+/// The log file of a run.
+fn log_path(args: &TrainArgs) -> PathBuf {
+    args.log.clone().unwrap_or_else(|| {
+        default_folder(args).join(format!("{}-train.log", file_name(args.rule_set)))
+    })
+}
+
+/// Fresh nets for `variant` with small random weights drawn from `seed`, of
+/// `(contact, race)` hidden units; `rich`: the contact net reads the rich inputs
+/// (backgammon's only).
+fn fresh_nets(
+    variant: Variant,
+    seed: u64,
+    (hidden, race_hidden): (usize, usize),
+    rich: bool,
+    alpha: f32,
+) -> Nets {
+    let mut rng = ChaCha8Rng::seed_from_u64(self_play::mix(seed ^ 0x1ce_b00c));
+    let mut uniform = || rng.random::<f32>();
+    let (mut contact_inputs, race_inputs) = encode::input_counts(variant);
+    if rich {
+        contact_inputs = encode::RICH_CONTACT_INPUTS;
+    }
+    let contact = Net::random(contact_inputs, hidden, &mut uniform);
+    let race = Net::random(race_inputs, race_hidden, &mut uniform);
+    Nets {
+        variant,
+        contact,
+        race,
+        state: Some(TrainState {
+            games: 0,
+            seed,
+            alpha,
+            seconds: 0.0,
+        }),
+    }
+}
+
+/// A check of `nets` (any rule set's) at 0-ply against `opponent` over `games` games in
+/// mirrored pairs, cubeless, in the nets' rule set. Returns the expert's points per game
+/// and the 95% half-width.
+fn check_against(
+    nets: &Arc<Nets>,
+    opponent: &mut dyn Bot,
+    games: u64,
+) -> Result<(f64, f64), ArenaError> {
+    let rules = Rules {
+        cube: false,
+        ..Rules::of(RuleSet::of_variant(nets.variant))
+    };
+    let mut points = Vec::with_capacity(usize::try_from(games).unwrap_or(0));
+    let mut expert = ExpertBot::new(Arc::clone(nets), 0);
+    for g in 0..games {
+        let side = if g % 2 == 0 { Side::White } else { Side::Black };
+        let outcome = arena::play_game(
+            &mut expert,
+            opponent,
+            side,
+            rules,
+            pair_dice_seed(CHECK_SEED, g / 2),
+        )?;
+        points.push(outcome.a_points);
+    }
+    let mean = points.iter().sum::<i64>() as f64 / points.len().max(1) as f64;
+    Ok((mean, ci95_half_width(&points)))
+}
+
+/// The line of a check of `nets` against pubeval (backgammon) or greedy (the others).
+fn check_line(nets: &Nets, games: u64) -> Result<String, TrainError> {
+    let shared = Arc::new(nets.clone());
+    let t = Instant::now();
+    let (opponent, checked) = if nets.variant == Variant::Backgammon {
+        (
+            "pubeval",
+            check_against(&shared, &mut PubevalBot::new(), games),
+        )
+    } else {
+        let mut greedy = GreedyBot::new(CHECK_SEED);
+        ("greedy", check_against(&shared, &mut greedy, games))
+    };
+    let (ppg, half) = checked.map_err(TrainError::Check)?;
+    Ok(format!(
+        "vs {opponent} {ppg:+.3} ppg +- {half:.3} over {games} games (check {:.0} s)",
+        t.elapsed().as_secs_f64()
+    ))
+}
+
+/// The nets of `path`, read for `variant` (`option` names the option in errors).
+fn read_nets_file(path: &Path, variant: Variant, option: &'static str) -> Result<Nets, TrainError> {
+    let problem = |source| TrainError::Nets {
+        option,
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = read_nets_file_bytes(path).map_err(problem)?;
+    format::from_bytes(&bytes, variant)
+        .map_err(|e: NetFileError| problem(NetsFileProblem::NotNets(e)))
+}
+
+/// The nets a run started `--from` a file begins with: the file's nets (backgammon's for
+/// Jacquet) as `variant`'s, with a new training state.
+fn nets_from(path: &Path, args: &TrainArgs) -> Result<Nets, TrainError> {
+    let variant = args.rule_set;
+    let read_as = if variant == Variant::Jacquet {
+        Variant::Backgammon
+    } else {
+        variant
+    };
+    let mut nets = read_nets_file(path, read_as, "--from")?;
+    nets.variant = variant;
+    if args.rich && nets.contact.inputs() < encode::RICH_CONTACT_INPUTS {
+        nets.contact = nets.contact.with_inputs(encode::RICH_CONTACT_INPUTS);
+    }
+    if let Some(hidden) = args
+        .hidden
+        .map(usize::from)
+        .filter(|&h| h > nets.contact.hidden())
+    {
+        let mut rng = ChaCha8Rng::seed_from_u64(self_play::mix(args.seed ^ 0x71de));
+        nets.contact = nets.contact.with_hidden(hidden, || rng.random::<f32>());
+    }
+    nets.state = Some(TrainState {
+        games: 0,
+        seed: args.seed,
+        alpha: args.alpha.unwrap_or(DEFAULT_ALPHA),
+        seconds: 0.0,
+    });
+    Ok(nets)
+}
+
+/// The checkpoint at `path` and its training state, checked to be in range.
+fn read_checkpoint(path: &Path, variant: Variant) -> Result<(Nets, TrainState), TrainError> {
+    let nets = read_nets_file(path, variant, "--resume")?;
+    let Some(state) = nets.state else {
+        return Err(TrainError::NoTrainState(path.to_path_buf()));
+    };
+    if !(state.alpha > 0.0 && state.alpha <= MAX_ALPHA) || state.games > MAX_GAMES {
+        return Err(TrainError::StateOutOfRange {
+            path: path.to_path_buf(),
+            alpha: state.alpha,
+            games: state.games,
+        });
+    }
+    Ok((nets, state))
+}
+
+/// The nets a self-play run starts from: the checkpoint's (`--resume`), a file's
+/// (`--from`) or fresh ones; a fresh run never writes over a file without `--overwrite`.
+fn starting_nets(args: &TrainArgs, checkpoint: &Path) -> Result<(Nets, TrainState), TrainError> {
+    if args.resume {
+        let (mut nets, mut state) = read_checkpoint(checkpoint, args.rule_set)?;
+        if let Some(alpha) = args.alpha {
+            state.alpha = alpha;
+            nets.state = Some(state);
+        }
+        return Ok((nets, state));
+    }
+    if !args.overwrite && std::fs::symlink_metadata(checkpoint).is_ok() {
+        return Err(TrainError::CheckpointExists(checkpoint.to_path_buf()));
+    }
+    let nets = match &args.from {
+        Some(from) => nets_from(from, args)?,
+        None => fresh_nets(
+            args.rule_set,
+            args.seed,
+            (
+                args.hidden.map_or(DEFAULT_HIDDEN, usize::from),
+                usize::from(args.race_hidden),
+            ),
+            args.rich,
+            args.alpha.unwrap_or(DEFAULT_ALPHA),
+        ),
+    };
+    let state = nets
+        .state
+        .ok_or_else(|| TrainError::NoTrainState(checkpoint.to_path_buf()))?;
+    Ok((nets, state))
+}
+
+/// Writes the checkpoint, unless a weight has stopped being a finite number (training has
+/// diverged): then the last good checkpoint is left as it was.
+fn save(path: &Path, nets: &Nets) -> Result<(), TrainError> {
+    let finite = [&nets.contact, &nets.race]
+        .iter()
+        .all(|n| n.weights().all(f32::is_finite));
+    if !finite {
+        return Err(TrainError::Diverged(path.to_path_buf()));
+    }
+    write_atomic(path, &format::to_bytes(nets)).map_err(TrainError::Checkpoint)
+}
+
+/// Appends `line` to the log; a log that cannot be written is said on standard error and
+/// the run goes on.
+fn log_line(path: &Path, line: &str) {
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| writeln!(f, "{line}"));
+    if let Err(e) = written {
+        eprintln!("cannot append to {}: {e}", path.display());
+    }
+}
+
+/// A progress bar of `len` steps on standard error when it is a terminal.
+fn progress_bar(len: u64, template: &str) -> Option<ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(len);
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar
+    })
+}
+
+/// `train`: trains until `--games` more games are played, checkpointing as it goes, and
+/// returns a last line to print; or, with `--supervised`, one supervised round.
+///
+/// # Errors
+/// [`TrainError`] for options that do not go with the rule set, a checkpoint that cannot
+/// be read (with `--resume`) or written, a check or a thread that cannot run.
+pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
+    let variant = args.rule_set;
+    let checkpoint = checkpoint_path(args);
+    let log = log_path(args);
+    if args.rich && variant != Variant::Backgammon {
+        return Err(TrainError::RichNotBackgammon);
+    }
+    if let Some(count) = args.supervised {
+        if variant != Variant::Backgammon {
+            return Err(TrainError::SupervisedNotBackgammon);
+        }
+        return supervised_round(args, &checkpoint, &log, count);
+    }
+    let (mut nets, mut state) = starting_nets(args, &checkpoint)?;
+    let target = state.games.saturating_add(args.games).min(MAX_GAMES);
+    eprintln!(
+        "training {variant} from game {} to {target}: seed {}, alpha {}, {} thread(s), contact {}x{}, race {}x{}; checkpoint {}",
+        state.games,
+        state.seed,
+        state.alpha,
+        args.threads,
+        nets.contact.inputs(),
+        nets.contact.hidden(),
+        nets.race.inputs(),
+        nets.race.hidden(),
+        checkpoint.display()
+    );
+    let start_games = state.games;
+    self_play_until(args, target, &mut nets, &mut state, (&checkpoint, &log))?;
+    Ok(format!(
+        "trained {} games (now {}), checkpoint {}\n",
+        state.games - start_games,
+        state.games,
+        checkpoint.display()
+    ))
+}
+
+/// Self-play rounds until `target` games, checkpointing every `--checkpoint-minutes`,
+/// checking every `--check-every` games, and a last checkpoint at the end.
+fn self_play_until(
+    args: &TrainArgs,
+    target: u64,
+    nets: &mut Nets,
+    state: &mut TrainState,
+    (checkpoint, log): (&Path, &Path),
+) -> Result<(), TrainError> {
+    let bar = progress_bar(
+        target - state.games,
+        "{bar:40} {pos}/{len} games  {per_sec}  {elapsed} elapsed, {eta} left  {msg}",
+    );
+    let threads = usize::try_from(args.threads).unwrap_or(1);
+    let every = Duration::from_secs_f64(args.checkpoint_minutes * 60.0);
+    let mut last_save = Instant::now();
+    let mut clock = Instant::now();
+    while state.games < target {
+        let round = ROUND.min(target - state.games);
+        self_play::train_games(nets, state.seed, state.games, round, state.alpha, threads)
+            .map_err(TrainError::Thread)?;
+        state.games += round;
+        if state.games % ALPHA_STEP < round {
+            state.alpha = (state.alpha * ALPHA_DECAY).max(ALPHA_FLOOR.min(state.alpha));
+        }
+        state.seconds += clock.elapsed().as_secs_f64();
+        nets.state = Some(*state);
+        if let Some(bar) = &bar {
+            bar.inc(round);
+        }
+        if last_save.elapsed() >= every {
+            save(checkpoint, nets)?;
+            last_save = Instant::now();
+        }
+        if args.check_every > 0 && state.games % args.check_every < round && args.check_games > 0 {
+            let line = format!(
+                "games {} ({:.0} s training): {}",
+                state.games,
+                state.seconds,
+                check_line(nets, args.check_games)?
+            );
+            match &bar {
+                Some(bar) => bar.println(&line),
+                None => eprintln!("{line}"),
+            }
+            log_line(log, &line);
+        }
+        clock = Instant::now();
+    }
+    save(checkpoint, nets)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok(())
+}
+
+/// `train --resume --supervised N`: one supervised round on the checkpoint (see
+/// [`rollout`]), then a check against pubeval; returns a last line.
+fn supervised_round(
+    args: &TrainArgs,
+    checkpoint: &Path,
+    log: &Path,
+    count: u64,
+) -> Result<String, TrainError> {
+    let count = usize::try_from(count).unwrap_or(usize::MAX);
+    let threads = usize::try_from(args.threads).unwrap_or(1);
+    let (mut nets, mut state) = read_checkpoint(checkpoint, Variant::Backgammon)?;
+    let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
+    let started = Instant::now();
+    let (positions, games) =
+        rollout::sample_positions(&nets, state.seed, state.games, count, SUPERVISED_SPREAD);
+    let targets_are = match args.target_ply {
+        Some(ply) => format!("valued by the nets' {ply}-ply look-ahead"),
+        None => format!("{} trials of {} turns", args.trials, args.horizon),
+    };
+    eprintln!(
+        "supervised round at game {}: {count} positions from {games} self-play games, {targets_are}, {threads} thread(s)",
+        state.games
+    );
+    let bar = progress_bar(
+        count as u64,
+        "{bar:40} {pos}/{len} positions valued  {per_sec}  {elapsed} elapsed, {eta} left",
+    );
+    let progress = |n: usize| {
+        if let Some(bar) = &bar {
+            bar.set_position(n as u64);
+        }
+    };
+    let targets = match args.target_ply {
+        Some(ply) => rollout::look_ahead_all(&nets, &positions, ply, threads, progress),
+        None => rollout::rollout_all(
+            &nets,
+            &positions,
+            args.trials,
+            args.horizon,
+            self_play::mix(state.seed ^ state.games),
+            threads,
+            progress,
+        ),
+    };
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let rolled = started.elapsed().as_secs_f64();
+    let data: Vec<_> = positions.into_iter().zip(targets).collect();
+    let (before, after) = rollout::fit(&mut nets, &data, args.epochs, alpha, state.seed);
+    state.games += games;
+    state.seconds += started.elapsed().as_secs_f64();
+    nets.state = Some(state);
+    save(checkpoint, &nets)?;
+    let mut line = format!(
+        "supervised round at games {}: {count} positions, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        state.games,
+        started.elapsed().as_secs_f64() - rolled,
+        args.epochs
+    );
+    if args.check_games > 0 {
+        line.push_str("; ");
+        line.push_str(&check_line(&nets, args.check_games)?);
+    }
+    eprintln!("{line}");
+    log_line(log, &line);
+    Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
+}
