@@ -10,9 +10,9 @@
 //! The workshop of the program's own development, the program `bg-lab`, is built with the
 //! `lab` feature, which also makes public what it works on: the move-generation benchmark
 //! (`bench`) and the expert's nets from the inside (their inputs, evaluation, file format
-//! and training: `bot::expert::{encode, eval, format, net, train, rollout}`). The autosave's
-//! lock (`store::autosave`) is public with `tui`. Without them the face is the engine, the
-//! bots and their [`bot::Bot`] trait, the expert with its nets as a whole
+//! and training: `bot::expert::{encode, eval, format, net, train, supervised}`). The
+//! autosave's lock (`store::autosave`) is public with `tui`. Without them the face is the
+//! engine, the bots and their [`bot::Bot`] trait, the expert with its nets as a whole
 //! ([`bot::expert::Nets`], [`bot::expert::Probs`]), rollouts, the analysis ([`analysis`]),
 //! records, the autosave journal ([`journal`]), `.mat` files, replays and text made safe to
 //! print ([`printable`]).

@@ -31,7 +31,7 @@ crate::public_with!("lab", eval);
 crate::public_with!("lab", format);
 crate::public_with!("lab", net);
 #[cfg(feature = "lab")]
-pub mod rollout;
+pub mod supervised;
 #[cfg(feature = "lab")]
 pub mod train;
 

@@ -137,7 +137,7 @@ fn blitzes_use_the_cube_least_and_primes_most() {
 #[ignore = "minutes: run by hand with --release"]
 fn shipped_efficiencies_fit_the_look_ahead() {
     use bg_tui::bot::expert::cube::{CubeState, Holder, contact_efficiency, decide};
-    use bg_tui::bot::expert::rollout::sample_positions;
+    use bg_tui::bot::expert::supervised::sample_positions;
     use bg_tui::bot::expert::{ExpertBot, shipped_nets};
     const KINDS: [ContactKind; 5] = [
         ContactKind::Crashed,

@@ -817,7 +817,7 @@ fn shot_counts_agree_with_the_plain_reading_over_random_games() {
 mod rollouts {
     use super::{sides, small_program_nets};
     use bg_tui::bot::expert::eval::{self, Buffers};
-    use bg_tui::bot::expert::{ExpertBot, rollout};
+    use bg_tui::bot::expert::{ExpertBot, supervised};
     use bg_tui::engine::{Position, WinKind};
     use std::sync::Arc;
 
@@ -835,20 +835,20 @@ mod rollouts {
         let mut buf = Buffers::new(&nets);
         let mut plays = Vec::new();
         let position = contact_position();
-        let rolled = rollout::rollout(&nets, &position, 36, 1, 9, &mut buf, &mut plays);
+        let rolled = supervised::rollout(&nets, &position, 36, 1, 9, &mut buf, &mut plays);
         let one_ply = ExpertBot::new(Arc::new(nets.clone()), 0).chances_at(&position, 1);
         for (r, o) in rolled.iter().zip(one_ply) {
             assert!((r - o).abs() < 1e-5, "{rolled:?} vs {one_ply:?}");
         }
         // No turn at all: the nets' own value.
-        let none = rollout::rollout(&nets, &position, 36, 0, 9, &mut buf, &mut plays);
+        let none = supervised::rollout(&nets, &position, 36, 0, 9, &mut buf, &mut plays);
         assert_eq!(none, eval::evaluate(&nets, &position, &mut buf));
         // Longer trials differ from both (the dice after the first roll matter).
-        let long = rollout::rollout(&nets, &position, 36, 6, 9, &mut buf, &mut plays);
+        let long = supervised::rollout(&nets, &position, 36, 6, 9, &mut buf, &mut plays);
         assert_ne!(long, rolled);
         assert_eq!(
             long,
-            rollout::rollout(&nets, &position, 36, 6, 9, &mut buf, &mut plays),
+            supervised::rollout(&nets, &position, 36, 6, 9, &mut buf, &mut plays),
             "the seed decides"
         );
     }
@@ -861,15 +861,15 @@ mod rollouts {
         let mut buf = Buffers::new(&nets);
         let mut plays = Vec::new();
         let position = sides(&[(1, 1)], &[(20, 1), (6, 14)]);
-        let rolled = rollout::rollout(&nets, &position, 72, 10, 3, &mut buf, &mut plays);
+        let rolled = supervised::rollout(&nets, &position, 72, 10, 3, &mut buf, &mut plays);
         assert_eq!(rolled, eval::won(WinKind::Backgammon));
     }
 
     #[test]
     fn sampled_positions_are_live_and_follow_the_seed() {
         let nets = small_program_nets();
-        let (a, games) = rollout::sample_positions(&nets, 5, 0, 40, 6);
-        let (b, _) = rollout::sample_positions(&nets, 5, 0, 40, 6);
+        let (a, games) = supervised::sample_positions(&nets, 5, 0, 40, 6);
+        let (b, _) = supervised::sample_positions(&nets, 5, 0, 40, 6);
         assert_eq!(a.len(), 40);
         assert_eq!(a, b);
         assert!(games >= 1);
@@ -877,8 +877,8 @@ mod rollouts {
             a.iter()
                 .all(|p| !p.mover_has_won() && !p.opponent_has_won())
         );
-        let targets = rollout::rollout_all(&nets, &a, 36, 2, 1, 2, |_| {});
-        let alone = rollout::rollout_all(&nets, &a, 36, 2, 1, 1, |_| {});
+        let targets = supervised::rollout_all(&nets, &a, 36, 2, 1, 2, |_| {});
+        let alone = supervised::rollout_all(&nets, &a, 36, 2, 1, 1, |_| {});
         assert_eq!(targets, alone, "the threads do not change the values");
         // Position i is rolled out with the seed mix(seed ^ mix(i)), in order, on 3 threads.
         let mut buf = Buffers::new(&nets);
@@ -889,11 +889,11 @@ mod rollouts {
             .map(|(i, p)| {
                 let seed =
                     bg_tui::bot::expert::train::mix(1 ^ bg_tui::bot::expert::train::mix(i as u64));
-                rollout::rollout(&nets, p, 36, 2, seed, &mut buf, &mut plays)
+                supervised::rollout(&nets, p, 36, 2, seed, &mut buf, &mut plays)
             })
             .collect();
         assert_eq!(
-            rollout::rollout_all(&nets, &a, 36, 2, 1, 3, |_| {}),
+            supervised::rollout_all(&nets, &a, 36, 2, 1, 3, |_| {}),
             one_by_one
         );
     }
@@ -903,12 +903,12 @@ mod rollouts {
     #[test]
     fn look_ahead_targets_are_the_experts_chances_at_that_ply() {
         let nets = small_program_nets();
-        let (positions, _) = rollout::sample_positions(&nets, 9, 0, 23, 4);
+        let (positions, _) = supervised::sample_positions(&nets, 9, 0, 23, 4);
         let mut bot = ExpertBot::new(Arc::new(nets.clone()), 1);
         let want: Vec<_> = positions.iter().map(|p| bot.chances(p)).collect();
         for threads in [1, 3] {
             let mut reported = 0;
-            let got = rollout::look_ahead_all(&nets, &positions, 1, threads, |n| reported = n);
+            let got = supervised::look_ahead_all(&nets, &positions, 1, threads, |n| reported = n);
             assert_eq!(got, want, "{threads} thread(s)");
             assert!(reported <= positions.len());
         }
@@ -924,13 +924,13 @@ mod rollouts {
     #[test]
     fn fitting_moves_the_nets_towards_the_rollouts() {
         let mut nets = small_program_nets();
-        let (positions, _) = rollout::sample_positions(&nets, 11, 0, 60, 3);
+        let (positions, _) = supervised::sample_positions(&nets, 11, 0, 60, 3);
         // Targets far from what the untrained nets say: a sure single win.
         let data: Vec<_> = positions
             .into_iter()
             .map(|p| (p, eval::won(WinKind::Single)))
             .collect();
-        let (before, after) = rollout::fit(&mut nets, &data, 20, 0.1, 1);
+        let (before, after) = supervised::fit(&mut nets, &data, 20, 0.1, 1);
         assert!(after < before / 2.0, "{before} -> {after}");
     }
 }

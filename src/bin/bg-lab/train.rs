@@ -12,7 +12,7 @@ use bg_tui::bot::arena::{self, ArenaError, ci95_half_width, pair_dice_seed};
 use bg_tui::bot::expert::format::{self, MAX_HIDDEN, NetFileError, Nets, TrainState};
 use bg_tui::bot::expert::net::Net;
 use bg_tui::bot::expert::{
-    ExpertBot, NetsFileProblem, encode, read_nets_file_bytes, rollout, train as self_play,
+    ExpertBot, NetsFileProblem, encode, read_nets_file_bytes, supervised, train as self_play,
 };
 use bg_tui::bot::greedy::GreedyBot;
 use bg_tui::bot::pubeval::PubevalBot;
@@ -588,7 +588,7 @@ fn self_play_until(
 }
 
 /// `train --resume --supervised N`: one supervised round on the checkpoint (see
-/// [`rollout`]), then a check against pubeval; returns a last line.
+/// [`supervised`]), then a check against pubeval; returns a last line.
 fn supervised_round(
     args: &TrainArgs,
     checkpoint: &Path,
@@ -601,7 +601,7 @@ fn supervised_round(
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
     let (positions, games) =
-        rollout::sample_positions(&nets, state.seed, state.games, count, SUPERVISED_SPREAD);
+        supervised::sample_positions(&nets, state.seed, state.games, count, SUPERVISED_SPREAD);
     let targets_are = match args.target_ply {
         Some(ply) => format!("valued by the nets' {ply}-ply look-ahead"),
         None => format!("{} trials of {} turns", args.trials, args.horizon),
@@ -620,8 +620,8 @@ fn supervised_round(
         }
     };
     let targets = match args.target_ply {
-        Some(ply) => rollout::look_ahead_all(&nets, &positions, ply, threads, progress),
-        None => rollout::rollout_all(
+        Some(ply) => supervised::look_ahead_all(&nets, &positions, ply, threads, progress),
+        None => supervised::rollout_all(
             &nets,
             &positions,
             args.trials,
@@ -636,7 +636,7 @@ fn supervised_round(
     }
     let rolled = started.elapsed().as_secs_f64();
     let data: Vec<_> = positions.into_iter().zip(targets).collect();
-    let (before, after) = rollout::fit(&mut nets, &data, args.epochs, alpha, state.seed);
+    let (before, after) = supervised::fit(&mut nets, &data, args.epochs, alpha, state.seed);
     state.games += games;
     state.seconds += started.elapsed().as_secs_f64();
     nets.state = Some(state);
