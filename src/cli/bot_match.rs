@@ -79,32 +79,9 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
             args.games,
         ));
     }
-    let threads = match args.threads {
-        Some(0) => {
-            return Err(CliError::range("--threads", "at least 1 thread", 0));
-        }
-        Some(t) if t > MAX_BOT_THREADS => {
-            return Err(CliError::range(
-                "--threads",
-                format!("from 1 to {MAX_BOT_THREADS} threads"),
-                t,
-            ));
-        }
-        Some(t) => t,
-        None => std::thread::available_parallelism()
-            .map_or(1, std::num::NonZero::get)
-            .min(MAX_BOT_THREADS),
-    };
+    let threads = thread_count(args.threads)?;
     let rules = args.rules.rules(false)?;
-    let bar = (args.games >= PROGRESS_MIN_GAMES && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(args.games);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed} elapsed, {eta} left",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let bar = progress_bar(args.games);
     let writer = match &args.save {
         Some(dir) => Some(RecordWriter::new(
             dir,
@@ -160,6 +137,36 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         text.push_str(&line);
     }
     Ok(text)
+}
+
+/// `--threads`: 1 to [`MAX_BOT_THREADS`]; by default the available cores.
+fn thread_count(threads: Option<usize>) -> Result<usize, CliError> {
+    match threads {
+        Some(0) => Err(CliError::range("--threads", "at least 1 thread", 0)),
+        Some(t) if t > MAX_BOT_THREADS => Err(CliError::range(
+            "--threads",
+            format!("from 1 to {MAX_BOT_THREADS} threads"),
+            t,
+        )),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism()
+            .map_or(1, std::num::NonZero::get)
+            .min(MAX_BOT_THREADS)),
+    }
+}
+
+/// A progress bar on standard error for a run of [`PROGRESS_MIN_GAMES`] games or more,
+/// when standard error is a terminal.
+fn progress_bar(games: u64) -> Option<indicatif::ProgressBar> {
+    (games >= PROGRESS_MIN_GAMES && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} elapsed, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    })
 }
 
 fn bot_match_text(r: &MatchReport, threads: usize) -> String {

@@ -40,14 +40,14 @@ const POINTS: u32 = ((1 << 25) - 1) & !1;
 /// assert!(plays.iter().any(|p| format_play(p) == "8/5 6/5"));
 /// ```
 #[must_use]
-pub fn legal_plays(position: &Position, dice: Dice) -> Vec<Play> {
+pub(crate) fn legal_plays(position: &Position, dice: Dice) -> Vec<Play> {
     let mut plays = Vec::with_capacity(32);
     legal_plays_into(position, dice, &mut plays);
     plays
 }
 
 /// Like [`legal_plays`], but clears and fills a buffer the caller keeps, to save allocations.
-pub fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
+pub(crate) fn legal_plays_into(position: &Position, dice: Dice, out: &mut Vec<Play>) {
     out.clear();
     let board = position.board();
     let (own, blocked, blots) = masks(board);

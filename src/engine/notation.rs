@@ -372,132 +372,26 @@ fn diagnose(
     plays: &[Play],
     expected: &[i32; 26],
 ) -> NotationError {
-    // Plakoto: a pinned checker of the mover's cannot move.
-    if variant == Variant::Plakoto
-        && let Some(m) = moves.iter().find(|m| {
-            let from = usize::from(m.from());
-            from <= 24 && position.board()[from] < 0 && position.is_pinned(from)
-        })
-    {
-        return illegal(format!(
-            "{}: your checker on {} is pinned and cannot move until the opponent's leave",
-            m.written(),
-            m.from()
-        ));
+    let found = pinned_mover(variant, moves, position)
+        .or_else(|| missing_checkers(moves, position, expected))
+        .or_else(|| entering_first(moves, position));
+    if let Some(error) = found {
+        return error;
     }
-    // Checkers that are not there.
-    for point in (1..=25u8).rev() {
-        let p = usize::from(point);
-        if expected[p] >= 0 {
-            continue;
-        }
-        let arriving: i32 = moves
-            .iter()
-            .filter(|m| m.to() == point)
-            .map(|m| i32::from(m.count))
-            .sum();
-        let place = if p == BAR {
-            "the bar".to_string()
-        } else {
-            point.to_string()
-        };
-        return illegal(if position.mover_on(p) == 0 && arriving == 0 {
-            format!("no checker on {place}")
-        } else {
-            format!("not enough checkers on {place} for those moves")
-        });
-    }
-
-    // Entering first.
-    let entering: u32 = moves
-        .iter()
-        .filter(|m| m.from() == 25)
-        .map(|m| u32::from(m.count))
-        .sum();
-    if u32::from(position.mover_bar()) > entering && moves.iter().any(|m| m.from() != 25) {
-        return illegal("checkers on the bar must enter first".to_string());
-    }
-
-    // Distances the dice cannot make.
-    let mut dice_used = 0usize;
-    let mut single_die_moves = [0u32; 7];
-    for m in moves {
-        match dice_for(m.from(), m.to(), dice) {
-            Some(n) => {
-                dice_used += n * usize::from(m.count);
-                let distance = m.from() - m.to();
-                if n == 1 && m.to() != 0 {
-                    single_die_moves[usize::from(distance)] += u32::from(m.count);
-                }
-            }
-            None if m.to() == 0 => {
-                return illegal(format!(
-                    "{}: the roll {dice} cannot bear a checker off from {}",
-                    m.written(),
-                    point_name(m.from())
-                ));
-            }
-            None => {
-                return illegal(format!(
-                    "{}: the roll {dice} cannot move a checker {} pips",
-                    m.written(),
-                    m.from() - m.to()
-                ));
-            }
-        }
-    }
-    if dice_used > dice.moves() {
-        return illegal(format!(
-            "too many moves: the roll {dice} gives {} moves, this needs {dice_used}",
-            dice.moves()
-        ));
-    }
-    if !dice.is_double() {
-        for die in [dice.high(), dice.low()] {
-            if single_die_moves[usize::from(die)] > 1 {
-                return illegal(format!("the roll {dice} has only one {die}"));
-            }
-        }
-    }
-
+    let (dice_used, single_die_moves) = match dice_taken(moves, dice) {
+        Ok(taken) => taken,
+        Err(error) => return error,
+    };
     // Bearing off with checkers outside.
     let bears_off = moves.iter().any(|m| m.to() == 0);
     if bears_off && (7..=25).any(|p| expected[p] > 0) {
         return illegal("cannot bear off while checkers are outside the home board".to_string());
     }
-
-    // Fevga's whole-play rules.
-    if variant == Variant::Fevga {
-        let from_start: u32 = moves
-            .iter()
-            .filter(|m| m.from() == 24)
-            .map(|m| u32::from(m.count))
-            .sum();
-        let passed = position.mover_off() > 0 || (1..=11).any(|p| position.board()[p] > 0);
-        let passes = moves.iter().any(|m| m.to() <= 11);
-        if from_start > 1 && position.board()[24] == 15 && !passed && !passes {
-            return illegal(
-                "Fevga's start rule: only one checker may leave your 24-point until one has \
-                 passed the opponent's start (your 12-point)"
-                    .to_string(),
-            );
-        }
-        if from_start > 0 && position.board()[24] < 15 && !passed && !passes {
-            return illegal(
-                "Fevga's start rule: a checker has left your 24-point and none has passed the \
-                 opponent's start (your 12-point) yet, so no other may leave"
-                    .to_string(),
-            );
-        }
-        if (19..=24).all(|p| expected[p] > 0) {
-            return illegal(
-                "Fevga's own-quarter rule: no play may end with your checkers on all six \
-                 points 19-24"
-                    .to_string(),
-            );
-        }
+    if variant == Variant::Fevga
+        && let Some(error) = fevga_whole_play(moves, position, expected)
+    {
+        return error;
     }
-
     let needed = plays.iter().map(Play::dice_used).max().unwrap_or(0);
     if dice_used < needed {
         return NotationError::Incomplete {
@@ -505,7 +399,6 @@ fn diagnose(
             needed,
         };
     }
-
     // Only one die can be played: it must be the higher one when that is possible.
     if needed == 1 && !dice.is_double() && single_die_moves[usize::from(dice.low())] == 1 {
         let high_playable = plays.iter().any(|p| {
@@ -521,11 +414,144 @@ fn diagnose(
             ));
         }
     }
-
     illegal(format!(
         "no legal play of {dice} is {}",
         text.split_whitespace().collect::<Vec<_>>().join(" ")
     ))
+}
+
+/// Plakoto: a move of a checker of the mover's that lies pinned (it cannot move).
+fn pinned_mover(variant: Variant, moves: &[Written], position: &Position) -> Option<NotationError> {
+    if variant != Variant::Plakoto {
+        return None;
+    }
+    let m = moves.iter().find(|m| {
+        let from = usize::from(m.from());
+        from <= 24 && position.board()[from] < 0 && position.is_pinned(from)
+    })?;
+    Some(illegal(format!(
+        "{}: your checker on {} is pinned and cannot move until the opponent's leave",
+        m.written(),
+        m.from()
+    )))
+}
+
+/// Moves of checkers that are not there (`expected` below 0 somewhere).
+fn missing_checkers(
+    moves: &[Written],
+    position: &Position,
+    expected: &[i32; 26],
+) -> Option<NotationError> {
+    let point = (1..=25u8).rev().find(|&p| expected[usize::from(p)] < 0)?;
+    let p = usize::from(point);
+    let arriving: i32 = moves
+        .iter()
+        .filter(|m| m.to() == point)
+        .map(|m| i32::from(m.count))
+        .sum();
+    let place = if p == BAR {
+        "the bar".to_string()
+    } else {
+        point.to_string()
+    };
+    Some(illegal(if position.mover_on(p) == 0 && arriving == 0 {
+        format!("no checker on {place}")
+    } else {
+        format!("not enough checkers on {place} for those moves")
+    }))
+}
+
+/// Other checkers moved while some stay on the bar.
+fn entering_first(moves: &[Written], position: &Position) -> Option<NotationError> {
+    let entering: u32 = moves
+        .iter()
+        .filter(|m| m.from() == 25)
+        .map(|m| u32::from(m.count))
+        .sum();
+    (u32::from(position.mover_bar()) > entering && moves.iter().any(|m| m.from() != 25))
+        .then(|| illegal("checkers on the bar must enter first".to_string()))
+}
+
+/// The dice the moves take, and how many checkers each single-die distance moves; an error
+/// for a distance the dice cannot make, or more moves than the roll gives.
+fn dice_taken(moves: &[Written], dice: Dice) -> Result<(usize, [u32; 7]), NotationError> {
+    let mut dice_used = 0usize;
+    let mut single_die_moves = [0u32; 7];
+    for m in moves {
+        match dice_for(m.from(), m.to(), dice) {
+            Some(n) => {
+                dice_used += n * usize::from(m.count);
+                let distance = m.from() - m.to();
+                if n == 1 && m.to() != 0 {
+                    single_die_moves[usize::from(distance)] += u32::from(m.count);
+                }
+            }
+            None if m.to() == 0 => {
+                return Err(illegal(format!(
+                    "{}: the roll {dice} cannot bear a checker off from {}",
+                    m.written(),
+                    point_name(m.from())
+                )));
+            }
+            None => {
+                return Err(illegal(format!(
+                    "{}: the roll {dice} cannot move a checker {} pips",
+                    m.written(),
+                    m.from() - m.to()
+                )));
+            }
+        }
+    }
+    if dice_used > dice.moves() {
+        return Err(illegal(format!(
+            "too many moves: the roll {dice} gives {} moves, this needs {dice_used}",
+            dice.moves()
+        )));
+    }
+    if !dice.is_double() {
+        for die in [dice.high(), dice.low()] {
+            if single_die_moves[usize::from(die)] > 1 {
+                return Err(illegal(format!("the roll {dice} has only one {die}")));
+            }
+        }
+    }
+    Ok((dice_used, single_die_moves))
+}
+
+/// Fevga's whole-play rules: the start rule and the own-quarter rule.
+fn fevga_whole_play(
+    moves: &[Written],
+    position: &Position,
+    expected: &[i32; 26],
+) -> Option<NotationError> {
+    let from_start: u32 = moves
+        .iter()
+        .filter(|m| m.from() == 24)
+        .map(|m| u32::from(m.count))
+        .sum();
+    let passed = position.mover_off() > 0 || (1..=11).any(|p| position.board()[p] > 0);
+    let passes = moves.iter().any(|m| m.to() <= 11);
+    if from_start > 1 && position.board()[24] == 15 && !passed && !passes {
+        return Some(illegal(
+            "Fevga's start rule: only one checker may leave your 24-point until one has \
+             passed the opponent's start (your 12-point)"
+                .to_string(),
+        ));
+    }
+    if from_start > 0 && position.board()[24] < 15 && !passed && !passes {
+        return Some(illegal(
+            "Fevga's start rule: a checker has left your 24-point and none has passed the \
+             opponent's start (your 12-point) yet, so no other may leave"
+                .to_string(),
+        ));
+    }
+    (19..=24).all(|p| expected[p] > 0).then(|| {
+        illegal(
+            "Fevga's own-quarter rule: no play may end with your checkers on all six \
+             points 19-24"
+                .to_string(),
+        )
+    })
 }
 
 /// How many dice a checker needs to go from `from` to `to` (0: off) with `dice`, at least;

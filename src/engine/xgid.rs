@@ -153,21 +153,7 @@ pub fn parse_xgid(text: &str) -> Result<Xgid, XgidError> {
             });
         }
     };
-    let (dice, doubled) = match fields[4] {
-        "00" => (None, false),
-        "D" => (None, true),
-        d => match d.as_bytes() {
-            &[a @ b'1'..=b'6', b @ b'1'..=b'6'] => (Dice::new(a - b'0', b - b'0').ok(), false),
-            _ => {
-                return Err(XgidError::BadField {
-                    field: 5,
-                    name: "dice",
-                    text: d.chars().take(20).collect(),
-                    expected: "00, D or two dice 1-6",
-                });
-            }
-        },
-    };
+    let (dice, doubled) = dice_field(fields[4])?;
     let score_x = number(5, "score of X", "a score 0-9999", (0, 9999))? as u32;
     let score_o = number(6, "score of O", "a score 0-9999", (0, 9999))? as u32;
     let rules = number(7, "Crawford or Jacoby and beaver", "0-3", (0, 3))?;
@@ -178,18 +164,8 @@ pub fn parse_xgid(text: &str) -> Result<Xgid, XgidError> {
         10
     };
     let in_match = match_length > 0;
-    for (i, (name, score)) in [("score of X", score_x), ("score of O", score_o)]
-        .into_iter()
-        .enumerate()
-    {
-        if in_match && score >= match_length {
-            return Err(XgidError::BadField {
-                field: 6 + i,
-                name,
-                text: score.to_string(),
-                expected: "below the match length",
-            });
-        }
+    if in_match {
+        scores_below(match_length, score_x, score_o)?;
     }
     let position = read_board(fields[0], x_to_move)?;
     let on_roll = Side::Black;
@@ -220,6 +196,42 @@ pub fn parse_xgid(text: &str) -> Result<Xgid, XgidError> {
         beaver: !in_match && rules & 2 == 2,
         max_cube_log,
     })
+}
+
+/// Field 5, the dice: `00` to roll, `D` doubled and waiting for the answer, or the two
+/// dice; with whether a double waits.
+fn dice_field(text: &str) -> Result<(Option<Dice>, bool), XgidError> {
+    match text {
+        "00" => Ok((None, false)),
+        "D" => Ok((None, true)),
+        d => match d.as_bytes() {
+            &[a @ b'1'..=b'6', b @ b'1'..=b'6'] => Ok((Dice::new(a - b'0', b - b'0').ok(), false)),
+            _ => Err(XgidError::BadField {
+                field: 5,
+                name: "dice",
+                text: d.chars().take(20).collect(),
+                expected: "00, D or two dice 1-6",
+            }),
+        },
+    }
+}
+
+/// Fields 6 and 7, the scores of X and O, below the match length.
+fn scores_below(match_length: u32, score_x: u32, score_o: u32) -> Result<(), XgidError> {
+    for (i, (name, score)) in [("score of X", score_x), ("score of O", score_o)]
+        .into_iter()
+        .enumerate()
+    {
+        if score >= match_length {
+            return Err(XgidError::BadField {
+                field: 6 + i,
+                name,
+                text: score.to_string(),
+                expected: "below the match length",
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The position field, read from X's side and turned to the view of the player on roll (X

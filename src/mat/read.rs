@@ -93,31 +93,7 @@ fn parse_file(text: &str) -> Result<MatFile, MatReadError> {
     let lines = split_lines(text);
     let mut file = MatFile::default();
     let mut numbered = lines.iter().enumerate().map(|(i, l)| (i + 1, *l));
-    // The header: comments, then ` N point match`; other lines are skipped.
-    let mut found = false;
-    for (n, line) in numbered.by_ref() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        if let Some(comment) = trimmed.strip_prefix([';', '#']) {
-            read_header_comment(comment, &mut file.header);
-            continue;
-        }
-        if let Some(length) = match_length(trimmed) {
-            file.length = length.map_err(|reason| MatReadError::at_line(n, None, reason))?;
-            file.length_line = n;
-            found = true;
-            break;
-        }
-    }
-    if !found {
-        return Err(MatReadError::whole_file(
-            "not a .mat file: no line such as \" 5 point match\" (or \" 0 point match\" for a \
-             money session)"
-                .to_string(),
-        ));
-    }
+    read_header(&mut numbered, &mut file)?;
     let mut current: Option<GameText> = None;
     let mut expect_scores = false;
     for (n, line) in numbered {
@@ -208,6 +184,34 @@ fn parse_file(text: &str) -> Result<MatFile, MatReadError> {
         file.games.push(done);
     }
     Ok(file)
+}
+
+/// The header: comments, then ` N point match` (its line numbered), read into `file`;
+/// other lines are skipped.
+fn read_header<'a>(
+    numbered: &mut impl Iterator<Item = (usize, &'a str)>,
+    file: &mut MatFile,
+) -> Result<(), MatReadError> {
+    for (n, line) in numbered {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix([';', '#']) {
+            read_header_comment(comment, &mut file.header);
+            continue;
+        }
+        if let Some(length) = match_length(trimmed) {
+            file.length = length.map_err(|reason| MatReadError::at_line(n, None, reason))?;
+            file.length_line = n;
+            return Ok(());
+        }
+    }
+    Err(MatReadError::whole_file(
+        "not a .mat file: no line such as \" 5 point match\" (or \" 0 point match\" for a \
+         money session)"
+            .to_string(),
+    ))
 }
 
 /// `[Crawford "On"]` and the like; other comments are skipped.
@@ -680,47 +684,8 @@ fn replay_roll(
     last_game: bool,
     actions: &mut Vec<RecordedAction>,
 ) -> Result<(), String> {
-    let column = if side == Side::White { "left" } else { "right" };
-    let check_turn = |m: &MatchState, what: &str| check_turn(m, side, column, what);
-    let dice = &dice;
-    let [a, b] = *dice;
-    if m.game().phase() == Phase::Opening {
-        if a == b {
-            return Err(format!(
-                "the game starts with {a}{b}, but the opening roll cannot be a double"
-            ));
-        }
-        let (high, low) = (a.max(b), a.min(b));
-        let (white, black) = if side == Side::White {
-            (high, low)
-        } else {
-            (low, high)
-        };
-        apply(
-            m,
-            Action::OpeningRoll { white, black },
-            RecordedAction::Opening([white, black]),
-            actions,
-            &format!("opening roll {a}{b}"),
-        )?;
-    } else {
-        if m.game().phase() == Phase::Beavered && m.game().to_act() == Some(side) {
-            // The doubler rolls: the beaver was taken.
-            apply(m, Action::Take, RecordedAction::Take, actions, "take")?;
-        }
-        check_turn(m, &format!("a roll of {a}{b}"))?;
-        let roll = Dice::new(a, b).map_err(|e| e.to_string())?;
-        apply(
-            m,
-            Action::Roll(roll),
-            RecordedAction::Roll {
-                side: side.into(),
-                dice: *dice,
-            },
-            actions,
-            &format!("roll {a}{b}"),
-        )?;
-    }
+    let [a, b] = dice;
+    replay_dice(m, side, dice, actions)?;
     let game = m.game();
     let Some(roll) = game.dice() else {
         return Err(format!("the roll {a}{b} was not made"));
@@ -756,36 +721,96 @@ fn replay_roll(
         }
         Some(read_play(m.game(), &position, roll, play)?)
     };
-    if let Some(chosen) = chosen {
-        let steps: Vec<(u8, u8, bool)> = chosen
-            .steps()
-            .iter()
-            .map(|s| (s.from.number(), s.to.number(), s.hit))
-            .collect();
-        let notation = if steps.is_empty() {
-            String::new()
-        } else {
-            format_play(&chosen)
-        };
-        let what = if steps.is_empty() {
-            format!("dance with {a}{b}")
-        } else {
-            format!("play {notation} with {a}{b}")
-        };
-        apply(
-            m,
-            Action::Play(chosen),
-            RecordedAction::Play {
-                side: side.into(),
-                dice: *dice,
-                notation,
-                steps,
-            },
-            actions,
-            &what,
-        )?;
+    match chosen {
+        Some(chosen) => replay_play(m, side, dice, chosen, actions),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// A roll of `dice` in `side`'s column: the opening roll (the higher die `side`'s), or
+/// `side`'s roll (after taking a beaver, when the doubler rolls).
+fn replay_dice(
+    m: &mut MatchState,
+    side: Side,
+    dice: [u8; 2],
+    actions: &mut Vec<RecordedAction>,
+) -> Result<(), String> {
+    let [a, b] = dice;
+    if m.game().phase() == Phase::Opening {
+        if a == b {
+            return Err(format!(
+                "the game starts with {a}{b}, but the opening roll cannot be a double"
+            ));
+        }
+        let (high, low) = (a.max(b), a.min(b));
+        let (white, black) = if side == Side::White {
+            (high, low)
+        } else {
+            (low, high)
+        };
+        return apply(
+            m,
+            Action::OpeningRoll { white, black },
+            RecordedAction::Opening([white, black]),
+            actions,
+            &format!("opening roll {a}{b}"),
+        );
+    }
+    if m.game().phase() == Phase::Beavered && m.game().to_act() == Some(side) {
+        // The doubler rolls: the beaver was taken.
+        apply(m, Action::Take, RecordedAction::Take, actions, "take")?;
+    }
+    let column = if side == Side::White { "left" } else { "right" };
+    check_turn(m, side, column, &format!("a roll of {a}{b}"))?;
+    let roll = Dice::new(a, b).map_err(|e| e.to_string())?;
+    apply(
+        m,
+        Action::Roll(roll),
+        RecordedAction::Roll {
+            side: side.into(),
+            dice,
+        },
+        actions,
+        &format!("roll {a}{b}"),
+    )
+}
+
+/// `side`'s play of `dice` (a dance when it has no steps), applied and recorded.
+fn replay_play(
+    m: &mut MatchState,
+    side: Side,
+    dice: [u8; 2],
+    chosen: Play,
+    actions: &mut Vec<RecordedAction>,
+) -> Result<(), String> {
+    let [a, b] = dice;
+    let steps: Vec<(u8, u8, bool)> = chosen
+        .steps()
+        .iter()
+        .map(|s| (s.from.number(), s.to.number(), s.hit))
+        .collect();
+    let notation = if steps.is_empty() {
+        String::new()
+    } else {
+        format_play(&chosen)
+    };
+    let what = if steps.is_empty() {
+        format!("dance with {a}{b}")
+    } else {
+        format!("play {notation} with {a}{b}")
+    };
+    apply(
+        m,
+        Action::Play(chosen),
+        RecordedAction::Play {
+            side: side.into(),
+            dice,
+            notation,
+            steps,
+        },
+        actions,
+        &what,
+    )
 }
 
 /// `Wins N` in a column while the game goes on: the other player resigned, a level read

@@ -16,7 +16,7 @@
 //! ```
 
 use super::label::{dice_text, result_text, score_text};
-use super::{MomentKind, Timeline};
+use super::{Moment, MomentKind, Timeline};
 use crate::engine::{CrawfordState, RuleSet, Rules, Side};
 use crate::record::{PlayerInfo, PlayerKind, Record};
 use std::fmt::Write;
@@ -26,6 +26,28 @@ use std::fmt::Write;
 /// "can't move"), the cube actions and resignations, and the result; then the final score.
 #[must_use]
 pub fn render(record: &Record, timeline: &Timeline) -> String {
+    let mut out = header(record, timeline);
+    let width = timeline
+        .names()
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let moments = timeline.moments();
+    for i in 0..moments.len() {
+        if let Some(line) = moment_line(timeline, moments, i, width) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    out.push_str(&ending(timeline));
+    out.push('\n');
+    out
+}
+
+/// The players, the rules and the seed.
+fn header(record: &Record, timeline: &Timeline) -> String {
     let mut out = String::new();
     for (side, info) in [Side::White, Side::Black].into_iter().zip(&record.players) {
         let _ = writeln!(out, "{side}: {}, {}", timeline.name(side), kind(info));
@@ -37,119 +59,115 @@ pub fn render(record: &Record, timeline: &Timeline) -> String {
         }
         None => out.push_str("Seed: none\n"),
     }
-    let width = timeline
-        .names()
-        .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(0);
-    let moments = timeline.moments();
-    for (i, moment) in moments.iter().enumerate() {
-        let who = |side: Side| format!("{:<width$}", timeline.name(side));
-        let roll = moment.board.dice.map(dice_text).unwrap_or_default();
-        let line = match &moment.kind {
-            MomentKind::GameStart => {
-                let crawford = if moment.crawford == CrawfordState::Crawford {
-                    " (the Crawford game)"
-                } else {
-                    ""
-                };
-                // A match of several rule sets (Tavli) names each game's.
-                let variant = if timeline.rules().rule_set == crate::engine::RuleSet::Tavli {
-                    format!(" ({})", moment.variant)
-                } else {
-                    String::new()
-                };
-                let mut text = format!(
-                    "\nGame {}{variant}{crawford}: {}",
-                    moment.game + 1,
-                    score_text(timeline, moment.score)
-                );
-                let set_up = timeline
-                    .record()
-                    .games
-                    .get(moment.game)
-                    .and_then(|g| g.start.as_ref());
-                if set_up.is_some() {
-                    let at = moment.position_id().map_or_else(
-                        || format!("board {}", moment.board_text()),
-                        |id| format!("Position ID {id}"),
-                    );
-                    let _ = write!(
-                        text,
-                        "\n  Set up at {at}, {} on roll",
-                        timeline.name(moment.board.on_roll)
-                    );
-                }
-                text
-            }
-            MomentKind::OpeningTie { white, black } => {
-                let mut text = format!(
-                    "  Opening roll: {} {white}, {} {black}: a tie",
-                    timeline.name(Side::White),
-                    timeline.name(Side::Black)
-                );
-                if timeline.rules().auto_doubles > 0 && moment.cube.value() > 1 {
-                    let _ = write!(text, "; the cube is at {}", moment.cube.value());
-                }
-                text
-            }
-            MomentKind::Opening { white, black, .. } => format!(
-                "  Opening roll: {} {white}, {} {black}",
+    out
+}
+
+/// The line of moment `i` of `moments`, names padded to `width`; `None` for a moment
+/// with no line of its own (a checker step, a roll printed with its play, a stop).
+fn moment_line(timeline: &Timeline, moments: &[Moment], i: usize, width: usize) -> Option<String> {
+    let moment = &moments[i];
+    let who = |side: Side| format!("{:<width$}", timeline.name(side));
+    let roll = moment.board.dice.map(dice_text).unwrap_or_default();
+    let line = match &moment.kind {
+        MomentKind::GameStart => game_start(timeline, moment),
+        MomentKind::OpeningTie { white, black } => {
+            let mut text = format!(
+                "  Opening roll: {} {white}, {} {black}: a tie",
                 timeline.name(Side::White),
                 timeline.name(Side::Black)
-            ),
-            MomentKind::Roll { side } => {
-                // Printed with its play; alone only when the record ends before the play.
-                let played = moments.get(i + 1).is_some_and(|next| {
-                    matches!(next.kind, MomentKind::Step { .. } | MomentKind::Play { .. })
-                });
-                if played {
-                    continue;
-                }
-                format!("  {:>2}  {}  {roll}  (not played)", moment.turn, who(*side))
+            );
+            if timeline.rules().auto_doubles > 0 && moment.cube.value() > 1 {
+                let _ = write!(text, "; the cube is at {}", moment.cube.value());
             }
-            MomentKind::Step { .. } => continue,
-            MomentKind::Play { side, notation } => {
-                let play = if notation.is_empty() {
-                    "can't move"
-                } else {
-                    notation.as_str()
-                };
-                format!("  {:>2}  {}  {roll}  {play}", moment.turn, who(*side))
+            text
+        }
+        MomentKind::Opening { white, black, .. } => format!(
+            "  Opening roll: {} {white}, {} {black}",
+            timeline.name(Side::White),
+            timeline.name(Side::Black)
+        ),
+        MomentKind::Roll { side } => {
+            // Printed with its play; alone only when the record ends before the play.
+            let played = moments.get(i + 1).is_some_and(|next| {
+                matches!(next.kind, MomentKind::Step { .. } | MomentKind::Play { .. })
+            });
+            if played {
+                return None;
             }
-            MomentKind::Double { side, value } => {
-                format!("      {}  doubles to {value}", who(*side))
-            }
-            MomentKind::Take { side, value } => {
-                format!("      {}  takes (the cube is at {value})", who(*side))
-            }
-            MomentKind::Beaver { side, value } => {
-                format!("      {}  beavers (the cube to {value})", who(*side))
-            }
-            MomentKind::Drop { side } => format!("      {}  passes", who(*side)),
-            MomentKind::Resign { side, level } => {
-                format!("      {}  offers to resign a {level}", who(*side))
-            }
-            MomentKind::Accept { side } => format!("      {}  accepts", who(*side)),
-            MomentKind::Decline { side } => format!("      {}  declines", who(*side)),
-            MomentKind::TakeOver { side } => {
-                format!("      {}  is taken over by the computer", who(*side))
-            }
-            MomentKind::Result(result) => format!(
-                "  {}; score {}",
-                result_text(timeline, result),
-                score_text(timeline, moment.score)
-            ),
-            MomentKind::Stopped => continue,
-        };
-        out.push_str(&line);
-        out.push('\n');
+            format!("  {:>2}  {}  {roll}  (not played)", moment.turn, who(*side))
+        }
+        MomentKind::Step { .. } | MomentKind::Stopped => return None,
+        MomentKind::Play { side, notation } => {
+            let play = if notation.is_empty() {
+                "can't move"
+            } else {
+                notation.as_str()
+            };
+            format!("  {:>2}  {}  {roll}  {play}", moment.turn, who(*side))
+        }
+        MomentKind::Double { side, value } => {
+            format!("      {}  doubles to {value}", who(*side))
+        }
+        MomentKind::Take { side, value } => {
+            format!("      {}  takes (the cube is at {value})", who(*side))
+        }
+        MomentKind::Beaver { side, value } => {
+            format!("      {}  beavers (the cube to {value})", who(*side))
+        }
+        MomentKind::Drop { side } => format!("      {}  passes", who(*side)),
+        MomentKind::Resign { side, level } => {
+            format!("      {}  offers to resign a {level}", who(*side))
+        }
+        MomentKind::Accept { side } => format!("      {}  accepts", who(*side)),
+        MomentKind::Decline { side } => format!("      {}  declines", who(*side)),
+        MomentKind::TakeOver { side } => {
+            format!("      {}  is taken over by the computer", who(*side))
+        }
+        MomentKind::Result(result) => format!(
+            "  {}; score {}",
+            result_text(timeline, result),
+            score_text(timeline, moment.score)
+        ),
+    };
+    Some(line)
+}
+
+/// A game's first line: its number (its rule set in Tavli, the Crawford game), the score,
+/// and where a game set up at a position starts.
+fn game_start(timeline: &Timeline, moment: &Moment) -> String {
+    let crawford = if moment.crawford == CrawfordState::Crawford {
+        " (the Crawford game)"
+    } else {
+        ""
+    };
+    // A match of several rule sets (Tavli) names each game's.
+    let variant = if timeline.rules().rule_set == crate::engine::RuleSet::Tavli {
+        format!(" ({})", moment.variant)
+    } else {
+        String::new()
+    };
+    let mut text = format!(
+        "\nGame {}{variant}{crawford}: {}",
+        moment.game + 1,
+        score_text(timeline, moment.score)
+    );
+    let set_up = timeline
+        .record()
+        .games
+        .get(moment.game)
+        .and_then(|g| g.start.as_ref());
+    if set_up.is_some() {
+        let at = moment.position_id().map_or_else(
+            || format!("board {}", moment.board_text()),
+            |id| format!("Position ID {id}"),
+        );
+        let _ = write!(
+            text,
+            "\n  Set up at {at}, {} on roll",
+            timeline.name(moment.board.on_roll)
+        );
     }
-    out.push('\n');
-    out.push_str(&ending(timeline));
-    out.push('\n');
-    out
+    text
 }
 
 /// "human" or "bot greedy", cleaned of control characters.

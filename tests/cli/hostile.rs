@@ -728,7 +728,7 @@ mod game {
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     use std::path::Path;
 
-    pub fn new(rules: Rules, seed: u64, saves: &Path) -> App {
+    pub(crate) fn new(rules: Rules, seed: u64, saves: &Path) -> App {
         App::new(Options {
             rules,
             seed: Some(seed),
@@ -738,14 +738,14 @@ mod game {
         .expect("a game")
     }
 
-    pub fn press(app: &mut App, c: char) {
+    pub(crate) fn press(app: &mut App, c: char) {
         app.handle(Event::Key(KeyEvent::new(
             KeyCode::Char(c),
             KeyModifiers::NONE,
         )));
     }
 
-    pub fn command(app: &mut App, line: &str) {
+    pub(crate) fn command(app: &mut App, line: &str) {
         press(app, ':');
         for c in line.chars() {
             press(app, c);
@@ -757,7 +757,7 @@ mod game {
     }
 
     /// One action by keys: roll, play the first legal play (or pass a dance), take.
-    pub fn step(app: &mut App) {
+    pub(crate) fn step(app: &mut App) {
         let game = app.match_state().game();
         match game.phase() {
             Phase::Opening | Phase::Rolling => press(app, 'r'),

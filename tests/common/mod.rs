@@ -4,24 +4,24 @@
 #![allow(dead_code)]
 
 #[cfg(feature = "tui")]
-pub mod tui;
+pub(crate) mod tui;
 
 use bg_tui::engine::{Dice, Place, Position};
 use rand::{Rng, RngExt};
 use std::collections::BTreeSet;
 
 /// The place numbered `n` (0 off, 1-24, 25 the bar), for tests written with numbers.
-pub fn place(n: u8) -> Place {
+pub(crate) fn place(n: u8) -> Place {
     Place::new(n).expect("a place is numbered 0 to 25")
 }
 
 /// The numbers of `places`, in order.
-pub fn numbers(places: &[Place]) -> Vec<u8> {
+pub(crate) fn numbers(places: &[Place]) -> Vec<u8> {
     places.iter().map(|p| p.number()).collect()
 }
 
 /// A position from per-side counts, each in its own numbering (index 25 = bar).
-pub fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
+pub(crate) fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
     let mut m = [0u8; 26];
     let mut o = [0u8; 26];
     for &(p, n) in mover {
@@ -35,7 +35,7 @@ pub fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
 
 /// One checker move `(from, to)` with die `d` that the rules allow in `board`
 /// (from = 25 is the bar, to = 0 is off), written as directly as the rule book says it.
-pub fn reference_single_moves(board: &[i8; 26], d: usize) -> Vec<(usize, usize)> {
+pub(crate) fn reference_single_moves(board: &[i8; 26], d: usize) -> Vec<(usize, usize)> {
     let mut moves = Vec::new();
     if board[25] > 0 {
         let to = 25 - d;
@@ -66,7 +66,7 @@ pub fn reference_single_moves(board: &[i8; 26], d: usize) -> Vec<(usize, usize)>
 }
 
 /// Applies one checker move to a raw board.
-pub fn reference_apply(board: &mut [i8; 26], from: usize, to: usize) {
+pub(crate) fn reference_apply(board: &mut [i8; 26], from: usize, to: usize) {
     board[from] -= 1;
     if to == 0 {
         return;
@@ -104,7 +104,7 @@ fn extend(
 
 /// Every distinct resulting position of a legal play, by brute force: try every order of the
 /// dice, keep the sequences that use the most dice, apply the higher-die rule, deduplicate.
-pub fn reference_positions(position: &Position, dice: Dice) -> BTreeSet<[i8; 26]> {
+pub(crate) fn reference_positions(position: &Position, dice: Dice) -> BTreeSet<[i8; 26]> {
     let (a, b) = (dice.high() as usize, dice.low() as usize);
     let orders: Vec<Vec<usize>> = if a == b {
         vec![vec![a; 4]]
@@ -132,7 +132,7 @@ pub fn reference_positions(position: &Position, dice: Dice) -> BTreeSet<[i8; 26]
 /// A random position: checkers of both sides scattered, some on the bar, some borne off,
 /// often gathered towards home so that bear-offs come up, or behind a prime of four to six
 /// points.
-pub fn random_position<R: Rng>(rng: &mut R) -> Position {
+pub(crate) fn random_position<R: Rng>(rng: &mut R) -> Position {
     loop {
         let mut board = [0i8; 26];
         let style = rng.random_range(0..5);
@@ -186,7 +186,7 @@ pub fn random_position<R: Rng>(rng: &mut R) -> Position {
 /// Applies `ops` to `bytes`, each `(op, at, byte)`: overwrite, remove or insert a byte at
 /// `at` (modulo the length), or swap a digit for another (the likeliest change to still
 /// parse), else cut the text there.
-pub fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
+pub(crate) fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
     for &(op, at, byte) in ops {
         if bytes.is_empty() {
             bytes.push(byte);
@@ -213,13 +213,16 @@ pub fn mutate(bytes: &mut Vec<u8>, ops: &[(u8, usize, u8)]) {
 /// Runs the built `bg-tui` with `args`, standard input empty, and an empty data folder
 /// unless the test gives one (`XDG_DATA_HOME`).
 #[cfg(feature = "tui")]
-pub fn bg_tui(args: &[&str]) -> std::process::Output {
+pub(crate) fn bg_tui(args: &[&str]) -> std::process::Output {
     bg_tui_in(args, None)
 }
 
 /// [`bg_tui`] with `XDG_DATA_HOME` set to `data_home` (when given).
 #[cfg(feature = "tui")]
-pub fn bg_tui_in(args: &[&str], data_home: Option<&std::path::Path>) -> std::process::Output {
+pub(crate) fn bg_tui_in(
+    args: &[&str],
+    data_home: Option<&std::path::Path>,
+) -> std::process::Output {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_bg-tui"));
     command.args(args).stdin(std::process::Stdio::null());
     if let Some(home) = data_home {
@@ -230,13 +233,13 @@ pub fn bg_tui_in(args: &[&str], data_home: Option<&std::path::Path>) -> std::pro
 
 /// The standard error of `o`, checked to be one line starting `bg-tui: `.
 #[cfg(feature = "tui")]
-pub fn one_line_stderr(o: &std::process::Output) -> String {
+pub(crate) fn one_line_stderr(o: &std::process::Output) -> String {
     one_line_from(o, "bg-tui")
 }
 
 /// Runs the built `bg-lab` with `args`, standard input empty.
 #[cfg(feature = "lab")]
-pub fn bg_lab(args: &[&str]) -> std::process::Output {
+pub(crate) fn bg_lab(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_bg-lab"))
         .args(args)
         .stdin(std::process::Stdio::null())
@@ -245,7 +248,7 @@ pub fn bg_lab(args: &[&str]) -> std::process::Output {
 }
 
 /// The standard error of `o`, checked to be one line starting `PROGRAM: `.
-pub fn one_line_from(o: &std::process::Output, program: &str) -> String {
+pub(crate) fn one_line_from(o: &std::process::Output, program: &str) -> String {
     let text = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(text.lines().count(), 1, "not one line: {text:?}");
     assert!(text.starts_with(&format!("{program}: ")), "{text:?}");

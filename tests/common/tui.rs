@@ -6,19 +6,19 @@ use bg_tui::tui::{App, Event};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Presses `code` without modifiers.
-pub fn press(app: &mut App, code: KeyCode) {
+pub(crate) fn press(app: &mut App, code: KeyCode) {
     app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
 
 /// Types `text`, a key per character.
-pub fn chars(app: &mut App, text: &str) {
+pub(crate) fn chars(app: &mut App, text: &str) {
     for c in text.chars() {
         press(app, KeyCode::Char(c));
     }
 }
 
 /// Types `line` on the command line: `:`, the line, Enter.
-pub fn type_command(app: &mut App, line: &str) {
+pub(crate) fn type_command(app: &mut App, line: &str) {
     press(app, KeyCode::Char(':'));
     chars(app, line);
     press(app, KeyCode::Enter);
@@ -26,7 +26,7 @@ pub fn type_command(app: &mut App, line: &str) {
 
 /// Answers a bot's question as the runtime does: the bot's decision, then the ticks that
 /// show its play a checker at a time.
-pub fn answer_bot(app: &mut App, job: &BotJob) {
+pub(crate) fn answer_bot(app: &mut App, job: &BotJob) {
     let decision = job.decide();
     app.handle(Event::Bot {
         id: job.id,

@@ -40,108 +40,117 @@ fn play_record(
     let mut deciders = deciders;
     let mut resign_offered = false;
     while !m.is_over() {
-        let game = m.game();
-        let action = match game.phase() {
-            Phase::Over(_) => {
-                if m.results().len() >= max_games {
-                    break;
-                }
-                rec.next_game(&mut m).unwrap();
-                resign_offered = false;
-                continue;
+        if matches!(m.game().phase(), Phase::Over(_)) {
+            if m.results().len() >= max_games {
+                break;
             }
-            _ if game.resignation().is_some() => {
-                let accept = match &mut deciders {
-                    Deciders::Bots(bots) => {
-                        let r = game.resignation().unwrap();
-                        bots[r.by.opponent().index()].accept_resignation(&m, r.level)
-                    }
-                    Deciders::Random => rng.random_bool(0.5),
-                };
-                if accept {
-                    Action::AcceptResignation
-                } else {
-                    Action::DeclineResignation
-                }
-            }
-            Phase::Opening => Action::OpeningRoll {
-                white: roll_die(&mut rng),
-                black: roll_die(&mut rng),
-            },
-            Phase::Rolling => match &mut deciders {
-                Deciders::Bots(bots) => {
-                    let side = game.turn().index();
-                    if !resign_offered && let Some(level) = bots[side].offer_resignation(&m) {
-                        resign_offered = true;
-                        Action::Resign(level)
-                    } else if game.may_double().is_ok() && bots[side].should_double(&m) {
-                        Action::Double
-                    } else {
-                        Action::Roll(Dice::roll(&mut rng))
-                    }
-                }
-                Deciders::Random => {
-                    let coin: f64 = rng.random();
-                    if coin < 0.02 {
-                        Action::Resign(random_level(&mut rng))
-                    } else if coin < 0.12 && game.may_double().is_ok() {
-                        Action::Double
-                    } else {
-                        Action::Roll(Dice::roll(&mut rng))
-                    }
-                }
-            },
-            Phase::Moving(_) => {
-                if matches!(deciders, Deciders::Random) && rng.random_bool(0.01) {
-                    // Resigning after rolling.
-                    Action::Resign(random_level(&mut rng))
-                } else {
-                    match (game.legal_plays(), &mut deciders) {
-                        ([], _) => Action::Play(Play::empty(*game.position())),
-                        (_, Deciders::Bots(bots)) => {
-                            Action::Play(bots[game.turn().index()].choose_play(&m))
-                        }
-                        (plays, Deciders::Random) => {
-                            Action::Play(plays[rng.random_range(0..plays.len())])
-                        }
-                    }
-                }
-            }
-            Phase::DoubleOffered => match &mut deciders {
-                Deciders::Bots(bots) => {
-                    match bots[game.turn().opponent().index()].answer_double(&m) {
-                        DoubleAnswer::Take => Action::Take,
-                        DoubleAnswer::Pass => Action::Drop,
-                        DoubleAnswer::Beaver if game.rules().beaver => Action::Beaver,
-                        DoubleAnswer::Beaver => Action::Take,
-                    }
-                }
-                Deciders::Random => match rng.random_range(0..20) {
-                    0..=10 => Action::Take,
-                    11..=15 => Action::Drop,
-                    16..=18
-                        if game.rules().beaver
-                            && game.offered_value() * 2 <= game.rules().cube_cap =>
-                    {
-                        Action::Beaver
-                    }
-                    16..=18 => Action::Take,
-                    _ => Action::Resign(random_level(&mut rng)),
-                },
-            },
-            Phase::Beavered => match &mut deciders {
-                Deciders::Bots(bots) => match bots[game.turn().index()].answer_double(&m) {
-                    DoubleAnswer::Pass => Action::Drop,
-                    _ => Action::Take,
-                },
-                Deciders::Random if rng.random_bool(0.3) => Action::Drop,
-                Deciders::Random => Action::Take,
-            },
-        };
+            rec.next_game(&mut m).unwrap();
+            resign_offered = false;
+            continue;
+        }
+        let action = next_action(&mut deciders, &m, &mut rng, &mut resign_offered);
         rec.apply(&mut m, action)
             .unwrap_or_else(|e| panic!("the rules refuse {action:?}: {e}"));
     }
     rec.into_record()
+}
+
+/// The action of the game in play (not over): the bots' decisions, or random ones that
+/// also resign and double now and then; `resign_offered` keeps a bot from offering twice.
+fn next_action(
+    deciders: &mut Deciders,
+    m: &MatchState,
+    rng: &mut ChaCha8Rng,
+    resign_offered: &mut bool,
+) -> Action {
+    let game = m.game();
+    match game.phase() {
+        _ if game.resignation().is_some() => {
+            let accept = match deciders {
+                Deciders::Bots(bots) => {
+                    let r = game.resignation().unwrap();
+                    bots[r.by.opponent().index()].accept_resignation(m, r.level)
+                }
+                Deciders::Random => rng.random_bool(0.5),
+            };
+            if accept {
+                Action::AcceptResignation
+            } else {
+                Action::DeclineResignation
+            }
+        }
+        Phase::Opening => Action::OpeningRoll {
+            white: roll_die(rng),
+            black: roll_die(rng),
+        },
+        Phase::Rolling => match deciders {
+            Deciders::Bots(bots) => {
+                let side = game.turn().index();
+                if !*resign_offered && let Some(level) = bots[side].offer_resignation(m) {
+                    *resign_offered = true;
+                    Action::Resign(level)
+                } else if game.may_double().is_ok() && bots[side].should_double(m) {
+                    Action::Double
+                } else {
+                    Action::Roll(Dice::roll(rng))
+                }
+            }
+            Deciders::Random => {
+                let coin: f64 = rng.random();
+                if coin < 0.02 {
+                    Action::Resign(random_level(rng))
+                } else if coin < 0.12 && game.may_double().is_ok() {
+                    Action::Double
+                } else {
+                    Action::Roll(Dice::roll(rng))
+                }
+            }
+        },
+        Phase::Moving(_) => {
+            if matches!(deciders, Deciders::Random) && rng.random_bool(0.01) {
+                // Resigning after rolling.
+                Action::Resign(random_level(rng))
+            } else {
+                match (game.legal_plays(), deciders) {
+                    ([], _) => Action::Play(Play::empty(*game.position())),
+                    (_, Deciders::Bots(bots)) => {
+                        Action::Play(bots[game.turn().index()].choose_play(m))
+                    }
+                    (plays, Deciders::Random) => {
+                        Action::Play(plays[rng.random_range(0..plays.len())])
+                    }
+                }
+            }
+        }
+        Phase::DoubleOffered => match deciders {
+            Deciders::Bots(bots) => match bots[game.turn().opponent().index()].answer_double(m) {
+                DoubleAnswer::Take => Action::Take,
+                DoubleAnswer::Pass => Action::Drop,
+                DoubleAnswer::Beaver if game.rules().beaver => Action::Beaver,
+                DoubleAnswer::Beaver => Action::Take,
+            },
+            Deciders::Random => match rng.random_range(0..20) {
+                0..=10 => Action::Take,
+                11..=15 => Action::Drop,
+                16..=18
+                    if game.rules().beaver && game.offered_value() * 2 <= game.rules().cube_cap =>
+                {
+                    Action::Beaver
+                }
+                16..=18 => Action::Take,
+                _ => Action::Resign(random_level(rng)),
+            },
+        },
+        Phase::Beavered => match deciders {
+            Deciders::Bots(bots) => match bots[game.turn().index()].answer_double(m) {
+                DoubleAnswer::Pass => Action::Drop,
+                _ => Action::Take,
+            },
+            Deciders::Random if rng.random_bool(0.3) => Action::Drop,
+            Deciders::Random => Action::Take,
+        },
+        Phase::Over(_) => unreachable!("a game over has no next action"),
+    }
 }
 
 fn random_level(rng: &mut ChaCha8Rng) -> WinKind {
@@ -348,8 +357,14 @@ fn the_match_fixture_reads_as_hand_checked() {
         (result.winner.unwrap(), result.points, result.ending),
         (RecordSide::Black, 1, bg_tui::engine::Ending::Drop)
     );
+}
 
-    // Game 2: a dance (`64:` alone), entering from the bar (`25/23`), a hit, bearing off.
+/// Game 2 of the fixture: a dance (`64:` alone), entering from the bar (`25/23`), a hit,
+/// bearing off.
+#[test]
+fn the_match_fixture_reads_dances_entering_hits_and_bearing_off() {
+    let text = fixture("match-5-crawford.mat");
+    let record = read_mat(&text).unwrap();
     let game2 = &record.games[1];
     let play_at = |dice: [u8; 2], side: RecordSide, nth: usize| {
         game2
@@ -388,9 +403,14 @@ fn the_match_fixture_reads_as_hand_checked() {
         vec![(3, 1, false), (1, 0, false)]
     );
     assert_eq!(play_at([6, 6], RecordSide::Black, 0).1, "8/2(2) 6/off(2)");
+}
 
-    // Game 5 is the Crawford game (Alice at 4 of 5): no double. Game 6 is after it: Black
-    // doubles at once, Alice takes and wins the match with a gammon.
+/// Games 5 and 6 of the fixture: game 5 is the Crawford game (Alice at 4 of 5): no double.
+/// Game 6 is after it: Black doubles at once, Alice takes and wins the match with a gammon.
+#[test]
+fn the_match_fixture_reads_the_crawford_game_and_the_match_won() {
+    let text = fixture("match-5-crawford.mat");
+    let record = read_mat(&text).unwrap();
     let scores: Vec<&str> = text.lines().filter(|l| l.contains(" : ")).collect();
     assert_eq!(scores[4], format!(" {:<31}Bob : 2", "Alice : 4"));
     let game5 = text
@@ -698,14 +718,42 @@ fn read_error(text: &str) -> bg_tui::mat::MatReadError {
     }
 }
 
-#[test]
-fn damaged_files_are_refused_with_line_game_move_and_reason() {
+/// Each of `cases` (a damaged file, the line the error names, a part of its message) is
+/// refused with that line and message; past the header (line 4), with the game too.
+fn refused_at(cases: Vec<(String, usize, &str)>) {
+    for (text, line_number, needle) in cases {
+        let e = read_error(&text);
+        assert_eq!(e.line, line_number, "{e}\n{text}");
+        assert!(
+            e.to_string().contains(needle),
+            "wanted {needle:?} in: {e}\n{text}"
+        );
+        if line_number > 4 {
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("line {line_number}, game 1"))
+                    || e.to_string()
+                        .starts_with(&format!("line {line_number}, game")),
+                "{e}"
+            );
+        }
+    }
+}
+
+/// A one-game match whose moves read: the moves of the damaged files below.
+fn good_game() -> String {
     let good = one_game(&[
         "  1) 31: 8/5 6/5                 65: 24/18 18/13 ",
         "  2) 62: 24/18 13/11",
     ]);
     read_mat(&good).unwrap();
-    let cases: Vec<(String, usize, &str)> = vec![
+    good
+}
+
+#[test]
+fn damaged_headers_are_refused_with_line_and_reason() {
+    let good = good_game();
+    refused_at(vec![
         ("".to_string(), 0, "no line such as"),
         (
             "{\"format\": \"bg-tui-record\"}".to_string(),
@@ -725,6 +773,21 @@ fn damaged_files_are_refused_with_line_game_move_and_reason() {
             4,
             "names and scores",
         ),
+        (
+            good.replace(" 1 point", " 3 point")
+                .replace("Ann : 0", "Ann : 1"),
+            4,
+            "the score line says",
+        ),
+    ]);
+    let too_big = " ".repeat(bg_tui::mat::MAX_BYTES + 1);
+    assert!(read_error(&too_big).to_string().contains("too large"));
+}
+
+#[test]
+fn damaged_moves_are_refused_with_line_game_move_and_reason() {
+    let good = good_game();
+    refused_at(vec![
         (
             good.replace("8/5 6/5", "8/4 6/5"),
             5,
@@ -782,12 +845,6 @@ fn damaged_files_are_refused_with_line_game_move_and_reason() {
             "may not resign now",
         ),
         (
-            good.replace(" 1 point", " 3 point")
-                .replace("Ann : 0", "Ann : 1"),
-            4,
-            "the score line says",
-        ),
-        (
             good.replace("  2) 62: 24/18 13/11", "; Set Pos=12345"),
             6,
             "Set Pos",
@@ -802,31 +859,12 @@ fn damaged_files_are_refused_with_line_game_move_and_reason() {
             8,
             "has no result",
         ),
-    ];
-    for (text, line_number, needle) in cases {
-        let e = read_error(&text);
-        assert_eq!(e.line, line_number, "{e}\n{text}");
-        assert!(
-            e.to_string().contains(needle),
-            "wanted {needle:?} in: {e}\n{text}"
-        );
-        if line_number > 4 {
-            assert!(
-                e.to_string()
-                    .starts_with(&format!("line {line_number}, game 1"))
-                    || e.to_string()
-                        .starts_with(&format!("line {line_number}, game")),
-                "{e}"
-            );
-        }
-    }
+    ]);
     let e = read_error(&good.replace("62: 24/18 13/11", "62: 24/18 13/1"));
     assert_eq!(
         e.to_string().split(':').next().unwrap(),
         "line 6, game 1, move 2"
     );
-    let too_big = " ".repeat(bg_tui::mat::MAX_BYTES + 1);
-    assert!(read_error(&too_big).to_string().contains("too large"));
 }
 
 // ---- Hostile text never panics ----

@@ -96,93 +96,125 @@ pub(crate) fn bench_autosave(
     args: &BenchAutosaveArgs,
     out: &mut dyn Write,
 ) -> Result<(), AutosaveBenchError> {
-    let games = args.games;
-    // A folder of its own, made inside the one given (or the data folder) and removed
-    // afterwards: the benchmark never writes over a file that is there, such as an
-    // unfinished match's autosave when `--dir` names the data folder.
-    let parent = match &args.dir {
-        Some(dir) => dir.clone(),
-        None => store::data_dir().map_err(AutosaveBenchError::DataDir)?,
-    };
-    let option = args.dir.is_some().then_some("--dir");
-    let folder_error = |source| AutosaveBenchError::Folder {
-        option,
-        path: parent.clone(),
-        source,
-    };
-    std::fs::create_dir_all(&parent).map_err(folder_error)?;
-    let folder = tempfile::Builder::new()
-        .prefix("bench-autosave-")
-        .tempdir_in(&parent)
-        .map_err(folder_error)?;
+    let folder = own_folder(args.dir.as_deref())?;
     let dir = folder.path();
-    let say = |out: &mut dyn Write, text: String| {
-        out.write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .map_err(AutosaveBenchError::Output)
-    };
     say(
         out,
-        format!(
-            "autosave benchmark: a cubeless money session of {games} games between two players \
+        &format!(
+            "autosave benchmark: a cubeless money session of {} games between two players \
              who play at random (seed {}),\nsaved after every action into {}\n\n",
+            args.games,
             args.seed,
             printable(&dir.display().to_string(), 200)
         ),
     )?;
-    let fail = |e: std::io::Error| AutosaveBenchError::Folder {
+    let in_folder = |source| AutosaveBenchError::Folder {
         option: None,
         path: dir.to_path_buf(),
-        source: e,
+        source,
     };
+    let measured = measure(dir, args.games, args.seed).map_err(|e| match e {
+        Failure::Io(source) => in_folder(source),
+        Failure::Bench(e) => e,
+    })?;
+    say(out, &measured.report(args.games))?;
+    if measured.same {
+        Ok(())
+    } else {
+        Err(AutosaveBenchError::NotReadBack)
+    }
+}
+
+/// Writes `text` to `out` and flushes it.
+fn say(out: &mut dyn Write, text: &str) -> Result<(), AutosaveBenchError> {
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(AutosaveBenchError::Output)
+}
+
+/// A folder of the benchmark's own, made inside `dir` (or the data folder) and removed
+/// when dropped: the benchmark never writes over a file that is there, such as an
+/// unfinished match's autosave when `--dir` names the data folder.
+fn own_folder(dir: Option<&Path>) -> Result<tempfile::TempDir, AutosaveBenchError> {
+    let parent = match dir {
+        Some(dir) => dir.to_path_buf(),
+        None => store::data_dir().map_err(AutosaveBenchError::DataDir)?,
+    };
+    let folder_error = |source| AutosaveBenchError::Folder {
+        option: dir.map(|_| "--dir"),
+        path: parent.clone(),
+        source,
+    };
+    std::fs::create_dir_all(&parent).map_err(folder_error)?;
+    tempfile::Builder::new()
+        .prefix("bench-autosave-")
+        .tempdir_in(&parent)
+        .map_err(folder_error)
+}
+
+/// Why a measurement stopped: the folder's files, or the engine.
+enum Failure {
+    /// A file of the benchmark's folder could not be written or read.
+    Io(std::io::Error),
+    /// Anything else.
+    Bench(AutosaveBenchError),
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+impl From<AutosaveBenchError> for Failure {
+    fn from(e: AutosaveBenchError) -> Failure {
+        Failure::Bench(e)
+    }
+}
+
+impl From<RulesError> for Failure {
+    fn from(e: RulesError) -> Failure {
+        Failure::Bench(e.into())
+    }
+}
+
+/// What the benchmark measured.
+struct Measured {
+    /// Each save of the first game, of the last, of a new session's first beside the last,
+    /// and of the game after resuming.
+    saves: [Vec<Duration>; 4],
+    /// The whole record rewritten after the first game and after the last.
+    rewrites: [Duration; 2],
+    /// The bytes of the journal, and of the record pretty-printed.
+    bytes: (u64, usize),
+    /// Reading and replaying the journal.
+    resumed: Duration,
+    /// Whether the record read back is the session played.
+    same: bool,
+    /// Building the session (games 2 to the last but one without forcing the disk).
+    built: Duration,
+}
+
+/// Plays and saves a session of `games` games in `dir`, timing each save of the first
+/// game, of the last (beside a new session's first) and of the game after resuming it.
+fn measure(dir: &Path, games: u64, seed: u64) -> Result<Measured, Failure> {
     let path = dir.join(store::AUTOSAVE_NAME);
-    let rules = Rules {
-        cube: false,
-        ..Rules::money()
-    };
-    let players = [PlayerInfo::human("White"), PlayerInfo::human("Black")];
-    let mut session = Session {
-        m: MatchState::new(rules)?,
-        recorder: Recorder::new(players.clone(), rules, Some(args.seed)),
-        rng: ChaCha8Rng::seed_from_u64(args.seed),
-    };
-    let mut journal = Journal::create(&path, session.recorder.as_record()).map_err(fail)?;
+    let mut session = Session::new(seed)?;
+    let mut journal = Journal::create(&path, session.recorder.as_record())?;
     let started = Instant::now();
-    let first = session.play_game(&mut journal).map_err(fail)?;
-    let rewrite_first = time_rewrite(dir, session.recorder.as_record()).map_err(fail)?;
+    let first = session.play_game(&mut journal)?;
+    let rewrite_first = time_rewrite(dir, session.recorder.as_record())?;
     journal.set_sync(false);
     for _ in 2..games {
         session.next_game();
-        session.play_game(&mut journal).map_err(fail)?;
+        session.play_game(&mut journal)?;
     }
     journal.set_sync(true);
     let built = started.elapsed();
-    // The last game, and beside it (an action of one, then of the other, so that both meet
-    // the same disk) the first game of a new session in a journal of its own.
     session.next_game();
-    let mut fresh = Session {
-        m: MatchState::new(rules)?,
-        recorder: Recorder::new(players, rules, Some(args.seed ^ 1)),
-        rng: ChaCha8Rng::seed_from_u64(args.seed ^ 1),
-    };
-    let fresh_path = dir.join("new-session.jsonl");
-    let mut fresh_journal =
-        Journal::create(&fresh_path, fresh.recorder.as_record()).map_err(fail)?;
-    let (mut last, mut beside) = (Vec::new(), Vec::new());
-    loop {
-        let a = session.step(&mut journal).map_err(fail)?;
-        let b = fresh.step(&mut fresh_journal).map_err(fail)?;
-        last.extend(a);
-        beside.extend(b);
-        if a.is_none() && b.is_none() {
-            break;
-        }
-    }
-    drop(fresh_journal);
-    std::fs::remove_file(&fresh_path).map_err(fail)?;
-    let rewrite_last = time_rewrite(dir, session.recorder.as_record()).map_err(fail)?;
-    let record_bytes = to_json(session.recorder.as_record()).len();
-    let journal_bytes = journal.len();
+    let (last, beside) = last_beside_new(&mut session, &mut journal, dir, seed ^ 1)?;
+    let rewrite_last = time_rewrite(dir, session.recorder.as_record())?;
+    let bytes = (journal.len(), to_json(session.recorder.as_record()).len());
     drop(journal);
     // Resume: read and replay the journal as `bg-tui resume` does, then save one more game.
     let resume_start = Instant::now();
@@ -195,58 +227,90 @@ pub(crate) fn bench_autosave(
         rng: session.rng,
     };
     session.next_game();
-    let mut journal = Journal::resume(&path, session.recorder.as_record()).map_err(fail)?;
-    let after_resume = session.play_game(&mut journal).map_err(fail)?;
-    drop(journal);
+    let mut journal = Journal::resume(&path, session.recorder.as_record())?;
+    let after_resume = session.play_game(&mut journal)?;
+    Ok(Measured {
+        saves: [first, last, beside, after_resume],
+        rewrites: [rewrite_first, rewrite_last],
+        bytes,
+        resumed,
+        same,
+        built,
+    })
+}
 
-    let mut text = format!(
-        "{:<40}{:>8}{:>11}{:>11}{:>11}\n",
-        "save per action (journal)", "actions", "median", "p99", "max"
-    );
-    for (label, times) in [
-        ("  game 1".to_string(), &first),
-        (format!("  game {games}"), &last),
-        ("  game 1 of a new session, beside it".to_string(), &beside),
-        (
-            format!("  game {} (after resuming)", games + 1),
-            &after_resume,
-        ),
-    ] {
-        text += &format!(
-            "{label:<40}{:>8}{:>11}{:>11}{:>11}\n",
-            times.len(),
-            ms(percentile(times, 50)),
-            ms(percentile(times, 99)),
-            ms(percentile(times, 100)),
-        );
+/// The last game of `session`, and beside it (an action of one, then of the other, so
+/// that both meet the same disk) the first game of a new session seeded by `seed`, in a
+/// journal of its own in `dir` (removed afterwards): the times of both games' saves.
+fn last_beside_new(
+    session: &mut Session,
+    journal: &mut Journal,
+    dir: &Path,
+    seed: u64,
+) -> Result<(Vec<Duration>, Vec<Duration>), Failure> {
+    let mut fresh = Session::new(seed)?;
+    let fresh_path = dir.join("new-session.jsonl");
+    let mut fresh_journal = Journal::create(&fresh_path, fresh.recorder.as_record())?;
+    let (mut last, mut beside) = (Vec::new(), Vec::new());
+    loop {
+        let a = session.step(journal)?;
+        let b = fresh.step(&mut fresh_journal)?;
+        last.extend(a);
+        beside.extend(b);
+        if a.is_none() && b.is_none() {
+            break;
+        }
     }
-    text += &format!(
-        "\nthe whole record rewritten (the autosave before the journal), once:\n\
-         {:<40}{:>30}\n{:<40}{:>30}\n",
-        "  after game 1",
-        ms(rewrite_first),
-        format!("  after game {games}"),
-        ms(rewrite_last),
-    );
-    text += &format!(
-        "\njournal: {} ({} as a pretty-printed record; a record is read up to {})\n\
-         resume (read and replay the journal): {}; the record read back is the session \
-         played: {}\n\
-         building the session took {:.1} s (games 2 to {} saved without forcing each line to \
-         the disk)\n",
-        size(journal_bytes),
-        size(record_bytes as u64),
-        size(MAX_BYTES as u64),
-        ms(resumed),
-        if same { "yes" } else { "NO" },
-        built.as_secs_f64(),
-        games - 1,
-    );
-    say(out, text)?;
-    if same {
-        Ok(())
-    } else {
-        Err(AutosaveBenchError::NotReadBack)
+    drop(fresh_journal);
+    std::fs::remove_file(&fresh_path)?;
+    Ok((last, beside))
+}
+
+impl Measured {
+    /// The report of a session of `games` games.
+    fn report(&self, games: u64) -> String {
+        let mut text = format!(
+            "{:<40}{:>8}{:>11}{:>11}{:>11}\n",
+            "save per action (journal)", "actions", "median", "p99", "max"
+        );
+        let labels = [
+            "  game 1".to_string(),
+            format!("  game {games}"),
+            "  game 1 of a new session, beside it".to_string(),
+            format!("  game {} (after resuming)", games + 1),
+        ];
+        for (label, times) in labels.iter().zip(&self.saves) {
+            text += &format!(
+                "{label:<40}{:>8}{:>11}{:>11}{:>11}\n",
+                times.len(),
+                ms(percentile(times, 50)),
+                ms(percentile(times, 99)),
+                ms(percentile(times, 100)),
+            );
+        }
+        text += &format!(
+            "\nthe whole record rewritten (the autosave before the journal), once:\n\
+             {:<40}{:>30}\n{:<40}{:>30}\n",
+            "  after game 1",
+            ms(self.rewrites[0]),
+            format!("  after game {games}"),
+            ms(self.rewrites[1]),
+        );
+        text += &format!(
+            "\njournal: {} ({} as a pretty-printed record; a record is read up to {})\n\
+             resume (read and replay the journal): {}; the record read back is the session \
+             played: {}\n\
+             building the session took {:.1} s (games 2 to {} saved without forcing each line to \
+             the disk)\n",
+            size(self.bytes.0),
+            size(self.bytes.1 as u64),
+            size(MAX_BYTES as u64),
+            ms(self.resumed),
+            if self.same { "yes" } else { "NO" },
+            self.built.as_secs_f64(),
+            games - 1,
+        );
+        text
     }
 }
 
@@ -258,6 +322,20 @@ struct Session {
 }
 
 impl Session {
+    /// A new cubeless money session between two players, its dice and choices from `seed`.
+    fn new(seed: u64) -> Result<Session, RulesError> {
+        let rules = Rules {
+            cube: false,
+            ..Rules::money()
+        };
+        let players = [PlayerInfo::human("White"), PlayerInfo::human("Black")];
+        Ok(Session {
+            m: MatchState::new(rules)?,
+            recorder: Recorder::new(players, rules, Some(seed)),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        })
+    }
+
     /// Plays the current game to its end, saving after every action; returns the time of
     /// each save.
     fn play_game(&mut self, journal: &mut Journal) -> std::io::Result<Vec<Duration>> {

@@ -230,6 +230,43 @@ pub fn from_bytes_any(bytes: &[u8]) -> Result<Nets, NetFileError> {
     Err(first.unwrap_or(NetFileError::BadMagic))
 }
 
+/// The contact and race nets' (inputs, hidden units), read at `at` and checked against the
+/// `inputs` expected of `variant`'s nets (backgammon's and Jacquet's contact net may be a
+/// rich one).
+fn net_sizes(
+    bytes: &[u8],
+    at: usize,
+    variant: Variant,
+    inputs: (usize, usize),
+) -> Result<[(usize, usize); 2], NetFileError> {
+    let mut sizes = [(0usize, 0usize); 2];
+    for (i, (name, expected)) in [("contact", inputs.0), ("race", inputs.1)]
+        .into_iter()
+        .enumerate()
+    {
+        let (n_in, n_hidden) = (u32_at(bytes, at + 8 * i), u32_at(bytes, at + 4 + 8 * i));
+        let hidden = n_hidden as usize;
+        // Backgammon's (and Jacquet's) contact net may be a rich one (more inputs; see
+        // `encode`); the other rule sets' contact nets have inputs of their own.
+        let rich_too = i == 0
+            && matches!(variant, Variant::Backgammon | Variant::Jacquet)
+            && expected == encode::CONTACT_INPUTS;
+        let rich = rich_too && n_in as usize == encode::RICH_CONTACT_INPUTS;
+        let expected = if rich { encode::RICH_CONTACT_INPUTS } else { expected };
+        if n_in as usize != expected || hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetFileError::Sizes {
+                net: name,
+                inputs: n_in,
+                hidden: n_hidden,
+                expected,
+                rich_too,
+            });
+        }
+        sizes[i] = (expected, hidden);
+    }
+    Ok(sizes)
+}
+
 /// [`from_bytes`] with the contact and race nets' `inputs` given (nets of other sizes than
 /// the program's, as tests make).
 ///
@@ -273,36 +310,8 @@ pub fn from_bytes_sized(
             expected: variant,
         });
     }
-    let sizes_at = header - 16;
     let has_state = u32_at(bytes, 12) & 1 == 1;
-    let mut sizes = [(0usize, 0usize); 2];
-    for (i, (name, expected)) in [("contact", inputs.0), ("race", inputs.1)]
-        .into_iter()
-        .enumerate()
-    {
-        let (n_in, n_hidden) = (
-            u32_at(bytes, sizes_at + 8 * i),
-            u32_at(bytes, sizes_at + 4 + 8 * i),
-        );
-        let hidden = n_hidden as usize;
-        // Backgammon's (and Jacquet's) contact net may be a rich one (more inputs; see
-        // `encode`); the other rule sets' contact nets have inputs of their own.
-        let rich_too = i == 0
-            && matches!(variant, Variant::Backgammon | Variant::Jacquet)
-            && expected == encode::CONTACT_INPUTS;
-        let rich = rich_too && n_in as usize == encode::RICH_CONTACT_INPUTS;
-        let expected = if rich { encode::RICH_CONTACT_INPUTS } else { expected };
-        if n_in as usize != expected || hidden == 0 || hidden > MAX_HIDDEN {
-            return Err(NetFileError::Sizes {
-                net: name,
-                inputs: n_in,
-                hidden: n_hidden,
-                expected,
-                rich_too,
-            });
-        }
-        sizes[i] = (expected, hidden);
-    }
+    let sizes = net_sizes(bytes, header - 16, variant, inputs)?;
     let counts = sizes.map(|(i, h)| Net::weight_count(i, h));
     let need = header + 4 * (counts[0] + counts[1]) + if has_state { STATE } else { 0 } + CHECKSUM;
     if len < need {

@@ -2,6 +2,9 @@
 //! rollouts, the expert's own 0-ply choice): the 0-ply best play, the mixing of seeds, and
 //! the longest a game may run.
 
+// Public through `train` with the `lab` feature; without it, the crate's own.
+#![cfg_attr(not(feature = "lab"), allow(unreachable_pub))]
+
 use super::eval::{Buffers, Probs, after_play, equity};
 use super::format::Nets;
 use crate::engine::Play;

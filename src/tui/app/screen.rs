@@ -101,6 +101,8 @@ impl App {
         crate::replay::label::describe_result(result, |side| self.name(side))
     }
 
+    // TODO(issue 32): split with App into components (part 3), each drawing its own panel.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn overlay(&self) -> Option<Overlay> {
         let game = self.table.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });

@@ -6,7 +6,7 @@ use super::spec::BoardSpec;
 
 /// The rule sets whose plays the reference generates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Rules {
+pub(crate) enum Rules {
     /// assets/rules/README.md §1.
     Backgammon,
     /// §2.2: backgammon's moves.
@@ -21,7 +21,7 @@ pub enum Rules {
 
 impl Rules {
     /// Every rule set, in a fixed order.
-    pub const ALL: [Rules; 5] = [
+    pub(crate) const ALL: [Rules; 5] = [
         Rules::Backgammon,
         Rules::Portes,
         Rules::Plakoto,
@@ -30,7 +30,7 @@ impl Rules {
     ];
 
     /// The lower-case name used on the command line.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Rules::Backgammon => "backgammon",
             Rules::Portes => "portes",
@@ -41,14 +41,14 @@ impl Rules {
     }
 
     /// Backgammon, Portes and Jacquet move, hit and enter alike.
-    pub fn hits(self) -> bool {
+    pub(crate) fn hits(self) -> bool {
         matches!(self, Rules::Backgammon | Rules::Portes | Rules::Jacquet)
     }
 }
 
 /// A position from the mover's view. Index i is the mover's point i + 1.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Board {
+pub(crate) struct Board {
     pub mine: [u8; 24],
     pub theirs: [u8; 24],
     /// [mine, theirs].
@@ -60,22 +60,22 @@ pub struct Board {
 
 impl Board {
     /// The mover's checkers on the board and on the bar.
-    pub fn mine_in_play(&self) -> u32 {
+    pub(crate) fn mine_in_play(&self) -> u32 {
         self.mine.iter().map(|&n| u32::from(n)).sum::<u32>() + u32::from(self.bar[0])
     }
 
     /// The opponent's checkers on the board and on the bar.
-    pub fn theirs_in_play(&self) -> u32 {
+    pub(crate) fn theirs_in_play(&self) -> u32 {
         self.theirs.iter().map(|&n| u32::from(n)).sum::<u32>() + u32::from(self.bar[1])
     }
 
     /// The mover's checkers borne off.
-    pub fn mine_off(&self) -> u32 {
+    pub(crate) fn mine_off(&self) -> u32 {
         15 - self.mine_in_play()
     }
 
     /// Reads and checks a board of rule set `rules`.
-    pub fn from_spec(rules: Rules, spec: &BoardSpec) -> Result<Board, String> {
+    pub(crate) fn from_spec(rules: Rules, spec: &BoardSpec) -> Result<Board, String> {
         let board = Board {
             mine: spec.mine,
             theirs: spec.theirs,
@@ -120,7 +120,7 @@ impl Board {
     }
 
     /// The board in the form of `bg-tui moves --board`, still from the mover's view.
-    pub fn to_spec(&self) -> BoardSpec {
+    pub(crate) fn to_spec(&self) -> BoardSpec {
         BoardSpec {
             mine: self.mine,
             theirs: self.theirs,
@@ -133,7 +133,7 @@ impl Board {
     }
 
     /// The same position from the view of the opponent, who is on roll next.
-    pub fn turned(&self, rules: Rules) -> Board {
+    pub(crate) fn turned(&self, rules: Rules) -> Board {
         let mut turned = Board {
             mine: [0; 24],
             theirs: [0; 24],
@@ -159,7 +159,7 @@ impl Board {
 
     /// The opponent's point (in its own numbering) that is the mover's point `point` in Fevga.
     /// The map is its own inverse: both sides' 24-points sit twelve points apart.
-    pub fn fevga_other_point(point: usize) -> usize {
+    pub(crate) fn fevga_other_point(point: usize) -> usize {
         (point + 11) % 24 + 1
     }
 }

@@ -5,7 +5,7 @@ use super::spec::BoardSpec;
 use bg_tui::engine::{Dice, Variant, plays_from_spec};
 
 /// The engine's rule set for the reference's.
-pub fn variant(rules: Rules) -> Variant {
+pub(crate) fn variant(rules: Rules) -> Variant {
     match rules {
         Rules::Backgammon => Variant::Backgammon,
         Rules::Portes => Variant::Portes,
@@ -17,7 +17,7 @@ pub fn variant(rules: Rules) -> Variant {
 
 /// The engine's plays of `a`-`b` in `spec`: each resulting board (opponent's view) in the
 /// order given, or the engine's error as text.
-pub fn engine_boards(
+pub(crate) fn engine_boards(
     rules: Rules,
     spec: &BoardSpec,
     a: u8,
@@ -27,7 +27,7 @@ pub fn engine_boards(
 }
 
 /// [`engine_boards`] with each play's notation.
-pub fn engine_plays(
+pub(crate) fn engine_plays(
     rules: Rules,
     spec: &BoardSpec,
     a: u8,

@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 /// admits two, or with one rule left out on purpose (a planted bug, to show that the random
 /// positions reach that rule and the comparison would catch an engine that forgets it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reading {
+pub(crate) enum Reading {
     /// The rules as the reference reads them. Fevga's trapping rule: the play leaves no
     /// block at all (no six in a row held), as the rules word it (assets/rules/README.md §2.4).
     AsWritten,
@@ -48,12 +48,12 @@ pub enum Reading {
 
 /// Every legal play of the dice `a`, `b`, once per distinct resulting position, each from
 /// the mover's view (not yet turned round).
-pub fn legal_results(rules: Rules, start: &Board, a: u8, b: u8) -> BTreeSet<Board> {
+pub(crate) fn legal_results(rules: Rules, start: &Board, a: u8, b: u8) -> BTreeSet<Board> {
     legal_results_read(rules, start, a, b, Reading::AsWritten)
 }
 
 /// [`legal_results`] under another reading of the rules.
-pub fn legal_results_read(
+pub(crate) fn legal_results_read(
     rules: Rules,
     start: &Board,
     a: u8,
@@ -280,13 +280,13 @@ fn fevga_start_rule_holds_back(board: &Board) -> bool {
 }
 
 /// Fevga: the mover holds all six points 19-24.
-pub fn holds_own_quarter(board: &Board) -> bool {
+pub(crate) fn holds_own_quarter(board: &Board) -> bool {
     board.mine[18..].iter().all(|&n| n > 0)
 }
 
 /// Fevga: the blocks of the mover, each as the lowest of its six points in the opponent's
 /// numbering (r for the points r..=r+5), counted along the opponent's route.
-pub fn blocks(board: &Board) -> Vec<usize> {
+pub(crate) fn blocks(board: &Board) -> Vec<usize> {
     (1..=19)
         .filter(|&r| (r..=r + 5).all(|q| board.mine[Board::fevga_other_point(q) - 1] > 0))
         .collect()
@@ -294,7 +294,7 @@ pub fn blocks(board: &Board) -> Vec<usize> {
 
 /// Fevga: a block stands with every opposing checker on the board behind it (on a point of
 /// the opponent's numbering above the block's highest).
-pub fn trapping_block_stands(board: &Board) -> bool {
+pub(crate) fn trapping_block_stands(board: &Board) -> bool {
     blocks(board)
         .into_iter()
         .any(|r| (1..=24).all(|q| q > r + 5 || board.theirs[Board::fevga_other_point(q) - 1] == 0))

@@ -2,11 +2,11 @@
 //! written from the rules alone (assets/rules/README.md), random positions for it, and small
 //! helpers for the hand-checked tests.
 
-pub mod board;
-pub mod engine;
-pub mod generator;
-pub mod random;
-pub mod spec;
+pub(crate) mod board;
+pub(crate) mod engine;
+pub(crate) mod generator;
+pub(crate) mod random;
+pub(crate) mod spec;
 
 use board::{Board, Rules};
 use spec::BoardSpec;
@@ -17,7 +17,12 @@ use std::collections::BTreeSet;
 ///
 /// # Panics
 /// When `spec` is not a valid position of `rules` (the tests build only valid ones).
-pub fn reference_boards(rules: Rules, spec: &BoardSpec, a: u8, b: u8) -> BTreeSet<BoardSpec> {
+pub(crate) fn reference_boards(
+    rules: Rules,
+    spec: &BoardSpec,
+    a: u8,
+    b: u8,
+) -> BTreeSet<BoardSpec> {
     let board = Board::from_spec(rules, spec).unwrap_or_else(|e| panic!("{e}: {spec:?}"));
     generator::legal_results(rules, &board, a, b)
         .iter()
@@ -27,7 +32,7 @@ pub fn reference_boards(rules: Rules, spec: &BoardSpec, a: u8, b: u8) -> BTreeSe
 
 /// A board from the mover's view: `(point, count)` for each side in the mover's numbering,
 /// nothing on the bar, no pins.
-pub fn spec(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> BoardSpec {
+pub(crate) fn spec(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> BoardSpec {
     let mut spec = BoardSpec {
         mine: [0; 24],
         theirs: [0; 24],
@@ -51,7 +56,7 @@ pub fn spec(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> BoardSpec {
 ///
 /// # Panics
 /// On a play that is not written as above or moves a checker that is not there.
-pub fn after_play(rules: Rules, spec: &BoardSpec, play: &str) -> BoardSpec {
+pub(crate) fn after_play(rules: Rules, spec: &BoardSpec, play: &str) -> BoardSpec {
     try_after_play(rules, spec, play).unwrap_or_else(|e| panic!("{play:?}: {e}"))
 }
 
@@ -60,7 +65,11 @@ pub fn after_play(rules: Rules, spec: &BoardSpec, play: &str) -> BoardSpec {
 ///
 /// # Errors
 /// Text that is not such notation, or moves a checker that is not there.
-pub fn try_after_play(rules: Rules, spec: &BoardSpec, play: &str) -> Result<BoardSpec, String> {
+pub(crate) fn try_after_play(
+    rules: Rules,
+    spec: &BoardSpec,
+    play: &str,
+) -> Result<BoardSpec, String> {
     let mut board = Board::from_spec(rules, spec)?;
     for word in play.split_whitespace() {
         let (path, times) = match word.split_once('(') {
@@ -117,7 +126,11 @@ fn move_checker(rules: Rules, board: &mut Board, from: &str, to: &str) -> Result
 }
 
 /// Every legal play named by hand, as resulting positions (opponent's view).
-pub fn expected_boards(rules: Rules, spec: &BoardSpec, plays: &[&str]) -> BTreeSet<BoardSpec> {
+pub(crate) fn expected_boards(
+    rules: Rules,
+    spec: &BoardSpec,
+    plays: &[&str],
+) -> BTreeSet<BoardSpec> {
     plays
         .iter()
         .map(|play| after_play(rules, spec, play))

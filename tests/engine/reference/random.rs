@@ -148,7 +148,7 @@ impl Layout {
 /// with a checker left, and in Plakoto and Fevga (where nothing is ever sent back) borne-off
 /// checkers only when all of that side's checkers are home. In Fevga the mover never starts
 /// a turn holding all six points 19-24 (no play may end so), nor the opponent its own six.
-pub fn random_board<R: Rng>(rules: Rules, rng: &mut R) -> Board {
+pub(crate) fn random_board<R: Rng>(rules: Rules, rng: &mut R) -> Board {
     loop {
         let layout = match rules {
             Rules::Backgammon | Rules::Portes => backgammon_layout(rules, rng),
@@ -409,6 +409,38 @@ fn plakoto_layout<R: Rng>(rng: &mut R) -> Layout {
     layout
 }
 
+/// A block of six of the mover's in Fevga, often across its 1/24 seam, and the opposing
+/// checkers behind it (or most of them).
+fn fevga_block<R: Rng>(rng: &mut R, layout: &mut Layout) {
+    // The block's lowest point in the opponent's numbering; 8..=13 puts it across
+    // the seam (the opponent's 12 and 13 are the mover's 24 and 1).
+    let r = if rng.random_bool(0.5) {
+        rng.random_range(8..=13)
+    } else {
+        rng.random_range(1..=17)
+    };
+    for q in r..=r + 5 {
+        let point = Board::fevga_other_point(q);
+        let each = rng.random_range(1..=2);
+        layout.hold(Side::Mine, [point], each);
+    }
+    let all_behind = rng.random_bool(0.7);
+    let n = if rng.random_bool(0.7) {
+        15
+    } else {
+        rng.random_range(1..=15)
+    };
+    layout.scatter(rng, Side::Theirs, n, |rr| {
+        if all_behind || rr.random_bool(0.8) {
+            rr.random_range((r + 6).min(24)..=24)
+        } else {
+            rr.random_range(1..=24)
+        }
+    });
+    let n = rng.random_range(0..=4);
+    layout.scatter(rng, Side::Mine, n, |rr| rr.random_range(1..=24));
+}
+
 fn fevga_layout<R: Rng>(rng: &mut R) -> Layout {
     let mut layout = Layout::new(Rules::Fevga);
     match rng.random_range(0..9) {
@@ -470,35 +502,7 @@ fn fevga_layout<R: Rng>(rng: &mut R) -> Layout {
         }
         // A block of the mover, often across its 1/24 seam, and the opposing checkers
         // behind it (or most of them).
-        3 | 6 => {
-            // The block's lowest point in the opponent's numbering; 8..=13 puts it across
-            // the seam (the opponent's 12 and 13 are the mover's 24 and 1).
-            let r = if rng.random_bool(0.5) {
-                rng.random_range(8..=13)
-            } else {
-                rng.random_range(1..=17)
-            };
-            for q in r..=r + 5 {
-                let point = Board::fevga_other_point(q);
-                let each = rng.random_range(1..=2);
-                layout.hold(Side::Mine, [point], each);
-            }
-            let all_behind = rng.random_bool(0.7);
-            let n = if rng.random_bool(0.7) {
-                15
-            } else {
-                rng.random_range(1..=15)
-            };
-            layout.scatter(rng, Side::Theirs, n, |rr| {
-                if all_behind || rr.random_bool(0.8) {
-                    rr.random_range((r + 6).min(24)..=24)
-                } else {
-                    rr.random_range(1..=24)
-                }
-            });
-            let n = rng.random_range(0..=4);
-            layout.scatter(rng, Side::Mine, n, |rr| rr.random_range(1..=24));
-        }
+        3 | 6 => fevga_block(rng, &mut layout),
         // Own quarter: the mover holds five of its 19-24 and has checkers able to fill the
         // sixth; the opponent is past its start.
         4 => {

@@ -1,3 +1,3 @@
 //! The position form of `bg-tui moves --board` (issue 9): the engine's own type.
 
-pub use bg_tui::engine::BoardSpec;
+pub(crate) use bg_tui::engine::BoardSpec;
