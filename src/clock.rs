@@ -50,6 +50,15 @@ impl ClockKind {
     }
 }
 
+impl std::str::FromStr for ClockKind {
+    type Err = UnknownClock;
+
+    /// As [`ClockKind::parse`].
+    fn from_str(text: &str) -> Result<ClockKind, UnknownClock> {
+        ClockKind::parse(text)
+    }
+}
+
 /// A clock kind that is neither `standard` nor `blitz`: the text given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("a clock is standard or blitz, not {0:?}")]

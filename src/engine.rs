@@ -41,7 +41,7 @@ pub use restore::{RestoreError, match_state_from_ids};
 pub use rules::{DEFAULT_CUBE_CAP, RuleSet, Rules, RulesError, UnknownRuleSet};
 pub use scoring::{Ending, GameResult, WinKind, schmidt_points};
 pub use session::{CrawfordState, GameSetup, MatchError, MatchState};
-pub use side::Side;
+pub use side::{Side, UnknownSide};
 pub use turn::{Destination, DieStep, IllegalStep, TurnBuilder, TurnError};
 pub use variant::{
     Opening, UnknownVariant, Variant, VariantError, VariantRules, Verdict, follow_steps,

@@ -116,7 +116,8 @@
 //! Errors name the line, the game and the move number, and the reason. Reading never
 //! panics, whatever the text.
 
-use crate::record::RecordError;
+use crate::engine::{DiceError, MatchError, NotationError, RulesError, Side};
+use crate::record::{RecordError, ResultRecord};
 
 mod read;
 mod write;
@@ -131,7 +132,7 @@ pub const UNCAPPED: u32 = 1 << 15;
 
 /// Why a `.mat` text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", read_message(*line, *game, *move_number, reason))]
+#[error("{}", read_message(*line, *game, *move_number, reason.as_ref()))]
 pub struct MatReadError {
     /// The line of the trouble, from 1 (0: the file as a whole).
     pub line: usize,
@@ -139,15 +140,204 @@ pub struct MatReadError {
     pub game: Option<usize>,
     /// The move number written at the start of the line (`12)`), when there is one.
     pub move_number: Option<u32>,
-    /// What is wrong.
-    pub reason: String,
+    /// What is wrong (boxed: the error stays small on the way up).
+    #[source]
+    pub reason: Box<MatFault>,
+}
+
+/// What is wrong in a `.mat` text ([`MatReadError::reason`]); quoted text from the file is
+/// cut to be shown.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatFault {
+    /// The text is longer than [`MAX_BYTES`].
+    #[error("the file is too large: {bytes} bytes; a .mat file has at most {MAX_BYTES}")]
+    TooLarge {
+        /// Its length in bytes.
+        bytes: usize,
+    },
+    /// No ` N point match` line.
+    #[error(
+        "not a .mat file: no line such as \" 5 point match\" (or \" 0 point match\" for a \
+         money session)"
+    )]
+    NoMatchLength,
+    /// The match length is not a number.
+    #[error("the match length must be a number of points (0 for a money session), not {0:?}")]
+    LengthNotANumber(String),
+    /// The match length does not fit a number.
+    #[error("the match length {0} is too long")]
+    LengthTooLong(String),
+    /// A game's header not followed by the names and scores.
+    #[error(
+        "the line after a game's header must hold the names and scores, such as \
+         \" Alice : 0    Bob : 0\""
+    )]
+    NoScoreLine,
+    /// The text ends after a game's header.
+    #[error("the file ends after the game's header, before the names and scores")]
+    EndsAfterHeader,
+    /// More games than a record holds.
+    #[error("too many games: a record holds at most {0}")]
+    TooManyGames(usize),
+    /// More moves in a game than a record holds.
+    #[error("too many moves: a game holds at most {0}")]
+    TooManyMoves(usize),
+    /// eXtreme Gammon's `; Set Pos` line.
+    #[error("eXtreme Gammon's \"; Set Pos\" lines (games from a set position) are not supported")]
+    SetPosition,
+    /// A names-and-scores line that does not read.
+    #[error("cannot read the names and scores in {0:?}: expected \"Alice : 0    Bob : 0\"")]
+    ScoreLine(String),
+    /// Snowie's `Illegal play` entry.
+    #[error("Snowie's \"Illegal play\" entries (set positions) are not supported")]
+    IllegalPlayEntry,
+    /// A raccoon (a redouble after a beaver).
+    #[error("raccoons are not in these rules")]
+    Raccoon,
+    /// A column that is neither a roll and its play nor a cube action or a win.
+    #[error(
+        "cannot read {0:?}: expected a roll and its play (\"31: 8/5 6/5\"), Doubles, Takes, \
+         Drops, Beavers or Wins"
+    )]
+    Unreadable(String),
+    /// The rules the header gives cannot be played.
+    #[error("these rules cannot be played: {0}")]
+    Rules(#[source] RulesError),
+    /// The match does not go on after a game.
+    #[error("no game can follow game {game} ({result}): {source}")]
+    NoNextGame {
+        /// The game before, from 1.
+        game: usize,
+        /// Its result.
+        result: ResultRecord,
+        /// Why the match does not go on.
+        #[source]
+        source: Box<MatchError>,
+    },
+    /// A game without a result, followed by another.
+    #[error("game {0} has no result, but another game follows it")]
+    NoResult(usize),
+    /// A score line that is not the score the games before give.
+    #[error(
+        "the score line says {} {} - {} {}, but the games before give {} - {}",
+        names[0], written[0], written[1], names[1], actual[0], actual[1]
+    )]
+    ScoreMismatch {
+        /// The players' names, White first.
+        names: [String; 2],
+        /// The scores written.
+        written: [u32; 2],
+        /// The scores the games give.
+        actual: [u32; 2],
+    },
+    /// The record read does not replay (a check of the reader itself).
+    #[error("the record made from the file does not replay: {0}")]
+    NotReplayed(#[source] RecordError),
+    /// An action the rules refuse.
+    #[error("{what}: {source}")]
+    Refused {
+        /// The action, in words (`opening roll 31`, `play 8/5 6/5 with 31`, `take`).
+        what: String,
+        /// Why the rules refuse it (boxed: it is the largest reason by far).
+        #[source]
+        source: Box<MatchError>,
+    },
+    /// A win in a column whose player did not win the game.
+    #[error("the {column} column says {side} wins, but {side} did not win the game")]
+    NotTheWinner {
+        /// `left` or `right`.
+        column: &'static str,
+        /// The column's player.
+        side: Side,
+    },
+    /// Entries after the game's end.
+    #[error("the game is over ({0}), but the file goes on")]
+    AfterTheEnd(ResultRecord),
+    /// An action in the column of the player who is not to act.
+    #[error("the {column} column gives {side} {what}, but it is {to_act}'s turn")]
+    NotTheirTurn {
+        /// `left` or `right`.
+        column: &'static str,
+        /// The column's player.
+        side: Side,
+        /// The action, in words (`a double`).
+        what: String,
+        /// The player to act.
+        to_act: Side,
+    },
+    /// A roll the rules did not make.
+    #[error("the roll {}{} was not made", .0[0], .0[1])]
+    RollNotMade([u8; 2]),
+    /// A roll with a choice of plays, none written and no resignation after it.
+    #[error(
+        "the roll {}{} has {plays} legal plays, but no play is written and no resignation \
+         follows",
+        dice[0], dice[1]
+    )]
+    NoPlayWritten {
+        /// The roll.
+        dice: [u8; 2],
+        /// How many legal plays it has.
+        plays: usize,
+    },
+    /// A play written for a roll that cannot be played.
+    #[error("the roll {}{} cannot be played, but the file gives {play:?}", dice[0], dice[1])]
+    NotPlayable {
+        /// The roll.
+        dice: [u8; 2],
+        /// The play written, cut to be shown.
+        play: String,
+    },
+    /// A double as the opening roll.
+    #[error("the game starts with {}{}, but the opening roll cannot be a double", .0[0], .0[1])]
+    DoubleOpening([u8; 2]),
+    /// Dice that are not dice.
+    #[error("{0}")]
+    Dice(#[source] DiceError),
+    /// A win without points while the game goes on.
+    #[error(
+        "the {column} column says {side} wins, but gives no points, so the resignation \
+         cannot be read"
+    )]
+    WinsWithoutPoints {
+        /// `left` or `right`.
+        column: &'static str,
+        /// The column's player.
+        side: Side,
+    },
+    /// A win that would be a resignation the other player may not make now.
+    #[error(
+        "the {column} column says {side} wins {points}, so {resigner} resigned, but \
+         {resigner} may not resign now",
+        resigner = side.opponent()
+    )]
+    MayNotResign {
+        /// `left` or `right`.
+        column: &'static str,
+        /// The column's player.
+        side: Side,
+        /// The points written.
+        points: u32,
+    },
+    /// A play that does not read as a legal play of the roll.
+    #[error("the play {text:?} for {}{}: {source}", dice[0], dice[1])]
+    Play {
+        /// The play written, cut to be shown.
+        text: String,
+        /// The roll.
+        dice: [u8; 2],
+        /// Why it is not the roll's legal play.
+        #[source]
+        source: NotationError,
+    },
 }
 
 fn read_message(
     line: usize,
     game: Option<usize>,
     move_number: Option<u32>,
-    reason: &str,
+    reason: &MatFault,
 ) -> String {
     let mut place = Vec::new();
     if line > 0 {
@@ -167,37 +357,36 @@ fn read_message(
 }
 
 impl MatReadError {
-    fn whole_file(reason: String) -> MatReadError {
-        MatReadError {
-            line: 0,
-            game: None,
-            move_number: None,
-            reason,
-        }
+    fn whole_file(reason: MatFault) -> MatReadError {
+        MatReadError::at(0, None, None, reason)
     }
 
-    fn at_line(line: usize, game: Option<usize>, reason: String) -> MatReadError {
+    fn at_line(line: usize, game: Option<usize>, reason: MatFault) -> MatReadError {
+        MatReadError::at(line, game, None, reason)
+    }
+
+    fn at(
+        line: usize,
+        game: Option<usize>,
+        move_number: Option<u32>,
+        reason: MatFault,
+    ) -> MatReadError {
         MatReadError {
             line,
             game,
-            move_number: None,
-            reason,
+            move_number,
+            reason: Box::new(reason),
         }
     }
 }
 
 /// Why a record could not be written as a `.mat` file.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatWriteError {
     /// The output refused the text (a full disk, a closed pipe): what the system said.
-    #[error("cannot write the .mat text: {message}")]
-    Output {
-        /// The kind of failure.
-        kind: std::io::ErrorKind,
-        /// What the system said.
-        message: String,
-    },
+    #[error("cannot write the .mat text: {0}")]
+    Output(#[source] std::io::Error),
     /// The record does not replay through the rules.
     #[error("the record cannot be replayed: {0}")]
     Record(#[from] RecordError),

@@ -56,7 +56,7 @@ pub const PROGRESS_MIN_GAMES: u64 = 1000;
 /// [`CliError`] for an unknown bot, a bad count, match length or thread count, or a
 /// `--save` folder that cannot be written.
 pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
-    let rule_set = args.rules.rule_set()?;
+    let rule_set = args.rules.rule_set();
     let (bot_a, bot_b) = (
         with_ply(&args.bot_a, args.ply),
         with_ply(&args.bot_b, args.ply),

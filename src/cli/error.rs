@@ -96,15 +96,9 @@ pub enum CliError {
     /// `--names` that cannot name the players.
     #[error(transparent)]
     Names(#[from] NamesError),
-    /// A `--clock` that is not a kind of clock.
-    #[error("--clock: {0}")]
-    Clock(#[source] crate::clock::UnknownClock),
     /// A `--tutor-threshold` that is not an equity loss tutor mode takes.
     #[error("--tutor-threshold: {0}")]
     TutorThreshold(#[source] crate::tui::tutor::ThresholdError),
-    /// A `--rules` that names no rule set.
-    #[error("--rules: {0}")]
-    RuleSet(#[source] crate::engine::UnknownRuleSet),
     /// A `--rules` that names no single game's rule set.
     #[error("--rules: {0} (tavli is a match of these)")]
     Variant(#[source] crate::engine::UnknownVariant),

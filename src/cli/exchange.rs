@@ -99,9 +99,7 @@ pub fn export_mat_to(
     let (record, _) = store::read_record(input).map_err(CliError::Store)?;
     let Some(path) = output else {
         return mat::write_mat_to(&record, stdout).map_err(|e| match e {
-            mat::MatWriteError::Output { kind, message } => {
-                CommandError::Output(std::io::Error::new(kind, message))
-            }
+            mat::MatWriteError::Output(e) => CommandError::Output(e),
             source => CommandError::Input(CliError::MatWrite {
                 path: input.to_path_buf(),
                 source,

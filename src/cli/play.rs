@@ -3,7 +3,7 @@
 use super::error::NamesError;
 use super::{CliError, RulesArgs, start};
 use crate::bot;
-use crate::engine::RuleSet;
+use crate::engine::{RuleSet, Side};
 use crate::tui::theme::Palette;
 use crate::tui::{Options, Player};
 use clap::Args;
@@ -14,7 +14,7 @@ pub const MAX_NAME_CHARS: usize = 20;
 /// How to set up a game in the terminal: `bg-tui [OPTIONS]` or `bg-tui play [OPTIONS]`.
 ///
 /// Clap only checks the types; [`play_options`] checks that the options go together.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
 #[command(next_help_heading = "Game options")]
 pub struct PlayArgs {
     /// The rule set and its options.
@@ -40,7 +40,7 @@ pub struct PlayArgs {
     pub vs: Option<String>,
     /// The side you play against --vs: white or black.
     #[arg(long, value_name = "SIDE", default_value = "white", requires = "vs")]
-    pub human_side: String,
+    pub human_side: Side,
     /// Let this bot play White (with --black: watch two bots play).
     #[arg(long, value_name = "BOT", conflicts_with = "vs")]
     pub white: Option<String>,
@@ -83,7 +83,7 @@ pub struct PlayArgs {
     /// Players' clocks: standard (2:00 reserve, kept by turns within 20 s) or blitz (0:30,
     /// 10 s).
     #[arg(long, value_name = "KIND")]
-    pub clock: Option<String>,
+    pub clock: Option<crate::clock::ClockKind>,
     /// Start from this position: a Position ID or an XGID (backgammon, Portes, Jacquet).
     #[arg(long, value_name = "ID|XGID", conflicts_with = "board")]
     pub position: Option<String>,
@@ -93,7 +93,7 @@ pub struct PlayArgs {
     pub board: Option<String>,
     /// With --position ID or --board: who is on roll, white (the default) or black.
     #[arg(long, value_name = "SIDE")]
-    pub on_roll: Option<String>,
+    pub on_roll: Option<Side>,
     /// With --position ID or --board: the dice rolled, such as 52 (else the player on roll
     /// rolls or doubles).
     #[arg(long, value_name = "DICE")]
@@ -165,10 +165,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         Some(text) => parse_names(text)?,
         None => default_names(&players),
     };
-    let clock = match &args.clock {
-        Some(text) => Some(crate::tui::clock::ClockKind::parse(text).map_err(CliError::Clock)?),
-        None => None,
-    };
+    let clock = args.clock;
     let tutor_threshold = match &args.tutor_threshold {
         Some(text) => {
             crate::tui::tutor::Threshold::parse(text).map_err(CliError::TutorThreshold)?
@@ -240,14 +237,10 @@ fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> 
     };
     if let Some(name) = &args.vs {
         let opponent = bot("--vs", name)?;
-        return match args.human_side.to_ascii_lowercase().as_str() {
-            "white" => Ok([Player::Human, opponent]),
-            "black" => Ok([opponent, Player::Human]),
-            other => Err(CliError::bad(
-                "--human-side",
-                format!("white or black, not {other:?}"),
-            )),
-        };
+        return Ok(match args.human_side {
+            Side::White => [Player::Human, opponent],
+            Side::Black => [opponent, Player::Human],
+        });
     }
     let side = |flag: &'static str, name: &Option<String>| match name {
         Some(n) => bot(flag, n),

@@ -10,7 +10,7 @@ pub struct RulesArgs {
     /// The rule set: backgammon, portes, plakoto, fevga, tavli (a match cycling Portes,
     /// Plakoto and Fevga) or jacquet [default: backgammon].
     #[arg(long = "rules", value_name = "RULES")]
-    pub rule_set: Option<String>,
+    pub rule_set: Option<RuleSet>,
     /// Play a match to N points (1 to 64); without it, a money session.
     #[arg(long = "match", visible_alias = "match-length", value_name = "N")]
     pub match_length: Option<u32>,
@@ -44,15 +44,10 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    /// The rule set named by `--rules`.
-    ///
-    /// # Errors
-    /// [`CliError`] for an unknown name.
-    pub fn rule_set(&self) -> Result<RuleSet, CliError> {
-        match &self.rule_set {
-            None => Ok(RuleSet::Backgammon),
-            Some(name) => name.parse().map_err(CliError::RuleSet),
-        }
+    /// The rule set named by `--rules` (backgammon without it).
+    #[must_use]
+    pub fn rule_set(&self) -> RuleSet {
+        self.rule_set.unwrap_or(RuleSet::Backgammon)
     }
 
     /// The checked rules; the cube is on by default when `cube_by_default` and the rule set
@@ -62,7 +57,7 @@ impl RulesArgs {
     /// [`CliError`] naming the first flag that is malformed or does not fit with the rule
     /// set or the other flags.
     pub fn rules(&self, cube_by_default: bool) -> Result<Rules, CliError> {
-        let rule_set = self.rule_set()?;
+        let rule_set = self.rule_set();
         let auto_doubles = self.auto_doubles.unwrap_or(0);
         let cube_wanted = if self.cube {
             true

@@ -12,22 +12,7 @@ use crate::tui::SetUpStart;
 /// [`CliError`] naming the option and what is wrong with it, in one line.
 pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>, CliError> {
     let variant = rules.rule_set.variant_of_game(0);
-    let on_roll = match args.on_roll.as_deref() {
-        None => None,
-        Some(word) => Some(match word.to_ascii_lowercase().as_str() {
-            "white" | "w" => Side::White,
-            "black" | "b" => Side::Black,
-            _ => {
-                return Err(CliError::bad(
-                    "--on-roll",
-                    format!(
-                        "a side is white or black, not {}",
-                        super::printable(word, 20)
-                    ),
-                ));
-            }
-        }),
-    };
+    let on_roll = args.on_roll;
     let dice = args.dice.as_deref().map(parse_dice).transpose()?;
     let (setup, dice) = match (&args.position, &args.board) {
         (None, None) => {

@@ -45,3 +45,42 @@ impl std::fmt::Display for Side {
         })
     }
 }
+
+/// Why a word names no side.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a side: white or black")]
+pub struct UnknownSide(pub String);
+
+impl std::str::FromStr for Side {
+    type Err = UnknownSide;
+
+    /// `white` or `black` (or `w`, `b`), in any case.
+    fn from_str(word: &str) -> Result<Side, UnknownSide> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Ok(Side::White),
+            "black" | "b" => Ok(Side::Black),
+            _ => Err(UnknownSide(crate::printable::printable(word, 20))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Side, UnknownSide};
+
+    #[test]
+    fn a_side_reads_from_its_name_in_any_case_and_its_letter() {
+        assert_eq!("white".parse(), Ok(Side::White));
+        assert_eq!("Black".parse(), Ok(Side::Black));
+        assert_eq!(" W ".parse(), Ok(Side::White));
+        assert_eq!("b".parse(), Ok(Side::Black));
+        assert_eq!("red".parse::<Side>(), Err(UnknownSide("red".to_string())));
+        assert_eq!(
+            "red".parse::<Side>().unwrap_err().to_string(),
+            "\"red\" is not a side: white or black"
+        );
+        for side in [Side::White, Side::Black] {
+            assert_eq!(side.to_string().parse(), Ok(side));
+        }
+    }
+}

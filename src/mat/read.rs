@@ -1,6 +1,6 @@
 //! Reading a `.mat` text into a record (see the [module docs](super)).
 
-use super::{MAX_BYTES, MatReadError, UNCAPPED};
+use super::{MAX_BYTES, MatFault, MatReadError, UNCAPPED};
 use crate::engine::{
     Action, Dice, Game, MatchState, Phase, Place, Play, Position, Rules, Side, TurnBuilder,
     WinKind, format_play, parse_play,
@@ -68,10 +68,9 @@ enum EventKind {
 /// follow from the games before it.
 pub fn read_mat(text: &str) -> Result<Record, MatReadError> {
     if text.len() > MAX_BYTES {
-        return Err(MatReadError::whole_file(format!(
-            "the file is too large: {} bytes; a .mat file has at most {MAX_BYTES}",
-            text.len()
-        )));
+        return Err(MatReadError::whole_file(MatFault::TooLarge {
+            bytes: text.len(),
+        }));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let file = parse_file(text)?;
@@ -104,13 +103,7 @@ fn parse_file(text: &str) -> Result<MatFile, MatReadError> {
         let game = file.games.len() + usize::from(current.is_some());
         if is_game_header(trimmed) {
             if expect_scores {
-                return Err(MatReadError::at_line(
-                    n,
-                    Some(game),
-                    "the line after a game's header must hold the names and scores, such as \
-                     \" Alice : 0    Bob : 0\""
-                        .to_string(),
-                ));
+                return Err(MatReadError::at_line(n, Some(game), MatFault::NoScoreLine));
             }
             if let Some(done) = current.take() {
                 file.games.push(done);
@@ -119,10 +112,7 @@ fn parse_file(text: &str) -> Result<MatFile, MatReadError> {
                 return Err(MatReadError::at_line(
                     n,
                     None,
-                    format!(
-                        "too many games: a record holds at most {}",
-                        record::MAX_GAMES
-                    ),
+                    MatFault::TooManyGames(record::MAX_GAMES),
                 ));
             }
             current = Some(GameText {
@@ -150,13 +140,7 @@ fn parse_file(text: &str) -> Result<MatFile, MatReadError> {
         }
         if let Some(comment) = trimmed.strip_prefix([';', '#']) {
             if comment.trim_start().starts_with("Set Pos") {
-                return Err(MatReadError::at_line(
-                    n,
-                    Some(game),
-                    "eXtreme Gammon's \"; Set Pos\" lines (games from a set position) are not \
-                     supported"
-                        .to_string(),
-                ));
+                return Err(MatReadError::at_line(n, Some(game), MatFault::SetPosition));
             }
             continue;
         }
@@ -164,10 +148,7 @@ fn parse_file(text: &str) -> Result<MatFile, MatReadError> {
             return Err(MatReadError::at_line(
                 n,
                 Some(game),
-                format!(
-                    "too many moves: a game holds at most {}",
-                    record::MAX_ACTIONS
-                ),
+                MatFault::TooManyMoves(record::MAX_ACTIONS),
             ));
         }
         read_move_line(line, n, game, &mut game_text.events)?;
@@ -177,7 +158,7 @@ fn parse_file(text: &str) -> Result<MatFile, MatReadError> {
         return Err(MatReadError::at_line(
             current.as_ref().map_or(0, |g| g.header_line),
             Some(game),
-            "the file ends after the game's header, before the names and scores".to_string(),
+            MatFault::EndsAfterHeader,
         ));
     }
     if let Some(done) = current.take() {
@@ -207,11 +188,7 @@ fn read_header<'a>(
             return Ok(());
         }
     }
-    Err(MatReadError::whole_file(
-        "not a .mat file: no line such as \" 5 point match\" (or \" 0 point match\" for a \
-         money session)"
-            .to_string(),
-    ))
+    Err(MatReadError::whole_file(MatFault::NoMatchLength))
 }
 
 /// `[Crawford "On"]` and the like; other comments are skipped.
@@ -242,7 +219,7 @@ fn read_header_comment(comment: &str, header: &mut HeaderRules) {
 }
 
 /// `5 point match`: `Some(Ok(5))`; a line of another kind: `None`.
-fn match_length(line: &str) -> Option<Result<u32, String>> {
+fn match_length(line: &str) -> Option<Result<u32, MatFault>> {
     let mut words = line.split_whitespace();
     let (number, point, matched) = (words.next()?, words.next()?, words.next()?);
     if !point.eq_ignore_ascii_case("point") || !matched.eq_ignore_ascii_case("match") {
@@ -250,15 +227,12 @@ fn match_length(line: &str) -> Option<Result<u32, String>> {
     }
     let digits = number.strip_prefix('+').unwrap_or(number);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Some(Err(format!(
-            "the match length must be a number of points (0 for a money session), not {:?}",
-            shorten(number)
-        )));
+        return Some(Err(MatFault::LengthNotANumber(shorten(number))));
     }
     Some(
         digits
             .parse::<u32>()
-            .map_err(|_| format!("the match length {} is too long", shorten(number))),
+            .map_err(|_| MatFault::LengthTooLong(shorten(number))),
     )
 }
 
@@ -269,13 +243,8 @@ fn is_game_header(trimmed: &str) -> bool {
 }
 
 /// ` Alice : 0          Bob : 2`: the names and the scores.
-fn score_line(line: &str) -> Result<([String; 2], [u32; 2]), String> {
-    let bad = || {
-        format!(
-            "cannot read the names and scores in {:?}: expected \"Alice : 0    Bob : 0\"",
-            shorten(line)
-        )
-    };
+fn score_line(line: &str) -> Result<([String; 2], [u32; 2]), MatFault> {
+    let bad = || MatFault::ScoreLine(shorten(line));
     let (first_name, rest) = line.split_once(':').ok_or_else(bad)?;
     let rest = rest.trim_start();
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
@@ -361,12 +330,8 @@ fn read_move_line(
     let (move_number, left) = strip_move_number(left);
     for (side, column) in [(Side::White, Some(left)), (Side::Black, right)] {
         let Some(column) = column else { continue };
-        let kind = column_event(column).map_err(|reason| MatReadError {
-            line: n,
-            game: Some(game),
-            move_number,
-            reason,
-        })?;
+        let kind = column_event(column)
+            .map_err(|reason| MatReadError::at(n, Some(game), move_number, reason))?;
         if let Some(kind) = kind {
             events.push(Event {
                 line: n,
@@ -380,7 +345,7 @@ fn read_move_line(
 }
 
 /// What one column says; `None` for nothing (or a line GNU Backgammon skips).
-fn column_event(column: &str) -> Result<Option<EventKind>, String> {
+fn column_event(column: &str) -> Result<Option<EventKind>, MatFault> {
     let text = column.trim();
     if text.is_empty() {
         return Ok(None);
@@ -402,9 +367,7 @@ fn column_event(column: &str) -> Result<Option<EventKind>, String> {
             }));
         }
         if lower.starts_with("illegal play") {
-            return Err(
-                "Snowie's \"Illegal play\" entries (set positions) are not supported".to_string(),
-            );
+            return Err(MatFault::IllegalPlayEntry);
         }
         return Ok(Some(EventKind::Roll {
             dice: [a, b],
@@ -417,7 +380,7 @@ fn column_event(column: &str) -> Result<Option<EventKind>, String> {
     } else if lower.starts_with("beaver") {
         EventKind::Beaver
     } else if lower.starts_with("raccoon") {
-        return Err("raccoons are not in these rules".to_string());
+        return Err(MatFault::Raccoon);
     } else if lower.starts_with("take") {
         EventKind::Take
     } else if lower.starts_with("drop") {
@@ -430,11 +393,7 @@ fn column_event(column: &str) -> Result<Option<EventKind>, String> {
     } else if lower.starts_with("resign") {
         return Ok(None);
     } else {
-        return Err(format!(
-            "cannot read {:?}: expected a roll and its play (\"31: 8/5 6/5\"), Doubles, Takes, \
-             Drops, Beavers or Wins",
-            shorten(text)
-        ));
+        return Err(MatFault::Unreadable(shorten(text)));
     };
     Ok(Some(kind))
 }
@@ -466,13 +425,9 @@ fn file_rules(file: &MatFile) -> Result<Rules, MatReadError> {
         beaver: money && cube && (header.beaver.unwrap_or(false) || any_beaver),
         ..Rules::default()
     };
-    rules.validate().map_err(|e| {
-        MatReadError::at_line(
-            file.length_line,
-            None,
-            format!("these rules cannot be played: {e}"),
-        )
-    })?;
+    rules
+        .validate()
+        .map_err(|e| MatReadError::at_line(file.length_line, None, MatFault::Rules(e)))?;
     Ok(rules)
 }
 
@@ -487,13 +442,8 @@ fn prev_power_of_two(n: u32) -> u32 {
 
 fn build_record(file: &MatFile) -> Result<Record, MatReadError> {
     let rules = file_rules(file)?;
-    let mut m = MatchState::new(rules).map_err(|e| {
-        MatReadError::at_line(
-            file.length_line,
-            None,
-            format!("these rules cannot be played: {e}"),
-        )
-    })?;
+    let mut m = MatchState::new(rules)
+        .map_err(|e| MatReadError::at_line(file.length_line, None, MatFault::Rules(e)))?;
     let names = file.games.first().map_or_else(
         || ["White".to_string(), "Black".to_string()],
         |g| g.names.clone(),
@@ -510,21 +460,22 @@ fn build_record(file: &MatFile) -> Result<Record, MatReadError> {
         }
         if index > 0 {
             if let Some(r) = m.game().result().map(ResultRecord::from) {
-                m.next_game().map_err(|e| {
+                m.next_game().map_err(|source| {
                     MatReadError::at_line(
                         game.header_line,
                         Some(number),
-                        format!("no game can follow game {} ({r}): {e}", number - 1),
+                        MatFault::NoNextGame {
+                            game: number - 1,
+                            result: r,
+                            source: Box::new(source),
+                        },
                     )
                 })?;
             } else {
                 return Err(MatReadError::at_line(
                     game.header_line,
                     Some(number),
-                    format!(
-                        "game {} has no result, but another game follows it",
-                        number - 1
-                    ),
+                    MatFault::NoResult(number - 1),
                 ));
             }
         }
@@ -534,15 +485,11 @@ fn build_record(file: &MatFile) -> Result<Record, MatReadError> {
                 return Err(MatReadError::at_line(
                     game.score_line,
                     Some(number),
-                    format!(
-                        "the score line says {} {} - {} {}, but the games before give {} - {}",
-                        game.names[0],
-                        game.scores[0],
-                        game.scores[1],
-                        game.names[1],
-                        actual[0],
-                        actual[1]
-                    ),
+                    MatFault::ScoreMismatch {
+                        names: game.names.clone(),
+                        written: game.scores,
+                        actual,
+                    },
                 ));
             }
         }
@@ -564,11 +511,7 @@ fn build_record(file: &MatFile) -> Result<Record, MatReadError> {
     );
     record.games = games;
     // Every action went through the rules above; replaying the record checks its form too.
-    record::replay(&record).map_err(|e| {
-        MatReadError::whole_file(format!(
-            "the record made from the file does not replay: {e}"
-        ))
-    })?;
+    record::replay(&record).map_err(|e| MatReadError::whole_file(MatFault::NotReplayed(e)))?;
     Ok(record)
 }
 
@@ -581,11 +524,8 @@ fn replay_game(
 ) -> Result<Vec<RecordedAction>, MatReadError> {
     let mut actions = Vec::new();
     for (k, event) in game.events.iter().enumerate() {
-        let fail = |reason: String| MatReadError {
-            line: event.line,
-            game: Some(number),
-            move_number: event.move_number,
-            reason,
+        let fail = |reason: MatFault| {
+            MatReadError::at(event.line, Some(number), event.move_number, reason)
         };
         let next = game.events.get(k + 1);
         replay_event(m, event, next, last_game, &mut actions).map_err(fail)?;
@@ -600,8 +540,11 @@ fn apply(
     recorded: RecordedAction,
     actions: &mut Vec<RecordedAction>,
     what: &str,
-) -> Result<(), String> {
-    m.apply(action).map_err(|e| format!("{what}: {e}"))?;
+) -> Result<(), MatFault> {
+    m.apply(action).map_err(|source| MatFault::Refused {
+        what: what.to_string(),
+        source: Box::new(source),
+    })?;
     actions.push(recorded);
     Ok(())
 }
@@ -612,19 +555,14 @@ fn replay_event(
     next: Option<&Event>,
     last_game: bool,
     actions: &mut Vec<RecordedAction>,
-) -> Result<(), String> {
+) -> Result<(), MatFault> {
     let side = event.side;
     let column = if side == Side::White { "left" } else { "right" };
     if let Some(result) = m.game().result() {
         return match event.kind {
             EventKind::Wins(_) if result.is_won_by(side) => Ok(()),
-            EventKind::Wins(_) => Err(format!(
-                "the {column} column says {side} wins, but {side} did not win the game"
-            )),
-            _ => Err(format!(
-                "the game is over ({}), but the file goes on",
-                ResultRecord::from(result)
-            )),
+            EventKind::Wins(_) => Err(MatFault::NotTheWinner { column, side }),
+            _ => Err(MatFault::AfterTheEnd(ResultRecord::from(result))),
         };
     }
     let turn = |m: &MatchState, what: &str| check_turn(m, side, column, what);
@@ -664,11 +602,19 @@ fn replay_event(
 }
 
 /// Whether it is `side`'s turn to act (`column` and `what` for the message).
-fn check_turn(m: &MatchState, side: Side, column: &str, what: &str) -> Result<(), String> {
+fn check_turn(
+    m: &MatchState,
+    side: Side,
+    column: &'static str,
+    what: &str,
+) -> Result<(), MatFault> {
     match m.game().to_act() {
-        Some(to_act) if to_act != side => Err(format!(
-            "the {column} column gives {side} {what}, but it is {to_act}'s turn"
-        )),
+        Some(to_act) if to_act != side => Err(MatFault::NotTheirTurn {
+            column,
+            side,
+            what: what.to_string(),
+            to_act,
+        }),
         _ => Ok(()),
     }
 }
@@ -683,12 +629,11 @@ fn replay_roll(
     next: Option<&Event>,
     last_game: bool,
     actions: &mut Vec<RecordedAction>,
-) -> Result<(), String> {
-    let [a, b] = dice;
+) -> Result<(), MatFault> {
     replay_dice(m, side, dice, actions)?;
     let game = m.game();
     let Some(roll) = game.dice() else {
-        return Err(format!("the roll {a}{b} was not made"));
+        return Err(MatFault::RollNotMade(dice));
     };
     let legal = game.legal_plays();
     let position = *game.position();
@@ -706,18 +651,17 @@ fn replay_roll(
         } else if let [only] = legal {
             Some(*only)
         } else {
-            return Err(format!(
-                "the roll {a}{b} has {} legal plays, but no play is written and no \
-                 resignation follows",
-                legal.len()
-            ));
+            return Err(MatFault::NoPlayWritten {
+                dice,
+                plays: legal.len(),
+            });
         }
     } else {
         if legal.is_empty() {
-            return Err(format!(
-                "the roll {a}{b} cannot be played, but the file gives {:?}",
-                shorten(play)
-            ));
+            return Err(MatFault::NotPlayable {
+                dice,
+                play: shorten(play),
+            });
         }
         Some(read_play(m.game(), &position, roll, play)?)
     };
@@ -734,13 +678,11 @@ fn replay_dice(
     side: Side,
     dice: [u8; 2],
     actions: &mut Vec<RecordedAction>,
-) -> Result<(), String> {
+) -> Result<(), MatFault> {
     let [a, b] = dice;
     if m.game().phase() == Phase::Opening {
         if a == b {
-            return Err(format!(
-                "the game starts with {a}{b}, but the opening roll cannot be a double"
-            ));
+            return Err(MatFault::DoubleOpening(dice));
         }
         let (high, low) = (a.max(b), a.min(b));
         let (white, black) = if side == Side::White {
@@ -762,7 +704,7 @@ fn replay_dice(
     }
     let column = if side == Side::White { "left" } else { "right" };
     check_turn(m, side, column, &format!("a roll of {a}{b}"))?;
-    let roll = Dice::new(a, b).map_err(|e| e.to_string())?;
+    let roll = Dice::new(a, b).map_err(MatFault::Dice)?;
     apply(
         m,
         Action::Roll(roll),
@@ -782,7 +724,7 @@ fn replay_play(
     dice: [u8; 2],
     chosen: Play,
     actions: &mut Vec<RecordedAction>,
-) -> Result<(), String> {
+) -> Result<(), MatFault> {
     let [a, b] = dice;
     let steps: Vec<(u8, u8, bool)> = chosen
         .steps()
@@ -818,26 +760,24 @@ fn replay_play(
 fn replay_resignation(
     m: &mut MatchState,
     side: Side,
-    column: &str,
+    column: &'static str,
     points: Option<u32>,
     actions: &mut Vec<RecordedAction>,
-) -> Result<(), String> {
+) -> Result<(), MatFault> {
     // The game is not over: the other player resigned.
     let resigner = side.opponent();
     let Some(points) = points else {
-        return Err(format!(
-            "the {column} column says {side} wins, but gives no points, so the \
-             resignation cannot be read"
-        ));
+        return Err(MatFault::WinsWithoutPoints { column, side });
     };
     let game = m.game();
     match game.to_act() {
         Some(to_act) if to_act == resigner => {}
         _ => {
-            return Err(format!(
-                "the {column} column says {side} wins {points}, so {resigner} resigned, \
-                 but {resigner} may not resign now"
-            ));
+            return Err(MatFault::MayNotResign {
+                column,
+                side,
+                points,
+            });
         }
     }
     let cube = game.cube().value();
@@ -869,20 +809,17 @@ fn replay_resignation(
 
 /// The legal play `text` gives: its steps as written when they are single dice played in
 /// that order, else the play [`parse_play`] reads.
-fn read_play(game: &Game, position: &Position, roll: Dice, text: &str) -> Result<Play, String> {
+fn read_play(game: &Game, position: &Position, roll: Dice, text: &str) -> Result<Play, MatFault> {
     if let Some(steps) = written_steps(text)
         && let Some(play) =
             TurnBuilder::for_game(game).and_then(|mut turn| turn.play_steps(&steps).ok())
     {
         return Ok(play);
     }
-    parse_play(text, position, roll).map_err(|e| {
-        format!(
-            "the play {:?} for {}{}: {e}",
-            shorten(text),
-            roll.first(),
-            roll.second()
-        )
+    parse_play(text, position, roll).map_err(|source| MatFault::Play {
+        text: shorten(text),
+        dice: [roll.first(), roll.second()],
+        source,
     })
 }
 

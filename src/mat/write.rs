@@ -146,10 +146,7 @@ impl Writer<'_> {
     fn put(&mut self, text: &str) -> Result<(), MatWriteError> {
         self.out
             .write_all(text.as_bytes())
-            .map_err(|e| MatWriteError::Output {
-                kind: e.kind(),
-                message: e.to_string(),
-            })
+            .map_err(MatWriteError::Output)
     }
 
     fn put_header(&mut self) -> Result<(), MatWriteError> {

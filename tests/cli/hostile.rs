@@ -279,16 +279,16 @@ fn export_writes_a_game_at_a_time_into_any_writer() {
         }
     }
     let e = bg_tui::mat::write_mat_to(&record, &mut Short(whole.len() / 2)).unwrap_err();
+    // The writer's own error is the source, as it said it.
     assert!(
         matches!(
-            e,
-            bg_tui::mat::MatWriteError::Output {
-                kind: std::io::ErrorKind::StorageFull,
-                ..
-            }
+            &e,
+            bg_tui::mat::MatWriteError::Output(io) if io.kind() == std::io::ErrorKind::StorageFull
         ),
         "{e:?}"
     );
+    let source = std::error::Error::source(&e).map(ToString::to_string);
+    assert_eq!(source.as_deref(), Some("full"));
     let mut all = Vec::new();
     bg_tui::mat::write_mat_to(&record, &mut all).unwrap();
     assert_eq!(String::from_utf8(all).unwrap(), whole);

@@ -867,6 +867,47 @@ fn damaged_moves_are_refused_with_line_game_move_and_reason() {
     );
 }
 
+/// The reasons are typed, each with the facts in fields and the engine's own error as its
+/// source where the engine said no.
+#[test]
+fn damaged_files_give_typed_reasons_with_their_sources() {
+    use bg_tui::mat::MatFault;
+    use std::error::Error as _;
+    let good = good_game();
+    let e = read_error(&good.replace("8/5 6/5", "8/4 6/5"));
+    let MatFault::Play { text, dice, source } = e.reason.as_ref() else {
+        panic!("not a play: {e:?}");
+    };
+    assert_eq!((text.as_str(), *dice), ("8/4 6/5", [3, 1]));
+    assert_eq!(
+        e.source().map(ToString::to_string),
+        Some(e.reason.to_string())
+    );
+    assert_eq!(
+        e.reason.source().map(ToString::to_string),
+        Some(source.to_string())
+    );
+    let e = read_error(&good.replace("62: 24/18 13/11", "Takes"));
+    assert!(
+        matches!(e.reason.as_ref(), MatFault::Refused { what, .. } if what == "take"),
+        "{e:?}"
+    );
+    let e = read_error(" x point match\n");
+    assert_eq!(*e.reason, MatFault::LengthNotANumber("x".to_string()));
+    let e = read_error(&good.replace("  2) 62: 24/18 13/11", "      Wins 1 point"));
+    assert!(
+        matches!(
+            *e.reason,
+            MatFault::MayNotResign {
+                column: "left",
+                points: 1,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+}
+
 // ---- Hostile text never panics ----
 
 proptest! {
