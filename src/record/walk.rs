@@ -139,8 +139,6 @@ pub fn walk<V: Visitor>(
 
 /// [`walk`]; `actions` false tells the visitor nothing of the actions, and spares a copy of
 /// the match per action (for [`replay`](super::replay), which needs only the last one).
-// TODO(issue 32): split with record.rs, by job.
-#[allow(clippy::too_many_lines)]
 pub(super) fn run<V: Visitor>(
     record: &Record,
     visitor: &mut V,
@@ -172,34 +170,7 @@ pub(super) fn run<V: Visitor>(
         if game.actions.len() > MAX_ACTIONS {
             return Err(fail(MAX_ACTIONS + 1, GameFault::TooManyActions));
         }
-        if index > 0 {
-            m.next_game().map_err(|error| {
-                fail(
-                    0,
-                    GameFault::NoNextGame {
-                        previous: index,
-                        error,
-                    },
-                )
-            })?;
-        }
-        let variant = m.game().variant();
-        if let Some(claimed) = game.variant
-            && claimed != variant
-        {
-            return Err(fail(
-                0,
-                GameFault::WrongVariant {
-                    claimed,
-                    actual: variant,
-                },
-            ));
-        }
-        if let Some(start) = &game.start {
-            start
-                .apply(&mut m)
-                .map_err(|e| fail(0, GameFault::Start(e)))?;
-        }
+        start_game(&mut m, game, index).map_err(|reason| fail(0, reason))?;
         tell!(visitor.begin_game(&GameStart {
             game: index,
             record: game,
@@ -223,17 +194,8 @@ pub(super) fn run<V: Visitor>(
                 after: &m,
             }));
         }
-        let last = game.actions.len();
-        let actual = m.game().result().map(ResultRecord::from);
-        match (game.result, actual) {
-            (Some(claimed), Some(actual)) if claimed != actual => {
-                return Err(fail(last, GameFault::WrongResult { claimed, actual }));
-            }
-            (Some(claimed), None) => return Err(fail(last, GameFault::NotOver { claimed })),
-            (None, Some(actual)) => return Err(fail(last, GameFault::NoResult { actual })),
-            (None, None) if number < count => return Err(fail(last, GameFault::Unfinished)),
-            _ => {}
-        }
+        check_result(game, &m, number < count)
+            .map_err(|reason| fail(game.actions.len(), reason))?;
         tell!(visitor.end_game(&GameEnd {
             game: index,
             record: game,
@@ -252,4 +214,43 @@ pub(super) fn run<V: Visitor>(
         m.stop().map_err(|e| fail(GameFault::NotStoppable(e)))?;
     }
     Ok(ControlFlow::Continue(m))
+}
+
+/// Starts game `index` of a record in `m`: the next game after the one before (none
+/// before the first), of the rule set the record names, at its set-up start if it has one.
+fn start_game(m: &mut MatchState, game: &GameRecord, index: usize) -> Result<(), GameFault> {
+    if index > 0 {
+        m.next_game().map_err(|error| GameFault::NoNextGame {
+            previous: index,
+            error,
+        })?;
+    }
+    let variant = m.game().variant();
+    if let Some(claimed) = game.variant
+        && claimed != variant
+    {
+        return Err(GameFault::WrongVariant {
+            claimed,
+            actual: variant,
+        });
+    }
+    if let Some(start) = &game.start {
+        start.apply(m).map_err(GameFault::Start)?;
+    }
+    Ok(())
+}
+
+/// Holds a game's recorded result to the one its actions give in `m`; a game without one
+/// must be unfinished, and only the last (`followed`: another game comes after it).
+fn check_result(game: &GameRecord, m: &MatchState, followed: bool) -> Result<(), GameFault> {
+    let actual = m.game().result().map(ResultRecord::from);
+    match (game.result, actual) {
+        (Some(claimed), Some(actual)) if claimed != actual => {
+            Err(GameFault::WrongResult { claimed, actual })
+        }
+        (Some(claimed), None) => Err(GameFault::NotOver { claimed }),
+        (None, Some(actual)) => Err(GameFault::NoResult { actual }),
+        (None, None) if followed => Err(GameFault::Unfinished),
+        _ => Ok(()),
+    }
 }

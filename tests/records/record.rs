@@ -520,10 +520,8 @@ fn first_play(record: &Record, g: usize) -> usize {
         .unwrap()
 }
 
-// TODO(issue 32): split with record.rs, by job.
-#[allow(clippy::too_many_lines)]
 #[test]
-fn damaged_records_are_rejected_with_game_and_action() {
+fn damaged_records_are_rejected_as_a_whole_with_the_reason() {
     let good = good_record();
     assert!(
         good.games.len() >= 2,
@@ -552,8 +550,59 @@ fn damaged_records_are_rejected_with_game_and_action() {
     let j = edited(&good, |r| r.rules.match_length = Some(0));
     assert!(matches!(load(&j), Err(RecordError::Rules(_))));
 
-    // An illegal play in game 2: the opening play moved by a die it does not have.
+    // Huge numbers: too big for their fields, so the JSON is rejected where they stand.
+    let j = json.replacen("\"version\": 2", "\"version\": 1e400", 1);
+    expect_json_error(&j);
+    let j = json.replacen("\"version\": 2", "\"version\": 18446744073709551616", 1);
+    expect_json_error(&j);
+    let j = json.replacen("\"seed\": 7", "\"seed\": 123456789012345678901234567890", 1);
+    expect_json_error(&j);
+    let j = json.replacen("\"cube_cap\": 64", "\"cube_cap\": 99999999999", 1);
+    expect_json_error(&j);
+    let j = json.replacen("\"opening\":[", "\"opening\":[300,", 1);
+    expect_json_error(&j);
+    // A version that fits but is absurd.
+    let j = json.replacen("\"version\": 2", "\"version\": 4294967296", 1);
+    assert_eq!(
+        load(&j),
+        Err(RecordError::UnsupportedVersion(4_294_967_296))
+    );
+
+    // Unknown actions and missing fields.
+    let j = json.replacen("\"take\"", "\"takee\"", 1);
+    if j != json {
+        expect_json_error(&j);
+    }
+    let j = json.replacen("\"players\"", "\"player\"", 1);
+    expect_json_error(&j);
+
+    // A text beyond the size limit is refused before it is parsed.
+    let j = " ".repeat(bg_tui::record::MAX_BYTES + 1);
+    assert!(matches!(load(&j), Err(RecordError::TooLarge(_))));
+
+    // Too many games.
+    let j = edited(&good, |r| r.games = vec![Default::default(); 10_001]);
+    assert!(matches!(load(&j), Err(RecordError::TooLarge(_))));
+
+    // A name over 64 characters, a bot name over 1,024.
+    let long_name = edited(&good, |r| r.players[0].name = "n".repeat(65));
+    assert!(matches!(load(&long_name), Err(RecordError::TooLarge(_))));
+    let long_bot = edited(&good, |r| {
+        r.players[1] = PlayerInfo::bot(&format!("expert@{}", "d/".repeat(600)));
+    });
+    assert!(matches!(load(&long_bot), Err(RecordError::TooLarge(_))));
+}
+
+#[test]
+fn damaged_plays_are_rejected_with_game_and_action() {
+    let good = good_record();
+    assert!(
+        good.games.len() >= 2,
+        "the test wants a match of several games"
+    );
+    load(&to_json(&good)).unwrap();
     let k = first_play(&good, 1);
+    // An illegal play in game 2: the opening play moved by a die it does not have.
     let j = edited(&good, |r| {
         if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
             steps[0].1 = steps[0].1.saturating_sub(1).max(1);
@@ -594,6 +643,50 @@ fn damaged_records_are_rejected_with_game_and_action() {
         }
     });
     expect_game_error(&j, 2, k + 1, "the record says the opposite");
+
+    // Numbers out of range: a die of 7, a step from point 30, an opening die of 0.
+    let j = edited(&good, |r| {
+        let i = r.games[0]
+            .actions
+            .iter()
+            .position(|a| matches!(a, RecordedAction::Roll { .. }))
+            .unwrap();
+        if let RecordedAction::Roll { dice, .. } = &mut r.games[0].actions[i] {
+            dice[0] = 7;
+        }
+    });
+    let i = good.games[0]
+        .actions
+        .iter()
+        .position(|a| matches!(a, RecordedAction::Roll { .. }))
+        .unwrap();
+    expect_game_error(&j, 1, i + 1, "not 7");
+    let j = edited(&good, |r| {
+        if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
+            steps[0].0 = 30;
+        }
+    });
+    expect_game_error(&j, 2, k + 1, "step 30/");
+    let j = edited(&good, |r| {
+        r.games[1].actions[0] = RecordedAction::Opening([0, 3])
+    });
+    expect_game_error(&j, 2, 1, "not 0");
+    let j = edited(&good, |r| {
+        if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
+            steps.extend([(6, 5, false); 5]);
+        }
+    });
+    expect_game_error(&j, 2, k + 1, "at most 4");
+}
+
+#[test]
+fn damaged_cube_actions_and_results_are_rejected_with_game_and_action() {
+    let good = good_record();
+    assert!(
+        good.games.len() >= 2,
+        "the test wants a match of several games"
+    );
+    load(&to_json(&good)).unwrap();
 
     // A take with no double, straight after the opening play.
     let j = edited(&good, |r| {
@@ -645,82 +738,6 @@ fn damaged_records_are_rejected_with_game_and_action() {
     // Actions after the end of a game.
     let j = edited(&good, |r| r.games[0].actions.push(RecordedAction::Take));
     expect_game_error(&j, 1, n1 + 1, "the game is over");
-
-    // Numbers out of range: a die of 7, a step from point 30, an opening die of 0.
-    let j = edited(&good, |r| {
-        let i = r.games[0]
-            .actions
-            .iter()
-            .position(|a| matches!(a, RecordedAction::Roll { .. }))
-            .unwrap();
-        if let RecordedAction::Roll { dice, .. } = &mut r.games[0].actions[i] {
-            dice[0] = 7;
-        }
-    });
-    let i = good.games[0]
-        .actions
-        .iter()
-        .position(|a| matches!(a, RecordedAction::Roll { .. }))
-        .unwrap();
-    expect_game_error(&j, 1, i + 1, "not 7");
-    let j = edited(&good, |r| {
-        if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
-            steps[0].0 = 30;
-        }
-    });
-    expect_game_error(&j, 2, k + 1, "step 30/");
-    let j = edited(&good, |r| {
-        r.games[1].actions[0] = RecordedAction::Opening([0, 3])
-    });
-    expect_game_error(&j, 2, 1, "not 0");
-    let j = edited(&good, |r| {
-        if let RecordedAction::Play { steps, .. } = &mut r.games[1].actions[k] {
-            steps.extend([(6, 5, false); 5]);
-        }
-    });
-    expect_game_error(&j, 2, k + 1, "at most 4");
-
-    // Huge numbers: too big for their fields, so the JSON is rejected where they stand.
-    let j = json.replacen("\"version\": 2", "\"version\": 1e400", 1);
-    expect_json_error(&j);
-    let j = json.replacen("\"version\": 2", "\"version\": 18446744073709551616", 1);
-    expect_json_error(&j);
-    let j = json.replacen("\"seed\": 7", "\"seed\": 123456789012345678901234567890", 1);
-    expect_json_error(&j);
-    let j = json.replacen("\"cube_cap\": 64", "\"cube_cap\": 99999999999", 1);
-    expect_json_error(&j);
-    let j = json.replacen("\"opening\":[", "\"opening\":[300,", 1);
-    expect_json_error(&j);
-    // A version that fits but is absurd.
-    let j = json.replacen("\"version\": 2", "\"version\": 4294967296", 1);
-    assert_eq!(
-        load(&j),
-        Err(RecordError::UnsupportedVersion(4_294_967_296))
-    );
-
-    // Unknown actions and missing fields.
-    let j = json.replacen("\"take\"", "\"takee\"", 1);
-    if j != json {
-        expect_json_error(&j);
-    }
-    let j = json.replacen("\"players\"", "\"player\"", 1);
-    expect_json_error(&j);
-
-    // A text beyond the size limit is refused before it is parsed.
-    let j = " ".repeat(bg_tui::record::MAX_BYTES + 1);
-    assert!(matches!(load(&j), Err(RecordError::TooLarge(_))));
-
-    // Too many games.
-    let j = edited(&good, |r| r.games = vec![Default::default(); 10_001]);
-    assert!(matches!(load(&j), Err(RecordError::TooLarge(_))));
-
-    // A name over 64 characters, a bot name over 1,024.
-    let long_name = edited(&good, |r| r.players[0].name = "n".repeat(65));
-    assert!(matches!(load(&long_name), Err(RecordError::TooLarge(_))));
-    let long_bot = edited(&good, |r| {
-        r.players[1] = PlayerInfo::bot(&format!("expert@{}", "d/".repeat(600)));
-    });
-    assert!(matches!(load(&long_bot), Err(RecordError::TooLarge(_))));
 }
 
 /// A bot's name may be longer than a player's (an engine's command, a nets file's path): the

@@ -1,0 +1,190 @@
+//! [`Recorder`]: a record built while a match is played.
+
+use super::{ClockRecord, GameRecord, PlayerInfo, Record, RecordSide, RecordedAction, StartRecord};
+use crate::engine::{Action, GameSetup, MatchError, MatchState, Rules, SetupError, format_play};
+
+/// Builds a [`Record`] while a match is played.
+///
+/// The simplest use is [`Recorder::apply`] and [`Recorder::next_game`] in place of
+/// [`MatchState::apply`] and [`MatchState::next_game`]: each applies the action and records
+/// it when the rules accept it. A caller that applies actions itself calls
+/// [`Recorder::record`] before each action it applies (and [`Recorder::game_over`] after one
+/// that ends a game); the games are kept in step with the match's game number.
+///
+/// # Examples
+/// ```
+/// use bg_tui::engine::{Action, MatchState, Rules};
+/// use bg_tui::record::{PlayerInfo, Recorder, load, to_json};
+///
+/// let rules = Rules::match_to(1);
+/// let mut m = MatchState::new(rules).unwrap();
+/// let mut rec = Recorder::new([PlayerInfo::human("Ann"), PlayerInfo::bot("greedy")], rules, None);
+/// rec.apply(&mut m, Action::OpeningRoll { white: 3, black: 1 }).unwrap();
+/// let play = m.game().legal_plays()[0];
+/// rec.apply(&mut m, Action::Play(play)).unwrap();
+/// let (record, replayed) = load(&to_json(rec.as_record())).unwrap();
+/// assert_eq!(&record, rec.as_record());
+/// assert_eq!(replayed, m);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorder {
+    record: Record,
+}
+
+impl Recorder {
+    /// A recorder for a match about to start (its first game waiting for the opening roll).
+    #[must_use]
+    pub fn new(players: [PlayerInfo; 2], rules: Rules, seed: Option<u64>) -> Recorder {
+        Recorder {
+            record: Record::new(players, rules, seed),
+        }
+    }
+
+    /// A recorder that goes on with `record`, which must be a record [`load`](super::load) (or
+    /// [`replay`](super::replay)) accepted: the match it gives is the match to go on with.
+    #[must_use]
+    pub fn resume(record: Record) -> Recorder {
+        Recorder { record }
+    }
+
+    /// Notes `action`, about to be applied to `m_before` (call it before applying, and only
+    /// for actions the rules accept).
+    pub fn record(&mut self, m_before: &MatchState, action: &Action) {
+        let recorded = describe(m_before, action);
+        self.sync(m_before);
+        if let Some(game) = self.record.games.last_mut() {
+            game.actions.push(recorded);
+        }
+    }
+
+    /// Notes the results of the games of `m` that have ended.
+    pub fn game_over(&mut self, m: &MatchState) {
+        for (game, result) in self.record.games.iter_mut().zip(m.results()) {
+            game.result = Some((*result).into());
+        }
+    }
+
+    /// Applies `action` to `m` and, if the rules accept it, records it (and the result, if it
+    /// ends the game). On error neither changes.
+    ///
+    /// # Errors
+    /// The [`MatchError`] of [`MatchState::apply`].
+    pub fn apply(&mut self, m: &mut MatchState, action: Action) -> Result<(), MatchError> {
+        let recorded = describe(m, &action);
+        m.apply(action)?;
+        // The action belongs to the game it was applied in: a finished game keeps its number.
+        self.sync(m);
+        if let Some(game) = self.record.games.last_mut() {
+            game.actions.push(recorded);
+        }
+        self.game_over(m);
+        Ok(())
+    }
+
+    /// Ends the money session `m` (see [`MatchState::stop`]) and notes it.
+    ///
+    /// # Errors
+    /// The [`MatchError`] of [`MatchState::stop`].
+    pub fn stop(&mut self, m: &mut MatchState) -> Result<(), MatchError> {
+        m.stop()?;
+        self.record.stopped = true;
+        Ok(())
+    }
+
+    /// The clocks of the record, to note their readings.
+    pub fn clock_mut(&mut self) -> &mut Option<ClockRecord> {
+        &mut self.record.clock
+    }
+
+    /// The players, to note a change of who plays a side (a bot taking over).
+    pub fn players_mut(&mut self) -> &mut [PlayerInfo; 2] {
+        &mut self.record.players
+    }
+
+    /// Starts the next game of `m` and of the record.
+    ///
+    /// # Errors
+    /// The [`MatchError`] of [`MatchState::next_game`].
+    pub fn next_game(&mut self, m: &mut MatchState) -> Result<(), MatchError> {
+        m.next_game()?;
+        self.sync(m);
+        Ok(())
+    }
+
+    /// Sets up `m`'s game at `setup` ([`MatchState::set_up`]) and notes it as the start of
+    /// that game: after a finished game, the next game; a game in progress is replaced, its
+    /// actions dropped from the record. On error neither changes.
+    ///
+    /// # Errors
+    /// The [`SetupError`] of [`MatchState::set_up`].
+    pub fn set_up(&mut self, m: &mut MatchState, setup: &GameSetup) -> Result<(), SetupError> {
+        m.set_up(setup)?;
+        self.sync(m);
+        let start = StartRecord::of(m);
+        if let Some(game) = self.record.games.last_mut() {
+            game.actions.clear();
+            game.result = None;
+            game.start = Some(start);
+        }
+        Ok(())
+    }
+
+    /// Keeps one game record per game `m` has started.
+    fn sync(&mut self, m: &MatchState) {
+        let number = m.game_number().max(1);
+        while self.record.games.len() < number {
+            let index = self.record.games.len();
+            let variant = m.rules().rule_set.variant_of_game(index);
+            self.record.games.push(GameRecord::of(variant));
+        }
+    }
+
+    /// The record so far.
+    #[must_use]
+    pub const fn as_record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The record, giving up the recorder.
+    #[must_use]
+    pub fn into_record(self) -> Record {
+        self.record
+    }
+}
+
+/// `action` as recorded, in the match as it stands before it.
+fn describe(m: &MatchState, action: &Action) -> RecordedAction {
+    let game = m.game();
+    let side: RecordSide = game.to_act().unwrap_or(game.turn()).into();
+    match *action {
+        Action::OpeningRoll { white, black } => RecordedAction::Opening([white, black]),
+        Action::Roll(dice) => RecordedAction::Roll {
+            side,
+            dice: dice.into(),
+        },
+        Action::Play(play) => {
+            let steps = play.steps();
+            RecordedAction::Play {
+                side,
+                dice: game.dice().map_or([0, 0], Into::into),
+                notation: if steps.is_empty() {
+                    String::new()
+                } else {
+                    format_play(&play)
+                },
+                steps: steps
+                    .iter()
+                    .map(|s| (s.from.number(), s.to.number(), s.hit))
+                    .collect(),
+            }
+        }
+        Action::Double => RecordedAction::Double { side },
+        Action::Take => RecordedAction::Take,
+        Action::Drop => RecordedAction::Drop,
+        Action::Beaver => RecordedAction::Beaver,
+        Action::Resign(level) => RecordedAction::Resign { side, level },
+        Action::AcceptResignation => RecordedAction::Accept,
+        Action::DeclineResignation => RecordedAction::Decline,
+        Action::TakeOver(taken) => RecordedAction::TakeOver { side: taken.into() },
+    }
+}
