@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 #[cfg(feature = "tui")]
-use common::{bg_tui, bg_tui_in, one_line_stderr};
+use common::{bg_tui, bg_tui_in, finishes_within, one_line_stderr};
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -43,23 +43,6 @@ fn bg_tui_to(args: &[&str], stdout: Stdio) -> Output {
         .stderr(Stdio::piped())
         .output()
         .expect("the bg-tui binary runs")
-}
-
-/// Waits for `child` at most `limit`; kills it and fails the test when it is still running.
-#[cfg(feature = "tui")]
-fn finishes_within(mut child: Child, limit: Duration, what: &str) -> Output {
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            return child.wait_with_output().expect("output");
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} still runs after {limit:?}: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 #[cfg(feature = "tui")]

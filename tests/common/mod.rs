@@ -247,6 +247,27 @@ pub(crate) fn bg_lab(args: &[&str]) -> std::process::Output {
         .expect("the bg-lab binary runs")
 }
 
+/// Waits for `child` at most `limit`; kills it and fails the test when it is still running
+/// (`what` names it).
+pub(crate) fn finishes_within(
+    mut child: std::process::Child,
+    limit: std::time::Duration,
+    what: &str,
+) -> std::process::Output {
+    let start = std::time::Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} still runs after {limit:?}: it hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// The standard error of `o`, checked to be one line starting `PROGRAM: `.
 pub(crate) fn one_line_from(o: &std::process::Output, program: &str) -> String {
     let text = String::from_utf8_lossy(&o.stderr).into_owned();

@@ -5,7 +5,7 @@
 use crate::common::{bg_lab, one_line_from};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The standard error of `o`: one line, `bg-lab: ...`.
 fn lab_line(o: &std::process::Output) -> String {
@@ -22,25 +22,14 @@ fn fixture(name: &str) -> String {
 
 /// `bg-lab args`, which must end within `limit`: it never waits on a file.
 fn finishes_within(args: &[&str], limit: Duration) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bg-lab"))
+    let child = Command::new(env!("CARGO_BIN_EXE_bg-lab"))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("bg-lab starts");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            return child.wait_with_output().expect("output");
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("bg-lab {args:?} still runs after {limit:?}: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    crate::common::finishes_within(child, limit, &format!("bg-lab {args:?}"))
 }
 
 #[test]
