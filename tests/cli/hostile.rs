@@ -19,11 +19,7 @@ use crate::common;
 use common::{bg_tui, bg_tui_in, finishes_within, one_line_stderr};
 
 fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/hostile")
-        .join(name)
-        .display()
-        .to_string()
+    common::hostile_fixture(name)
 }
 
 fn replay_short() -> String {

@@ -247,6 +247,15 @@ pub(crate) fn bg_lab(args: &[&str]) -> std::process::Output {
         .expect("the bg-lab binary runs")
 }
 
+/// The path of the hostile-input fixture `name` (in `tests/fixtures/hostile`).
+pub(crate) fn hostile_fixture(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/hostile")
+        .join(name)
+        .display()
+        .to_string()
+}
+
 /// Waits for `child` at most `limit`; kills it and fails the test when it is still running
 /// (`what` names it).
 pub(crate) fn finishes_within(

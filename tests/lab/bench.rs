@@ -3,21 +3,12 @@
 //! of range refused in one line.
 
 use crate::common::{bg_lab, one_line_from};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// The standard error of `o`: one line, `bg-lab: ...`.
 fn lab_line(o: &std::process::Output) -> String {
     one_line_from(o, "bg-lab")
-}
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/hostile")
-        .join(name)
-        .display()
-        .to_string()
 }
 
 /// `bg-lab args`, which must end within `limit`: it never waits on a file.
@@ -155,7 +146,7 @@ fn bench_keeps_its_columns_apart_and_refuses_absurd_durations() {
     let o = bg_lab(&[
         "bench",
         "--corpus",
-        &fixture("corpus-no-legal-play.txt"),
+        &crate::common::hostile_fixture("corpus-no-legal-play.txt"),
         "--seconds",
         "0.01",
     ]);

@@ -520,14 +520,20 @@ fn first_play(record: &Record, g: usize) -> usize {
         .unwrap()
 }
 
-#[test]
-fn damaged_records_are_rejected_as_a_whole_with_the_reason() {
+/// The good record the damaged ones are made from: a match of several games that loads.
+fn damaged_from() -> Record {
     let good = good_record();
     assert!(
         good.games.len() >= 2,
         "the test wants a match of several games"
     );
     load(&to_json(&good)).unwrap();
+    good
+}
+
+#[test]
+fn damaged_records_are_rejected_as_a_whole_with_the_reason() {
+    let good = damaged_from();
 
     // Not JSON at all, and truncated.
     expect_json_error("this is not json");
@@ -595,12 +601,7 @@ fn damaged_records_are_rejected_as_a_whole_with_the_reason() {
 
 #[test]
 fn damaged_plays_are_rejected_with_game_and_action() {
-    let good = good_record();
-    assert!(
-        good.games.len() >= 2,
-        "the test wants a match of several games"
-    );
-    load(&to_json(&good)).unwrap();
+    let good = damaged_from();
     let k = first_play(&good, 1);
     // An illegal play in game 2: the opening play moved by a die it does not have.
     let j = edited(&good, |r| {
@@ -681,12 +682,7 @@ fn damaged_plays_are_rejected_with_game_and_action() {
 
 #[test]
 fn damaged_cube_actions_and_results_are_rejected_with_game_and_action() {
-    let good = good_record();
-    assert!(
-        good.games.len() >= 2,
-        "the test wants a match of several games"
-    );
-    load(&to_json(&good)).unwrap();
+    let good = damaged_from();
 
     // A take with no double, straight after the opening play.
     let j = edited(&good, |r| {
