@@ -102,6 +102,15 @@ fn statistics(a: &Analysis) -> String {
     line(&mut out, "Checker play rating", st, |s| {
         s.checker_rating().unwrap_or("n/a").to_string()
     });
+    luck_section(&mut out, st, matched);
+    cube_section(&mut out, st, matched);
+    overall_section(&mut out, st, matched);
+    out
+}
+
+/// The statistics page's luck lines.
+fn luck_section(out: &mut String, st: &[PlayerStats; 2], matched: bool) {
+    let unit = if matched { "MWC" } else { "Points" };
     out.push_str("Luck\n");
     let marks = [
         "Rolls marked very lucky",
@@ -111,27 +120,32 @@ fn statistics(a: &Analysis) -> String {
         "Rolls marked very unlucky",
     ];
     for (k, label) in marks.iter().enumerate() {
-        line(&mut out, label, st, |s| s.luck_marks[k].to_string());
+        line(out, label, st, |s| s.luck_marks[k].to_string());
     }
-    line(&mut out, &format!("Luck total EMG ({unit})"), st, |s| {
+    line(out, &format!("Luck total EMG ({unit})"), st, |s| {
         luck_total(s.luck, matched)
     });
-    line(&mut out, &format!("Luck rate mEMG ({unit})"), st, |s| {
+    line(out, &format!("Luck rate mEMG ({unit})"), st, |s| {
         luck_rate(s.luck_rate(), matched)
     });
-    line(&mut out, "Luck rating", st, |s| {
+    line(out, "Luck rating", st, |s| {
         s.luck_rating().unwrap_or("n/a").to_string()
     });
+}
+
+/// The statistics page's cube lines.
+fn cube_section(out: &mut String, st: &[PlayerStats; 2], matched: bool) {
+    let unit = if matched { "MWC" } else { "Points" };
     out.push_str("Cube\n");
-    line(&mut out, "Total cube decisions", st, |s| {
+    line(out, "Total cube decisions", st, |s| {
         s.total_cube.to_string()
     });
-    line(&mut out, "Close or actual cube decisions", st, |s| {
+    line(out, "Close or actual cube decisions", st, |s| {
         s.close_cube.to_string()
     });
-    line(&mut out, "Doubles", st, |s| s.doubles.to_string());
-    line(&mut out, "Takes", st, |s| s.takes.to_string());
-    line(&mut out, "Passes", st, |s| s.passes.to_string());
+    line(out, "Doubles", st, |s| s.doubles.to_string());
+    line(out, "Takes", st, |s| s.takes.to_string());
+    line(out, "Passes", st, |s| s.passes.to_string());
     let kinds: [ErrorLine; 6] = [
         ("Missed doubles below CP", |s| s.missed_doubles_below_cp),
         ("Missed doubles above CP", |s| s.missed_doubles_above_cp),
@@ -141,42 +155,46 @@ fn statistics(a: &Analysis) -> String {
         ("Wrong passes", |s| s.wrong_passes),
     ];
     for (label, of) in kinds {
-        line(&mut out, &format!("{label} (EMG ({unit}))"), st, |s| {
+        line(out, &format!("{label} (EMG ({unit}))"), st, |s| {
             errors(of(s), matched)
         });
     }
-    line(&mut out, &format!("Error total EMG ({unit})"), st, |s| {
+    line(out, &format!("Error total EMG ({unit})"), st, |s| {
         total(s.cube_error(), matched)
     });
-    line(&mut out, &format!("Error rate mEMG ({unit})"), st, |s| {
+    line(out, &format!("Error rate mEMG ({unit})"), st, |s| {
         rate(s.cube_rate(), matched)
     });
-    line(&mut out, "Cube decision rating", st, |s| {
+    line(out, "Cube decision rating", st, |s| {
         s.cube_rating().unwrap_or("n/a").to_string()
     });
+}
+
+/// The statistics page's overall lines.
+fn overall_section(out: &mut String, st: &[PlayerStats; 2], matched: bool) {
+    let unit = if matched { "MWC" } else { "Points" };
     out.push_str("Overall\n");
-    line(&mut out, "Decisions (unforced and close cube)", st, |s| {
+    line(out, "Decisions (unforced and close cube)", st, |s| {
         s.decisions().to_string()
     });
-    line(&mut out, &format!("Error total EMG ({unit})"), st, |s| {
+    line(out, &format!("Error total EMG ({unit})"), st, |s| {
         total(s.overall_error(), matched)
     });
-    line(&mut out, &format!("Error rate mEMG ({unit})"), st, |s| {
+    line(out, &format!("Error rate mEMG ({unit})"), st, |s| {
         rate(s.overall_rate(), matched)
     });
-    line(&mut out, "Overall rating", st, |s| {
+    line(out, "Overall rating", st, |s| {
         s.overall_rating().unwrap_or("n/a").to_string()
     });
-    line(&mut out, "PR (500 x error per decision)", st, |s| {
+    line(out, "PR (500 x error per decision)", st, |s| {
         format!("{:.1}", 500.0 * s.overall_rate().emg)
     });
-    line(&mut out, "Actual result", st, |s| {
+    line(out, "Actual result", st, |s| {
         result(s.actual_result, matched)
     });
-    line(&mut out, "Luck adjusted result", st, |s| {
+    line(out, "Luck adjusted result", st, |s| {
         result(s.luck_adjusted, matched)
     });
-    out
 }
 
 /// An error or luck total: EMG, then MWC (percent) or points.

@@ -402,23 +402,7 @@ pub fn tally(facts: &[Fact]) -> [PlayerStats; 2] {
                 choices,
                 error,
                 scale,
-            } => {
-                let p = &mut s[player];
-                p.total_moves += 1;
-                if choices <= 1 {
-                    // gnubg counts forced moves and dances among the unmarked.
-                    p.marked_moves[0] += 1;
-                } else {
-                    p.unforced_moves += 1;
-                    p.checker_error.add(error, scale);
-                    let mark = Mark::of(error).map_or(0, |m| match m {
-                        Mark::Doubtful => 1,
-                        Mark::Bad => 2,
-                        Mark::VeryBad => 3,
-                    });
-                    p.marked_moves[mark] += 1;
-                }
-            }
+            } => count_move(&mut s[player], choices, error, scale),
             Fact::NoDouble {
                 player,
                 cube,
@@ -459,24 +443,7 @@ pub fn tally(facts: &[Fact]) -> [PlayerStats; 2] {
                 took,
                 cube,
                 scale,
-            } => {
-                let p = &mut s[player];
-                p.total_cube += 1;
-                p.close_cube += 1;
-                if took {
-                    p.takes += 1;
-                    let wrong = cube.double_take - cube.double_pass;
-                    if wrong > 0.0 {
-                        p.wrong_takes.add(wrong, scale);
-                    }
-                } else {
-                    p.passes += 1;
-                    let wrong = cube.double_pass - cube.double_take;
-                    if wrong > 0.0 {
-                        p.wrong_passes.add(wrong, scale);
-                    }
-                }
-            }
+            } => count_answer(&mut s[player], took, &cube, scale),
             Fact::Roll {
                 player,
                 luck,
@@ -503,6 +470,44 @@ pub fn tally(facts: &[Fact]) -> [PlayerStats; 2] {
         }
     }
     s
+}
+
+/// A move in `p`'s statistics: forced (`choices` at most 1) or unforced, with its error.
+fn count_move(p: &mut PlayerStats, choices: usize, error: f64, scale: f64) {
+    p.total_moves += 1;
+    if choices <= 1 {
+        // gnubg counts forced moves and dances among the unmarked.
+        p.marked_moves[0] += 1;
+    } else {
+        p.unforced_moves += 1;
+        p.checker_error.add(error, scale);
+        let mark = Mark::of(error).map_or(0, |m| match m {
+            Mark::Doubtful => 1,
+            Mark::Bad => 2,
+            Mark::VeryBad => 3,
+        });
+        p.marked_moves[mark] += 1;
+    }
+}
+
+/// An answer to a double in `p`'s statistics: a take or a pass, wrong by what the other
+/// would have saved.
+fn count_answer(p: &mut PlayerStats, took: bool, cube: &CubeEquities, scale: f64) {
+    p.total_cube += 1;
+    p.close_cube += 1;
+    if took {
+        p.takes += 1;
+        let wrong = cube.double_take - cube.double_pass;
+        if wrong > 0.0 {
+            p.wrong_takes.add(wrong, scale);
+        }
+    } else {
+        p.passes += 1;
+        let wrong = cube.double_pass - cube.double_take;
+        if wrong > 0.0 {
+            p.wrong_passes.add(wrong, scale);
+        }
+    }
 }
 
 #[cfg(test)]

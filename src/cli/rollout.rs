@@ -334,15 +334,7 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
             vec![Line::OnRoll(asked.position)]
         }
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(u64::from(s.trials));
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} trials  {elapsed} elapsed, {eta} left",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let bar = progress_bar(s.trials);
     let mut bot = ExpertBot::shipped(0).map_err(|source| CliError::Bot {
         option: Some("expert"),
         source,
@@ -374,6 +366,19 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
         return json(&asked, dice, &s, &result, &shown, cube.as_ref());
     }
     Ok(text(&asked, dice, &s, &result, &shown, cube.as_ref()))
+}
+
+/// A progress bar of `trials` on standard error, when it is a terminal.
+fn progress_bar(trials: u32) -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(u64::from(trials));
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} trials  {elapsed} elapsed, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    })
 }
 
 fn empty_result() -> LineResult {

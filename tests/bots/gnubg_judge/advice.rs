@@ -9,7 +9,7 @@ use bg_tui::engine::{MatchState, position_id};
 
 /// The kind of cube action, as GNU Backgammon's verdicts fall into them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Category {
+pub(super) enum Category {
     /// No double (or redouble), take.
     NoDouble,
     /// Double, take (optional doubles too).
@@ -27,7 +27,7 @@ pub enum Category {
 
 impl Category {
     /// The category of a fixture's `category` field.
-    pub fn of_fixture(text: &str) -> Option<Category> {
+    pub(super) fn of_fixture(text: &str) -> Option<Category> {
         Some(match text {
             "no double" => Category::NoDouble,
             "double, take" => Category::DoubleTake,
@@ -40,7 +40,7 @@ impl Category {
     }
 
     /// A short name for the tables.
-    pub const fn name(self) -> &'static str {
+    pub(super) const fn name(self) -> &'static str {
         match self {
             Category::NoDouble => "ND",
             Category::DoubleTake => "D/T",
@@ -52,7 +52,7 @@ impl Category {
     }
 
     /// Every category, in table order.
-    pub const ALL: [Category; 6] = [
+    pub(super) const ALL: [Category; 6] = [
         Category::NoDouble,
         Category::DoubleTake,
         Category::DoublePass,
@@ -65,7 +65,7 @@ impl Category {
 impl Category {
     /// The category of the advisor's verdict (by what it says: dead or unavailable cubes,
     /// doubles, too good; else no double).
-    pub fn of_verdict(v: CubeVerdict) -> Category {
+    pub(super) fn of_verdict(v: CubeVerdict) -> Category {
         let dead = matches!(
             v,
             CubeVerdict::NoDoubleDeadCube
@@ -86,7 +86,7 @@ impl Category {
 /// A cube decision: equities in money-game units (money play: per unit of the cube; a
 /// match: match-winning chances normalised as GNU Backgammon's EMG), the doubler's view.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CubeAnswer {
+pub(super) struct CubeAnswer {
     /// No double.
     pub no_double: f64,
     /// Double, take.
@@ -102,7 +102,7 @@ pub struct CubeAnswer {
 /// A play of a ranking: the position after it (its Position ID, the mover's view) and its
 /// equity in money-game units (EMG in a match).
 #[derive(Debug, Clone, PartialEq)]
-pub struct PlayAnswer {
+pub(super) struct PlayAnswer {
     /// The Position ID after the play, from the view of the player who made it.
     pub after: String,
     /// The play's equity.
@@ -110,7 +110,7 @@ pub struct PlayAnswer {
 }
 
 /// bg-tui's answers, whichever API gives them.
-pub trait Advice {
+pub(super) trait Advice {
     /// What the table calls this API.
     fn name(&self) -> String;
     /// The cube decision of the player on roll in `m` (about to roll).
@@ -120,13 +120,13 @@ pub trait Advice {
 }
 
 /// The advisor at a depth: what every screen shows.
-pub struct AdvisorApi {
+pub(super) struct AdvisorApi {
     advisor: Advisor,
 }
 
 impl AdvisorApi {
     /// The advisor on the shipped nets looking `ply` rolls ahead.
-    pub fn new(ply: u8) -> AdvisorApi {
+    pub(super) fn new(ply: u8) -> AdvisorApi {
         AdvisorApi {
             advisor: Advisor::new(ply).expect("the shipped nets"),
         }

@@ -6,12 +6,12 @@ use serde::Deserialize;
 use std::path::PathBuf;
 
 /// The folder of the fixtures.
-pub fn dir() -> PathBuf {
+pub(super) fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gnubg")
 }
 
 /// Every row of a JSON-lines file of the folder.
-pub fn read<T: for<'de> Deserialize<'de>>(name: &str) -> Vec<T> {
+pub(super) fn read<T: for<'de> Deserialize<'de>>(name: &str) -> Vec<T> {
     let path = dir().join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
@@ -25,7 +25,7 @@ pub fn read<T: for<'de> Deserialize<'de>>(name: &str) -> Vec<T> {
 
 /// The cube as a row gives it.
 #[derive(Debug, Clone, Deserialize)]
-pub struct CubeSpec {
+pub(super) struct CubeSpec {
     /// Its value.
     pub value: u32,
     /// `centre`, `player on roll` or `opponent`.
@@ -34,7 +34,7 @@ pub struct CubeSpec {
 
 /// Where a row's position stands: the fields every fixture shares.
 #[derive(Debug, Clone, Deserialize)]
-pub struct Place {
+pub(super) struct Place {
     /// The row's name in its file.
     pub id: String,
     /// Where the position came from.
@@ -63,7 +63,7 @@ pub struct Place {
 
 impl Place {
     /// The match state: the position set up with the player on roll about to roll.
-    pub fn state(&self) -> MatchState {
+    pub(super) fn state(&self) -> MatchState {
         let rules = if self.match_length == 0 {
             Rules::money()
         } else {
@@ -92,12 +92,12 @@ impl Place {
     }
 
     /// Money play, or the match's length.
-    pub fn is_money(&self) -> bool {
+    pub(super) fn is_money(&self) -> bool {
         self.match_length == 0
     }
 
     /// After the Crawford game, the side on roll trailing: the trailer's double to come.
-    pub fn trailer_post_crawford(&self) -> bool {
+    pub(super) fn trailer_post_crawford(&self) -> bool {
         self.post_crawford && matches!(self.away, Some([mine, 1]) if mine > 1)
     }
 }
@@ -105,14 +105,14 @@ impl Place {
 /// GNU Backgammon's match-winning chances of a cube decision (the file has double/take and
 /// double/pass too).
 #[derive(Debug, Clone, Deserialize)]
-pub struct Mwc {
+pub(super) struct Mwc {
     /// No double.
     pub no_double: f64,
 }
 
 /// GNU Backgammon's cube decision of a row (the file has its cubeless chances too).
 #[derive(Debug, Clone, Deserialize)]
-pub struct GnubgCube {
+pub(super) struct GnubgCube {
     /// No double (money equity, or EMG).
     pub no_double: f64,
     /// Double, take.
@@ -129,7 +129,7 @@ pub struct GnubgCube {
 
 /// A row of money-cube.jsonl or match-cube.jsonl.
 #[derive(Debug, Clone, Deserialize)]
-pub struct CubeRow {
+pub(super) struct CubeRow {
     /// Where the position stands.
     #[serde(flatten)]
     pub place: Place,
@@ -140,7 +140,7 @@ pub struct CubeRow {
 /// A play of GNU Backgammon's ranking (the file has its rank, chances, match-winning
 /// chances and depth too).
 #[derive(Debug, Clone, Deserialize)]
-pub struct GnubgPlay {
+pub(super) struct GnubgPlay {
     /// The play in gnubg's notation.
     #[serde(rename = "move")]
     pub notation: String,
@@ -152,14 +152,14 @@ pub struct GnubgPlay {
 
 /// GNU Backgammon's ranking of a row's plays.
 #[derive(Debug, Clone, Deserialize)]
-pub struct GnubgPlays {
+pub(super) struct GnubgPlays {
     /// Best first.
     pub plays: Vec<GnubgPlay>,
 }
 
 /// A row of match-checker.jsonl.
 #[derive(Debug, Clone, Deserialize)]
-pub struct CheckerRow {
+pub(super) struct CheckerRow {
     /// Where the position stands.
     #[serde(flatten)]
     pub place: Place,
@@ -173,7 +173,7 @@ pub struct CheckerRow {
 
 impl CheckerRow {
     /// The match state with the roll made.
-    pub fn state(&self) -> MatchState {
+    pub(super) fn state(&self) -> MatchState {
         let mut m = self.place.state();
         let dice = Dice::new(self.dice[0], self.dice[1]).expect("dice");
         m.apply(Action::Roll(dice))

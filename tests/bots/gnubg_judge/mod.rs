@@ -295,25 +295,25 @@ fn cube_table(title: &str, name: &str, results: &[CubeResult]) -> String {
 /// of gnubg's overall error rate, 7 of 18 with its rating word.
 mod floors {
     /// Money play: verdicts the same as gnubg's (goal 0.95).
-    pub const MONEY_VERDICTS: f64 = 0.89;
+    pub(super) const MONEY_VERDICTS: f64 = 0.89;
     /// Money play: mean |ND - gnubg's ND|, at most.
-    pub const MONEY_ND_MEAN: f64 = 0.045;
+    pub(super) const MONEY_ND_MEAN: f64 = 0.045;
     /// Matches: verdicts the same as gnubg's (goal 0.90).
-    pub const MATCH_VERDICTS: f64 = 0.92;
+    pub(super) const MATCH_VERDICTS: f64 = 0.92;
     /// Matches: mean |ND - gnubg's ND| in EMG, at most.
-    pub const MATCH_ND_MEAN: f64 = 0.05;
+    pub(super) const MATCH_ND_MEAN: f64 = 0.05;
     /// Post-Crawford, the trailer on roll: no-double equities within 0.05 of gnubg's (goal:
     /// all).
-    pub const POST_CRAWFORD_WITHIN: f64 = 0.75;
+    pub(super) const POST_CRAWFORD_WITHIN: f64 = 0.75;
     /// Checker play: the best play the same as gnubg's, money and matches.
-    pub const CHECKER_AGREE: f64 = 0.53;
+    pub(super) const CHECKER_AGREE: f64 = 0.53;
     /// Checker play: gnubg's mean loss of bg-tui's choice (EMG), at most.
-    pub const CHECKER_LOSS_MEAN: f64 = 0.024;
+    pub(super) const CHECKER_LOSS_MEAN: f64 = 0.024;
     /// `analyse`: player-files whose overall error rate is within 25% of gnubg's (goal: most
     /// of the 18).
-    pub const ANALYSIS_WITHIN: usize = 7;
+    pub(super) const ANALYSIS_WITHIN: usize = 7;
     /// `analyse`: player-files with gnubg's rating word (goal: most of the 18).
-    pub const ANALYSIS_SAME_RATING: usize = 6;
+    pub(super) const ANALYSIS_SAME_RATING: usize = 6;
 }
 
 #[test]

@@ -9,12 +9,12 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// A figure "within 25%" of gnubg's: the relative difference at most this...
-pub const WITHIN: f64 = 0.25;
+pub(super) const WITHIN: f64 = 0.25;
 /// ... or, for rates near zero, at most this many mEMG apart.
-pub const WITHIN_MEMG: f64 = 0.5;
+pub(super) const WITHIN_MEMG: f64 = 0.5;
 
 /// The match-analysis fixtures: (name, .mat file, gnubg's parsed page), by name.
-pub fn files() -> Vec<(String, PathBuf, Value)> {
+pub(super) fn files() -> Vec<(String, PathBuf, Value)> {
     let dir = super::fixtures::dir().join("match-analysis");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -40,7 +40,7 @@ pub fn files() -> Vec<(String, PathBuf, Value)> {
 }
 
 /// bg-tui's analysis of a `.mat` file at `ply`.
-pub fn analysis_of(mat: &Path, ply: u8) -> Analysis {
+pub(super) fn analysis_of(mat: &Path, ply: u8) -> Analysis {
     let text = std::fs::read_to_string(mat).unwrap_or_else(|e| panic!("{}: {e}", mat.display()));
     let record = bg_tui::mat::read_mat(&text).unwrap_or_else(|e| panic!("{}: {e}", mat.display()));
     analyse(&record, ply).unwrap_or_else(|e| panic!("{}: {e}", mat.display()))
@@ -48,7 +48,7 @@ pub fn analysis_of(mat: &Path, ply: u8) -> Analysis {
 
 /// One player's figures, bg-tui's or gnubg's.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Figures {
+pub(super) struct Figures {
     /// Unforced moves.
     pub unforced: f64,
     /// Close (or actual) cube decisions.
@@ -68,7 +68,7 @@ pub struct Figures {
 }
 
 /// gnubg's figures for player `i` (0 the first column) of a parsed page.
-pub fn gnubg_figures(page: &Value, i: usize) -> Figures {
+pub(super) fn gnubg_figures(page: &Value, i: usize) -> Figures {
     let sections = &page["sections"];
     let find = |section: &str, prefix: &str| -> Value {
         sections[section]
@@ -100,7 +100,7 @@ pub fn gnubg_figures(page: &Value, i: usize) -> Figures {
 }
 
 /// bg-tui's figures for player `i`.
-pub fn our_figures(a: &Analysis, i: usize) -> Figures {
+pub(super) fn our_figures(a: &Analysis, i: usize) -> Figures {
     let s = &a.stats[i];
     Figures {
         unforced: s.unforced_moves as f64,
@@ -115,17 +115,17 @@ pub fn our_figures(a: &Analysis, i: usize) -> Figures {
 }
 
 /// Two rates agree: within [`WITHIN`] of gnubg's, or [`WITHIN_MEMG`] apart.
-pub fn close(ours: f64, theirs: f64) -> bool {
+pub(super) fn close(ours: f64, theirs: f64) -> bool {
     (ours - theirs).abs() <= (WITHIN * theirs.abs()).max(WITHIN_MEMG)
 }
 
 /// One file's row of the table: its name, its players, bg-tui's figures, gnubg's, and
 /// whether the expert judged itself.
-pub type FileRow = (String, [String; 2], [Figures; 2], [Figures; 2], [bool; 2]);
+pub(super) type FileRow = (String, [String; 2], [Figures; 2], [Figures; 2], [bool; 2]);
 
 /// The side-by-side table of every player-file, and the counts: overall error rates within
 /// 25%, rating words the same, of how many player-files.
-pub fn table(rows: &[FileRow]) -> (String, usize, usize, usize) {
+pub(super) fn table(rows: &[FileRow]) -> (String, usize, usize, usize) {
     let mut out =
         String::from("\nanalyse against GNU Backgammon (2-ply both): per player, gnubg | bg-tui\n");
     let _ = writeln!(
