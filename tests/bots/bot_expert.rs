@@ -555,8 +555,16 @@ fn cube_advice_says_whose_view_with_the_chances_even_facing_a_beaver() {
         let panel = bg_tui::tui::hint::advise(&m, 1);
         let lines = panel.lines();
         assert!(lines[0].starts_with("for Black, on roll"), "{lines:?}");
-        assert!(lines[1].starts_with("win "), "{lines:?}");
-        assert!(lines.iter().any(|l| l.starts_with("expert: ")), "{lines:?}");
+        assert!(
+            lines[1].starts_with("money play, beavers, cube 1 centred"),
+            "{lines:?}"
+        );
+        assert!(lines[2].starts_with("win "), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("proper cube action: ")),
+            "{lines:?}"
+        );
+        assert!(lines.iter().any(|l| l.starts_with("now: ")), "{lines:?}");
         // `R` rolls the position out, except facing a beaver.
         assert_eq!(
             lines
