@@ -32,13 +32,13 @@ pub const DEFAULT_LOG: &str = "assets/expert-train.log";
 /// The most threads a run may ask for.
 pub const MAX_THREADS: usize = 256;
 /// The largest learning rate a run takes (larger ones overflow the weights).
-pub const MAX_ALPHA: f32 = 1.0;
+pub const MAX_ALPHA: f32 = format::MAX_ALPHA;
 /// The most minutes between checkpoints.
 pub const MAX_CHECKPOINT_MINUTES: f64 = 24.0 * 60.0;
 /// The most positions of a supervised round.
 pub const MAX_SUPERVISED: usize = 10_000_000;
 /// The most games a checkpoint may have played before a run (the count never wraps).
-pub const MAX_GAMES: u64 = 1 << 53;
+pub const MAX_GAMES: u64 = format::MAX_GAMES;
 /// The dice seed of the pubeval checks (the same dice every check, so checks compare).
 const CHECK_SEED: u64 = 20_261_122;
 
@@ -299,22 +299,13 @@ fn nets_from(path: &Path, variant: Variant, args: &TrainArgs) -> Result<Nets, Cl
 }
 
 fn read_checkpoint(path: &Path, variant: Variant) -> Result<Nets, CliError> {
+    // The training state's range is the reader's rule (format::TrainState::in_range), the
+    // same for expert@FILE.
     let nets = read_nets_file(path, variant, "--resume")?;
-    let Some(state) = nets.state else {
+    if nets.state.is_none() {
         return Err(CliError::bad(
             "--resume",
             format!("{} holds nets but no training state", path.display()),
-        ));
-    };
-    if !(state.alpha > 0.0 && state.alpha <= MAX_ALPHA) || state.games > MAX_GAMES {
-        return Err(CliError::bad(
-            "--resume",
-            format!(
-                "{}: its training state is out of range (learning rate {}, {} games)",
-                path.display(),
-                state.alpha,
-                state.games
-            ),
         ));
     }
     Ok(nets)
