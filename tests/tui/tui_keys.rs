@@ -996,3 +996,38 @@ fn check_setup_enter_esc() {
     assert_eq!(game.phase(), Phase::Rolling);
     assert_eq!(game.turn(), bg_tui::engine::Side::Black);
 }
+
+/// Issue 34, item 10: Ctrl-C quits at once whatever is open: the help panel, the resign
+/// menu, the quit question, the position editor and its help.
+#[test]
+fn ctrl_c_quits_from_every_panel_and_menu() {
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let openers: [(&str, &[KeyCode]); 5] = [
+        ("the help panel", &[KeyCode::Char('?')]),
+        ("the resign menu", &[KeyCode::Char('R')]),
+        ("the quit question", &[KeyCode::Char('q')]),
+        ("the position editor", &[KeyCode::Char(':')]),
+        ("the editor's help", &[KeyCode::Char(':')]),
+    ];
+    for (what, keys) in openers {
+        let mut app = new_app(Rules::money());
+        to_rolling(&mut app);
+        for &key in keys {
+            press(&mut app, key);
+        }
+        if key_is_editor(what) {
+            chars(&mut app, "setup");
+            press(&mut app, KeyCode::Enter);
+            if what.contains("help") {
+                press(&mut app, KeyCode::Char('?'));
+            }
+        }
+        assert!(!app.should_quit(), "{what}: opened, not quit");
+        app.handle(ctrl_c.clone());
+        assert!(app.should_quit(), "{what}: Ctrl-C quits");
+    }
+}
+
+fn key_is_editor(what: &str) -> bool {
+    what.contains("editor")
+}

@@ -52,6 +52,10 @@ impl App {
                 _ => Msg::Other,
             };
         }
+        // Ctrl-C quits at once whatever is open: a panel, a question, a menu, the editor.
+        if msg == Msg::QuitNow {
+            return msg;
+        }
         match self.input.mode() {
             Mode::Command(..) => match key.code {
                 KeyCode::Esc => Msg::CommandCancel,
@@ -59,20 +63,19 @@ impl App {
                 KeyCode::Enter => Msg::CommandEnter,
                 KeyCode::Up => Msg::HistoryBack,
                 KeyCode::Down => Msg::HistoryForward,
-                KeyCode::Char(c) if !c.is_control() && msg != Msg::QuitNow => Msg::CommandChar(c),
-                _ if msg == Msg::QuitNow => msg,
+                KeyCode::Char(c) if !c.is_control() => Msg::CommandChar(c),
                 _ => Msg::Other,
             },
             Mode::Help => Msg::ClosePanel,
             Mode::Play if self.tutor_thinking() => match msg {
                 Msg::Escape => Msg::TutorTakeBack,
-                Msg::QuitNow | Msg::Quit => msg,
+                Msg::Quit => msg,
                 _ => Msg::TutorWait,
             },
             Mode::Play if self.tutor_panel().is_some() => match key.code {
                 KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::TutorKeep,
                 KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => Msg::TutorTakeBack,
-                _ if matches!(msg, Msg::QuitNow | Msg::Quit) => msg,
+                _ if msg == Msg::Quit => msg,
                 _ => Msg::TutorWait,
             },
             Mode::Play if self.hints.panel().is_some() => match msg {
@@ -80,13 +83,12 @@ impl App {
                 Msg::Down => Msg::HintStep(true),
                 Msg::Select => Msg::HintPlay(None),
                 Msg::Digit(n @ 1..=9) => Msg::HintPlay(Some(usize::from(n) - 1)),
-                Msg::QuitNow => Msg::QuitNow,
                 Msg::ResignMenu => Msg::HintRollout,
                 Msg::Escape if self.rollout_running() => Msg::RolloutStop,
                 _ => Msg::ClosePanel,
             },
             Mode::ConfirmQuit => {
-                Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::QuitNow | Msg::Quit))
+                Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::Quit))
             }
             Mode::ResignMenu => Msg::ResignLevel(match key.code {
                 KeyCode::Char('s') => Some(WinKind::Single),
