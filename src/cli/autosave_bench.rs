@@ -191,21 +191,33 @@ pub fn bench_autosave(args: &BenchAutosaveArgs, out: &mut dyn Write) -> Result<(
         "\njournal: {} ({} as a pretty-printed record; a record is read up to {})\n\
          resume (read and replay the journal): {}; the record read back is the session \
          played: {}\n\
-         building the session took {:.1} s (games 2 to {} saved without forcing each line to \
-         the disk)\n",
+         building the session took {:.1} s ({})\n",
         size(journal_bytes),
         size(record_bytes as u64),
         size(crate::record::MAX_BYTES as u64),
         ms(resumed),
         if same { "yes" } else { "NO" },
         built.as_secs_f64(),
-        games - 1,
+        unforced(games),
     );
     say(out, text)?;
     if same {
         Ok(())
     } else {
         Err(CliError::Usage("the journal did not read back as the session played").into())
+    }
+}
+
+/// How the session was built before its last game: game 1 saved as the game saves, the
+/// games after it up to the last saved without forcing each line to the disk.
+fn unforced(games: usize) -> String {
+    match games {
+        0..=2 => "game 1, each line forced to the disk".to_string(),
+        3 => "game 2 saved without forcing each line to the disk".to_string(),
+        _ => format!(
+            "games 2 to {} saved without forcing each line to the disk",
+            games - 1
+        ),
     }
 }
 

@@ -1,0 +1,28 @@
+//! Nothing lost, part three (issue 34): engines that flood, hang or outlive their game,
+//! positions nobody can ever move from, full disks at quit, threads that cannot start, and
+//! the smaller faults found beside them. Each test makes the fault happen: a hostile engine
+//! is a small script in `tests/engines`, a thread that cannot start is a thread whose stack
+//! cannot be mapped (see [`no_threads`]).
+
+use crate::common;
+use common::bg_tui;
+
+/// Item 10: `bench-autosave --games 2` says what it built (game 1 only), not "games 2 to 1".
+#[test]
+fn bench_autosave_of_two_games_says_what_it_built() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let o = bg_tui(&[
+        "bench-autosave",
+        "--games",
+        "2",
+        "--dir",
+        dir.path().to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(!text.contains("games 2 to 1"), "{text}");
+    assert!(
+        text.contains("(game 1, each line forced to the disk)"),
+        "{text}"
+    );
+}
