@@ -10,6 +10,10 @@
 //! play is never trusted: its [`Bot::trouble`] says what went wrong in one line, and the
 //! decision falls back to the first legal play (the game, and its record, are kept; the
 //! callers stop the engine's turns).
+//!
+//! Its output is read into a queue of at most [`QUEUED_LINES`] lines: an engine that prints
+//! while nobody asks it anything waits until somebody does, and the program's memory does
+//! not grow.
 
 use super::expert::ExpertBot;
 use super::{Bot, DoubleAnswer, ScoredPlay, moves_as_backgammon, unranked};
@@ -18,7 +22,7 @@ use crate::engine::{
 };
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to start and answer `isready`.
@@ -29,6 +33,9 @@ pub const DECISION_TIMEOUT: Duration = Duration::from_secs(120);
 const MAX_LINES: usize = 10_000;
 /// The longest line read from the engine.
 const MAX_LINE: usize = 4096;
+/// The most lines of the engine's output read ahead of the questions: past them the reader
+/// waits (and so, once its pipe is full, does the engine).
+pub const QUEUED_LINES: usize = 1024;
 
 /// The prefix of a bot name that names an engine command.
 pub const PREFIX: &str = "ubgi:";
@@ -76,7 +83,7 @@ impl UbgiBot {
             let _ = child.kill();
             return Err(format!("cannot talk to the engine {shown:?}"));
         };
-        let (tx, lines) = channel();
+        let (tx, lines) = sync_channel(QUEUED_LINES);
         std::thread::Builder::new()
             .name("ubgi-reader".to_string())
             .spawn(move || {
@@ -89,6 +96,7 @@ impl UbgiBot {
                         Ok(0) | Err(_) => return,
                         Ok(_) => {
                             let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                            // Waits while the queue is full; ends once the bot is gone.
                             if tx.send(line).is_err() {
                                 return;
                             }

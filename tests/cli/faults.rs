@@ -26,3 +26,25 @@ fn bench_autosave_of_two_games_says_what_it_built() {
         "{text}"
     );
 }
+
+/// The path of a hostile engine's script in `tests/engines`.
+fn engine(script: &str) -> String {
+    format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Item 4: an engine that prints while nobody asks it anything is read a bounded number of
+/// lines ahead; then it waits (its pipe full), and the program does not grow.
+#[test]
+fn an_engine_that_floods_its_output_is_read_a_bounded_way_ahead() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mark = dir.path().join("all-read");
+    let command = format!("ubgi:sh {} {}", engine("flood.sh"), mark.display());
+    let bot = bg_tui::bot::make(&command, 1).expect("it shakes hands");
+    // 200,000 lines: an unbounded reader takes them all in a fraction of a second.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    assert!(
+        !mark.exists(),
+        "the engine's 200,000 lines were all read though nobody asked for them"
+    );
+    drop(bot);
+}
