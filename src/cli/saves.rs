@@ -287,20 +287,20 @@ impl RecordWriter {
         }
     }
 
-    /// Starts a thread in `scope` that, on SIGTERM, SIGHUP or SIGINT, waits for the records
-    /// being written to be whole (or gone: a write never leaves its temporary file behind
-    /// once it returns), lets no other start, and ends the process with 128 + the signal's
-    /// number. [`signal_hook::iterator::Handle::close`] on the handle returned stops it.
+    /// Starts a thread in `scope` that, on one of `signals` (caught since the run began:
+    /// SIGTERM, SIGHUP, SIGINT), waits for the records being written to be whole (or gone: a
+    /// write never leaves its temporary file behind once it returns), lets no other start,
+    /// ends the engines over UBGI still running, and ends the process with 128 + the
+    /// signal's number. [`signal_hook::iterator::Handle::close`] on the handle returned
+    /// stops it.
     ///
     /// # Errors
-    /// [`CliError`] when the signals cannot be caught or the thread cannot start.
+    /// [`CliError`] when the thread cannot start.
     pub fn stop_on_signals<'scope>(
         &'scope self,
+        mut signals: signal_hook::iterator::Signals,
         scope: &'scope std::thread::Scope<'scope, '_>,
     ) -> Result<signal_hook::iterator::Handle, CliError> {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
-            .map_err(CliError::Signals)?;
         let handle = signals.handle();
         std::thread::Builder::new()
             .name("bg-tui signals".to_string())
@@ -311,6 +311,7 @@ impl RecordWriter {
                         .write()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
                     *gate = true;
+                    crate::bot::ubgi::end_every_engine();
                     std::process::exit(128 + signal);
                 }
             })

@@ -199,6 +199,8 @@ pub fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
     let signals = spawn_signals(tx.clone())?;
     let result = run_in_terminal(screen, tx, &rx);
     signals.close();
+    // No engine outlives its game, even one a worker is still asking.
+    crate::bot::ubgi::end_every_engine();
     result
 }
 

@@ -32,6 +32,78 @@ fn engine(script: &str) -> String {
     format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// `/proc/PID/stat`'s fields after the command's name: the state first, the process group
+/// third (`None` once the process has gone).
+#[cfg(target_os = "linux")]
+fn stat(pid: u32) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after_name = &text[text.rfind(')')? + 1..];
+    Some(after_name.split_whitespace().map(str::to_string).collect())
+}
+
+/// Whether process `pid` runs (a process that has ended but not been waited for is gone).
+#[cfg(target_os = "linux")]
+fn running(pid: u32) -> bool {
+    stat(pid).is_some_and(|fields| fields.first().is_some_and(|state| state != "Z"))
+}
+
+/// The processes that run in process group `group`.
+#[cfg(target_os = "linux")]
+fn running_in_group(group: u32) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| {
+            stat(pid).is_some_and(|f| f[0] != "Z" && f.get(2) == Some(&group.to_string()))
+        })
+        .collect()
+}
+
+/// The process ids the stubborn engines wrote: each engine's own, its child's and its
+/// group's.
+#[cfg(target_os = "linux")]
+fn stubborn_pids(file: &std::path::Path) -> Vec<[u32; 3]> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            let n: Vec<u32> = l.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+            (n.len() == 3).then(|| [n[0], n[1], n[2]])
+        })
+        .collect()
+}
+
+/// Waits up to 5 s for every process of the stubborn engines in `file` to be gone; fails
+/// naming those that stay.
+#[cfg(target_os = "linux")]
+fn all_gone(file: &std::path::Path, engines: usize) {
+    let pids = stubborn_pids(file);
+    assert_eq!(pids.len(), engines, "{pids:?}");
+    let own_group = stat(std::process::id()).map(|f| f[2].clone());
+    let staying = || -> Vec<u32> {
+        let mut staying: Vec<u32> = pids
+            .iter()
+            .flat_map(|&[sh, child, _]| [sh, child])
+            .filter(|&pid| running(pid))
+            .collect();
+        for &[_, _, group] in &pids {
+            // An engine in the test's own group (as engines were started before) is
+            // judged by its two processes above.
+            if own_group.as_deref() != Some(&group.to_string()) {
+                staying.extend(running_in_group(group));
+            }
+        }
+        staying
+    };
+    let start = std::time::Instant::now();
+    while !staying().is_empty() && start.elapsed() < std::time::Duration::from_secs(5) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(staying().is_empty(), "still running: {:?}", staying());
+}
+
 /// Item 4: an engine that prints while nobody asks it anything is read a bounded number of
 /// lines ahead; then it waits (its pipe full), and the program does not grow.
 #[test]
@@ -47,4 +119,91 @@ fn an_engine_that_floods_its_output_is_read_a_bounded_way_ahead() {
         "the engine's 200,000 lines were all read though nobody asked for them"
     );
     drop(bot);
+}
+
+/// Item 6: an engine that forks a child and ignores `quit`, the end of its input and
+/// SIGTERM is ended, with its child, once its bot is dropped.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_that_will_not_go_is_ended_with_all_it_started() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pids = dir.path().join("pids");
+    let command = format!(
+        "ubgi:sh {} {} {}",
+        engine("stubborn.sh"),
+        pids.display(),
+        env!("CARGO_BIN_EXE_bg-tui")
+    );
+    let bot = bg_tui::bot::make(&command, 1).expect("it shakes hands");
+    drop(bot);
+    all_gone(&pids, 1);
+}
+
+/// Item 6: no process of an engine outlives `bot-match`: two games (a mirrored pair), each
+/// with a stubborn engine of its own, none left.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_engine_outlives_bot_match() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pids = dir.path().join("pids");
+    let engine = format!(
+        "ubgi:sh {} {} {}",
+        engine("stubborn.sh"),
+        pids.display(),
+        env!("CARGO_BIN_EXE_bg-tui")
+    );
+    let o = bg_tui(&[
+        "bot-match",
+        &engine,
+        "random",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let started = stubborn_pids(&pids).len();
+    assert!(started >= 1, "no engine started");
+    all_gone(&pids, started);
+}
+
+/// Item 6: a `bot-match` ended by a signal ends its engines first (their process group is
+/// not the terminal's, so Ctrl-C does not reach them).
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_bot_match_ends_its_engines() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pids = dir.path().join("pids");
+    let engine = format!(
+        "ubgi:sh {} {} {}",
+        engine("stubborn.sh"),
+        pids.display(),
+        env!("CARGO_BIN_EXE_bg-tui")
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args(["bot-match", &engine, "random", "--games", "1000"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("bot-match starts");
+    // The first engine is the one bot-match starts to check the name; those after it play.
+    let start = std::time::Instant::now();
+    while stubborn_pids(&pids).len() < 3 {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "no engine started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let status = child.wait().expect("bot-match ends");
+    assert_eq!(status.code(), Some(130));
+    let started = stubborn_pids(&pids).len();
+    all_gone(&pids, started);
 }
