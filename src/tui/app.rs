@@ -530,7 +530,7 @@ impl App {
                 let said = self.setup_key(key);
                 self.say(said);
             }
-            Msg::BotsMade(made) => self.bots_made(made),
+            Msg::BotsMade(made) => return self.bots_made(made),
             Msg::CommandChar(_)
             | Msg::CommandBack
             | Msg::CommandEnter

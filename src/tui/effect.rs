@@ -1,6 +1,6 @@
 //! What [`crate::tui::App::update`] asks the runtime to do once a message is applied: start
-//! a job on a worker thread (a bot's decision, a hint, a rollout, the tutor's judgement),
-//! save the match, make a bot (which may start an engine's program), quit. `update` itself changes only the game's state in memory; the
+//! a job on a worker thread (a bot's decision, a hint, a rollout, the tutor's judgement,
+//! bots to make, which may start an engine's program), save the match, quit. `update` itself changes only the game's state in memory; the
 //! runtime performs the effects (as gitui and the ratatui component template do), and
 //! what they bring back (a worker's answer, how a save went) comes in as a message again.
 
@@ -23,6 +23,9 @@ pub enum Job {
     Rollout(RolloutJob),
     /// The tutor's judgement of a person's decision ([`crate::tui::workers::spawn_tutor`]).
     Tutor(TutorJob),
+    /// Bots to make for `:bot NAME` ([`crate::tui::workers::spawn_seat`]): an engine over
+    /// UBGI is started and shakes hands meanwhile, the keys live.
+    Seat(BotRequest),
 }
 
 impl Job {
@@ -34,6 +37,7 @@ impl Job {
             Job::Hint(job) => job.id,
             Job::Rollout(job) => job.id,
             Job::Tutor(job) => job.id,
+            Job::Seat(request) => request.id,
         }
     }
 }
@@ -45,6 +49,7 @@ impl std::fmt::Debug for Job {
             Job::Hint(_) => "Hint",
             Job::Rollout(_) => "Rollout",
             Job::Tutor(_) => "Tutor",
+            Job::Seat(_) => "Seat",
         };
         f.debug_tuple(kind).field(&self.id()).finish()
     }
@@ -81,10 +86,13 @@ pub enum Saved {
     NoFolder(String),
 }
 
-/// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI),
-/// brought back to [`crate::tui::App::update`] as [`crate::tui::keys::Msg::BotsMade`].
+/// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI) on a
+/// worker thread, brought back to [`crate::tui::App::update`] as
+/// [`crate::tui::keys::Msg::BotsMade`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotRequest {
+    /// Matches the bots made to the request (a later `:bot` or `:human` drops them).
+    pub id: u64,
     /// The bot's name (see [`crate::bot::NAMES`]).
     pub name: String,
     /// The sides it is to play, each with the seed of its bot, in order.
@@ -108,6 +116,7 @@ impl BotRequest {
             }
         }
         MadeBots {
+            id: self.id,
             name: self.name.clone(),
             made,
         }
@@ -117,6 +126,8 @@ impl BotRequest {
 /// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).
 #[derive(Clone)]
 pub struct MadeBots {
+    /// The request's id.
+    pub id: u64,
     /// The bots' name.
     pub name: String,
     /// Each side's bot, in order, up to the first that could not be made.
@@ -131,6 +142,7 @@ impl std::fmt::Debug for MadeBots {
             .map(|(side, bot)| (side, bot.as_ref().map(|_| "made")))
             .collect();
         f.debug_struct("MadeBots")
+            .field("id", &self.id)
             .field("name", &self.name)
             .field("made", &made)
             .finish()
@@ -139,7 +151,8 @@ impl std::fmt::Debug for MadeBots {
 
 impl PartialEq for MadeBots {
     fn eq(&self, other: &MadeBots) -> bool {
-        self.name == other.name
+        self.id == other.id
+            && self.name == other.name
             && self.made.len() == other.made.len()
             && self.made.iter().zip(&other.made).all(|(a, b)| {
                 a.0 == b.0
@@ -161,8 +174,6 @@ pub enum Effect {
     Start(Box<Job>),
     /// Save the match (then hand [`Saved`] back as a message).
     Save(SaveRequest),
-    /// Make bots (then hand [`MadeBots`] back as a message).
-    MakeBots(BotRequest),
     /// The players have quit: end the loop.
     Quit,
 }

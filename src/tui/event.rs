@@ -54,6 +54,8 @@ pub enum Event {
         /// The verdict.
         verdict: Box<Verdict>,
     },
+    /// The bots made for `:bot NAME` (an engine started and its hands shaken), or why not.
+    BotsMade(Box<super::effect::MadeBots>),
     /// Time to show the next checker move of the bot's play with this id.
     Tick(u64),
     /// A second has passed while a clock runs: time to redraw it (and to see whether it ran

@@ -288,6 +288,7 @@ impl Viewer {
             | Event::Hint { .. }
             | Event::Tutor { .. }
             | Event::Rollout { .. }
+            | Event::BotsMade(_)
             | Event::Tick(_)
             | Event::Second
             | Event::Suspend

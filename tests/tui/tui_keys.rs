@@ -8,7 +8,7 @@ use bg_tui::tui::{App, Event, Options, Overlay, Spot};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::common;
-use common::tui::{chars, press, type_command as command};
+use common::tui::{chars, press, seat_bots, type_command as command};
 
 fn new_app(rules: Rules) -> App {
     App::new(Options {
@@ -369,6 +369,7 @@ fn check_more_commands() {
     assert_eq!(offer.level, WinKind::Single);
     command(&mut app, "decline");
     command(&mut app, "bot random black");
+    seat_bots(&mut app);
     assert!(
         app.message().ends_with("is played by random"),
         "{}",
@@ -727,6 +728,7 @@ fn check_bot_command() {
     to_rolling(&mut app);
     let side = app.match_state().game().turn();
     command(&mut app, "bot greedy");
+    seat_bots(&mut app);
     assert_eq!(app.model().bots[side.index()].as_deref(), Some("greedy"));
     assert!(app.take_bot_job().is_some(), "the bot is asked at once");
     command(&mut app, "human");

@@ -10,7 +10,7 @@ use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::tui::{press, type_command};
+use common::tui::{press, seat_bots, type_command};
 
 fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
     Options {
@@ -206,6 +206,7 @@ fn resuming_a_bot_match_brings_the_bots_back() {
     })
     .unwrap();
     type_command(&mut app, "bot random white");
+    seat_bots(&mut app);
     assert_eq!(
         app.record().players[0].kind,
         PlayerKind::Bot("random".to_string())

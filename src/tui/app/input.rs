@@ -19,6 +19,7 @@ impl App {
             Event::Hint { id, panel } => Msg::HintReady(id, panel),
             Event::Tutor { id, verdict } => Msg::TutorReady(id, verdict),
             Event::Rollout { id, report } => Msg::RolloutReport(id, report),
+            Event::BotsMade(made) => Msg::BotsMade(*made),
             Event::Second => Msg::Second,
             Event::Terminate => Msg::QuitNow,
             // The runtime's own business: the terminal, not the game.

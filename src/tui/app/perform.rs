@@ -1,14 +1,15 @@
 //! The runtime's step for one event: [`App::update`] applies its message and returns
 //! effects; [`App::handle`] performs them: a save at once (file I/O, here and never in
-//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a bot
-//! made (which may start an engine's program; back as [`crate::tui::keys::Msg::BotsMade`]),
-//! a job kept until the runtime starts it on a worker thread ([`App::take_jobs`]). A job the
+//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a job
+//! kept until the runtime starts it on a worker thread ([`App::take_jobs`]; bots made for
+//! `:bot`, which may start an engine's program, come back as
+//! [`crate::tui::keys::Msg::BotsMade`]). A job the
 //! game no longer waits for (its side went to a person, its panel closed) is never started.
 
 use super::hints::Hints;
 use super::seats::Seats;
 use super::tutor_desk::TutorDesk;
-use super::{App, BotJob, HintJob, Msg, RolloutJob, TutorJob};
+use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
 use crate::tui::effect::{Effect, Effects, Job};
 use crate::tui::event::Event;
 
@@ -29,12 +30,6 @@ impl App {
         for effect in effects.effects {
             match effect {
                 Effect::Save(request) => redraw |= self.perform_save(request),
-                Effect::MakeBots(request) => {
-                    // Making a bot may start a program (an engine over UBGI).
-                    let made = request.make();
-                    let effects = self.update(Msg::BotsMade(made));
-                    redraw |= self.perform(effects);
-                }
                 Effect::Start(job) => self.outbox.keep(*job),
                 Effect::Quit => {}
             }
@@ -108,6 +103,17 @@ impl App {
         )
     }
 
+    /// The bots to make now for `:bot` (see [`App::take_bot_job`]).
+    pub fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
+        self.take_job(
+            |job| matches!(job, Job::Seat(_)),
+            |job| match job {
+                Job::Seat(request) => Some(request),
+                _ => None,
+            },
+        )
+    }
+
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
     pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
         self.take_job(
@@ -128,5 +134,6 @@ fn waited_for(seats: &Seats, hints: &Hints, tutor: &TutorDesk, job: &Job) -> boo
         Job::Hint(_) => hints.waits_for_hint(id),
         Job::Rollout(_) => hints.waits_for_rollout(id),
         Job::Tutor(_) => tutor.waits_for(id),
+        Job::Seat(_) => seats.making() == Some(id),
     }
 }

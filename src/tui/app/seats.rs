@@ -21,8 +21,8 @@ pub(super) struct Seats {
     /// The side of the one person against a bot when the game was set up: the board stays
     /// on that side, even while the person lets the computer play it.
     seat: Option<Side>,
-    /// Bots are being made for `:bot NAME` (by the runtime).
-    making: bool,
+    /// The id of the bots being made for `:bot NAME` (on a worker thread).
+    making: Option<u64>,
 }
 
 impl std::fmt::Debug for Seats {
@@ -73,7 +73,7 @@ impl Seats {
             showing: None,
             finisher: None,
             seat,
-            making: false,
+            making: None,
         }
     }
 
@@ -111,14 +111,14 @@ impl Seats {
         })
     }
 
-    /// Bots are being made for `:bot NAME` (`true`) or have been: nothing moves on by itself
-    /// meanwhile.
-    pub(super) const fn making_bots(&mut self, making: bool) {
+    /// Bots are being made for `:bot NAME` (the request's id) or no longer are (`None`):
+    /// nothing moves on by itself meanwhile.
+    pub(super) const fn making_bots(&mut self, making: Option<u64>) {
         self.making = making;
     }
 
-    /// Bots are being made for `:bot NAME`.
-    pub(super) const fn making(&self) -> bool {
+    /// The id of the bots being made for `:bot NAME`, if any.
+    pub(super) const fn making(&self) -> Option<u64> {
         self.making
     }
 
