@@ -73,3 +73,64 @@ fn an_engine_that_comes_after_human_is_not_seated() {
     app.handle(Event::BotsMade(Box::new(request.make())));
     assert_eq!(app.model().bots, [None, None]);
 }
+
+/// The hint panel's rollout of the opening 3-1's plays, full trials on one thread (a busy
+/// core: a round of 36 trials of five plays takes half a minute there).
+fn opening_rollout() -> bg_tui::tui::hint_rollout::RolloutJob {
+    use bg_tui::engine::{Dice, MatchState, Phase};
+    let mut m = MatchState::new(Rules::money()).unwrap();
+    m.apply(bg_tui::engine::Action::OpeningRoll { white: 3, black: 1 })
+        .unwrap();
+    assert!(matches!(m.game().phase(), Phase::Moving(d) if d == Dice::new(3, 1).unwrap()));
+    let plays = m.game().legal_plays().to_vec();
+    let mut job = bg_tui::tui::hint_rollout::RolloutJob::new(7, &m, &plays, 1)
+        .expect("plays to roll out");
+    job.settings.threads = 1;
+    job
+}
+
+/// Item 8: the panel's rollout stops within a turn once its flag is set, not at the end of
+/// the round: set before it starts, not one trial is played; set while it runs, it ends in
+/// well under a second (the round it is in takes half a minute on one core).
+#[test]
+fn the_panels_rollout_stops_within_a_turn_after_esc() {
+    use std::sync::atomic::Ordering;
+    let job = opening_rollout();
+    job.stop.store(true, Ordering::Relaxed);
+    let mut last = None;
+    job.run(|r| {
+        last = Some(r);
+        true
+    });
+    let last = last.expect("a final report");
+    assert!(last.done);
+    assert_eq!(last.trials, 0, "trials played after the stop");
+
+    let job = opening_rollout();
+    let stop = std::sync::Arc::clone(&job.stop);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        job.run(|r| {
+            let _ = tx.send(r);
+            true
+        });
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let stopped_at = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let last = loop {
+        let report = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the rollout ends");
+        if report.done {
+            break report;
+        }
+    };
+    let took = stopped_at.elapsed();
+    worker.join().expect("the worker ends");
+    assert!(
+        took < Duration::from_secs(2),
+        "the rollout went on {took:?} after the stop"
+    );
+    assert_eq!(last.error, None);
+}
