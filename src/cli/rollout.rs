@@ -15,7 +15,9 @@ use crate::engine::{
 };
 use clap::Args;
 use serde::Serialize;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The most candidate plays `--plays` rolls out.
 pub const MAX_PLAYS: usize = 100;
@@ -263,12 +265,44 @@ fn no_cube_reason(m: &MatchState) -> Result<(), String> {
     game.may_double().map_err(|why| why.to_string())
 }
 
+/// The signals that interrupt a rollout: the first stops it within a turn (its figures so
+/// far are printed), a second ends the program at once.
+const INTERRUPTS: [(i32, &str); 3] = [
+    (signal_hook::consts::SIGINT, "SIGINT"),
+    (signal_hook::consts::SIGTERM, "SIGTERM"),
+    (signal_hook::consts::SIGHUP, "SIGHUP"),
+];
+
+/// Catches [`INTERRUPTS`]: the first sets the flag returned and the slot (to the signal's
+/// number), a second ends the program with 128 + its number. No thread is started.
+fn catch_interrupts() -> Result<(Arc<AtomicBool>, Arc<AtomicUsize>), CliError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let which = Arc::new(AtomicUsize::new(0));
+    for (signal, _) in INTERRUPTS {
+        // Before the flag is set: it acts only on a second signal.
+        signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&stop))
+            .and_then(|_| {
+                signal_hook::flag::register_usize(
+                    signal,
+                    Arc::clone(&which),
+                    usize::try_from(signal).unwrap_or(0),
+                )
+            })
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop)))
+            .map_err(CliError::Signals)?;
+    }
+    Ok((stop, which))
+}
+
 /// `bg-tui rollout`: rolls out (with a progress bar on standard error when it is a
-/// terminal) and returns the text to print.
+/// terminal) and returns the text to print. A signal (SIGINT, SIGTERM, SIGHUP) stops the
+/// rollout within a turn: the trials done so far and their figures are printed, and the
+/// error says it was interrupted.
 ///
 /// # Errors
 /// [`CliError`] for a malformed position, roll or board, an option out of range, a game
-/// already over, or nets that do not read.
+/// already over, or nets that do not read; [`CliError::Interrupted`] (after printing) for a
+/// rollout a signal stopped.
 pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     let (asked, dice) = asked(args)?;
     let p = &asked.position;
@@ -348,7 +382,8 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
         source,
     })?;
     bot.select(asked.variant);
-    let result: Rollout = rollouts::rollout(&bot, asked.variant, &lines, &s, |so_far| {
+    let (stop, which) = catch_interrupts()?;
+    let result: Rollout = rollouts::rollout_until(&bot, asked.variant, &lines, &s, &stop, |so_far| {
         if let Some(bar) = &bar {
             bar.set_position(u64::from(so_far.trials));
         }
@@ -370,10 +405,26 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
             decision_from_chances(&result.lines[0].probs(), &ci, efficiency(&asked.position))
         })),
     };
-    if args.json {
-        return json(&asked, dice, &s, &result, &shown, cube.as_ref());
+    let report = if args.json {
+        json(&asked, dice, &s, &result, &shown, cube.as_ref())?
+    } else {
+        text(&asked, dice, &s, &result, &shown, cube.as_ref())
+    };
+    let signal = i32::try_from(which.load(Ordering::SeqCst)).unwrap_or(0);
+    let Some(&(signal, name)) = INTERRUPTS.iter().find(|(s, _)| *s == signal) else {
+        return Ok(report);
+    };
+    // Interrupted: the trials done so far are printed here, and the error says so.
+    let mut out = std::io::stdout().lock();
+    match out.write_all(report.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(CliError::Output(e)),
+        _ => {}
     }
-    Ok(text(&asked, dice, &s, &result, &shown, cube.as_ref()))
+    Err(CliError::Interrupted {
+        signal,
+        name,
+        done: format!("{} of {} trials", result.trials, s.trials),
+    })
 }
 
 fn empty_result() -> LineResult {

@@ -5,7 +5,7 @@
 //! cannot be mapped (see [`no_threads`]).
 
 use crate::common;
-use common::bg_tui;
+use common::{bg_tui, one_line_stderr};
 
 /// Item 10: `bench-autosave --games 2` says what it built (game 1 only), not "games 2 to 1".
 #[test]
@@ -206,4 +206,55 @@ fn an_interrupted_bot_match_ends_its_engines() {
     assert_eq!(status.code(), Some(130));
     let started = stubborn_pids(&pids).len();
     all_gone(&pids, started);
+}
+
+/// Item 10: an interrupted `rollout` prints the trials done so far and their figures, says
+/// it was interrupted in one line, and exits 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_rollout_prints_what_it_has_and_exits_130() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args([
+            "rollout",
+            "4HPwATDgc/ABMA",
+            "31",
+            "--trials",
+            "1000000",
+            "--truncate",
+            "5",
+            "--threads",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rollout starts");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let o = child.wait_with_output().expect("rollout ends");
+    assert_eq!(o.status.code(), Some(130), "{o:?}");
+    let line = one_line_stderr(&o);
+    assert!(line.contains("interrupted by SIGINT after"), "{line}");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.starts_with("Rollout of Position ID 4HPwATDgc/ABMA"), "{text}");
+    // The trials done, in the heading and on each of the five plays' lines.
+    let done: u32 = line
+        .split("after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the trials done");
+    assert!(done > 0, "{line}");
+    assert!(text.contains(&format!("{done} trials each")), "{text}");
+    assert_eq!(
+        text.matches(&format!("  {done} trials  ")).count(),
+        5,
+        "{text}"
+    );
 }
