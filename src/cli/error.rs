@@ -378,12 +378,19 @@ pub enum NamesError {
 
 impl CliError {
     /// The exit status: 1 when standard output, the UBGI session's streams, the terminal or
-    /// the viewer failed, 128 + the signal's number after one, 2 (the input was at fault)
+    /// the viewer failed or a thread could not start, 128 + the signal's number after one, 2 (the input was at fault)
     /// otherwise.
     #[must_use]
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Output(_) | CliError::Ubgi(_) | CliError::Viewer(_) => 1,
+            CliError::Output(_)
+            | CliError::Ubgi(_)
+            | CliError::Viewer(_)
+            | CliError::Thread(_)
+            | CliError::Rollout {
+                source: crate::bot::expert::rollouts::RolloutError::Thread(_),
+                ..
+            } => 1,
             CliError::Terminal(e) => e.exit_code(),
             CliError::Interrupted { signal, .. } => {
                 u8::try_from(128 + signal).unwrap_or(u8::MAX)

@@ -531,6 +531,7 @@ impl App {
                 self.say(said);
             }
             Msg::BotsMade(made) => return self.bots_made(made),
+            Msg::NotStarted(work, id, why) => return self.not_started(work, id, &why),
             Msg::CommandChar(_)
             | Msg::CommandBack
             | Msg::CommandEnter

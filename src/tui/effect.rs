@@ -28,7 +28,34 @@ pub enum Job {
     Seat(BotRequest),
 }
 
+/// What kind of work a [`Job`] is (what a worker that could not start was for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Work {
+    /// A bot's decision.
+    Bot,
+    /// The hint panel's advice.
+    Hint,
+    /// The hint panel's rollout.
+    Rollout,
+    /// The tutor's judgement.
+    Tutor,
+    /// Bots made for `:bot NAME`.
+    Seat,
+}
+
 impl Job {
+    /// What kind of work it is.
+    #[must_use]
+    pub const fn work(&self) -> Work {
+        match self {
+            Job::Bot(_) => Work::Bot,
+            Job::Hint(_) => Work::Hint,
+            Job::Rollout(_) => Work::Rollout,
+            Job::Tutor(_) => Work::Tutor,
+            Job::Seat(_) => Work::Seat,
+        }
+    }
+
     /// The id of the question: the answer carries it back.
     #[must_use]
     pub const fn id(&self) -> u64 {

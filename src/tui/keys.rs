@@ -141,6 +141,8 @@ pub enum Msg {
     Saved(crate::tui::effect::Saved),
     /// The bots the runtime made for `:bot NAME`.
     BotsMade(crate::tui::effect::MadeBots),
+    /// A worker thread could not start: what it was for, its question's id, and why.
+    NotStarted(crate::tui::effect::Work, u64, String),
     /// A second has passed (a clock runs).
     Second,
     /// Any other key.

@@ -119,10 +119,16 @@ impl Screen for App {
     }
 
     fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
-        // A bot's decision, a hint, its rollout, the tutor's judgement: each runs on a
-        // worker thread and comes back as an event.
+        // A bot's decision, a hint, its rollout, the tutor's judgement, bots to make: each
+        // runs on a worker thread and comes back as an event. A worker that cannot start
+        // (a limit on processes) comes back as an event too: the game goes on.
         for job in self.take_jobs() {
-            crate::tui::workers::spawn(job, wake.clone())?;
+            let (work, id) = (job.work(), job.id());
+            if let Err(e) = crate::tui::workers::spawn(job, wake.clone()) {
+                let why = e.to_string();
+                // The receiver is this loop's: it is there.
+                let _ = wake.send(Event::NotStarted { work, id, why });
+            }
         }
         Ok(())
     }
@@ -170,6 +176,12 @@ pub fn run_opening<E>(
     run_screen(&mut opening)?;
     Ok(opening.end())
 }
+
+/// The stack of the runtime's own threads (input, signals), which only read and forward:
+/// small, and their own rather than the default the workers get (`RUST_MIN_STACK` changes
+/// that one). Under a limit they start first anyway; a worker that cannot start later is
+/// one line, and the game goes on.
+const RUNTIME_STACK: usize = 512 * 1024;
 
 /// The last of the [`ENDING_SIGNALS`] the process received while a screen ran (0: none).
 static SIGNAL: AtomicU8 = AtomicU8::new(0);
@@ -422,6 +434,7 @@ pub fn spawn_input(tx: Sender<Event>) -> io::Result<InputError> {
     let error = Arc::clone(&slot);
     thread::Builder::new()
         .name("bg-tui input".to_string())
+        .stack_size(RUNTIME_STACK)
         .spawn(move || {
             let tx = InputEnd {
                 tx,
@@ -489,6 +502,7 @@ pub fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Han
     let handle = signals.handle();
     thread::Builder::new()
         .name("bg-tui signals".to_string())
+        .stack_size(RUNTIME_STACK)
         .spawn(move || {
             for signal in signals.forever() {
                 let event = match signal {

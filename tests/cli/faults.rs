@@ -258,3 +258,96 @@ fn an_interrupted_rollout_prints_what_it_has_and_exits_130() {
         "{text}"
     );
 }
+
+/// The environment that makes every thread the program starts with the default stack fail
+/// to start, as under a process limit (`ulimit -u`, which does not bind root): the stack
+/// asked for (1 PiB) cannot be mapped. The game's own input and signal threads ask for a
+/// small stack of their own and still start, as they start first under a real limit.
+const NO_THREADS: (&str, &str) = ("RUST_MIN_STACK", "1125899906842624");
+
+/// Item 3: `bg-tui rollout` on threads that cannot start says so in one line and exits 1,
+/// with no panic and no backtrace.
+#[test]
+fn a_rollout_whose_threads_cannot_start_says_so_in_one_line() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_bg-tui"))
+        .args([
+            "rollout",
+            "4HPwATDgc/ABMA",
+            "31",
+            "--trials",
+            "36",
+            "--truncate",
+            "1",
+            "--threads",
+            "2",
+        ])
+        .env(NO_THREADS.0, NO_THREADS.1)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("bg-tui runs");
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let line = one_line_stderr(&o);
+    assert!(line.contains("a thread could not start"), "{line}");
+    assert!(o.stdout.is_empty());
+}
+
+/// Item 3: a game whose workers cannot start goes on: the bots' question is one line on the
+/// screen ("the bot waits: a thread could not start"), the keys work, `q` `y` quits with
+/// status 0 and the terminal restored. Run under `script`, which gives the game a terminal.
+#[test]
+fn a_game_whose_workers_cannot_start_goes_on() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("no `script` here: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("out");
+    let command = format!(
+        "stty cols 120 rows 40; env {}={} {} --white greedy --black greedy --no-autosave; \
+         echo status $?",
+        NO_THREADS.0,
+        NO_THREADS.1,
+        env!("CARGO_BIN_EXE_bg-tui")
+    );
+    let mut child = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create(&out).expect("a file"))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("script runs");
+    let read = || String::from_utf8_lossy(&std::fs::read(&out).unwrap_or_default()).into_owned();
+    let wait_for = |what: &str| {
+        let start = Instant::now();
+        while !read().contains(what) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no {what:?} in {:?}",
+                read()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    // The line's end, "(os error 11)); any key asks it again", lies past the message line's
+    // old text, so the screen writes it whole.
+    wait_for("any key asks it again");
+    let mut stdin = child.stdin.take().expect("its input");
+    for key in ["x", "q", "y"] {
+        stdin.write_all(key.as_bytes()).expect("a key");
+        stdin.flush().expect("a key");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    wait_for("status 0");
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = read();
+    assert!(!text.contains("panicked"), "{text}");
+    assert!(
+        text.rfind("\u{1b}[?1049l") > text.rfind("\u{1b}[?1049h"),
+        "the alternate screen was left on"
+    );
+}

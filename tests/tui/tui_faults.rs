@@ -134,3 +134,73 @@ fn the_panels_rollout_stops_within_a_turn_after_esc() {
     );
     assert_eq!(last.error, None);
 }
+
+/// Item 3: a bot's worker that cannot start is one line; the game waits for a key (not
+/// asking again at once, which would fail again and again) and then asks the bot again.
+#[test]
+fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
+    use bg_tui::tui::Player;
+    use bg_tui::tui::effect::Work;
+    let mut app = App::new(Options {
+        rules: Rules::money(),
+        seed: Some(3),
+        players: [
+            Player::Bot("greedy".to_string()),
+            Player::Bot("greedy".to_string()),
+        ],
+        ..Options::default()
+    })
+    .unwrap();
+    let job = app.take_bot_job().expect("a bot is asked");
+    app.handle(Event::NotStarted {
+        work: Work::Bot,
+        id: job.id,
+        why: "Resource temporarily unavailable".to_string(),
+    });
+    assert!(
+        app.message()
+            .starts_with("the bot waits: a thread could not start (Resource"),
+        "{}",
+        app.message()
+    );
+    assert!(app.take_bot_job().is_none(), "asked again at once");
+    press(&mut app, KeyCode::Char('x'));
+    assert!(app.take_bot_job().is_some(), "asked again after a key");
+}
+
+/// Item 3: the hint panel's rollout whose worker cannot start says so in the panel; the
+/// panel and the game go on.
+#[test]
+fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
+    use bg_tui::tui::effect::Work;
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    let shifted = |app: &mut App, c: char| {
+        app.handle(Event::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::SHIFT,
+        )));
+    };
+    shifted(&mut app, 'H');
+    let hint = app.take_hint_job().expect("the hint is asked");
+    app.handle(Event::Hint {
+        id: hint.id,
+        panel: Box::new(hint.panel()),
+    });
+    shifted(&mut app, 'R');
+    let job = app.take_rollout_job().expect("the rollout is asked");
+    app.handle(Event::NotStarted {
+        work: Work::Rollout,
+        id: job.id,
+        why: "Resource temporarily unavailable".to_string(),
+    });
+    let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
+        panic!("the panel is closed");
+    };
+    assert!(
+        lines.iter().any(|l| l
+            == "no rollout: a thread could not start (Resource temporarily unavailable)"),
+        "{lines:?}"
+    );
+}

@@ -113,6 +113,9 @@ pub enum RolloutError {
     /// The bot has no nets for the rule set.
     #[error("the expert has no nets for {0}")]
     NoNets(Variant),
+    /// A thread could not start (a limit on processes or memory).
+    #[error("a thread could not start: {0}")]
+    Thread(String),
 }
 
 /// One line of a rollout.
@@ -483,8 +486,8 @@ fn check(
 /// result so far is then returned).
 ///
 /// # Errors
-/// [`RolloutError`] for settings out of range, no lines, a position already over, or a
-/// rule set the bot has no nets for.
+/// [`RolloutError`] for settings out of range, no lines, a position already over, a rule
+/// set the bot has no nets for, or a thread that could not start.
 pub fn rollout(
     bot: &ExpertBot,
     variant: Variant,
@@ -536,23 +539,30 @@ pub fn rollout_until(
                 .collect()
         } else {
             std::thread::scope(|scope| {
+                // A thread that cannot start (a process limit) is an error; those started
+                // finish their share of the round first.
                 let handles: Vec<_> = chunks
                     .iter()
                     .map(|&(a, b)| {
                         let (bot, plan) = (&bot, &plan);
-                        scope.spawn(move || {
-                            let mut player = new_player(bot);
-                            run_chunk(&mut player, lines, plan, a, b, &s, stop)
-                        })
+                        std::thread::Builder::new()
+                            .name("bg-tui rollout".to_string())
+                            .spawn_scoped(scope, move || {
+                                let mut player = new_player(bot);
+                                run_chunk(&mut player, lines, plan, a, b, &s, stop)
+                            })
                     })
                     .collect();
                 handles
                     .into_iter()
                     // A worker that panicked passes its panic on: a missing part would
                     // misalign the sums.
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect()
-            })
+                    .map(|h| {
+                        h.map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                            .map_err(|e| RolloutError::Thread(e.to_string()))
+                    })
+                    .collect::<Result<_, _>>()
+            })?
         };
         for (part, &(a, b)) in parts.iter().zip(&chunks) {
             for trial in part.chunks(lines.len()) {

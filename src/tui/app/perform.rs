@@ -10,16 +10,74 @@ use super::hints::Hints;
 use super::seats::Seats;
 use super::tutor_desk::TutorDesk;
 use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
-use crate::tui::effect::{Effect, Effects, Job};
+use crate::tui::effect::{Effect, Effects, Job, Work};
+use crate::tui::hint_rollout::RolloutReport;
 use crate::tui::event::Event;
 
 impl App {
     /// Applies one event and performs what it asks for (see [`App::update`] and
     /// [`App::perform`]); returns whether the screen must be redrawn.
     pub fn handle(&mut self, event: Event) -> bool {
+        if matches!(event, Event::Key(_)) {
+            // A bot whose worker could not start is asked again.
+            self.seats.stall(false);
+        }
         let msg = self.message_for(event);
         let effects = self.update(msg);
         self.perform(effects)
+    }
+
+    /// The worker for question `id` (of `work`) could not start, for `why`: the game goes on
+    /// without its answer, and the message line says so in one line. A bot's question is
+    /// asked again at the next key (not at once: that would fail again, and again); a hint
+    /// or a bot made is not; the rollout's panel says why; the tutor's decision is made as
+    /// it was. Returns whether the screen changed.
+    pub(super) fn not_started(&mut self, work: Work, id: u64, why: &str) -> bool {
+        let line = |what: &str| format!("{what}: a thread could not start ({why})");
+        match work {
+            Work::Bot => {
+                if !self.seats.answered(id) {
+                    return false;
+                }
+                self.seats.stall(true);
+                self.status
+                    .say(line("the bot waits") + "; any key asks it again");
+            }
+            Work::Hint => {
+                if !self.hints.waits_for_hint(id) {
+                    return false;
+                }
+                self.hints.forget();
+                self.status.say(line("no hint"));
+            }
+            Work::Rollout => {
+                return self.rollout_report(
+                    id,
+                    RolloutReport {
+                        done: true,
+                        error: Some(format!("a thread could not start ({why})")),
+                        ..RolloutReport::default()
+                    },
+                );
+            }
+            Work::Tutor => {
+                return self.tutor_ready(
+                    id,
+                    &crate::tui::tutor::Verdict::Cannot(format!(
+                        "a thread could not start ({why})"
+                    )),
+                );
+            }
+            Work::Seat => {
+                if self.seats.making() != Some(id) {
+                    return false;
+                }
+                self.seats.making_bots(None);
+                self.status.say(line("no bot"));
+            }
+        }
+        self.status.note_message();
+        true
     }
 
     /// Performs `effects`, as the runtime does: saves now (how each went is applied as

@@ -23,6 +23,8 @@ pub(super) struct Seats {
     seat: Option<Side>,
     /// The id of the bots being made for `:bot NAME` (on a worker thread).
     making: Option<u64>,
+    /// A bot's worker could not start: no bot is asked until the next key.
+    stalled: bool,
 }
 
 impl std::fmt::Debug for Seats {
@@ -74,6 +76,7 @@ impl Seats {
             finisher: None,
             seat,
             making: None,
+            stalled: false,
         }
     }
 
@@ -120,6 +123,17 @@ impl Seats {
     /// The id of the bots being made for `:bot NAME`, if any.
     pub(super) const fn making(&self) -> Option<u64> {
         self.making
+    }
+
+    /// A bot's worker could not start (`true`): no bot is asked until the next key; or a
+    /// key came (`false`).
+    pub(super) const fn stall(&mut self, stalled: bool) {
+        self.stalled = stalled;
+    }
+
+    /// No bot is asked now (its worker could not start).
+    pub(super) const fn stalled(&self) -> bool {
+        self.stalled
     }
 
     /// The person's side against a bot, as the game was set up.
