@@ -21,8 +21,8 @@ use crate::record::{self, Record, RecordError};
 crate::dev_module!(autosave);
 #[cfg(feature = "tui")]
 pub(crate) use autosave::{
-    AutosaveClaim, Elsewhere, autosave_busy, claim_autosave, existing_autosave, is_own_autosave,
-    set_aside_autosave,
+    AutosaveClaim, Elsewhere, FileMark, autosave_busy, claim_autosave, existing_autosave,
+    is_own_autosave, set_aside_autosave, set_aside_marked,
 };
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};

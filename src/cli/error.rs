@@ -315,6 +315,15 @@ pub enum CliError {
         /// What was done before it, in words ("72 of 1296 trials").
         done: String,
     },
+    /// The unfinished match a start's question named cannot be resumed: another game plays
+    /// it now, or it is gone.
+    #[error("the unfinished match ({summary}) {why}")]
+    MatchChanged {
+        /// What the question said it held.
+        summary: String,
+        /// What became of it.
+        why: &'static str,
+    },
     /// The signals (SIGTERM, SIGHUP, SIGINT) could not be caught.
     #[error("signals: {0}")]
     Signals(#[source] std::io::Error),
@@ -387,14 +396,13 @@ impl CliError {
             | CliError::Ubgi(_)
             | CliError::Viewer(_)
             | CliError::Thread(_)
+            | CliError::MatchChanged { .. }
             | CliError::Rollout {
                 source: crate::bot::expert::rollouts::RolloutError::Thread(_),
                 ..
             } => 1,
             CliError::Terminal(e) => e.exit_code(),
-            CliError::Interrupted { signal, .. } => {
-                u8::try_from(128 + signal).unwrap_or(u8::MAX)
-            }
+            CliError::Interrupted { signal, .. } => u8::try_from(128 + signal).unwrap_or(u8::MAX),
             _ => 2,
         }
     }

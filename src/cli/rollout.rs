@@ -383,13 +383,14 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
     })?;
     bot.select(asked.variant);
     let (stop, which) = catch_interrupts()?;
-    let result: Rollout = rollouts::rollout_until(&bot, asked.variant, &lines, &s, &stop, |so_far| {
-        if let Some(bar) = &bar {
-            bar.set_position(u64::from(so_far.trials));
-        }
-        true
-    })
-    .map_err(refused)?;
+    let result: Rollout =
+        rollouts::rollout_until(&bot, asked.variant, &lines, &s, &stop, |so_far| {
+            if let Some(bar) = &bar {
+                bar.set_position(u64::from(so_far.trials));
+            }
+            true
+        })
+        .map_err(refused)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -145,6 +145,9 @@ pub struct Unfinished {
     pub path: PathBuf,
     /// What it holds, such as "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".
     pub summary: String,
+    /// Which file it was when found (`None`: not known), so that the answer about it acts
+    /// on that match ([`act_on_start`]).
+    pub mark: Option<store::FileMark>,
 }
 
 /// The unfinished match in the autosave of `dir`, if there is one and no other game is
@@ -163,7 +166,79 @@ pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
         Ok(record) => summary(&record),
         Err(e) => format!("it cannot be read: {}", super::printable(&e, 200)),
     };
-    Some(Unfinished { path, summary })
+    let mark = store::FileMark::of(&path);
+    Some(Unfinished {
+        path,
+        summary,
+        mark,
+    })
+}
+
+/// What the answer to the question about an unfinished match does, for the match the
+/// question named ([`act_on_start`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartAction {
+    /// Resume the match: from the autosave (`None`), or from the file another game has set
+    /// it aside to meanwhile.
+    Resume(Option<PathBuf>),
+    /// Start a new match; the unfinished one was set aside under this name (by this answer
+    /// or, meanwhile, by another game), if it was.
+    New(Option<PathBuf>),
+    /// Neither.
+    Quit,
+}
+
+/// Acts on `choice`, the answer to the question about `unfinished` (the autosave of `dir`,
+/// as it was when the question was asked), for that match, whatever another game did
+/// meanwhile (two games started together both ask about it):
+///
+/// - resume: the match in the autosave if it is still that one and no game plays it; the
+///   file it was set aside to if another game set it aside (started a new match over it);
+/// - new: it is set aside if it is still the autosave and no game plays it; a match that has
+///   taken its place (another game's) is left alone.
+///
+/// # Errors
+/// [`CliError::MatchChanged`] when the match cannot be resumed: another game plays it now,
+/// or it is gone; [`CliError::Store`] when it cannot be set aside.
+pub fn act_on_start(
+    dir: &Path,
+    unfinished: &Unfinished,
+    choice: StartChoice,
+    now: std::time::SystemTime,
+) -> Result<StartAction, CliError> {
+    let changed = |why: &'static str| CliError::MatchChanged {
+        summary: unfinished.summary.clone(),
+        why,
+    };
+    let still_there = |path: &Path| unfinished.mark.is_none_or(|m| m.is(path));
+    let autosave = store::existing_autosave(dir).filter(|path| still_there(path));
+    match choice {
+        StartChoice::Quit => Ok(StartAction::Quit),
+        StartChoice::Resume => {
+            if autosave.is_some() {
+                if store::autosave_busy(dir) {
+                    return Err(changed("is being played by another bg-tui game now"));
+                }
+                return Ok(StartAction::Resume(None));
+            }
+            unfinished
+                .mark
+                .and_then(|m| m.find_in(dir))
+                .map(|path| StartAction::Resume(Some(path)))
+                .ok_or_else(|| changed("is no longer in the save folder"))
+        }
+        StartChoice::New => {
+            if autosave.is_some() {
+                return store::set_aside_marked(dir, unfinished.mark, now)
+                    .map(StartAction::New)
+                    .map_err(CliError::Store);
+            }
+            // Set aside meanwhile by another game, or gone.
+            Ok(StartAction::New(
+                unfinished.mark.and_then(|m| m.find_in(dir)),
+            ))
+        }
+    }
 }
 
 /// "Alice 1, Bob 0 in a 3-point match (backgammon), game 2" (or "... in a money session

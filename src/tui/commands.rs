@@ -159,7 +159,10 @@ mod tests {
             parse("bot 'ubgi:gnubg -t'"),
             Ok(Command::Bot("ubgi:gnubg -t".to_string(), None))
         );
-        assert_eq!(parse("bot greedy"), Ok(Command::Bot("greedy".to_string(), None)));
+        assert_eq!(
+            parse("bot greedy"),
+            Ok(Command::Bot("greedy".to_string(), None))
+        );
         for bad in [
             "bot",
             "bot ubgi:sh engine.sh",

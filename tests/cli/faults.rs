@@ -69,7 +69,10 @@ fn stubborn_pids(file: &std::path::Path) -> Vec<[u32; 3]> {
         .unwrap_or_default()
         .lines()
         .filter_map(|l| {
-            let n: Vec<u32> = l.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+            let n: Vec<u32> = l
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
             (n.len() == 3).then(|| [n[0], n[1], n[2]])
         })
         .collect()
@@ -242,7 +245,10 @@ fn an_interrupted_rollout_prints_what_it_has_and_exits_130() {
     let line = one_line_stderr(&o);
     assert!(line.contains("interrupted by SIGINT after"), "{line}");
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.starts_with("Rollout of Position ID 4HPwATDgc/ABMA"), "{text}");
+    assert!(
+        text.starts_with("Rollout of Position ID 4HPwATDgc/ABMA"),
+        "{text}"
+    );
     // The trials done, in the heading and on each of the five plays' lines.
     let done: u32 = line
         .split("after ")

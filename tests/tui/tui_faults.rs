@@ -43,7 +43,9 @@ fn an_engine_starts_off_the_ui_thread_with_the_keys_live() {
         start.elapsed()
     );
     assert!(app.message().contains("starting"), "{}", app.message());
-    let request = app.take_seat_job().expect("the engine is started on a worker");
+    let request = app
+        .take_seat_job()
+        .expect("the engine is started on a worker");
     let worker = std::thread::spawn(move || request.make());
     // Meanwhile the keys act: the help opens and closes.
     press(&mut app, KeyCode::Char('?'));
@@ -68,7 +70,9 @@ fn an_engine_starts_off_the_ui_thread_with_the_keys_live() {
 fn an_engine_that_comes_after_human_is_not_seated() {
     let mut app = new_app();
     type_command(&mut app, &format!("bot '{}' black", slow_engine(0)));
-    let request = app.take_seat_job().expect("the engine is started on a worker");
+    let request = app
+        .take_seat_job()
+        .expect("the engine is started on a worker");
     type_command(&mut app, "human");
     app.handle(Event::BotsMade(Box::new(request.make())));
     assert_eq!(app.model().bots, [None, None]);
@@ -83,8 +87,8 @@ fn opening_rollout() -> bg_tui::tui::hint_rollout::RolloutJob {
         .unwrap();
     assert!(matches!(m.game().phase(), Phase::Moving(d) if d == Dice::new(3, 1).unwrap()));
     let plays = m.game().legal_plays().to_vec();
-    let mut job = bg_tui::tui::hint_rollout::RolloutJob::new(7, &m, &plays, 1)
-        .expect("plays to roll out");
+    let mut job =
+        bg_tui::tui::hint_rollout::RolloutJob::new(7, &m, &plays, 1).expect("plays to roll out");
     job.settings.threads = 1;
     job
 }

@@ -495,7 +495,14 @@ pub fn rollout(
     settings: &RolloutSettings,
     progress: impl FnMut(&Rollout) -> bool,
 ) -> Result<Rollout, RolloutError> {
-    rollout_until(bot, variant, lines, settings, &AtomicBool::new(false), progress)
+    rollout_until(
+        bot,
+        variant,
+        lines,
+        settings,
+        &AtomicBool::new(false),
+        progress,
+    )
 }
 
 /// [`rollout`], ended within a turn once `stop` is set (by another thread, or a signal's

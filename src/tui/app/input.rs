@@ -89,9 +89,7 @@ impl App {
                 Msg::Escape if self.rollout_running() => Msg::RolloutStop,
                 _ => Msg::ClosePanel,
             },
-            Mode::ConfirmQuit => {
-                Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::Quit))
-            }
+            Mode::ConfirmQuit => Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::Quit)),
             Mode::ResignMenu => Msg::ResignLevel(match key.code {
                 KeyCode::Char('s') => Some(WinKind::Single),
                 KeyCode::Char('g') => Some(WinKind::Gammon),

@@ -11,8 +11,8 @@ use super::seats::Seats;
 use super::tutor_desk::TutorDesk;
 use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
 use crate::tui::effect::{Effect, Effects, Job, Work};
-use crate::tui::hint_rollout::RolloutReport;
 use crate::tui::event::Event;
+use crate::tui::hint_rollout::RolloutReport;
 
 impl App {
     /// Applies one event and performs what it asks for (see [`App::update`] and
