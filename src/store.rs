@@ -45,6 +45,18 @@ pub fn data_dir() -> Result<PathBuf, StoreError> {
         .ok_or(StoreError::NoDataDir)
 }
 
+/// The folders a match that cannot be saved where it goes (a full disk) is offered to at
+/// quit, in order: the state folder (`$XDG_STATE_HOME/bg-tui`, else
+/// `~/.local/state/bg-tui`, where the system has one) and the temporary folder.
+#[must_use]
+pub fn rescue_dirs() -> Vec<PathBuf> {
+    dirs::state_dir()
+        .map(|dir| dir.join("bg-tui"))
+        .into_iter()
+        .chain(std::iter::once(std::env::temp_dir()))
+        .collect()
+}
+
 /// The autosave file: [`AUTOSAVE_NAME`] in [`data_dir`].
 ///
 /// # Errors

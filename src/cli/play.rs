@@ -186,6 +186,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         players,
         bot_delay_ms: args.bot_delay.min(10_000),
         saves: None,
+        rescue: Vec::new(),
         turn_board: args.turn_board,
         auto_roll: if args.auto_roll {
             crate::tui::AutoRoll::NoDouble
@@ -269,6 +270,7 @@ impl PlayArgs {
         use std::io::IsTerminal;
         let mut options = play_options(self)?;
         options.saves = super::save_folder(self.no_autosave);
+        options.rescue = crate::store::rescue_dirs();
         if let Some(dir) = options.saves.clone()
             && let Some(unfinished) = super::unfinished_autosave(&dir)
             && std::io::stdin().is_terminal()
@@ -328,7 +330,7 @@ impl PlayArgs {
         match crate::tui::terminal::run_opening(Opening::new(dialog, then))? {
             OpeningEnd::Quit => Ok(String::new()),
             OpeningEnd::Failed(why) => Err(why),
-            OpeningEnd::Played(mut app) => Ok(app.finish_saving()),
+            OpeningEnd::Played(mut app) => Ok(crate::tui::terminal::finish(&mut app)?),
         }
     }
 }

@@ -98,6 +98,7 @@ pub fn resume_app_in(
         palette: args.theme,
         bot_delay_ms: args.bot_delay.min(10_000),
         saves: if args.no_autosave { None } else { data_dir },
+        rescue: store::rescue_dirs(),
         ..Options::default()
     };
     let mut app = App::resume(options, record, match_state).map_err(|source| CliError::Resume {

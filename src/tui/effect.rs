@@ -91,6 +91,11 @@ pub enum SaveRequest {
     /// `s` (`None`: where the match was last saved or resumed from, else under a dated
     /// name in the save folder) or `:save PATH`.
     To(Option<PathBuf>),
+    /// Quitting while the match is not saved (a full disk): the autosave tried once more.
+    BeforeQuit,
+    /// The match that cannot be saved where it goes, saved elsewhere before quitting: to the
+    /// file typed, or (`None`) in the state folder, else the temporary folder.
+    Rescue(Option<PathBuf>),
 }
 
 /// How a save went, brought back to [`crate::tui::App::update`] as
@@ -111,6 +116,10 @@ pub enum Saved {
     To(String),
     /// `:save PATH` into a folder that does not exist: said on the message line only.
     NoFolder(String),
+    /// The autosave tried once more before quitting: whether the match is safe now.
+    BeforeQuit(bool),
+    /// The match saved elsewhere before quitting (the line saying where), or why not.
+    Rescued(Result<String, String>),
 }
 
 /// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI) on a

@@ -62,6 +62,8 @@ pub enum Msg {
     Quit,
     /// Ctrl-C: quit now.
     QuitNow,
+    /// The process was told to stop (a signal): quit at once, asking nothing.
+    Terminate,
     /// A click on a spot of the board.
     Click(Spot),
     /// Tab: the cursor to the next checker that can move.

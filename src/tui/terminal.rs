@@ -53,6 +53,10 @@ pub enum RunError {
     /// Reading from or writing to the terminal failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
+    /// The game ended with its match saved nowhere it should be (a full disk, and no other
+    /// place took it): where it is.
+    #[error("{0}")]
+    NotSaved(String),
 }
 
 impl RunError {
@@ -61,7 +65,7 @@ impl RunError {
     pub fn exit_code(&self) -> u8 {
         match self {
             RunError::App(_) => 2,
-            RunError::NotATerminal | RunError::Io(_) => 1,
+            RunError::NotATerminal | RunError::Io(_) | RunError::NotSaved(_) => 1,
         }
     }
 }
@@ -159,7 +163,27 @@ pub fn run_app(mut app: App) -> Result<String, RunError> {
         return Err(RunError::NotATerminal);
     }
     run_screen(&mut app)?;
-    Ok(app.finish_saving())
+    finish(&mut app)
+}
+
+/// Once the game has ended: its saving finished ([`App::finish_saving`]), and the line to
+/// print.
+///
+/// # Errors
+/// [`RunError::NotSaved`] when the match could not be saved where it goes nor elsewhere:
+/// where it is. A match saved nowhere on the disk has its record printed on standard
+/// output first (the terminal is restored by then), the last place it can go.
+pub fn finish(app: &mut App) -> Result<String, RunError> {
+    let line = app.finish_saving();
+    if !app.lost() {
+        return Ok(line);
+    }
+    if let Some(json) = app.unsaved_record() {
+        use std::io::Write;
+        let mut out = io::stdout().lock();
+        let _ = out.write_all(json.as_bytes()).and_then(|()| out.flush());
+    }
+    Err(RunError::NotSaved(line))
 }
 
 /// Runs `opening` (the question about an unfinished match, then the game its answer starts)

@@ -357,3 +357,69 @@ fn a_game_whose_workers_cannot_start_goes_on() {
         "the alternate screen was left on"
     );
 }
+
+/// Item 2, the whole program: with no folder that takes the match (the data, state and
+/// temporary folders are files: a disk as full as can be) and `/dev/full` typed as its
+/// name, quitting asks, then Ctrl-C ends it with status 1, one line saying the match is
+/// saved nowhere, and its record on standard output. Run under `script`, which gives the
+/// game a terminal.
+#[test]
+fn a_match_saved_nowhere_is_printed_and_the_status_says_so() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("no `script` here: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let full = dir.path().join("full");
+    std::fs::write(&full, "a file where the folders should be").expect("written");
+    let out = dir.path().join("out");
+    let full = full.display().to_string();
+    let command = format!(
+        "stty cols 120 rows 40; env XDG_DATA_HOME={full} XDG_STATE_HOME={full} TMPDIR={full} \
+         {}; echo status $?",
+        env!("CARGO_BIN_EXE_bg-tui")
+    );
+    let mut child = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create(&out).expect("a file"))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("script runs");
+    let read = || String::from_utf8_lossy(&std::fs::read(&out).unwrap_or_default()).into_owned();
+    let wait_for = |what: &str| {
+        let start = Instant::now();
+        while !read().contains(what) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no {what:?} in {:?}",
+                read()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    wait_for("Press r for the opening roll");
+    let mut stdin = child.stdin.take().expect("its input");
+    let mut keys = |keys: &str| {
+        stdin.write_all(keys.as_bytes()).expect("keys");
+        stdin.flush().expect("keys");
+        std::thread::sleep(Duration::from_millis(400));
+    };
+    keys("r");
+    keys("q");
+    keys("y");
+    wait_for("The match is not saved");
+    // Said on the message line (which the screen may write in pieces).
+    keys("/dev/full\r");
+    keys("\u{3}");
+    wait_for("status ");
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = read();
+    assert!(text.contains("status 1"), "{text}");
+    assert!(text.contains("not saved anywhere"), "{text}");
+    assert!(text.contains("\"format\": \"bg-tui-record\""), "{text}");
+}

@@ -208,3 +208,144 @@ fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
         "{lines:?}"
     );
 }
+
+/// A match to 1 point that ends (the player on roll resigns, the other accepts) after its
+/// save folder has turned into a file (as full as a disk can be): the finished match is not
+/// kept. `rescue` are the folders offered at quit.
+fn a_match_that_cannot_be_kept(root: &std::path::Path, rescue: Vec<std::path::PathBuf>) -> App {
+    let saves = root.join("saves");
+    std::fs::create_dir(&saves).unwrap();
+    let mut app = App::new(Options {
+        rules: Rules::match_to(1),
+        seed: Some(6),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        saves: Some(saves.clone()),
+        rescue,
+        ..Options::default()
+    })
+    .unwrap();
+    press(&mut app, KeyCode::Char('r'));
+    let play = app.match_state().game().legal_plays()[0];
+    type_command(&mut app, &bg_tui::engine::format_play(&play));
+    std::fs::rename(&saves, root.join("aside")).unwrap();
+    std::fs::write(&saves, "no folder").unwrap();
+    common::tui::chars(&mut app, "R");
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.match_state().is_over());
+    assert!(app.kept().is_none());
+    app
+}
+
+fn rescue_panel(app: &App) -> Option<Vec<String>> {
+    match app.model().overlay {
+        Some(Overlay::Question { title, lines }) if title == "The match is not saved" => {
+            Some(lines)
+        }
+        _ => None,
+    }
+}
+
+/// Item 2: quitting while the finished match is not kept (a full disk) does not lose it:
+/// the game says so and asks; a file on a full device (`/dev/full`) fails in one line, the
+/// other places are tried in order (a folder that cannot be made, then the state folder),
+/// and the game ends saying where the match is.
+#[test]
+fn quitting_a_match_that_is_not_saved_asks_where_to_save_it() {
+    let root = tempfile::tempdir().unwrap();
+    let blocked = root.path().join("blocked");
+    std::fs::write(&blocked, "a file where a folder should be").unwrap();
+    let state = root.path().join("state");
+    let mut app = a_match_that_cannot_be_kept(root.path(), vec![blocked.clone(), state.clone()]);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit(), "quit with the match not kept");
+    let lines = rescue_panel(&app).expect("the question");
+    assert!(lines[0].contains("not kept"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Enter  save it in")),
+        "{lines:?}"
+    );
+    common::tui::chars(&mut app, "/dev/full");
+    press(&mut app, KeyCode::Enter);
+    assert!(!app.should_quit());
+    assert!(
+        app.message().contains("not saved: /dev/full"),
+        "{}",
+        app.message()
+    );
+    assert!(
+        app.message().contains("No space left on device"),
+        "{}",
+        app.message()
+    );
+    for _ in 0.."/dev/full".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(app.should_quit(), "{}", app.message());
+    assert!(!app.lost());
+    let farewell = app.finish_saving();
+    assert!(farewell.contains("it is saved as"), "{farewell}");
+    let saved: Vec<_> = std::fs::read_dir(&state)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(
+        farewell.contains(&saved[0].display().to_string()),
+        "{farewell}"
+    );
+    assert_eq!(
+        bg_tui::store::read_record(&saved[0]).unwrap().0,
+        *app.record()
+    );
+}
+
+/// Item 2: Esc goes back to the game; Ctrl-C in the question quits without saving the match
+/// elsewhere: the game ends "lost", and with nothing on the disk its record is all there is.
+#[test]
+fn quitting_without_saving_it_ends_lost_with_the_record_in_hand() {
+    let root = tempfile::tempdir().unwrap();
+    let blocked = root.path().join("blocked");
+    std::fs::write(&blocked, "a file where a folder should be").unwrap();
+    let mut app = a_match_that_cannot_be_kept(root.path(), vec![blocked]);
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Enter);
+    assert!(!app.should_quit());
+    assert!(
+        app.message().starts_with("not saved in "),
+        "{}",
+        app.message()
+    );
+    press(&mut app, KeyCode::Esc);
+    assert!(rescue_panel(&app).is_none() && !app.should_quit());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(rescue_panel(&app).is_some(), "q asks again");
+    app.handle(Event::Key(ratatui::crossterm::event::KeyEvent::new(
+        KeyCode::Char('c'),
+        ratatui::crossterm::event::KeyModifiers::CONTROL,
+    )));
+    assert!(app.should_quit());
+    let farewell = app.finish_saving();
+    assert!(app.lost());
+    assert!(farewell.contains("not saved anywhere"), "{farewell}");
+    assert_eq!(
+        app.unsaved_record(),
+        Some(bg_tui::record::to_json(app.record()))
+    );
+}
+
+/// Item 2: a signal ends the game asking nothing: the match that is not saved goes to the
+/// first of the other places that takes it.
+#[test]
+fn a_signal_saves_a_match_that_is_not_saved_in_the_other_places() {
+    let root = tempfile::tempdir().unwrap();
+    let state = root.path().join("state");
+    let mut app = a_match_that_cannot_be_kept(root.path(), vec![state.clone()]);
+    app.handle(Event::Terminate);
+    assert!(app.should_quit());
+    let farewell = app.finish_saving();
+    assert!(!app.lost(), "{farewell}");
+    assert!(farewell.contains("it is saved as"), "{farewell}");
+    assert_eq!(std::fs::read_dir(&state).unwrap().count(), 1);
+}

@@ -22,7 +22,7 @@ impl App {
             Event::BotsMade(made) => Msg::BotsMade(*made),
             Event::NotStarted { work, id, why } => Msg::NotStarted(work, id, why),
             Event::Second => Msg::Second,
-            Event::Terminate => Msg::QuitNow,
+            Event::Terminate => Msg::Terminate,
             // The runtime's own business: the terminal, not the game.
             Event::Suspend
             | Event::Continued
@@ -90,6 +90,13 @@ impl App {
                 _ => Msg::ClosePanel,
             },
             Mode::ConfirmQuit => Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::Quit)),
+            Mode::Rescue(_) => match key.code {
+                KeyCode::Enter => Msg::CommandEnter,
+                KeyCode::Esc => Msg::CommandCancel,
+                KeyCode::Backspace => Msg::CommandBack,
+                KeyCode::Char(c) if !c.is_control() => Msg::CommandChar(c),
+                _ => Msg::Other,
+            },
             Mode::ResignMenu => Msg::ResignLevel(match key.code {
                 KeyCode::Char('s') => Some(WinKind::Single),
                 KeyCode::Char('g') => Some(WinKind::Gammon),
@@ -110,8 +117,13 @@ impl App {
         self.size.0 >= view::MIN_WIDTH && self.size.1 >= view::MIN_HEIGHT
     }
 
-    /// A key on the command line: Enter runs the line.
+    /// A key on the command line: Enter runs the line. (In the question of a match that is
+    /// not saved, the keys type its file name: see [`App::rescue_key`].)
     pub(super) fn command_key(&mut self, msg: &Msg) {
+        if matches!(self.input.mode(), Mode::Rescue(_)) {
+            self.rescue_key(msg);
+            return;
+        }
         if let Some(line) = self.input.command_key(msg) {
             self.command(&line);
         }
