@@ -234,8 +234,9 @@ fn bot_match_text(r: &MatchReport, threads: usize) -> String {
     out += &format!("A's points per {unit}: {:+.3}{ci}\n", r.ppg);
     if r.draws > 0 {
         out += &format!(
-            "{} (both mothers pinned: no points)\n",
-            plural(r.draws, "drawn game", "drawn games")
+            "{} (both mothers pinned, or {} actions played: no points)\n",
+            plural(r.draws, "drawn game", "drawn games"),
+            crate::engine::MAX_GAME_ACTIONS
         );
     }
     out.push('\n');

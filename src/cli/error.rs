@@ -183,6 +183,9 @@ pub enum CliError {
     /// A `--board` position the rule set cannot hold.
     #[error("--board: {0}")]
     Board(#[source] SpecError),
+    /// A position no game can be played from (nobody can ever move in it).
+    #[error("the position: {0}")]
+    Unplayable(#[source] crate::engine::VariantError),
     /// Rules the engine refuses.
     #[error(transparent)]
     Rules(#[from] RulesError),

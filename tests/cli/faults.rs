@@ -423,3 +423,35 @@ fn a_match_saved_nowhere_is_printed_and_the_status_says_so() {
     assert!(text.contains("not saved anywhere"), "{text}");
     assert!(text.contains("\"format\": \"bg-tui-record\""), "{text}");
 }
+
+/// Item 1: both sides on the bar (three checkers each) against the other's closed home
+/// board, as a `--board` (from the view of the player on roll) and as an XGID with 3-1
+/// rolled. A Position ID cannot say it (GNU Backgammon's reader refuses it).
+const STUCK_BOARD: &str = r#"{"mine":[2,2,2,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,2,2,2,2,2],"bar":[3,3]}"#;
+const STUCK_XGID: &str = "XGID=cBBBBBB------------bbbbbbC:0:0:1:31:0:0:0:0:10";
+
+/// Item 1: `hint`, `moves` and `rollout` refuse a position from which neither side can ever
+/// move, in one line with status 2. They answered it before: "no legal play", and the
+/// rollout ±0.000 figures of a game that could never end.
+#[test]
+fn a_position_nobody_can_ever_move_from_is_refused_by_hint_moves_and_rollout() {
+    let rollout = ["--trials", "36", "--truncate", "1", "--threads", "1"];
+    let asks: Vec<Vec<&str>> = vec![
+        vec!["moves", "--board", STUCK_BOARD, "31"],
+        vec!["moves", STUCK_XGID],
+        vec!["hint", "--bot", "greedy", "--board", STUCK_BOARD, "31"],
+        vec!["hint", "--bot", "greedy", STUCK_XGID],
+        [&["rollout", "--board", STUCK_BOARD][..], &rollout].concat(),
+        [&["rollout", STUCK_XGID][..], &rollout].concat(),
+    ];
+    for args in asks {
+        let o = bg_tui(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+        let line = one_line_stderr(&o);
+        assert!(
+            line.contains("neither side can ever move: no roll has a legal play for either side"),
+            "{args:?}: {line}"
+        );
+        assert!(o.stdout.is_empty(), "{args:?}: {o:?}");
+    }
+}
