@@ -227,6 +227,9 @@ pub enum AnalysisError {
         /// Its rule set.
         variant: crate::engine::Variant,
     },
+    /// The thread to make it on could not start (a limit on processes or memory).
+    #[error("a thread could not start ({0})")]
+    Thread(String),
 }
 
 /// Analyses `record` with the expert bot at `ply`.

@@ -39,8 +39,8 @@ pub use replay::{ReplayArgs, read_timeline, read_timeline_text, replay_text};
 pub use rollout::RolloutArgs;
 pub use rules_args::RulesArgs;
 pub use saves::{
-    RecordWriter, ResumeArgs, StartChoice, Unfinished, parse_start_choice, resume_app,
-    resume_app_in, save_folder, unfinished_autosave,
+    RecordWriter, ResumeArgs, StartAction, StartChoice, Unfinished, act_on_start,
+    parse_start_choice, resume_app, resume_app_in, save_folder, unfinished_autosave,
 };
 pub use show::{ShowArgs, show};
 pub use ubgi::UbgiArgs;

@@ -23,8 +23,8 @@ pub use board_spec::{BoardSpec, SpecError, SpecPlay, plays_from_spec};
 pub use cube::{Cube, CubeError};
 pub use dice::{Dice, DiceError, roll_die};
 pub use game::{
-    Action, BeaverRefusal, DoubleRefusal, Game, GameError, Phase, ResignRefusal, Resignation,
-    SetupError, Waiting,
+    Action, BeaverRefusal, DoubleRefusal, Game, GameError, MAX_GAME_ACTIONS, Phase, ResignRefusal,
+    Resignation, SetupError, Waiting,
 };
 pub use ids::{
     GameStateCode, MatchIdError, MatchIdFields, PositionIdError, match_id, match_id_fields,

@@ -66,6 +66,8 @@
 //! * Opening-roll ties: only the starting roll is written (it is the first mover's dice;
 //!   the higher die was the starter's). A tie that turned the cube (automatic doubles)
 //!   cannot be written at all: [`write_mat`] refuses such a record.
+//! * A game stopped at the action limit ([`crate::engine::Ending::ActionLimit`]): nobody
+//!   won it, and a `.mat` game ends with a win; [`write_mat`] refuses the record.
 //! * Declined resignations, and a resignation or double still waiting for an answer at the
 //!   end of the record: nothing is written for them.
 //! * The order the dice were rolled in (`15` is written `51`), the seed, whether a player

@@ -165,8 +165,9 @@ pub const OLDEST_VERSION: u32 = 1;
 /// The most games a record may hold.
 pub const MAX_GAMES: usize = 10_000;
 
-/// The most actions one game may hold.
-pub const MAX_ACTIONS: usize = 100_000;
+/// The most actions one game may hold: the engine ends a game there
+/// ([`crate::engine::MAX_GAME_ACTIONS`]), so every game it plays fits.
+pub const MAX_ACTIONS: usize = crate::engine::MAX_GAME_ACTIONS;
 
 /// The longest text [`load`] reads, in bytes (256 MiB): room for a session of
 /// [`MAX_GAMES`] games.

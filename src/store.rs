@@ -21,8 +21,8 @@ use crate::record::{self, Record, RecordError};
 crate::public_with!("tui", autosave);
 #[cfg(feature = "tui")]
 pub(crate) use autosave::{
-    AutosaveClaim, Elsewhere, autosave_busy, claim_autosave, existing_autosave, is_own_autosave,
-    set_aside_autosave,
+    AutosaveClaim, Elsewhere, FileMark, autosave_busy, claim_autosave, existing_autosave,
+    is_own_autosave, set_aside_autosave, set_aside_marked,
 };
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -43,6 +43,18 @@ pub fn data_dir() -> Result<PathBuf, StoreError> {
     dirs::data_dir()
         .map(|dir| dir.join("bg-tui"))
         .ok_or(StoreError::NoDataDir)
+}
+
+/// The folders a match that cannot be saved where it goes (a full disk) is offered to at
+/// quit, in order: the state folder (`$XDG_STATE_HOME/bg-tui`, else
+/// `~/.local/state/bg-tui`, where the system has one) and the temporary folder.
+#[must_use]
+pub fn rescue_dirs() -> Vec<PathBuf> {
+    dirs::state_dir()
+        .map(|dir| dir.join("bg-tui"))
+        .into_iter()
+        .chain(std::iter::once(std::env::temp_dir()))
+        .collect()
 }
 
 /// The autosave file: [`AUTOSAVE_NAME`] in [`data_dir`].

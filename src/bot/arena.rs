@@ -488,7 +488,7 @@ pub struct MatchReport {
     pub cube: bool,
     /// The seed the dice and the bots came from.
     pub seed: u64,
-    /// Drawn games (Plakoto; never a match).
+    /// Drawn games: both mothers pinned (Plakoto), or stopped at the action limit.
     pub draws: u64,
     /// Points per game for A (per match: +1 a win, -1 a loss).
     pub ppg: f64,

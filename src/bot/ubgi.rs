@@ -10,6 +10,14 @@
 //! play is never trusted: its [`Bot::trouble`] says what went wrong in one line, and the
 //! decision falls back to the first legal play (the game, and its record, are kept; the
 //! callers stop the engine's turns).
+//!
+//! An engine is a guest that must leave with its game. It runs in a process group of its own
+//! (with whatever it starts); when its bot is dropped it is sent `quit`, given
+//! [`QUIT_GRACE`] to go, and then the whole group is killed, so no process of it outlives
+//! the game, whatever it forks or ignores. [`end_every_engine`] does the same at once for
+//! every engine still running (the program's end, a signal). Its output is read into a
+//! queue of at most [`QUEUED_LINES`] lines: an engine that prints while nobody asks it
+//! anything waits until somebody does, and the program's memory does not grow.
 
 use super::expert::ExpertBot;
 use super::{Bot, DoubleAnswer, ScoredPlay, moves_as_backgammon, unranked};
@@ -18,7 +26,8 @@ use crate::engine::{
 };
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to start and answer `isready`.
@@ -29,6 +38,83 @@ pub const DECISION_TIMEOUT: Duration = Duration::from_secs(120);
 const MAX_LINES: usize = 10_000;
 /// The longest line read from the engine.
 const MAX_LINE: usize = 4096;
+/// The most lines of the engine's output read ahead of the questions: past them the reader
+/// waits (and so, once its pipe is full, does the engine).
+pub const QUEUED_LINES: usize = 1024;
+/// How long an engine told to `quit` has to go before its process group is killed.
+pub const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// The process groups of the engines running now (each group's id is its leader's process
+/// id, the `sh` the engine was started with). A group is taken out only after it is killed
+/// and before its leader is waited for, so an id here is never one the system has given to
+/// another process since.
+static ENGINES: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn engines() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    ENGINES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Kills the process group `group` (every process of an engine), if it is still there.
+#[cfg(unix)]
+fn kill_group(group: u32) {
+    if let Some(pid) = i32::try_from(group)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        // No such group: it has gone by itself.
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+}
+
+/// Elsewhere an engine has no group of its own: its first process is killed.
+#[cfg(not(unix))]
+fn kill_group(_group: u32) {}
+
+/// Kills every engine still running, with whatever it started (the program is ending: a
+/// signal, or the end of a game whose bots are still thinking on other threads). Their bots
+/// then report that the engine ended.
+pub fn end_every_engine() {
+    for &group in engines().iter() {
+        kill_group(group);
+    }
+}
+
+/// Whether the engine's first process (the group's leader) has ended, without waiting for
+/// it (it is left to be waited for, so its group's id stays its own).
+#[cfg(unix)]
+fn has_ended(child: &mut Child) -> bool {
+    use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
+    let Some(pid) = i32::try_from(child.id()).ok().and_then(Pid::from_raw) else {
+        return true;
+    };
+    let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+    !matches!(waitid(WaitId::Pid(pid), options), Ok(None))
+}
+
+/// Whether the engine's process has ended.
+#[cfg(not(unix))]
+fn has_ended(child: &mut Child) -> bool {
+    !matches!(child.try_wait(), Ok(None))
+}
+
+/// Ends the engine `child`: [`QUIT_GRACE`] to go by itself (after `quit`), then its whole
+/// process group is killed and its leader waited for.
+fn end_engine(child: &mut Child) {
+    let start = Instant::now();
+    while !has_ended(child) && start.elapsed() < QUIT_GRACE {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let group = child.id();
+    {
+        let mut running = engines();
+        kill_group(group);
+        running.retain(|&g| g != group);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
 
 /// The prefix of a bot name that names an engine command.
 pub const PREFIX: &str = "ubgi:";
@@ -64,20 +150,30 @@ impl UbgiBot {
     /// One line saying why the engine could not be started or did not answer as UBGI says.
     pub fn start(command: &str) -> Result<UbgiBot, String> {
         let shown = crate::printable::printable(command, 60);
-        let mut child = Command::new("sh")
-            .arg("-c")
+        let mut sh = Command::new("sh");
+        sh.arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start the engine {shown:?}: {e}"))?;
+            .stderr(Stdio::null());
+        // A group of its own: ended as a whole, with whatever it starts.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut sh, 0);
+        let mut child = {
+            // Registered before anyone can end every engine without it.
+            let mut running = engines();
+            let child = sh
+                .spawn()
+                .map_err(|e| format!("cannot start the engine {shown:?}: {e}"))?;
+            running.push(child.id());
+            child
+        };
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
+            end_engine(&mut child);
             return Err(format!("cannot talk to the engine {shown:?}"));
         };
-        let (tx, lines) = channel();
-        std::thread::Builder::new()
+        let (tx, lines) = sync_channel(QUEUED_LINES);
+        let reader = std::thread::Builder::new()
             .name("ubgi-reader".to_string())
             .spawn(move || {
                 let mut reader = BufReader::new(stdout);
@@ -89,14 +185,21 @@ impl UbgiBot {
                         Ok(0) | Err(_) => return,
                         Ok(_) => {
                             let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                            // Waits while the queue is full; ends once the bot is gone.
                             if tx.send(line).is_err() {
                                 return;
                             }
                         }
                     }
                 }
-            })
-            .map_err(|e| format!("cannot read the engine: {e}"))?;
+            });
+        if let Err(e) = reader {
+            drop(stdin);
+            end_engine(&mut child);
+            return Err(format!(
+                "the engine {shown:?}: cannot start a thread to read it: {e}"
+            ));
+        }
         let mut bot = UbgiBot {
             name: format!("{PREFIX}{}", crate::printable::printable(command, 40)),
             child,
@@ -210,15 +313,7 @@ impl Drop for UbgiBot {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
-        // A moment to quit by itself, then it is ended.
-        for _ in 0..20 {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        end_engine(&mut self.child);
     }
 }
 

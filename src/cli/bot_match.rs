@@ -61,6 +61,21 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
         with_ply(&args.bot_a, args.ply),
         with_ply(&args.bot_b, args.ply),
     );
+    // Caught from here on, before any engine starts: an engine runs in a process group of
+    // its own, which the terminal's Ctrl-C does not reach, so a signal ends the engines
+    // before the run ends (and lets the records being written finish first).
+    let engines = [&bot_a, &bot_b]
+        .iter()
+        .any(|name| name.starts_with(bot::ubgi::PREFIX));
+    let signals = if engines || args.save.is_some() {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        Some(
+            signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
+                .map_err(CliError::Signals)?,
+        )
+    } else {
+        None
+    };
     for name in [&bot_a, &bot_b] {
         bot::make_for(name, 0, rule_set).map_err(|source| CliError::Bot {
             option: None,
@@ -111,9 +126,10 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
     let report = std::thread::scope(|scope| {
         // With --save, a signal that ends the run first lets the records being written
         // finish (or go), so no temporary file is left in the folder.
-        let signals = match &writer {
-            Some(writer) => Some(writer.stop_on_signals(scope)?),
-            None => None,
+        let signals = match (signals, &writer) {
+            (Some(signals), Some(writer)) => Some(writer.stop_on_signals(signals, scope)?),
+            (Some(signals), None) => Some(end_engines_on_signals(signals, scope)?),
+            (None, _) => None,
         };
         let report = arena::run_tallied(&contest, &progress, writer.is_some().then_some(&save))
             .map_err(CliError::Arena);
@@ -169,6 +185,26 @@ fn progress_bar(games: u64) -> Option<indicatif::ProgressBar> {
     })
 }
 
+/// A thread in `scope` that waits for one of `signals`, then ends every engine over UBGI
+/// and the process (128 + the signal's number). [`signal_hook::iterator::Handle::close`] on
+/// the handle returned stops it.
+fn end_engines_on_signals<'scope>(
+    mut signals: signal_hook::iterator::Signals,
+    scope: &'scope std::thread::Scope<'scope, '_>,
+) -> Result<signal_hook::iterator::Handle, CliError> {
+    let handle = signals.handle();
+    std::thread::Builder::new()
+        .name("bg-tui signals".to_string())
+        .spawn_scoped(scope, move || {
+            if let Some(signal) = signals.forever().next() {
+                bot::ubgi::end_every_engine();
+                std::process::exit(128 + signal);
+            }
+        })
+        .map_err(CliError::Thread)?;
+    Ok(handle)
+}
+
 fn bot_match_text(r: &MatchReport, threads: usize) -> String {
     let plural = |n: u64, one: &str, many: &str| {
         if n == 1 {
@@ -205,8 +241,9 @@ fn bot_match_text(r: &MatchReport, threads: usize) -> String {
     out += &format!("A's points per {unit}: {:+.3}{ci}\n", r.ppg);
     if r.draws > 0 {
         out += &format!(
-            "{} (both mothers pinned: no points)\n",
-            plural(r.draws, "drawn game", "drawn games")
+            "{} (both mothers pinned, or {} actions played: no points)\n",
+            plural(r.draws, "drawn game", "drawn games"),
+            crate::engine::MAX_GAME_ACTIONS
         );
     }
     out.push('\n');

@@ -151,6 +151,9 @@ pub enum CliError {
     /// A `--board` position the rule set cannot hold.
     #[error("--board: {0}")]
     Board(#[source] SpecError),
+    /// A position no game can be played from (nobody can ever move in it).
+    #[error("the position: {0}")]
+    Unplayable(#[source] crate::engine::VariantError),
     /// Rules the engine refuses.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -248,6 +251,26 @@ pub enum CliError {
         #[source]
         source: std::io::Error,
     },
+    /// A command was ended by a signal after printing what it had done (`rollout`: the
+    /// trials played so far and their figures).
+    #[error("interrupted by {name} after {done}")]
+    Interrupted {
+        /// The signal's number (the exit status is 128 + it).
+        signal: i32,
+        /// The signal's name.
+        name: &'static str,
+        /// What was done before it, in words ("72 of 1296 trials").
+        done: String,
+    },
+    /// The unfinished match a start's question named cannot be resumed: another game plays
+    /// it now, or it is gone.
+    #[error("the unfinished match ({summary}) {why}")]
+    MatchChanged {
+        /// What the question said it held.
+        summary: String,
+        /// What became of it.
+        why: &'static str,
+    },
     /// The signals (SIGTERM, SIGHUP, SIGINT) could not be caught.
     #[error("signals: {0}")]
     Signals(#[source] std::io::Error),
@@ -311,12 +334,22 @@ pub enum NamesError {
 
 impl CliError {
     /// The exit status: 1 when standard output, the UBGI session's streams, the terminal or
-    /// the viewer failed, 2 (the input was at fault) otherwise.
+    /// the viewer failed or a thread could not start, 128 + the signal's number after one, 2 (the input was at fault)
+    /// otherwise.
     #[must_use]
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Output(_) | CliError::Ubgi(_) | CliError::Viewer(_) => 1,
+            CliError::Output(_)
+            | CliError::Ubgi(_)
+            | CliError::Viewer(_)
+            | CliError::Thread(_)
+            | CliError::MatchChanged { .. }
+            | CliError::Rollout {
+                source: crate::bot::expert::rollouts::RolloutError::Thread(_),
+                ..
+            } => 1,
             CliError::Terminal(e) => e.exit_code(),
+            CliError::Interrupted { signal, .. } => u8::try_from(128 + signal).unwrap_or(u8::MAX),
             _ => 2,
         }
     }

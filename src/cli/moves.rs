@@ -1,8 +1,8 @@
 //! `bg-tui moves`: every legal play of a roll.
 
-use super::position_args::{PositionArg, PositionArgs, parse_dice, parse_position};
+use super::position_args::{PositionArg, PositionArgs, parse_dice, parse_position, playable};
 use super::{CliError, moves_on_board};
-use crate::engine::{format_play, legal_plays, position_id};
+use crate::engine::{Variant, format_play, legal_plays, position_id};
 use clap::Args;
 use serde::Serialize;
 
@@ -69,7 +69,7 @@ pub(crate) fn play_list(mut out: String, rows: &[(String, String)]) -> String {
 /// # Errors
 /// [`CliError`] for a malformed Position ID or roll.
 pub fn moves(id: &str, dice: &str, json: bool) -> Result<String, CliError> {
-    let position = parse_position(id)?;
+    let position = playable(Variant::Backgammon, parse_position(id)?)?;
     let dice = parse_dice(dice)?;
     let plays: Vec<PlayJson> = legal_plays(&position, dice)
         .iter()

@@ -183,6 +183,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
         players,
         bot_delay_ms: args.bot_delay.min(10_000),
         saves: None,
+        rescue: Vec::new(),
         turn_board: args.turn_board,
         auto_roll: if args.auto_roll {
             crate::tui::AutoRoll::NoDouble
@@ -262,6 +263,7 @@ impl PlayArgs {
         use std::io::IsTerminal;
         let mut options = play_options(self)?;
         options.saves = super::save_folder(self.no_autosave);
+        options.rescue = crate::store::rescue_dirs();
         if let Some(dir) = options.saves.clone()
             && let Some(unfinished) = super::unfinished_autosave(&dir)
             && std::io::stdin().is_terminal()
@@ -280,7 +282,7 @@ impl PlayArgs {
         dir: std::path::PathBuf,
         unfinished: &super::Unfinished,
     ) -> Result<String, CliError> {
-        use super::StartChoice;
+        use super::StartAction;
         use crate::tui::start_dialog::{Opening, OpeningEnd, StartDialog};
         let resume_args = super::ResumeArgs {
             file: None,
@@ -291,27 +293,37 @@ impl PlayArgs {
             no_autosave: false,
         };
         let color = options.color;
-        let then = Box::new(move |choice| match choice {
-            StartChoice::Quit => Ok(None),
-            StartChoice::Resume => super::resume_app(&resume_args, color).map(Some),
-            StartChoice::New => {
-                let kept = crate::store::set_aside_autosave(&dir, std::time::SystemTime::now())?;
-                let mut app = crate::tui::App::new(options.clone())
-                    .map_err(crate::tui::terminal::RunError::App)?;
-                if let Some(path) = kept {
-                    app.notice(format!(
-                        "the unfinished match is kept as {} (bg-tui resume FILE goes on with it)",
-                        super::printable(&path.display().to_string(), super::MAX_ERROR_CHARS)
-                    ));
+        let asked = unfinished.clone();
+        // The answer acts on the match the question named, whatever another game started
+        // together did meanwhile.
+        let then = Box::new(move |choice| {
+            match super::act_on_start(&dir, &asked, choice, std::time::SystemTime::now())? {
+                StartAction::Quit => Ok(None),
+                StartAction::Resume(file) => {
+                    let args = super::ResumeArgs {
+                        file,
+                        ..resume_args.clone()
+                    };
+                    super::resume_app(&args, color).map(Some)
                 }
-                Ok(Some(app))
+                StartAction::New(kept) => {
+                    let mut app = crate::tui::App::new(options.clone())
+                        .map_err(crate::tui::terminal::RunError::App)?;
+                    if let Some(path) = kept {
+                        app.notice(format!(
+                            "the unfinished match is kept as {} (bg-tui resume FILE goes on with it)",
+                            super::printable(&path.display().to_string(), super::MAX_ERROR_CHARS)
+                        ));
+                    }
+                    Ok(Some(app))
+                }
             }
         });
         let dialog = StartDialog::new(unfinished, self.ascii);
         match crate::tui::terminal::run_opening(Opening::new(dialog, then))? {
             OpeningEnd::Quit => Ok(String::new()),
             OpeningEnd::Failed(why) => Err(why),
-            OpeningEnd::Played(mut app) => Ok(app.finish_saving()),
+            OpeningEnd::Played(mut app) => Ok(crate::tui::terminal::finish(&mut app)?),
         }
     }
 }

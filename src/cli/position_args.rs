@@ -2,7 +2,7 @@
 //! `--board`, as one argument group; and the Position ID, XGID and dice parsers.
 
 use super::{CliError, parse_variant, printable};
-use crate::engine::{Dice, Position, position_from_id};
+use crate::engine::{Dice, Position, Variant, position_from_id};
 use clap::Args;
 
 /// `[POSITION_ID] DICE`, `--rules RULES`, `--board BOARD`: the position and roll `moves` and
@@ -114,6 +114,15 @@ pub(crate) fn parse_position(id: &str) -> Result<Position, CliError> {
         id: id.to_string(),
         source,
     })
+}
+
+/// `position`, checked that a game of `variant` can be played from it: that either side can
+/// ever move in it (the engine's [`Variant::check_playable`]).
+pub(crate) fn playable(variant: Variant, position: Position) -> Result<Position, CliError> {
+    variant
+        .check_playable(&position)
+        .map(|()| position)
+        .map_err(CliError::Unplayable)
 }
 
 /// A roll, as `31` or `3-1`.

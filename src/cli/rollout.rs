@@ -15,7 +15,9 @@ use crate::engine::{
 };
 use clap::Args;
 use serde::Serialize;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The most candidate plays `--plays` rolls out.
 pub const MAX_PLAYS: usize = 100;
@@ -263,13 +265,101 @@ fn no_cube_reason(m: &MatchState) -> Result<(), String> {
     game.may_double().map_err(|why| why.to_string())
 }
 
+/// The signals that interrupt a rollout: the first stops it within a turn (its figures so
+/// far are printed), a second ends the program at once.
+const INTERRUPTS: [(i32, &str); 3] = [
+    (signal_hook::consts::SIGINT, "SIGINT"),
+    (signal_hook::consts::SIGTERM, "SIGTERM"),
+    (signal_hook::consts::SIGHUP, "SIGHUP"),
+];
+
+/// Catches [`INTERRUPTS`]: the first sets the flag returned and the slot (to the signal's
+/// number), a second ends the program with 128 + its number. No thread is started.
+fn catch_interrupts() -> Result<(Arc<AtomicBool>, Arc<AtomicUsize>), CliError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let which = Arc::new(AtomicUsize::new(0));
+    for (signal, _) in INTERRUPTS {
+        // Before the flag is set: it acts only on a second signal.
+        signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&stop))
+            .and_then(|_| {
+                signal_hook::flag::register_usize(
+                    signal,
+                    Arc::clone(&which),
+                    usize::try_from(signal).unwrap_or(0),
+                )
+            })
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop)))
+            .map_err(CliError::Signals)?;
+    }
+    Ok((stop, which))
+}
+
+/// The lines to roll out and how each is shown: with dice the advisor's best `plays`
+/// plays (the hint's order), or the position unplayed when there is no legal play; without
+/// dice the position on roll.
+fn candidates(
+    advisor: &mut Advisor,
+    m: &MatchState,
+    asked: &Asked,
+    dice: Option<Dice>,
+    plays: u64,
+) -> Result<(Vec<Line>, Vec<Shown>), CliError> {
+    let name_after = |p: &Position| -> String {
+        if asked.by_id {
+            position_id(&p.switched())
+        } else {
+            BoardSpec::of_position(&p.switched()).to_json()
+        }
+    };
+    if dice.is_none() {
+        let shown = Shown {
+            play: None,
+            after: None,
+            result: empty_result(),
+        };
+        return Ok((vec![Line::OnRoll(asked.position)], vec![shown]));
+    }
+    let ranked = if m.game().legal_plays().is_empty() {
+        Vec::new()
+    } else {
+        advisor.plays(m).map_err(CliError::Advice)?.lines
+    };
+    if ranked.is_empty() {
+        let shown = Shown {
+            play: Some("(no legal play)".to_string()),
+            after: Some(name_after(&asked.position)),
+            result: empty_result(),
+        };
+        return Ok((vec![Line::Played(asked.position)], vec![shown]));
+    }
+    let n = usize::try_from(plays).unwrap_or(MAX_PLAYS);
+    Ok(ranked
+        .iter()
+        .take(n)
+        .map(|r| {
+            let shown = Shown {
+                play: Some(format_play(&r.play)),
+                after: Some(name_after(r.play.position())),
+                result: empty_result(),
+            };
+            (Line::Played(*r.play.position()), shown)
+        })
+        .unzip())
+}
+
 /// `bg-tui rollout`: rolls out (with a progress bar on standard error when it is a
-/// terminal) and returns the text to print.
+/// terminal) and returns the text to print. A signal (SIGINT, SIGTERM, SIGHUP) stops the
+/// rollout within a turn: the trials done so far and their figures are printed, and the
+/// error says it was interrupted.
 ///
 /// # Errors
 /// [`CliError`] for a malformed position, roll or board, an option out of range, a game
-/// already over, or nets that do not read.
+/// already over, or nets that do not read; [`CliError::Interrupted`] (after printing) for a
+/// rollout a signal stopped.
 pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
+    // Caught from the start: a signal while the candidates are ranked stops the rollout
+    // before its first trial.
+    let (stop, which) = catch_interrupts()?;
     let (asked, dice) = asked(args)?;
     let p = &asked.position;
     if p.mover_has_won() || asked.variant.rules().judge(&p.switched()).is_some() {
@@ -286,67 +376,21 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
         return Err(CliError::NoNets(asked.variant));
     }
     let m = asked_state(&asked, dice)?;
-    let name_after = |p: &Position| -> String {
-        if asked.by_id {
-            position_id(&p.switched())
-        } else {
-            BoardSpec::of_position(&p.switched()).to_json()
-        }
-    };
-    let mut shown: Vec<Shown> = Vec::new();
-    let lines: Vec<Line> = match dice {
-        Some(_) => {
-            // The candidates as the advisor ranks them (the hint's order).
-            let ranked = if m.game().legal_plays().is_empty() {
-                Vec::new()
-            } else {
-                advisor.plays(&m).map_err(CliError::Advice)?.lines
-            };
-            if ranked.is_empty() {
-                shown.push(Shown {
-                    play: Some("(no legal play)".to_string()),
-                    after: Some(name_after(&asked.position)),
-                    result: empty_result(),
-                });
-                vec![Line::Played(asked.position)]
-            } else {
-                let n = usize::try_from(args.plays).unwrap_or(MAX_PLAYS);
-                ranked
-                    .iter()
-                    .take(n)
-                    .map(|r| {
-                        shown.push(Shown {
-                            play: Some(format_play(&r.play)),
-                            after: Some(name_after(r.play.position())),
-                            result: empty_result(),
-                        });
-                        Line::Played(*r.play.position())
-                    })
-                    .collect()
-            }
-        }
-        None => {
-            shown.push(Shown {
-                play: None,
-                after: None,
-                result: empty_result(),
-            });
-            vec![Line::OnRoll(asked.position)]
-        }
-    };
+    let (lines, mut shown) = candidates(&mut advisor, &m, &asked, dice, args.plays)?;
     let bar = progress_bar(s.trials);
     let mut bot = ExpertBot::shipped(0).map_err(|source| CliError::Bot {
         option: Some("expert"),
         source,
     })?;
     bot.select(asked.variant);
-    let result: Rollout = rollouts::rollout(&bot, asked.variant, &lines, &s, |so_far| {
-        if let Some(bar) = &bar {
-            bar.set_position(u64::from(so_far.trials));
-        }
-        true
-    })
-    .map_err(refused)?;
+    let result: Rollout =
+        rollouts::rollout_until(&bot, asked.variant, &lines, &s, &stop, |so_far| {
+            if let Some(bar) = &bar {
+                bar.set_position(u64::from(so_far.trials));
+            }
+            true
+        })
+        .map_err(refused)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -362,10 +406,26 @@ pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
             decision_from_chances(&result.lines[0].probs(), &ci, efficiency(&asked.position))
         })),
     };
-    if args.json {
-        return json(&asked, dice, &s, &result, &shown, cube.as_ref());
+    let report = if args.json {
+        json(&asked, dice, &s, &result, &shown, cube.as_ref())?
+    } else {
+        text(&asked, dice, &s, &result, &shown, cube.as_ref())
+    };
+    let signal = i32::try_from(which.load(Ordering::SeqCst)).unwrap_or(0);
+    let Some(&(signal, name)) = INTERRUPTS.iter().find(|(s, _)| *s == signal) else {
+        return Ok(report);
+    };
+    // Interrupted: the trials done so far are printed here, and the error says so.
+    let mut out = std::io::stdout().lock();
+    match out.write_all(report.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(CliError::Output(e)),
+        _ => {}
     }
-    Ok(text(&asked, dice, &s, &result, &shown, cube.as_ref()))
+    Err(CliError::Interrupted {
+        signal,
+        name,
+        done: format!("{} of {} trials", result.trials, s.trials),
+    })
 }
 
 /// A progress bar of `trials` on standard error, when it is a terminal.

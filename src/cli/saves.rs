@@ -98,6 +98,7 @@ pub fn resume_app_in(
         palette: args.theme,
         bot_delay_ms: args.bot_delay.min(10_000),
         saves: if args.no_autosave { None } else { data_dir },
+        rescue: store::rescue_dirs(),
         ..Options::default()
     };
     let mut app = App::resume(options, record, match_state).map_err(|source| CliError::Resume {
@@ -145,6 +146,9 @@ pub struct Unfinished {
     pub path: PathBuf,
     /// What it holds, such as "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".
     pub summary: String,
+    /// Which file it was when found (`None`: not known), so that the answer about it acts
+    /// on that match ([`act_on_start`]).
+    pub mark: Option<store::FileMark>,
 }
 
 /// The unfinished match in the autosave of `dir`, if there is one and no other game is
@@ -163,7 +167,79 @@ pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
         Ok(record) => summary(&record),
         Err(e) => format!("it cannot be read: {}", super::printable(&e, 200)),
     };
-    Some(Unfinished { path, summary })
+    let mark = store::FileMark::of(&path);
+    Some(Unfinished {
+        path,
+        summary,
+        mark,
+    })
+}
+
+/// What the answer to the question about an unfinished match does, for the match the
+/// question named ([`act_on_start`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartAction {
+    /// Resume the match: from the autosave (`None`), or from the file another game has set
+    /// it aside to meanwhile.
+    Resume(Option<PathBuf>),
+    /// Start a new match; the unfinished one was set aside under this name (by this answer
+    /// or, meanwhile, by another game), if it was.
+    New(Option<PathBuf>),
+    /// Neither.
+    Quit,
+}
+
+/// Acts on `choice`, the answer to the question about `unfinished` (the autosave of `dir`,
+/// as it was when the question was asked), for that match, whatever another game did
+/// meanwhile (two games started together both ask about it):
+///
+/// - resume: the match in the autosave if it is still that one and no game plays it; the
+///   file it was set aside to if another game set it aside (started a new match over it);
+/// - new: it is set aside if it is still the autosave and no game plays it; a match that has
+///   taken its place (another game's) is left alone.
+///
+/// # Errors
+/// [`CliError::MatchChanged`] when the match cannot be resumed: another game plays it now,
+/// or it is gone; [`CliError::Store`] when it cannot be set aside.
+pub fn act_on_start(
+    dir: &Path,
+    unfinished: &Unfinished,
+    choice: StartChoice,
+    now: std::time::SystemTime,
+) -> Result<StartAction, CliError> {
+    let changed = |why: &'static str| CliError::MatchChanged {
+        summary: unfinished.summary.clone(),
+        why,
+    };
+    let still_there = |path: &Path| unfinished.mark.is_none_or(|m| m.is(path));
+    let autosave = store::existing_autosave(dir).filter(|path| still_there(path));
+    match choice {
+        StartChoice::Quit => Ok(StartAction::Quit),
+        StartChoice::Resume => {
+            if autosave.is_some() {
+                if store::autosave_busy(dir) {
+                    return Err(changed("is being played by another bg-tui game now"));
+                }
+                return Ok(StartAction::Resume(None));
+            }
+            unfinished
+                .mark
+                .and_then(|m| m.find_in(dir))
+                .map(|path| StartAction::Resume(Some(path)))
+                .ok_or_else(|| changed("is no longer in the save folder"))
+        }
+        StartChoice::New => {
+            if autosave.is_some() {
+                return store::set_aside_marked(dir, unfinished.mark, now)
+                    .map(StartAction::New)
+                    .map_err(CliError::Store);
+            }
+            // Set aside meanwhile by another game, or gone.
+            Ok(StartAction::New(
+                unfinished.mark.and_then(|m| m.find_in(dir)),
+            ))
+        }
+    }
 }
 
 /// "Alice 1, Bob 0 in a 3-point match (backgammon), game 2" (or "... in a money session
@@ -287,20 +363,20 @@ impl RecordWriter {
         }
     }
 
-    /// Starts a thread in `scope` that, on SIGTERM, SIGHUP or SIGINT, waits for the records
-    /// being written to be whole (or gone: a write never leaves its temporary file behind
-    /// once it returns), lets no other start, and ends the process with 128 + the signal's
-    /// number. [`signal_hook::iterator::Handle::close`] on the handle returned stops it.
+    /// Starts a thread in `scope` that, on one of `signals` (caught since the run began:
+    /// SIGTERM, SIGHUP, SIGINT), waits for the records being written to be whole (or gone: a
+    /// write never leaves its temporary file behind once it returns), lets no other start,
+    /// ends the engines over UBGI still running, and ends the process with 128 + the
+    /// signal's number. [`signal_hook::iterator::Handle::close`] on the handle returned
+    /// stops it.
     ///
     /// # Errors
-    /// [`CliError`] when the signals cannot be caught or the thread cannot start.
+    /// [`CliError`] when the thread cannot start.
     pub fn stop_on_signals<'scope>(
         &'scope self,
+        mut signals: signal_hook::iterator::Signals,
         scope: &'scope std::thread::Scope<'scope, '_>,
     ) -> Result<signal_hook::iterator::Handle, CliError> {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
-            .map_err(CliError::Signals)?;
         let handle = signals.handle();
         std::thread::Builder::new()
             .name("bg-tui signals".to_string())
@@ -311,6 +387,7 @@ impl RecordWriter {
                         .write()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
                     *gate = true;
+                    crate::bot::ubgi::end_every_engine();
                     std::process::exit(128 + signal);
                 }
             })

@@ -319,6 +319,13 @@ impl Session {
                 "a side has borne off every checker: the game is over",
             );
         }
+        if answer.is_empty()
+            && let Some(p) = self.position
+            && let Err(e) = self.variant.check_playable(&p)
+        {
+            self.position = None;
+            return error("bad_value", e.to_string());
+        }
         answer
     }
 

@@ -185,6 +185,7 @@ impl BoardSpec {
         let off = [CHECKERS - on[0] as u8, CHECKERS - on[1] as u8];
         let position = Position::new(board, off, &pinned, rules.geometry())?;
         rules.check(&position)?;
+        variant.check_playable(&position)?;
         Ok(position)
     }
 

@@ -215,6 +215,11 @@ pub enum SetupError {
     MatchOver,
 }
 
+/// The most actions one game may have. The action that reaches it ends the game: nobody wins
+/// and no points are scored ([`Ending::ActionLimit`]), so a game that could go on for ever
+/// (offers to resign declined again and again) still ends, and its record still reads.
+pub const MAX_GAME_ACTIONS: usize = 100_000;
+
 /// One game of one rule set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -232,6 +237,8 @@ pub struct Game {
     taken_over: [bool; 2],
     /// The legal plays of the roll in `Phase::Moving`.
     legal: Vec<Play>,
+    /// The actions applied so far (up to [`MAX_GAME_ACTIONS`]).
+    actions: usize,
 }
 
 impl Game {
@@ -275,6 +282,7 @@ impl Game {
             auto_doubles: 0,
             taken_over: [false; 2],
             legal: Vec::new(),
+            actions: 0,
         }
     }
 
@@ -308,6 +316,7 @@ impl Game {
     ) -> Result<Game, SetupError> {
         let game = Game::start(rules, variant, crawford, None);
         variant.rules().check(&position)?;
+        variant.check_playable(&position)?;
         let no_cube = !rules.uses_cube() || !variant.has_cube();
         if cube.value() > rules.cube_cap || (no_cube && cube != Cube::CENTRED) {
             return Err(SetupError::Cube(cube.value()));
@@ -477,11 +486,36 @@ impl Game {
         Ok(())
     }
 
-    /// Applies an action. On error the game is unchanged.
+    /// Applies an action. On error the game is unchanged. The action that brings the game to
+    /// [`MAX_GAME_ACTIONS`] ends it, if it goes on: nobody wins ([`Ending::ActionLimit`]).
     ///
     /// # Errors
     /// [`GameError`] saying why the action is not legal now.
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        self.apply_action(action)?;
+        self.actions += 1;
+        if self.actions >= MAX_GAME_ACTIONS && self.result().is_none() {
+            // Nobody wins a game stopped at the limit.
+            self.resignation = None;
+            self.legal.clear();
+            self.phase = Phase::Over(GameResult {
+                winner: None,
+                kind: WinKind::Single,
+                cube: self.cube.value(),
+                points: 0,
+                ending: Ending::ActionLimit,
+            });
+        }
+        Ok(())
+    }
+
+    /// The actions applied to this game so far.
+    #[must_use]
+    pub const fn actions(&self) -> usize {
+        self.actions
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), GameError> {
         if self.result().is_some() {
             return Err(GameError::GameOver);
         }

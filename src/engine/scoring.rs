@@ -69,6 +69,11 @@ pub enum Ending {
     Mother,
     /// Plakoto: both mothers were pinned; nobody wins.
     Draw,
+    /// The game reached the most actions a game may have
+    /// ([`crate::engine::MAX_GAME_ACTIONS`]): it stops there, and nobody wins (README.md,
+    /// Rules §1, Matches and sessions).
+    #[serde(rename = "action_limit")]
+    ActionLimit,
 }
 
 /// The result of a finished game.

@@ -339,7 +339,9 @@ impl MatchState {
         };
         let game_state = match game.result().map(|r| r.ending) {
             None => GameStateCode::Playing,
-            Some(Ending::BearOff | Ending::Mother | Ending::Draw) => GameStateCode::Over,
+            Some(Ending::BearOff | Ending::Mother | Ending::Draw | Ending::ActionLimit) => {
+                GameStateCode::Over
+            }
             Some(Ending::Resignation) => GameStateCode::Resigned,
             Some(Ending::Drop) => GameStateCode::Dropped,
         };

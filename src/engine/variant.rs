@@ -68,6 +68,12 @@ pub enum VariantError {
     /// The position's geometry is not the rule set's.
     #[error("the sides do not move the way they do in {0}")]
     WrongGeometry(Variant),
+    /// Neither side has a legal play of any roll: the position stays as it is for ever, and
+    /// no game played from it could end (both sides on the bar against closed boards).
+    #[error(
+        "neither side can ever move: no roll has a legal play for either side, so the game could never end"
+    )]
+    NobodyCanMove,
 }
 
 /// The rules of one rule set: one type per rule set implements it.
@@ -240,6 +246,38 @@ impl Variant {
         (1..=6)
             .any(|die| rules.step(position, step.from, die) == Some(step))
             .then(|| rules.after_step_unchecked(position, step))
+    }
+
+    /// Whether either side can ever move in `position` (seen from the player on roll): some
+    /// roll has a legal play for one of them. When neither can, the position never changes
+    /// and a game played from it never ends.
+    #[must_use]
+    pub fn someone_can_move(self, position: &Position) -> bool {
+        let rules = self.rules();
+        let mut plays = Vec::new();
+        [*position, position.switched()].iter().any(|p| {
+            (1..=6u8).any(|high| {
+                (1..=high).any(|low| {
+                    Dice::new(high, low).is_ok_and(|dice| {
+                        rules.legal_plays_into(p, dice, &mut plays);
+                        !plays.is_empty()
+                    })
+                })
+            })
+        })
+    }
+
+    /// Checks that a game can be played from `position`: that either side can ever move in
+    /// it (see [`Variant::someone_can_move`]).
+    ///
+    /// # Errors
+    /// [`VariantError::NobodyCanMove`].
+    pub fn check_playable(self, position: &Position) -> Result<(), VariantError> {
+        if self.someone_can_move(position) {
+            Ok(())
+        } else {
+            Err(VariantError::NobodyCanMove)
+        }
     }
 
     /// The variant is played with the doubling cube.

@@ -54,8 +54,8 @@ impl Win {
 /// # Errors
 /// [`MatWriteError::Record`] when the record does not replay, and
 /// [`MatWriteError::Unsupported`] for an opening tie that turned the cube (automatic
-/// doubles) or a game set up at a position (a record's `"start"`), which a `.mat` file
-/// cannot hold.
+/// doubles), a game set up at a position (a record's `"start"`) or a game stopped at the
+/// action limit with nobody winning, which a `.mat` file cannot hold.
 ///
 /// # Examples
 /// ```
@@ -185,6 +185,21 @@ impl Visitor for Writer<'_> {
     }
 
     fn end_game(&mut self, end: &GameEnd<'_>) -> ControlFlow<MatWriteError> {
+        if end
+            .m
+            .game()
+            .result()
+            .is_some_and(|r| r.ending == Ending::ActionLimit)
+        {
+            return ControlFlow::Break(unsupported(
+                end.game + 1,
+                format!(
+                    "the game stopped at {} actions with nobody winning, which a .mat file \
+                     cannot say",
+                    crate::engine::MAX_GAME_ACTIONS
+                ),
+            ));
+        }
         let mut text = String::new();
         write_game(
             &mut text,

@@ -313,6 +313,7 @@ impl std::fmt::Display for ResultRecord {
             Ending::Resignation => "a resignation",
             Ending::Mother => "pinning the mother",
             Ending::Draw => "both mothers pinned",
+            Ending::ActionLimit => "reaching the most actions a game may have",
         };
         let Some(winner) = self.winner else {
             return write!(f, "a draw by {ending}: no points");

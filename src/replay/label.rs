@@ -72,7 +72,14 @@ pub fn describe_result<N: std::fmt::Display>(
     name: impl Fn(Side) -> N,
 ) -> String {
     let Some(winner_side) = result.winner else {
-        return "both mothers are pinned: a draw, no points".to_string();
+        return if result.ending == Ending::ActionLimit {
+            format!(
+                "the game stops at {} actions, the most a game may have: nobody wins, no points",
+                crate::engine::MAX_GAME_ACTIONS
+            )
+        } else {
+            "both mothers are pinned: a draw, no points".to_string()
+        };
     };
     let winner = name(winner_side);
     let loser = name(winner_side.opponent());
@@ -83,6 +90,7 @@ pub fn describe_result<N: std::fmt::Display>(
         Ending::Resignation => format!("{loser} resigns a {}: {winner} wins {won}", result.kind),
         Ending::Mother => format!("{winner} pins {loser}'s mother and wins {won}"),
         Ending::Draw => "both mothers are pinned: a draw, no points".to_string(),
+        Ending::ActionLimit => "the game stops at the most actions a game may have".to_string(),
     };
     if result.points == 0 {
         // A side the computer took over (its clock ran out): the win does not count.
@@ -101,6 +109,7 @@ pub fn ending_words(result: &GameResult) -> String {
         Ending::Resignation => format!("a resigned {}", result.kind),
         Ending::Mother => "a pinned mother".to_string(),
         Ending::Draw => "a draw".to_string(),
+        Ending::ActionLimit => "a game stopped at the action limit".to_string(),
     }
 }
 

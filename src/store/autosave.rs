@@ -257,6 +257,78 @@ pub fn set_aside_autosave(dir: &Path, time: SystemTime) -> Result<Option<PathBuf
     Err(all_taken(&dir.join(name)))
 }
 
+/// Which file an autosave is (its device and inode on Unix): the same match keeps it when
+/// it is set aside (a hard link) or played on (appended to), and no other file has it
+/// while it is there. A question about the autosave remembers it, so that its answer acts
+/// on the match it named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileMark {
+    dev: u64,
+    ino: u64,
+}
+
+impl FileMark {
+    /// The mark of the file at `path` (following links), if it can be read (always `None`
+    /// off Unix).
+    #[must_use]
+    pub fn of(path: &Path) -> Option<FileMark> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            std::fs::metadata(path).ok().map(|m| FileMark {
+                dev: m.dev(),
+                ino: m.ino(),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = path;
+            None
+        }
+    }
+
+    /// Whether the file at `path` is this one.
+    #[must_use]
+    pub fn is(&self, path: &Path) -> bool {
+        FileMark::of(path) == Some(*self)
+    }
+
+    /// The file in `dir` that is this one (a match set aside under a dated name), if any.
+    #[must_use]
+    pub fn find_in(&self, dir: &Path) -> Option<PathBuf> {
+        std::fs::read_dir(dir)
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .find(|path| self.is(path))
+    }
+}
+
+/// [`set_aside_autosave`], but only while no game holds the autosave's lock (it is taken
+/// meanwhile) and only if the autosave is still the file `mark` says (`None`: whatever it
+/// holds): the match a question named, not one that took its place since. Returns the new
+/// name, or `None` when there was nothing to set aside or it was not that match.
+///
+/// # Errors
+/// As [`set_aside_autosave`]; [`StoreError::Io`] when the lock file cannot be opened.
+pub fn set_aside_marked(
+    dir: &Path,
+    mark: Option<FileMark>,
+    time: SystemTime,
+) -> Result<Option<PathBuf>, StoreError> {
+    let lock = open_lock(&dir.join(LOCK_NAME))?;
+    match lock.try_lock() {
+        Ok(()) | Err(std::fs::TryLockError::Error(_)) => {}
+        // Another game plays it now.
+        Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
+    }
+    let named = existing_autosave(dir).is_some_and(|path| mark.is_none_or(|m| m.is(&path)));
+    if !named {
+        return Ok(None);
+    }
+    set_aside_autosave(dir, time)
+}
+
 /// The autosave in `dir`, if there is one: [`AUTOSAVE_NAME`], else the
 /// [`LEGACY_AUTOSAVE_NAME`] of earlier versions.
 #[must_use]

@@ -93,6 +93,9 @@ pub struct Options {
     pub bot_delay_ms: u64,
     /// The folder for the autosave and for finished matches (`None`: no autosave).
     pub saves: Option<PathBuf>,
+    /// The folders offered at quit for a match that cannot be saved where it goes (a full
+    /// disk): [`crate::store::rescue_dirs`] in the game; none by default.
+    pub rescue: Vec<PathBuf>,
     /// Turn the board to the player on roll (hot-seat); otherwise White's home is bottom
     /// right, and against a bot the person's is.
     pub turn_board: bool,
@@ -161,6 +164,7 @@ impl Default for Options {
             players: [Player::Human, Player::Human],
             bot_delay_ms: 400,
             saves: None,
+            rescue: Vec::new(),
             turn_board: false,
             auto_roll: AutoRoll::Off,
             auto_bearoff: false,
@@ -202,6 +206,9 @@ enum Mode {
     Help,
     /// "Quit?" is asked.
     ConfirmQuit,
+    /// The match is not saved (a full disk): where to save it before quitting, with the
+    /// file name typed so far.
+    Rescue(String),
     /// "Resign how much?" is asked.
     ResignMenu,
     /// The picked checker can reach its destination in ways that end differently.
@@ -383,6 +390,7 @@ impl App {
         };
         let saving = saves::Saving::new(
             options.saves.clone(),
+            options.rescue.clone(),
             saving::recorded_of(recorder.as_record()),
         );
         let mut app = App {
@@ -506,8 +514,13 @@ impl App {
             }
             Msg::ConfirmQuit(yes) => {
                 self.input.set_mode(Mode::Play);
-                self.quit = yes;
+                if yes {
+                    self.quit_asked();
+                }
             }
+            // Ctrl-C in the question of a match that is not saved: quit without it.
+            Msg::QuitNow if matches!(self.input.mode(), Mode::Rescue(_)) => self.quit_unsaved(),
+            Msg::Terminate => self.quit = true,
             Msg::ResignLevel(level) => {
                 self.input.set_mode(Mode::Play);
                 match level {
@@ -530,7 +543,8 @@ impl App {
                 let said = self.setup_key(key);
                 self.say(said);
             }
-            Msg::BotsMade(made) => self.bots_made(made),
+            Msg::BotsMade(made) => return self.bots_made(made),
+            Msg::NotStarted(work, id, why) => return self.not_started(work, id, &why),
             Msg::CommandChar(_)
             | Msg::CommandBack
             | Msg::CommandEnter
@@ -552,12 +566,12 @@ impl App {
     fn play_msg(&mut self, msg: Msg) -> Said {
         match msg {
             Msg::QuitNow => {
-                self.quit = true;
+                self.quit_asked();
                 return None;
             }
             // Once the match is over there is nothing to keep playing: q quits.
             Msg::Quit if self.table.state().is_over() => {
-                self.quit = true;
+                self.quit_asked();
                 return None;
             }
             Msg::Quit => {

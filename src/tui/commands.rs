@@ -49,6 +49,28 @@ fn side_word(word: &str) -> Result<Side, CommandError> {
     }
 }
 
+/// `bot NAME [white|black]`, its words read as a POSIX shell reads them, so a name with
+/// spaces is quoted: `bot ubgi:'gnubg -t -q' black`.
+fn bot_command(rest: &str) -> Result<Command, CommandError> {
+    const USAGE: &str = "bot NAME [white|black] (quote a name with spaces: ubgi:'COMMAND')";
+    let words = shlex::split(rest).ok_or(CommandError::Usage(USAGE))?;
+    match words.as_slice() {
+        [name] if !name.is_empty() => Ok(Command::Bot(name.clone(), None)),
+        // After an engine's name, a second word that is no side is most likely the rest of
+        // an unquoted command.
+        [name, side] if !name.is_empty() => side_word(side)
+            .map(|side| Command::Bot(name.clone(), Some(side)))
+            .map_err(|e| {
+                if name.starts_with(crate::bot::ubgi::PREFIX) {
+                    CommandError::Usage(USAGE)
+                } else {
+                    e
+                }
+            }),
+        _ => Err(CommandError::Usage(USAGE)),
+    }
+}
+
 /// Reads a command line (without the `:`).
 ///
 /// # Errors
@@ -75,9 +97,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         ("resign", _) => {
             return Err(CommandError::Usage("resign single, gammon or backgammon"));
         }
-        ("bot", [name]) => return Ok(Command::Bot(name.to_string(), None)),
-        ("bot", [name, side]) => return Ok(Command::Bot(name.to_string(), Some(side_word(side)?))),
-        ("bot", _) => return Err(CommandError::Usage("bot NAME [white|black]")),
+        ("bot", _) => return bot_command(line[first.len()..].trim()),
         ("human", []) => return Ok(Command::Human(None)),
         ("human", [side]) => return Ok(Command::Human(Some(side_word(side)?))),
         ("save", []) => return Ok(Command::Save(None)),
@@ -119,6 +139,45 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 34, item 10: an engine's command with spaces is quoted as in a shell.
+    #[test]
+    fn a_bot_name_with_spaces_is_quoted() {
+        let engine = "ubgi:sh tests/engines/silent.sh --level 2";
+        for line in [
+            "bot ubgi:'sh tests/engines/silent.sh --level 2' black",
+            "bot \"ubgi:sh tests/engines/silent.sh --level 2\" black",
+            "bot ubgi:sh\\ tests/engines/silent.sh\\ --level\\ 2 b",
+        ] {
+            assert_eq!(
+                parse(line),
+                Ok(Command::Bot(engine.to_string(), Some(Side::Black))),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            parse("bot 'ubgi:gnubg -t'"),
+            Ok(Command::Bot("ubgi:gnubg -t".to_string(), None))
+        );
+        assert_eq!(
+            parse("bot greedy"),
+            Ok(Command::Bot("greedy".to_string(), None))
+        );
+        for bad in [
+            "bot",
+            "bot ubgi:sh engine.sh",
+            "bot ubgi:sh engine.sh white",
+            "bot 'ubgi:unclosed",
+            "bot '' white",
+            "bot 'ubgi:sh x' red",
+        ] {
+            assert!(
+                matches!(parse(bad), Err(CommandError::Usage(u)) if u.contains("quote")),
+                "{bad}: {:?}",
+                parse(bad)
+            );
+        }
+    }
 
     #[test]
     fn plays_are_read_in_either_notation() {

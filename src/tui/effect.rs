@@ -1,6 +1,6 @@
 //! What [`crate::tui::App::update`] asks the runtime to do once a message is applied: start
-//! a job on a worker thread (a bot's decision, a hint, a rollout, the tutor's judgement),
-//! save the match, make a bot (which may start an engine's program), quit. `update` itself changes only the game's state in memory; the
+//! a job on a worker thread (a bot's decision, a hint, a rollout, the tutor's judgement,
+//! bots to make, which may start an engine's program), save the match, quit. `update` itself changes only the game's state in memory; the
 //! runtime performs the effects (as gitui and the ratatui component template do), and
 //! what they bring back (a worker's answer, how a save went) comes in as a message again.
 
@@ -23,9 +23,39 @@ pub enum Job {
     Rollout(RolloutJob),
     /// The tutor's judgement of a person's decision ([`crate::tui::workers::spawn_tutor`]).
     Tutor(TutorJob),
+    /// Bots to make for `:bot NAME` ([`crate::tui::workers::spawn_seat`]): an engine over
+    /// UBGI is started and shakes hands meanwhile, the keys live.
+    Seat(BotRequest),
+}
+
+/// What kind of work a [`Job`] is (what a worker that could not start was for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Work {
+    /// A bot's decision.
+    Bot,
+    /// The hint panel's advice.
+    Hint,
+    /// The hint panel's rollout.
+    Rollout,
+    /// The tutor's judgement.
+    Tutor,
+    /// Bots made for `:bot NAME`.
+    Seat,
 }
 
 impl Job {
+    /// What kind of work it is.
+    #[must_use]
+    pub const fn work(&self) -> Work {
+        match self {
+            Job::Bot(_) => Work::Bot,
+            Job::Hint(_) => Work::Hint,
+            Job::Rollout(_) => Work::Rollout,
+            Job::Tutor(_) => Work::Tutor,
+            Job::Seat(_) => Work::Seat,
+        }
+    }
+
     /// The id of the question: the answer carries it back.
     #[must_use]
     pub const fn id(&self) -> u64 {
@@ -34,6 +64,7 @@ impl Job {
             Job::Hint(job) => job.id,
             Job::Rollout(job) => job.id,
             Job::Tutor(job) => job.id,
+            Job::Seat(request) => request.id,
         }
     }
 }
@@ -45,6 +76,7 @@ impl std::fmt::Debug for Job {
             Job::Hint(_) => "Hint",
             Job::Rollout(_) => "Rollout",
             Job::Tutor(_) => "Tutor",
+            Job::Seat(_) => "Seat",
         };
         f.debug_tuple(kind).field(&self.id()).finish()
     }
@@ -59,6 +91,11 @@ pub enum SaveRequest {
     /// `s` (`None`: where the match was last saved or resumed from, else under a dated
     /// name in the save folder) or `:save PATH`.
     To(Option<PathBuf>),
+    /// Quitting while the match is not saved (a full disk): the autosave tried once more.
+    BeforeQuit,
+    /// The match that cannot be saved where it goes, saved elsewhere before quitting: to the
+    /// file typed, or (`None`) in the state folder, else the temporary folder.
+    Rescue(Option<PathBuf>),
 }
 
 /// How a save went, brought back to [`crate::tui::App::update`] as
@@ -79,12 +116,19 @@ pub enum Saved {
     To(String),
     /// `:save PATH` into a folder that does not exist: said on the message line only.
     NoFolder(String),
+    /// The autosave tried once more before quitting: whether the match is safe now.
+    BeforeQuit(bool),
+    /// The match saved elsewhere before quitting (the line saying where), or why not.
+    Rescued(Result<String, String>),
 }
 
-/// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI),
-/// brought back to [`crate::tui::App::update`] as [`crate::tui::keys::Msg::BotsMade`].
+/// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI) on a
+/// worker thread, brought back to [`crate::tui::App::update`] as
+/// [`crate::tui::keys::Msg::BotsMade`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotRequest {
+    /// Matches the bots made to the request (a later `:bot` or `:human` drops them).
+    pub id: u64,
     /// The bot's name (see [`crate::bot::NAMES`]).
     pub name: String,
     /// The sides it is to play, each with the seed of its bot, in order.
@@ -108,6 +152,7 @@ impl BotRequest {
             }
         }
         MadeBots {
+            id: self.id,
             name: self.name.clone(),
             made,
         }
@@ -117,6 +162,8 @@ impl BotRequest {
 /// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).
 #[derive(Clone)]
 pub struct MadeBots {
+    /// The request's id.
+    pub id: u64,
     /// The bots' name.
     pub name: String,
     /// Each side's bot, in order, up to the first that could not be made.
@@ -131,6 +178,7 @@ impl std::fmt::Debug for MadeBots {
             .map(|(side, bot)| (side, bot.as_ref().map(|_| "made")))
             .collect();
         f.debug_struct("MadeBots")
+            .field("id", &self.id)
             .field("name", &self.name)
             .field("made", &made)
             .finish()
@@ -139,7 +187,8 @@ impl std::fmt::Debug for MadeBots {
 
 impl PartialEq for MadeBots {
     fn eq(&self, other: &MadeBots) -> bool {
-        self.name == other.name
+        self.id == other.id
+            && self.name == other.name
             && self.made.len() == other.made.len()
             && self.made.iter().zip(&other.made).all(|(a, b)| {
                 a.0 == b.0
@@ -161,8 +210,6 @@ pub enum Effect {
     Start(Box<Job>),
     /// Save the match (then hand [`Saved`] back as a message).
     Save(SaveRequest),
-    /// Make bots (then hand [`MadeBots`] back as a message).
-    MakeBots(BotRequest),
     /// The players have quit: end the loop.
     Quit,
 }

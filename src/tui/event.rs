@@ -54,6 +54,18 @@ pub enum Event {
         /// The verdict.
         verdict: Box<Verdict>,
     },
+    /// The worker thread for the question with this id could not start (a limit on
+    /// processes or memory): the game goes on without its answer.
+    NotStarted {
+        /// What the worker was for.
+        work: super::effect::Work,
+        /// The question.
+        id: u64,
+        /// What the system said.
+        why: String,
+    },
+    /// The bots made for `:bot NAME` (an engine started and its hands shaken), or why not.
+    BotsMade(Box<super::effect::MadeBots>),
     /// Time to show the next checker move of the bot's play with this id.
     Tick(u64),
     /// A second has passed while a clock runs: time to redraw it (and to see whether it ran

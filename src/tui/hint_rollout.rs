@@ -1,10 +1,11 @@
 //! `R` in the hint panel: the panel's plays (the best few), or the position of its cube
 //! advice, rolled out by the expert ([`crate::bot::expert::rollouts`]) on a worker thread.
 //! Each round of trials sends its result so far as an [`crate::tui::Event::Rollout`]; a stop flag (Esc,
-//! or the panel closed) ends the rollout after the round in progress.
+//! or the panel closed) ends the rollout within a turn of the trial in progress, with the
+//! trials done before it.
 
 use crate::bot::expert::cube::{CubeInfo, efficiency};
-use crate::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout};
+use crate::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout_until};
 use crate::bot::expert::{ExpertBot, cube_info, decision_from_chances};
 use crate::engine::{MatchState, Phase, Play, Variant};
 use std::sync::Arc;
@@ -44,7 +45,7 @@ pub struct RolloutJob {
     pub cube: Option<CubeInfo>,
     /// How the rollout is played.
     pub settings: RolloutSettings,
-    /// Set to stop the rollout after the round in progress.
+    /// Set to stop the rollout (within a turn of the trial in progress).
     pub stop: Arc<AtomicBool>,
 }
 
@@ -131,8 +132,9 @@ impl RolloutJob {
     }
 
     /// Runs the rollout on the calling thread, handing each round's result to `send` (which
-    /// returns `false` once nobody listens), and the final one with `done` set. Stops after
-    /// the round in progress once [`RolloutJob::stop`] is set.
+    /// returns `false` once nobody listens), and the final one with `done` set. Stops within
+    /// a turn of the trial in progress once [`RolloutJob::stop`] is set, with the trials done
+    /// before it.
     pub fn run(&self, mut send: impl FnMut(RolloutReport) -> bool) {
         let expert = match ExpertBot::shipped(self.settings.ply) {
             Ok(expert) => expert,
@@ -145,9 +147,14 @@ impl RolloutJob {
                 return;
             }
         };
-        let result = rollout(&expert, self.variant, &self.lines, &self.settings, |r| {
-            send(self.report(r, false)) && !self.stop.load(Ordering::Relaxed)
-        });
+        let result = rollout_until(
+            &expert,
+            self.variant,
+            &self.lines,
+            &self.settings,
+            &self.stop,
+            |r| send(self.report(r, false)),
+        );
         match result {
             Ok(r) => {
                 send(self.report(&r, true));
@@ -162,7 +169,7 @@ impl RolloutJob {
         }
     }
 
-    /// The flag is set: the rollout stops after the round in progress.
+    /// The flag is set: the rollout stops (within a turn).
     #[must_use]
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)

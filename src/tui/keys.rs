@@ -62,6 +62,8 @@ pub enum Msg {
     Quit,
     /// Ctrl-C: quit now.
     QuitNow,
+    /// The process was told to stop (a signal): quit at once, asking nothing.
+    Terminate,
     /// A click on a spot of the board.
     Click(Spot),
     /// Tab: the cursor to the next checker that can move.
@@ -141,6 +143,8 @@ pub enum Msg {
     Saved(crate::tui::effect::Saved),
     /// The bots the runtime made for `:bot NAME`.
     BotsMade(crate::tui::effect::MadeBots),
+    /// A worker thread could not start: what it was for, its question's id, and why.
+    NotStarted(crate::tui::effect::Work, u64, String),
     /// A second has passed (a clock runs).
     Second,
     /// Any other key.

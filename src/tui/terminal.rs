@@ -53,6 +53,10 @@ pub enum RunError {
     /// Reading from or writing to the terminal failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
+    /// The game ended with its match saved nowhere it should be (a full disk, and no other
+    /// place took it): where it is.
+    #[error("{0}")]
+    NotSaved(String),
 }
 
 impl RunError {
@@ -61,7 +65,7 @@ impl RunError {
     pub fn exit_code(&self) -> u8 {
         match self {
             RunError::App(_) => 2,
-            RunError::NotATerminal | RunError::Io(_) => 1,
+            RunError::NotATerminal | RunError::Io(_) | RunError::NotSaved(_) => 1,
         }
     }
 }
@@ -119,10 +123,16 @@ impl Screen for App {
     }
 
     fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
-        // A bot's decision, a hint, its rollout, the tutor's judgement: each runs on a
-        // worker thread and comes back as an event.
+        // A bot's decision, a hint, its rollout, the tutor's judgement, bots to make: each
+        // runs on a worker thread and comes back as an event. A worker that cannot start
+        // (a limit on processes) comes back as an event too: the game goes on.
         for job in self.take_jobs() {
-            crate::tui::workers::spawn(job, wake.clone())?;
+            let (work, id) = (job.work(), job.id());
+            if let Err(e) = crate::tui::workers::spawn(job, wake.clone()) {
+                let why = e.to_string();
+                // The receiver is this loop's: it is there.
+                let _ = wake.send(Event::NotStarted { work, id, why });
+            }
         }
         Ok(())
     }
@@ -153,7 +163,27 @@ pub fn run_app(mut app: App) -> Result<String, RunError> {
         return Err(RunError::NotATerminal);
     }
     run_screen(&mut app)?;
-    Ok(app.finish_saving())
+    finish(&mut app)
+}
+
+/// Once the game has ended: its saving finished ([`App::finish_saving`]), and the line to
+/// print.
+///
+/// # Errors
+/// [`RunError::NotSaved`] when the match could not be saved where it goes nor elsewhere:
+/// where it is. A match saved nowhere on the disk has its record printed on standard
+/// output first (the terminal is restored by then), the last place it can go.
+pub fn finish(app: &mut App) -> Result<String, RunError> {
+    let line = app.finish_saving();
+    if !app.lost() {
+        return Ok(line);
+    }
+    if let Some(json) = app.unsaved_record() {
+        use std::io::Write;
+        let mut out = io::stdout().lock();
+        let _ = out.write_all(json.as_bytes()).and_then(|()| out.flush());
+    }
+    Err(RunError::NotSaved(line))
 }
 
 /// Runs `opening` (the question about an unfinished match, then the game its answer starts)
@@ -170,6 +200,12 @@ pub fn run_opening<E>(
     run_screen(&mut opening)?;
     Ok(opening.end())
 }
+
+/// The stack of the runtime's own threads (input, signals), which only read and forward:
+/// small, and their own rather than the default the workers get (`RUST_MIN_STACK` changes
+/// that one). Under a limit they start first anyway; a worker that cannot start later is
+/// one line, and the game goes on.
+const RUNTIME_STACK: usize = 512 * 1024;
 
 /// The last of the [`ENDING_SIGNALS`] the process received while a screen ran (0: none).
 static SIGNAL: AtomicU8 = AtomicU8::new(0);
@@ -199,6 +235,8 @@ pub fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
     let signals = spawn_signals(tx.clone())?;
     let result = run_in_terminal(screen, tx, &rx);
     signals.close();
+    // No engine outlives its game, even one a worker is still asking.
+    crate::bot::ubgi::end_every_engine();
     result
 }
 
@@ -420,6 +458,7 @@ pub fn spawn_input(tx: Sender<Event>) -> io::Result<InputError> {
     let error = Arc::clone(&slot);
     thread::Builder::new()
         .name("bg-tui input".to_string())
+        .stack_size(RUNTIME_STACK)
         .spawn(move || {
             let tx = InputEnd {
                 tx,
@@ -487,6 +526,7 @@ pub fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Han
     let handle = signals.handle();
     thread::Builder::new()
         .name("bg-tui signals".to_string())
+        .stack_size(RUNTIME_STACK)
         .spawn(move || {
             for signal in signals.forever() {
                 let event = match signal {

@@ -288,6 +288,8 @@ impl Viewer {
             | Event::Hint { .. }
             | Event::Tutor { .. }
             | Event::Rollout { .. }
+            | Event::BotsMade(_)
+            | Event::NotStarted { .. }
             | Event::Tick(_)
             | Event::Second
             | Event::Suspend
@@ -435,8 +437,16 @@ impl Screen for Viewer {
 
     fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event>) -> io::Result<()> {
         // The analysis is made on a worker thread that reports back with events.
-        if let Some(job) = self.take_analysis_job() {
-            super::workers::spawn_analysis(job, wake.clone())?;
+        if let Some(job) = self.take_analysis_job()
+            && let Err(e) = super::workers::spawn_analysis(job, wake.clone())
+        {
+            // Said on the board as the analysis's failure: the viewer goes on.
+            let outcome = analysis_board::AnalysisOutcome {
+                result: Err(crate::analysis::AnalysisError::Thread(e.to_string())),
+                from_cache: false,
+                note: None,
+            };
+            let _ = wake.send(Event::AnalysisDone(Box::new(outcome)));
         }
         Ok(())
     }

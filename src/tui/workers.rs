@@ -5,7 +5,7 @@
 //! import each other.
 
 use super::bots::BotJob;
-use super::effect::Job;
+use super::effect::{BotRequest, Job};
 use super::event::Event;
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
@@ -23,7 +23,26 @@ pub fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
         Job::Hint(job) => spawn_hint(job, tx),
         Job::Rollout(job) => spawn_rollout(job, tx),
         Job::Tutor(job) => spawn_tutor(job, tx),
+        Job::Seat(request) => spawn_seat(request, tx),
     }
+}
+
+/// Makes the bots of `request` on a new thread (an engine over UBGI starts and shakes hands
+/// there, for up to [`crate::bot::ubgi::START_TIMEOUT`]) and sends them back as an
+/// [`Event::BotsMade`].
+///
+/// # Errors
+/// When no thread can be started.
+pub fn spawn_seat(request: BotRequest, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || {
+        let made = Box::new(request.make());
+        // Nobody waits once the game has ended: the bots are dropped, an engine ended.
+        let _ = tx.send(Event::BotsMade(made));
+    };
+    std::thread::Builder::new()
+        .name("bg-tui seat".to_string())
+        .spawn(run)
+        .map(|_| ())
 }
 
 /// Runs `job` on a new thread and sends its panel back as an [`Event::Hint`].

@@ -450,6 +450,23 @@ fn position_and_board_start_the_first_game_there() {
     assert_eq!(app.match_state().game().position().mover_on(1), 2);
 }
 
+/// Issue 34, item 1: a start from which neither side can ever move (both on the bar against
+/// closed boards) is refused before the terminal opens; it was played, and its game never
+/// ended.
+#[test]
+fn a_start_position_nobody_can_ever_move_from_is_refused_in_one_line() {
+    let stuck = r#"{"mine":[2,2,2,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,2,2,2,2,2],"bar":[3,3]}"#;
+    let why = "neither side can ever move: no roll has a legal play for either side, so the game could never end";
+    assert_eq!(error(&["--board", stuck]), format!("--board: {why}"));
+    assert_eq!(
+        error(&[
+            "--position",
+            "XGID=cBBBBBB------------bbbbbbC:0:0:1:00:0:0:0:0:10"
+        ]),
+        format!("the start position: {why}")
+    );
+}
+
 #[test]
 fn impossible_start_positions_are_refused_in_one_line() {
     let sixteen = RACE.replacen("[2,2,1", "[13,2,1", 1);

@@ -11,6 +11,7 @@ mod cli;
 mod cli_errors;
 mod cli_exchange;
 mod cli_play_options;
+mod faults;
 mod hostile;
 mod readme;
 mod ubgi;

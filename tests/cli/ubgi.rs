@@ -120,3 +120,27 @@ fn an_engine_over_ubgi_plays_and_one_that_dies_is_reported() {
         "{err}"
     );
 }
+
+/// Issue 34, item 1: a position from which neither side can ever move (both on the bar
+/// against closed boards) is a bad value, and `go` then has no position; the engine answered
+/// `bestmove pass` before.
+#[test]
+fn a_position_nobody_can_ever_move_from_is_a_bad_value() {
+    let (lines, status) = ubgi(
+        b"ubgi\nset engine.ply 1\nposition xgid XGID=cBBBBBB------------bbbbbbC:0:0:1:31:0:0:0:0:10\ngo\n\
+          position gnubgid 4HPwATDgc/ABMA\ndice 3 1\ngo\nquit\n",
+    );
+    assert!(status.success());
+    let after: Vec<&String> = lines
+        .iter()
+        .skip_while(|l| l.as_str() != "ubgiok")
+        .skip(1)
+        .collect();
+    assert_eq!(after.len(), 3, "{lines:?}");
+    assert_eq!(
+        after[0],
+        "error bad_value neither side can ever move: no roll has a legal play for either side, so the game could never end"
+    );
+    assert_eq!(after[1], "error bad_state missing position");
+    assert_eq!(after[2], "bestmove 8/5 6/5");
+}

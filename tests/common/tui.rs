@@ -36,3 +36,12 @@ pub(crate) fn answer_bot(app: &mut App, job: &BotJob) {
         app.handle(Event::Tick(job.id));
     }
 }
+
+/// Makes the bots a `:bot` command asked for, as the runtime's worker thread does, and
+/// hands them back.
+pub(crate) fn seat_bots(app: &mut App) {
+    while let Some(request) = app.take_seat_job() {
+        let made = request.make();
+        app.handle(Event::BotsMade(Box::new(made)));
+    }
+}

@@ -512,3 +512,79 @@ fn match_id_shows_a_double_and_a_resignation_waiting_for_an_answer() {
     let round = bg_tui::engine::match_id_fields(&m.match_id().unwrap()).unwrap();
     assert_eq!(round, f);
 }
+
+/// Offers to resign and declines, turn about, until `actions` actions have been applied to
+/// the game (the opening roll counted).
+fn resign_and_decline_until(m: &mut MatchState, actions: usize) {
+    while m.game().actions() < actions {
+        let action = if m.game().resignation().is_some() {
+            Action::DeclineResignation
+        } else {
+            Action::Resign(WinKind::Single)
+        };
+        m.apply(action).unwrap();
+    }
+}
+
+#[test]
+fn a_game_that_reaches_the_action_limit_ends_with_nobody_winning_and_the_match_goes_on() {
+    use bg_tui::engine::MAX_GAME_ACTIONS;
+    // A 3-point match: White wins the first game by a gammon, and the Crawford game is next.
+    let mut m = MatchState::new(Rules::match_to(3)).unwrap();
+    opening(&mut m);
+    let play = m.game().legal_plays()[0];
+    m.apply(Action::Play(play)).unwrap();
+    resign_and_accept(&mut m, WinKind::Gammon); // Black resigns
+    m.next_game().unwrap();
+    assert_eq!(m.crawford(), CrawfordState::Crawford);
+    // The Crawford game: offers to resign declined again and again, one action short of
+    // the limit, go on.
+    opening(&mut m);
+    resign_and_decline_until(&mut m, MAX_GAME_ACTIONS - 1);
+    assert_eq!(m.game().result(), None);
+    // The action that reaches the limit ends the game: nobody wins, no points.
+    let action = if m.game().resignation().is_some() {
+        Action::DeclineResignation
+    } else {
+        Action::Resign(WinKind::Single)
+    };
+    m.apply(action).unwrap();
+    let result = m.game().result().expect("over at the limit");
+    assert_eq!(result.winner, None);
+    assert_eq!((result.points, result.ending), (0, Ending::ActionLimit));
+    assert_eq!(m.game().actions(), MAX_GAME_ACTIONS);
+    assert_eq!(m.game().resignation(), None, "the offer ends with the game");
+    assert!(m.game().legal_plays().is_empty());
+    assert!(matches!(
+        m.apply(Action::DeclineResignation),
+        Err(MatchError::Game(GameError::GameOver))
+    ));
+    // The score stands, the Crawford game has been played, the match goes on.
+    assert_eq!((m.score(Side::White), m.score(Side::Black)), (2, 0));
+    assert_eq!(m.results().len(), 2);
+    assert!(!m.is_over());
+    assert_eq!(m.crawford(), CrawfordState::PostCrawford);
+    m.next_game().unwrap();
+    assert_eq!(m.game().phase(), Phase::Opening);
+    assert_eq!(m.game().actions(), 0);
+}
+
+#[test]
+fn after_a_tavli_game_stopped_at_the_action_limit_the_opening_roll_decides_again() {
+    use bg_tui::engine::{MAX_GAME_ACTIONS, RuleSet, Variant};
+    // As after Plakoto's draw: nobody won, so nobody starts the next game.
+    let mut m = MatchState::new(Rules {
+        match_length: Some(3),
+        ..Rules::of(RuleSet::Tavli)
+    })
+    .unwrap();
+    assert_eq!(m.game().variant(), Variant::Portes);
+    opening(&mut m);
+    resign_and_decline_until(&mut m, MAX_GAME_ACTIONS);
+    let result = m.game().result().expect("over at the limit");
+    assert_eq!((result.winner, result.ending), (None, Ending::ActionLimit));
+    assert_eq!((m.score(Side::White), m.score(Side::Black)), (0, 0));
+    m.next_game().unwrap();
+    assert_eq!(m.game().variant(), Variant::Plakoto);
+    assert_eq!(m.game().phase(), Phase::Opening);
+}

@@ -85,3 +85,23 @@ fn names_in(dir: &std::path::Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Issue 34, item 10: `bench-autosave --games 2` says what it built (game 1 only), not "games 2 to 1".
+#[test]
+fn bench_autosave_of_two_games_says_what_it_built() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let o = bg_lab(&[
+        "bench-autosave",
+        "--games",
+        "2",
+        "--dir",
+        dir.path().to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(!text.contains("games 2 to 1"), "{text}");
+    assert!(
+        text.contains("(game 1, each line forced to the disk)"),
+        "{text}"
+    );
+}

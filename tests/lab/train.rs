@@ -445,3 +445,61 @@ fn a_run_writes_in_its_own_folder_unless_told_to_write_the_assets() {
     let bytes = std::fs::read(dir.path().join("assets/plakoto.bgnet")).expect("written");
     assert_eq!(&bytes[..8], b"BGTUINET");
 }
+
+/// Issue 34, item 9: `expert@FILE` reads nets files by the rule `train --resume` and
+/// `train --from` read them by: a learning rate that is not a number, infinite, negative or
+/// zero, or 2^64-1 games played, is refused in one line by all three.
+#[test]
+fn expert_at_file_and_train_refuse_the_same_training_states() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cp = small_checkpoint(dir.path(), "backgammon");
+    let good = std::fs::read(&cp).expect("written");
+    let path = cp.to_str().expect("a UTF-8 path");
+    let expert = format!("expert@{path}");
+    let hint = ["hint", "4HPwATDgc/ABMA", "31", "--bot", &expert];
+    let train = |from: &'static str| {
+        vec![
+            "train",
+            from,
+            path,
+            "--games",
+            "1",
+            "--check-every",
+            "0",
+            "--checkpoint",
+            path,
+        ]
+    };
+    // The good file is read by each.
+    let o = common::bg_tui(&hint);
+    assert!(o.status.success(), "{o:?}");
+    let hint_refused = || {
+        let o = common::bg_tui(&hint);
+        assert_eq!(o.status.code(), Some(2), "{o:?}");
+        let line = common::one_line_from(&o, "bg-tui");
+        assert!(line.contains("training state is out of range"), "{line}");
+    };
+    for (alpha, games) in [
+        (f32::NAN, 1),
+        (f32::INFINITY, 1),
+        (-0.5, 1),
+        (0.0, 1),
+        (0.1, u64::MAX),
+    ] {
+        std::fs::write(&cp, with_state(&good, alpha, games)).expect("written");
+        hint_refused();
+        let mut from = train("--from");
+        let checkpoint = dir.path().join("new.bgnet");
+        let checkpoint = checkpoint.to_str().expect("a UTF-8 path");
+        from[8] = checkpoint;
+        refused(&from, "training state is out of range");
+        let mut resume = train("--resume");
+        resume.remove(2);
+        refused(&resume, "training state is out of range");
+        assert_eq!(
+            std::fs::read(&cp).expect("kept"),
+            with_state(&good, alpha, games),
+            "{alpha} {games}: the file was changed"
+        );
+    }
+}

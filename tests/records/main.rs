@@ -5,6 +5,7 @@
 mod common;
 
 mod damaged_records;
+mod endless;
 mod mat;
 mod record;
 mod replay;

@@ -9,6 +9,7 @@ mod common;
 mod replay_viewer;
 mod tui_bots;
 mod tui_effects;
+mod tui_faults;
 mod tui_games;
 mod tui_keys;
 mod tui_render;

@@ -6,7 +6,7 @@ use bg_tui::tui::{App, Event, Options, Overlay, Player};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::common;
-use common::tui::{answer_bot, press};
+use common::tui::{answer_bot, press, seat_bots};
 
 fn app(players: [Player; 2], delay: u64, seed: u64) -> App {
     App::new(Options {
@@ -158,6 +158,7 @@ fn stale_answers_are_ignored_and_a_side_can_change_hands() {
         press(&mut app, KeyCode::Char(c));
     }
     press(&mut app, KeyCode::Enter);
+    seat_bots(&mut app);
     assert!(
         app.message().contains("played by random"),
         "{}",
@@ -377,6 +378,7 @@ fn the_board_stays_on_the_persons_side_while_the_computer_plays_it() {
         press(&mut app, KeyCode::Char(c));
     }
     press(&mut app, KeyCode::Enter);
+    seat_bots(&mut app);
     assert_eq!(app.model().bots[1].as_deref(), Some("greedy"));
     // Both sides are the computer's now; the board still shows the person's side.
     let answered = run_bots(&mut app, |a| a.match_state().results().len() == 1);

@@ -8,7 +8,7 @@ use bg_tui::tui::{App, Event, Options, Overlay, Spot};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::common;
-use common::tui::{chars, press, type_command as command};
+use common::tui::{chars, press, seat_bots, type_command as command};
 
 fn new_app(rules: Rules) -> App {
     App::new(Options {
@@ -369,6 +369,7 @@ fn check_more_commands() {
     assert_eq!(offer.level, WinKind::Single);
     command(&mut app, "decline");
     command(&mut app, "bot random black");
+    seat_bots(&mut app);
     assert!(
         app.message().ends_with("is played by random"),
         "{}",
@@ -727,6 +728,7 @@ fn check_bot_command() {
     to_rolling(&mut app);
     let side = app.match_state().game().turn();
     command(&mut app, "bot greedy");
+    seat_bots(&mut app);
     assert_eq!(app.model().bots[side.index()].as_deref(), Some("greedy"));
     assert!(app.take_bot_job().is_some(), "the bot is asked at once");
     command(&mut app, "human");
@@ -995,4 +997,39 @@ fn check_setup_enter_esc() {
     let game = app.match_state().game();
     assert_eq!(game.phase(), Phase::Rolling);
     assert_eq!(game.turn(), bg_tui::engine::Side::Black);
+}
+
+/// Issue 34, item 10: Ctrl-C quits at once whatever is open: the help panel, the resign
+/// menu, the quit question, the position editor and its help.
+#[test]
+fn ctrl_c_quits_from_every_panel_and_menu() {
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let openers: [(&str, &[KeyCode]); 5] = [
+        ("the help panel", &[KeyCode::Char('?')]),
+        ("the resign menu", &[KeyCode::Char('R')]),
+        ("the quit question", &[KeyCode::Char('q')]),
+        ("the position editor", &[KeyCode::Char(':')]),
+        ("the editor's help", &[KeyCode::Char(':')]),
+    ];
+    for (what, keys) in openers {
+        let mut app = new_app(Rules::money());
+        to_rolling(&mut app);
+        for &key in keys {
+            press(&mut app, key);
+        }
+        if key_is_editor(what) {
+            chars(&mut app, "setup");
+            press(&mut app, KeyCode::Enter);
+            if what.contains("help") {
+                press(&mut app, KeyCode::Char('?'));
+            }
+        }
+        assert!(!app.should_quit(), "{what}: opened, not quit");
+        app.handle(ctrl_c.clone());
+        assert!(app.should_quit(), "{what}: Ctrl-C quits");
+    }
+}
+
+fn key_is_editor(what: &str) -> bool {
+    what.contains("editor")
 }

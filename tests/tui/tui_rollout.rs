@@ -1,6 +1,6 @@
 //! `R` in the hint panel: its best plays (or its cube decision) rolled out on a worker
 //! thread; the panel shows the result so far after each round, and Esc stops the rollout
-//! with that result. The rollouts here are cut short (few trials, truncated) to be quick.
+//! (within a turn) with the trials done. The rollouts here are cut short (few trials, truncated) to be quick.
 
 use bg_tui::engine::Phase;
 use bg_tui::tui::hint_rollout::{RolloutJob, RolloutReport};
@@ -115,8 +115,10 @@ fn the_hint_panel_rolls_its_plays_out_and_esc_stops_with_the_result_so_far() {
     assert!(panel(&app).is_none(), "a second Esc closes the panel");
 }
 
+/// A rollout stopped before its worker starts plays no trial (issue 34, item 8: the flag is
+/// looked at every turn, not after each round).
 #[test]
-fn a_stopped_rollout_ends_after_the_round_in_progress() {
+fn a_stopped_rollout_ends_at_once() {
     let mut app = new_app();
     press(&mut app, KeyCode::Char('r'));
     open_hint(&mut app);
@@ -128,7 +130,7 @@ fn a_stopped_rollout_ends_after_the_round_in_progress() {
     let got = reports(&job);
     assert_eq!(
         got.iter().map(|r| (r.trials, r.done)).collect::<Vec<_>>(),
-        vec![(36, false), (36, true)]
+        vec![(0, true)]
     );
 }
 

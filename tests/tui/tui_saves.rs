@@ -10,7 +10,7 @@ use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::tui::{press, type_command};
+use common::tui::{press, seat_bots, type_command};
 
 fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
     Options {
@@ -206,6 +206,7 @@ fn resuming_a_bot_match_brings_the_bots_back() {
     })
     .unwrap();
     type_command(&mut app, "bot random white");
+    seat_bots(&mut app);
     assert_eq!(
         app.record().players[0].kind,
         PlayerKind::Bot("random".to_string())
@@ -696,6 +697,7 @@ fn the_start_dialog_answers_with_r_n_q_and_starts_the_game_it_asks_for() {
     let unfinished = Unfinished {
         path: PathBuf::from("/tmp/autosave.jsonl"),
         summary: "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".to_string(),
+        mark: None,
     };
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
     for (event, want) in [
@@ -763,4 +765,85 @@ fn the_start_dialog_answers_with_r_n_q_and_starts_the_game_it_asks_for() {
     opening.handle(key(KeyCode::Char('r')));
     assert!(opening.should_quit());
     assert!(matches!(opening.end(), OpeningEnd::Failed(why) if why.contains("cannot be read")));
+}
+
+/// Issue 34, item 7: two games started together both ask about the unfinished match M. The
+/// first answers `n` (M set aside, its new match N in the autosave); the other's `r` then
+/// resumes M from where it was set aside, not N, and its `n` leaves N (the first game's
+/// live journal) alone. When the first resumed M instead, the other's `r` says M is being
+/// played.
+#[test]
+fn the_start_question_acts_on_the_match_it_named() {
+    use bg_tui::cli::{StartAction, StartChoice, act_on_start, unfinished_autosave};
+    let now = std::time::SystemTime::now();
+    let dir = tempfile::tempdir().unwrap();
+    let mut m = App::new(options(Rules::match_to(3), Some(4), Some(dir.path()))).unwrap();
+    step(&mut m);
+    let m_record = m.record().clone();
+    drop(m);
+    let first = unfinished_autosave(dir.path()).expect("M is found");
+    let second = unfinished_autosave(dir.path()).expect("M is found");
+
+    let StartAction::New(Some(aside)) =
+        act_on_start(dir.path(), &first, StartChoice::New, now).unwrap()
+    else {
+        panic!("M is set aside");
+    };
+    let mut n = App::new(options(Rules::match_to(5), Some(5), Some(dir.path()))).unwrap();
+    step(&mut n);
+    assert_eq!(
+        store::read_record(&autosave(dir.path())).unwrap().0,
+        *n.record()
+    );
+
+    assert_eq!(
+        act_on_start(dir.path(), &second, StartChoice::Resume, now).unwrap(),
+        StartAction::Resume(Some(aside.clone())),
+        "the other's r resumes M where it was set aside"
+    );
+    assert_eq!(store::read_record(&aside).unwrap().0, m_record);
+    assert_eq!(
+        act_on_start(dir.path(), &second, StartChoice::New, now).unwrap(),
+        StartAction::New(Some(aside.clone()))
+    );
+    assert_eq!(
+        store::read_record(&autosave(dir.path())).unwrap().0,
+        *n.record(),
+        "the first game's journal is left alone"
+    );
+    drop(n);
+
+    // The first resumes M (from the autosave) and plays on; the other's r says so.
+    let dir = tempfile::tempdir().unwrap();
+    let mut m = App::new(options(Rules::match_to(3), Some(4), Some(dir.path()))).unwrap();
+    step(&mut m);
+    drop(m);
+    let first = unfinished_autosave(dir.path()).expect("M is found");
+    let second = unfinished_autosave(dir.path()).expect("M is found");
+    assert_eq!(
+        act_on_start(dir.path(), &first, StartChoice::Resume, now).unwrap(),
+        StartAction::Resume(None)
+    );
+    let (record, state) = store::read_record(&autosave(dir.path())).unwrap();
+    let mut resumed = App::resume(
+        options(Rules::match_to(3), None, Some(dir.path())),
+        record,
+        state,
+    )
+    .unwrap();
+    resumed.owns_autosave();
+    step(&mut resumed);
+    let err = act_on_start(dir.path(), &second, StartChoice::Resume, now)
+        .expect_err("M is being played")
+        .to_string();
+    assert!(
+        err.contains("is being played by another bg-tui game now"),
+        "{err}"
+    );
+    assert_eq!(
+        act_on_start(dir.path(), &second, StartChoice::New, now).unwrap(),
+        StartAction::New(None),
+        "n leaves the match being played alone"
+    );
+    assert!(autosave(dir.path()).exists());
 }

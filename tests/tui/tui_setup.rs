@@ -209,6 +209,31 @@ fn setup_reads_a_position_id_from_the_command_line() {
     );
 }
 
+/// Issue 34, item 1: both sides on the bar against closed boards is refused at Enter in one
+/// line, the editor staying open and the game unchanged; it was played, and its game never
+/// ended.
+#[test]
+fn the_editor_refuses_a_position_nobody_can_ever_move_from() {
+    let mut app = new_app(Rules::money());
+    type_command(
+        &mut app,
+        "setup XGID=cBBBBBB------------bbbbbbC:0:0:1:00:0:0:0:0:10",
+    );
+    assert!(editing(&app), "{}", app.message());
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.message(),
+        "neither side can ever move: no roll has a legal play for either side, so the game could never end"
+    );
+    assert!(editing(&app), "a refusal keeps the editor open");
+    assert_eq!(app.match_state().game().phase(), Phase::Opening);
+    assert_eq!(*app.match_state().game().position(), Position::START);
+    // Esc goes back to the game, unchanged.
+    press(&mut app, KeyCode::Esc);
+    assert!(!editing(&app));
+    assert_eq!(app.match_state().game().phase(), Phase::Opening);
+}
+
 #[test]
 fn the_dice_rolled_in_the_editor_follow_the_seed() {
     let roll = || {

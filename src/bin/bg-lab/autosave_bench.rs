@@ -300,17 +300,29 @@ impl Measured {
             "\njournal: {} ({} as a pretty-printed record; a record is read up to {})\n\
              resume (read and replay the journal): {}; the record read back is the session \
              played: {}\n\
-             building the session took {:.1} s (games 2 to {} saved without forcing each line to \
-             the disk)\n",
+             building the session took {:.1} s ({})\n",
             size(self.bytes.0),
             size(self.bytes.1 as u64),
             size(MAX_BYTES as u64),
             ms(self.resumed),
             if self.same { "yes" } else { "NO" },
             self.built.as_secs_f64(),
-            games - 1,
+            unforced(games),
         );
         text
+    }
+}
+
+/// How the session was built before its last game: game 1 saved as the game saves, the
+/// games after it up to the last saved without forcing each line to the disk.
+fn unforced(games: u64) -> String {
+    match games {
+        0..=2 => "game 1, each line forced to the disk".to_string(),
+        3 => "game 2 saved without forcing each line to the disk".to_string(),
+        _ => format!(
+            "games 2 to {} saved without forcing each line to the disk",
+            games - 1
+        ),
     }
 }
 

@@ -30,13 +30,13 @@ use std::time::{Duration, Instant};
 /// The most threads a run may ask for.
 const MAX_THREADS: u64 = 256;
 /// The largest learning rate a run takes (larger ones overflow the weights).
-const MAX_ALPHA: f32 = 1.0;
+const MAX_ALPHA: f32 = bg_tui::bot::expert::format::MAX_ALPHA;
 /// The most minutes between checkpoints.
 const MAX_CHECKPOINT_MINUTES: f64 = 24.0 * 60.0;
 /// The most positions of a supervised round.
 const MAX_SUPERVISED: u64 = 10_000_000;
 /// The most games a checkpoint may have played before a run (the count never wraps).
-const MAX_GAMES: u64 = 1 << 53;
+const MAX_GAMES: u64 = bg_tui::bot::expert::format::MAX_GAMES;
 /// The dice seed of the checks (the same dice every check, so checks compare).
 const CHECK_SEED: u64 = 20_261_122;
 /// The learning rate of a supervised round without `--alpha`.

@@ -17,8 +17,11 @@
 //!
 //! Version 1 had no rule-set field and held backgammon nets; it is still read. Every net has
 //! 5 outputs. A file that is short, long, of another version or rule set, with sizes that do
-//! not match the program's inputs for that rule set, with a bad checksum or a weight that is
-//! not a finite number is refused with a [`NetFileError`].
+//! not match the program's inputs for that rule set, with a bad checksum, a weight that is
+//! not a finite number, or a training state out of range (a learning rate not above 0 and at
+//! most [`MAX_ALPHA`], more than [`MAX_GAMES`] games, training seconds that are not a finite
+//! number of at least 0) is refused with a [`NetFileError`]: one rule for every reader
+//! (`expert@FILE`, `train --resume`, `train --from`).
 
 use super::encode;
 use super::net::Net;
@@ -30,6 +33,11 @@ pub const MAGIC: &[u8; 8] = b"BGTUINET";
 pub const VERSION: u32 = 2;
 /// The largest hidden layer a file may ask for (a guard against absurd sizes).
 pub const MAX_HIDDEN: usize = 1024;
+/// The largest learning rate a training state may hold (larger ones overflow the weights).
+pub const MAX_ALPHA: f32 = 1.0;
+/// The most games a training state may have played (the count never wraps, and it is
+/// exact as a double).
+pub const MAX_GAMES: u64 = 1 << 53;
 
 /// Version 1's header; version 2 adds the rule set.
 const HEADER_V1: usize = 8 + 4 + 4 + 16;
@@ -119,6 +127,32 @@ pub enum NetFileError {
     /// A weight is infinite or not a number.
     #[error("the nets file holds a weight that is not a finite number")]
     NotFinite,
+    /// The training state is out of range.
+    #[error(
+        "the nets file's training state is out of range: learning rate {alpha} (above 0, at \
+         most {MAX_ALPHA}), {games} games (at most 2^53), {seconds} s of training"
+    )]
+    TrainingState {
+        /// The learning rate, as written.
+        alpha: String,
+        /// The games played.
+        games: u64,
+        /// The training time, as written.
+        seconds: String,
+    },
+}
+
+impl TrainState {
+    /// Whether every field is in range: a learning rate above 0 and at most [`MAX_ALPHA`],
+    /// at most [`MAX_GAMES`] games, a finite training time of at least 0 seconds.
+    #[must_use]
+    pub fn in_range(&self) -> bool {
+        self.alpha > 0.0
+            && self.alpha <= MAX_ALPHA
+            && self.games <= MAX_GAMES
+            && self.seconds.is_finite()
+            && self.seconds >= 0.0
+    }
 }
 
 /// FNV-1a, 64 bits.
@@ -353,6 +387,15 @@ pub fn from_bytes_sized(
             seconds: f64::from_le_bytes(secs),
         }
     });
+    if let Some(s) = state
+        && !s.in_range()
+    {
+        return Err(NetFileError::TrainingState {
+            alpha: s.alpha.to_string(),
+            games: s.games,
+            seconds: s.seconds.to_string(),
+        });
+    }
     Ok(Nets {
         variant,
         contact,

@@ -23,7 +23,9 @@
 //!   summed in their order whatever the number of threads, so a seed gives the same result
 //!   bit for bit on any number of threads.
 //! - **Stopping.** After every 36 trials the rollout stops when the equity's standard error
-//!   of every line is below `std_err` (when given); else it stops at `trials`.
+//!   of every line is below `std_err` (when given); else it stops at `trials`. A stop flag
+//!   ([`rollout_until`]) is looked at every turn of every trial: once it is set the rollout
+//!   ends within a turn, with the trials done before it (in order, as ever).
 
 use super::ExpertBot;
 use super::eval::{Probs, after_play, flip, scored_in, verdict_after, verdict_chances};
@@ -32,6 +34,7 @@ use crate::engine::{Dice, Play, Position, Variant};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most trials a rollout plays.
 pub const MAX_TRIALS: u32 = 10_000_000;
@@ -110,6 +113,9 @@ pub enum RolloutError {
     /// The bot has no nets for the rule set.
     #[error("the expert has no nets for {0}")]
     NoNets(Variant),
+    /// A thread could not start (a limit on processes or memory).
+    #[error("a thread could not start: {0}")]
+    Thread(String),
 }
 
 /// One line of a rollout.
@@ -327,8 +333,14 @@ impl Player {
     }
 
     /// One trial from `start` (its player on roll): the outcome for that player, less the
-    /// luck when `vr`.
-    fn trial(&mut self, start: &Position, dice: &mut TrialDice, s: &RolloutSettings) -> [f64; 5] {
+    /// luck when `vr`; `None` once `stop` is set (looked at every turn).
+    fn trial(
+        &mut self,
+        start: &Position,
+        dice: &mut TrialDice,
+        s: &RolloutSettings,
+        stop: &AtomicBool,
+    ) -> Option<[f64; 5]> {
         let variant = self.bot.variant;
         let horizon = s.truncate.unwrap_or(MAX_TURNS).min(MAX_TURNS);
         let mut here = *start;
@@ -338,6 +350,10 @@ impl Player {
         let mut plays = std::mem::take(&mut self.plays);
         let view = |mine: bool, p: [f64; 5]| if mine { p } else { flip64(&p) };
         let outcome = loop {
+            if stop.load(Ordering::Relaxed) {
+                self.plays = plays;
+                return None;
+            }
             if dice.turn >= horizon {
                 break view(mine, widen(&self.bot.chances_at(&here, 0)));
             }
@@ -379,18 +395,21 @@ impl Player {
             mine = !mine;
         };
         self.plays = plays;
-        std::array::from_fn(|k| outcome[k] - luck[k])
+        Some(std::array::from_fn(|k| outcome[k] - luck[k]))
     }
 
-    /// Trial `t` of every line, into `out` (one entry per line).
+    /// Trial `t` of every line, into `out` (one entry per line); `false`, with nothing of
+    /// the trial in `out`, once `stop` is set.
     fn trials_of(
         &mut self,
         lines: &[Line],
         plan: &DicePlan,
         t: u32,
         s: &RolloutSettings,
+        stop: &AtomicBool,
         out: &mut Vec<[f64; 5]>,
-    ) {
+    ) -> bool {
+        let before = out.len();
         for line in lines {
             let mut dice = TrialDice {
                 plan,
@@ -399,14 +418,21 @@ impl Player {
                 rng: ChaCha8Rng::seed_from_u64(trial_seed(s.seed, t)),
             };
             let r = match line {
-                Line::OnRoll(position) => self.trial(position, &mut dice, s),
+                Line::OnRoll(position) => self.trial(position, &mut dice, s, stop),
                 Line::Played(after) => match verdict_after(&self.bot.nets, after) {
-                    Some(v) => widen(&scored_in(self.bot.variant, verdict_chances(v))),
-                    None => flip64(&self.trial(&after.switched(), &mut dice, s)),
+                    Some(v) => Some(widen(&scored_in(self.bot.variant, verdict_chances(v)))),
+                    None => self
+                        .trial(&after.switched(), &mut dice, s, stop)
+                        .map(|r| flip64(&r)),
                 },
+            };
+            let Some(r) = r else {
+                out.truncate(before);
+                return false;
             };
             out.push(r);
         }
+        true
     }
 }
 
@@ -460,13 +486,37 @@ fn check(
 /// result so far is then returned).
 ///
 /// # Errors
-/// [`RolloutError`] for settings out of range, no lines, a position already over, or a
-/// rule set the bot has no nets for.
+/// [`RolloutError`] for settings out of range, no lines, a position already over, a rule
+/// set the bot has no nets for, or a thread that could not start.
 pub fn rollout(
     bot: &ExpertBot,
     variant: Variant,
     lines: &[Line],
     settings: &RolloutSettings,
+    progress: impl FnMut(&Rollout) -> bool,
+) -> Result<Rollout, RolloutError> {
+    rollout_until(
+        bot,
+        variant,
+        lines,
+        settings,
+        &AtomicBool::new(false),
+        progress,
+    )
+}
+
+/// [`rollout`], ended within a turn once `stop` is set (by another thread, or a signal's
+/// handler): the result is then that of the trials done before, in their order (those of
+/// a round in progress too, up to the first not done).
+///
+/// # Errors
+/// As [`rollout`].
+pub fn rollout_until(
+    bot: &ExpertBot,
+    variant: Variant,
+    lines: &[Line],
+    settings: &RolloutSettings,
+    stop: &AtomicBool,
     mut progress: impl FnMut(&Rollout) -> bool,
 ) -> Result<Rollout, RolloutError> {
     let bot = check(bot, variant, lines, settings)?;
@@ -492,29 +542,36 @@ pub fn rollout(
             let mut player = new_player(&bot);
             chunks
                 .iter()
-                .map(|&(a, b)| run_chunk(&mut player, lines, &plan, a, b, &s))
+                .map(|&(a, b)| run_chunk(&mut player, lines, &plan, a, b, &s, stop))
                 .collect()
         } else {
             std::thread::scope(|scope| {
+                // A thread that cannot start (a process limit) is an error; those started
+                // finish their share of the round first.
                 let handles: Vec<_> = chunks
                     .iter()
                     .map(|&(a, b)| {
                         let (bot, plan) = (&bot, &plan);
-                        scope.spawn(move || {
-                            let mut player = new_player(bot);
-                            run_chunk(&mut player, lines, plan, a, b, &s)
-                        })
+                        std::thread::Builder::new()
+                            .name("bg-tui rollout".to_string())
+                            .spawn_scoped(scope, move || {
+                                let mut player = new_player(bot);
+                                run_chunk(&mut player, lines, plan, a, b, &s, stop)
+                            })
                     })
                     .collect();
                 handles
                     .into_iter()
                     // A worker that panicked passes its panic on: a missing part would
                     // misalign the sums.
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect()
-            })
+                    .map(|h| {
+                        h.map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                            .map_err(|e| RolloutError::Thread(e.to_string()))
+                    })
+                    .collect::<Result<_, _>>()
+            })?
         };
-        for part in parts {
+        for (part, &(a, b)) in parts.iter().zip(&chunks) {
             for trial in part.chunks(lines.len()) {
                 for (sum, outcome) in sums.iter_mut().zip(trial) {
                     sum.add(outcome);
@@ -527,8 +584,12 @@ pub fn rollout(
                     break 'rounds;
                 }
             }
+            // A part stopped short: the trials after it are not all done.
+            if part.len() < (b - a) as usize * lines.len() {
+                break 'rounds;
+            }
         }
-        if !progress(&result(&sums, done)) {
+        if stop.load(Ordering::Relaxed) || !progress(&result(&sums, done)) {
             break;
         }
     }
@@ -543,7 +604,7 @@ fn new_player(bot: &ExpertBot) -> Player {
     }
 }
 
-/// Trials `a..b` of every line, trial by trial.
+/// Trials `a..b` of every line, trial by trial, up to the first that `stop` cut short.
 fn run_chunk(
     player: &mut Player,
     lines: &[Line],
@@ -551,10 +612,13 @@ fn run_chunk(
     a: u32,
     b: u32,
     s: &RolloutSettings,
+    stop: &AtomicBool,
 ) -> Vec<[f64; 5]> {
     let mut out = Vec::with_capacity(lines.len() * (b - a) as usize);
     for t in a..b {
-        player.trials_of(lines, plan, t, s, &mut out);
+        if !player.trials_of(lines, plan, t, s, stop, &mut out) {
+            break;
+        }
     }
     out
 }

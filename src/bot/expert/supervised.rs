@@ -184,24 +184,30 @@ where
     let chunk = positions.len().div_ceil(threads).max(1);
     let (tx, rx) = std::sync::mpsc::channel::<usize>();
     let make = &make;
+    let work = |c: usize, part: &[Position], tx: std::sync::mpsc::Sender<usize>| {
+        let mut value = make();
+        let mut out = Vec::with_capacity(part.len());
+        for (k, position) in part.iter().enumerate() {
+            out.push(value(c * chunk + k, position));
+            if k % 16 == 15 {
+                // The receiver only goes away when every sender is done.
+                let _ = tx.send(16);
+            }
+        }
+        (c, out)
+    };
+    let work = &work;
     let mut parts: Vec<(usize, Vec<Probs>)> = std::thread::scope(|s| {
         let handles: Vec<_> = positions
             .chunks(chunk)
             .enumerate()
             .map(|(c, part)| {
                 let tx = tx.clone();
-                s.spawn(move || {
-                    let mut value = make();
-                    let mut out = Vec::with_capacity(part.len());
-                    for (k, position) in part.iter().enumerate() {
-                        out.push(value(c * chunk + k, position));
-                        if k % 16 == 15 {
-                            // The receiver only goes away when every sender is done.
-                            let _ = tx.send(16);
-                        }
-                    }
-                    (c, out)
-                })
+                // A part whose thread cannot start (a process limit) is valued on this
+                // thread once the others are done.
+                std::thread::Builder::new()
+                    .spawn_scoped(s, move || work(c, part, tx))
+                    .map_err(|_| (c, part))
             })
             .collect();
         drop(tx);
@@ -210,7 +216,13 @@ where
             finished += n;
             done(finished);
         }
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                Err((c, part)) => work(c, part, std::sync::mpsc::channel().0),
+            })
+            .collect()
     });
     parts.sort_by_key(|p| p.0);
     parts.into_iter().flat_map(|p| p.1).collect()

@@ -6,7 +6,7 @@ use crate::bot;
 use crate::engine::{Action, Phase, Side};
 use crate::record::PlayerKind;
 use crate::tui::bots;
-use crate::tui::effect::{BotRequest, Effect, MadeBots};
+use crate::tui::effect::{BotRequest, MadeBots};
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -54,7 +54,7 @@ impl App {
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
         let editing = matches!(self.input.mode(), super::Mode::Setup(_));
-        let seating = self.seats.making();
+        let seating = self.seats.making().is_some() || self.seats.stalled();
         if self.bot_busy() || self.quit || self.table.state().is_over() || editing || seating {
             return;
         }
@@ -173,9 +173,10 @@ impl App {
         true
     }
 
-    /// Hands `side` (the side to act, or the player on roll) to the bot `name` (which the
-    /// runtime makes: see [`BotRequest`]), or back to a person with `None`; the message line
-    /// says so, in the log too, once it is done.
+    /// Hands `side` (the side to act, or the player on roll) to the bot `name` (made on a
+    /// worker thread: see [`BotRequest`]; an engine over UBGI starts and shakes hands
+    /// meanwhile, the keys live), or back to a person with `None`; the message line says
+    /// so, in the log too, once it is done.
     pub(super) fn set_player(&mut self, name: Option<&str>, side: Option<Side>) {
         let game = self.table.game();
         let sides: Vec<Side> = match (side, name) {
@@ -184,18 +185,29 @@ impl App {
             (None, None) => vec![Side::White, Side::Black],
         };
         if let Some(name) = name {
+            if name.starts_with(bot::ubgi::PREFIX) {
+                self.status.say(format!(
+                    "starting {} for {}…",
+                    crate::printable::printable(name, 40),
+                    self.name(sides[0])
+                ));
+            }
             let sides = sides
                 .into_iter()
                 .map(|side| (side, self.seed ^ (side.index() as u64 + 1)))
                 .collect();
-            self.seats.making_bots(true);
-            self.ask(Effect::MakeBots(BotRequest {
+            let id = self.seats.new_id();
+            self.seats.making_bots(Some(id));
+            self.start(Job::Seat(BotRequest {
+                id,
                 name: name.to_string(),
                 sides,
                 rule_set: self.options.rules.rule_set,
             }));
             return;
         }
+        // Bots still being made are no longer waited for.
+        self.seats.making_bots(None);
         for side in sides {
             self.seats.seat_bot(side, None);
             self.options.players[side.index()] = Player::Human;
@@ -208,8 +220,12 @@ impl App {
 
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that
     /// could not be made (the message says why); the message line says it in the log too.
-    pub(super) fn bots_made(&mut self, made: MadeBots) {
-        self.seats.making_bots(false);
+    pub(super) fn bots_made(&mut self, made: MadeBots) -> bool {
+        if self.seats.making() != Some(made.id) {
+            // Asked for before a later `:bot` or `:human`: dropped (an engine is ended).
+            return false;
+        }
+        self.seats.making_bots(None);
         for (side, bot) in made.made {
             match bot {
                 Ok(bot) => {
@@ -223,12 +239,13 @@ impl App {
                 Err(e) => {
                     self.status.say(e.to_string());
                     self.status.note_message();
-                    return;
+                    return true;
                 }
             }
         }
         self.players_changed();
         self.status.note_message();
+        true
     }
 
     /// A question to a bot that no longer plays is dropped, and so is a decision the tutor

@@ -19,8 +19,10 @@ impl App {
             Event::Hint { id, panel } => Msg::HintReady(id, panel),
             Event::Tutor { id, verdict } => Msg::TutorReady(id, verdict),
             Event::Rollout { id, report } => Msg::RolloutReport(id, report),
+            Event::BotsMade(made) => Msg::BotsMade(*made),
+            Event::NotStarted { work, id, why } => Msg::NotStarted(work, id, why),
             Event::Second => Msg::Second,
-            Event::Terminate => Msg::QuitNow,
+            Event::Terminate => Msg::Terminate,
             // The runtime's own business: the terminal, not the game.
             Event::Suspend
             | Event::Continued
@@ -52,6 +54,10 @@ impl App {
                 _ => Msg::Other,
             };
         }
+        // Ctrl-C quits at once whatever is open: a panel, a question, a menu, the editor.
+        if msg == Msg::QuitNow {
+            return msg;
+        }
         match self.input.mode() {
             Mode::Command(..) => match key.code {
                 KeyCode::Esc => Msg::CommandCancel,
@@ -59,20 +65,19 @@ impl App {
                 KeyCode::Enter => Msg::CommandEnter,
                 KeyCode::Up => Msg::HistoryBack,
                 KeyCode::Down => Msg::HistoryForward,
-                KeyCode::Char(c) if !c.is_control() && msg != Msg::QuitNow => Msg::CommandChar(c),
-                _ if msg == Msg::QuitNow => msg,
+                KeyCode::Char(c) if !c.is_control() => Msg::CommandChar(c),
                 _ => Msg::Other,
             },
             Mode::Help => Msg::ClosePanel,
             Mode::Play if self.tutor_thinking() => match msg {
                 Msg::Escape => Msg::TutorTakeBack,
-                Msg::QuitNow | Msg::Quit => msg,
+                Msg::Quit => msg,
                 _ => Msg::TutorWait,
             },
             Mode::Play if self.tutor_panel().is_some() => match key.code {
                 KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::TutorKeep,
                 KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => Msg::TutorTakeBack,
-                _ if matches!(msg, Msg::QuitNow | Msg::Quit) => msg,
+                _ if msg == Msg::Quit => msg,
                 _ => Msg::TutorWait,
             },
             Mode::Play if self.hints.panel().is_some() => match msg {
@@ -80,14 +85,18 @@ impl App {
                 Msg::Down => Msg::HintStep(true),
                 Msg::Select => Msg::HintPlay(None),
                 Msg::Digit(n @ 1..=9) => Msg::HintPlay(Some(usize::from(n) - 1)),
-                Msg::QuitNow => Msg::QuitNow,
                 Msg::ResignMenu => Msg::HintRollout,
                 Msg::Escape if self.rollout_running() => Msg::RolloutStop,
                 _ => Msg::ClosePanel,
             },
-            Mode::ConfirmQuit => {
-                Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::QuitNow | Msg::Quit))
-            }
+            Mode::ConfirmQuit => Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::Quit)),
+            Mode::Rescue(_) => match key.code {
+                KeyCode::Enter => Msg::CommandEnter,
+                KeyCode::Esc => Msg::CommandCancel,
+                KeyCode::Backspace => Msg::CommandBack,
+                KeyCode::Char(c) if !c.is_control() => Msg::CommandChar(c),
+                _ => Msg::Other,
+            },
             Mode::ResignMenu => Msg::ResignLevel(match key.code {
                 KeyCode::Char('s') => Some(WinKind::Single),
                 KeyCode::Char('g') => Some(WinKind::Gammon),
@@ -108,8 +117,13 @@ impl App {
         self.size.0 >= view::MIN_WIDTH && self.size.1 >= view::MIN_HEIGHT
     }
 
-    /// A key on the command line: Enter runs the line.
+    /// A key on the command line: Enter runs the line. (In the question of a match that is
+    /// not saved, the keys type its file name: see [`App::rescue_key`].)
     pub(super) fn command_key(&mut self, msg: &Msg) {
+        if matches!(self.input.mode(), Mode::Rescue(_)) {
+            self.rescue_key(msg);
+            return;
+        }
         if let Some(line) = self.input.command_key(msg) {
             self.command(&line);
         }

@@ -25,7 +25,7 @@ impl Outbox {
         let mut asked = std::mem::take(&mut self.asked);
         asked.retain(|effect| match effect {
             Effect::Start(job) => current(job),
-            Effect::Save(_) | Effect::MakeBots(_) | Effect::Quit => true,
+            Effect::Save(_) | Effect::Quit => true,
         });
         asked
     }

@@ -1,24 +1,83 @@
 //! The runtime's step for one event: [`App::update`] applies its message and returns
 //! effects; [`App::handle`] performs them: a save at once (file I/O, here and never in
-//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a bot
-//! made (which may start an engine's program; back as [`crate::tui::keys::Msg::BotsMade`]),
-//! a job kept until the runtime starts it on a worker thread ([`App::take_jobs`]). A job the
+//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a job
+//! kept until the runtime starts it on a worker thread ([`App::take_jobs`]; bots made for
+//! `:bot`, which may start an engine's program, come back as
+//! [`crate::tui::keys::Msg::BotsMade`]). A job the
 //! game no longer waits for (its side went to a person, its panel closed) is never started.
 
 use super::hints::Hints;
 use super::seats::Seats;
 use super::tutor_desk::TutorDesk;
-use super::{App, BotJob, HintJob, Msg, RolloutJob, TutorJob};
-use crate::tui::effect::{Effect, Effects, Job};
+use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
+use crate::tui::effect::{Effect, Effects, Job, Work};
 use crate::tui::event::Event;
+use crate::tui::hint_rollout::RolloutReport;
 
 impl App {
     /// Applies one event and performs what it asks for (see [`App::update`] and
     /// [`App::perform`]); returns whether the screen must be redrawn.
     pub fn handle(&mut self, event: Event) -> bool {
+        if matches!(event, Event::Key(_)) {
+            // A bot whose worker could not start is asked again.
+            self.seats.stall(false);
+        }
         let msg = self.message_for(event);
         let effects = self.update(msg);
         self.perform(effects)
+    }
+
+    /// The worker for question `id` (of `work`) could not start, for `why`: the game goes on
+    /// without its answer, and the message line says so in one line. A bot's question is
+    /// asked again at the next key (not at once: that would fail again, and again); a hint
+    /// or a bot made is not; the rollout's panel says why; the tutor's decision is made as
+    /// it was. Returns whether the screen changed.
+    pub(super) fn not_started(&mut self, work: Work, id: u64, why: &str) -> bool {
+        let line = |what: &str| format!("{what}: a thread could not start ({why})");
+        match work {
+            Work::Bot => {
+                if !self.seats.answered(id) {
+                    return false;
+                }
+                self.seats.stall(true);
+                self.status
+                    .say(line("the bot waits") + "; any key asks it again");
+            }
+            Work::Hint => {
+                if !self.hints.waits_for_hint(id) {
+                    return false;
+                }
+                self.hints.forget();
+                self.status.say(line("no hint"));
+            }
+            Work::Rollout => {
+                return self.rollout_report(
+                    id,
+                    RolloutReport {
+                        done: true,
+                        error: Some(format!("a thread could not start ({why})")),
+                        ..RolloutReport::default()
+                    },
+                );
+            }
+            Work::Tutor => {
+                return self.tutor_ready(
+                    id,
+                    &crate::tui::tutor::Verdict::Cannot(format!(
+                        "a thread could not start ({why})"
+                    )),
+                );
+            }
+            Work::Seat => {
+                if self.seats.making() != Some(id) {
+                    return false;
+                }
+                self.seats.making_bots(None);
+                self.status.say(line("no bot"));
+            }
+        }
+        self.status.note_message();
+        true
     }
 
     /// Performs `effects`, as the runtime does: saves now (how each went is applied as
@@ -29,12 +88,6 @@ impl App {
         for effect in effects.effects {
             match effect {
                 Effect::Save(request) => redraw |= self.perform_save(request),
-                Effect::MakeBots(request) => {
-                    // Making a bot may start a program (an engine over UBGI).
-                    let made = request.make();
-                    let effects = self.update(Msg::BotsMade(made));
-                    redraw |= self.perform(effects);
-                }
                 Effect::Start(job) => self.outbox.keep(*job),
                 Effect::Quit => {}
             }
@@ -108,6 +161,17 @@ impl App {
         )
     }
 
+    /// The bots to make now for `:bot` (see [`App::take_bot_job`]).
+    pub fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
+        self.take_job(
+            |job| matches!(job, Job::Seat(_)),
+            |job| match job {
+                Job::Seat(request) => Some(request),
+                _ => None,
+            },
+        )
+    }
+
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
     pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
         self.take_job(
@@ -128,5 +192,6 @@ fn waited_for(seats: &Seats, hints: &Hints, tutor: &TutorDesk, job: &Job) -> boo
         Job::Hint(_) => hints.waits_for_hint(id),
         Job::Rollout(_) => hints.waits_for_rollout(id),
         Job::Tutor(_) => tutor.waits_for(id),
+        Job::Seat(_) => seats.making() == Some(id),
     }
 }

@@ -36,11 +36,24 @@ pub(super) struct Saving {
     trouble: Option<String>,
     /// The record's length when the game was made.
     started_at: usize,
+    /// The folders offered at quit when the match cannot be saved where it goes.
+    rescue_dirs: Vec<PathBuf>,
+    /// Where the match was saved at quit instead, when it could not be saved where it goes.
+    rescued: Option<PathBuf>,
+    /// The last autosave wrote the journal (the match is in it, as it stood then).
+    journal_current: bool,
+    /// The players quit without saving the match elsewhere.
+    declined: bool,
 }
 
 impl Saving {
-    /// Saving into `dir` (`None`: no autosave), the record `recorded` long now.
-    pub(super) const fn new(dir: Option<PathBuf>, recorded: usize) -> Saving {
+    /// Saving into `dir` (`None`: no autosave), the record `recorded` long now; `rescue_dirs`
+    /// are offered at quit when it cannot be saved there.
+    pub(super) const fn new(
+        dir: Option<PathBuf>,
+        rescue_dirs: Vec<PathBuf>,
+        recorded: usize,
+    ) -> Saving {
         Saving {
             dir,
             save_path: None,
@@ -52,7 +65,105 @@ impl Saving {
             resumed_own: None,
             trouble: None,
             started_at: recorded,
+            rescue_dirs,
+            rescued: None,
+            journal_current: false,
+            declined: false,
         }
+    }
+
+    /// The players quit without saving the match elsewhere.
+    pub(super) const fn decline(&mut self) {
+        self.declined = true;
+    }
+
+    /// Whether the players quit without saving the match elsewhere.
+    pub(super) const fn declined(&self) -> bool {
+        self.declined
+    }
+
+    /// Whether the match, `recorded` long now, is not safe on the disk: saving it failed
+    /// (a full disk) and it was not saved elsewhere since. Quitting then asks where to.
+    pub(super) fn unsaved(&self, recorded: usize) -> bool {
+        self.trouble.is_some()
+            && self.kept.is_none()
+            && self.rescued.is_none()
+            && recorded != self.started_at
+    }
+
+    /// The folders offered for a match that cannot be saved where it goes.
+    pub(super) fn rescue_dirs(&self) -> &[PathBuf] {
+        &self.rescue_dirs
+    }
+
+    /// Saves `record` (`over`: a finished match) at quit when it cannot be saved where it
+    /// goes: to `to` (a name the user typed), else under a dated name in the first of the
+    /// rescue folders that takes it. Returns the line to say: where it went, or why not.
+    /// Once it is saved, a journal of this game's (which is behind, or of a finished match)
+    /// is removed: the file saved holds all of it.
+    pub(super) fn rescue(
+        &mut self,
+        record: &Record,
+        over: bool,
+        to: Option<PathBuf>,
+    ) -> Result<String, String> {
+        let json = crate::record::to_json(record);
+        let saved = match to {
+            Some(path) => {
+                store::write_output(&path, None, &mut |out| out.write_all(json.as_bytes()))
+                    .map(|()| path.clone())
+                    .map_err(|e| format!("not saved: {e}"))
+            }
+            None => {
+                let name = store::finished_name(SystemTime::now());
+                let name = if over {
+                    name
+                } else {
+                    name.replacen("match-", "unfinished-", 1)
+                };
+                let mut failed = Vec::new();
+                let mut saved = None;
+                for dir in &self.rescue_dirs {
+                    let written = std::fs::create_dir_all(dir)
+                        .map_err(|e| e.to_string())
+                        .and_then(|()| {
+                            store::write_unused(dir, &name, json.as_bytes())
+                                .map_err(|e| e.to_string())
+                        });
+                    match written {
+                        Ok(path) => {
+                            saved = Some(path);
+                            break;
+                        }
+                        Err(e) => failed.push(format!("{}: {e}", shown(dir))),
+                    }
+                }
+                saved.ok_or_else(|| {
+                    if failed.is_empty() {
+                        "there is no other folder to save it in".to_string()
+                    } else {
+                        format!("not saved in {}", failed.join("; nor in "))
+                    }
+                })
+            }
+        }?;
+        if let Some(claim) = self.claim.as_mut()
+            && (claim.journal.take().is_some() || self.continues_autosave)
+        {
+            let _ = std::fs::remove_file(&claim.path);
+        }
+        let line = format!("the match is saved as {}", shown(&saved));
+        self.rescued = Some(saved);
+        Ok(line)
+    }
+
+    /// Where the match is when it is not safe on the disk: the autosave that holds it as it
+    /// stood at the last save that worked (`None`: only in memory).
+    pub(super) fn where_unsaved(&self) -> Option<&Path> {
+        self.claim
+            .as_ref()
+            .filter(|claim| self.journal_current && claim.journal.is_some())
+            .map(|claim| claim.path.as_path())
     }
 
     /// Whether the autosave is due now that the record is `recorded` long: it gained
@@ -210,6 +321,7 @@ impl Saving {
             Some(journal) => journal.save(record),
             None => claim.start_journal(record, self.continues_autosave),
         };
+        self.journal_current = saved.is_ok();
         let not_kept = kept.err().filter(|e| !e.is_empty());
         match (saved, not_kept) {
             (Ok(()), None) => {
@@ -232,7 +344,8 @@ impl Saving {
                         "it is only in memory meanwhile".to_string()
                     };
                     trouble.push(format!(
-                        "{e}; {held}, and is kept at the next save or at quit"
+                        "{e}; {held}, and is kept at the next save that works (quitting asks \
+                         where to save it if none has)"
                     ));
                 }
                 let trouble = trouble.join(" · ");
@@ -287,6 +400,27 @@ impl Saving {
     pub(super) fn farewell(&self, recorded: usize) -> String {
         if let Some(path) = &self.kept {
             return format!("the match is kept as {}", shown(path));
+        }
+        if let Some(path) = &self.rescued {
+            return format!(
+                "the match could not be saved where it goes: it is saved as {} (bg-tui resume \
+                 FILE goes on with an unfinished match)",
+                shown(path)
+            );
+        }
+        if self.unsaved(recorded) {
+            return match self.where_unsaved() {
+                Some(path) => format!(
+                    "the match is not saved: it is only in {}, as it stood at the last save \
+                     that worked",
+                    shown(path)
+                ),
+                None => format!(
+                    "the match is not saved anywhere ({}): its record is printed on standard \
+                     output",
+                    self.trouble.as_deref().unwrap_or_default()
+                ),
+            };
         }
         if let Some(trouble) = &self.trouble {
             return format!("the match may not be saved: {trouble}");

@@ -3,11 +3,11 @@
 //! said on the message line and in the log, and what is said at the end. The state of
 //! saving is the [`super::saves::Saving`] part's.
 
-use super::{App, AppError, Options, Player};
+use super::{App, AppError, Mode, Options, Player};
 use crate::engine::MatchState;
 use crate::engine::Side;
 use crate::record::{PlayerKind, Record, RecordedAction, Recorder};
-use crate::tui::effect::{SaveRequest, Saved};
+use crate::tui::effect::{Effect, SaveRequest, Saved};
 use crate::tui::keys::Msg;
 use rand::RngExt;
 use std::path::{Path, PathBuf};
@@ -91,6 +91,16 @@ impl App {
                 .saving
                 .autosave(self.table.record(), self.table.state().is_over()),
             SaveRequest::To(path) => self.saving.save_to(self.table.record(), path),
+            SaveRequest::BeforeQuit => {
+                self.saving
+                    .finish(self.table.record(), self.table.state().is_over());
+                Saved::BeforeQuit(!self.saving.unsaved(self.recorded()))
+            }
+            SaveRequest::Rescue(to) => Saved::Rescued(self.saving.rescue(
+                self.table.record(),
+                self.table.state().is_over(),
+                to,
+            )),
         };
         let effects = self.update(Msg::Saved(saved));
         self.perform(effects)
@@ -114,15 +124,97 @@ impl App {
                 self.status.announce(line);
             }
             Saved::NoFolder(line) => self.status.say(line),
+            Saved::BeforeQuit(true) => self.quit = true,
+            Saved::BeforeQuit(false) => {
+                self.input.set_mode(Mode::Rescue(String::new()));
+                self.status.say(
+                    "the match is not saved: say where to save it before quitting".to_string(),
+                );
+                return true;
+            }
+            Saved::Rescued(Ok(line)) => {
+                self.status.announce(line);
+                self.quit = true;
+            }
+            Saved::Rescued(Err(line)) => {
+                self.status.say(line);
+                return true;
+            }
         }
         self.status.log_len() != log_len
+    }
+
+    /// The players quit: at once, unless the match is not saved (a full disk), when the
+    /// autosave is tried once more and then, if it still fails, they are asked where to
+    /// save it ([`Mode::Rescue`]).
+    pub(super) fn quit_asked(&mut self) {
+        if self.saving.unsaved(self.recorded()) {
+            self.ask(Effect::Save(SaveRequest::BeforeQuit));
+        } else {
+            self.quit = true;
+        }
+    }
+
+    /// A key in the question of a match that is not saved: a file name typed, Enter saves
+    /// (to it, or without one to the state or the temporary folder), Esc goes back to the
+    /// game. (Ctrl-C quits without saving it: see [`App::update`].)
+    pub(super) fn rescue_key(&mut self, msg: &Msg) {
+        let Mode::Rescue(mut typed) = self.input.mode().clone() else {
+            return;
+        };
+        match msg {
+            Msg::CommandChar(c) if typed.chars().count() < 4096 => typed.push(*c),
+            Msg::CommandBack => {
+                typed.pop();
+            }
+            Msg::CommandCancel => {
+                self.input.set_mode(Mode::Play);
+                self.status
+                    .say("the match is still not saved: q asks again".to_string());
+                return;
+            }
+            Msg::CommandEnter => {
+                let typed = typed.trim();
+                let to = (!typed.is_empty()).then(|| super::expand_home(typed));
+                self.ask(Effect::Save(SaveRequest::Rescue(to)));
+                return;
+            }
+            _ => return,
+        }
+        self.input.set_mode(Mode::Rescue(typed));
+    }
+
+    /// The players quit without saving a match that cannot be saved where it goes: it is
+    /// not saved elsewhere at the end either.
+    pub(super) fn quit_unsaved(&mut self) {
+        self.saving.decline();
+        self.quit = true;
+    }
+
+    /// The match is not safe on the disk (a full disk), and was not saved elsewhere: the
+    /// program then ends with a status that says so.
+    #[must_use]
+    pub fn lost(&self) -> bool {
+        self.saving.unsaved(self.recorded())
+    }
+
+    /// The match's record, when it is not saved anywhere on the disk (not even in an
+    /// autosave behind it): the last place it can go is the standard output.
+    #[must_use]
+    pub fn unsaved_record(&self) -> Option<String> {
+        (self.lost() && self.saving.where_unsaved().is_none())
+            .then(|| crate::record::to_json(self.table.record()))
     }
 
     /// Before the game ends: a finished match not kept yet (the disk was full) is tried
     /// again, and so is an autosave that failed. Returns [`App::farewell`].
     pub fn finish_saving(&mut self) -> String {
-        self.saving
-            .finish(self.table.record(), self.table.state().is_over());
+        let over = self.table.state().is_over();
+        self.saving.finish(self.table.record(), over);
+        // Nobody can be asked now (a signal ended the game): the other places are tried.
+        if self.lost() && !self.saving.declined() {
+            let _ = self.saving.rescue(self.table.record(), over, None);
+        }
         self.farewell()
     }
 

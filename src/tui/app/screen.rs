@@ -101,6 +101,30 @@ impl App {
         crate::replay::label::describe_result(result, |side| self.name(side))
     }
 
+    /// The question of a match that cannot be saved where it goes: why, and where it can go.
+    fn rescue_lines(&self, typed: &str) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .saving
+            .trouble()
+            .map(str::to_string)
+            .into_iter()
+            .collect();
+        lines.push(String::new());
+        let dirs: Vec<String> = self
+            .saving
+            .rescue_dirs()
+            .iter()
+            .map(|d| super::table::shown_path(d))
+            .collect();
+        if !dirs.is_empty() {
+            lines.push(format!("Enter  save it in {}", dirs.join(", or else in ")));
+        }
+        lines.push(format!("or type a file name, then Enter: {typed}_"));
+        lines.push("Esc  back to the game".to_string());
+        lines.push("Ctrl-C  quit without saving it".to_string());
+        lines
+    }
+
     // TODO(issue 32): split with App into components (part 3), each drawing its own panel.
     #[allow(clippy::too_many_lines)]
     pub(super) fn overlay(&self) -> Option<Overlay> {
@@ -124,6 +148,12 @@ impl App {
                 return question(
                     "Quit bg-tui?".to_string(),
                     vec!["y quit, n keep playing".to_string()],
+                );
+            }
+            Mode::Rescue(typed) => {
+                return question(
+                    "The match is not saved".to_string(),
+                    self.rescue_lines(typed),
                 );
             }
             Mode::ResignMenu => {

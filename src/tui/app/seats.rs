@@ -21,8 +21,10 @@ pub(super) struct Seats {
     /// The side of the one person against a bot when the game was set up: the board stays
     /// on that side, even while the person lets the computer play it.
     seat: Option<Side>,
-    /// Bots are being made for `:bot NAME` (by the runtime).
-    making: bool,
+    /// The id of the bots being made for `:bot NAME` (on a worker thread).
+    making: Option<u64>,
+    /// A bot's worker could not start: no bot is asked until the next key.
+    stalled: bool,
 }
 
 impl std::fmt::Debug for Seats {
@@ -73,7 +75,8 @@ impl Seats {
             showing: None,
             finisher: None,
             seat,
-            making: false,
+            making: None,
+            stalled: false,
         }
     }
 
@@ -111,15 +114,26 @@ impl Seats {
         })
     }
 
-    /// Bots are being made for `:bot NAME` (`true`) or have been: nothing moves on by itself
-    /// meanwhile.
-    pub(super) const fn making_bots(&mut self, making: bool) {
+    /// Bots are being made for `:bot NAME` (the request's id) or no longer are (`None`):
+    /// nothing moves on by itself meanwhile.
+    pub(super) const fn making_bots(&mut self, making: Option<u64>) {
         self.making = making;
     }
 
-    /// Bots are being made for `:bot NAME`.
-    pub(super) const fn making(&self) -> bool {
+    /// The id of the bots being made for `:bot NAME`, if any.
+    pub(super) const fn making(&self) -> Option<u64> {
         self.making
+    }
+
+    /// A bot's worker could not start (`true`): no bot is asked until the next key; or a
+    /// key came (`false`).
+    pub(super) const fn stall(&mut self, stalled: bool) {
+        self.stalled = stalled;
+    }
+
+    /// No bot is asked now (its worker could not start).
+    pub(super) const fn stalled(&self) -> bool {
+        self.stalled
     }
 
     /// The person's side against a bot, as the game was set up.

@@ -437,7 +437,7 @@ impl App {
             return false;
         }
         if self.input.mode() != &Mode::Play
-            || self.seats.making()
+            || self.seats.making().is_some()
             || self.quit
             || game.result().is_some()
             || game.resignation().is_some()
