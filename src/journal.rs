@@ -188,6 +188,9 @@ struct Written {
     start: Option<record::StartRecord>,
     stopped: bool,
     players: [PlayerInfo; 2],
+    /// Each game's own players (see [`GameRecord::players`]): games finished before a side
+    /// changed hands are given them, and the journal is then written afresh.
+    game_players: Vec<Option<[PlayerInfo; 2]>>,
     /// The record has clocks.
     clocked: bool,
     /// The clocks' readings: games, and those of the last game.
@@ -205,6 +208,7 @@ impl Written {
             start: last.and_then(|g| g.start.clone()),
             stopped: record.stopped,
             players: record.players.clone(),
+            game_players: record.games.iter().map(|g| g.players.clone()).collect(),
             clocked: record.clock.is_some(),
             clock_games: record.clock.as_ref().map_or(0, |c| c.reserves_ms.len()),
             readings: record
@@ -396,7 +400,12 @@ impl Journal {
         {
             return None;
         }
-        if record.clock.is_some() != w.clocked {
+        if record.clock.is_some() != w.clocked
+            || record.games[..w.games]
+                .iter()
+                .map(|g| &g.players)
+                .ne(w.game_players.iter())
+        {
             return None;
         }
         let (reserves, next_reserves) = match &record.clock {

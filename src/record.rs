@@ -13,7 +13,8 @@
 //! * `"version"`: `2` for this layout. Version 1 records (backgammon only, with
 //!   `"variant": "standard"` in the rules and no rule set per game) load too.
 //! * `"players"`: two objects, White's first, then Black's: `"name"` (any text) and `"kind"`,
-//!   either `"human"` or `{"bot": "greedy"}` (the bot's name, as on the command line).
+//!   either `"human"` or `{"bot": "greedy"}` (the bot's name, as on the command line): who
+//!   plays now.
 //! * `"rules"`: the engine's [`Rules`](crate::engine::Rules): `"rule_set"` (`"backgammon"`,
 //!   `"portes"`, `"plakoto"`, `"fevga"`, `"tavli"` or `"jacquet"`; may be left out for
 //!   backgammon),
@@ -23,7 +24,9 @@
 //! * `"seed"`: the seed of the dice, or `null`.
 //! * `"games"`: one object per game, in order: `"variant"` (the game's rule set:
 //!   `"backgammon"`, `"portes"`, `"plakoto"`, `"fevga"` or `"jacquet"`; in Tavli they cycle),
-//!   `"actions"` and `"result"`.
+//!   `"actions"` and `"result"`; and `"players"`, as above, for a game played by others than
+//!   the record's `"players"` (a side was handed to a bot, or back, after it; left out
+//!   otherwise: older readers skip it).
 //!
 //! Each action is one of (sides are `"white"` or `"black"`; dice are 1 to 6):
 //!

@@ -499,6 +499,7 @@ fn build_record(file: &MatFile) -> Result<Record, MatReadError> {
             start: None,
             actions,
             result: m.game().result().map(ResultRecord::from),
+            players: None,
         });
     }
     if games.is_empty() {

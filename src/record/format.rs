@@ -97,6 +97,10 @@ pub struct GameRecord {
     pub actions: Vec<RecordedAction>,
     /// The result, once the game is over.
     pub result: Option<ResultRecord>,
+    /// Who played the game, when it was not the record's `players` (who play now): a side
+    /// was handed to a bot, or back to its person, after the game (left out otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<[PlayerInfo; 2]>,
 }
 
 /// A game set up at a position (`"start"` in a game of a record): the board from the view
@@ -331,6 +335,15 @@ impl std::fmt::Display for ResultRecord {
 }
 
 impl Record {
+    /// Who played game `index` (from 0): its own `players`, else the record's.
+    #[must_use]
+    pub fn players_of_game(&self, index: usize) -> &[PlayerInfo; 2] {
+        self.games
+            .get(index)
+            .and_then(|g| g.players.as_ref())
+            .unwrap_or(&self.players)
+    }
+
     /// How many dice the record's rolls used, opening rolls (ties too) included: a seeded
     /// generator that made them has drawn this many.
     #[must_use]

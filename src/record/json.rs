@@ -35,6 +35,9 @@ pub fn to_json(record: &Record) -> String {
         if let Some(start) = &game.start {
             out.push_str(&format!("      \"start\": {},\n", compact(start)));
         }
+        if let Some(players) = &game.players {
+            out.push_str(&format!("      \"players\": {},\n", compact(players)));
+        }
         out.push_str("      \"actions\": [");
         for (j, action) in game.actions.iter().enumerate() {
             out.push_str(if j == 0 { "\n        " } else { ",\n        " });

@@ -49,6 +49,9 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
     }
     let mut record: Record = serde_json::from_str(json)?;
     check_players(&record.players)?;
+    for players in record.games.iter().filter_map(|g| g.players.as_ref()) {
+        check_players(players)?;
+    }
     // Read as the current version: version 1 had no rule set per game.
     record.version = VERSION;
     let rule_set = record.rules.rule_set;

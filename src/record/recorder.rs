@@ -1,7 +1,10 @@
 //! [`Recorder`]: a record built while a match is played.
 
+use super::PlayerKind;
 use super::{ClockRecord, GameRecord, PlayerInfo, Record, RecordSide, RecordedAction, StartRecord};
-use crate::engine::{Action, GameSetup, MatchError, MatchState, Rules, SetupError, format_play};
+use crate::engine::{
+    Action, GameSetup, MatchError, MatchState, Rules, SetupError, Side, format_play,
+};
 
 /// Builds a [`Record`] while a match is played.
 ///
@@ -96,9 +99,25 @@ impl Recorder {
         &mut self.record.clock
     }
 
-    /// The players, to note a change of who plays a side (a bot taking over).
-    pub fn players_mut(&mut self) -> &mut [PlayerInfo; 2] {
-        &mut self.record.players
+    /// Notes that `kind` plays `side` from now on (a bot took it over, or its person took
+    /// it back). The games finished before keep the players who played them (each game's
+    /// `players`, written where it differs from the record's); the game in progress, if
+    /// any, is named by who finishes it.
+    pub fn set_player_kind(&mut self, side: Side, kind: PlayerKind) {
+        let before = self.record.players.clone();
+        if before[side.index()].kind == kind {
+            return;
+        }
+        self.record.players[side.index()].kind = kind;
+        let now = &self.record.players;
+        for game in &mut self.record.games {
+            if game.result.is_some() && game.players.is_none() {
+                game.players = Some(before.clone());
+            }
+            if game.players.as_ref() == Some(now) {
+                game.players = None;
+            }
+        }
     }
 
     /// Starts the next game of `m` and of the record.

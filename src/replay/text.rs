@@ -151,6 +151,20 @@ fn game_start(timeline: &Timeline, moment: &Moment) -> String {
         moment.game + 1,
         score_text(timeline, moment.score)
     );
+    // A game played by others than the record's players (a side changed hands after it).
+    if let Some(players) = timeline
+        .record()
+        .games
+        .get(moment.game)
+        .and_then(|g| g.players.as_ref())
+    {
+        let _ = write!(
+            text,
+            "\n  Played by: White {}; Black {}",
+            kind(&players[0]),
+            kind(&players[1])
+        );
+    }
     let set_up = timeline
         .record()
         .games

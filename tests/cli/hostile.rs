@@ -4,9 +4,9 @@
 //!
 //! The small hostile files are in `tests/fixtures/hostile`; the large ones are made here.
 
-use bg_tui::engine::{Action, MatchState, Phase, Rules};
+use bg_tui::engine::{Action, MatchState, Phase, Rules, Side};
 use bg_tui::journal::{self, Journal};
-use bg_tui::record::{self, PlayerInfo, Recorder};
+use bg_tui::record::{self, PlayerInfo, PlayerKind, Recorder};
 use bg_tui::store;
 use std::path::Path;
 #[cfg(feature = "tui")]
@@ -490,13 +490,22 @@ fn each_save_appends_a_line_and_the_journal_reads_back_as_the_record() {
     // A stop and a change of players are journaled too.
     let mut rec = rec;
     let mut m = m;
-    rec.players_mut()[1] = PlayerInfo::bot("greedy");
+    rec.set_player_kind(Side::Black, PlayerKind::Bot("greedy".to_string()));
     rec.stop(&mut m).unwrap();
     let mut journal = Journal::resume(&path, &record).unwrap();
     journal.save(rec.as_record()).unwrap();
     let (again, m2) = store::read_record(&path).unwrap();
     assert_eq!(&again, rec.as_record());
     assert!(m2.is_over());
+    // Issue 31 §7: the games played before Black was handed to the bot keep their players.
+    assert_eq!(again.players[1].kind, PlayerKind::Bot("greedy".to_string()));
+    for game in 0..3 {
+        assert_eq!(
+            again.players_of_game(game)[1].kind,
+            PlayerKind::Human,
+            "game {game}"
+        );
+    }
 }
 
 #[test]

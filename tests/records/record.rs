@@ -10,8 +10,9 @@ use bg_tui::engine::{
 };
 use bg_tui::engine::{IllegalStep, TurnError};
 use bg_tui::record::{
-    ActionError, ActionStep, GameEnd, GameFault, GameStart, IllegalPlayReason, PlayerInfo, Record,
-    RecordError, RecordSide, RecordedAction, Recorder, Visitor, load, to_json, walk,
+    ActionError, ActionStep, GameEnd, GameFault, GameStart, IllegalPlayReason, PlayerInfo,
+    PlayerKind, Record, RecordError, RecordSide, RecordedAction, Recorder, Visitor, load, to_json,
+    walk,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -994,4 +995,57 @@ fn a_step_from_no_place_is_refused_naming_it() {
         "{e}"
     );
     assert!(e.to_string().contains("step 30/"), "{e}");
+}
+
+/// Issue 31 §7: a side handed to a bot between games: the record names each game's players
+/// as they were (the finished games keep theirs, written with the game), loads back the
+/// same, and the replay's text says who played the earlier games; handing it back writes
+/// nothing more.
+#[test]
+fn each_game_keeps_its_players_when_a_side_changes_hands() {
+    let rules = Rules::match_to(7);
+    let mut m = MatchState::new(rules).unwrap();
+    let mut rec = Recorder::new(
+        [PlayerInfo::bot("greedy"), PlayerInfo::human("Bob")],
+        rules,
+        Some(3),
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut players = bots("greedy", "greedy", 3);
+    play_on(&mut m, &mut rec, &mut players, &mut rng, 1);
+    assert_eq!(m.results().len(), 1, "one game played");
+    rec.set_player_kind(Side::Black, PlayerKind::Bot("greedy".to_string()));
+    play_on(&mut m, &mut rec, &mut players, &mut rng, 2);
+    check_round_trip(&rec);
+    let record = rec.as_record();
+    assert_eq!(
+        record.players[1].kind,
+        PlayerKind::Bot("greedy".to_string())
+    );
+    assert_eq!(record.players_of_game(0)[1], PlayerInfo::human("Bob"));
+    assert_eq!(
+        record.players_of_game(1)[1].kind,
+        PlayerKind::Bot("greedy".to_string())
+    );
+    assert!(
+        record.games[1].players.is_none(),
+        "the second game is the record's players'"
+    );
+    let json = to_json(record);
+    assert_eq!(json.matches("\"players\"").count(), 2, "{json}");
+    let timeline = bg_tui::replay::Timeline::new(record).unwrap();
+    let text = bg_tui::replay::text::render(record, &timeline);
+    assert!(
+        text.contains("Game 1: ") && text.contains("Played by: White bot greedy; Black human"),
+        "{text}"
+    );
+    assert_eq!(text.matches("Played by").count(), 1, "{text}");
+    // Handed back: the first game's players are the record's again, and written no more.
+    rec.set_player_kind(Side::Black, PlayerKind::Human);
+    let record = rec.as_record();
+    assert!(record.games[0].players.is_none());
+    assert_eq!(
+        record.players_of_game(1)[1].kind,
+        PlayerKind::Bot("greedy".to_string())
+    );
 }

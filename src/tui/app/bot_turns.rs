@@ -61,7 +61,9 @@ impl App {
         let game = self.table.game();
         let both_bots = self.seats.both_bots();
         let (kind, side) = if game.result().is_some() {
-            if !both_bots {
+            // A person at the table starts each next game, even with bots at both sides
+            // (`:bot` on the person's own side).
+            if !both_bots || !self.seats.watching() {
                 return;
             }
             (JobKind::NextGame, None)

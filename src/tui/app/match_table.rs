@@ -99,7 +99,7 @@ impl Table {
 
     /// Records who plays `side` now.
     pub(super) fn set_player_kind(&mut self, side: Side, kind: PlayerKind) {
-        self.recorder.players_mut()[side.index()].kind = kind;
+        self.recorder.set_player_kind(side, kind);
     }
 
     /// Notes the clocks' `reading` (reserves in milliseconds) after each new action in the

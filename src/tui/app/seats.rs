@@ -25,6 +25,10 @@ pub(super) struct Seats {
     making: Option<u64>,
     /// A bot's worker could not start: no bot is asked until the next key.
     stalled: bool,
+    /// Bots played both sides from the start: nobody sits at the table, so a match goes
+    /// on from game to game by itself. A person who hands a side to a bot later still
+    /// starts each next game.
+    watching: bool,
 }
 
 impl std::fmt::Debug for Seats {
@@ -68,7 +72,9 @@ impl Step {
 impl Seats {
     /// `bots` at the sides, the person at `seat` (one person against a bot).
     pub(super) const fn new(bots: [Option<SharedBot>; 2], seat: Option<Side>) -> Seats {
+        let watching = bots[0].is_some() && bots[1].is_some();
         Seats {
+            watching,
             bots,
             pending: None,
             next_id: 0,
@@ -93,6 +99,12 @@ impl Seats {
     /// Bots play both sides.
     pub(super) fn both_bots(&self) -> bool {
         self.bots.iter().all(Option::is_some)
+    }
+
+    /// Bots played both sides from the start (nobody sits at the table): the match goes
+    /// from game to game by itself.
+    pub(super) const fn watching(&self) -> bool {
+        self.watching
     }
 
     /// Seats `bot` at `side` (`None`: a person plays it).
