@@ -503,6 +503,7 @@ impl App {
                 self.input.set_mode(Mode::Play);
             }
             Msg::HintRollout => self.start_rollout(),
+            Msg::RolloutKnob(knob) => self.change_rollout(knob),
             Msg::RolloutStop => self.stop_rollout(),
             Msg::RolloutReport(id, report) => return self.rollout_report(id, *report),
             Msg::HintStep(down) => {

@@ -2,7 +2,7 @@
 //! out on a worker thread (a 2-ply ranking can take a good part of a second) and shown in a
 //! panel. A line of the ranking can be chosen (Up/Down and Enter, or its number) to play it.
 
-use super::hint_rollout::RolloutView;
+use super::hint_rollout::{RolloutChoice, RolloutView};
 use crate::advisor::{self, Advisor, CubeAdvice, PlayAdvice, text};
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 use crate::bot::{self, EXPERT_DEFAULT_PLY};
@@ -33,6 +33,8 @@ pub struct HintPanel {
     pub selected: usize,
     /// The rollout of its lines (`R`), once asked for: shown in place of the ranking.
     pub rollout: Option<RolloutView>,
+    /// How `R` would roll it out (an answer the panel shows; `None` while it waits).
+    pub choice: Option<RolloutChoice>,
 }
 
 impl HintPanel {
@@ -45,6 +47,7 @@ impl HintPanel {
             plays: Vec::new(),
             selected: 0,
             rollout: None,
+            choice: None,
         }
     }
 
@@ -108,6 +111,7 @@ impl HintPanel {
             plays,
             selected: 0,
             rollout: None,
+            choice: None,
         }
     }
 
@@ -126,7 +130,18 @@ impl HintPanel {
                 .collect(),
             selected: 0,
             rollout: None,
+            choice: None,
         }
+    }
+
+    /// `R` can roll it out: it ranks plays, or it is cube advice that says so.
+    #[must_use]
+    pub fn rollable(&self) -> bool {
+        !self.plays.is_empty()
+            || self
+                .head
+                .last()
+                .is_some_and(|l| l.starts_with("R rolls the position out"))
     }
 
     /// Moves the choice one line up or down (staying in the list).
@@ -146,7 +161,11 @@ impl HintPanel {
             return rollout.lines(self.selected);
         }
         let mut out = self.head.clone();
+        let rollout = self
+            .choice
+            .map(|c| format!("R rolls out: {}; t, d, c change it", c.words()));
         if self.plays.is_empty() {
+            out.extend(rollout);
             return out;
         }
         let first = self
@@ -158,9 +177,10 @@ impl HintPanel {
             out.push(format!("{mark}{:>2} {}", i + 1, p.text));
         }
         out.push(format!(
-            "{} plays; Up/Down, Enter or 1-9 plays one; R rolls out; others close",
+            "{} plays; Up/Down, Enter or 1-9 plays one; others close",
             self.plays.len()
         ));
+        out.extend(rollout);
         out
     }
 }

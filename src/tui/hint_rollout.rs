@@ -13,17 +13,89 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many of the panel's plays are rolled out (the best first).
 pub const ROLLED_OUT: usize = 5;
-/// The trials of a rollout from the panel.
-pub const TRIALS: u32 = 1296;
+/// The trials a rollout from the panel may have (`t` goes from one to the next).
+pub const TRIALS: [u32; 5] = [36, 144, 324, 648, 1296];
+/// The turns a trial may be cut at (`c` goes from one to the next; `None`: played to the
+/// end).
+pub const CUTS: [Option<u32>; 4] = [Some(11), Some(5), Some(17), None];
 
-/// The settings of a rollout from the hint panel: [`TRIALS`] full trials at 0-ply with
-/// variance reduction, on every core.
+/// How the panel's rollout is played, as chosen in the panel: the trials (`t`), the
+/// look-ahead of both players (`d`: 0 or 1 ply) and where a trial is cut (`c`). It stays as
+/// chosen for the rest of the game's session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RolloutChoice {
+    /// The trials.
+    pub trials: u32,
+    /// The look-ahead: 0 or 1.
+    pub ply: u8,
+    /// Each trial cut after this many turns and valued by the nets (`None`: to the end).
+    pub truncate: Option<u32>,
+}
+
+impl Default for RolloutChoice {
+    /// 324 trials at 0-ply, cut at 11 turns: a few seconds a play on a quiet core.
+    fn default() -> RolloutChoice {
+        RolloutChoice {
+            trials: 324,
+            ply: 0,
+            truncate: Some(11),
+        }
+    }
+}
+
+/// The choice after `now` in `choices` (the first after the last, or when `now` is none).
+fn next_of<T: Copy + PartialEq>(choices: &[T], now: T) -> T {
+    let at = choices.iter().position(|&c| c == now);
+    choices[at.map_or(0, |i| (i + 1) % choices.len())]
+}
+
+impl RolloutChoice {
+    /// The next number of trials of [`TRIALS`].
+    #[must_use]
+    pub fn more_trials(self) -> RolloutChoice {
+        RolloutChoice {
+            trials: next_of(&TRIALS, self.trials),
+            ..self
+        }
+    }
+
+    /// The other look-ahead (0 or 1 ply).
+    #[must_use]
+    pub fn other_depth(self) -> RolloutChoice {
+        RolloutChoice {
+            ply: 1 - self.ply.min(1),
+            ..self
+        }
+    }
+
+    /// The next cut of [`CUTS`].
+    #[must_use]
+    pub fn next_cut(self) -> RolloutChoice {
+        RolloutChoice {
+            truncate: next_of(&CUTS, self.truncate),
+            ..self
+        }
+    }
+
+    /// "324 trials, 0-ply, cut at 11 turns" or "1296 trials, 1-ply, to the end".
+    #[must_use]
+    pub fn words(self) -> String {
+        let cut = match self.truncate {
+            Some(turns) => format!("cut at {turns} turns"),
+            None => "to the end".to_string(),
+        };
+        format!("{} trials, {}-ply, {cut}", self.trials, self.ply)
+    }
+}
+
+/// The settings of a rollout from the hint panel as `choice` says, with variance
+/// reduction, on every core.
 #[must_use]
-pub fn settings(seed: u64) -> RolloutSettings {
+pub fn settings(seed: u64, choice: RolloutChoice) -> RolloutSettings {
     RolloutSettings {
-        trials: TRIALS,
-        truncate: None,
-        ply: 0,
+        trials: choice.trials,
+        truncate: choice.truncate,
+        ply: choice.ply,
         seed,
         threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         std_err: None,
@@ -57,6 +129,9 @@ pub struct RolloutReport {
     /// Each line's equity (cubeless, the player who plays or is on roll) and its standard
     /// error, in millionths.
     pub figures: Vec<(i64, i64)>,
+    /// Each line's chances (win, win gammon, win backgammon, lose gammon, lose backgammon)
+    /// for the same player, in millionths.
+    pub chances: Vec<[i64; 5]>,
     /// The cube decision from the rolled-out chances, as lines (a cube rollout).
     pub cube: Vec<String>,
     /// The rollout has ended (all its trials, or stopped).
@@ -74,7 +149,13 @@ impl RolloutJob {
     /// the cube decision of the player on roll in `m` (before rolling, or doubled). `None`
     /// when there is nothing to roll out.
     #[must_use]
-    pub fn new(id: u64, m: &MatchState, plays: &[Play], seed: u64) -> Option<RolloutJob> {
+    pub fn new(
+        id: u64,
+        m: &MatchState,
+        plays: &[Play],
+        seed: u64,
+        choice: RolloutChoice,
+    ) -> Option<RolloutJob> {
         let game = m.game();
         let (lines, cube) = if plays.is_empty() {
             let cube_now = match game.phase() {
@@ -99,7 +180,7 @@ impl RolloutJob {
             variant: game.variant(),
             lines,
             cube,
-            settings: settings(seed),
+            settings: settings(seed, choice),
             stop: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -125,6 +206,7 @@ impl RolloutJob {
                 .iter()
                 .map(|l| (micro(l.equity), micro(l.std_err)))
                 .collect(),
+            chances: r.lines.iter().map(|l| l.chances.map(micro)).collect(),
             cube,
             done,
             error: None,
@@ -194,6 +276,8 @@ pub struct RolloutView {
     pub labels: Vec<String>,
     /// The trials asked for.
     pub trials: u32,
+    /// How it is played: its look-ahead and cut, as the panel chose them.
+    pub choice: RolloutChoice,
     /// The threads it runs on.
     pub threads: usize,
     /// The result so far, once a round is done.
@@ -209,6 +293,11 @@ impl RolloutView {
         RolloutView {
             labels,
             trials: job.settings.trials,
+            choice: RolloutChoice {
+                trials: job.settings.trials,
+                ply: job.settings.ply,
+                truncate: job.settings.truncate,
+            },
             threads: job.settings.threads,
             report: None,
             stage: RolloutStage::Running,
@@ -224,11 +313,13 @@ impl RolloutView {
     }
 
     /// The panel's lines: how the rollout is played, each line with its equity ± its
-    /// standard error, the cube decision (a cube rollout), and how far it has come.
+    /// standard error and its chances (as they stand after each round), the cube decision
+    /// (a cube rollout), and how far it has come.
     #[must_use]
     pub fn lines(&self, selected: usize) -> Vec<String> {
         let mut out = vec![format!(
-            "rollout: 0-ply, full trials, variance reduction, {} thread{}",
+            "rollout: {}, variance reduction, {} thread{}",
+            self.choice.words(),
             self.threads,
             if self.threads == 1 { "" } else { "s" }
         )];
@@ -238,10 +329,24 @@ impl RolloutView {
             return out;
         }
         let eq = |m: i64| m as f64 / 1e6;
+        out.push(format!(
+            " {:<24} {:>14}  {:>5} {:>5} {:>5} {:>5} {:>5}",
+            "", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
+        ));
         for (i, label) in self.labels.iter().enumerate() {
-            let figures = match report.figures.get(i) {
-                Some(&(e, se)) if report.trials > 0 => {
-                    format!("{:+.3} ± {:.3}", eq(e), eq(se))
+            let figures = match (report.figures.get(i), report.chances.get(i)) {
+                (Some(&(e, se)), Some(c)) if report.trials > 0 => {
+                    let percent = |m: i64| format!("{:5.1}", m as f64 / 1e4);
+                    format!(
+                        "{:+.3} ± {:.3}  {} {} {} {} {}",
+                        eq(e),
+                        eq(se),
+                        percent(c[0]),
+                        percent(c[1]),
+                        percent(c[2]),
+                        percent(c[3]),
+                        percent(c[4])
+                    )
                 }
                 _ => "…".to_string(),
             };
@@ -262,7 +367,7 @@ impl RolloutView {
                 "stopped at {} of {} trials; Esc closes",
                 report.trials, self.trials
             ),
-            RolloutStage::Done => format!("{} trials done; Esc closes", report.trials),
+            RolloutStage::Done => format!("{} trials done; R again, Esc closes", report.trials),
         });
         out
     }

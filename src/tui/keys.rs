@@ -120,6 +120,8 @@ pub enum Msg {
     HintPlay(Option<usize>),
     /// `R` in the hint panel: roll its lines out.
     HintRollout,
+    /// `t`, `d` or `c` in the hint panel: change how `R` rolls out.
+    RolloutKnob(RolloutKnob),
     /// Esc in the hint panel while its rollout runs: stop it, keeping the result so far.
     RolloutStop,
     /// A rollout's result so far (the rollout with this id).
@@ -384,4 +386,15 @@ pub fn help_rows() -> Vec<(String, String)> {
     .into_iter()
     .map(|(k, d)| (k.to_string(), d.to_string()))
     .collect()
+}
+
+/// What `t`, `d` and `c` change in the hint panel's rollout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RolloutKnob {
+    /// `t`: the next number of trials.
+    Trials,
+    /// `d`: the other look-ahead (0 or 1 ply).
+    Depth,
+    /// `c`: the next cut (turns a trial is played before the nets value it).
+    Cut,
 }

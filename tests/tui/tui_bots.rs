@@ -78,7 +78,12 @@ fn a_hint_for_a_position_the_bots_have_left_is_asked_again() {
     let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
         panic!("the panel stays open");
     };
-    assert_eq!(lines, shown, "the new answer is shown");
+    // The new answer is shown, with how `R` would roll it out under it.
+    assert_eq!(lines[..shown.len()], shown[..], "the new answer is shown");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("R rolls out: ")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -425,4 +430,47 @@ fn an_engine_that_dies_hands_its_side_back_and_the_game_goes_on() {
         app.match_state().game().result().is_none(),
         "the game is kept"
     );
+}
+
+/// Issue 31 §7: a person who hands their own side to a bot in a match (`:bot` on their side)
+/// still starts each next game: at the end of a game the match waits for the person's key,
+/// as it did before the side was handed over; two bots from the start go on by themselves.
+#[test]
+fn a_person_who_hands_their_side_to_a_bot_still_starts_each_game() {
+    let mut app = App::new(Options {
+        rules: Rules::match_to(7),
+        seed: Some(11),
+        players: [bot("greedy"), Player::Human],
+        bot_delay_ms: 0,
+        names: ["Alice".to_string(), "Bob".to_string()],
+        ..Options::default()
+    })
+    .unwrap();
+    press(&mut app, KeyCode::Char(':'));
+    for c in "bot greedy black".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    seat_bots(&mut app);
+    assert_eq!(app.model().bots[1].as_deref(), Some("greedy"));
+    // The person rolls the opening, if the bots have not (they do not: a person sits).
+    if app.match_state().game().phase() == Phase::Opening {
+        press(&mut app, KeyCode::Char('r'));
+    }
+    run_bots(&mut app, |a| a.match_state().game().result().is_some());
+    assert!(app.match_state().game().result().is_some(), "the game ends");
+    assert_eq!(app.match_state().results().len(), 1);
+    assert!(
+        app.take_bot_job().is_none(),
+        "no bot starts the next game for the person"
+    );
+    assert_eq!(app.match_state().results().len(), 1, "the match waits");
+    // The person's key starts the next game; the bots play it.
+    press(&mut app, KeyCode::Char('r'));
+    assert!(app.match_state().game().result().is_none(), "a new game");
+    if app.match_state().game().phase() == Phase::Opening {
+        press(&mut app, KeyCode::Char('r'));
+    }
+    let answered = run_bots(&mut app, |a| a.match_state().results().len() == 2);
+    assert!(answered > 0, "the bots play the next game");
 }

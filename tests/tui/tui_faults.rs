@@ -87,8 +87,13 @@ fn opening_rollout() -> bg_tui::tui::hint_rollout::RolloutJob {
         .unwrap();
     assert!(matches!(m.game().phase(), Phase::Moving(d) if d == Dice::new(3, 1).unwrap()));
     let plays = m.game().legal_plays().to_vec();
-    let mut job =
-        bg_tui::tui::hint_rollout::RolloutJob::new(7, &m, &plays, 1).expect("plays to roll out");
+    let full = bg_tui::tui::hint_rollout::RolloutChoice {
+        trials: 1296,
+        ply: 0,
+        truncate: None,
+    };
+    let mut job = bg_tui::tui::hint_rollout::RolloutJob::new(7, &m, &plays, 1, full)
+        .expect("plays to roll out");
     job.settings.threads = 1;
     job
 }

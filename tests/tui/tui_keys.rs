@@ -481,7 +481,7 @@ fn check_hint() {
     let plays = app.match_state().game().legal_plays().len();
     // How the plays were valued, the column heads, up to ten plays (the first chosen), and
     // how to choose.
-    assert_eq!(lines.len(), 2 + plays.min(10) + 1, "{lines:?}");
+    assert_eq!(lines.len(), 2 + plays.min(10) + 2, "{lines:?}");
     assert!(
         lines[0].starts_with("money play, cube 1 centred: cubeful equity; every line 2-ply"),
         "{lines:?}"
@@ -493,9 +493,11 @@ fn check_hint() {
     assert!(lines[2].starts_with("> 1 "), "{lines:?}");
     assert!(lines[3].starts_with("  2 "), "{lines:?}");
     assert!(
-        lines
-            .last()
-            .is_some_and(|l| l.starts_with(&format!("{plays} plays"))),
+        lines[lines.len() - 2].starts_with(&format!("{plays} plays")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("R rolls out: ")),
         "{lines:?}"
     );
     press(&mut app, KeyCode::Char('x'));

@@ -78,15 +78,22 @@ fn the_hint_panel_rolls_its_plays_out_and_esc_stops_with_the_result_so_far() {
     press(&mut app, KeyCode::Char('r'));
     open_hint(&mut app);
     let ranking = panel(&app).expect("the hint panel");
-    assert!(ranking.last().is_some_and(|l| l.contains("R rolls out")));
+    assert_eq!(
+        ranking.last().map(String::as_str),
+        Some("R rolls out: 324 trials, 0-ply, cut at 11 turns; t, d, c change it")
+    );
     let job = ask_rollout(&mut app, 108);
     assert_eq!(job.lines.len(), 5, "the best five plays");
     let lines = panel(&app).expect("the panel stays open");
-    assert!(lines[0].starts_with("rollout: 0-ply, full trials, variance reduction"));
-    assert!(lines[1].starts_with("> 1 "), "{lines:?}");
+    assert!(
+        lines[0].starts_with("rollout: 324 trials, 0-ply, cut at 11 turns, variance reduction"),
+        "{lines:?}"
+    );
+    assert!(lines[1].contains("win%"), "{lines:?}");
+    assert!(lines[2].starts_with("> 1 "), "{lines:?}");
     assert_eq!(
         lines.last().map(String::as_str),
-        Some("0 of 1296 trials; Esc stops, other keys close")
+        Some("0 of 324 trials; Esc stops, other keys close")
     );
     let got = reports(&job);
     assert_eq!(
@@ -94,19 +101,26 @@ fn the_hint_panel_rolls_its_plays_out_and_esc_stops_with_the_result_so_far() {
         vec![(36, false), (72, false), (108, false), (108, true)],
         "a report after every round of 36 trials, then the result"
     );
-    // The first round's result shows: each play with its equity and standard error.
+    // The first round's result shows: each play with its equity, standard error and
+    // chances (the win% column between 0 and 100).
     hand(&mut app, &job, &got[0]);
     let lines = panel(&app).expect("the panel");
-    assert_eq!(lines.len(), 1 + 5 + 1, "{lines:?}");
-    for line in &lines[1..6] {
-        assert!(line.contains(" ± "), "{lines:?}");
+    assert_eq!(lines.len(), 2 + 5 + 1, "{lines:?}");
+    for line in &lines[2..7] {
+        let (_, after) = line.split_once(" ± ").expect("equity ± error");
+        let win: f64 = after
+            .split_whitespace()
+            .nth(1)
+            .and_then(|w| w.parse().ok())
+            .expect("a win%");
+        assert!((0.0..=100.0).contains(&win), "{lines:?}");
     }
-    assert!(lines[6].starts_with("36 of 1296 trials"), "{lines:?}");
+    assert!(lines[7].starts_with("36 of 324 trials"), "{lines:?}");
     // Esc stops it: the flag the worker reads is set, the panel keeps the result so far.
     press(&mut app, KeyCode::Esc);
     assert!(job.stopped(), "the worker is told to stop");
     let lines = panel(&app).expect("Esc keeps the panel open");
-    assert_eq!(lines[6], "stopped at 36 of 1296 trials; Esc closes");
+    assert_eq!(lines[7], "stopped at 36 of 324 trials; Esc closes");
     let shown = lines.clone();
     // Rounds the worker finished meanwhile are not shown.
     hand(&mut app, &job, &got[1]);
@@ -162,10 +176,10 @@ fn a_finished_rollout_says_so_and_the_cube_advice_can_be_rolled_out() {
             "{start}: {lines:?}"
         );
     }
-    assert!(lines[1].contains(" ± "), "{lines:?}");
+    assert!(lines[2].contains(" ± "), "{lines:?}");
     assert_eq!(
         lines.last().map(String::as_str),
-        Some("36 trials done; Esc closes")
+        Some("36 trials done; R again, Esc closes")
     );
     // Done: Esc closes at once.
     press(&mut app, KeyCode::Esc);
@@ -193,7 +207,46 @@ fn the_rollout_panel_snapshots() {
         let text = format!("{}", terminal.backend());
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let text = text.replace(&format!("{threads} threads"), "N threads");
-        assert!(text.contains("stopped at 36 of 1296 trials"), "{text}");
+        assert!(text.contains("stopped at 36 of 324 trials"), "{text}");
         insta::assert_snapshot!(format!("rollout_panel_{w}x{h}"), text);
     }
+}
+
+/// Issue 31 §6: the panel's rollout is set in the panel: `t` the trials, `d` the depth, `c`
+/// the cut; the panel says how `R` will roll out, the job is asked with those settings, and
+/// nothing changes while a rollout runs.
+#[test]
+fn the_rollout_is_set_in_the_panel() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    open_hint(&mut app);
+    for key in ['t', 't', 'd', 'c', 'c', 'c'] {
+        press(&mut app, KeyCode::Char(key));
+    }
+    let lines = panel(&app).expect("the keys keep the panel open");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("R rolls out: 1296 trials, 1-ply, to the end; t, d, c change it")
+    );
+    shifted(&mut app, 'R');
+    let job = app.take_rollout_job().expect("the rollout is asked");
+    assert_eq!(job.settings.trials, 1296);
+    assert_eq!(job.settings.ply, 1);
+    assert_eq!(job.settings.truncate, None);
+    assert!(job.settings.variance_reduction);
+    // While it runs, the settings stay.
+    press(&mut app, KeyCode::Char('t'));
+    assert!(
+        app.message().contains("Esc stops it first"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('c'));
+    let lines = panel(&app).expect("the panel");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("R rolls out: 1296 trials, 1-ply, cut at 11 turns; t, d, c change it"),
+        "a change shows the ranking again with the new setting"
+    );
 }

@@ -9,6 +9,7 @@ use super::{App, Job, Said};
 use crate::engine::Phase;
 use crate::tui::hint::{self, HintJob, HintPanel, play_text};
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
+use crate::tui::keys::RolloutKnob;
 
 impl App {
     /// Starts rolling out the open hint panel's lines (the best few plays, or the position
@@ -31,7 +32,8 @@ impl App {
         let plays: Vec<_> = panel.plays.iter().map(|p| p.play).collect();
         let id = self.seats.new_id();
         let seed = self.seed ^ (self.recorded() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let Some(job) = RolloutJob::new(id, self.table.state(), &plays, seed) else {
+        let choice = self.hints.choice();
+        let Some(job) = RolloutJob::new(id, self.table.state(), &plays, seed, choice) else {
             self.status.say("nothing to roll out here".to_string());
             return;
         };
@@ -49,6 +51,20 @@ impl App {
         self.hints.start_rollout(id, job.stop.clone(), view);
         self.start(Job::Rollout(job));
         self.status.clear();
+    }
+
+    /// `t`, `d` or `c` in the hint panel: changes how `R` rolls out (not while a rollout
+    /// runs).
+    pub(super) fn change_rollout(&mut self, knob: RolloutKnob) {
+        let changed = self.hints.change_choice(|c| match knob {
+            RolloutKnob::Trials => c.more_trials(),
+            RolloutKnob::Depth => c.other_depth(),
+            RolloutKnob::Cut => c.next_cut(),
+        });
+        if !changed {
+            self.status
+                .say("the rollout runs: Esc stops it first".to_string());
+        }
     }
 
     /// The hint panel's rollout is running.

@@ -3,7 +3,7 @@
 //! it to open, fill, step through, roll out and close the panel.
 
 use crate::tui::hint::HintPanel;
-use crate::tui::hint_rollout::{RolloutReport, RolloutStage, RolloutView};
+use crate::tui::hint_rollout::{RolloutChoice, RolloutReport, RolloutStage, RolloutView};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -27,6 +27,8 @@ pub(super) struct Hints {
     wait: Option<(u64, usize)>,
     /// The rollout the panel shows while it runs: its id and its stop flag.
     rollout: Option<(u64, Arc<AtomicBool>)>,
+    /// How `R` rolls out, as chosen in the panel (kept from panel to panel).
+    choice: RolloutChoice,
 }
 
 impl Hints {
@@ -58,8 +60,37 @@ impl Hints {
         if asked_at != recorded {
             return HintAnswer::Stale;
         }
+        let mut panel = panel;
+        if panel.rollable() {
+            panel.choice = Some(self.choice);
+        }
         self.panel = Some(panel);
         HintAnswer::Shown
+    }
+
+    /// How `R` rolls out.
+    pub(super) const fn choice(&self) -> RolloutChoice {
+        self.choice
+    }
+
+    /// Changes how `R` rolls out (`t`, `d`, `c` in the panel): shown in the open panel.
+    /// Refused while a rollout runs (`false`).
+    pub(super) fn change_choice(
+        &mut self,
+        change: impl FnOnce(RolloutChoice) -> RolloutChoice,
+    ) -> bool {
+        if self.rollout.is_some() {
+            return false;
+        }
+        self.choice = change(self.choice);
+        if let Some(panel) = &mut self.panel
+            && panel.choice.is_some()
+        {
+            panel.choice = Some(self.choice);
+            // The ranking again, with the new choice under it.
+            panel.rollout = None;
+        }
+        true
     }
 
     /// The panel waits for hint `id`.

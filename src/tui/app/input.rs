@@ -4,7 +4,7 @@
 use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
 use crate::engine::WinKind;
 use crate::tui::effect::{Effect, SaveRequest};
-use crate::tui::keys::play_key;
+use crate::tui::keys::{RolloutKnob, play_key};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
@@ -81,6 +81,9 @@ impl App {
                 _ => Msg::TutorWait,
             },
             Mode::Play if self.hints.panel().is_some() => match msg {
+                _ if key.code == KeyCode::Char('t') => Msg::RolloutKnob(RolloutKnob::Trials),
+                _ if key.code == KeyCode::Char('d') => Msg::RolloutKnob(RolloutKnob::Depth),
+                _ if key.code == KeyCode::Char('c') => Msg::RolloutKnob(RolloutKnob::Cut),
                 Msg::Up => Msg::HintStep(false),
                 Msg::Down => Msg::HintStep(true),
                 Msg::Select => Msg::HintPlay(None),
