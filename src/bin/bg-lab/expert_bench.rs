@@ -141,9 +141,21 @@ fn rollout_speed(
         }
     }
     let seconds = start.elapsed().as_secs_f64();
+    let ids: Vec<String> = lines
+        .iter()
+        .filter_map(|line| match line {
+            // Position IDs, for GNU Backgammon to roll out the same positions.
+            Line::OnRoll(p) if variant == crate::engine::Variant::Backgammon => {
+                Some(crate::engine::position_id(p))
+            }
+            _ => None,
+        })
+        .collect();
     format!(
-        "rollout (full games, 0-ply, variance reduction, one thread): {:.1} trials a second ({played} trials of {} positions with contact)\n",
+        "rollout (full games, 0-ply, variance reduction, one thread): {:.1} trials a second ({played} trials of {} positions with contact{}{})\n",
         played as f64 / seconds.max(1e-9),
-        lines.len()
+        lines.len(),
+        if ids.is_empty() { "" } else { ": " },
+        ids.join(" ")
     )
 }
