@@ -145,8 +145,8 @@ fn rollout_speed(
         .iter()
         .filter_map(|line| match line {
             // Position IDs, for GNU Backgammon to roll out the same positions.
-            Line::OnRoll(p) if variant == crate::engine::Variant::Backgammon => {
-                Some(crate::engine::position_id(p))
+            Line::OnRoll(p) if variant == bg_tui::engine::Variant::Backgammon => {
+                Some(bg_tui::engine::position_id(p))
             }
             _ => None,
         })
