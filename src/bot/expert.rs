@@ -29,6 +29,7 @@ pub mod tavli;
 crate::public_with!("lab", encode);
 crate::public_with!("lab", eval);
 crate::public_with!("lab", format);
+crate::public_with!("lab", incremental);
 crate::public_with!("lab", net);
 #[cfg(feature = "lab")]
 pub mod supervised;

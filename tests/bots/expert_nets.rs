@@ -881,7 +881,7 @@ mod rollouts {
         let alone = supervised::rollout_all(&nets, &a, 36, 2, 1, 1, |_| {});
         assert_eq!(targets, alone, "the threads do not change the values");
         // Position i is rolled out with the seed mix(seed ^ mix(i)), in order, on 3 threads.
-        let mut buf = Buffers::new(&nets);
+        let mut buf = Buffers::incremental(&nets);
         let mut plays = Vec::new();
         let one_by_one: Vec<_> = a
             .iter()
@@ -954,8 +954,8 @@ fn cached_values_are_the_fresh_values_to_the_bit() {
         other.race = Net::random(other.race.inputs(), 8, &mut uniform);
         other
     });
-    let mut fresh = Buffers::new(&nets);
-    let mut fresh_for_other = Buffers::new(&fresh_other);
+    let mut fresh = Buffers::incremental(&nets);
+    let mut fresh_for_other = Buffers::incremental(&fresh_other);
     let mut cached = Buffers::with_cache(&nets);
     let seen = random_game_positions(0x9e37_79b9_7f4a_7c15, 2000);
     assert!(seen.iter().any(Position::is_race), "races among them");
@@ -1048,4 +1048,201 @@ fn random_game_positions(seed: u64, count: usize) -> Vec<Position> {
         seen.push(position);
     }
     seen
+}
+
+/// Positions of random games of `variant` (each play drawn at random), each before its
+/// player rolls: for the evaluators' comparisons.
+fn random_positions_of(variant: Variant, seed: u64, count: usize) -> Vec<Position> {
+    let mut k = seed | 1;
+    let mut next = || {
+        k ^= k << 13;
+        k ^= k >> 7;
+        k ^= k << 17;
+        k
+    };
+    let mut position = variant.start_position();
+    let mut seen = Vec::with_capacity(count);
+    let mut turns = 0;
+    while seen.len() < count {
+        let r = next();
+        let dice = Dice::new((r % 6) as u8 + 1, (r / 6 % 6) as u8 + 1).expect("dice");
+        let plays = variant.legal_plays(&position, dice);
+        turns += 1;
+        let Some(play) = plays.get((r >> 16) as usize % plays.len().max(1)) else {
+            position = position.switched();
+            continue;
+        };
+        if eval::verdict_after(&nets_for(variant), play.position()).is_some() || turns > 400 {
+            position = variant.start_position();
+            turns = 0;
+            continue;
+        }
+        position = play.position().switched();
+        seen.push(position);
+    }
+    seen
+}
+
+fn nets_for(variant: Variant) -> Arc<Nets> {
+    bot::expert::shipped_nets_for(variant).expect("the shipped nets")
+}
+
+/// The forward pass in `f64` from `net`'s weights: the exact values, near enough, that the
+/// evaluators in `f32` round.
+fn exact_forward(net: &Net, x: &[f32]) -> [f64; 5] {
+    let (inputs, hidden) = (net.inputs(), net.hidden());
+    let w: Vec<f64> = net.weights().map(f64::from).collect();
+    let (w1, rest) = w.split_at(inputs * hidden);
+    let (b1, rest) = rest.split_at(hidden);
+    let (w2, b2) = rest.split_at(5 * hidden);
+    let sigmoid = |s: f64| 1.0 / (1.0 + (-s.clamp(-40.0, 40.0)).exp());
+    let h: Vec<f64> = (0..hidden)
+        .map(|j| {
+            let s: f64 = x
+                .iter()
+                .take(inputs)
+                .enumerate()
+                .map(|(i, &xi)| f64::from(xi) * w1[i * hidden + j])
+                .sum();
+            sigmoid(s + b1[j])
+        })
+        .collect();
+    std::array::from_fn(|k| {
+        sigmoid(b2[k] + (0..hidden).map(|j| w2[k * hidden + j] * h[j]).sum::<f64>())
+    })
+}
+
+/// The evaluator that works in increments gives the exact values (the forward pass in
+/// `f64`) within 1e-6, closer than the plain forward pass in `f32` does, for every rule
+/// set's nets (contact and race), on the positions of random games and on every play of a
+/// roll from them (each evaluated from the sums of the one before); and the plain pass's
+/// values within 2e-6 (the plain pass's own rounding).
+#[test]
+fn the_evaluator_in_increments_gives_the_exact_values_within_1e_6() {
+    for variant in [
+        Variant::Backgammon,
+        Variant::Jacquet,
+        Variant::Plakoto,
+        Variant::Fevga,
+    ] {
+        let nets = nets_for(variant);
+        let mut plain = Buffers::new(&nets);
+        let mut fast = Buffers::incremental(&nets);
+        let positions = random_positions_of(variant, 0x1234_5678 + variant as u64, 400);
+        let (mut compared, mut races) = (0, 0);
+        let (mut fast_off, mut plain_off, mut apart) = (0.0f64, 0.0f64, 0.0f32);
+        let mut compare = |p: &Position| {
+            let want = eval::net_outputs(&nets, p, &mut plain);
+            let got = eval::net_outputs(&nets, p, &mut fast);
+            let (net, x) = eval::net_and_inputs(&nets, p);
+            let exact = exact_forward(net, &x);
+            for k in 0..5 {
+                apart = apart.max((want[k] - got[k]).abs());
+                fast_off = fast_off.max((f64::from(got[k]) - exact[k]).abs());
+                plain_off = plain_off.max((f64::from(want[k]) - exact[k]).abs());
+            }
+            compared += 1;
+            races += usize::from(p.is_race());
+        };
+        for (i, p) in positions.iter().enumerate() {
+            compare(p);
+            let dice = Dice::new((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 1).expect("dice");
+            for play in variant.legal_plays(p, dice) {
+                let after = play.position().switched();
+                if eval::verdict_after(&nets, play.position()).is_none() {
+                    compare(&after);
+                }
+            }
+        }
+        eprintln!(
+            "{variant:?}: {compared} positions, increments {fast_off:e} from exact, plain {plain_off:e}, apart {apart:e}"
+        );
+        assert!(compared > 4000, "{variant:?}: {compared} positions");
+        if variant == Variant::Backgammon {
+            assert!(races > 100, "races among them: {races}");
+        }
+        assert!(
+            fast_off <= 1e-6,
+            "{variant:?}: {fast_off} from the exact values"
+        );
+        assert!(
+            fast_off <= plain_off,
+            "{variant:?}: {fast_off} against {plain_off}"
+        );
+        assert!(apart <= 2e-6, "{variant:?}: {apart} from the plain pass");
+    }
+}
+
+/// The sums worked out in increments are exact: a position gets the same bits whichever
+/// positions were evaluated before it (from the sums of the one before, or afresh).
+#[test]
+fn increments_give_the_bits_worked_out_afresh() {
+    let nets = nets_for(Variant::Backgammon);
+    let mut going = Buffers::incremental(&nets);
+    for (i, p) in random_positions_of(Variant::Backgammon, 77, 300)
+        .iter()
+        .enumerate()
+    {
+        let dice = Dice::new((i % 6) as u8 + 1, (i / 3 % 6) as u8 + 1).expect("dice");
+        for play in Variant::Backgammon.legal_plays(p, dice) {
+            if eval::verdict_after(&nets, play.position()).is_some() {
+                continue;
+            }
+            let after = play.position().switched();
+            let chained = eval::net_outputs(&nets, &after, &mut going);
+            let afresh = eval::net_outputs(&nets, &after, &mut Buffers::incremental(&nets));
+            assert_eq!(
+                chained.map(f32::to_bits),
+                afresh.map(f32::to_bits),
+                "{after:?}"
+            );
+        }
+    }
+}
+
+/// Every input of every encoding is a whole number over its denominator, no larger than
+/// its grain says: what the evaluator in whole numbers relies on.
+#[test]
+fn every_input_is_a_whole_number_over_its_denominator() {
+    use encode::{Encoding, grains};
+    let check = |encoding: Encoding, x: &[f32], p: &Position| {
+        let g = grains(encoding);
+        assert!(g.len() >= x.len(), "{encoding:?}");
+        for (i, (&xi, g)) in x.iter().zip(g).enumerate() {
+            let m = xi * f32::from(g.denominator);
+            assert!(
+                (m - m.round()).abs() < 1e-3 && m.round() >= 0.0 && m.round() <= f32::from(g.most),
+                "{encoding:?} input {i}: {xi} is {m} over {}: {p:?}",
+                g.denominator
+            );
+        }
+    };
+    for variant in [Variant::Backgammon, Variant::Plakoto, Variant::Fevga] {
+        let (contact, _) = encode::input_counts(variant);
+        for p in random_positions_of(variant, 5 + variant as u64, 3000) {
+            if p.is_race() {
+                let mut x = [0.0; encode::RACE_INPUTS];
+                encode::race_inputs(&p, &mut x);
+                check(Encoding::Race, &x, &p);
+                continue;
+            }
+            match variant {
+                Variant::Plakoto => {
+                    let mut x = vec![0.0; contact];
+                    encode::plakoto::inputs(&p, &mut x);
+                    check(Encoding::Plakoto, &x, &p);
+                }
+                Variant::Fevga => {
+                    let mut x = vec![0.0; contact];
+                    encode::fevga::inputs(&p, &mut x);
+                    check(Encoding::Fevga, &x, &p);
+                }
+                _ => {
+                    let mut x = [0.0; encode::RICH_CONTACT_INPUTS];
+                    encode::contact_inputs(&p, &mut x);
+                    check(Encoding::Contact, &x, &p);
+                }
+            }
+        }
+    }
 }

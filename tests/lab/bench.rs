@@ -110,10 +110,14 @@ fn bench_reads_a_corpus_file_and_names_a_bad_line() {
 
 #[test]
 fn bench_expert_times_evaluation_and_each_look_ahead() {
-    let o = bg_lab(&["bench-expert", "--pairs", "3"]);
+    let o = bg_lab(&["bench-expert", "--pairs", "3", "--rollout-trials", "36"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(out.contains("3 (position, roll) pairs"), "{out}");
+    assert!(
+        out.contains("trials a second (") && out.contains(" trials of "),
+        "{out}"
+    );
     assert!(
         out.contains("0-ply evaluation:") && out.contains("µs per position"),
         "{out}"

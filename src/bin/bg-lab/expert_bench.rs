@@ -3,7 +3,8 @@
 //!
 //! The positions are the built-in corpus of `bench` (seeded random self-play): for each
 //! (position, roll) pair, every legal play is evaluated at 0-ply, and the bot decides at 0,
-//! 1 and 2-ply (and 3-ply with `--max-ply 3`). The bear-off database is built before the clock starts.
+//! 1 and 2-ply (and 3-ply with `--max-ply 3`); then rollouts of the first four positions with
+//! contact are timed (`--rollout-trials`). The bear-off database is built before the clock starts.
 
 use bg_tui::bench::{CORPUS_SEED, corpus_of};
 use bg_tui::bot::BotError;
@@ -13,7 +14,7 @@ use bg_tui::engine::Variant;
 use clap::Args;
 use std::time::Instant;
 
-/// `bg-lab bench-expert [--pairs N] [--rules RULES] [--max-ply N]`.
+/// `bg-lab bench-expert [--pairs N] [--rules RULES] [--max-ply N] [--rollout-trials N]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 pub(crate) struct BenchExpertArgs {
     /// How many (position, roll) pairs of the corpus to decide on at each look-ahead
@@ -28,6 +29,10 @@ pub(crate) struct BenchExpertArgs {
     /// The deepest look-ahead to time: 0 to 3 (3-ply takes about a second a decision).
     #[arg(long, value_name = "N", default_value_t = bg_tui::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub(crate) max_ply: u8,
+    /// Trials of the rollout timed on each of the first four positions of the corpus with
+    /// contact (full games at 0-ply with variance reduction, one thread); 0 times none.
+    #[arg(long, value_name = "N", default_value_t = 72, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub(crate) rollout_trials: u32,
 }
 
 /// Why `bench-expert` could not measure.
@@ -59,7 +64,8 @@ pub(crate) fn bench_expert(args: &BenchExpertArgs) -> Result<String, BenchExpert
         .iter()
         .flat_map(|(position, dice)| legal_plays(position, *dice))
         .collect();
-    let mut buf = Buffers::new(&nets);
+    // The evaluator the bot uses: in increments, each play from the sums of the one before.
+    let mut buf = Buffers::incremental(&nets);
     let mut sink = 0.0f32;
     let start = Instant::now();
     for _ in 0..10 {
@@ -98,5 +104,58 @@ pub(crate) fn bench_expert(args: &BenchExpertArgs) -> Result<String, BenchExpert
             times.last().copied().unwrap_or(0.0)
         ));
     }
+    if args.rollout_trials > 0 {
+        out.push_str(&rollout_speed(variant, &nets, &corpus, args.rollout_trials));
+    }
     Ok(out)
+}
+
+/// The line of rollout speed: `trials` full trials at 0-ply with variance reduction, on one
+/// thread, of each of the first four positions of `corpus` with contact.
+fn rollout_speed(
+    variant: bg_tui::engine::Variant,
+    nets: &std::sync::Arc<bg_tui::bot::expert::Nets>,
+    corpus: &[(bg_tui::engine::Position, bg_tui::engine::Dice)],
+    trials: u32,
+) -> String {
+    use bg_tui::bot::expert::rollouts::{Line, RolloutSettings, rollout};
+    let lines: Vec<Line> = corpus
+        .iter()
+        .filter(|(p, _)| !p.is_race())
+        .take(4)
+        .map(|(p, _)| Line::OnRoll(*p))
+        .collect();
+    let mut bot = ExpertBot::new(std::sync::Arc::clone(nets), 0);
+    bot.select(variant);
+    let settings = RolloutSettings {
+        trials,
+        ..RolloutSettings::default()
+    };
+    let start = Instant::now();
+    let mut played = 0u64;
+    for line in &lines {
+        if let Ok(r) = rollout(&bot, variant, std::slice::from_ref(line), &settings, |_| {
+            true
+        }) {
+            played += u64::from(r.trials);
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let ids: Vec<String> = lines
+        .iter()
+        .filter_map(|line| match line {
+            // Position IDs, for GNU Backgammon to roll out the same positions.
+            Line::OnRoll(p) if variant == bg_tui::engine::Variant::Backgammon => {
+                Some(bg_tui::engine::position_id(p))
+            }
+            _ => None,
+        })
+        .collect();
+    format!(
+        "rollout (full games, 0-ply, variance reduction, one thread): {:.1} trials a second ({played} trials of {} positions with contact{}{})\n",
+        played as f64 / seconds.max(1e-9),
+        lines.len(),
+        if ids.is_empty() { "" } else { ": " },
+        ids.join(" ")
+    )
 }

@@ -44,7 +44,7 @@
 pub mod fevga;
 pub mod plakoto;
 
-use crate::engine::{Position, Variant};
+use crate::engine::{Geometry, Position, Variant};
 
 /// Raw inputs for one side.
 const RAW: usize = 98;
@@ -85,6 +85,107 @@ pub const fn input_counts(variant: Variant) -> (usize, usize) {
     }
 }
 
+/// How an input is made, for the evaluator that works in whole numbers
+/// ([`super::incremental`]): a whole number from 0 to `most` over `denominator` (`n >= 2` is 0
+/// or 1 over 1, `(n - 3) / 2` is `n - 3` over 2, a pip count is pips over 100, a share of the
+/// rolls is rolls over 36).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grain {
+    /// What the whole number is divided by.
+    pub denominator: u16,
+    /// The largest the whole number can be.
+    pub most: u16,
+}
+
+const fn grain(denominator: u16, most: u16) -> Grain {
+    Grain { denominator, most }
+}
+
+/// The most pips a side can have (fifteen checkers on the bar).
+const MOST_PIPS: u16 = 15 * 25;
+
+/// The grains of [`point_inputs`]: three 0-or-1 inputs, then `n - 3` over 2.
+const POINT_GRAINS: [Grain; 4] = [grain(1, 1), grain(1, 1), grain(1, 1), grain(2, 12)];
+
+/// The grains of [`raw`]: the points', then the bar over 2 and the checkers off over 15.
+fn raw_grains(out: &mut Vec<Grain>) {
+    for _ in 1..=24 {
+        out.extend(POINT_GRAINS);
+    }
+    out.extend([grain(2, 15), grain(15, 15)]);
+}
+
+/// Which inputs a net reads: backgammon's contact inputs (a rich net's, the plain ones their
+/// start), its race inputs, or Plakoto's or Fevga's contact inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// [`contact_inputs`], all [`RICH_CONTACT_INPUTS`] of them.
+    Contact,
+    /// [`race_inputs`].
+    Race,
+    /// [`plakoto::inputs`].
+    Plakoto,
+    /// [`fevga::inputs`].
+    Fevga,
+}
+
+/// The grain of every input of `encoding`, in order (see [`Grain`]).
+#[must_use]
+pub fn grains(encoding: Encoding) -> &'static [Grain] {
+    use std::sync::OnceLock;
+    static TABLES: [OnceLock<Vec<Grain>>; 4] = [const { OnceLock::new() }; 4];
+    let (i, build): (usize, fn() -> Vec<Grain>) = match encoding {
+        Encoding::Contact => (0, contact_grains),
+        Encoding::Race => (1, race_grains),
+        Encoding::Plakoto => (2, plakoto::grains),
+        Encoding::Fevga => (3, fevga::grains),
+    };
+    TABLES[i].get_or_init(build)
+}
+
+fn contact_grains() -> Vec<Grain> {
+    let mut out = Vec::with_capacity(RICH_CONTACT_INPUTS);
+    raw_grains(&mut out);
+    raw_grains(&mut out);
+    // Pips, shots, home points, the longest prime (at most 7 points of two), escapes,
+    // anchors, checkers back, checkers home.
+    let features = [
+        grain(100, MOST_PIPS),
+        grain(36, 36),
+        grain(6, 6),
+        grain(6, 7),
+        grain(36, 36),
+        grain(2, 6),
+        grain(15, 15),
+        grain(15, 15),
+    ];
+    out.extend(features);
+    out.extend(features);
+    // Break contact, the rearmost checker, the rearmost anchor, back escapes, containment
+    // (36 less the fewest escapes), dance (the closed points squared, over 36).
+    let rich = [
+        grain(152, MOST_PIPS),
+        grain(24, 25),
+        grain(24, 24),
+        grain(36, 36),
+        grain(36, 36),
+        grain(36, 36),
+    ];
+    out.extend(rich);
+    out.extend(rich);
+    out
+}
+
+fn race_grains() -> Vec<Grain> {
+    let mut out = Vec::with_capacity(RACE_INPUTS);
+    raw_grains(&mut out);
+    raw_grains(&mut out);
+    for _ in 0..2 {
+        out.extend([grain(100, MOST_PIPS), grain(15, 15)]);
+    }
+    out
+}
+
 /// One side's checkers in its own numbering: index 1-24 the points, 25 the bar, 0 unused.
 pub type Side = [u8; 26];
 
@@ -93,11 +194,62 @@ pub type Side = [u8; 26];
 pub fn sides(position: &Position) -> (Side, Side) {
     let mut mover = [0u8; 26];
     let mut opponent = [0u8; 26];
+    if position.geometry() == Geometry::Opposed && !position.has_pins() {
+        // Backgammon's board: the mover's checkers are the positive counts, the opponent's
+        // the negative ones, on its point `25 - p`.
+        let board = position.board();
+        for p in 1..=24 {
+            let n = board[p];
+            mover[p] = n.max(0).unsigned_abs();
+            opponent[25 - p] = n.min(0).unsigned_abs();
+        }
+        mover[25] = position.mover_bar();
+        opponent[25] = position.opponent_bar();
+        return (mover, opponent);
+    }
     for p in 1..=25 {
         mover[p] = position.mover_on(p);
         opponent[p] = position.opponent_on(p);
     }
     (mover, opponent)
+}
+
+/// One side's points as bits (bit `p` for its point `p`, 25 its bar), worked out once for
+/// all the features that read them.
+#[derive(Debug, Clone, Copy)]
+struct Masks {
+    /// Points 1-25 with a checker of the side.
+    on: u32,
+    /// Points 1-24 with two or more.
+    made: u32,
+    /// Points 1-24 with exactly one.
+    blots: u32,
+}
+
+impl Masks {
+    /// Eight points at a time: a count (below 128: a side has 15 checkers) plus `128 - k`
+    /// sets its byte's high bit exactly when the count is at least `k`, and never carries
+    /// into the next byte.
+    fn of(side: &Side) -> Masks {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let gather = |high: u64| ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+        let mut bytes = [0u8; 32];
+        bytes[..26].copy_from_slice(side);
+        let (words, _) = bytes.as_chunks::<8>();
+        let (mut one, mut two) = (0u32, 0u32);
+        for (i, word) in words.iter().enumerate() {
+            let w = u64::from_le_bytes(*word) & (ONES * 0x7F);
+            one |= gather((w + ONES * 127) & HIGH) << (8 * i);
+            two |= gather((w + ONES * 126) & HIGH) << (8 * i);
+        }
+        const POINTS: u32 = ((1 << 25) - 1) & !1;
+        Masks {
+            on: one & (POINTS | 1 << 25),
+            made: two & POINTS,
+            blots: one & !two & POINTS,
+        }
+    }
 }
 
 /// The four raw inputs of `n` checkers on a point into `x`: `n >= 1`, `n >= 2`, `n >= 3`,
@@ -109,10 +261,29 @@ fn point_inputs(n: u8, x: &mut [f32]) {
     x[3] = if n > 3 { f32::from(n - 3) / 2.0 } else { 0.0 };
 }
 
+/// [`point_inputs`] of each count 0-15, worked out once.
+const POINT_INPUTS: [[f32; 4]; 16] = {
+    let mut t = [[0.0f32; 4]; 16];
+    let mut n = 0;
+    while n < 16 {
+        t[n] = [
+            if n >= 1 { 1.0 } else { 0.0 },
+            if n >= 2 { 1.0 } else { 0.0 },
+            if n >= 3 { 1.0 } else { 0.0 },
+            if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 },
+        ];
+        n += 1;
+    }
+    t
+};
+
 /// [`point_inputs`] of each point 1-24 of `side`, four inputs a point, into `out`.
 fn points_inputs(side: &Side, out: &mut [f32]) {
-    for p in 1..=24 {
-        point_inputs(side[p], &mut out[4 * (p - 1)..4 * p]);
+    for (x, &n) in out[..96].chunks_exact_mut(4).zip(&side[1..=24]) {
+        match POINT_INPUTS.get(usize::from(n)) {
+            Some(inputs) => x.copy_from_slice(inputs),
+            None => point_inputs(n, x),
+        }
     }
 }
 
@@ -182,49 +353,115 @@ fn roll_weight(mask: u32) -> u32 {
     2 * mask.count_ones() - (mask & DOUBLES).count_ones()
 }
 
+/// A way for a roll to hit a blot some pips ahead, for [`shot_share`]: the rolls (bits by
+/// [`roll_index`]), the points on the way (bits by their distance from the hitter), and
+/// whether one open point of them will do (two dice, either played first) or all must be
+/// open (a double's landing points; none for a single die).
+#[derive(Debug, Clone, Copy)]
+struct Shot {
+    rolls: u32,
+    on_the_way: u32,
+    either: bool,
+}
+
+/// The ways to hit a blot at each distance 0-24, and how many there are.
+const SHOTS: [([Shot; 8], usize); 25] = {
+    const NONE: Shot = Shot {
+        rolls: 0,
+        on_the_way: 0,
+        either: false,
+    };
+    let mut t = [([NONE; 8], 0usize); 25];
+    let mut dist = 1;
+    while dist <= 24 {
+        let mut n = 0;
+        if dist <= 6 {
+            t[dist].0[n] = Shot {
+                rolls: DIRECT[dist],
+                on_the_way: 0,
+                either: false,
+            };
+            n += 1;
+        }
+        // Two different dice adding up to the distance: either may be played first.
+        let mut lo = 1;
+        while 2 * lo < dist {
+            let hi = dist - lo;
+            if hi <= 6 {
+                t[dist].0[n] = Shot {
+                    rolls: 1 << roll_index(lo, hi),
+                    on_the_way: (1 << lo) | (1 << hi),
+                    either: true,
+                };
+                n += 1;
+            }
+            lo += 1;
+        }
+        // A double played two to four times, every landing point on the way open.
+        let mut die = 1;
+        while die <= 6 {
+            let k = DOUBLE_MOVES[dist][die] as usize;
+            if k > 0 {
+                let mut on_the_way = 0u32;
+                let mut j = 1;
+                while j < k {
+                    on_the_way |= 1 << (j * die);
+                    j += 1;
+                }
+                t[dist].0[n] = Shot {
+                    rolls: 1 << roll_index(die, die),
+                    on_the_way,
+                    either: false,
+                };
+                n += 1;
+            }
+            die += 1;
+        }
+        t[dist].1 = n;
+        dist += 1;
+    }
+    t
+};
+
 /// The share of the 36 rolls with which `attacker` hits at least one blot of `defender`.
 #[must_use]
 pub fn shot_share(defender: &Side, attacker: &Side) -> f32 {
+    shots(&Masks::of(defender), &Masks::of(attacker))
+}
+
+/// [`shot_share`] from the sides' masks.
+fn shots(defender: &Masks, attacker: &Masks) -> f32 {
     // Work in the defender's numbering: an attacker's checker on its point `a` stands on
     // the defender's `25 - a` (its bar on 0) and moves up. A landing point on the way is
     // blocked when the defender holds two or more there.
-    let mut made = 0u32;
-    let mut blots = 0u32;
-    for (d, &n) in defender.iter().enumerate().take(25).skip(1) {
-        made |= u32::from(n >= 2) << d;
-        blots |= u32::from(n == 1) << d;
-    }
+    let (made, blots) = (defender.made, defender.blots);
     if blots == 0 {
         return 0.0;
     }
-    let open = |p: usize| made >> p & 1 == 0;
+    // The attacker's checkers, by where they stand in the defender's numbering (bit `a`
+    // to bit `25 - a`), only those behind the foremost blot (which alone can hit).
+    let hitters =
+        (attacker.on << 6).reverse_bits() & ((1u32 << (31 - blots.leading_zeros())) - 1);
+    let mut hitters = hitters;
     let mut hits = 0u32;
-    for a in (1..=25).rev() {
-        if attacker[a] == 0 {
-            continue;
-        }
-        let x = 25 - a;
+    while hitters != 0 {
+        let x = hitters.trailing_zeros() as usize;
+        hitters &= hitters - 1;
+        let blocked = made >> x;
         // Every blot in front of this checker.
-        let mut ahead = blots & !((2u32 << x) - 1);
+        let mut ahead = blots >> x & !1;
         while ahead != 0 {
-            let d = ahead.trailing_zeros() as usize;
+            let dist = ahead.trailing_zeros() as usize;
             ahead &= ahead - 1;
-            let dist = d - x;
-            if dist <= 6 {
-                hits |= DIRECT[dist];
-            }
-            // Two different dice adding up to the distance: either may be played first.
-            for lo in dist.saturating_sub(6).max(1)..=(dist - 1) / 2 {
-                let hi = dist - lo;
-                if hi <= 6 && hi != lo && (open(x + lo) || open(x + hi)) {
-                    hits |= 1 << roll_index(lo, hi);
-                }
-            }
-            // A double played two to four times, every landing point open.
-            for (die, &k) in DOUBLE_MOVES[dist].iter().enumerate().skip(1) {
-                if k > 0 && (1..usize::from(k)).all(|j| open(x + j * die)) {
-                    hits |= 1 << roll_index(die, die);
-                }
+            let (ways, n) = &SHOTS[dist];
+            for way in &ways[..*n] {
+                let shut = blocked & way.on_the_way;
+                let open = if way.either {
+                    shut != way.on_the_way
+                } else {
+                    shut == 0
+                };
+                hits |= if open { way.rolls } else { 0 };
             }
         }
         if hits == (1 << 21) - 1 {
@@ -234,67 +471,77 @@ pub fn shot_share(defender: &Side, attacker: &Side) -> f32 {
     roll_weight(hits) as f32 / 36.0
 }
 
+/// The 21 rolls for [`escape_share`]: how many of the 36 each stands for, the distances of
+/// which one open landing point will do (two dice, either first; none for a double), and
+/// the distances that must all be open (the whole roll; a double's four landing points).
+const ESCAPES: [(u32, u32, u32); 21] = {
+    let mut t = [(0u32, 0u32, 0u32); 21];
+    let mut a = 1;
+    while a <= 6 {
+        let mut b = a;
+        while b <= 6 {
+            t[roll_index(a, b)] = if a == b {
+                (1, 0, (1 << a) | (1 << (2 * a)) | (1 << (3 * a)) | (1 << (4 * a)))
+            } else {
+                (2, (1 << a) | (1 << b), 1 << (a + b))
+            };
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// The share of the 36 rolls with which the rearmost checker of `side` can move the whole
 /// roll, with `other` blocking its landing points.
 #[must_use]
 pub fn escape_share(side: &Side, other: &Side) -> f32 {
-    let Some(back) = (1..=25).rev().find(|&p| side[p] > 0) else {
+    escapes(&Masks::of(side), &Masks::of(other))
+}
+
+/// [`escape_share`] from the sides' masks.
+fn escapes(side: &Masks, other: &Masks) -> f32 {
+    if side.on == 0 {
         return 1.0;
-    };
-    // A point of `side`'s numbering is open unless `other` holds two or more there; past
-    // the 1-point counts as open.
-    let open = |p: isize| p < 1 || other[25 - p as usize] < 2;
-    let back = back as isize;
+    }
+    let back = 31 - side.on.leading_zeros();
+    // The blocked landing points by their distance from the rearmost checker: `side`'s
+    // point `p` is `other`'s `25 - p`, so `other`'s made point `q` lies `back - 25 + q`
+    // pips ahead; past the 1-point (`q` of 25 and more) nothing is blocked.
+    let blocked = (other.made << 6) >> (31 - back);
     let mut ok = 0u32;
-    for a in 1..=6isize {
-        for b in a..=6isize {
-            let moves = if a == b {
-                (1..=4).all(|k| open(back - k * a))
-            } else {
-                (open(back - a) || open(back - b)) && open(back - a - b)
-            };
-            if moves {
-                ok += if a == b { 1 } else { 2 };
-            }
-        }
+    for &(weight, either, all) in &ESCAPES {
+        let moves = (either == 0 || blocked & either != either) && blocked & all == 0;
+        ok += if moves { weight } else { 0 };
     }
     ok as f32 / 36.0
 }
 
-fn longest_prime(side: &Side) -> u32 {
-    let mut best = 0;
-    let mut run = 0;
-    for &n in &side[1..=24] {
-        if n >= 2 {
-            run += 1;
-            best = best.max(run);
-        } else {
-            run = 0;
-        }
-    }
-    best
+fn contact_features(side: &Side, masks: (&Masks, &Masks), out: &mut [f32]) {
+    let (mine, theirs) = masks;
+    let checkers = |range: std::ops::RangeInclusive<usize>| -> u32 {
+        side[range].iter().map(|&n| u32::from(n)).sum()
+    };
+    const HOME: u32 = 0b111_1110;
+    const FAR_HOME: u32 = 0b11_1111 << 19;
+    out[0] = pips(side) as f32 / 100.0;
+    out[1] = shots(mine, theirs);
+    out[2] = (mine.made & HOME).count_ones() as f32 / 6.0;
+    out[3] = longest_run(mine.made) as f32 / 6.0;
+    out[4] = escapes(mine, theirs);
+    out[5] = (mine.made & FAR_HOME).count_ones() as f32 / 2.0;
+    out[6] = checkers(19..=25) as f32 / 15.0;
+    out[7] = checkers(1..=6) as f32 / 15.0;
 }
 
-fn contact_features(side: &Side, other: &Side, out: &mut [f32]) {
-    let count = |range: std::ops::RangeInclusive<usize>, made: bool| -> u32 {
-        range
-            .map(|p| {
-                if made {
-                    u32::from(side[p] >= 2)
-                } else {
-                    u32::from(side[p])
-                }
-            })
-            .sum()
-    };
-    out[0] = pips(side) as f32 / 100.0;
-    out[1] = shot_share(side, other);
-    out[2] = count(1..=6, true) as f32 / 6.0;
-    out[3] = longest_prime(side) as f32 / 6.0;
-    out[4] = escape_share(side, other);
-    out[5] = count(19..=24, true) as f32 / 2.0;
-    out[6] = count(19..=25, false) as f32 / 15.0;
-    out[7] = count(1..=6, false) as f32 / 15.0;
+/// The longest run of set bits in `bits` (the longest prime of a mask of made points).
+fn longest_run(mut bits: u32) -> u32 {
+    let mut run = 0;
+    while bits != 0 {
+        bits &= bits << 1;
+        run += 1;
+    }
+    run
 }
 
 /// Fills `out` with the contact net's inputs for `position` (the player on roll's view):
@@ -308,8 +555,17 @@ pub fn contact_inputs(position: &Position, out: &mut [f32]) {
     raw(&mover, &mut out[..RAW]);
     raw(&opponent, &mut out[RAW..2 * RAW]);
     let f = 2 * RAW;
-    contact_features(&mover, &opponent, &mut out[f..f + CONTACT_FEATURES]);
-    contact_features(&opponent, &mover, &mut out[f + CONTACT_FEATURES..CONTACT_INPUTS]);
+    let (mine, theirs) = (Masks::of(&mover), Masks::of(&opponent));
+    contact_features(
+        &mover,
+        (&mine, &theirs),
+        &mut out[f..f + CONTACT_FEATURES],
+    );
+    contact_features(
+        &opponent,
+        (&theirs, &mine),
+        &mut out[f + CONTACT_FEATURES..CONTACT_INPUTS],
+    );
     if out.len() >= RICH_CONTACT_INPUTS {
         let r = CONTACT_INPUTS;
         rich_features(&mover, &opponent, &mut out[r..r + RICH_FEATURES]);
@@ -381,5 +637,148 @@ pub fn race_inputs(position: &Position, out: &mut [f32; RACE_INPUTS]) {
         let x = &mut out[2 * RAW + RACE_FEATURES * i..2 * RAW + RACE_FEATURES * (i + 1)];
         x[0] = pips(side) as f32 / 100.0;
         x[1] = (7..=25).map(|p| u32::from(side[p])).sum::<u32>() as f32 / 15.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`shot_share`] as first written: plainly, one attacker and one blot at a time.
+    fn plain_shot_share(defender: &Side, attacker: &Side) -> f32 {
+        let mut made = 0u32;
+        let mut blots = 0u32;
+        for (d, &n) in defender.iter().enumerate().take(25).skip(1) {
+            made |= u32::from(n >= 2) << d;
+            blots |= u32::from(n == 1) << d;
+        }
+        if blots == 0 {
+            return 0.0;
+        }
+        let open = |p: usize| made >> p & 1 == 0;
+        let mut hits = 0u32;
+        for a in (1..=25).rev() {
+            if attacker[a] == 0 {
+                continue;
+            }
+            let x = 25 - a;
+            let mut ahead = blots & !((2u32 << x) - 1);
+            while ahead != 0 {
+                let d = ahead.trailing_zeros() as usize;
+                ahead &= ahead - 1;
+                let dist = d - x;
+                if dist <= 6 {
+                    hits |= DIRECT[dist];
+                }
+                for lo in dist.saturating_sub(6).max(1)..=(dist - 1) / 2 {
+                    let hi = dist - lo;
+                    if hi <= 6 && hi != lo && (open(x + lo) || open(x + hi)) {
+                        hits |= 1 << roll_index(lo, hi);
+                    }
+                }
+                for (die, &k) in DOUBLE_MOVES[dist].iter().enumerate().skip(1) {
+                    if k > 0 && (1..usize::from(k)).all(|j| open(x + j * die)) {
+                        hits |= 1 << roll_index(die, die);
+                    }
+                }
+            }
+        }
+        roll_weight(hits) as f32 / 36.0
+    }
+
+    /// [`escape_share`] as first written: each roll's landing points looked up one by one.
+    fn plain_escape_share(side: &Side, other: &Side) -> f32 {
+        let Some(back) = (1..=25).rev().find(|&p| side[p] > 0) else {
+            return 1.0;
+        };
+        let open = |p: isize| p < 1 || other[25 - p as usize] < 2;
+        let back = back as isize;
+        let mut ok = 0u32;
+        for a in 1..=6isize {
+            for b in a..=6isize {
+                let moves = if a == b {
+                    (1..=4).all(|k| open(back - k * a))
+                } else {
+                    (open(back - a) || open(back - b)) && open(back - a - b)
+                };
+                if moves {
+                    ok += if a == b { 1 } else { 2 };
+                }
+            }
+        }
+        ok as f32 / 36.0
+    }
+
+    /// Random sides: fifteen checkers each dropped on points 1-25 (blots, points, stacks and
+    /// checkers on the bar all come up), both sides on the same points now and then.
+    fn random_sides(seed: u64, count: usize) -> Vec<(Side, Side)> {
+        let mut k = seed | 1;
+        let mut next = move || {
+            k ^= k << 13;
+            k ^= k >> 7;
+            k ^= k << 17;
+            k
+        };
+        (0..count)
+            .map(|_| {
+                let mut a = [0u8; 26];
+                let mut b = [0u8; 26];
+                let spread = 1 + next() % 25;
+                for _ in 0..15 {
+                    a[1 + (next() % spread) as usize] += 1;
+                    b[1 + (next() % 25) as usize] += 1;
+                }
+                (a, b)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shots_and_escapes_are_the_plain_counts() {
+        for (a, b) in random_sides(11, 20_000) {
+            assert_eq!(shot_share(&a, &b), plain_shot_share(&a, &b), "{a:?} {b:?}");
+            assert_eq!(shot_share(&b, &a), plain_shot_share(&b, &a), "{a:?} {b:?}");
+            assert_eq!(escape_share(&a, &b), plain_escape_share(&a, &b), "{a:?} {b:?}");
+            assert_eq!(escape_share(&b, &a), plain_escape_share(&b, &a), "{a:?} {b:?}");
+        }
+    }
+
+    /// The longest prime as first written: a walk over the points.
+    fn plain_longest_prime(side: &Side) -> u32 {
+        let mut best = 0;
+        let mut run = 0;
+        for &n in &side[1..=24] {
+            if n >= 2 {
+                run += 1;
+                best = best.max(run);
+            } else {
+                run = 0;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn masks_and_primes_are_the_plain_counts() {
+        for (a, _) in random_sides(12, 20_000) {
+            let m = Masks::of(&a);
+            for p in 0..32 {
+                let n = a.get(p).copied().unwrap_or(0);
+                let point = (1..=24).contains(&p);
+                assert_eq!(m.on >> p & 1 == 1, (1..=25).contains(&p) && n > 0, "{a:?}");
+                assert_eq!(m.made >> p & 1 == 1, point && n >= 2, "{a:?}");
+                assert_eq!(m.blots >> p & 1 == 1, point && n == 1, "{a:?}");
+            }
+            assert_eq!(longest_run(m.made), plain_longest_prime(&a), "{a:?}");
+        }
+    }
+
+    #[test]
+    fn the_table_of_point_inputs_is_point_inputs() {
+        for n in 0..=15u8 {
+            let mut x = [0.0; 4];
+            point_inputs(n, &mut x);
+            assert_eq!(POINT_INPUTS[usize::from(n)], x, "{n}");
+        }
     }
 }

@@ -20,6 +20,9 @@ pub const LOSE_GAMMON: usize = 3;
 /// Index of the backgammon-loss chance.
 pub const LOSE_BACKGAMMON: usize = 4;
 
+use super::encode::Encoding;
+use super::incremental::{FixedCache, FixedNet};
+
 /// Hidden units summed together in the forward pass (a block's sums stay in registers).
 const BLOCK: usize = 16;
 
@@ -36,7 +39,7 @@ pub fn sigmoid(x: f32) -> f32 {
 /// The weights are stored input-major (`w1[i * hidden + h]` joins input `i` to hidden unit
 /// `h`), so the forward pass adds one row per non-zero input: most inputs of a backgammon
 /// position are zero, and a row is a run of contiguous floats the compiler vectorises.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Net {
     inputs: usize,
     hidden: usize,
@@ -48,6 +51,17 @@ pub struct Net {
     w2: Vec<f32>,
     /// The output biases.
     b2: [f32; OUTPUTS],
+    /// The same net for the evaluator in whole numbers, made on first use (and forgotten
+    /// when a weight changes).
+    fixed: FixedCache,
+}
+
+/// Nets are equal when their weights are.
+impl PartialEq for Net {
+    fn eq(&self, other: &Net) -> bool {
+        (self.inputs, self.hidden, &self.w1, &self.b1, &self.w2, self.b2)
+            == (other.inputs, other.hidden, &other.w1, &other.b1, &other.w2, other.b2)
+    }
 }
 
 /// Buffers for one evaluation (so that evaluating allocates nothing).
@@ -85,6 +99,7 @@ impl Net {
             b1: (0..hidden).map(|_| draw(s1)).collect(),
             w2: (0..OUTPUTS * hidden).map(|_| draw(s2)).collect(),
             b2: [0.0; OUTPUTS],
+            fixed: FixedCache::default(),
         }
     }
 
@@ -105,6 +120,7 @@ impl Net {
             b1: b1.to_vec(),
             w2: w2.to_vec(),
             b2: b2.try_into().ok()?,
+            fixed: FixedCache::default(),
         })
     }
 
@@ -117,6 +133,7 @@ impl Net {
         if inputs > self.inputs {
             net.w1.resize(inputs * self.hidden, 0.0);
             net.inputs = inputs;
+            net.fixed = FixedCache::default();
         }
         net
     }
@@ -152,6 +169,7 @@ impl Net {
             b1,
             w2,
             b2: self.b2,
+            fixed: FixedCache::default(),
         }
     }
 
@@ -170,6 +188,20 @@ impl Net {
             .chain(&self.w2)
             .chain(&self.b2)
             .copied()
+    }
+
+    /// The weights as the evaluator in whole numbers reads them: the input-to-hidden
+    /// weights (input-major), the hidden biases, the hidden-to-output weights
+    /// (output-major), the output biases.
+    pub(super) fn layers(&self) -> (&[f32], &[f32], &[f32], [f32; OUTPUTS]) {
+        (&self.w1, &self.b1, &self.w2, self.b2)
+    }
+
+    /// The net for the evaluator that works in increments ([`super::incremental`]), for
+    /// `encoding`'s inputs: made on first use and kept. `None` when it was first made for
+    /// another encoding (a net reads one).
+    pub(super) fn fixed(&self, encoding: Encoding) -> Option<&FixedNet> {
+        self.fixed.get(self, encoding)
     }
 
     /// Number of inputs.
@@ -261,6 +293,7 @@ impl Net {
         scratch: &mut Scratch,
     ) -> [f32; OUTPUTS] {
         let out = self.forward(x, scratch);
+        self.fixed = FixedCache::default();
         let n = self.hidden;
         let mut delta_out = [0.0f32; OUTPUTS];
         for k in 0..OUTPUTS {
@@ -299,6 +332,7 @@ impl Net {
         if nets.is_empty() {
             return;
         }
+        self.fixed = FixedCache::default();
         let scale = 1.0 / nets.len() as f32;
         let mean = |field: fn(&Net) -> &[f32], i: usize| -> f32 {
             nets.iter().map(|n| field(n)[i]).sum::<f32>() * scale

@@ -597,8 +597,14 @@ pub fn rollout_until(
 }
 
 fn new_player(bot: &ExpertBot) -> Player {
+    let mut bot = bot.clone();
+    if bot.ply == 0 {
+        // At 0-ply a trial seldom meets a position twice: looking each one up in the cache
+        // costs more than it saves (the values are the same either way).
+        bot.buf = super::eval::Buffers::incremental(&bot.nets);
+    }
     Player {
-        bot: bot.clone(),
+        bot,
         plays: Vec::new(),
         scan: Vec::new(),
     }

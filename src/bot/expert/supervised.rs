@@ -88,7 +88,7 @@ pub fn sample_positions(
     count: usize,
     spread: u32,
 ) -> (Vec<Position>, u64) {
-    let mut buf = Buffers::new(nets);
+    let mut buf = Buffers::incremental(nets);
     let mut plays = Vec::new();
     let mut out = Vec::with_capacity(count);
     let mut games = 0;
@@ -135,7 +135,7 @@ pub fn rollout_all(
     done: impl FnMut(usize),
 ) -> Vec<Probs> {
     value_all(positions, threads, done, || {
-        let mut buf = Buffers::new(nets);
+        let mut buf = Buffers::incremental(nets);
         let mut plays = Vec::new();
         move |i: usize, position: &Position| {
             rollout(

@@ -19,7 +19,7 @@
 //!    forbids all six);
 //! 10. checkers still on the side's 24-point, over 15.
 
-use super::{Side, pips, points_inputs, sides};
+use super::{Grain, MOST_PIPS, POINT_GRAINS, Side, grain, pips, points_inputs, sides};
 use crate::engine::Position;
 
 /// Raw inputs for one side.
@@ -61,6 +61,32 @@ fn features(side: &Side, off: u8, other: &Side, out: &mut [f32]) {
     out[7] = count(1..=6) as f32 / 15.0;
     out[8] = (19..=24).filter(|&p| held(p)).count() as f32 / 6.0;
     out[9] = f32::from(side[24]) / 15.0;
+}
+
+/// The grain of each of [`inputs`]' inputs (see [`Grain`]).
+pub(super) fn grains() -> Vec<Grain> {
+    let mut out = Vec::with_capacity(INPUTS);
+    for _ in 0..2 * 24 {
+        out.extend(POINT_GRAINS);
+    }
+    // Pips, off, the start rule, checkers not past the start, the two longest runs (one
+    // checker holds a point: up to 15), home points, home checkers, points held in the
+    // starting quarter, checkers on the 24-point.
+    for _ in 0..2 {
+        out.extend([
+            grain(100, MOST_PIPS),
+            grain(15, 15),
+            grain(1, 1),
+            grain(15, 15),
+            grain(6, 15),
+            grain(6, 15),
+            grain(6, 6),
+            grain(15, 15),
+            grain(6, 6),
+            grain(15, 15),
+        ]);
+    }
+    out
 }
 
 /// Fills `out` (at least [`INPUTS`] long) with Fevga's contact inputs for `position`.

@@ -18,7 +18,7 @@
 //! 9. home-board points held (two or more on top, or one on a pinned checker), over 6;
 //! 10. checkers back (on the side's 19-24, pinned ones too), over 15.
 
-use super::{Side, escape_share, point_inputs, shot_share};
+use super::{Grain, MOST_PIPS, POINT_GRAINS, Side, escape_share, grain, point_inputs, shot_share};
 use crate::engine::Position;
 
 /// Raw inputs for one side.
@@ -84,6 +84,34 @@ fn features(side: &View, other: &View, out: &mut [f32]) {
     out[7] = escape_share(&side.top, &other.top);
     out[8] = (1..=6).filter(|&p| held(p)).count() as f32 / 6.0;
     out[9] = (19..=24).map(on).sum::<u32>() as f32 / 15.0;
+}
+
+/// The grain of each of [`inputs`]' inputs (see [`Grain`]).
+pub(super) fn grains() -> Vec<Grain> {
+    let mut out = Vec::with_capacity(INPUTS);
+    for _ in 0..2 {
+        for _ in 1..=24 {
+            out.extend(POINT_GRAINS);
+            out.push(grain(1, 1));
+        }
+    }
+    // Pips, off, pinned, pinning, on the 24-point, the mother pinned, shots, escapes, home
+    // points held, checkers back.
+    for _ in 0..2 {
+        out.extend([
+            grain(100, MOST_PIPS),
+            grain(15, 15),
+            grain(3, 15),
+            grain(3, 15),
+            grain(15, 15),
+            grain(1, 1),
+            grain(36, 36),
+            grain(36, 36),
+            grain(6, 6),
+            grain(15, 15),
+        ]);
+    }
+    out
 }
 
 /// Fills `out` (at least [`INPUTS`] long) with Plakoto's contact inputs for `position`.
