@@ -165,7 +165,12 @@ impl HintPanel {
             .choice
             .map(|c| format!("R rolls out: {}; t, d, c change it", c.words()));
         if self.plays.is_empty() {
-            out.extend(rollout);
+            if let Some(choice) = self.choice {
+                // Cube advice that can be rolled out ends saying so: say how, too.
+                out.pop();
+                out.push(format!("R rolls the position out: {}", choice.words()));
+                out.push("t, d, c change how; other keys close".to_string());
+            }
             return out;
         }
         let first = self

@@ -161,8 +161,12 @@ fn a_finished_rollout_says_so_and_the_cube_advice_can_be_rolled_out() {
     assert!(
         advice
             .iter()
-            .any(|l| l.starts_with("R rolls the position out")),
+            .any(|l| l == "R rolls the position out: 324 trials, 0-ply, cut at 11 turns"),
         "{advice:?}"
+    );
+    assert_eq!(
+        advice.last().map(String::as_str),
+        Some("t, d, c change how; other keys close")
     );
     let job = ask_rollout(&mut app, 36);
     assert_eq!(job.lines.len(), 1);
