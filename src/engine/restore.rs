@@ -106,18 +106,8 @@ mod tests {
     #[test]
     fn dice_and_doubles_are_applied() {
         let fields = MatchIdFields {
-            cube_log: 0,
-            cube_owner: None,
-            on_roll: Side::White,
-            crawford: false,
-            game_state: GameStateCode::Playing,
-            turn: Side::White,
-            doubled: false,
-            resigned: 0,
             dice: crate::engine::Dice::new(3, 1).ok(),
-            match_length: 0,
-            score: [0, 0],
-            jacoby: false,
+            ..MatchIdFields::money_on_roll()
         };
         let m = match_state_from_ids(RuleSet::Backgammon, Position::START, &fields, false)
             .expect("money");
