@@ -285,8 +285,8 @@ fn a_rollout_whose_threads_cannot_start_says_so_in_one_line() {
 #[test]
 fn a_game_whose_workers_cannot_start_goes_on() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
+    use std::process::Command;
+    use std::time::Duration;
     if Command::new("script").arg("--version").output().is_err() {
         eprintln!("no `script` here: skipped");
         return;
@@ -300,25 +300,9 @@ fn a_game_whose_workers_cannot_start_goes_on() {
         NO_THREADS.1,
         env!("CARGO_BIN_EXE_bg-tui")
     );
-    let mut child = Command::new("script")
-        .args(["-qfec", &command, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(std::fs::File::create(&out).expect("a file"))
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("script runs");
-    let read = || String::from_utf8_lossy(&std::fs::read(&out).unwrap_or_default()).into_owned();
-    let wait_for = |what: &str| {
-        let start = Instant::now();
-        while !read().contains(what) {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "no {what:?} in {:?}",
-                read()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    };
+    let mut child = in_a_terminal(&command, &out);
+    let read = || screen_text(&out);
+    let wait_for = |what: &str| wait_for_text(&out, what);
     // The line's end, "(os error 11)); any key asks it again", lies past the message line's
     // old text, so the screen writes it whole.
     wait_for("any key asks it again");
@@ -347,8 +331,8 @@ fn a_game_whose_workers_cannot_start_goes_on() {
 #[test]
 fn a_match_saved_nowhere_is_printed_and_the_status_says_so() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
+    use std::process::Command;
+    use std::time::Duration;
     if Command::new("script").arg("--version").output().is_err() {
         eprintln!("no `script` here: skipped");
         return;
@@ -363,25 +347,9 @@ fn a_match_saved_nowhere_is_printed_and_the_status_says_so() {
          {}; echo status $?",
         env!("CARGO_BIN_EXE_bg-tui")
     );
-    let mut child = Command::new("script")
-        .args(["-qfec", &command, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(std::fs::File::create(&out).expect("a file"))
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("script runs");
-    let read = || String::from_utf8_lossy(&std::fs::read(&out).unwrap_or_default()).into_owned();
-    let wait_for = |what: &str| {
-        let start = Instant::now();
-        while !read().contains(what) {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "no {what:?} in {:?}",
-                read()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    };
+    let mut child = in_a_terminal(&command, &out);
+    let read = || screen_text(&out);
+    let wait_for = |what: &str| wait_for_text(&out, what);
     wait_for("Press r for the opening roll");
     let mut stdin = child.stdin.take().expect("its input");
     let mut keys = |keys: &str| {
@@ -434,5 +402,37 @@ fn a_position_nobody_can_ever_move_from_is_refused_by_hint_moves_and_rollout() {
             "{args:?}: {line}"
         );
         assert!(o.stdout.is_empty(), "{args:?}: {o:?}");
+    }
+}
+
+/// Runs the shell `command` under `script` (a terminal of its own), its screen written to
+/// `out`, its input a pipe.
+fn in_a_terminal(command: &str, out: &std::path::Path) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new("script")
+        .args(["-qfec", command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create(out).expect("a file"))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("script runs")
+}
+
+/// All that the program in the terminal wrote to `out` so far.
+fn screen_text(out: &std::path::Path) -> String {
+    String::from_utf8_lossy(&std::fs::read(out).unwrap_or_default()).into_owned()
+}
+
+/// Waits (20 s at most) until `what` is among what was written to `out`.
+fn wait_for_text(out: &std::path::Path, what: &str) {
+    use std::time::{Duration, Instant};
+    let start = Instant::now();
+    while !screen_text(out).contains(what) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no {what:?} in {:?}",
+            screen_text(out)
+        );
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
