@@ -43,14 +43,17 @@ pub const CACHE_MOST: usize = 1 << 17;
 struct EvalCache {
     /// The nets the values are of (their address): other nets empty the cache.
     nets: usize,
-    values: HashMap<Position, Probs, BuildHasherDefault<PositionHasher>>,
+    values: PositionMap<Probs>,
 }
 
 /// A fast hash for positions (a multiply-and-rotate over their bytes, eight at a time):
 /// the standard hasher guards against chosen keys, which a cache of the bot's own positions
 /// does not need.
 #[derive(Debug, Default, Clone, Copy)]
-struct PositionHasher(u64);
+pub(super) struct PositionHasher(u64);
+
+/// A map keyed by positions, hashed by [`PositionHasher`].
+pub(super) type PositionMap<V> = HashMap<Position, V, BuildHasherDefault<PositionHasher>>;
 
 impl PositionHasher {
     fn add(&mut self, word: u64) {

@@ -22,13 +22,21 @@
 //! - **Repeatable.** Each trial depends only on the seed and its index, and the trials are
 //!   summed in their order whatever the number of threads, so a seed gives the same result
 //!   bit for bit on any number of threads.
+//! - **Worked out once.** Every trial of a line starts from the same position, and its
+//!   second turn from one of the positions the first roll's best plays reach: the luck scans
+//!   of those positions (each roll's best play and its chances) are kept by each worker and
+//!   taken again in every trial. Within a scan, a position that two rolls reach (a checker
+//!   moved 7 pips by 6-1, 5-2 or 4-3) is valued once. The values are those worked out
+//!   afresh, to the bit (the evaluator's values do not depend on what it evaluated before).
 //! - **Stopping.** After every 36 trials the rollout stops when the equity's standard error
 //!   of every line is below `std_err` (when given); else it stops at `trials`. A stop flag
 //!   ([`rollout_until`]) is looked at every turn of every trial: once it is set the rollout
 //!   ends within a turn, with the trials done before it (in order, as ever).
 
 use super::ExpertBot;
-use super::eval::{Probs, after_play, flip, scored_in, verdict_after, verdict_chances};
+use super::eval::{
+    PositionMap, Probs, after_play, flip, scored_in, verdict_after, verdict_chances,
+};
 use super::playout::{MAX_TURNS, mix};
 use crate::engine::{Dice, Play, Position, Variant};
 use rand::SeedableRng;
@@ -283,12 +291,23 @@ fn trial_seed(seed: u64, trial: u32) -> u64 {
     mix(mix(seed ^ 0x0007_0110_u64) ^ mix(u64::from(trial)))
 }
 
-/// A worker's tools: the bot (on the rule set), and buffers for the plays of the turn and
-/// for those of the luck scan.
+/// The turns of a trial whose positions every trial of a line may meet (the first two: the
+/// start, and the best play of each first roll): their luck scans are kept.
+const KEPT_TURNS: u32 = 2;
+
+/// A luck scan: for each of the 21 rolls (in the order of [`super::rolls`]) its best play at
+/// 0-ply (`None`: no play) and the mover's chances after it.
+type Scan = [(Option<Play>, [f64; 5]); 21];
+
+/// A worker's tools: the bot (on the rule set), buffers for the plays of the turn and for
+/// those of the luck scan, the luck scans kept (see the module's documentation) and the
+/// positions valued in the scan under way.
 struct Player {
     bot: ExpertBot,
     plays: Vec<Play>,
     scan: Vec<Play>,
+    kept: PositionMap<Box<Scan>>,
+    valued: PositionMap<Probs>,
 }
 
 impl Player {
@@ -307,15 +326,36 @@ impl Player {
         best.map(|(play, p, _)| (play, p))
     }
 
-    /// The chances for the mover in `here` after the best play of each of the 21 rolls,
-    /// averaged; and the chances and best play of `dice` among them.
-    fn luck_scan(&mut self, here: &Position, dice: Dice) -> ([f64; 5], [f64; 5], Option<Play>) {
+    /// [`Player::best0`], each position valued once in a scan (`self.valued`).
+    fn best0_in_scan(&mut self, plays: &[Play]) -> Option<(Play, Probs)> {
+        let variant = self.bot.variant;
+        let mut best: Option<(Play, Probs, f32)> = None;
+        for play in plays {
+            let p = match self.valued.get(play.position()) {
+                Some(p) => *p,
+                None => {
+                    let p = scored_in(variant, after_play(&self.bot.nets, play, &mut self.bot.buf));
+                    self.valued.insert(*play.position(), p);
+                    p
+                }
+            };
+            let e = super::eval::equity(&p);
+            if best.as_ref().is_none_or(|b| e > b.2) {
+                best = Some((*play, p, e));
+            }
+        }
+        best.map(|(play, p, _)| (play, p))
+    }
+
+    /// The luck scan of `here` (its mover on roll), worked out afresh.
+    fn scan_of(&mut self, here: &Position) -> Box<Scan> {
         let rules = self.bot.nets.variant.rules();
         let mut scan = std::mem::take(&mut self.scan);
-        let mut chosen = None;
-        let (mean, actual) = super::luck::scan(dice, false, |d| {
+        self.valued.clear();
+        let mut out = Box::new([(None, [0.0; 5]); 21]);
+        for (slot, (d, _)) in out.iter_mut().zip(super::rolls()) {
             rules.legal_plays_into(here, d, &mut scan);
-            let (play, p) = match self.best0(&scan) {
+            *slot = match self.best0_in_scan(&scan) {
                 Some((play, p)) => (Some(play), widen(&p)),
                 // No play: the opponent rolls in the same position.
                 None => (
@@ -323,13 +363,40 @@ impl Player {
                     widen(&flip(&self.bot.chances_at(&here.switched(), 0))),
                 ),
             };
-            if super::luck::same_roll(d, dice) {
-                chosen = play;
-            }
-            p
-        });
+        }
         self.scan = scan;
-        (mean, actual, chosen)
+        out
+    }
+
+    /// The chances for the mover in `here` after the best play of each of the 21 rolls,
+    /// averaged; and the chances and best play of `dice` among them. `keep`: the scan is
+    /// kept for the trials to come (a position of the first turns).
+    fn luck_scan(
+        &mut self,
+        here: &Position,
+        dice: Dice,
+        keep: bool,
+    ) -> ([f64; 5], [f64; 5], Option<Play>) {
+        let kept;
+        let fresh;
+        let scan: &Scan = if keep {
+            if !self.kept.contains_key(here) {
+                let s = self.scan_of(here);
+                self.kept.insert(*here, s);
+            }
+            kept = &self.kept[here];
+            kept
+        } else {
+            fresh = self.scan_of(here);
+            &fresh
+        };
+        let at = |d: Dice| {
+            super::rolls()
+                .position(|(r, _)| super::luck::same_roll(r, d))
+                .unwrap_or(0)
+        };
+        let (mean, actual) = super::luck::scan(dice, false, |d| scan[at(d)].1);
+        (mean, actual, scan[at(dice)].0)
     }
 
     /// One trial from `start` (its player on roll): the outcome for that player, less the
@@ -357,10 +424,11 @@ impl Player {
             if dice.turn >= horizon {
                 break view(mine, widen(&self.bot.chances_at(&here, 0)));
             }
+            let keep = dice.turn < KEPT_TURNS;
             let roll = dice.next();
             let mut chosen = None;
             if s.variance_reduction {
-                let (mean, actual, best) = self.luck_scan(&here, roll);
+                let (mean, actual, best) = self.luck_scan(&here, roll, keep);
                 let d: [f64; 5] = std::array::from_fn(|k| actual[k] - mean[k]);
                 let d = if mine { d } else { flip_diff(&d) };
                 for (l, x) in luck.iter_mut().zip(d) {
@@ -531,6 +599,7 @@ pub fn rollout_until(
     // Rounds of 36 trials per thread, split between the threads in contiguous runs; the
     // results are summed in trial order.
     let round = CHECK_EVERY * s.threads as u32;
+    let mut players: Vec<Player> = Vec::new();
     'rounds: while done < s.trials {
         let count = round.min(s.trials - done);
         let per = count.div_ceil(s.threads as u32).max(1);
@@ -538,11 +607,14 @@ pub fn rollout_until(
             .step_by(per as usize)
             .map(|a| (done + a, done + (a + per).min(count)))
             .collect();
+        // The workers' tools last the whole rollout (their kept scans with them).
+        while players.len() < chunks.len() {
+            players.push(new_player(&bot));
+        }
         let parts: Vec<Vec<[f64; 5]>> = if chunks.len() == 1 {
-            let mut player = new_player(&bot);
             chunks
                 .iter()
-                .map(|&(a, b)| run_chunk(&mut player, lines, &plan, a, b, &s, stop))
+                .map(|&(a, b)| run_chunk(&mut players[0], lines, &plan, a, b, &s, stop))
                 .collect()
         } else {
             std::thread::scope(|scope| {
@@ -550,13 +622,13 @@ pub fn rollout_until(
                 // finish their share of the round first.
                 let handles: Vec<_> = chunks
                     .iter()
-                    .map(|&(a, b)| {
-                        let (bot, plan) = (&bot, &plan);
+                    .zip(players.iter_mut())
+                    .map(|(&(a, b), player)| {
+                        let plan = &plan;
                         std::thread::Builder::new()
                             .name("bg-tui rollout".to_string())
                             .spawn_scoped(scope, move || {
-                                let mut player = new_player(bot);
-                                run_chunk(&mut player, lines, plan, a, b, &s, stop)
+                                run_chunk(player, lines, plan, a, b, &s, stop)
                             })
                     })
                     .collect();
@@ -607,6 +679,8 @@ fn new_player(bot: &ExpertBot) -> Player {
         bot,
         plays: Vec::new(),
         scan: Vec::new(),
+        kept: PositionMap::default(),
+        valued: PositionMap::default(),
     }
 }
 
@@ -670,5 +744,70 @@ mod tests {
         pairs.sort_unstable();
         pairs.dedup();
         assert_eq!(pairs.len(), 1296);
+    }
+}
+
+#[cfg(test)]
+mod scan_tests {
+    use super::*;
+
+    /// The luck scan as first written: each roll's plays valued one by one, nothing kept.
+    fn plain_scan(
+        player: &mut Player,
+        here: &Position,
+        dice: Dice,
+    ) -> ([f64; 5], [f64; 5], Option<Play>) {
+        let variant = player.bot.nets.variant;
+        let mut chosen = None;
+        let (mean, actual) = super::super::luck::scan(dice, false, |d| {
+            let plays = variant.legal_plays(here, d);
+            let (play, p) = match player.best0(&plays) {
+                Some((play, p)) => (Some(play), widen(&p)),
+                None => (
+                    None,
+                    widen(&flip(&player.bot.chances_at(&here.switched(), 0))),
+                ),
+            };
+            if super::super::luck::same_roll(d, dice) {
+                chosen = play;
+            }
+            p
+        });
+        (mean, actual, chosen)
+    }
+
+    #[test]
+    fn kept_and_deduplicated_scans_are_the_plain_scans_to_the_bit() {
+        let Ok(bot) = ExpertBot::shipped(0) else {
+            panic!("the shipped nets load");
+        };
+        for variant in [Variant::Backgammon, Variant::Plakoto, Variant::Fevga] {
+            let mut bot = bot.clone();
+            assert!(bot.select(variant));
+            let mut player = new_player(&bot);
+            let mut plain = new_player(&bot);
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let mut here = variant.start_position();
+            for turn in 0..40 {
+                let dice = Dice::roll(&mut rng);
+                let want = plain_scan(&mut plain, &here, dice);
+                // Worked out afresh, then taken from the kept scans (twice: kept once).
+                for keep in [false, true, true] {
+                    let got = player.luck_scan(&here, dice, keep);
+                    assert_eq!(got.0.map(f64::to_bits), want.0.map(f64::to_bits), "{turn}");
+                    assert_eq!(got.1.map(f64::to_bits), want.1.map(f64::to_bits), "{turn}");
+                    assert_eq!(got.2, want.2, "{variant:?} turn {turn}");
+                }
+                let plays = variant.legal_plays(&here, dice);
+                here = match plays.get(rand::RngExt::random_range(&mut rng, 0..plays.len().max(1)))
+                {
+                    Some(play) if verdict_after(&bot.nets, play.position()).is_none() => {
+                        play.position().switched()
+                    }
+                    Some(_) => break,
+                    None => here.switched(),
+                };
+            }
+        }
     }
 }
