@@ -35,6 +35,8 @@ pub struct HintPanel {
     pub rollout: Option<RolloutView>,
     /// How `R` would roll it out (an answer the panel shows; `None` while it waits).
     pub choice: Option<RolloutChoice>,
+    /// Cube advice whose position `R` can roll out (before a roll, or doubled).
+    pub cube_rollable: bool,
 }
 
 impl HintPanel {
@@ -48,6 +50,7 @@ impl HintPanel {
             selected: 0,
             rollout: None,
             choice: None,
+            cube_rollable: false,
         }
     }
 
@@ -112,6 +115,7 @@ impl HintPanel {
             selected: 0,
             rollout: None,
             choice: None,
+            cube_rollable: false,
         }
     }
 
@@ -131,17 +135,24 @@ impl HintPanel {
             selected: 0,
             rollout: None,
             choice: None,
+            cube_rollable: false,
         }
     }
 
-    /// `R` can roll it out: it ranks plays, or it is cube advice that says so.
+    /// Cube advice (`lines`) whose position `R` can roll out: the panel ends saying so.
+    #[must_use]
+    pub fn rollable_cube(title: String, lines: Vec<String>) -> HintPanel {
+        HintPanel {
+            cube_rollable: true,
+            ..HintPanel::advice(title, lines)
+        }
+    }
+
+    /// `R` can roll it out: it ranks plays, or it is cube advice of a position that can be
+    /// rolled out.
     #[must_use]
     pub fn rollable(&self) -> bool {
-        !self.plays.is_empty()
-            || self
-                .head
-                .last()
-                .is_some_and(|l| l.starts_with("R rolls the position out"))
+        !self.plays.is_empty() || self.cube_rollable
     }
 
     /// Moves the choice one line up or down (staying in the list).
@@ -165,11 +176,15 @@ impl HintPanel {
             .choice
             .map(|c| format!("R rolls out: {}; t, d, c change it", c.words()));
         if self.plays.is_empty() {
-            if let Some(choice) = self.choice {
-                // Cube advice that can be rolled out ends saying so: say how, too.
-                out.pop();
-                out.push(format!("R rolls the position out: {}", choice.words()));
-                out.push("t, d, c change how; other keys close".to_string());
+            // Cube advice that can be rolled out ends saying so, and how once it is known.
+            if self.cube_rollable {
+                match self.choice {
+                    Some(choice) => {
+                        out.push(format!("R rolls the position out: {}", choice.words()));
+                        out.push("t, d, c change how; other keys close".to_string());
+                    }
+                    None => out.push("R rolls the position out; other keys close".to_string()),
+                }
             }
             return out;
         }
@@ -241,6 +256,11 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
                 if game.phase() != Phase::Rolling || game.may_double().is_ok() =>
             {
                 match advisor.cube(m) {
+                    // The position can be rolled out before a roll and when doubled (not
+                    // facing a beaver).
+                    Ok(advice) if game.phase() != Phase::Beavered => {
+                        HintPanel::rollable_cube(title, expert_cube_lines(m, &advice))
+                    }
                     Ok(advice) => HintPanel::advice(title, expert_cube_lines(m, &advice)),
                     Err(e) => HintPanel::advice(title, vec![e.to_string()]),
                 }
@@ -306,10 +326,6 @@ fn expert_cube_lines(m: &MatchState, advice: &CubeAdvice) -> Vec<String> {
     let mut lines = vec![format!("for {}, on roll (the doubler):", game.turn())];
     lines.extend(advisor::text::cube_lines(advice));
     lines.push(format!("now: {now}"));
-    // The position can be rolled out before a roll and when doubled (not facing a beaver).
-    if game.phase() != Phase::Beavered {
-        lines.push("R rolls the position out; other keys close".to_string());
-    }
     lines
 }
 
@@ -352,6 +368,51 @@ mod tests {
         let money = opened(Rules::money());
         assert!(money.head[0].starts_with("money play, cube 1 centred: cubeful equity"));
         assert!(!money.head.iter().any(|l| l.contains("match-winning")));
+    }
+
+    /// The cube advice's panel can be rolled out before a roll and when doubled, and says
+    /// so; facing a beaver it cannot, and does not say it.
+    #[test]
+    fn cube_advice_is_rolled_out_before_a_roll_and_when_doubled_not_facing_a_beaver() {
+        use crate::engine::{Action, Dice, Rules};
+        let mut rules = Rules::money();
+        rules.beaver = true;
+        let mut m = MatchState::new(rules).expect("rules");
+        let roll_and_play = |m: &mut MatchState| {
+            let Phase::Moving(dice) = m.game().phase() else {
+                panic!("moving");
+            };
+            let plays = m.game().variant().legal_plays(m.game().position(), dice);
+            m.apply(Action::Play(plays[0])).expect("a legal play");
+        };
+        m.apply(Action::OpeningRoll { white: 3, black: 1 })
+            .expect("an opening roll");
+        roll_and_play(&mut m);
+        m.apply(Action::Roll(Dice::new(6, 5).expect("dice")))
+            .expect("a roll");
+        roll_and_play(&mut m);
+        let says = |p: &HintPanel| {
+            p.lines()
+                .iter()
+                .any(|l| l.starts_with("R rolls the position out"))
+        };
+        let before = advise(&m, 1);
+        assert!(before.rollable() && says(&before), "{:?}", before.lines());
+        m.apply(Action::Double).expect("a double");
+        let doubled = advise(&m, 1);
+        assert!(
+            doubled.rollable() && says(&doubled),
+            "{:?}",
+            doubled.lines()
+        );
+        m.apply(Action::Beaver).expect("a beaver");
+        let beavered = advise(&m, 1);
+        assert!(
+            !beavered.rollable() && !says(&beavered),
+            "{:?}",
+            beavered.lines()
+        );
+        assert!(beavered.lines().iter().any(|l| l.contains("beaver")));
     }
 
     fn panel_of(n: usize) -> HintPanel {
