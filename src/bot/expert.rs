@@ -231,6 +231,35 @@ const THREE_PLY_RACE_KEEP: usize = 3;
 /// See [`THREE_PLY_RACE_KEEP`].
 const THREE_PLY_RACE_WINDOW: f32 = 0.08;
 
+/// The move filters between the depths of a decision: before the 1-, 2- and 3-ply looks,
+/// the plays kept from the depth before, at most `most` of them within `window` of cubeless
+/// equity of its best, as `(most, window)`; a race (a bear-off above all) has filters of its
+/// own. [`ExpertBot::rank`] decides with [`MoveFilter::EXPERT`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveFilter {
+    /// Before the 1-, 2- and 3-ply looks, with contact.
+    pub contact: [(usize, f32); 3],
+    /// Before the 1-, 2- and 3-ply looks, in a race.
+    pub race: [(usize, f32); 3],
+}
+
+impl MoveFilter {
+    /// The expert's filters: 8 within 0.16 before 1-ply, 3 within 0.06 (a race: 6 within
+    /// 0.16) before 2-ply, 2 within 0.04 (a race: 3 within 0.08) before 3-ply.
+    pub const EXPERT: MoveFilter = MoveFilter {
+        contact: [
+            (ONE_PLY_KEEP, ONE_PLY_WINDOW),
+            (TWO_PLY_KEEP, TWO_PLY_WINDOW),
+            (THREE_PLY_KEEP, THREE_PLY_WINDOW),
+        ],
+        race: [
+            (ONE_PLY_KEEP, ONE_PLY_WINDOW),
+            (TWO_PLY_RACE_KEEP, TWO_PLY_RACE_WINDOW),
+            (THREE_PLY_RACE_KEEP, THREE_PLY_RACE_WINDOW),
+        ],
+    };
+}
+
 /// A play with the chances after it for the player who makes it, its value, and the depth
 /// (0 to 3 plies) they were judged at.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -365,6 +394,12 @@ impl ExpertBot {
         }
         self.variant = variant;
         true
+    }
+
+    /// Forgets the values kept from earlier evaluations (a decision timed from a cold
+    /// start, as a benchmark wants it).
+    pub fn forget_values(&mut self) {
+        self.buf = Buffers::with_cache(&self.nets);
     }
 
     /// The rule set in hand.
@@ -580,22 +615,15 @@ impl ExpertBot {
     /// money-game units (in a match, normalised as [`RankedPlay::emg`]). The plays judged
     /// deepest come first; the first is the bot's choice.
     pub fn rank(&mut self, plays: &[Play]) -> Vec<RankedPlay> {
+        self.rank_filtered(plays, &MoveFilter::EXPERT)
+    }
+
+    /// As [`ExpertBot::rank`], with the move filters `filter` between the depths.
+    pub fn rank_filtered(&mut self, plays: &[Play], filter: &MoveFilter) -> Vec<RankedPlay> {
         let mut ranked: Vec<RankedPlay> = plays.iter().map(|p| self.judge_play(p, 0)).collect();
         sort_ranked(&mut ranked);
         let race = plays.first().is_some_and(|p| p.position().is_race());
-        let filters = [
-            (ONE_PLY_KEEP, ONE_PLY_WINDOW),
-            if race {
-                (TWO_PLY_RACE_KEEP, TWO_PLY_RACE_WINDOW)
-            } else {
-                (TWO_PLY_KEEP, TWO_PLY_WINDOW)
-            },
-            if race {
-                (THREE_PLY_RACE_KEEP, THREE_PLY_RACE_WINDOW)
-            } else {
-                (THREE_PLY_KEEP, THREE_PLY_WINDOW)
-            },
-        ];
+        let filters = if race { filter.race } else { filter.contact };
         let mut keep = ranked.len();
         for (depth, (most, window)) in (1..=self.ply).zip(filters) {
             // The filter keeps the best few by the cubeless value (a cubeful value spreads

@@ -8,6 +8,7 @@
 mod autosave_bench;
 mod bench;
 mod expert_bench;
+mod filter_study;
 mod tavli_met;
 mod train;
 
@@ -40,6 +41,9 @@ enum LabCommand {
     /// Measure the autosave: the time to save an action in the first game of a long money
     /// session and in its last, and the time to resume it.
     BenchAutosave(autosave_bench::BenchAutosaveArgs),
+    /// Measure the expert's move filters: how often they cut the play that every play
+    /// judged at the decision's depth (or one roll deeper) would have chosen, and the cost.
+    FilterStudy(filter_study::FilterStudyArgs),
     /// Print the Tavli match equity table the expert plays Tavli matches by: each side's
     /// chance to win the match from a score, for each game of the cycle that comes next.
     TavliMet(tavli_met::TavliMetArgs),
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         LabCommand::Bench(args) => bench::bench(&args).map_err(LabError::from),
         LabCommand::BenchExpert(args) => expert_bench::bench_expert(&args).map_err(LabError::from),
         LabCommand::TavliMet(args) => Ok(tavli_met::tavli_met(&args)),
+        LabCommand::FilterStudy(args) => filter_study::filter_study(&args).map_err(LabError::from),
         LabCommand::BenchAutosave(args) => {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
@@ -86,6 +91,9 @@ enum LabError {
     /// `bench-expert`.
     #[error(transparent)]
     BenchExpert(#[from] expert_bench::BenchExpertError),
+    /// `filter-study`.
+    #[error(transparent)]
+    FilterStudy(#[from] filter_study::FilterStudyError),
 }
 
 /// Writes `bytes` to standard output and flushes it. A closed pipe is not an error: the
