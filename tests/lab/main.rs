@@ -7,5 +7,6 @@ mod common;
 
 mod autosave_bench;
 mod bench;
+mod filter_study;
 mod tavli_met;
 mod train;
