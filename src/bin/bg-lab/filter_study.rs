@@ -138,6 +138,8 @@ struct Tally {
     missed: u32,
     loss: f64,
     worst: f64,
+    /// Plays judged at the decision's depth (the most of its time).
+    deepest: u64,
     seconds: f64,
     /// Against the deeper look: decisions judged, the deeper best cut, the loss.
     deeper: u32,
@@ -218,6 +220,7 @@ pub(crate) fn filter_study(args: &FilterStudyArgs) -> Result<String, FilterStudy
                 continue;
             };
             tally.decisions += 1;
+            tally.deepest += ranked.iter().filter(|r| r.ply == args.ply).count() as u64;
             if let Some(at) = cut_at(&ranked, &best.play, args.ply) {
                 tally.cut[at] += 1;
             }
@@ -275,14 +278,14 @@ fn report(
         reference_seconds * 1e3 / n
     );
     out.push_str(
-        "filter                        best cut (0-ply / 1-ply)   other choice   mean loss   worst   ms a decision\n",
+        "filter                        best cut (0-ply / 1-ply)   other choice   mean loss   worst   plays at the last look   ms a decision\n",
     );
     for (f, t) in filters.iter().zip(tallies) {
         let d = f64::from(t.decisions.max(1));
         let cut = t.cut[0] + t.cut[1];
         let _ = writeln!(
             out,
-            "{:<29} {:>5.1}% ({} / {})        {:>5.1}%        {:.4}     {:.3}   {:.1}",
+            "{:<29} {:>5.1}% ({} / {})        {:>5.1}%        {:.4}     {:.3}   {:>5.2}                    {:.1}",
             filter_words(f),
             100.0 * f64::from(cut) / d,
             t.cut[0],
@@ -290,6 +293,7 @@ fn report(
             100.0 * f64::from(t.missed) / d,
             t.loss / d,
             t.worst,
+            t.deepest as f64 / d,
             t.seconds * 1e3 / d
         );
     }
