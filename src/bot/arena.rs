@@ -23,11 +23,11 @@
 //!
 //! # Decisions
 //!
-//! Each decision is asked of the bot whose turn it is ([`Game::to_act`]): a play when the
-//! roll has at least two legal plays (none or one is played by the runner, untimed), a
-//! double before rolling when [`Game::may_double`] allows it (never without the cube), and
-//! the answer to a double or a beaver. A beaver that the rules do not allow counts as a take.
-//! Bots never resign here.
+//! Each decision is asked of the bot whose turn it is, by the one decision table of every
+//! bot ([`super::decide`]): a play when the roll has at least two legal plays (none or one is
+//! played without asking, untimed), whether to resign (once a game) and to double before
+//! rolling, the answer to a double or a beaver, and whether to accept an offer to resign.
+//! A beaver that the rules do not allow counts as a take.
 //!
 //! # Rule sets
 //!
@@ -45,10 +45,10 @@
 //! when both are the same bot), the seed is the game's dice seed, and a money game is a
 //! money session of one game, stopped after it.
 
-use super::{Bot, BotError, DoubleAnswer};
+use super::{Bot, BotError, Decision, Question, ResignOffers, decide};
 use crate::engine::{
-    Action, Dice, Game, GameResult, MatchError, MatchState, Phase, Play, RuleSet, Rules,
-    RulesError, Side, WinKind, roll_die,
+    Action, Dice, GameResult, MatchError, MatchState, Phase, RuleSet, Rules, RulesError, Side,
+    WinKind, roll_die,
 };
 use crate::record::{MAX_NAME_CHARS, PlayerInfo, PlayerKind, Record, Recorder, name_for_bot};
 use rand::SeedableRng;
@@ -159,6 +159,8 @@ struct Table<'a> {
     rng: ChaCha8Rng,
     /// Records every action, when asked to.
     recorder: Option<Recorder>,
+    /// The sides that offered to resign (once a game).
+    offers: ResignOffers,
 }
 
 impl Table<'_> {
@@ -180,44 +182,38 @@ impl Table<'_> {
         let mut opening = [0, 0];
         let mut rolls = Vec::new();
         loop {
-            let game: &Game = m.game();
-            let action = match game.phase() {
-                Phase::Over(_) => return Ok((opening, rolls)),
-                Phase::Opening => {
+            let Some(question) = Question::of(m) else {
+                return Ok((opening, rolls));
+            };
+            let decision = match question {
+                Question::NextGame => return Ok((opening, rolls)),
+                Question::OpeningRoll => Decision::Roll,
+                _ => {
+                    let side = question.side().unwrap_or(m.game().turn());
+                    let may_resign = self.offers.may_offer(m, side);
+                    if question.asks_bot(m) {
+                        self.timed(side, |b| decide(b, m, may_resign))
+                    } else {
+                        decide(&mut *self.bots[side.index()], m, may_resign)
+                    }
+                }
+            };
+            let action = match decision {
+                Decision::Roll if m.game().phase() == Phase::Opening => {
                     let white = roll_die(&mut self.rng);
                     let black = roll_die(&mut self.rng);
                     opening = [white, black];
                     Action::OpeningRoll { white, black }
                 }
-                Phase::Rolling => {
-                    let side = game.turn();
-                    if game.may_double().is_ok() && self.timed(side, |b| b.should_double(m)) {
-                        Action::Double
-                    } else {
-                        let dice = Dice::roll(&mut self.rng);
-                        rolls.push(dice);
-                        Action::Roll(dice)
-                    }
+                Decision::Roll => {
+                    let dice = Dice::roll(&mut self.rng);
+                    rolls.push(dice);
+                    Action::Roll(dice)
                 }
-                Phase::Moving(_) => match game.legal_plays() {
-                    [] => Action::Play(Play::empty(*game.position())),
-                    [only] => Action::Play(*only),
-                    _ => Action::Play(self.timed(game.turn(), |b| b.choose_play(m))),
-                },
-                Phase::DoubleOffered => {
-                    let side = game.turn().opponent();
-                    match self.timed(side, |b| b.answer_double(m)) {
-                        DoubleAnswer::Take => Action::Take,
-                        DoubleAnswer::Pass => Action::Drop,
-                        DoubleAnswer::Beaver if game.rules().beaver => Action::Beaver,
-                        DoubleAnswer::Beaver => Action::Take,
-                    }
-                }
-                Phase::Beavered => match self.timed(game.turn(), |b| b.answer_double(m)) {
-                    DoubleAnswer::Pass => Action::Drop,
-                    DoubleAnswer::Take | DoubleAnswer::Beaver => Action::Take,
-                },
+                Decision::NextGame => return Ok((opening, rolls)),
+                Decision::Act(action) => action,
             };
+            self.offers.note(m, &action);
             let applied = match &mut self.recorder {
                 Some(recorder) => recorder.apply(m, action),
                 None => m.apply(action),
@@ -288,6 +284,7 @@ fn play_game_recorded(
         time: [DecisionTime::default(); 2],
         rng: ChaCha8Rng::seed_from_u64(dice_seed),
         recorder,
+        offers: ResignOffers::new(),
     };
     let (opening, rolls) = table.play_out(&mut m)?;
     let record = table.recorder.take().map(|mut recorder| {
@@ -349,6 +346,7 @@ fn play_match_recorded(
         time: [DecisionTime::default(); 2],
         rng: ChaCha8Rng::seed_from_u64(dice_seed),
         recorder,
+        offers: ResignOffers::new(),
     };
     let mut starter = None;
     loop {

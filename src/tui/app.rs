@@ -48,7 +48,7 @@ mod timing;
 mod tutor_desk;
 mod tutoring;
 
-use super::bots::{BotDecision, BotJob, JobKind, SharedBot};
+use super::bots::{BotJob, SharedBot};
 use super::clock::ClockKind;
 use super::commands::{self, Command};
 use super::effect::{Effect, Effects, Job, SaveRequest};

@@ -2,56 +2,22 @@
 //! screen never freezes; its answer comes back into the event loop as an
 //! [`crate::tui::Event`] (sent by [`crate::tui::workers::spawn_bot`]).
 
-use crate::bot::{Bot, DoubleAnswer};
-use crate::engine::{Action, MatchState, Phase, Play, WinKind};
+use crate::bot::{self, Bot, Decision, Question};
+use crate::engine::{Action, MatchState};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A bot shared between the app and the worker thread that asks it.
 pub type SharedBot = Arc<Mutex<Box<dyn Bot>>>;
 
-/// What a bot is asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JobKind {
-    /// Roll the opening (bot against bot: nobody presses a key).
-    Opening,
-    /// Double or roll.
-    Double,
-    /// Play the roll.
-    Play,
-    /// Take, pass or beaver (or answer a beaver).
-    AnswerDouble,
-    /// Accept or decline the offered resignation.
-    AnswerResignation(WinKind),
-    /// Start the next game (bot against bot).
-    NextGame,
-}
-
-/// A bot's answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BotDecision {
-    /// Roll (the opening, or instead of doubling).
-    Roll,
-    /// Double now.
-    Double,
-    /// Offer to resign this much.
-    Resign(WinKind),
-    /// This play.
-    Play(Play),
-    /// This answer to a double.
-    Answer(DoubleAnswer),
-    /// Accept (true) or decline the resignation.
-    Resignation(bool),
-    /// Go on to the next game.
-    NextGame,
-}
-
 /// A decision to make, with everything the worker needs.
 pub struct BotJob {
     /// Matches the answer to the question (answers to old questions are dropped).
     pub id: u64,
     /// What is asked.
-    pub kind: JobKind,
+    pub question: Question,
+    /// Whether the bot may still offer to resign this game (it offers once a game).
+    pub may_resign: bool,
     /// The match as it stands.
     pub state: MatchState,
     /// The bot asked (`None` for rolling the opening or starting the next game).
@@ -64,69 +30,35 @@ impl std::fmt::Debug for BotJob {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BotJob")
             .field("id", &self.id)
-            .field("kind", &self.kind)
+            .field("question", &self.question)
             .finish_non_exhaustive()
     }
 }
 
 impl BotJob {
-    /// Asks the bot (on the calling thread).
+    /// Asks the bot (on the calling thread), through the one decision table of every bot
+    /// ([`bot::decide`]).
     #[must_use]
-    pub fn decide(&self) -> BotDecision {
-        let m = &self.state;
+    pub fn decide(&self) -> Decision {
         let Some(bot) = &self.bot else {
-            return match self.kind {
-                JobKind::NextGame => BotDecision::NextGame,
-                _ => BotDecision::Roll,
+            return match self.question {
+                Question::NextGame => Decision::NextGame,
+                _ => Decision::Roll,
             };
         };
         // A poisoned lock means a bot panicked before; its state is still a bot.
         let mut bot = bot
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match self.kind {
-            JobKind::Opening => BotDecision::Roll,
-            JobKind::NextGame => BotDecision::NextGame,
-            JobKind::Double => {
-                if let Some(level) = bot.offer_resignation(m) {
-                    BotDecision::Resign(level)
-                } else if m.game().may_double().is_ok() && bot.should_double(m) {
-                    BotDecision::Double
-                } else {
-                    BotDecision::Roll
-                }
-            }
-            JobKind::Play => {
-                if m.game().legal_plays().is_empty() {
-                    BotDecision::Play(Play::empty(*m.game().position()))
-                } else {
-                    BotDecision::Play(bot.choose_play(m))
-                }
-            }
-            JobKind::AnswerDouble => BotDecision::Answer(bot.answer_double(m)),
-            JobKind::AnswerResignation(level) => {
-                BotDecision::Resignation(bot.accept_resignation(m, level))
-            }
-        }
+        bot::decide(&mut **bot, &self.state, self.may_resign)
     }
 
     /// The number of checker moves to show one at a time after the decision.
     #[must_use]
-    pub fn ticks(&self, decision: &BotDecision) -> usize {
+    pub fn ticks(&self, decision: &Decision) -> usize {
         match decision {
-            BotDecision::Play(play) if !self.delay.is_zero() => play.steps().len(),
+            Decision::Act(Action::Play(play)) if !self.delay.is_zero() => play.steps().len(),
             _ => 0,
         }
-    }
-}
-
-/// The action for a bot's answer to a double in `m`.
-#[must_use]
-pub fn answer_action(m: &MatchState, answer: DoubleAnswer) -> Action {
-    let beaver_allowed = m.rules().beaver && m.rules().is_money();
-    match (m.game().phase(), answer) {
-        (_, DoubleAnswer::Pass) => Action::Drop,
-        (Phase::DoubleOffered, DoubleAnswer::Beaver) if beaver_allowed => Action::Beaver,
-        _ => Action::Take,
     }
 }

@@ -1,11 +1,11 @@
 //! What the terminal runtime and the worker threads hand a screen: keys, mouse, resizes,
 //! signals, bots' answers, hints, the tutor's verdicts and timer ticks.
 
-use super::bots::BotDecision;
 use super::hint::HintPanel;
 use super::hint_rollout::RolloutReport;
 use super::tutor::Verdict;
 pub use super::viewer::analysis_board::AnalysisOutcome;
+use crate::bot::Decision;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 /// What the terminal runtime hands the app.
@@ -31,7 +31,7 @@ pub enum Event {
         /// The question answered.
         id: u64,
         /// The answer.
-        decision: BotDecision,
+        decision: Decision,
     },
     /// The hint asked for with this id, worked out.
     Hint {

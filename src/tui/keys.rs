@@ -1,11 +1,11 @@
 //! Keys, clicks, bots' answers and timer ticks as messages: what happened, before any rule
 //! is applied. [`crate::tui::App::update`] applies them.
 
-use super::bots::BotDecision;
 use super::hint::HintPanel;
 use super::hint_rollout::RolloutReport;
 use super::model::Spot;
 use super::tutor::Verdict;
+use crate::bot::Decision;
 use crate::engine::{Side, WinKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -136,7 +136,7 @@ pub enum Msg {
     /// The terminal has this many columns and rows.
     Resize(u16, u16),
     /// A bot's answer to the question with this id.
-    BotDecided(u64, BotDecision),
+    BotDecided(u64, Decision),
     /// Time to show the next checker move of the bot's play with this id.
     BotStep(u64),
     /// The hint asked for with this id, worked out.

@@ -10,6 +10,7 @@ mod bot_greedy;
 mod bot_match;
 mod bot_pubeval;
 mod cube_kind;
+mod decide;
 // The expert's insides (inputs, nets, their file format, training) are public only with the
 // `lab` feature.
 #[cfg(feature = "lab")]

@@ -3,10 +3,9 @@
 
 use crate::common;
 
-use bg_tui::bot::{self, Bot, DoubleAnswer};
+use bg_tui::bot::{self, Bot, Decision, Question, ResignOffers};
 use bg_tui::engine::{
-    Action, Dice, MatchState, Phase, Play, Position, Rules, Side, Variant, WinKind, format_play,
-    roll_die,
+    Action, Dice, MatchState, Phase, Position, Rules, Side, Variant, WinKind, format_play, roll_die,
 };
 use bg_tui::engine::{IllegalStep, TurnError};
 use bg_tui::record::{
@@ -47,11 +46,11 @@ fn drive(
     max_games: usize,
     hooks: Hooks,
 ) {
-    let mut resign_offered = false;
+    let mut offers = ResignOffers::new();
     while !m.is_over() {
-        let game = m.game();
-        let action = match game.phase() {
-            Phase::Over(_) => {
+        let action = match Question::of(m) {
+            None => return,
+            Some(Question::NextGame) => {
                 if m.results().len() >= max_games {
                     return;
                 }
@@ -61,49 +60,21 @@ fn drive(
                 }
                 continue;
             }
-            _ if game.resignation().is_some() => {
-                let r = game.resignation().unwrap();
-                let answerer = r.by.opponent().index();
-                if bots[answerer].accept_resignation(m, r.level) {
-                    Action::AcceptResignation
-                } else {
-                    Action::DeclineResignation
-                }
-            }
-            Phase::Opening => Action::OpeningRoll {
+            Some(Question::OpeningRoll) => Action::OpeningRoll {
                 white: roll_die(rng),
                 black: roll_die(rng),
             },
-            Phase::Rolling => {
-                let side = game.turn().index();
-                if !resign_offered && let Some(level) = bots[side].offer_resignation(m) {
-                    resign_offered = true;
-                    Action::Resign(level)
-                } else if game.may_double().is_ok() && bots[side].should_double(m) {
-                    Action::Double
-                } else {
-                    resign_offered = false;
-                    Action::Roll(Dice::roll(rng))
+            Some(question) => {
+                let side = question.side().expect("a side's decision");
+                let may_resign = offers.may_offer(m, side);
+                match bot::decide(&mut *bots[side.index()], m, may_resign) {
+                    Decision::Roll => Action::Roll(Dice::roll(rng)),
+                    Decision::Act(action) => action,
+                    Decision::NextGame => unreachable!("the game is in progress"),
                 }
             }
-            Phase::Moving(_) => match game.legal_plays() {
-                [] => Action::Play(Play::empty(*game.position())),
-                _ => Action::Play(bots[game.turn().index()].choose_play(m)),
-            },
-            Phase::DoubleOffered => {
-                let side = game.turn().opponent().index();
-                match bots[side].answer_double(m) {
-                    DoubleAnswer::Take => Action::Take,
-                    DoubleAnswer::Pass => Action::Drop,
-                    DoubleAnswer::Beaver if game.rules().beaver => Action::Beaver,
-                    DoubleAnswer::Beaver => Action::Take,
-                }
-            }
-            Phase::Beavered => match bots[game.turn().index()].answer_double(m) {
-                DoubleAnswer::Pass => Action::Drop,
-                _ => Action::Take,
-            },
         };
+        offers.note(m, &action);
         match hooks {
             Hooks::Apply => rec.apply(m, action),
             Hooks::LowLevel => {

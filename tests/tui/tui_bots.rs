@@ -224,12 +224,12 @@ fn a_bot_resigns_only_a_certain_loss_and_only_once() {
             break;
         }
         if let Some(job) = app.take_bot_job() {
-            let decision = if !offered && job.kind == bg_tui::tui::bots::JobKind::Double {
+            let cube = matches!(job.question, bg_tui::bot::Question::Cube(_));
+            let decision = if cube && job.may_resign {
+                // A second offer in the same game is not asked for.
+                assert!(!offered, "the bot may offer twice in one game");
                 offered = true;
-                bg_tui::tui::bots::BotDecision::Resign(WinKind::Single)
-            } else if job.kind == bg_tui::tui::bots::JobKind::Double {
-                // A second offer in the same game is not made: the app rolls instead.
-                bg_tui::tui::bots::BotDecision::Resign(WinKind::Single)
+                bg_tui::bot::Decision::Act(bg_tui::engine::Action::Resign(WinKind::Single))
             } else {
                 job.decide()
             };

@@ -1,11 +1,10 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
 //! answer, showing its play a checker at a time, and handing sides over.
 
-use super::{App, BotDecision, BotJob, Job, JobKind, Msg, Player, SharedBot};
-use crate::bot;
+use super::{App, BotJob, Job, Msg, Player, SharedBot};
+use crate::bot::{self, Decision, Question};
 use crate::engine::{Action, Phase, Side};
 use crate::record::PlayerKind;
-use crate::tui::bots;
 use crate::tui::effect::{BotRequest, MadeBots};
 
 use std::sync::{Arc, Mutex};
@@ -58,31 +57,22 @@ impl App {
         if self.bot_busy() || self.quit || self.table.state().is_over() || editing || seating {
             return;
         }
-        let game = self.table.game();
+        let m = self.table.state();
         let both_bots = self.seats.both_bots();
-        let (kind, side) = if game.result().is_some() {
-            // A person at the table starts each next game, even with bots at both sides
-            // (`:bot` on the person's own side).
-            if !both_bots || !self.seats.watching() {
-                return;
-            }
-            (JobKind::NextGame, None)
-        } else if let Some(r) = game.resignation() {
-            (JobKind::AnswerResignation(r.level), Some(r.by.opponent()))
-        } else {
-            match game.phase() {
-                Phase::Opening if both_bots => (JobKind::Opening, None),
-                Phase::Opening | Phase::Over(_) => return,
-                Phase::Rolling => (JobKind::Double, Some(game.turn())),
-                Phase::Moving(_) => (JobKind::Play, Some(game.turn())),
-                Phase::DoubleOffered => (JobKind::AnswerDouble, Some(game.turn().opponent())),
-                Phase::Beavered => (JobKind::AnswerDouble, Some(game.turn())),
-            }
+        let Some(question) = Question::of(m) else {
+            return;
         };
-        let bot = match side {
+        match question {
+            // A person at the table starts each next game, even with bots at both sides
+            // (`:bot` on the person's own side), and rolls the opening against a bot.
+            Question::NextGame if !both_bots || !self.seats.watching() => return,
+            Question::OpeningRoll if !both_bots => return,
+            _ => {}
+        }
+        let bot = match question.side() {
             Some(side) => match self.bot_of(side) {
                 Some(bot) => Some(self.reseeded(side).unwrap_or(bot)),
-                None if kind == JobKind::Play => match self.finisher_for(side) {
+                None if matches!(question, Question::Play(_)) => match self.finisher_for(side) {
                     Some(bot) => Some(bot),
                     None => return,
                 },
@@ -90,17 +80,21 @@ impl App {
             },
             None => None,
         };
+        let may_resign = question
+            .side()
+            .is_some_and(|side| self.table.bot_may_resign(side));
         let id = self.seats.ask();
         self.start(Job::Bot(BotJob {
             id,
-            kind,
+            question,
+            may_resign,
             state: self.table.state().clone(),
             bot,
             delay: self.delay(),
         }));
     }
 
-    pub(super) fn bot_decided(&mut self, id: u64, decision: BotDecision) -> bool {
+    pub(super) fn bot_decided(&mut self, id: u64, decision: Decision) -> bool {
         if !self.seats.answered(id) {
             return false;
         }
@@ -115,7 +109,7 @@ impl App {
             return true;
         }
         match decision {
-            BotDecision::Roll => {
+            Decision::Roll => {
                 if self.table.game().phase() == Phase::Opening {
                     let said = self.opening(&Msg::Roll);
                     self.say(said);
@@ -124,37 +118,18 @@ impl App {
                     self.act(Action::Roll(dice));
                 }
             }
-            BotDecision::Double => self.act(Action::Double),
-            BotDecision::Resign(level) => {
-                let side = self.table.game().turn();
-                if self.table.bot_resigned(side) {
-                    // Offered once this game and declined: play on.
-                    let dice = self.table.roll();
-                    self.act(Action::Roll(dice));
-                } else {
-                    self.table.mark_bot_resigned(side);
-                    self.act(Action::Resign(level));
-                }
-            }
-            BotDecision::Play(play) => {
-                if self.delay().is_zero() || play.steps().is_empty() {
-                    self.act(Action::Play(play));
-                } else {
-                    self.seats.show(id, play);
-                }
-            }
-            BotDecision::Answer(answer) => {
-                let action = bots::answer_action(self.table.state(), answer);
-                self.act(action);
-            }
-            BotDecision::Resignation(accept) => self.act(if accept {
-                Action::AcceptResignation
-            } else {
-                Action::DeclineResignation
-            }),
-            BotDecision::NextGame => {
+            Decision::NextGame => {
                 let said = self.between_games(&Msg::Yes);
                 self.say(said);
+            }
+            Decision::Act(Action::Play(play))
+                if !self.delay().is_zero() && !play.steps().is_empty() =>
+            {
+                self.seats.show(id, play);
+            }
+            Decision::Act(action) => {
+                self.table.note_bot_action(&action);
+                self.act(action);
             }
         }
         true

@@ -3,6 +3,7 @@
 //! every action goes through the recorder here, so the record and the match never part.
 //! This part is the only writer of them.
 
+use crate::bot::ResignOffers;
 use crate::engine::{
     Action, Dice, DieStep, Game, GameSetup, MatchError, MatchState, Phase, SetupError, Side,
     TurnBuilder, TurnError, roll_die,
@@ -26,8 +27,8 @@ pub(super) struct Table {
     last_play: String,
     /// The last play, marked on the board until the next roll.
     last_move: Option<LastMove>,
-    /// A bot has offered to resign this game (it does not offer twice).
-    bot_resigned: [bool; 2],
+    /// The bots that offered to resign this game (a bot does not offer twice).
+    bot_offers: ResignOffers,
 }
 
 impl Table {
@@ -40,7 +41,7 @@ impl Table {
             rng,
             last_play: String::new(),
             last_move: None,
-            bot_resigned: [false; 2],
+            bot_offers: ResignOffers::new(),
         }
     }
 
@@ -94,7 +95,7 @@ impl Table {
     fn forget_game(&mut self) {
         self.last_play.clear();
         self.last_move = None;
-        self.bot_resigned = [false; 2];
+        self.bot_offers = ResignOffers::new();
     }
 
     /// Records who plays `side` now.
@@ -215,13 +216,13 @@ impl Table {
         self.last_move = None;
     }
 
-    /// The bot playing `side` has offered to resign this game.
-    pub(super) const fn bot_resigned(&self, side: Side) -> bool {
-        self.bot_resigned[side.index()]
+    /// Whether the bot playing `side` may still offer to resign this game.
+    pub(super) fn bot_may_resign(&self, side: Side) -> bool {
+        self.bot_offers.may_offer(&self.match_state, side)
     }
 
-    /// Notes that the bot playing `side` offers to resign this game.
-    pub(super) const fn mark_bot_resigned(&mut self, side: Side) {
-        self.bot_resigned[side.index()] = true;
+    /// Notes a bot's `action`, about to be applied (an offer to resign is made once a game).
+    pub(super) fn note_bot_action(&mut self, action: &Action) {
+        self.bot_offers.note(&self.match_state, action);
     }
 }

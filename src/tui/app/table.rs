@@ -335,11 +335,12 @@ impl App {
     /// A resumed game's sides that the computer took over: the computer goes on playing
     /// them for the rest of the game, as [`crate::engine::Game::is_taken_over`] says.
     pub(super) fn seat_taken_over(&mut self) {
-        let name = strongest_bot(self.table.game().variant());
+        let variant = self.table.game().variant();
         for side in [Side::White, Side::Black] {
-            if self.table.game().is_taken_over(side)
+            if bot::decide::taken_over(self.table.state(), side)
                 && !self.seats.has_bot(side)
-                && let Ok(b) = bot::make(name, self.seed ^ (side.index() as u64 + 1))
+                && let Ok(b) =
+                    bot::decide::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
             {
                 self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
             }
@@ -348,9 +349,10 @@ impl App {
 
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
-        let name = strongest_bot(self.table.game().variant());
-        match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
+        let variant = self.table.game().variant();
+        match bot::decide::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
+                let name = b.name().to_string();
                 self.drop_tutor();
                 // The match knows: a game this side now wins scores nothing.
                 self.act(Action::TakeOver(side));
