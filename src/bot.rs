@@ -258,7 +258,6 @@ pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>
     spec.make(seed)
 }
 
-pub mod arena;
 pub mod decide;
 pub use decide::{Decision, Question, ResignOffers, decide};
 mod spec;

@@ -25,6 +25,7 @@ pub mod ubgi;
 use moves::play_list;
 use position_args::parse_dice;
 
+use crate::host::unfinished::{StartAction, Unfinished, act_on_start, unfinished_autosave};
 pub use analyse::AnalyseArgs;
 pub use board::{moves_on_board, parse_board, parse_variant};
 pub use bot_match::{BotMatchArgs, MAX_BOT_GAMES, MAX_BOT_THREADS, PROGRESS_MIN_GAMES, bot_match};
@@ -38,10 +39,7 @@ pub use position_args::PositionArgs;
 pub use replay::{ReplayArgs, read_timeline, read_timeline_text, replay_text};
 pub use rollout::RolloutArgs;
 pub use rules_args::RulesArgs;
-pub use saves::{
-    RecordWriter, ResumeArgs, StartAction, StartChoice, Unfinished, act_on_start,
-    parse_start_choice, resume_app, resume_app_in, save_folder, unfinished_autosave,
-};
+pub use saves::{RecordWriter, ResumeArgs, resume_app, resume_app_in, save_folder};
 pub use show::{ShowArgs, show};
 pub use ubgi::UbgiArgs;
 

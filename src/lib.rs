@@ -2,10 +2,11 @@
 //!
 //! The [`engine`] module holds the rules: positions, dice, legal plays, the cube, matches,
 //! scoring, GNU Backgammon's Position ID and Match ID, and move notation. It is pure: no
-//! terminal, no files, no hidden randomness. Around it: the bots ([`bot`]), game records
-//! ([`record`], [`store`], [`mat`]), replays ([`replay`]) and a text board ([`text_board`]);
-//! with the `tui` feature (on by default), the command line (`cli`) and the game in the
-//! terminal (`tui`).
+//! terminal, no files, no hidden randomness. Around it: the bots ([`bot`]), the game host
+//! that plays a match with them ([`host`], and bot against bot: [`host::arena`]), game
+//! records ([`record`], [`store`], [`mat`]), replays ([`replay`]) and a text board
+//! ([`text_board`]); with the `tui` feature (on by default), the command line (`cli`) and
+//! the game in the terminal (`tui`).
 //!
 //! The workshop of the program's own development, the program `bg-lab`, is built with the
 //! `lab` feature, which also makes public what it works on: the move-generation benchmark
@@ -78,6 +79,7 @@ pub mod cli;
 pub mod clock;
 pub mod engine;
 mod files;
+pub mod host;
 pub mod journal;
 pub mod mat;
 pub mod printable;

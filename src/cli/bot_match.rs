@@ -1,8 +1,9 @@
 //! `bg-tui bot-match`: two bots against each other.
 
 use super::{CliError, RecordWriter, RulesArgs, with_ply};
-use crate::bot::{self, arena, arena::MatchReport};
+use crate::bot;
 use crate::engine::RuleSet;
+use crate::host::arena::{self, MatchReport};
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -2,10 +2,10 @@
 //! layer below as its source. Its text is one line for standard error.
 
 use crate::bot::BotError;
-use crate::bot::arena::ArenaError;
 use crate::engine::{
     DiceError, MatchIdError, PositionIdError, RuleSet, RulesError, SpecError, Variant, XgidError,
 };
+use crate::host::arena::ArenaError;
 use crate::mat::MatReadError;
 use crate::record::RecordError;
 use crate::store::StoreError;

@@ -283,7 +283,7 @@ impl PlayArgs {
         unfinished: &super::Unfinished,
     ) -> Result<String, CliError> {
         use super::StartAction;
-        use crate::tui::start_dialog::{Opening, OpeningEnd, StartDialog};
+        use crate::tui::start_dialog::{Opening, OpeningEnd, StartDialog, run_opening};
         let resume_args = super::ResumeArgs {
             file: None,
             auto_forced: self.auto_forced,
@@ -320,7 +320,7 @@ impl PlayArgs {
             }
         });
         let dialog = StartDialog::new(unfinished, self.ascii);
-        match crate::tui::terminal::run_opening(Opening::new(dialog, then))? {
+        match run_opening(Opening::new(dialog, then))? {
             OpeningEnd::Quit => Ok(String::new()),
             OpeningEnd::Failed(why) => Err(why),
             OpeningEnd::Played(mut app) => Ok(crate::tui::terminal::finish(&mut app)?),

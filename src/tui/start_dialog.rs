@@ -5,8 +5,8 @@
 
 use super::app::App;
 use super::event::Event;
-use super::terminal::Screen;
-use crate::cli::{StartChoice, Unfinished};
+use super::terminal::{RunError, Screen, run_screen};
+use crate::host::unfinished::{StartChoice, Unfinished};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
@@ -287,4 +287,18 @@ impl<E> Screen for Opening<E> {
             None => Ok(()),
         }
     }
+}
+
+/// Runs `opening` (the question about an unfinished match, then the game its answer starts)
+/// in the terminal, as [`super::terminal::run`] does; returns how it ended, the game's
+/// saving finished.
+///
+/// # Errors
+/// As [`super::terminal::run`].
+pub fn run_opening<E>(mut opening: Opening<E>) -> Result<OpeningEnd<E>, RunError> {
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return Err(RunError::NotATerminal);
+    }
+    run_screen(&mut opening)?;
+    Ok(opening.end())
 }

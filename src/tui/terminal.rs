@@ -186,21 +186,6 @@ pub fn finish(app: &mut App) -> Result<String, RunError> {
     Err(RunError::NotSaved(line))
 }
 
-/// Runs `opening` (the question about an unfinished match, then the game its answer starts)
-/// in the terminal, as [`run`] does; returns how it ended, the game's saving finished.
-///
-/// # Errors
-/// As [`run`].
-pub fn run_opening<E>(
-    mut opening: crate::tui::start_dialog::Opening<E>,
-) -> Result<crate::tui::start_dialog::OpeningEnd<E>, RunError> {
-    if !io::stdout().is_terminal() {
-        return Err(RunError::NotATerminal);
-    }
-    run_screen(&mut opening)?;
-    Ok(opening.end())
-}
-
 /// The stack of the runtime's own threads (input, signals), which only read and forward:
 /// small, and their own rather than the default the workers get (`RUST_MIN_STACK` changes
 /// that one). Under a limit they start first anyway; a worker that cannot start later is

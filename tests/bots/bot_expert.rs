@@ -582,7 +582,6 @@ fn cube_advice_says_whose_view_with_the_chances_even_facing_a_beaver() {
 }
 
 mod every_rule_set {
-    use bg_tui::bot::arena;
     use bg_tui::bot::expert::ExpertBot;
     #[cfg(feature = "lab")]
     use bg_tui::bot::expert::format::{self, NetFileError};
@@ -591,6 +590,7 @@ mod every_rule_set {
     use bg_tui::engine::{
         Dice, MatchState, Play, Position, RuleSet, Rules, Side, Variant, WinKind,
     };
+    use bg_tui::host::arena;
 
     /// The expert at 0-ply, checking every decision it makes: the play is one of the
     /// game's legal plays, and the hint (its ranking of the roll) puts that play first.

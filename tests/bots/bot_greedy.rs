@@ -354,9 +354,9 @@ fn declines_a_resignation_worth_less_than_its_expectation() {
 
 // ---- The other rule sets (assets/rules/README.md §2) ----
 
-use bg_tui::bot::arena;
 use bg_tui::bot::greedy::evaluate_in;
 use bg_tui::engine::{BoardSpec, RuleSet};
+use bg_tui::host::arena;
 
 /// A position of `variant` from the mover's view: `mine` and `theirs` as (point, checkers)
 /// in the mover's numbering, and the points where a checker of the mover lies pinned.

@@ -1,8 +1,9 @@
 //! Bot against bot: the arena's games, pairs and report, and the `hint` and `bot-match`
 //! commands.
 
-use bg_tui::bot::{self, arena};
+use bg_tui::bot;
 use bg_tui::engine::{Rules, Side};
+use bg_tui::host::arena;
 #[cfg(feature = "tui")]
 use std::process::Output;
 

@@ -187,7 +187,7 @@ fn absurd_bot_match_counts_are_refused_with_one_line() {
 
 #[test]
 fn a_run_without_kept_summaries_reports_the_same_figures() {
-    use bg_tui::bot::arena;
+    use bg_tui::host::arena;
     let rules = Rules::default();
     let contest = arena::Contest {
         a: "random",

@@ -376,8 +376,8 @@ fn the_current_row_is_drawn_highlighted() {
 /// with the game it is (it lagged one game behind), and `replay --text` names them too.
 #[test]
 fn a_tavli_match_names_each_games_rule_set() {
-    use bg_tui::bot::arena;
     use bg_tui::engine::{RuleSet, Rules};
+    use bg_tui::host::arena;
     let records = std::sync::Mutex::new(Vec::new());
     let save = |_game, record| records.lock().expect("not poisoned").push(record);
     arena::run_recorded(

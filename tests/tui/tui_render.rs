@@ -938,7 +938,7 @@ fn the_hint_panel() {
 #[test]
 fn the_start_dialog() {
     use bg_tui::tui::start_dialog::StartDialog;
-    let unfinished = bg_tui::cli::Unfinished {
+    let unfinished = bg_tui::host::unfinished::Unfinished {
         path: std::path::PathBuf::from("/home/alice/.local/share/bg-tui/autosave.jsonl"),
         summary: "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".to_string(),
         mark: None,

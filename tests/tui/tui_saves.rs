@@ -610,7 +610,7 @@ fn an_autosave_of_an_earlier_version_resumes_and_goes_on_as_a_journal() {
 
 #[test]
 fn a_new_game_over_an_unfinished_autosave_asks_what_to_do_with_it() {
-    use bg_tui::cli::{StartChoice, parse_start_choice, unfinished_autosave};
+    use bg_tui::host::unfinished::{StartChoice, parse_start_choice, unfinished_autosave};
     use bg_tui::tui::start_dialog::StartDialog;
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(unfinished_autosave(dir.path()), None);
@@ -677,7 +677,7 @@ fn the_unfinished_match_names_its_rule_set() {
     let mut app = App::new(options(rules, Some(4), Some(dir.path()))).unwrap();
     step(&mut app);
     drop(app);
-    let found = bg_tui::cli::unfinished_autosave(dir.path()).expect("found");
+    let found = bg_tui::host::unfinished::unfinished_autosave(dir.path()).expect("found");
     assert_eq!(
         found.summary,
         "Alice 0, Bob 0 in a money session (Plakoto), game 1"
@@ -689,7 +689,7 @@ fn the_unfinished_match_names_its_rule_set() {
 /// keys answer. The game its answer starts runs in the same session, at the terminal's size.
 #[test]
 fn the_start_dialog_answers_with_r_n_q_and_starts_the_game_it_asks_for() {
-    use bg_tui::cli::{StartChoice, Unfinished};
+    use bg_tui::host::unfinished::{StartChoice, Unfinished};
     use bg_tui::tui::Event;
     use bg_tui::tui::start_dialog::{Opening, OpeningEnd, StartDialog};
     use bg_tui::tui::terminal::Screen;
@@ -774,7 +774,7 @@ fn the_start_dialog_answers_with_r_n_q_and_starts_the_game_it_asks_for() {
 /// played.
 #[test]
 fn the_start_question_acts_on_the_match_it_named() {
-    use bg_tui::cli::{StartAction, StartChoice, act_on_start, unfinished_autosave};
+    use bg_tui::host::unfinished::{StartAction, StartChoice, act_on_start, unfinished_autosave};
     let now = std::time::SystemTime::now();
     let dir = tempfile::tempdir().unwrap();
     let mut m = App::new(options(Rules::match_to(3), Some(4), Some(dir.path()))).unwrap();

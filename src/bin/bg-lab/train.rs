@@ -8,7 +8,6 @@
 //! asks for it or `--checkpoint` and `--log` name files there.
 
 use bg_tui::bot::Bot;
-use bg_tui::bot::arena::{self, ArenaError, ci95_half_width, pair_dice_seed};
 use bg_tui::bot::expert::format::{self, MAX_HIDDEN, NetFileError, Nets, TrainState};
 use bg_tui::bot::expert::net::Net;
 use bg_tui::bot::expert::{
@@ -17,6 +16,7 @@ use bg_tui::bot::expert::{
 use bg_tui::bot::greedy::GreedyBot;
 use bg_tui::bot::pubeval::PubevalBot;
 use bg_tui::engine::{RuleSet, Rules, Side, UnknownVariant, Variant};
+use bg_tui::host::arena::{self, ArenaError, ci95_half_width, pair_dice_seed};
 use bg_tui::store::{StoreError, write_atomic};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};

@@ -1,13 +1,13 @@
-//! The table part: the match, its record, the turn being played checker by checker, the
-//! dice, and what the board marks of the last play. It is the only path to the match:
-//! every action goes through the recorder here, so the record and the match never part.
-//! This part is the only writer of them.
+//! The table part: the match's [`Host`] (the match, its record, the dice, the bots' offers
+//! to resign), the turn being played checker by checker, and what the board marks of the
+//! last play. It is the only path to the match: every action goes through the host here,
+//! so the record and the match never part. This part is the only writer of them.
 
-use crate::bot::ResignOffers;
 use crate::engine::{
     Action, Dice, DieStep, Game, GameSetup, MatchError, MatchState, Phase, SetupError, Side,
-    TurnBuilder, TurnError, roll_die,
+    TurnBuilder, TurnError,
 };
+use crate::host::Host;
 use crate::record::{PlayerKind, Record, Recorder};
 use crate::tui::model::LastMove;
 use rand::rngs::ChaCha8Rng;
@@ -15,70 +15,62 @@ use rand::rngs::ChaCha8Rng;
 /// The match, its record, the turn in progress and the dice.
 #[derive(Debug)]
 pub(super) struct Table {
-    /// The match being played.
-    match_state: MatchState,
-    /// Every action of the match so far.
-    recorder: Recorder,
+    /// The match being played, every action of it so far, the dice and the bots' offers to
+    /// resign.
+    host: Host,
     /// The turn being played checker by checker, while the game waits for a play.
     turn: Option<TurnBuilder>,
-    /// The dice.
-    rng: ChaCha8Rng,
     /// The last play, as the status line shows it.
     last_play: String,
     /// The last play, marked on the board until the next roll.
     last_move: Option<LastMove>,
-    /// The bots that offered to resign this game (a bot does not offer twice).
-    bot_offers: ResignOffers,
 }
 
 impl Table {
     /// The table of `match_state` recorded by `recorder`, rolling with `rng`.
     pub(super) const fn new(match_state: MatchState, recorder: Recorder, rng: ChaCha8Rng) -> Table {
         Table {
-            match_state,
-            recorder,
+            host: Host::new(match_state, recorder, rng),
             turn: None,
-            rng,
             last_play: String::new(),
             last_move: None,
-            bot_offers: ResignOffers::new(),
         }
     }
 
     /// The match.
     pub(super) const fn state(&self) -> &MatchState {
-        &self.match_state
+        self.host.state()
     }
 
     /// The game in progress.
     pub(super) fn game(&self) -> &Game {
-        self.match_state.game()
+        self.host.state().game()
     }
 
     /// The recorder of the match.
     pub(super) const fn recorder(&self) -> &Recorder {
-        &self.recorder
+        self.host.recorder()
     }
 
     /// The record of the match so far.
     pub(super) const fn record(&self) -> &Record {
-        self.recorder.as_record()
+        self.host.record()
     }
 
     /// Makes `action` in the match and records it.
     pub(super) fn apply(&mut self, action: Action) -> Result<(), MatchError> {
-        self.recorder.apply(&mut self.match_state, action)
+        self.host.apply(action)
     }
 
     /// Ends the money session.
     pub(super) fn stop(&mut self) -> Result<(), MatchError> {
-        self.recorder.stop(&mut self.match_state)
+        self.host.stop()
     }
 
     /// Starts the next game: nothing of the last play is marked, no bot has offered to
     /// resign.
     pub(super) fn next_game(&mut self) -> Result<(), MatchError> {
-        self.recorder.next_game(&mut self.match_state)?;
+        self.host.next_game()?;
         self.forget_game();
         Ok(())
     }
@@ -86,7 +78,7 @@ impl Table {
     /// Sets the game up at `setup` (recorded as its start): no turn in progress, nothing of
     /// the last play marked, no bot has offered to resign.
     pub(super) fn set_up(&mut self, setup: &GameSetup) -> Result<(), SetupError> {
-        self.recorder.set_up(&mut self.match_state, setup)?;
+        self.host.set_up(setup)?;
         self.turn = None;
         self.forget_game();
         Ok(())
@@ -95,25 +87,24 @@ impl Table {
     fn forget_game(&mut self) {
         self.last_play.clear();
         self.last_move = None;
-        self.bot_offers = ResignOffers::new();
     }
 
     /// Records who plays `side` now.
     pub(super) fn set_player_kind(&mut self, side: Side, kind: PlayerKind) {
-        self.recorder.set_player_kind(side, kind);
+        self.host.recorder_mut().set_player_kind(side, kind);
     }
 
     /// Notes the clocks' `reading` (reserves in milliseconds) after each new action in the
     /// record.
     pub(super) fn note_clock_reading(&mut self, reading: [u64; 2]) {
         let actions: Vec<usize> = self
-            .recorder
-            .as_record()
+            .host
+            .record()
             .games
             .iter()
             .map(|g| g.actions.len())
             .collect();
-        if let Some(record) = self.recorder.clock_mut() {
+        if let Some(record) = self.host.recorder_mut().clock_mut() {
             record.reserves_ms.resize(actions.len(), Vec::new());
             for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
                 readings.resize(n, reading);
@@ -123,12 +114,12 @@ impl Table {
 
     /// Rolls the dice.
     pub(super) fn roll(&mut self) -> Dice {
-        Dice::roll(&mut self.rng)
+        self.host.roll()
     }
 
     /// Rolls one die.
     pub(super) fn roll_die(&mut self) -> u8 {
-        roll_die(&mut self.rng)
+        self.host.roll_die()
     }
 
     /// The turn being played checker by checker, if any.
@@ -139,7 +130,7 @@ impl Table {
     /// Starts or ends the turn in progress to match the game; returns whether a turn has
     /// just started.
     pub(super) fn follow_game(&mut self) -> bool {
-        let game = self.match_state.game();
+        let game = self.host.state().game();
         let before = self.turn.is_some();
         self.turn = match (game.phase(), game.resignation()) {
             (Phase::Moving(dice), None) => match &self.turn {
@@ -218,11 +209,11 @@ impl Table {
 
     /// Whether the bot playing `side` may still offer to resign this game.
     pub(super) fn bot_may_resign(&self, side: Side) -> bool {
-        self.bot_offers.may_offer(&self.match_state, side)
+        self.host.may_resign(side)
     }
 
     /// Notes a bot's `action`, about to be applied (an offer to resign is made once a game).
     pub(super) fn note_bot_action(&mut self, action: &Action) {
-        self.bot_offers.note(&self.match_state, action);
+        self.host.note_decision(action);
     }
 }

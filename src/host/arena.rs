@@ -17,14 +17,14 @@
 //! # Determinism
 //!
 //! A game's result depends only on the match seed and the game's index: its dice seed comes
-//! from the pair's index and both bots are made afresh for it by [`super::make`] with seeds
+//! from the pair's index and both bots are made afresh for it by [`crate::bot::make`] with seeds
 //! from the game's index. So the same seed gives the same results whatever the number of
 //! threads and however they are scheduled; only the decision times differ.
 //!
 //! # Decisions
 //!
 //! Each decision is asked of the bot whose turn it is, by the one decision table of every
-//! bot ([`super::decide`]): a play when the roll has at least two legal plays (none or one is
+//! bot ([`crate::bot::decide`]) through a [`Host`]: a play when the roll has at least two legal plays (none or one is
 //! played without asking, untimed), whether to resign (once a game) and to double before
 //! rolling, the answer to a double or a beaver, and whether to accept an offer to resign.
 //! A beaver that the rules do not allow counts as a take.
@@ -45,10 +45,10 @@
 //! when both are the same bot), the seed is the game's dice seed, and a money game is a
 //! money session of one game, stopped after it.
 
-use super::{Bot, BotError, Decision, Question, ResignOffers, decide};
+use super::Host;
+use crate::bot::{self, Bot, BotError, Decision, Question};
 use crate::engine::{
-    Action, Dice, GameResult, MatchError, MatchState, Phase, RuleSet, Rules, RulesError, Side,
-    WinKind, roll_die,
+    Action, Dice, GameResult, MatchError, MatchState, RuleSet, Rules, RulesError, Side, WinKind,
 };
 use crate::record::{MAX_NAME_CHARS, PlayerInfo, PlayerKind, Record, Recorder, name_for_bot};
 use rand::SeedableRng;
@@ -150,76 +150,59 @@ pub struct MatchOutcome {
     pub time: [DecisionTime; 2],
 }
 
-/// The bots and the dice of one game or match in progress.
+/// The bots of one game or match in progress, and its host (the match, the dice, the
+/// record).
 struct Table<'a> {
     /// Indexed by [`Side::index`].
     bots: [&'a mut dyn Bot; 2],
     /// Indexed by [`Side::index`].
     time: [DecisionTime; 2],
-    rng: ChaCha8Rng,
-    /// Records every action, when asked to.
-    recorder: Option<Recorder>,
-    /// The sides that offered to resign (once a game).
-    offers: ResignOffers,
+    host: Host<Option<Recorder>>,
 }
 
 impl Table<'_> {
-    fn timed<T>(&mut self, side: Side, decide: impl FnOnce(&mut dyn Bot) -> T) -> T {
+    /// Asks the bot of `side`, timed when it is asked anything ([`Question::asks_bot`]).
+    fn ask(&mut self, side: Side, timed: bool) -> Decision {
         let start = Instant::now();
-        let answer = decide(&mut *self.bots[side.index()]);
-        let t = &mut self.time[side.index()];
-        t.decisions += 1;
-        t.nanos += u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        answer
+        let decision = self.host.ask(&mut *self.bots[side.index()]);
+        if timed {
+            let t = &mut self.time[side.index()];
+            t.decisions += 1;
+            t.nanos += u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        }
+        decision
     }
 
-    /// Plays the game in progress in `m` to its end; returns the opening roll that started
-    /// it and the rolls after it.
+    /// Plays the game in progress to its end; returns the opening roll that started it and
+    /// the rolls after it.
     ///
     /// # Errors
     /// [`ArenaError::IllegalAction`] when a bot makes an illegal play: a bug in that bot.
-    fn play_out(&mut self, m: &mut MatchState) -> Result<([u8; 2], Vec<Dice>), ArenaError> {
+    fn play_out(&mut self) -> Result<([u8; 2], Vec<Dice>), ArenaError> {
         let mut opening = [0, 0];
         let mut rolls = Vec::new();
         loop {
-            let Some(question) = Question::of(m) else {
+            let m = self.host.state();
+            let who = m.game().to_act().unwrap_or(m.game().turn());
+            let decision = match Question::of(m) {
+                None | Some(Question::NextGame) => return Ok((opening, rolls)),
+                Some(Question::OpeningRoll) => Decision::Roll,
+                Some(question) => {
+                    let side = question.side().unwrap_or(m.game().turn());
+                    let timed = question.asks_bot(m);
+                    self.ask(side, timed)
+                }
+            };
+            let Some(action) = self.host.action_for(decision) else {
                 return Ok((opening, rolls));
             };
-            let decision = match question {
-                Question::NextGame => return Ok((opening, rolls)),
-                Question::OpeningRoll => Decision::Roll,
-                _ => {
-                    let side = question.side().unwrap_or(m.game().turn());
-                    let may_resign = self.offers.may_offer(m, side);
-                    if question.asks_bot(m) {
-                        self.timed(side, |b| decide(b, m, may_resign))
-                    } else {
-                        decide(&mut *self.bots[side.index()], m, may_resign)
-                    }
-                }
-            };
-            let action = match decision {
-                Decision::Roll if m.game().phase() == Phase::Opening => {
-                    let white = roll_die(&mut self.rng);
-                    let black = roll_die(&mut self.rng);
-                    opening = [white, black];
-                    Action::OpeningRoll { white, black }
-                }
-                Decision::Roll => {
-                    let dice = Dice::roll(&mut self.rng);
-                    rolls.push(dice);
-                    Action::Roll(dice)
-                }
-                Decision::NextGame => return Ok((opening, rolls)),
-                Decision::Act(action) => action,
-            };
-            self.offers.note(m, &action);
-            let applied = match &mut self.recorder {
-                Some(recorder) => recorder.apply(m, action),
-                None => m.apply(action),
-            };
-            if let Err(error) = applied {
-                let who = m.game().to_act().unwrap_or(m.game().turn());
+            match action {
+                Action::OpeningRoll { white, black } => opening = [white, black],
+                Action::Roll(dice) => rolls.push(dice),
+                _ => {}
+            }
+            self.host.note_decision(&action);
+            if let Err(error) = self.host.apply(action) {
                 return Err(ArenaError::IllegalAction {
                     bot: self.bots[who.index()].name().to_string(),
                     action: format!("{action:?}"),
@@ -278,20 +261,20 @@ fn play_game_recorded(
         match_length: None,
         ..rules
     };
-    let mut m = MatchState::new(rules).map_err(ArenaError::Rules)?;
+    let m = MatchState::new(rules).map_err(ArenaError::Rules)?;
     let mut table = Table {
         bots: seats(a, b, a_side),
         time: [DecisionTime::default(); 2],
-        rng: ChaCha8Rng::seed_from_u64(dice_seed),
-        recorder,
-        offers: ResignOffers::new(),
+        host: Host::new(m, recorder, ChaCha8Rng::seed_from_u64(dice_seed)),
     };
-    let (opening, rolls) = table.play_out(&mut m)?;
-    let record = table.recorder.take().map(|mut recorder| {
-        // A money session of one game: over once it is played.
-        let _ = recorder.stop(&mut m);
-        recorder.into_record()
-    });
+    let (opening, rolls) = table.play_out()?;
+    // A money session of one game: over once it is played.
+    if table.host.recorder().is_some() {
+        let _ = table.host.stop();
+    }
+    let time = table.times(a_side);
+    let (m, recorder) = table.host.into_parts();
+    let record = recorder.map(Recorder::into_record);
     let result = m.results()[0];
     let points = i64::from(result.points);
     let outcome = GameOutcome {
@@ -305,7 +288,7 @@ fn play_game_recorded(
         } else {
             -points
         },
-        time: table.times(a_side),
+        time,
     };
     Ok((outcome, record))
 }
@@ -340,36 +323,32 @@ fn play_match_recorded(
     if rules.match_length.is_none() {
         return Err(ArenaError::NoMatchLength);
     }
-    let mut m = MatchState::new(rules).map_err(ArenaError::Rules)?;
+    let m = MatchState::new(rules).map_err(ArenaError::Rules)?;
     let mut table = Table {
         bots: seats(a, b, a_side),
         time: [DecisionTime::default(); 2],
-        rng: ChaCha8Rng::seed_from_u64(dice_seed),
-        recorder,
-        offers: ResignOffers::new(),
+        host: Host::new(m, recorder, ChaCha8Rng::seed_from_u64(dice_seed)),
     };
     let mut starter = None;
     loop {
-        let (opening, _) = table.play_out(&mut m)?;
+        let (opening, _) = table.play_out()?;
         starter = starter.or(first_mover(opening));
-        if m.is_over() {
+        if table.host.state().is_over() {
             break;
         }
-        let next = match &mut table.recorder {
-            Some(recorder) => recorder.next_game(&mut m),
-            None => m.next_game(),
-        };
-        next.map_err(ArenaError::NextGame)?;
+        table.host.next_game().map_err(ArenaError::NextGame)?;
     }
+    let time = table.times(a_side);
+    let (m, recorder) = table.host.into_parts();
+    let record = recorder.map(Recorder::into_record);
     let winner = m.winner().unwrap_or(Side::White);
-    let record = table.recorder.take().map(Recorder::into_record);
     let outcome = MatchOutcome {
         a_side,
         starter: starter.unwrap_or(Side::White),
         results: m.results().to_vec(),
         winner,
         score: [m.score(a_side), m.score(a_side.opponent())],
-        time: table.times(a_side),
+        time,
     };
     Ok((outcome, record))
 }
@@ -563,8 +542,8 @@ fn play_one(
     rules: Rules,
     record: bool,
 ) -> Result<Played, ArenaError> {
-    let mut a = super::make(a_name, bot_seed(seed, game, 0))?;
-    let mut b = super::make(b_name, bot_seed(seed, game, 1))?;
+    let mut a = bot::make(a_name, bot_seed(seed, game, 0))?;
+    let mut b = bot::make(b_name, bot_seed(seed, game, 1))?;
     let a_side = a_side_of(game);
     let dice_seed = pair_dice_seed(seed, game / 2);
     let recorder = record.then(|| {
@@ -716,8 +695,8 @@ fn run_games(
     } = *contest;
     // Unknown names and bots that cannot play the rule set fail here, before any thread
     // starts.
-    super::make_for(a_name, 0, rules.rule_set)?;
-    super::make_for(b_name, 0, rules.rule_set)?;
+    bot::make_for(a_name, 0, rules.rule_set)?;
+    bot::make_for(b_name, 0, rules.rule_set)?;
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let threads = threads.clamp(1, usize::try_from(games).unwrap_or(usize::MAX).max(1));
