@@ -258,8 +258,8 @@ pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>
     spec.make(seed)
 }
 
-pub mod decide;
-pub use decide::{Decision, Question, ResignOffers, decide};
+pub mod decision;
+pub use decision::{Decision, Question, ResignOffers, decide};
 mod spec;
 pub use spec::{BotSpec, PROGRAM_BOTS};
 pub mod expert;

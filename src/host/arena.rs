@@ -24,9 +24,10 @@
 //! # Decisions
 //!
 //! Each decision is asked of the bot whose turn it is, by the one decision table of every
-//! bot ([`crate::bot::decide`]) through a [`Host`]: a play when the roll has at least two legal plays (none or one is
-//! played without asking, untimed), whether to resign (once a game) and to double before
-//! rolling, the answer to a double or a beaver, and whether to accept an offer to resign.
+//! bot ([`crate::bot::decide`]) through a [`Host`]: a play when the roll has at least two
+//! legal plays (none or one is played without asking, untimed), whether to resign (once a
+//! game) and to double before rolling, the answer to a double or a beaver, and whether to
+//! accept an offer to resign.
 //! A beaver that the rules do not allow counts as a take.
 //!
 //! # Rule sets

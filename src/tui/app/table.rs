@@ -337,10 +337,10 @@ impl App {
     pub(super) fn seat_taken_over(&mut self) {
         let variant = self.table.game().variant();
         for side in [Side::White, Side::Black] {
-            if bot::decide::taken_over(self.table.state(), side)
+            if bot::decision::taken_over(self.table.state(), side)
                 && !self.seats.has_bot(side)
                 && let Ok(b) =
-                    bot::decide::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
+                    bot::decision::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
             {
                 self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
             }
@@ -350,7 +350,7 @@ impl App {
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
         let variant = self.table.game().variant();
-        match bot::decide::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1)) {
+        match bot::decision::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
                 let name = b.name().to_string();
                 self.drop_tutor();
