@@ -183,3 +183,88 @@ fn whose_decision_it_is() {
         Decision::NextGame
     );
 }
+
+/// A bot that plays the first legal play and notes whether it was ever asked to choose
+/// among fewer than two.
+struct Counting {
+    asked_forced: bool,
+    asked: usize,
+}
+
+impl Bot for Counting {
+    fn name(&self) -> &str {
+        "counting"
+    }
+
+    fn rank_plays(&mut self, variant: Variant, position: &Position, dice: Dice) -> Vec<ScoredPlay> {
+        let plays = bot::unranked(variant, position, dice);
+        self.asked += 1;
+        self.asked_forced |= plays.len() < 2;
+        plays
+    }
+
+    fn should_double(&mut self, _: &MatchState) -> bool {
+        false
+    }
+
+    fn answer_double(&mut self, _: &MatchState) -> DoubleAnswer {
+        DoubleAnswer::Take
+    }
+
+    fn accept_resignation(&mut self, _: &MatchState, _: WinKind) -> bool {
+        false
+    }
+}
+
+/// A play the dice force (none or one legal play) is made without asking the bot, wherever
+/// it plays (the terminal game and the tests' driver used to ask).
+#[test]
+fn a_forced_play_is_made_without_asking_the_bot() {
+    for seed in 0..4 {
+        let mut a = Counting {
+            asked_forced: false,
+            asked: 0,
+        };
+        let mut b = Counting {
+            asked_forced: false,
+            asked: 0,
+        };
+        play_game(&mut a, &mut b, Side::White, Rules::money(), seed).unwrap();
+        assert!(a.asked > 0 && b.asked > 0);
+        assert!(!a.asked_forced && !b.asked_forced, "seed {seed}");
+    }
+}
+
+/// The host carries out the bots' decisions, draws the dice and records every action: the
+/// record replays to the match it played.
+#[test]
+fn the_host_plays_a_match_with_bots_and_records_it() {
+    use bg_tui::host::Host;
+    use bg_tui::record::{PlayerInfo, Recorder, load, to_json};
+    use rand::SeedableRng;
+
+    let rules = Rules::match_to(3);
+    let recorder = Recorder::new(
+        [PlayerInfo::bot("greedy"), PlayerInfo::bot("pubeval")],
+        rules,
+        Some(5),
+    );
+    let rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+    let mut host = Host::new(MatchState::new(rules).unwrap(), recorder, rng);
+    let mut bots = [
+        bot::make("greedy", 1).unwrap(),
+        bot::make("pubeval", 2).unwrap(),
+    ];
+    while let Some(question) = Question::of(host.state()) {
+        let decision = match question.side() {
+            Some(side) => host.ask(&mut *bots[side.index()]),
+            None if question == Question::NextGame => Decision::NextGame,
+            None => Decision::Roll,
+        };
+        host.carry_out(decision).unwrap();
+    }
+    assert!(host.state().is_over());
+    let (record, replayed) = load(&to_json(host.record())).unwrap();
+    assert_eq!(&record, host.record());
+    assert_eq!(replayed.results(), host.state().results());
+}
