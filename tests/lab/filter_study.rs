@@ -21,7 +21,7 @@ fn each_filter_has_its_line_and_one_that_keeps_every_play_cuts_nothing() {
         "--seed",
         "3",
         "--filter",
-        "100:10,100:10",
+        "100:10,100:10,100:10",
         "--filter",
         "1:0,1:0",
     ]);
@@ -46,6 +46,7 @@ fn each_filter_has_its_line_and_one_that_keeps_every_play_cuts_nothing() {
 fn a_bad_filter_is_one_line_and_status_2() {
     for (filter, expected) in [
         ("8:0.16", "MOST:WINDOW,MOST:WINDOW"),
+        ("8:0.16,3:0.06,6:0.16,1:1", "MOST:WINDOW,MOST:WINDOW"),
         ("0:0.1,3:0.06", "1 to 100 plays"),
         ("8:x,3:0.06", "window is 0 to 10"),
     ] {

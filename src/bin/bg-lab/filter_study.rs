@@ -37,9 +37,10 @@ pub(crate) struct FilterStudyArgs {
     /// Judge the first N pairs one roll deeper too (slow: about a second a play at 3-ply).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub(crate) deeper: u32,
-    /// A filter to compare with the expert's, as `MOST:WINDOW,MOST:WINDOW` (before the 1-ply
-    /// look, before the 2-ply look; contact and race alike), e.g. `8:0.16,5:0.10`. May be
-    /// given more than once.
+    /// A filter to compare with the expert's, as `MOST:WINDOW,MOST:WINDOW[,MOST:WINDOW]`
+    /// (before the 1-ply look, before the 2-ply look, and before the 2-ply look in a race:
+    /// without it, the expert's race filter), e.g. `8:0.16,5:0.10`. May be given more than
+    /// once.
     #[arg(long = "filter", value_name = "F", value_parser = parse_filter)]
     pub(crate) filters: Vec<MoveFilter>,
 }
@@ -56,8 +57,11 @@ pub(crate) enum FilterStudyError {
 /// Why a `--filter` does not read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum FilterError {
-    /// Not two steps.
-    #[error("a filter is MOST:WINDOW,MOST:WINDOW (before the 1-ply look, before the 2-ply look)")]
+    /// Not two or three steps.
+    #[error(
+        "a filter is MOST:WINDOW,MOST:WINDOW[,MOST:WINDOW] (before the 1-ply look, before the \
+         2-ply look, before the 2-ply look in a race)"
+    )]
     Steps,
     /// A step's number of plays is not 1 to 100.
     #[error("a filter keeps 1 to 100 plays at a step")]
@@ -67,14 +71,11 @@ pub(crate) enum FilterError {
     Window,
 }
 
-/// `MOST:WINDOW,MOST:WINDOW` as a filter (the 3-ply filter stays the expert's).
+/// `MOST:WINDOW,MOST:WINDOW[,MOST:WINDOW]` as a filter: before the 1-ply look, before the
+/// 2-ply look, and before the 2-ply look in a race (without it, the expert's race filter);
+/// the 3-ply filters stay the expert's.
 fn parse_filter(text: &str) -> Result<MoveFilter, FilterError> {
-    let mut steps = [(0usize, 0.0f32); 2];
-    let parts: Vec<&str> = text.split(',').collect();
-    if parts.len() != 2 {
-        return Err(FilterError::Steps);
-    }
-    for (step, part) in steps.iter_mut().zip(parts) {
+    let step = |part: &str| -> Result<(usize, f32), FilterError> {
         let (most, window) = part.split_once(':').ok_or(FilterError::Steps)?;
         let most: usize = most
             .parse()
@@ -86,11 +87,21 @@ fn parse_filter(text: &str) -> Result<MoveFilter, FilterError> {
             .ok()
             .filter(|w: &f32| w.is_finite() && (0.0..=10.0).contains(w))
             .ok_or(FilterError::Window)?;
-        *step = (most, window);
-    }
+        Ok((most, window))
+    };
+    let steps = text.split(',').map(step).collect::<Result<Vec<_>, _>>()?;
     let mut filter = MoveFilter::EXPERT;
-    filter.contact[..2].copy_from_slice(&steps);
-    filter.race[..2].copy_from_slice(&steps);
+    match steps[..] {
+        [one, two] => {
+            filter.contact[..2].copy_from_slice(&[one, two]);
+            filter.race[0] = one;
+        }
+        [one, two, race] => {
+            filter.contact[..2].copy_from_slice(&[one, two]);
+            filter.race[..2].copy_from_slice(&[one, race]);
+        }
+        _ => return Err(FilterError::Steps),
+    }
     Ok(filter)
 }
 
@@ -98,7 +109,7 @@ fn parse_filter(text: &str) -> Result<MoveFilter, FilterError> {
 fn filter_words(f: &MoveFilter) -> String {
     let step = |(m, w): (usize, f32)| format!("{m}:{w:.2}");
     let mut out = format!("{},{}", step(f.contact[0]), step(f.contact[1]));
-    if f.race[..2] != f.contact[..2] {
+    if f.race[1] != f.contact[1] {
         let _ = write!(out, " (race {})", step(f.race[1]));
     }
     out
