@@ -210,7 +210,7 @@ fn side_name(side: Side) -> String {
 }
 
 /// Why a record could not be analysed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum AnalysisError {
     /// The expert's nets could not be read.

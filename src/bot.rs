@@ -177,7 +177,7 @@ pub fn resignation_worth_offering(m: &MatchState, offer: Option<WinKind>) -> Opt
 pub const NAMES: &[&str] = &["random", "greedy", "pubeval", "expert"];
 
 /// Why a bot could not be made.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum BotError {
     /// No bot has that name.
@@ -218,7 +218,10 @@ pub enum BotError {
         #[source]
         problem: expert::NetsFileProblem,
     },
-    /// An engine over UBGI could not be started, or went wrong.
+    /// An engine over UBGI could not be started.
+    #[error(transparent)]
+    EngineStart(#[from] ubgi::StartError),
+    /// An engine over UBGI went wrong during a match: its bot's trouble.
     #[error("{0}")]
     Engine(String),
     /// A thread to play on could not be started (the system's limit on threads).
@@ -236,7 +239,7 @@ pub const EXPERT_DEFAULT_PLY: u8 = 2;
 ///
 /// # Errors
 /// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::Nets`] when the expert
-/// bot's nets do not read; [`BotError::Engine`] when an engine does not start or answer.
+/// bot's nets do not read; [`BotError::EngineStart`] when an engine does not start or answer.
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     name.parse::<BotSpec>()?.make(seed)
 }

@@ -54,7 +54,7 @@ impl BotSpec {
     /// Makes the bot, its randomness seeded with `seed`.
     ///
     /// # Errors
-    /// [`BotError::Nets`] when the expert's nets do not read; [`BotError::Engine`] when an
+    /// [`BotError::Nets`] when the expert's nets do not read; [`BotError::EngineStart`] when an
     /// engine does not start or answer.
     pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         Ok(match self {
@@ -75,9 +75,7 @@ impl BotSpec {
                     bot
                 })
             }
-            BotSpec::Ubgi(command) => {
-                Box::new(super::ubgi::UbgiBot::start(command).map_err(BotError::Engine)?)
-            }
+            BotSpec::Ubgi(command) => Box::new(super::ubgi::UbgiBot::start(command)?),
         })
     }
 
@@ -249,10 +247,10 @@ mod tests {
         let command = format!("ubgi:{}", "x".repeat(max - 5));
         assert!(command.parse::<BotSpec>().is_ok());
         let longer = format!("{command}y");
-        assert_eq!(
+        assert!(matches!(
             longer.parse::<BotSpec>(),
-            Err(BotError::NameTooLong { chars: max + 1 })
-        );
+            Err(BotError::NameTooLong { chars }) if chars == max + 1
+        ));
     }
 
     /// What `plays` says without making a bot is what the bot made says.

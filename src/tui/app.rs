@@ -264,7 +264,7 @@ impl std::fmt::Debug for App {
 }
 
 /// Why a game could not be set up.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum AppError {
     /// The rules do not go together.

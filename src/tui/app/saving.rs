@@ -96,11 +96,11 @@ impl App {
                     .finish(self.table.record(), self.table.state().is_over());
                 Saved::BeforeQuit(!self.saving.unsaved(self.recorded()))
             }
-            SaveRequest::Rescue(to) => Saved::Rescued(self.saving.rescue(
-                self.table.record(),
-                self.table.state().is_over(),
-                to,
-            )),
+            SaveRequest::Rescue(to) => Saved::Rescued(
+                self.saving
+                    .rescue(self.table.record(), self.table.state().is_over(), to)
+                    .map_err(Into::into),
+            ),
         };
         let effects = self.update(Msg::Saved(saved));
         self.perform(effects)
@@ -136,8 +136,8 @@ impl App {
                 self.status.announce(line);
                 self.quit = true;
             }
-            Saved::Rescued(Err(line)) => {
-                self.status.say(line);
+            Saved::Rescued(Err(why)) => {
+                self.status.say(why.to_string());
                 return true;
             }
         }
