@@ -229,7 +229,7 @@ pub enum AnalysisError {
     },
     /// The thread to make it on could not start (a limit on processes or memory).
     #[error("a thread could not start ({0})")]
-    Thread(String),
+    Thread(#[source] std::io::Error),
 }
 
 /// Analyses `record` with the expert bot at `ply`.

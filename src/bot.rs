@@ -226,7 +226,7 @@ pub enum BotError {
     Engine(String),
     /// A thread to play on could not be started (the system's limit on threads).
     #[error("a thread could not start: {0}")]
-    Thread(String),
+    Thread(#[source] std::io::Error),
 }
 
 /// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`,

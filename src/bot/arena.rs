@@ -750,7 +750,7 @@ fn run_games(
                     // No game is handed out any more: the threads that started stop after
                     // the game they play, and the run ends with the error.
                     next.store(games, Ordering::Relaxed);
-                    failed = Some(Err(BotError::Thread(e.to_string()).into()));
+                    failed = Some(Err(BotError::Thread(e).into()));
                     break;
                 }
             }
