@@ -102,11 +102,11 @@ pub fn plays_rule_set(bot: &dyn Bot, rule_set: RuleSet) -> bool {
 /// Jacquet) and its nets load, else `greedy`. Hints, auto bear-off and sides the computer
 /// takes over use it.
 #[must_use]
-pub fn strongest_for(variant: Variant) -> &'static str {
+pub fn strongest_for(variant: Variant) -> BotSpec {
     if expert::shipped_nets_for(variant).is_ok() {
-        "expert"
+        BotSpec::Expert(None)
     } else {
-        "greedy"
+        BotSpec::Greedy
     }
 }
 
@@ -250,15 +250,7 @@ pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
 /// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::CannotPlay`] when the bot
 /// does not play every game of `rule_set` (see [`plays_rule_set`]).
 pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>, BotError> {
-    let spec: BotSpec = name.parse()?;
-    if !spec.plays_rule_set(rule_set) {
-        return Err(BotError::CannotPlay {
-            bot: name.to_string(),
-            rule_set,
-            able: BotSpec::able_for(rule_set),
-        });
-    }
-    spec.make(seed)
+    name.parse::<BotSpec>()?.make_for(seed, rule_set)
 }
 
 pub mod arena;

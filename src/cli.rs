@@ -33,7 +33,7 @@ pub use exchange::{ExportArgs, ImportArgs, export_mat, export_mat_to, import_mat
 pub use hint::{HINT_SEED, HintArgs, default_hint_bot, hint, hint_on_board};
 pub use moves::{MovesArgs, moves};
 pub use output::{CommandError, MAX_ERROR_CHARS, printable};
-pub use play::{MAX_NAME_CHARS, PlayArgs, parse_names, play_options, play_options_with, with_ply};
+pub use play::{MAX_NAME_CHARS, PlayArgs, parse_names, play_options, play_options_with};
 pub use position_args::PositionArgs;
 pub use replay::{ReplayArgs, read_timeline, read_timeline_text, replay_text};
 pub use rollout::RolloutArgs;

@@ -79,6 +79,22 @@ impl BotSpec {
         })
     }
 
+    /// Makes the bot (as [`BotSpec::make`]) for a match or session of `rule_set`.
+    ///
+    /// # Errors
+    /// [`BotError::CannotPlay`] when the bot does not play every game of `rule_set` (see
+    /// [`BotSpec::plays_rule_set`]); else as [`BotSpec::make`].
+    pub fn make_for(&self, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>, BotError> {
+        if !self.plays_rule_set(rule_set) {
+            return Err(BotError::CannotPlay {
+                bot: self.to_string(),
+                rule_set,
+                able: BotSpec::able_for(rule_set),
+            });
+        }
+        self.make(seed)
+    }
+
     /// Whether the bot plays `variant`, told without making it: every rule set for
     /// `random`, `greedy` and `expert` (whose nets for every rule set are built in), the rule
     /// sets that move as backgammon does for `pubeval` and an engine (a Position ID holds

@@ -8,7 +8,7 @@ use super::bots::{BotJob, SharedBot};
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
-use crate::bot::BotError;
+use crate::bot::{BotError, BotSpec};
 use crate::engine::{RuleSet, Side};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -213,8 +213,8 @@ impl<E: std::error::Error + 'static> std::error::Error for Shared<E> {
 pub struct BotRequest {
     /// Matches the bots made to the request (a later `:bot` or `:human` drops them).
     pub id: u64,
-    /// The bot's name (see [`crate::bot::NAMES`]).
-    pub name: String,
+    /// The bot.
+    pub name: BotSpec,
     /// The sides it is to play, each with the seed of its bot, in order.
     pub sides: Vec<(Side, u64)>,
     /// The rules the bot must play.
@@ -227,7 +227,9 @@ impl BotRequest {
     pub fn make(&self) -> MadeBots {
         let mut made = Vec::new();
         for &(side, seed) in &self.sides {
-            let bot = crate::bot::make_for(&self.name, seed, self.rule_set)
+            let bot = self
+                .name
+                .make_for(seed, self.rule_set)
                 .map(|b| Arc::new(Mutex::new(b)) as SharedBot)
                 .map_err(Shared::from);
             let failed = bot.is_err();
@@ -249,8 +251,8 @@ impl BotRequest {
 pub struct MadeBots {
     /// The request's id.
     pub id: u64,
-    /// The bots' name.
-    pub name: String,
+    /// The bots.
+    pub name: BotSpec,
     /// Each side's bot, in order, up to the first that could not be made.
     pub made: Vec<(Side, Result<SharedBot, Shared<BotError>>)>,
 }

@@ -61,7 +61,7 @@ fn moves_and_hint_share_the_position_group() {
         panic!("not hint");
     };
     assert_eq!(hint.position, position);
-    assert_eq!(hint.bot.as_deref(), Some("greedy"));
+    assert_eq!(hint.bot, Some(bg_tui::bot::BotSpec::Greedy));
     assert!(hint.json);
 }
 

@@ -303,7 +303,7 @@ fn bots_take_sides_with_vs_or_white_and_black() {
     let o = options(&["--vs", "random"]);
     assert_eq!(
         o.players,
-        [Player::Human, Player::Bot("random".to_string())]
+        [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Random)]
     );
     let o = options(&[
         "--vs",
@@ -315,15 +315,15 @@ fn bots_take_sides_with_vs_or_white_and_black() {
     ]);
     assert_eq!(
         o.players,
-        [Player::Bot("random".to_string()), Player::Human]
+        [Player::Bot(bg_tui::bot::BotSpec::Random), Player::Human]
     );
     assert_eq!(o.bot_delay_ms, 0);
     let o = options(&["--white", "random", "--black", "random"]);
     assert_eq!(
         o.players,
         [
-            Player::Bot("random".to_string()),
-            Player::Bot("random".to_string())
+            Player::Bot(bg_tui::bot::BotSpec::Random),
+            Player::Bot(bg_tui::bot::BotSpec::Random)
         ]
     );
     assert!(error(&["--vs", "nobody"]).contains("no bot is called \"nobody\""));
@@ -351,7 +351,10 @@ fn a_bots_side_is_named_after_the_bot_unless_names_are_given() {
     assert_eq!(o.names, ["White".to_string(), "Black".to_string()]);
     assert_eq!(
         o.players,
-        [Player::Bot("greedy".into()), Player::Bot("greedy".into())]
+        [
+            Player::Bot(bg_tui::bot::BotSpec::Greedy),
+            Player::Bot(bg_tui::bot::BotSpec::Greedy)
+        ]
     );
     let o = options(&["--vs", "greedy", "--names", "Ann,Deep"]);
     assert_eq!(o.names, ["Ann".to_string(), "Deep".to_string()]);

@@ -46,7 +46,7 @@ impl App {
             options.names[side.index()] = shown_name(&player.name);
             options.players[side.index()] = match &player.kind {
                 PlayerKind::Human => Player::Human,
-                PlayerKind::Bot(name) => Player::Bot(name.clone()),
+                PlayerKind::Bot(name) => Player::Bot(name.parse()?),
             };
         }
         let seed = record.seed.unwrap_or_else(|| rand::rng().random());

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
 /// time ran out and gives hints.
-pub(super) fn strongest_bot(variant: crate::engine::Variant) -> &'static str {
+pub(super) fn strongest_bot(variant: crate::engine::Variant) -> bot::BotSpec {
     bot::strongest_for(variant)
 }
 
@@ -339,7 +339,7 @@ impl App {
         for side in [Side::White, Side::Black] {
             if self.table.game().is_taken_over(side)
                 && !self.seats.has_bot(side)
-                && let Ok(b) = bot::make(name, self.seed ^ (side.index() as u64 + 1))
+                && let Ok(b) = name.make(self.seed ^ (side.index() as u64 + 1))
             {
                 self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
             }
@@ -349,7 +349,7 @@ impl App {
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
         let name = strongest_bot(self.table.game().variant());
-        match bot::make(name, self.seed ^ (side.index() as u64 + 1)) {
+        match name.make(self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
                 self.drop_tutor();
                 // The match knows: a game this side now wins scores nothing.
@@ -468,7 +468,7 @@ impl App {
         let variant = self.table.game().variant();
         let seed = self.seed;
         self.seats.finisher(|| {
-            let made = bot::make(strongest_bot(variant), seed).ok()?;
+            let made = strongest_bot(variant).make(seed).ok()?;
             Some(Arc::new(Mutex::new(made)) as SharedBot)
         })
     }
