@@ -526,7 +526,10 @@ mod tests {
             ),
             "{err}"
         );
-        let err = UbgiBot::start("echo hello; echo error bad_command nope").expect_err("no engine");
+        // It reads the handshake's first line before it answers (else it may have ended
+        // before it is written to: the case above).
+        let err = UbgiBot::start("read l; echo hello; echo error bad_command nope")
+            .expect_err("no engine");
         assert!(
             matches!(
                 &err,

@@ -3,7 +3,7 @@
 use super::position_args::{
     MatchPosition, PositionArg, PositionArgs, parse_dice, parse_match_position,
 };
-use super::{CliError, parse_board, parse_variant};
+use super::{CliError, parse_board};
 use crate::advisor::{Advisor, CubeAdvice, Equity, PlayAdvice, text};
 use crate::bot;
 use crate::bot::BotSpec;
@@ -46,19 +46,21 @@ impl HintArgs {
         let args = &self.position;
         if args.board.is_some() {
             return match args.resolve()? {
-                PositionArg::Board { rules, board, dice } => {
-                    hint_on_board(rules, board, dice, bot_name, self.json)
-                }
+                PositionArg::Board {
+                    variant,
+                    board,
+                    dice,
+                } => hint_on_board(variant, board, dice, bot_name, self.json),
                 PositionArg::Id { .. } => Err(CliError::Usage(
                     "with --board give only the dice, not a Position ID",
                 )),
             };
         }
-        let variant = args.rule_set.as_deref().map(parse_variant).transpose()?;
-        if let (Some(name), Some(variant)) = (args.rule_set.as_deref(), variant) {
+        let variant = args.rule_set;
+        if let Some(variant) = variant {
             if !variant.has_position_id() {
                 return Err(CliError::NoPositionId {
-                    rules: name.to_string(),
+                    rules: variant.name().to_string(),
                     variant,
                 });
             }
@@ -401,13 +403,12 @@ struct BoardScoredPlayJson {
 /// [`CliError`] for an unknown rule set or bot, a bot that cannot play the rule set, or a
 /// malformed board or roll.
 pub fn hint_on_board(
-    rules: &str,
+    variant: Variant,
     board: &str,
     dice: &str,
     bot_name: Option<&BotSpec>,
     json: bool,
 ) -> Result<String, CliError> {
-    let variant = parse_variant(rules)?;
     let chosen = bot_name
         .cloned()
         .unwrap_or_else(|| bot::strongest_for(variant));

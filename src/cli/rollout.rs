@@ -37,8 +37,8 @@ pub struct RolloutArgs {
     /// cube decision.
     pub dice: Option<String>,
     /// The rule set: backgammon, portes, plakoto, fevga or jacquet [default: backgammon].
-    #[arg(long = "rules", value_name = "RULES")]
-    pub rule_set: Option<String>,
+    #[arg(long = "rules", value_name = "RULES", value_parser = parse_variant)]
+    pub rule_set: Option<Variant>,
     /// The position as JSON, as `moves --board` takes it, from the view of the player on
     /// roll.
     #[arg(long, value_name = "BOARD")]
@@ -100,7 +100,7 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
             ));
         }
         (Some(board), dice, None) => {
-            let variant = parse_variant(args.rule_set.as_deref().unwrap_or("backgammon"))?;
+            let variant = args.rule_set.unwrap_or(Variant::Backgammon);
             let spec = parse_board(variant, board)?;
             let position = spec.to_position(variant).map_err(CliError::Board)?;
             let dice = dice.as_deref().map(parse_dice).transpose()?;
@@ -121,7 +121,7 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
         }
         (None, Some(text), dice) => (text.as_str(), dice.as_deref()),
     };
-    let variant = parse_variant(args.rule_set.as_deref().unwrap_or("backgammon"))?;
+    let variant = args.rule_set.unwrap_or(Variant::Backgammon);
     if !variant.has_position_id() {
         return Err(CliError::NoPositionId {
             rules: variant.name().to_string(),

@@ -34,7 +34,7 @@ fn moves_and_hint_share_the_position_group() {
     let position = PositionArgs {
         position_id: "4HPwATDgc/ABMA".to_string(),
         dice: Some("31".to_string()),
-        rule_set: Some("portes".to_string()),
+        rule_set: Some(bg_tui::engine::Variant::Portes),
         board: None,
     };
     let Command::Moves(moves) = command(&["moves", "4HPwATDgc/ABMA", "31", "--rules", "portes"])

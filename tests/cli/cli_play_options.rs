@@ -326,7 +326,11 @@ fn bots_take_sides_with_vs_or_white_and_black() {
             Player::Bot(bg_tui::bot::BotSpec::Random)
         ]
     );
-    assert!(error(&["--vs", "nobody"]).contains("no bot is called \"nobody\""));
+    // An unknown bot is refused as the command line is read.
+    let unknown = Cli::try_parse_from(["bg-tui", "--vs", "nobody"])
+        .expect_err("nobody is no bot")
+        .to_string();
+    assert!(unknown.contains("no bot is called \"nobody\""), "{unknown}");
     let refused = Cli::try_parse_from(["bg-tui", "--vs", "random", "--human-side", "green"])
         .expect_err("green is no side")
         .to_string();
