@@ -3,7 +3,7 @@
 use super::error::NamesError;
 use super::{CliError, RulesArgs, start};
 use crate::bot::BotSpec;
-use crate::engine::{RuleSet, Side};
+use crate::engine::{Dice, RuleSet, Side};
 use crate::tui::theme::Palette;
 use crate::tui::{Options, Player};
 use clap::Args;
@@ -96,8 +96,8 @@ pub struct PlayArgs {
     pub on_roll: Option<Side>,
     /// With --position ID or --board: the dice rolled, such as 52 (else the player on roll
     /// rolls or doubles).
-    #[arg(long, value_name = "DICE")]
-    pub dice: Option<String>,
+    #[arg(long, value_name = "DICE", value_parser = Dice::parse)]
+    pub dice: Option<Dice>,
 }
 
 /// Splits and checks `--names ALICE,BOB`: two names, trimmed, non-empty, at most

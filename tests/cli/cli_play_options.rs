@@ -507,6 +507,10 @@ fn impossible_start_positions_are_refused_in_one_line() {
         error(&["--dice", "52"]),
         "--on-roll and --dice go with --position or --board"
     );
+    let refused = Cli::try_parse_from(["bg-tui", "--board", RACE, "--dice", "77"])
+        .expect_err("77 is no roll")
+        .to_string();
+    assert!(refused.contains("for '--dice <DICE>': "), "{refused}");
     let refused = Cli::try_parse_from(["bg-tui", "--board", RACE, "--on-roll", "red"])
         .expect_err("red is no side")
         .to_string();
