@@ -26,7 +26,7 @@ use moves::play_list;
 use position_args::parse_dice;
 
 pub use analyse::AnalyseArgs;
-pub use board::{moves_on_board, parse_board, parse_variant};
+pub use board::{NotAGameRuleSet, moves_on_board, parse_board, parse_variant};
 pub use bot_match::{BotMatchArgs, MAX_BOT_GAMES, MAX_BOT_THREADS, PROGRESS_MIN_GAMES, bot_match};
 pub use error::{CliError, NamesError};
 pub use exchange::{ExportArgs, ImportArgs, export_mat, export_mat_to, import_mat};
