@@ -76,7 +76,7 @@ pub const ONE_DEPTH_UP_TO: u8 = 2;
 pub const ONE_DEPTH_MOST_PLAYS: usize = 64;
 
 /// Why the advisor has no advice.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum AdviceError {
     /// The expert's nets cannot be had.

@@ -210,7 +210,7 @@ fn side_name(side: Side) -> String {
 }
 
 /// Why a record could not be analysed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum AnalysisError {
     /// The expert's nets could not be read.
@@ -229,7 +229,7 @@ pub enum AnalysisError {
     },
     /// The thread to make it on could not start (a limit on processes or memory).
     #[error("a thread could not start ({0})")]
-    Thread(String),
+    Thread(#[source] std::io::Error),
 }
 
 /// Analyses `record` with the expert bot at `ply`.

@@ -102,11 +102,11 @@ pub fn plays_rule_set(bot: &dyn Bot, rule_set: RuleSet) -> bool {
 /// Jacquet) and its nets load, else `greedy`. Hints, auto bear-off and sides the computer
 /// takes over use it.
 #[must_use]
-pub fn strongest_for(variant: Variant) -> &'static str {
+pub fn strongest_for(variant: Variant) -> BotSpec {
     if expert::shipped_nets_for(variant).is_ok() {
-        "expert"
+        BotSpec::Expert(None)
     } else {
-        "greedy"
+        BotSpec::Greedy
     }
 }
 
@@ -177,7 +177,7 @@ pub fn resignation_worth_offering(m: &MatchState, offer: Option<WinKind>) -> Opt
 pub const NAMES: &[&str] = &["random", "greedy", "pubeval", "expert"];
 
 /// Why a bot could not be made.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum BotError {
     /// No bot has that name.
@@ -218,12 +218,15 @@ pub enum BotError {
         #[source]
         problem: expert::NetsFileProblem,
     },
-    /// An engine over UBGI could not be started, or went wrong.
+    /// An engine over UBGI could not be started.
+    #[error(transparent)]
+    EngineStart(#[from] ubgi::StartError),
+    /// An engine over UBGI went wrong during a match: its bot's trouble.
     #[error("{0}")]
     Engine(String),
     /// A thread to play on could not be started (the system's limit on threads).
     #[error("a thread could not start: {0}")]
-    Thread(String),
+    Thread(#[source] std::io::Error),
 }
 
 /// The look-ahead of `expert` when its name does not give one (`expert:0`, `expert:1`,
@@ -236,7 +239,7 @@ pub const EXPERT_DEFAULT_PLY: u8 = 2;
 ///
 /// # Errors
 /// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::Nets`] when the expert
-/// bot's nets do not read; [`BotError::Engine`] when an engine does not start or answer.
+/// bot's nets do not read; [`BotError::EngineStart`] when an engine does not start or answer.
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     name.parse::<BotSpec>()?.make(seed)
 }
@@ -247,15 +250,7 @@ pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
 /// [`BotError::Unknown`] for a name not in [`NAMES`]; [`BotError::CannotPlay`] when the bot
 /// does not play every game of `rule_set` (see [`plays_rule_set`]).
 pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>, BotError> {
-    let spec: BotSpec = name.parse()?;
-    if !spec.plays_rule_set(rule_set) {
-        return Err(BotError::CannotPlay {
-            bot: name.to_string(),
-            rule_set,
-            able: BotSpec::able_for(rule_set),
-        });
-    }
-    spec.make(seed)
+    name.parse::<BotSpec>()?.make_for(seed, rule_set)
 }
 
 pub mod decision;

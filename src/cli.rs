@@ -27,14 +27,14 @@ use position_args::parse_dice;
 
 use crate::host::unfinished::{StartAction, Unfinished, act_on_start, unfinished_autosave};
 pub use analyse::AnalyseArgs;
-pub use board::{moves_on_board, parse_board, parse_variant};
+pub use board::{NotAGameRuleSet, moves_on_board, parse_board, parse_variant};
 pub use bot_match::{BotMatchArgs, MAX_BOT_GAMES, MAX_BOT_THREADS, PROGRESS_MIN_GAMES, bot_match};
 pub use error::{CliError, NamesError};
 pub use exchange::{ExportArgs, ImportArgs, export_mat, export_mat_to, import_mat};
 pub use hint::{HINT_SEED, HintArgs, default_hint_bot, hint, hint_on_board};
 pub use moves::{MovesArgs, moves};
 pub use output::{CommandError, MAX_ERROR_CHARS, printable};
-pub use play::{MAX_NAME_CHARS, PlayArgs, parse_names, play_options, play_options_with, with_ply};
+pub use play::{MAX_NAME_CHARS, PlayArgs, parse_names, play_options, play_options_with};
 pub use position_args::PositionArgs;
 pub use replay::{ReplayArgs, read_timeline, read_timeline_text, replay_text};
 pub use rollout::RolloutArgs;

@@ -133,7 +133,7 @@ pub const MAX_BYTES: usize = 16 << 20;
 pub const UNCAPPED: u32 = 1 << 15;
 
 /// Why a `.mat` text could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[error("{}", read_message(*line, *game, *move_number, reason.as_ref()))]
 pub struct MatReadError {
     /// The line of the trouble, from 1 (0: the file as a whole).
@@ -149,7 +149,7 @@ pub struct MatReadError {
 
 /// What is wrong in a `.mat` text ([`MatReadError::reason`]); quoted text from the file is
 /// cut to be shown.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatFault {
     /// The text is longer than [`MAX_BYTES`].

@@ -42,17 +42,35 @@ struct Header {
 }
 
 /// Why a saved analysis was not used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum CacheError {
     /// There is no saved analysis.
     #[error("no saved analysis")]
     Missing,
-    /// The file could not be read, or is not a saved analysis.
+    /// The file (named printable) could not be read, or is not a saved analysis.
     #[error("the saved analysis {0} is damaged ({1}); analysing again")]
-    Damaged(String, String),
+    Damaged(String, #[source] Damage),
     /// The file is of another record, depth or program's nets.
     #[error("the saved analysis {0} is of {1}; analysing again")]
     Stale(String, &'static str),
+}
+
+/// What is wrong with a saved analysis that does not read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Damage {
+    /// The file could not be read.
+    #[error(transparent)]
+    Read(std::io::Error),
+    /// It could not be read as a text file.
+    #[error(transparent)]
+    Store(StoreError),
+    /// It is not JSON of a saved analysis.
+    #[error(transparent)]
+    Json(serde_json::Error),
+    /// It is of another format or version.
+    #[error("not a {FORMAT} file of version {VERSION}")]
+    NotThisFormat,
 }
 
 /// Where the analysis of the record at `record` is saved: beside it, its name followed by
@@ -109,10 +127,10 @@ pub fn load(path: &Path, record_bytes: &[u8], ply: u8) -> Result<Analysis, Cache
     if !path.exists() {
         return Err(CacheError::Missing);
     }
-    let damaged = |why: String| CacheError::Damaged(name.clone(), why);
+    let damaged = |why: Damage| CacheError::Damaged(name.clone(), why);
     let text = store::read_text(path, MAX_BYTES).map_err(|e| match e {
-        StoreError::Io { source, .. } => damaged(source.to_string()),
-        other => damaged(other.to_string()),
+        StoreError::Io { source, .. } => damaged(Damage::Read(source)),
+        other => damaged(Damage::Store(other)),
     })?;
     let stale = |what| CacheError::Stale(name.clone(), what);
     // An analysis saved by an earlier version is stale, not damaged.
@@ -122,9 +140,9 @@ pub fn load(path: &Path, record_bytes: &[u8], ply: u8) -> Result<Analysis, Cache
     {
         return Err(stale("an earlier version of the analysis"));
     }
-    let file: CacheFile = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+    let file: CacheFile = serde_json::from_str(&text).map_err(|e| damaged(Damage::Json(e)))?;
     if file.format != FORMAT || file.version != VERSION {
-        return Err(damaged(format!("not a {FORMAT} file of version {VERSION}")));
+        return Err(damaged(Damage::NotThisFormat));
     }
     if file.record != fingerprint(record_bytes) {
         return Err(stale("another record (the record has changed)"));
@@ -194,7 +212,7 @@ mod tests {
         std::fs::write(&path, "not json").expect("written");
         assert!(matches!(
             load(&path, b"", 2),
-            Err(CacheError::Damaged(_, _))
+            Err(CacheError::Damaged(_, Damage::Json(_)))
         ));
     }
 }

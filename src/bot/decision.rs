@@ -205,7 +205,7 @@ impl ResignOffers {
 /// # Errors
 /// [`BotError`] when the bot cannot be made (a build with damaged nets).
 pub fn take_over_bot(variant: Variant, seed: u64) -> Result<Box<dyn Bot>, BotError> {
-    super::make(super::strongest_for(variant), seed)
+    super::strongest_for(variant).make(seed)
 }
 
 /// Whether `side`'s decisions in `m` are the computer's for the rest of the game (its

@@ -153,15 +153,14 @@ pub fn nets_from_file(path: &std::path::Path) -> Result<Arc<Nets>, BotError> {
 /// [`NetsFileProblem::Unreadable`] or [`NetsFileProblem::TooLarge`].
 pub fn read_nets_file_bytes(path: &std::path::Path) -> Result<Vec<u8>, NetsFileProblem> {
     use std::io::Read;
-    let unreadable = |e: &dyn std::fmt::Display| NetsFileProblem::Unreadable(e.to_string());
     let file = crate::files::open_regular(path).map_err(|e| match e {
-        crate::files::StoreError::Io { source, .. } => unreadable(&source),
-        other => unreadable(&other),
+        crate::files::StoreError::Io { source, .. } => NetsFileProblem::Unreadable(source),
+        other => NetsFileProblem::Unreadable(std::io::Error::other(other)),
     })?;
     let mut bytes = Vec::new();
     file.take(MAX_NETS_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| unreadable(&e))?;
+        .map_err(NetsFileProblem::Unreadable)?;
     if bytes.len() as u64 > MAX_NETS_FILE_BYTES {
         return Err(NetsFileProblem::TooLarge);
     }
@@ -169,12 +168,12 @@ pub fn read_nets_file_bytes(path: &std::path::Path) -> Result<Vec<u8>, NetsFileP
 }
 
 /// What is wrong with a nets file named by `expert@FILE` ([`nets_from_file`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum NetsFileProblem {
     /// It cannot be opened or read, or is not a regular file (what the system said).
     #[error("{0}")]
-    Unreadable(String),
+    Unreadable(#[source] std::io::Error),
     /// It is larger than [`MAX_NETS_FILE_BYTES`].
     #[error("larger than {MAX_NETS_FILE_BYTES} bytes, not a nets file")]
     TooLarge,

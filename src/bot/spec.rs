@@ -54,7 +54,7 @@ impl BotSpec {
     /// Makes the bot, its randomness seeded with `seed`.
     ///
     /// # Errors
-    /// [`BotError::Nets`] when the expert's nets do not read; [`BotError::Engine`] when an
+    /// [`BotError::Nets`] when the expert's nets do not read; [`BotError::EngineStart`] when an
     /// engine does not start or answer.
     pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         Ok(match self {
@@ -75,10 +75,24 @@ impl BotSpec {
                     bot
                 })
             }
-            BotSpec::Ubgi(command) => {
-                Box::new(super::ubgi::UbgiBot::start(command).map_err(BotError::Engine)?)
-            }
+            BotSpec::Ubgi(command) => Box::new(super::ubgi::UbgiBot::start(command)?),
         })
+    }
+
+    /// Makes the bot (as [`BotSpec::make`]) for a match or session of `rule_set`.
+    ///
+    /// # Errors
+    /// [`BotError::CannotPlay`] when the bot does not play every game of `rule_set` (see
+    /// [`BotSpec::plays_rule_set`]); else as [`BotSpec::make`].
+    pub fn make_for(&self, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>, BotError> {
+        if !self.plays_rule_set(rule_set) {
+            return Err(BotError::CannotPlay {
+                bot: self.to_string(),
+                rule_set,
+                able: BotSpec::able_for(rule_set),
+            });
+        }
+        self.make(seed)
     }
 
     /// Whether the bot plays `variant`, told without making it: every rule set for
@@ -249,10 +263,10 @@ mod tests {
         let command = format!("ubgi:{}", "x".repeat(max - 5));
         assert!(command.parse::<BotSpec>().is_ok());
         let longer = format!("{command}y");
-        assert_eq!(
+        assert!(matches!(
             longer.parse::<BotSpec>(),
-            Err(BotError::NameTooLong { chars: max + 1 })
-        );
+            Err(BotError::NameTooLong { chars }) if chars == max + 1
+        ));
     }
 
     /// What `plays` says without making a bot is what the bot made says.

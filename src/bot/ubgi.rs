@@ -22,7 +22,7 @@
 use super::expert::ExpertBot;
 use super::{Bot, DoubleAnswer, ScoredPlay, moves_as_backgammon, unranked};
 use crate::engine::{
-    Dice, MatchState, Place, Play, Position, TurnBuilder, Variant, WinKind, position_id,
+    Dice, MatchState, Place, Play, Position, TurnBuilder, TurnError, Variant, WinKind, position_id,
 };
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -119,6 +119,83 @@ fn end_engine(child: &mut Child) {
 /// The prefix of a bot name that names an engine command.
 pub const PREFIX: &str = "ubgi:";
 
+/// Why an engine could not be started: its command (printable, as shown) and what went
+/// wrong.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StartError {
+    /// `sh` could not be started.
+    #[error("cannot start the engine {shown:?}: {source}")]
+    Spawn {
+        /// The command, printable.
+        shown: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The engine's input or output could not be reached.
+    #[error("cannot talk to the engine {shown:?}")]
+    NoPipes {
+        /// The command, printable.
+        shown: String,
+    },
+    /// The thread that reads the engine could not be started.
+    #[error("the engine {shown:?}: cannot start a thread to read it: {source}")]
+    ReaderThread {
+        /// The command, printable.
+        shown: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The engine did not shake hands as UBGI says.
+    #[error("the engine {shown:?}: {problem}")]
+    Handshake {
+        /// The command, printable.
+        shown: String,
+        /// What went wrong.
+        #[source]
+        problem: EngineProblem,
+    },
+}
+
+/// What went wrong in a conversation with an engine.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineProblem {
+    /// Its input is closed.
+    #[error("it stopped listening ({0})")]
+    StoppedListening(#[source] std::io::Error),
+    /// It answered an `error` line (printable).
+    #[error("it answered {0:?}")]
+    Answered(String),
+    /// No answer in time.
+    #[error("no answer within {} s", .0.as_secs())]
+    NoAnswer(Duration),
+    /// Its output ended.
+    #[error("it ended")]
+    Ended,
+    /// It printed too many lines without the answer.
+    #[error("{MAX_LINES} lines and not the answer asked for")]
+    TooManyLines,
+    /// A play was asked for before the dice were rolled.
+    #[error("asked for a play before the roll")]
+    NoDice,
+    /// The game has no roll to play.
+    #[error("no roll to play")]
+    NoRoll,
+    /// Its `bestmove` is not from/to tokens (printable).
+    #[error("its move {0:?} is not from/to tokens")]
+    NotSteps(String),
+    /// Its `bestmove` is not a legal play.
+    #[error("its move {payload:?} is not legal here: {error}")]
+    Illegal {
+        /// The move, printable.
+        payload: String,
+        /// Why it is not legal.
+        #[source]
+        error: TurnError,
+    },
+}
+
 /// An engine behind UBGI.
 pub struct UbgiBot {
     name: String,
@@ -147,8 +224,8 @@ impl UbgiBot {
     /// `readyok`, `newgame`).
     ///
     /// # Errors
-    /// One line saying why the engine could not be started or did not answer as UBGI says.
-    pub fn start(command: &str) -> Result<UbgiBot, String> {
+    /// [`StartError`]: why the engine could not be started or did not answer as UBGI says.
+    pub fn start(command: &str) -> Result<UbgiBot, StartError> {
         let shown = crate::printable::printable(command, 60);
         let mut sh = Command::new("sh");
         sh.arg("-c")
@@ -162,15 +239,16 @@ impl UbgiBot {
         let mut child = {
             // Registered before anyone can end every engine without it.
             let mut running = engines();
-            let child = sh
-                .spawn()
-                .map_err(|e| format!("cannot start the engine {shown:?}: {e}"))?;
+            let child = sh.spawn().map_err(|source| StartError::Spawn {
+                shown: shown.clone(),
+                source,
+            })?;
             running.push(child.id());
             child
         };
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             end_engine(&mut child);
-            return Err(format!("cannot talk to the engine {shown:?}"));
+            return Err(StartError::NoPipes { shown });
         };
         let (tx, lines) = sync_channel(QUEUED_LINES);
         let reader = std::thread::Builder::new()
@@ -193,12 +271,10 @@ impl UbgiBot {
                     }
                 }
             });
-        if let Err(e) = reader {
+        if let Err(source) = reader {
             drop(stdin);
             end_engine(&mut child);
-            return Err(format!(
-                "the engine {shown:?}: cannot start a thread to read it: {e}"
-            ));
+            return Err(StartError::ReaderThread { shown, source });
         }
         let mut bot = UbgiBot {
             name: format!("{PREFIX}{}", crate::printable::printable(command, 40)),
@@ -216,17 +292,15 @@ impl UbgiBot {
                 })
             })
             .and_then(|()| bot.send(&["newgame"]))
-            .map_err(|e| format!("the engine {shown:?}: {e}"))?;
+            .map_err(|problem| StartError::Handshake { shown, problem })?;
         Ok(bot)
     }
 
-    fn send(&mut self, lines: &[&str]) -> Result<(), String> {
+    fn send(&mut self, lines: &[&str]) -> Result<(), EngineProblem> {
         for line in lines {
-            writeln!(self.stdin, "{line}").map_err(|e| format!("it stopped listening ({e})"))?;
+            writeln!(self.stdin, "{line}").map_err(EngineProblem::StoppedListening)?;
         }
-        self.stdin
-            .flush()
-            .map_err(|e| format!("it stopped listening ({e})"))
+        self.stdin.flush().map_err(EngineProblem::StoppedListening)
     }
 
     /// Sends `lines`, then reads until `want` accepts a line; an `error` line, the end of
@@ -236,7 +310,7 @@ impl UbgiBot {
         lines: &[&str],
         timeout: Duration,
         want: impl Fn(&str) -> Option<T>,
-    ) -> Result<T, String> {
+    ) -> Result<T, EngineProblem> {
         self.send(lines)?;
         let deadline = Instant::now() + timeout;
         for _ in 0..MAX_LINES {
@@ -247,25 +321,24 @@ impl UbgiBot {
                         return Ok(answer);
                     }
                     if line.starts_with("error ") {
-                        return Err(format!(
-                            "it answered {:?}",
-                            crate::printable::printable(&line, 80)
-                        ));
+                        return Err(EngineProblem::Answered(crate::printable::printable(
+                            &line, 80,
+                        )));
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("no answer within {} s", timeout.as_secs()));
+                    return Err(EngineProblem::NoAnswer(timeout));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err("it ended".to_string());
+                    return Err(EngineProblem::Ended);
                 }
             }
         }
-        Err(format!("{MAX_LINES} lines and not the answer asked for"))
+        Err(EngineProblem::TooManyLines)
     }
 
     /// Tells the engine the rule set of `m`'s game, when it changed.
-    fn tell_variant(&mut self, variant: Variant) -> Result<(), String> {
+    fn tell_variant(&mut self, variant: Variant) -> Result<(), EngineProblem> {
         if self.variant != Some(variant) {
             self.send(&[&format!("set game.variant {}", variant.name())])?;
             self.variant = Some(variant);
@@ -274,11 +347,9 @@ impl UbgiBot {
     }
 
     /// The engine's play in `m` (the player on roll has rolled).
-    fn engine_play(&mut self, m: &MatchState) -> Result<Play, String> {
+    fn engine_play(&mut self, m: &MatchState) -> Result<Play, EngineProblem> {
         let game = m.game();
-        let dice = game
-            .dice()
-            .ok_or_else(|| "asked for a play before the roll".to_string())?;
+        let dice = game.dice().ok_or(EngineProblem::NoDice)?;
         self.tell_variant(game.variant())?;
         let position = position_line(game.position(), m.match_id());
         let dice_line = format!("dice {} {}", dice.high(), dice.low());
@@ -287,22 +358,17 @@ impl UbgiBot {
             DECISION_TIMEOUT,
             |l| l.strip_prefix("bestmove ").map(str::to_string),
         )?;
-        let steps = parse_payload(&payload).ok_or_else(|| {
-            format!(
-                "its move {:?} is not from/to tokens",
-                crate::printable::printable(&payload, 60)
-            )
-        })?;
-        let mut turn = TurnBuilder::for_game(game).ok_or_else(|| "no roll to play".to_string())?;
-        turn.play_steps(&steps).map_err(|e| {
-            format!(
-                "its move {:?} is not legal here: {e}",
-                crate::printable::printable(&payload, 60)
-            )
-        })
+        let shown = || crate::printable::printable(&payload, 60);
+        let steps = parse_payload(&payload).ok_or_else(|| EngineProblem::NotSteps(shown()))?;
+        let mut turn = TurnBuilder::for_game(game).ok_or(EngineProblem::NoRoll)?;
+        turn.play_steps(&steps)
+            .map_err(|error| EngineProblem::Illegal {
+                payload: shown(),
+                error,
+            })
     }
 
-    fn fail(&mut self, why: String) {
+    fn fail(&mut self, why: EngineProblem) {
         if self.trouble.is_none() {
             self.trouble = Some(format!("{}: {why}", self.name));
         }
@@ -394,7 +460,7 @@ impl Bot for UbgiBot {
         match asked {
             Ok(double) => double,
             // An engine without cube decisions just never doubles.
-            Err(why) if why.contains("unsupported") => false,
+            Err(EngineProblem::Answered(line)) if line.contains("unsupported") => false,
             Err(why) => {
                 self.fail(why);
                 false
@@ -451,10 +517,27 @@ mod tests {
     fn an_engine_that_is_not_one_is_refused_in_one_line() {
         let err = UbgiBot::start("exit 3").expect_err("no engine");
         assert!(
-            err.contains("it ended") || err.contains("stopped listening"),
+            matches!(
+                err,
+                StartError::Handshake {
+                    problem: EngineProblem::Ended | EngineProblem::StoppedListening(_),
+                    ..
+                }
+            ),
             "{err}"
         );
-        let err = UbgiBot::start("echo hello; echo error bad_command nope").expect_err("no engine");
-        assert!(err.contains("error bad_command"), "{err}");
+        // It reads the handshake's first line before it answers (else it may have ended
+        // before it is written to: the case above).
+        let err = UbgiBot::start("read l; echo hello; echo error bad_command nope")
+            .expect_err("no engine");
+        assert!(
+            matches!(
+                &err,
+                StartError::Handshake { problem: EngineProblem::Answered(line), .. }
+                    if line.starts_with("error bad_command")
+            ),
+            "{err}"
+        );
+        assert_eq!(err.to_string().lines().count(), 1);
     }
 }

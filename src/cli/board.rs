@@ -15,12 +15,18 @@ struct BoardMovesJson<'a> {
     plays: &'a [SpecPlay],
 }
 
-/// The rule set of `moves --rules` (a single game's rule set: Tavli is a match).
+/// Why `--rules` of `moves`, `hint` or `rollout` names no single game's rule set.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0} (tavli is a match of these)")]
+pub struct NotAGameRuleSet(#[source] pub crate::engine::UnknownVariant);
+
+/// The rule set of `moves --rules`, `hint --rules` and `rollout --rules` (a single game's
+/// rule set: Tavli is a match), as clap reads it.
 ///
 /// # Errors
-/// [`CliError`] for a name that is not one.
-pub fn parse_variant(name: &str) -> Result<Variant, CliError> {
-    name.parse().map_err(CliError::Variant)
+/// [`NotAGameRuleSet`] for a name that is not one.
+pub fn parse_variant(name: &str) -> Result<Variant, NotAGameRuleSet> {
+    name.parse().map_err(NotAGameRuleSet)
 }
 
 /// Reads `--board`: JSON in the form of [`BoardSpec`], checked against the rule set.
@@ -44,14 +50,13 @@ pub fn parse_board(variant: Variant, text: &str) -> Result<BoardSpec, CliError> 
 /// followed by the position after it, from the view of the opponent (now on roll).
 ///
 /// # Errors
-/// [`CliError`] for an unknown rule set, a malformed board or roll.
+/// [`CliError`] for a malformed board or roll.
 pub fn moves_on_board(
-    rules: &str,
+    variant: Variant,
     board: &str,
     dice: &str,
     json: bool,
 ) -> Result<String, CliError> {
-    let variant = parse_variant(rules)?;
     let spec = parse_board(variant, board)?;
     let dice = parse_dice(dice)?;
     let plays = plays_from_spec(variant, &spec, dice).map_err(CliError::Board)?;

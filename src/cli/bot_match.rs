@@ -1,6 +1,6 @@
 //! `bg-tui bot-match`: two bots against each other.
 
-use super::{CliError, RecordWriter, RulesArgs, with_ply};
+use super::{CliError, RecordWriter, RulesArgs};
 use crate::bot;
 use crate::engine::RuleSet;
 use crate::host::arena::{self, MatchReport};
@@ -13,9 +13,9 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 pub struct BotMatchArgs {
     /// Bot A (its points per game are reported).
-    pub bot_a: String,
+    pub bot_a: bot::BotSpec,
     /// Bot B.
-    pub bot_b: String,
+    pub bot_b: bot::BotSpec,
     /// How many games (with --match: matches) to play.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub games: u64,
@@ -58,16 +58,13 @@ pub const PROGRESS_MIN_GAMES: u64 = 1000;
 /// `--save` folder that cannot be written.
 pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
     let rule_set = args.rules.rule_set();
-    let (bot_a, bot_b) = (
-        with_ply(&args.bot_a, args.ply),
-        with_ply(&args.bot_b, args.ply),
-    );
+    let specs = [&args.bot_a, &args.bot_b].map(|spec| spec.clone().at_ply(args.ply));
     // Caught from here on, before any engine starts: an engine runs in a process group of
     // its own, which the terminal's Ctrl-C does not reach, so a signal ends the engines
     // before the run ends (and lets the records being written finish first).
-    let engines = [&bot_a, &bot_b]
+    let engines = specs
         .iter()
-        .any(|name| name.starts_with(bot::ubgi::PREFIX));
+        .any(|spec| matches!(spec, bot::BotSpec::Ubgi(_)));
     let signals = if engines || args.save.is_some() {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         Some(
@@ -77,8 +74,8 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
     } else {
         None
     };
-    for name in [&bot_a, &bot_b] {
-        bot::make_for(name, 0, rule_set).map_err(|source| CliError::Bot {
+    for spec in &specs {
+        spec.make_for(0, rule_set).map_err(|source| CliError::Bot {
             option: None,
             source,
         })?;
@@ -116,6 +113,7 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
             writer.write(game, &record);
         }
     };
+    let [bot_a, bot_b] = specs.map(|spec| spec.to_string());
     let contest = arena::Contest {
         a: &bot_a,
         b: &bot_b,

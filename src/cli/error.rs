@@ -99,9 +99,6 @@ pub enum CliError {
     /// A `--tutor-threshold` that is not an equity loss tutor mode takes.
     #[error("--tutor-threshold: {0}")]
     TutorThreshold(#[source] crate::tui::tutor::ThresholdError),
-    /// A `--rules` that names no single game's rule set.
-    #[error("--rules: {0} (tavli is a match of these)")]
-    Variant(#[source] crate::engine::UnknownVariant),
     /// A number of the rules the engine refuses, with the option that gave it.
     #[error("{option}: {source}")]
     RulesOption {

@@ -3,9 +3,10 @@
 use super::position_args::{
     MatchPosition, PositionArg, PositionArgs, parse_dice, parse_match_position,
 };
-use super::{CliError, parse_board, parse_variant, with_ply};
+use super::{CliError, parse_board};
 use crate::advisor::{Advisor, CubeAdvice, Equity, PlayAdvice, text};
 use crate::bot;
+use crate::bot::BotSpec;
 use crate::engine::{
     BoardSpec, Dice, MatchIdFields, MatchState, Phase, RuleSet, Variant, format_play,
     match_state_from_ids, position_id,
@@ -25,7 +26,7 @@ pub struct HintArgs {
     pub position: PositionArgs,
     /// The bot that ranks the plays [default: the strongest].
     #[arg(long, value_name = "NAME")]
-    pub bot: Option<String>,
+    pub bot: Option<BotSpec>,
     /// The look-ahead of the expert bot: 0, 1, 2 or 3 (`expert` alone is 2-ply; 3-ply takes
     /// about a second).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=3))]
@@ -41,27 +42,29 @@ impl HintArgs {
     /// # Errors
     /// [`CliError`] for a missing or extra argument, or as [`hint`] and [`hint_on_board`].
     pub fn run(&self) -> Result<String, CliError> {
-        let bot_name = self.bot.as_deref();
+        let bot_name = self.bot.as_ref();
         let args = &self.position;
         if args.board.is_some() {
             return match args.resolve()? {
-                PositionArg::Board { rules, board, dice } => {
-                    hint_on_board(rules, board, dice, bot_name, self.json)
-                }
+                PositionArg::Board {
+                    variant,
+                    board,
+                    dice,
+                } => hint_on_board(variant, board, dice, bot_name, self.json),
                 PositionArg::Id { .. } => Err(CliError::Usage(
                     "with --board give only the dice, not a Position ID",
                 )),
             };
         }
-        let variant = args.rule_set.as_deref().map(parse_variant).transpose()?;
-        if let (Some(name), Some(variant)) = (args.rule_set.as_deref(), variant) {
+        let variant = args.rule_set;
+        if let Some(variant) = variant {
             if !variant.has_position_id() {
                 return Err(CliError::NoPositionId {
-                    rules: name.to_string(),
+                    rules: variant.name().to_string(),
                     variant,
                 });
             }
-            make_bot_for(bot_name.unwrap_or_else(|| default_hint_bot()), variant)?;
+            make_bot_for(&bot_name.cloned().unwrap_or_else(default_hint_bot), variant)?;
         }
         hint(
             &args.position_id,
@@ -76,12 +79,16 @@ impl HintArgs {
 
 /// The bot `hint` uses without `--bot`: `expert` when its nets read, else `greedy`.
 #[must_use]
-pub fn default_hint_bot() -> &'static str {
+pub fn default_hint_bot() -> BotSpec {
     bot::strongest_for(crate::engine::Variant::Backgammon)
 }
 
-fn make_bot(option: &'static str, name: &str, seed: u64) -> Result<Box<dyn bot::Bot>, CliError> {
-    bot::make(name, seed).map_err(|source| CliError::Bot {
+fn make_bot(
+    option: &'static str,
+    spec: &BotSpec,
+    seed: u64,
+) -> Result<Box<dyn bot::Bot>, CliError> {
+    spec.make(seed).map_err(|source| CliError::Bot {
         option: Some(option),
         source,
     })
@@ -139,22 +146,16 @@ struct CubeJson {
     take: bool,
 }
 
-/// The look-ahead of the expert bot `name`, or `None` for another bot.
-fn expert_ply(name: &str) -> Option<u8> {
-    name.parse::<bot::BotSpec>()
-        .ok()
-        .and_then(|spec| spec.expert_ply())
-}
-
 /// The seed of the bot `hint` makes (only the `random` bot uses it).
 pub const HINT_SEED: u64 = 1;
 
 /// Makes the bot `hint` asks, refusing one that cannot play `variant`.
-fn make_bot_for(name: &str, variant: Variant) -> Result<Box<dyn bot::Bot>, CliError> {
-    bot::make_for(name, HINT_SEED, RuleSet::of_variant(variant)).map_err(|source| CliError::Bot {
-        option: Some("--bot"),
-        source,
-    })
+fn make_bot_for(spec: &BotSpec, variant: Variant) -> Result<Box<dyn bot::Bot>, CliError> {
+    spec.make_for(HINT_SEED, RuleSet::of_variant(variant))
+        .map_err(|source| CliError::Bot {
+            option: Some("--bot"),
+            source,
+        })
 }
 
 /// The match state `hint` is asked about: the position with its Match ID's or XGID's
@@ -189,19 +190,23 @@ pub fn hint(
     id: &str,
     dice: Option<&str>,
     variant: Variant,
-    bot_name: Option<&str>,
+    bot_name: Option<&BotSpec>,
     ply: Option<u8>,
     json: bool,
 ) -> Result<String, CliError> {
-    let name = with_ply(bot_name.unwrap_or_else(|| default_hint_bot()), ply);
+    let spec = bot_name
+        .cloned()
+        .unwrap_or_else(default_hint_bot)
+        .at_ply(ply);
+    let mut bot = make_bot("--bot", &spec, HINT_SEED)?;
+    let name = spec.to_string();
     let name = name.as_str();
-    let mut bot = make_bot("--bot", name, HINT_SEED)?;
     let asked = parse_match_position(id)?;
     let dice = dice.map(parse_dice).transpose()?;
     let m = hint_state(&asked, dice, variant)?;
     let pid = position_id(&asked.position);
     let game = m.game();
-    let Some(expert_ply) = expert_ply(name) else {
+    let Some(expert_ply) = spec.expert_ply() else {
         let Phase::Moving(dice) = game.phase() else {
             return Err(CliError::Usage(
                 "give the dice: only the expert gives cube advice (hint ID without dice)",
@@ -398,19 +403,22 @@ struct BoardScoredPlayJson {
 /// [`CliError`] for an unknown rule set or bot, a bot that cannot play the rule set, or a
 /// malformed board or roll.
 pub fn hint_on_board(
-    rules: &str,
+    variant: Variant,
     board: &str,
     dice: &str,
-    bot_name: Option<&str>,
+    bot_name: Option<&BotSpec>,
     json: bool,
 ) -> Result<String, CliError> {
-    let variant = parse_variant(rules)?;
-    let name = bot_name.unwrap_or_else(|| bot::strongest_for(variant));
-    let mut bot = make_bot_for(name, variant)?;
+    let chosen = bot_name
+        .cloned()
+        .unwrap_or_else(|| bot::strongest_for(variant));
+    let mut bot = make_bot_for(&chosen, variant)?;
+    let name = chosen.to_string();
+    let name = name.as_str();
     let spec = parse_board(variant, board)?;
     let position = spec.to_position(variant).map_err(CliError::Board)?;
     let dice = parse_dice(dice)?;
-    let scored: Vec<(crate::engine::Play, f64)> = match expert_ply(name) {
+    let scored: Vec<(crate::engine::Play, f64)> = match chosen.expert_ply() {
         // The expert's ranking as the advisor gives it (money play, the cube centred).
         Some(ply) => {
             let mut fields = MatchIdFields::money_on_roll();

@@ -24,9 +24,11 @@ impl MovesArgs {
     /// [`CliError`] for a missing or extra argument, or as [`moves`] and [`moves_on_board`].
     pub fn run(&self) -> Result<String, CliError> {
         match self.position.resolve()? {
-            PositionArg::Board { rules, board, dice } => {
-                moves_on_board(rules, board, dice, self.json)
-            }
+            PositionArg::Board {
+                variant,
+                board,
+                dice,
+            } => moves_on_board(variant, board, dice, self.json),
             PositionArg::Id { id, dice, .. } => moves(id, dice, self.json),
         }
     }

@@ -2,8 +2,8 @@
 
 use super::error::NamesError;
 use super::{CliError, RulesArgs, start};
-use crate::bot;
-use crate::engine::{RuleSet, Side};
+use crate::bot::BotSpec;
+use crate::engine::{Dice, RuleSet, Side};
 use crate::tui::theme::Palette;
 use crate::tui::{Options, Player};
 use clap::Args;
@@ -37,16 +37,16 @@ pub struct PlayArgs {
     pub theme: Palette,
     /// Play against this bot (random, greedy, pubeval, ...); you play --human-side.
     #[arg(long, value_name = "BOT")]
-    pub vs: Option<String>,
+    pub vs: Option<BotSpec>,
     /// The side you play against --vs: white or black.
     #[arg(long, value_name = "SIDE", default_value = "white", requires = "vs")]
     pub human_side: Side,
     /// Let this bot play White (with --black: watch two bots play).
     #[arg(long, value_name = "BOT", conflicts_with = "vs")]
-    pub white: Option<String>,
+    pub white: Option<BotSpec>,
     /// Let this bot play Black.
     #[arg(long, value_name = "BOT", conflicts_with = "vs")]
-    pub black: Option<String>,
+    pub black: Option<BotSpec>,
     /// The look-ahead of the `expert` bot named by --vs, --white or --black: 0, 1 or 2
     /// (`expert` alone is 2-ply).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
@@ -96,8 +96,8 @@ pub struct PlayArgs {
     pub on_roll: Option<Side>,
     /// With --position ID or --board: the dice rolled, such as 52 (else the player on roll
     /// rolls or doubles).
-    #[arg(long, value_name = "DICE")]
-    pub dice: Option<String>,
+    #[arg(long, value_name = "DICE", value_parser = Dice::parse)]
+    pub dice: Option<Dice>,
 }
 
 /// Splits and checks `--names ALICE,BOB`: two names, trimmed, non-empty, at most
@@ -205,7 +205,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
 fn default_names(players: &[Player; 2]) -> [String; 2] {
     let colour = ["White", "Black"];
     let mut names = [0, 1].map(|i| match &players[i] {
-        Player::Bot(name) => crate::record::name_for_bot(name),
+        Player::Bot(spec) => crate::record::name_for_bot(&spec.to_string()),
         Player::Human => colour[i].to_string(),
     });
     if names[0] == names[1] {
@@ -214,37 +214,27 @@ fn default_names(players: &[Player; 2]) -> [String; 2] {
     names
 }
 
-/// `expert` at the look-ahead `ply` (`expert:0` to `expert:3`) when `ply` is given; other
-/// names as they are.
-#[must_use]
-pub fn with_ply(name: &str, ply: Option<u8>) -> String {
-    match name.parse::<bot::BotSpec>() {
-        Ok(spec) => spec.at_ply(ply).to_string(),
-        Err(_) => name.to_string(),
-    }
-}
-
 /// Who plays each side, from `--vs`/`--human-side` or `--white`/`--black`.
 /// A bot must play every game of `rule_set`.
 fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> {
-    let bot = |option: &'static str, name: &str| -> Result<Player, CliError> {
-        let name = with_ply(name, args.ply);
-        bot::make_for(&name, 0, rule_set)
-            .map(|_| Player::Bot(name.clone()))
+    let bot = |option: &'static str, spec: &BotSpec| -> Result<Player, CliError> {
+        let spec = spec.clone().at_ply(args.ply);
+        spec.make_for(0, rule_set)
+            .map(|_| Player::Bot(spec))
             .map_err(|source| CliError::Bot {
                 option: Some(option),
                 source,
             })
     };
-    if let Some(name) = &args.vs {
-        let opponent = bot("--vs", name)?;
+    if let Some(spec) = &args.vs {
+        let opponent = bot("--vs", spec)?;
         return Ok(match args.human_side {
             Side::White => [Player::Human, opponent],
             Side::Black => [opponent, Player::Human],
         });
     }
-    let side = |flag: &'static str, name: &Option<String>| match name {
-        Some(n) => bot(flag, n),
+    let side = |flag: &'static str, spec: &Option<BotSpec>| match spec {
+        Some(spec) => bot(flag, spec),
         None => Ok(Player::Human),
     };
     Ok([side("--white", &args.white)?, side("--black", &args.black)?])

@@ -16,8 +16,8 @@ pub struct PositionArgs {
     /// The roll, as `31` or `3-1`.
     pub dice: Option<String>,
     /// The rule set: backgammon, portes, plakoto, fevga or jacquet.
-    #[arg(long = "rules", value_name = "RULES")]
-    pub rule_set: Option<String>,
+    #[arg(long = "rules", value_name = "RULES", value_parser = parse_variant)]
+    pub rule_set: Option<Variant>,
     /// The position as JSON: {"mine": [24 counts], "theirs": [24 counts], "bar": [mine,
     /// theirs], "pinned": [points 1-24]}, from the view of the player on roll.
     #[arg(long, value_name = "BOARD")]
@@ -35,7 +35,7 @@ impl PositionArgs {
         position_arg(
             &self.position_id,
             self.dice.as_deref(),
-            self.rule_set.as_deref(),
+            self.rule_set,
             self.board.as_deref(),
         )
     }
@@ -139,7 +139,7 @@ pub(crate) enum PositionArg<'a> {
     Id { id: &'a str, dice: &'a str },
     /// `--rules RULES --board BOARD`.
     Board {
-        rules: &'a str,
+        variant: Variant,
         board: &'a str,
         dice: &'a str,
     },
@@ -149,12 +149,12 @@ pub(crate) enum PositionArg<'a> {
 fn position_arg<'a>(
     first: &'a str,
     second: Option<&'a str>,
-    rule_set: Option<&'a str>,
+    rule_set: Option<Variant>,
     board: Option<&'a str>,
 ) -> Result<PositionArg<'a>, CliError> {
     match (board, second) {
         (Some(board), None) => Ok(PositionArg::Board {
-            rules: rule_set.unwrap_or("backgammon"),
+            variant: rule_set.unwrap_or(Variant::Backgammon),
             board,
             dice: first,
         }),
@@ -169,7 +169,6 @@ fn position_arg<'a>(
                     .nth(4)
                     .is_some_and(|d| d != "00" && d != "D") =>
         {
-            rule_set.map(parse_variant).transpose()?;
             Ok(PositionArg::Id {
                 id: first,
                 dice: first.split(':').nth(4).unwrap_or_default(),
@@ -179,12 +178,11 @@ fn position_arg<'a>(
             "give a Position ID (or an XGID) and the dice, or --rules RULES --board BOARD and the dice",
         )),
         (None, Some(dice)) => {
-            let variant = rule_set.map(parse_variant).transpose()?;
-            if let (Some(name), Some(variant)) = (rule_set, variant)
+            if let Some(variant) = rule_set
                 && !variant.has_position_id()
             {
                 return Err(CliError::NoPositionId {
-                    rules: name.to_string(),
+                    rules: variant.name().to_string(),
                     variant,
                 });
             }

@@ -10,8 +10,8 @@ use crate::bot::expert::rollouts::{
 };
 use crate::bot::expert::{CubefulDecision, ExpertBot, cube_info, decision_from_chances};
 use crate::engine::{
-    BoardSpec, Dice, MatchIdFields, MatchState, Position, RuleSet, Variant, format_play,
-    match_state_from_ids, position_id,
+    BoardSpec, Dice, DoubleRefusal, MatchIdFields, MatchState, Position, RuleSet, Variant,
+    format_play, match_state_from_ids, position_id,
 };
 use clap::Args;
 use serde::Serialize;
@@ -37,8 +37,8 @@ pub struct RolloutArgs {
     /// cube decision.
     pub dice: Option<String>,
     /// The rule set: backgammon, portes, plakoto, fevga or jacquet [default: backgammon].
-    #[arg(long = "rules", value_name = "RULES")]
-    pub rule_set: Option<String>,
+    #[arg(long = "rules", value_name = "RULES", value_parser = parse_variant)]
+    pub rule_set: Option<Variant>,
     /// The position as JSON, as `moves --board` takes it, from the view of the player on
     /// roll.
     #[arg(long, value_name = "BOARD")]
@@ -100,7 +100,7 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
             ));
         }
         (Some(board), dice, None) => {
-            let variant = parse_variant(args.rule_set.as_deref().unwrap_or("backgammon"))?;
+            let variant = args.rule_set.unwrap_or(Variant::Backgammon);
             let spec = parse_board(variant, board)?;
             let position = spec.to_position(variant).map_err(CliError::Board)?;
             let dice = dice.as_deref().map(parse_dice).transpose()?;
@@ -121,7 +121,7 @@ fn asked(args: &RolloutArgs) -> Result<(Asked, Option<Dice>), CliError> {
         }
         (None, Some(text), dice) => (text.as_str(), dice.as_deref()),
     };
-    let variant = parse_variant(args.rule_set.as_deref().unwrap_or("backgammon"))?;
+    let variant = args.rule_set.unwrap_or(Variant::Backgammon);
     if !variant.has_position_id() {
         return Err(CliError::NoPositionId {
             rules: variant.name().to_string(),
@@ -256,13 +256,24 @@ fn asked_state(asked: &Asked, dice: Option<Dice>) -> Result<MatchState, CliError
     .map_err(CliError::Restore)
 }
 
+/// Why the player on roll has no cube decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+enum NoCubeDecision {
+    /// The rule set, or these rules, have no cube.
+    #[error("{0} is played without the cube")]
+    WithoutCube(Variant),
+    /// The player may not double now.
+    #[error(transparent)]
+    MayNotDouble(#[from] DoubleRefusal),
+}
+
 /// Why the player on roll in `m` has no cube decision, if it has none.
-fn no_cube_reason(m: &MatchState) -> Result<(), String> {
+fn no_cube_reason(m: &MatchState) -> Result<(), NoCubeDecision> {
     let game = m.game();
     if !game.variant().has_cube() || !game.rules().uses_cube() {
-        return Err(format!("{} is played without the cube", game.variant()));
+        return Err(NoCubeDecision::WithoutCube(game.variant()));
     }
-    game.may_double().map_err(|why| why.to_string())
+    Ok(game.may_double()?)
 }
 
 /// The signals that interrupt a rollout: the first stops it within a turn (its figures so
@@ -450,7 +461,7 @@ fn empty_result() -> LineResult {
     }
 }
 
-type CubeOutcome = Result<CubefulDecision, String>;
+type CubeOutcome = Result<CubefulDecision, NoCubeDecision>;
 
 fn json(
     asked: &Asked,
@@ -507,7 +518,7 @@ fn json(
             _ => None,
         },
         no_cube: match cube {
-            Some(Err(why)) => Some(why.clone()),
+            Some(Err(why)) => Some(why.to_string()),
             _ => None,
         },
     };

@@ -1,7 +1,7 @@
 //! `bg-tui [play] --position ID|XGID` and `--board JSON`: the first game set up at a
 //! position, checked by the engine before the game starts.
 
-use super::{CliError, PlayArgs, board::parse_board, parse_dice};
+use super::{CliError, PlayArgs, board::parse_board};
 use crate::engine::{Cube, GameSetup, MatchState, Rules, Side, parse_xgid, position_from_id};
 use crate::tui::SetUpStart;
 
@@ -13,7 +13,7 @@ use crate::tui::SetUpStart;
 pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>, CliError> {
     let variant = rules.rule_set.variant_of_game(0);
     let on_roll = args.on_roll;
-    let dice = args.dice.as_deref().map(parse_dice).transpose()?;
+    let dice = args.dice;
     let (setup, dice) = match (&args.position, &args.board) {
         (None, None) => {
             if args.on_roll.is_some() || args.dice.is_some() {

@@ -60,7 +60,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Why a game, a match or a contest between bots could not be played.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ArenaError {
     /// A bot could not be made, cannot play the rule set, or (an engine) went wrong.
@@ -728,7 +728,7 @@ fn run_games(
                     // No game is handed out any more: the threads that started stop after
                     // the game they play, and the run ends with the error.
                     next.store(games, Ordering::Relaxed);
-                    failed = Some(Err(BotError::Thread(e.to_string()).into()));
+                    failed = Some(Err(BotError::Thread(e).into()));
                     break;
                 }
             }

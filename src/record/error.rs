@@ -5,18 +5,16 @@ use super::{ActionError, MAX_ACTIONS, ResultRecord, SHOWN_CHARS, StartError};
 use crate::engine::{MatchError, RulesError, Variant};
 
 /// Why a record could not be loaded.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RecordError {
     /// The text is not JSON, or not JSON of this layout.
-    #[error("not a valid record: line {line}, column {column}: {message}")]
+    #[error("not a valid record: line {line}, column {}: {}", source.column(), json_reason(source))]
     Json {
-        /// The line of the trouble (from 1).
+        /// The line of the trouble (from 1): the text's, or a journal's.
         line: usize,
-        /// The column (from 1).
-        column: usize,
-        /// What is wrong.
-        message: String,
+        /// What is wrong (its column is the trouble's, from 1).
+        source: serde_json::Error,
     },
     /// `"format"` is not [`FORMAT`](super::FORMAT).
     #[error("not a bg-tui record: the format is {0:?}, not \"bg-tui-record\"")]
@@ -48,7 +46,7 @@ pub enum RecordError {
 }
 
 /// What is wrong in one game of a record ([`RecordError::Game`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GameFault {
     /// The rules refuse a recorded action (boxed: it is the largest reason by far).
@@ -117,7 +115,7 @@ pub enum GameFault {
 }
 
 /// Why a journal line cannot be added to the record read so far (see [`crate::journal`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum JournalFault {
     /// A line after the one that stopped the session.
@@ -161,23 +159,26 @@ fn game_message(game: usize, action: usize, reason: &GameFault) -> String {
 }
 
 impl From<serde_json::Error> for RecordError {
-    fn from(e: serde_json::Error) -> RecordError {
-        // serde_json's message ends with " at line L column C": keep just the reason.
-        let text = e.to_string();
-        let reason = match text.rfind(" at line ") {
-            Some(i) => text[..i].to_string(),
-            None => text,
-        };
-        let reason = crate::printable::printable(&reason, 4 * SHOWN_CHARS);
-        let message = match e.classify() {
-            serde_json::error::Category::Syntax => format!("this is not JSON ({reason})"),
-            serde_json::error::Category::Eof => format!("the text ends too soon ({reason})"),
-            _ => reason,
-        };
+    fn from(source: serde_json::Error) -> RecordError {
         RecordError::Json {
-            line: e.line(),
-            column: e.column(),
-            message,
+            line: source.line(),
+            source,
         }
+    }
+}
+
+/// What `e` says is wrong, without where (the record's error says that), cut to be shown.
+fn json_reason(e: &serde_json::Error) -> String {
+    // serde_json's message ends with " at line L column C": keep just the reason.
+    let text = e.to_string();
+    let reason = match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    };
+    let reason = crate::printable::printable(&reason, 4 * SHOWN_CHARS);
+    match e.classify() {
+        serde_json::error::Category::Syntax => format!("this is not JSON ({reason})"),
+        serde_json::error::Category::Eof => format!("the text ends too soon ({reason})"),
+        _ => reason,
     }
 }

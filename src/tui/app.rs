@@ -59,7 +59,7 @@ use super::keys::Msg;
 use super::model::Spot;
 use super::tutor::{Threshold, TutorJob};
 use super::view;
-use crate::bot;
+use crate::bot::{self, BotSpec};
 use crate::engine::{
     Action, Dice, DieStep, GameSetup, MatchState, Phase, Place, Play, Rules, RulesError, Side,
     TurnBuilder,
@@ -147,8 +147,8 @@ pub enum AutoRoll {
 pub enum Player {
     /// A person at the keyboard.
     Human,
-    /// The bot with this name (see [`crate::bot::NAMES`]).
-    Bot(String),
+    /// This bot.
+    Bot(BotSpec),
 }
 
 impl Default for Options {
@@ -264,7 +264,7 @@ impl std::fmt::Debug for App {
 }
 
 /// Why a game could not be set up.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum AppError {
     /// The rules do not go together.
@@ -339,7 +339,7 @@ impl App {
             name: options.names[side.index()].clone(),
             kind: match &options.players[side.index()] {
                 Player::Human => PlayerKind::Human,
-                Player::Bot(name) => PlayerKind::Bot(name.clone()),
+                Player::Bot(spec) => PlayerKind::Bot(spec.to_string()),
             },
         });
         let mut recorder = Recorder::new(players, options.rules, Some(seed));
@@ -372,12 +372,9 @@ impl App {
         let bot_for = |side: Side| -> Result<Option<SharedBot>, bot::BotError> {
             match &options.players[side.index()] {
                 Player::Human => Ok(None),
-                Player::Bot(name) => {
-                    let made = bot::make_for(
-                        name,
-                        seed ^ (side.index() as u64 + 1),
-                        options.rules.rule_set,
-                    )?;
+                Player::Bot(spec) => {
+                    let made =
+                        spec.make_for(seed ^ (side.index() as u64 + 1), options.rules.rule_set)?;
                     Ok(Some(Arc::new(Mutex::new(made))))
                 }
             }

@@ -8,7 +8,7 @@ use super::bots::{BotJob, SharedBot};
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
-use crate::bot::BotError;
+use crate::bot::{BotError, BotSpec};
 use crate::engine::{RuleSet, Side};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -119,7 +119,91 @@ pub enum Saved {
     /// The autosave tried once more before quitting: whether the match is safe now.
     BeforeQuit(bool),
     /// The match saved elsewhere before quitting (the line saying where), or why not.
-    Rescued(Result<String, String>),
+    Rescued(Result<String, Shared<RescueError>>),
+}
+
+/// Why the match could not be saved elsewhere before quitting.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RescueError {
+    /// The file the players named could not be written.
+    #[error("not saved: {0}")]
+    NotSaved(#[source] crate::store::StoreError),
+    /// There is no rescue folder to try.
+    #[error("there is no other folder to save it in")]
+    NoFolder,
+    /// Every rescue folder refused it, each for its reason.
+    #[error("not saved in {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; nor in "))]
+    NoFolderTook(Vec<FolderRefusal>),
+}
+
+/// A rescue folder that did not take the match, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{dir}: {problem}")]
+pub struct FolderRefusal {
+    /// The folder, as the message line shows it.
+    pub dir: String,
+    /// Why it did not take the match.
+    #[source]
+    pub problem: FolderProblem,
+}
+
+/// Why a rescue folder did not take the match.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FolderProblem {
+    /// The folder could not be made.
+    #[error(transparent)]
+    Create(std::io::Error),
+    /// The file could not be written in it.
+    #[error(transparent)]
+    Write(crate::store::StoreError),
+}
+
+/// An error handed back to [`crate::tui::App::update`] in a message: shared, since
+/// messages are cloned, and equal only to itself, since an error keeps its source (an io
+/// error, say), which has no equality.
+#[derive(Debug)]
+pub struct Shared<E>(Arc<E>);
+
+impl<E> Shared<E> {
+    /// The error.
+    #[must_use]
+    pub fn error(&self) -> &E {
+        &self.0
+    }
+}
+
+impl<E> From<E> for Shared<E> {
+    fn from(error: E) -> Shared<E> {
+        Shared(Arc::new(error))
+    }
+}
+
+impl<E> Clone for Shared<E> {
+    fn clone(&self) -> Shared<E> {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<E> PartialEq for Shared<E> {
+    fn eq(&self, other: &Shared<E>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<E> Eq for Shared<E> {}
+
+impl<E: std::fmt::Display> std::fmt::Display for Shared<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<E: std::error::Error + 'static> std::error::Error for Shared<E> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.0)
+    }
 }
 
 /// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI) on a
@@ -129,8 +213,8 @@ pub enum Saved {
 pub struct BotRequest {
     /// Matches the bots made to the request (a later `:bot` or `:human` drops them).
     pub id: u64,
-    /// The bot's name (see [`crate::bot::NAMES`]).
-    pub name: String,
+    /// The bot.
+    pub name: BotSpec,
     /// The sides it is to play, each with the seed of its bot, in order.
     pub sides: Vec<(Side, u64)>,
     /// The rules the bot must play.
@@ -143,8 +227,11 @@ impl BotRequest {
     pub fn make(&self) -> MadeBots {
         let mut made = Vec::new();
         for &(side, seed) in &self.sides {
-            let bot = crate::bot::make_for(&self.name, seed, self.rule_set)
-                .map(|b| Arc::new(Mutex::new(b)) as SharedBot);
+            let bot = self
+                .name
+                .make_for(seed, self.rule_set)
+                .map(|b| Arc::new(Mutex::new(b)) as SharedBot)
+                .map_err(Shared::from);
             let failed = bot.is_err();
             made.push((side, bot));
             if failed {
@@ -164,10 +251,10 @@ impl BotRequest {
 pub struct MadeBots {
     /// The request's id.
     pub id: u64,
-    /// The bots' name.
-    pub name: String,
+    /// The bots.
+    pub name: BotSpec,
     /// Each side's bot, in order, up to the first that could not be made.
-    pub made: Vec<(Side, Result<SharedBot, BotError>)>,
+    pub made: Vec<(Side, Result<SharedBot, Shared<BotError>>)>,
 }
 
 impl std::fmt::Debug for MadeBots {

@@ -5,7 +5,7 @@
 use super::hint_rollout::{RolloutChoice, RolloutView};
 use crate::advisor::{self, Advisor, CubeAdvice, PlayAdvice, text};
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
-use crate::bot::{self, EXPERT_DEFAULT_PLY};
+use crate::bot::{self, BotSpec, EXPERT_DEFAULT_PLY};
 use crate::engine::{MatchState, Phase, Play, format_play};
 
 /// How many plays the panel shows at once (it scrolls to the chosen one).
@@ -225,7 +225,7 @@ impl HintJob {
 }
 
 /// The title of the hint panel of bot `name`.
-fn title(name: &str) -> String {
+fn title(name: &BotSpec) -> String {
     format!("Hint from {name}")
 }
 
@@ -233,7 +233,7 @@ fn title(name: &str) -> String {
 #[must_use]
 pub fn waiting(m: &MatchState) -> HintPanel {
     let name = bot::strongest_for(m.game().variant());
-    HintPanel::advice(title(name), vec![format!("{name} is thinking")])
+    HintPanel::advice(title(&name), vec![format!("{name} is thinking")])
 }
 
 /// The strongest bot's advice in `m`: its ranking of the plays of the roll, or its cube
@@ -242,9 +242,9 @@ pub fn waiting(m: &MatchState) -> HintPanel {
 #[must_use]
 pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
     let name = bot::strongest_for(m.game().variant());
-    let title = title(name);
+    let title = title(&name);
     let game = m.game();
-    if name == "expert" {
+    if name == BotSpec::Expert(None) {
         let advisor = Advisor::new(EXPERT_DEFAULT_PLY);
         let panel = match (advisor, game.phase()) {
             (Err(e), _) => HintPanel::advice(title, vec![e.to_string()]),
@@ -280,7 +280,7 @@ pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
             panel
         };
     }
-    let Ok(mut adviser) = bot::make(name, seed) else {
+    let Ok(mut adviser) = name.make(seed) else {
         return HintPanel::advice(title, vec!["no hint now".to_string()]);
     };
     let panel = match game.phase() {

@@ -442,7 +442,7 @@ impl Screen for Viewer {
         {
             // Said on the board as the analysis's failure: the viewer goes on.
             let outcome = analysis_board::AnalysisOutcome {
-                result: Err(crate::analysis::AnalysisError::Thread(e.to_string())),
+                result: Err(crate::analysis::AnalysisError::Thread(e).into()),
                 from_cache: false,
                 note: None,
             };

@@ -442,12 +442,19 @@ mod analyse {
 #[cfg(feature = "tui")]
 #[test]
 fn ply_options_name_the_expert_levels() {
-    use bg_tui::cli::with_ply;
+    use bg_tui::bot::BotSpec;
+    let with_ply = |name: &str, ply| {
+        name.parse::<BotSpec>()
+            .expect("a bot")
+            .at_ply(ply)
+            .to_string()
+    };
     assert_eq!(with_ply("expert", Some(0)), "expert:0");
     assert_eq!(with_ply("expert", Some(1)), "expert:1");
     assert_eq!(with_ply("expert", None), "expert");
     assert_eq!(with_ply("greedy", Some(0)), "greedy");
     assert_eq!(with_ply("expert", Some(2)), "expert:2");
+    assert_eq!(with_ply("expert:1", Some(2)), "expert:1");
     for name in ["expert:0", "expert:1", "expert:2", "expert:3"] {
         assert_eq!(
             bot::make(name, 1).expect("a level of the expert").name(),

@@ -707,9 +707,9 @@ fn expert_at_a_file_that_is_no_nets_file_is_one_matchable_error() {
     assert!(matches!(
         bot::make(&format!("expert@{}", missing.display()), 1).err(),
         Some(BotError::NetsFile {
-            problem: NetsFileProblem::Unreadable(_),
+            problem: NetsFileProblem::Unreadable(e),
             ..
-        })
+        }) if e.kind() == std::io::ErrorKind::NotFound
     ));
     let text = TempFile::with(
         "text.bgnet",

@@ -2,7 +2,10 @@
 //! share the position group), and a failure is a typed `CliError` with the facts in fields,
 //! the lower layer's error as its source, and the same one-line message as before.
 
-use bg_tui::cli::{Cli, CliError, Command, MovesArgs, NamesError, PositionArgs, parse_names};
+use bg_tui::bot::BotError;
+use bg_tui::cli::{
+    Cli, CliError, Command, MovesArgs, NamesError, PositionArgs, parse_names, play_options_with,
+};
 use clap::Parser;
 use std::error::Error as _;
 
@@ -34,7 +37,7 @@ fn moves_and_hint_share_the_position_group() {
     let position = PositionArgs {
         position_id: "4HPwATDgc/ABMA".to_string(),
         dice: Some("31".to_string()),
-        rule_set: Some("portes".to_string()),
+        rule_set: Some(bg_tui::engine::Variant::Portes),
         board: None,
     };
     let Command::Moves(moves) = command(&["moves", "4HPwATDgc/ABMA", "31", "--rules", "portes"])
@@ -61,7 +64,7 @@ fn moves_and_hint_share_the_position_group() {
         panic!("not hint");
     };
     assert_eq!(hint.position, position);
-    assert_eq!(hint.bot.as_deref(), Some("greedy"));
+    assert_eq!(hint.bot, Some(bg_tui::bot::BotSpec::Greedy));
     assert!(hint.json);
 }
 
@@ -126,21 +129,54 @@ fn a_missing_argument_is_a_usage_error() {
 
 #[test]
 fn a_bot_error_names_the_option_that_asked_for_the_bot() {
-    let e = failure(&["hint", "4HPwATDgc/ABMA", "31", "--bot", "nobody"]);
+    // A name that is no bot is refused as the command line is read, the bot's error its
+    // source.
+    for args in [
+        &["hint", "4HPwATDgc/ABMA", "31", "--bot", "nobody"][..],
+        &["bot-match", "nobody", "random", "--games", "2"][..],
+        &["--vs", "nobody"][..],
+    ] {
+        let e = Cli::try_parse_from(std::iter::once("bg-tui").chain(args.iter().copied()))
+            .expect_err("nobody is no bot");
+        assert_eq!(
+            e.kind(),
+            clap::error::ErrorKind::ValueValidation,
+            "{args:?}"
+        );
+        let source = e.source().and_then(|s| s.downcast_ref::<BotError>());
+        assert!(
+            matches!(source, Some(BotError::Unknown(name)) if name == "nobody"),
+            "{args:?}: {e}"
+        );
+    }
+    // A bot that cannot play the rule set is refused when the command runs, naming the
+    // option that asked for it.
+    let e = failure(&["bot-match", "pubeval", "random", "--rules", "plakoto"]);
     assert!(
         matches!(
-            e,
+            &e,
             CliError::Bot {
-                option: Some("--bot"),
-                ..
+                option: None,
+                source: BotError::CannotPlay { .. }
             }
         ),
         "{e:?}"
     );
-    assert!(e.to_string().starts_with("--bot: "), "{e}");
+    let cli = Cli::try_parse_from(["bg-tui", "--vs", "pubeval", "--rules", "plakoto"])
+        .expect("the options read");
+    let e = play_options_with(&cli.play, false).expect_err("pubeval plays no Plakoto");
+    assert!(
+        matches!(
+            &e,
+            CliError::Bot {
+                option: Some("--vs"),
+                source: BotError::CannotPlay { .. }
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("--vs: "), "{e}");
     assert!(e.source().is_some());
-    let e = failure(&["bot-match", "nobody", "random", "--games", "2"]);
-    assert!(matches!(e, CliError::Bot { option: None, .. }), "{e:?}");
 }
 
 #[test]

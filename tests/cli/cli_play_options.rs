@@ -303,7 +303,7 @@ fn bots_take_sides_with_vs_or_white_and_black() {
     let o = options(&["--vs", "random"]);
     assert_eq!(
         o.players,
-        [Player::Human, Player::Bot("random".to_string())]
+        [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Random)]
     );
     let o = options(&[
         "--vs",
@@ -315,18 +315,22 @@ fn bots_take_sides_with_vs_or_white_and_black() {
     ]);
     assert_eq!(
         o.players,
-        [Player::Bot("random".to_string()), Player::Human]
+        [Player::Bot(bg_tui::bot::BotSpec::Random), Player::Human]
     );
     assert_eq!(o.bot_delay_ms, 0);
     let o = options(&["--white", "random", "--black", "random"]);
     assert_eq!(
         o.players,
         [
-            Player::Bot("random".to_string()),
-            Player::Bot("random".to_string())
+            Player::Bot(bg_tui::bot::BotSpec::Random),
+            Player::Bot(bg_tui::bot::BotSpec::Random)
         ]
     );
-    assert!(error(&["--vs", "nobody"]).contains("no bot is called \"nobody\""));
+    // An unknown bot is refused as the command line is read.
+    let unknown = Cli::try_parse_from(["bg-tui", "--vs", "nobody"])
+        .expect_err("nobody is no bot")
+        .to_string();
+    assert!(unknown.contains("no bot is called \"nobody\""), "{unknown}");
     let refused = Cli::try_parse_from(["bg-tui", "--vs", "random", "--human-side", "green"])
         .expect_err("green is no side")
         .to_string();
@@ -351,7 +355,10 @@ fn a_bots_side_is_named_after_the_bot_unless_names_are_given() {
     assert_eq!(o.names, ["White".to_string(), "Black".to_string()]);
     assert_eq!(
         o.players,
-        [Player::Bot("greedy".into()), Player::Bot("greedy".into())]
+        [
+            Player::Bot(bg_tui::bot::BotSpec::Greedy),
+            Player::Bot(bg_tui::bot::BotSpec::Greedy)
+        ]
     );
     let o = options(&["--vs", "greedy", "--names", "Ann,Deep"]);
     assert_eq!(o.names, ["Ann".to_string(), "Deep".to_string()]);
@@ -500,6 +507,10 @@ fn impossible_start_positions_are_refused_in_one_line() {
         error(&["--dice", "52"]),
         "--on-roll and --dice go with --position or --board"
     );
+    let refused = Cli::try_parse_from(["bg-tui", "--board", RACE, "--dice", "77"])
+        .expect_err("77 is no roll")
+        .to_string();
+    assert!(refused.contains("for '--dice <DICE>': "), "{refused}");
     let refused = Cli::try_parse_from(["bg-tui", "--board", RACE, "--on-roll", "red"])
         .expect_err("red is no side")
         .to_string();

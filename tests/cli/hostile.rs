@@ -1205,7 +1205,10 @@ fn a_resumed_match_of_random_bots_is_the_match_that_would_have_been() {
     let options = |saves: &Path| Options {
         rules: Rules::match_to(7),
         seed: Some(11),
-        players: [Player::Bot("random".into()), Player::Bot("random".into())],
+        players: [
+            Player::Bot(bg_tui::bot::BotSpec::Random),
+            Player::Bot(bg_tui::bot::BotSpec::Random),
+        ],
         bot_delay_ms: 0,
         saves: Some(saves.to_path_buf()),
         ..Options::default()

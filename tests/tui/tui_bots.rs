@@ -36,7 +36,7 @@ fn run_bots(app: &mut App, done: impl Fn(&App) -> bool) -> usize {
 }
 
 fn bot(name: &str) -> Player {
-    Player::Bot(name.to_string())
+    Player::Bot(name.parse().expect("a bot's name"))
 }
 
 /// Bots play on while the hint panel is open: an answer for a position the match has left
@@ -395,8 +395,15 @@ fn the_board_stays_on_the_persons_side_while_the_computer_plays_it() {
 /// question is reported in one line, its side goes back to a person, and the game is kept.
 #[test]
 fn an_engine_that_dies_hands_its_side_back_and_the_game_goes_on() {
-    let dying = "ubgi:read l; echo ubgiok; read l; echo readyok; read l; exit 0";
-    let mut app = app([Player::Human, Player::Bot(dying.to_string())], 0, 5);
+    let dying = "read l; echo ubgiok; read l; echo readyok; read l; exit 0";
+    let mut app = app(
+        [
+            Player::Human,
+            Player::Bot(bg_tui::bot::BotSpec::Ubgi(dying.to_string())),
+        ],
+        0,
+        5,
+    );
     // The opening roll, then whoever is asked.
     for _ in 0..10 {
         if app.match_state().game().phase() == Phase::Opening {

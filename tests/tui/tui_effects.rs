@@ -65,7 +65,10 @@ fn update_asks_for_s_and_the_log_says_where_once_it_is_performed() {
 
 #[test]
 fn update_asks_for_a_bot_s_decision_as_a_job() {
-    let mut app = app(None, [Player::Bot("greedy".to_string()), Player::Human]);
+    let mut app = app(
+        None,
+        [Player::Bot(bg_tui::bot::BotSpec::Greedy), Player::Human],
+    );
     // The opening roll is the person's: the bot is asked once the game has started.
     let effects = app.update(Msg::Roll);
     let started: Vec<&Job> = effects

@@ -154,8 +154,8 @@ fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
         rules: Rules::money(),
         seed: Some(3),
         players: [
-            Player::Bot("greedy".to_string()),
-            Player::Bot("greedy".to_string()),
+            Player::Bot(bg_tui::bot::BotSpec::Greedy),
+            Player::Bot(bg_tui::bot::BotSpec::Greedy),
         ],
         ..Options::default()
     })

@@ -817,7 +817,7 @@ mod clocks {
             o.clock = Some(ClockKind::Blitz);
             o.players = [
                 bg_tui::tui::Player::Human,
-                bg_tui::tui::Player::Bot("greedy".to_string()),
+                bg_tui::tui::Player::Bot(bg_tui::bot::BotSpec::Greedy),
             ];
         });
         app.set_time_source(Box::new(time.clone()));

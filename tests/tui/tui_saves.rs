@@ -201,7 +201,7 @@ fn a_finished_match_cannot_be_resumed() {
 #[test]
 fn resuming_a_bot_match_brings_the_bots_back() {
     let mut app = App::new(Options {
-        players: [Player::Human, Player::Bot("greedy".to_string())],
+        players: [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Greedy)],
         ..options(Rules::money(), Some(2), None)
     })
     .unwrap();

@@ -251,7 +251,7 @@ fn the_dice_rolled_in_the_editor_follow_the_seed() {
 fn a_bot_plays_a_set_up_position_and_the_hint_works_on_it() {
     let mut app = app_with(
         Rules::money(),
-        [Player::Human, Player::Bot("greedy".to_string())],
+        [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Greedy)],
     );
     // Bob (the bot) on roll at the start position.
     chars(&mut app, "eit");

@@ -230,7 +230,7 @@ fn the_tutor_judges_cube_decisions() {
 fn against_a_bot_only_the_persons_decisions_are_judged() {
     let mut app = tutored(
         Threshold::DEFAULT,
-        [Player::Human, Player::Bot("greedy".to_string())],
+        [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Greedy)],
     );
     let (mut bot_answers, mut judged) = (0, 0);
     for _ in 0..20 {

@@ -94,7 +94,7 @@ impl Default for RolloutSettings {
 }
 
 /// What a rollout refuses, before it starts.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RolloutError {
     /// A trial count out of range.
@@ -123,7 +123,7 @@ pub enum RolloutError {
     NoNets(Variant),
     /// A thread could not start (a limit on processes or memory).
     #[error("a thread could not start: {0}")]
-    Thread(String),
+    Thread(#[source] std::io::Error),
 }
 
 /// One line of a rollout.
@@ -638,7 +638,7 @@ pub fn rollout_until(
                     // misalign the sums.
                     .map(|h| {
                         h.map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                            .map_err(|e| RolloutError::Thread(e.to_string()))
+                            .map_err(RolloutError::Thread)
                     })
                     .collect::<Result<_, _>>()
             })?

@@ -2,7 +2,7 @@
 //! answer, showing its play a checker at a time, and handing sides over.
 
 use super::{App, BotJob, Job, Msg, Player, SharedBot};
-use crate::bot::{self, Decision, Question};
+use crate::bot::{BotSpec, Decision, Question};
 use crate::engine::{Action, Phase, Side};
 use crate::record::PlayerKind;
 use crate::tui::effect::{BotRequest, MadeBots};
@@ -26,13 +26,10 @@ impl App {
     /// record has come, so that its choices follow from the record alone, and a resumed
     /// match goes on as the match would have. `None` for the other bots.
     fn reseeded(&self, side: Side) -> Option<SharedBot> {
-        let Player::Bot(name) = &self.options.players[side.index()] else {
+        let Player::Bot(spec) = &self.options.players[side.index()] else {
             return None;
         };
-        if !name
-            .parse::<bot::BotSpec>()
-            .is_ok_and(|spec| spec.is_seeded())
-        {
+        if !spec.is_seeded() {
             return None;
         }
         let record = self.table.record();
@@ -40,7 +37,7 @@ impl App {
         let position = ((record.games.len() as u64) << 32) | actions;
         let seed =
             self.seed ^ (side.index() as u64 + 1) ^ position.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        bot::make_for(name, seed, self.options.rules.rule_set)
+        spec.make_for(seed, self.options.rules.rule_set)
             .ok()
             .map(|b| Arc::new(Mutex::new(b)) as SharedBot)
     }
@@ -154,7 +151,7 @@ impl App {
     /// worker thread: see [`BotRequest`]; an engine over UBGI starts and shakes hands
     /// meanwhile, the keys live), or back to a person with `None`; the message line says
     /// so, in the log too, once it is done.
-    pub(super) fn set_player(&mut self, name: Option<&str>, side: Option<Side>) {
+    pub(super) fn set_player(&mut self, name: Option<&BotSpec>, side: Option<Side>) {
         let game = self.table.game();
         let sides: Vec<Side> = match (side, name) {
             (Some(side), _) => vec![side],
@@ -162,10 +159,10 @@ impl App {
             (None, None) => vec![Side::White, Side::Black],
         };
         if let Some(name) = name {
-            if name.starts_with(bot::ubgi::PREFIX) {
+            if let BotSpec::Ubgi(_) = name {
                 self.status.say(format!(
                     "starting {} for {}…",
-                    crate::printable::printable(name, 40),
+                    crate::printable::printable(&name.to_string(), 40),
                     self.name(sides[0])
                 ));
             }
@@ -177,7 +174,7 @@ impl App {
             self.seats.making_bots(Some(id));
             self.start(Job::Seat(BotRequest {
                 id,
-                name: name.to_string(),
+                name: name.clone(),
                 sides,
                 rule_set: self.options.rules.rule_set,
             }));
@@ -209,7 +206,7 @@ impl App {
                     self.seats.seat_bot(side, Some(bot));
                     self.options.players[side.index()] = Player::Bot(made.name.clone());
                     self.table
-                        .set_player_kind(side, PlayerKind::Bot(made.name.clone()));
+                        .set_player_kind(side, PlayerKind::Bot(made.name.to_string()));
                     self.status
                         .say(format!("{} is played by {}", self.name(side), made.name));
                 }

@@ -2,6 +2,7 @@
 //! line (typing, history, and running a line).
 
 use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
+use crate::bot::BotSpec;
 use crate::engine::WinKind;
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::{RolloutKnob, play_key};
@@ -142,10 +143,14 @@ impl App {
                 let said = self.typed_play(&text);
                 self.say(said);
             }
-            Ok(Command::Bot(name, side)) => {
+            Ok(Command::Bot(name, side)) => match name.parse::<BotSpec>() {
                 // Said (and noted in the log) once the runtime has made the bot.
-                self.set_player(Some(&name), side);
-            }
+                Ok(spec) => self.set_player(Some(&spec), side),
+                Err(why) => {
+                    self.status.say(why.to_string());
+                    self.status.note_message();
+                }
+            },
             Ok(Command::Human(side)) => {
                 self.set_player(None, side);
             }

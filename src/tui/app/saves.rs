@@ -8,7 +8,7 @@
 use super::table::shown_path as shown;
 use crate::record::Record;
 use crate::store;
-use crate::tui::effect::Saved;
+use crate::tui::effect::{FolderProblem, FolderRefusal, RescueError, Saved};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -106,13 +106,13 @@ impl Saving {
         record: &Record,
         over: bool,
         to: Option<PathBuf>,
-    ) -> Result<String, String> {
+    ) -> Result<String, RescueError> {
         let json = crate::record::to_json(record);
         let saved = match to {
             Some(path) => {
                 store::write_output(&path, None, &mut |out| out.write_all(json.as_bytes()))
                     .map(|()| path.clone())
-                    .map_err(|e| format!("not saved: {e}"))
+                    .map_err(RescueError::NotSaved)
             }
             None => {
                 let name = store::finished_name(SystemTime::now());
@@ -125,25 +125,26 @@ impl Saving {
                 let mut saved = None;
                 for dir in &self.rescue_dirs {
                     let written = std::fs::create_dir_all(dir)
-                        .map_err(|e| e.to_string())
+                        .map_err(FolderProblem::Create)
                         .and_then(|()| {
                             store::write_unused(dir, &name, json.as_bytes())
-                                .map_err(|e| e.to_string())
+                                .map_err(FolderProblem::Write)
                         });
                     match written {
                         Ok(path) => {
                             saved = Some(path);
                             break;
                         }
-                        Err(e) => failed.push(format!("{}: {e}", shown(dir))),
+                        Err(problem) => failed.push(FolderRefusal {
+                            dir: shown(dir),
+                            problem,
+                        }),
                     }
                 }
-                saved.ok_or_else(|| {
-                    if failed.is_empty() {
-                        "there is no other folder to save it in".to_string()
-                    } else {
-                        format!("not saved in {}", failed.join("; nor in "))
-                    }
+                saved.ok_or(if failed.is_empty() {
+                    RescueError::NoFolder
+                } else {
+                    RescueError::NoFolderTook(failed)
                 })
             }
         }?;

@@ -46,7 +46,7 @@ impl App {
             options.names[side.index()] = shown_name(&player.name);
             options.players[side.index()] = match &player.kind {
                 PlayerKind::Human => Player::Human,
-                PlayerKind::Bot(name) => Player::Bot(name.clone()),
+                PlayerKind::Bot(name) => Player::Bot(name.parse()?),
             };
         }
         let seed = record.seed.unwrap_or_else(|| rand::rng().random());
@@ -96,11 +96,11 @@ impl App {
                     .finish(self.table.record(), self.table.state().is_over());
                 Saved::BeforeQuit(!self.saving.unsaved(self.recorded()))
             }
-            SaveRequest::Rescue(to) => Saved::Rescued(self.saving.rescue(
-                self.table.record(),
-                self.table.state().is_over(),
-                to,
-            )),
+            SaveRequest::Rescue(to) => Saved::Rescued(
+                self.saving
+                    .rescue(self.table.record(), self.table.state().is_over(), to)
+                    .map_err(Into::into),
+            ),
         };
         let effects = self.update(Msg::Saved(saved));
         self.perform(effects)
@@ -136,8 +136,8 @@ impl App {
                 self.status.announce(line);
                 self.quit = true;
             }
-            Saved::Rescued(Err(line)) => {
-                self.status.say(line);
+            Saved::Rescued(Err(why)) => {
+                self.status.say(why.to_string());
                 return true;
             }
         }

@@ -319,7 +319,7 @@ impl App {
                     game.is_taken_over(side),
                 ) {
                     (_, true) => Some(super::table::strongest_bot(game.variant()).to_string()),
-                    (super::Player::Bot(name), _) => Some(name.clone()),
+                    (super::Player::Bot(spec), _) => Some(spec.to_string()),
                     _ => None,
                 }
             }),

@@ -188,7 +188,12 @@ impl SetupEditor {
     /// Adds a checker of `side` on `side`'s bar (`point` 25) or on `viewer`'s point
     /// `point` (1-24). In Plakoto a checker put on a single checker of the other side pins
     /// it. Returns what was done.
-    pub(crate) fn add(&mut self, side: Side, point: u8, viewer: Side) -> Result<String, String> {
+    pub(crate) fn add(
+        &mut self,
+        side: Side,
+        point: u8,
+        viewer: Side,
+    ) -> Result<String, EditRefusal> {
         let slot = match point {
             25 => &mut self.bar[side.index()],
             1..=24 => {
@@ -200,15 +205,11 @@ impl SetupEditor {
                 &mut self.points[w][side.index()]
             }
             _ => {
-                return Err(
-                    "checkers off the board are borne off: remove them from a point".into(),
-                );
+                return Err(EditRefusal::AddOff);
             }
         };
         if *slot >= MAX_ON_POINT {
-            return Err(format!(
-                "at most {MAX_ON_POINT} checkers of a side on one spot"
-            ));
+            return Err(EditRefusal::Full);
         }
         *slot += 1;
         Ok(format!("{side} checker added"))
@@ -217,22 +218,22 @@ impl SetupEditor {
     /// Removes a checker from `viewer`'s point `point` (25: the bars): the one on top (a
     /// pinning checker before the pinned one; of two sides, the one with fewer; on the bar,
     /// the player on roll's first).
-    pub(crate) fn remove(&mut self, point: u8, viewer: Side) -> Result<String, String> {
+    pub(crate) fn remove(&mut self, point: u8, viewer: Side) -> Result<String, EditRefusal> {
         if point == 25 {
             let side = [self.turn, self.turn.opponent()]
                 .into_iter()
                 .find(|s| self.bar[s.index()] > 0)
-                .ok_or("no checker on the bar")?;
+                .ok_or(EditRefusal::BarEmpty)?;
             self.bar[side.index()] -= 1;
             return Ok(format!("{side} checker taken off the bar"));
         }
         if !(1..=24).contains(&point) {
-            return Err("checkers off the board are borne off: nothing to remove".into());
+            return Err(EditRefusal::RemoveOff);
         }
         let w = usize::from(self.white_point(point, viewer)) - 1;
         let here = self.points[w];
         let side = match (self.pinned[w], here) {
-            (_, [0, 0]) => return Err("no checker on that point".into()),
+            (_, [0, 0]) => return Err(EditRefusal::PointEmpty),
             (Some(under), _) if here[under.opponent().index()] > 0 => under.opponent(),
             // Both sides where the rule set allows one: the fewer first (the stray one).
             (_, [white, black]) if white > 0 && (black == 0 || white < black) => Side::White,
@@ -248,12 +249,12 @@ impl SetupEditor {
     /// Marks the single checker on `viewer`'s point `point` as pinned, or frees it: the
     /// pinned checker is the side's with one checker there (White's when both or neither
     /// have one).
-    pub(crate) fn toggle_pin(&mut self, point: u8, viewer: Side) -> Result<String, String> {
+    pub(crate) fn toggle_pin(&mut self, point: u8, viewer: Side) -> Result<String, EditRefusal> {
         if self.variant != Variant::Plakoto {
-            return Err(format!("{} has no pinned checkers", self.variant));
+            return Err(EditRefusal::NoPins(self.variant));
         }
         if !(1..=24).contains(&point) {
-            return Err("only a checker on a point can be pinned".into());
+            return Err(EditRefusal::PinOffPoint);
         }
         let w = usize::from(self.white_point(point, viewer)) - 1;
         if self.pinned[w].take().is_some() {
@@ -263,7 +264,7 @@ impl SetupEditor {
         let under = match here {
             [1, _] => Side::White,
             [_, 1] => Side::Black,
-            _ => return Err("only a single checker can be pinned".into()),
+            _ => return Err(EditRefusal::PinNotSingle),
         };
         self.pinned[w] = Some(under);
         Ok(format!("{under} checker pinned"))
@@ -500,13 +501,13 @@ impl super::App {
     /// Opens the position editor on the game as it stands (`e`, `:setup`), or says why not.
     pub(super) fn open_setup(&mut self, from: Option<&str>) -> super::Said {
         if let Err(why) = self.may_set_up() {
-            return Some(why);
+            return Some(why.to_string());
         }
         let mut editor = SetupEditor::of_match(self.table.state());
         if let Some(text) = from
             && let Err(why) = load_text(&mut editor, text)
         {
-            return Some(why);
+            return Some(why.to_string());
         }
         let _ = self.input.drop_pick();
         self.hints.forget();
@@ -515,15 +516,15 @@ impl super::App {
     }
 
     /// Why a position cannot be set up now, if it cannot.
-    fn may_set_up(&self) -> Result<(), String> {
+    fn may_set_up(&self) -> Result<(), SetupBarred> {
         if self.table.state().is_over() {
-            return Err("the match is over: no position can be set up in it".into());
+            return Err(SetupBarred::MatchOver);
         }
         if self.timing.exist() {
-            return Err("positions cannot be set up in a game played with clocks".into());
+            return Err(SetupBarred::Clocks);
         }
         if self.bot_busy() || self.seats.shown_play().is_some() {
-            return Err("wait for the computer's move".into());
+            return Err(SetupBarred::BotMoving);
         }
         Ok(())
     }
@@ -552,7 +553,7 @@ impl super::App {
             // Any key closes the editor's help.
             return None;
         }
-        let said: Result<String, String> = match key {
+        let said: Result<String, EditRefusal> = match key {
             SetupKey::Add(side) => editor.add(side, point, viewer),
             SetupKey::Remove => editor.remove(point, viewer),
             SetupKey::Pin => editor.toggle_pin(point, viewer),
@@ -583,14 +584,14 @@ impl super::App {
                 editor.cube_owner_next();
                 Ok("the cube's owner changed".into())
             }
-            SetupKey::CubeUp | SetupKey::CubeOwner => Err("this game has no cube".into()),
+            SetupKey::CubeUp | SetupKey::CubeOwner => Err(EditRefusal::NoCube),
             SetupKey::Score(side) => match self.options.rules.match_length {
                 Some(n) => {
                     editor.score_up(side, n);
                     let s = editor.score();
                     Ok(format!("score {}-{}", s[0], s[1]))
                 }
-                None => Err("money play has no score".into()),
+                None => Err(EditRefusal::NoScore),
             },
             SetupKey::Crawford => {
                 editor.toggle_crawford();
@@ -601,13 +602,9 @@ impl super::App {
                 editor.help = true;
                 return None;
             }
-            SetupKey::Unknown => {
-                Err("set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels".into())
-            }
+            SetupKey::Unknown => Err(EditRefusal::UnknownKey),
         };
-        Some(match said {
-            Ok(text) | Err(text) => text,
-        })
+        Some(said.unwrap_or_else(|why| why.to_string()))
     }
 
     /// Hands the edited position to the engine: on refusal the message says why and the
@@ -709,21 +706,103 @@ impl super::App {
     }
 }
 
+/// Why the position editor cannot open now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum SetupBarred {
+    /// The match is over.
+    #[error("the match is over: no position can be set up in it")]
+    MatchOver,
+    /// The game is played with clocks.
+    #[error("positions cannot be set up in a game played with clocks")]
+    Clocks,
+    /// A bot is thinking, or its play is being shown.
+    #[error("wait for the computer's move")]
+    BotMoving,
+}
+
+/// Why a key of the position editor changed nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum EditRefusal {
+    /// A checker added to the tray.
+    #[error("checkers off the board are borne off: remove them from a point")]
+    AddOff,
+    /// The spot holds as many checkers of the side as it may.
+    #[error("at most {MAX_ON_POINT} checkers of a side on one spot")]
+    Full,
+    /// A checker taken from an empty bar.
+    #[error("no checker on the bar")]
+    BarEmpty,
+    /// A checker taken from the tray.
+    #[error("checkers off the board are borne off: nothing to remove")]
+    RemoveOff,
+    /// A checker taken from an empty point.
+    #[error("no checker on that point")]
+    PointEmpty,
+    /// A pin in a rule set without pins.
+    #[error("{0} has no pinned checkers")]
+    NoPins(Variant),
+    /// A pin off the points.
+    #[error("only a checker on a point can be pinned")]
+    PinOffPoint,
+    /// A pin where there is not one single checker.
+    #[error("only a single checker can be pinned")]
+    PinNotSingle,
+    /// The cube changed in a game without it.
+    #[error("this game has no cube")]
+    NoCube,
+    /// The score changed in money play.
+    #[error("money play has no score")]
+    NoScore,
+    /// A key the editor does not know.
+    #[error("set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels")]
+    UnknownKey,
+}
+
+/// Why a Position ID or an XGID could not be loaded into the editor.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum LoadRefusal {
+    /// The rule set's positions have no such IDs.
+    #[error("a Position ID or an XGID cannot hold a {0} position: set it up with the keys")]
+    NoIds(Variant),
+    /// The XGID does not read (the text, printable).
+    #[error("XGID {shown}: {error}")]
+    Xgid {
+        /// The text, printable.
+        shown: String,
+        /// Why it does not read.
+        #[source]
+        error: crate::engine::XgidError,
+    },
+    /// The Position ID does not read.
+    #[error("Position ID {shown}: {error}")]
+    PositionId {
+        /// The text, printable.
+        shown: String,
+        /// Why it does not read.
+        #[source]
+        error: crate::engine::PositionIdError,
+    },
+}
+
 /// Loads a Position ID or an XGID into `editor`.
-fn load_text(editor: &mut SetupEditor, text: &str) -> Result<(), String> {
+fn load_text(editor: &mut SetupEditor, text: &str) -> Result<(), LoadRefusal> {
     let variant = editor.variant();
     if !variant.has_position_id() {
-        return Err(format!(
-            "a Position ID or an XGID cannot hold a {variant} position: set it up with the keys"
-        ));
+        return Err(LoadRefusal::NoIds(variant));
     }
-    let shown = crate::printable::printable(text, 40);
+    let shown = || crate::printable::printable(text, 40);
     if text.contains(':') || text.to_ascii_uppercase().starts_with("XGID=") {
-        let x = crate::engine::parse_xgid(text).map_err(|e| format!("XGID {shown}: {e}"))?;
+        let x = crate::engine::parse_xgid(text).map_err(|error| LoadRefusal::Xgid {
+            shown: shown(),
+            error,
+        })?;
         editor.load_xgid(&x);
     } else {
-        let position = crate::engine::position_from_id(text)
-            .map_err(|e| format!("Position ID {shown}: {e}"))?;
+        let position =
+            crate::engine::position_from_id(text).map_err(|error| LoadRefusal::PositionId {
+                shown: shown(),
+                error,
+            })?;
         let turn = editor.turn();
         editor.load(&position, turn);
     }

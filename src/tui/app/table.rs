@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
 /// time ran out and gives hints.
-pub(super) fn strongest_bot(variant: crate::engine::Variant) -> &'static str {
+pub(super) fn strongest_bot(variant: crate::engine::Variant) -> bot::BotSpec {
     bot::strongest_for(variant)
 }
 
@@ -470,7 +470,7 @@ impl App {
         let variant = self.table.game().variant();
         let seed = self.seed;
         self.seats.finisher(|| {
-            let made = bot::make(strongest_bot(variant), seed).ok()?;
+            let made = strongest_bot(variant).make(seed).ok()?;
             Some(Arc::new(Mutex::new(made)) as SharedBot)
         })
     }

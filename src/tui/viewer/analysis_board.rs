@@ -27,7 +27,7 @@ pub struct RecordSource {
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisOutcome {
     /// The analysis, or the expert's complaint.
-    pub result: Result<Analysis, crate::analysis::AnalysisError>,
+    pub result: Result<Analysis, crate::tui::effect::Shared<crate::analysis::AnalysisError>>,
     /// Read from the saved file, not made.
     pub from_cache: bool,
     /// A line about the saved file, if there is something to say.
@@ -75,7 +75,7 @@ impl AnalysisJob {
             }
         }
         AnalysisOutcome {
-            result,
+            result: result.map_err(Into::into),
             from_cache: false,
             note: note.map(|n| crate::printable::printable(&n, 200)),
         }
