@@ -146,11 +146,11 @@ fn a_side_taken_over_is_played_by_the_strongest_bot_to_the_end_of_the_game() {
     assert!(!taken_over(&m, Side::White));
     assert_eq!(
         take_over_bot(Variant::Backgammon, 1).unwrap().name(),
-        bot::strongest_for(Variant::Backgammon)
+        bot::strongest_for(Variant::Backgammon).to_string()
     );
     assert_eq!(
         take_over_bot(Variant::Plakoto, 1).unwrap().name(),
-        bot::strongest_for(Variant::Plakoto)
+        bot::strongest_for(Variant::Plakoto).to_string()
     );
     let play = m.game().legal_plays()[0];
     m.apply(Action::Play(play)).unwrap();
