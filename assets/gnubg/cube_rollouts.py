@@ -2,28 +2,15 @@
 decisions named in $IDS (ids of tests/fixtures/gnubg/{money,match}-cube.jsonl, read from the
 current folder): cubeful, 0-ply, variance reduction, quasi-random dice, seed 1, $TRIALS
 trials, one thread. Appends to gnubg-cube-rollouts.jsonl (ids already there are skipped).
-Run it under a pty (gnubg prints a rollout's results only to a terminal):
-  IDS=ids.txt TRIALS=648 script -qc "gnubg -t -q -p assets/gnubg/cube_rollouts.py" /dev/null
+Run it under a pty (gnubg prints a rollout's results only to a terminal), with this folder on
+the module path for fixture_common's capture and match_id, from a folder holding the two
+fixture files and the ids:
+  PYTHONPATH=CRATE/assets/gnubg IDS=ids.txt TRIALS=648 \
+    script -qc "gnubg -t -q -p CRATE/assets/gnubg/cube_rollouts.py" /dev/null
 """
-import json, sys, re, os, ctypes, tempfile
-# gnubg -p may leave __file__ unset: then the script is taken to be run from the crate's root.
-sys.path.insert(0, os.path.dirname(os.path.abspath(globals().get("__file__", "assets/gnubg/cube_rollouts.py"))))
+import json, os, re
 import gnubg
-from gnubg_ids import match_id
-_libc = ctypes.CDLL(None)
-def capture(command):
-    _libc.fflush(None)
-    fd, path = tempfile.mkstemp()
-    saved = os.dup(1)
-    os.dup2(fd, 1)
-    try:
-        gnubg.command(command)
-        _libc.fflush(None)
-    finally:
-        os.dup2(saved, 1); os.close(saved); os.close(fd)
-    text = open(path, encoding="utf-8", errors="replace").read()
-    os.unlink(path)
-    return text
+from fixture_common import capture, match_id
 ids = set(open(os.environ.get("IDS", "disagree.txt")).read().split())
 rows = []
 for f in ["money-cube.jsonl", "match-cube.jsonl"]:
