@@ -4,20 +4,32 @@
 //! A [`Host`] owns the match being played, its record (when it is recorded) and the dice,
 //! and carries out the decisions of the bots at it: each asked through the one decision
 //! table of every bot ([`crate::bot::decide`]), the dice of a roll drawn by the host, the
-//! action recorded with the match so that the two never part. The people, the engines, the
-//! clocks and the journal of the terminal game are its caller's.
+//! action recorded with the match so that the two never part. It seats the players (people,
+//! bots, engines: [`seats`]), runs their clocks ([`clocks`]) and saves the match as it goes
+//! ([`saving`]: the autosave journal, `s`, the finished match kept, the match saved
+//! elsewhere when the disk is full), one save at a time and in order, on whatever thread its
+//! caller runs a [`saving::SaveJob`].
 //!
 //! With the `tui` feature: the unfinished match in the autosave, found when a new game
 //! starts, and the question about it ([`unfinished`]).
 
 use crate::bot::{self, Bot, Decision, ResignOffers};
+use crate::clock::{ClockKind, ClockState};
 use crate::engine::{
     Action, Dice, GameSetup, MatchError, MatchState, Phase, SetupError, Side, roll_die,
 };
 use crate::record::{Record, Recorder};
+use clocks::Timing;
 use rand::rngs::ChaCha8Rng;
+use saving::{SaveDone, SaveJob, SaveRequest, Saved, Saving};
+use seats::Seats;
 
 pub mod arena;
+pub mod clocks;
+// Saving writes the autosave, whose claim and lock are public only with the `tui` feature
+// (see [`crate::store`]).
+crate::public_with!("tui", saving);
+pub mod seats;
 #[cfg(feature = "tui")]
 pub mod unfinished;
 
@@ -104,14 +116,17 @@ impl<R: Recording> Recording for Option<R> {
 }
 
 /// A match being played: the match, how it is recorded ([`Recording`]: by default a
-/// [`Recorder`]), the dice, and the offers to resign the bots have made this game (a bot
-/// offers once a game).
+/// [`Recorder`]), the dice, the offers to resign the bots have made this game (a bot offers
+/// once a game), who sits at each side, the clocks, and its saving.
 #[derive(Debug)]
 pub struct Host<R = Recorder> {
     match_state: MatchState,
     recorder: R,
     rng: ChaCha8Rng,
     offers: ResignOffers,
+    seats: Seats,
+    clocks: Timing,
+    saving: Saving,
 }
 
 impl Host<Recorder> {
@@ -120,18 +135,161 @@ impl Host<Recorder> {
     pub const fn record(&self) -> &Record {
         self.recorder.as_record()
     }
+
+    /// Starts the clocks of the record (a new match's, or the reserves after the last
+    /// action of the record resumed; a new game starts full); returns their kind (`None`:
+    /// no clocks).
+    pub fn start_clocks(&mut self) -> Option<ClockKind> {
+        let Some(clock) = &self.recorder.as_record().clock else {
+            self.clocks.start(None);
+            return None;
+        };
+        let full = u64::try_from(clock.kind.reserve().as_millis()).unwrap_or(u64::MAX);
+        let game = self.match_state.game_number().max(1) - 1;
+        let reserve_ms = clock
+            .reserves_ms
+            .get(game)
+            .and_then(|g| g.last())
+            .copied()
+            .unwrap_or([full, full]);
+        let kind = clock.kind;
+        self.clocks.start(Some(ClockState { kind, reserve_ms }));
+        Some(kind)
+    }
+
+    /// Notes the clocks' reserves (in milliseconds) after each new action in the record.
+    pub fn note_clock_readings(&mut self) {
+        let Some(reading) = self.clocks.reserves_ms() else {
+            return;
+        };
+        let actions: Vec<usize> = self
+            .record()
+            .games
+            .iter()
+            .map(|g| g.actions.len())
+            .collect();
+        if let Some(record) = self.recorder.clock_mut() {
+            record.reserves_ms.resize(actions.len(), Vec::new());
+            for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
+                readings.resize(n, reading);
+            }
+        }
+    }
+
+    /// How much the record holds ([`saving::recorded`]): it changes with every action,
+    /// result, game and stop.
+    #[must_use]
+    pub fn recorded(&self) -> usize {
+        saving::recorded(self.record())
+    }
+
+    /// Asks for a save; it is made in order after those asked for before
+    /// ([`Host::next_save`]).
+    pub fn ask_save(&mut self, request: SaveRequest) {
+        self.saving.ask(request);
+    }
+
+    /// The next save to make, with the one writer of the match's files, if one is asked
+    /// for and none is being made: run it ([`SaveJob::run`], on any thread) and hand what
+    /// it returns to [`Host::save_done`].
+    pub fn next_save(&mut self) -> Option<SaveJob> {
+        let over = self.match_state.is_over();
+        self.saving.next(self.recorder.as_record(), over)
+    }
+
+    /// A save was made: the writer is back; returns how it went.
+    pub fn save_done(&mut self, done: SaveDone) -> Saved {
+        self.saving.done(done)
+    }
+
+    /// Makes every save asked for, in order, on this thread (none may be out); returns how
+    /// each went.
+    pub fn make_saves(&mut self) -> Vec<Saved> {
+        let over = self.match_state.is_over();
+        self.saving.make_waiting(self.recorder.as_record(), over)
+    }
+
+    /// The match is not safe on the disk (a full disk), and was not saved elsewhere.
+    #[must_use]
+    pub fn unsaved(&self) -> bool {
+        self.saving.unsaved(self.recorded())
+    }
+
+    /// Before the game ends (no save out): see [`Saving::finish`]. Returns the line to say:
+    /// where the match is, or why it is not saved.
+    pub fn finish_saving(&mut self) -> String {
+        let over = self.match_state.is_over();
+        self.saving.finish(self.recorder.as_record(), over)
+    }
+
+    /// Where the match is, or why it is not saved ([`Saving::farewell`]).
+    #[must_use]
+    pub fn farewell(&self) -> String {
+        self.saving.farewell(self.recorded())
+    }
 }
 
 impl<R: Recording> Host<R> {
-    /// The host of `match_state`, recorded by `recorder`, rolling with `rng`.
+    /// The host of `match_state`, recorded by `recorder`, rolling with `rng`; nobody seated
+    /// (people at both sides), no clocks, not saved.
     #[must_use]
-    pub const fn new(match_state: MatchState, recorder: R, rng: ChaCha8Rng) -> Host<R> {
+    pub fn new(match_state: MatchState, recorder: R, rng: ChaCha8Rng) -> Host<R> {
         Host {
             match_state,
             recorder,
             rng,
             offers: ResignOffers::new(),
+            seats: Seats::default(),
+            clocks: Timing::default(),
+            saving: Saving::off(),
         }
+    }
+
+    /// Seats `seats` at the table.
+    #[must_use]
+    pub fn with_seats(mut self, seats: Seats) -> Host<R> {
+        self.seats = seats;
+        self
+    }
+
+    /// Saves the match as `saving` says.
+    #[must_use]
+    pub fn with_saving(mut self, saving: Saving) -> Host<R> {
+        self.saving = saving;
+        self
+    }
+
+    /// Who sits where.
+    #[must_use]
+    pub const fn seats(&self) -> &Seats {
+        &self.seats
+    }
+
+    /// Who sits where, to seat a bot or a person.
+    pub const fn seats_mut(&mut self) -> &mut Seats {
+        &mut self.seats
+    }
+
+    /// The clocks.
+    #[must_use]
+    pub const fn clocks(&self) -> &Timing {
+        &self.clocks
+    }
+
+    /// The clocks, to run them.
+    pub const fn clocks_mut(&mut self) -> &mut Timing {
+        &mut self.clocks
+    }
+
+    /// The saving of the match.
+    #[must_use]
+    pub const fn saving(&self) -> &Saving {
+        &self.saving
+    }
+
+    /// The saving of the match, to note where it was resumed from or that it must be saved.
+    pub const fn saving_mut(&mut self) -> &mut Saving {
+        &mut self.saving
     }
 
     /// The match.

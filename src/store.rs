@@ -21,8 +21,7 @@ use crate::record::{self, Record, RecordError};
 crate::public_with!("tui", autosave);
 #[cfg(feature = "tui")]
 pub(crate) use autosave::{
-    AutosaveClaim, Elsewhere, FileMark, autosave_busy, claim_autosave, existing_autosave,
-    is_own_autosave, set_aside_autosave, set_aside_marked,
+    FileMark, autosave_busy, existing_autosave, is_own_autosave, set_aside_marked,
 };
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};

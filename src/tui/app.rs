@@ -8,15 +8,14 @@
 //! `App` is a composition of parts, each in its own file, each the only writer of its
 //! state (its fields are private to its module):
 //!
-//! - `match_table::Table`: the match, its recorder, the turn builder, the dice, the last
-//!   play's marks; the only path to the match;
-//! - `seats::Seats`: the bots at the sides, the question pending, the play being shown,
-//!   the question ids;
-//! - `saves::Saving`: the save folder, the autosave claim and journal, where `s` saves,
-//!   the finished match kept, save trouble;
+//! - `match_table::Table`: the match's [`crate::host::Host`] (the match, its recorder, the
+//!   dice, the seats, the clocks, the saving: the save folder, the autosave claim and
+//!   journal, where `s` saves, the finished match kept, save trouble), the turn builder, the
+//!   last play's marks; the only path to the match;
+//! - `questions::Questions`: the question a bot is answering, the play being shown, the
+//!   question ids;
 //! - `input_state::InputState`: the keys' mode, the cursor, the picked checker, the
 //!   command history;
-//! - `timing::Timing`: the clocks and their time source;
 //! - `hints::Hints`: the hint panel, the hint it waits for, its rollout;
 //! - `tutor_desk::TutorDesk`: tutor mode's decision held back;
 //! - `status::StatusLine`: the message line and the log;
@@ -37,18 +36,16 @@ mod match_table;
 mod outbox;
 mod perform;
 mod play;
-mod saves;
+mod questions;
 mod saving;
 mod screen;
-mod seats;
 mod setup;
 mod status;
 mod table;
-mod timing;
 mod tutor_desk;
 mod tutoring;
 
-use super::bots::{BotJob, SharedBot};
+use super::bots::BotJob;
 use super::clock::ClockKind;
 use super::commands::{self, Command};
 use super::effect::{Effect, Effects, Job, SaveRequest};
@@ -64,6 +61,9 @@ use crate::engine::{
     Action, Dice, DieStep, GameSetup, MatchState, Phase, Place, Play, Rules, RulesError, Side,
     TurnBuilder,
 };
+use crate::host::Host;
+use crate::host::saving::Saving;
+use crate::host::seats::{Seats, SharedBot};
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -233,20 +233,16 @@ pub struct App {
     size: (u16, u16),
     /// The players have quit.
     quit: bool,
-    /// The bots at the sides and what they are doing.
-    seats: seats::Seats,
+    /// What the bots are being asked.
+    questions: questions::Questions,
     /// The hint panel, the hint it waits for and its rollout.
     hints: hints::Hints,
     /// Tutor mode's decision held back, if any.
     tutor: tutor_desk::TutorDesk,
-    /// Where and how the match is saved.
-    saving: saves::Saving,
     /// The message line and the log.
     status: status::StatusLine,
     /// What the update in progress asks the runtime to do, and the jobs kept for it.
     outbox: outbox::Outbox,
-    /// The players' clocks.
-    timing: timing::Timing,
     /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
     /// the person's (a double is still theirs to offer); from the next turn on it rolls.
     auto_roll_held: Option<usize>,
@@ -258,7 +254,7 @@ impl std::fmt::Debug for App {
             .field("options", &self.options)
             .field("match_state", self.table.state())
             .field("input", &self.input)
-            .field("seats", &self.seats)
+            .field("seats", self.table.seats())
             .finish_non_exhaustive()
     }
 }
@@ -358,7 +354,7 @@ impl App {
         if app.options.start.is_some() {
             app.after_action();
             // The set-up start is saved at once, before any action.
-            app.saving.mark_unsaved();
+            app.table.saving_mut().mark_unsaved();
         }
         Ok(app)
     }
@@ -385,25 +381,26 @@ impl App {
             [Player::Bot(_), Player::Human] => Some(Side::Black),
             _ => None,
         };
-        let saving = saves::Saving::new(
+        let saving = Saving::new(
             options.saves.clone(),
             options.rescue.clone(),
-            saving::recorded_of(recorder.as_record()),
+            crate::host::saving::recorded(recorder.as_record()),
         );
+        let host = Host::new(match_state, recorder, ChaCha8Rng::seed_from_u64(seed))
+            .with_seats(Seats::new(bots, seat))
+            .with_saving(saving);
         let mut app = App {
-            table: match_table::Table::new(match_state, recorder, ChaCha8Rng::seed_from_u64(seed)),
+            table: match_table::Table::new(host),
             seed,
             options,
             input: input_state::InputState::default(),
             size: (80, 24),
             quit: false,
-            seats: seats::Seats::new(bots, seat),
+            questions: questions::Questions::default(),
             hints: hints::Hints::default(),
             tutor: tutor_desk::TutorDesk::default(),
-            saving,
             outbox: outbox::Outbox::default(),
             status: status::StatusLine::default(),
-            timing: timing::Timing::default(),
             auto_roll_held: None,
         };
         app.start_clocks();
@@ -450,7 +447,7 @@ impl App {
     /// quit); [`App::handle`] performs them.
     pub fn update(&mut self, msg: Msg) -> Effects {
         if let Msg::Saved(saved) = msg {
-            let redraw = self.saved(saved);
+            let redraw = self.saved(&saved);
             return self.effects(redraw);
         }
         let log_len = self.status.log_len();
@@ -459,9 +456,9 @@ impl App {
         self.auto_rolls();
         self.note_clock_readings();
         // A finished match not kept yet (a full disk) is tried again after every event.
-        let (gained, due) = self
-            .saving
-            .due(self.recorded(), self.table.state().is_over());
+        let recorded = self.recorded();
+        let over = self.table.state().is_over();
+        let (gained, due) = self.table.saving_mut().due(recorded, over);
         if due {
             self.ask(Effect::Save(SaveRequest::Autosave));
         }
@@ -648,7 +645,7 @@ impl App {
         }
         self.status.clear();
         let game = self.table.game();
-        if let Some(side) = game.to_act().filter(|&s| self.seats.has_bot(s)) {
+        if let Some(side) = game.to_act().filter(|&s| self.table.seats().has_bot(s)) {
             return Some(format!(
                 "{} is played by the computer: wait, or :human takes it back",
                 self.name(side)

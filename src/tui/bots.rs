@@ -2,13 +2,10 @@
 //! screen never freezes; its answer comes back into the event loop as an
 //! [`crate::tui::Event`] (sent by [`crate::tui::workers::spawn_bot`]).
 
-use crate::bot::{self, Bot, Decision, Question};
+use crate::bot::{self, Decision, Question};
 use crate::engine::{Action, MatchState};
-use std::sync::{Arc, Mutex};
+use crate::host::seats::SharedBot;
 use std::time::Duration;
-
-/// A bot shared between the app and the worker thread that asks it.
-pub type SharedBot = Arc<Mutex<Box<dyn Bot>>>;
 
 /// A decision to make, with everything the worker needs.
 pub struct BotJob {

@@ -4,13 +4,13 @@
 //! runtime performs the effects (as gitui and the ratatui component template do), and
 //! what they bring back (a worker's answer, how a save went) comes in as a message again.
 
-use super::bots::{BotJob, SharedBot};
+use super::bots::BotJob;
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
 use crate::bot::{BotError, BotSpec};
 use crate::engine::{RuleSet, Side};
-use std::path::PathBuf;
+use crate::host::seats::SharedBot;
 use std::sync::{Arc, Mutex};
 
 /// Work for a worker thread, whose answer comes back as an event.
@@ -82,83 +82,12 @@ impl std::fmt::Debug for Job {
     }
 }
 
-/// A save the runtime makes (file I/O, never inside `update`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SaveRequest {
-    /// The autosave: what the record gained is appended to the journal; a finished match
-    /// is kept under a dated name.
-    Autosave,
-    /// `s` (`None`: where the match was last saved or resumed from, else under a dated
-    /// name in the save folder) or `:save PATH`.
-    To(Option<PathBuf>),
-    /// Quitting while the match is not saved (a full disk): the autosave tried once more.
-    BeforeQuit,
-    /// The match that cannot be saved where it goes, saved elsewhere before quitting: to the
-    /// file typed, or (`None`) in the state folder, else the temporary folder.
-    Rescue(Option<PathBuf>),
-}
+pub use crate::host::saving::SaveRequest;
 
-/// How a save went, brought back to [`crate::tui::App::update`] as
-/// [`crate::tui::keys::Msg::Saved`]: what the message line and the log say about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Saved {
-    /// The autosave's news: a line for the message line (in place of what it says), and a
-    /// note that the finished match was kept (after what it says). Either is said in the
-    /// log when it changes the message line.
-    Autosave {
-        /// A line that replaces the message line, if any.
-        line: Option<String>,
-        /// Where the finished match was kept, if it was just kept.
-        kept: Option<String>,
-    },
-    /// Where `s` or `:save` saved the match, or why it did not: on the message line and
-    /// in the log.
-    To(String),
-    /// `:save PATH` into a folder that does not exist: said on the message line only.
-    NoFolder(String),
-    /// The autosave tried once more before quitting: whether the match is safe now.
-    BeforeQuit(bool),
-    /// The match saved elsewhere before quitting (the line saying where), or why not.
-    Rescued(Result<String, Shared<RescueError>>),
-}
-
-/// Why the match could not be saved elsewhere before quitting.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum RescueError {
-    /// The file the players named could not be written.
-    #[error("not saved: {0}")]
-    NotSaved(#[source] crate::store::StoreError),
-    /// There is no rescue folder to try.
-    #[error("there is no other folder to save it in")]
-    NoFolder,
-    /// Every rescue folder refused it, each for its reason.
-    #[error("not saved in {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; nor in "))]
-    NoFolderTook(Vec<FolderRefusal>),
-}
-
-/// A rescue folder that did not take the match, and why.
-#[derive(Debug, thiserror::Error)]
-#[error("{dir}: {problem}")]
-pub struct FolderRefusal {
-    /// The folder, as the message line shows it.
-    pub dir: String,
-    /// Why it did not take the match.
-    #[source]
-    pub problem: FolderProblem,
-}
-
-/// Why a rescue folder did not take the match.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum FolderProblem {
-    /// The folder could not be made.
-    #[error(transparent)]
-    Create(std::io::Error),
-    /// The file could not be written in it.
-    #[error(transparent)]
-    Write(crate::store::StoreError),
-}
+/// How a save went ([`crate::host::saving::Saved`]), brought back to
+/// [`crate::tui::App::update`] as [`crate::tui::keys::Msg::Saved`]: what the message line
+/// and the log say about it.
+pub type Saved = Shared<crate::host::saving::Saved>;
 
 /// An error handed back to [`crate::tui::App::update`] in a message: shared, since
 /// messages are cloned, and equal only to itself, since an error keeps its source (an io
@@ -193,6 +122,13 @@ impl<E> PartialEq for Shared<E> {
 }
 
 impl<E> Eq for Shared<E> {}
+
+impl<E> std::ops::Deref for Shared<E> {
+    type Target = E;
+    fn deref(&self) -> &E {
+        &self.0
+    }
+}
 
 impl<E: std::fmt::Display> std::fmt::Display for Shared<E> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -14,11 +14,11 @@ impl App {
     /// A bot is answering, or its play is being shown.
     #[must_use]
     pub const fn bot_busy(&self) -> bool {
-        self.seats.busy()
+        self.questions.busy()
     }
 
     pub(super) fn bot_of(&self, side: Side) -> Option<SharedBot> {
-        self.seats.bot(side)
+        self.table.seats().bot(side)
     }
 
     /// The bot of `side` made afresh for the decision at hand, when its choices depend on
@@ -50,19 +50,19 @@ impl App {
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
         let editing = matches!(self.input.mode(), super::Mode::Setup(_));
-        let seating = self.seats.making().is_some() || self.seats.stalled();
+        let seating = self.questions.making().is_some() || self.questions.stalled();
         if self.bot_busy() || self.quit || self.table.state().is_over() || editing || seating {
             return;
         }
         let m = self.table.state();
-        let both_bots = self.seats.both_bots();
+        let both_bots = self.table.seats().both_bots();
         let Some(question) = Question::of(m) else {
             return;
         };
         match question {
             // A person at the table starts each next game, even with bots at both sides
             // (`:bot` on the person's own side), and rolls the opening against a bot.
-            Question::NextGame if !both_bots || !self.seats.watching() => return,
+            Question::NextGame if !both_bots || !self.table.seats().watching() => return,
             Question::OpeningRoll if !both_bots => return,
             _ => {}
         }
@@ -80,7 +80,7 @@ impl App {
         let may_resign = question
             .side()
             .is_some_and(|side| self.table.bot_may_resign(side));
-        let id = self.seats.ask();
+        let id = self.questions.ask();
         self.start(Job::Bot(BotJob {
             id,
             question,
@@ -92,13 +92,13 @@ impl App {
     }
 
     pub(super) fn bot_decided(&mut self, id: u64, decision: Decision) -> bool {
-        if !self.seats.answered(id) {
+        if !self.questions.answered(id) {
             return false;
         }
         // An engine that went wrong (over UBGI) decided nothing: its stand-in is dropped, the
         // game is kept, and its side goes back to a person.
-        if let Some((side, why)) = self.seats.trouble() {
-            self.seats.seat_bot(side, None);
+        if let Some((side, why)) = self.table.seats().trouble() {
+            self.table.seats_mut().seat_bot(side, None);
             self.options.players[side.index()] = Player::Human;
             self.table.set_player_kind(side, PlayerKind::Human);
             let line = format!("{why}; {} is yours to play now", self.name(side));
@@ -122,7 +122,7 @@ impl App {
             Decision::Act(Action::Play(play))
                 if !self.delay().is_zero() && !play.steps().is_empty() =>
             {
-                self.seats.show(id, play);
+                self.questions.show(id, play);
             }
             Decision::Act(action) => {
                 self.table.note_bot_action(&action);
@@ -134,7 +134,7 @@ impl App {
 
     /// Shows the next checker move of the bot's play; after the last, makes the play.
     pub(super) fn bot_tick(&mut self, id: u64) -> bool {
-        let Some(step) = self.seats.tick(id) else {
+        let Some(step) = self.questions.tick(id) else {
             return false;
         };
         if let Some(shown) = step.shown() {
@@ -170,8 +170,8 @@ impl App {
                 .into_iter()
                 .map(|side| (side, self.seed ^ (side.index() as u64 + 1)))
                 .collect();
-            let id = self.seats.new_id();
-            self.seats.making_bots(Some(id));
+            let id = self.questions.new_id();
+            self.questions.making_bots(Some(id));
             self.start(Job::Seat(BotRequest {
                 id,
                 name: name.clone(),
@@ -181,9 +181,9 @@ impl App {
             return;
         }
         // Bots still being made are no longer waited for.
-        self.seats.making_bots(None);
+        self.questions.making_bots(None);
         for side in sides {
-            self.seats.seat_bot(side, None);
+            self.table.seats_mut().seat_bot(side, None);
             self.options.players[side.index()] = Player::Human;
             self.table.set_player_kind(side, PlayerKind::Human);
             self.status.say("people play both sides".to_string());
@@ -195,15 +195,15 @@ impl App {
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that
     /// could not be made (the message says why); the message line says it in the log too.
     pub(super) fn bots_made(&mut self, made: MadeBots) -> bool {
-        if self.seats.making() != Some(made.id) {
+        if self.questions.making() != Some(made.id) {
             // Asked for before a later `:bot` or `:human`: dropped (an engine is ended).
             return false;
         }
-        self.seats.making_bots(None);
+        self.questions.making_bots(None);
         for (side, bot) in made.made {
             match bot {
                 Ok(bot) => {
-                    self.seats.seat_bot(side, Some(bot));
+                    self.table.seats_mut().seat_bot(side, Some(bot));
                     self.options.players[side.index()] = Player::Bot(made.name.clone());
                     self.table
                         .set_player_kind(side, PlayerKind::Bot(made.name.to_string()));
@@ -226,7 +226,7 @@ impl App {
     /// held back; the checker moves of the turn are taken back.
     fn players_changed(&mut self) {
         self.drop_tutor();
-        self.seats.drop_questions();
+        self.questions.drop_questions();
         self.table.undo_turn();
     }
 }

@@ -30,7 +30,7 @@ impl App {
             return;
         }
         let plays: Vec<_> = panel.plays.iter().map(|p| p.play).collect();
-        let id = self.seats.new_id();
+        let id = self.questions.new_id();
         let seed = self.seed ^ (self.recorded() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let choice = self.hints.choice();
         let Some(job) = RolloutJob::new(id, self.table.state(), &plays, seed, choice) else {
@@ -87,7 +87,7 @@ impl App {
     /// once and says the bot is thinking until the answer comes from the worker thread.
     pub(super) fn hint(&mut self) {
         self.stop_rollout();
-        let id = self.seats.new_id();
+        let id = self.questions.new_id();
         self.start(Job::Hint(HintJob {
             id,
             state: self.table.state().clone(),
@@ -120,7 +120,9 @@ impl App {
                 .then(|| format!("the hint has {} lines", panel.plays.len()));
         };
         let game = self.table.game();
-        let human = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
+        let human = game
+            .to_act()
+            .is_some_and(|side| !self.table.seats().has_bot(side));
         if !human || !matches!(game.phase(), Phase::Moving(_)) {
             return Some("there is no play of yours to make now".to_string());
         }

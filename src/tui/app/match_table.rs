@@ -1,5 +1,5 @@
 //! The table part: the match's [`Host`] (the match, its record, the dice, the bots' offers
-//! to resign), the turn being played checker by checker, and what the board marks of the
+//! to resign, the seats, the clocks, the saving), the turn being played checker by checker, and what the board marks of the
 //! last play. It is the only path to the match: every action goes through the host here,
 //! so the record and the match never part. This part is the only writer of them.
 
@@ -8,9 +8,11 @@ use crate::engine::{
     TurnBuilder, TurnError,
 };
 use crate::host::Host;
+use crate::host::clocks::Timing;
+use crate::host::saving::Saving;
+use crate::host::seats::Seats;
 use crate::record::{PlayerKind, Record, Recorder};
 use crate::tui::model::LastMove;
-use rand::rngs::ChaCha8Rng;
 
 /// The match, its record, the turn in progress and the dice.
 #[derive(Debug)]
@@ -27,14 +29,54 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// The table of `match_state` recorded by `recorder`, rolling with `rng`.
-    pub(super) const fn new(match_state: MatchState, recorder: Recorder, rng: ChaCha8Rng) -> Table {
+    /// The table of `host`.
+    pub(super) const fn new(host: Host) -> Table {
         Table {
-            host: Host::new(match_state, recorder, rng),
+            host,
             turn: None,
             last_play: String::new(),
             last_move: None,
         }
+    }
+
+    /// The host of the match.
+    pub(super) const fn host(&self) -> &Host {
+        &self.host
+    }
+
+    /// The host of the match, to ask for saves and hand them back.
+    pub(super) const fn host_mut(&mut self) -> &mut Host {
+        &mut self.host
+    }
+
+    /// Who sits at each side.
+    pub(super) const fn seats(&self) -> &Seats {
+        self.host.seats()
+    }
+
+    /// Who sits at each side, to seat a bot or a person.
+    pub(super) const fn seats_mut(&mut self) -> &mut Seats {
+        self.host.seats_mut()
+    }
+
+    /// The clocks.
+    pub(super) const fn clocks(&self) -> &Timing {
+        self.host.clocks()
+    }
+
+    /// The clocks, to run them.
+    pub(super) const fn clocks_mut(&mut self) -> &mut Timing {
+        self.host.clocks_mut()
+    }
+
+    /// The saving of the match.
+    pub(super) const fn saving(&self) -> &Saving {
+        self.host.saving()
+    }
+
+    /// The saving of the match.
+    pub(super) const fn saving_mut(&mut self) -> &mut Saving {
+        self.host.saving_mut()
     }
 
     /// The match.
@@ -92,24 +134,6 @@ impl Table {
     /// Records who plays `side` now.
     pub(super) fn set_player_kind(&mut self, side: Side, kind: PlayerKind) {
         self.host.recorder_mut().set_player_kind(side, kind);
-    }
-
-    /// Notes the clocks' `reading` (reserves in milliseconds) after each new action in the
-    /// record.
-    pub(super) fn note_clock_reading(&mut self, reading: [u64; 2]) {
-        let actions: Vec<usize> = self
-            .host
-            .record()
-            .games
-            .iter()
-            .map(|g| g.actions.len())
-            .collect();
-        if let Some(record) = self.host.recorder_mut().clock_mut() {
-            record.reserves_ms.resize(actions.len(), Vec::new());
-            for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
-                readings.resize(n, reading);
-            }
-        }
     }
 
     /// Rolls the dice.

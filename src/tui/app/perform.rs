@@ -7,7 +7,7 @@
 //! game no longer waits for (its side went to a person, its panel closed) is never started.
 
 use super::hints::Hints;
-use super::seats::Seats;
+use super::questions::Questions;
 use super::tutor_desk::TutorDesk;
 use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
 use crate::tui::effect::{Effect, Effects, Job, Work};
@@ -20,7 +20,7 @@ impl App {
     pub fn handle(&mut self, event: Event) -> bool {
         if matches!(event, Event::Key(_)) {
             // A bot whose worker could not start is asked again.
-            self.seats.stall(false);
+            self.questions.stall(false);
         }
         let msg = self.message_for(event);
         let effects = self.update(msg);
@@ -36,10 +36,10 @@ impl App {
         let line = |what: &str| format!("{what}: a thread could not start ({why})");
         match work {
             Work::Bot => {
-                if !self.seats.answered(id) {
+                if !self.questions.answered(id) {
                     return false;
                 }
-                self.seats.stall(true);
+                self.questions.stall(true);
                 self.status
                     .say(line("the bot waits") + "; any key asks it again");
             }
@@ -69,10 +69,10 @@ impl App {
                 );
             }
             Work::Seat => {
-                if self.seats.making() != Some(id) {
+                if self.questions.making() != Some(id) {
                     return false;
                 }
-                self.seats.making_bots(None);
+                self.questions.making_bots(None);
                 self.status.say(line("no bot"));
             }
         }
@@ -98,7 +98,7 @@ impl App {
     /// The effects the update in progress asked for, with `redraw`: a job it asked for and
     /// then dropped is left out.
     pub(super) fn effects(&mut self, redraw: bool) -> Effects {
-        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        let current = |job: &Job| waited_for(&self.questions, &self.hints, &self.tutor, job);
         let effects = self.outbox.asked(current);
         Effects { redraw, effects }
     }
@@ -116,14 +116,14 @@ impl App {
     /// The jobs to start now on worker threads (those the game still waits for), oldest
     /// first.
     pub fn take_jobs(&mut self) -> Vec<Job> {
-        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        let current = |job: &Job| waited_for(&self.questions, &self.hints, &self.tutor, job);
         self.outbox.take_jobs(current)
     }
 
     /// Takes the job of the kind `is` says that the game still waits for, as `open` opens
     /// it.
     fn take_job<T>(&mut self, is: fn(&Job) -> bool, open: fn(Job) -> Option<T>) -> Option<T> {
-        let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
+        let current = |job: &Job| waited_for(&self.questions, &self.hints, &self.tutor, job);
         self.outbox.take_job(current, is, open)
     }
 
@@ -185,7 +185,7 @@ impl App {
 }
 
 /// Whether the game (its seats, hint panel and tutor) still waits for the answer to `job`.
-fn waited_for(seats: &Seats, hints: &Hints, tutor: &TutorDesk, job: &Job) -> bool {
+fn waited_for(seats: &Questions, hints: &Hints, tutor: &TutorDesk, job: &Job) -> bool {
     let id = job.id();
     match job {
         Job::Bot(_) => seats.pending() == Some(id),

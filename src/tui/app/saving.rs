@@ -1,13 +1,14 @@
 //! The match on disk, as the game sees it: resuming a saved match, the saves
 //! [`App::update`] asks for (`s`, `:save`, the autosave after every action) performed and
 //! said on the message line and in the log, and what is said at the end. The state of
-//! saving is the [`super::saves::Saving`] part's.
+//! saving is the host's ([`crate::host::saving`]).
 
 use super::{App, AppError, Mode, Options, Player};
 use crate::engine::MatchState;
 use crate::engine::Side;
+use crate::host::saving::Saved;
 use crate::record::{PlayerKind, Record, RecordedAction, Recorder};
-use crate::tui::effect::{Effect, SaveRequest, Saved};
+use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::Msg;
 use rand::RngExt;
 use std::path::{Path, PathBuf};
@@ -76,9 +77,8 @@ impl App {
     }
 
     /// Saves the match to `path`, or (`None`) where it was last saved or resumed from, else
-    /// under a dated name in the save folder; tells where on the message line and in the
-    /// log. (What the runtime does for [`SaveRequest::To`]; file I/O, outside
-    /// [`App::update`].)
+    /// under a dated name in the save folder, at once, here; tells where on the message line
+    /// and in the log. (What the runtime does for [`SaveRequest::To`].)
     pub fn save(&mut self, path: Option<PathBuf>) {
         self.perform_save(SaveRequest::To(path));
     }
@@ -86,44 +86,33 @@ impl App {
     /// Performs a save [`App::update`] asked for (file I/O), and hands how it went back to
     /// `update` as [`Msg::Saved`]; returns whether the screen must be redrawn.
     pub(super) fn perform_save(&mut self, request: SaveRequest) -> bool {
-        let saved = match request {
-            SaveRequest::Autosave => self
-                .saving
-                .autosave(self.table.record(), self.table.state().is_over()),
-            SaveRequest::To(path) => self.saving.save_to(self.table.record(), path),
-            SaveRequest::BeforeQuit => {
-                self.saving
-                    .finish(self.table.record(), self.table.state().is_over());
-                Saved::BeforeQuit(!self.saving.unsaved(self.recorded()))
-            }
-            SaveRequest::Rescue(to) => Saved::Rescued(
-                self.saving
-                    .rescue(self.table.record(), self.table.state().is_over(), to)
-                    .map_err(Into::into),
-            ),
-        };
-        let effects = self.update(Msg::Saved(saved));
-        self.perform(effects)
+        self.table.host_mut().ask_save(request);
+        let mut redraw = false;
+        for saved in self.table.host_mut().make_saves() {
+            let effects = self.update(Msg::Saved(saved.into()));
+            redraw |= self.perform(effects);
+        }
+        redraw
     }
 
     /// Says on the message line and in the log how a save went.
-    pub(super) fn saved(&mut self, saved: Saved) -> bool {
+    pub(super) fn saved(&mut self, saved: &crate::tui::effect::Saved) -> bool {
         let log_len = self.status.log_len();
-        match saved {
+        match &**saved {
             Saved::Autosave { line, kept } => {
                 let before = self.status.message().to_string();
                 if let Some(line) = line {
-                    self.status.say(line);
+                    self.status.say(line.clone());
                 }
                 if let Some(note) = kept {
-                    self.status.append(&note);
+                    self.status.append(note);
                 }
                 self.status.note_if_changed(&before);
             }
             Saved::To(line) => {
-                self.status.announce(line);
+                self.status.announce(line.clone());
             }
-            Saved::NoFolder(line) => self.status.say(line),
+            Saved::NoFolder(line) => self.status.say(line.clone()),
             Saved::BeforeQuit(true) => self.quit = true,
             Saved::BeforeQuit(false) => {
                 self.input.set_mode(Mode::Rescue(String::new()));
@@ -133,7 +122,7 @@ impl App {
                 return true;
             }
             Saved::Rescued(Ok(line)) => {
-                self.status.announce(line);
+                self.status.announce(line.clone());
                 self.quit = true;
             }
             Saved::Rescued(Err(why)) => {
@@ -148,7 +137,7 @@ impl App {
     /// autosave is tried once more and then, if it still fails, they are asked where to
     /// save it ([`Mode::Rescue`]).
     pub(super) fn quit_asked(&mut self) {
-        if self.saving.unsaved(self.recorded()) {
+        if self.table.host().unsaved() {
             self.ask(Effect::Save(SaveRequest::BeforeQuit));
         } else {
             self.quit = true;
@@ -187,7 +176,7 @@ impl App {
     /// The players quit without saving a match that cannot be saved where it goes: it is
     /// not saved elsewhere at the end either.
     pub(super) fn quit_unsaved(&mut self) {
-        self.saving.decline();
+        self.table.saving_mut().decline();
         self.quit = true;
     }
 
@@ -195,27 +184,22 @@ impl App {
     /// program then ends with a status that says so.
     #[must_use]
     pub fn lost(&self) -> bool {
-        self.saving.unsaved(self.recorded())
+        self.table.host().unsaved()
     }
 
     /// The match's record, when it is not saved anywhere on the disk (not even in an
     /// autosave behind it): the last place it can go is the standard output.
     #[must_use]
     pub fn unsaved_record(&self) -> Option<String> {
-        (self.lost() && self.saving.where_unsaved().is_none())
+        (self.lost() && self.table.saving().status().current_journal.is_none())
             .then(|| crate::record::to_json(self.table.record()))
     }
 
-    /// Before the game ends: a finished match not kept yet (the disk was full) is tried
-    /// again, and so is an autosave that failed. Returns [`App::farewell`].
+    /// Before the game ends: the saves asked for made, a finished match not kept yet (the
+    /// disk was full) tried again, and so is an autosave that failed; a match still not safe
+    /// is saved in the other places, unless the players declined. Returns [`App::farewell`].
     pub fn finish_saving(&mut self) -> String {
-        let over = self.table.state().is_over();
-        self.saving.finish(self.table.record(), over);
-        // Nobody can be asked now (a signal ended the game): the other places are tried.
-        if self.lost() && !self.saving.declined() {
-            let _ = self.saving.rescue(self.table.record(), over, None);
-        }
-        self.farewell()
+        self.table.host_mut().finish_saving()
     }
 
     /// The line to print once the terminal is restored: where the match is (kept, or in
@@ -223,13 +207,15 @@ impl App {
     /// nothing to say (nothing was played).
     #[must_use]
     pub fn farewell(&self) -> String {
-        self.saving.farewell(self.recorded())
+        self.table.host().farewell()
     }
 
     /// Says the match was resumed from the autosave file: it is written over as the match
     /// goes on (a new match or one resumed from another file first moves it aside).
     pub fn owns_autosave(&mut self) {
-        self.saving.own_autosave();
+        if let Some(writer) = self.table.saving_mut().writer_mut() {
+            writer.own_autosave();
+        }
     }
 
     /// Says the match was resumed from `path`, a file of an earlier game's own
@@ -237,18 +223,27 @@ impl App {
     /// goes on writing it, unless another game holds it now (then it writes a file of its
     /// own, as any game would).
     pub fn continues_own_autosave(&mut self, path: PathBuf) {
-        self.saving.continue_own_autosave(path);
+        if let Some(writer) = self.table.saving_mut().writer_mut() {
+            writer.continue_own_autosave(path);
+        }
     }
 
     /// Makes `path` where `s` saves (the file the match was resumed from).
     pub fn set_save_path(&mut self, path: PathBuf) {
-        self.saving.set_save_path(path);
+        if let Some(writer) = self.table.saving_mut().writer_mut() {
+            writer.set_save_path(path);
+        }
+    }
+
+    /// Why saving is off or failing, if it is.
+    pub(super) fn save_trouble(&self) -> Option<String> {
+        self.table.saving().status().trouble.clone()
     }
 
     /// Where the finished match was kept, once it is over (with a save folder).
     #[must_use]
     pub fn kept(&self) -> Option<&Path> {
-        self.saving.kept()
+        self.table.saving().status().kept.as_deref()
     }
 
     /// The last play of the record, as the status line shows it.
@@ -292,27 +287,15 @@ impl App {
     /// an autosave half as long as a record may be (so that what is written, the kept
     /// record too, always reads back). A money session then ends.
     pub(super) fn record_is_full(&self) -> bool {
-        let saved = self.saving.journal_len();
+        let saved = self.table.saving().status().journal_len;
         self.table.record().games.len() >= crate::record::MAX_GAMES
             || saved > crate::record::MAX_BYTES as u64 / 2
     }
 
-    /// How much the record holds: it changes with every action, result, game and stop.
-    /// (The games, the last game's actions, its result and the stop, packed into one
-    /// number, without counting the whole record.)
+    /// How much the record holds ([`crate::host::saving::recorded`]).
     pub(super) fn recorded(&self) -> usize {
-        recorded_of(self.table.record())
+        self.table.host().recorded()
     }
-}
-
-/// How much `record` holds (see [`App::recorded`]).
-pub(super) fn recorded_of(record: &Record) -> usize {
-    let last = record.games.last();
-    let actions = last.map_or(0, |g| g.actions.len());
-    let result = last.is_some_and(|g| g.result.is_some());
-    (((record.games.len() << 24) | actions) << 2)
-        | (usize::from(result) << 1)
-        | usize::from(record.stopped)
 }
 
 /// A player's name from a record as the screen and messages show it: control characters

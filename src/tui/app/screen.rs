@@ -71,7 +71,7 @@ impl App {
     fn computer_status(&self) -> Option<String> {
         let game = self.table.game();
         let side = game.to_act()?;
-        if let Some(play) = self.seats.shown_play() {
+        if let Some(play) = self.questions.shown_play() {
             let dice = game.dice()?;
             return Some(format!(
                 "{} plays {}-{}: {}",
@@ -81,7 +81,7 @@ impl App {
                 format_play(play)
             ));
         }
-        if !self.seats.has_bot(side) && self.seats.pending().is_none() {
+        if !self.table.seats().has_bot(side) && self.questions.pending().is_none() {
             return None;
         }
         let who = self.name(side);
@@ -103,15 +103,11 @@ impl App {
 
     /// The question of a match that cannot be saved where it goes: why, and where it can go.
     fn rescue_lines(&self, typed: &str) -> Vec<String> {
-        let mut lines: Vec<String> = self
-            .saving
-            .trouble()
-            .map(str::to_string)
-            .into_iter()
-            .collect();
+        let mut lines: Vec<String> = self.save_trouble().into_iter().collect();
         lines.push(String::new());
         let dirs: Vec<String> = self
-            .saving
+            .table
+            .saving()
             .rescue_dirs()
             .iter()
             .map(|d| super::table::shown_path(d))
@@ -300,7 +296,7 @@ impl App {
                 .collect(),
             _ => Vec::new(),
         };
-        let clocks = self.timing.shown();
+        let clocks = clock_shows(self.table.clocks());
         let to_act = match game.phase() {
             Phase::Opening | Phase::Over(_) => None,
             _ => game.to_act(),
@@ -369,7 +365,7 @@ impl App {
             log_scroll: self.status.scroll(),
             clocks,
             tutor: self.options.tutor,
-            saving: self.saving.trouble().unwrap_or_default().to_string(),
+            saving: self.save_trouble().unwrap_or_default(),
             overlay: self.overlay(),
             command_line: match self.input.mode() {
                 Mode::Command(line, _) => Some(line.clone()),
@@ -389,4 +385,15 @@ impl App {
 /// The game in progress is played with the cube (Tavli's games and Plakoto have none).
 fn game_has_cube(m: &crate::engine::MatchState) -> bool {
     m.game().variant().has_cube()
+}
+
+/// The clocks as the board shows them (`None` without clocks).
+fn clock_shows(clocks: &crate::host::clocks::Timing) -> Option<[crate::tui::model::ClockShow; 2]> {
+    clocks.readings().map(|readings| {
+        readings.map(|r| crate::tui::model::ClockShow {
+            left: crate::clock::format_left(r.left),
+            running: r.running,
+            flagged: r.out,
+        })
+    })
 }

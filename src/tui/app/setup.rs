@@ -520,10 +520,10 @@ impl super::App {
         if self.table.state().is_over() {
             return Err(SetupBarred::MatchOver);
         }
-        if self.timing.exist() {
+        if self.table.clocks().exist() {
             return Err(SetupBarred::Clocks);
         }
-        if self.bot_busy() || self.seats.shown_play().is_some() {
+        if self.bot_busy() || self.questions.shown_play().is_some() {
             return Err(SetupBarred::BotMoving);
         }
         Ok(())
@@ -631,7 +631,7 @@ impl super::App {
         self.auto_roll_held = None;
         self.hints.forget_wait();
         // The record changed (its start) even where its count of actions did not: save it.
-        self.saving.mark_unsaved();
+        self.table.saving_mut().mark_unsaved();
         if was_over {
             self.new_game_at_table();
         }

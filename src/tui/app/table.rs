@@ -1,15 +1,14 @@
 //! The table around the game: which side the board is drawn from, where the cursor goes on
 //! it, the log's face, running the clocks, and what the computer does for a person when
 //! asked (rolling, bearing off, taking over a side whose time ran out). The state is the
-//! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`],
-//! [`super::timing::Timing`], [`super::seats::Seats`]).
+//! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`]) and the
+//! host's (its clocks and seats).
 
 use super::{App, AutoRoll, Mode, Msg, Player, Said, SharedBot, point_spot};
 use crate::bot;
 use crate::engine::{Action, Phase, Place, Side};
 use crate::tui::clock::{ClockState, TimeSource};
 use crate::tui::model::Spot;
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
@@ -18,14 +17,7 @@ pub(super) fn strongest_bot(variant: crate::engine::Variant) -> bot::BotSpec {
     bot::strongest_for(variant)
 }
 
-/// `path` for the message line: the home folder written `~`, so it fits.
-pub(super) fn shown_path(path: &Path) -> String {
-    let home = dirs::home_dir().filter(|home| home.parent().is_some());
-    match home.and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf)) {
-        Some(rest) => format!("~/{}", rest.display()),
-        None => path.display().to_string(),
-    }
-}
+pub(super) use crate::host::saving::shown_path;
 
 impl App {
     /// Says `line` on the message line and adds it to the log (what happened before the
@@ -42,19 +34,19 @@ impl App {
 
     /// Reads the clocks' time from `time` instead of the system's clock (for tests).
     pub fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
-        self.timing.set_time_source(time);
+        self.table.clocks_mut().set_time_source(time);
     }
 
     /// The clocks as they read now, to save in the record (`None` without clocks).
     #[must_use]
     pub fn clock_state(&self) -> Option<ClockState> {
-        self.timing.state()
+        self.table.clocks().state()
     }
 
     /// A clock runs: the screen is redrawn every second.
     #[must_use]
     pub fn clock_running(&self) -> bool {
-        self.timing.running()
+        self.table.clocks().running()
     }
 
     /// The mover's place `p` as the board's labels number it now: on a board fixed to one
@@ -107,7 +99,7 @@ impl App {
             .into_iter()
             .filter(|s| self.options.players[s.index()] == Player::Human)
             .collect();
-        match (humans.as_slice(), self.seats.seat()) {
+        match (humans.as_slice(), self.table.seats().seat()) {
             ([one], _) => *one,
             ([], Some(seat)) => seat,
             ([_, _], _) if self.options.turn_board => self.table.game().turn(),
@@ -255,20 +247,20 @@ impl App {
             Phase::Opening | Phase::Over(_) => None,
             _ => game.to_act(),
         };
-        self.timing.run(side);
+        self.table.clocks_mut().run(side);
         self.note_time_out();
     }
 
     /// Says once when a player's time has run out.
     fn note_time_out(&mut self) {
-        let out = self.timing.out();
+        let out = self.table.clocks().out();
         for side in [Side::White, Side::Black] {
             let taken_over = self.table.game().is_taken_over(side);
-            if out[side.index()] && !taken_over && self.timing.note_out(side) {
+            if out[side.index()] && !taken_over && self.table.clocks_mut().note_out(side) {
                 // A bot opposite a person who ran out claims the time at once, as the rule
                 // book's opponent would.
-                if self.seats.has_bot(side.opponent())
-                    && !self.seats.has_bot(side)
+                if self.table.seats().has_bot(side.opponent())
+                    && !self.table.seats().has_bot(side)
                     && self.table.game().result().is_none()
                 {
                     let line = format!(
@@ -300,10 +292,10 @@ impl App {
     /// game. Against a bot, the person claims only the bot's side: the person's own timeout
     /// is the bot's to claim (and it does, at once).
     pub(super) fn take_over(&mut self) -> Said {
-        if !self.timing.exist() {
+        if !self.table.clocks().exist() {
             return Some("there are no clocks in this game (--clock)".to_string());
         }
-        let is_out = self.timing.out();
+        let is_out = self.table.clocks().out();
         let game = self.table.game();
         let humans: Vec<Side> = [Side::White, Side::Black]
             .into_iter()
@@ -319,7 +311,7 @@ impl App {
         let Some(side) = candidates
             .into_iter()
             .flatten()
-            .find(|&s| out(s) && !self.seats.has_bot(s) && !own(s))
+            .find(|&s| out(s) && !self.table.seats().has_bot(s) && !own(s))
         else {
             return Some(match humans.as_slice() {
                 [me] if out(*me) => {
@@ -338,11 +330,13 @@ impl App {
         let variant = self.table.game().variant();
         for side in [Side::White, Side::Black] {
             if bot::decision::taken_over(self.table.state(), side)
-                && !self.seats.has_bot(side)
+                && !self.table.seats().has_bot(side)
                 && let Ok(b) =
                     bot::decision::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
             {
-                self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
+                self.table
+                    .seats_mut()
+                    .seat_bot(side, Some(Arc::new(Mutex::new(b))));
             }
         }
     }
@@ -360,7 +354,9 @@ impl App {
                     // The game is over: the message says so.
                     return;
                 }
-                self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
+                self.table
+                    .seats_mut()
+                    .seat_bot(side, Some(Arc::new(Mutex::new(b))));
                 let _ = self.input.drop_pick();
                 self.table.undo_turn();
                 let line = format!(
@@ -378,42 +374,23 @@ impl App {
     pub(super) fn new_game_at_table(&mut self) {
         for side in [Side::White, Side::Black] {
             if self.options.players[side.index()] == Player::Human {
-                self.seats.seat_bot(side, None);
+                self.table.seats_mut().seat_bot(side, None);
             }
         }
-        self.timing.reset();
+        self.table.clocks_mut().reset();
     }
 
     /// The clocks of a new match, or of the record resumed (the reserves after its last
     /// action).
     pub(super) fn start_clocks(&mut self) {
-        let record = self.table.record();
-        let Some(clock) = &record.clock else {
-            self.timing.start(None);
-            return;
-        };
-        let full = u64::try_from(clock.kind.reserve().as_millis()).unwrap_or(u64::MAX);
-        // The last reading of the game in progress; a new game starts full.
-        let game = self.table.state().game_number().max(1) - 1;
-        let reserve_ms = clock
-            .reserves_ms
-            .get(game)
-            .and_then(|g| g.last())
-            .copied()
-            .unwrap_or([full, full]);
-        self.options.clock = Some(clock.kind);
-        self.timing.start(Some(ClockState {
-            kind: clock.kind,
-            reserve_ms,
-        }));
+        if let Some(kind) = self.table.host_mut().start_clocks() {
+            self.options.clock = Some(kind);
+        }
     }
 
     /// Notes the reserves after each new action in the record.
     pub(super) fn note_clock_readings(&mut self) {
-        let Some(reading) = self.timing.reserves_ms() else {
-            return;
-        };
-        self.table.note_clock_reading(reading);
+        self.table.host_mut().note_clock_readings();
     }
 
     /// The clocks, and the rolls made without asking.
@@ -439,12 +416,12 @@ impl App {
             return false;
         }
         if self.input.mode() != &Mode::Play
-            || self.seats.making().is_some()
+            || self.questions.making().is_some()
             || self.quit
             || game.result().is_some()
             || game.resignation().is_some()
             || game.phase() != Phase::Rolling
-            || self.seats.has_bot(game.turn())
+            || self.table.seats().has_bot(game.turn())
         {
             return false;
         }
@@ -460,7 +437,7 @@ impl App {
     pub(super) fn finisher_for(&mut self, side: Side) -> Option<SharedBot> {
         let game = self.table.game();
         if !self.options.auto_bearoff
-            || self.seats.has_bot(side)
+            || self.table.seats().has_bot(side)
             || !game.position().is_race()
             || !matches!(game.phase(), Phase::Moving(_))
             || self.table.turn().is_some_and(|t| !t.made().is_empty())
@@ -469,7 +446,7 @@ impl App {
         }
         let variant = self.table.game().variant();
         let seed = self.seed;
-        self.seats.finisher(|| {
+        self.table.seats_mut().finisher(|| {
             let made = strongest_bot(variant).make(seed).ok()?;
             Some(Arc::new(Mutex::new(made)) as SharedBot)
         })

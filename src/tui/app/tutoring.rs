@@ -12,7 +12,9 @@ impl App {
     /// never come here.
     pub(super) fn decide(&mut self, decision: Decision) {
         let game = self.table.game();
-        let person = game.to_act().is_some_and(|side| !self.seats.has_bot(side));
+        let person = game
+            .to_act()
+            .is_some_and(|side| !self.table.seats().has_bot(side));
         // Only a choice is judged: a roll when a double was possible, a play of a roll
         // with several.
         let choice = match decision {
@@ -24,7 +26,7 @@ impl App {
             self.commit(decision);
             return;
         }
-        let id = self.seats.new_id();
+        let id = self.questions.new_id();
         let Some(job) = TutorJob::new(
             id,
             self.table.recorder(),
