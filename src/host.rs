@@ -8,7 +8,8 @@
 //! bots, engines: [`seats`]), runs their clocks ([`clocks`]) and saves the match as it goes
 //! ([`saving`]: the autosave journal, `s`, the finished match kept, the match saved
 //! elsewhere when the disk is full), one save at a time and in order, on whatever thread its
-//! caller runs a [`saving::SaveJob`].
+//! caller runs a [`saving::SaveJob`]. A match saved before is taken up again by
+//! [`Host::resume`].
 //!
 //! With the `tui` feature: the unfinished match in the autosave, found when a new game
 //! starts, and the question about it ([`unfinished`]).
@@ -20,6 +21,7 @@ use crate::engine::{
 };
 use crate::record::{Record, Recorder};
 use clocks::Timing;
+use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use saving::{SaveDone, SaveJob, SaveRequest, Saved, Saving};
 use seats::Seats;
@@ -29,6 +31,7 @@ pub mod clocks;
 // Saving writes the autosave, whose claim and lock are public only with the `tui` feature
 // (see [`crate::store`]).
 crate::public_with!("tui", saving);
+crate::public_with!("tui", resume);
 pub mod seats;
 #[cfg(feature = "tui")]
 pub mod unfinished;
@@ -124,6 +127,7 @@ pub struct Host<R = Recorder> {
     recorder: R,
     rng: ChaCha8Rng,
     offers: ResignOffers,
+    seed: Option<u64>,
     seats: Seats,
     clocks: Timing,
     saving: Saving,
@@ -239,10 +243,26 @@ impl<R: Recording> Host<R> {
             recorder,
             rng,
             offers: ResignOffers::new(),
+            seed: None,
             seats: Seats::default(),
             clocks: Timing::default(),
             saving: Saving::off(),
         }
+    }
+
+    /// The host of `match_state`, recorded by `recorder`, rolling with dice drawn from
+    /// `seed` (the same seed, the same dice); nobody seated, no clocks, not saved.
+    #[must_use]
+    pub fn seeded(match_state: MatchState, recorder: R, seed: u64) -> Host<R> {
+        let mut host = Host::new(match_state, recorder, ChaCha8Rng::seed_from_u64(seed));
+        host.seed = Some(seed);
+        host
+    }
+
+    /// The seed of the dice, if the host was made with one ([`Host::seeded`]).
+    #[must_use]
+    pub const fn seed(&self) -> Option<u64> {
+        self.seed
     }
 
     /// Seats `seats` at the table.

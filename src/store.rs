@@ -20,9 +20,7 @@ use crate::record::{self, Record, RecordError};
 // files): the terminal game's business, public only with the `tui` feature.
 crate::public_with!("tui", autosave);
 #[cfg(feature = "tui")]
-pub(crate) use autosave::{
-    FileMark, autosave_busy, existing_autosave, is_own_autosave, set_aside_marked,
-};
+pub(crate) use autosave::{FileMark, autosave_busy, existing_autosave, set_aside_marked};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 

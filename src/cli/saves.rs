@@ -2,6 +2,8 @@
 //! records.
 
 use super::CliError;
+use crate::host::Host;
+use crate::host::saving::SaveWriter;
 use crate::host::unfinished::StartError;
 use crate::record::Record;
 use crate::store;
@@ -54,8 +56,10 @@ pub fn save_folder(no_autosave: bool) -> Option<PathBuf> {
     }
 }
 
-/// `bg-tui resume`: reads the record (the autosave by default), replays it, and sets up the
-/// game where it stopped, ready for the terminal. `color` says whether to draw in colour.
+/// `bg-tui resume`: reads the record (the autosave by default), replays it, takes the match
+/// up again in a [`Host`] ([`Host::resume`]), which goes on saving it where it was (the
+/// autosave, an earlier game's own autosave, or the file resumed, where `s` saves), and
+/// hands it to the terminal game. `color` says whether to draw in colour.
 ///
 /// # Errors
 /// [`CliError`] when there is no autosave, the file cannot be read or is not a playable
@@ -91,41 +95,28 @@ pub fn resume_app_in(
         return Err(CliError::NoAutosave { path });
     }
     let (record, match_state) = store::read_record(&path).map_err(CliError::Store)?;
-    let data_dir_path = data_dir.clone();
+    let saves = if args.no_autosave {
+        None
+    } else {
+        data_dir.clone()
+    };
+    let mut writer = SaveWriter::new(saves.clone(), store::rescue_dirs());
+    writer.resumed_from(data_dir.as_deref(), path.clone());
+    let host = Host::resume(record, match_state, writer).map_err(|source| CliError::Resume {
+        path: path.clone(),
+        source: source.into(),
+    })?;
     let options = Options {
         auto_forced: args.auto_forced,
         ascii: args.ascii,
         color,
         palette: args.theme,
         bot_delay_ms: args.bot_delay.min(10_000),
-        saves: if args.no_autosave { None } else { data_dir },
+        saves,
         rescue: store::rescue_dirs(),
         ..Options::default()
     };
-    let mut app = App::resume(options, record, match_state).map_err(|source| CliError::Resume {
-        path: path.clone(),
-        source,
-    })?;
-    if autosave
-        .as_ref()
-        .is_some_and(|autosave| same_file(autosave, &path))
-    {
-        app.owns_autosave();
-    } else if let Some(dir) = &data_dir_path
-        && store::is_own_autosave(dir, &path)
-    {
-        // An earlier game's own autosave (`autosave-PID.jsonl`): go on writing it, rather
-        // than leave a copy of the match in yet another file.
-        app.continues_own_autosave(path);
-    } else {
-        app.set_save_path(path);
-    }
-    Ok(app)
-}
-
-/// Whether `a` and `b` name the same existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    store::same_file(a, b)
+    Ok(App::resumed(options, host))
 }
 
 /// The autosave in `dir`: [`store::AUTOSAVE_NAME`]. An autosave of the versions before the

@@ -218,6 +218,23 @@ impl SaveWriter {
         self.save_path = Some(path);
     }
 
+    /// Says the match was resumed from `path`, `data_dir` being the folder of the autosave
+    /// (whether or not this game autosaves): the autosave itself is written over as the
+    /// match goes on; an earlier game's own autosave goes on being written; any other file
+    /// is where `s` saves.
+    pub fn resumed_from(&mut self, data_dir: Option<&Path>, path: PathBuf) {
+        let autosave = data_dir.map(|dir| dir.join(store::AUTOSAVE_NAME));
+        if autosave.is_some_and(|autosave| store::same_file(&autosave, &path)) {
+            self.own_autosave();
+        } else if data_dir.is_some_and(|dir| store::autosave::is_own_autosave(dir, &path)) {
+            // An earlier game's own autosave (`autosave-PID.jsonl`): go on writing it, rather
+            // than leave a copy of the match in yet another file.
+            self.continue_own_autosave(path);
+        } else {
+            self.set_save_path(path);
+        }
+    }
+
     /// Makes `request` of `record` (`over`: the match is over; `played`: the record gained
     /// something in this game); says how it went.
     pub fn perform(
@@ -571,16 +588,14 @@ pub struct Saving {
 }
 
 impl Saving {
-    /// Saving into `dir` (`None`: no autosave), the record `recorded` long now (see
-    /// [`recorded`]); `rescue_dirs` are offered at quit when it cannot be saved there.
+    /// Saving by `writer`, the record `recorded` long now (see [`recorded`]).
     #[must_use]
-    pub fn new(dir: Option<PathBuf>, rescue_dirs: Vec<PathBuf>, recorded: usize) -> Saving {
-        let writer = SaveWriter::new(dir, rescue_dirs.clone());
+    pub fn new(writer: SaveWriter, recorded: usize) -> Saving {
         Saving {
             status: writer.status(),
+            rescue_dirs: writer.rescue_dirs.clone(),
             writer: Some(writer),
             queue: VecDeque::new(),
-            rescue_dirs,
             saved: recorded,
             started_at: recorded,
             declined: false,
@@ -590,7 +605,7 @@ impl Saving {
     /// No saving at all (no folder, nowhere to rescue to).
     #[must_use]
     pub fn off() -> Saving {
-        Saving::new(None, Vec::new(), 0)
+        Saving::new(SaveWriter::new(None, Vec::new()), 0)
     }
 
     /// The writer, to say where the match was resumed from; `None` while a save is out.

@@ -3,8 +3,8 @@
 //! sit at the table at all, and the bot that bears off for people. This part is the only
 //! writer of them.
 
-use crate::bot::Bot;
-use crate::engine::Side;
+use crate::bot::{Bot, BotError, BotSpec};
+use crate::engine::{RuleSet, Side};
 use std::sync::{Arc, Mutex};
 
 /// A bot shared between the host and the thread that asks it.
@@ -107,5 +107,36 @@ impl Seats {
             self.finisher = Some(make()?);
         }
         self.finisher.clone()
+    }
+}
+
+impl Seats {
+    /// The seats of a match: `bots[side]` plays that side (`None`: a person), each made
+    /// for `rule_set` with the match's `seed` (changed for each side, so that two bots of
+    /// one kind do not play alike); the person against a bot is seated at their side.
+    ///
+    /// # Errors
+    /// [`BotError`] when a bot cannot be made (an engine that does not start, a bot that
+    /// does not play the rule set).
+    pub fn for_players(
+        bots: [Option<&BotSpec>; 2],
+        seed: u64,
+        rule_set: RuleSet,
+    ) -> Result<Seats, BotError> {
+        let bot_for = |side: Side| -> Result<Option<SharedBot>, BotError> {
+            bots[side.index()]
+                .map(|spec| {
+                    let made = spec.make_for(seed ^ (side.index() as u64 + 1), rule_set)?;
+                    Ok(Arc::new(Mutex::new(made)) as SharedBot)
+                })
+                .transpose()
+        };
+        let made = [bot_for(Side::White)?, bot_for(Side::Black)?];
+        let seat = match bots {
+            [None, Some(_)] => Some(Side::White),
+            [Some(_), None] => Some(Side::Black),
+            _ => None,
+        };
+        Ok(Seats::new(made, seat))
     }
 }

@@ -62,13 +62,11 @@ use crate::engine::{
     TurnBuilder,
 };
 use crate::host::Host;
-use crate::host::saving::Saving;
+use crate::host::saving::{SaveWriter, Saving};
 use crate::host::seats::{Seats, SharedBot};
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
-use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
 
 /// How a game is set up from the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -277,7 +275,16 @@ pub enum AppError {
     Dice(#[from] crate::engine::MatchError),
     /// A saved match that is over cannot be resumed.
     #[error("the match is over ({0}); `bg-tui replay` shows it")]
-    MatchOver(String),
+    MatchOver(crate::host::resume::MatchEnd),
+}
+
+impl From<crate::host::resume::ResumeError> for AppError {
+    fn from(error: crate::host::resume::ResumeError) -> AppError {
+        match error {
+            crate::host::resume::ResumeError::MatchOver(end) => AppError::MatchOver(end),
+            crate::host::resume::ResumeError::Bot(e) => AppError::Bot(e),
+        }
+    }
 }
 
 fn spot_point(spot: Spot) -> Option<Place> {
@@ -350,7 +357,17 @@ impl App {
                 recorder.apply(&mut match_state, Action::Roll(dice))?;
             }
         }
-        let mut app = App::build(options, seed, recorder, match_state)?;
+        let bots = options.players.each_ref().map(|player| match player {
+            Player::Human => None,
+            Player::Bot(spec) => Some(spec),
+        });
+        let seats = Seats::for_players(bots, seed, options.rules.rule_set)?;
+        let writer = SaveWriter::new(options.saves.clone(), options.rescue.clone());
+        let recorded = crate::host::saving::recorded(recorder.as_record());
+        let host = Host::seeded(match_state, recorder, seed)
+            .with_seats(seats)
+            .with_saving(Saving::new(writer, recorded));
+        let mut app = App::build(options, host);
         if app.options.start.is_some() {
             app.after_action();
             // The set-up start is saved at once, before any action.
@@ -359,36 +376,9 @@ impl App {
         Ok(app)
     }
 
-    fn build(
-        options: Options,
-        seed: u64,
-        recorder: Recorder,
-        match_state: MatchState,
-    ) -> Result<App, AppError> {
-        let bot_for = |side: Side| -> Result<Option<SharedBot>, bot::BotError> {
-            match &options.players[side.index()] {
-                Player::Human => Ok(None),
-                Player::Bot(spec) => {
-                    let made =
-                        spec.make_for(seed ^ (side.index() as u64 + 1), options.rules.rule_set)?;
-                    Ok(Some(Arc::new(Mutex::new(made))))
-                }
-            }
-        };
-        let bots = [bot_for(Side::White)?, bot_for(Side::Black)?];
-        let seat = match options.players.clone() {
-            [Player::Human, Player::Bot(_)] => Some(Side::White),
-            [Player::Bot(_), Player::Human] => Some(Side::Black),
-            _ => None,
-        };
-        let saving = Saving::new(
-            options.saves.clone(),
-            options.rescue.clone(),
-            crate::host::saving::recorded(recorder.as_record()),
-        );
-        let host = Host::new(match_state, recorder, ChaCha8Rng::seed_from_u64(seed))
-            .with_seats(Seats::new(bots, seat))
-            .with_saving(saving);
+    /// The game in the terminal of `host` (seated, seeded), set up as `options` say.
+    fn build(options: Options, host: Host) -> App {
+        let seed = host.seed().unwrap_or_else(|| rand::rng().random());
         let mut app = App {
             table: match_table::Table::new(host),
             seed,
@@ -409,7 +399,7 @@ impl App {
         // A bot asked before any event: its job waits for the runtime.
         let effects = app.effects(false);
         app.perform(effects);
-        Ok(app)
+        app
     }
 
     /// The match being played.

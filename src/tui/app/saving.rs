@@ -6,58 +6,51 @@
 use super::{App, AppError, Mode, Options, Player};
 use crate::engine::MatchState;
 use crate::engine::Side;
-use crate::host::saving::Saved;
-use crate::record::{PlayerKind, Record, RecordedAction, Recorder};
+use crate::host::Host;
+use crate::host::resume::shown_name;
+use crate::host::saving::{SaveWriter, Saved};
+use crate::record::{PlayerKind, Record, RecordedAction};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::Msg;
-use rand::RngExt;
 use std::path::{Path, PathBuf};
 
 impl App {
     /// The match of `record` (as [`crate::record::load`] gave it, with `match_state`), going
-    /// on where it stopped: its rules, players and seed replace those of `options` (which
-    /// give the rest: drawing, pauses, the save folder). With a seed, the dice go on as
-    /// they would have; without one, they are drawn from a fresh seed.
+    /// on where it stopped ([`Host::resume`], saving into `options.saves`): see
+    /// [`App::resumed`].
     ///
     /// # Errors
     /// [`AppError::MatchOver`] for a finished match, [`AppError::Bot`] for a bot the record
     /// names that this program does not have.
     pub fn resume(
-        mut options: Options,
+        options: Options,
         record: Record,
         match_state: MatchState,
     ) -> Result<App, AppError> {
-        if match_state.is_over() {
-            let how = match match_state.winner() {
-                Some(side) => format!(
-                    "{} won {}-{}",
-                    shown_name(&record.players[side.index()].name),
-                    match_state.score(side),
-                    match_state.score(side.opponent())
-                ),
-                None => "the session was stopped".to_string(),
-            };
-            return Err(AppError::MatchOver(how));
-        }
+        let writer = SaveWriter::new(options.saves.clone(), options.rescue.clone());
+        let host = Host::resume(record, match_state, writer)?;
+        Ok(App::resumed(options, host))
+    }
+
+    /// The game in the terminal of `host`, a match taken up again ([`Host::resume`]): its
+    /// rules, players and seed replace those of `options` (which give the rest: drawing,
+    /// pauses). The message line says which game goes on.
+    #[must_use]
+    pub fn resumed(mut options: Options, host: Host) -> App {
+        let record = host.record();
         options.rules = record.rules;
         options.seed = record.seed;
         for side in [Side::White, Side::Black] {
             let player = &record.players[side.index()];
             // A name from a file is shown on the screen: no control characters in it.
             options.names[side.index()] = shown_name(&player.name);
+            // The host has made its bots: the names parse.
             options.players[side.index()] = match &player.kind {
+                PlayerKind::Bot(name) => name.parse().map_or(Player::Human, Player::Bot),
                 PlayerKind::Human => Player::Human,
-                PlayerKind::Bot(name) => Player::Bot(name.parse()?),
             };
         }
-        let seed = record.seed.unwrap_or_else(|| rand::rng().random());
-        let dice = record.dice_rolled();
-        let mut app = App::build(options, seed, Recorder::resume(record), match_state)?;
-        if app.table.record().seed.is_some() {
-            for _ in 0..dice {
-                app.table.roll_die();
-            }
-        }
+        let mut app = App::build(options, host);
         let last_play = app.last_play_of_record();
         app.table.set_last_play(last_play);
         let number = app.table.state().game_number().max(1);
@@ -67,7 +60,7 @@ impl App {
         });
         app.seat_taken_over();
         app.after_action();
-        Ok(app)
+        app
     }
 
     /// The record of the match so far.
@@ -218,23 +211,6 @@ impl App {
         }
     }
 
-    /// Says the match was resumed from `path`, a file of an earlier game's own
-    /// (`autosave-PID.jsonl` in the save folder, see [`crate::store::is_own_autosave`]): the game
-    /// goes on writing it, unless another game holds it now (then it writes a file of its
-    /// own, as any game would).
-    pub fn continues_own_autosave(&mut self, path: PathBuf) {
-        if let Some(writer) = self.table.saving_mut().writer_mut() {
-            writer.continue_own_autosave(path);
-        }
-    }
-
-    /// Makes `path` where `s` saves (the file the match was resumed from).
-    pub fn set_save_path(&mut self, path: PathBuf) {
-        if let Some(writer) = self.table.saving_mut().writer_mut() {
-            writer.set_save_path(path);
-        }
-    }
-
     /// Why saving is off or failing, if it is.
     pub(super) fn save_trouble(&self) -> Option<String> {
         self.table.saving().status().trouble.clone()
@@ -296,10 +272,4 @@ impl App {
     pub(super) fn recorded(&self) -> usize {
         self.table.host().recorded()
     }
-}
-
-/// A player's name from a record as the screen and messages show it: control characters
-/// escaped, cut to [`crate::record::MAX_NAME_CHARS`].
-fn shown_name(name: &str) -> String {
-    crate::printable::printable(name, crate::record::MAX_NAME_CHARS)
 }
