@@ -3,7 +3,8 @@
 //! applies them through the engine, then does what follows from the new state (the clocks,
 //! automatic rolls, questions to bots) and returns the effects for the runtime to perform
 //! ([`crate::tui::effect`]: start a job, save, make a bot, quit). `update` changes memory
-//! only; [`App::perform`] does the file I/O and hands the outcome back as a message.
+//! only; the runtime makes the saves on a worker thread (the host hands them out one at a
+//! time, in order), and their outcome comes back as a message.
 //!
 //! `App` is a composition of parts, each in its own file, each the only writer of its
 //! state (its fields are private to its module):
@@ -437,7 +438,10 @@ impl App {
     /// quit); [`App::handle`] performs them.
     pub fn update(&mut self, msg: Msg) -> Effects {
         if let Msg::Saved(saved) = msg {
-            let redraw = self.saved(&saved);
+            let redraw = saved.take().is_some_and(|done| {
+                let saved = self.table.host_mut().save_done(done);
+                self.saved(&saved)
+            });
             return self.effects(redraw);
         }
         let log_len = self.status.log_len();

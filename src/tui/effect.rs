@@ -1,6 +1,6 @@
 //! What [`crate::tui::App::update`] asks the runtime to do once a message is applied: start
 //! a job on a worker thread (a bot's decision, a hint, a rollout, the tutor's judgement,
-//! bots to make, which may start an engine's program), save the match, quit. `update` itself changes only the game's state in memory; the
+//! bots to make, which may start an engine's program, a save), save the match, quit. `update` itself changes only the game's state in memory; the
 //! runtime performs the effects (as gitui and the ratatui component template do), and
 //! what they bring back (a worker's answer, how a save went) comes in as a message again.
 
@@ -10,6 +10,7 @@ use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
 use crate::bot::{BotError, BotSpec};
 use crate::engine::{RuleSet, Side};
+use crate::host::saving::{SaveDone, SaveJob};
 use crate::host::seats::SharedBot;
 use std::sync::{Arc, Mutex};
 
@@ -26,6 +27,9 @@ pub enum Job {
     /// Bots to make for `:bot NAME` ([`crate::tui::workers::spawn_seat`]): an engine over
     /// UBGI is started and shakes hands meanwhile, the keys live.
     Seat(BotRequest),
+    /// A save of the match, with the one writer of its files
+    /// ([`crate::tui::workers::spawn_save`]): the journal's fsync off the screen's thread.
+    Save(Box<SaveJob>),
 }
 
 /// What kind of work a [`Job`] is (what a worker that could not start was for).
@@ -41,6 +45,8 @@ pub enum Work {
     Tutor,
     /// Bots made for `:bot NAME`.
     Seat,
+    /// A save.
+    Save,
 }
 
 impl Job {
@@ -53,10 +59,12 @@ impl Job {
             Job::Rollout(_) => Work::Rollout,
             Job::Tutor(_) => Work::Tutor,
             Job::Seat(_) => Work::Seat,
+            Job::Save(_) => Work::Save,
         }
     }
 
-    /// The id of the question: the answer carries it back.
+    /// The id of the question: the answer carries it back. (A save is no question: 0. Saves
+    /// come back in the order they were handed out, one at a time.)
     #[must_use]
     pub const fn id(&self) -> u64 {
         match self {
@@ -65,6 +73,7 @@ impl Job {
             Job::Rollout(job) => job.id,
             Job::Tutor(job) => job.id,
             Job::Seat(request) => request.id,
+            Job::Save(_) => 0,
         }
     }
 }
@@ -77,6 +86,7 @@ impl std::fmt::Debug for Job {
             Job::Rollout(_) => "Rollout",
             Job::Tutor(_) => "Tutor",
             Job::Seat(_) => "Seat",
+            Job::Save(_) => "Save",
         };
         f.debug_tuple(kind).field(&self.id()).finish()
     }
@@ -84,10 +94,29 @@ impl std::fmt::Debug for Job {
 
 pub use crate::host::saving::SaveRequest;
 
-/// How a save went ([`crate::host::saving::Saved`]), brought back to
-/// [`crate::tui::App::update`] as [`crate::tui::keys::Msg::Saved`]: what the message line
-/// and the log say about it.
-pub type Saved = Shared<crate::host::saving::Saved>;
+/// A save made ([`SaveJob::run`], on a worker thread), brought back to
+/// [`crate::tui::App::update`] as [`crate::tui::keys::Msg::Saved`]: the writer of the
+/// match's files, back to the host, and how the save went. A message may be cloned; the
+/// save comes back once, to whoever takes it first ([`Saved::take`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saved(Shared<Mutex<Option<SaveDone>>>);
+
+impl Saved {
+    /// The save `done`, to bring back.
+    #[must_use]
+    pub fn new(done: SaveDone) -> Saved {
+        Saved(Shared::from(Mutex::new(Some(done))))
+    }
+
+    /// The save made, unless it was taken already.
+    #[must_use]
+    pub fn take(&self) -> Option<SaveDone> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    }
+}
 
 /// An error handed back to [`crate::tui::App::update`] in a message: shared, since
 /// messages are cloned, and equal only to itself, since an error keeps its source (an io
@@ -231,7 +260,8 @@ impl Eq for MadeBots {}
 pub enum Effect {
     /// Start this job on a worker thread.
     Start(Box<Job>),
-    /// Save the match (then hand [`Saved`] back as a message).
+    /// Save the match: the host makes its saves in order, one at a time, each handed to
+    /// the runtime as a [`Job::Save`], which brings [`Saved`] back as a message.
     Save(SaveRequest),
     /// The players have quit: end the loop.
     Quit,

@@ -66,6 +66,9 @@ pub enum Event {
     },
     /// The bots made for `:bot NAME` (an engine started and its hands shaken), or why not.
     BotsMade(Box<super::effect::MadeBots>),
+    /// A save made on a worker thread: the writer of the match's files, back, and how the
+    /// save went.
+    Saved(super::effect::Saved),
     /// Time to show the next checker move of the bot's play with this id.
     Tick(u64),
     /// A second has passed while a clock runs: time to redraw it (and to see whether it ran

@@ -94,6 +94,12 @@ pub trait Screen {
         true
     }
 
+    /// A save is being made on another thread: once the loop has ended, the runtime waits
+    /// for it to come back ([`Event::Saved`]) before the screen ends.
+    fn save_out(&self) -> bool {
+        false
+    }
+
     /// Called before the loop waits for the next event: work to start on other threads,
     /// whose answers come back through `wake`.
     ///
@@ -122,10 +128,15 @@ impl Screen for App {
         self.clock_running()
     }
 
+    fn save_out(&self) -> bool {
+        App::save_out(self)
+    }
+
     fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
-        // A bot's decision, a hint, its rollout, the tutor's judgement, bots to make: each
-        // runs on a worker thread and comes back as an event. A worker that cannot start
-        // (a limit on processes) comes back as an event too: the game goes on.
+        // A bot's decision, a hint, its rollout, the tutor's judgement, bots to make, a save:
+        // each runs on a worker thread and comes back as an event. A worker that cannot
+        // start (a limit on processes) comes back as an event too: the game goes on (a save
+        // is then made here, and comes back the same way).
         for job in self.take_jobs() {
             let (work, id) = (job.work(), job.id());
             if let Err(e) = crate::tui::workers::spawn(job, wake.clone()) {
@@ -219,6 +230,18 @@ pub fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
     // so no signal can end the process with the terminal in raw mode.
     let signals = spawn_signals(tx.clone())?;
     let result = run_in_terminal(screen, tx, &rx);
+    // A save still being made comes back before the screen ends: its journal write whole,
+    // the match's files the game's again, for its last saves (see [`finish`]). A save always
+    // comes back (its worker sends it even after a panic).
+    while screen.save_out() {
+        match rx.recv() {
+            Ok(event @ Event::Saved(_)) => {
+                screen.handle(event);
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
     signals.close();
     // No engine outlives its game, even one a worker is still asking.
     crate::bot::ubgi::end_every_engine();

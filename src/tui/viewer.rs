@@ -289,6 +289,7 @@ impl Viewer {
             | Event::Tutor { .. }
             | Event::Rollout { .. }
             | Event::BotsMade(_)
+            | Event::Saved(_)
             | Event::NotStarted { .. }
             | Event::Tick(_)
             | Event::Second

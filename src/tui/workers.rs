@@ -1,17 +1,19 @@
 //! The worker threads of the game and the viewer: each runs a job of its part (a bot's
-//! decision, the hint, its rollout, the tutor's judgement, the viewer's analysis) and sends
+//! decision, the hint, its rollout, the tutor's judgement, a save, the viewer's analysis) and sends
 //! what it finds back to the runtime's channel as an [`Event`]. The parts know nothing of
 //! events; this module joins them to the runtime's channel, so no part and the event type
 //! import each other.
 
 use super::bots::BotJob;
-use super::effect::{BotRequest, Job};
+use super::effect::{BotRequest, Job, Saved};
 use super::event::Event;
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
 use super::viewer::analysis_board::AnalysisJob;
+use crate::host::saving::SaveJob;
 use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 
 /// Runs `job` on a new thread (see the `spawn_` function of its kind).
 ///
@@ -24,6 +26,44 @@ pub fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
         Job::Rollout(job) => spawn_rollout(job, tx),
         Job::Tutor(job) => spawn_tutor(job, tx),
         Job::Seat(request) => spawn_seat(request, tx),
+        Job::Save(job) => {
+            spawn_save(*job, tx);
+            Ok(())
+        }
+    }
+}
+
+/// Makes the save `job` on a new thread (the journal's fsync off the screen's thread) and
+/// brings it back as an [`Event::Saved`]. When no thread can start, the save is made here,
+/// on the calling thread, and brought back the same way: a save is never lost, and the
+/// writer of the match's files always comes back.
+pub fn spawn_save(job: SaveJob, tx: Sender<Event>) {
+    // The job goes to the thread through this slot, so that it is still here when the
+    // thread cannot start.
+    let slot = Arc::new(Mutex::new(Some(job)));
+    let on_thread = Arc::clone(&slot);
+    let back = tx.clone();
+    let run = move || {
+        let job = on_thread
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        if let Some(job) = job {
+            // Nobody waits once the runtime has gone.
+            let _ = back.send(Event::Saved(Saved::new(job.run())));
+        }
+    };
+    let started = std::thread::Builder::new()
+        .name("bg-tui save".to_string())
+        .spawn(run);
+    if started.is_err() {
+        let job = slot
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        if let Some(job) = job {
+            let _ = tx.send(Event::Saved(Saved::new(job.run())));
+        }
     }
 }
 

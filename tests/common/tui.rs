@@ -1,5 +1,6 @@
 //! Driving the terminal app in tests: keys, typed command lines, and a bot's answer handed
-//! back as the runtime hands it.
+//! back as the runtime hands it. After each event the saves it asked for are made in place
+//! ([`App::make_saves`]), as the runtime's save worker would make them.
 
 use bg_tui::tui::bots::BotJob;
 use bg_tui::tui::{App, Event};
@@ -7,7 +8,13 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Presses `code` without modifiers.
 pub(crate) fn press(app: &mut App, code: KeyCode) {
-    app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    handle(app, Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+/// Hands `event` to the game, then makes the saves it asked for, as the runtime does.
+pub(crate) fn handle(app: &mut App, event: Event) {
+    app.handle(event);
+    app.make_saves();
 }
 
 /// Types `text`, a key per character.
@@ -28,12 +35,15 @@ pub(crate) fn type_command(app: &mut App, line: &str) {
 /// show its play a checker at a time.
 pub(crate) fn answer_bot(app: &mut App, job: &BotJob) {
     let decision = job.decide();
-    app.handle(Event::Bot {
-        id: job.id,
-        decision,
-    });
+    handle(
+        app,
+        Event::Bot {
+            id: job.id,
+            decision,
+        },
+    );
     for _ in 0..job.ticks(&decision) {
-        app.handle(Event::Tick(job.id));
+        handle(app, Event::Tick(job.id));
     }
 }
 
@@ -42,6 +52,6 @@ pub(crate) fn answer_bot(app: &mut App, job: &BotJob) {
 pub(crate) fn seat_bots(app: &mut App) {
     while let Some(request) = app.take_seat_job() {
         let made = request.make();
-        app.handle(Event::BotsMade(Box::new(made)));
+        handle(app, Event::BotsMade(Box::new(made)));
     }
 }

@@ -1,11 +1,13 @@
 //! `App::update` changes the game in memory only and returns what the runtime is to do:
-//! nothing is written to disk, and no job starts, until the effects are performed.
+//! nothing is written to disk, and no job starts, until the effects are performed; a save is
+//! a job like the others, made on a worker thread, one at a time and in order, its outcome
+//! coming back as an event.
 
 use bg_tui::engine::Rules;
 use bg_tui::store;
-use bg_tui::tui::effect::{Effect, Job, SaveRequest};
+use bg_tui::tui::effect::{Effect, Job, SaveRequest, Saved};
 use bg_tui::tui::keys::Msg;
-use bg_tui::tui::{App, Options, Player};
+use bg_tui::tui::{App, Event, Options, Player};
 use std::path::Path;
 
 fn app(saves: Option<&Path>, players: [Player; 2]) -> App {
@@ -40,9 +42,51 @@ fn update_asks_for_the_autosave_and_writes_nothing_itself() {
     );
     app.perform(effects);
     assert!(
-        dir.path().join(store::AUTOSAVE_NAME).exists(),
-        "the runtime saves"
+        !dir.path().join(store::AUTOSAVE_NAME).exists(),
+        "perform writes nothing either: the save is a job for a worker thread"
     );
+    let job = app.take_save_job().expect("the save is a job");
+    assert_eq!(job.request(), &SaveRequest::Autosave);
+    assert!(app.take_save_job().is_none(), "one save at a time");
+    // The runtime's worker makes it and brings it back as an event.
+    let done = std::thread::spawn(move || job.run())
+        .join()
+        .expect("the save");
+    assert!(
+        dir.path().join(store::AUTOSAVE_NAME).exists(),
+        "the worker saves"
+    );
+    app.handle(Event::Saved(Saved::new(done)));
+    let (record, _) = store::read_record(&dir.path().join(store::AUTOSAVE_NAME)).unwrap();
+    assert_eq!(&record, app.record());
+}
+
+#[test]
+fn saves_asked_while_one_is_out_are_made_in_order_after_it() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut app = app(Some(dir.path()), [Player::Human, Player::Human]);
+    let effects = app.update(Msg::Roll);
+    app.perform(effects);
+    let first = app.take_save_job().expect("the autosave");
+    // Meanwhile `s`, and another autosave: none is handed out while the first is out.
+    let effects = app.update(Msg::Save);
+    app.perform(effects);
+    assert!(app.take_save_job().is_none(), "the writer is out");
+    // Quitting while saves are to come waits for them: the game ends after the last.
+    let effects = app.update(Msg::QuitNow);
+    app.perform(effects);
+    assert!(!app.should_quit(), "a save is still out");
+    app.handle(Event::Saved(Saved::new(first.run())));
+    let second = app.take_save_job().expect("s, once the first is back");
+    assert_eq!(second.request(), &SaveRequest::To(None));
+    app.handle(Event::Saved(Saved::new(second.run())));
+    assert!(app.message().starts_with("saved to"), "{}", app.message());
+    assert!(!app.should_quit());
+    let last = app.take_save_job().expect("the last look before quitting");
+    assert_eq!(last.request(), &SaveRequest::BeforeQuit);
+    app.handle(Event::Saved(Saved::new(last.run())));
+    assert!(app.should_quit(), "the match is safe: the game ends");
+    assert!(app.take_save_job().is_none());
 }
 
 #[test]
@@ -59,6 +103,8 @@ fn update_asks_for_s_and_the_log_says_where_once_it_is_performed() {
     );
     assert!(!app.message().starts_with("saved to"), "{}", app.message());
     app.perform(effects);
+    assert!(!app.message().starts_with("saved to"), "{}", app.message());
+    assert!(app.make_saves(), "the log changed");
     assert!(app.message().starts_with("saved to"), "{}", app.message());
     assert!(app.log().iter().any(|l| l.starts_with("saved to")));
 }

@@ -21,6 +21,7 @@ impl App {
             Event::Tutor { id, verdict } => Msg::TutorReady(id, verdict),
             Event::Rollout { id, report } => Msg::RolloutReport(id, report),
             Event::BotsMade(made) => Msg::BotsMade(*made),
+            Event::Saved(saved) => Msg::Saved(saved),
             Event::NotStarted { work, id, why } => Msg::NotStarted(work, id, why),
             Event::Second => Msg::Second,
             Event::Terminate => Msg::Terminate,

@@ -42,6 +42,11 @@ impl Outbox {
         jobs.into_iter().filter(|job| current(job)).collect()
     }
 
+    /// Whether a job `is` picks is kept.
+    pub(super) fn holds(&self, is: fn(&Job) -> bool) -> bool {
+        self.jobs.iter().any(is)
+    }
+
     /// Hands out the newest job that `is` picks (and `current` says is waited for), as
     /// `open` opens it; drops the jobs no longer waited for.
     pub(super) fn take_job<T>(

@@ -1,10 +1,11 @@
 //! The runtime's step for one event: [`App::update`] applies its message and returns
-//! effects; [`App::handle`] performs them: a save at once (file I/O, here and never in
-//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a job
-//! kept until the runtime starts it on a worker thread ([`App::take_jobs`]; bots made for
-//! `:bot`, which may start an engine's program, come back as
-//! [`crate::tui::keys::Msg::BotsMade`]). A job the
-//! game no longer waits for (its side went to a person, its panel closed) is never started.
+//! effects; [`App::handle`] performs them: a save is asked of the host, which hands its saves
+//! out one at a time, in order; each, and every other job, is kept until the runtime starts
+//! it on a worker thread ([`App::take_jobs`]; a save comes back as
+//! [`crate::tui::keys::Msg::Saved`], bots made for `:bot`, which may start an engine's
+//! program, as [`crate::tui::keys::Msg::BotsMade`]). Nothing here calls `update` again. A job
+//! the game no longer waits for (its side went to a person, its panel closed) is never
+//! started; a save always is.
 
 use super::hints::Hints;
 use super::questions::Questions;
@@ -68,6 +69,9 @@ impl App {
                     )),
                 );
             }
+            // A save whose thread cannot start is made where it is (see
+            // [`crate::tui::workers::spawn_save`]): it never comes back as not started.
+            Work::Save => return false,
             Work::Seat => {
                 if self.questions.making() != Some(id) {
                     return false;
@@ -80,19 +84,20 @@ impl App {
         true
     }
 
-    /// Performs `effects`, as the runtime does: saves now (how each went is applied as
-    /// [`crate::tui::keys::Msg::Saved`]), keeps the jobs for [`App::take_jobs`]; quitting is
-    /// [`App::should_quit`]. Returns whether the screen must be redrawn.
+    /// Performs `effects`, as the runtime does: asks the host for the saves (its next save
+    /// is kept as a job, [`App::make_saves`] makes those kept here), keeps the jobs for
+    /// [`App::take_jobs`]; quitting is [`App::should_quit`]. Returns whether the screen must
+    /// be redrawn.
     pub fn perform(&mut self, effects: Effects) -> bool {
-        let mut redraw = effects.redraw;
         for effect in effects.effects {
             match effect {
-                Effect::Save(request) => redraw |= self.perform_save(request),
+                Effect::Save(request) => self.table.host_mut().ask_save(request),
                 Effect::Start(job) => self.outbox.keep(*job),
                 Effect::Quit => {}
             }
         }
-        redraw
+        self.keep_next_save();
+        effects.redraw
     }
 
     /// The effects the update in progress asked for, with `redraw`: a job it asked for and
@@ -172,6 +177,22 @@ impl App {
         )
     }
 
+    /// The save to make now (see [`App::take_bot_job`]).
+    pub fn take_save_job(&mut self) -> Option<crate::host::saving::SaveJob> {
+        self.take_job(
+            |job| matches!(job, Job::Save(_)),
+            |job| match job {
+                Job::Save(job) => Some(*job),
+                _ => None,
+            },
+        )
+    }
+
+    /// Whether a save waits for the runtime to start it.
+    pub(super) fn holds_save_job(&self) -> bool {
+        self.outbox.holds(|job| matches!(job, Job::Save(_)))
+    }
+
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
     pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
         self.take_job(
@@ -193,5 +214,7 @@ fn waited_for(seats: &Questions, hints: &Hints, tutor: &TutorDesk, job: &Job) ->
         Job::Rollout(_) => hints.waits_for_rollout(id),
         Job::Tutor(_) => tutor.waits_for(id),
         Job::Seat(_) => seats.making() == Some(id),
+        // The match's saves are always made: never dropped.
+        Job::Save(_) => true,
     }
 }

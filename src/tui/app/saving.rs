@@ -70,28 +70,48 @@ impl App {
     }
 
     /// Saves the match to `path`, or (`None`) where it was last saved or resumed from, else
-    /// under a dated name in the save folder, at once, here; tells where on the message line
-    /// and in the log. (What the runtime does for [`SaveRequest::To`].)
+    /// under a dated name in the save folder, at once, on this thread (after the saves
+    /// asked for before); tells where on the message line and in the log.
     pub fn save(&mut self, path: Option<PathBuf>) {
-        self.perform_save(SaveRequest::To(path));
+        self.table.host_mut().ask_save(SaveRequest::To(path));
+        self.keep_next_save();
+        self.make_saves();
     }
 
-    /// Performs a save [`App::update`] asked for (file I/O), and hands how it went back to
-    /// `update` as [`Msg::Saved`]; returns whether the screen must be redrawn.
-    pub(super) fn perform_save(&mut self, request: SaveRequest) -> bool {
-        self.table.host_mut().ask_save(request);
+    /// Makes the saves waiting for the runtime ([`crate::tui::effect::Job::Save`]), one
+    /// after another on this thread, and applies how each went as [`Msg::Saved`], as the
+    /// runtime does when a save's worker brings it back: for tests that drive the game
+    /// without a runtime, and for the end of the game, when no worker is left to make them.
+    /// Returns whether the screen must be redrawn.
+    pub fn make_saves(&mut self) -> bool {
         let mut redraw = false;
-        for saved in self.table.host_mut().make_saves() {
-            let effects = self.update(Msg::Saved(saved.into()));
+        while let Some(job) = self.take_save_job() {
+            let saved = crate::tui::effect::Saved::new(job.run());
+            let effects = self.update(Msg::Saved(saved));
             redraw |= self.perform(effects);
         }
         redraw
     }
 
+    /// A save is being made on a worker thread (its writer is out, not waiting for the
+    /// runtime): the runtime waits for it to come back before the game ends.
+    #[must_use]
+    pub fn save_out(&self) -> bool {
+        self.table.saving().out() && !self.holds_save_job()
+    }
+
+    /// Hands the host's next save, if one is asked for and none is being made, to the
+    /// runtime as a job.
+    pub(super) fn keep_next_save(&mut self) {
+        if let Some(job) = self.table.host_mut().next_save() {
+            self.outbox.keep(crate::tui::effect::Job::Save(Box::new(job)));
+        }
+    }
+
     /// Says on the message line and in the log how a save went.
-    pub(super) fn saved(&mut self, saved: &crate::tui::effect::Saved) -> bool {
+    pub(super) fn saved(&mut self, saved: &Saved) -> bool {
         let log_len = self.status.log_len();
-        match &**saved {
+        match saved {
             Saved::Autosave { line, kept } => {
                 let before = self.status.message().to_string();
                 if let Some(line) = line {
@@ -126,11 +146,12 @@ impl App {
         self.status.log_len() != log_len
     }
 
-    /// The players quit: at once, unless the match is not saved (a full disk), when the
-    /// autosave is tried once more and then, if it still fails, they are asked where to
-    /// save it ([`Mode::Rescue`]).
+    /// The players quit: at once, unless the match is not saved (a full disk), or a save is
+    /// still to come back, when the autosave is tried once more after the last save and
+    /// then, if the match is still not safe, they are asked where to save it
+    /// ([`Mode::Rescue`]).
     pub(super) fn quit_asked(&mut self) {
-        if self.table.host().unsaved() {
+        if self.table.host().unsaved() || self.table.saving().pending() {
             self.ask(Effect::Save(SaveRequest::BeforeQuit));
         } else {
             self.quit = true;
@@ -188,10 +209,12 @@ impl App {
             .then(|| crate::record::to_json(self.table.record()))
     }
 
-    /// Before the game ends: the saves asked for made, a finished match not kept yet (the
+    /// Before the game ends (the runtime has waited for the save out on a worker, see
+    /// [`App::save_out`]): the saves asked for made, a finished match not kept yet (the
     /// disk was full) tried again, and so is an autosave that failed; a match still not safe
     /// is saved in the other places, unless the players declined. Returns [`App::farewell`].
     pub fn finish_saving(&mut self) -> String {
+        self.make_saves();
         self.table.host_mut().finish_saving()
     }
 
