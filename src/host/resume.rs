@@ -107,3 +107,60 @@ impl Host<Recorder> {
         Ok(host)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::record::PlayerInfo;
+
+    fn record(black: PlayerKind) -> Record {
+        let players = [
+            PlayerInfo {
+                name: "Alice".to_string(),
+                kind: PlayerKind::Human,
+            },
+            PlayerInfo {
+                name: "Bob".to_string(),
+                kind: black,
+            },
+        ];
+        Record::new(players, Rules::money(), Some(9))
+    }
+
+    #[test]
+    fn the_bots_of_the_record_are_seated_again_and_the_person_at_their_side() {
+        let record = record(PlayerKind::Bot("greedy".to_string()));
+        let m = MatchState::new(Rules::money()).unwrap();
+        let host = Host::resume(record, m, SaveWriter::new(None, Vec::new())).unwrap();
+        assert!(host.seats().has_bot(Side::Black));
+        assert!(!host.seats().has_bot(Side::White));
+        assert_eq!(host.seats().seat(), Some(Side::White));
+        assert!(!host.seats().watching());
+        assert_eq!(host.seed(), Some(9));
+    }
+
+    #[test]
+    fn a_bot_this_program_does_not_have_is_refused() {
+        let record = record(PlayerKind::Bot("deep-thought".to_string()));
+        let m = MatchState::new(Rules::money()).unwrap();
+        let err = Host::resume(record, m, SaveWriter::new(None, Vec::new())).unwrap_err();
+        assert!(matches!(err, ResumeError::Bot(_)), "{err}");
+    }
+
+    #[test]
+    fn a_stopped_session_cannot_be_resumed() {
+        let mut m = MatchState::new(Rules::money()).unwrap();
+        m.stop().expect("a money session stops before its first roll");
+        let err = Host::resume(record(PlayerKind::Human), m, SaveWriter::new(None, Vec::new()))
+            .unwrap_err();
+        assert!(
+            matches!(err, ResumeError::MatchOver(MatchEnd::Stopped)),
+            "{err}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "the match is over (the session was stopped); `bg-tui replay` shows it"
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! What [`crate::tui::App::update`] asks the runtime to do once a message is applied: start
 //! a job on a worker thread (a bot's decision, a hint, a rollout, the tutor's judgement,
-//! bots to make, which may start an engine's program, a save), save the match, quit. `update` itself changes only the game's state in memory; the
-//! runtime performs the effects (as gitui and the ratatui component template do), and
+//! bots to make, which may start an engine's program, a save of the match), save the match,
+//! quit. `update` itself changes only the game's state in memory; the runtime performs the
+//! effects (as gitui and the ratatui component template do), and
 //! what they bring back (a worker's answer, how a save went) comes in as a message again.
 
 use super::bots::BotJob;

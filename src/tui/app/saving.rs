@@ -1,7 +1,8 @@
-//! The match on disk, as the game sees it: resuming a saved match, the saves
-//! [`App::update`] asks for (`s`, `:save`, the autosave after every action) performed and
-//! said on the message line and in the log, and what is said at the end. The state of
-//! saving is the host's ([`crate::host::saving`]).
+//! The match on disk, as the game sees it: a saved match taken up again
+//! ([`App::resumed`]), the saves [`App::update`] asks for (`s`, `:save`, the autosave after
+//! every action) handed to the runtime one at a time and said, once back, on the message
+//! line and in the log, and what is said at the end. The state of saving is the host's
+//! ([`crate::host::saving`]).
 
 use super::{App, AppError, Mode, Options, Player};
 use crate::engine::MatchState;
@@ -104,7 +105,8 @@ impl App {
     /// runtime as a job.
     pub(super) fn keep_next_save(&mut self) {
         if let Some(job) = self.table.host_mut().next_save() {
-            self.outbox.keep(crate::tui::effect::Job::Save(Box::new(job)));
+            self.outbox
+                .keep(crate::tui::effect::Job::Save(Box::new(job)));
         }
     }
 
