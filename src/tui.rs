@@ -11,6 +11,7 @@ pub mod hint;
 pub mod hint_rollout;
 pub mod keys;
 pub mod model;
+pub mod msg;
 pub mod rule_prose;
 pub mod rules_lines;
 pub mod start_dialog;

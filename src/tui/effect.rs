@@ -99,7 +99,7 @@ pub enum SaveRequest {
 }
 
 /// How a save went, brought back to [`crate::tui::App::update`] as
-/// [`crate::tui::keys::Msg::Saved`]: what the message line and the log say about it.
+/// [`crate::tui::msg::Msg::Saved`]: what the message line and the log say about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Saved {
     /// The autosave's news: a line for the message line (in place of what it says), and a
@@ -208,7 +208,7 @@ impl<E: std::error::Error + 'static> std::error::Error for Shared<E> {
 
 /// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI) on a
 /// worker thread, brought back to [`crate::tui::App::update`] as
-/// [`crate::tui::keys::Msg::BotsMade`].
+/// [`crate::tui::msg::Msg::BotsMade`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotRequest {
     /// Matches the bots made to the request (a later `:bot` or `:human` drops them).

@@ -4,7 +4,7 @@
 use bg_tui::engine::Rules;
 use bg_tui::store;
 use bg_tui::tui::effect::{Effect, Job, SaveRequest};
-use bg_tui::tui::keys::Msg;
+use bg_tui::tui::msg::Msg;
 use bg_tui::tui::{App, Options, Player};
 use std::path::Path;
 

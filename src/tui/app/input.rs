@@ -5,7 +5,7 @@ use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
 use crate::bot::BotSpec;
 use crate::engine::WinKind;
 use crate::tui::effect::{Effect, SaveRequest};
-use crate::tui::keys::{RolloutKnob, play_key};
+use crate::tui::{keys::play_key, msg::RolloutKnob};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 

@@ -1,9 +1,9 @@
 //! The runtime's step for one event: [`App::update`] applies its message and returns
 //! effects; [`App::handle`] performs them: a save at once (file I/O, here and never in
-//! `update`; how it went comes back to `update` as [`crate::tui::keys::Msg::Saved`]), a job
+//! `update`; how it went comes back to `update` as [`crate::tui::msg::Msg::Saved`]), a job
 //! kept until the runtime starts it on a worker thread ([`App::take_jobs`]; bots made for
 //! `:bot`, which may start an engine's program, come back as
-//! [`crate::tui::keys::Msg::BotsMade`]). A job the
+//! [`crate::tui::msg::Msg::BotsMade`]). A job the
 //! game no longer waits for (its side went to a person, its panel closed) is never started.
 
 use super::hints::Hints;
@@ -81,7 +81,7 @@ impl App {
     }
 
     /// Performs `effects`, as the runtime does: saves now (how each went is applied as
-    /// [`crate::tui::keys::Msg::Saved`]), keeps the jobs for [`App::take_jobs`]; quitting is
+    /// [`crate::tui::msg::Msg::Saved`]), keeps the jobs for [`App::take_jobs`]; quitting is
     /// [`App::should_quit`]. Returns whether the screen must be redrawn.
     pub fn perform(&mut self, effects: Effects) -> bool {
         let mut redraw = effects.redraw;

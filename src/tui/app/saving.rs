@@ -8,7 +8,7 @@ use crate::engine::MatchState;
 use crate::engine::Side;
 use crate::record::{PlayerKind, Record, RecordedAction, Recorder};
 use crate::tui::effect::{Effect, SaveRequest, Saved};
-use crate::tui::keys::Msg;
+use crate::tui::msg::Msg;
 use rand::RngExt;
 use std::path::{Path, PathBuf};
 

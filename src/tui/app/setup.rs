@@ -530,8 +530,8 @@ impl super::App {
     }
 
     /// A key of the position editor; returns what it has to say.
-    pub(super) fn setup_key(&mut self, key: crate::tui::keys::SetupKey) -> super::Said {
-        use crate::tui::keys::SetupKey;
+    pub(super) fn setup_key(&mut self, key: crate::tui::msg::SetupKey) -> super::Said {
+        use crate::tui::msg::SetupKey;
         let help_open = matches!(self.input.mode(), super::Mode::Setup(e) if e.help);
         match key {
             _ if help_open => {}
