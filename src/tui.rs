@@ -5,6 +5,7 @@ pub mod app;
 pub mod bots;
 pub use crate::clock;
 pub mod commands;
+pub mod editor;
 pub mod effect;
 pub mod event;
 pub mod hint;

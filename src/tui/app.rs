@@ -51,6 +51,7 @@ mod tutoring;
 use super::bots::{BotJob, SharedBot};
 use super::clock::ClockKind;
 use super::commands::{self, Command};
+use super::editor::Editor;
 use super::effect::{Effect, Effects, Job, SaveRequest};
 pub use super::event::Event;
 use super::hint::HintJob;
@@ -213,8 +214,17 @@ enum Mode {
     ResignMenu,
     /// The picked checker can reach its destination in ways that end differently.
     ChooseWay(Vec<Vec<DieStep>>),
-    /// The position editor is open.
-    Setup(Box<setup::SetupEditor>),
+}
+
+/// What the screen is: the table, or a screen of its own over it.
+#[derive(Debug, Default)]
+enum Screen {
+    /// The match at the table.
+    #[default]
+    Table,
+    /// The position editor: it takes the keys (but for the questions over it) and draws
+    /// the board until it hands a setup back or goes back.
+    Editor(Box<Editor>),
 }
 
 /// The game in the terminal: the match and everything the screen shows about it, as parts
@@ -227,6 +237,8 @@ pub struct App {
     table: match_table::Table,
     /// The seed of the dice.
     seed: u64,
+    /// The table, or the position editor.
+    screen: Screen,
     /// The keys' mode, the cursor, the pick and the command history.
     input: input_state::InputState,
     /// The terminal's size: (columns, rows).
@@ -394,6 +406,7 @@ impl App {
             table: match_table::Table::new(match_state, recorder, ChaCha8Rng::seed_from_u64(seed)),
             seed,
             options,
+            screen: Screen::Table,
             input: input_state::InputState::default(),
             size: (80, 24),
             quit: false,
@@ -477,20 +490,8 @@ impl App {
         match msg {
             Msg::BotDecided(id, decision) => return self.bot_decided(id, decision),
             Msg::BotStep(id) => return self.bot_tick(id),
-            Msg::HintReady(id, panel) => return self.hint_ready(id, *panel),
-            Msg::TutorReady(id, verdict) => return self.tutor_ready(id, &verdict),
-            Msg::TutorKeep => self.tutor_answer(true),
-            Msg::TutorTakeBack => self.tutor_answer(false),
-            Msg::TutorWait => {
-                self.status.say(
-                    if self.tutor_thinking() {
-                        "tutor: thinking… (Esc takes it back)"
-                    } else {
-                        "the tutor asks: u takes it back, k keeps it"
-                    }
-                    .to_string(),
-                );
-            }
+            Msg::Hint(msg) => return self.hint_msg(msg),
+            Msg::Tutor(msg) => return self.tutor_msg(msg),
             Msg::Second => return self.second(),
             Msg::Ignore => return false,
             Msg::Resize(w, h) => self.size = (w, h),
@@ -498,17 +499,6 @@ impl App {
             Msg::ClosePanel => {
                 self.hints.close();
                 self.input.set_mode(Mode::Play);
-            }
-            Msg::HintRollout => self.start_rollout(),
-            Msg::RolloutKnob(knob) => self.change_rollout(knob),
-            Msg::RolloutStop => self.stop_rollout(),
-            Msg::RolloutReport(id, report) => return self.rollout_report(id, *report),
-            Msg::HintStep(down) => {
-                self.hints.step(down);
-            }
-            Msg::HintPlay(line) => {
-                let said = self.play_hint_line(line);
-                self.say(said);
             }
             Msg::ConfirmQuit(yes) => {
                 self.input.set_mode(Mode::Play);
@@ -537,18 +527,13 @@ impl App {
                 };
                 self.say(said);
             }
-            Msg::Setup(key) => {
-                let said = self.setup_key(key);
+            Msg::Editor(key) => {
+                let said = self.editor_msg(key);
                 self.say(said);
             }
             Msg::BotsMade(made) => return self.bots_made(made),
             Msg::NotStarted(work, id, why) => return self.not_started(work, id, &why),
-            Msg::CommandChar(_)
-            | Msg::CommandBack
-            | Msg::CommandEnter
-            | Msg::CommandCancel
-            | Msg::HistoryBack
-            | Msg::HistoryForward => self.command_key(&msg),
+            Msg::Line(key) => self.line_key(key),
             other => {
                 let said = self.play_msg(other);
                 self.say(said);
@@ -588,25 +573,17 @@ impl App {
                 return self.toggle(&msg);
             }
             Msg::TakeOver => return self.take_over(),
-            Msg::EditPosition => return self.open_setup(None),
-            Msg::SetupFrom(text) => return self.open_setup(Some(&text)),
+            Msg::EditPosition => return self.open_editor(None),
+            Msg::SetupFrom(text) => return self.open_editor(Some(&text)),
             Msg::Help => {
                 self.input.set_mode(Mode::Help);
                 return None;
             }
-            Msg::Hint => {
-                self.hint();
-                return None;
-            }
-            Msg::LogBack => {
+            Msg::Log(scroll) => {
                 // Back no further than the oldest events filling the log's rows.
                 let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
                 let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
-                self.status.scroll_back(rows);
-                return None;
-            }
-            Msg::LogForward => {
-                self.status.scroll_forward();
+                self.status.update(scroll, rows);
                 return None;
             }
             Msg::Save => {
@@ -617,8 +594,8 @@ impl App {
                 self.input.set_mode(Mode::Command(String::new(), None));
                 return None;
             }
-            Msg::Left | Msg::Right | Msg::Up | Msg::Down => {
-                self.input.move_cursor(&msg);
+            Msg::Cursor(arrow) => {
+                self.input.move_cursor(arrow);
                 return None;
             }
             Msg::Escape => {

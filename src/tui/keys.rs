@@ -1,81 +1,8 @@
-//! Keys as messages ([`crate::tui::msg`]) in each mode the keys are in, and the help
-//! panels that list them.
+//! Keys as messages ([`crate::tui::msg`]) in normal play, and the help panel that lists
+//! them (the position editor's are [`crate::tui::editor`]'s).
 
-use super::msg::{Msg, SetupKey};
-use crate::engine::Side;
+use super::msg::{Arrow, HintMsg, LogMsg, Msg};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-/// The message of a key in the position editor.
-#[must_use]
-pub fn setup_key(key: KeyEvent) -> Msg {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return match key.code {
-            KeyCode::Char('c') => Msg::QuitNow,
-            _ => Msg::Setup(SetupKey::Unknown),
-        };
-    }
-    let k = match key.code {
-        KeyCode::Left | KeyCode::Char('h') => return Msg::Left,
-        KeyCode::Right | KeyCode::Char('l') => return Msg::Right,
-        KeyCode::Up | KeyCode::Char('k') => return Msg::Up,
-        KeyCode::Down | KeyCode::Char('j') => return Msg::Down,
-        KeyCode::Char('w') => SetupKey::Add(Side::White),
-        KeyCode::Char('b') => SetupKey::Add(Side::Black),
-        KeyCode::Char('x') | KeyCode::Backspace | KeyCode::Delete => SetupKey::Remove,
-        KeyCode::Char('p') => SetupKey::Pin,
-        KeyCode::Char('c') => SetupKey::Clear,
-        KeyCode::Char('i') => SetupKey::Initial,
-        KeyCode::Char('t') => SetupKey::Turn,
-        KeyCode::Char(c @ '0'..='6') => SetupKey::Die(c as u8 - b'0'),
-        KeyCode::Char('r') => SetupKey::RollDice,
-        KeyCode::Char('v') => SetupKey::CubeUp,
-        KeyCode::Char('o') => SetupKey::CubeOwner,
-        KeyCode::Char('W') => SetupKey::Score(Side::White),
-        KeyCode::Char('B') => SetupKey::Score(Side::Black),
-        KeyCode::Char('C') => SetupKey::Crawford,
-        KeyCode::Enter => SetupKey::Accept,
-        KeyCode::Esc => SetupKey::Cancel,
-        KeyCode::Char('?') => SetupKey::Help,
-        _ => SetupKey::Unknown,
-    };
-    Msg::Setup(k)
-}
-
-/// The position editor's keys, as its help panel (`?` in the editor) lists them.
-#[must_use]
-pub fn setup_help_rows() -> Vec<(String, String)> {
-    [
-        (
-            "arrows, h j k l",
-            "move the cursor over points, bar and tray",
-        ),
-        (
-            "set-up: w b x p",
-            "add White / Black checker at the cursor, remove, pin",
-        ),
-        (
-            "set-up: c i t",
-            "clear the board / starting position / other side on roll",
-        ),
-        ("set-up: 1-6 0 r", "type the two dice / no dice / roll them"),
-        (
-            "set-up: v o W B C",
-            "cube value / owner; score points; Crawford game",
-        ),
-        (
-            "set-up: Enter Esc",
-            "play the position (checked first) / back unchanged",
-        ),
-        (
-            ":setup ID",
-            "in the game: the editor holding a Position ID or an XGID",
-        ),
-        ("?", "this help; any key closes it"),
-    ]
-    .into_iter()
-    .map(|(k, d)| (k.to_string(), d.to_string()))
-    .collect()
-}
 
 /// The message of a key in normal play.
 #[must_use]
@@ -95,21 +22,21 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char('R') => Msg::ResignMenu,
         KeyCode::Char('y') => Msg::Yes,
         KeyCode::Char('n') => Msg::No,
-        KeyCode::Left | KeyCode::Char('h') => Msg::Left,
-        KeyCode::Right | KeyCode::Char('l') => Msg::Right,
-        KeyCode::Up | KeyCode::Char('k') => Msg::Up,
-        KeyCode::Down | KeyCode::Char('j') => Msg::Down,
+        KeyCode::Left | KeyCode::Char('h') => Msg::Cursor(Arrow::Left),
+        KeyCode::Right | KeyCode::Char('l') => Msg::Cursor(Arrow::Right),
+        KeyCode::Up | KeyCode::Char('k') => Msg::Cursor(Arrow::Up),
+        KeyCode::Down | KeyCode::Char('j') => Msg::Cursor(Arrow::Down),
         KeyCode::Enter | KeyCode::Char(' ') => Msg::Select,
         KeyCode::Char(c @ '0'..='9') => Msg::Digit(c as u8 - b'0'),
         KeyCode::Char('u') | KeyCode::Backspace => Msg::Undo,
         KeyCode::Esc => Msg::Escape,
         KeyCode::Char(':') => Msg::OpenCommand,
         KeyCode::Char('?') => Msg::Help,
-        KeyCode::Char('H') => Msg::Hint,
+        KeyCode::Char('H') => Msg::Hint(HintMsg::Ask),
         KeyCode::Char('q') => Msg::Quit,
         KeyCode::Char('s') => Msg::Save,
-        KeyCode::Char('[') => Msg::LogBack,
-        KeyCode::Char(']') => Msg::LogForward,
+        KeyCode::Char('[') => Msg::Log(LogMsg::Back),
+        KeyCode::Char(']') => Msg::Log(LogMsg::Forward),
         KeyCode::Tab => Msg::NextChecker,
         KeyCode::BackTab => Msg::PreviousChecker,
         KeyCode::Char('a') => Msg::ToggleAutoRoll,

@@ -30,14 +30,8 @@ pub enum Msg {
     Yes,
     /// `n`: no.
     No,
-    /// Cursor keys and `h`/`j`/`k`/`l`.
-    Left,
-    /// Right.
-    Right,
-    /// Up.
-    Up,
-    /// Down.
-    Down,
+    /// Cursor keys and `h`/`j`/`k`/`l`: the cursor moved.
+    Cursor(Arrow),
     /// Enter or Space: pick up, drop, confirm.
     Select,
     /// A digit 1-6: move the picked checker by that die; other digits choose a way.
@@ -50,14 +44,12 @@ pub enum Msg {
     OpenCommand,
     /// `?`: help.
     Help,
-    /// `H`: the strongest bot's advice.
-    Hint,
+    /// What the hint panel is asked (`H` opens it).
+    Hint(HintMsg),
+    /// `[` / `]`: the log scrolled.
+    Log(LogMsg),
     /// `s`: save the match (where it was last saved, else under a dated name).
     Save,
-    /// `[`: the log scrolled one event back (older).
-    LogBack,
-    /// `]`: the log scrolled one event on (newer).
-    LogForward,
     /// `q`: quit (asks first).
     Quit,
     /// Ctrl-C: quit now.
@@ -78,14 +70,8 @@ pub enum Msg {
     ToggleTutor,
     /// `m`: tutor mode (the expert judges a person's decisions before they are made).
     ToggleTutorMode,
-    /// In the tutor's panel: keep the decision (make it as it was).
-    TutorKeep,
-    /// In the tutor's panel (or while it thinks): take the decision back.
-    TutorTakeBack,
-    /// Any other key while the tutor thinks.
-    TutorWait,
-    /// The tutor's verdict on the decision held back with this id.
-    TutorReady(u64, Box<Verdict>),
+    /// The tutor's panel, or the tutor's verdict.
+    Tutor(TutorMsg),
     /// `f`: the board fixed (White at the bottom) or turned to the player on roll.
     ToggleTurnBoard,
     /// The position as text on the panel, on and off: the XGID in place of the IDs (and into
@@ -98,34 +84,12 @@ pub enum Msg {
     /// `:setup TEXT`: the position editor holding a Position ID or an XGID.
     SetupFrom(String),
     /// A key of the position editor.
-    Setup(SetupKey),
-    /// A character typed on the command line.
-    CommandChar(char),
-    /// Backspace on the command line (closes it when empty).
-    CommandBack,
-    /// Enter on the command line.
-    CommandEnter,
-    /// Esc on the command line.
-    CommandCancel,
-    /// Up on the command line: the line typed before.
-    HistoryBack,
-    /// Down on the command line: the line typed after.
-    HistoryForward,
+    Editor(EditorMsg),
+    /// A key on a line being typed (the command line, or where to save a match that is
+    /// not saved).
+    Line(LineMsg),
     /// Any key while a panel (help, hint) is open: close it.
     ClosePanel,
-    /// Up (`false`) or Down (`true`) in the hint panel: choose the play above or below.
-    HintStep(bool),
-    /// Enter (`None`: the chosen line) or a digit 1-9 (that line, from 0) in the hint
-    /// panel: play that line's play.
-    HintPlay(Option<usize>),
-    /// `R` in the hint panel: roll its lines out.
-    HintRollout,
-    /// `t`, `d` or `c` in the hint panel: change how `R` rolls out.
-    RolloutKnob(RolloutKnob),
-    /// Esc in the hint panel while its rollout runs: stop it, keeping the result so far.
-    RolloutStop,
-    /// A rollout's result so far (the rollout with this id).
-    RolloutReport(u64, Box<RolloutReport>),
     /// The answer to "quit?".
     ConfirmQuit(bool),
     /// The answer to "resign how much?" (`None`: none).
@@ -139,8 +103,6 @@ pub enum Msg {
     BotDecided(u64, Decision),
     /// Time to show the next checker move of the bot's play with this id.
     BotStep(u64),
-    /// The hint asked for with this id, worked out.
-    HintReady(u64, Box<HintPanel>),
     /// How a save the runtime made for [`crate::tui::App::update`] went.
     Saved(crate::tui::effect::Saved),
     /// The bots the runtime made for `:bot NAME`.
@@ -157,7 +119,7 @@ pub enum Msg {
 
 /// What a key does in the position editor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SetupKey {
+pub enum EditorMsg {
     /// `w` / `b`: add a checker of that side on the cursor's point (or its bar).
     Add(Side),
     /// `x`, Backspace or Delete: take the top checker off the cursor's point.
@@ -190,6 +152,80 @@ pub enum SetupKey {
     Help,
     /// Any other key.
     Unknown,
+}
+
+/// An arrow key (or `h`, `j`, `k`, `l`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arrow {
+    /// Left.
+    Left,
+    /// Right.
+    Right,
+    /// Up.
+    Up,
+    /// Down.
+    Down,
+}
+
+/// What the hint panel is asked: the hint's own part takes these.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HintMsg {
+    /// `H`: the strongest bot's advice.
+    Ask,
+    /// The hint asked for with this id, worked out.
+    Ready(u64, Box<HintPanel>),
+    /// Up (`false`) or Down (`true`) in the panel: choose the play above or below.
+    Step(bool),
+    /// Enter (`None`: the chosen line) or a digit 1-9 (that line, from 0) in the panel:
+    /// play that line's play.
+    Play(Option<usize>),
+    /// `R` in the panel: roll its lines out.
+    RollOut,
+    /// `t`, `d` or `c` in the panel: change how `R` rolls out.
+    Knob(RolloutKnob),
+    /// Esc in the panel while its rollout runs: stop it, keeping the result so far.
+    StopRollout,
+    /// A rollout's result so far (the rollout with this id).
+    Report(u64, Box<RolloutReport>),
+}
+
+/// `[` and `]`: the log scrolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogMsg {
+    /// `[`: one event back (older).
+    Back,
+    /// `]`: one event on (newer).
+    Forward,
+}
+
+/// Tutor mode's messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TutorMsg {
+    /// In the tutor's panel: keep the decision (make it as it was).
+    Keep,
+    /// In the tutor's panel (or while it thinks): take the decision back.
+    TakeBack,
+    /// Any other key while the tutor thinks or its panel is open.
+    Wait,
+    /// The tutor's verdict on the decision held back with this id.
+    Ready(u64, Box<Verdict>),
+}
+
+/// A key on a line being typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineMsg {
+    /// A character typed.
+    Char(char),
+    /// Backspace (closes the command line when empty).
+    Back,
+    /// Enter.
+    Enter,
+    /// Esc.
+    Cancel,
+    /// Up on the command line: the line typed before.
+    HistoryBack,
+    /// Down on the command line: the line typed after.
+    HistoryForward,
 }
 
 /// What `t`, `d` and `c` change in the hint panel's rollout.

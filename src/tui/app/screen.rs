@@ -193,7 +193,7 @@ impl App {
                     .collect();
                 return question("Which way?".to_string(), lines);
             }
-            Mode::Play | Mode::Command(..) | Mode::Setup(_) => {}
+            Mode::Play | Mode::Command(..) => {}
         }
         if let Some(result) = game.result() {
             return Some(self.game_over_panel(&result));
@@ -379,8 +379,11 @@ impl App {
             color: self.options.color,
             palette: self.options.palette,
         };
-        if let Mode::Setup(editor) = self.input.mode() {
-            self.setup_model(editor, &mut model);
+        // The editor draws the board, but for a question over it.
+        if let super::Screen::Editor(editor) = &self.screen
+            && self.input.mode() == &Mode::Play
+        {
+            editor.view(&self.editor_context(), &mut model);
         }
         model
     }

@@ -439,6 +439,7 @@ impl App {
             return false;
         }
         if self.input.mode() != &Mode::Play
+            || self.editing()
             || self.seats.making().is_some()
             || self.quit
             || game.result().is_some()
