@@ -1,9 +1,10 @@
 //! The game's state and the one place it changes: [`App::handle`] turns events into
-//! messages ([`App::message_for`] reads the mode the keys are in) and [`App::update`]
-//! applies them through the engine, then does what follows from the new state (the clocks,
-//! automatic rolls, questions to bots) and returns the effects for the runtime to perform
-//! ([`crate::tui::effect`]: start a job, save, make a bot, quit). `update` changes memory
-//! only; [`App::perform`] does the file I/O and hands the outcome back as a message.
+//! messages ([`App::message_for`] reads the mode the keys are in and the screen) and
+//! [`App::update`] routes them: each message to the part it is for, then does what follows
+//! from the new state (the clocks, automatic rolls, questions to bots) and returns the
+//! effects for the runtime to perform ([`crate::tui::effect`]: start a job, save, make a
+//! bot, quit). `update` changes memory only; [`App::perform`] does the file I/O and hands
+//! the outcome back as a message.
 //!
 //! `App` is a composition of parts, each in its own file, each the only writer of its
 //! state (its fields are private to its module):
@@ -15,13 +16,21 @@
 //! - `saves::Saving`: the save folder, the autosave claim and journal, where `s` saves,
 //!   the finished match kept, save trouble;
 //! - `input_state::InputState`: the keys' mode, the cursor, the picked checker, the
-//!   command history;
+//!   command history; it takes the arrows and the command line's keys;
 //! - `timing::Timing`: the clocks and their time source;
-//! - `hints::Hints`: the hint panel, the hint it waits for, its rollout;
-//! - `tutor_desk::TutorDesk`: tutor mode's decision held back;
-//! - `status::StatusLine`: the message line and the log;
+//! - `hints::Hints`: the hint panel, the hint it waits for, its rollout; it takes
+//!   [`crate::tui::msg::HintMsg`] and draws its panel;
+//! - `tutor_desk::TutorDesk`: tutor mode's decision held back; it takes
+//!   [`crate::tui::msg::TutorMsg`] and draws its panel;
+//! - `status::StatusLine`: the message line and the log; it takes
+//!   [`crate::tui::msg::LogMsg`];
 //! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
 //!   the runtime to start.
+//!
+//! The screen is the table, or the position editor ([`crate::tui::editor`]), a
+//! screen of its own with its messages, update and view, which hands a finished setup back.
+//! A part's `update` does what it can alone and returns what the game must do for the rest
+//! (ask a bot, play a line, roll the dice, play a setup).
 //!
 //! The other files here are `impl App` by concern (play, bot turns, input, screen, setup,
 //! table, tutoring, hints, saving, performing effects): they join the parts, and change
@@ -62,8 +71,7 @@ use super::tutor::{Threshold, TutorJob};
 use super::view;
 use crate::bot::{self, BotSpec};
 use crate::engine::{
-    Action, Dice, DieStep, GameSetup, MatchState, Phase, Place, Play, Rules, RulesError, Side,
-    TurnBuilder,
+    Action, Dice, DieStep, GameSetup, MatchState, Place, Play, Rules, RulesError, Side, TurnBuilder,
 };
 use crate::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::rngs::ChaCha8Rng;
@@ -540,135 +548,6 @@ impl App {
             }
         }
         true
-    }
-
-    /// Applies a message of normal play (keys, clicks, commands); returns what it has to
-    /// say on the message line.
-    // TODO(issue 32): split with App into components (part 3), each taking its messages.
-    #[allow(clippy::too_many_lines)]
-    fn play_msg(&mut self, msg: Msg) -> Said {
-        match msg {
-            Msg::QuitNow => {
-                self.quit_asked();
-                return None;
-            }
-            // Once the match is over there is nothing to keep playing: q quits.
-            Msg::Quit if self.table.state().is_over() => {
-                self.quit_asked();
-                return None;
-            }
-            Msg::Quit => {
-                self.input.set_mode(Mode::ConfirmQuit);
-                return None;
-            }
-            Msg::NextChecker | Msg::PreviousChecker => {
-                return self.jump_cursor(msg == Msg::NextChecker);
-            }
-            Msg::ToggleAutoRoll
-            | Msg::ToggleAutoBearOff
-            | Msg::ToggleTutor
-            | Msg::ToggleTutorMode
-            | Msg::ToggleTurnBoard
-            | Msg::ShowPositionText => {
-                return self.toggle(&msg);
-            }
-            Msg::TakeOver => return self.take_over(),
-            Msg::EditPosition => return self.open_editor(None),
-            Msg::SetupFrom(text) => return self.open_editor(Some(&text)),
-            Msg::Help => {
-                self.input.set_mode(Mode::Help);
-                return None;
-            }
-            Msg::Log(scroll) => {
-                // Back no further than the oldest events filling the log's rows.
-                let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-                let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
-                self.status.update(scroll, rows);
-                return None;
-            }
-            Msg::Save => {
-                self.ask(Effect::Save(SaveRequest::To(None)));
-                return None;
-            }
-            Msg::OpenCommand => {
-                self.input.set_mode(Mode::Command(String::new(), None));
-                return None;
-            }
-            Msg::Cursor(arrow) => {
-                self.input.move_cursor(arrow);
-                return None;
-            }
-            Msg::Escape => {
-                if self.input.drop_pick().is_none() {
-                    self.status.clear();
-                }
-                return None;
-            }
-            Msg::ResignMenu => {
-                let game = self.table.game();
-                if game.to_act().is_some() {
-                    self.input.set_mode(Mode::ResignMenu);
-                    return None;
-                } else if game.phase() == Phase::Opening {
-                    return Some("a game can be resigned once it has started: r rolls".to_string());
-                }
-                return Some("there is nothing to resign now".to_string());
-            }
-            Msg::Click(spot) => {
-                self.put_cursor_on(spot);
-                return self.play_msg(Msg::Select);
-            }
-            Msg::Other => {
-                return Some("that key does nothing here: ? lists the keys".to_string());
-            }
-            _ => {}
-        }
-        self.status.clear();
-        let game = self.table.game();
-        if let Some(side) = game.to_act().filter(|&s| self.seats.has_bot(s)) {
-            return Some(format!(
-                "{} is played by the computer: wait, or :human takes it back",
-                self.name(side)
-            ));
-        }
-        if self.bot_busy() {
-            return Some("wait for the computer's move".to_string());
-        }
-        let waiting_answer = game.resignation().is_some()
-            || matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered);
-        if !waiting_answer && game.result().is_none() {
-            let refusal = match msg {
-                Msg::Take | Msg::Pass | Msg::Beaver => Some("there is no double to answer"),
-                Msg::Yes | Msg::No => Some("there is no question to answer"),
-                Msg::Digit(_) | Msg::Undo if !matches!(game.phase(), Phase::Moving(_)) => {
-                    Some("roll first: there are no dice to move with")
-                }
-                _ => None,
-            };
-            if let Some(why) = refusal {
-                return Some(why.to_string());
-            }
-        }
-        if game.result().is_some() {
-            self.between_games(&msg)
-        } else if let Some(resignation) = game.resignation() {
-            match msg {
-                Msg::Yes => self.act_saying_nothing(Action::AcceptResignation),
-                Msg::No => self.act_saying_nothing(Action::DeclineResignation),
-                _ => Some(format!(
-                    "{} offers to resign: accept (y) or decline (n)",
-                    self.name(resignation.by)
-                )),
-            }
-        } else {
-            match game.phase() {
-                Phase::Opening => self.opening(&msg),
-                Phase::Rolling => self.rolling(&msg),
-                Phase::Moving(_) => self.moving(msg),
-                Phase::DoubleOffered | Phase::Beavered => self.answering(&msg),
-                Phase::Over(_) => None,
-            }
-        }
     }
 
     /// Puts what a handler said on the message line (nothing: the line stays as the

@@ -3,10 +3,10 @@
 //! position handed back to the game, which hands it to the engine (an impossible one is
 //! refused with its reason, and the editor stays).
 //!
-//! [`Editor`] takes its own messages ([`EditorMsg`], from [`key_msg`]) in
-//! [`Editor::update`], which says what the game must do ([`EditorNext`]: nothing beyond a
+//! `Editor` takes its own messages ([`EditorMsg`], from `key_msg`) in
+//! `Editor::update`, which says what the game must do (`EditorNext`: nothing beyond a
 //! line to say, roll the dice, play the finished setup, or go back), and draws itself on the
-//! board model in [`Editor::view`]. It reads the game only through [`EditorContext`]: the
+//! board model in `Editor::view`. It reads the game only through `EditorContext`: the
 //! names, the rules, the side at the bottom and the cursor, which stays the game's.
 
 mod draft;

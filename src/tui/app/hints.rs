@@ -6,6 +6,7 @@
 use crate::engine::Play;
 use crate::tui::hint::HintPanel;
 use crate::tui::hint_rollout::{RolloutChoice, RolloutReport, RolloutStage, RolloutView};
+use crate::tui::model::Overlay;
 use crate::tui::msg::{HintMsg, RolloutKnob};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -108,6 +109,14 @@ impl Hints {
                 }
             }
         }
+    }
+
+    /// The panel as the screen draws it, while it is open.
+    pub(super) fn view(&self) -> Option<Overlay> {
+        self.panel.as_ref().map(|panel| Overlay::Question {
+            title: panel.title.clone(),
+            lines: panel.lines(),
+        })
     }
 
     /// The panel, while it is open.

@@ -1,6 +1,7 @@
 //! Tutor mode's part: the decision held back while the expert judges it, or its panel
 //! (take it back, or keep it). This part is the only writer of it.
 
+use crate::tui::model::Overlay;
 use crate::tui::msg::TutorMsg;
 use crate::tui::tutor::{Decision, Tutor, Verdict};
 
@@ -57,6 +58,14 @@ impl TutorDesk {
             Tutor::Panel { lines, .. } => Some(lines),
             _ => None,
         }
+    }
+
+    /// The panel as the screen draws it, while it is shown.
+    pub(super) fn view(&self) -> Option<Overlay> {
+        self.panel().map(|lines| Overlay::Question {
+            title: "Tutor".to_string(),
+            lines: lines.to_vec(),
+        })
     }
 
     /// `decision` is held back while question `id` is judged (asked when the record was
