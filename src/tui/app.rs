@@ -508,33 +508,10 @@ impl App {
                 self.hints.close();
                 self.input.set_mode(Mode::Play);
             }
-            Msg::ConfirmQuit(yes) => {
-                self.input.set_mode(Mode::Play);
-                if yes {
-                    self.quit_asked();
-                }
-            }
+            Msg::Answer(answer) => self.answer(answer),
             // Ctrl-C in the question of a match that is not saved: quit without it.
             Msg::QuitNow if matches!(self.input.mode(), Mode::Rescue(_)) => self.quit_unsaved(),
             Msg::Terminate => self.quit = true,
-            Msg::ResignLevel(level) => {
-                self.input.set_mode(Mode::Play);
-                match level {
-                    Some(level) => {
-                        let said = self.play_msg(Msg::Resign(level));
-                        self.say(said);
-                    }
-                    None => self.status.say("no resignation offered".to_string()),
-                }
-            }
-            Msg::Way(n) => {
-                let paths = self.input.take_ways();
-                let said = match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
-                    Some(path) => self.follow(&path.clone()),
-                    None => Some("the checker stays where it was".to_string()),
-                };
-                self.say(said);
-            }
             Msg::Editor(key) => {
                 let said = self.editor_msg(key);
                 self.say(said);

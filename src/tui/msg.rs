@@ -90,13 +90,8 @@ pub enum Msg {
     Line(LineMsg),
     /// Any key while a panel (help, hint) is open: close it.
     ClosePanel,
-    /// The answer to "quit?".
-    ConfirmQuit(bool),
-    /// The answer to "resign how much?" (`None`: none).
-    ResignLevel(Option<WinKind>),
-    /// The way chosen for a checker that can reach its point in several ways (`None`:
-    /// none), counted from 1.
-    Way(Option<usize>),
+    /// The answer to a question the keys were asked.
+    Answer(Answer),
     /// The terminal has this many columns and rows.
     Resize(u16, u16),
     /// A bot's answer to the question with this id.
@@ -152,6 +147,18 @@ pub enum EditorMsg {
     Help,
     /// Any other key.
     Unknown,
+}
+
+/// The answer to a question asked of the keys (over the board, until answered).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// To "quit?".
+    Quit(bool),
+    /// To "resign how much?" (`None`: none).
+    Resign(Option<WinKind>),
+    /// The way chosen for a checker that can reach its point in several ways (`None`:
+    /// none), counted from 1.
+    Way(Option<usize>),
 }
 
 /// An arrow key (or `h`, `j`, `k`, `l`).

@@ -1,12 +1,13 @@
-//! Input as messages: what an event means in the mode the keys are in, and the command
-//! line (typing, history, and running a line).
+//! Input as messages: what an event means in the mode the keys are in, the answers to the
+//! questions asked of the keys, and the command line (typing, history, and running a
+//! line).
 
 use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
 use crate::bot::BotSpec;
 use crate::engine::WinKind;
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::play_key;
-use crate::tui::msg::{Arrow, HintMsg, LineMsg, RolloutKnob, TutorMsg};
+use crate::tui::msg::{Answer, Arrow, HintMsg, LineMsg, RolloutKnob, TutorMsg};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
@@ -99,7 +100,7 @@ impl App {
                 Msg::Escape if self.rollout_running() => Msg::Hint(HintMsg::StopRollout),
                 _ => Msg::ClosePanel,
             },
-            Mode::ConfirmQuit => Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::Quit)),
+            Mode::ConfirmQuit => Msg::Answer(Answer::Quit(matches!(msg, Msg::Yes | Msg::Quit))),
             Mode::Rescue(_) => match key.code {
                 KeyCode::Enter => Msg::Line(LineMsg::Enter),
                 KeyCode::Esc => Msg::Line(LineMsg::Cancel),
@@ -107,19 +108,48 @@ impl App {
                 KeyCode::Char(c) if !c.is_control() => Msg::Line(LineMsg::Char(c)),
                 _ => Msg::Other,
             },
-            Mode::ResignMenu => Msg::ResignLevel(match key.code {
+            Mode::ResignMenu => Msg::Answer(Answer::Resign(match key.code {
                 KeyCode::Char('s') => Some(WinKind::Single),
                 KeyCode::Char('g') => Some(WinKind::Gammon),
                 KeyCode::Char('b') => Some(WinKind::Backgammon),
                 _ => None,
-            }),
-            Mode::ChooseWay(_) => Msg::Way(match msg {
+            })),
+            Mode::ChooseWay(_) => Msg::Answer(Answer::Way(match msg {
                 Msg::Digit(n) => Some(usize::from(n)),
                 _ => None,
-            }),
+            })),
             Mode::Play if self.editing() => crate::tui::editor::key_msg(key),
             Mode::Play => msg,
         }
+    }
+
+    /// The answer to a question asked of the keys: the question closes, and the answer is
+    /// acted on.
+    pub(super) fn answer(&mut self, answer: Answer) {
+        let said = match answer {
+            Answer::Quit(yes) => {
+                self.input.set_mode(Mode::Play);
+                if yes {
+                    self.quit_asked();
+                }
+                None
+            }
+            Answer::Resign(level) => {
+                self.input.set_mode(Mode::Play);
+                match level {
+                    Some(level) => self.play_msg(Msg::Resign(level)),
+                    None => Some("no resignation offered".to_string()),
+                }
+            }
+            Answer::Way(n) => {
+                let paths = self.input.take_ways();
+                match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
+                    Some(path) => self.follow(&path.clone()),
+                    None => Some("the checker stays where it was".to_string()),
+                }
+            }
+        };
+        self.say(said);
     }
 
     /// The terminal is large enough for the board.
