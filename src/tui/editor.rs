@@ -313,3 +313,105 @@ fn load_text(editor: &mut Draft, text: &str) -> Result<(), LoadRefusal> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> [String; 2] {
+        ["Alice".to_string(), "Bob".to_string()]
+    }
+
+    fn editor(rules: &Rules) -> Editor {
+        let m = MatchState::new(*rules).expect("a match");
+        Editor::open(&m, None).expect("an editor")
+    }
+
+    /// The context with the cursor on White's `point` (White at the bottom).
+    fn at<'a>(names: &'a [String; 2], rules: &'a Rules, point: u8) -> EditorContext<'a> {
+        EditorContext {
+            names,
+            rules,
+            bottom: Side::White,
+            cursor: Spot::Point(point),
+        }
+    }
+
+    #[test]
+    fn the_start_is_handed_back_as_it_stands_with_the_dice_typed() {
+        let (names, rules) = (names(), Rules::money());
+        let mut e = editor(&rules);
+        let cx = at(&names, &rules, 6);
+        assert_eq!(
+            e.update(EditorMsg::Die(3), &cx),
+            EditorNext::Say("dice 3-?: type the second die".into())
+        );
+        assert_eq!(
+            e.update(EditorMsg::Die(1), &cx),
+            EditorNext::Say("dice 3-1".into())
+        );
+        match e.update(EditorMsg::Accept, &cx) {
+            EditorNext::Play(setup, dice) => {
+                assert_eq!(setup.position, Variant::Backgammon.start_position());
+                assert_eq!(setup.turn, Side::White);
+                assert_eq!(dice, Dice::new(3, 1).ok());
+            }
+            other => panic!("not handed back: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_impossible_board_is_refused_with_its_reason_and_the_editor_stays() {
+        let (names, rules) = (names(), Rules::money());
+        let mut e = editor(&rules);
+        let cx = at(&names, &rules, 6);
+        // A 16th White checker on White's 6-point.
+        assert_eq!(
+            e.update(EditorMsg::Add(Side::White), &cx),
+            EditorNext::Say("White checker added".into())
+        );
+        let EditorNext::Say(why) = e.update(EditorMsg::Accept, &cx) else {
+            panic!("16 checkers handed back");
+        };
+        assert!(why.contains("Alice has 16 checkers"), "{why}");
+        assert_eq!(
+            e.update(EditorMsg::Remove, &cx),
+            EditorNext::Say("White checker removed".into())
+        );
+        assert!(matches!(
+            e.update(EditorMsg::Accept, &cx),
+            EditorNext::Play(..)
+        ));
+    }
+
+    #[test]
+    fn the_dice_are_rolled_by_the_game_and_any_key_only_closes_the_help() {
+        let (names, rules) = (names(), Rules::match_to(5));
+        let mut e = editor(&rules);
+        let cx = at(&names, &rules, 1);
+        assert_eq!(e.update(EditorMsg::RollDice, &cx), EditorNext::RollDice);
+        let dice = Dice::new(6, 5).expect("dice");
+        assert_eq!(e.set_dice(dice), "dice 6-5");
+        assert_eq!(e.update(EditorMsg::Help, &cx), EditorNext::Quiet);
+        // With the help open, Esc closes it and the editor stays.
+        assert_eq!(e.update(EditorMsg::Cancel, &cx), EditorNext::Quiet);
+        assert_eq!(
+            e.update(EditorMsg::Score(Side::Black), &cx),
+            EditorNext::Say("score 0-1".into())
+        );
+        assert_eq!(e.update(EditorMsg::Cancel, &cx), EditorNext::Cancel);
+    }
+
+    #[test]
+    fn money_play_has_no_score_and_plakoto_no_cube() {
+        let names = names();
+        let money = Rules::money();
+        let mut e = editor(&money);
+        let refused = e.update(EditorMsg::Score(Side::White), &at(&names, &money, 1));
+        assert_eq!(refused, EditorNext::Say(EditRefusal::NoScore.to_string()));
+        let plakoto = Rules::of(crate::engine::RuleSet::Plakoto);
+        let mut e = editor(&plakoto);
+        let refused = e.update(EditorMsg::CubeUp, &at(&names, &plakoto, 1));
+        assert_eq!(refused, EditorNext::Say(EditRefusal::NoCube.to_string()));
+    }
+}
