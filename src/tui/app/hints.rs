@@ -254,3 +254,46 @@ impl Hints {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{MatchState, Rules};
+
+    fn waiting() -> HintPanel {
+        crate::tui::hint::waiting(&MatchState::new(Rules::money()).expect("a match"))
+    }
+
+    #[test]
+    fn a_hint_is_shown_only_if_it_is_the_one_asked_and_asked_again_once_the_match_moved() {
+        let mut hints = Hints::default();
+        hints.ask(7, 3, waiting());
+        // An earlier question's answer: dropped, the panel waits on.
+        assert_eq!(
+            hints.update(HintMsg::Ready(6, Box::new(waiting())), 3),
+            HintNext::Unchanged
+        );
+        assert!(hints.waiting());
+        // Its own, for a match that has moved on: asked again.
+        assert_eq!(
+            hints.update(HintMsg::Ready(7, Box::new(waiting())), 4),
+            HintNext::Ask
+        );
+        hints.ask(8, 4, waiting());
+        assert_eq!(
+            hints.update(HintMsg::Ready(8, Box::new(waiting())), 4),
+            HintNext::Changed
+        );
+        assert!(!hints.waiting());
+    }
+
+    #[test]
+    fn a_line_of_a_panel_without_plays_plays_nothing_and_closes_it() {
+        let mut hints = Hints::default();
+        hints.ask(1, 0, waiting());
+        assert_eq!(hints.update(HintMsg::Play(Some(2)), 0), HintNext::Changed);
+        assert!(hints.panel().is_none());
+        // No panel: nothing to play.
+        assert_eq!(hints.update(HintMsg::Play(None), 0), HintNext::Changed);
+    }
+}
