@@ -1,7 +1,7 @@
 //! Keys as messages ([`crate::tui::msg`]) in normal play, and the help panel that lists
 //! them (the position editor's are [`crate::tui::editor`]'s).
 
-use super::msg::{Arrow, HintMsg, LogMsg, Msg};
+use super::msg::{Arrow, HintMsg, LogMsg, Msg, Toggle};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The message of a key in normal play.
@@ -39,12 +39,12 @@ pub fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Char(']') => Msg::Log(LogMsg::Forward),
         KeyCode::Tab => Msg::NextChecker,
         KeyCode::BackTab => Msg::PreviousChecker,
-        KeyCode::Char('a') => Msg::ToggleAutoRoll,
-        KeyCode::Char('o') => Msg::ToggleAutoBearOff,
-        KeyCode::Char('T') => Msg::ToggleTutor,
-        KeyCode::Char('f') => Msg::ToggleTurnBoard,
-        KeyCode::Char('m') => Msg::ToggleTutorMode,
-        KeyCode::Char('i') => Msg::ShowPositionText,
+        KeyCode::Char('a') => Msg::Toggle(Toggle::AutoRoll),
+        KeyCode::Char('o') => Msg::Toggle(Toggle::AutoBearOff),
+        KeyCode::Char('T') => Msg::Toggle(Toggle::TutorView),
+        KeyCode::Char('f') => Msg::Toggle(Toggle::TurnBoard),
+        KeyCode::Char('m') => Msg::Toggle(Toggle::TutorMode),
+        KeyCode::Char('i') => Msg::Toggle(Toggle::PositionText),
         KeyCode::Char('C') => Msg::TakeOver,
         KeyCode::Char('e') => Msg::EditPosition,
         _ => Msg::Other,

@@ -62,21 +62,10 @@ pub enum Msg {
     NextChecker,
     /// Shift-Tab: the cursor to the previous checker that can move.
     PreviousChecker,
-    /// `a`: automatic rolling: off, when no double is possible, always.
-    ToggleAutoRoll,
-    /// `o`: the computer bears off for the player once there is no contact.
-    ToggleAutoBearOff,
-    /// `T`: the tutor view (point numbers for both sides).
-    ToggleTutor,
-    /// `m`: tutor mode (the expert judges a person's decisions before they are made).
-    ToggleTutorMode,
+    /// A table option turned on or off (or on to its next setting).
+    Toggle(Toggle),
     /// The tutor's panel, or the tutor's verdict.
     Tutor(TutorMsg),
-    /// `f`: the board fixed (White at the bottom) or turned to the player on roll.
-    ToggleTurnBoard,
-    /// The position as text on the panel, on and off: the XGID in place of the IDs (and into
-    /// the log) in backgammon, Portes and Jacquet, the board text in Plakoto and Fevga.
-    ShowPositionText,
     /// `C`: the computer takes over the side whose time is out.
     TakeOver,
     /// `e`: set up a position (opens the position editor).
@@ -159,6 +148,25 @@ pub enum Answer {
     /// The way chosen for a checker that can reach its point in several ways (`None`:
     /// none), counted from 1.
     Way(Option<usize>),
+}
+
+/// The table's options the keys turn on and off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Toggle {
+    /// `a`: automatic rolling: off, when no double is possible, always.
+    AutoRoll,
+    /// `o`: the computer bears off for the player once there is no contact.
+    AutoBearOff,
+    /// `T`: the tutor view (point numbers for both sides).
+    TutorView,
+    /// `m`: tutor mode (the expert judges a person's decisions before they are made).
+    TutorMode,
+    /// `f`: the board fixed (White at the bottom) or turned to the player on roll.
+    TurnBoard,
+    /// `i`: the position as text on the panel, on and off: the XGID in place of the IDs
+    /// (and into the log) in backgammon, Portes and Jacquet, the board text in Plakoto and
+    /// Fevga.
+    PositionText,
 }
 
 /// An arrow key (or `h`, `j`, `k`, `l`).

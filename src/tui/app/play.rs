@@ -33,12 +33,7 @@ impl App {
                 None
             }
             Msg::NextChecker | Msg::PreviousChecker => self.jump_cursor(msg == Msg::NextChecker),
-            Msg::ToggleAutoRoll
-            | Msg::ToggleAutoBearOff
-            | Msg::ToggleTutor
-            | Msg::ToggleTutorMode
-            | Msg::ToggleTurnBoard
-            | Msg::ShowPositionText => self.toggle(&msg),
+            Msg::Toggle(option) => self.toggle(option),
             Msg::TakeOver => self.take_over(),
             Msg::EditPosition => self.open_editor(None),
             Msg::SetupFrom(text) => self.open_editor(Some(&text)),
