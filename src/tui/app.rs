@@ -32,12 +32,13 @@
 //! A part's `update` does what it can alone and returns what the game must do for the rest
 //! (ask a bot, play a line, roll the dice, play a setup).
 //!
-//! The other files here are `impl App` by concern (play, bot turns, input, screen, setup,
+//! The other files here are `impl App` by concern (play, bot turns, input, screen, editing,
 //! table, tutoring, hints, saving, performing effects): they join the parts, and change
 //! them only through the parts' methods. The play handlers return what they have to say
 //! (`Said`), which goes on the message line.
 
 mod bot_turns;
+mod editing;
 mod hint_rollouts;
 mod hints;
 mod input;
@@ -50,7 +51,6 @@ mod saves;
 mod saving;
 mod screen;
 mod seats;
-mod setup;
 mod status;
 mod table;
 mod timing;
