@@ -1,10 +1,11 @@
 //! The game's state and the one place it changes: [`App::handle`] turns events into
-//! messages ([`App::message_for`] reads the mode the keys are in) and [`App::update`]
-//! applies them through the engine, then does what follows from the new state (the clocks,
-//! automatic rolls, questions to bots) and returns the effects for the runtime to perform
-//! ([`crate::tui::effect`]: start a job, save, make a bot, quit). `update` changes memory
-//! only; the runtime makes the saves on a worker thread (the host hands them out one at a
-//! time, in order), and their outcome comes back as a message.
+//! messages ([`App::message_for`] reads the mode the keys are in and the screen) and
+//! [`App::update`] routes them: each message to the part it is for, then does what follows
+//! from the new state (the clocks, automatic rolls, questions to bots) and returns the
+//! effects for the runtime to perform ([`crate::tui::effect`]: start a job, save, make a
+//! bot, quit). `update` changes memory only; the runtime makes the saves on a worker thread
+//! (the host hands them out one at a time, in order), and their outcome comes back as a
+//! message.
 //!
 //! `App` is a composition of parts, each in its own file, each the only writer of its
 //! state (its fields are private to its module):
@@ -16,19 +17,28 @@
 //! - `questions::Questions`: the question a bot is answering, the play being shown, the
 //!   question ids;
 //! - `input_state::InputState`: the keys' mode, the cursor, the picked checker, the
-//!   command history;
-//! - `hints::Hints`: the hint panel, the hint it waits for, its rollout;
-//! - `tutor_desk::TutorDesk`: tutor mode's decision held back;
-//! - `status::StatusLine`: the message line and the log;
+//!   command history; it takes the arrows and the command line's keys;
+//! - `hints::Hints`: the hint panel, the hint it waits for, its rollout; it takes
+//!   [`crate::tui::msg::HintMsg`] and draws its panel;
+//! - `tutor_desk::TutorDesk`: tutor mode's decision held back; it takes
+//!   [`crate::tui::msg::TutorMsg`] and draws its panel;
+//! - `status::StatusLine`: the message line and the log; it takes
+//!   [`crate::tui::msg::LogMsg`];
 //! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
 //!   the runtime to start.
 //!
-//! The other files here are `impl App` by concern (play, bot turns, input, screen, setup,
+//! The screen is the table, or the position editor ([`crate::tui::editor`]), a
+//! screen of its own with its messages, update and view, which hands a finished setup back.
+//! A part's `update` does what it can alone and returns what the game must do for the rest
+//! (ask a bot, play a line, roll the dice, play a setup).
+//!
+//! The other files here are `impl App` by concern (play, bot turns, input, screen, editing,
 //! table, tutoring, hints, saving, performing effects): they join the parts, and change
 //! them only through the parts' methods. The play handlers return what they have to say
 //! (`Said`), which goes on the message line.
 
 mod bot_turns;
+mod editing;
 mod hint_rollouts;
 mod hints;
 mod input;
@@ -40,7 +50,6 @@ mod play;
 mod questions;
 mod saving;
 mod screen;
-mod setup;
 mod status;
 mod table;
 mod tutor_desk;
@@ -49,18 +58,18 @@ mod tutoring;
 use super::bots::BotJob;
 use super::clock::ClockKind;
 use super::commands::{self, Command};
+use super::editor::Editor;
 use super::effect::{Effect, Effects, Job, SaveRequest};
 pub use super::event::Event;
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
-use super::keys::Msg;
 use super::model::Spot;
+use super::msg::Msg;
 use super::tutor::{Threshold, TutorJob};
 use super::view;
 use crate::bot::{self, BotSpec};
 use crate::engine::{
-    Action, Dice, DieStep, GameSetup, MatchState, Phase, Place, Play, Rules, RulesError, Side,
-    TurnBuilder,
+    Action, Dice, DieStep, GameSetup, MatchState, Place, Play, Rules, RulesError, Side, TurnBuilder,
 };
 use crate::host::Host;
 use crate::host::saving::{SaveWriter, Saving};
@@ -212,8 +221,17 @@ enum Mode {
     ResignMenu,
     /// The picked checker can reach its destination in ways that end differently.
     ChooseWay(Vec<Vec<DieStep>>),
-    /// The position editor is open.
-    Setup(Box<setup::SetupEditor>),
+}
+
+/// What the screen is: the table, or a screen of its own over it.
+#[derive(Debug, Default)]
+enum Screen {
+    /// The match at the table.
+    #[default]
+    Table,
+    /// The position editor: it takes the keys (but for the questions over it) and draws
+    /// the board until it hands a setup back or goes back.
+    Editor(Box<Editor>),
 }
 
 /// The game in the terminal: the match and everything the screen shows about it, as parts
@@ -226,6 +244,8 @@ pub struct App {
     table: match_table::Table,
     /// The seed of the dice.
     seed: u64,
+    /// The table, or the position editor.
+    screen: Screen,
     /// The keys' mode, the cursor, the pick and the command history.
     input: input_state::InputState,
     /// The terminal's size: (columns, rows).
@@ -384,6 +404,7 @@ impl App {
             table: match_table::Table::new(host),
             seed,
             options,
+            screen: Screen::Table,
             input: input_state::InputState::default(),
             size: (80, 24),
             quit: false,
@@ -468,20 +489,8 @@ impl App {
         match msg {
             Msg::BotDecided(id, decision) => return self.bot_decided(id, decision),
             Msg::BotStep(id) => return self.bot_tick(id),
-            Msg::HintReady(id, panel) => return self.hint_ready(id, *panel),
-            Msg::TutorReady(id, verdict) => return self.tutor_ready(id, &verdict),
-            Msg::TutorKeep => self.tutor_answer(true),
-            Msg::TutorTakeBack => self.tutor_answer(false),
-            Msg::TutorWait => {
-                self.status.say(
-                    if self.tutor_thinking() {
-                        "tutor: thinking… (Esc takes it back)"
-                    } else {
-                        "the tutor asks: u takes it back, k keeps it"
-                    }
-                    .to_string(),
-                );
-            }
+            Msg::Hint(msg) => return self.hint_msg(msg),
+            Msg::Tutor(msg) => return self.tutor_msg(msg),
             Msg::Second => return self.second(),
             Msg::Ignore => return false,
             Msg::Resize(w, h) => self.size = (w, h),
@@ -490,199 +499,23 @@ impl App {
                 self.hints.close();
                 self.input.set_mode(Mode::Play);
             }
-            Msg::HintRollout => self.start_rollout(),
-            Msg::RolloutKnob(knob) => self.change_rollout(knob),
-            Msg::RolloutStop => self.stop_rollout(),
-            Msg::RolloutReport(id, report) => return self.rollout_report(id, *report),
-            Msg::HintStep(down) => {
-                self.hints.step(down);
-            }
-            Msg::HintPlay(line) => {
-                let said = self.play_hint_line(line);
-                self.say(said);
-            }
-            Msg::ConfirmQuit(yes) => {
-                self.input.set_mode(Mode::Play);
-                if yes {
-                    self.quit_asked();
-                }
-            }
+            Msg::Answer(answer) => self.answer(answer),
             // Ctrl-C in the question of a match that is not saved: quit without it.
             Msg::QuitNow if matches!(self.input.mode(), Mode::Rescue(_)) => self.quit_unsaved(),
             Msg::Terminate => self.quit = true,
-            Msg::ResignLevel(level) => {
-                self.input.set_mode(Mode::Play);
-                match level {
-                    Some(level) => {
-                        let said = self.play_msg(Msg::Resign(level));
-                        self.say(said);
-                    }
-                    None => self.status.say("no resignation offered".to_string()),
-                }
-            }
-            Msg::Way(n) => {
-                let paths = self.input.take_ways();
-                let said = match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
-                    Some(path) => self.follow(&path.clone()),
-                    None => Some("the checker stays where it was".to_string()),
-                };
-                self.say(said);
-            }
-            Msg::Setup(key) => {
-                let said = self.setup_key(key);
+            Msg::Editor(key) => {
+                let said = self.editor_msg(key);
                 self.say(said);
             }
             Msg::BotsMade(made) => return self.bots_made(made),
             Msg::NotStarted(work, id, why) => return self.not_started(work, id, &why),
-            Msg::CommandChar(_)
-            | Msg::CommandBack
-            | Msg::CommandEnter
-            | Msg::CommandCancel
-            | Msg::HistoryBack
-            | Msg::HistoryForward => self.command_key(&msg),
+            Msg::Line(key) => self.line_key(key),
             other => {
                 let said = self.play_msg(other);
                 self.say(said);
             }
         }
         true
-    }
-
-    /// Applies a message of normal play (keys, clicks, commands); returns what it has to
-    /// say on the message line.
-    // TODO(issue 32): split with App into components (part 3), each taking its messages.
-    #[allow(clippy::too_many_lines)]
-    fn play_msg(&mut self, msg: Msg) -> Said {
-        match msg {
-            Msg::QuitNow => {
-                self.quit_asked();
-                return None;
-            }
-            // Once the match is over there is nothing to keep playing: q quits.
-            Msg::Quit if self.table.state().is_over() => {
-                self.quit_asked();
-                return None;
-            }
-            Msg::Quit => {
-                self.input.set_mode(Mode::ConfirmQuit);
-                return None;
-            }
-            Msg::NextChecker | Msg::PreviousChecker => {
-                return self.jump_cursor(msg == Msg::NextChecker);
-            }
-            Msg::ToggleAutoRoll
-            | Msg::ToggleAutoBearOff
-            | Msg::ToggleTutor
-            | Msg::ToggleTutorMode
-            | Msg::ToggleTurnBoard
-            | Msg::ShowPositionText => {
-                return self.toggle(&msg);
-            }
-            Msg::TakeOver => return self.take_over(),
-            Msg::EditPosition => return self.open_setup(None),
-            Msg::SetupFrom(text) => return self.open_setup(Some(&text)),
-            Msg::Help => {
-                self.input.set_mode(Mode::Help);
-                return None;
-            }
-            Msg::Hint => {
-                self.hint();
-                return None;
-            }
-            Msg::LogBack => {
-                // Back no further than the oldest events filling the log's rows.
-                let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-                let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
-                self.status.scroll_back(rows);
-                return None;
-            }
-            Msg::LogForward => {
-                self.status.scroll_forward();
-                return None;
-            }
-            Msg::Save => {
-                self.ask(Effect::Save(SaveRequest::To(None)));
-                return None;
-            }
-            Msg::OpenCommand => {
-                self.input.set_mode(Mode::Command(String::new(), None));
-                return None;
-            }
-            Msg::Left | Msg::Right | Msg::Up | Msg::Down => {
-                self.input.move_cursor(&msg);
-                return None;
-            }
-            Msg::Escape => {
-                if self.input.drop_pick().is_none() {
-                    self.status.clear();
-                }
-                return None;
-            }
-            Msg::ResignMenu => {
-                let game = self.table.game();
-                if game.to_act().is_some() {
-                    self.input.set_mode(Mode::ResignMenu);
-                    return None;
-                } else if game.phase() == Phase::Opening {
-                    return Some("a game can be resigned once it has started: r rolls".to_string());
-                }
-                return Some("there is nothing to resign now".to_string());
-            }
-            Msg::Click(spot) => {
-                self.put_cursor_on(spot);
-                return self.play_msg(Msg::Select);
-            }
-            Msg::Other => {
-                return Some("that key does nothing here: ? lists the keys".to_string());
-            }
-            _ => {}
-        }
-        self.status.clear();
-        let game = self.table.game();
-        if let Some(side) = game.to_act().filter(|&s| self.table.seats().has_bot(s)) {
-            return Some(format!(
-                "{} is played by the computer: wait, or :human takes it back",
-                self.name(side)
-            ));
-        }
-        if self.bot_busy() {
-            return Some("wait for the computer's move".to_string());
-        }
-        let waiting_answer = game.resignation().is_some()
-            || matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered);
-        if !waiting_answer && game.result().is_none() {
-            let refusal = match msg {
-                Msg::Take | Msg::Pass | Msg::Beaver => Some("there is no double to answer"),
-                Msg::Yes | Msg::No => Some("there is no question to answer"),
-                Msg::Digit(_) | Msg::Undo if !matches!(game.phase(), Phase::Moving(_)) => {
-                    Some("roll first: there are no dice to move with")
-                }
-                _ => None,
-            };
-            if let Some(why) = refusal {
-                return Some(why.to_string());
-            }
-        }
-        if game.result().is_some() {
-            self.between_games(&msg)
-        } else if let Some(resignation) = game.resignation() {
-            match msg {
-                Msg::Yes => self.act_saying_nothing(Action::AcceptResignation),
-                Msg::No => self.act_saying_nothing(Action::DeclineResignation),
-                _ => Some(format!(
-                    "{} offers to resign: accept (y) or decline (n)",
-                    self.name(resignation.by)
-                )),
-            }
-        } else {
-            match game.phase() {
-                Phase::Opening => self.opening(&msg),
-                Phase::Rolling => self.rolling(&msg),
-                Phase::Moving(_) => self.moving(msg),
-                Phase::DoubleOffered | Phase::Beavered => self.answering(&msg),
-                Phase::Over(_) => None,
-            }
-        }
     }
 
     /// Puts what a handler said on the message line (nothing: the line stays as the

@@ -1,6 +1,6 @@
 //! The `:` command line: commands by name, or a whole play in notation.
 
-use super::keys::Msg;
+use super::msg::Msg;
 use crate::engine::{Side, WinKind};
 
 /// What a command line asks for.

@@ -174,7 +174,7 @@ impl<E: std::error::Error + 'static> std::error::Error for Shared<E> {
 
 /// Bots to make for `:bot NAME` (making one may start a program: an engine over UBGI) on a
 /// worker thread, brought back to [`crate::tui::App::update`] as
-/// [`crate::tui::keys::Msg::BotsMade`].
+/// [`crate::tui::msg::Msg::BotsMade`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotRequest {
     /// Matches the bots made to the request (a later `:bot` or `:human` drops them).

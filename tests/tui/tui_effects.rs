@@ -6,7 +6,7 @@
 use bg_tui::engine::Rules;
 use bg_tui::store;
 use bg_tui::tui::effect::{Effect, Job, SaveRequest, Saved};
-use bg_tui::tui::keys::Msg;
+use bg_tui::tui::msg::Msg;
 use bg_tui::tui::{App, Event, Options, Player};
 use std::path::Path;
 

@@ -843,7 +843,7 @@ fn every_key_in_the_help_does_what_it_says() {
 /// Every key the position editor's help (`?` in the editor) lists does what it says.
 #[test]
 fn every_key_in_the_setup_help_does_what_it_says() {
-    for (keys, what) in bg_tui::tui::keys::setup_help_rows() {
+    for (keys, what) in bg_tui::tui::editor::help_rows() {
         let check: fn() = match keys.as_str() {
             "arrows, h j k l" => check_setup_cursor,
             "set-up: w b x p" => check_setup_checkers,
@@ -880,7 +880,7 @@ fn check_setup_help() {
     let Some(Overlay::Help(rows)) = app.model().overlay else {
         panic!("the editor's help is shown");
     };
-    assert_eq!(rows, bg_tui::tui::keys::setup_help_rows());
+    assert_eq!(rows, bg_tui::tui::editor::help_rows());
     // The next key only closes it: `c` does not clear the board.
     chars(&mut app, "c");
     assert!(app.model().overlay.is_none());

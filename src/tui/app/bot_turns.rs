@@ -49,7 +49,7 @@ impl App {
     /// Asks a bot when the decision is a bot's.
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
-        let editing = matches!(self.input.mode(), super::Mode::Setup(_));
+        let editing = self.editing();
         let seating = self.questions.making().is_some() || self.questions.stalled();
         if self.bot_busy() || self.quit || self.table.state().is_over() || editing || seating {
             return;

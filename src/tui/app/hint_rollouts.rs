@@ -4,17 +4,17 @@
 //! in the panel after every round; Esc stops it, and so does closing the panel. The
 //! panel's state is the [`super::hints::Hints`] part's.
 
-use super::hints::HintAnswer;
+use super::hints::HintNext;
 use super::{App, Job, Said};
-use crate::engine::Phase;
-use crate::tui::hint::{self, HintJob, HintPanel, play_text};
+use crate::engine::{Phase, Play};
+use crate::tui::hint::{self, HintJob, play_text};
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
-use crate::tui::keys::RolloutKnob;
+use crate::tui::msg::HintMsg;
 
 impl App {
     /// Starts rolling out the open hint panel's lines (the best few plays, or the position
     /// of its cube advice).
-    pub(super) fn start_rollout(&mut self) {
+    fn start_rollout(&mut self) {
         let Some(panel) = self.hints.panel() else {
             return;
         };
@@ -53,40 +53,16 @@ impl App {
         self.status.clear();
     }
 
-    /// `t`, `d` or `c` in the hint panel: changes how `R` rolls out (not while a rollout
-    /// runs).
-    pub(super) fn change_rollout(&mut self, knob: RolloutKnob) {
-        let changed = self.hints.change_choice(|c| match knob {
-            RolloutKnob::Trials => c.more_trials(),
-            RolloutKnob::Depth => c.other_depth(),
-            RolloutKnob::Cut => c.next_cut(),
-        });
-        if !changed {
-            self.status
-                .say("the rollout runs: Esc stops it first".to_string());
-        }
-    }
-
     /// The hint panel's rollout is running.
     pub(super) const fn rollout_running(&self) -> bool {
         self.hints.rollout_running()
     }
 
-    /// Stops the rollout in progress, if any: the panel keeps the result so far.
-    pub(super) fn stop_rollout(&mut self) {
-        self.hints.stop_rollout();
-    }
-
-    /// A rollout's result so far: shown, unless the rollout was stopped or its panel closed.
-    pub(super) fn rollout_report(&mut self, id: u64, report: RolloutReport) -> bool {
-        self.hints.rollout_report(id, report)
-    }
-
     /// Asks for the strongest bot's advice for the player on roll: every play ranked (the
     /// expert's with equities, losses and chances), or the cube decision. The panel opens at
     /// once and says the bot is thinking until the answer comes from the worker thread.
-    pub(super) fn hint(&mut self) {
-        self.stop_rollout();
+    fn hint(&mut self) {
+        self.hints.stop_rollout();
         let id = self.questions.new_id();
         self.start(Job::Hint(HintJob {
             id,
@@ -97,28 +73,32 @@ impl App {
         self.hints.ask(id, self.recorded(), waiting);
     }
 
-    /// Shows the hint with this id, unless its panel was closed. When the match has moved
-    /// on since it was asked for (bots play on while the panel is open), the hint is asked
-    /// again for the match as it stands now.
-    pub(super) fn hint_ready(&mut self, id: u64, panel: HintPanel) -> bool {
-        match self.hints.answer(id, panel, self.recorded()) {
-            HintAnswer::Dropped => false,
-            HintAnswer::Stale => {
-                self.hint();
-                true
+    /// A message of the hint panel's: the [`super::hints::Hints`] part takes it, and what
+    /// it cannot do alone is done here. Returns whether the screen changed.
+    pub(super) fn hint_msg(&mut self, msg: HintMsg) -> bool {
+        match self.hints.update(msg, self.recorded()) {
+            HintNext::Unchanged => return false,
+            HintNext::Changed => {}
+            HintNext::Say(line) => self.status.say(line),
+            // A hint for a match that has moved on (bots play on while the panel is open)
+            // is asked again for the match as it stands now.
+            HintNext::Ask => self.hint(),
+            HintNext::Play(play) => {
+                let said = self.play_hint(play);
+                self.say(said);
             }
-            HintAnswer::Shown => true,
+            HintNext::RollOut => self.start_rollout(),
         }
+        true
     }
 
-    /// Plays line `line` (from 0; `None`: the chosen line) of the hint panel, and closes it.
-    pub(super) fn play_hint_line(&mut self, line: Option<usize>) -> Said {
-        self.stop_rollout();
-        let panel = self.hints.take_panel()?;
-        let Some(hint) = panel.plays.get(line.unwrap_or(panel.selected)) else {
-            return (!panel.plays.is_empty())
-                .then(|| format!("the hint has {} lines", panel.plays.len()));
-        };
+    /// A rollout's result so far: shown, unless the rollout was stopped or its panel closed.
+    pub(super) fn rollout_report(&mut self, id: u64, report: RolloutReport) -> bool {
+        self.hint_msg(HintMsg::Report(id, Box::new(report)))
+    }
+
+    /// Plays a play of the hint panel (closed now), if the play is a person's to make.
+    fn play_hint(&mut self, play: Play) -> Said {
         let game = self.table.game();
         let human = game
             .to_act()
@@ -129,7 +109,7 @@ impl App {
         // The moves made so far this turn are taken back: the line is a whole play.
         self.table.undo_turn();
         let _ = self.input.drop_pick();
-        self.decide(crate::tui::tutor::Decision::Play(hint.play));
+        self.decide(crate::tui::tutor::Decision::Play(play));
         None
     }
 }

@@ -1,21 +1,43 @@
 //! The hint panel's part: the panel (until the next key), the hint it waits for, and the
-//! rollout it shows while that runs. This part is the only writer of them; the game asks
-//! it to open, fill, step through, roll out and close the panel.
+//! rollout it shows while that runs. This part is the only writer of them: it takes the
+//! panel's messages ([`Hints::update`]) and says what the game must do for the rest (ask
+//! the bot, play a line, start a rollout).
 
+use crate::engine::Play;
 use crate::tui::hint::HintPanel;
 use crate::tui::hint_rollout::{RolloutChoice, RolloutReport, RolloutStage, RolloutView};
+use crate::tui::model::Overlay;
+use crate::tui::msg::{HintMsg, RolloutKnob};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What became of a hint that came back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum HintAnswer {
+enum HintAnswer {
     /// Not the hint the panel waits for, or the panel was closed: nothing changes.
     Dropped,
     /// The match has moved on since it was asked for: ask again.
     Stale,
     /// The panel shows it.
     Shown,
+}
+
+/// What the game does after the hint panel took a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum HintNext {
+    /// Nothing changed on the screen.
+    Unchanged,
+    /// The panel changed.
+    Changed,
+    /// The panel refused: this goes on the message line.
+    Say(String),
+    /// Ask the strongest bot for a hint on the match as it stands (`H`, or a hint that
+    /// came back for a match that has moved on).
+    Ask,
+    /// Play this play of the panel's, which is closed.
+    Play(Play),
+    /// Roll the open panel's lines out.
+    RollOut,
 }
 
 /// The hint panel and what it waits for.
@@ -32,6 +54,71 @@ pub(super) struct Hints {
 }
 
 impl Hints {
+    /// Takes a message of the panel's; the record is `recorded` long now. Returns what the
+    /// game must do for it.
+    pub(super) fn update(&mut self, msg: HintMsg, recorded: usize) -> HintNext {
+        match msg {
+            HintMsg::Ask => {
+                self.stop_rollout();
+                HintNext::Ask
+            }
+            HintMsg::Ready(id, panel) => match self.answer(id, *panel, recorded) {
+                HintAnswer::Dropped => HintNext::Unchanged,
+                HintAnswer::Stale => HintNext::Ask,
+                HintAnswer::Shown => HintNext::Changed,
+            },
+            HintMsg::Step(down) => {
+                if let Some(panel) = &mut self.panel {
+                    panel.step(down);
+                }
+                HintNext::Changed
+            }
+            HintMsg::Play(line) => {
+                self.stop_rollout();
+                let Some(panel) = self.panel.take() else {
+                    return HintNext::Changed;
+                };
+                match panel.plays.get(line.unwrap_or(panel.selected)) {
+                    Some(hint) => HintNext::Play(hint.play),
+                    None if panel.plays.is_empty() => HintNext::Changed,
+                    None => HintNext::Say(format!("the hint has {} lines", panel.plays.len())),
+                }
+            }
+            HintMsg::RollOut => HintNext::RollOut,
+            HintMsg::Knob(knob) => {
+                let changed = self.change_choice(|c| match knob {
+                    RolloutKnob::Trials => c.more_trials(),
+                    RolloutKnob::Depth => c.other_depth(),
+                    RolloutKnob::Cut => c.next_cut(),
+                });
+                if changed {
+                    HintNext::Changed
+                } else {
+                    HintNext::Say("the rollout runs: Esc stops it first".to_string())
+                }
+            }
+            HintMsg::StopRollout => {
+                self.stop_rollout();
+                HintNext::Changed
+            }
+            HintMsg::Report(id, report) => {
+                if self.rollout_report(id, *report) {
+                    HintNext::Changed
+                } else {
+                    HintNext::Unchanged
+                }
+            }
+        }
+    }
+
+    /// The panel as the screen draws it, while it is open.
+    pub(super) fn view(&self) -> Option<Overlay> {
+        self.panel.as_ref().map(|panel| Overlay::Question {
+            title: panel.title.clone(),
+            lines: panel.lines(),
+        })
+    }
+
     /// The panel, while it is open.
     pub(super) const fn panel(&self) -> Option<&HintPanel> {
         self.panel.as_ref()
@@ -45,7 +132,7 @@ impl Hints {
     }
 
     /// The hint `id` came back as `panel`; the record is `recorded` long now.
-    pub(super) fn answer(&mut self, id: u64, panel: HintPanel, recorded: usize) -> HintAnswer {
+    fn answer(&mut self, id: u64, panel: HintPanel, recorded: usize) -> HintAnswer {
         let Some((asked, asked_at)) = self.wait else {
             return HintAnswer::Dropped;
         };
@@ -75,10 +162,7 @@ impl Hints {
 
     /// Changes how `R` rolls out (`t`, `d`, `c` in the panel): shown in the open panel.
     /// Refused while a rollout runs (`false`).
-    pub(super) fn change_choice(
-        &mut self,
-        change: impl FnOnce(RolloutChoice) -> RolloutChoice,
-    ) -> bool {
+    fn change_choice(&mut self, change: impl FnOnce(RolloutChoice) -> RolloutChoice) -> bool {
         if self.rollout.is_some() {
             return false;
         }
@@ -101,18 +185,6 @@ impl Hints {
     /// The panel waits for a hint.
     pub(super) const fn waiting(&self) -> bool {
         self.wait.is_some()
-    }
-
-    /// Chooses the line below (`down`) or above.
-    pub(super) fn step(&mut self, down: bool) {
-        if let Some(panel) = &mut self.panel {
-            panel.step(down);
-        }
-    }
-
-    /// Closes the panel and returns it.
-    pub(super) fn take_panel(&mut self) -> Option<HintPanel> {
-        self.panel.take()
     }
 
     /// Closes the panel, stopping its rollout.
@@ -166,7 +238,7 @@ impl Hints {
 
     /// A rollout's result so far: shown, unless the rollout was stopped or its panel
     /// closed. Returns whether it is shown.
-    pub(super) fn rollout_report(&mut self, id: u64, report: RolloutReport) -> bool {
+    fn rollout_report(&mut self, id: u64, report: RolloutReport) -> bool {
         if !self.waits_for_rollout(id) {
             return false;
         }
@@ -180,5 +252,48 @@ impl Hints {
             self.rollout = None;
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{MatchState, Rules};
+
+    fn waiting() -> HintPanel {
+        crate::tui::hint::waiting(&MatchState::new(Rules::money()).expect("a match"))
+    }
+
+    #[test]
+    fn a_hint_is_shown_only_if_it_is_the_one_asked_and_asked_again_once_the_match_moved() {
+        let mut hints = Hints::default();
+        hints.ask(7, 3, waiting());
+        // An earlier question's answer: dropped, the panel waits on.
+        assert_eq!(
+            hints.update(HintMsg::Ready(6, Box::new(waiting())), 3),
+            HintNext::Unchanged
+        );
+        assert!(hints.waiting());
+        // Its own, for a match that has moved on: asked again.
+        assert_eq!(
+            hints.update(HintMsg::Ready(7, Box::new(waiting())), 4),
+            HintNext::Ask
+        );
+        hints.ask(8, 4, waiting());
+        assert_eq!(
+            hints.update(HintMsg::Ready(8, Box::new(waiting())), 4),
+            HintNext::Changed
+        );
+        assert!(!hints.waiting());
+    }
+
+    #[test]
+    fn a_line_of_a_panel_without_plays_plays_nothing_and_closes_it() {
+        let mut hints = Hints::default();
+        hints.ask(1, 0, waiting());
+        assert_eq!(hints.update(HintMsg::Play(Some(2)), 0), HintNext::Changed);
+        assert!(hints.panel().is_none());
+        // No panel: nothing to play.
+        assert_eq!(hints.update(HintMsg::Play(None), 0), HintNext::Changed);
     }
 }

@@ -1,11 +1,13 @@
-//! Input as messages: what an event means in the mode the keys are in, and the command
-//! line (typing, history, and running a line).
+//! Input as messages: what an event means in the mode the keys are in, the answers to the
+//! questions asked of the keys, and the command line (typing, history, and running a
+//! line).
 
 use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
 use crate::bot::BotSpec;
 use crate::engine::WinKind;
 use crate::tui::effect::{Effect, SaveRequest};
-use crate::tui::keys::{RolloutKnob, play_key};
+use crate::tui::keys::play_key;
+use crate::tui::msg::{Answer, Arrow, HintMsg, LineMsg, RolloutKnob, TutorMsg};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
@@ -17,9 +19,9 @@ impl App {
         match event {
             Event::Bot { id, decision } => Msg::BotDecided(id, decision),
             Event::Tick(id) => Msg::BotStep(id),
-            Event::Hint { id, panel } => Msg::HintReady(id, panel),
-            Event::Tutor { id, verdict } => Msg::TutorReady(id, verdict),
-            Event::Rollout { id, report } => Msg::RolloutReport(id, report),
+            Event::Hint { id, panel } => Msg::Hint(HintMsg::Ready(id, panel)),
+            Event::Tutor { id, verdict } => Msg::Tutor(TutorMsg::Ready(id, verdict)),
+            Event::Rollout { id, report } => Msg::Hint(HintMsg::Report(id, report)),
             Event::BotsMade(made) => Msg::BotsMade(*made),
             Event::Saved(saved) => Msg::Saved(saved),
             Event::NotStarted { work, id, why } => Msg::NotStarted(work, id, why),
@@ -39,6 +41,7 @@ impl App {
     fn mouse_msg(&self, mouse: MouseEvent) -> Msg {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left)
             || self.input.mode() != &Mode::Play
+            || self.editing()
             || self.tutor_busy()
         {
             return Msg::Ignore;
@@ -62,59 +65,92 @@ impl App {
         }
         match self.input.mode() {
             Mode::Command(..) => match key.code {
-                KeyCode::Esc => Msg::CommandCancel,
-                KeyCode::Backspace => Msg::CommandBack,
-                KeyCode::Enter => Msg::CommandEnter,
-                KeyCode::Up => Msg::HistoryBack,
-                KeyCode::Down => Msg::HistoryForward,
-                KeyCode::Char(c) if !c.is_control() => Msg::CommandChar(c),
+                KeyCode::Esc => Msg::Line(LineMsg::Cancel),
+                KeyCode::Backspace => Msg::Line(LineMsg::Back),
+                KeyCode::Enter => Msg::Line(LineMsg::Enter),
+                KeyCode::Up => Msg::Line(LineMsg::HistoryBack),
+                KeyCode::Down => Msg::Line(LineMsg::HistoryForward),
+                KeyCode::Char(c) if !c.is_control() => Msg::Line(LineMsg::Char(c)),
                 _ => Msg::Other,
             },
             Mode::Help => Msg::ClosePanel,
             Mode::Play if self.tutor_thinking() => match msg {
-                Msg::Escape => Msg::TutorTakeBack,
+                Msg::Escape => Msg::Tutor(TutorMsg::TakeBack),
                 Msg::Quit => msg,
-                _ => Msg::TutorWait,
+                _ => Msg::Tutor(TutorMsg::Wait),
             },
             Mode::Play if self.tutor_panel().is_some() => match key.code {
-                KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::TutorKeep,
-                KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => Msg::TutorTakeBack,
+                KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::Tutor(TutorMsg::Keep),
+                KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => {
+                    Msg::Tutor(TutorMsg::TakeBack)
+                }
                 _ if msg == Msg::Quit => msg,
-                _ => Msg::TutorWait,
+                _ => Msg::Tutor(TutorMsg::Wait),
             },
             Mode::Play if self.hints.panel().is_some() => match msg {
-                _ if key.code == KeyCode::Char('t') => Msg::RolloutKnob(RolloutKnob::Trials),
-                _ if key.code == KeyCode::Char('d') => Msg::RolloutKnob(RolloutKnob::Depth),
-                _ if key.code == KeyCode::Char('c') => Msg::RolloutKnob(RolloutKnob::Cut),
-                Msg::Up => Msg::HintStep(false),
-                Msg::Down => Msg::HintStep(true),
-                Msg::Select => Msg::HintPlay(None),
-                Msg::Digit(n @ 1..=9) => Msg::HintPlay(Some(usize::from(n) - 1)),
-                Msg::ResignMenu => Msg::HintRollout,
-                Msg::Escape if self.rollout_running() => Msg::RolloutStop,
+                _ if key.code == KeyCode::Char('t') => {
+                    Msg::Hint(HintMsg::Knob(RolloutKnob::Trials))
+                }
+                _ if key.code == KeyCode::Char('d') => Msg::Hint(HintMsg::Knob(RolloutKnob::Depth)),
+                _ if key.code == KeyCode::Char('c') => Msg::Hint(HintMsg::Knob(RolloutKnob::Cut)),
+                Msg::Cursor(Arrow::Up) => Msg::Hint(HintMsg::Step(false)),
+                Msg::Cursor(Arrow::Down) => Msg::Hint(HintMsg::Step(true)),
+                Msg::Select => Msg::Hint(HintMsg::Play(None)),
+                Msg::Digit(n @ 1..=9) => Msg::Hint(HintMsg::Play(Some(usize::from(n) - 1))),
+                Msg::ResignMenu => Msg::Hint(HintMsg::RollOut),
+                Msg::Escape if self.rollout_running() => Msg::Hint(HintMsg::StopRollout),
                 _ => Msg::ClosePanel,
             },
-            Mode::ConfirmQuit => Msg::ConfirmQuit(matches!(msg, Msg::Yes | Msg::Quit)),
+            Mode::ConfirmQuit => Msg::Answer(Answer::Quit(matches!(msg, Msg::Yes | Msg::Quit))),
             Mode::Rescue(_) => match key.code {
-                KeyCode::Enter => Msg::CommandEnter,
-                KeyCode::Esc => Msg::CommandCancel,
-                KeyCode::Backspace => Msg::CommandBack,
-                KeyCode::Char(c) if !c.is_control() => Msg::CommandChar(c),
+                KeyCode::Enter => Msg::Line(LineMsg::Enter),
+                KeyCode::Esc => Msg::Line(LineMsg::Cancel),
+                KeyCode::Backspace => Msg::Line(LineMsg::Back),
+                KeyCode::Char(c) if !c.is_control() => Msg::Line(LineMsg::Char(c)),
                 _ => Msg::Other,
             },
-            Mode::ResignMenu => Msg::ResignLevel(match key.code {
+            Mode::ResignMenu => Msg::Answer(Answer::Resign(match key.code {
                 KeyCode::Char('s') => Some(WinKind::Single),
                 KeyCode::Char('g') => Some(WinKind::Gammon),
                 KeyCode::Char('b') => Some(WinKind::Backgammon),
                 _ => None,
-            }),
-            Mode::ChooseWay(_) => Msg::Way(match msg {
+            })),
+            Mode::ChooseWay(_) => Msg::Answer(Answer::Way(match msg {
                 Msg::Digit(n) => Some(usize::from(n)),
                 _ => None,
-            }),
-            Mode::Setup(_) => crate::tui::keys::setup_key(key),
+            })),
+            Mode::Play if self.editing() => crate::tui::editor::key_msg(key),
             Mode::Play => msg,
         }
+    }
+
+    /// The answer to a question asked of the keys: the question closes, and the answer is
+    /// acted on.
+    pub(super) fn answer(&mut self, answer: Answer) {
+        let said = match answer {
+            Answer::Quit(yes) => {
+                self.input.set_mode(Mode::Play);
+                if yes {
+                    self.quit_asked();
+                }
+                None
+            }
+            Answer::Resign(level) => {
+                self.input.set_mode(Mode::Play);
+                match level {
+                    Some(level) => self.play_msg(Msg::Resign(level)),
+                    None => Some("no resignation offered".to_string()),
+                }
+            }
+            Answer::Way(n) => {
+                let paths = self.input.take_ways();
+                match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
+                    Some(path) => self.follow(&path.clone()),
+                    None => Some("the checker stays where it was".to_string()),
+                }
+            }
+        };
+        self.say(said);
     }
 
     /// The terminal is large enough for the board.
@@ -124,12 +160,12 @@ impl App {
 
     /// A key on the command line: Enter runs the line. (In the question of a match that is
     /// not saved, the keys type its file name: see [`App::rescue_key`].)
-    pub(super) fn command_key(&mut self, msg: &Msg) {
+    pub(super) fn line_key(&mut self, msg: LineMsg) {
         if matches!(self.input.mode(), Mode::Rescue(_)) {
             self.rescue_key(msg);
             return;
         }
-        if let Some(line) = self.input.command_key(msg) {
+        if let Some(line) = self.input.line_key(msg) {
             self.command(&line);
         }
     }

@@ -1,11 +1,11 @@
 //! The input part: what the keys do now (the mode: playing, the command line, a panel, a
-//! question, the position editor), the cursor on the board, the checker picked up, and the
+//! question), the cursor on the board, the checker picked up, and the
 //! lines typed on the command line. This part is the only writer of them.
 
-use super::setup::SetupEditor;
-use super::{GRID, MAX_COMMAND_CHARS, Mode, Msg};
+use super::{GRID, MAX_COMMAND_CHARS, Mode};
 use crate::engine::{DieStep, Place};
 use crate::tui::model::Spot;
+use crate::tui::msg::{Arrow, LineMsg};
 
 /// The keys' mode, the cursor, the pick and the command history.
 #[derive(Debug)]
@@ -50,22 +50,6 @@ impl InputState {
         }
     }
 
-    /// The position editor, while it is open.
-    pub(super) fn editor(&self) -> Option<&SetupEditor> {
-        match &self.mode {
-            Mode::Setup(editor) => Some(editor),
-            _ => None,
-        }
-    }
-
-    /// The position editor, to be changed by a key, while it is open.
-    pub(super) fn editor_mut(&mut self) -> Option<&mut SetupEditor> {
-        match &mut self.mode {
-            Mode::Setup(editor) => Some(editor),
-            _ => None,
-        }
-    }
-
     /// The spot under the cursor, as drawn.
     pub(super) const fn cursor_drawn(&self) -> Spot {
         GRID[self.cursor.0][self.cursor.1]
@@ -87,14 +71,13 @@ impl InputState {
     }
 
     /// Moves the cursor by an arrow key.
-    pub(super) fn move_cursor(&mut self, msg: &Msg) {
+    pub(super) const fn move_cursor(&mut self, arrow: Arrow) {
         let (row, col) = self.cursor;
-        self.cursor = match msg {
-            Msg::Left => (row, col.saturating_sub(1)),
-            Msg::Right => (row, (col + 1).min(13)),
-            Msg::Up => (0, col),
-            Msg::Down => (1, col),
-            _ => (row, col),
+        self.cursor = match arrow {
+            Arrow::Left => (row, col.saturating_sub(1)),
+            Arrow::Right => (row, if col < 13 { col + 1 } else { 13 }),
+            Arrow::Up => (0, col),
+            Arrow::Down => (1, col),
         };
     }
 
@@ -114,23 +97,23 @@ impl InputState {
     }
 
     /// A key on the command line; returns the line to run when Enter ends it.
-    pub(super) fn command_key(&mut self, msg: &Msg) -> Option<String> {
+    pub(super) fn line_key(&mut self, msg: LineMsg) -> Option<String> {
         let Mode::Command(line, at) = &mut self.mode else {
             return None;
         };
         match msg {
-            Msg::CommandCancel => self.mode = Mode::Play,
-            Msg::CommandBack if line.is_empty() => self.mode = Mode::Play,
-            Msg::CommandBack => {
+            LineMsg::Cancel => self.mode = Mode::Play,
+            LineMsg::Back if line.is_empty() => self.mode = Mode::Play,
+            LineMsg::Back => {
                 line.pop();
             }
-            Msg::CommandChar(c) if line.chars().count() < MAX_COMMAND_CHARS => line.push(*c),
-            Msg::CommandChar(_) => {}
-            Msg::HistoryBack | Msg::HistoryForward => {
+            LineMsg::Char(c) if line.chars().count() < MAX_COMMAND_CHARS => line.push(c),
+            LineMsg::Char(_) => {}
+            LineMsg::HistoryBack | LineMsg::HistoryForward => {
                 let n = self.history.len();
                 let next = match (msg, *at) {
-                    (Msg::HistoryBack, None) => n.checked_sub(1),
-                    (Msg::HistoryBack, Some(i)) => Some(i.saturating_sub(1)),
+                    (LineMsg::HistoryBack, None) => n.checked_sub(1),
+                    (LineMsg::HistoryBack, Some(i)) => Some(i.saturating_sub(1)),
                     (_, Some(i)) if i + 1 < n => Some(i + 1),
                     _ => None,
                 };

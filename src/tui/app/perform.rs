@@ -2,8 +2,8 @@
 //! effects; [`App::handle`] performs them: a save is asked of the host, which hands its saves
 //! out one at a time, in order; each, and every other job, is kept until the runtime starts
 //! it on a worker thread ([`App::take_jobs`]; a save comes back as
-//! [`crate::tui::keys::Msg::Saved`], bots made for `:bot`, which may start an engine's
-//! program, as [`crate::tui::keys::Msg::BotsMade`]). Nothing here calls `update` again. A job
+//! [`crate::tui::msg::Msg::Saved`], bots made for `:bot`, which may start an engine's
+//! program, as [`crate::tui::msg::Msg::BotsMade`]). Nothing here calls `update` again. A job
 //! the game no longer waits for (its side went to a person, its panel closed) is never
 //! started; a save always is.
 

@@ -1,4 +1,5 @@
-//! The game's decisions by keys and by bots: the opening roll, rolling and doubling,
+//! The keys of normal play (the table's: quitting, the cursor, the toggles, the panels)
+//! and the game's decisions by keys and by bots: the opening roll, rolling and doubling,
 //! answering a double, moving checkers (picked, moved by a die, typed), and going on
 //! between games; every action goes through the table ([`super::match_table::Table`]) and
 //! is noted in the log. A handler returns what it has to say ([`Said`]); the caller puts it
@@ -8,10 +9,133 @@ use super::{App, Mode, Msg, Said, point_spot, spot_point};
 use crate::engine::{
     Action, DieStep, Phase, Place, Play, Side, TurnBuilder, format_play, parse_play_in,
 };
+use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::model::LastMove;
 use crate::tui::tutor::Decision;
 
 impl App {
+    /// Applies a message of normal play (keys, clicks, commands): the keys of the table
+    /// here, a decision in the match by [`App::decision_msg`]. Returns what it has to say
+    /// on the message line.
+    pub(super) fn play_msg(&mut self, msg: Msg) -> Said {
+        match msg {
+            Msg::QuitNow => {
+                self.quit_asked();
+                None
+            }
+            // Once the match is over there is nothing to keep playing: q quits.
+            Msg::Quit if self.table.state().is_over() => {
+                self.quit_asked();
+                None
+            }
+            Msg::Quit => {
+                self.input.set_mode(Mode::ConfirmQuit);
+                None
+            }
+            Msg::NextChecker | Msg::PreviousChecker => self.jump_cursor(msg == Msg::NextChecker),
+            Msg::Toggle(option) => self.toggle(option),
+            Msg::TakeOver => self.take_over(),
+            Msg::EditPosition => self.open_editor(None),
+            Msg::SetupFrom(text) => self.open_editor(Some(&text)),
+            Msg::Help => {
+                self.input.set_mode(Mode::Help);
+                None
+            }
+            Msg::Log(scroll) => {
+                // Back no further than the oldest events filling the log's rows.
+                let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+                let rows = crate::tui::view::log_rows(&self.model(), area).max(1);
+                self.status.update(scroll, rows);
+                None
+            }
+            Msg::Save => {
+                self.ask(Effect::Save(SaveRequest::To(None)));
+                None
+            }
+            Msg::OpenCommand => {
+                self.input.set_mode(Mode::Command(String::new(), None));
+                None
+            }
+            Msg::Cursor(arrow) => {
+                self.input.move_cursor(arrow);
+                None
+            }
+            Msg::Escape => {
+                if self.input.drop_pick().is_none() {
+                    self.status.clear();
+                }
+                None
+            }
+            Msg::ResignMenu => {
+                let game = self.table.game();
+                if game.to_act().is_some() {
+                    self.input.set_mode(Mode::ResignMenu);
+                    return None;
+                } else if game.phase() == Phase::Opening {
+                    return Some("a game can be resigned once it has started: r rolls".to_string());
+                }
+                Some("there is nothing to resign now".to_string())
+            }
+            Msg::Click(spot) => {
+                self.put_cursor_on(spot);
+                self.play_msg(Msg::Select)
+            }
+            Msg::Other => Some("that key does nothing here: ? lists the keys".to_string()),
+            other => self.decision_msg(other),
+        }
+    }
+
+    /// A decision in the match (roll, double, answer, move, the next game), refused with
+    /// the reason when it is not the person's to make now.
+    fn decision_msg(&mut self, msg: Msg) -> Said {
+        self.status.clear();
+        let game = self.table.game();
+        if let Some(side) = game.to_act().filter(|&s| self.table.seats().has_bot(s)) {
+            return Some(format!(
+                "{} is played by the computer: wait, or :human takes it back",
+                self.name(side)
+            ));
+        }
+        if self.bot_busy() {
+            return Some("wait for the computer's move".to_string());
+        }
+        let waiting_answer = game.resignation().is_some()
+            || matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered);
+        if !waiting_answer && game.result().is_none() {
+            let refusal = match msg {
+                Msg::Take | Msg::Pass | Msg::Beaver => Some("there is no double to answer"),
+                Msg::Yes | Msg::No => Some("there is no question to answer"),
+                Msg::Digit(_) | Msg::Undo if !matches!(game.phase(), Phase::Moving(_)) => {
+                    Some("roll first: there are no dice to move with")
+                }
+                _ => None,
+            };
+            if let Some(why) = refusal {
+                return Some(why.to_string());
+            }
+        }
+        if game.result().is_some() {
+            self.between_games(&msg)
+        } else if let Some(resignation) = game.resignation() {
+            match msg {
+                Msg::Yes => self.act_saying_nothing(Action::AcceptResignation),
+                Msg::No => self.act_saying_nothing(Action::DeclineResignation),
+                _ => Some(format!(
+                    "{} offers to resign: accept (y) or decline (n)",
+                    self.name(resignation.by)
+                )),
+            }
+        } else {
+            match game.phase() {
+                Phase::Opening => self.opening(&msg),
+                Phase::Rolling => self.rolling(&msg),
+                Phase::Moving(_) => self.moving(msg),
+                Phase::DoubleOffered | Phase::Beavered => self.answering(&msg),
+                Phase::Over(_) => None,
+            }
+        }
+    }
+
     /// Makes `action` in the match (the table records it), notes it in the log, and
     /// follows the game with the turn in progress; a refusal is said on the message line.
     pub(super) fn act(&mut self, action: Action) {

@@ -12,7 +12,7 @@ use crate::host::resume::shown_name;
 use crate::host::saving::{SaveWriter, Saved};
 use crate::record::{PlayerKind, Record, RecordedAction};
 use crate::tui::effect::{Effect, SaveRequest};
-use crate::tui::keys::Msg;
+use crate::tui::msg::{LineMsg, Msg};
 use std::path::{Path, PathBuf};
 
 impl App {
@@ -163,22 +163,22 @@ impl App {
     /// A key in the question of a match that is not saved: a file name typed, Enter saves
     /// (to it, or without one to the state or the temporary folder), Esc goes back to the
     /// game. (Ctrl-C quits without saving it: see [`App::update`].)
-    pub(super) fn rescue_key(&mut self, msg: &Msg) {
+    pub(super) fn rescue_key(&mut self, msg: LineMsg) {
         let Mode::Rescue(mut typed) = self.input.mode().clone() else {
             return;
         };
         match msg {
-            Msg::CommandChar(c) if typed.chars().count() < 4096 => typed.push(*c),
-            Msg::CommandBack => {
+            LineMsg::Char(c) if typed.chars().count() < 4096 => typed.push(c),
+            LineMsg::Back => {
                 typed.pop();
             }
-            Msg::CommandCancel => {
+            LineMsg::Cancel => {
                 self.input.set_mode(Mode::Play);
                 self.status
                     .say("the match is still not saved: q asks again".to_string());
                 return;
             }
-            Msg::CommandEnter => {
+            LineMsg::Enter => {
                 let typed = typed.trim();
                 let to = (!typed.is_empty()).then(|| super::expand_home(typed));
                 self.ask(Effect::Save(SaveRequest::Rescue(to)));

@@ -121,37 +121,39 @@ impl App {
         lines
     }
 
-    // TODO(issue 32): split with App into components (part 3), each drawing its own panel.
-    #[allow(clippy::too_many_lines)]
+    /// The panel over the board: the tutor's, the hint's, the one the keys' mode opens
+    /// (help, a question), or the match's question (the game over, a resignation, a
+    /// double).
     pub(super) fn overlay(&self) -> Option<Overlay> {
+        if self.input.mode() == &Mode::Play
+            && let Some(panel) = self.tutor.view()
+        {
+            return Some(panel);
+        }
+        self.hints
+            .view()
+            .or_else(|| self.mode_overlay())
+            .or_else(|| self.match_question())
+    }
+
+    /// The panel the keys' mode opens: help, or a question asked of the keys.
+    fn mode_overlay(&self) -> Option<Overlay> {
         let game = self.table.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
-        if let Some(lines) = self.tutor_panel()
-            && self.input.mode() == &Mode::Play
-        {
-            return question("Tutor".to_string(), lines.to_vec());
-        }
-        if let Some(panel) = self.hints.panel() {
-            return question(panel.title.clone(), panel.lines());
-        }
         match self.input.mode() {
             Mode::Help => {
                 let mut rows = help_rows();
                 rows.extend(crate::tui::rules_lines::difference_rows(game.variant()));
-                return Some(Overlay::Help(rows));
+                Some(Overlay::Help(rows))
             }
-            Mode::ConfirmQuit => {
-                return question(
-                    "Quit bg-tui?".to_string(),
-                    vec!["y quit, n keep playing".to_string()],
-                );
-            }
-            Mode::Rescue(typed) => {
-                return question(
-                    "The match is not saved".to_string(),
-                    self.rescue_lines(typed),
-                );
-            }
+            Mode::ConfirmQuit => question(
+                "Quit bg-tui?".to_string(),
+                vec!["y quit, n keep playing".to_string()],
+            ),
+            Mode::Rescue(typed) => question(
+                "The match is not saved".to_string(),
+                self.rescue_lines(typed),
+            ),
             Mode::ResignMenu => {
                 // Only what the rule set can score, each with what it would score now.
                 let highest = game.variant().rules().highest_win();
@@ -166,7 +168,7 @@ impl App {
                     })
                     .chain(std::iter::once("Esc  keep playing".to_string()))
                     .collect();
-                return question("Resign how much?".to_string(), lines);
+                question("Resign how much?".to_string(), lines)
             }
             Mode::ChooseWay(paths) => {
                 let lines = paths
@@ -187,10 +189,16 @@ impl App {
                         format!("{}  {}", i + 1, steps.join(" "))
                     })
                     .collect();
-                return question("Which way?".to_string(), lines);
+                question("Which way?".to_string(), lines)
             }
-            Mode::Play | Mode::Command(..) | Mode::Setup(_) => {}
+            Mode::Play | Mode::Command(..) => None,
         }
+    }
+
+    /// The match's question over the board: the game over, a resignation, a double.
+    fn match_question(&self) -> Option<Overlay> {
+        let game = self.table.game();
+        let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
         if let Some(result) = game.result() {
             return Some(self.game_over_panel(&result));
         }
@@ -375,8 +383,11 @@ impl App {
             color: self.options.color,
             palette: self.options.palette,
         };
-        if let Mode::Setup(editor) = self.input.mode() {
-            self.setup_model(editor, &mut model);
+        // The editor draws the board, but for a question over it.
+        if let super::Screen::Editor(editor) = &self.screen
+            && self.input.mode() == &Mode::Play
+        {
+            editor.view(&self.editor_context(), &mut model);
         }
         model
     }

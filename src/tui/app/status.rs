@@ -2,6 +2,7 @@
 //! just happened) and the last events, with how far the log is scrolled back. This part is
 //! the only writer of them; the handlers say what they have to say through its methods.
 
+use crate::tui::msg::LogMsg;
 use std::collections::VecDeque;
 
 /// How many events the log keeps.
@@ -107,13 +108,12 @@ impl StatusLine {
         self.scroll
     }
 
-    /// Scrolls the log one event back, no further than the oldest events filling `rows`.
-    pub(super) fn scroll_back(&mut self, rows: usize) {
-        self.scroll = (self.scroll + 1).min(self.log.len().saturating_sub(rows));
-    }
-
-    /// Scrolls the log one event on.
-    pub(super) const fn scroll_forward(&mut self) {
-        self.scroll = self.scroll.saturating_sub(1);
+    /// Scrolls the log one event back (no further than the oldest events filling `rows`)
+    /// or on.
+    pub(super) fn update(&mut self, msg: LogMsg, rows: usize) {
+        self.scroll = match msg {
+            LogMsg::Back => (self.scroll + 1).min(self.log.len().saturating_sub(rows)),
+            LogMsg::Forward => self.scroll.saturating_sub(1),
+        };
     }
 }

@@ -4,11 +4,12 @@
 //! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`]) and the
 //! host's (its clocks and seats).
 
-use super::{App, AutoRoll, Mode, Msg, Player, Said, SharedBot, point_spot};
+use super::{App, AutoRoll, Mode, Player, Said, SharedBot, point_spot};
 use crate::bot;
 use crate::engine::{Action, Phase, Place, Side};
 use crate::tui::clock::{ClockState, TimeSource};
 use crate::tui::model::Spot;
+use crate::tui::msg::Toggle;
 use std::sync::{Arc, Mutex};
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
@@ -173,10 +174,10 @@ impl App {
     }
 
     /// The keys that turn a table option on or off.
-    pub(super) fn toggle(&mut self, msg: &Msg) -> Said {
+    pub(super) fn toggle(&mut self, option: Toggle) -> Said {
         let o = &mut self.options;
-        let (what, on) = match msg {
-            Msg::ToggleAutoRoll => {
+        let (what, on) = match option {
+            Toggle::AutoRoll => {
                 o.auto_roll = match o.auto_roll {
                     AutoRoll::Off => AutoRoll::NoDouble,
                     AutoRoll::NoDouble => AutoRoll::Always,
@@ -195,24 +196,24 @@ impl App {
                     .to_string(),
                 );
             }
-            Msg::ToggleAutoBearOff => {
+            Toggle::AutoBearOff => {
                 o.auto_bearoff = !o.auto_bearoff;
                 ("auto bear-off (once there is no contact)", o.auto_bearoff)
             }
-            Msg::ToggleTutor => {
+            Toggle::TutorView => {
                 o.tutor = !o.tutor;
                 ("tutor view", o.tutor)
             }
-            Msg::ToggleTutorMode => return self.toggle_tutor_mode(None),
-            Msg::ToggleTurnBoard => {
+            Toggle::TutorMode => return self.toggle_tutor_mode(None),
+            Toggle::TurnBoard => {
                 o.turn_board = !o.turn_board;
                 ("board turned to the player on roll", o.turn_board)
             }
-            Msg::ShowPositionText if !self.table.game().variant().has_position_id() => {
+            Toggle::PositionText if !self.table.game().variant().has_position_id() => {
                 o.board_text = !o.board_text;
                 ("the board as text on the panel", o.board_text)
             }
-            Msg::ShowPositionText => {
+            Toggle::PositionText => {
                 o.board_text = !o.board_text;
                 if o.board_text {
                     // Into the log too, where it stays to be copied.
@@ -221,7 +222,6 @@ impl App {
                 }
                 ("the XGID on the panel", self.options.board_text)
             }
-            _ => return None,
         };
         Some(format!("{what}: {}", if on { "on" } else { "off" }))
     }
@@ -416,6 +416,7 @@ impl App {
             return false;
         }
         if self.input.mode() != &Mode::Play
+            || self.editing()
             || self.questions.making().is_some()
             || self.quit
             || game.result().is_some()

@@ -1,7 +1,20 @@
 //! Tutor mode's part: the decision held back while the expert judges it, or its panel
 //! (take it back, or keep it). This part is the only writer of it.
 
-use crate::tui::tutor::{Decision, Tutor};
+use crate::tui::model::Overlay;
+use crate::tui::msg::TutorMsg;
+use crate::tui::tutor::{Decision, Tutor, Verdict};
+
+/// What the game does after the tutor's desk took a message.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum TutorNext {
+    /// Say this on the message line (a key while the tutor thinks or asks).
+    Say(&'static str),
+    /// The panel's answer: keep the decision (`true`) or take it back.
+    Answer(bool),
+    /// The verdict on question `id` came: judge it.
+    Verdict(u64, Box<Verdict>),
+}
 
 /// Where the tutor stands with the decision at hand.
 #[derive(Debug, Default)]
@@ -11,6 +24,19 @@ pub(super) struct TutorDesk {
 }
 
 impl TutorDesk {
+    /// Takes a message of tutor mode's; returns what the game must do for it.
+    pub(super) fn update(&self, msg: TutorMsg) -> TutorNext {
+        match msg {
+            TutorMsg::Keep => TutorNext::Answer(true),
+            TutorMsg::TakeBack => TutorNext::Answer(false),
+            TutorMsg::Wait if self.is_thinking() => {
+                TutorNext::Say("tutor: thinking… (Esc takes it back)")
+            }
+            TutorMsg::Wait => TutorNext::Say("the tutor asks: u takes it back, k keeps it"),
+            TutorMsg::Ready(id, verdict) => TutorNext::Verdict(id, verdict),
+        }
+    }
+
     /// Nothing is held back.
     pub(super) const fn is_idle(&self) -> bool {
         self.state.is_idle()
@@ -32,6 +58,14 @@ impl TutorDesk {
             Tutor::Panel { lines, .. } => Some(lines),
             _ => None,
         }
+    }
+
+    /// The panel as the screen draws it, while it is shown.
+    pub(super) fn view(&self) -> Option<Overlay> {
+        self.panel().map(|lines| Overlay::Question {
+            title: "Tutor".to_string(),
+            lines: lines.to_vec(),
+        })
     }
 
     /// `decision` is held back while question `id` is judged (asked when the record was

@@ -2,9 +2,11 @@
 //! judges it on a worker thread; a decision that loses at least the threshold opens the
 //! tutor's panel (take it back, or keep it), anything else is made at once.
 
+use super::tutor_desk::TutorNext;
 use super::{App, Job, Said};
 use crate::bot::EXPERT_DEFAULT_PLY;
 use crate::engine::Action;
+use crate::tui::msg::TutorMsg;
 use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
 
 impl App {
@@ -59,6 +61,17 @@ impl App {
         }
     }
 
+    /// A message of tutor mode's: the desk takes it, and what it cannot do alone is done
+    /// here. Returns whether the screen changed.
+    pub(super) fn tutor_msg(&mut self, msg: TutorMsg) -> bool {
+        match self.tutor.update(msg) {
+            TutorNext::Say(line) => self.status.say(line.to_string()),
+            TutorNext::Answer(keep) => self.tutor_answer(keep),
+            TutorNext::Verdict(id, verdict) => return self.tutor_ready(id, &verdict),
+        }
+        true
+    }
+
     /// The tutor's verdict on question `id`: below the threshold the decision is made; at
     /// or above it (and above nothing: the expert's own choice is never flagged) the panel
     /// opens. A verdict for a match that has moved on is dropped.
@@ -89,7 +102,7 @@ impl App {
 
     /// The answer to the tutor's panel (or Esc while it thinks): keep the decision, or take
     /// it back (the moves of the turn undone: the player decides again).
-    pub(super) fn tutor_answer(&mut self, keep: bool) {
+    fn tutor_answer(&mut self, keep: bool) {
         let decision = match self.tutor.take() {
             Tutor::Panel { decision, .. } if keep => decision,
             Tutor::Panel { decision, .. } | Tutor::Thinking { decision, .. } => {

@@ -1,11 +1,8 @@
-//! The position editor (`e`, `:setup`): checkers placed and removed with the cursor, the
-//! player on roll, the dice, the cube and the score set, then the position handed to the
-//! engine, which refuses an impossible one with its reason.
-//!
-//! [`SetupEditor`] owns everything being edited; it knows nothing of the terminal. The
+//! The position being set up: [`Draft`] owns everything being edited (the checkers, the
+//! player on roll, the dice, the cube, the score); it knows nothing of the terminal. The
 //! checkers are kept in White's numbering, each side's count on each point, so anything can
 //! be typed in (16 checkers, both sides on a point): the board shown is whatever was typed,
-//! and only Enter asks the engine whether it is a position of the rule set.
+//! and only [`Draft::setup`] asks the engine whether it is a position of the rule set.
 
 use crate::engine::{
     BoardSpec, CrawfordState, Cube, Dice, GameSetup, Geometry, MatchState, Phase, Position, Side,
@@ -30,7 +27,7 @@ pub(crate) enum SetupRefusal {
 
 /// A position being set up, with the player on roll, the dice, the cube and the score.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct SetupEditor {
+pub(crate) struct Draft {
     variant: Variant,
     /// Each side's checkers (White's, Black's) on White's points 1-24 (index 0: the
     /// 1-point).
@@ -48,21 +45,19 @@ pub(crate) struct SetupEditor {
     cube_owner: Option<Side>,
     score: [u32; 2],
     crawford: bool,
-    /// The editor's keys are shown (until the next key).
-    help: bool,
 }
 
-impl SetupEditor {
+impl Draft {
     /// An editor holding the game in progress in `m` as it stands (before the opening roll:
     /// the rule set's start, White on roll).
-    pub(crate) fn of_match(m: &MatchState) -> SetupEditor {
+    pub(super) fn of_match(m: &MatchState) -> Draft {
         let game = m.game();
         let variant = if game.result().is_some() {
             m.rules().rule_set.variant_of_game(m.results().len())
         } else {
             game.variant()
         };
-        let mut editor = SetupEditor {
+        let mut editor = Draft {
             variant,
             points: [[0; 2]; 24],
             bar: [0; 2],
@@ -82,7 +77,6 @@ impl SetupEditor {
             } else {
                 game.is_crawford()
             },
-            help: false,
         };
         if game.result().is_some() || game.phase() == Phase::Opening {
             editor.load(&variant.start_position(), Side::White);
@@ -497,229 +491,6 @@ impl SetupEditor {
     }
 }
 
-impl super::App {
-    /// Opens the position editor on the game as it stands (`e`, `:setup`), or says why not.
-    pub(super) fn open_setup(&mut self, from: Option<&str>) -> super::Said {
-        if let Err(why) = self.may_set_up() {
-            return Some(why.to_string());
-        }
-        let mut editor = SetupEditor::of_match(self.table.state());
-        if let Some(text) = from
-            && let Err(why) = load_text(&mut editor, text)
-        {
-            return Some(why.to_string());
-        }
-        let _ = self.input.drop_pick();
-        self.hints.forget();
-        self.input.set_mode(super::Mode::Setup(Box::new(editor)));
-        Some("set up the position: w / b add a checker at the cursor, x removes one".to_string())
-    }
-
-    /// Why a position cannot be set up now, if it cannot.
-    fn may_set_up(&self) -> Result<(), SetupBarred> {
-        if self.table.state().is_over() {
-            return Err(SetupBarred::MatchOver);
-        }
-        if self.table.clocks().exist() {
-            return Err(SetupBarred::Clocks);
-        }
-        if self.bot_busy() || self.questions.shown_play().is_some() {
-            return Err(SetupBarred::BotMoving);
-        }
-        Ok(())
-    }
-
-    /// A key of the position editor; returns what it has to say.
-    pub(super) fn setup_key(&mut self, key: crate::tui::keys::SetupKey) -> super::Said {
-        use crate::tui::keys::SetupKey;
-        let help_open = matches!(self.input.mode(), super::Mode::Setup(e) if e.help);
-        match key {
-            _ if help_open => {}
-            SetupKey::Accept => {
-                self.accept_setup();
-                return None;
-            }
-            SetupKey::Cancel => {
-                self.input.set_mode(super::Mode::Play);
-                return Some("back to the game, unchanged".into());
-            }
-            _ => {}
-        }
-        let viewer = self.bottom_for_setup();
-        let point = self.cursor_point_for_setup();
-        let cube = self.options.rules.uses_cube();
-        let editor = self.input.editor_mut()?;
-        if std::mem::take(&mut editor.help) {
-            // Any key closes the editor's help.
-            return None;
-        }
-        let said: Result<String, EditRefusal> = match key {
-            SetupKey::Add(side) => editor.add(side, point, viewer),
-            SetupKey::Remove => editor.remove(point, viewer),
-            SetupKey::Pin => editor.toggle_pin(point, viewer),
-            SetupKey::Clear => {
-                editor.clear();
-                Ok("the board is clear: every checker is borne off".into())
-            }
-            SetupKey::Initial => {
-                editor.initial();
-                Ok(format!("the starting position of {}", editor.variant()))
-            }
-            SetupKey::Turn => {
-                editor.toggle_turn();
-                let on = editor.turn();
-                Ok(format!("{} on roll", self.options.names[on.index()]))
-            }
-            SetupKey::Die(d) => Ok(editor.die(d)),
-            SetupKey::RollDice => {
-                let dice = self.table.roll();
-                editor.set_dice(dice);
-                Ok(format!("dice {}-{}", dice.high(), dice.low()))
-            }
-            SetupKey::CubeUp if cube && editor.variant().has_cube() => {
-                editor.cube_up(self.options.rules.cube_cap);
-                Ok(format!("the cube at {}", editor.cube().value()))
-            }
-            SetupKey::CubeOwner if cube && editor.variant().has_cube() => {
-                editor.cube_owner_next();
-                Ok("the cube's owner changed".into())
-            }
-            SetupKey::CubeUp | SetupKey::CubeOwner => Err(EditRefusal::NoCube),
-            SetupKey::Score(side) => match self.options.rules.match_length {
-                Some(n) => {
-                    editor.score_up(side, n);
-                    let s = editor.score();
-                    Ok(format!("score {}-{}", s[0], s[1]))
-                }
-                None => Err(EditRefusal::NoScore),
-            },
-            SetupKey::Crawford => {
-                editor.toggle_crawford();
-                Ok("the Crawford game changed".into())
-            }
-            SetupKey::Accept | SetupKey::Cancel => return None,
-            SetupKey::Help => {
-                editor.help = true;
-                return None;
-            }
-            SetupKey::Unknown => Err(EditRefusal::UnknownKey),
-        };
-        Some(said.unwrap_or_else(|why| why.to_string()))
-    }
-
-    /// Hands the edited position to the engine: on refusal the message says why and the
-    /// editor stays; else the game starts from it (recorded as its start).
-    fn accept_setup(&mut self) {
-        let Some(editor) = self.input.editor() else {
-            return;
-        };
-        let editor = editor.clone();
-        let setup = match editor.setup(&self.options.names) {
-            Ok(setup) => setup,
-            Err(e) => {
-                self.status.say(e.to_string());
-                return;
-            }
-        };
-        let was_over = self.table.game().result().is_some();
-        if let Err(e) = self.table.set_up(&setup) {
-            self.status.say(e.to_string());
-            return;
-        }
-        self.input.set_mode(super::Mode::Play);
-        let _ = self.input.drop_pick();
-        self.auto_roll_held = None;
-        self.hints.forget_wait();
-        // The record changed (its start) even where its count of actions did not: save it.
-        self.table.saving_mut().mark_unsaved();
-        if was_over {
-            self.new_game_at_table();
-        }
-        let number = self.table.state().game_number();
-        let on_roll = self.name(setup.turn).to_string();
-        self.status.note(format!(
-            "── game {number}: set-up position, {on_roll} on roll ──"
-        ));
-        self.status
-            .say(format!("the set-up position is played: {on_roll} on roll"));
-        match editor.dice() {
-            Some(dice) => self.act(crate::engine::Action::Roll(dice)),
-            None => self.after_action(),
-        }
-    }
-
-    /// The side whose numbering the cursor's points are in while editing.
-    fn bottom_for_setup(&self) -> Side {
-        self.bottom()
-    }
-
-    /// The point (1-24 in the bottom player's numbering, 25 the bar, 0 the tray) under the
-    /// cursor while editing.
-    fn cursor_point_for_setup(&self) -> u8 {
-        match self.input.cursor_drawn() {
-            crate::tui::model::Spot::Point(p) => p,
-            crate::tui::model::Spot::Bar => 25,
-            crate::tui::model::Spot::Tray => 0,
-        }
-    }
-
-    /// The board model while editing: the checkers as typed, the settings, the editor's
-    /// lines on the panel.
-    pub(super) fn setup_model(&self, editor: &SetupEditor, model: &mut crate::tui::BoardModel) {
-        let bottom = self.bottom_for_setup();
-        let shown = editor.shown();
-        model.position = shown;
-        model.on_roll = editor.turn();
-        model.bottom = bottom;
-        model.to_act = None;
-        model.dice = editor.dice();
-        model.dice_used = Vec::new();
-        model.cube =
-            (self.options.rules.uses_cube() && editor.variant().has_cube()).then(|| editor.cube());
-        model.score = editor.score();
-        model.crawford = String::new();
-        model.rules = editor.lines(&self.options.names, self.options.rules.match_length);
-        model.board_text = None;
-        let valid = editor.setup(&self.options.names).is_ok();
-        model.position_id = if valid && editor.variant().has_position_id() {
-            crate::engine::position_id(&shown)
-        } else {
-            String::new()
-        };
-        model.match_id = String::new();
-        // The cursor's spot as the board draws it: in the numbering of the player on roll.
-        model.cursor = match self.input.cursor_drawn() {
-            // The view reads a spot of the player at the top as its 25 - p.
-            crate::tui::model::Spot::Point(p) if bottom != editor.turn() => {
-                crate::tui::model::Spot::Point(25 - p)
-            }
-            other => other,
-        };
-        model.picked = None;
-        model.targets = Vec::new();
-        model.last_move = None;
-        model.status = "Setting up a position: Enter plays it, Esc goes back".to_string();
-        model.overlay = editor
-            .help
-            .then(|| crate::tui::Overlay::Help(crate::tui::keys::setup_help_rows()));
-        model.command_line = None;
-    }
-}
-
-/// Why the position editor cannot open now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum SetupBarred {
-    /// The match is over.
-    #[error("the match is over: no position can be set up in it")]
-    MatchOver,
-    /// The game is played with clocks.
-    #[error("positions cannot be set up in a game played with clocks")]
-    Clocks,
-    /// A bot is thinking, or its play is being shown.
-    #[error("wait for the computer's move")]
-    BotMoving,
-}
-
 /// Why a key of the position editor changed nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum EditRefusal {
@@ -756,55 +527,4 @@ pub(crate) enum EditRefusal {
     /// A key the editor does not know.
     #[error("set-up keys: w b x p c i t 1-6 0 r v o W B C, Enter plays, Esc cancels")]
     UnknownKey,
-}
-
-/// Why a Position ID or an XGID could not be loaded into the editor.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum LoadRefusal {
-    /// The rule set's positions have no such IDs.
-    #[error("a Position ID or an XGID cannot hold a {0} position: set it up with the keys")]
-    NoIds(Variant),
-    /// The XGID does not read (the text, printable).
-    #[error("XGID {shown}: {error}")]
-    Xgid {
-        /// The text, printable.
-        shown: String,
-        /// Why it does not read.
-        #[source]
-        error: crate::engine::XgidError,
-    },
-    /// The Position ID does not read.
-    #[error("Position ID {shown}: {error}")]
-    PositionId {
-        /// The text, printable.
-        shown: String,
-        /// Why it does not read.
-        #[source]
-        error: crate::engine::PositionIdError,
-    },
-}
-
-/// Loads a Position ID or an XGID into `editor`.
-fn load_text(editor: &mut SetupEditor, text: &str) -> Result<(), LoadRefusal> {
-    let variant = editor.variant();
-    if !variant.has_position_id() {
-        return Err(LoadRefusal::NoIds(variant));
-    }
-    let shown = || crate::printable::printable(text, 40);
-    if text.contains(':') || text.to_ascii_uppercase().starts_with("XGID=") {
-        let x = crate::engine::parse_xgid(text).map_err(|error| LoadRefusal::Xgid {
-            shown: shown(),
-            error,
-        })?;
-        editor.load_xgid(&x);
-    } else {
-        let position =
-            crate::engine::position_from_id(text).map_err(|error| LoadRefusal::PositionId {
-                shown: shown(),
-                error,
-            })?;
-        let turn = editor.turn();
-        editor.load(&position, turn);
-    }
-    Ok(())
 }
