@@ -8,13 +8,13 @@ use super::bots::{BotJob, SharedBot};
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
-use crate::bot::{BotError, BotSpec};
-use crate::engine::{RuleSet, Side};
+use bg_tui::bot::{BotError, BotSpec};
+use bg_tui::engine::{RuleSet, Side};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// Work for a worker thread, whose answer comes back as an event.
-pub enum Job {
+pub(crate) enum Job {
     /// A bot's decision ([`crate::tui::workers::spawn_bot`]).
     Bot(BotJob),
     /// The hint panel's advice ([`crate::tui::workers::spawn_hint`]).
@@ -30,7 +30,7 @@ pub enum Job {
 
 /// What kind of work a [`Job`] is (what a worker that could not start was for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Work {
+pub(crate) enum Work {
     /// A bot's decision.
     Bot,
     /// The hint panel's advice.
@@ -46,7 +46,7 @@ pub enum Work {
 impl Job {
     /// What kind of work it is.
     #[must_use]
-    pub const fn work(&self) -> Work {
+    pub(crate) const fn work(&self) -> Work {
         match self {
             Job::Bot(_) => Work::Bot,
             Job::Hint(_) => Work::Hint,
@@ -58,7 +58,7 @@ impl Job {
 
     /// The id of the question: the answer carries it back.
     #[must_use]
-    pub const fn id(&self) -> u64 {
+    pub(crate) const fn id(&self) -> u64 {
         match self {
             Job::Bot(job) => job.id,
             Job::Hint(job) => job.id,
@@ -84,7 +84,7 @@ impl std::fmt::Debug for Job {
 
 /// A save the runtime makes (file I/O, never inside `update`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SaveRequest {
+pub(crate) enum SaveRequest {
     /// The autosave: what the record gained is appended to the journal; a finished match
     /// is kept under a dated name.
     Autosave,
@@ -101,7 +101,7 @@ pub enum SaveRequest {
 /// How a save went, brought back to [`crate::tui::App::update`] as
 /// [`crate::tui::keys::Msg::Saved`]: what the message line and the log say about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Saved {
+pub(crate) enum Saved {
     /// The autosave's news: a line for the message line (in place of what it says), and a
     /// note that the finished match was kept (after what it says). Either is said in the
     /// log when it changes the message line.
@@ -125,10 +125,10 @@ pub enum Saved {
 /// Why the match could not be saved elsewhere before quitting.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum RescueError {
+pub(crate) enum RescueError {
     /// The file the players named could not be written.
     #[error("not saved: {0}")]
-    NotSaved(#[source] crate::store::StoreError),
+    NotSaved(#[source] bg_tui::store::StoreError),
     /// There is no rescue folder to try.
     #[error("there is no other folder to save it in")]
     NoFolder,
@@ -140,39 +140,33 @@ pub enum RescueError {
 /// A rescue folder that did not take the match, and why.
 #[derive(Debug, thiserror::Error)]
 #[error("{dir}: {problem}")]
-pub struct FolderRefusal {
+pub(crate) struct FolderRefusal {
     /// The folder, as the message line shows it.
-    pub dir: String,
+    pub(crate) dir: String,
     /// Why it did not take the match.
     #[source]
-    pub problem: FolderProblem,
+    pub(crate) problem: FolderProblem,
 }
 
 /// Why a rescue folder did not take the match.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum FolderProblem {
+pub(crate) enum FolderProblem {
     /// The folder could not be made.
     #[error(transparent)]
     Create(std::io::Error),
     /// The file could not be written in it.
     #[error(transparent)]
-    Write(crate::store::StoreError),
+    Write(bg_tui::store::StoreError),
 }
 
 /// An error handed back to [`crate::tui::App::update`] in a message: shared, since
 /// messages are cloned, and equal only to itself, since an error keeps its source (an io
 /// error, say), which has no equality.
 #[derive(Debug)]
-pub struct Shared<E>(Arc<E>);
+pub(crate) struct Shared<E>(Arc<E>);
 
-impl<E> Shared<E> {
-    /// The error.
-    #[must_use]
-    pub fn error(&self) -> &E {
-        &self.0
-    }
-}
+impl<E> Shared<E> {}
 
 impl<E> From<E> for Shared<E> {
     fn from(error: E) -> Shared<E> {
@@ -210,21 +204,21 @@ impl<E: std::error::Error + 'static> std::error::Error for Shared<E> {
 /// worker thread, brought back to [`crate::tui::App::update`] as
 /// [`crate::tui::keys::Msg::BotsMade`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BotRequest {
+pub(crate) struct BotRequest {
     /// Matches the bots made to the request (a later `:bot` or `:human` drops them).
-    pub id: u64,
+    pub(crate) id: u64,
     /// The bot.
-    pub name: BotSpec,
+    pub(crate) name: BotSpec,
     /// The sides it is to play, each with the seed of its bot, in order.
-    pub sides: Vec<(Side, u64)>,
+    pub(crate) sides: Vec<(Side, u64)>,
     /// The rules the bot must play.
-    pub rule_set: RuleSet,
+    pub(crate) rule_set: RuleSet,
 }
 
 impl BotRequest {
     /// Makes the bots, side by side, up to the first that cannot be made.
     #[must_use]
-    pub fn make(&self) -> MadeBots {
+    pub(crate) fn make(&self) -> MadeBots {
         let mut made = Vec::new();
         for &(side, seed) in &self.sides {
             let bot = self
@@ -248,13 +242,13 @@ impl BotRequest {
 
 /// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).
 #[derive(Clone)]
-pub struct MadeBots {
+pub(crate) struct MadeBots {
     /// The request's id.
-    pub id: u64,
+    pub(crate) id: u64,
     /// The bots.
-    pub name: BotSpec,
+    pub(crate) name: BotSpec,
     /// Each side's bot, in order, up to the first that could not be made.
-    pub made: Vec<(Side, Result<SharedBot, Shared<BotError>>)>,
+    pub(crate) made: Vec<(Side, Result<SharedBot, Shared<BotError>>)>,
 }
 
 impl std::fmt::Debug for MadeBots {
@@ -292,7 +286,7 @@ impl Eq for MadeBots {}
 
 /// One thing for the runtime to do.
 #[derive(Debug)]
-pub enum Effect {
+pub(crate) enum Effect {
     /// Start this job on a worker thread.
     Start(Box<Job>),
     /// Save the match (then hand [`Saved`] back as a message).
@@ -305,9 +299,9 @@ pub enum Effect {
 /// and the effects to perform, in order.
 #[derive(Debug, Default)]
 #[must_use]
-pub struct Effects {
+pub(crate) struct Effects {
     /// The screen changed.
-    pub redraw: bool,
+    pub(crate) redraw: bool,
     /// What the runtime does next, in order.
-    pub effects: Vec<Effect>,
+    pub(crate) effects: Vec<Effect>,
 }

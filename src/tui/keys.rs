@@ -5,13 +5,13 @@ use super::hint::HintPanel;
 use super::hint_rollout::RolloutReport;
 use super::model::Spot;
 use super::tutor::Verdict;
-use crate::bot::Decision;
-use crate::engine::{Side, WinKind};
+use bg_tui::bot::Decision;
+use bg_tui::engine::{Side, WinKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// What the player asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Msg {
+pub(crate) enum Msg {
     /// `r`: roll the dice (or the opening roll).
     Roll,
     /// `d`: double.
@@ -157,7 +157,7 @@ pub enum Msg {
 
 /// What a key does in the position editor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SetupKey {
+pub(crate) enum SetupKey {
     /// `w` / `b`: add a checker of that side on the cursor's point (or its bar).
     Add(Side),
     /// `x`, Backspace or Delete: take the top checker off the cursor's point.
@@ -194,7 +194,7 @@ pub enum SetupKey {
 
 /// The message of a key in the position editor.
 #[must_use]
-pub fn setup_key(key: KeyEvent) -> Msg {
+pub(crate) fn setup_key(key: KeyEvent) -> Msg {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
             KeyCode::Char('c') => Msg::QuitNow,
@@ -230,7 +230,7 @@ pub fn setup_key(key: KeyEvent) -> Msg {
 
 /// The position editor's keys, as its help panel (`?` in the editor) lists them.
 #[must_use]
-pub fn setup_help_rows() -> Vec<(String, String)> {
+pub(crate) fn setup_help_rows() -> Vec<(String, String)> {
     [
         (
             "arrows, h j k l",
@@ -266,7 +266,7 @@ pub fn setup_help_rows() -> Vec<(String, String)> {
 
 /// The message of a key in normal play.
 #[must_use]
-pub fn play_key(key: KeyEvent) -> Msg {
+pub(crate) fn play_key(key: KeyEvent) -> Msg {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
             KeyCode::Char('c') => Msg::QuitNow,
@@ -313,7 +313,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
 
 /// Every key of the game and what it does, as the help panel lists them.
 #[must_use]
-pub fn help_rows() -> Vec<(String, String)> {
+pub(crate) fn help_rows() -> Vec<(String, String)> {
     [
         ("r", "roll the dice"),
         ("d", "double (before rolling)"),
@@ -390,7 +390,7 @@ pub fn help_rows() -> Vec<(String, String)> {
 
 /// What `t`, `d` and `c` change in the hint panel's rollout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RolloutKnob {
+pub(crate) enum RolloutKnob {
     /// `t`: the next number of trials.
     Trials,
     /// `d`: the other look-ahead (0 or 1 ply).

@@ -17,7 +17,7 @@ use std::sync::mpsc::Sender;
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
     match job {
         Job::Bot(job) => spawn_bot(job, tx),
         Job::Hint(job) => spawn_hint(job, tx),
@@ -28,12 +28,12 @@ pub fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
 }
 
 /// Makes the bots of `request` on a new thread (an engine over UBGI starts and shakes hands
-/// there, for up to [`crate::bot::ubgi::START_TIMEOUT`]) and sends them back as an
+/// there, for up to [`bg_tui::bot::ubgi::START_TIMEOUT`]) and sends them back as an
 /// [`Event::BotsMade`].
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_seat(request: BotRequest, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_seat(request: BotRequest, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let made = Box::new(request.make());
         // Nobody waits once the game has ended: the bots are dropped, an engine ended.
@@ -49,7 +49,7 @@ pub fn spawn_seat(request: BotRequest, tx: Sender<Event>) -> std::io::Result<()>
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_hint(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_hint(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let panel = Box::new(job.panel());
         // The receiver is gone once the game has ended: nobody waits for the hint then.
@@ -66,7 +66,7 @@ pub fn spawn_hint(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_bot(job: BotJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_bot(job: BotJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         std::thread::sleep(job.delay);
         let decision = job.decide();
@@ -96,7 +96,7 @@ pub fn spawn_bot(job: BotJob, tx: Sender<Event>) -> std::io::Result<()> {
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_rollout(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_rollout(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let id = job.id;
         job.run(|report| {
@@ -117,7 +117,7 @@ pub fn spawn_rollout(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> 
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_tutor(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_tutor(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let verdict = Box::new(job.verdict());
         // Nobody waits once the game has ended.
@@ -137,7 +137,7 @@ pub fn spawn_tutor(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_analysis(job: AnalysisJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_analysis(job: AnalysisJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let mut shown = usize::MAX;
         let mut progress = |done: usize, total: usize| {

@@ -6,10 +6,10 @@
 
 use super::hints::HintAnswer;
 use super::{App, Job, Said};
-use crate::engine::Phase;
 use crate::tui::hint::{self, HintJob, HintPanel, play_text};
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
 use crate::tui::keys::RolloutKnob;
+use bg_tui::engine::Phase;
 
 impl App {
     /// Starts rolling out the open hint panel's lines (the best few plays, or the position

@@ -4,8 +4,8 @@
 
 use super::setup::SetupEditor;
 use super::{GRID, MAX_COMMAND_CHARS, Mode, Msg};
-use crate::engine::{DieStep, Place};
 use crate::tui::model::Spot;
+use bg_tui::engine::{DieStep, Place};
 
 /// The keys' mode, the cursor, the pick and the command history.
 #[derive(Debug)]

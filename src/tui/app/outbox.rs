@@ -42,6 +42,7 @@ impl Outbox {
         jobs.into_iter().filter(|job| current(job)).collect()
     }
 
+    #[cfg(test)]
     /// Hands out the newest job that `is` picks (and `current` says is waited for), as
     /// `open` opens it; drops the jobs no longer waited for.
     pub(super) fn take_job<T>(

@@ -6,18 +6,20 @@
 //! [`crate::tui::keys::Msg::BotsMade`]). A job the
 //! game no longer waits for (its side went to a person, its panel closed) is never started.
 
+use super::App;
 use super::hints::Hints;
 use super::seats::Seats;
 use super::tutor_desk::TutorDesk;
-use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
 use crate::tui::effect::{Effect, Effects, Job, Work};
 use crate::tui::event::Event;
 use crate::tui::hint_rollout::RolloutReport;
+#[cfg(test)]
+use crate::tui::{bots::BotJob, hint::HintJob, hint_rollout::RolloutJob, tutor::TutorJob};
 
 impl App {
     /// Applies one event and performs what it asks for (see [`App::update`] and
     /// [`App::perform`]); returns whether the screen must be redrawn.
-    pub fn handle(&mut self, event: Event) -> bool {
+    pub(crate) fn handle(&mut self, event: Event) -> bool {
         if matches!(event, Event::Key(_)) {
             // A bot whose worker could not start is asked again.
             self.seats.stall(false);
@@ -83,7 +85,7 @@ impl App {
     /// Performs `effects`, as the runtime does: saves now (how each went is applied as
     /// [`crate::tui::keys::Msg::Saved`]), keeps the jobs for [`App::take_jobs`]; quitting is
     /// [`App::should_quit`]. Returns whether the screen must be redrawn.
-    pub fn perform(&mut self, effects: Effects) -> bool {
+    pub(crate) fn perform(&mut self, effects: Effects) -> bool {
         let mut redraw = effects.redraw;
         for effect in effects.effects {
             match effect {
@@ -115,11 +117,12 @@ impl App {
 
     /// The jobs to start now on worker threads (those the game still waits for), oldest
     /// first.
-    pub fn take_jobs(&mut self) -> Vec<Job> {
+    pub(crate) fn take_jobs(&mut self) -> Vec<Job> {
         let current = |job: &Job| waited_for(&self.seats, &self.hints, &self.tutor, job);
         self.outbox.take_jobs(current)
     }
 
+    #[cfg(test)]
     /// Takes the job of the kind `is` says that the game still waits for, as `open` opens
     /// it.
     fn take_job<T>(&mut self, is: fn(&Job) -> bool, open: fn(Job) -> Option<T>) -> Option<T> {
@@ -127,9 +130,10 @@ impl App {
         self.outbox.take_job(current, is, open)
     }
 
+    #[cfg(test)]
     /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
     /// kind at a time).
-    pub fn take_bot_job(&mut self) -> Option<BotJob> {
+    pub(crate) fn take_bot_job(&mut self) -> Option<BotJob> {
         self.take_job(
             |job| matches!(job, Job::Bot(_)),
             |job| match job {
@@ -139,8 +143,9 @@ impl App {
         )
     }
 
+    #[cfg(test)]
     /// The hint to work out now (see [`App::take_bot_job`]).
-    pub fn take_hint_job(&mut self) -> Option<HintJob> {
+    pub(crate) fn take_hint_job(&mut self) -> Option<HintJob> {
         self.take_job(
             |job| matches!(job, Job::Hint(_)),
             |job| match job {
@@ -150,8 +155,9 @@ impl App {
         )
     }
 
+    #[cfg(test)]
     /// The hint panel's rollout to run now (see [`App::take_bot_job`]).
-    pub fn take_rollout_job(&mut self) -> Option<RolloutJob> {
+    pub(crate) fn take_rollout_job(&mut self) -> Option<RolloutJob> {
         self.take_job(
             |job| matches!(job, Job::Rollout(_)),
             |job| match job {
@@ -161,8 +167,9 @@ impl App {
         )
     }
 
+    #[cfg(test)]
     /// The bots to make now for `:bot` (see [`App::take_bot_job`]).
-    pub fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
+    pub(crate) fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
         self.take_job(
             |job| matches!(job, Job::Seat(_)),
             |job| match job {
@@ -172,8 +179,9 @@ impl App {
         )
     }
 
+    #[cfg(test)]
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
-    pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
+    pub(crate) fn take_tutor_job(&mut self) -> Option<TutorJob> {
         self.take_job(
             |job| matches!(job, Job::Tutor(_)),
             |job| match job {

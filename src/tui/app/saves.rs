@@ -6,9 +6,9 @@
 //! [`crate::tui::effect::Saved`].
 
 use super::table::shown_path as shown;
-use crate::record::Record;
-use crate::store;
 use crate::tui::effect::{FolderProblem, FolderRefusal, RescueError, Saved};
+use bg_tui::record::Record;
+use bg_tui::store;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -26,7 +26,7 @@ pub(super) struct Saving {
     /// The autosave file is this match's: a new match first moves an older one aside.
     owns_autosave: bool,
     /// The autosave file this game writes, once it has written one.
-    claim: Option<store::AutosaveClaim>,
+    claim: Option<store::autosave::AutosaveClaim>,
     /// The match was resumed from the autosave journal: go on appending to it.
     continues_autosave: bool,
     /// The file of an earlier game's own that the match was resumed from, which it goes on
@@ -107,7 +107,7 @@ impl Saving {
         over: bool,
         to: Option<PathBuf>,
     ) -> Result<String, RescueError> {
-        let json = crate::record::to_json(record);
+        let json = bg_tui::record::to_json(record);
         let saved = match to {
             Some(path) => {
                 store::write_output(&path, None, &mut |out| out.write_all(json.as_bytes()))
@@ -201,6 +201,7 @@ impl Saving {
         self.save_path = Some(path);
     }
 
+    #[cfg(test)]
     /// Where the finished match was kept.
     pub(super) fn kept(&self) -> Option<&Path> {
         self.kept.as_deref()
@@ -216,7 +217,7 @@ impl Saving {
         self.claim
             .as_ref()
             .and_then(|claim| claim.journal.as_ref())
-            .map_or(0, crate::journal::Journal::len)
+            .map_or(0, bg_tui::journal::Journal::len)
     }
 
     /// Saves `record` to `path`, or (`None`) where it was last saved or resumed from, else
@@ -233,7 +234,7 @@ impl Saving {
 
     /// Writes `record` as [`Saving::save_to`] does; returns where, or why not.
     fn write(&mut self, record: &Record, path: Option<PathBuf>) -> String {
-        let json = crate::record::to_json(record);
+        let json = bg_tui::record::to_json(record);
         let path = match (path, &self.save_path, &self.dir) {
             (Some(path), _, _) => path,
             (None, Some(path), _) => path.clone(),
@@ -265,7 +266,7 @@ impl Saving {
         }
     }
 
-    /// Writes the match in progress to the autosave (a [`crate::journal`]: only what was
+    /// Writes the match in progress to the autosave (a [`bg_tui::journal`]: only what was
     /// added since the last save is appended); once it is over (`over`), keeps it under a
     /// dated name instead and removes the autosave. A failure is said, and stays on the
     /// panel until a save works again; it is never fatal.
@@ -367,18 +368,18 @@ impl Saving {
         }
     }
 
-    /// Claims the autosave file for this game (see [`store::claim_autosave`]): when it is
+    /// Claims the autosave file for this game (see [`store::autosave::claim_autosave`]): when it is
     /// this game's for the first time, an unfinished match in it is first moved aside (and
     /// `line` says where).
     fn claim_autosave(
         &mut self,
         dir: &Path,
         line: &mut Option<String>,
-    ) -> Result<store::AutosaveClaim, store::StoreError> {
-        let claim = store::claim_autosave(dir, self.resumed_own.as_deref())?;
+    ) -> Result<store::autosave::AutosaveClaim, store::StoreError> {
+        let claim = store::autosave::claim_autosave(dir, self.resumed_own.as_deref())?;
         if !claim.elsewhere
             && !self.owns_autosave
-            && let Some(path) = store::set_aside_autosave(dir, SystemTime::now())?
+            && let Some(path) = store::autosave::set_aside_autosave(dir, SystemTime::now())?
         {
             *line = Some(format!(
                 "the unfinished match saved before was moved to {} (bg-tui resume FILE goes \
@@ -388,7 +389,7 @@ impl Saving {
         }
         self.continues_autosave = match claim.why {
             None => self.owns_autosave,
-            Some(store::Elsewhere::Resumed) => true,
+            Some(store::autosave::Elsewhere::Resumed) => true,
             Some(_) => false,
         };
         self.owns_autosave = true;
@@ -449,14 +450,14 @@ impl Saving {
 }
 
 /// The message when a game starts writing a file of its own: where, and why.
-fn own_autosave_message(claim: &store::AutosaveClaim) -> String {
+fn own_autosave_message(claim: &store::autosave::AutosaveClaim) -> String {
     let path = shown(&claim.path);
     match &claim.why {
-        Some(store::Elsewhere::NoLocks(e)) => format!(
+        Some(store::autosave::Elsewhere::NoLocks(e)) => format!(
             "files cannot be locked in the save folder ({e}): this match saves to {path}, a \
              file of its own"
         ),
-        Some(store::Elsewhere::Resumed) => format!("this match goes on saving to {path}"),
+        Some(store::autosave::Elsewhere::Resumed) => format!("this match goes on saving to {path}"),
         _ => format!("another bg-tui game holds the autosave: this match saves to {path}"),
     }
 }

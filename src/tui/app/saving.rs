@@ -4,16 +4,18 @@
 //! saving is the [`super::saves::Saving`] part's.
 
 use super::{App, AppError, Mode, Options, Player};
-use crate::engine::MatchState;
-use crate::engine::Side;
-use crate::record::{PlayerKind, Record, RecordedAction, Recorder};
 use crate::tui::effect::{Effect, SaveRequest, Saved};
 use crate::tui::keys::Msg;
+use bg_tui::engine::MatchState;
+use bg_tui::engine::Side;
+use bg_tui::record::{PlayerKind, Record, RecordedAction, Recorder};
 use rand::RngExt;
-use std::path::{Path, PathBuf};
+#[cfg(test)]
+use std::path::Path;
+use std::path::PathBuf;
 
 impl App {
-    /// The match of `record` (as [`crate::record::load`] gave it, with `match_state`), going
+    /// The match of `record` (as [`bg_tui::record::load`] gave it, with `match_state`), going
     /// on where it stopped: its rules, players and seed replace those of `options` (which
     /// give the rest: drawing, pauses, the save folder). With a seed, the dice go on as
     /// they would have; without one, they are drawn from a fresh seed.
@@ -21,7 +23,7 @@ impl App {
     /// # Errors
     /// [`AppError::MatchOver`] for a finished match, [`AppError::Bot`] for a bot the record
     /// names that this program does not have.
-    pub fn resume(
+    pub(crate) fn resume(
         mut options: Options,
         record: Record,
         match_state: MatchState,
@@ -69,17 +71,19 @@ impl App {
         Ok(app)
     }
 
+    #[cfg(test)]
     /// The record of the match so far.
     #[must_use]
-    pub const fn record(&self) -> &Record {
+    pub(crate) const fn record(&self) -> &Record {
         self.table.record()
     }
 
+    #[cfg(test)]
     /// Saves the match to `path`, or (`None`) where it was last saved or resumed from, else
     /// under a dated name in the save folder; tells where on the message line and in the
     /// log. (What the runtime does for [`SaveRequest::To`]; file I/O, outside
     /// [`App::update`].)
-    pub fn save(&mut self, path: Option<PathBuf>) {
+    pub(crate) fn save(&mut self, path: Option<PathBuf>) {
         self.perform_save(SaveRequest::To(path));
     }
 
@@ -194,21 +198,21 @@ impl App {
     /// The match is not safe on the disk (a full disk), and was not saved elsewhere: the
     /// program then ends with a status that says so.
     #[must_use]
-    pub fn lost(&self) -> bool {
+    pub(crate) fn lost(&self) -> bool {
         self.saving.unsaved(self.recorded())
     }
 
     /// The match's record, when it is not saved anywhere on the disk (not even in an
     /// autosave behind it): the last place it can go is the standard output.
     #[must_use]
-    pub fn unsaved_record(&self) -> Option<String> {
+    pub(crate) fn unsaved_record(&self) -> Option<String> {
         (self.lost() && self.saving.where_unsaved().is_none())
-            .then(|| crate::record::to_json(self.table.record()))
+            .then(|| bg_tui::record::to_json(self.table.record()))
     }
 
     /// Before the game ends: a finished match not kept yet (the disk was full) is tried
     /// again, and so is an autosave that failed. Returns [`App::farewell`].
-    pub fn finish_saving(&mut self) -> String {
+    pub(crate) fn finish_saving(&mut self) -> String {
         let over = self.table.state().is_over();
         self.saving.finish(self.table.record(), over);
         // Nobody can be asked now (a signal ended the game): the other places are tried.
@@ -222,32 +226,33 @@ impl App {
     /// the autosave, and how to go on with it), or why it is not saved. Empty when there is
     /// nothing to say (nothing was played).
     #[must_use]
-    pub fn farewell(&self) -> String {
+    pub(crate) fn farewell(&self) -> String {
         self.saving.farewell(self.recorded())
     }
 
     /// Says the match was resumed from the autosave file: it is written over as the match
     /// goes on (a new match or one resumed from another file first moves it aside).
-    pub fn owns_autosave(&mut self) {
+    pub(crate) fn owns_autosave(&mut self) {
         self.saving.own_autosave();
     }
 
     /// Says the match was resumed from `path`, a file of an earlier game's own
-    /// (`autosave-PID.jsonl` in the save folder, see [`crate::store::is_own_autosave`]): the game
+    /// (`autosave-PID.jsonl` in the save folder, see [`bg_tui::store::autosave::is_own_autosave`]): the game
     /// goes on writing it, unless another game holds it now (then it writes a file of its
     /// own, as any game would).
-    pub fn continues_own_autosave(&mut self, path: PathBuf) {
+    pub(crate) fn continues_own_autosave(&mut self, path: PathBuf) {
         self.saving.continue_own_autosave(path);
     }
 
     /// Makes `path` where `s` saves (the file the match was resumed from).
-    pub fn set_save_path(&mut self, path: PathBuf) {
+    pub(crate) fn set_save_path(&mut self, path: PathBuf) {
         self.saving.set_save_path(path);
     }
 
+    #[cfg(test)]
     /// Where the finished match was kept, once it is over (with a save folder).
     #[must_use]
-    pub fn kept(&self) -> Option<&Path> {
+    pub(crate) fn kept(&self) -> Option<&Path> {
         self.saving.kept()
     }
 
@@ -288,13 +293,13 @@ impl App {
             .unwrap_or_default()
     }
 
-    /// Whether the record may hold no further game: [`crate::record::MAX_GAMES`] games, or
+    /// Whether the record may hold no further game: [`bg_tui::record::MAX_GAMES`] games, or
     /// an autosave half as long as a record may be (so that what is written, the kept
     /// record too, always reads back). A money session then ends.
     pub(super) fn record_is_full(&self) -> bool {
         let saved = self.saving.journal_len();
-        self.table.record().games.len() >= crate::record::MAX_GAMES
-            || saved > crate::record::MAX_BYTES as u64 / 2
+        self.table.record().games.len() >= bg_tui::record::MAX_GAMES
+            || saved > bg_tui::record::MAX_BYTES as u64 / 2
     }
 
     /// How much the record holds: it changes with every action, result, game and stop.
@@ -316,7 +321,7 @@ pub(super) fn recorded_of(record: &Record) -> usize {
 }
 
 /// A player's name from a record as the screen and messages show it: control characters
-/// escaped, cut to [`crate::record::MAX_NAME_CHARS`].
+/// escaped, cut to [`bg_tui::record::MAX_NAME_CHARS`].
 fn shown_name(name: &str) -> String {
-    crate::printable::printable(name, crate::record::MAX_NAME_CHARS)
+    bg_tui::printable::printable(name, bg_tui::record::MAX_NAME_CHARS)
 }

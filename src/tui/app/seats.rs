@@ -3,8 +3,8 @@
 //! person's side against a bot, and the ids of the questions asked of worker threads. This
 //! part is the only writer of them.
 
-use crate::engine::{Play, Side};
 use crate::tui::bots::SharedBot;
+use bg_tui::engine::{Play, Side};
 
 /// Who sits where, and what the bots are doing.
 pub(super) struct Seats {
@@ -59,7 +59,7 @@ impl Step {
     }
 
     /// The checker move to show, if the play has it.
-    pub(super) fn shown(&self) -> Option<crate::engine::Step> {
+    pub(super) fn shown(&self) -> Option<bg_tui::engine::Step> {
         self.play.steps().get(self.index).copied()
     }
 

@@ -7,7 +7,7 @@
 //! be typed in (16 checkers, both sides on a point): the board shown is whatever was typed,
 //! and only Enter asks the engine whether it is a position of the rule set.
 
-use crate::engine::{
+use bg_tui::engine::{
     BoardSpec, CrawfordState, Cube, Dice, GameSetup, Geometry, MatchState, Phase, Position, Side,
     SpecError, Variant, Xgid, position::CHECKERS,
 };
@@ -25,7 +25,7 @@ pub(crate) enum SetupRefusal {
     Board(String),
     /// The cube is not a cube (never from the keys, which only double it).
     #[error("{0}")]
-    Cube(#[from] crate::engine::CubeError),
+    Cube(#[from] bg_tui::engine::CubeError),
 }
 
 /// A position being set up, with the player on roll, the dice, the cube and the score.
@@ -643,7 +643,7 @@ impl super::App {
         self.status
             .say(format!("the set-up position is played: {on_roll} on roll"));
         match editor.dice() {
-            Some(dice) => self.act(crate::engine::Action::Roll(dice)),
+            Some(dice) => self.act(bg_tui::engine::Action::Roll(dice)),
             None => self.after_action(),
         }
     }
@@ -682,7 +682,7 @@ impl super::App {
         model.board_text = None;
         let valid = editor.setup(&self.options.names).is_ok();
         model.position_id = if valid && editor.variant().has_position_id() {
-            crate::engine::position_id(&shown)
+            bg_tui::engine::position_id(&shown)
         } else {
             String::new()
         };
@@ -771,7 +771,7 @@ pub(crate) enum LoadRefusal {
         shown: String,
         /// Why it does not read.
         #[source]
-        error: crate::engine::XgidError,
+        error: bg_tui::engine::XgidError,
     },
     /// The Position ID does not read.
     #[error("Position ID {shown}: {error}")]
@@ -780,7 +780,7 @@ pub(crate) enum LoadRefusal {
         shown: String,
         /// Why it does not read.
         #[source]
-        error: crate::engine::PositionIdError,
+        error: bg_tui::engine::PositionIdError,
     },
 }
 
@@ -790,16 +790,16 @@ fn load_text(editor: &mut SetupEditor, text: &str) -> Result<(), LoadRefusal> {
     if !variant.has_position_id() {
         return Err(LoadRefusal::NoIds(variant));
     }
-    let shown = || crate::printable::printable(text, 40);
+    let shown = || bg_tui::printable::printable(text, 40);
     if text.contains(':') || text.to_ascii_uppercase().starts_with("XGID=") {
-        let x = crate::engine::parse_xgid(text).map_err(|error| LoadRefusal::Xgid {
+        let x = bg_tui::engine::parse_xgid(text).map_err(|error| LoadRefusal::Xgid {
             shown: shown(),
             error,
         })?;
         editor.load_xgid(&x);
     } else {
         let position =
-            crate::engine::position_from_id(text).map_err(|error| LoadRefusal::PositionId {
+            bg_tui::engine::position_from_id(text).map_err(|error| LoadRefusal::PositionId {
                 shown: shown(),
                 error,
             })?;

@@ -2,9 +2,9 @@
 //! running out of time has been said. This part is the only writer of them; it reads the
 //! time from its [`TimeSource`] (the system's clock, or a test's).
 
-use crate::engine::Side;
 use crate::tui::clock::{ClockState, Clocks, SystemTime, TimeSource, format_left};
 use crate::tui::model::ClockShow;
+use bg_tui::engine::Side;
 
 /// The clocks, if the game has them, and where they read the time.
 pub(super) struct Timing {
@@ -36,6 +36,7 @@ impl Default for Timing {
 }
 
 impl Timing {
+    #[cfg(test)]
     /// Reads the time from `time` from now on; running clocks go on from now.
     pub(super) fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
         self.time = time;

@@ -1,13 +1,13 @@
 //! Nothing lost, part three (issue 34), in the terminal game: engines that take their time,
 //! work that cannot get a thread, and the keys that must stay live meanwhile.
 
+use crate::tui::{App, Event, Options, Overlay};
 use bg_tui::engine::{Rules, Side};
-use bg_tui::tui::{App, Event, Options, Overlay};
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 
-use crate::common;
-use common::tui::{press, type_command};
+use super::common;
+use common::{press, type_command};
 
 fn new_app() -> App {
     App::new(Options {
@@ -19,12 +19,12 @@ fn new_app() -> App {
     .unwrap()
 }
 
-/// bg-tui's own engine behind `tests/engines/slow-start.sh`, silent for `seconds` first.
+/// The engine of `tests/engines/slow-start.sh`, silent for `seconds` before it shakes
+/// hands.
 fn slow_engine(seconds: u32) -> String {
     format!(
-        "ubgi:sh {}/tests/engines/slow-start.sh {seconds} {}",
+        "ubgi:sh {}/tests/engines/slow-start.sh {seconds}",
         env!("CARGO_MANIFEST_DIR"),
-        env!("CARGO_BIN_EXE_bg-tui")
     )
 }
 
@@ -80,19 +80,19 @@ fn an_engine_that_comes_after_human_is_not_seated() {
 
 /// The hint panel's rollout of the opening 3-1's plays, full trials on one thread (a busy
 /// core: a round of 36 trials of five plays takes half a minute there).
-fn opening_rollout() -> bg_tui::tui::hint_rollout::RolloutJob {
+fn opening_rollout() -> crate::tui::hint_rollout::RolloutJob {
     use bg_tui::engine::{Dice, MatchState, Phase};
     let mut m = MatchState::new(Rules::money()).unwrap();
     m.apply(bg_tui::engine::Action::OpeningRoll { white: 3, black: 1 })
         .unwrap();
     assert!(matches!(m.game().phase(), Phase::Moving(d) if d == Dice::new(3, 1).unwrap()));
     let plays = m.game().legal_plays().to_vec();
-    let full = bg_tui::tui::hint_rollout::RolloutChoice {
+    let full = crate::tui::hint_rollout::RolloutChoice {
         trials: 1296,
         ply: 0,
         truncate: None,
     };
-    let mut job = bg_tui::tui::hint_rollout::RolloutJob::new(7, &m, &plays, 1, full)
+    let mut job = crate::tui::hint_rollout::RolloutJob::new(7, &m, &plays, 1, full)
         .expect("plays to roll out");
     job.settings.threads = 1;
     job
@@ -148,8 +148,8 @@ fn the_panels_rollout_stops_within_a_turn_after_esc() {
 /// asking again at once, which would fail again and again) and then asks the bot again.
 #[test]
 fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
-    use bg_tui::tui::Player;
-    use bg_tui::tui::effect::Work;
+    use crate::tui::Player;
+    use crate::tui::effect::Work;
     let mut app = App::new(Options {
         rules: Rules::money(),
         seed: Some(3),
@@ -181,7 +181,7 @@ fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
 /// panel and the game go on.
 #[test]
 fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
-    use bg_tui::tui::effect::Work;
+    use crate::tui::effect::Work;
     use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
     let mut app = new_app();
     press(&mut app, KeyCode::Char('r'));
@@ -234,7 +234,7 @@ fn a_match_that_cannot_be_kept(root: &std::path::Path, rescue: Vec<std::path::Pa
     type_command(&mut app, &bg_tui::engine::format_play(&play));
     std::fs::rename(&saves, root.join("aside")).unwrap();
     std::fs::write(&saves, "no folder").unwrap();
-    common::tui::chars(&mut app, "R");
+    common::chars(&mut app, "R");
     press(&mut app, KeyCode::Char('s'));
     press(&mut app, KeyCode::Char('y'));
     assert!(app.match_state().is_over());
@@ -270,7 +270,7 @@ fn quitting_a_match_that_is_not_saved_asks_where_to_save_it() {
         lines.iter().any(|l| l.starts_with("Enter  save it in")),
         "{lines:?}"
     );
-    common::tui::chars(&mut app, "/dev/full");
+    common::chars(&mut app, "/dev/full");
     press(&mut app, KeyCode::Enter);
     assert!(!app.should_quit());
     assert!(

@@ -2,10 +2,10 @@
 //! share the position group), and a failure is a typed `CliError` with the facts in fields,
 //! the lower layer's error as its source, and the same one-line message as before.
 
-use bg_tui::bot::BotError;
-use bg_tui::cli::{
+use crate::cli::{
     Cli, CliError, Command, MovesArgs, NamesError, PositionArgs, parse_names, play_options_with,
 };
+use bg_tui::bot::BotError;
 use clap::Parser;
 use std::error::Error as _;
 

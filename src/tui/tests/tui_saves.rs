@@ -2,15 +2,15 @@
 //! the finished match kept under a dated name, `s` and `:save`, and resuming a saved match
 //! where it stopped, with the dice going on as they would have.
 
+use crate::tui::{App, AppError, Options, Player};
 use bg_tui::engine::{Phase, Rules, Side, format_play};
 use bg_tui::record::{PlayerKind, RecordedAction, load, to_json};
 use bg_tui::store;
-use bg_tui::tui::{App, AppError, Options, Player};
 use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
 
-use crate::common;
-use common::tui::{press, seat_bots, type_command};
+use super::common;
+use common::{press, seat_bots, type_command};
 
 fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
     Options {
@@ -376,79 +376,7 @@ fn two_games_at_once_never_write_over_each_other() {
     );
 }
 
-// ---- `bg-tui resume` on the command line ----
-
-fn bg_tui(args: &[&str], data_home: &Path) -> std::process::Output {
-    common::bg_tui_in(args, Some(data_home))
-}
-
-fn stderr(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-#[test]
-fn resume_finds_the_autosave_in_the_data_folder_or_says_there_is_none() {
-    let data = tempfile::tempdir().unwrap();
-    let o = bg_tui(&["resume"], data.path());
-    assert_eq!(o.status.code(), Some(2), "{o:?}");
-    let err = stderr(&o);
-    assert!(
-        err.starts_with("bg-tui: there is no match to resume: "),
-        "{err}"
-    );
-    assert!(err.contains("bg-tui/autosave.jsonl"), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-
-    // A match in progress in the autosave: it is read, then the game needs a terminal.
-    let folder = data.path().join("bg-tui");
-    let mut app = App::new(options(Rules::match_to(3), Some(1), Some(&folder))).unwrap();
-    for _ in 0..4 {
-        step(&mut app);
-    }
-    assert!(autosave(&folder).exists());
-    let o = bg_tui(&["resume"], data.path());
-    assert_eq!(o.status.code(), Some(1), "{o:?}");
-    assert!(stderr(&o).contains("needs a terminal"), "{}", stderr(&o));
-}
-
-#[test]
-fn resume_refuses_damaged_and_finished_records_with_status_2() {
-    let data = tempfile::tempdir().unwrap();
-    let mut app = App::new(options(Rules::match_to(1), Some(3), None)).unwrap();
-    for _ in 0..3 {
-        step(&mut app);
-    }
-    let damaged = data.path().join("damaged.json");
-    let mut record = app.record().clone();
-    for action in &mut record.games[0].actions {
-        if let RecordedAction::Play { steps, .. } = action {
-            steps[0].0 = 1;
-        }
-    }
-    std::fs::write(&damaged, to_json(&record)).unwrap();
-    let o = bg_tui(&["resume", &damaged.to_string_lossy()], data.path());
-    assert_eq!(o.status.code(), Some(2), "{o:?}");
-    let err = stderr(&o);
-    assert!(err.contains("damaged.json: "), "{err}");
-    assert!(err.contains("game 1, action "), "{err}");
-
-    while !app.match_state().is_over() {
-        step(&mut app);
-    }
-    let finished = data.path().join("finished.json");
-    store::write_record(&finished, app.record()).unwrap();
-    let o = bg_tui(&["resume", &finished.to_string_lossy()], data.path());
-    assert_eq!(o.status.code(), Some(2), "{o:?}");
-    assert!(stderr(&o).contains("the match is over"), "{}", stderr(&o));
-
-    let o = bg_tui(&["resume", "/no/such/file.json"], data.path());
-    assert_eq!(o.status.code(), Some(2), "{o:?}");
-    assert!(
-        stderr(&o).contains("/no/such/file.json: "),
-        "{}",
-        stderr(&o)
-    );
-}
+// ---- resuming ----
 
 #[test]
 fn a_new_match_moves_an_unfinished_autosave_aside_instead_of_overwriting_it() {
@@ -476,8 +404,8 @@ fn a_new_match_moves_an_unfinished_autosave_aside_instead_of_overwriting_it() {
     assert_eq!(files_in(dir.path()).len(), 2);
 }
 
-fn resume_args(file: Option<&Path>) -> bg_tui::cli::ResumeArgs {
-    bg_tui::cli::ResumeArgs {
+fn resume_args(file: Option<&Path>) -> crate::cli::ResumeArgs {
+    crate::cli::ResumeArgs {
         file: file.map(Path::to_path_buf),
         ..Default::default()
     }
@@ -492,7 +420,7 @@ fn resuming_the_autosave_goes_on_writing_it_and_resuming_a_file_saves_back_to_it
         step(&mut app);
     }
     drop(app);
-    let mut resumed = bg_tui::cli::resume_app_in(&resume_args(None), false, data()).unwrap();
+    let mut resumed = crate::cli::resume_app_in(&resume_args(None), false, data()).unwrap();
     step(&mut resumed);
     assert_eq!(
         files_in(dir.path()),
@@ -508,7 +436,7 @@ fn resuming_the_autosave_goes_on_writing_it_and_resuming_a_file_saves_back_to_it
     store::write_record(&elsewhere, resumed.record()).unwrap();
     drop(resumed);
     let mut from_file =
-        bg_tui::cli::resume_app_in(&resume_args(Some(&elsewhere)), false, data()).unwrap();
+        crate::cli::resume_app_in(&resume_args(Some(&elsewhere)), false, data()).unwrap();
     step(&mut from_file);
     press(&mut from_file, KeyCode::Char('s'));
     assert_eq!(
@@ -521,10 +449,10 @@ fn resuming_the_autosave_goes_on_writing_it_and_resuming_a_file_saves_back_to_it
     );
     assert_eq!(files_in(dir.path()).len(), 3, "{:?}", files_in(dir.path()));
     // No data folder and no file: a clear error.
-    let err = bg_tui::cli::resume_app_in(
+    let err = crate::cli::resume_app_in(
         &resume_args(None),
         false,
-        Err(bg_tui::cli::CliError::Store(
+        Err(crate::cli::CliError::Store(
             bg_tui::store::StoreError::NoDataDir,
         )),
     )
@@ -537,7 +465,7 @@ fn resuming_the_autosave_goes_on_writing_it_and_resuming_a_file_saves_back_to_it
 
 #[test]
 fn no_autosave_writes_nothing_when_resumed() {
-    assert_eq!(bg_tui::cli::save_folder(true), None);
+    assert_eq!(crate::cli::save_folder(true), None);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("saved.json");
     let mut app = App::new(options(Rules::match_to(3), Some(1), None)).unwrap();
@@ -545,23 +473,23 @@ fn no_autosave_writes_nothing_when_resumed() {
         step(&mut app);
     }
     store::write_record(&file, app.record()).unwrap();
-    let args = bg_tui::cli::ResumeArgs {
+    let args = crate::cli::ResumeArgs {
         file: Some(file.clone()),
         no_autosave: true,
         ..Default::default()
     };
     let data = dir.path().join("data");
-    let mut resumed = bg_tui::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
+    let mut resumed = crate::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
     for _ in 0..4 {
         step(&mut resumed);
     }
     assert!(!data.exists(), "nothing is written to the data folder");
     // Without --no-autosave the same steps write the autosave there.
-    let args = bg_tui::cli::ResumeArgs {
+    let args = crate::cli::ResumeArgs {
         no_autosave: false,
         ..args
     };
-    let mut resumed = bg_tui::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
+    let mut resumed = crate::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
     step(&mut resumed);
     assert!(autosave(&data).exists());
 }
@@ -599,7 +527,7 @@ fn an_autosave_of_an_earlier_version_resumes_and_goes_on_as_a_journal() {
     let legacy = dir.path().join(store::LEGACY_AUTOSAVE_NAME);
     store::write_record(&legacy, app.record()).unwrap();
     let data = || Ok(dir.path().to_path_buf());
-    let mut resumed = bg_tui::cli::resume_app_in(&resume_args(None), false, data()).unwrap();
+    let mut resumed = crate::cli::resume_app_in(&resume_args(None), false, data()).unwrap();
     step(&mut resumed);
     assert_eq!(files_in(dir.path()), [store::AUTOSAVE_NAME]);
     assert_eq!(
@@ -610,8 +538,8 @@ fn an_autosave_of_an_earlier_version_resumes_and_goes_on_as_a_journal() {
 
 #[test]
 fn a_new_game_over_an_unfinished_autosave_asks_what_to_do_with_it() {
+    use crate::tui::start_dialog::StartDialog;
     use bg_tui::host::unfinished::{StartChoice, parse_start_choice, unfinished_autosave};
-    use bg_tui::tui::start_dialog::StartDialog;
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(unfinished_autosave(dir.path()), None);
     let mut app = App::new(options(Rules::match_to(3), Some(4), Some(dir.path()))).unwrap();
@@ -689,10 +617,10 @@ fn the_unfinished_match_names_its_rule_set() {
 /// keys answer. The game its answer starts runs in the same session, at the terminal's size.
 #[test]
 fn the_start_dialog_answers_with_r_n_q_and_starts_the_game_it_asks_for() {
+    use crate::tui::Event;
+    use crate::tui::start_dialog::{Opening, OpeningEnd, StartDialog};
+    use crate::tui::terminal::Screen;
     use bg_tui::host::unfinished::{StartChoice, Unfinished};
-    use bg_tui::tui::Event;
-    use bg_tui::tui::start_dialog::{Opening, OpeningEnd, StartDialog};
-    use bg_tui::tui::terminal::Screen;
     use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
     let unfinished = Unfinished {
         path: PathBuf::from("/tmp/autosave.jsonl"),

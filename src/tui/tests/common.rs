@@ -1,8 +1,9 @@
-//! Driving the terminal app in tests: keys, typed command lines, and a bot's answer handed
-//! back as the runtime hands it.
+//! Helpers of the terminal game's tests: driving the app (keys, typed command lines, a bot's
+//! answer handed back as the runtime hands it) and positions written with numbers.
 
-use bg_tui::tui::bots::BotJob;
-use bg_tui::tui::{App, Event};
+use crate::tui::bots::BotJob;
+use crate::tui::{App, Event};
+use bg_tui::engine::{Place, Position};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Presses `code` without modifiers.
@@ -44,4 +45,22 @@ pub(crate) fn seat_bots(app: &mut App) {
         let made = request.make();
         app.handle(Event::BotsMade(Box::new(made)));
     }
+}
+
+/// The place numbered `n` (0 off, 1-24, 25 the bar), for tests written with numbers.
+pub(crate) fn place(n: u8) -> Place {
+    Place::new(n).expect("a place is numbered 0 to 25")
+}
+
+/// A position from per-side counts, each in its own numbering (index 25 = bar).
+pub(crate) fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
+    let mut m = [0u8; 26];
+    let mut o = [0u8; 26];
+    for &(p, n) in mover {
+        m[p] = n;
+    }
+    for &(p, n) in opponent {
+        o[p] = n;
+    }
+    Position::from_sides(&m, &o).expect("test position is valid")
 }

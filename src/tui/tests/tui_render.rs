@@ -2,15 +2,15 @@
 //! 80×24 and 120×40, plus checks that drawing never panics, that mouse clicks map back to
 //! the spots drawn, and that the styles (cursor, dice, colour) are right.
 
-use crate::common;
+use super::common;
 
 use common::sides;
 
+use crate::tui::view::{MIN_HEIGHT, MIN_WIDTH, render, spot_area, spot_at};
+use crate::tui::{BoardModel, ClockShow, LastMove, Overlay, Palette, Spot};
 use bg_tui::engine::Step;
 use bg_tui::engine::ids::{GameStateCode, MatchIdFields, match_id, position_id};
 use bg_tui::engine::{Cube, Dice, Position, Side};
-use bg_tui::tui::view::{MIN_HEIGHT, MIN_WIDTH, render, spot_area, spot_at};
-use bg_tui::tui::{BoardModel, ClockShow, LastMove, Overlay, Palette, Spot};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -327,7 +327,7 @@ fn tutor() -> BoardModel {
 /// The game's own help rows, as `?` shows them.
 fn real_help() -> BoardModel {
     let mut m = opening();
-    m.overlay = Some(Overlay::Help(bg_tui::tui::keys::help_rows()));
+    m.overlay = Some(Overlay::Help(crate::tui::keys::help_rows()));
     m
 }
 
@@ -512,7 +512,7 @@ fn the_games_help_fits_at_80_columns() {
     snapshot_both("real_help", &real_help());
     let terminal = draw(&real_help(), 80, 24);
     let text = text(terminal.backend().buffer());
-    for (keys, what) in bg_tui::tui::keys::help_rows() {
+    for (keys, what) in crate::tui::keys::help_rows() {
         assert!(text.contains(&what), "{keys}: {what:?} is cut");
     }
 }
@@ -905,7 +905,7 @@ fn targets_and_the_picked_checker_are_marked() {
 /// every play with its equity, loss, chances and depth, the first line chosen.
 #[test]
 fn the_hint_panel() {
-    use bg_tui::tui::{App, Event, Options};
+    use crate::tui::{App, Event, Options};
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let mut app = App::new(Options {
         seed: Some(2),
@@ -937,7 +937,7 @@ fn the_hint_panel() {
 /// Issue 21 §6.11: the question about an unfinished match, full-screen, at both sizes.
 #[test]
 fn the_start_dialog() {
-    use bg_tui::tui::start_dialog::StartDialog;
+    use crate::tui::start_dialog::StartDialog;
     let unfinished = bg_tui::host::unfinished::Unfinished {
         path: std::path::PathBuf::from("/home/alice/.local/share/bg-tui/autosave.jsonl"),
         summary: "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".to_string(),
@@ -984,8 +984,8 @@ fn the_start_dialog() {
 /// numbers on the screen (White's: the board is fixed).
 #[test]
 fn the_tutor_panel() {
+    use crate::tui::{App, Event, Options};
     use bg_tui::bot::expert::ExpertBot;
-    use bg_tui::tui::{App, Event, Options};
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let mut app = App::new(Options {
         seed: Some(2),

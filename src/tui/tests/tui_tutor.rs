@@ -3,15 +3,15 @@
 //! to take it back (the player decides again) or keep it. Seeded dice; the judgement is
 //! worked out here as the runtime's worker thread would.
 
+use crate::tui::tutor::{Threshold, Verdict};
+use crate::tui::{App, Event, Options, Overlay, Player};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
 use bg_tui::bot::expert::ExpertBot;
 use bg_tui::engine::{Phase, Play, Rules, Side, format_play};
-use bg_tui::tui::tutor::{Threshold, Verdict};
-use bg_tui::tui::{App, Event, Options, Overlay, Player};
 use ratatui::crossterm::event::KeyCode;
 
-use crate::common;
-use common::tui::{answer_bot, press, type_command};
+use super::common;
+use common::{answer_bot, press, type_command};
 
 fn tutored(threshold: Threshold, players: [Player; 2]) -> App {
     App::new(Options {
@@ -71,7 +71,7 @@ fn shown(app: &App, play: &Play) -> String {
     if app.match_state().game().turn() == Side::White {
         text
     } else {
-        bg_tui::tui::tutor::renumbered(&text, |p| 25 - p)
+        crate::tui::tutor::renumbered(&text, |p| 25 - p)
     }
 }
 
@@ -281,7 +281,7 @@ fn the_panel_names_points_as_the_board_numbers_them() {
     }
     assert_eq!(app.match_state().game().turn(), Side::Black);
     let (best, worst) = best_and_worst(&app);
-    let shown = |play: &Play| bg_tui::tui::tutor::renumbered(&format_play(play), |p| 25 - p);
+    let shown = |play: &Play| crate::tui::tutor::renumbered(&format_play(play), |p| 25 - p);
     type_command(&mut app, &format_play(&worst));
     judge(&mut app);
     let lines = tutor_lines(&app).expect("the tutor's panel");
@@ -305,12 +305,12 @@ fn a_play_moved_by_hand_is_taken_back_to_the_start_of_the_turn() {
         for step in worst.steps().iter() {
             // Tab walks the cursor over the checkers that can move.
             for _ in 0..30 {
-                if app.model().cursor == bg_tui::tui::Spot::from(step.from) {
+                if app.model().cursor == crate::tui::Spot::from(step.from) {
                     break;
                 }
                 press(app, KeyCode::Tab);
             }
-            assert_eq!(app.model().cursor, bg_tui::tui::Spot::from(step.from));
+            assert_eq!(app.model().cursor, crate::tui::Spot::from(step.from));
             press(
                 app,
                 KeyCode::Char(char::from(b'0' + step.from.number() - step.to.number())),

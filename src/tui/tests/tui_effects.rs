@@ -1,11 +1,11 @@
 //! `App::update` changes the game in memory only and returns what the runtime is to do:
 //! nothing is written to disk, and no job starts, until the effects are performed.
 
+use crate::tui::effect::{Effect, Job, SaveRequest};
+use crate::tui::keys::Msg;
+use crate::tui::{App, Options, Player};
 use bg_tui::engine::Rules;
 use bg_tui::store;
-use bg_tui::tui::effect::{Effect, Job, SaveRequest};
-use bg_tui::tui::keys::Msg;
-use bg_tui::tui::{App, Options, Player};
 use std::path::Path;
 
 fn app(saves: Option<&Path>, players: [Player; 2]) -> App {

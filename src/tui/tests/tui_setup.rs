@@ -3,14 +3,14 @@
 //! set-up position played (by people, by a bot, with a hint) and recorded as the game's
 //! start, and snapshots of the editor at 80×24 and 120×40.
 
-use crate::common;
+use super::common;
 
+use crate::tui::view::render;
+use crate::tui::{App, Options, Player};
 use bg_tui::engine::{
     BoardSpec, Cube, Dice, Phase, Position, RuleSet, Rules, Side, Variant, position_id,
 };
-use bg_tui::tui::view::render;
-use bg_tui::tui::{App, Options, Player};
-use common::tui::{chars, press, type_command};
+use common::{chars, press, type_command};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -263,7 +263,7 @@ fn a_bot_plays_a_set_up_position_and_the_hint_works_on_it() {
     assert_eq!(app.message(), "wait for the computer's move");
     let mut asked = 0;
     while let Some(job) = app.take_bot_job() {
-        common::tui::answer_bot(&mut app, &job);
+        common::answer_bot(&mut app, &job);
         asked += 1;
         assert!(asked < 10, "the bot is asked again and again");
     }
@@ -320,7 +320,7 @@ fn setting_up_after_a_finished_game_starts_the_next_game_from_it() {
 
 fn snapshot_both(name: &str, app: &mut App) {
     for (w, h) in [(80, 24), (120, 40)] {
-        app.handle(bg_tui::tui::Event::Resize(w, h));
+        app.handle(crate::tui::Event::Resize(w, h));
         let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
         let model = app.model();
         terminal
@@ -351,14 +351,14 @@ fn the_editors_help_fits_at_80_columns() {
     let mut app = new_app(Rules::match_to(5));
     chars(&mut app, "e?");
     snapshot_both("setup_help", &mut app);
-    app.handle(bg_tui::tui::Event::Resize(80, 24));
+    app.handle(crate::tui::Event::Resize(80, 24));
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
     let model = app.model();
     terminal
         .draw(|f| render(&model, f.area(), f.buffer_mut()))
         .expect("draw");
     let text = terminal.backend().to_string();
-    for (keys, what) in bg_tui::tui::keys::setup_help_rows() {
+    for (keys, what) in crate::tui::keys::setup_help_rows() {
         assert!(text.contains(&what), "{keys}: {what:?} is cut");
     }
 }

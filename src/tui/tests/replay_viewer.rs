@@ -1,19 +1,20 @@
 //! The replay viewer on ratatui's `TestBackend`: snapshots at 80×24 and 120×40, every key
 //! of its help (walked from the help rows themselves), and drawing at every size.
 
-use bg_tui::record;
+use crate::tui::Event;
+use crate::tui::terminal::Screen;
+use crate::tui::viewer::keys::viewer_help_rows;
+use crate::tui::viewer::{ViewOptions, Viewer};
+use crate::tui::{Overlay, Spot};
+use bg_tui::record::{self, Record};
 use bg_tui::replay::{MomentKind, Timeline};
-use bg_tui::tui::Event;
-use bg_tui::tui::terminal::Screen;
-use bg_tui::tui::viewer::keys::viewer_help_rows;
-use bg_tui::tui::viewer::{ViewOptions, Viewer};
-use bg_tui::tui::{Overlay, Spot};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::Path;
 
 /// The hand-checked short record of tests/records/replay.rs (moments listed there).
-const SHORT: &str = include_str!("../data/replay-short.json");
+const SHORT: &str = include_str!("../../../tests/data/replay-short.json");
 
 fn viewer_with(options: ViewOptions) -> Viewer {
     let (record, _) = record::load(SHORT).expect("the short record loads");
@@ -425,7 +426,7 @@ fn a_tavli_match_names_each_games_rule_set() {
 
 // Issue 21 §4: the analysis board.
 
-use bg_tui::tui::viewer::analysis_board::RecordSource;
+use crate::tui::viewer::analysis_board::RecordSource;
 use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -801,4 +802,52 @@ fn the_analysis_board_says_a_very_lucky_roll() {
     assert_eq!(luck.mark, Some(bg_tui::analysis::LuckMark::VeryLucky));
     assert!((luck.luck - 70.0 / 36.0).abs() < 1e-3, "{luck:?}");
     assert!(line.contains("Alice's 6-6: very lucky (+1.944)"), "{line}");
+}
+
+/// `record` cut after its first `n` actions: the game cut short has no result and no game
+/// follows it.
+fn cut(record: &Record, n: usize) -> Record {
+    let mut out = record.clone();
+    out.games.clear();
+    out.stopped = false;
+    let mut left = n;
+    for game in &record.games {
+        let mut game = game.clone();
+        if game.actions.len() > left {
+            game.actions.truncate(left);
+            game.result = None;
+            out.games.push(game);
+            break;
+        }
+        left -= game.actions.len();
+        out.games.push(game);
+        if left == 0 && out.games.last().is_some_and(|g| g.result.is_some()) {
+            break;
+        }
+    }
+    out
+}
+
+#[test]
+fn a_record_cut_after_any_action_replays_and_draws() {
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/records/money-greedy-vs-greedy.json"
+    ));
+    let (record, _) = bg_tui::store::read_record(path).expect("loads");
+    let total: usize = record.games.iter().map(|g| g.actions.len()).sum();
+    for n in 0..=total {
+        let short = cut(&record, n);
+        let (short, last) = record::load(&record::to_json(&short))
+            .unwrap_or_else(|e| panic!("cut after {n} actions: {e}"));
+        let t = Timeline::new(&short).expect("timeline");
+        assert_eq!(t.last_state(), &last);
+        let text = bg_tui::replay::text::render(&short, &t);
+        assert!(text.ends_with("\n"), "{text}");
+        let mut v = Viewer::new(t, ViewOptions::default());
+        v.go_to(usize::MAX);
+        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
+        v.render(buf.area, &mut buf);
+        assert!(v.move_list().current.is_some(), "cut after {n}");
+    }
 }

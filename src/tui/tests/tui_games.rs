@@ -1,13 +1,13 @@
 //! Whole games driven through the terminal app by key events, with seeded dice.
 
+use crate::tui::{App, Event, Options, Overlay, Spot};
 use bg_tui::engine::{CrawfordState, Ending, Phase, Rules, Side, WinKind, format_play};
-use bg_tui::tui::{App, Event, Options, Overlay, Spot};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::common;
-use common::tui::{answer_bot, press, type_command};
+use super::common;
+use common::{answer_bot, press, type_command};
 
 fn app(rules: Rules, seed: u64) -> App {
     App::new(Options {
@@ -324,7 +324,7 @@ fn a_click_on_a_point_picks_it_up_like_enter() {
     let area = ratatui::layout::Rect::new(0, 0, 120, 40);
     let cell = (0..40)
         .flat_map(|y| (0..120).map(move |x| (x, y)))
-        .find(|&(x, y)| bg_tui::tui::spot_at(area, &model, x, y) == Some(spot(from)))
+        .find(|&(x, y)| crate::tui::spot_at(area, &model, x, y) == Some(spot(from)))
         .expect("the point is on screen");
     app.handle(Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -616,7 +616,7 @@ fn the_crawford_game_is_named_as_the_next_one_on_the_result_screen_and_q_quits_a
 fn auto_roll_rolls_when_no_double_is_possible_and_a_cycles_its_modes() {
     let mut app = app_with(9, |o| {
         o.rules.cube = false;
-        o.auto_roll = bg_tui::tui::AutoRoll::NoDouble;
+        o.auto_roll = crate::tui::AutoRoll::NoDouble;
     });
     opening(&mut app);
     for _ in 0..10 {
@@ -625,7 +625,7 @@ fn auto_roll_rolls_when_no_double_is_possible_and_a_cycles_its_modes() {
     }
     // With the cube, the player who may double is asked. Turning "always" on then does not
     // roll this turn's dice at once: the double is still the player's to offer.
-    let mut app = app_with(9, |o| o.auto_roll = bg_tui::tui::AutoRoll::NoDouble);
+    let mut app = app_with(9, |o| o.auto_roll = crate::tui::AutoRoll::NoDouble);
     until_rolling(&mut app, Side::White);
     assert_eq!(app.match_state().game().phase(), Phase::Rolling);
     press(&mut app, KeyCode::Char('a'));
@@ -633,7 +633,7 @@ fn auto_roll_rolls_when_no_double_is_possible_and_a_cycles_its_modes() {
     assert_eq!(app.match_state().game().phase(), Phase::Rolling);
     press(&mut app, KeyCode::Char('d'));
     assert_eq!(app.match_state().game().phase(), Phase::DoubleOffered);
-    let mut app = app_with(9, |o| o.auto_roll = bg_tui::tui::AutoRoll::NoDouble);
+    let mut app = app_with(9, |o| o.auto_roll = crate::tui::AutoRoll::NoDouble);
     until_rolling(&mut app, Side::White);
     press(&mut app, KeyCode::Char('a'));
     press(&mut app, KeyCode::Char('a'));
@@ -699,7 +699,7 @@ fn tutor_view_is_toggled_by_t() {
 
 mod clocks {
     use super::*;
-    use bg_tui::tui::clock::{ClockKind, ManualTime};
+    use crate::tui::clock::{ClockKind, ManualTime};
     use std::time::Duration;
 
     fn clocked(kind: ClockKind) -> (App, ManualTime) {
@@ -816,8 +816,8 @@ mod clocks {
             o.rules.cube = false;
             o.clock = Some(ClockKind::Blitz);
             o.players = [
-                bg_tui::tui::Player::Human,
-                bg_tui::tui::Player::Bot(bg_tui::bot::BotSpec::Greedy),
+                crate::tui::Player::Human,
+                crate::tui::Player::Bot(bg_tui::bot::BotSpec::Greedy),
             ];
         });
         app.set_time_source(Box::new(time.clone()));
@@ -853,8 +853,8 @@ mod clocks {
 
 #[test]
 fn clocks_are_saved_in_the_record_survive_resume_and_show_in_replay() {
-    use bg_tui::tui::clock::{ClockKind, ManualTime};
-    use bg_tui::tui::viewer::{ViewOptions, Viewer};
+    use crate::tui::clock::{ClockKind, ManualTime};
+    use crate::tui::viewer::{ViewOptions, Viewer};
     use std::time::Duration;
     let time = ManualTime::new();
     let mut app = app_with(5, |o| {

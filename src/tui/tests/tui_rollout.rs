@@ -2,13 +2,13 @@
 //! thread; the panel shows the result so far after each round, and Esc stops the rollout
 //! (within a turn) with the trials done. The rollouts here are cut short (few trials, truncated) to be quick.
 
+use crate::tui::hint_rollout::{RolloutJob, RolloutReport};
+use crate::tui::{App, Event, Options, Overlay};
 use bg_tui::engine::Phase;
-use bg_tui::tui::hint_rollout::{RolloutJob, RolloutReport};
-use bg_tui::tui::{App, Event, Options, Overlay};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::common;
-use common::tui::press;
+use super::common;
+use common::press;
 
 fn new_app() -> App {
     App::new(Options {
@@ -154,7 +154,7 @@ fn a_finished_rollout_says_so_and_the_cube_advice_can_be_rolled_out() {
     press(&mut app, KeyCode::Char('r'));
     // The opening play, then the other player's cube decision.
     let play = app.match_state().game().legal_plays()[0];
-    common::tui::type_command(&mut app, &bg_tui::engine::format_play(&play));
+    common::type_command(&mut app, &bg_tui::engine::format_play(&play));
     assert_eq!(app.match_state().game().phase(), Phase::Rolling);
     open_hint(&mut app);
     let advice = panel(&app).expect("the cube advice");
@@ -206,7 +206,7 @@ fn the_rollout_panel_snapshots() {
         let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h))
             .expect("test terminal");
         terminal
-            .draw(|f| bg_tui::tui::view::render(&model, f.area(), f.buffer_mut()))
+            .draw(|f| crate::tui::view::render(&model, f.area(), f.buffer_mut()))
             .expect("draw");
         let text = format!("{}", terminal.backend());
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);

@@ -1,12 +1,12 @@
 //! Bots in the terminal app, driven the way the runtime drives them: each question to a
 //! bot is taken from the app, answered, and handed back as events (here on this thread).
 
+use crate::tui::{App, Event, Options, Overlay, Player};
 use bg_tui::engine::{Phase, Rules, Side};
-use bg_tui::tui::{App, Event, Options, Overlay, Player};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::common;
-use common::tui::{answer_bot, press, seat_bots};
+use super::common;
+use common::{answer_bot, press, seat_bots};
 
 fn app(players: [Player; 2], delay: u64, seed: u64) -> App {
     App::new(Options {

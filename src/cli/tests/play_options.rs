@@ -1,12 +1,10 @@
 //! The game's command-line options: parsing, checking, and turning them into `tui::Options`.
 
-use crate::common;
-use bg_tui::cli::{Cli, Command, MAX_NAME_CHARS, PlayArgs, parse_names, play_options_with};
+use crate::cli::{Cli, Command, MAX_NAME_CHARS, PlayArgs, parse_names, play_options_with};
+use crate::tui::theme::color_wanted_given;
+use crate::tui::{App, Options};
 use bg_tui::engine::{DEFAULT_CUBE_CAP, Rules};
-use bg_tui::tui::theme::color_wanted_given;
-use bg_tui::tui::{App, Options};
 use clap::Parser;
-use common::{bg_tui, one_line_stderr};
 use std::ffi::OsStr;
 
 /// The game options `args` give, whether at the top level or after `play` (they must agree).
@@ -113,10 +111,10 @@ fn the_colour_choice_is_passed_through() {
 
 #[test]
 fn the_theme_is_dark_unless_light_is_asked() {
-    assert_eq!(options(&[]).palette, bg_tui::tui::Palette::Dark);
+    assert_eq!(options(&[]).palette, crate::tui::Palette::Dark);
     assert_eq!(
         options(&["--theme", "light"]).palette,
-        bg_tui::tui::Palette::Light
+        crate::tui::Palette::Light
     );
     let refused = Cli::try_parse_from(["bg-tui", "--theme", "yellow"])
         .expect_err("yellow is no theme")
@@ -269,37 +267,8 @@ fn game_options_do_not_go_before_another_command() {
 }
 
 #[test]
-fn the_program_refuses_bad_options_with_one_line_and_status_2() {
-    for (args, start) in [
-        (&["--match", "5", "--jacoby"][..], "bg-tui: --jacoby: "),
-        (&["play", "--cube-limit", "3"], "bg-tui: --cube-limit: "),
-        (&["--names", "Alice"], "bg-tui: --names takes two names"),
-        (&["play", "--no-crawford"], "bg-tui: --no-crawford: "),
-    ] {
-        let o = bg_tui(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?}");
-        let text = one_line_stderr(&o);
-        assert!(text.starts_with(start), "{args:?}: {text:?}");
-    }
-}
-
-#[test]
-fn the_game_without_a_terminal_says_so_with_status_1() {
-    // Standard output here is a pipe, not a terminal.
-    for args in [&[][..], &["play", "--seed", "1"]] {
-        let o = bg_tui(args);
-        assert_eq!(o.status.code(), Some(1), "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?}");
-        let text = one_line_stderr(&o);
-        assert!(text.contains("needs a terminal"), "{text:?}");
-        assert!(text.contains("bg-tui moves"), "{text:?}");
-    }
-}
-
-#[test]
 fn bots_take_sides_with_vs_or_white_and_black() {
-    use bg_tui::tui::Player;
+    use crate::tui::Player;
     let o = options(&["--vs", "random"]);
     assert_eq!(
         o.players,
@@ -339,14 +308,13 @@ fn bots_take_sides_with_vs_or_white_and_black() {
         "{refused}"
     );
     assert!(
-        bg_tui::cli::Cli::try_parse_from(["bg-tui", "--vs", "random", "--white", "random"])
-            .is_err()
+        crate::cli::Cli::try_parse_from(["bg-tui", "--vs", "random", "--white", "random"]).is_err()
     );
 }
 
 #[test]
 fn a_bots_side_is_named_after_the_bot_unless_names_are_given() {
-    use bg_tui::tui::Player;
+    use crate::tui::Player;
     let o = options(&["--vs", "greedy"]);
     assert_eq!(o.names, ["White".to_string(), "greedy".to_string()]);
     let o = options(&["--vs", "pubeval", "--human-side", "black"]);
@@ -366,8 +334,8 @@ fn a_bots_side_is_named_after_the_bot_unless_names_are_given() {
 
 #[test]
 fn the_table_options_are_read() {
-    use bg_tui::tui::AutoRoll;
-    use bg_tui::tui::clock::ClockKind;
+    use crate::tui::AutoRoll;
+    use crate::tui::clock::ClockKind;
     let o = options(&[
         "--turn-board",
         "--auto-roll",
@@ -397,7 +365,7 @@ fn the_table_options_are_read() {
 
 #[test]
 fn tutor_mode_and_its_threshold_are_read() {
-    use bg_tui::tui::tutor::Threshold;
+    use crate::tui::tutor::Threshold;
     let o = options(&["--tutor-mode", "--tutor-threshold", "0.1"]);
     assert!(o.tutor_mode && !o.tutor);
     assert_eq!(o.tutor_threshold.equity(), 0.1);

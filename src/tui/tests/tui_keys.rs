@@ -1,14 +1,14 @@
 //! Every key the help panel lists does what it says. The test walks the help rows
 //! themselves, so a key added to the help without a test here fails.
 
+use crate::tui::hint::HintJob;
+use crate::tui::keys::help_rows;
+use crate::tui::{App, Event, Options, Overlay, Spot};
 use bg_tui::engine::{Phase, Rules, WinKind};
-use bg_tui::tui::hint::HintJob;
-use bg_tui::tui::keys::help_rows;
-use bg_tui::tui::{App, Event, Options, Overlay, Spot};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::common;
-use common::tui::{chars, press, seat_bots, type_command as command};
+use super::common;
+use common::{chars, press, seat_bots, type_command as command};
 
 fn new_app(rules: Rules) -> App {
     App::new(Options {
@@ -600,7 +600,7 @@ fn check_log_scroll() {
         let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24))
             .expect("test terminal");
         terminal
-            .draw(|f| bg_tui::tui::view::render(&app.model(), f.area(), f.buffer_mut()))
+            .draw(|f| crate::tui::view::render(&app.model(), f.area(), f.buffer_mut()))
             .expect("draw");
         format!("{}", terminal.backend())
     };
@@ -623,7 +623,7 @@ fn check_log_scroll() {
         press(&mut app, KeyCode::Char('['));
     }
     let area = ratatui::layout::Rect::new(0, 0, 80, 24);
-    let rows = bg_tui::tui::view::log_rows(&app.model(), area);
+    let rows = crate::tui::view::log_rows(&app.model(), area);
     assert!(rows >= 2 && rows < app.log().len(), "{rows}");
     assert_eq!(app.model().log_scroll, app.log().len() - rows);
     let oldest = screen(&app);
@@ -843,7 +843,7 @@ fn every_key_in_the_help_does_what_it_says() {
 /// Every key the position editor's help (`?` in the editor) lists does what it says.
 #[test]
 fn every_key_in_the_setup_help_does_what_it_says() {
-    for (keys, what) in bg_tui::tui::keys::setup_help_rows() {
+    for (keys, what) in crate::tui::keys::setup_help_rows() {
         let check: fn() = match keys.as_str() {
             "arrows, h j k l" => check_setup_cursor,
             "set-up: w b x p" => check_setup_checkers,
@@ -880,7 +880,7 @@ fn check_setup_help() {
     let Some(Overlay::Help(rows)) = app.model().overlay else {
         panic!("the editor's help is shown");
     };
-    assert_eq!(rows, bg_tui::tui::keys::setup_help_rows());
+    assert_eq!(rows, crate::tui::keys::setup_help_rows());
     // The next key only closes it: `c` does not clear the board.
     chars(&mut app, "c");
     assert!(app.model().overlay.is_none());

@@ -3,23 +3,31 @@
 //! command line, tutor mode (and through it `analyse` and the replay viewer, which judge by
 //! the same path), `ubgi`'s answers and `rollout`'s choice of candidates.
 
-use crate::common::bg_tui;
+use crate::cli::{Cli, Command};
 use bg_tui::advisor::{Advisor, text};
 use bg_tui::engine::{
     Action, Dice, GameSetup, MatchState, RuleSet, Rules, match_id_fields, match_state_from_ids,
     position_from_id,
 };
 use bg_tui::record::{PlayerInfo, Recorder};
+use clap::Parser;
 
 /// 3-away 1-away after the Crawford game, the trailer on roll with the cube centred (a
 /// position of issue 31's trial).
 const PID: &str = "4PPgASjgc/ABMA";
 const MID: &str = "MAGgACAAIAAE";
 
+/// What the command `args` prints, read as JSON: the command as the program runs it.
 fn json(args: &[&str]) -> serde_json::Value {
-    let o = bg_tui(args);
-    assert!(o.status.success(), "{args:?}: {o:?}");
-    serde_json::from_slice(&o.stdout).expect("JSON")
+    let cli = Cli::try_parse_from(std::iter::once("bg-tui").chain(args.iter().copied()))
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let text = match cli.command {
+        Some(Command::Hint(hint)) => hint.run(),
+        Some(Command::Rollout(rollout)) => rollout.run(),
+        _ => panic!("{args:?}: a command of this test"),
+    }
+    .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    serde_json::from_str(&text).expect("JSON")
 }
 
 /// The match of the IDs with its record (set up at the position), before the roll.
@@ -69,7 +77,7 @@ fn a_ranking_is_the_same_on_every_surface() {
         .unwrap_or(&advice.lines[1]);
 
     // The hint panel.
-    let panel = bg_tui::tui::hint::advise(&m, 1);
+    let panel = crate::tui::hint::advise(&m, 1);
     assert_eq!(panel.head[0], text::ranking_head(&advice));
     for (line, shown) in advice.lines.iter().zip(&panel.plays) {
         assert_eq!(shown.play.position(), line.play.position());
@@ -111,16 +119,16 @@ fn a_ranking_is_the_same_on_every_surface() {
 
     // Tutor mode (and `analyse`, whose judging it shares): a play's loss is the ranking's.
     for (line, ply) in [(best, 0.0), (other, f64::from(other.loss.emg))] {
-        let job = bg_tui::tui::tutor::TutorJob::new(
+        let job = crate::tui::tutor::TutorJob::new(
             1,
             &recorder,
             &m,
-            bg_tui::tui::tutor::Decision::Play(line.play),
+            crate::tui::tutor::Decision::Play(line.play),
             2,
         )
         .expect("a decision to judge");
         match job.verdict() {
-            bg_tui::tui::tutor::Verdict::Judged { loss, .. } => {
+            crate::tui::tutor::Verdict::Judged { loss, .. } => {
                 assert!((loss as f64 / 1e6 - ply).abs() < 2e-6, "{loss} vs {ply}");
             }
             other => panic!("not judged: {other:?}"),
@@ -128,7 +136,7 @@ fn a_ranking_is_the_same_on_every_surface() {
     }
 
     // UBGI: the best move is the ranking's first.
-    let mut session = bg_tui::cli::ubgi::Session::new();
+    let mut session = crate::cli::ubgi::Session::new();
     for line in [
         "set engine.ply 3".to_string(),
         format!("position gnubgid {PID}:{MID}"),
@@ -141,7 +149,7 @@ fn a_ranking_is_the_same_on_every_surface() {
         answer,
         vec![format!(
             "bestmove {}",
-            bg_tui::cli::ubgi::move_payload(&best.play)
+            crate::cli::ubgi::move_payload(&best.play)
         )]
     );
 
@@ -171,7 +179,7 @@ fn a_cube_decision_is_the_same_on_every_surface() {
     let advice = advisor.cube(&m).expect("a cube decision");
 
     // The hint panel.
-    let panel = bg_tui::tui::hint::advise(&m, 1);
+    let panel = crate::tui::hint::advise(&m, 1);
     let lines = panel.lines();
     for expected in text::cube_lines(&advice) {
         assert!(lines.contains(&expected), "{expected:?} in {lines:?}");
@@ -194,7 +202,7 @@ fn a_cube_decision_is_the_same_on_every_surface() {
     assert_eq!(v["verdict"], advice.verdict.words());
 
     // UBGI's cube answer follows the verdict (an optional double is no double there).
-    let mut session = bg_tui::cli::ubgi::Session::new();
+    let mut session = crate::cli::ubgi::Session::new();
     assert!(
         session
             .handle(&format!("position gnubgid {PID}:{MID}"))
