@@ -300,7 +300,7 @@ fn point_name(point: u8) -> String {
     if point == Place::BAR.number() {
         "the bar".to_string()
     } else {
-        bg_tui::engine::notation::point_name(point)
+        bg_tui::engine::point_name(point)
     }
 }
 

@@ -98,7 +98,7 @@ impl App {
     }
 
     pub(super) fn result_line(&self, result: &GameResult) -> String {
-        bg_tui::replay::label::describe_result(result, |side| self.name(side))
+        bg_tui::replay::describe_result(result, |side| self.name(side))
     }
 
     /// The question of a match that cannot be saved where it goes: why, and where it can go.
@@ -246,14 +246,14 @@ impl App {
             if self.options.rules.uses_cube() && game_has_cube(m) {
                 format!(
                     "{}, cube {}: {}",
-                    bg_tui::replay::label::ending_words(result),
+                    bg_tui::replay::ending_words(result),
                     result.cube,
                     plural(result.points, "point")
                 )
             } else {
                 format!(
                     "{}: {}",
-                    bg_tui::replay::label::ending_words(result),
+                    bg_tui::replay::ending_words(result),
                     plural(result.points, "point")
                 )
             },

@@ -8,8 +8,8 @@
 //! and only Enter asks the engine whether it is a position of the rule set.
 
 use bg_tui::engine::{
-    BoardSpec, CrawfordState, Cube, Dice, GameSetup, Geometry, MatchState, Phase, Position, Side,
-    SpecError, Variant, Xgid, position::CHECKERS,
+    BoardSpec, CHECKERS, CrawfordState, Cube, Dice, GameSetup, Geometry, MatchState, Phase,
+    Position, Side, SpecError, Variant, Xgid,
 };
 
 /// The most checkers of one side the editor holds on one point (more is never a position,

@@ -335,10 +335,9 @@ impl App {
     pub(super) fn seat_taken_over(&mut self) {
         let variant = self.table.game().variant();
         for side in [Side::White, Side::Black] {
-            if bot::decision::taken_over(self.table.state(), side)
+            if bot::taken_over(self.table.state(), side)
                 && !self.seats.has_bot(side)
-                && let Ok(b) =
-                    bot::decision::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
+                && let Ok(b) = bot::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
             {
                 self.seats.seat_bot(side, Some(Arc::new(Mutex::new(b))));
             }
@@ -348,7 +347,7 @@ impl App {
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
         let variant = self.table.game().variant();
-        match bot::decision::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1)) {
+        match bot::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
                 let name = b.name().to_string();
                 self.drop_tutor();

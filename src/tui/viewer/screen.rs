@@ -250,7 +250,7 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
     );
     match &moment.kind {
         MomentKind::Result(result) => {
-            let how = bg_tui::replay::label::ending_words(result);
+            let how = bg_tui::replay::ending_words(result);
             let points = if result.points == 1 {
                 "1 point".to_string()
             } else {
