@@ -356,6 +356,15 @@ mod analyse {
         record
     }
 
+    /// The planted blunder kept as a file for the game's viewer test
+    /// (`src/tui/tests/analysis_panels.rs`) is this record.
+    #[test]
+    fn the_planted_blunder_file_is_the_record_built_by_the_rules() {
+        let text = include_str!("../data/planted-blunder.json");
+        let (file, _) = bg_tui::record::load(text).expect("the file loads");
+        assert_eq!(file, planted_blunder());
+    }
+
     #[test]
     fn a_planted_blunder_is_the_worst_decision() {
         // White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)

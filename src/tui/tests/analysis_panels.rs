@@ -5,62 +5,16 @@
 use crate::tui::Event;
 use crate::tui::viewer::{ViewOptions, Viewer};
 use bg_tui::analysis::analyse;
-use bg_tui::engine::{Dice, Position, Rules, Variant, format_play};
-use bg_tui::record::{PlayerInfo, Record, RecordSide, RecordedAction};
+use bg_tui::record::Record;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-fn play_action(
-    side: RecordSide,
-    dice: [u8; 2],
-    position: &Position,
-    text: &str,
-) -> (RecordedAction, Position) {
-    let roll = Dice::new(dice[0], dice[1]).expect("dice");
-    let play = Variant::Backgammon
-        .legal_plays(position, roll)
-        .into_iter()
-        .find(|p| format_play(p) == text)
-        .unwrap_or_else(|| panic!("{text} is legal"));
-    let steps = play
-        .steps()
-        .iter()
-        .map(|s| (s.from.number(), s.to.number(), s.hit))
-        .collect();
-    (
-        RecordedAction::Play {
-            side,
-            dice,
-            notation: text.to_string(),
-            steps,
-        },
-        play.position().switched(),
-    )
-}
-
-/// White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)
-/// instead of 24/13; Black answers 3-1 with the usual 8/5 6/5 (not the best here,
-/// perhaps: White's blots invite a hit).
+/// White opens 6-5 with 8/3 8/2 (three blots) instead of 24/13; Black answers 3-1 with 8/5
+/// 6/5: the record `tests/bots/bot_expert.rs` builds by the rules, kept as a file.
 fn planted_blunder() -> Record {
-    let mut record = Record::new(
-        [PlayerInfo::human("Ann"), PlayerInfo::human("Bob")],
-        Rules {
-            cube: false,
-            ..Rules::money()
-        },
-        None,
-    );
-    let (white, after) = play_action(RecordSide::White, [6, 5], &Position::START, "8/3 8/2");
-    let (black, _) = play_action(RecordSide::Black, [3, 1], &after, "8/5 6/5");
-    record.games[0].actions = vec![
-        RecordedAction::Opening([6, 5]),
-        white,
-        RecordedAction::Roll {
-            side: RecordSide::Black,
-            dice: [3, 1],
-        },
-        black,
-    ];
-    record
+    let text = include_str!("../../../tests/data/planted-blunder.json");
+    bg_tui::record::load(text)
+        .expect("the planted blunder loads")
+        .0
 }
 
 #[test]
