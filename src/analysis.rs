@@ -17,7 +17,7 @@
 //!
 //! Forced plays, opening rolls and resignations are not judged.
 //!
-//! The statistics are counted as GNU Backgammon counts them ([`stats`]): decisions are the
+//! The statistics are counted as GNU Backgammon counts them ([`PlayerStats`]): decisions are the
 //! unforced moves and the close cube decisions, error rates are per decision in mEMG (and
 //! MWC in a match), checker play and cube apart and together, rated in gnubg's words; the
 //! luck of each roll is measured with the cube (cubeful, at 0-ply, in EMG and MWC
@@ -29,7 +29,7 @@
 //! The analysing expert judges at the depth asked for; a player that is the expert at that
 //! depth or deeper is judged by itself, and the report says so.
 
-pub use crate::advisor::Mark;
+use crate::advisor::Mark;
 use crate::advisor::{Advisor, CubeAdvice, Decision};
 use crate::bot::expert::ExpertBot;
 use crate::engine::{Action, Dice, MatchState, Phase, Position, Side, position_id};
@@ -40,12 +40,12 @@ use std::ops::ControlFlow;
 pub mod cache;
 mod luck;
 mod report;
-pub mod stats;
+mod stats;
 
 pub use report::text;
 
+pub use stats::{CLOSE_CUBE, LuckMark, PlayerStats, luck_words, rating_words};
 use stats::{CubeEquities, Fact};
-pub use stats::{LuckMark, PlayerStats, luck_words, rating_words};
 
 /// A loss at or above this much equity counts as an error in the error count.
 pub const ERROR_AT: f64 = 0.02;

@@ -3,6 +3,36 @@
 //! A bot sees the game only through the engine's API and chooses among the plays and cube
 //! actions the engine says are legal. Bots are deterministic: any randomness comes from a
 //! generator seeded when the bot is made.
+//!
+//! # The decision table
+//!
+//! One decision table for every bot in every place: whose decision the match waits for
+//! ([`Question::of`]), what the bot is asked and how its answer becomes an action
+//! ([`decide`]). The arena, the terminal game and the tests all play bots through it, so a
+//! bot plays by the same rules wherever it sits:
+//!
+//! - **Plays.** A roll with no legal play or one is played without asking the bot (it has
+//!   no choice); otherwise the bot chooses ([`Bot::choose_play`]).
+//! - **The cube.** Before rolling the bot is asked whether to double when
+//!   [`Game::may_double`] allows it; it answers a double with take, pass or beaver, and a
+//!   beaver with take or pass.
+//! - **Beavers.** A beaver is [`Action::Beaver`] when the rules allow beavers (money play
+//!   with beavers on); otherwise it counts as a take, and so does a
+//!   "beaver" answered to a beaver.
+//! - **Resignations.** At the start of its turn, before the cube, the bot is asked whether to
+//!   offer to resign ([`Bot::offer_resignation`]): once a game, since an offer declined is
+//!   not made again ([`ResignOffers`] remembers); the opponent of a resigning player is asked
+//!   whether to accept ([`Bot::accept_resignation`]).
+//! - **Take-overs.** A side taken over ([`Action::TakeOver`], its clock ran out) is played
+//!   for the rest of the game, in every decision, by the strongest bot for the game's rule
+//!   set ([`take_over_bot`]), whoever sits at it.
+//!
+//! The opening roll and the start of the next game are nobody's decision: [`decide`] answers
+//! them without asking the bot, and the host rolls the dice of every [`Decision::Roll`].
+//!
+//! [`Game::may_double`]: crate::engine::Game::may_double
+//! [`Action::Beaver`]: crate::engine::Action::Beaver
+//! [`Action::TakeOver`]: crate::engine::Action::TakeOver
 
 use crate::engine::{Dice, MatchState, Play, Position, RuleSet, Variant, WinKind};
 
@@ -253,8 +283,8 @@ pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>
     name.parse::<BotSpec>()?.make_for(seed, rule_set)
 }
 
-pub mod decision;
-pub use decision::{Decision, Question, ResignOffers, decide};
+mod decision;
+pub use decision::{Decision, Question, ResignOffers, decide, take_over_bot, taken_over};
 mod spec;
 pub use spec::{BotSpec, PROGRAM_BOTS};
 pub mod expert;

@@ -18,30 +18,40 @@ mod saves;
 mod show;
 mod start;
 
-pub mod analyse;
-pub mod rollout;
-pub mod ubgi;
+pub(crate) mod analyse;
+pub(crate) mod rollout;
+pub(crate) mod ubgi;
 
 use moves::play_list;
 use position_args::parse_dice;
 
-use crate::host::unfinished::{StartAction, Unfinished, act_on_start, unfinished_autosave};
-pub use analyse::AnalyseArgs;
-pub use board::{NotAGameRuleSet, moves_on_board, parse_board, parse_variant};
-pub use bot_match::{BotMatchArgs, MAX_BOT_GAMES, MAX_BOT_THREADS, PROGRESS_MIN_GAMES, bot_match};
-pub use error::{CliError, NamesError};
-pub use exchange::{ExportArgs, ImportArgs, export_mat, export_mat_to, import_mat};
-pub use hint::{HINT_SEED, HintArgs, default_hint_bot, hint, hint_on_board};
-pub use moves::{MovesArgs, moves};
-pub use output::{CommandError, MAX_ERROR_CHARS, printable};
-pub use play::{MAX_NAME_CHARS, PlayArgs, parse_names, play_options, play_options_with};
-pub use position_args::PositionArgs;
-pub use replay::{ReplayArgs, read_timeline, read_timeline_text, replay_text};
-pub use rollout::RolloutArgs;
-pub use rules_args::RulesArgs;
-pub use saves::{RecordWriter, ResumeArgs, resume_app, resume_app_in, save_folder};
-pub use show::{ShowArgs, show};
-pub use ubgi::UbgiArgs;
+pub(crate) use analyse::AnalyseArgs;
+use bg_tui::host::unfinished::{StartAction, Unfinished, act_on_start, unfinished_autosave};
+pub(crate) use board::{moves_on_board, parse_board, parse_variant};
+pub(crate) use bot_match::BotMatchArgs;
+pub(crate) use error::CliError;
+pub(crate) use exchange::{ExportArgs, ImportArgs};
+pub(crate) use hint::HintArgs;
+pub(crate) use moves::MovesArgs;
+pub(crate) use output::{CommandError, MAX_ERROR_CHARS, printable};
+pub(crate) use play::PlayArgs;
+pub(crate) use replay::ReplayArgs;
+pub(crate) use rollout::RolloutArgs;
+pub(crate) use rules_args::RulesArgs;
+pub(crate) use saves::{RecordWriter, ResumeArgs, resume_app, save_folder};
+pub(crate) use show::ShowArgs;
+pub(crate) use ubgi::UbgiArgs;
+// What the tests reach by the short path (the terminal game's tests resume matches too).
+#[cfg(test)]
+pub(crate) use saves::resume_app_in;
+#[cfg(test)]
+use {
+    error::NamesError,
+    exchange::import_mat,
+    play::{MAX_NAME_CHARS, parse_names, play_options_with},
+    position_args::PositionArgs,
+    replay::read_timeline,
+};
 
 /// Backgammon for the terminal.
 ///
@@ -54,18 +64,18 @@ pub use ubgi::UbgiArgs;
     about,
     args_conflicts_with_subcommands = true
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// The game's options, when no command is given.
     #[command(flatten)]
-    pub play: PlayArgs,
+    pub(crate) play: PlayArgs,
     /// What to do; without a command, the game.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub(crate) command: Option<Command>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Play a game for two people at one keyboard (the same as no command).
     Play(PlayArgs),
     /// List every legal play of a roll in a position, with the position after each: a
@@ -101,3 +111,5 @@ pub enum Command {
     /// Write a game record as a Jellyfish .mat match file that GNU Backgammon imports.
     Export(ExportArgs),
 }
+#[cfg(test)]
+mod tests;

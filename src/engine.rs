@@ -1,23 +1,23 @@
 //! The rules engine: pure, with no terminal, no files and no hidden randomness.
 
-pub mod board_spec;
-pub mod cube;
-pub mod dice;
-pub mod game;
-pub mod ids;
+mod board_spec;
+mod cube;
+mod dice;
+mod game;
+mod ids;
 mod movegen;
-pub mod notation;
-pub mod place;
-pub mod play;
-pub mod position;
-pub mod restore;
-pub mod rules;
-pub mod scoring;
-pub mod session;
-pub mod side;
-pub mod turn;
-pub mod variant;
-pub mod xgid;
+mod notation;
+mod place;
+mod play;
+mod position;
+mod restore;
+mod rules;
+mod scoring;
+mod session;
+mod side;
+mod turn;
+mod variant;
+mod xgid;
 
 pub use board_spec::{BoardSpec, SpecError, SpecPlay, plays_from_spec};
 pub use cube::{Cube, CubeError};
@@ -27,16 +27,16 @@ pub use game::{
     Resignation, SetupError, Waiting,
 };
 pub use ids::{
-    GameStateCode, MatchIdError, MatchIdFields, PositionIdError, match_id, match_id_fields,
-    position_from_id, position_id,
+    GameStateCode, MATCH_ID_LEN, MAX_MATCH_LENGTH, MatchIdError, MatchIdFields, POSITION_ID_LEN,
+    PositionIdError, match_id, match_id_fields, position_from_id, position_id, try_match_id,
 };
 /// Backgammon's own generator, for the crate (bots that play only backgammon's moves); a
 /// user of the crate asks the rule set: [`Variant::legal_plays`].
 pub(crate) use movegen::{legal_plays, legal_plays_into};
-pub use notation::{NotationError, format_play, parse_play, parse_play_in};
+pub use notation::{NotationError, format_play, parse_play, parse_play_in, point_name};
 pub use place::Place;
 pub use play::{MAX_STEPS, Play, PlayError, Step, Steps};
-pub use position::{Geometry, Position, PositionError};
+pub use position::{BAR, CHECKERS, Geometry, OPPONENT_BAR, Position, PositionError, SidesError};
 pub use restore::{RestoreError, match_state_from_ids};
 pub use rules::{DEFAULT_CUBE_CAP, RuleSet, Rules, RulesError, UnknownRuleSet};
 pub use scoring::{Ending, GameResult, WinKind, schmidt_points};
@@ -44,6 +44,7 @@ pub use session::{CrawfordState, GameSetup, MatchError, MatchState};
 pub use side::{Side, UnknownSide};
 pub use turn::{Destination, DieStep, IllegalStep, TurnBuilder, TurnError};
 pub use variant::{
-    Opening, UnknownVariant, Variant, VariantError, VariantRules, Verdict, follow_steps,
+    Backgammon, Fevga, Jacquet, Opening, Plakoto, Portes, UnknownVariant, Variant, VariantError,
+    VariantRules, Verdict, follow_steps,
 };
 pub use xgid::{Xgid, XgidError, parse_xgid, xgid};

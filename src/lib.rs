@@ -2,21 +2,24 @@
 //!
 //! The [`engine`] module holds the rules: positions, dice, legal plays, the cube, matches,
 //! scoring, GNU Backgammon's Position ID and Match ID, and move notation. It is pure: no
-//! terminal, no files, no hidden randomness. Around it: the bots ([`bot`]), the game host
+//! terminal, no files, no hidden randomness. Around it: the bots ([`bot`]), the advice a
+//! player is given ([`advisor`]) and the analysis of a match ([`analysis`]), the game host
 //! that plays a match with them ([`host`], and bot against bot: [`host::arena`]), game
-//! records ([`record`], [`store`], [`mat`]), replays ([`replay`]) and a text board
-//! ([`text_board`]); with the `tui` feature (on by default), the command line (`cli`) and
-//! the game in the terminal (`tui`).
+//! records ([`record`], [`store`], [`mat`]) and the autosave journal ([`journal`]), replays
+//! ([`replay`]), the clocks ([`clock`]), a text board ([`text_board`]) and text made safe
+//! to print ([`printable`]). The terminal game and the command line are the program
+//! `bg-tui`'s own, not the library's.
 //!
 //! The workshop of the program's own development, the program `bg-lab`, is built with the
 //! `lab` feature, which also makes public what it works on: the move-generation benchmark
 //! (`bench`) and the expert's nets from the inside (their inputs, evaluation, file format
 //! and training: `bot::expert::{encode, eval, format, net, train, supervised}`). The
-//! autosave's lock (`store::autosave`) is public with `tui`. Without them the face is the
-//! engine, the bots and their [`bot::Bot`] trait, the expert with its nets as a whole
-//! ([`bot::expert::Nets`], [`bot::expert::Probs`]), rollouts, the analysis ([`analysis`]),
-//! records, the autosave journal ([`journal`]), `.mat` files, replays and text made safe to
-//! print ([`printable`]).
+//! autosave's lock (`store::autosave`) and the unfinished match found at a game's start
+//! (`host::unfinished`) are public with `tui`, the feature that builds the program
+//! `bg-tui`. Without them the face is the engine, the bots and their [`bot::Bot`] trait,
+//! the expert with its nets as a whole ([`bot::expert::Nets`], [`bot::expert::Probs`]),
+//! rollouts, the advisor, the analysis, the host, records, journals, `.mat` files and
+//! replays.
 //!
 //! A crate that needs only the rules, the bots and the records depends on bg-tui with
 //! `default-features = false` and builds without ratatui and crossterm.
@@ -74,8 +77,6 @@ pub mod analysis;
 // Without `lab` the benchmark is the crate's own (its corpus feeds the unit tests).
 public_with!("lab", bench);
 pub mod bot;
-#[cfg(feature = "tui")]
-pub mod cli;
 pub mod clock;
 pub mod engine;
 mod files;
@@ -87,5 +88,3 @@ pub mod record;
 pub mod replay;
 pub mod store;
 pub mod text_board;
-#[cfg(feature = "tui")]
-pub mod tui;

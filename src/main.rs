@@ -1,10 +1,13 @@
 //! `bg-tui`: parse the command line and dispatch.
 
-use bg_tui::cli::{self, Cli, Command};
-use bg_tui::tui::terminal;
+mod cli;
+mod tui;
+
 use clap::Parser;
+use cli::{Cli, Command};
 use std::io::Write;
 use std::process::ExitCode;
+use tui::terminal;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

@@ -26,17 +26,17 @@
 //! Pure: no terminal, no files.
 
 mod build;
-pub mod label;
+mod label;
 pub mod text;
 
-use crate::engine::ids::{MatchIdFields, match_id, position_id};
 use crate::engine::{
     CrawfordState, Cube, Dice, GameResult, MatchState, Position, Rules, Side, Step, Variant,
     WinKind,
 };
+use crate::engine::{MatchIdFields, match_id, position_id};
 use crate::record::{Record, RecordError};
 
-pub use label::{display_names, result_text, score_text};
+pub use label::{describe_result, display_names, ending_words, result_text, score_text};
 
 /// What happened at a moment.
 #[derive(Debug, Clone, PartialEq, Eq)]

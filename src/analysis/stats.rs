@@ -203,7 +203,7 @@ impl CubeEquities {
 /// the moment: half the difference between winning and losing a single game at the cube of
 /// the moment, in match-winning chances, or the cube's value.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Fact {
+pub(crate) enum Fact {
     /// A roll played: how many plays it had (1 forced, 0 a dance) and the equity the play
     /// made lost (EMG, 0 or more).
     Move {
@@ -393,7 +393,7 @@ impl PlayerStats {
 
 /// Both players' statistics from the facts of a match, in order.
 #[must_use]
-pub fn tally(facts: &[Fact]) -> [PlayerStats; 2] {
+pub(crate) fn tally(facts: &[Fact]) -> [PlayerStats; 2] {
     let mut s = [PlayerStats::default(), PlayerStats::default()];
     for fact in facts {
         match *fact {

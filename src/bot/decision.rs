@@ -1,28 +1,4 @@
-//! One decision table for every bot in every place: whose decision the match waits for
-//! ([`Question::of`]), what the bot is asked and how its answer becomes an action
-//! ([`decide`]). The arena, the terminal game and the tests all play bots through it, so a
-//! bot plays by the same rules wherever it sits:
-//!
-//! - **Plays.** A roll with no legal play or one is played without asking the bot (it has
-//!   no choice); otherwise the bot chooses ([`Bot::choose_play`]).
-//! - **The cube.** Before rolling the bot is asked whether to double when
-//!   [`Game::may_double`] allows it; it answers a double with take, pass or beaver, and a
-//!   beaver with take or pass.
-//! - **Beavers.** A beaver is [`Action::Beaver`] when the rules allow beavers (money play
-//!   with beavers on: [`beaver_allowed`]); otherwise it counts as a take, and so does a
-//!   "beaver" answered to a beaver.
-//! - **Resignations.** At the start of its turn, before the cube, the bot is asked whether to
-//!   offer to resign ([`Bot::offer_resignation`]): once a game, since an offer declined is
-//!   not made again ([`ResignOffers`] remembers); the opponent of a resigning player is asked
-//!   whether to accept ([`Bot::accept_resignation`]).
-//! - **Take-overs.** A side taken over ([`Action::TakeOver`], its clock ran out) is played
-//!   for the rest of the game, in every decision, by the strongest bot for the game's rule
-//!   set ([`take_over_bot`]), whoever sits at it.
-//!
-//! The opening roll and the start of the next game are nobody's decision: [`decide`] answers
-//! them without asking the bot, and the host rolls the dice of every [`Decision::Roll`].
-//!
-//! [`Game::may_double`]: crate::engine::Game::may_double
+//! The decision table of every bot: see [`crate::bot`]'s documentation.
 
 use super::{Bot, BotError, DoubleAnswer};
 use crate::engine::{Action, MatchState, Phase, Play, Side, Variant, WinKind};
@@ -110,7 +86,7 @@ pub enum Decision {
 /// Whether the rules of `m` allow beavers: money play with beavers on (as the engine
 /// checks [`Action::Beaver`]).
 #[must_use]
-pub fn beaver_allowed(m: &MatchState) -> bool {
+pub(crate) fn beaver_allowed(m: &MatchState) -> bool {
     m.rules().beaver && m.rules().is_money()
 }
 
@@ -118,7 +94,7 @@ pub fn beaver_allowed(m: &MatchState) -> bool {
 /// [`Action::Beaver`] when the rules allow beavers and a double waits for an answer, a take
 /// otherwise.
 #[must_use]
-pub fn answer_action(m: &MatchState, answer: DoubleAnswer) -> Action {
+pub(crate) fn answer_action(m: &MatchState, answer: DoubleAnswer) -> Action {
     match (m.game().phase(), answer) {
         (_, DoubleAnswer::Pass) => Action::Drop,
         (Phase::DoubleOffered, DoubleAnswer::Beaver) if beaver_allowed(m) => Action::Beaver,
@@ -126,7 +102,7 @@ pub fn answer_action(m: &MatchState, answer: DoubleAnswer) -> Action {
     }
 }
 
-/// Asks `bot` the decision `m` waits for (see the [module documentation](self)) and turns
+/// Asks `bot` the decision `m` waits for (see [the decision table](crate::bot#the-decision-table)) and turns
 /// its answer into a [`Decision`]. `may_resign`: whether the side on roll may still offer
 /// to resign this game ([`ResignOffers::may_offer`]). The opening roll and the next game
 /// are answered without asking the bot; so is a forced play.

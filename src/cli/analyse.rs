@@ -1,25 +1,25 @@
 //! `bg-tui analyse FILE`: every play and cube decision of a recorded match judged by the
-//! expert bot (the judging is [`crate::analysis`]).
+//! expert bot (the judging is [`bg_tui::analysis`]).
 
-pub use crate::analysis::{Analysis, ERROR_AT, Judged, analyse, text};
+use bg_tui::analysis::{analyse, text};
 
 use super::CliError;
-use crate::record::{self, Record};
+use bg_tui::record::{self, Record};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
 /// `bg-tui analyse FILE [--ply N] [--json]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
-pub struct AnalyseArgs {
+pub(crate) struct AnalyseArgs {
     /// The game record (JSON) or Jellyfish .mat file.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// The expert's look-ahead: 0 to 3 (the hint's, 2, by default, so that following
     /// the hint is never an error).
-    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3))]
-    pub ply: u8,
+    #[arg(long, default_value_t = bg_tui::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub(crate) ply: u8,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 impl AnalyseArgs {
@@ -27,7 +27,7 @@ impl AnalyseArgs {
     ///
     /// # Errors
     /// As [`run`].
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         run(&self.file, self.ply, self.json)
     }
 }
@@ -38,14 +38,15 @@ fn read(path: &Path) -> Result<Record, CliError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("mat"));
     if is_mat {
-        let text = crate::store::read_text(path, crate::mat::MAX_BYTES).map_err(CliError::Store)?;
-        crate::mat::read_mat(&text).map_err(|source| CliError::Mat {
+        let text =
+            bg_tui::store::read_text(path, bg_tui::mat::MAX_BYTES).map_err(CliError::Store)?;
+        bg_tui::mat::read_mat(&text).map_err(|source| CliError::Mat {
             path: path.to_path_buf(),
             source,
         })
     } else {
-        let text = crate::store::read_text(path, record::MAX_BYTES).map_err(CliError::Store)?;
-        crate::store::parse_text(&text).map_err(|source| CliError::Record {
+        let text = bg_tui::store::read_text(path, record::MAX_BYTES).map_err(CliError::Store)?;
+        bg_tui::store::parse_text(&text).map_err(|source| CliError::Record {
             path: path.to_path_buf(),
             source,
         })
@@ -56,7 +57,7 @@ fn read(path: &Path) -> Result<Record, CliError> {
 ///
 /// # Errors
 /// [`CliError`] for a file that cannot be read or replayed.
-pub fn run(path: &Path, ply: u8, json: bool) -> Result<String, CliError> {
+pub(crate) fn run(path: &Path, ply: u8, json: bool) -> Result<String, CliError> {
     let record = read(path)?;
     let a = analyse(&record, ply).map_err(|source| CliError::Analysis {
         path: path.to_path_buf(),

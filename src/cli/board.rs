@@ -2,7 +2,7 @@
 //! position, in the plain board form other programs write.
 
 use super::{CliError, parse_dice};
-use crate::engine::{BoardSpec, SpecPlay, Variant, plays_from_spec};
+use bg_tui::engine::{BoardSpec, SpecPlay, Variant, plays_from_spec};
 use serde::Serialize;
 
 /// The longest `--board` text read (a board is a few hundred characters).
@@ -18,14 +18,14 @@ struct BoardMovesJson<'a> {
 /// Why `--rules` of `moves`, `hint` or `rollout` names no single game's rule set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0} (tavli is a match of these)")]
-pub struct NotAGameRuleSet(#[source] pub crate::engine::UnknownVariant);
+pub(crate) struct NotAGameRuleSet(#[source] pub(crate) bg_tui::engine::UnknownVariant);
 
 /// The rule set of `moves --rules`, `hint --rules` and `rollout --rules` (a single game's
 /// rule set: Tavli is a match), as clap reads it.
 ///
 /// # Errors
 /// [`NotAGameRuleSet`] for a name that is not one.
-pub fn parse_variant(name: &str) -> Result<Variant, NotAGameRuleSet> {
+pub(crate) fn parse_variant(name: &str) -> Result<Variant, NotAGameRuleSet> {
     name.parse().map_err(NotAGameRuleSet)
 }
 
@@ -34,7 +34,7 @@ pub fn parse_variant(name: &str) -> Result<Variant, NotAGameRuleSet> {
 /// # Errors
 /// [`CliError`] saying what is wrong: not JSON, wrong lengths, too many checkers, both sides
 /// on a point where the rule set does not allow it, a pin outside Plakoto.
-pub fn parse_board(variant: Variant, text: &str) -> Result<BoardSpec, CliError> {
+pub(crate) fn parse_board(variant: Variant, text: &str) -> Result<BoardSpec, CliError> {
     if text.len() > MAX_BOARD_CHARS {
         return Err(CliError::BoardTooLong {
             chars: text.len(),
@@ -51,7 +51,7 @@ pub fn parse_board(variant: Variant, text: &str) -> Result<BoardSpec, CliError> 
 ///
 /// # Errors
 /// [`CliError`] for a malformed board or roll.
-pub fn moves_on_board(
+pub(crate) fn moves_on_board(
     variant: Variant,
     board: &str,
     dice: &str,

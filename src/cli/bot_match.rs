@@ -1,9 +1,9 @@
 //! `bg-tui bot-match`: two bots against each other.
 
 use super::{CliError, RecordWriter, RulesArgs};
-use crate::bot;
-use crate::engine::RuleSet;
-use crate::host::arena::{self, MatchReport};
+use bg_tui::bot;
+use bg_tui::engine::RuleSet;
+use bg_tui::host::arena::{self, MatchReport};
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -11,44 +11,44 @@ use std::path::PathBuf;
 /// `bg-tui bot-match`: cubeless money games by default, in mirrored pairs (the same dice with
 /// the sides swapped).
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
-pub struct BotMatchArgs {
+pub(crate) struct BotMatchArgs {
     /// Bot A (its points per game are reported).
-    pub bot_a: bot::BotSpec,
+    pub(crate) bot_a: bot::BotSpec,
     /// Bot B.
-    pub bot_b: bot::BotSpec,
+    pub(crate) bot_b: bot::BotSpec,
     /// How many games (with --match: matches) to play.
     #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub games: u64,
+    pub(crate) games: u64,
     /// Seed for the dice and the bots: the same seed gives the same results.
     #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The rule set and its options; `--match L` plays matches to L points instead of
     /// money games (a match counts +1 or -1); the cube only with `--cube`.
     #[command(flatten)]
-    pub rules: RulesArgs,
+    pub(crate) rules: RulesArgs,
     /// Threads to play on [default: the available cores].
     #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// Write each game (or match) as a game record into this folder: game-0001.json, ...
     #[arg(long, value_name = "DIR")]
-    pub save: Option<PathBuf>,
+    pub(crate) save: Option<PathBuf>,
     /// The look-ahead of an `expert` bot A or B: 0, 1 or 2 (`expert` alone is 2-ply).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
-    pub ply: Option<u8>,
+    pub(crate) ply: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// The most games (or matches) `bot-match --games` plays in one run.
-pub const MAX_BOT_GAMES: u64 = 1_000_000_000;
+pub(crate) const MAX_BOT_GAMES: u64 = 1_000_000_000;
 
 /// The most threads `bot-match --threads` takes.
-pub const MAX_BOT_THREADS: usize = 1024;
+pub(crate) const MAX_BOT_THREADS: usize = 1024;
 
 /// Runs of at least this many games show a progress bar (when standard error is a
 /// terminal).
-pub const PROGRESS_MIN_GAMES: u64 = 1000;
+pub(crate) const PROGRESS_MIN_GAMES: u64 = 1000;
 
 /// `bg-tui bot-match`: plays the games (with a progress bar on standard error for a long run
 /// in a terminal) and returns the report to print.
@@ -56,7 +56,7 @@ pub const PROGRESS_MIN_GAMES: u64 = 1000;
 /// # Errors
 /// [`CliError`] for an unknown bot, a bad count, match length or thread count, or a
 /// `--save` folder that cannot be written.
-pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
+pub(crate) fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
     let rule_set = args.rules.rule_set();
     let specs = [&args.bot_a, &args.bot_b].map(|spec| spec.clone().at_ply(args.ply));
     // Caught from here on, before any engine starts: an engine runs in a process group of
@@ -108,7 +108,7 @@ pub fn bot_match(args: &BotMatchArgs) -> Result<String, CliError> {
             bar.inc(1);
         }
     };
-    let save = |game, record: crate::record::Record| {
+    let save = |game, record: bg_tui::record::Record| {
         if let Some(writer) = &writer {
             writer.write(game, &record);
         }
@@ -242,7 +242,7 @@ fn bot_match_text(r: &MatchReport, threads: usize) -> String {
         out += &format!(
             "{} (both mothers pinned, or {} actions played: no points)\n",
             plural(r.draws, "drawn game", "drawn games"),
-            crate::engine::MAX_GAME_ACTIONS
+            bg_tui::engine::MAX_GAME_ACTIONS
         );
     }
     out.push('\n');
@@ -277,7 +277,7 @@ impl BotMatchArgs {
     ///
     /// # Errors
     /// As [`bot_match`].
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         bot_match(self)
     }
 }

@@ -1,20 +1,20 @@
 //! [`CliError`]: why a command failed, with the facts in fields and the typed error of the
 //! layer below as its source. Its text is one line for standard error.
 
-use crate::bot::BotError;
-use crate::engine::{
+use bg_tui::bot::BotError;
+use bg_tui::engine::{
     DiceError, MatchIdError, PositionIdError, RuleSet, RulesError, SpecError, Variant, XgidError,
 };
-use crate::host::arena::ArenaError;
-use crate::mat::MatReadError;
-use crate::record::RecordError;
-use crate::store::StoreError;
+use bg_tui::host::arena::ArenaError;
+use bg_tui::mat::MatReadError;
+use bg_tui::record::RecordError;
+use bg_tui::store::StoreError;
 use std::path::PathBuf;
 
 /// A command's failure: one line for standard error; the program exits with status 2.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum CliError {
+pub(crate) enum CliError {
     /// A Position ID that does not read; `id` as given (or cut, to be shown).
     #[error("invalid position ID {id:?}: {source}")]
     PositionId {
@@ -150,7 +150,7 @@ pub enum CliError {
     Board(#[source] SpecError),
     /// A position no game can be played from (nobody can ever move in it).
     #[error("the position: {0}")]
-    Unplayable(#[source] crate::engine::VariantError),
+    Unplayable(#[source] bg_tui::engine::VariantError),
     /// Rules the engine refuses.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -186,20 +186,20 @@ pub enum CliError {
         option: bool,
         /// What the rollout says.
         #[source]
-        source: crate::bot::expert::rollouts::RolloutError,
+        source: bg_tui::bot::expert::rollouts::RolloutError,
     },
     /// The expert has no nets for the rule set.
     #[error("the expert has no nets for {0}")]
     NoNets(Variant),
     /// The advisor has no advice.
     #[error("{0}")]
-    Advice(#[source] crate::advisor::AdviceError),
+    Advice(#[source] bg_tui::advisor::AdviceError),
     /// A position and match state the rules refuse.
     #[error("the position and match state: {0}")]
-    Restore(#[source] crate::engine::RestoreError),
+    Restore(#[source] bg_tui::engine::RestoreError),
     /// The start position (`--position`, `--board`) the game refuses.
     #[error("the start position: {0}")]
-    StartPosition(#[source] crate::engine::SetupError),
+    StartPosition(#[source] bg_tui::engine::SetupError),
     /// A `.mat` file that cannot hold the record.
     #[error("{}: {source}", path.display())]
     MatWrite {
@@ -207,7 +207,7 @@ pub enum CliError {
         path: PathBuf,
         /// What a `.mat` file cannot hold.
         #[source]
-        source: crate::mat::MatWriteError,
+        source: bg_tui::mat::MatWriteError,
     },
     /// A record that cannot be analysed.
     #[error("{}: {source}", path.display())]
@@ -216,7 +216,7 @@ pub enum CliError {
         path: PathBuf,
         /// Why.
         #[source]
-        source: crate::analysis::AnalysisError,
+        source: bg_tui::analysis::AnalysisError,
     },
     /// A saved match the game cannot go on with.
     #[error("{}: {source}", path.display())]
@@ -292,7 +292,7 @@ pub enum CliError {
 /// What is wrong with `--names ALICE,BOB`; `text` is the option's value as given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum NamesError {
+pub(crate) enum NamesError {
     /// Not two names separated by a comma.
     #[error("--names takes two names separated by a comma, such as Alice,Bob, not {text:?}")]
     NotTwo {
@@ -334,7 +334,7 @@ impl CliError {
     /// the viewer failed or a thread could not start, 128 + the signal's number after one, 2 (the input was at fault)
     /// otherwise.
     #[must_use]
-    pub fn exit_code(&self) -> u8 {
+    pub(crate) fn exit_code(&self) -> u8 {
         match self {
             CliError::Output(_)
             | CliError::Ubgi(_)
@@ -342,7 +342,7 @@ impl CliError {
             | CliError::Thread(_)
             | CliError::MatchChanged { .. }
             | CliError::Rollout {
-                source: crate::bot::expert::rollouts::RolloutError::Thread(_),
+                source: bg_tui::bot::expert::rollouts::RolloutError::Thread(_),
                 ..
             } => 1,
             CliError::Terminal(e) => e.exit_code(),

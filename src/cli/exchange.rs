@@ -1,19 +1,19 @@
 //! `bg-tui import` and `bg-tui export`: Jellyfish `.mat` files to and from game records.
 
 use super::{CliError, CommandError};
-use crate::{mat, record, store};
+use bg_tui::{mat, record, store};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// `bg-tui import IN.mat [-o OUT.json]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
-pub struct ImportArgs {
+pub(crate) struct ImportArgs {
     /// The .mat file.
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     /// Where to write the record (JSON); without it, standard output.
     #[arg(short, long, value_name = "OUT.json")]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
 impl ImportArgs {
@@ -21,19 +21,19 @@ impl ImportArgs {
     ///
     /// # Errors
     /// As [`import_mat`].
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         import_mat(&self.input, self.output.as_deref())
     }
 }
 
 /// `bg-tui export IN.json [-o OUT.mat]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
-pub struct ExportArgs {
+pub(crate) struct ExportArgs {
     /// The game record (JSON).
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     /// Where to write the .mat file; without it, standard output.
     #[arg(short, long, value_name = "OUT.mat")]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
 impl ExportArgs {
@@ -41,7 +41,7 @@ impl ExportArgs {
     ///
     /// # Errors
     /// As [`export_mat_to`].
-    pub fn run(&self, stdout: &mut dyn Write) -> Result<(), CommandError> {
+    pub(crate) fn run(&self, stdout: &mut dyn Write) -> Result<(), CommandError> {
         export_mat_to(&self.input, self.output.as_deref(), stdout)
     }
 }
@@ -53,7 +53,7 @@ impl ExportArgs {
 /// # Errors
 /// [`CliError`] naming the file, and for a file that cannot be read as a match, the line,
 /// game and move and the reason; or the output that cannot be written.
-pub fn import_mat(input: &Path, output: Option<&Path>) -> Result<String, CliError> {
+pub(crate) fn import_mat(input: &Path, output: Option<&Path>) -> Result<String, CliError> {
     let text = store::read_text(input, mat::MAX_BYTES).map_err(CliError::Store)?;
     let record = mat::read_mat(&text).map_err(|source| CliError::Mat {
         path: input.to_path_buf(),
@@ -70,28 +70,13 @@ pub fn import_mat(input: &Path, output: Option<&Path>) -> Result<String, CliErro
     }
 }
 
-/// `bg-tui export IN.json [-o OUT.mat]`: reads a game record (or an autosave journal) and
-/// returns it as a `.mat` file to print, or writes it to `output` and returns nothing.
-///
-/// # Errors
-/// [`CliError`] naming the file and what is wrong: an unreadable or unplayable record, or
-/// one a `.mat` file cannot hold.
-pub fn export_mat(input: &Path, output: Option<&Path>) -> Result<String, CliError> {
-    let mut text = Vec::new();
-    export_mat_to(input, output, &mut text).map_err(|e| match e {
-        CommandError::Input(e) => e,
-        CommandError::Output(e) => CliError::Output(e),
-    })?;
-    Ok(String::from_utf8_lossy(&text).into_owned())
-}
-
-/// [`export_mat`] written as it is made, a game at a time: into `output` when given (see
+/// `bg-tui export`'s `.mat` text written as it is made, a game at a time: into `output` when given (see
 /// [`store::write_output`]), else into `stdout`.
 ///
 /// # Errors
 /// [`CommandError::Input`] as [`export_mat`]; [`CommandError::Output`] when `stdout`
 /// refuses the text.
-pub fn export_mat_to(
+pub(crate) fn export_mat_to(
     input: &Path,
     output: Option<&Path>,
     stdout: &mut dyn Write,

@@ -4,10 +4,10 @@ use super::position_args::{
     MatchPosition, PositionArg, PositionArgs, parse_dice, parse_match_position,
 };
 use super::{CliError, parse_board};
-use crate::advisor::{Advisor, CubeAdvice, Equity, PlayAdvice, text};
-use crate::bot;
-use crate::bot::BotSpec;
-use crate::engine::{
+use bg_tui::advisor::{Advisor, CubeAdvice, Equity, PlayAdvice, text};
+use bg_tui::bot;
+use bg_tui::bot::BotSpec;
+use bg_tui::engine::{
     BoardSpec, Dice, MatchIdFields, MatchState, Phase, RuleSet, Variant, format_play,
     match_state_from_ids, position_id,
 };
@@ -20,20 +20,20 @@ use serde::Serialize;
 #[command(mut_arg("board", |a| a.help(
     "The position as JSON, as `moves --board` takes it, from the view of the player on roll"
 )))]
-pub struct HintArgs {
+pub(crate) struct HintArgs {
     /// The position and the roll.
     #[command(flatten)]
-    pub position: PositionArgs,
+    pub(crate) position: PositionArgs,
     /// The bot that ranks the plays [default: the strongest].
     #[arg(long, value_name = "NAME")]
-    pub bot: Option<BotSpec>,
+    pub(crate) bot: Option<BotSpec>,
     /// The look-ahead of the expert bot: 0, 1, 2 or 3 (`expert` alone is 2-ply; 3-ply takes
     /// about a second).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=3))]
-    pub ply: Option<u8>,
+    pub(crate) ply: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 impl HintArgs {
@@ -41,7 +41,7 @@ impl HintArgs {
     ///
     /// # Errors
     /// [`CliError`] for a missing or extra argument, or as [`hint`] and [`hint_on_board`].
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         let bot_name = self.bot.as_ref();
         let args = &self.position;
         if args.board.is_some() {
@@ -79,8 +79,8 @@ impl HintArgs {
 
 /// The bot `hint` uses without `--bot`: `expert` when its nets read, else `greedy`.
 #[must_use]
-pub fn default_hint_bot() -> BotSpec {
-    bot::strongest_for(crate::engine::Variant::Backgammon)
+pub(crate) fn default_hint_bot() -> BotSpec {
+    bot::strongest_for(bg_tui::engine::Variant::Backgammon)
 }
 
 fn make_bot(
@@ -147,7 +147,7 @@ struct CubeJson {
 }
 
 /// The seed of the bot `hint` makes (only the `random` bot uses it).
-pub const HINT_SEED: u64 = 1;
+pub(crate) const HINT_SEED: u64 = 1;
 
 /// Makes the bot `hint` asks, refusing one that cannot play `variant`.
 fn make_bot_for(spec: &BotSpec, variant: Variant) -> Result<Box<dyn bot::Bot>, CliError> {
@@ -186,7 +186,7 @@ fn hint_state(
 ///
 /// # Errors
 /// [`CliError`] for a malformed ID or roll, an unknown bot, or a state the rules refuse.
-pub fn hint(
+pub(crate) fn hint(
     id: &str,
     dice: Option<&str>,
     variant: Variant,
@@ -402,7 +402,7 @@ struct BoardScoredPlayJson {
 /// # Errors
 /// [`CliError`] for an unknown rule set or bot, a bot that cannot play the rule set, or a
 /// malformed board or roll.
-pub fn hint_on_board(
+pub(crate) fn hint_on_board(
     variant: Variant,
     board: &str,
     dice: &str,
@@ -418,7 +418,7 @@ pub fn hint_on_board(
     let spec = parse_board(variant, board)?;
     let position = spec.to_position(variant).map_err(CliError::Board)?;
     let dice = parse_dice(dice)?;
-    let scored: Vec<(crate::engine::Play, f64)> = match chosen.expert_ply() {
+    let scored: Vec<(bg_tui::engine::Play, f64)> = match chosen.expert_ply() {
         // The expert's ranking as the advisor gives it (money play, the cube centred).
         Some(ply) => {
             let mut fields = MatchIdFields::money_on_roll();

@@ -2,19 +2,19 @@
 
 use super::position_args::{PositionArg, PositionArgs, parse_dice, parse_position, playable};
 use super::{CliError, moves_on_board};
-use crate::engine::{Variant, format_play, legal_plays, position_id};
+use bg_tui::engine::{Variant, format_play, position_id};
 use clap::Args;
 use serde::Serialize;
 
 /// `bg-tui moves [POSITION_ID] DICE [--rules RULES] [--board BOARD] [--json]`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
-pub struct MovesArgs {
+pub(crate) struct MovesArgs {
     /// The position and the roll.
     #[command(flatten)]
-    pub position: PositionArgs,
+    pub(crate) position: PositionArgs,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 impl MovesArgs {
@@ -22,7 +22,7 @@ impl MovesArgs {
     ///
     /// # Errors
     /// [`CliError`] for a missing or extra argument, or as [`moves`] and [`moves_on_board`].
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         match self.position.resolve()? {
             PositionArg::Board {
                 variant,
@@ -70,10 +70,11 @@ pub(crate) fn play_list(mut out: String, rows: &[(String, String)]) -> String {
 ///
 /// # Errors
 /// [`CliError`] for a malformed Position ID or roll.
-pub fn moves(id: &str, dice: &str, json: bool) -> Result<String, CliError> {
+pub(crate) fn moves(id: &str, dice: &str, json: bool) -> Result<String, CliError> {
     let position = playable(Variant::Backgammon, parse_position(id)?)?;
     let dice = parse_dice(dice)?;
-    let plays: Vec<PlayJson> = legal_plays(&position, dice)
+    let plays: Vec<PlayJson> = Variant::Backgammon
+        .legal_plays(&position, dice)
         .iter()
         .map(|p| PlayJson {
             play: format_play(p),

@@ -3,12 +3,12 @@
 
 use super::CliError;
 
-pub use crate::printable::MAX_ERROR_CHARS;
+pub(crate) use bg_tui::printable::MAX_ERROR_CHARS;
 
 /// A failed command that writes as it goes.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum CommandError {
+pub(crate) enum CommandError {
     /// Bad input (status 2): a file that cannot be read, an option that does not fit.
     #[error(transparent)]
     Input(#[from] CliError),
@@ -20,7 +20,7 @@ pub enum CommandError {
 impl CommandError {
     /// The exit status: 2 for bad input, 1 for output that could not be written.
     #[must_use]
-    pub const fn exit_code(&self) -> u8 {
+    pub(crate) const fn exit_code(&self) -> u8 {
         match self {
             CommandError::Input(_) => 2,
             CommandError::Output(_) => 1,
@@ -30,7 +30,7 @@ impl CommandError {
     /// Whether the output was a pipe whose reader has gone (`bg-tui export x | head`): not
     /// worth a message, the reader has what it wanted.
     #[must_use]
-    pub fn is_closed_pipe(&self) -> bool {
+    pub(crate) fn is_closed_pipe(&self) -> bool {
         matches!(self, CommandError::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
     }
 }
@@ -38,6 +38,6 @@ impl CommandError {
 /// `text` as one printable line: control characters (escape sequences, newlines) escaped,
 /// cut after [`MAX_ERROR_CHARS`] characters.
 #[must_use]
-pub fn printable(text: &str, max_chars: usize) -> String {
-    crate::printable::printable(text, max_chars.min(MAX_ERROR_CHARS))
+pub(crate) fn printable(text: &str, max_chars: usize) -> String {
+    bg_tui::printable::printable(text, max_chars.min(MAX_ERROR_CHARS))
 }

@@ -2,102 +2,102 @@
 
 use super::error::NamesError;
 use super::{CliError, RulesArgs, start};
-use crate::bot::BotSpec;
-use crate::engine::{Dice, RuleSet, Side};
 use crate::tui::theme::Palette;
 use crate::tui::{Options, Player};
+use bg_tui::bot::BotSpec;
+use bg_tui::engine::{Dice, RuleSet, Side};
 use clap::Args;
 
 /// The longest player name `--names` takes, in characters.
-pub const MAX_NAME_CHARS: usize = 20;
+pub(crate) const MAX_NAME_CHARS: usize = 20;
 
 /// How to set up a game in the terminal: `bg-tui [OPTIONS]` or `bg-tui play [OPTIONS]`.
 ///
 /// Clap only checks the types; [`play_options`] checks that the options go together.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 #[command(next_help_heading = "Game options")]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The rule set and its options.
     #[command(flatten)]
-    pub rules: RulesArgs,
+    pub(crate) rules: RulesArgs,
     /// Seed for the dice: the same seed gives the same dice every time.
     #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// The players' names, White first (at most 20 characters each).
     #[arg(long, value_name = "ALICE,BOB")]
-    pub names: Option<String>,
+    pub(crate) names: Option<String>,
     /// Play a forced play (the only legal one) by itself.
     #[arg(long)]
-    pub auto_forced: bool,
+    pub(crate) auto_forced: bool,
     /// Draw with ASCII only, no Unicode.
     #[arg(long)]
-    pub ascii: bool,
+    pub(crate) ascii: bool,
     /// The colours: dark (for a dark background) or light (for a light one).
     #[arg(long, value_name = "THEME", value_enum, default_value_t = Palette::Dark)]
-    pub theme: Palette,
+    pub(crate) theme: Palette,
     /// Play against this bot (random, greedy, pubeval, ...); you play --human-side.
     #[arg(long, value_name = "BOT")]
-    pub vs: Option<BotSpec>,
+    pub(crate) vs: Option<BotSpec>,
     /// The side you play against --vs: white or black.
     #[arg(long, value_name = "SIDE", default_value = "white", requires = "vs")]
-    pub human_side: Side,
+    pub(crate) human_side: Side,
     /// Let this bot play White (with --black: watch two bots play).
     #[arg(long, value_name = "BOT", conflicts_with = "vs")]
-    pub white: Option<BotSpec>,
+    pub(crate) white: Option<BotSpec>,
     /// Let this bot play Black.
     #[arg(long, value_name = "BOT", conflicts_with = "vs")]
-    pub black: Option<BotSpec>,
+    pub(crate) black: Option<BotSpec>,
     /// The look-ahead of the `expert` bot named by --vs, --white or --black: 0, 1 or 2
     /// (`expert` alone is 2-ply).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
-    pub ply: Option<u8>,
+    pub(crate) ply: Option<u8>,
     /// Pause between a bot's checker moves, in milliseconds (0 for none).
     #[arg(long, value_name = "MS", default_value_t = 400)]
-    pub bot_delay: u64,
+    pub(crate) bot_delay: u64,
     /// Do not write the autosave after every turn, nor keep the match when it is over.
     #[arg(long)]
-    pub no_autosave: bool,
+    pub(crate) no_autosave: bool,
     /// Turn the board to the player on roll (hot-seat); by default White's home board is
     /// bottom right, and against a bot yours is.
     #[arg(long)]
-    pub turn_board: bool,
+    pub(crate) turn_board: bool,
     /// Roll by itself when you cannot double (no cube, the Crawford game, the cube on the
     /// other side or at its cap); `a` in the game also offers "always".
     #[arg(long)]
-    pub auto_roll: bool,
+    pub(crate) auto_roll: bool,
     /// Once there is no contact, the computer plays your rolls (the strongest bot).
     #[arg(long)]
-    pub auto_bearoff: bool,
+    pub(crate) auto_bearoff: bool,
     /// The tutor view: point numbers for both sides, each in its own numbering.
     #[arg(long)]
-    pub tutor: bool,
+    pub(crate) tutor: bool,
     /// Tutor mode: before your play or cube decision is made, the expert judges it; one
     /// that loses at least --tutor-threshold is shown with the expert's choice, to take
     /// back or keep (`m` in the game turns it on and off).
     #[arg(long)]
-    pub tutor_mode: bool,
+    pub(crate) tutor_mode: bool,
     /// The smallest equity loss tutor mode speaks of (0 to 3) [default: 0.04, GNU
     /// Backgammon's "doubtful"].
     #[arg(long, value_name = "E", allow_hyphen_values = true)]
-    pub tutor_threshold: Option<String>,
+    pub(crate) tutor_threshold: Option<String>,
     /// Players' clocks: standard (2:00 reserve, kept by turns within 20 s) or blitz (0:30,
     /// 10 s).
     #[arg(long, value_name = "KIND")]
-    pub clock: Option<crate::clock::ClockKind>,
+    pub(crate) clock: Option<bg_tui::clock::ClockKind>,
     /// Start from this position: a Position ID or an XGID (backgammon, Portes, Jacquet).
     #[arg(long, value_name = "ID|XGID", conflicts_with = "board")]
-    pub position: Option<String>,
+    pub(crate) position: Option<String>,
     /// Start from this position of the rule set, as JSON in the form `moves --board` reads,
     /// from the view of the player on roll.
     #[arg(long, value_name = "JSON")]
-    pub board: Option<String>,
+    pub(crate) board: Option<String>,
     /// With --position ID or --board: who is on roll, white (the default) or black.
     #[arg(long, value_name = "SIDE")]
-    pub on_roll: Option<Side>,
+    pub(crate) on_roll: Option<Side>,
     /// With --position ID or --board: the dice rolled, such as 52 (else the player on roll
     /// rolls or doubles).
     #[arg(long, value_name = "DICE", value_parser = Dice::parse)]
-    pub dice: Option<Dice>,
+    pub(crate) dice: Option<Dice>,
 }
 
 /// Splits and checks `--names ALICE,BOB`: two names, trimmed, non-empty, at most
@@ -105,7 +105,7 @@ pub struct PlayArgs {
 ///
 /// # Errors
 /// [`CliError`] saying what is wrong with the names.
-pub fn parse_names(text: &str) -> Result<[String; 2], CliError> {
+pub(crate) fn parse_names(text: &str) -> Result<[String; 2], CliError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let [white, black] = parts[..] else {
         return Err(NamesError::NotTwo {
@@ -150,7 +150,7 @@ pub fn parse_names(text: &str) -> Result<[String; 2], CliError> {
 /// # Errors
 /// [`CliError`] naming the first option that is malformed or does not fit with the others,
 /// such as `--jacoby` in a match or a cube limit that is not a power of two.
-pub fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
+pub(crate) fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
     play_options_with(args, crate::tui::theme::color_wanted())
 }
 
@@ -158,7 +158,7 @@ pub fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
 ///
 /// # Errors
 /// As [`play_options`].
-pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliError> {
+pub(crate) fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliError> {
     let rules = args.rules.rules(true)?;
     let players = players(args, rules.rule_set)?;
     let names = match &args.names {
@@ -205,7 +205,7 @@ pub fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliErr
 fn default_names(players: &[Player; 2]) -> [String; 2] {
     let colour = ["White", "Black"];
     let mut names = [0, 1].map(|i| match &players[i] {
-        Player::Bot(spec) => crate::record::name_for_bot(&spec.to_string()),
+        Player::Bot(spec) => bg_tui::record::name_for_bot(&spec.to_string()),
         Player::Human => colour[i].to_string(),
     });
     if names[0] == names[1] {
@@ -249,11 +249,11 @@ impl PlayArgs {
     /// # Errors
     /// [`CliError`] for options that do not go together, a game the question's answer could
     /// not start, or [`CliError::Terminal`] when the terminal could not be used.
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         use std::io::IsTerminal;
         let mut options = play_options(self)?;
         options.saves = super::save_folder(self.no_autosave);
-        options.rescue = crate::store::rescue_dirs();
+        options.rescue = bg_tui::store::rescue_dirs();
         if let Some(dir) = options.saves.clone()
             && let Some(unfinished) = super::unfinished_autosave(&dir)
             && std::io::stdin().is_terminal()

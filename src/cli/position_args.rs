@@ -2,26 +2,26 @@
 //! `--board`, as one argument group; and the Position ID, XGID and dice parsers.
 
 use super::{CliError, parse_variant, printable};
-use crate::engine::{Dice, Position, Variant, position_from_id};
+use bg_tui::engine::{Dice, Position, Variant, position_from_id};
 use clap::Args;
 
 /// `[POSITION_ID] DICE`, `--rules RULES`, `--board BOARD`: the position and roll `moves` and
 /// `hint` take, as given.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
-pub struct PositionArgs {
+pub(crate) struct PositionArgs {
     /// GNU Backgammon Position ID (14 characters), from the view of the player on roll;
     /// left out with --board.
     #[arg(value_name = "POSITION_ID")]
-    pub position_id: String,
+    pub(crate) position_id: String,
     /// The roll, as `31` or `3-1`.
-    pub dice: Option<String>,
+    pub(crate) dice: Option<String>,
     /// The rule set: backgammon, portes, plakoto, fevga or jacquet.
     #[arg(long = "rules", value_name = "RULES", value_parser = parse_variant)]
-    pub rule_set: Option<Variant>,
+    pub(crate) rule_set: Option<Variant>,
     /// The position as JSON: {"mine": [24 counts], "theirs": [24 counts], "bar": [mine,
     /// theirs], "pinned": [points 1-24]}, from the view of the player on roll.
     #[arg(long, value_name = "BOARD")]
-    pub board: Option<String>,
+    pub(crate) board: Option<String>,
 }
 
 impl PositionArgs {
@@ -58,17 +58,17 @@ pub(crate) fn is_gnubg_id(text: &str) -> bool {
 /// play, the cube centred), `POSITION_ID:MATCH_ID`, or an XGID.
 pub(crate) struct MatchPosition {
     /// The position, from the view of the player on roll.
-    pub position: Position,
+    pub(crate) position: Position,
     /// The match state, when the text gives one.
-    pub fields: Option<crate::engine::MatchIdFields>,
+    pub(crate) fields: Option<bg_tui::engine::MatchIdFields>,
     /// Beavers allowed (an XGID says so).
-    pub beaver: bool,
+    pub(crate) beaver: bool,
 }
 
 /// Reads a Position ID, `POSITION_ID:MATCH_ID` or an XGID.
 pub(crate) fn parse_match_position(text: &str) -> Result<MatchPosition, CliError> {
     if is_xgid(text) {
-        let x = crate::engine::parse_xgid(text).map_err(|source| CliError::Xgid {
+        let x = bg_tui::engine::parse_xgid(text).map_err(|source| CliError::Xgid {
             text: printable(text, 60),
             source,
         })?;
@@ -79,7 +79,7 @@ pub(crate) fn parse_match_position(text: &str) -> Result<MatchPosition, CliError
         });
     }
     if let Some((pid, mid)) = text.trim().split_once(':') {
-        let fields = crate::engine::match_id_fields(mid).map_err(|source| CliError::MatchId {
+        let fields = bg_tui::engine::match_id_fields(mid).map_err(|source| CliError::MatchId {
             id: printable(mid, 20),
             source,
         })?;
@@ -99,7 +99,7 @@ pub(crate) fn parse_match_position(text: &str) -> Result<MatchPosition, CliError
 /// A Position ID, or an XGID (the position from the view of its player on roll).
 pub(crate) fn parse_position(id: &str) -> Result<Position, CliError> {
     if is_xgid(id) {
-        return crate::engine::parse_xgid(id)
+        return bg_tui::engine::parse_xgid(id)
             .map(|x| x.position)
             .map_err(|source| CliError::Xgid {
                 text: printable(id, 60),

@@ -1,32 +1,32 @@
 //! `bg-tui replay`: the arguments, the record read into its timeline, and `--text`.
 
 use super::CliError;
-use crate::replay::Timeline;
 use crate::tui::theme::Palette;
+use bg_tui::replay::Timeline;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
 /// `bg-tui replay FILE [--text] [--ascii] [--analyse]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
-pub struct ReplayArgs {
+pub(crate) struct ReplayArgs {
     /// The game record (JSON, as bg-tui saves it).
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// Print the match as text, one line per turn, instead of opening the viewer.
     #[arg(long)]
-    pub text: bool,
+    pub(crate) text: bool,
     /// Draw with ASCII only, no Unicode (the viewer).
     #[arg(long)]
-    pub ascii: bool,
+    pub(crate) ascii: bool,
     /// The viewer's colours: dark (for a dark background) or light (for a light one).
     #[arg(long, value_name = "THEME", value_enum, default_value_t = Palette::Dark)]
-    pub theme: Palette,
+    pub(crate) theme: Palette,
     /// Open the viewer with the analysis board shown (`A`): every decision judged by the
     /// expert, saved beside the record as FILE.analysis.json.
     #[arg(long, conflicts_with = "text")]
-    pub analyse: bool,
+    pub(crate) analyse: bool,
     /// How deep the expert looks in the viewer's analysis (0 to 3 plies).
-    #[arg(long, default_value_t = crate::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3), conflicts_with = "text")]
-    pub ply: u8,
+    #[arg(long, default_value_t = bg_tui::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3), conflicts_with = "text")]
+    pub(crate) ply: u8,
 }
 
 /// Reads a game record and builds its timeline: errors name the file, the game, the action
@@ -34,7 +34,7 @@ pub struct ReplayArgs {
 ///
 /// # Errors
 /// [`CliError`] when the file cannot be read or is not a playable record.
-pub fn read_timeline(path: &Path) -> Result<(crate::record::Record, Timeline), CliError> {
+pub(crate) fn read_timeline(path: &Path) -> Result<(bg_tui::record::Record, Timeline), CliError> {
     read_timeline_text(path).map(|(record, timeline, _)| (record, timeline))
 }
 
@@ -43,27 +43,28 @@ pub fn read_timeline(path: &Path) -> Result<(crate::record::Record, Timeline), C
 ///
 /// # Errors
 /// As [`read_timeline`].
-pub fn read_timeline_text(
+pub(crate) fn read_timeline_text(
     path: &Path,
-) -> Result<(crate::record::Record, Timeline, String), CliError> {
+) -> Result<(bg_tui::record::Record, Timeline, String), CliError> {
     // Timeline::new replays the record with every check of `load`: read it without.
-    let text = crate::store::read_text(path, crate::record::MAX_BYTES).map_err(CliError::Store)?;
+    let text =
+        bg_tui::store::read_text(path, bg_tui::record::MAX_BYTES).map_err(CliError::Store)?;
     let fail = |source| CliError::Record {
         path: path.to_path_buf(),
         source,
     };
-    let record = crate::store::parse_text(&text).map_err(fail)?;
+    let record = bg_tui::store::parse_text(&text).map_err(fail)?;
     let timeline = Timeline::new(&record).map_err(fail)?;
     Ok((record, timeline, text))
 }
 
-/// `bg-tui replay FILE --text`: the match as text (see [`crate::replay::text`]).
+/// `bg-tui replay FILE --text`: the match as text (see [`bg_tui::replay::text`]).
 ///
 /// # Errors
 /// As [`read_timeline`].
-pub fn replay_text(path: &Path) -> Result<String, CliError> {
+pub(crate) fn replay_text(path: &Path) -> Result<String, CliError> {
     let (record, timeline) = read_timeline(path)?;
-    Ok(crate::replay::text::render(&record, &timeline))
+    Ok(bg_tui::replay::text::render(&record, &timeline))
 }
 
 impl ReplayArgs {
@@ -71,7 +72,7 @@ impl ReplayArgs {
     ///
     /// # Errors
     /// As [`read_timeline`].
-    pub fn text(&self) -> Result<String, CliError> {
+    pub(crate) fn text(&self) -> Result<String, CliError> {
         replay_text(&self.file)
     }
 
@@ -81,7 +82,7 @@ impl ReplayArgs {
     ///
     /// # Errors
     /// As [`read_timeline`], and [`CliError::Viewer`] when the terminal could not be used.
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         use crate::tui::viewer;
         if self.text {
             return self.text();

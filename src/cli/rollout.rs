@@ -1,15 +1,15 @@
 //! `bg-tui rollout`: rolls out the best candidate plays of a roll, or a position and its cube
-//! decision, with the expert (see [`crate::bot::expert::rollouts`]).
+//! decision, with the expert (see [`bg_tui::bot::expert::rollouts`]).
 
 use super::position_args::{MatchPosition, parse_match_position};
 use super::{CliError, parse_board, parse_dice, parse_variant};
-use crate::advisor::{self, Advisor};
-use crate::bot::expert::cube::efficiency;
-use crate::bot::expert::rollouts::{
+use bg_tui::advisor::{self, Advisor};
+use bg_tui::bot::expert::cube::efficiency;
+use bg_tui::bot::expert::rollouts::{
     self, Line, LineResult, MAX_THREADS, Rollout, RolloutError, RolloutSettings,
 };
-use crate::bot::expert::{CubefulDecision, ExpertBot, cube_info, decision_from_chances};
-use crate::engine::{
+use bg_tui::bot::expert::{CubefulDecision, ExpertBot, cube_info, decision_from_chances};
+use bg_tui::engine::{
     BoardSpec, Dice, DoubleRefusal, MatchIdFields, MatchState, Position, RuleSet, Variant,
     format_play, match_state_from_ids, position_id,
 };
@@ -20,61 +20,61 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The most candidate plays `--plays` rolls out.
-pub const MAX_PLAYS: usize = 100;
+pub(crate) const MAX_PLAYS: usize = 100;
 
 /// The most threads used without `--threads`.
-pub const DEFAULT_MAX_THREADS: usize = 64;
+pub(crate) const DEFAULT_MAX_THREADS: usize = 64;
 
 /// `bg-tui rollout POSITION [DICE]`, `bg-tui rollout --rules R --board JSON [DICE]`.
 #[derive(Debug, Clone, PartialEq, Args)]
-pub struct RolloutArgs {
+pub(crate) struct RolloutArgs {
     /// The position: a GNU Backgammon Position ID (optionally `ID:MATCHID`) or an XGID, from
     /// the view of the player on roll; with --board, the dice (if any) instead.
     #[arg(value_name = "POSITION")]
-    pub position: Option<String>,
+    pub(crate) position: Option<String>,
     /// The roll, as `31` or `3-1`: roll out the best candidate plays of it. Without it (and
     /// without dice in the XGID or Match ID), the position for the player on roll and its
     /// cube decision.
-    pub dice: Option<String>,
+    pub(crate) dice: Option<String>,
     /// The rule set: backgammon, portes, plakoto, fevga or jacquet [default: backgammon].
     #[arg(long = "rules", value_name = "RULES", value_parser = parse_variant)]
-    pub rule_set: Option<Variant>,
+    pub(crate) rule_set: Option<Variant>,
     /// The position as JSON, as `moves --board` takes it, from the view of the player on
     /// roll.
     #[arg(long, value_name = "BOARD")]
-    pub board: Option<String>,
+    pub(crate) board: Option<String>,
     /// How many candidate plays to roll out: the best by the expert at 0-ply.
     #[arg(long, value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u64).range(1..=MAX_PLAYS as u64))]
-    pub plays: u64,
+    pub(crate) plays: u64,
     /// The most trials (1 to 10,000,000; a multiple of 1,296 stratifies the first two rolls).
     #[arg(long, value_name = "N", default_value_t = 1296)]
-    pub trials: u32,
+    pub(crate) trials: u32,
     /// Stop each trial after T turns and value it by the nets (1 to 10,000) [default: play
     /// every trial to the end].
     #[arg(long, value_name = "T")]
-    pub truncate: Option<u32>,
+    pub(crate) truncate: Option<u32>,
     /// The look-ahead of both sides in the trials: 0 or 1.
     #[arg(long, value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u8).range(0..=1))]
-    pub ply: u8,
+    pub(crate) ply: u8,
     /// The seed of the dice: the same seed gives the same result.
     #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Threads to play on (1 to 256; the result does not depend on it) [default: the
     /// available cores, at most 64].
     #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// Stop once the equity's standard error of every line is below E (checked every 36
     /// trials).
     #[arg(long = "std-err", value_name = "E")]
-    pub std_err: Option<f64>,
+    pub(crate) std_err: Option<f64>,
     /// Leave out the variance reduction (the luck of each roll is not subtracted).
     #[arg(long = "no-vr")]
-    pub no_vr: bool,
+    pub(crate) no_vr: bool,
     /// Print JSON instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// The position asked about, with what the IDs said about the game.
@@ -367,7 +367,7 @@ fn candidates(
 /// [`CliError`] for a malformed position, roll or board, an option out of range, a game
 /// already over, or nets that do not read; [`CliError::Interrupted`] (after printing) for a
 /// rollout a signal stopped.
-pub fn run(args: &RolloutArgs) -> Result<String, CliError> {
+pub(crate) fn run(args: &RolloutArgs) -> Result<String, CliError> {
     // Caught from the start: a signal while the candidates are ranked stops the rollout
     // before its first trial.
     let (stop, which) = catch_interrupts()?;
@@ -632,7 +632,7 @@ impl RolloutArgs {
     ///
     /// # Errors
     /// As [`run`].
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         run(self)
     }
 }

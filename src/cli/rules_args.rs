@@ -1,52 +1,52 @@
 //! The rules options shared by `play` and `bot-match`: one set of flags, one check.
 
 use super::CliError;
-use crate::engine::{RuleSet, Rules, RulesError};
+use bg_tui::engine::{RuleSet, Rules, RulesError};
 use clap::Args;
 
 /// The rule set and options of a match or money session on the command line.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
-pub struct RulesArgs {
+pub(crate) struct RulesArgs {
     /// The rule set: backgammon, portes, plakoto, fevga, tavli (a match cycling Portes,
     /// Plakoto and Fevga) or jacquet [default: backgammon].
     #[arg(long = "rules", value_name = "RULES")]
-    pub rule_set: Option<RuleSet>,
+    pub(crate) rule_set: Option<RuleSet>,
     /// Play a match to N points (1 to 64); without it, a money session.
     #[arg(long = "match", visible_alias = "match-length", value_name = "N")]
-    pub match_length: Option<u32>,
+    pub(crate) match_length: Option<u32>,
     /// Use the doubling cube (where it is not used by default).
     #[arg(long, conflicts_with = "no_cube")]
-    pub cube: bool,
+    pub(crate) cube: bool,
     /// Play without the doubling cube.
     #[arg(long)]
-    pub no_cube: bool,
+    pub(crate) no_cube: bool,
     /// The highest value the cube may reach: a power of two from 1 to 32768 [default: 64].
     #[arg(long, value_name = "N")]
-    pub cube_limit: Option<u32>,
+    pub(crate) cube_limit: Option<u32>,
     /// Jacoby rule (money play): gammons and backgammons count single until the cube is
     /// turned.
     #[arg(long)]
-    pub jacoby: bool,
+    pub(crate) jacoby: bool,
     /// Beavers (money play): a player who is doubled may redouble at once and keep the cube.
     #[arg(long)]
-    pub beaver: bool,
+    pub(crate) beaver: bool,
     /// Play a match without the Crawford rule (it is on in matches).
     #[arg(long)]
-    pub no_crawford: bool,
+    pub(crate) no_crawford: bool,
     /// Automatic doubles (money play): each tie on the opening roll turns the cube, up to N
     /// times.
     #[arg(long, value_name = "N")]
-    pub auto_doubles: Option<u32>,
+    pub(crate) auto_doubles: Option<u32>,
     /// Schmidt scoring (backgammon, Jacquet): a point for each checker the loser has not
     /// borne off, doubled if one is outside its home board; the cube is off unless --cube.
     #[arg(long)]
-    pub schmidt: bool,
+    pub(crate) schmidt: bool,
 }
 
 impl RulesArgs {
     /// The rule set named by `--rules` (backgammon without it).
     #[must_use]
-    pub fn rule_set(&self) -> RuleSet {
+    pub(crate) fn rule_set(&self) -> RuleSet {
         self.rule_set.unwrap_or(RuleSet::Backgammon)
     }
 
@@ -56,7 +56,7 @@ impl RulesArgs {
     /// # Errors
     /// [`CliError`] naming the first flag that is malformed or does not fit with the rule
     /// set or the other flags.
-    pub fn rules(&self, cube_by_default: bool) -> Result<Rules, CliError> {
+    pub(crate) fn rules(&self, cube_by_default: bool) -> Result<Rules, CliError> {
         let rule_set = self.rule_set();
         let auto_doubles = self.auto_doubles.unwrap_or(0);
         let cube_wanted = if self.cube {

@@ -2,36 +2,36 @@
 //! records.
 
 use super::CliError;
-use crate::host::Host;
-use crate::host::saving::SaveWriter;
-use crate::host::unfinished::StartError;
-use crate::record::Record;
-use crate::store;
 use crate::tui::{App, Options};
+use bg_tui::host::Host;
+use bg_tui::host::saving::SaveWriter;
+use bg_tui::host::unfinished::StartError;
+use bg_tui::record::Record;
+use bg_tui::store;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, RwLock};
 
 /// `bg-tui resume [FILE]`: go on with a saved match.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
-pub struct ResumeArgs {
+pub(crate) struct ResumeArgs {
     /// The record to go on with [default: the autosave of the last match not finished].
-    pub file: Option<PathBuf>,
+    pub(crate) file: Option<PathBuf>,
     /// Play a forced play (the only legal one) by itself.
     #[arg(long)]
-    pub auto_forced: bool,
+    pub(crate) auto_forced: bool,
     /// Draw with ASCII only, no Unicode.
     #[arg(long)]
-    pub ascii: bool,
+    pub(crate) ascii: bool,
     /// The colours: dark (for a dark background) or light (for a light one).
     #[arg(long, value_name = "THEME", value_enum, default_value_t = crate::tui::theme::Palette::Dark)]
-    pub theme: crate::tui::theme::Palette,
+    pub(crate) theme: crate::tui::theme::Palette,
     /// Pause between a bot's checker moves, in milliseconds (0 for none).
     #[arg(long, value_name = "MS", default_value_t = 400)]
-    pub bot_delay: u64,
+    pub(crate) bot_delay: u64,
     /// Do not write the autosave, nor keep the match when it is over.
     #[arg(long)]
-    pub no_autosave: bool,
+    pub(crate) no_autosave: bool,
 }
 
 impl ResumeArgs {
@@ -40,7 +40,7 @@ impl ResumeArgs {
     ///
     /// # Errors
     /// As [`resume_app`], and [`CliError::Terminal`] when the terminal could not be used.
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         let app = resume_app(self, crate::tui::color_wanted())?;
         Ok(crate::tui::terminal::run_app(app)?)
     }
@@ -48,7 +48,7 @@ impl ResumeArgs {
 
 /// The save folder for a game: the data folder, unless `--no-autosave` (or there is none).
 #[must_use]
-pub fn save_folder(no_autosave: bool) -> Option<PathBuf> {
+pub(crate) fn save_folder(no_autosave: bool) -> Option<PathBuf> {
     if no_autosave {
         None
     } else {
@@ -65,7 +65,7 @@ pub fn save_folder(no_autosave: bool) -> Option<PathBuf> {
 /// [`CliError`] when there is no autosave, the file cannot be read or is not a playable
 /// record (the message names the file, game, action and reason), the match is over, or it
 /// names a bot this program does not have.
-pub fn resume_app(args: &ResumeArgs, color: bool) -> Result<App, CliError> {
+pub(crate) fn resume_app(args: &ResumeArgs, color: bool) -> Result<App, CliError> {
     let data_dir = store::data_dir().map_err(CliError::Store);
     resume_app_in(args, color, data_dir)
 }
@@ -74,7 +74,7 @@ pub fn resume_app(args: &ResumeArgs, color: bool) -> Result<App, CliError> {
 ///
 /// # Errors
 /// As [`resume_app`].
-pub fn resume_app_in(
+pub(crate) fn resume_app_in(
     args: &ResumeArgs,
     color: bool,
     data_dir: Result<PathBuf, CliError>,
@@ -144,7 +144,7 @@ impl From<StartError> for CliError {
 /// matches `match-0001.json`, ...), numbered from 1, each written atomically. The first
 /// failure is kept for [`RecordWriter::finish`]; the run goes on.
 #[derive(Debug)]
-pub struct RecordWriter {
+pub(crate) struct RecordWriter {
     dir: PathBuf,
     stem: &'static str,
     width: usize,
@@ -160,7 +160,7 @@ impl RecordWriter {
     ///
     /// # Errors
     /// [`CliError`] when the folder cannot be made.
-    pub fn new(dir: &Path, count: u64, matches: bool) -> Result<RecordWriter, CliError> {
+    pub(crate) fn new(dir: &Path, count: u64, matches: bool) -> Result<RecordWriter, CliError> {
         std::fs::create_dir_all(dir).map_err(|source| CliError::Folder {
             option: Some("--save"),
             path: dir.to_path_buf(),
@@ -178,7 +178,7 @@ impl RecordWriter {
 
     /// The file of game (or match) `index` (from 0).
     #[must_use]
-    pub fn path(&self, index: u64) -> PathBuf {
+    pub(crate) fn path(&self, index: u64) -> PathBuf {
         self.dir.join(format!(
             "{}-{:0width$}.json",
             self.stem,
@@ -189,7 +189,7 @@ impl RecordWriter {
 
     /// Writes the record of game (or match) `index` (from 0), unless the run is being
     /// stopped.
-    pub fn write(&self, index: u64, record: &Record) {
+    pub(crate) fn write(&self, index: u64, record: &Record) {
         let gate = self
             .gate
             .read()
@@ -220,7 +220,7 @@ impl RecordWriter {
     ///
     /// # Errors
     /// [`CliError`] when the thread cannot start.
-    pub fn stop_on_signals<'scope>(
+    pub(crate) fn stop_on_signals<'scope>(
         &'scope self,
         mut signals: signal_hook::iterator::Signals,
         scope: &'scope std::thread::Scope<'scope, '_>,
@@ -235,7 +235,7 @@ impl RecordWriter {
                         .write()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
                     *gate = true;
-                    crate::bot::ubgi::end_every_engine();
+                    bg_tui::bot::ubgi::end_every_engine();
                     std::process::exit(128 + signal);
                 }
             })
@@ -247,7 +247,7 @@ impl RecordWriter {
     ///
     /// # Errors
     /// [`CliError`] with the first write that failed.
-    pub fn finish(self) -> Result<String, CliError> {
+    pub(crate) fn finish(self) -> Result<String, CliError> {
         if let Some(e) = self.error.into_inner().ok().flatten() {
             return Err(CliError::bad("--save", e));
         }

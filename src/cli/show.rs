@@ -2,17 +2,17 @@
 
 use super::position_args::{is_xgid, parse_position};
 use super::{CliError, printable};
-use crate::engine::match_id_fields;
-use crate::text_board;
+use bg_tui::engine::match_id_fields;
+use bg_tui::text_board;
 use clap::Args;
 
 /// `bg-tui show POSITION_ID [MATCH_ID]`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// GNU Backgammon Position ID (14 characters).
-    pub position_id: String,
+    pub(crate) position_id: String,
     /// GNU Backgammon Match ID (12 characters).
-    pub match_id: Option<String>,
+    pub(crate) match_id: Option<String>,
 }
 
 impl ShowArgs {
@@ -20,7 +20,7 @@ impl ShowArgs {
     ///
     /// # Errors
     /// As [`show`].
-    pub fn run(&self) -> Result<String, CliError> {
+    pub(crate) fn run(&self) -> Result<String, CliError> {
         show(&self.position_id, self.match_id.as_deref())
     }
 }
@@ -29,14 +29,14 @@ impl ShowArgs {
 ///
 /// # Errors
 /// [`CliError`] for a malformed Position ID or Match ID.
-pub fn show(id: &str, match_id: Option<&str>) -> Result<String, CliError> {
+pub(crate) fn show(id: &str, match_id: Option<&str>) -> Result<String, CliError> {
     if is_xgid(id) {
         if match_id.is_some() {
             return Err(CliError::Usage(
                 "an XGID holds the match state: give no Match ID with it",
             ));
         }
-        let x = crate::engine::parse_xgid(id).map_err(|source| CliError::Xgid {
+        let x = bg_tui::engine::parse_xgid(id).map_err(|source| CliError::Xgid {
             text: printable(id, 60),
             source,
         })?;

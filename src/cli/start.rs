@@ -2,8 +2,8 @@
 //! position, checked by the engine before the game starts.
 
 use super::{CliError, PlayArgs, board::parse_board};
-use crate::engine::{Cube, GameSetup, MatchState, Rules, Side, parse_xgid, position_from_id};
 use crate::tui::SetUpStart;
+use bg_tui::engine::{Cube, GameSetup, MatchState, Rules, Side, parse_xgid, position_from_id};
 
 /// The set-up start the options ask for (`None` without `--position` and `--board`),
 /// checked against the rules as the game would check it.

@@ -11,17 +11,17 @@
 //!
 //! `engine.ply` is root-inclusive as the spec defines it: UBGI 1-ply is the expert's 0-ply.
 
-use crate::advisor::Advisor;
-use crate::bot::expert::MAX_PLY;
-use crate::bot::expert::cube::Holder;
-use crate::engine::{
+use bg_tui::advisor::Advisor;
+use bg_tui::bot::expert::MAX_PLY;
+use bg_tui::bot::expert::cube::Holder;
+use bg_tui::engine::{
     Dice, GameStateCode, MatchIdFields, MatchState, Play, Position, RuleSet, Side, Variant,
     match_id_fields, match_state_from_ids, parse_xgid, position_from_id,
 };
 use std::io::{BufRead, Write};
 
 /// The longest line read; a longer one is answered `error bad_command` and skipped.
-pub const MAX_LINE: usize = 4096;
+pub(crate) const MAX_LINE: usize = 4096;
 
 /// The engine's name on `id name`.
 const NAME: &str = "bg-tui";
@@ -77,7 +77,7 @@ impl Context {
 
 /// One engine session: the position, the dice, the settings and the bot.
 #[derive(Debug)]
-pub struct Session {
+pub(crate) struct Session {
     advisor: Option<Advisor>,
     /// Why the expert could not be made, when it could not.
     unavailable: String,
@@ -102,7 +102,7 @@ fn key_lines() -> Vec<String> {
         format!(
             "key engine.ply int 1..{} {} root-inclusive decision depth (1 = the expert's 0-ply)",
             MAX_PLY + 1,
-            crate::bot::EXPERT_DEFAULT_PLY + 1
+            bg_tui::bot::EXPERT_DEFAULT_PLY + 1
         ),
         "key game.variant enum backgammon|portes|plakoto|fevga|jacquet backgammon the rule set"
             .to_string(),
@@ -125,7 +125,7 @@ fn error(code: &str, detail: impl std::fmt::Display) -> Vec<String> {
 /// The `from/to` tokens of a play, from the view of the player who makes it (`bar`, `off`,
 /// `pass` for no move).
 #[must_use]
-pub fn move_payload(play: &Play) -> String {
+pub(crate) fn move_payload(play: &Play) -> String {
     let steps = play.steps();
     if steps.is_empty() {
         return "pass".to_string();
@@ -152,7 +152,7 @@ pub fn move_payload(play: &Play) -> String {
 impl Session {
     /// A new session with the shipped nets (loaded now, so `isready` is quick).
     #[must_use]
-    pub fn new() -> Session {
+    pub(crate) fn new() -> Session {
         let (advisor, unavailable) = match Advisor::standard() {
             Ok(advisor) => (Some(advisor), String::new()),
             Err(e) => (None, e.to_string()),
@@ -160,7 +160,7 @@ impl Session {
         Session {
             advisor,
             unavailable,
-            ply: crate::bot::EXPERT_DEFAULT_PLY + 1,
+            ply: bg_tui::bot::EXPERT_DEFAULT_PLY + 1,
             variant: Variant::Backgammon,
             position: None,
             dice: None,
@@ -171,13 +171,13 @@ impl Session {
 
     /// `quit` was received.
     #[must_use]
-    pub const fn has_quit(&self) -> bool {
+    pub(crate) const fn has_quit(&self) -> bool {
         self.quit
     }
 
     /// The answer to one line (no lines for `set` that succeeds, `newgame`, `position`,
     /// `dice` and blank lines).
-    pub fn handle(&mut self, line: &str) -> Vec<String> {
+    pub(crate) fn handle(&mut self, line: &str) -> Vec<String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             [] => Vec::new(),
@@ -330,7 +330,7 @@ impl Session {
     }
 
     fn read_position(&mut self, kind: &str, text: &str) -> Vec<String> {
-        let moves_as_backgammon = crate::bot::moves_as_backgammon(self.variant);
+        let moves_as_backgammon = bg_tui::bot::moves_as_backgammon(self.variant);
         match kind {
             "gnubgid" | "xgid" if !moves_as_backgammon => error(
                 "unsupported",
@@ -510,7 +510,7 @@ impl Session {
 
 /// `bg-tui ubgi`: no options.
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
-pub struct UbgiArgs {}
+pub(crate) struct UbgiArgs {}
 
 impl UbgiArgs {
     /// Answers standard input until `quit` or its end; a reader that goes away (a closed
@@ -518,7 +518,7 @@ impl UbgiArgs {
     ///
     /// # Errors
     /// [`super::CliError::Ubgi`] when standard input or output fails.
-    pub fn run(&self) -> Result<(), super::CliError> {
+    pub(crate) fn run(&self) -> Result<(), super::CliError> {
         match run() {
             Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(super::CliError::Ubgi(e)),
             _ => Ok(()),
@@ -530,7 +530,7 @@ impl UbgiArgs {
 ///
 /// # Errors
 /// An I/O error writing standard output (a closed pipe ends the session quietly).
-pub fn run() -> std::io::Result<()> {
+pub(crate) fn run() -> std::io::Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();

@@ -153,15 +153,11 @@ impl Position {
 
     /// A position from the board, the borne-off counts and the pinned points (1-24) with
     /// nothing checked: for showing checkers while they are being set up, which may not be a
-    /// position yet (16 checkers, both sides on a point). Never play on it.
+    /// position yet (16 checkers, both sides on a point), as the terminal game's position
+    /// editor does. Never play on it: the rules take the checks of [`Position::from_board`]
+    /// for granted.
     #[must_use]
-    #[cfg_attr(not(feature = "tui"), allow(dead_code))]
-    pub(crate) fn unchecked(
-        board: [i8; 26],
-        off: [u8; 2],
-        pinned: &[u8],
-        geometry: Geometry,
-    ) -> Position {
+    pub fn unchecked(board: [i8; 26], off: [u8; 2], pinned: &[u8], geometry: Geometry) -> Position {
         let mut flags = match geometry {
             Geometry::Opposed => 0,
             Geometry::SameWay => SAME_WAY,

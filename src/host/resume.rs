@@ -12,7 +12,6 @@ use rand::RngExt;
 
 /// Why a saved match cannot be taken up.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub enum ResumeError {
     /// The match is over.
     #[error("the match is over ({0}); `bg-tui replay` shows it")]

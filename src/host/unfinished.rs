@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 /// Why the answer about an unfinished match could not be acted on.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub enum StartError {
     /// The match cannot be resumed: another game plays it now, or it is gone.
     #[error("the unfinished match ({summary}) {why}")]

@@ -4,7 +4,7 @@
 use super::{RecordSide, RecordedAction, SHOWN_CHARS};
 use crate::engine::{
     Action, Dice, DiceError, GameError, MatchError, MatchState, NotationError, Phase, Place, Play,
-    Side, TurnBuilder, TurnError, format_play, notation::point_name, parse_play_in,
+    Side, TurnBuilder, TurnError, format_play, parse_play_in, point_name,
 };
 
 /// Why a recorded action cannot be applied; the message reads as

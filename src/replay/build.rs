@@ -1,7 +1,7 @@
 //! Building a [`Timeline`] from a [`Record`]: every action re-applied through the engine.
 
 use super::{Board, Moment, MomentKind, Timeline, label};
-use crate::engine::ids::MatchIdFields;
+use crate::engine::MatchIdFields;
 use crate::engine::{
     Action, CrawfordState, Cube, MatchState, Play, Position, Side, Step, TurnBuilder, Variant,
     format_play,

@@ -10,7 +10,7 @@
 //! `App` is a composition of parts, each in its own file, each the only writer of its
 //! state (its fields are private to its module):
 //!
-//! - `match_table::Table`: the match's [`crate::host::Host`] (the match, its recorder, the
+//! - `match_table::Table`: the match's [`bg_tui::host::Host`] (the match, its recorder, the
 //!   dice, the seats, the clocks, the saving: the save folder, the autosave claim and
 //!   journal, where `s` saves, the finished match kept, save trouble), the turn builder, the
 //!   last play's marks; the only path to the match;
@@ -60,86 +60,86 @@ use super::clock::ClockKind;
 use super::commands::{self, Command};
 use super::editor::Editor;
 use super::effect::{Effect, Effects, Job, SaveRequest};
-pub use super::event::Event;
-use super::hint::HintJob;
-use super::hint_rollout::RolloutJob;
+pub(crate) use super::event::Event;
 use super::model::Spot;
 use super::msg::Msg;
-use super::tutor::{Threshold, TutorJob};
+use super::tutor::Threshold;
 use super::view;
-use crate::bot::{self, BotSpec};
-use crate::engine::{
-    Action, Dice, DieStep, GameSetup, MatchState, Place, Play, Rules, RulesError, Side, TurnBuilder,
+use bg_tui::bot::{self, BotSpec};
+use bg_tui::engine::{
+    Action, Dice, DieStep, GameSetup, MatchState, Place, Rules, RulesError, Side,
 };
-use crate::host::Host;
-use crate::host::saving::{SaveWriter, Saving};
-use crate::host::seats::{Seats, SharedBot};
-use crate::record::{PlayerInfo, PlayerKind, Recorder};
+#[cfg(test)]
+use bg_tui::engine::{Play, TurnBuilder};
+use bg_tui::host::Host;
+use bg_tui::host::saving::{SaveWriter, Saving};
+use bg_tui::host::seats::{Seats, SharedBot};
+use bg_tui::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::RngExt;
 use std::path::PathBuf;
 
 /// How a game is set up from the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Options {
+pub(crate) struct Options {
     /// The rules and options of the match or money session.
-    pub rules: Rules,
+    pub(crate) rules: Rules,
     /// The players' names, indexed by [`Side::index`].
-    pub names: [String; 2],
+    pub(crate) names: [String; 2],
     /// Seed for the dice: the same seed gives the same dice every time.
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Play a forced play (the only legal one) by itself.
-    pub auto_forced: bool,
+    pub(crate) auto_forced: bool,
     /// Draw with ASCII only.
-    pub ascii: bool,
+    pub(crate) ascii: bool,
     /// Use colours.
-    pub color: bool,
+    pub(crate) color: bool,
     /// The colours for the terminal's background (`--theme`).
-    pub palette: super::theme::Palette,
+    pub(crate) palette: super::theme::Palette,
     /// Who plays each side, indexed by [`Side::index`].
-    pub players: [Player; 2],
+    pub(crate) players: [Player; 2],
     /// The pause between a bot's checker moves, in milliseconds (0: none).
-    pub bot_delay_ms: u64,
+    pub(crate) bot_delay_ms: u64,
     /// The folder for the autosave and for finished matches (`None`: no autosave).
-    pub saves: Option<PathBuf>,
+    pub(crate) saves: Option<PathBuf>,
     /// The folders offered at quit for a match that cannot be saved where it goes (a full
-    /// disk): [`crate::store::rescue_dirs`] in the game; none by default.
-    pub rescue: Vec<PathBuf>,
+    /// disk): [`bg_tui::store::rescue_dirs`] in the game; none by default.
+    pub(crate) rescue: Vec<PathBuf>,
     /// Turn the board to the player on roll (hot-seat); otherwise White's home is bottom
     /// right, and against a bot the person's is.
-    pub turn_board: bool,
+    pub(crate) turn_board: bool,
     /// When to roll without asking.
-    pub auto_roll: AutoRoll,
+    pub(crate) auto_roll: AutoRoll,
     /// The computer plays a person's rolls once there is no contact.
-    pub auto_bearoff: bool,
+    pub(crate) auto_bearoff: bool,
     /// The tutor view: point numbers for both sides.
-    pub tutor: bool,
+    pub(crate) tutor: bool,
     /// Tutor mode: the expert judges a person's decisions before they are made.
-    pub tutor_mode: bool,
+    pub(crate) tutor_mode: bool,
     /// The smallest loss tutor mode speaks of.
-    pub tutor_threshold: Threshold,
+    pub(crate) tutor_threshold: Threshold,
     /// Show the position as text on the panel: the board where no Position ID can say it
     /// (Plakoto, Fevga), else its XGID in place of the Position ID and Match ID; `i` turns
     /// it on and off.
-    pub board_text: bool,
+    pub(crate) board_text: bool,
     /// The players' clocks, if any.
-    pub clock: Option<ClockKind>,
+    pub(crate) clock: Option<ClockKind>,
     /// The first game set up at a position rather than the rule set's start.
-    pub start: Option<SetUpStart>,
+    pub(crate) start: Option<SetUpStart>,
 }
 
 /// A first game set up at a position (`--position`, `--board`): the setup, and the dice
 /// already rolled, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SetUpStart {
+pub(crate) struct SetUpStart {
     /// The position, the player on roll, the cube and the score.
-    pub setup: GameSetup,
+    pub(crate) setup: GameSetup,
     /// The dice the player on roll has rolled (`None`: to roll or double).
-    pub dice: Option<Dice>,
+    pub(crate) dice: Option<Dice>,
 }
 
 /// When a person's dice are rolled without asking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum AutoRoll {
+pub(crate) enum AutoRoll {
     /// Never: `r` rolls.
     #[default]
     Off,
@@ -152,7 +152,7 @@ pub enum AutoRoll {
 
 /// Who plays a side.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Player {
+pub(crate) enum Player {
     /// A person at the keyboard.
     Human,
     /// This bot.
@@ -236,7 +236,7 @@ enum Screen {
 
 /// The game in the terminal: the match and everything the screen shows about it, as parts
 /// (see the module's documentation).
-pub struct App {
+pub(crate) struct App {
     /// The options the game was set up with, as the keys have changed them since.
     options: Options,
     /// The match, its record, the turn in progress and the dice: the only path to the
@@ -281,7 +281,7 @@ impl std::fmt::Debug for App {
 /// Why a game could not be set up.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum AppError {
+pub(crate) enum AppError {
     /// The rules do not go together.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -290,20 +290,20 @@ pub enum AppError {
     Bot(#[from] bot::BotError),
     /// The position to start from cannot be set up.
     #[error("the start position: {0}")]
-    Setup(#[from] crate::engine::SetupError),
+    Setup(#[from] bg_tui::engine::SetupError),
     /// The start position's dice cannot be rolled.
     #[error("the start position's dice: {0}")]
-    Dice(#[from] crate::engine::MatchError),
+    Dice(#[from] bg_tui::engine::MatchError),
     /// A saved match that is over cannot be resumed.
     #[error("the match is over ({0}); `bg-tui replay` shows it")]
-    MatchOver(crate::host::resume::MatchEnd),
+    MatchOver(bg_tui::host::resume::MatchEnd),
 }
 
-impl From<crate::host::resume::ResumeError> for AppError {
-    fn from(error: crate::host::resume::ResumeError) -> AppError {
+impl From<bg_tui::host::resume::ResumeError> for AppError {
+    fn from(error: bg_tui::host::resume::ResumeError) -> AppError {
         match error {
-            crate::host::resume::ResumeError::MatchOver(end) => AppError::MatchOver(end),
-            crate::host::resume::ResumeError::Bot(e) => AppError::Bot(e),
+            bg_tui::host::resume::ResumeError::MatchOver(end) => AppError::MatchOver(end),
+            bg_tui::host::resume::ResumeError::Bot(e) => AppError::Bot(e),
         }
     }
 }
@@ -325,7 +325,7 @@ fn point_name(point: u8) -> String {
     if point == Place::BAR.number() {
         "the bar".to_string()
     } else {
-        crate::engine::notation::point_name(point)
+        bg_tui::engine::point_name(point)
     }
 }
 
@@ -357,7 +357,7 @@ impl App {
     ///
     /// # Errors
     /// [`AppError`] when the options do not go together or name an unknown bot.
-    pub fn new(options: Options) -> Result<App, AppError> {
+    pub(crate) fn new(options: Options) -> Result<App, AppError> {
         let seed = options.seed.unwrap_or_else(|| rand::rng().random());
         let players = [Side::White, Side::Black].map(|side| PlayerInfo {
             name: options.names[side.index()].clone(),
@@ -367,7 +367,7 @@ impl App {
             },
         });
         let mut recorder = Recorder::new(players, options.rules, Some(seed));
-        *recorder.clock_mut() = options.clock.map(|kind| crate::record::ClockRecord {
+        *recorder.clock_mut() = options.clock.map(|kind| bg_tui::record::ClockRecord {
             kind,
             reserves_ms: Vec::new(),
         });
@@ -384,7 +384,7 @@ impl App {
         });
         let seats = Seats::for_players(bots, seed, options.rules.rule_set)?;
         let writer = SaveWriter::new(options.saves.clone(), options.rescue.clone());
-        let recorded = crate::host::saving::recorded(recorder.as_record());
+        let recorded = bg_tui::host::saving::recorded(recorder.as_record());
         let host = Host::seeded(match_state, recorder, seed)
             .with_seats(seats)
             .with_saving(Saving::new(writer, recorded));
@@ -424,27 +424,30 @@ impl App {
         app
     }
 
+    #[cfg(test)]
     /// The match being played.
     #[must_use]
-    pub fn match_state(&self) -> &MatchState {
+    pub(crate) fn match_state(&self) -> &MatchState {
         self.table.state()
     }
 
+    #[cfg(test)]
     /// The seed of the dice (given, or drawn at the start).
     #[must_use]
-    pub const fn seed(&self) -> u64 {
+    pub(crate) const fn seed(&self) -> u64 {
         self.seed
     }
 
     /// The user has quit (or the process was told to stop).
     #[must_use]
-    pub const fn should_quit(&self) -> bool {
+    pub(crate) const fn should_quit(&self) -> bool {
         self.quit
     }
 
+    #[cfg(test)]
     /// The last message shown: why a key was refused, or what happened.
     #[must_use]
-    pub fn message(&self) -> &str {
+    pub(crate) fn message(&self) -> &str {
         self.status.message()
     }
 
@@ -457,7 +460,7 @@ impl App {
     /// the record gained, and asks a bot when the decision is a bot's. Returns whether the
     /// screen must be redrawn and what the runtime is to do ([`Effect`]: start a job, save,
     /// quit); [`App::handle`] performs them.
-    pub fn update(&mut self, msg: Msg) -> Effects {
+    pub(crate) fn update(&mut self, msg: Msg) -> Effects {
         if let Msg::Saved(saved) = msg {
             let redraw = saved.take().is_some_and(|done| {
                 let saved = self.table.host_mut().save_done(done);
@@ -526,9 +529,10 @@ impl App {
         }
     }
 
+    #[cfg(test)]
     /// The play the turn in progress has reached, if complete (for tests and bots).
     #[must_use]
-    pub fn finished_play(&self) -> Option<Play> {
+    pub(crate) fn finished_play(&self) -> Option<Play> {
         self.table.turn().and_then(TurnBuilder::finished)
     }
 }

@@ -2,25 +2,25 @@
 //! screen never freezes; its answer comes back into the event loop as an
 //! [`crate::tui::Event`] (sent by [`crate::tui::workers::spawn_bot`]).
 
-use crate::bot::{self, Decision, Question};
-use crate::engine::{Action, MatchState};
-use crate::host::seats::SharedBot;
+use bg_tui::bot::{self, Decision, Question};
+use bg_tui::engine::{Action, MatchState};
+use bg_tui::host::seats::SharedBot;
 use std::time::Duration;
 
 /// A decision to make, with everything the worker needs.
-pub struct BotJob {
+pub(crate) struct BotJob {
     /// Matches the answer to the question (answers to old questions are dropped).
-    pub id: u64,
+    pub(crate) id: u64,
     /// What is asked.
-    pub question: Question,
+    pub(crate) question: Question,
     /// Whether the bot may still offer to resign this game (it offers once a game).
-    pub may_resign: bool,
+    pub(crate) may_resign: bool,
     /// The match as it stands.
-    pub state: MatchState,
+    pub(crate) state: MatchState,
     /// The bot asked (`None` for rolling the opening or starting the next game).
-    pub bot: Option<SharedBot>,
+    pub(crate) bot: Option<SharedBot>,
     /// The pause before answering and between checker moves, so people can follow.
-    pub delay: Duration,
+    pub(crate) delay: Duration,
 }
 
 impl std::fmt::Debug for BotJob {
@@ -36,7 +36,7 @@ impl BotJob {
     /// Asks the bot (on the calling thread), through the one decision table of every bot
     /// ([`bot::decide`]).
     #[must_use]
-    pub fn decide(&self) -> Decision {
+    pub(crate) fn decide(&self) -> Decision {
         let Some(bot) = &self.bot else {
             return match self.question {
                 Question::NextGame => Decision::NextGame,
@@ -52,7 +52,7 @@ impl BotJob {
 
     /// The number of checker moves to show one at a time after the decision.
     #[must_use]
-    pub fn ticks(&self, decision: &Decision) -> usize {
+    pub(crate) fn ticks(&self, decision: &Decision) -> usize {
         match decision {
             Decision::Act(Action::Play(play)) if !self.delay.is_zero() => play.steps().len(),
             _ => 0,

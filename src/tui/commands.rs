@@ -1,11 +1,11 @@
 //! The `:` command line: commands by name, or a whole play in notation.
 
 use super::msg::Msg;
-use crate::engine::{Side, WinKind};
+use bg_tui::engine::{Side, WinKind};
 
 /// What a command line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     /// A message as a key would send it.
     Msg(Msg),
     /// A whole play in notation, such as `13/7 8/7`.
@@ -23,7 +23,7 @@ pub enum Command {
 /// Why a command line was not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum CommandError {
+pub(crate) enum CommandError {
     /// Nothing was typed.
     #[error("type a command or a play; `help` lists them")]
     Empty,
@@ -61,7 +61,7 @@ fn bot_command(rest: &str) -> Result<Command, CommandError> {
         [name, side] if !name.is_empty() => side_word(side)
             .map(|side| Command::Bot(name.clone(), Some(side)))
             .map_err(|e| {
-                if name.starts_with(crate::bot::ubgi::PREFIX) {
+                if name.starts_with(bg_tui::bot::ubgi::PREFIX) {
                     CommandError::Usage(USAGE)
                 } else {
                     e
@@ -75,7 +75,7 @@ fn bot_command(rest: &str) -> Result<Command, CommandError> {
 ///
 /// # Errors
 /// [`CommandError`]: what was not understood.
-pub fn parse(line: &str) -> Result<Command, CommandError> {
+pub(crate) fn parse(line: &str) -> Result<Command, CommandError> {
     let line = line.trim();
     let mut words = line.split_whitespace();
     let Some(first) = words.next() else {

@@ -13,7 +13,7 @@ mod draft;
 
 use super::model::{BoardModel, Overlay, Spot};
 use super::msg::{EditorMsg, Msg};
-use crate::engine::{Dice, GameSetup, MatchState, Rules, Side, Variant};
+use bg_tui::engine::{Dice, GameSetup, MatchState, Rules, Side, Variant};
 use draft::{Draft, EditRefusal};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -169,7 +169,7 @@ impl Editor {
         model.board_text = None;
         let valid = draft.setup(cx.names).is_ok();
         model.position_id = if valid && draft.variant().has_position_id() {
-            crate::engine::position_id(&shown)
+            bg_tui::engine::position_id(&shown)
         } else {
             String::new()
         };
@@ -229,7 +229,7 @@ pub(crate) fn key_msg(key: KeyEvent) -> Msg {
 
 /// The position editor's keys, as its help panel (`?` in the editor) lists them.
 #[must_use]
-pub fn help_rows() -> Vec<(String, String)> {
+pub(crate) fn help_rows() -> Vec<(String, String)> {
     [
         (
             "arrows, h j k l",
@@ -276,7 +276,7 @@ pub(crate) enum LoadRefusal {
         shown: String,
         /// Why it does not read.
         #[source]
-        error: crate::engine::XgidError,
+        error: bg_tui::engine::XgidError,
     },
     /// The Position ID does not read.
     #[error("Position ID {shown}: {error}")]
@@ -285,7 +285,7 @@ pub(crate) enum LoadRefusal {
         shown: String,
         /// Why it does not read.
         #[source]
-        error: crate::engine::PositionIdError,
+        error: bg_tui::engine::PositionIdError,
     },
 }
 
@@ -295,16 +295,16 @@ fn load_text(editor: &mut Draft, text: &str) -> Result<(), LoadRefusal> {
     if !variant.has_position_id() {
         return Err(LoadRefusal::NoIds(variant));
     }
-    let shown = || crate::printable::printable(text, 40);
+    let shown = || bg_tui::printable::printable(text, 40);
     if text.contains(':') || text.to_ascii_uppercase().starts_with("XGID=") {
-        let x = crate::engine::parse_xgid(text).map_err(|error| LoadRefusal::Xgid {
+        let x = bg_tui::engine::parse_xgid(text).map_err(|error| LoadRefusal::Xgid {
             shown: shown(),
             error,
         })?;
         editor.load_xgid(&x);
     } else {
         let position =
-            crate::engine::position_from_id(text).map_err(|error| LoadRefusal::PositionId {
+            bg_tui::engine::position_from_id(text).map_err(|error| LoadRefusal::PositionId {
                 shown: shown(),
                 error,
             })?;
@@ -409,7 +409,7 @@ mod tests {
         let mut e = editor(&money);
         let refused = e.update(EditorMsg::Score(Side::White), &at(&names, &money, 1));
         assert_eq!(refused, EditorNext::Say(EditRefusal::NoScore.to_string()));
-        let plakoto = Rules::of(crate::engine::RuleSet::Plakoto);
+        let plakoto = Rules::of(bg_tui::engine::RuleSet::Plakoto);
         let mut e = editor(&plakoto);
         let refused = e.update(EditorMsg::CubeUp, &at(&names, &plakoto, 1));
         assert_eq!(refused, EditorNext::Say(EditRefusal::NoCube.to_string()));

@@ -9,14 +9,14 @@ use super::bots::BotJob;
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
-use crate::bot::{BotError, BotSpec};
-use crate::engine::{RuleSet, Side};
-use crate::host::saving::{SaveDone, SaveJob};
-use crate::host::seats::SharedBot;
+use bg_tui::bot::{BotError, BotSpec};
+use bg_tui::engine::{RuleSet, Side};
+use bg_tui::host::saving::{SaveDone, SaveJob};
+use bg_tui::host::seats::SharedBot;
 use std::sync::{Arc, Mutex};
 
 /// Work for a worker thread, whose answer comes back as an event.
-pub enum Job {
+pub(crate) enum Job {
     /// A bot's decision ([`crate::tui::workers::spawn_bot`]).
     Bot(BotJob),
     /// The hint panel's advice ([`crate::tui::workers::spawn_hint`]).
@@ -35,7 +35,7 @@ pub enum Job {
 
 /// What kind of work a [`Job`] is (what a worker that could not start was for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Work {
+pub(crate) enum Work {
     /// A bot's decision.
     Bot,
     /// The hint panel's advice.
@@ -53,7 +53,7 @@ pub enum Work {
 impl Job {
     /// What kind of work it is.
     #[must_use]
-    pub const fn work(&self) -> Work {
+    pub(crate) const fn work(&self) -> Work {
         match self {
             Job::Bot(_) => Work::Bot,
             Job::Hint(_) => Work::Hint,
@@ -67,7 +67,7 @@ impl Job {
     /// The id of the question: the answer carries it back. (A save is no question: 0. Saves
     /// come back in the order they were handed out, one at a time.)
     #[must_use]
-    pub const fn id(&self) -> u64 {
+    pub(crate) const fn id(&self) -> u64 {
         match self {
             Job::Bot(job) => job.id,
             Job::Hint(job) => job.id,
@@ -93,25 +93,25 @@ impl std::fmt::Debug for Job {
     }
 }
 
-pub use crate::host::saving::SaveRequest;
+pub(crate) use bg_tui::host::saving::SaveRequest;
 
 /// A save made ([`SaveJob::run`], on a worker thread), brought back to
 /// [`crate::tui::App::update`] as [`crate::tui::keys::Msg::Saved`]: the writer of the
 /// match's files, back to the host, and how the save went. A message may be cloned; the
 /// save comes back once, to whoever takes it first ([`Saved::take`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Saved(Shared<Mutex<Option<SaveDone>>>);
+pub(crate) struct Saved(Shared<Mutex<Option<SaveDone>>>);
 
 impl Saved {
     /// The save `done`, to bring back.
     #[must_use]
-    pub fn new(done: SaveDone) -> Saved {
+    pub(crate) fn new(done: SaveDone) -> Saved {
         Saved(Shared::from(Mutex::new(Some(done))))
     }
 
     /// The save made, unless it was taken already.
     #[must_use]
-    pub fn take(&self) -> Option<SaveDone> {
+    pub(crate) fn take(&self) -> Option<SaveDone> {
         self.0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -123,15 +123,9 @@ impl Saved {
 /// messages are cloned, and equal only to itself, since an error keeps its source (an io
 /// error, say), which has no equality.
 #[derive(Debug)]
-pub struct Shared<E>(Arc<E>);
+pub(crate) struct Shared<E>(Arc<E>);
 
-impl<E> Shared<E> {
-    /// The error.
-    #[must_use]
-    pub fn error(&self) -> &E {
-        &self.0
-    }
-}
+impl<E> Shared<E> {}
 
 impl<E> From<E> for Shared<E> {
     fn from(error: E) -> Shared<E> {
@@ -176,21 +170,21 @@ impl<E: std::error::Error + 'static> std::error::Error for Shared<E> {
 /// worker thread, brought back to [`crate::tui::App::update`] as
 /// [`crate::tui::msg::Msg::BotsMade`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BotRequest {
+pub(crate) struct BotRequest {
     /// Matches the bots made to the request (a later `:bot` or `:human` drops them).
-    pub id: u64,
+    pub(crate) id: u64,
     /// The bot.
-    pub name: BotSpec,
+    pub(crate) name: BotSpec,
     /// The sides it is to play, each with the seed of its bot, in order.
-    pub sides: Vec<(Side, u64)>,
+    pub(crate) sides: Vec<(Side, u64)>,
     /// The rules the bot must play.
-    pub rule_set: RuleSet,
+    pub(crate) rule_set: RuleSet,
 }
 
 impl BotRequest {
     /// Makes the bots, side by side, up to the first that cannot be made.
     #[must_use]
-    pub fn make(&self) -> MadeBots {
+    pub(crate) fn make(&self) -> MadeBots {
         let mut made = Vec::new();
         for &(side, seed) in &self.sides {
             let bot = self
@@ -214,13 +208,13 @@ impl BotRequest {
 
 /// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).
 #[derive(Clone)]
-pub struct MadeBots {
+pub(crate) struct MadeBots {
     /// The request's id.
-    pub id: u64,
+    pub(crate) id: u64,
     /// The bots.
-    pub name: BotSpec,
+    pub(crate) name: BotSpec,
     /// Each side's bot, in order, up to the first that could not be made.
-    pub made: Vec<(Side, Result<SharedBot, Shared<BotError>>)>,
+    pub(crate) made: Vec<(Side, Result<SharedBot, Shared<BotError>>)>,
 }
 
 impl std::fmt::Debug for MadeBots {
@@ -258,7 +252,7 @@ impl Eq for MadeBots {}
 
 /// One thing for the runtime to do.
 #[derive(Debug)]
-pub enum Effect {
+pub(crate) enum Effect {
     /// Start this job on a worker thread.
     Start(Box<Job>),
     /// Save the match: the host makes its saves in order, one at a time, each handed to
@@ -272,9 +266,9 @@ pub enum Effect {
 /// and the effects to perform, in order.
 #[derive(Debug, Default)]
 #[must_use]
-pub struct Effects {
+pub(crate) struct Effects {
     /// The screen changed.
-    pub redraw: bool,
+    pub(crate) redraw: bool,
     /// What the runtime does next, in order.
-    pub effects: Vec<Effect>,
+    pub(crate) effects: Vec<Effect>,
 }

@@ -4,13 +4,13 @@
 use super::hint::HintPanel;
 use super::hint_rollout::RolloutReport;
 use super::tutor::Verdict;
-pub use super::viewer::analysis_board::AnalysisOutcome;
-use crate::bot::Decision;
+pub(crate) use super::viewer::analysis_board::AnalysisOutcome;
+use bg_tui::bot::Decision;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 /// What the terminal runtime hands the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Event {
+pub(crate) enum Event {
     /// A key press.
     Key(KeyEvent),
     /// A mouse event, in terminal cells.

@@ -3,46 +3,46 @@
 //! panel. A line of the ranking can be chosen (Up/Down and Enter, or its number) to play it.
 
 use super::hint_rollout::{RolloutChoice, RolloutView};
-use crate::advisor::{self, Advisor, CubeAdvice, PlayAdvice, text};
-use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
-use crate::bot::{self, BotSpec, EXPERT_DEFAULT_PLY};
-use crate::engine::{MatchState, Phase, Play, format_play};
+use bg_tui::advisor::{self, Advisor, CubeAdvice, PlayAdvice, text};
+use bg_tui::bot::expert::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
+use bg_tui::bot::{self, BotSpec, EXPERT_DEFAULT_PLY};
+use bg_tui::engine::{MatchState, Phase, Play, format_play};
 
 /// How many plays the panel shows at once (it scrolls to the chosen one).
-pub const SHOWN: usize = 10;
+pub(crate) const SHOWN: usize = 10;
 
 /// One play of the ranking: the play and its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HintPlay {
+pub(crate) struct HintPlay {
     /// The play.
-    pub play: Play,
+    pub(crate) play: Play,
     /// Its line, without its number.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// The hint panel.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HintPanel {
+pub(crate) struct HintPanel {
     /// The panel's title.
-    pub title: String,
+    pub(crate) title: String,
     /// Lines above the plays (column heads, cube advice).
-    pub head: Vec<String>,
+    pub(crate) head: Vec<String>,
     /// The ranked plays, best first (none for cube advice).
-    pub plays: Vec<HintPlay>,
+    pub(crate) plays: Vec<HintPlay>,
     /// The play chosen with Up/Down.
-    pub selected: usize,
+    pub(crate) selected: usize,
     /// The rollout of its lines (`R`), once asked for: shown in place of the ranking.
-    pub rollout: Option<RolloutView>,
+    pub(crate) rollout: Option<RolloutView>,
     /// How `R` would roll it out (an answer the panel shows; `None` while it waits).
-    pub choice: Option<RolloutChoice>,
+    pub(crate) choice: Option<RolloutChoice>,
     /// Cube advice whose position `R` can roll out (before a roll, or doubled).
-    pub cube_rollable: bool,
+    pub(crate) cube_rollable: bool,
 }
 
 impl HintPanel {
     /// A panel of advice lines only.
     #[must_use]
-    pub fn advice(title: String, lines: Vec<String>) -> HintPanel {
+    pub(crate) fn advice(title: String, lines: Vec<String>) -> HintPanel {
         HintPanel {
             title,
             head: lines,
@@ -59,7 +59,7 @@ impl HintPanel {
     /// in money play), the loss against the best in the same unit, the chances and the
     /// depth.
     #[must_use]
-    pub fn expert(title: String, advice: &PlayAdvice) -> HintPanel {
+    pub(crate) fn expert(title: String, advice: &PlayAdvice) -> HintPanel {
         let percent = |x: f32| format!("{:5.1}", 100.0 * x);
         let in_match = advice.lines.first().is_some_and(|l| l.equity.mwc.is_some());
         let plays = advice
@@ -121,7 +121,7 @@ impl HintPanel {
 
     /// Another bot's ranking: each play with its score.
     #[must_use]
-    pub fn scored(title: String, ranked: &[(Play, f64)]) -> HintPanel {
+    pub(crate) fn scored(title: String, ranked: &[(Play, f64)]) -> HintPanel {
         HintPanel {
             title,
             head: Vec::new(),
@@ -141,7 +141,7 @@ impl HintPanel {
 
     /// Cube advice (`lines`) whose position `R` can roll out: the panel ends saying so.
     #[must_use]
-    pub fn rollable_cube(title: String, lines: Vec<String>) -> HintPanel {
+    pub(crate) fn rollable_cube(title: String, lines: Vec<String>) -> HintPanel {
         HintPanel {
             cube_rollable: true,
             ..HintPanel::advice(title, lines)
@@ -151,12 +151,12 @@ impl HintPanel {
     /// `R` can roll it out: it ranks plays, or it is cube advice of a position that can be
     /// rolled out.
     #[must_use]
-    pub fn rollable(&self) -> bool {
+    pub(crate) fn rollable(&self) -> bool {
         !self.plays.is_empty() || self.cube_rollable
     }
 
     /// Moves the choice one line up or down (staying in the list).
-    pub fn step(&mut self, down: bool) {
+    pub(crate) fn step(&mut self, down: bool) {
         self.selected = if down {
             (self.selected + 1).min(self.plays.len().saturating_sub(1))
         } else {
@@ -167,7 +167,7 @@ impl HintPanel {
     /// The lines the panel shows: the head, then the plays around the chosen one (marked),
     /// numbered from 1, then how to choose.
     #[must_use]
-    pub fn lines(&self) -> Vec<String> {
+    pub(crate) fn lines(&self) -> Vec<String> {
         if let Some(rollout) = &self.rollout {
             return rollout.lines(self.selected);
         }
@@ -207,19 +207,19 @@ impl HintPanel {
 
 /// A hint to work out: the match as it stood when `H` was pressed.
 #[derive(Debug, Clone)]
-pub struct HintJob {
+pub(crate) struct HintJob {
     /// Matches the answer to the question (answers to old questions are dropped).
-    pub id: u64,
+    pub(crate) id: u64,
     /// The match as it stands.
-    pub state: MatchState,
+    pub(crate) state: MatchState,
     /// The seed of the bots that rank plays with dice of their own.
-    pub seed: u64,
+    pub(crate) seed: u64,
 }
 
 impl HintJob {
     /// Works the hint out (on the calling thread).
     #[must_use]
-    pub fn panel(&self) -> HintPanel {
+    pub(crate) fn panel(&self) -> HintPanel {
         advise(&self.state, self.seed)
     }
 }
@@ -231,7 +231,7 @@ fn title(name: &BotSpec) -> String {
 
 /// The panel shown while the hint for `m` is being worked out.
 #[must_use]
-pub fn waiting(m: &MatchState) -> HintPanel {
+pub(crate) fn waiting(m: &MatchState) -> HintPanel {
     let name = bot::strongest_for(m.game().variant());
     HintPanel::advice(title(&name), vec![format!("{name} is thinking")])
 }
@@ -240,7 +240,7 @@ pub fn waiting(m: &MatchState) -> HintPanel {
 /// advice before a roll or to the player doubled (the expert's through the
 /// [`Advisor`], as every other surface gives it).
 #[must_use]
-pub fn advise(m: &MatchState, seed: u64) -> HintPanel {
+pub(crate) fn advise(m: &MatchState, seed: u64) -> HintPanel {
     let name = bot::strongest_for(m.game().variant());
     let title = title(&name);
     let game = m.game();
@@ -342,13 +342,13 @@ pub(crate) fn play_text(play: &Play) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Position;
+    use bg_tui::engine::Position;
 
     /// Issue 19 §2: in a match the hint ranks by match-winning chances and says so; in
     /// money play it does not.
     #[test]
     fn a_match_hint_ranks_by_match_winning_chances() {
-        use crate::engine::{Action, Dice, Rules};
+        use bg_tui::engine::{Action, Dice, Rules};
         let opened = |rules: Rules| {
             let mut m = MatchState::new(rules).expect("rules");
             m.apply(Action::OpeningRoll { white: 6, black: 4 })
@@ -374,7 +374,7 @@ mod tests {
     /// so; facing a beaver it cannot, and does not say it.
     #[test]
     fn cube_advice_is_rolled_out_before_a_roll_and_when_doubled_not_facing_a_beaver() {
-        use crate::engine::{Action, Dice, Rules};
+        use bg_tui::engine::{Action, Dice, Rules};
         let mut rules = Rules::money();
         rules.beaver = true;
         let mut m = MatchState::new(rules).expect("rules");

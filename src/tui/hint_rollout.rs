@@ -1,35 +1,37 @@
 //! `R` in the hint panel: the panel's plays (the best few), or the position of its cube
-//! advice, rolled out by the expert ([`crate::bot::expert::rollouts`]) on a worker thread.
+//! advice, rolled out by the expert ([`bg_tui::bot::expert::rollouts`]) on a worker thread.
 //! Each round of trials sends its result so far as an [`crate::tui::Event::Rollout`]; a stop flag (Esc,
 //! or the panel closed) ends the rollout within a turn of the trial in progress, with the
 //! trials done before it.
 
-use crate::bot::expert::cube::{CubeInfo, efficiency};
-use crate::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout_until};
-use crate::bot::expert::{ExpertBot, cube_info, decision_from_chances};
-use crate::engine::{MatchState, Phase, Play, Variant};
+use bg_tui::bot::expert::cube::{CubeInfo, efficiency};
+use bg_tui::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout_until};
+use bg_tui::bot::expert::{ExpertBot, cube_info, decision_from_chances};
+use bg_tui::engine::{MatchState, Phase, Play, Variant};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+#[cfg(test)]
+use std::sync::atomic::Ordering;
 
 /// How many of the panel's plays are rolled out (the best first).
-pub const ROLLED_OUT: usize = 5;
+pub(crate) const ROLLED_OUT: usize = 5;
 /// The trials a rollout from the panel may have (`t` goes from one to the next).
-pub const TRIALS: [u32; 5] = [36, 144, 324, 648, 1296];
+pub(crate) const TRIALS: [u32; 5] = [36, 144, 324, 648, 1296];
 /// The turns a trial may be cut at (`c` goes from one to the next; `None`: played to the
 /// end).
-pub const CUTS: [Option<u32>; 4] = [Some(11), Some(5), Some(17), None];
+pub(crate) const CUTS: [Option<u32>; 4] = [Some(11), Some(5), Some(17), None];
 
 /// How the panel's rollout is played, as chosen in the panel: the trials (`t`), the
 /// look-ahead of both players (`d`: 0 or 1 ply) and where a trial is cut (`c`). It stays as
 /// chosen for the rest of the game's session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RolloutChoice {
+pub(crate) struct RolloutChoice {
     /// The trials.
-    pub trials: u32,
+    pub(crate) trials: u32,
     /// The look-ahead: 0 or 1.
-    pub ply: u8,
+    pub(crate) ply: u8,
     /// Each trial cut after this many turns and valued by the nets (`None`: to the end).
-    pub truncate: Option<u32>,
+    pub(crate) truncate: Option<u32>,
 }
 
 impl Default for RolloutChoice {
@@ -52,7 +54,7 @@ fn next_of<T: Copy + PartialEq>(choices: &[T], now: T) -> T {
 impl RolloutChoice {
     /// The next number of trials of [`TRIALS`].
     #[must_use]
-    pub fn more_trials(self) -> RolloutChoice {
+    pub(crate) fn more_trials(self) -> RolloutChoice {
         RolloutChoice {
             trials: next_of(&TRIALS, self.trials),
             ..self
@@ -61,7 +63,7 @@ impl RolloutChoice {
 
     /// The other look-ahead (0 or 1 ply).
     #[must_use]
-    pub fn other_depth(self) -> RolloutChoice {
+    pub(crate) fn other_depth(self) -> RolloutChoice {
         RolloutChoice {
             ply: 1 - self.ply.min(1),
             ..self
@@ -70,7 +72,7 @@ impl RolloutChoice {
 
     /// The next cut of [`CUTS`].
     #[must_use]
-    pub fn next_cut(self) -> RolloutChoice {
+    pub(crate) fn next_cut(self) -> RolloutChoice {
         RolloutChoice {
             truncate: next_of(&CUTS, self.truncate),
             ..self
@@ -79,7 +81,7 @@ impl RolloutChoice {
 
     /// "324 trials, 0-ply, cut at 11 turns" or "1296 trials, 1-ply, to the end".
     #[must_use]
-    pub fn words(self) -> String {
+    pub(crate) fn words(self) -> String {
         let cut = match self.truncate {
             Some(turns) => format!("cut at {turns} turns"),
             None => "to the end".to_string(),
@@ -91,7 +93,7 @@ impl RolloutChoice {
 /// The settings of a rollout from the hint panel as `choice` says, with variance
 /// reduction, on every core.
 #[must_use]
-pub fn settings(seed: u64, choice: RolloutChoice) -> RolloutSettings {
+pub(crate) fn settings(seed: u64, choice: RolloutChoice) -> RolloutSettings {
     RolloutSettings {
         trials: choice.trials,
         truncate: choice.truncate,
@@ -105,39 +107,39 @@ pub fn settings(seed: u64, choice: RolloutChoice) -> RolloutSettings {
 
 /// A rollout to run: the lines, the settings, and the flag that stops it.
 #[derive(Debug, Clone)]
-pub struct RolloutJob {
+pub(crate) struct RolloutJob {
     /// Matches the reports to the question.
-    pub id: u64,
+    pub(crate) id: u64,
     /// The rule set.
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     /// The lines: the plays' positions, or the position on roll.
-    pub lines: Vec<Line>,
+    pub(crate) lines: Vec<Line>,
     /// The cube as the player on roll sees it, for a cube decision from the rolled-out
     /// chances (`None`: plays).
-    pub cube: Option<CubeInfo>,
+    pub(crate) cube: Option<CubeInfo>,
     /// How the rollout is played.
-    pub settings: RolloutSettings,
+    pub(crate) settings: RolloutSettings,
     /// Set to stop the rollout (within a turn of the trial in progress).
-    pub stop: Arc<AtomicBool>,
+    pub(crate) stop: Arc<AtomicBool>,
 }
 
 /// The result so far of a rollout from the panel.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RolloutReport {
+pub(crate) struct RolloutReport {
     /// Trials played of each line.
-    pub trials: u32,
+    pub(crate) trials: u32,
     /// Each line's equity (cubeless, the player who plays or is on roll) and its standard
     /// error, in millionths.
-    pub figures: Vec<(i64, i64)>,
+    pub(crate) figures: Vec<(i64, i64)>,
     /// Each line's chances (win, win gammon, win backgammon, lose gammon, lose backgammon)
     /// for the same player, in millionths.
-    pub chances: Vec<[i64; 5]>,
+    pub(crate) chances: Vec<[i64; 5]>,
     /// The cube decision from the rolled-out chances, as lines (a cube rollout).
-    pub cube: Vec<String>,
+    pub(crate) cube: Vec<String>,
     /// The rollout has ended (all its trials, or stopped).
-    pub done: bool,
+    pub(crate) done: bool,
     /// Why it could not run, if it could not.
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 fn micro(x: f64) -> i64 {
@@ -149,7 +151,7 @@ impl RolloutJob {
     /// the cube decision of the player on roll in `m` (before rolling, or doubled). `None`
     /// when there is nothing to roll out.
     #[must_use]
-    pub fn new(
+    pub(crate) fn new(
         id: u64,
         m: &MatchState,
         plays: &[Play],
@@ -217,7 +219,7 @@ impl RolloutJob {
     /// returns `false` once nobody listens), and the final one with `done` set. Stops within
     /// a turn of the trial in progress once [`RolloutJob::stop`] is set, with the trials done
     /// before it.
-    pub fn run(&self, mut send: impl FnMut(RolloutReport) -> bool) {
+    pub(crate) fn run(&self, mut send: impl FnMut(RolloutReport) -> bool) {
         let expert = match ExpertBot::shipped(self.settings.ply) {
             Ok(expert) => expert,
             Err(e) => {
@@ -251,16 +253,17 @@ impl RolloutJob {
         }
     }
 
+    #[cfg(test)]
     /// The flag is set: the rollout stops (within a turn).
     #[must_use]
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
 }
 
 /// Where a rollout from the panel stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RolloutStage {
+pub(crate) enum RolloutStage {
     /// Running.
     Running,
     /// Stopped (Esc) with the result so far.
@@ -271,25 +274,25 @@ pub enum RolloutStage {
 
 /// The rollout as the hint panel shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RolloutView {
+pub(crate) struct RolloutView {
     /// Each line's name: its play (numbered as the ranking numbers it), or the position.
-    pub labels: Vec<String>,
+    pub(crate) labels: Vec<String>,
     /// The trials asked for.
-    pub trials: u32,
+    pub(crate) trials: u32,
     /// How it is played: its look-ahead and cut, as the panel chose them.
-    pub choice: RolloutChoice,
+    pub(crate) choice: RolloutChoice,
     /// The threads it runs on.
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// The result so far, once a round is done.
-    pub report: Option<RolloutReport>,
+    pub(crate) report: Option<RolloutReport>,
     /// Running, stopped or done.
-    pub stage: RolloutStage,
+    pub(crate) stage: RolloutStage,
 }
 
 impl RolloutView {
     /// A rollout of `job`, just started; `labels` name its lines.
     #[must_use]
-    pub fn new(job: &RolloutJob, labels: Vec<String>) -> RolloutView {
+    pub(crate) fn new(job: &RolloutJob, labels: Vec<String>) -> RolloutView {
         RolloutView {
             labels,
             trials: job.settings.trials,
@@ -305,7 +308,7 @@ impl RolloutView {
     }
 
     /// Takes a report in (an ended one ends the view's rollout).
-    pub fn update(&mut self, report: RolloutReport) {
+    pub(crate) fn update(&mut self, report: RolloutReport) {
         if report.done && self.stage == RolloutStage::Running {
             self.stage = RolloutStage::Done;
         }
@@ -316,7 +319,7 @@ impl RolloutView {
     /// standard error and its chances (as they stand after each round), the cube decision
     /// (a cube rollout), and how far it has come.
     #[must_use]
-    pub fn lines(&self, selected: usize) -> Vec<String> {
+    pub(crate) fn lines(&self, selected: usize) -> Vec<String> {
         let mut out = vec![format!(
             "rollout: {}, variance reduction, {} thread{}",
             self.choice.words(),

@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The message of a key in normal play.
 #[must_use]
-pub fn play_key(key: KeyEvent) -> Msg {
+pub(crate) fn play_key(key: KeyEvent) -> Msg {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
             KeyCode::Char('c') => Msg::QuitNow,
@@ -53,7 +53,7 @@ pub fn play_key(key: KeyEvent) -> Msg {
 
 /// Every key of the game and what it does, as the help panel lists them.
 #[must_use]
-pub fn help_rows() -> Vec<(String, String)> {
+pub(crate) fn help_rows() -> Vec<(String, String)> {
     [
         ("r", "roll the dice"),
         ("d", "double (before rolling)"),

@@ -6,12 +6,12 @@ use super::hint::HintPanel;
 use super::hint_rollout::RolloutReport;
 use super::model::Spot;
 use super::tutor::Verdict;
-use crate::bot::Decision;
-use crate::engine::{Side, WinKind};
+use bg_tui::bot::Decision;
+use bg_tui::engine::{Side, WinKind};
 
 /// What the player asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Msg {
+pub(crate) enum Msg {
     /// `r`: roll the dice (or the opening roll).
     Roll,
     /// `d`: double.
@@ -103,7 +103,7 @@ pub enum Msg {
 
 /// What a key does in the position editor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EditorMsg {
+pub(crate) enum EditorMsg {
     /// `w` / `b`: add a checker of that side on the cursor's point (or its bar).
     Add(Side),
     /// `x`, Backspace or Delete: take the top checker off the cursor's point.
@@ -140,7 +140,7 @@ pub enum EditorMsg {
 
 /// The answer to a question asked of the keys (over the board, until answered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// To "quit?".
     Quit(bool),
     /// To "resign how much?" (`None`: none).
@@ -152,7 +152,7 @@ pub enum Answer {
 
 /// The table's options the keys turn on and off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Toggle {
+pub(crate) enum Toggle {
     /// `a`: automatic rolling: off, when no double is possible, always.
     AutoRoll,
     /// `o`: the computer bears off for the player once there is no contact.
@@ -171,7 +171,7 @@ pub enum Toggle {
 
 /// An arrow key (or `h`, `j`, `k`, `l`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Arrow {
+pub(crate) enum Arrow {
     /// Left.
     Left,
     /// Right.
@@ -184,7 +184,7 @@ pub enum Arrow {
 
 /// What the hint panel is asked: the hint's own part takes these.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum HintMsg {
+pub(crate) enum HintMsg {
     /// `H`: the strongest bot's advice.
     Ask,
     /// The hint asked for with this id, worked out.
@@ -206,7 +206,7 @@ pub enum HintMsg {
 
 /// `[` and `]`: the log scrolled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LogMsg {
+pub(crate) enum LogMsg {
     /// `[`: one event back (older).
     Back,
     /// `]`: one event on (newer).
@@ -215,7 +215,7 @@ pub enum LogMsg {
 
 /// Tutor mode's messages.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TutorMsg {
+pub(crate) enum TutorMsg {
     /// In the tutor's panel: keep the decision (make it as it was).
     Keep,
     /// In the tutor's panel (or while it thinks): take the decision back.
@@ -228,7 +228,7 @@ pub enum TutorMsg {
 
 /// A key on a line being typed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineMsg {
+pub(crate) enum LineMsg {
     /// A character typed.
     Char(char),
     /// Backspace (closes the command line when empty).
@@ -245,7 +245,7 @@ pub enum LineMsg {
 
 /// What `t`, `d` and `c` change in the hint panel's rollout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RolloutKnob {
+pub(crate) enum RolloutKnob {
     /// `t`: the next number of trials.
     Trials,
     /// `d`: the other look-ahead (0 or 1 ply).

@@ -1,11 +1,11 @@
 //! How each rule set differs from backgammon, in sentences for the help screen: prose for
 //! people, so it lives with the screens rather than in the rules engine.
 
-use crate::engine::Variant;
+use bg_tui::engine::Variant;
 
 /// How `variant` differs from backgammon, a sentence a line (none for backgammon).
 #[must_use]
-pub fn differences(variant: Variant) -> &'static [&'static str] {
+pub(crate) fn differences(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Backgammon => &[],
         Variant::Portes => &[

@@ -1,12 +1,12 @@
 //! What the table shows of the rule set: its name (in Tavli, which game of the cycle),
 //! Fevga's routes, and Plakoto's pinned mothers, in words.
 
-use crate::engine::{Position, RuleSet, Rules, Side, Variant};
+use bg_tui::engine::{Position, RuleSet, Rules, Side, Variant};
 
 /// The panel's lines about the rule set of game `game_index` (from 0) played under `rules`,
 /// in `position` (seen from `on_roll`), with the point numbers of `bottom`'s numbering and
 /// the players named by `name`. Empty for plain backgammon.
-pub fn rules_lines(
+pub(crate) fn rules_lines(
     rules: &Rules,
     game_index: usize,
     position: &Position,
@@ -71,7 +71,7 @@ pub fn rules_lines(
 
 /// The rows the help adds for a rule set other than backgammon: how it differs.
 #[must_use]
-pub fn difference_rows(variant: Variant) -> Vec<(String, String)> {
+pub(crate) fn difference_rows(variant: Variant) -> Vec<(String, String)> {
     let differences = super::rule_prose::differences(variant);
     if differences.is_empty() {
         return Vec::new();
@@ -92,7 +92,7 @@ pub fn difference_rows(variant: Variant) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::BoardSpec;
+    use bg_tui::engine::BoardSpec;
 
     fn name(side: Side) -> String {
         side.to_string()

@@ -6,7 +6,7 @@
 use super::app::App;
 use super::event::Event;
 use super::terminal::{RunError, Screen, run_screen};
-use crate::host::unfinished::{StartChoice, Unfinished};
+use bg_tui::host::unfinished::{StartChoice, Unfinished};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
@@ -17,7 +17,7 @@ use std::sync::mpsc::Sender;
 
 /// The dialog: the question, and the answer once given.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StartDialog {
+pub(crate) struct StartDialog {
     /// Where the match is saved and what it holds.
     place: String,
     summary: String,
@@ -30,9 +30,9 @@ pub struct StartDialog {
 impl StartDialog {
     /// The dialog about `unfinished`, drawn with ASCII only when `ascii`.
     #[must_use]
-    pub fn new(unfinished: &Unfinished, ascii: bool) -> StartDialog {
+    pub(crate) fn new(unfinished: &Unfinished, ascii: bool) -> StartDialog {
         StartDialog {
-            place: crate::printable::printable(&unfinished.path.display().to_string(), 200),
+            place: bg_tui::printable::printable(&unfinished.path.display().to_string(), 200),
             summary: unfinished.summary.clone(),
             answer: None,
             nudged: false,
@@ -42,19 +42,19 @@ impl StartDialog {
 
     /// The answer, once given.
     #[must_use]
-    pub const fn answer(&self) -> Option<StartChoice> {
+    pub(crate) const fn answer(&self) -> Option<StartChoice> {
         self.answer
     }
 
     /// The dialog's title.
     #[must_use]
-    pub fn title(&self) -> &'static str {
+    pub(crate) fn title(&self) -> &'static str {
         "An unfinished match"
     }
 
     /// The dialog's lines.
     #[must_use]
-    pub fn lines(&self) -> Vec<String> {
+    pub(crate) fn lines(&self) -> Vec<String> {
         let mut lines = vec![
             self.summary.clone(),
             format!("saved in {}", self.place),
@@ -71,7 +71,7 @@ impl StartDialog {
     }
 
     /// Takes a key (or a signal); returns whether the dialog must be redrawn.
-    pub fn handle(&mut self, event: &Event) -> bool {
+    pub(crate) fn handle(&mut self, event: &Event) -> bool {
         match event {
             Event::Key(key) => {
                 let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
@@ -96,7 +96,7 @@ impl StartDialog {
     }
 
     /// Draws the dialog in the middle of `area`, the rest blank.
-    pub fn render(&self, area: Rect, buf: &mut Buffer) {
+    pub(crate) fn render(&self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(*buf.area());
         if area.is_empty() {
             return;
@@ -168,11 +168,11 @@ impl StartDialog {
 
 /// What to do with the answer: the game to play (`Ok(None)`: none, quit), or why it cannot
 /// start (an error of the caller's, `E`).
-pub type Then<E> = Box<dyn FnMut(StartChoice) -> Result<Option<App>, E>>;
+pub(crate) type Then<E> = Box<dyn FnMut(StartChoice) -> Result<Option<App>, E>>;
 
 /// How an [`Opening`] ended.
 #[derive(Debug)]
-pub enum OpeningEnd<E> {
+pub(crate) enum OpeningEnd<E> {
     /// The dialog was answered `q` (or the process was told to stop) before a game began.
     Quit,
     /// The game the answer asked for could not start: why.
@@ -182,7 +182,7 @@ pub enum OpeningEnd<E> {
 }
 
 /// The dialog, then the game its answer starts, as one screen of the terminal runtime.
-pub struct Opening<E> {
+pub(crate) struct Opening<E> {
     dialog: StartDialog,
     then: Then<E>,
     app: Option<Box<App>>,
@@ -204,7 +204,7 @@ impl<E> std::fmt::Debug for Opening<E> {
 impl<E> Opening<E> {
     /// Asks `dialog`, then runs what `then` makes of the answer.
     #[must_use]
-    pub fn new(dialog: StartDialog, then: Then<E>) -> Opening<E> {
+    pub(crate) fn new(dialog: StartDialog, then: Then<E>) -> Opening<E> {
         Opening {
             dialog,
             then,
@@ -215,21 +215,16 @@ impl<E> Opening<E> {
         }
     }
 
-    /// The dialog (answered or not).
-    #[must_use]
-    pub const fn dialog(&self) -> &StartDialog {
-        &self.dialog
-    }
-
+    #[cfg(test)]
     /// The game, once it started.
     #[must_use]
-    pub fn app(&self) -> Option<&App> {
+    pub(crate) fn app(&self) -> Option<&App> {
         self.app.as_deref()
     }
 
     /// How it ended.
     #[must_use]
-    pub fn end(self) -> OpeningEnd<E> {
+    pub(crate) fn end(self) -> OpeningEnd<E> {
         match (self.app, self.failed) {
             (Some(app), _) => OpeningEnd::Played(app),
             (None, Some(why)) => OpeningEnd::Failed(why),
@@ -295,7 +290,7 @@ impl<E> Screen for Opening<E> {
 ///
 /// # Errors
 /// As [`super::terminal::run`].
-pub fn run_opening<E>(mut opening: Opening<E>) -> Result<OpeningEnd<E>, RunError> {
+pub(crate) fn run_opening<E>(mut opening: Opening<E>) -> Result<OpeningEnd<E>, RunError> {
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return Err(RunError::NotATerminal);
     }

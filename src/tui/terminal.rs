@@ -41,7 +41,7 @@ use std::time::Duration;
 /// Why the game could not run, or stopped on an error.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum RunError {
+pub(crate) enum RunError {
     /// Standard output is not a terminal (a pipe, a file).
     #[error(
         "the game needs a terminal, and standard output is not one; for scripts see `bg-tui moves` and `bg-tui show`"
@@ -62,7 +62,7 @@ pub enum RunError {
 impl RunError {
     /// The exit status for this error: 2 for options that do not go together, 1 otherwise.
     #[must_use]
-    pub fn exit_code(&self) -> u8 {
+    pub(crate) fn exit_code(&self) -> u8 {
         match self {
             RunError::App(_) => 2,
             RunError::NotATerminal | RunError::Io(_) | RunError::NotSaved(_) => 1,
@@ -72,7 +72,7 @@ impl RunError {
 
 /// What the runtime drives: the game ([`App`]) or the replay viewer. It gets every event,
 /// says whether the screen changed, and draws itself.
-pub trait Screen {
+pub(crate) trait Screen {
     /// Applies one event; returns whether the screen must be redrawn.
     fn handle(&mut self, event: Event) -> bool;
 
@@ -158,7 +158,7 @@ impl Screen for App {
 /// case.
 /// Returns the line to print once the terminal is restored ([`App::farewell`]: where the
 /// match is saved and how to go on with it).
-pub fn run(options: Options) -> Result<String, RunError> {
+pub(crate) fn run(options: Options) -> Result<String, RunError> {
     if !io::stdout().is_terminal() {
         return Err(RunError::NotATerminal);
     }
@@ -169,7 +169,7 @@ pub fn run(options: Options) -> Result<String, RunError> {
 ///
 /// # Errors
 /// As [`run`].
-pub fn run_app(mut app: App) -> Result<String, RunError> {
+pub(crate) fn run_app(mut app: App) -> Result<String, RunError> {
     if !io::stdout().is_terminal() {
         return Err(RunError::NotATerminal);
     }
@@ -184,7 +184,7 @@ pub fn run_app(mut app: App) -> Result<String, RunError> {
 /// [`RunError::NotSaved`] when the match could not be saved where it goes nor elsewhere:
 /// where it is. A match saved nowhere on the disk has its record printed on standard
 /// output first (the terminal is restored by then), the last place it can go.
-pub fn finish(app: &mut App) -> Result<String, RunError> {
+pub(crate) fn finish(app: &mut App) -> Result<String, RunError> {
     let line = app.finish_saving();
     if !app.lost() {
         return Ok(line);
@@ -209,7 +209,7 @@ static SIGNAL: AtomicU8 = AtomicU8::new(0);
 /// The signal (one of [`ENDING_SIGNALS`]) that ended a screen, if one did: the program
 /// then exits with 128 + its number, as shells report a process a signal stopped.
 #[must_use]
-pub fn signal_received() -> Option<u8> {
+pub(crate) fn signal_received() -> Option<u8> {
     match SIGNAL.load(Ordering::SeqCst) {
         0 => None,
         signal => Some(signal),
@@ -223,7 +223,7 @@ pub fn signal_received() -> Option<u8> {
 /// # Errors
 /// When the terminal cannot be set up, drawn on or read from. The terminal is restored in
 /// every case.
-pub fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
+pub(crate) fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
     install_panic_hook();
     let (tx, rx) = mpsc::channel();
     // Catch the signals before the terminal changes, and let them go only after it is back,
@@ -244,7 +244,7 @@ pub fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
     }
     signals.close();
     // No engine outlives its game, even one a worker is still asking.
-    crate::bot::ubgi::end_every_engine();
+    bg_tui::bot::ubgi::end_every_engine();
     result
 }
 
@@ -414,7 +414,7 @@ impl Drop for TerminalGuard {
 ///
 /// # Errors
 /// When the terminal cannot be written to.
-pub fn clear_screen<B: Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Error> {
+pub(crate) fn clear_screen<B: Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Error> {
     // For a full-screen terminal, a resize to its own size clears the screen and resets
     // both buffers (so the first draw writes every cell), and asks only for the size.
     let size = terminal.size()?;
@@ -447,7 +447,7 @@ impl Drop for Restore {
 }
 
 /// Where the input thread leaves the error that stopped it.
-pub type InputError = Arc<Mutex<Option<io::Error>>>;
+pub(crate) type InputError = Arc<Mutex<Option<io::Error>>>;
 
 /// Starts the thread that reads the terminal: key presses (not releases or repeats),
 /// mouse events and resizes go to `tx`. It blocks in `crossterm::event::read`, so it costs
@@ -461,7 +461,7 @@ pub type InputError = Arc<Mutex<Option<io::Error>>>;
 ///
 /// # Errors
 /// When the thread cannot start.
-pub fn spawn_input(tx: Sender<Event>) -> io::Result<InputError> {
+pub(crate) fn spawn_input(tx: Sender<Event>) -> io::Result<InputError> {
     let slot: InputError = Arc::new(Mutex::new(None));
     let error = Arc::clone(&slot);
     thread::Builder::new()
@@ -516,7 +516,7 @@ impl Drop for InputEnd {
 /// The signals that end the program unless it catches them: each ends a screen through
 /// its normal path, which restores the terminal, and the program exits with 128 + its
 /// number.
-pub const ENDING_SIGNALS: [i32; 11] = [
+pub(crate) const ENDING_SIGNALS: [i32; 11] = [
     SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
     SIGXFSZ,
 ];
@@ -529,7 +529,7 @@ pub const ENDING_SIGNALS: [i32; 11] = [
 ///
 /// # Errors
 /// When the signal handlers cannot be registered or the thread cannot start.
-pub fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Handle> {
+pub(crate) fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Handle> {
     let mut signals = Signals::new(ENDING_SIGNALS.iter().chain(&[SIGTSTP, SIGCONT]))?;
     let handle = signals.handle();
     thread::Builder::new()

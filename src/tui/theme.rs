@@ -1,7 +1,7 @@
 //! How the board looks: the symbols (Unicode or ASCII) and the styles (with colour or
 //! without). Colours are the terminal's own named colours, so they follow its palette.
 
-use crate::engine::Side;
+use bg_tui::engine::Side;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 
@@ -20,41 +20,41 @@ const ASCII_BORDER: border::Set<'static> = border::Set {
 /// Whether colour is wanted: false when the `NO_COLOR` environment variable is set and not
 /// empty (<https://no-color.org>).
 #[must_use]
-pub fn color_wanted() -> bool {
+pub(crate) fn color_wanted() -> bool {
     color_wanted_given(std::env::var_os("NO_COLOR").as_deref())
 }
 
 /// Whether colour is wanted given the value of `NO_COLOR` (`None` when it is not set):
 /// only when it is unset or empty.
 #[must_use]
-pub fn color_wanted_given(no_color: Option<&std::ffi::OsStr>) -> bool {
+pub(crate) fn color_wanted_given(no_color: Option<&std::ffi::OsStr>) -> bool {
     no_color.is_none_or(std::ffi::OsStr::is_empty)
 }
 
 /// The characters used to draw the board's frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Frame {
+pub(crate) struct Frame {
     /// Horizontal line.
-    pub horizontal: &'static str,
+    pub(crate) horizontal: &'static str,
     /// Vertical line.
-    pub vertical: &'static str,
+    pub(crate) vertical: &'static str,
     /// Top-left corner.
-    pub top_left: &'static str,
+    pub(crate) top_left: &'static str,
     /// Top-right corner.
-    pub top_right: &'static str,
+    pub(crate) top_right: &'static str,
     /// Bottom-left corner.
-    pub bottom_left: &'static str,
+    pub(crate) bottom_left: &'static str,
     /// Bottom-right corner.
-    pub bottom_right: &'static str,
+    pub(crate) bottom_right: &'static str,
     /// A vertical line meeting the top edge.
-    pub top_tee: &'static str,
+    pub(crate) top_tee: &'static str,
     /// A vertical line meeting the bottom edge.
-    pub bottom_tee: &'static str,
+    pub(crate) bottom_tee: &'static str,
 }
 
 /// Which colours suit the terminal's background (`--theme`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Palette {
+pub(crate) enum Palette {
     /// For a dark background (the default): yellow and red checkers, cyan status.
     #[default]
     Dark,
@@ -65,19 +65,19 @@ pub enum Palette {
 /// Symbols and styles for one way of drawing: Unicode or ASCII, colour or none, and the
 /// palette that suits the background.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Theme {
+pub(crate) struct Theme {
     /// Only ASCII characters.
-    pub ascii: bool,
+    pub(crate) ascii: bool,
     /// Colours allowed (modifiers such as bold and reverse are used either way).
-    pub color: bool,
+    pub(crate) color: bool,
     /// The colours used when colours are allowed.
-    pub palette: Palette,
+    pub(crate) palette: Palette,
 }
 
 impl Theme {
     /// A theme for ASCII or Unicode, with or without colour, in the dark palette.
     #[must_use]
-    pub const fn new(ascii: bool, color: bool) -> Theme {
+    pub(crate) const fn new(ascii: bool, color: bool) -> Theme {
         Theme {
             ascii,
             color,
@@ -87,7 +87,7 @@ impl Theme {
 
     /// The same theme in `palette`.
     #[must_use]
-    pub const fn with_palette(self, palette: Palette) -> Theme {
+    pub(crate) const fn with_palette(self, palette: Palette) -> Theme {
         Theme { palette, ..self }
     }
 
@@ -109,7 +109,7 @@ impl Theme {
 
     /// The checker symbol of `side`: `○`/`O` for White, `●`/`X` for Black.
     #[must_use]
-    pub const fn checker(self, side: Side) -> &'static str {
+    pub(crate) const fn checker(self, side: Side) -> &'static str {
         match (side, self.ascii) {
             (Side::White, false) => "○",
             (Side::White, true) => "O",
@@ -120,7 +120,7 @@ impl Theme {
 
     /// The style of `side`'s checkers (and of its symbol beside its name).
     #[must_use]
-    pub fn checker_style(self, side: Side) -> Style {
+    pub(crate) fn checker_style(self, side: Side) -> Style {
         match side {
             Side::White => self
                 .fg(self.pick(Color::Yellow, Color::Blue))
@@ -131,37 +131,37 @@ impl Theme {
 
     /// Marks the turn: beside the name of the player on roll.
     #[must_use]
-    pub const fn turn_marker(self) -> &'static str {
+    pub(crate) const fn turn_marker(self) -> &'static str {
         if self.ascii { ">" } else { "▶" }
     }
 
     /// Drawn where a picked-up checker may land.
     #[must_use]
-    pub const fn target_marker(self) -> &'static str {
+    pub(crate) const fn target_marker(self) -> &'static str {
         if self.ascii { "*" } else { "◌" }
     }
 
     /// Where a checker of the last play stood before it moved.
     #[must_use]
-    pub const fn from_marker(self) -> &'static str {
+    pub(crate) const fn moved_from_marker(self) -> &'static str {
         if self.ascii { "." } else { "·" }
     }
 
     /// Above a checker of the last play that hit.
     #[must_use]
-    pub const fn hit_marker(self) -> &'static str {
+    pub(crate) const fn hit_marker(self) -> &'static str {
         if self.ascii { "x" } else { "×" }
     }
 
     /// The multiplication sign in sizes such as 80×24.
     #[must_use]
-    pub const fn times(self) -> &'static str {
+    pub(crate) const fn times(self) -> &'static str {
         if self.ascii { "x" } else { "×" }
     }
 
     /// The board's frame characters.
     #[must_use]
-    pub const fn frame(self) -> Frame {
+    pub(crate) const fn frame(self) -> Frame {
         if self.ascii {
             Frame {
                 horizontal: "-",
@@ -189,7 +189,7 @@ impl Theme {
 
     /// The border of the panels drawn over the board.
     #[must_use]
-    pub const fn border(self) -> border::Set<'static> {
+    pub(crate) const fn border(self) -> border::Set<'static> {
         if self.ascii {
             ASCII_BORDER
         } else {
@@ -199,46 +199,46 @@ impl Theme {
 
     /// The board's frame.
     #[must_use]
-    pub fn frame_style(self) -> Style {
+    pub(crate) fn frame_style(self) -> Style {
         self.fg(Color::DarkGray)
     }
 
     /// Point numbers and the BAR and OFF labels.
     #[must_use]
-    pub fn label(self) -> Style {
+    pub(crate) fn label(self) -> Style {
         Style::new()
     }
 
     /// The spot under the cursor.
     #[must_use]
-    pub fn cursor(self) -> Style {
+    pub(crate) fn cursor(self) -> Style {
         Style::new().add_modifier(Modifier::REVERSED)
     }
 
     /// Where the picked-up checker may go.
     #[must_use]
-    pub fn target(self) -> Style {
+    pub(crate) fn target(self) -> Style {
         self.fg(Color::Green)
             .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
     }
 
     /// The last play's points and checkers.
     #[must_use]
-    pub fn last_move(self) -> Style {
+    pub(crate) fn last_move(self) -> Style {
         self.fg(self.pick(Color::Yellow, Color::Magenta))
             .add_modifier(Modifier::BOLD)
     }
 
     /// The checker picked up.
     #[must_use]
-    pub fn picked(self) -> Style {
+    pub(crate) fn picked(self) -> Style {
         self.fg(self.pick(Color::LightGreen, Color::Green))
             .add_modifier(Modifier::BOLD | Modifier::UNDERLINED | Modifier::REVERSED)
     }
 
     /// A die: bright while it may still be played, dim once used.
     #[must_use]
-    pub fn die(self, used: bool) -> Style {
+    pub(crate) fn die(self, used: bool) -> Style {
         if used {
             Style::new().add_modifier(Modifier::DIM)
         } else {
@@ -249,26 +249,26 @@ impl Theme {
 
     /// Headings and the name of the player on roll.
     #[must_use]
-    pub fn strong(self) -> Style {
+    pub(crate) fn strong(self) -> Style {
         Style::new().add_modifier(Modifier::BOLD)
     }
 
     /// Secondary text.
     #[must_use]
-    pub fn dim(self) -> Style {
+    pub(crate) fn dim(self) -> Style {
         Style::new().add_modifier(Modifier::DIM)
     }
 
     /// The status line: what to do now.
     #[must_use]
-    pub fn status(self) -> Style {
+    pub(crate) fn status(self) -> Style {
         self.fg(self.pick(Color::Cyan, Color::Blue))
             .add_modifier(Modifier::BOLD)
     }
 
     /// The message line: the answer to the last key.
     #[must_use]
-    pub fn message(self) -> Style {
+    pub(crate) fn message(self) -> Style {
         self.fg(self.pick(Color::Yellow, Color::Magenta))
     }
 }

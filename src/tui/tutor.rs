@@ -1,31 +1,31 @@
 //! Tutor mode (`m`, `--tutor-mode`): before a person's play or cube decision is made, the
 //! expert judges it on a worker thread (as `bg-tui analyse` judges a recorded one, through
-//! [`crate::analysis::judge_action`]); a decision that loses at least the threshold is held
+//! [`bg_tui::analysis::judge_action`]); a decision that loses at least the threshold is held
 //! back and a panel says what the expert prefers, to take it back or keep it.
 
-use crate::analysis;
-use crate::engine::{Action, Dice, MatchState, Play};
-use crate::record::{Record, Recorder};
+use bg_tui::analysis;
+use bg_tui::engine::{Action, Dice, MatchState, Play};
+use bg_tui::record::{Record, Recorder};
 use std::fmt;
 
 /// The largest threshold `--tutor-threshold` takes (a cubeless equity loss is at most 3 for
 /// backgammon's plays; 3 flags nearly nothing).
-pub const MAX_THRESHOLD: f64 = 3.0;
+pub(crate) const MAX_THRESHOLD: f64 = 3.0;
 
 /// The smallest loss the tutor speaks of, in millionths of equity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Threshold(u32);
+pub(crate) struct Threshold(u32);
 
 impl Threshold {
     /// GNU Backgammon's "doubtful": 0.04 equity.
-    pub const DEFAULT: Threshold = Threshold(40_000);
+    pub(crate) const DEFAULT: Threshold = Threshold(40_000);
 
     /// Reads a threshold such as `0.04` (equity, 0 to [`MAX_THRESHOLD`]).
     ///
     /// # Errors
     /// [`ThresholdError`] for text that is not a number in range.
-    pub fn parse(text: &str) -> Result<Threshold, ThresholdError> {
-        let shown = crate::printable::printable(text, 20);
+    pub(crate) fn parse(text: &str) -> Result<Threshold, ThresholdError> {
+        let shown = bg_tui::printable::printable(text, 20);
         let value: f64 = text
             .trim()
             .parse()
@@ -39,13 +39,13 @@ impl Threshold {
 
     /// The threshold in millionths of equity.
     #[must_use]
-    pub const fn micros(self) -> u32 {
+    pub(crate) const fn micros(self) -> u32 {
         self.0
     }
 
     /// The threshold in equity.
     #[must_use]
-    pub fn equity(self) -> f64 {
+    pub(crate) fn equity(self) -> f64 {
         f64::from(self.0) / 1e6
     }
 }
@@ -64,7 +64,7 @@ impl fmt::Display for Threshold {
 
 /// Why a threshold was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ThresholdError {
+pub(crate) enum ThresholdError {
     /// Not a number.
     #[error("{0:?} is not a number (an equity such as 0.04)")]
     NotANumber(String),
@@ -75,7 +75,7 @@ pub enum ThresholdError {
 
 /// A person's decision, held back while the tutor judges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decision {
+pub(crate) enum Decision {
     /// This play of the roll.
     Play(Play),
     /// Roll rather than double (the dice are rolled once the decision is made).
@@ -104,7 +104,7 @@ impl Decision {
 
 /// The tutor's judgement of a decision.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Judged: what the expert prefers and what the decision costs.
     Judged {
         /// What the person did, in the mover's numbering (a play) or in words.
@@ -132,24 +132,24 @@ fn micro(x: f64) -> i64 {
 
 /// A decision to judge: the record with the decision appended.
 #[derive(Debug, Clone)]
-pub struct TutorJob {
+pub(crate) struct TutorJob {
     /// Matches the answer to the question.
-    pub id: u64,
+    pub(crate) id: u64,
     /// The match's record with the decision as its last action.
-    pub record: Record,
+    pub(crate) record: Record,
     /// The decision's game in the record, from 0.
-    pub game: usize,
+    pub(crate) game: usize,
     /// The decision's index in its game, from 0.
-    pub action: usize,
+    pub(crate) action: usize,
     /// The expert's look-ahead.
-    pub ply: u8,
+    pub(crate) ply: u8,
 }
 
 impl TutorJob {
     /// The question for `decision` in match `m` (recorded by `recorder`); `None` when the
     /// decision is not legal now (the caller then makes it, and hears why it failed).
     #[must_use]
-    pub fn new(
+    pub(crate) fn new(
         id: u64,
         recorder: &Recorder,
         m: &MatchState,
@@ -173,7 +173,7 @@ impl TutorJob {
 
     /// Judges the decision (on the calling thread).
     #[must_use]
-    pub fn verdict(&self) -> Verdict {
+    pub(crate) fn verdict(&self) -> Verdict {
         match analysis::judge_action(&self.record, self.ply, self.game, self.action) {
             Ok(Some(j)) => Verdict::Judged {
                 done: j.done,
@@ -192,7 +192,7 @@ impl TutorJob {
 /// GNU Backgammon's word for a loss: doubtful from 0.04, bad from 0.08, very bad from 0.16
 /// (below 0.04, for a lower threshold: an inaccuracy).
 #[must_use]
-pub fn loss_word(loss: f64) -> &'static str {
+pub(crate) fn loss_word(loss: f64) -> &'static str {
     if loss >= 0.16 {
         "Very bad"
     } else if loss >= 0.08 {
@@ -206,7 +206,7 @@ pub fn loss_word(loss: f64) -> &'static str {
 
 /// Where the tutor stands with the decision at hand.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub enum Tutor {
+pub(crate) enum Tutor {
     /// Nothing held back.
     #[default]
     Idle,
@@ -232,27 +232,21 @@ pub enum Tutor {
 impl Tutor {
     /// Nothing is held back.
     #[must_use]
-    pub const fn is_idle(&self) -> bool {
+    pub(crate) const fn is_idle(&self) -> bool {
         matches!(self, Tutor::Idle)
     }
 
     /// A decision is being judged.
     #[must_use]
-    pub const fn is_thinking(&self) -> bool {
+    pub(crate) const fn is_thinking(&self) -> bool {
         matches!(self, Tutor::Thinking { .. })
-    }
-
-    /// The panel is shown.
-    #[must_use]
-    pub const fn has_panel(&self) -> bool {
-        matches!(self, Tutor::Panel { .. })
     }
 }
 
 /// The panel's lines for a judged decision: what it loses and what the expert prefers, with
 /// both equities; `shown` writes a play in the numbering on the screen.
 #[must_use]
-pub fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> Vec<String> {
+pub(crate) fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> Vec<String> {
     let Verdict::Judged {
         done,
         best,
@@ -292,7 +286,7 @@ pub fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> Vec<Str
 /// `text` (a play in notation) with each point number mapped by `map` (counts such as
 /// `(2)` kept).
 #[must_use]
-pub fn renumbered(text: &str, map: impl Fn(u8) -> u8) -> String {
+pub(crate) fn renumbered(text: &str, map: impl Fn(u8) -> u8) -> String {
     let mut out = String::with_capacity(text.len());
     let mut digits = String::new();
     let mut in_count = false;

@@ -25,19 +25,19 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-pub use geometry::{MIN_HEIGHT, MIN_WIDTH};
+pub(crate) use geometry::{MIN_HEIGHT, MIN_WIDTH};
 
 /// Draws everything `model` holds into `area` of `buf`: the board, the side panel, the
 /// status lines and any overlay. Below [`MIN_WIDTH`] × [`MIN_HEIGHT`] it draws only a note
 /// saying how large the terminal must be. It never panics, whatever the size.
-pub fn render(model: &BoardModel, area: Rect, buf: &mut Buffer) {
+pub(crate) fn render(model: &BoardModel, area: Rect, buf: &mut Buffer) {
     draw(model, None, area, buf);
 }
 
 /// How many events of the log the side panel shows when `model` is rendered into `area`
 /// (0 when the terminal is too small for the board).
 #[must_use]
-pub fn log_rows(model: &BoardModel, area: Rect) -> usize {
+pub(crate) fn log_rows(model: &BoardModel, area: Rect) -> usize {
     let theme = Theme::new(model.ascii, model.color);
     Geometry::new(area, model.tutor).map_or(0, |g| panel::log_rows(g.panel, model, theme))
 }
@@ -45,7 +45,12 @@ pub fn log_rows(model: &BoardModel, area: Rect) -> usize {
 /// [`render`] with a list of moves in the side panel, between the players, cube and match
 /// and the IDs (the replay viewer). The list shows the rows around its current one,
 /// highlighted; it is left out when the panel has no room for two rows.
-pub fn render_with_moves(model: &BoardModel, moves: &MoveList<'_>, area: Rect, buf: &mut Buffer) {
+pub(crate) fn render_with_moves(
+    model: &BoardModel,
+    moves: &MoveList<'_>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     draw(model, Some(moves), area, buf);
 }
 
@@ -82,7 +87,7 @@ fn draw(model: &BoardModel, moves: Option<&MoveList<'_>>, area: Rect, buf: &mut 
 /// trays' column [`Spot::Tray`]. `None` elsewhere, under an overlay, and when the terminal
 /// is too small for the board.
 #[must_use]
-pub fn spot_at(area: Rect, model: &BoardModel, column: u16, row: u16) -> Option<Spot> {
+pub(crate) fn spot_at(area: Rect, model: &BoardModel, column: u16, row: u16) -> Option<Spot> {
     let g = Geometry::new(area, model.tutor)?;
     if let Some(o) = &model.overlay {
         let theme = Theme::new(model.ascii, model.color).with_palette(model.palette);
@@ -107,7 +112,7 @@ fn column_of(model: &BoardModel, spot: Spot) -> Option<Column> {
 }
 
 /// The column where `spot`, in `side`'s numbering (its bar, its tray), is drawn.
-fn side_column(model: &BoardModel, side: crate::engine::Side, spot: Spot) -> Option<Column> {
+fn side_column(model: &BoardModel, side: bg_tui::engine::Side, spot: Spot) -> Option<Column> {
     let top = side != model.bottom;
     match spot {
         Spot::Point(p) if (1..=24).contains(&p) => {
@@ -121,11 +126,12 @@ fn side_column(model: &BoardModel, side: crate::engine::Side, spot: Spot) -> Opt
     }
 }
 
+#[cfg(test)]
 /// The cells where `spot`'s checkers are drawn (its column in its half of the board) when
 /// `model` is rendered into `area`; `None` when the terminal is too small or the spot is
 /// not on the board.
 #[must_use]
-pub fn spot_area(area: Rect, model: &BoardModel, spot: Spot) -> Option<Rect> {
+pub(crate) fn spot_area(area: Rect, model: &BoardModel, spot: Spot) -> Option<Rect> {
     let g = Geometry::new(area, model.tutor)?;
     column_of(model, spot).map(|c| g.column_rect(c))
 }

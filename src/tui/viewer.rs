@@ -4,17 +4,17 @@
 //! ([`keys`]), and describes the screen as a [`BoardModel`] and a [`MoveList`] (`screen`)
 //! that the game's view draws. [`run`] shows it in the terminal through the game's runtime.
 
-pub mod analysis_board;
-pub mod keys;
+pub(crate) mod analysis_board;
+pub(crate) mod keys;
 mod screen;
 
 use super::event::Event;
 use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::view;
-use crate::engine::Side;
-use crate::replay::Timeline;
 use analysis_board::{AnalysisBoard, RecordSource};
+use bg_tui::engine::Side;
+use bg_tui::replay::Timeline;
 use keys::{ViewerMsg, viewer_key};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -24,21 +24,21 @@ use std::io::{self, IsTerminal};
 
 /// How the viewer draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ViewOptions {
+pub(crate) struct ViewOptions {
     /// ASCII only.
-    pub ascii: bool,
+    pub(crate) ascii: bool,
     /// Colours (off under `NO_COLOR`).
-    pub color: bool,
+    pub(crate) color: bool,
     /// The colours for the terminal's background (`--theme`).
-    pub palette: super::theme::Palette,
+    pub(crate) palette: super::theme::Palette,
     /// The record's clocks, if it was played with them.
-    pub clock: Option<crate::record::ClockRecord>,
+    pub(crate) clock: Option<bg_tui::record::ClockRecord>,
     /// Open with the analysis board shown (`replay --analyse`).
-    pub analyse: bool,
+    pub(crate) analyse: bool,
     /// How deep the expert looks in the analysis board.
-    pub ply: u8,
+    pub(crate) ply: u8,
     /// The record's file, for the analysis saved beside it.
-    pub source: Option<RecordSource>,
+    pub(crate) source: Option<RecordSource>,
 }
 
 impl Default for ViewOptions {
@@ -49,7 +49,7 @@ impl Default for ViewOptions {
             palette: super::theme::Palette::Dark,
             clock: None,
             analyse: false,
-            ply: crate::bot::EXPERT_DEFAULT_PLY,
+            ply: bg_tui::bot::EXPERT_DEFAULT_PLY,
             source: None,
         }
     }
@@ -58,7 +58,7 @@ impl Default for ViewOptions {
 /// Why the viewer could not run.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum ViewerError {
+pub(crate) enum ViewerError {
     /// Standard output is not a terminal.
     #[error(
         "the replay viewer needs a terminal, and standard output is not one; `bg-tui replay FILE --text` prints the match as text"
@@ -71,7 +71,7 @@ pub enum ViewerError {
 
 /// The viewer's state: the timeline, the moment shown, and whether the help is open.
 #[derive(Debug, Clone)]
-pub struct Viewer {
+pub(crate) struct Viewer {
     timeline: Timeline,
     options: ViewOptions,
     /// The moment shown.
@@ -101,7 +101,7 @@ pub struct Viewer {
 impl Viewer {
     /// A viewer at the start of the match.
     #[must_use]
-    pub fn new(timeline: Timeline, options: ViewOptions) -> Viewer {
+    pub(crate) fn new(timeline: Timeline, options: ViewOptions) -> Viewer {
         let (row_moments, rows) = screen::move_rows(&timeline);
         let mut board = AnalysisBoard::new(options.source.clone(), options.ply);
         if options.analyse {
@@ -124,9 +124,10 @@ impl Viewer {
         }
     }
 
+    #[cfg(test)]
     /// The analysis board's state.
     #[must_use]
-    pub const fn analysis_board(&self) -> &AnalysisBoard {
+    pub(crate) const fn analysis_board(&self) -> &AnalysisBoard {
         &self.board
     }
 
@@ -139,7 +140,7 @@ impl Viewer {
     /// The analysed decisions of the moment shown (of its row of the move list), once the
     /// analysis is made.
     #[must_use]
-    pub fn decisions_shown(&self) -> Vec<&crate::analysis::Judged> {
+    pub(crate) fn decisions_shown(&self) -> Vec<&bg_tui::analysis::Judged> {
         let (Some(a), Some(row)) = (self.board.analysis(), self.current_row()) else {
             return Vec::new();
         };
@@ -152,7 +153,7 @@ impl Viewer {
     /// The luck of the roll of the moment shown (of its row of the move list), once the
     /// analysis is made.
     #[must_use]
-    pub fn luck_shown(&self) -> Option<&crate::analysis::RollLuck> {
+    pub(crate) fn luck_shown(&self) -> Option<&bg_tui::analysis::RollLuck> {
         let (a, row) = (self.board.analysis()?, self.current_row()?);
         a.roll_luck.get((*self.row_luck.get(row)?)?)
     }
@@ -193,7 +194,7 @@ impl Viewer {
             .map(|(row, decisions)| {
                 let worst = decisions
                     .iter()
-                    .filter_map(|&i| a.judged.get(i).and_then(crate::analysis::Judged::mark))
+                    .filter_map(|&i| a.judged.get(i).and_then(bg_tui::analysis::Judged::mark))
                     .max();
                 MoveRow {
                     side: row.side,
@@ -225,32 +226,36 @@ impl Viewer {
         }
     }
 
+    #[cfg(test)]
     /// The timeline shown.
     #[must_use]
-    pub const fn timeline(&self) -> &Timeline {
+    pub(crate) const fn timeline(&self) -> &Timeline {
         &self.timeline
     }
 
+    #[cfg(test)]
     /// The index of the moment shown.
     #[must_use]
-    pub const fn at(&self) -> usize {
+    pub(crate) const fn at(&self) -> usize {
         self.at
     }
 
+    #[cfg(test)]
     /// The help is open.
     #[must_use]
-    pub const fn help_open(&self) -> bool {
+    pub(crate) const fn help_open(&self) -> bool {
         self.help
     }
 
+    #[cfg(test)]
     /// The user has quit (or the process was told to stop).
     #[must_use]
-    pub const fn should_quit(&self) -> bool {
+    pub(crate) const fn should_quit(&self) -> bool {
         self.quit
     }
 
     /// Applies one event; returns whether the screen must be redrawn.
-    pub fn handle(&mut self, event: Event) -> bool {
+    pub(crate) fn handle(&mut self, event: Event) -> bool {
         match event {
             Event::Key(key) => {
                 let msg = viewer_key(key);
@@ -299,7 +304,7 @@ impl Viewer {
     }
 
     /// Applies what a key asks for.
-    pub fn update(&mut self, msg: ViewerMsg) {
+    pub(crate) fn update(&mut self, msg: ViewerMsg) {
         let t = &self.timeline;
         self.at = match msg {
             ViewerMsg::NextStep => t.next_step(self.at),
@@ -355,21 +360,21 @@ impl Viewer {
         if self.judgements.contains_key(&key) {
             return;
         }
-        let ply = crate::bot::EXPERT_DEFAULT_PLY;
-        let text = match crate::analysis::judge_action(self.timeline.record(), ply, key.0, key.1) {
+        let ply = bg_tui::bot::EXPERT_DEFAULT_PLY;
+        let text = match bg_tui::analysis::judge_action(self.timeline.record(), ply, key.0, key.1) {
             Ok(Some(j)) => judgement_text(&j, |side| self.timeline.name(side).to_string()),
             Ok(None) => "nothing to judge here: no choice was made".to_string(),
             Err(e) => e.to_string(),
         };
         self.judgements.insert(
             key,
-            crate::printable::printable(&format!("expert {ply}-ply: {text}"), 200),
+            bg_tui::printable::printable(&format!("expert {ply}-ply: {text}"), 200),
         );
     }
 
     /// The expert's judgement of the moment's decision, while it is shown.
     #[must_use]
-    pub fn analysis(&self) -> Option<&str> {
+    pub(crate) fn analysis(&self) -> Option<&str> {
         if !self.analysis {
             return None;
         }
@@ -383,8 +388,9 @@ impl Viewer {
         }
     }
 
+    #[cfg(test)]
     /// Shows moment `index` (the last one past the end).
-    pub fn go_to(&mut self, index: usize) {
+    pub(crate) fn go_to(&mut self, index: usize) {
         self.at = index.min(self.timeline.end());
         if self.analysis {
             self.judge_moment();
@@ -392,19 +398,19 @@ impl Viewer {
     }
 
     /// The analysis to start, once the board asked for it (it is then under way).
-    pub fn take_analysis_job(&mut self) -> Option<analysis_board::AnalysisJob> {
+    pub(crate) fn take_analysis_job(&mut self) -> Option<analysis_board::AnalysisJob> {
         self.board.take_job(self.timeline.record())
     }
 
     /// What the board shows now.
     #[must_use]
-    pub fn model(&self) -> BoardModel {
+    pub(crate) fn model(&self) -> BoardModel {
         screen::model(self)
     }
 
     /// The list of moves, with the row of the moment shown.
     #[must_use]
-    pub fn move_list(&self) -> MoveList<'_> {
+    pub(crate) fn move_list(&self) -> MoveList<'_> {
         let stop = self.timeline.stop_of(self.at);
         let marked = self.board.on && self.marked_rows.len() == self.rows.len();
         MoveList {
@@ -443,7 +449,7 @@ impl Screen for Viewer {
         {
             // Said on the board as the analysis's failure: the viewer goes on.
             let outcome = analysis_board::AnalysisOutcome {
-                result: Err(crate::analysis::AnalysisError::Thread(e).into()),
+                result: Err(bg_tui::analysis::AnalysisError::Thread(e).into()),
                 from_cache: false,
                 note: None,
             };
@@ -459,7 +465,7 @@ impl Screen for Viewer {
 /// [`ViewerError::NotATerminal`] when standard output is not a terminal (nothing is changed
 /// then), [`ViewerError::Io`] when the terminal cannot be set up, drawn on or read from. The
 /// terminal is restored in every case.
-pub fn run(timeline: Timeline, options: ViewOptions) -> Result<(), ViewerError> {
+pub(crate) fn run(timeline: Timeline, options: ViewOptions) -> Result<(), ViewerError> {
     if !io::stdout().is_terminal() {
         return Err(ViewerError::NotATerminal);
     }
@@ -469,7 +475,7 @@ pub fn run(timeline: Timeline, options: ViewOptions) -> Result<(), ViewerError> 
 }
 
 /// One line for a judged decision: what was done, and what it lost against the best.
-fn judgement_text(j: &crate::analysis::Judged, name: impl Fn(Side) -> String) -> String {
+fn judgement_text(j: &bg_tui::analysis::Judged, name: impl Fn(Side) -> String) -> String {
     let side = if j.side == "black" {
         Side::Black
     } else {

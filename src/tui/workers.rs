@@ -11,7 +11,7 @@ use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
 use super::viewer::analysis_board::AnalysisJob;
-use crate::host::saving::SaveJob;
+use bg_tui::host::saving::SaveJob;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
     match job {
         Job::Bot(job) => spawn_bot(job, tx),
         Job::Hint(job) => spawn_hint(job, tx),
@@ -37,7 +37,7 @@ pub fn spawn(job: Job, tx: Sender<Event>) -> std::io::Result<()> {
 /// brings it back as an [`Event::Saved`]. When no thread can start, the save is made here,
 /// on the calling thread, and brought back the same way: a save is never lost, and the
 /// writer of the match's files always comes back.
-pub fn spawn_save(job: SaveJob, tx: Sender<Event>) {
+pub(crate) fn spawn_save(job: SaveJob, tx: Sender<Event>) {
     // The job goes to the thread through this slot, so that it is still here when the
     // thread cannot start.
     let slot = Arc::new(Mutex::new(Some(job)));
@@ -68,12 +68,12 @@ pub fn spawn_save(job: SaveJob, tx: Sender<Event>) {
 }
 
 /// Makes the bots of `request` on a new thread (an engine over UBGI starts and shakes hands
-/// there, for up to [`crate::bot::ubgi::START_TIMEOUT`]) and sends them back as an
+/// there, for up to [`bg_tui::bot::ubgi::START_TIMEOUT`]) and sends them back as an
 /// [`Event::BotsMade`].
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_seat(request: BotRequest, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_seat(request: BotRequest, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let made = Box::new(request.make());
         // Nobody waits once the game has ended: the bots are dropped, an engine ended.
@@ -89,7 +89,7 @@ pub fn spawn_seat(request: BotRequest, tx: Sender<Event>) -> std::io::Result<()>
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_hint(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_hint(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let panel = Box::new(job.panel());
         // The receiver is gone once the game has ended: nobody waits for the hint then.
@@ -106,7 +106,7 @@ pub fn spawn_hint(job: HintJob, tx: Sender<Event>) -> std::io::Result<()> {
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_bot(job: BotJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_bot(job: BotJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         std::thread::sleep(job.delay);
         let decision = job.decide();
@@ -136,7 +136,7 @@ pub fn spawn_bot(job: BotJob, tx: Sender<Event>) -> std::io::Result<()> {
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_rollout(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_rollout(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let id = job.id;
         job.run(|report| {
@@ -157,7 +157,7 @@ pub fn spawn_rollout(job: RolloutJob, tx: Sender<Event>) -> std::io::Result<()> 
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_tutor(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_tutor(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let verdict = Box::new(job.verdict());
         // Nobody waits once the game has ended.
@@ -177,7 +177,7 @@ pub fn spawn_tutor(job: TutorJob, tx: Sender<Event>) -> std::io::Result<()> {
 ///
 /// # Errors
 /// When no thread can be started.
-pub fn spawn_analysis(job: AnalysisJob, tx: Sender<Event>) -> std::io::Result<()> {
+pub(crate) fn spawn_analysis(job: AnalysisJob, tx: Sender<Event>) -> std::io::Result<()> {
     let run = move || {
         let mut shown = usize::MAX;
         let mut progress = |done: usize, total: usize| {

@@ -297,9 +297,8 @@ mod cube {
     }
 }
 
-#[cfg(feature = "tui")]
 mod analyse {
-    use bg_tui::cli::analyse::analyse;
+    use bg_tui::analysis::analyse;
     use bg_tui::engine::{Dice, Position, Rules, Variant, format_play};
     use bg_tui::record::{PlayerInfo, Record, RecordSide, RecordedAction};
 
@@ -357,6 +356,15 @@ mod analyse {
         record
     }
 
+    /// The planted blunder kept as a file for the game's viewer test
+    /// (`src/tui/tests/analysis_panels.rs`) is this record.
+    #[test]
+    fn the_planted_blunder_file_is_the_record_built_by_the_rules() {
+        let text = include_str!("../data/planted-blunder.json");
+        let (file, _) = bg_tui::record::load(text).expect("the file loads");
+        assert_eq!(file, planted_blunder());
+    }
+
     #[test]
     fn a_planted_blunder_is_the_worst_decision() {
         // White opens 6-5 with 8/3 8/2 (three blots: the 8-point broken, two deep in its board)
@@ -381,61 +389,8 @@ mod analyse {
         assert!(a.total_loss[0] > a.total_loss[1]);
         // Black's reply (it might have hit one of the blots instead) is a lesser matter.
         assert!(a.judged[1].loss < worst.loss / 2.0, "{:?}", a.judged[1]);
-        let text = bg_tui::cli::analyse::text(&a, 0);
+        let text = bg_tui::analysis::text(&a, 0);
         assert!(text.contains("game 1, action 2: white play 6-5"), "{text}");
-    }
-
-    #[test]
-    fn the_replay_viewer_shows_the_judgement_of_the_moment() {
-        use bg_tui::tui::Event;
-        use bg_tui::tui::viewer::{ViewOptions, Viewer};
-        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-        let record = planted_blunder();
-        // One decision judged alone is the one the whole analysis judged.
-        let a = analyse(&record, 0).expect("the record replays");
-        let alone = bg_tui::analysis::judge_action(&record, 0, 0, 1).expect("replays");
-        assert_eq!(alone.as_ref(), Some(&a.judged[0]));
-        assert_eq!(
-            bg_tui::analysis::judge_action(&record, 0, 0, 0).expect("replays"),
-            None,
-            "the opening roll is no decision"
-        );
-        let timeline = bg_tui::replay::Timeline::new(&record).expect("timeline");
-        let at = (0..timeline.len())
-            .find(|&i| timeline.moment(i).action == Some(1))
-            .expect("the moment of White's play");
-        let mut v = Viewer::new(timeline, ViewOptions::default());
-        v.go_to(at);
-        assert_eq!(v.analysis(), None, "hidden until asked for");
-        let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-        v.handle(key(KeyCode::Char('a')));
-        let shown = v.analysis().expect("shown").to_string();
-        assert!(
-            shown.contains("8/3 8/2 loses") && shown.contains("best: 24/13"),
-            "{shown}"
-        );
-        assert!(
-            v.model().message.contains("loses"),
-            "the message line shows it"
-        );
-        v.handle(key(KeyCode::Char('a')));
-        assert_eq!(v.analysis(), None);
-    }
-
-    #[test]
-    fn a_file_that_does_not_read_is_one_error_naming_it() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let missing = dir.path().join("missing.json");
-        let err = bg_tui::cli::analyse::run(&missing, 0, false)
-            .expect_err("no such file")
-            .to_string();
-        assert!(err.contains("missing.json") && !err.contains('\n'), "{err}");
-        let bad = dir.path().join("bad.mat");
-        std::fs::write(&bad, "not a match file\n").expect("written");
-        let err = bg_tui::cli::analyse::run(&bad, 0, false)
-            .expect_err("not a .mat")
-            .to_string();
-        assert!(err.contains("bad.mat"), "{err}");
     }
 }
 
@@ -536,56 +491,6 @@ fn the_expert_takes_a_schmidt_resignation_that_gives_it_everything() {
             "schmidt {schmidt}"
         );
     }
-}
-
-/// Issue 21 (the table, part two, 10): the hint's cube advice names whose view it takes and
-/// shows the chances, before a roll, to the player doubled and to the doubler facing a
-/// beaver (which used to say "no hint now").
-#[cfg(feature = "tui")]
-#[test]
-fn cube_advice_says_whose_view_with_the_chances_even_facing_a_beaver() {
-    use bg_tui::engine::{Action, MatchState, Phase, Rules};
-    let rules = Rules {
-        beaver: true,
-        ..Rules::money()
-    };
-    let mut m = MatchState::new(rules).expect("rules");
-    m.apply(Action::OpeningRoll { white: 3, black: 1 })
-        .expect("opening");
-    let play = m.game().legal_plays()[0];
-    m.apply(Action::Play(play)).expect("a play");
-    let mut seen = Vec::new();
-    for action in [None, Some(Action::Double), Some(Action::Beaver)] {
-        if let Some(a) = action {
-            m.apply(a).expect("a cube action");
-        }
-        let panel = bg_tui::tui::hint::advise(&m, 1);
-        let lines = panel.lines();
-        assert!(lines[0].starts_with("for Black, on roll"), "{lines:?}");
-        assert!(
-            lines[1].starts_with("money play, beavers, cube 1 centred"),
-            "{lines:?}"
-        );
-        assert!(lines[2].starts_with("win "), "{lines:?}");
-        assert!(
-            lines.iter().any(|l| l.starts_with("proper cube action: ")),
-            "{lines:?}"
-        );
-        assert!(lines.iter().any(|l| l.starts_with("now: ")), "{lines:?}");
-        // `R` rolls the position out, except facing a beaver.
-        assert_eq!(
-            lines
-                .last()
-                .is_some_and(|l| l.starts_with("R rolls the position out")),
-            m.game().phase() != Phase::Beavered,
-            "{lines:?}"
-        );
-        seen.push(m.game().phase());
-    }
-    assert_eq!(
-        seen,
-        [Phase::Rolling, Phase::DoubleOffered, Phase::Beavered]
-    );
 }
 
 mod every_rule_set {

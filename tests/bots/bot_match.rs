@@ -309,7 +309,7 @@ fn hint_without_a_bot_uses_the_strongest_and_prints_a_ranked_list() {
     assert!(
         first.ends_with(&format!(
             "16 legal plays, best first by {}",
-            bg_tui::cli::default_hint_bot()
+            bg_tui::bot::strongest_for(bg_tui::engine::Variant::Backgammon)
         )),
         "{text}"
     );

@@ -2,8 +2,8 @@
 //! resignations and take-overs wherever a bot plays (the arena, the terminal game, the
 //! tests' own drivers).
 
-use bg_tui::bot::decision::{take_over_bot, taken_over};
 use bg_tui::bot::{self, Bot, Decision, DoubleAnswer, Question, ScoredPlay};
+use bg_tui::bot::{take_over_bot, taken_over};
 use bg_tui::engine::{Action, Dice, Ending, MatchState, Position, Rules, Side, Variant, WinKind};
 use bg_tui::host::arena::play_game;
 

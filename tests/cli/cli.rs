@@ -3,7 +3,7 @@
 use std::process::Output;
 
 use crate::common;
-use common::bg_tui;
+use common::{bg_tui, one_line_stderr};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -100,4 +100,33 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
     }
     // clap's own usage errors also exit with 2.
     assert_eq!(bg_tui(&["moves"]).status.code(), Some(2));
+}
+
+#[test]
+fn the_program_refuses_bad_options_with_one_line_and_status_2() {
+    for (args, start) in [
+        (&["--match", "5", "--jacoby"][..], "bg-tui: --jacoby: "),
+        (&["play", "--cube-limit", "3"], "bg-tui: --cube-limit: "),
+        (&["--names", "Alice"], "bg-tui: --names takes two names"),
+        (&["play", "--no-crawford"], "bg-tui: --no-crawford: "),
+    ] {
+        let o = bg_tui(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let text = one_line_stderr(&o);
+        assert!(text.starts_with(start), "{args:?}: {text:?}");
+    }
+}
+
+#[test]
+fn the_game_without_a_terminal_says_so_with_status_1() {
+    // Standard output here is a pipe, not a terminal.
+    for args in [&[][..], &["play", "--seed", "1"]] {
+        let o = bg_tui(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let text = one_line_stderr(&o);
+        assert!(text.contains("needs a terminal"), "{text:?}");
+        assert!(text.contains("bg-tui moves"), "{text:?}");
+    }
 }

@@ -6,12 +6,10 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod advice_surfaces;
 mod cli;
-mod cli_errors;
 mod cli_exchange;
-mod cli_play_options;
 mod faults;
 mod hostile;
 mod readme;
+mod resume;
 mod ubgi;

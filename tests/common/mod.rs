@@ -1,10 +1,7 @@
 //! Helpers shared by the integration tests: a slow, plainly correct reference move
 //! generator, random positions, and mutations of files for the hostile-input tests; with the
-//! `tui` feature, running the built program and driving the terminal app ([`tui`]).
+//! `tui` feature, running the built program.
 #![allow(dead_code)]
-
-#[cfg(feature = "tui")]
-pub(crate) mod tui;
 
 use bg_tui::engine::{Dice, Place, Position};
 use rand::{Rng, RngExt};

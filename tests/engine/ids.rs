@@ -12,7 +12,7 @@ use common::sides;
 use bg_tui::engine::Dice;
 use bg_tui::engine::Position;
 use bg_tui::engine::Side;
-use bg_tui::engine::ids::{
+use bg_tui::engine::{
     GameStateCode, MatchIdError, MatchIdFields, PositionIdError, match_id, match_id_fields,
     position_from_id, position_id, try_match_id,
 };

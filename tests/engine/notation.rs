@@ -1,7 +1,7 @@
 //! Move notation: GNU Backgammon's text for plays, and reading what a person types.
 
-use bg_tui::engine::notation::{NotationError, format_play, parse_play};
 use bg_tui::engine::{Dice, Play, Position, Variant};
+use bg_tui::engine::{NotationError, format_play, parse_play};
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};

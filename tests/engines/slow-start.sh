@@ -1,5 +1,12 @@
 #!/bin/sh
-# slow-start.sh SECONDS BG_TUI: bg-tui's own engine, after SECONDS of silence (an engine
-# that takes its time to shake hands).
+# slow-start.sh SECONDS: an engine that takes its time to shake hands. After SECONDS of
+# silence it answers UBGI's handshake (`ubgi` ... `ubgiok`, `isready` ... `readyok`) and
+# nothing else: enough to be seated, not to play.
 sleep "$1"
-exec "$2" ubgi
+while read -r line; do
+  case "$line" in
+    ubgi) echo "id name slow-start"; echo "ubgiok" ;;
+    isready) echo "readyok" ;;
+    quit) exit 0 ;;
+  esac
+done

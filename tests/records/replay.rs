@@ -469,55 +469,6 @@ fn the_viewer_without_a_terminal_says_so() {
     assert!(err.contains("--text"), "{err}");
 }
 
-/// `record` cut after its first `n` actions: the game cut short has no result and no game
-/// follows it.
-#[cfg(feature = "tui")]
-fn cut(record: &Record, n: usize) -> Record {
-    let mut out = record.clone();
-    out.games.clear();
-    out.stopped = false;
-    let mut left = n;
-    for game in &record.games {
-        let mut game = game.clone();
-        if game.actions.len() > left {
-            game.actions.truncate(left);
-            game.result = None;
-            out.games.push(game);
-            break;
-        }
-        left -= game.actions.len();
-        out.games.push(game);
-        if left == 0 && out.games.last().is_some_and(|g| g.result.is_some()) {
-            break;
-        }
-    }
-    out
-}
-
-#[cfg(feature = "tui")]
-#[test]
-fn a_record_cut_after_any_action_replays_and_draws() {
-    use bg_tui::tui::terminal::Screen;
-    use bg_tui::tui::viewer::{ViewOptions, Viewer};
-    let path = Path::new("assets/records/money-greedy-vs-greedy.json");
-    let (record, _) = bg_tui::store::read_record(path).expect("loads");
-    let total: usize = record.games.iter().map(|g| g.actions.len()).sum();
-    for n in 0..=total {
-        let short = cut(&record, n);
-        let (short, last) = record::load(&record::to_json(&short))
-            .unwrap_or_else(|e| panic!("cut after {n} actions: {e}"));
-        let t = Timeline::new(&short).expect("timeline");
-        assert_eq!(t.last_state(), &last);
-        let text = bg_tui::replay::text::render(&short, &t);
-        assert!(text.ends_with("\n"), "{text}");
-        let mut v = Viewer::new(t, ViewOptions::default());
-        v.go_to(usize::MAX);
-        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
-        v.render(buf.area, &mut buf);
-        assert!(v.move_list().current.is_some(), "cut after {n}");
-    }
-}
-
 #[test]
 fn a_record_without_games_is_the_match_about_to_start() {
     let (mut record, _) = record::load(SHORT).expect("loads");

@@ -1,12 +1,12 @@
 //! Backgammon and the rule sets that move as it does: Portes and Jacquet.
 
 use super::{Opening, Variant, VariantRules};
-use crate::engine::dice::Dice;
+use crate::engine::Dice;
+use crate::engine::Place;
+use crate::engine::WinKind;
 use crate::engine::movegen;
-use crate::engine::place::Place;
-use crate::engine::play::{Play, Step};
-use crate::engine::position::{BAR, OPPONENT_BAR, Position};
-use crate::engine::scoring::WinKind;
+use crate::engine::{BAR, OPPONENT_BAR, Position};
+use crate::engine::{Play, Step};
 
 /// Standard backgammon (assets/rules/README.md §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

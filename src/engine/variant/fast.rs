@@ -30,11 +30,11 @@
 //! The rule sets' step rules ([`VariantRules::step`](super::VariantRules::step)) remain the
 //! reference: `tests/engine/rulesets_reference.rs` holds this generator to a plainly written one.
 
-use crate::engine::dice::Dice;
+use crate::engine::Dice;
+use crate::engine::Place;
+use crate::engine::Position;
 use crate::engine::movegen;
-use crate::engine::place::Place;
-use crate::engine::play::{Play, Step};
-use crate::engine::position::Position;
+use crate::engine::{Play, Step};
 
 /// Points 1-24.
 const POINTS: u32 = ((1 << 25) - 1) & !1;

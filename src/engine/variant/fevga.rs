@@ -2,10 +2,10 @@
 //! own-quarter and trapping rules.
 
 use super::{Variant, VariantError, VariantRules, fast};
-use crate::engine::dice::Dice;
-use crate::engine::place::Place;
-use crate::engine::play::{Play, Step};
-use crate::engine::position::{BAR, Geometry, OPPONENT_BAR, Position};
+use crate::engine::Dice;
+use crate::engine::Place;
+use crate::engine::{BAR, Geometry, OPPONENT_BAR, Position};
+use crate::engine::{Play, Step};
 
 /// Fevga: each side starts with all 15 checkers on its own 24-point, at diagonally opposite
 /// corners (the opponent's start is the mover's 12-point), and both move counter-clockwise.

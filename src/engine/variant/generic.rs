@@ -2,10 +2,10 @@
 //! dice, one checker move at a time, then the whole-play rules.
 
 use super::VariantRules;
-use crate::engine::dice::Dice;
-use crate::engine::place::Place;
-use crate::engine::play::{MAX_STEPS, Play, Step};
-use crate::engine::position::{BAR, Position};
+use crate::engine::Dice;
+use crate::engine::Place;
+use crate::engine::{BAR, Position};
+use crate::engine::{MAX_STEPS, Play, Step};
 use foldhash::HashSet;
 use foldhash::HashSetExt;
 

@@ -1,11 +1,11 @@
 //! Plakoto (assets/rules/README.md §2.3): pins instead of hits, and the mother.
 
 use super::{Variant, VariantError, VariantRules, Verdict, fast};
-use crate::engine::dice::Dice;
-use crate::engine::place::Place;
-use crate::engine::play::{Play, Step};
-use crate::engine::position::{BAR, Geometry, OPPONENT_BAR, Position};
-use crate::engine::scoring::{Ending, WinKind};
+use crate::engine::Dice;
+use crate::engine::Place;
+use crate::engine::{BAR, Geometry, OPPONENT_BAR, Position};
+use crate::engine::{Ending, WinKind};
+use crate::engine::{Play, Step};
 
 /// Plakoto: each side starts with all 15 checkers on its own 24-point and moves as in
 /// backgammon, but there is no bar and no hitting: landing on a lone opposing checker pins

@@ -4,9 +4,9 @@
 
 use super::Variant;
 use super::VariantRules;
-use crate::engine::dice::Dice;
-use crate::engine::play::Step;
-use crate::engine::position::Position;
+use crate::engine::Dice;
+use crate::engine::Position;
+use crate::engine::Step;
 
 /// Follows `steps` from `start` with the dice of `dice`, each step by a die that the rule
 /// set's step rules allow for it (the die of the distance, or a higher one to bear off), and

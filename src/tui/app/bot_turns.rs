@@ -2,10 +2,10 @@
 //! answer, showing its play a checker at a time, and handing sides over.
 
 use super::{App, BotJob, Job, Msg, Player, SharedBot};
-use crate::bot::{BotSpec, Decision, Question};
-use crate::engine::{Action, Phase, Side};
-use crate::record::PlayerKind;
 use crate::tui::effect::{BotRequest, MadeBots};
+use bg_tui::bot::{BotSpec, Decision, Question};
+use bg_tui::engine::{Action, Phase, Side};
+use bg_tui::record::PlayerKind;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,7 +13,7 @@ use std::time::Duration;
 impl App {
     /// A bot is answering, or its play is being shown.
     #[must_use]
-    pub const fn bot_busy(&self) -> bool {
+    pub(crate) const fn bot_busy(&self) -> bool {
         self.questions.busy()
     }
 
@@ -162,7 +162,7 @@ impl App {
             if let BotSpec::Ubgi(_) = name {
                 self.status.say(format!(
                     "starting {} for {}…",
-                    crate::printable::printable(&name.to_string(), 40),
+                    bg_tui::printable::printable(&name.to_string(), 40),
                     self.name(sides[0])
                 ));
             }

@@ -4,9 +4,9 @@
 //! The editor itself is [`crate::tui::editor`].
 
 use super::{App, Said, Screen};
-use crate::engine::Action;
 use crate::tui::editor::{Editor, EditorContext, EditorNext};
 use crate::tui::msg::EditorMsg;
+use bg_tui::engine::Action;
 
 impl App {
     /// Opens the position editor on the game as it stands (`e`, `:setup`), or says why not.
@@ -84,7 +84,11 @@ impl App {
 
     /// Hands the edited position to the engine: on refusal the message says why and the
     /// editor stays; else the game starts from it (recorded as its start).
-    fn play_setup(&mut self, setup: &crate::engine::GameSetup, dice: Option<crate::engine::Dice>) {
+    fn play_setup(
+        &mut self,
+        setup: &bg_tui::engine::GameSetup,
+        dice: Option<bg_tui::engine::Dice>,
+    ) {
         let was_over = self.table.game().result().is_some();
         if let Err(e) = self.table.set_up(setup) {
             self.status.say(e.to_string());

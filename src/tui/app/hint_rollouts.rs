@@ -6,10 +6,10 @@
 
 use super::hints::HintNext;
 use super::{App, Job, Said};
-use crate::engine::{Phase, Play};
 use crate::tui::hint::{self, HintJob, play_text};
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
 use crate::tui::msg::HintMsg;
+use bg_tui::engine::{Phase, Play};
 
 impl App {
     /// Starts rolling out the open hint panel's lines (the best few plays, or the position

@@ -3,11 +3,11 @@
 //! panel's messages ([`Hints::update`]) and says what the game must do for the rest (ask
 //! the bot, play a line, start a rollout).
 
-use crate::engine::Play;
 use crate::tui::hint::HintPanel;
 use crate::tui::hint_rollout::{RolloutChoice, RolloutReport, RolloutStage, RolloutView};
 use crate::tui::model::Overlay;
 use crate::tui::msg::{HintMsg, RolloutKnob};
+use bg_tui::engine::Play;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -258,7 +258,7 @@ impl Hints {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{MatchState, Rules};
+    use bg_tui::engine::{MatchState, Rules};
 
     fn waiting() -> HintPanel {
         crate::tui::hint::waiting(&MatchState::new(Rules::money()).expect("a match"))

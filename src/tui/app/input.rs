@@ -3,11 +3,11 @@
 //! line).
 
 use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
-use crate::bot::BotSpec;
-use crate::engine::WinKind;
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::play_key;
 use crate::tui::msg::{Answer, Arrow, HintMsg, LineMsg, RolloutKnob, TutorMsg};
+use bg_tui::bot::BotSpec;
+use bg_tui::engine::WinKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
@@ -15,7 +15,7 @@ impl App {
     /// The message an event means now: keys mean different things on the command line,
     /// in a panel or a question, and nothing while the terminal is too small for the board.
     #[must_use]
-    pub fn message_for(&self, event: Event) -> Msg {
+    pub(crate) fn message_for(&self, event: Event) -> Msg {
         match event {
             Event::Bot { id, decision } => Msg::BotDecided(id, decision),
             Event::Tick(id) => Msg::BotStep(id),

@@ -3,9 +3,9 @@
 //! lines typed on the command line. This part is the only writer of them.
 
 use super::{GRID, MAX_COMMAND_CHARS, Mode};
-use crate::engine::{DieStep, Place};
 use crate::tui::model::Spot;
 use crate::tui::msg::{Arrow, LineMsg};
+use bg_tui::engine::{DieStep, Place};
 
 /// The keys' mode, the cursor, the pick and the command history.
 #[derive(Debug)]

@@ -3,16 +3,16 @@
 //! last play. It is the only path to the match: every action goes through the host here,
 //! so the record and the match never part. This part is the only writer of them.
 
-use crate::engine::{
+use crate::tui::model::LastMove;
+use bg_tui::engine::{
     Action, Dice, DieStep, Game, GameSetup, MatchError, MatchState, Phase, SetupError, Side,
     TurnBuilder, TurnError,
 };
-use crate::host::Host;
-use crate::host::clocks::Timing;
-use crate::host::saving::Saving;
-use crate::host::seats::Seats;
-use crate::record::{PlayerKind, Record, Recorder};
-use crate::tui::model::LastMove;
+use bg_tui::host::Host;
+use bg_tui::host::clocks::Timing;
+use bg_tui::host::saving::Saving;
+use bg_tui::host::seats::Seats;
+use bg_tui::record::{PlayerKind, Record, Recorder};
 
 /// The match, its record, the turn in progress and the dice.
 #[derive(Debug)]
@@ -188,7 +188,7 @@ impl Table {
     /// Moves the checker on `from` by `die`; `None` when there is no turn.
     pub(super) fn move_by_die(
         &mut self,
-        from: crate::engine::Place,
+        from: bg_tui::engine::Place,
         die: u8,
     ) -> Option<Result<DieStep, TurnError>> {
         self.turn.as_mut().map(|t| t.move_by_die(from, die))
@@ -196,7 +196,7 @@ impl Table {
 
     /// Shows `step` of a bot's play on the board (the play itself is made through
     /// [`Table::apply`]).
-    pub(super) fn show_step(&mut self, step: crate::engine::Step) {
+    pub(super) fn show_step(&mut self, step: bg_tui::engine::Step) {
         if let Some(turn) = &mut self.turn {
             let next = turn.next_steps();
             if let Some(ds) = next.iter().find(|ds| ds.step == step) {

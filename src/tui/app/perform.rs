@@ -7,18 +7,20 @@
 //! the game no longer waits for (its side went to a person, its panel closed) is never
 //! started; a save always is.
 
+use super::App;
 use super::hints::Hints;
 use super::questions::Questions;
 use super::tutor_desk::TutorDesk;
-use super::{App, BotJob, HintJob, RolloutJob, TutorJob};
 use crate::tui::effect::{Effect, Effects, Job, Work};
 use crate::tui::event::Event;
 use crate::tui::hint_rollout::RolloutReport;
+#[cfg(test)]
+use crate::tui::{bots::BotJob, hint::HintJob, hint_rollout::RolloutJob, tutor::TutorJob};
 
 impl App {
     /// Applies one event and performs what it asks for (see [`App::update`] and
     /// [`App::perform`]); returns whether the screen must be redrawn.
-    pub fn handle(&mut self, event: Event) -> bool {
+    pub(crate) fn handle(&mut self, event: Event) -> bool {
         if matches!(event, Event::Key(_)) {
             // A bot whose worker could not start is asked again.
             self.questions.stall(false);
@@ -88,7 +90,7 @@ impl App {
     /// is kept as a job, [`App::make_saves`] makes those kept here), keeps the jobs for
     /// [`App::take_jobs`]; quitting is [`App::should_quit`]. Returns whether the screen must
     /// be redrawn.
-    pub fn perform(&mut self, effects: Effects) -> bool {
+    pub(crate) fn perform(&mut self, effects: Effects) -> bool {
         for effect in effects.effects {
             match effect {
                 Effect::Save(request) => self.table.host_mut().ask_save(request),
@@ -120,7 +122,7 @@ impl App {
 
     /// The jobs to start now on worker threads (those the game still waits for), oldest
     /// first.
-    pub fn take_jobs(&mut self) -> Vec<Job> {
+    pub(crate) fn take_jobs(&mut self) -> Vec<Job> {
         let current = |job: &Job| waited_for(&self.questions, &self.hints, &self.tutor, job);
         self.outbox.take_jobs(current)
     }
@@ -132,9 +134,10 @@ impl App {
         self.outbox.take_job(current, is, open)
     }
 
+    #[cfg(test)]
     /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
     /// kind at a time).
-    pub fn take_bot_job(&mut self) -> Option<BotJob> {
+    pub(crate) fn take_bot_job(&mut self) -> Option<BotJob> {
         self.take_job(
             |job| matches!(job, Job::Bot(_)),
             |job| match job {
@@ -144,8 +147,9 @@ impl App {
         )
     }
 
+    #[cfg(test)]
     /// The hint to work out now (see [`App::take_bot_job`]).
-    pub fn take_hint_job(&mut self) -> Option<HintJob> {
+    pub(crate) fn take_hint_job(&mut self) -> Option<HintJob> {
         self.take_job(
             |job| matches!(job, Job::Hint(_)),
             |job| match job {
@@ -155,8 +159,9 @@ impl App {
         )
     }
 
+    #[cfg(test)]
     /// The hint panel's rollout to run now (see [`App::take_bot_job`]).
-    pub fn take_rollout_job(&mut self) -> Option<RolloutJob> {
+    pub(crate) fn take_rollout_job(&mut self) -> Option<RolloutJob> {
         self.take_job(
             |job| matches!(job, Job::Rollout(_)),
             |job| match job {
@@ -166,8 +171,9 @@ impl App {
         )
     }
 
+    #[cfg(test)]
     /// The bots to make now for `:bot` (see [`App::take_bot_job`]).
-    pub fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
+    pub(crate) fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
         self.take_job(
             |job| matches!(job, Job::Seat(_)),
             |job| match job {
@@ -178,7 +184,7 @@ impl App {
     }
 
     /// The save to make now (see [`App::take_bot_job`]).
-    pub fn take_save_job(&mut self) -> Option<crate::host::saving::SaveJob> {
+    pub(crate) fn take_save_job(&mut self) -> Option<bg_tui::host::saving::SaveJob> {
         self.take_job(
             |job| matches!(job, Job::Save(_)),
             |job| match job {
@@ -193,8 +199,9 @@ impl App {
         self.outbox.holds(|job| matches!(job, Job::Save(_)))
     }
 
+    #[cfg(test)]
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
-    pub fn take_tutor_job(&mut self) -> Option<TutorJob> {
+    pub(crate) fn take_tutor_job(&mut self) -> Option<TutorJob> {
         self.take_job(
             |job| matches!(job, Job::Tutor(_)),
             |job| match job {

@@ -6,12 +6,12 @@
 //! on the message line.
 
 use super::{App, Mode, Msg, Said, point_spot, spot_point};
-use crate::engine::{
-    Action, DieStep, Phase, Place, Play, Side, TurnBuilder, format_play, parse_play_in,
-};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::model::LastMove;
 use crate::tui::tutor::Decision;
+use bg_tui::engine::{
+    Action, DieStep, Phase, Place, Play, Side, TurnBuilder, format_play, parse_play_in,
+};
 
 impl App {
     /// Applies a message of normal play (keys, clicks, commands): the keys of the table
@@ -308,7 +308,7 @@ impl App {
                     let number = self.table.state().game_number();
                     let variant = self.table.game().variant();
                     self.status.note(match self.options.rules.rule_set {
-                        crate::engine::RuleSet::Tavli => {
+                        bg_tui::engine::RuleSet::Tavli => {
                             format!("── game {number}: {variant} ──")
                         }
                         _ => format!("── game {number} ──"),

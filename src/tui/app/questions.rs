@@ -1,9 +1,9 @@
 //! The terminal's questions to its bots: the id of the question a bot is answering, the
 //! bot's play being shown a checker at a time, the ids of the questions asked of worker
 //! threads, the bots being made for `:bot`, and whether asking is stalled. Who sits at each
-//! side is the host's ([`crate::host::seats`]). This part is the only writer of them.
+//! side is the host's ([`bg_tui::host::seats`]). This part is the only writer of them.
 
-use crate::engine::Play;
+use bg_tui::engine::Play;
 
 /// What the bots are being asked, and the ids of the worker threads' questions.
 #[derive(Debug, Default)]
@@ -37,7 +37,7 @@ impl Step {
     }
 
     /// The checker move to show, if the play has it.
-    pub(super) fn shown(&self) -> Option<crate::engine::Step> {
+    pub(super) fn shown(&self) -> Option<bg_tui::engine::Step> {
         self.play.steps().get(self.index).copied()
     }
 

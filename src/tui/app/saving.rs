@@ -2,28 +2,36 @@
 //! ([`App::resumed`]), the saves [`App::update`] asks for (`s`, `:save`, the autosave after
 //! every action) handed to the runtime one at a time and said, once back, on the message
 //! line and in the log, and what is said at the end. The state of saving is the host's
-//! ([`crate::host::saving`]).
+//! ([`bg_tui::host::saving`]).
 
-use super::{App, AppError, Mode, Options, Player};
-use crate::engine::MatchState;
-use crate::engine::Side;
-use crate::host::Host;
-use crate::host::resume::shown_name;
-use crate::host::saving::{SaveWriter, Saved};
-use crate::record::{PlayerKind, Record, RecordedAction};
+use super::{App, Mode, Options, Player};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::msg::{LineMsg, Msg};
-use std::path::{Path, PathBuf};
+use bg_tui::engine::Side;
+use bg_tui::host::Host;
+use bg_tui::host::resume::shown_name;
+use bg_tui::host::saving::Saved;
+use bg_tui::record::{PlayerKind, RecordedAction};
+// What the tests' ways in (resuming a record in hand, saving to a path) need.
+#[cfg(test)]
+use {
+    super::AppError,
+    bg_tui::engine::MatchState,
+    bg_tui::host::saving::SaveWriter,
+    bg_tui::record::Record,
+    std::path::{Path, PathBuf},
+};
 
 impl App {
-    /// The match of `record` (as [`crate::record::load`] gave it, with `match_state`), going
+    #[cfg(test)]
+    /// The match of `record` (as [`bg_tui::record::load`] gave it, with `match_state`), going
     /// on where it stopped ([`Host::resume`], saving into `options.saves`): see
     /// [`App::resumed`].
     ///
     /// # Errors
     /// [`AppError::MatchOver`] for a finished match, [`AppError::Bot`] for a bot the record
     /// names that this program does not have.
-    pub fn resume(
+    pub(crate) fn resume(
         options: Options,
         record: Record,
         match_state: MatchState,
@@ -37,7 +45,7 @@ impl App {
     /// rules, players and seed replace those of `options` (which give the rest: drawing,
     /// pauses). The message line says which game goes on.
     #[must_use]
-    pub fn resumed(mut options: Options, host: Host) -> App {
+    pub(crate) fn resumed(mut options: Options, host: Host) -> App {
         let record = host.record();
         options.rules = record.rules;
         options.seed = record.seed;
@@ -64,16 +72,18 @@ impl App {
         app
     }
 
+    #[cfg(test)]
     /// The record of the match so far.
     #[must_use]
-    pub const fn record(&self) -> &Record {
+    pub(crate) const fn record(&self) -> &Record {
         self.table.record()
     }
 
+    #[cfg(test)]
     /// Saves the match to `path`, or (`None`) where it was last saved or resumed from, else
     /// under a dated name in the save folder, at once, on this thread (after the saves
     /// asked for before); tells where on the message line and in the log.
-    pub fn save(&mut self, path: Option<PathBuf>) {
+    pub(crate) fn save(&mut self, path: Option<PathBuf>) {
         self.table.host_mut().ask_save(SaveRequest::To(path));
         self.keep_next_save();
         self.make_saves();
@@ -84,7 +94,7 @@ impl App {
     /// runtime does when a save's worker brings it back: for tests that drive the game
     /// without a runtime, and for the end of the game, when no worker is left to make them.
     /// Returns whether the screen must be redrawn.
-    pub fn make_saves(&mut self) -> bool {
+    pub(crate) fn make_saves(&mut self) -> bool {
         let mut redraw = false;
         while let Some(job) = self.take_save_job() {
             let saved = crate::tui::effect::Saved::new(job.run());
@@ -97,7 +107,7 @@ impl App {
     /// A save is being made on a worker thread (its writer is out, not waiting for the
     /// runtime): the runtime waits for it to come back before the game ends.
     #[must_use]
-    pub fn save_out(&self) -> bool {
+    pub(crate) fn save_out(&self) -> bool {
         self.table.saving().out() && !self.holds_save_job()
     }
 
@@ -199,38 +209,40 @@ impl App {
     /// The match is not safe on the disk (a full disk), and was not saved elsewhere: the
     /// program then ends with a status that says so.
     #[must_use]
-    pub fn lost(&self) -> bool {
+    pub(crate) fn lost(&self) -> bool {
         self.table.host().unsaved()
     }
 
     /// The match's record, when it is not saved anywhere on the disk (not even in an
     /// autosave behind it): the last place it can go is the standard output.
     #[must_use]
-    pub fn unsaved_record(&self) -> Option<String> {
+    pub(crate) fn unsaved_record(&self) -> Option<String> {
         (self.lost() && self.table.saving().status().current_journal.is_none())
-            .then(|| crate::record::to_json(self.table.record()))
+            .then(|| bg_tui::record::to_json(self.table.record()))
     }
 
     /// Before the game ends (the runtime has waited for the save out on a worker, see
     /// [`App::save_out`]): the saves asked for made, a finished match not kept yet (the
     /// disk was full) tried again, and so is an autosave that failed; a match still not safe
     /// is saved in the other places, unless the players declined. Returns [`App::farewell`].
-    pub fn finish_saving(&mut self) -> String {
+    pub(crate) fn finish_saving(&mut self) -> String {
         self.make_saves();
         self.table.host_mut().finish_saving()
     }
 
+    #[cfg(test)]
     /// The line to print once the terminal is restored: where the match is (kept, or in
     /// the autosave, and how to go on with it), or why it is not saved. Empty when there is
     /// nothing to say (nothing was played).
     #[must_use]
-    pub fn farewell(&self) -> String {
+    pub(crate) fn farewell(&self) -> String {
         self.table.host().farewell()
     }
 
+    #[cfg(test)]
     /// Says the match was resumed from the autosave file: it is written over as the match
     /// goes on (a new match or one resumed from another file first moves it aside).
-    pub fn owns_autosave(&mut self) {
+    pub(crate) fn owns_autosave(&mut self) {
         if let Some(writer) = self.table.saving_mut().writer_mut() {
             writer.own_autosave();
         }
@@ -241,9 +253,10 @@ impl App {
         self.table.saving().status().trouble.clone()
     }
 
+    #[cfg(test)]
     /// Where the finished match was kept, once it is over (with a save folder).
     #[must_use]
-    pub fn kept(&self) -> Option<&Path> {
+    pub(crate) fn kept(&self) -> Option<&Path> {
         self.table.saving().status().kept.as_deref()
     }
 
@@ -284,16 +297,16 @@ impl App {
             .unwrap_or_default()
     }
 
-    /// Whether the record may hold no further game: [`crate::record::MAX_GAMES`] games, or
+    /// Whether the record may hold no further game: [`bg_tui::record::MAX_GAMES`] games, or
     /// an autosave half as long as a record may be (so that what is written, the kept
     /// record too, always reads back). A money session then ends.
     pub(super) fn record_is_full(&self) -> bool {
         let saved = self.table.saving().status().journal_len;
-        self.table.record().games.len() >= crate::record::MAX_GAMES
-            || saved > crate::record::MAX_BYTES as u64 / 2
+        self.table.record().games.len() >= bg_tui::record::MAX_GAMES
+            || saved > bg_tui::record::MAX_BYTES as u64 / 2
     }
 
-    /// How much the record holds ([`crate::host::saving::recorded`]).
+    /// How much the record holds ([`bg_tui::host::saving::recorded`]).
     pub(super) fn recorded(&self) -> usize {
         self.table.host().recorded()
     }

@@ -1,7 +1,7 @@
 //! What the screen shows: the status line, the panels, and the board model.
 
 use super::{App, AutoRoll, Mode, plural, point_name, point_spot};
-use crate::engine::{CrawfordState, GameResult, Phase, Side, WinKind, format_play};
+use bg_tui::engine::{CrawfordState, GameResult, Phase, Side, WinKind, format_play};
 
 use crate::tui::keys::help_rows;
 use crate::tui::model::{BoardModel, Overlay};
@@ -98,7 +98,7 @@ impl App {
     }
 
     pub(super) fn result_line(&self, result: &GameResult) -> String {
-        crate::replay::label::describe_result(result, |side| self.name(side))
+        bg_tui::replay::describe_result(result, |side| self.name(side))
     }
 
     /// The question of a match that cannot be saved where it goes: why, and where it can go.
@@ -250,14 +250,14 @@ impl App {
             if self.options.rules.uses_cube() && game_has_cube(m) {
                 format!(
                     "{}, cube {}: {}",
-                    crate::replay::label::ending_words(result),
+                    bg_tui::replay::ending_words(result),
                     result.cube,
                     plural(result.points, "point")
                 )
             } else {
                 format!(
                     "{}: {}",
-                    crate::replay::label::ending_words(result),
+                    bg_tui::replay::ending_words(result),
                     plural(result.points, "point")
                 )
             },
@@ -289,7 +289,7 @@ impl App {
 
     /// What the board shows now.
     #[must_use]
-    pub fn model(&self) -> BoardModel {
+    pub(crate) fn model(&self) -> BoardModel {
         let m = self.table.state();
         let game = m.game();
         let position = self
@@ -353,7 +353,7 @@ impl App {
                 &|side| self.name(side).to_string(),
             ),
             board_text: (!game.variant().has_position_id() && self.options.board_text)
-                .then(|| crate::engine::BoardSpec::of_position(game.position()).to_json()),
+                .then(|| bg_tui::engine::BoardSpec::of_position(game.position()).to_json()),
             xgid: (game.variant().has_position_id() && self.options.board_text)
                 .then(|| self.xgid_now()),
             position_id: m.position_id().unwrap_or_default(),
@@ -394,15 +394,15 @@ impl App {
 }
 
 /// The game in progress is played with the cube (Tavli's games and Plakoto have none).
-fn game_has_cube(m: &crate::engine::MatchState) -> bool {
+fn game_has_cube(m: &bg_tui::engine::MatchState) -> bool {
     m.game().variant().has_cube()
 }
 
 /// The clocks as the board shows them (`None` without clocks).
-fn clock_shows(clocks: &crate::host::clocks::Timing) -> Option<[crate::tui::model::ClockShow; 2]> {
+fn clock_shows(clocks: &bg_tui::host::clocks::Timing) -> Option<[crate::tui::model::ClockShow; 2]> {
     clocks.readings().map(|readings| {
         readings.map(|r| crate::tui::model::ClockShow {
-            left: crate::clock::format_left(r.left),
+            left: bg_tui::clock::format_left(r.left),
             running: r.running,
             flagged: r.out,
         })

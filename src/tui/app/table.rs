@@ -5,48 +5,45 @@
 //! host's (its clocks and seats).
 
 use super::{App, AutoRoll, Mode, Player, Said, SharedBot, point_spot};
-use crate::bot;
-use crate::engine::{Action, Phase, Place, Side};
-use crate::tui::clock::{ClockState, TimeSource};
+#[cfg(test)]
+use crate::tui::clock::TimeSource;
 use crate::tui::model::Spot;
 use crate::tui::msg::Toggle;
+use bg_tui::bot;
+use bg_tui::engine::{Action, Phase, Place, Side};
 use std::sync::{Arc, Mutex};
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
 /// time ran out and gives hints.
-pub(super) fn strongest_bot(variant: crate::engine::Variant) -> bot::BotSpec {
+pub(super) fn strongest_bot(variant: bg_tui::engine::Variant) -> bot::BotSpec {
     bot::strongest_for(variant)
 }
 
-pub(super) use crate::host::saving::shown_path;
+pub(super) use bg_tui::host::saving::shown_path;
 
 impl App {
     /// Says `line` on the message line and adds it to the log (what happened before the
     /// game started, such as where an unfinished match was kept).
-    pub fn notice(&mut self, line: String) {
+    pub(crate) fn notice(&mut self, line: String) {
         self.status.announce(line);
     }
 
+    #[cfg(test)]
     /// The last events, oldest first.
     #[must_use]
-    pub fn log(&self) -> Vec<String> {
+    pub(crate) fn log(&self) -> Vec<String> {
         self.status.log().cloned().collect()
     }
 
+    #[cfg(test)]
     /// Reads the clocks' time from `time` instead of the system's clock (for tests).
-    pub fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
+    pub(crate) fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
         self.table.clocks_mut().set_time_source(time);
-    }
-
-    /// The clocks as they read now, to save in the record (`None` without clocks).
-    #[must_use]
-    pub fn clock_state(&self) -> Option<ClockState> {
-        self.table.clocks().state()
     }
 
     /// A clock runs: the screen is redrawn every second.
     #[must_use]
-    pub fn clock_running(&self) -> bool {
+    pub(crate) fn clock_running(&self) -> bool {
         self.table.clocks().running()
     }
 
@@ -57,8 +54,8 @@ impl App {
     }
 
     /// A refused step in the words of the board on the screen (its point numbers).
-    pub(super) fn shown_error(&self, e: crate::engine::TurnError) -> String {
-        use crate::engine::{IllegalStep, Place, TurnError};
+    pub(super) fn shown_error(&self, e: bg_tui::engine::TurnError) -> String {
+        use bg_tui::engine::{IllegalStep, Place, TurnError};
         let spot = |s: Place| Place::new(self.shown_number(s.number())).unwrap_or(s);
         let e = match e {
             TurnError::NoChecker(s) => TurnError::NoChecker(spot(s)),
@@ -231,7 +228,7 @@ impl App {
         let fields = self.table.state().match_id_fields();
         let rules = &self.options.rules;
         let cap = rules.cube_cap.max(1);
-        crate::engine::xgid(
+        bg_tui::engine::xgid(
             self.table.game().position(),
             &fields,
             rules.beaver,
@@ -325,14 +322,13 @@ impl App {
     }
 
     /// A resumed game's sides that the computer took over: the computer goes on playing
-    /// them for the rest of the game, as [`crate::engine::Game::is_taken_over`] says.
+    /// them for the rest of the game, as [`bg_tui::engine::Game::is_taken_over`] says.
     pub(super) fn seat_taken_over(&mut self) {
         let variant = self.table.game().variant();
         for side in [Side::White, Side::Black] {
-            if bot::decision::taken_over(self.table.state(), side)
+            if bot::taken_over(self.table.state(), side)
                 && !self.table.seats().has_bot(side)
-                && let Ok(b) =
-                    bot::decision::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
+                && let Ok(b) = bot::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
             {
                 self.table
                     .seats_mut()
@@ -344,7 +340,7 @@ impl App {
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
         let variant = self.table.game().variant();
-        match bot::decision::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1)) {
+        match bot::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1)) {
             Ok(b) => {
                 let name = b.name().to_string();
                 self.drop_tutor();

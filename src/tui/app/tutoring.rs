@@ -4,10 +4,10 @@
 
 use super::tutor_desk::TutorNext;
 use super::{App, Job, Said};
-use crate::bot::EXPERT_DEFAULT_PLY;
-use crate::engine::Action;
 use crate::tui::msg::TutorMsg;
 use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
+use bg_tui::bot::EXPERT_DEFAULT_PLY;
+use bg_tui::engine::Action;
 
 impl App {
     /// A person's decision: judged first in tutor mode, else made at once. Bots' decisions

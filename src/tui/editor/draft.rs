@@ -4,9 +4,9 @@
 //! be typed in (16 checkers, both sides on a point): the board shown is whatever was typed,
 //! and only [`Draft::setup`] asks the engine whether it is a position of the rule set.
 
-use crate::engine::{
-    BoardSpec, CrawfordState, Cube, Dice, GameSetup, Geometry, MatchState, Phase, Position, Side,
-    SpecError, Variant, Xgid, position::CHECKERS,
+use bg_tui::engine::{
+    BoardSpec, CHECKERS, CrawfordState, Cube, Dice, GameSetup, Geometry, MatchState, Phase,
+    Position, Side, SpecError, Variant, Xgid,
 };
 
 /// The most checkers of one side the editor holds on one point (more is never a position,
@@ -22,7 +22,7 @@ pub(crate) enum SetupRefusal {
     Board(String),
     /// The cube is not a cube (never from the keys, which only double it).
     #[error("{0}")]
-    Cube(#[from] crate::engine::CubeError),
+    Cube(#[from] bg_tui::engine::CubeError),
 }
 
 /// A position being set up, with the player on roll, the dice, the cube and the score.

@@ -3,9 +3,9 @@
 
 use super::geometry::{Column, Geometry};
 use super::{column_of, flipped, put, side_column};
-use crate::engine::{Position, Side};
 use crate::tui::model::{BoardModel, Spot};
 use crate::tui::theme::Theme;
+use bg_tui::engine::{Position, Side};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -312,7 +312,7 @@ fn mark_last_move(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buff
     let spot = Spot::from;
     let style = theme.last_move();
     // A checker moved on by the next step is marked where it started and where it ended.
-    let mut moves: Vec<crate::engine::Step> = Vec::new();
+    let mut moves: Vec<bg_tui::engine::Step> = Vec::new();
     for &step in &last.steps {
         match moves.last_mut() {
             Some(m) if m.to == step.from && !m.hit && !step.from.is_off() => {
@@ -347,7 +347,7 @@ fn mark_last_move(g: &Geometry, model: &BoardModel, theme: Theme, buf: &mut Buff
                 buf,
                 cell.x,
                 cell.y,
-                &centred(theme.from_marker(), g.w),
+                &centred(theme.moved_from_marker(), g.w),
                 style,
             );
         }

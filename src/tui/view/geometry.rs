@@ -4,9 +4,9 @@ use super::super::model::Spot;
 use ratatui::layout::{Position, Rect};
 
 /// The narrowest terminal the board is drawn in; narrower ones get a note instead.
-pub const MIN_WIDTH: u16 = 80;
+pub(crate) const MIN_WIDTH: u16 = 80;
 /// The lowest terminal the board is drawn in; lower ones get a note instead.
-pub const MIN_HEIGHT: u16 = 24;
+pub(crate) const MIN_HEIGHT: u16 = 24;
 
 /// Rows below the board: the status line, the message line and the command line.
 const STATUS_ROWS: u16 = 3;
@@ -52,18 +52,18 @@ impl Column {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Geometry {
     /// Width of a point's column (also of the bar and the tray): 3 to 7.
-    pub w: u16,
+    pub(crate) w: u16,
     /// Number rows above the board and below it: 1, or 2 in the tutor view (the outer
     /// row in the top player's numbering).
-    pub labels: u16,
+    pub(crate) labels: u16,
     /// Checker rows in each half of the board.
-    pub rows: u16,
+    pub(crate) rows: u16,
     /// The board with its number rows.
-    pub board: Rect,
+    pub(crate) board: Rect,
     /// The side panel right of the board.
-    pub panel: Rect,
+    pub(crate) panel: Rect,
     /// The status, message and command lines below the board.
-    pub status: Rect,
+    pub(crate) status: Rect,
 }
 
 impl Geometry {

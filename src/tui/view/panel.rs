@@ -2,9 +2,9 @@
 //! events, the IDs, and the status, message and command lines.
 
 use super::put_in;
-use crate::engine::Side;
 use crate::tui::model::{BoardModel, Overlay};
 use crate::tui::theme::Theme;
+use bg_tui::engine::Side;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -335,11 +335,11 @@ fn player(
         .map(|bot| {
             let shown = model.names.get(side.index()).map(String::as_str);
             if shown == Some(bot.as_str())
-                || shown == Some(crate::record::name_for_bot(&bot).as_str())
+                || shown == Some(bg_tui::record::name_for_bot(&bot).as_str())
             {
                 " (bot)".to_string()
             } else {
-                format!(" (bot {})", crate::printable::printable(&bot, 24))
+                format!(" (bot {})", bg_tui::printable::printable(&bot, 24))
             }
         })
         .unwrap_or_default();

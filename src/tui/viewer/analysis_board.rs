@@ -4,34 +4,35 @@
 //! player's figures (error rate, PR, luck).
 //!
 //! The analysis is made once on a worker thread ([`crate::tui::workers::spawn_analysis`]), which reports its progress and
-//! its outcome as events, and is saved beside the record ([`crate::analysis::cache`]) so the
+//! its outcome as events, and is saved beside the record ([`bg_tui::analysis::cache`]) so the
 //! next opening reads it at once.
 
-use crate::analysis::{self, Analysis, Judged, cache};
-use crate::record::Record;
+use bg_tui::analysis::{self, Analysis, Judged, cache};
+use bg_tui::record::Record;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The record file the viewer shows, for the saved analysis beside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecordSource {
+pub(crate) struct RecordSource {
     /// The record's path.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// Its bytes, as read (the saved analysis names their fingerprint).
-    pub bytes: Arc<Vec<u8>>,
+    pub(crate) bytes: Arc<Vec<u8>>,
 }
 
 /// What the worker hands back: the analysis (or why there is none), whether it was read
 /// from the saved file, and a line to show about the saved file (damaged, stale, not
 /// written).
 #[derive(Debug, Clone, PartialEq)]
-pub struct AnalysisOutcome {
+pub(crate) struct AnalysisOutcome {
     /// The analysis, or the expert's complaint.
-    pub result: Result<Analysis, crate::tui::effect::Shared<crate::analysis::AnalysisError>>,
+    pub(crate) result:
+        Result<Analysis, crate::tui::effect::Shared<bg_tui::analysis::AnalysisError>>,
     /// Read from the saved file, not made.
-    pub from_cache: bool,
+    pub(crate) from_cache: bool,
     /// A line about the saved file, if there is something to say.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
 // The analysis's figures are never NaN: equality is an equivalence.
@@ -39,19 +40,19 @@ impl Eq for AnalysisOutcome {}
 
 /// An analysis to make: the record, the depth, and where it is saved.
 #[derive(Debug, Clone)]
-pub struct AnalysisJob {
+pub(crate) struct AnalysisJob {
     /// The record.
-    pub record: Record,
+    pub(crate) record: Record,
     /// The expert's depth.
-    pub ply: u8,
+    pub(crate) ply: u8,
     /// The record's file, when there is one.
-    pub source: Option<RecordSource>,
+    pub(crate) source: Option<RecordSource>,
 }
 
 impl AnalysisJob {
     /// Reads the saved analysis if it is of this record, depth and program, or makes it
     /// (telling `progress` how far it is) and saves it: on the calling thread.
-    pub fn run(&self, progress: &mut dyn FnMut(usize, usize)) -> AnalysisOutcome {
+    pub(crate) fn run(&self, progress: &mut dyn FnMut(usize, usize)) -> AnalysisOutcome {
         let mut note = None;
         if let Some(source) = &self.source {
             let path = cache::path_for(&source.path);
@@ -77,14 +78,14 @@ impl AnalysisJob {
         AnalysisOutcome {
             result: result.map_err(Into::into),
             from_cache: false,
-            note: note.map(|n| crate::printable::printable(&n, 200)),
+            note: note.map(|n| bg_tui::printable::printable(&n, 200)),
         }
     }
 }
 
 /// Where the analysis stands.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Progress {
+pub(crate) enum Progress {
     /// Not asked for yet.
     NotAsked,
     /// Asked for; the worker is to be started.
@@ -104,29 +105,29 @@ pub enum Progress {
 
 /// The analysis board's state.
 #[derive(Debug, Clone)]
-pub struct AnalysisBoard {
+pub(crate) struct AnalysisBoard {
     /// The board is shown.
-    pub on: bool,
+    pub(crate) on: bool,
     /// The expert's better play is shown instead of the play made.
-    pub better: bool,
+    pub(crate) better: bool,
     /// The summary panel is open.
-    pub summary: bool,
+    pub(crate) summary: bool,
     /// The analysis.
-    pub progress: Progress,
+    pub(crate) progress: Progress,
     /// The analysis was read from the saved file.
-    pub from_cache: bool,
+    pub(crate) from_cache: bool,
     /// A line about the saved file.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
     /// The record's file, if any.
-    pub source: Option<RecordSource>,
+    pub(crate) source: Option<RecordSource>,
     /// The expert's depth.
-    pub ply: u8,
+    pub(crate) ply: u8,
 }
 
 impl AnalysisBoard {
     /// A board not shown, for the record at `source` (if any), analysed at `ply`.
     #[must_use]
-    pub const fn new(source: Option<RecordSource>, ply: u8) -> AnalysisBoard {
+    pub(crate) const fn new(source: Option<RecordSource>, ply: u8) -> AnalysisBoard {
         AnalysisBoard {
             on: false,
             better: false,
@@ -140,7 +141,7 @@ impl AnalysisBoard {
     }
 
     /// Shows or hides the board; the first showing asks for the analysis.
-    pub fn toggle(&mut self) {
+    pub(crate) fn toggle(&mut self) {
         self.on = !self.on;
         if self.on && self.progress == Progress::NotAsked {
             self.progress = Progress::Queued;
@@ -153,7 +154,7 @@ impl AnalysisBoard {
 
     /// The analysis, once made.
     #[must_use]
-    pub fn analysis(&self) -> Option<&Analysis> {
+    pub(crate) fn analysis(&self) -> Option<&Analysis> {
         match &self.progress {
             Progress::Ready(a) => Some(a),
             _ => None,
@@ -161,7 +162,7 @@ impl AnalysisBoard {
     }
 
     /// The job to start, if the analysis was asked for and not started: it is started now.
-    pub fn take_job(&mut self, record: &Record) -> Option<AnalysisJob> {
+    pub(crate) fn take_job(&mut self, record: &Record) -> Option<AnalysisJob> {
         if self.progress != Progress::Queued {
             return None;
         }
@@ -174,25 +175,25 @@ impl AnalysisBoard {
     }
 
     /// Takes the worker's progress.
-    pub fn progressed(&mut self, done: usize, total: usize) {
+    pub(crate) fn progressed(&mut self, done: usize, total: usize) {
         if matches!(self.progress, Progress::Running { .. }) {
             self.progress = Progress::Running { done, total };
         }
     }
 
     /// Takes the worker's outcome.
-    pub fn finished(&mut self, outcome: AnalysisOutcome) {
+    pub(crate) fn finished(&mut self, outcome: AnalysisOutcome) {
         self.from_cache = outcome.from_cache;
         self.note = outcome.note;
         self.progress = match outcome.result {
             Ok(a) => Progress::Ready(Box::new(a)),
-            Err(e) => Progress::Failed(crate::printable::printable(&e.to_string(), 200)),
+            Err(e) => Progress::Failed(bg_tui::printable::printable(&e.to_string(), 200)),
         };
     }
 
     /// The progress line while the analysis is under way (or why it failed).
     #[must_use]
-    pub fn progress_line(&self) -> Option<String> {
+    pub(crate) fn progress_line(&self) -> Option<String> {
         match &self.progress {
             Progress::NotAsked | Progress::Ready(_) => None,
             Progress::Queued | Progress::Running { total: 0, .. } => {
@@ -210,7 +211,7 @@ impl AnalysisBoard {
     /// rates (checker play, cube, overall) with their ratings, PR, luck with its marks and
     /// rating, the luck-adjusted result, and the dice.
     #[must_use]
-    pub fn summary_lines(&self) -> Vec<String> {
+    pub(crate) fn summary_lines(&self) -> Vec<String> {
         let Some(a) = self.analysis() else {
             return Vec::new();
         };
@@ -218,7 +219,7 @@ impl AnalysisBoard {
         let mut lines = Vec::new();
         for i in 0..2 {
             let s = &a.stats[i];
-            let name = crate::printable::printable(&a.players[i], 20);
+            let name = bg_tui::printable::printable(&a.players[i], 20);
             let itself = if a.judged_itself(i) {
                 " (judged by itself)"
             } else {
@@ -261,7 +262,7 @@ impl AnalysisBoard {
 
     /// The summary panel's title.
     #[must_use]
-    pub fn summary_title(&self) -> String {
+    pub(crate) fn summary_title(&self) -> String {
         format!("Analysis by expert at {}-ply", self.ply)
     }
 }
@@ -297,7 +298,7 @@ fn dice_line(counts: &[u32; 21]) -> String {
 /// One line for judged decision `j` by `who`: what was done and its mark, the equities of
 /// both.
 #[must_use]
-pub fn judged_line(j: &Judged, who: &str) -> String {
+pub(crate) fn judged_line(j: &Judged, who: &str) -> String {
     let mark = j
         .mark()
         .map_or(String::new(), |m| format!(" {}", m.symbol()));

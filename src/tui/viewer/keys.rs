@@ -4,7 +4,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// What a key asks the viewer for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ViewerMsg {
+pub(crate) enum ViewerMsg {
     /// Right: one checker move (or action) on.
     NextStep,
     /// Left: one back.
@@ -43,7 +43,7 @@ pub enum ViewerMsg {
 
 /// The message of a key.
 #[must_use]
-pub fn viewer_key(key: KeyEvent) -> ViewerMsg {
+pub(crate) fn viewer_key(key: KeyEvent) -> ViewerMsg {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
             KeyCode::Char('c') => ViewerMsg::Quit,
@@ -73,7 +73,7 @@ pub fn viewer_key(key: KeyEvent) -> ViewerMsg {
 
 /// Every key of the viewer and what it does, as its help lists them.
 #[must_use]
-pub fn viewer_help_rows() -> Vec<(String, String)> {
+pub(crate) fn viewer_help_rows() -> Vec<(String, String)> {
     [
         ("Right / Left", "one checker move (or action) on / back"),
         (

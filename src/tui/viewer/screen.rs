@@ -3,10 +3,10 @@
 
 use super::Viewer;
 use super::keys::viewer_help_rows;
-use crate::clock::format_left;
-use crate::engine::{CrawfordState, Side};
-use crate::replay::{Moment, MomentKind, Timeline, result_text, score_text};
 use crate::tui::model::{BoardModel, ClockShow, LastMove, MoveRow, Overlay, Spot};
+use bg_tui::clock::format_left;
+use bg_tui::engine::{CrawfordState, Side};
+use bg_tui::replay::{Moment, MomentKind, Timeline, result_text, score_text};
 use std::time::Duration;
 
 /// The board model of the moment the viewer shows.
@@ -135,7 +135,7 @@ fn board_line(v: &Viewer) -> Option<String> {
             super::analysis_board::judged_line(j, t.name(side))
         }))
         .collect();
-    Some(crate::printable::printable(&lines.join("; "), 300))
+    Some(bg_tui::printable::printable(&lines.join("; "), 300))
 }
 
 /// The status line on the analysis board: what `b` shows where the expert plays otherwise.
@@ -177,9 +177,9 @@ fn show_better_play(v: &Viewer, model: &mut BoardModel) {
             .iter()
             // Read from a saved analysis: a step with a number that is no place is left out.
             .filter_map(|&(from, to, hit)| {
-                Some(crate::engine::Step {
-                    from: crate::engine::Place::new(from)?,
-                    to: crate::engine::Place::new(to)?,
+                Some(bg_tui::engine::Step {
+                    from: bg_tui::engine::Place::new(from)?,
+                    to: bg_tui::engine::Place::new(to)?,
                     hit,
                 })
             })
@@ -187,7 +187,7 @@ fn show_better_play(v: &Viewer, model: &mut BoardModel) {
     });
     model.status = format!("The expert's play: {}   b: the play made", j.best);
     // After a play the IDs are the opponent's, on roll next.
-    model.position_id = crate::engine::position_id(&best.position.switched());
+    model.position_id = bg_tui::engine::position_id(&best.position.switched());
 }
 
 /// The players' reserves after the moment's action (at the start of a game: full).
@@ -250,7 +250,7 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
     );
     match &moment.kind {
         MomentKind::Result(result) => {
-            let how = crate::replay::label::ending_words(result);
+            let how = bg_tui::replay::ending_words(result);
             let points = if result.points == 1 {
                 "1 point".to_string()
             } else {

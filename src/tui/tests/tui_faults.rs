@@ -1,0 +1,356 @@
+//! Nothing lost, part three (issue 34), in the terminal game: engines that take their time,
+//! work that cannot get a thread, and the keys that must stay live meanwhile.
+
+use crate::tui::{App, Event, Options, Overlay};
+use bg_tui::engine::{Rules, Side};
+use ratatui::crossterm::event::KeyCode;
+use std::time::{Duration, Instant};
+
+use super::common;
+use common::{press, type_command};
+
+fn new_app() -> App {
+    App::new(Options {
+        rules: Rules::money(),
+        seed: Some(3),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+/// The engine of `tests/engines/slow-start.sh`, silent for `seconds` before it shakes
+/// hands.
+fn slow_engine(seconds: u32) -> String {
+    format!(
+        "ubgi:sh {}/tests/engines/slow-start.sh {seconds}",
+        env!("CARGO_MANIFEST_DIR"),
+    )
+}
+
+/// Item 5: `:bot ubgi:...` starts the engine on a worker thread: the command returns at
+/// once (the engine is silent for 2 s), the keys stay live, and the side is seated when the
+/// engine's answer comes back as an event.
+#[test]
+fn an_engine_starts_off_the_ui_thread_with_the_keys_live() {
+    let mut app = new_app();
+    let engine = slow_engine(2);
+    let start = Instant::now();
+    type_command(&mut app, &format!("bot '{engine}' black"));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "the command waited {:?} for the engine",
+        start.elapsed()
+    );
+    assert!(app.message().contains("starting"), "{}", app.message());
+    let request = app
+        .take_seat_job()
+        .expect("the engine is started on a worker");
+    let worker = std::thread::spawn(move || request.make());
+    // Meanwhile the keys act: the help opens and closes.
+    press(&mut app, KeyCode::Char('?'));
+    assert!(matches!(app.model().overlay, Some(Overlay::Help(_))));
+    press(&mut app, KeyCode::Esc);
+    assert!(app.model().overlay.is_none());
+    assert_eq!(app.model().bots[Side::Black.index()], None);
+    let made = worker.join().expect("the worker ends");
+    app.handle(Event::BotsMade(Box::new(made)));
+    assert!(
+        app.model().bots[Side::Black.index()]
+            .as_deref()
+            .is_some_and(|name| name.starts_with("ubgi:")),
+        "{}",
+        app.message()
+    );
+}
+
+/// Item 5: an engine still starting when its side is handed back (`:human`) is dropped
+/// when it comes, not seated.
+#[test]
+fn an_engine_that_comes_after_human_is_not_seated() {
+    let mut app = new_app();
+    type_command(&mut app, &format!("bot '{}' black", slow_engine(0)));
+    let request = app
+        .take_seat_job()
+        .expect("the engine is started on a worker");
+    type_command(&mut app, "human");
+    app.handle(Event::BotsMade(Box::new(request.make())));
+    assert_eq!(app.model().bots, [None, None]);
+}
+
+/// The hint panel's rollout of the opening 3-1's plays, full trials on one thread (a busy
+/// core: a round of 36 trials of five plays takes half a minute there).
+fn opening_rollout() -> crate::tui::hint_rollout::RolloutJob {
+    use bg_tui::engine::{Dice, MatchState, Phase};
+    let mut m = MatchState::new(Rules::money()).unwrap();
+    m.apply(bg_tui::engine::Action::OpeningRoll { white: 3, black: 1 })
+        .unwrap();
+    assert!(matches!(m.game().phase(), Phase::Moving(d) if d == Dice::new(3, 1).unwrap()));
+    let plays = m.game().legal_plays().to_vec();
+    let full = crate::tui::hint_rollout::RolloutChoice {
+        trials: 1296,
+        ply: 0,
+        truncate: None,
+    };
+    let mut job = crate::tui::hint_rollout::RolloutJob::new(7, &m, &plays, 1, full)
+        .expect("plays to roll out");
+    job.settings.threads = 1;
+    job
+}
+
+/// Item 8: the panel's rollout stops within a turn once its flag is set, not at the end of
+/// the round: set before it starts, not one trial is played; set while it runs, it ends in
+/// well under a second (the round it is in takes half a minute on one core).
+#[test]
+fn the_panels_rollout_stops_within_a_turn_after_esc() {
+    use std::sync::atomic::Ordering;
+    let job = opening_rollout();
+    job.stop.store(true, Ordering::Relaxed);
+    let mut last = None;
+    job.run(|r| {
+        last = Some(r);
+        true
+    });
+    let last = last.expect("a final report");
+    assert!(last.done);
+    assert_eq!(last.trials, 0, "trials played after the stop");
+
+    let job = opening_rollout();
+    let stop = std::sync::Arc::clone(&job.stop);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        job.run(|r| {
+            let _ = tx.send(r);
+            true
+        });
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let stopped_at = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let last = loop {
+        let report = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the rollout ends");
+        if report.done {
+            break report;
+        }
+    };
+    let took = stopped_at.elapsed();
+    worker.join().expect("the worker ends");
+    assert!(
+        took < Duration::from_secs(2),
+        "the rollout went on {took:?} after the stop"
+    );
+    assert_eq!(last.error, None);
+}
+
+/// Item 3: a bot's worker that cannot start is one line; the game waits for a key (not
+/// asking again at once, which would fail again and again) and then asks the bot again.
+#[test]
+fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
+    use crate::tui::Player;
+    use crate::tui::effect::Work;
+    let mut app = App::new(Options {
+        rules: Rules::money(),
+        seed: Some(3),
+        players: [
+            Player::Bot(bg_tui::bot::BotSpec::Greedy),
+            Player::Bot(bg_tui::bot::BotSpec::Greedy),
+        ],
+        ..Options::default()
+    })
+    .unwrap();
+    let job = app.take_bot_job().expect("a bot is asked");
+    app.handle(Event::NotStarted {
+        work: Work::Bot,
+        id: job.id,
+        why: "Resource temporarily unavailable".to_string(),
+    });
+    assert!(
+        app.message()
+            .starts_with("the bot waits: a thread could not start (Resource"),
+        "{}",
+        app.message()
+    );
+    assert!(app.take_bot_job().is_none(), "asked again at once");
+    press(&mut app, KeyCode::Char('x'));
+    assert!(app.take_bot_job().is_some(), "asked again after a key");
+}
+
+/// Item 3: the hint panel's rollout whose worker cannot start says so in the panel; the
+/// panel and the game go on.
+#[test]
+fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
+    use crate::tui::effect::Work;
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    let shifted = |app: &mut App, c: char| {
+        app.handle(Event::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::SHIFT,
+        )));
+    };
+    shifted(&mut app, 'H');
+    let hint = app.take_hint_job().expect("the hint is asked");
+    app.handle(Event::Hint {
+        id: hint.id,
+        panel: Box::new(hint.panel()),
+    });
+    shifted(&mut app, 'R');
+    let job = app.take_rollout_job().expect("the rollout is asked");
+    app.handle(Event::NotStarted {
+        work: Work::Rollout,
+        id: job.id,
+        why: "Resource temporarily unavailable".to_string(),
+    });
+    let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
+        panic!("the panel is closed");
+    };
+    assert!(
+        lines.iter().any(|l| l
+            == "no rollout: a thread could not start (Resource temporarily unavailable)"),
+        "{lines:?}"
+    );
+}
+
+/// A match to 1 point that ends (the player on roll resigns, the other accepts) after its
+/// save folder has turned into a file (as full as a disk can be): the finished match is not
+/// kept. `rescue` are the folders offered at quit.
+fn a_match_that_cannot_be_kept(root: &std::path::Path, rescue: Vec<std::path::PathBuf>) -> App {
+    let saves = root.join("saves");
+    std::fs::create_dir(&saves).unwrap();
+    let mut app = App::new(Options {
+        rules: Rules::match_to(1),
+        seed: Some(6),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        saves: Some(saves.clone()),
+        rescue,
+        ..Options::default()
+    })
+    .unwrap();
+    press(&mut app, KeyCode::Char('r'));
+    let play = app.match_state().game().legal_plays()[0];
+    type_command(&mut app, &bg_tui::engine::format_play(&play));
+    std::fs::rename(&saves, root.join("aside")).unwrap();
+    std::fs::write(&saves, "no folder").unwrap();
+    common::chars(&mut app, "R");
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.match_state().is_over());
+    assert!(app.kept().is_none());
+    app
+}
+
+fn rescue_panel(app: &App) -> Option<Vec<String>> {
+    match app.model().overlay {
+        Some(Overlay::Question { title, lines }) if title == "The match is not saved" => {
+            Some(lines)
+        }
+        _ => None,
+    }
+}
+
+/// Item 2: quitting while the finished match is not kept (a full disk) does not lose it:
+/// the game says so and asks; a file on a full device (`/dev/full`) fails in one line, the
+/// other places are tried in order (a folder that cannot be made, then the state folder),
+/// and the game ends saying where the match is.
+#[test]
+fn quitting_a_match_that_is_not_saved_asks_where_to_save_it() {
+    let root = tempfile::tempdir().unwrap();
+    let blocked = root.path().join("blocked");
+    std::fs::write(&blocked, "a file where a folder should be").unwrap();
+    let state = root.path().join("state");
+    let mut app = a_match_that_cannot_be_kept(root.path(), vec![blocked.clone(), state.clone()]);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit(), "quit with the match not kept");
+    let lines = rescue_panel(&app).expect("the question");
+    assert!(lines[0].contains("not kept"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Enter  save it in")),
+        "{lines:?}"
+    );
+    common::chars(&mut app, "/dev/full");
+    press(&mut app, KeyCode::Enter);
+    assert!(!app.should_quit());
+    assert!(
+        app.message().contains("not saved: /dev/full"),
+        "{}",
+        app.message()
+    );
+    assert!(
+        app.message().contains("No space left on device"),
+        "{}",
+        app.message()
+    );
+    for _ in 0.."/dev/full".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(app.should_quit(), "{}", app.message());
+    assert!(!app.lost());
+    let farewell = app.finish_saving();
+    assert!(farewell.contains("it is saved as"), "{farewell}");
+    let saved: Vec<_> = std::fs::read_dir(&state)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(
+        farewell.contains(&saved[0].display().to_string()),
+        "{farewell}"
+    );
+    assert_eq!(
+        bg_tui::store::read_record(&saved[0]).unwrap().0,
+        *app.record()
+    );
+}
+
+/// Item 2: Esc goes back to the game; Ctrl-C in the question quits without saving the match
+/// elsewhere: the game ends "lost", and with nothing on the disk its record is all there is.
+#[test]
+fn quitting_without_saving_it_ends_lost_with_the_record_in_hand() {
+    let root = tempfile::tempdir().unwrap();
+    let blocked = root.path().join("blocked");
+    std::fs::write(&blocked, "a file where a folder should be").unwrap();
+    let mut app = a_match_that_cannot_be_kept(root.path(), vec![blocked]);
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Enter);
+    assert!(!app.should_quit());
+    assert!(
+        app.message().starts_with("not saved in "),
+        "{}",
+        app.message()
+    );
+    press(&mut app, KeyCode::Esc);
+    assert!(rescue_panel(&app).is_none() && !app.should_quit());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(rescue_panel(&app).is_some(), "q asks again");
+    app.handle(Event::Key(ratatui::crossterm::event::KeyEvent::new(
+        KeyCode::Char('c'),
+        ratatui::crossterm::event::KeyModifiers::CONTROL,
+    )));
+    assert!(app.should_quit());
+    let farewell = app.finish_saving();
+    assert!(app.lost());
+    assert!(farewell.contains("not saved anywhere"), "{farewell}");
+    assert_eq!(
+        app.unsaved_record(),
+        Some(bg_tui::record::to_json(app.record()))
+    );
+}
+
+/// Item 2: a signal ends the game asking nothing: the match that is not saved goes to the
+/// first of the other places that takes it.
+#[test]
+fn a_signal_saves_a_match_that_is_not_saved_in_the_other_places() {
+    let root = tempfile::tempdir().unwrap();
+    let state = root.path().join("state");
+    let mut app = a_match_that_cannot_be_kept(root.path(), vec![state.clone()]);
+    app.handle(Event::Terminate);
+    assert!(app.should_quit());
+    let farewell = app.finish_saving();
+    assert!(!app.lost(), "{farewell}");
+    assert!(farewell.contains("it is saved as"), "{farewell}");
+    assert_eq!(std::fs::read_dir(&state).unwrap().count(), 1);
+}
