@@ -93,12 +93,6 @@ pub(crate) enum CliError {
         #[source]
         source: MatReadError,
     },
-    /// `--names` that cannot name the players.
-    #[error(transparent)]
-    Names(#[from] NamesError),
-    /// A `--tutor-threshold` that is not an equity loss tutor mode takes.
-    #[error("--tutor-threshold: {0}")]
-    TutorThreshold(#[source] crate::tui::tutor::ThresholdError),
     /// A number of the rules the engine refuses, with the option that gave it.
     #[error("{option}: {source}")]
     RulesOption {
@@ -289,30 +283,31 @@ pub(crate) enum CliError {
     Viewer(#[from] crate::tui::viewer::ViewerError),
 }
 
-/// What is wrong with `--names ALICE,BOB`; `text` is the option's value as given.
+/// What is wrong with `--names ALICE,BOB` (clap names the option and its value); `text`
+/// is the option's value as given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub(crate) enum NamesError {
     /// Not two names separated by a comma.
-    #[error("--names takes two names separated by a comma, such as Alice,Bob, not {text:?}")]
+    #[error("two names separated by a comma, such as Alice,Bob")]
     NotTwo {
         /// The value given.
         text: String,
     },
     /// A name that is empty (or only spaces).
-    #[error("--names: a name cannot be empty (in {text:?})")]
+    #[error("a name cannot be empty")]
     Empty {
         /// The value given.
         text: String,
     },
     /// A name with a control character in it.
-    #[error("--names: a name cannot contain control characters (in {text:?})")]
+    #[error("a name cannot contain control characters")]
     Control {
         /// The value given.
         text: String,
     },
     /// A name longer than [`super::MAX_NAME_CHARS`].
-    #[error("--names: {name:?} has {chars} characters; a name has at most {max}")]
+    #[error("{name:?} has {chars} characters; a name has at most {max}")]
     TooLong {
         /// The name.
         name: String,
@@ -322,7 +317,7 @@ pub(crate) enum NamesError {
         max: usize,
     },
     /// The same name twice.
-    #[error("--names: the two players need different names, not {name:?} twice")]
+    #[error("the two players need different names, not {name:?} twice")]
     Same {
         /// The name.
         name: String,

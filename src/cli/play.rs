@@ -3,6 +3,7 @@
 use super::error::NamesError;
 use super::{CliError, RulesArgs, start};
 use crate::tui::theme::Palette;
+use crate::tui::tutor::Threshold;
 use crate::tui::{Options, Player};
 use bg_tui::bot::BotSpec;
 use bg_tui::engine::{Dice, RuleSet, Side};
@@ -24,8 +25,8 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,
     /// The players' names, White first (at most 20 characters each).
-    #[arg(long, value_name = "ALICE,BOB")]
-    pub(crate) names: Option<String>,
+    #[arg(long, value_name = "ALICE,BOB", value_parser = parse_names)]
+    pub(crate) names: Option<[String; 2]>,
     /// Play a forced play (the only legal one) by itself.
     #[arg(long)]
     pub(crate) auto_forced: bool,
@@ -78,8 +79,8 @@ pub(crate) struct PlayArgs {
     pub(crate) tutor_mode: bool,
     /// The smallest equity loss tutor mode speaks of (0 to 3) [default: 0.04, GNU
     /// Backgammon's "doubtful"].
-    #[arg(long, value_name = "E", allow_hyphen_values = true)]
-    pub(crate) tutor_threshold: Option<String>,
+    #[arg(long, value_name = "E", allow_hyphen_values = true, value_parser = Threshold::parse)]
+    pub(crate) tutor_threshold: Option<Threshold>,
     /// Players' clocks: standard (2:00 reserve, kept by turns within 20 s) or blitz (0:30,
     /// 10 s).
     #[arg(long, value_name = "KIND")]
@@ -104,27 +105,24 @@ pub(crate) struct PlayArgs {
 /// [`MAX_NAME_CHARS`] characters, without control characters, and different.
 ///
 /// # Errors
-/// [`CliError`] saying what is wrong with the names.
-pub(crate) fn parse_names(text: &str) -> Result<[String; 2], CliError> {
+/// [`NamesError`] saying what is wrong with the names.
+pub(crate) fn parse_names(text: &str) -> Result<[String; 2], NamesError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let [white, black] = parts[..] else {
         return Err(NamesError::NotTwo {
             text: text.to_string(),
-        }
-        .into());
+        });
     };
     for name in [white, black] {
         if name.is_empty() {
             return Err(NamesError::Empty {
                 text: text.to_string(),
-            }
-            .into());
+            });
         }
         if name.chars().any(char::is_control) {
             return Err(NamesError::Control {
                 text: text.to_string(),
-            }
-            .into());
+            });
         }
         let chars = name.chars().count();
         if chars > MAX_NAME_CHARS {
@@ -132,15 +130,13 @@ pub(crate) fn parse_names(text: &str) -> Result<[String; 2], CliError> {
                 name: name.to_string(),
                 chars,
                 max: MAX_NAME_CHARS,
-            }
-            .into());
+            });
         }
     }
     if white == black {
         return Err(NamesError::Same {
             name: white.to_string(),
-        }
-        .into());
+        });
     }
     Ok([white.to_string(), black.to_string()])
 }
@@ -161,17 +157,12 @@ pub(crate) fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
 pub(crate) fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliError> {
     let rules = args.rules.rules(true)?;
     let players = players(args, rules.rule_set)?;
-    let names = match &args.names {
-        Some(text) => parse_names(text)?,
-        None => default_names(&players),
-    };
+    let names = args
+        .names
+        .clone()
+        .unwrap_or_else(|| default_names(&players));
     let clock = args.clock;
-    let tutor_threshold = match &args.tutor_threshold {
-        Some(text) => {
-            crate::tui::tutor::Threshold::parse(text).map_err(CliError::TutorThreshold)?
-        }
-        None => crate::tui::tutor::Threshold::DEFAULT,
-    };
+    let tutor_threshold = args.tutor_threshold.unwrap_or(Threshold::DEFAULT);
     Ok(Options {
         rules,
         names,

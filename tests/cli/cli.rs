@@ -107,7 +107,10 @@ fn the_program_refuses_bad_options_with_one_line_and_status_2() {
     for (args, start) in [
         (&["--match", "5", "--jacoby"][..], "bg-tui: --jacoby: "),
         (&["play", "--cube-limit", "3"], "bg-tui: --cube-limit: "),
-        (&["--names", "Alice"], "bg-tui: --names takes two names"),
+        (
+            &["--names", "Alice"],
+            "bg-tui: invalid value 'Alice' for '--names <ALICE,BOB>': two names",
+        ),
         (&["play", "--no-crawford"], "bg-tui: --no-crawford: "),
     ] {
         let o = bg_tui(args);

@@ -222,18 +222,23 @@ fn a_rules_option_without_a_cube_is_typed() {
 fn names_errors_say_which_rule_a_name_broke() {
     let e = parse_names("Al,Al").expect_err("the same name twice");
     assert!(
-        matches!(&e, CliError::Names(NamesError::Same { name }) if name == "Al"),
+        matches!(&e, NamesError::Same { name } if name == "Al"),
         "{e:?}"
     );
     assert_eq!(
         e.to_string(),
-        "--names: the two players need different names, not \"Al\" twice"
+        "the two players need different names, not \"Al\" twice"
     );
     let e = parse_names("Al").expect_err("one name");
     assert!(
-        matches!(&e, CliError::Names(NamesError::NotTwo { text }) if text == "Al"),
+        matches!(&e, NamesError::NotTwo { text } if text == "Al"),
         "{e:?}"
     );
+    // clap reads the option with it, naming the option and the value.
+    let e = Cli::try_parse_from(["bg-tui", "--names", "Al,Al"]).expect_err("refused");
+    assert_eq!(e.kind(), clap::error::ErrorKind::ValueValidation);
+    let source = std::error::Error::source(&e).and_then(|s| s.downcast_ref::<NamesError>());
+    assert!(matches!(source, Some(NamesError::Same { .. })), "{e:?}");
 }
 
 #[test]

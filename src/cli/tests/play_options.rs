@@ -25,6 +25,22 @@ fn options(args: &[&str]) -> Options {
     play_options_with(&parse(args), true).unwrap_or_else(|e| panic!("{args:?}: {e}"))
 }
 
+/// The one-line error clap gives for `args` (an option's value it cannot read), after
+/// `invalid value 'VALUE' for '--OPTION <NAME>': `.
+fn value_error(args: &[&str]) -> String {
+    let e = Cli::try_parse_from(std::iter::once("bg-tui").chain(args.iter().copied()))
+        .expect_err("refused by the parser");
+    assert_eq!(
+        e.kind(),
+        clap::error::ErrorKind::ValueValidation,
+        "{args:?}"
+    );
+    let text = e.to_string();
+    let line = text.lines().next().unwrap_or_default();
+    let (_, why) = line.split_once(">': ").expect("clap names the option");
+    why.to_string()
+}
+
 /// The one-line error `args` give.
 fn error(args: &[&str]) -> String {
     match play_options_with(&parse(args), true) {
@@ -214,31 +230,28 @@ fn names_are_two_trimmed_non_empty_names_of_at_most_20_characters() {
         [twenty.as_str(), "Ann Lee"]
     );
     assert_eq!(
-        error(&["--names", "Alice"]),
-        "--names takes two names separated by a comma, such as Alice,Bob, not \"Alice\""
+        value_error(&["--names", "Alice"]),
+        "two names separated by a comma, such as Alice,Bob"
     );
-    assert!(error(&["--names", "A,B,C"]).starts_with("--names takes two names"));
-    assert!(error(&["--names", ""]).starts_with("--names takes two names"));
-    assert_eq!(
-        error(&["--names", " ,Bob"]),
-        "--names: a name cannot be empty (in \" ,Bob\")"
-    );
-    assert!(error(&["--names", "Alice,"]).starts_with("--names: a name cannot be empty"));
+    assert!(value_error(&["--names", "A,B,C"]).starts_with("two names"));
+    assert!(value_error(&["--names", ""]).starts_with("two names"));
+    assert_eq!(value_error(&["--names", " ,Bob"]), "a name cannot be empty");
+    assert!(value_error(&["--names", "Alice,"]).starts_with("a name cannot be empty"));
     let long = format!("Alice,{}", "b".repeat(21));
     assert_eq!(
-        error(&["--names", &long]),
+        value_error(&["--names", &long]),
         format!(
-            "--names: {:?} has 21 characters; a name has at most 20",
+            "{:?} has 21 characters; a name has at most 20",
             "b".repeat(21)
         )
     );
     assert!(
-        error(&["--names", "Al\u{1b}[2Jice,Bob"])
-            .starts_with("--names: a name cannot contain control characters")
+        value_error(&["--names", "Al\u{1b}[2Jice,Bob"])
+            .starts_with("a name cannot contain control characters")
     );
     assert_eq!(
-        error(&["--names", "Bob, Bob"]),
-        "--names: the two players need different names, not \"Bob\" twice"
+        value_error(&["--names", "Bob, Bob"]),
+        "the two players need different names, not \"Bob\" twice"
     );
     assert!(parse_names("Alice,Bob").is_ok());
 }
@@ -373,12 +386,12 @@ fn tutor_mode_and_its_threshold_are_read() {
     assert!(!o.tutor_mode);
     assert_eq!(o.tutor_threshold, Threshold::DEFAULT);
     assert_eq!(
-        error(&["--tutor-threshold", "lots"]),
-        "--tutor-threshold: \"lots\" is not a number (an equity such as 0.04)"
+        value_error(&["--tutor-threshold", "lots"]),
+        "\"lots\" is not a number (an equity such as 0.04)"
     );
     assert_eq!(
-        error(&["--tutor-threshold", "-1"]),
-        "--tutor-threshold: -1 is out of range: 0 to 3 equity"
+        value_error(&["--tutor-threshold", "-1"]),
+        "-1 is out of range: 0 to 3 equity"
     );
 }
 
