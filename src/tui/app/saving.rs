@@ -66,7 +66,7 @@ impl App {
 
     /// The record of the match so far.
     #[must_use]
-    pub const fn record(&self) -> &Record {
+    pub fn record(&self) -> &Record {
         self.table.record()
     }
 
