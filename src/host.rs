@@ -136,7 +136,7 @@ pub struct Host<R = Recorder> {
 impl Host<Recorder> {
     /// The record so far.
     #[must_use]
-    pub const fn record(&self) -> &Record {
+    pub fn record(&self) -> &Record {
         self.recorder.as_record()
     }
 
@@ -172,6 +172,18 @@ impl Host<Recorder> {
             .iter()
             .map(|g| g.actions.len())
             .collect();
+        // Nothing new to note: the record is left alone (a save may be reading it).
+        let noted = self.record().clock.as_ref().is_none_or(|clock| {
+            clock.reserves_ms.len() == actions.len()
+                && clock
+                    .reserves_ms
+                    .iter()
+                    .zip(&actions)
+                    .all(|(r, &n)| r.len() == n)
+        });
+        if noted {
+            return;
+        }
         if let Some(record) = self.recorder.clock_mut() {
             record.reserves_ms.resize(actions.len(), Vec::new());
             for (readings, &n) in record.reserves_ms.iter_mut().zip(&actions) {
@@ -198,7 +210,7 @@ impl Host<Recorder> {
     /// it returns to [`Host::save_done`].
     pub fn next_save(&mut self) -> Option<SaveJob> {
         let over = self.match_state.is_over();
-        self.saving.next(self.recorder.as_record(), over)
+        self.saving.next(&self.recorder, over)
     }
 
     /// A save was made: the writer is back; returns how it went.
@@ -210,7 +222,7 @@ impl Host<Recorder> {
     /// each went.
     pub fn make_saves(&mut self) -> Vec<Saved> {
         let over = self.match_state.is_over();
-        self.saving.make_waiting(self.recorder.as_record(), over)
+        self.saving.make_waiting(&self.recorder, over)
     }
 
     /// The match is not safe on the disk (a full disk), and was not saved elsewhere.
@@ -223,7 +235,7 @@ impl Host<Recorder> {
     /// where the match is, or why it is not saved.
     pub fn finish_saving(&mut self) -> String {
         let over = self.match_state.is_over();
-        self.saving.finish(self.recorder.as_record(), over)
+        self.saving.finish(&self.recorder, over)
     }
 
     /// Where the match is, or why it is not saved ([`Saving::farewell`]).

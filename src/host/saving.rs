@@ -9,9 +9,10 @@
 //! with how the save went ([`SaveDone`]). Meanwhile [`Saving`] knows what the last save
 //! said ([`SaveStatus`]).
 
-use crate::record::Record;
+use crate::record::{Record, Recorder};
 use crate::store;
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -513,8 +514,9 @@ fn own_autosave_message(claim: &store::autosave::AutosaveClaim) -> String {
 pub struct SaveJob {
     /// What to save.
     request: SaveRequest,
-    /// The record as it stood when the save was handed out.
-    record: Record,
+    /// The record as it stood when the save was handed out (shared with the recorder, which
+    /// copies it only if it changes while the save is made).
+    record: Arc<Record>,
     /// The match was over then.
     over: bool,
     /// The record had gained something in this game then.
@@ -642,9 +644,9 @@ impl Saving {
         self.writer.is_none()
     }
 
-    /// The next save to make, of `record` (`over`: the match is over), with the writer, if
-    /// one is asked for and none is being made.
-    pub fn next(&mut self, record: &Record, over: bool) -> Option<SaveJob> {
+    /// The next save to make, of the record of `recorder` (`over`: the match is over), with
+    /// the writer, if one is asked for and none is being made.
+    pub fn next(&mut self, recorder: &Recorder, over: bool) -> Option<SaveJob> {
         if self.writer.is_none() || self.queue.is_empty() {
             return None;
         }
@@ -652,9 +654,9 @@ impl Saving {
         let writer = self.writer.take()?;
         Some(SaveJob {
             request,
-            record: record.clone(),
+            record: recorder.shared(),
             over,
-            played: self.played(recorded(record)),
+            played: self.played(recorded(recorder.as_record())),
             writer,
         })
     }
@@ -714,12 +716,12 @@ impl Saving {
         &self.rescue_dirs
     }
 
-    /// Makes every save asked for, one after another on this thread, of `record` (`over`:
-    /// the match is over); returns how each went, in order. Nothing is made while a save is
-    /// out.
-    pub fn make_waiting(&mut self, record: &Record, over: bool) -> Vec<Saved> {
+    /// Makes every save asked for, one after another on this thread, of the record of
+    /// `recorder` (`over`: the match is over); returns how each went, in order. Nothing is
+    /// made while a save is out.
+    pub fn make_waiting(&mut self, recorder: &Recorder, over: bool) -> Vec<Saved> {
         let mut said = Vec::new();
-        while let Some(job) = self.next(record, over) {
+        while let Some(job) = self.next(recorder, over) {
             said.push(self.done(job.run()));
         }
         said
@@ -729,8 +731,9 @@ impl Saving {
     /// kept yet (the disk was full) tried again, and so is an autosave that failed; if the
     /// match is still not safe, and the players did not decline, it is saved in the first
     /// rescue folder that takes it. Returns [`Saving::farewell`].
-    pub fn finish(&mut self, record: &Record, over: bool) -> String {
-        let _ = self.make_waiting(record, over);
+    pub fn finish(&mut self, recorder: &Recorder, over: bool) -> String {
+        let _ = self.make_waiting(recorder, over);
+        let record = recorder.as_record();
         let recorded = recorded(record);
         let played = self.played(recorded);
         if let Some(writer) = self.writer.as_mut() {
@@ -812,7 +815,7 @@ pub fn recorded(record: &Record) -> usize {
 mod tests {
     use super::*;
     use crate::engine::{Action, MatchState, Rules};
-    use crate::record::{PlayerInfo, PlayerKind, Recorder};
+    use crate::record::{PlayerInfo, PlayerKind};
 
     fn recorder() -> Recorder {
         let player = |name: &str| PlayerInfo {
@@ -838,18 +841,18 @@ mod tests {
         saving.ask(SaveRequest::Autosave);
         saving.ask(SaveRequest::Autosave);
         saving.ask(SaveRequest::To(Some(chosen.clone())));
-        let first = saving.next(recorder.as_record(), false).expect("a save");
+        let first = saving.next(&recorder, false).expect("a save");
         assert_eq!(first.request(), &SaveRequest::Autosave);
         assert!(saving.out() && saving.pending());
         assert!(
-            saving.next(recorder.as_record(), false).is_none(),
+            saving.next(&recorder, false).is_none(),
             "one save at a time"
         );
         let said = saving.done(first.run());
         assert!(matches!(said, Saved::Autosave { .. }), "{said:?}");
         assert!(dir.path().join(store::AUTOSAVE_NAME).exists());
         assert!(saving.status().journal_len > 0);
-        let second = saving.next(recorder.as_record(), false).expect("s");
+        let second = saving.next(&recorder, false).expect("s");
         assert_eq!(
             second.request(),
             &SaveRequest::To(Some(chosen.clone())),
@@ -874,7 +877,7 @@ mod tests {
         saving.ask(SaveRequest::Autosave);
         assert!(!saving.pending());
         saving.ask(SaveRequest::To(None));
-        let job = saving.next(recorder.as_record(), false).expect("s");
+        let job = saving.next(&recorder, false).expect("s");
         let said = saving.done(job.run());
         assert!(
             matches!(&said, Saved::To(line) if line == "there is no save folder: save with :save PATH"),

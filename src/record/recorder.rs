@@ -5,6 +5,7 @@ use super::{ClockRecord, GameRecord, PlayerInfo, Record, RecordSide, RecordedAct
 use crate::engine::{
     Action, GameSetup, MatchError, MatchState, Rules, SetupError, Side, format_play,
 };
+use std::sync::Arc;
 
 /// Builds a [`Record`] while a match is played.
 ///
@@ -29,9 +30,13 @@ use crate::engine::{
 /// assert_eq!(&record, rec.as_record());
 /// assert_eq!(replayed, m);
 /// ```
+///
+/// The record is shared cheaply ([`Recorder::shared`]: a save made on another thread reads
+/// it as it stood); the recorder copies it before its next change only while such a share
+/// is still held.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recorder {
-    record: Record,
+    record: Arc<Record>,
 }
 
 impl Recorder {
@@ -39,7 +44,7 @@ impl Recorder {
     #[must_use]
     pub fn new(players: [PlayerInfo; 2], rules: Rules, seed: Option<u64>) -> Recorder {
         Recorder {
-            record: Record::new(players, rules, seed),
+            record: Arc::new(Record::new(players, rules, seed)),
         }
     }
 
@@ -47,7 +52,9 @@ impl Recorder {
     /// [`replay`](super::replay)) accepted: the match it gives is the match to go on with.
     #[must_use]
     pub fn resume(record: Record) -> Recorder {
-        Recorder { record }
+        Recorder {
+            record: Arc::new(record),
+        }
     }
 
     /// Notes `action`, about to be applied to `m_before` (call it before applying, and only
@@ -55,14 +62,14 @@ impl Recorder {
     pub fn record(&mut self, m_before: &MatchState, action: &Action) {
         let recorded = describe(m_before, action);
         self.sync(m_before);
-        if let Some(game) = self.record.games.last_mut() {
+        if let Some(game) = self.write().games.last_mut() {
             game.actions.push(recorded);
         }
     }
 
     /// Notes the results of the games of `m` that have ended.
     pub fn game_over(&mut self, m: &MatchState) {
-        for (game, result) in self.record.games.iter_mut().zip(m.results()) {
+        for (game, result) in self.write().games.iter_mut().zip(m.results()) {
             game.result = Some((*result).into());
         }
     }
@@ -77,7 +84,7 @@ impl Recorder {
         m.apply(action)?;
         // The action belongs to the game it was applied in: a finished game keeps its number.
         self.sync(m);
-        if let Some(game) = self.record.games.last_mut() {
+        if let Some(game) = self.write().games.last_mut() {
             game.actions.push(recorded);
         }
         self.game_over(m);
@@ -90,13 +97,13 @@ impl Recorder {
     /// The [`MatchError`] of [`MatchState::stop`].
     pub fn stop(&mut self, m: &mut MatchState) -> Result<(), MatchError> {
         m.stop()?;
-        self.record.stopped = true;
+        self.write().stopped = true;
         Ok(())
     }
 
     /// The clocks of the record, to note their readings.
     pub fn clock_mut(&mut self) -> &mut Option<ClockRecord> {
-        &mut self.record.clock
+        &mut self.write().clock
     }
 
     /// Notes that `kind` plays `side` from now on (a bot took it over, or its person took
@@ -108,9 +115,10 @@ impl Recorder {
         if before[side.index()].kind == kind {
             return;
         }
-        self.record.players[side.index()].kind = kind;
-        let now = &self.record.players;
-        for game in &mut self.record.games {
+        let record = self.write();
+        record.players[side.index()].kind = kind;
+        let now = &record.players;
+        for game in &mut record.games {
             if game.result.is_some() && game.players.is_none() {
                 game.players = Some(before.clone());
             }
@@ -140,7 +148,7 @@ impl Recorder {
         m.set_up(setup)?;
         self.sync(m);
         let start = StartRecord::of(m);
-        if let Some(game) = self.record.games.last_mut() {
+        if let Some(game) = self.write().games.last_mut() {
             game.actions.clear();
             game.result = None;
             game.start = Some(start);
@@ -154,20 +162,32 @@ impl Recorder {
         while self.record.games.len() < number {
             let index = self.record.games.len();
             let variant = m.rules().rule_set.variant_of_game(index);
-            self.record.games.push(GameRecord::of(variant));
+            self.write().games.push(GameRecord::of(variant));
         }
     }
 
     /// The record so far.
     #[must_use]
-    pub const fn as_record(&self) -> &Record {
+    pub fn as_record(&self) -> &Record {
         &self.record
+    }
+
+    /// The record so far, shared: nothing is copied now; the recorder copies it before its
+    /// next change if the share is still held then.
+    #[must_use]
+    pub fn shared(&self) -> Arc<Record> {
+        Arc::clone(&self.record)
     }
 
     /// The record, giving up the recorder.
     #[must_use]
     pub fn into_record(self) -> Record {
-        self.record
+        Arc::unwrap_or_clone(self.record)
+    }
+
+    /// The record, to change it: copied first if a share of it is held.
+    fn write(&mut self) -> &mut Record {
+        Arc::make_mut(&mut self.record)
     }
 }
 

@@ -95,7 +95,7 @@ impl Table {
     }
 
     /// The record of the match so far.
-    pub(super) const fn record(&self) -> &Record {
+    pub(super) fn record(&self) -> &Record {
         self.host.record()
     }
 

@@ -75,7 +75,7 @@ impl App {
     #[cfg(test)]
     /// The record of the match so far.
     #[must_use]
-    pub(crate) const fn record(&self) -> &Record {
+    pub(crate) fn record(&self) -> &Record {
         self.table.record()
     }
 
