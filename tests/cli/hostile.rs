@@ -389,6 +389,8 @@ fn stale_temporary_files_are_removed_when_a_game_starts() {
         KeyCode::Char('r'),
         KeyModifiers::NONE,
     )));
+    // The autosave it asked for, made here as the runtime's worker would.
+    app.make_saves();
     assert!(!stale.exists(), "the stale temporary file is removed");
     assert!(fresh.exists(), "one being written right now is left alone");
     assert!(other.exists(), "files that are not bg-tui's are left alone");
@@ -726,11 +728,14 @@ mod game {
         .expect("a game")
     }
 
+    /// Presses `code`, then makes the saves it asked for, as the runtime's worker would.
+    pub(crate) fn key(app: &mut App, code: KeyCode) {
+        app.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+        app.make_saves();
+    }
+
     pub(crate) fn press(app: &mut App, c: char) {
-        app.handle(Event::Key(KeyEvent::new(
-            KeyCode::Char(c),
-            KeyModifiers::NONE,
-        )));
+        key(app, KeyCode::Char(c));
     }
 
     pub(crate) fn command(app: &mut App, line: &str) {
@@ -738,10 +743,7 @@ mod game {
         for c in line.chars() {
             press(app, c);
         }
-        app.handle(Event::Key(KeyEvent::new(
-            KeyCode::Enter,
-            KeyModifiers::NONE,
-        )));
+        key(app, KeyCode::Enter);
     }
 
     /// One action by keys: roll, play the first legal play (or pass a dance), take.
@@ -754,12 +756,7 @@ mod game {
                     let text = format_play(play);
                     command(app, &text);
                 }
-                None => {
-                    app.handle(Event::Key(KeyEvent::new(
-                        KeyCode::Enter,
-                        KeyModifiers::NONE,
-                    )));
-                }
+                None => key(app, KeyCode::Enter),
             },
             Phase::DoubleOffered | Phase::Beavered => press(app, 't'),
             Phase::Over(_) => press(app, 'n'),
@@ -1223,6 +1220,7 @@ fn a_resumed_match_of_random_bots_is_the_match_that_would_have_been() {
                 id: job.id,
                 decision,
             });
+            app.make_saves();
         }
     };
     let whole_dir = tempfile::tempdir().unwrap();
