@@ -49,7 +49,7 @@ mod tutoring;
 use super::bots::BotJob;
 use super::clock::ClockKind;
 use super::commands::{self, Command};
-use super::effect::{Effect, Effects, Job, SaveRequest};
+use super::effect::{Effect, Effects, Job};
 pub use super::event::Event;
 use super::hint::HintJob;
 use super::hint_rollout::RolloutJob;
@@ -63,6 +63,7 @@ use crate::engine::{
     TurnBuilder,
 };
 use crate::host::Host;
+use crate::host::saving::SaveRequest;
 use crate::host::saving::{SaveWriter, Saving};
 use crate::host::seats::{Seats, SharedBot};
 use crate::record::{PlayerInfo, PlayerKind, Recorder};

@@ -11,7 +11,7 @@ use super::hint_rollout::RolloutJob;
 use super::tutor::TutorJob;
 use crate::bot::{BotError, BotSpec};
 use crate::engine::{RuleSet, Side};
-use crate::host::saving::{SaveDone, SaveJob};
+use crate::host::saving::{SaveDone, SaveJob, SaveRequest};
 use crate::host::seats::SharedBot;
 use std::sync::{Arc, Mutex};
 
@@ -92,8 +92,6 @@ impl std::fmt::Debug for Job {
         f.debug_tuple(kind).field(&self.id()).finish()
     }
 }
-
-pub use crate::host::saving::SaveRequest;
 
 /// A save made ([`SaveJob::run`], on a worker thread), brought back to
 /// [`crate::tui::App::update`] as [`crate::tui::keys::Msg::Saved`]: the writer of the

@@ -4,8 +4,9 @@
 //! coming back as an event.
 
 use bg_tui::engine::Rules;
+use bg_tui::host::saving::SaveRequest;
 use bg_tui::store;
-use bg_tui::tui::effect::{Effect, Job, SaveRequest, Saved};
+use bg_tui::tui::effect::{Effect, Job, Saved};
 use bg_tui::tui::keys::Msg;
 use bg_tui::tui::{App, Event, Options, Player};
 use std::path::Path;

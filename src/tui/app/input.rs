@@ -4,7 +4,8 @@
 use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
 use crate::bot::BotSpec;
 use crate::engine::WinKind;
-use crate::tui::effect::{Effect, SaveRequest};
+use crate::host::saving::SaveRequest;
+use crate::tui::effect::Effect;
 use crate::tui::keys::{RolloutKnob, play_key};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;

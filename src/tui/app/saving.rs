@@ -9,9 +9,10 @@ use crate::engine::MatchState;
 use crate::engine::Side;
 use crate::host::Host;
 use crate::host::resume::shown_name;
+use crate::host::saving::SaveRequest;
 use crate::host::saving::{SaveWriter, Saved};
 use crate::record::{PlayerKind, Record, RecordedAction};
-use crate::tui::effect::{Effect, SaveRequest};
+use crate::tui::effect::Effect;
 use crate::tui::keys::Msg;
 use std::path::{Path, PathBuf};
 
