@@ -38,4 +38,4 @@ use {
     view::spot_at,
 };
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

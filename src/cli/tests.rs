@@ -6,4 +6,5 @@ mod advice_surfaces;
 mod analyse;
 mod errors;
 mod play_options;
+mod resume;
 mod saves_hostile;

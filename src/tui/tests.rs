@@ -15,6 +15,6 @@ mod tui_games;
 mod tui_keys;
 mod tui_render;
 mod tui_rollout;
-mod tui_saves;
+pub(crate) mod tui_saves;
 mod tui_setup;
 mod tui_tutor;

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use super::common;
 use common::{press, seat_bots, type_command};
 
-fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
+pub(crate) fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
     Options {
         rules,
         seed,
@@ -24,7 +24,7 @@ fn options(rules: Rules, seed: Option<u64>, saves: Option<&Path>) -> Options {
 
 /// One action by keys, the same way every time: roll, play the first legal play (or pass a
 /// dance), take doubles, go on to the next game.
-fn step(app: &mut App) {
+pub(crate) fn step(app: &mut App) {
     let game = app.match_state().game();
     match game.phase() {
         Phase::Opening | Phase::Rolling => press(app, KeyCode::Char('r')),
@@ -41,7 +41,7 @@ fn step(app: &mut App) {
 }
 
 /// The files in `dir` but the autosave's lock file.
-fn files_in(dir: &Path) -> Vec<String> {
+pub(crate) fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(Result::ok)
@@ -54,7 +54,7 @@ fn files_in(dir: &Path) -> Vec<String> {
     names
 }
 
-fn autosave(dir: &Path) -> PathBuf {
+pub(crate) fn autosave(dir: &Path) -> PathBuf {
     dir.join(store::AUTOSAVE_NAME)
 }
 
@@ -404,96 +404,6 @@ fn a_new_match_moves_an_unfinished_autosave_aside_instead_of_overwriting_it() {
     assert_eq!(files_in(dir.path()).len(), 2);
 }
 
-fn resume_args(file: Option<&Path>) -> crate::cli::ResumeArgs {
-    crate::cli::ResumeArgs {
-        file: file.map(Path::to_path_buf),
-        ..Default::default()
-    }
-}
-
-#[test]
-fn resuming_the_autosave_goes_on_writing_it_and_resuming_a_file_saves_back_to_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let data = || Ok(dir.path().to_path_buf());
-    let mut app = App::new(options(Rules::match_to(3), Some(1), Some(dir.path()))).unwrap();
-    for _ in 0..6 {
-        step(&mut app);
-    }
-    drop(app);
-    let mut resumed = crate::cli::resume_app_in(&resume_args(None), false, data()).unwrap();
-    step(&mut resumed);
-    assert_eq!(
-        files_in(dir.path()),
-        [store::AUTOSAVE_NAME],
-        "nothing moved aside"
-    );
-    assert_eq!(
-        store::read_record(&autosave(dir.path())).unwrap().0,
-        *resumed.record()
-    );
-    // A file elsewhere: `s` saves back to it, and the autosave in progress is moved aside.
-    let elsewhere = dir.path().join("mine.json");
-    store::write_record(&elsewhere, resumed.record()).unwrap();
-    drop(resumed);
-    let mut from_file =
-        crate::cli::resume_app_in(&resume_args(Some(&elsewhere)), false, data()).unwrap();
-    step(&mut from_file);
-    press(&mut from_file, KeyCode::Char('s'));
-    assert_eq!(
-        from_file.message(),
-        format!("saved to {}", elsewhere.display())
-    );
-    assert_eq!(
-        store::read_record(&elsewhere).unwrap().0,
-        *from_file.record()
-    );
-    assert_eq!(files_in(dir.path()).len(), 3, "{:?}", files_in(dir.path()));
-    // No data folder and no file: a clear error.
-    let err = crate::cli::resume_app_in(
-        &resume_args(None),
-        false,
-        Err(crate::cli::CliError::Store(
-            bg_tui::store::StoreError::NoDataDir,
-        )),
-    )
-    .unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "no data directory: set XDG_DATA_HOME or HOME"
-    );
-}
-
-#[test]
-fn no_autosave_writes_nothing_when_resumed() {
-    assert_eq!(crate::cli::save_folder(true), None);
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("saved.json");
-    let mut app = App::new(options(Rules::match_to(3), Some(1), None)).unwrap();
-    for _ in 0..4 {
-        step(&mut app);
-    }
-    store::write_record(&file, app.record()).unwrap();
-    let args = crate::cli::ResumeArgs {
-        file: Some(file.clone()),
-        no_autosave: true,
-        ..Default::default()
-    };
-    let data = dir.path().join("data");
-    let mut resumed = crate::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
-    for _ in 0..4 {
-        step(&mut resumed);
-    }
-    assert!(!data.exists(), "nothing is written to the data folder");
-    // Without --no-autosave the same steps write the autosave there.
-    let args = crate::cli::ResumeArgs {
-        no_autosave: false,
-        ..args
-    };
-    let mut resumed = crate::cli::resume_app_in(&args, false, Ok(data.clone())).unwrap();
-    step(&mut resumed);
-    assert!(autosave(&data).exists());
-}
-
 #[test]
 fn quitting_says_where_the_match_is_and_how_to_go_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -514,25 +424,6 @@ fn quitting_says_where_the_match_is_and_how_to_go_on() {
     assert_eq!(
         unsaved.farewell(),
         "the match was not saved (autosave is off)"
-    );
-}
-
-#[test]
-fn an_autosave_of_an_earlier_version_resumes_and_goes_on_as_a_journal() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = App::new(options(Rules::match_to(3), Some(2), None)).unwrap();
-    for _ in 0..5 {
-        step(&mut app);
-    }
-    let legacy = dir.path().join(store::LEGACY_AUTOSAVE_NAME);
-    store::write_record(&legacy, app.record()).unwrap();
-    let data = || Ok(dir.path().to_path_buf());
-    let mut resumed = crate::cli::resume_app_in(&resume_args(None), false, data()).unwrap();
-    step(&mut resumed);
-    assert_eq!(files_in(dir.path()), [store::AUTOSAVE_NAME]);
-    assert_eq!(
-        store::read_record(&autosave(dir.path())).unwrap().0,
-        *resumed.record()
     );
 }
 
