@@ -13,7 +13,6 @@ use std::path::PathBuf;
 
 /// A command's failure: one line for standard error; the program exits with status 2.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub(crate) enum CliError {
     /// A Position ID that does not read; `id` as given (or cut, to be shown).
     #[error("invalid position ID {id:?}: {source}")]
@@ -286,7 +285,6 @@ pub(crate) enum CliError {
 /// What is wrong with `--names ALICE,BOB` (clap names the option and its value); `text`
 /// is the option's value as given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
 pub(crate) enum NamesError {
     /// Not two names separated by a comma.
     #[error("two names separated by a comma, such as Alice,Bob")]

@@ -7,7 +7,6 @@ pub(crate) use bg_tui::printable::MAX_ERROR_CHARS;
 
 /// A failed command that writes as it goes.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub(crate) enum CommandError {
     /// Bad input (status 2): a file that cannot be read, an option that does not fit.
     #[error(transparent)]

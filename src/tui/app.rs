@@ -280,7 +280,6 @@ impl std::fmt::Debug for App {
 
 /// Why a game could not be set up.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub(crate) enum AppError {
     /// The rules do not go together.
     #[error(transparent)]

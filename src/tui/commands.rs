@@ -22,7 +22,6 @@ pub(crate) enum Command {
 
 /// Why a command line was not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
 pub(crate) enum CommandError {
     /// Nothing was typed.
     #[error("type a command or a play; `help` lists them")]

@@ -40,7 +40,6 @@ use std::time::Duration;
 
 /// Why the game could not run, or stopped on an error.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub(crate) enum RunError {
     /// Standard output is not a terminal (a pipe, a file).
     #[error(

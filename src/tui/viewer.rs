@@ -57,7 +57,6 @@ impl Default for ViewOptions {
 
 /// Why the viewer could not run.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub(crate) enum ViewerError {
     /// Standard output is not a terminal.
     #[error(
