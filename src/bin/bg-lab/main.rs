@@ -9,6 +9,7 @@ mod autosave_bench;
 mod bench;
 mod expert_bench;
 mod filter_study;
+mod rollout_db;
 mod tavli_met;
 mod train;
 
@@ -44,6 +45,9 @@ enum LabCommand {
     /// Measure the expert's move filters: how often they cut the play that every play
     /// judged at the decision's depth (or one roll deeper) would have chosen, and the cost.
     FilterStudy(filter_study::FilterStudyArgs),
+    /// Grow a database of positions from self-play, each rolled out by the expert (for
+    /// supervised rounds: `train --resume --supervised-db FILE`).
+    RolloutDb(rollout_db::RolloutDbArgs),
     /// Print the Tavli match equity table the expert plays Tavli matches by: each side's
     /// chance to win the match from a score, for each game of the cycle that comes next.
     TavliMet(tavli_met::TavliMetArgs),
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         LabCommand::Train(args) => train::train(&args).map_err(LabError::from),
         LabCommand::Bench(args) => bench::bench(&args).map_err(LabError::from),
         LabCommand::BenchExpert(args) => expert_bench::bench_expert(&args).map_err(LabError::from),
+        LabCommand::RolloutDb(args) => rollout_db::rollout_db(&args).map_err(LabError::from),
         LabCommand::TavliMet(args) => Ok(tavli_met::tavli_met(&args)),
         LabCommand::FilterStudy(args) => filter_study::filter_study(&args).map_err(LabError::from),
         LabCommand::BenchAutosave(args) => {
@@ -94,6 +99,9 @@ enum LabError {
     /// `filter-study`.
     #[error(transparent)]
     FilterStudy(#[from] filter_study::FilterStudyError),
+    /// `rollout-db`.
+    #[error(transparent)]
+    RolloutDb(#[from] rollout_db::RolloutDbError),
 }
 
 /// Writes `bytes` to standard output and flushes it. A closed pipe is not an error: the

@@ -146,6 +146,15 @@ pub(crate) struct TrainArgs {
     /// then do nothing).
     #[arg(long, value_name = "PLY", requires = "supervised", value_parser = clap::value_parser!(u8).range(1..=3))]
     pub(crate) target_ply: Option<u8>,
+    /// A supervised round on the checkpoint (with --resume) fitted to the positions of a
+    /// rollout database (`bg-lab rollout-db`) instead of positions rolled out now.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "resume",
+        conflicts_with = "supervised"
+    )]
+    pub(crate) supervised_db: Option<PathBuf>,
 }
 
 /// Why `train` stopped, or did not start.
@@ -158,6 +167,12 @@ pub(crate) enum TrainError {
     /// `--supervised` for nets other than backgammon's.
     #[error("--supervised rounds are for backgammon's nets")]
     SupervisedNotBackgammon,
+    /// The rollout database of `--supervised-db` that cannot be read.
+    #[error("--supervised-db: {0}")]
+    Database(#[from] crate::rollout_db::RolloutDbError),
+    /// A rollout database without a position.
+    #[error("--supervised-db: {} holds no positions", .0.display())]
+    EmptyDatabase(PathBuf),
     /// A nets file (`--from`, or the checkpoint with `--resume`) that cannot be read.
     #[error("{option}: {}: {source}", path.display())]
     Nets {
@@ -507,6 +522,12 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
         }
         return supervised_round(args, &checkpoint, &log, count);
     }
+    if let Some(db) = &args.supervised_db {
+        if variant != Variant::Backgammon {
+            return Err(TrainError::SupervisedNotBackgammon);
+        }
+        return database_round(args, &checkpoint, &log, db);
+    }
     let (mut nets, mut state) = starting_nets(args, &checkpoint)?;
     let target = state.games.saturating_add(args.games).min(MAX_GAMES);
     eprintln!(
@@ -585,6 +606,49 @@ fn self_play_until(
         bar.finish_and_clear();
     }
     Ok(())
+}
+
+/// `train --resume --supervised-db FILE`: the nets fitted to a rollout database's positions
+/// (their chances clamped to 0-1), then a check against pubeval; returns a last line.
+fn database_round(
+    args: &TrainArgs,
+    checkpoint: &Path,
+    log: &Path,
+    db: &Path,
+) -> Result<String, TrainError> {
+    let (mut nets, mut state) = read_checkpoint(checkpoint, Variant::Backgammon)?;
+    let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
+    let started = Instant::now();
+    let entries = crate::rollout_db::read_db(db)?;
+    let data: Vec<_> = entries
+        .iter()
+        .filter_map(|e| {
+            let position = bg_tui::engine::position_from_id(&e.position_id).ok()?;
+            Some((position, e.chances.map(|c| c.clamp(0.0, 1.0) as f32)))
+        })
+        .collect();
+    if data.is_empty() {
+        return Err(TrainError::EmptyDatabase(db.to_path_buf()));
+    }
+    let (before, after) = supervised::fit(&mut nets, &data, args.epochs, alpha, state.seed);
+    state.seconds += started.elapsed().as_secs_f64();
+    nets.state = Some(state);
+    save(checkpoint, &nets)?;
+    let mut line = format!(
+        "supervised round at games {} on the rollout database {}: {} positions, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        state.games,
+        db.display(),
+        data.len(),
+        started.elapsed().as_secs_f64(),
+        args.epochs
+    );
+    if args.check_games > 0 {
+        line.push_str("; ");
+        line.push_str(&check_line(&nets, args.check_games)?);
+    }
+    eprintln!("{line}");
+    log_line(log, &line);
+    Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
 }
 
 /// `train --resume --supervised N`: one supervised round on the checkpoint (see
