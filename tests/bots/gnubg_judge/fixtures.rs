@@ -108,6 +108,8 @@ impl Place {
 pub(super) struct Mwc {
     /// No double.
     pub no_double: f64,
+    /// Double, pass (the match equity table's entry for the score after it).
+    pub double_pass: f64,
 }
 
 /// GNU Backgammon's cube decision of a row (the file has its cubeless chances too).
@@ -179,5 +181,40 @@ impl CheckerRow {
         m.apply(Action::Roll(dice))
             .unwrap_or_else(|e| panic!("{}: {e}", self.place.id));
         m
+    }
+}
+
+/// A row of cube-rollouts.jsonl: GNU Backgammon's cubeful rollouts of a cube decision's two
+/// positions, each `[equity, standard error]` as gnubg printed them (money: per unit of that
+/// position's cube; a match: match-winning chances in percent).
+#[derive(Debug, Clone, Deserialize)]
+pub(super) struct RolloutRow {
+    /// The id of the cube row rolled out.
+    pub id: String,
+    /// No double: the position as it is.
+    pub nd: [Option<String>; 2],
+    /// Double, take: the cube doubled and owned by the opponent.
+    pub dt: [Option<String>; 2],
+}
+
+impl RolloutRow {
+    /// The rolled-out equities of no double, double/take and double/pass in the doubler's
+    /// view, in the units `row` judges in: money per unit of the cube before the double,
+    /// or match-winning chances (the pass at gnubg's figure for the score).
+    pub(super) fn equities(&self, row: &CubeRow) -> Option<[f64; 3]> {
+        let number = |cell: &Option<String>| -> Option<f64> {
+            let text = cell.as_deref()?;
+            match text.strip_suffix('%') {
+                Some(percent) => percent.parse::<f64>().ok().map(|v| v / 100.0),
+                None => text.parse::<f64>().ok(),
+            }
+        };
+        let nd = number(&self.nd[0])?;
+        let dt = number(&self.dt[0])?;
+        if row.place.is_money() {
+            Some([nd, 2.0 * dt, 1.0])
+        } else {
+            Some([nd, dt, row.gnubg.mwc.as_ref()?.double_pass])
+        }
     }
 }

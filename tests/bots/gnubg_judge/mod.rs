@@ -17,7 +17,8 @@ mod statistics;
 
 use advice::{Advice, AdvisorApi, Category, CubeAnswer};
 use bg_tui::bot::expert::met::match_equity;
-use fixtures::{CheckerRow, CubeRow, Place};
+use fixtures::{CheckerRow, CubeRow, Place, RolloutRow};
+use std::collections::HashMap;
 use std::fmt::Write;
 
 /// The depth bg-tui is asked at: gnubg's 2-ply is the same look-ahead.
@@ -180,6 +181,63 @@ fn cube_figures(results: &[CubeResult], split: Option<&str>) -> CubeFigures {
     f
 }
 
+/// The verdict of cubeful equities in the doubler's view (no double, double/take,
+/// double/pass), in the categories of gnubg's verdicts.
+fn category_of(nd: f64, dt: f64, dp: f64) -> Category {
+    match (dt.min(dp) <= nd, nd > dp, dt < dp) {
+        (true, true, true) => Category::TooGoodTake,
+        (true, true, false) => Category::TooGoodPass,
+        (true, false, _) => Category::NoDouble,
+        (false, _, true) => Category::DoubleTake,
+        (false, _, false) => Category::DoublePass,
+    }
+}
+
+/// The rolled-out verdicts of cube-rollouts.jsonl for the rows of `results` (gnubg's
+/// cubeful rollouts of the positions where its 2-ply and bg-tui's differed).
+fn rollout_verdicts(results: &[CubeResult]) -> HashMap<String, Category> {
+    let rows: HashMap<&str, &CubeRow> = results
+        .iter()
+        .map(|r| (r.row.place.id.as_str(), &r.row))
+        .collect();
+    fixtures::read::<RolloutRow>("cube-rollouts.jsonl")
+        .into_iter()
+        .filter_map(|ro| {
+            let row = rows.get(ro.id.as_str())?;
+            let [nd, dt, dp] = ro.equities(row)?;
+            Some((ro.id, category_of(nd, dt, dp)))
+        })
+        .collect()
+}
+
+/// bg-tui's verdicts against the truth: the rollout's verdict where the position was rolled
+/// out, else gnubg 2-ply's; and gnubg 2-ply's against the same. Returns (bg-tui's hits,
+/// gnubg's hits, decisions, rolled out) and prints them.
+fn against_rollouts(title: &str, results: &[CubeResult]) -> (usize, usize, usize, usize) {
+    let rolled = rollout_verdicts(results);
+    let judged: Vec<&CubeResult> = results
+        .iter()
+        .filter(|r| r.theirs != Category::NoCube)
+        .collect();
+    let truth = |r: &CubeResult| rolled.get(&r.row.place.id).copied().unwrap_or(r.theirs);
+    let ours = judged
+        .iter()
+        .filter(|r| r.ours.category == truth(r))
+        .count();
+    let gnubg = judged.iter().filter(|r| r.theirs == truth(r)).count();
+    let n = judged.len();
+    let settled = judged
+        .iter()
+        .filter(|r| rolled.contains_key(&r.row.place.id))
+        .count();
+    println!(
+        "{title} against the rollouts (gnubg's cubeful rollout where {settled} were rolled out, else gnubg 2-ply): bg-tui {}, gnubg 2-ply {}",
+        rate(ours, n),
+        rate(gnubg, n)
+    );
+    (ours, gnubg, n, settled)
+}
+
 /// How many of the largest differences a table lists.
 const LARGEST: usize = 6;
 
@@ -296,6 +354,10 @@ fn cube_table(title: &str, name: &str, results: &[CubeResult]) -> String {
 mod floors {
     /// Money play: verdicts the same as gnubg's (goal 0.95).
     pub(super) const MONEY_VERDICTS: f64 = 0.89;
+    /// Money play: verdicts the same as the rollouts' (gnubg 2-ply's where not rolled out).
+    pub(super) const MONEY_AGAINST_ROLLOUTS: f64 = 0.90;
+    /// Matches: verdicts the same as the rollouts' (gnubg 2-ply's where not rolled out).
+    pub(super) const MATCH_AGAINST_ROLLOUTS: f64 = 0.93;
     /// Money play: mean |ND - gnubg's ND|, at most.
     pub(super) const MONEY_ND_MEAN: f64 = 0.045;
     /// Matches: verdicts the same as gnubg's (goal 0.90).
@@ -321,6 +383,11 @@ fn gnubg_money_cube_verdicts() {
     let mut advice = bg_tui_advice();
     let results = judge_cube("money-cube.jsonl", &mut advice);
     println!("{}", cube_table("Money cube", &advice.name(), &results));
+    let (ours, _, n, _) = against_rollouts("Money cube", &results);
+    assert!(
+        share(ours, n) >= floors::MONEY_AGAINST_ROLLOUTS,
+        "money verdicts against the rollouts {ours}/{n}"
+    );
     let f = cube_figures(&results, None);
     let verdicts = share(f.verdicts.0, f.verdicts.1);
     assert!(
@@ -335,6 +402,11 @@ fn gnubg_match_cube_verdicts() {
     let mut advice = bg_tui_advice();
     let results = judge_cube("match-cube.jsonl", &mut advice);
     println!("{}", cube_table("Match cube", &advice.name(), &results));
+    let (ours, _, n, _) = against_rollouts("Match cube", &results);
+    assert!(
+        share(ours, n) >= floors::MATCH_AGAINST_ROLLOUTS,
+        "match verdicts against the rollouts {ours}/{n}"
+    );
     let f = cube_figures(&results, None);
     let verdicts = share(f.verdicts.0, f.verdicts.1);
     assert!(
