@@ -408,6 +408,75 @@ fn a_supervised_round_on_the_nets_look_ahead() {
     assert!(one_line_stderr(&o).contains("--supervised"), "{o:?}");
 }
 
+/// A supervised round on a rollout database (`rollout-db`, then `train --supervised-db`)
+/// fits a small checkpoint to the database's positions and logs how many; an empty or
+/// malformed database is refused in one line, and the option asks for `--resume`.
+#[test]
+fn a_supervised_round_on_a_rollout_database() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cp = small_checkpoint(dir.path(), "backgammon");
+    let before = std::fs::read(&cp).expect("the checkpoint");
+    let cp_arg = cp.to_str().expect("a UTF-8 path");
+    let db = dir.path().join("db.jsonl");
+    let db_arg = db.to_str().expect("a UTF-8 path");
+    let o = bg_lab(&[
+        "rollout-db",
+        "--out",
+        db_arg,
+        "--positions",
+        "3",
+        "--trials",
+        "36",
+        "--truncate",
+        "2",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(
+        std::fs::read_to_string(&db)
+            .expect("the database")
+            .lines()
+            .count(),
+        3
+    );
+    let log = dir.path().join("db.log");
+    let log_arg = log.to_str().expect("a UTF-8 path");
+    let run = |db: &str| {
+        bg_lab(&[
+            "train",
+            "--resume",
+            "--checkpoint",
+            cp_arg,
+            "--log",
+            log_arg,
+            "--check-games",
+            "0",
+            "--epochs",
+            "2",
+            "--supervised-db",
+            db,
+        ])
+    };
+    let o = run(db_arg);
+    assert!(o.status.success(), "{o:?}");
+    let logged = std::fs::read_to_string(&log).expect("the log");
+    assert!(
+        logged.contains("rollout database") && logged.contains(": 3 positions"),
+        "{logged}"
+    );
+    assert_ne!(std::fs::read(&cp).expect("the checkpoint"), before);
+    let empty = dir.path().join("empty.jsonl");
+    std::fs::write(&empty, "").expect("write");
+    let o = run(empty.to_str().expect("a UTF-8 path"));
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(one_line_stderr(&o).contains("holds no positions"), "{o:?}");
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "{\"index\": 0}\n").expect("write");
+    let o = run(bad.to_str().expect("a UTF-8 path"));
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(one_line_stderr(&o).contains("line 1"), "{o:?}");
+    refused(&["train", "--supervised-db", db_arg], "--resume");
+}
+
 /// A run writes its checkpoint into the folder it is started in, never into `assets/`,
 /// unless `--assets` asks for the shipped nets' files there.
 #[test]

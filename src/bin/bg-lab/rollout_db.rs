@@ -22,6 +22,7 @@ use bg_tui::bot::expert::supervised;
 use bg_tui::bot::expert::train::mix;
 use bg_tui::bot::expert::{ExpertBot, Nets, nets_from_file, shipped_nets};
 use bg_tui::engine::{Variant, position_from_id, position_id};
+use bg_tui::printable::{MAX_ERROR_CHARS, printable};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Seek, Write};
@@ -103,6 +104,31 @@ pub(crate) struct Made {
     pub(crate) ply: u8,
     /// The nets: `shipped` or the file's name.
     pub(crate) nets: String,
+}
+
+impl Made {
+    /// What differs between `self` (a line's) and `asked` (this run's), as `field X, not
+    /// Y` (the nets' name made printable).
+    fn differences(&self, asked: &Made) -> String {
+        let mut out = Vec::new();
+        let mut field = |name: &str, theirs: String, ours: String| {
+            if theirs != ours {
+                out.push(format!("{name} {theirs}, not {ours}"));
+            }
+        };
+        field("seed", self.seed.to_string(), asked.seed.to_string());
+        field("spread", self.spread.to_string(), asked.spread.to_string());
+        field("trials", self.trials.to_string(), asked.trials.to_string());
+        let turns = |t: Option<u32>| t.map_or_else(|| "none".to_string(), |t| t.to_string());
+        field("truncate", turns(self.truncate), turns(asked.truncate));
+        field("ply", self.ply.to_string(), asked.ply.to_string());
+        field(
+            "nets",
+            printable(&self.nets, MAX_ERROR_CHARS),
+            printable(&asked.nets, MAX_ERROR_CHARS),
+        );
+        out.join(", ")
+    }
 }
 
 /// What stops `rollout-db`.
@@ -253,7 +279,7 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
             return Err(RolloutDbError::Line {
                 path: path.display().to_string(),
                 line: k + 1,
-                why: format!("made with other settings ({:?}), not {made:?}", e.made),
+                why: format!("made otherwise: {}", e.made.differences(&made)),
             });
         }
         if let Some(d) = done.get_mut(e.index) {
@@ -406,6 +432,10 @@ mod tests {
         other.trials = 72;
         let e = rollout_db(&other).expect_err("other settings");
         assert!(matches!(e, RolloutDbError::Line { line: 1, .. }), "{e}");
+        assert!(
+            e.to_string().ends_with("made otherwise: trials 36, not 72"),
+            "{e}"
+        );
         std::fs::write(&out, "not json\n").expect("write");
         let e = rollout_db(&args(out, 2)).expect_err("not an entry");
         assert!(matches!(e, RolloutDbError::Line { line: 1, .. }), "{e}");
