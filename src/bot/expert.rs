@@ -71,6 +71,28 @@ pub fn shipped_nets_bytes() -> impl Iterator<Item = &'static [u8]> {
     EMBEDDED.iter().map(|(_, bytes)| *bytes)
 }
 
+/// The pruning nets of backgammon's rollouts (`assets/prune.bgnet`: 16 hidden units, trained
+/// by self-play; see [`rollouts::RolloutSettings::prune`]), read once.
+///
+/// # Errors
+/// [`BotError::Nets`] when the embedded file does not read (a build with a damaged asset).
+pub fn shipped_pruner() -> Result<Arc<Nets>, BotError> {
+    static PRUNER: OnceLock<Result<Arc<Nets>, format::NetFileError>> = OnceLock::new();
+    PRUNER
+        .get_or_init(|| {
+            format::from_bytes(
+                include_bytes!("../../assets/prune.bgnet"),
+                Variant::Backgammon,
+            )
+            .map(Arc::new)
+        })
+        .clone()
+        .map_err(|error| BotError::Nets {
+            variant: Variant::Backgammon,
+            error,
+        })
+}
+
 /// The shipped backgammon nets, read once.
 ///
 /// # Errors

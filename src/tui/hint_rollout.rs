@@ -91,7 +91,7 @@ impl RolloutChoice {
 }
 
 /// The settings of a rollout from the hint panel as `choice` says, with variance
-/// reduction, on every core.
+/// reduction, pruned (as GNU Backgammon's rollouts are), on every core.
 #[must_use]
 pub(crate) fn settings(seed: u64, choice: RolloutChoice) -> RolloutSettings {
     RolloutSettings {
@@ -102,6 +102,7 @@ pub(crate) fn settings(seed: u64, choice: RolloutChoice) -> RolloutSettings {
         threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         std_err: None,
         variance_reduction: true,
+        prune: true,
     }
 }
 
@@ -321,8 +322,9 @@ impl RolloutView {
     #[must_use]
     pub(crate) fn lines(&self, selected: usize) -> Vec<String> {
         let mut out = vec![format!(
-            "rollout: {}, variance reduction, {} thread{}",
+            "rollout: {}, variance reduction{}, {} thread{}",
             self.choice.words(),
+            if self.choice.ply == 0 { ", pruned" } else { "" },
             self.threads,
             if self.threads == 1 { "" } else { "s" }
         )];

@@ -134,6 +134,62 @@ fn the_thread_count_does_not_change_the_result_and_a_seed_repeats_it() {
     assert_ne!(one.lines[0].equity, other.lines[0].equity);
 }
 
+/// A pruned rollout (the pruning net keeps three plays of each contact roll) is the same on
+/// any number of threads, plays differently from the full one (the pruner drops the nets'
+/// choice now and then), and comes to nearly the same figures on the opening's candidates;
+/// in a race it prunes nothing.
+#[test]
+fn a_pruned_rollout_repeats_and_stays_near_the_full_one() {
+    let settings = RolloutSettings {
+        trials: 144,
+        truncate: Some(5),
+        threads: 1,
+        seed: 3,
+        prune: true,
+        ..RolloutSettings::default()
+    };
+    let lines = candidate_lines();
+    let pruned = run(&lines, &settings);
+    assert_eq!(
+        pruned,
+        run(
+            &lines,
+            &RolloutSettings {
+                threads: 3,
+                ..settings
+            }
+        )
+    );
+    let full = run(
+        &lines,
+        &RolloutSettings {
+            prune: false,
+            ..settings
+        },
+    );
+    assert_ne!(pruned, full, "pruning changed no trial");
+    for (p, f) in pruned.lines.iter().zip(&full.lines) {
+        let apart = (p.equity - f.equity).abs();
+        assert!(
+            apart < 0.02,
+            "pruned {} against full {}",
+            p.equity,
+            f.equity
+        );
+    }
+    let race = [Line::OnRoll(bearoff())];
+    assert_eq!(
+        run(&race, &settings),
+        run(
+            &race,
+            &RolloutSettings {
+                prune: false,
+                ..settings
+            }
+        )
+    );
+}
+
 #[test]
 fn a_play_that_ends_the_game_is_its_result() {
     // The last checker on the 1-point, against one of the opponent's: 2-1 bears it off.

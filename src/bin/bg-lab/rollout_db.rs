@@ -254,6 +254,7 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
         threads: args.threads,
         std_err: None,
         variance_reduction: true,
+        prune: false,
     };
     let path = &args.out;
     let mut file = std::fs::OpenOptions::new()

@@ -42,6 +42,7 @@ use crate::engine::{Dice, Play, Position, Variant};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most trials a rollout plays.
@@ -52,6 +53,9 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_TRUNCATE: u32 = 10_000;
 /// The most lines one rollout rolls out together.
 pub const MAX_LINES: usize = 1000;
+/// With [`RolloutSettings::prune`], the plays of a roll the nets value: the pruning net's best
+/// this many.
+pub const PRUNE_KEEP: usize = 3;
 /// The deepest look-ahead of the players of a trial.
 pub const MAX_ROLLOUT_PLY: u8 = 1;
 /// The standard error is checked after every this many trials (one of each first roll).
@@ -76,6 +80,12 @@ pub struct RolloutSettings {
     pub std_err: Option<f64>,
     /// Subtract the luck of each roll from the trials' outcomes.
     pub variance_reduction: bool,
+    /// Prune each roll's plays at 0-ply as GNU Backgammon's rollouts do: a small pruning net
+    /// ([`super::shipped_pruner`]) ranks the plays of a contact position and the nets value
+    /// only its best [`PRUNE_KEEP`]. A trial then plays a little differently (the pruner
+    /// now and then drops the nets' choice) at about 0.6 of the time. Backgammon's nets
+    /// only (Portes and Jacquet too); other rule sets ignore it.
+    pub prune: bool,
 }
 
 impl Default for RolloutSettings {
@@ -89,6 +99,7 @@ impl Default for RolloutSettings {
             threads: 1,
             std_err: None,
             variance_reduction: true,
+            prune: false,
         }
     }
 }
@@ -121,6 +132,9 @@ pub enum RolloutError {
     /// The bot has no nets for the rule set.
     #[error("the expert has no nets for {0}")]
     NoNets(Variant),
+    /// The pruning nets do not read (a build with a damaged asset).
+    #[error("the pruning nets: {0}")]
+    Pruner(#[source] super::super::BotError),
     /// A thread could not start (a limit on processes or memory).
     #[error("a thread could not start: {0}")]
     Thread(#[source] std::io::Error),
@@ -304,6 +318,11 @@ type Scan = [(Option<Play>, [f64; 5]); 21];
 /// positions valued in the scan under way.
 struct Player {
     bot: ExpertBot,
+    /// The pruning net and its buffers (see [`RolloutSettings::prune`]).
+    pruner: Option<(Arc<super::Nets>, super::eval::Buffers)>,
+    /// The plays the pruner keeps, and its ranking of a roll's plays.
+    kept_plays: Vec<Play>,
+    ranked: Vec<(f32, usize)>,
     plays: Vec<Play>,
     scan: Vec<Play>,
     kept: PositionMap<Box<Scan>>,
@@ -315,6 +334,12 @@ impl Player {
     /// set scores.
     fn best0(&mut self, plays: &[Play]) -> Option<(Play, Probs)> {
         let variant = self.bot.variant;
+        let mut kept = std::mem::take(&mut self.kept_plays);
+        let plays = if self.prune(plays, &mut kept) {
+            &kept[..]
+        } else {
+            plays
+        };
         let mut best: Option<(Play, Probs, f32)> = None;
         for play in plays {
             let p = scored_in(variant, after_play(&self.bot.nets, play, &mut self.bot.buf));
@@ -323,12 +348,45 @@ impl Player {
                 best = Some((*play, p, e));
             }
         }
+        self.kept_plays = kept;
         best.map(|(play, p, _)| (play, p))
+    }
+
+    /// With a pruner, and `plays` of a contact position more than [`PRUNE_KEEP`]: the
+    /// pruner's best [`PRUNE_KEEP`] of them into `out`, in their order in `plays`, and
+    /// `true`; else `false` (`out` untouched).
+    fn prune(&mut self, plays: &[Play], out: &mut Vec<Play>) -> bool {
+        let Some((nets, buf)) = &mut self.pruner else {
+            return false;
+        };
+        if plays.len() <= PRUNE_KEEP || plays.iter().any(|p| p.position().is_race()) {
+            return false;
+        }
+        let variant = self.bot.variant;
+        self.ranked.clear();
+        for (i, play) in plays.iter().enumerate() {
+            let p = scored_in(variant, after_play(nets, play, buf));
+            self.ranked.push((super::eval::equity(&p), i));
+        }
+        // Best first; equal values in the plays' order.
+        self.ranked
+            .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut best: Vec<usize> = self.ranked[..PRUNE_KEEP].iter().map(|r| r.1).collect();
+        best.sort_unstable();
+        out.clear();
+        out.extend(best.into_iter().map(|i| plays[i]));
+        true
     }
 
     /// [`Player::best0`], each position valued once in a scan (`self.valued`).
     fn best0_in_scan(&mut self, plays: &[Play]) -> Option<(Play, Probs)> {
         let variant = self.bot.variant;
+        let mut kept = std::mem::take(&mut self.kept_plays);
+        let plays = if self.prune(plays, &mut kept) {
+            &kept[..]
+        } else {
+            plays
+        };
         let mut best: Option<(Play, Probs, f32)> = None;
         for play in plays {
             let p = match self.valued.get(play.position()) {
@@ -344,6 +402,7 @@ impl Player {
                 best = Some((*play, p, e));
             }
         }
+        self.kept_plays = kept;
         best.map(|(play, p, _)| (play, p))
     }
 
@@ -589,6 +648,11 @@ pub fn rollout_until(
 ) -> Result<Rollout, RolloutError> {
     let bot = check(bot, variant, lines, settings)?;
     let s = *settings;
+    let pruner = if s.prune && bot.nets.variant == Variant::Backgammon {
+        Some(super::shipped_pruner().map_err(RolloutError::Pruner)?)
+    } else {
+        None
+    };
     let plan = DicePlan::new(s.seed, s.trials);
     let mut sums = vec![Sums::default(); lines.len()];
     let mut done = 0u32;
@@ -609,7 +673,7 @@ pub fn rollout_until(
             .collect();
         // The workers' tools last the whole rollout (their kept scans with them).
         while players.len() < chunks.len() {
-            players.push(new_player(&bot));
+            players.push(new_player(&bot, pruner.as_ref()));
         }
         let parts: Vec<Vec<[f64; 5]>> = if chunks.len() == 1 {
             chunks
@@ -668,7 +732,8 @@ pub fn rollout_until(
     Ok(result(&sums, done))
 }
 
-fn new_player(bot: &ExpertBot) -> Player {
+/// A worker's tools for `bot`, pruning with `pruner` if given.
+fn new_player(bot: &ExpertBot, pruner: Option<&Arc<super::Nets>>) -> Player {
     let mut bot = bot.clone();
     if bot.ply == 0 {
         // At 0-ply a trial seldom meets a position twice: looking each one up in the cache
@@ -677,6 +742,9 @@ fn new_player(bot: &ExpertBot) -> Player {
     }
     Player {
         bot,
+        pruner: pruner.map(|n| (Arc::clone(n), super::eval::Buffers::incremental(n))),
+        kept_plays: Vec::new(),
+        ranked: Vec::new(),
         plays: Vec::new(),
         scan: Vec::new(),
         kept: PositionMap::default(),
@@ -784,8 +852,8 @@ mod scan_tests {
         for variant in [Variant::Backgammon, Variant::Plakoto, Variant::Fevga] {
             let mut bot = bot.clone();
             assert!(bot.select(variant));
-            let mut player = new_player(&bot);
-            let mut plain = new_player(&bot);
+            let mut player = new_player(&bot, None);
+            let mut plain = new_player(&bot, None);
             let mut rng = ChaCha8Rng::seed_from_u64(7);
             let mut here = variant.start_position();
             for turn in 0..40 {
