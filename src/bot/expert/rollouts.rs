@@ -28,6 +28,10 @@
 //!   taken again in every trial. Within a scan, a position that two rolls reach (a checker
 //!   moved 7 pips by 6-1, 5-2 or 4-3) is valued once. The values are those worked out
 //!   afresh, to the bit (the evaluator's values do not depend on what it evaluated before).
+//! - **Pruned, if asked** ([`RolloutSettings::prune`]): at 0-ply a small pruning net ranks
+//!   the plays of each contact roll and the nets value only its best [`PRUNE_KEEP`], as GNU
+//!   Backgammon's rollouts prune. The trials play a little differently and cost about 0.6
+//!   of the time; repeatability holds as above.
 //! - **Stopping.** After every 36 trials the rollout stops when the equity's standard error
 //!   of every line is below `std_err` (when given); else it stops at `trials`. A stop flag
 //!   ([`rollout_until`]) is looked at every turn of every trial: once it is set the rollout
