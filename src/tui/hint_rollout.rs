@@ -316,13 +316,14 @@ impl RolloutView {
         self.report = Some(report);
     }
 
-    /// The panel's lines: how the rollout is played, each line with its equity ± its
+    /// The panel's lines: how the rollout is played (its trials, depth, cut, pruning, variance
+    /// reduction as VR, threads), each line with its equity ± its
     /// standard error and its chances (as they stand after each round), the cube decision
     /// (a cube rollout), and how far it has come.
     #[must_use]
     pub(crate) fn lines(&self, selected: usize) -> Vec<String> {
         let mut out = vec![format!(
-            "rollout: {}, variance reduction{}, {} thread{}",
+            "rollout: {}{}, VR, {} thread{}",
             self.choice.words(),
             if self.choice.ply == 0 { ", pruned" } else { "" },
             self.threads,

@@ -86,7 +86,7 @@ fn the_hint_panel_rolls_its_plays_out_and_esc_stops_with_the_result_so_far() {
     assert_eq!(job.lines.len(), 5, "the best five plays");
     let lines = panel(&app).expect("the panel stays open");
     assert!(
-        lines[0].starts_with("rollout: 324 trials, 0-ply, cut at 11 turns, variance reduction"),
+        lines[0].starts_with("rollout: 324 trials, 0-ply, cut at 11 turns, pruned, VR, "),
         "{lines:?}"
     );
     assert!(lines[1].contains("win%"), "{lines:?}");
