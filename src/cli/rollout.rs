@@ -546,7 +546,7 @@ fn method(s: &RolloutSettings) -> String {
     } else {
         "no variance reduction"
     };
-    let pruned = if s.prune { ", pruned" } else { "" };
+    let pruned = if s.prunes() { ", pruned" } else { "" };
     format!("{length} at {}-ply{pruned}, {vr}, seed {}", s.ply, s.seed)
 }
 

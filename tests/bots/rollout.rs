@@ -137,7 +137,7 @@ fn the_thread_count_does_not_change_the_result_and_a_seed_repeats_it() {
 /// A pruned rollout (the pruning net keeps three plays of each contact roll) is the same on
 /// any number of threads, plays differently from the full one (the pruner drops the nets'
 /// choice now and then), and comes to nearly the same figures on the opening's candidates;
-/// in a race it prunes nothing.
+/// at 1-ply and in a race it prunes nothing.
 #[test]
 fn a_pruned_rollout_repeats_and_stays_near_the_full_one() {
     let settings = RolloutSettings {
@@ -177,6 +177,24 @@ fn a_pruned_rollout_repeats_and_stays_near_the_full_one() {
             f.equity
         );
     }
+    // At 1-ply the trials choose by their look-ahead: nothing is pruned.
+    let one_ply = RolloutSettings {
+        trials: 36,
+        truncate: Some(2),
+        ply: 1,
+        ..settings
+    };
+    assert!(!one_ply.prunes());
+    assert_eq!(
+        run(&lines[..1], &one_ply),
+        run(
+            &lines[..1],
+            &RolloutSettings {
+                prune: false,
+                ..one_ply
+            }
+        )
+    );
     let race = [Line::OnRoll(bearoff())];
     assert_eq!(
         run(&race, &settings),

@@ -77,7 +77,7 @@ pub(crate) struct Entry {
     /// The rollout's chances for the player on roll: win, win gammon, win backgammon, lose
     /// gammon, lose backgammon (with variance reduction they may stray a little outside 0-1).
     pub(crate) chances: [f64; 5],
-    /// The cubeless equity, and its standard error.
+    /// The cubeless equity for the player on roll.
     pub(crate) equity: f64,
     /// The equity's standard error.
     pub(crate) std_err: f64,

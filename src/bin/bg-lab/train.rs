@@ -608,6 +608,24 @@ fn self_play_until(
     Ok(())
 }
 
+/// The end of a supervised round whose nets are saved: `line` with a check against pubeval
+/// (unless `--check-games 0`) printed and logged; returns the last lines.
+fn round_done(
+    args: &TrainArgs,
+    nets: &Nets,
+    checkpoint: &Path,
+    log: &Path,
+    mut line: String,
+) -> Result<String, TrainError> {
+    if args.check_games > 0 {
+        line.push_str("; ");
+        line.push_str(&check_line(nets, args.check_games)?);
+    }
+    eprintln!("{line}");
+    log_line(log, &line);
+    Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
+}
+
 /// `train --resume --supervised-db FILE`: the nets fitted to a rollout database's positions
 /// (their chances clamped to 0-1), then a check against pubeval; returns a last line.
 fn database_round(
@@ -634,7 +652,7 @@ fn database_round(
     state.seconds += started.elapsed().as_secs_f64();
     nets.state = Some(state);
     save(checkpoint, &nets)?;
-    let mut line = format!(
+    let line = format!(
         "supervised round at games {} on the rollout database {}: {} positions, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,
         db.display(),
@@ -642,13 +660,7 @@ fn database_round(
         started.elapsed().as_secs_f64(),
         args.epochs
     );
-    if args.check_games > 0 {
-        line.push_str("; ");
-        line.push_str(&check_line(&nets, args.check_games)?);
-    }
-    eprintln!("{line}");
-    log_line(log, &line);
-    Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
+    round_done(args, &nets, checkpoint, log, line)
 }
 
 /// `train --resume --supervised N`: one supervised round on the checkpoint (see
@@ -705,17 +717,11 @@ fn supervised_round(
     state.seconds += started.elapsed().as_secs_f64();
     nets.state = Some(state);
     save(checkpoint, &nets)?;
-    let mut line = format!(
+    let line = format!(
         "supervised round at games {}: {count} positions, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,
         started.elapsed().as_secs_f64() - rolled,
         args.epochs
     );
-    if args.check_games > 0 {
-        line.push_str("; ");
-        line.push_str(&check_line(&nets, args.check_games)?);
-    }
-    eprintln!("{line}");
-    log_line(log, &line);
-    Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
+    round_done(args, &nets, checkpoint, log, line)
 }

@@ -92,6 +92,15 @@ pub struct RolloutSettings {
     pub prune: bool,
 }
 
+impl RolloutSettings {
+    /// The trials prune: [`RolloutSettings::prune`] asked at 0-ply (a 1-ply trial chooses by
+    /// its look-ahead, and its luck scans are not pruned either).
+    #[must_use]
+    pub fn prunes(&self) -> bool {
+        self.prune && self.ply == 0
+    }
+}
+
 impl Default for RolloutSettings {
     /// 1,296 full trials at 0-ply with variance reduction, seed 1, one thread.
     fn default() -> RolloutSettings {
@@ -652,7 +661,7 @@ pub fn rollout_until(
 ) -> Result<Rollout, RolloutError> {
     let bot = check(bot, variant, lines, settings)?;
     let s = *settings;
-    let pruner = if s.prune && bot.nets.variant == Variant::Backgammon {
+    let pruner = if s.prunes() && bot.nets.variant == Variant::Backgammon {
         Some(super::shipped_pruner().map_err(RolloutError::Pruner)?)
     } else {
         None
