@@ -71,8 +71,9 @@ pub fn shipped_nets_bytes() -> impl Iterator<Item = &'static [u8]> {
     EMBEDDED.iter().map(|(_, bytes)| *bytes)
 }
 
-/// The pruning nets of backgammon's rollouts (`assets/prune.bgnet`: 16 hidden units, trained
-/// by self-play; see [`rollouts::RolloutSettings::prune`]), read once.
+/// The pruning nets of backgammon's rollouts (`assets/prune.bgnet`: a raw contact net of 32
+/// hidden units, taught by the shipped nets; see [`rollouts::RolloutSettings::prune`]), read
+/// once.
 ///
 /// # Errors
 /// [`BotError::Nets`] when the embedded file does not read (a build with a damaged asset).

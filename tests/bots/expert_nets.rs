@@ -401,15 +401,19 @@ fn nets_widened_to_more_hidden_units_play_as_before() {
     );
 }
 
-/// A rich net's inputs start with the plain net's, the same numbers.
+/// A rich net's inputs start with the plain net's, the same numbers, and a raw net's are
+/// the plain net's first (the two raw blocks).
 #[test]
 fn the_rich_inputs_begin_with_the_plain_ones() {
     for p in random_game_positions(0xabc, 300) {
         let mut plain = [0.0f32; encode::CONTACT_INPUTS];
         let mut rich = [f32::NAN; encode::RICH_CONTACT_INPUTS];
+        let mut raw = [f32::NAN; encode::RAW_CONTACT_INPUTS];
         encode::contact_inputs(&p, &mut plain);
         encode::contact_inputs(&p, &mut rich);
+        encode::contact_inputs(&p, &mut raw);
         assert_eq!(plain[..], rich[..encode::CONTACT_INPUTS], "{p:?}");
+        assert_eq!(plain[..encode::RAW_CONTACT_INPUTS], raw[..], "{p:?}");
         assert!(rich.iter().all(|x| x.is_finite() && *x >= 0.0), "{p:?}");
     }
 }
@@ -449,7 +453,7 @@ fn widened_rich_nets_play_as_before_and_read_back() {
     );
     let said = err.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(
-        said.contains("expected 212 (or 224, a rich net) inputs"),
+        said.contains("expected 212 (or 224, a rich net, or 196, a raw one) inputs"),
         "{said}"
     );
     // Fevga's contact net has 212 inputs of its own: a rich backgammon net's count is no

@@ -432,3 +432,58 @@ mod cli {
         assert_eq!(by_id["lines"], by_xgid["lines"]);
     }
 }
+
+/// The pruning net keeps the nets' 0-ply choice among its best [`PRUNE_KEEP`] plays in
+/// nearly every contact roll (self-play at 0-ply on seeded dice, every contact roll with more
+/// plays than it keeps): what a pruned rollout gives up is the rare roll where it does not.
+#[test]
+fn the_pruning_net_keeps_the_nets_choice_in_nearly_every_roll() {
+    use bg_tui::bot::expert::rollouts::PRUNE_KEEP;
+    use bg_tui::bot::expert::shipped_pruner;
+    use rand::{RngExt, SeedableRng};
+    let mut nets = expert();
+    let mut pruner = ExpertBot::new(shipped_pruner().expect("the pruning net reads"), 0);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(11);
+    let (mut rolls, mut kept) = (0u32, 0u32);
+    // How many rolls the best 1, 2, ... 6 of the pruner would have kept the nets' choice in.
+    let mut within = [0u32; 6];
+    for _game in 0..40 {
+        let mut position = Variant::Backgammon.start_position();
+        for _turn in 0..200 {
+            let dice =
+                Dice::new(rng.random_range(1..=6u8), rng.random_range(1..=6u8)).expect("dice");
+            let plays = Variant::Backgammon.legal_plays(&position, dice);
+            let Some(best) = nets.rank_all(&plays).first().map(|r| r.play) else {
+                position = position.switched();
+                continue;
+            };
+            if plays.len() > PRUNE_KEEP && !plays.iter().any(|p| p.position().is_race()) {
+                rolls += 1;
+                let ranked = pruner.rank_all(&plays);
+                if let Some(at) = ranked
+                    .iter()
+                    .position(|r| r.play.position() == best.position())
+                {
+                    for w in within.iter_mut().skip(at) {
+                        *w += 1;
+                    }
+                }
+                kept += u32::from(
+                    ranked[..PRUNE_KEEP]
+                        .iter()
+                        .any(|r| r.play.position() == best.position()),
+                );
+            }
+            if best.position().mover_pips() == 0 {
+                break;
+            }
+            position = best.position().switched();
+        }
+    }
+    let share = f64::from(kept) / f64::from(rolls);
+    println!(
+        "the pruning net kept the nets' choice in {kept} of {rolls} rolls ({share:.3}); in its best 1-6: {within:?}"
+    );
+    assert!(rolls > 1000, "{rolls}");
+    assert!(share > 0.91, "{share}");
+}

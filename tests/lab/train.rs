@@ -477,6 +477,101 @@ fn a_supervised_round_on_a_rollout_database() {
     refused(&["train", "--supervised-db", db_arg], "--resume");
 }
 
+/// A raw net (`--raw`: the raw inputs alone, as the pruning net) starts fresh with 196
+/// inputs; a distillation round (`--distill TEACHER`) fits it to the teacher's values of
+/// every contact play of a roll, the error falling, and says so in its log line; `--raw`
+/// is refused for other rule sets and with `--resume`, `--distill` without `--resume`.
+#[test]
+fn a_raw_net_learns_from_its_teacher_in_a_distillation_round() {
+    use bg_tui::bot::expert::encode::RAW_CONTACT_INPUTS;
+    use bg_tui::engine::Variant;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let teacher = small_checkpoint(dir.path(), "backgammon");
+    let teacher_arg = teacher.to_str().expect("a UTF-8 path");
+    let raw = dir.path().join("raw.bgnet");
+    let raw_arg = raw.to_str().expect("a UTF-8 path");
+    let log = dir.path().join("raw.log");
+    let log_arg = log.to_str().expect("a UTF-8 path");
+    let o = bg_lab(&[
+        "train",
+        "--raw",
+        "--games",
+        "1",
+        "--hidden",
+        "4",
+        "--race-hidden",
+        "2",
+        "--check-every",
+        "0",
+        "--checkpoint",
+        raw_arg,
+        "--log",
+        log_arg,
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let read = || {
+        let bytes = std::fs::read(&raw).expect("the checkpoint");
+        format::from_bytes(&bytes, Variant::Backgammon).expect("backgammon's nets")
+    };
+    assert_eq!(read().contact.inputs(), RAW_CONTACT_INPUTS);
+    let before = read();
+    let o = bg_lab(&[
+        "train",
+        "--resume",
+        "--checkpoint",
+        raw_arg,
+        "--log",
+        log_arg,
+        "--check-games",
+        "0",
+        "--distill",
+        teacher_arg,
+        "--distill-positions",
+        "60",
+        "--epochs",
+        "8",
+        "--alpha",
+        "0.1",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let logged = std::fs::read_to_string(&log).expect("the log");
+    let line = logged.lines().last().unwrap_or_default();
+    assert!(
+        line.starts_with("distillation round") && line.contains("of 60 positions"),
+        "{line}"
+    );
+    let (from, to) = line
+        .split_once("error ")
+        .and_then(|(_, e)| e.split_once(" -> "))
+        .map(|(a, b)| {
+            let number = |t: &str| {
+                t.trim_end_matches(|c: char| !c.is_ascii_digit())
+                    .parse::<f64>()
+            };
+            (number(a), number(b))
+        })
+        .expect("the errors before and after");
+    let (from, to) = (from.expect("a number"), to.expect("a number"));
+    assert!(to < from, "{line}");
+    assert_ne!(read(), before);
+    assert_eq!(read().contact.inputs(), RAW_CONTACT_INPUTS);
+    refused(
+        &[
+            "train",
+            "--raw",
+            "--rules",
+            "fevga",
+            "--games",
+            "1",
+            "--check-every",
+            "0",
+        ],
+        "backgammon",
+    );
+    refused(&["train", "--raw", "--resume"], "--resume");
+    refused(&["train", "--distill", teacher_arg], "--resume");
+}
+
 /// A run writes its checkpoint into the folder it is started in, never into `assets/`,
 /// unless `--assets` asks for the shipped nets' files there.
 #[test]

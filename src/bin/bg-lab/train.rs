@@ -122,6 +122,10 @@ pub(crate) struct TrainArgs {
     /// they play as before. Not with `--resume` (the checkpoint says which it is).
     #[arg(long, conflicts_with = "resume")]
     pub(crate) rich: bool,
+    /// Backgammon's contact net reads the raw inputs alone (no features: cheap to work out,
+    /// for a pruning net). A fresh run only.
+    #[arg(long, conflicts_with_all = ["resume", "rich", "from"])]
+    pub(crate) raw: bool,
     /// Hidden units of the race net (a fresh run), 1 to 1024.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=MAX_HIDDEN as i64))]
     pub(crate) race_hidden: u16,
@@ -155,6 +159,21 @@ pub(crate) struct TrainArgs {
         conflicts_with = "supervised"
     )]
     pub(crate) supervised_db: Option<PathBuf>,
+    /// A distillation round on the checkpoint (with --resume): positions from the self-play
+    /// of the nets in FILE (the teacher), one roll each, every contact play's position
+    /// valued by the teacher at 0-ply, and the checkpoint's nets fitted to those values (how
+    /// the pruning net learns to rank plays as the nets do).
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "resume",
+        conflicts_with_all = ["supervised", "supervised_db"]
+    )]
+    pub(crate) distill: Option<PathBuf>,
+    /// Positions of a distillation round (each gives all the plays of one roll).
+    #[arg(long, value_name = "N", default_value_t = 20_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SUPERVISED))]
+    pub(crate) distill_positions: u64,
 }
 
 /// Why `train` stopped, or did not start.
@@ -162,7 +181,7 @@ pub(crate) struct TrainArgs {
 #[non_exhaustive]
 pub(crate) enum TrainError {
     /// `--rich` for nets other than backgammon's.
-    #[error("--rich is for backgammon's nets")]
+    #[error("--rich and --raw are for backgammon's nets")]
     RichNotBackgammon,
     /// `--supervised` for nets other than backgammon's.
     #[error("--supervised rounds are for backgammon's nets")]
@@ -296,13 +315,13 @@ fn log_path(args: &TrainArgs) -> PathBuf {
 }
 
 /// Fresh nets for `variant` with small random weights drawn from `seed`, of
-/// `(contact, race)` hidden units; `rich`: the contact net reads the rich inputs
-/// (backgammon's only).
+/// `(contact, race)` hidden units; `(rich, raw)`: the contact net reads the rich inputs,
+/// or the raw ones alone (backgammon's only).
 fn fresh_nets(
     variant: Variant,
     seed: u64,
     (hidden, race_hidden): (usize, usize),
-    rich: bool,
+    (rich, raw): (bool, bool),
     alpha: f32,
 ) -> Nets {
     let mut rng = ChaCha8Rng::seed_from_u64(self_play::mix(seed ^ 0x1ce_b00c));
@@ -310,6 +329,8 @@ fn fresh_nets(
     let (mut contact_inputs, race_inputs) = encode::input_counts(variant);
     if rich {
         contact_inputs = encode::RICH_CONTACT_INPUTS;
+    } else if raw {
+        contact_inputs = encode::RAW_CONTACT_INPUTS;
     }
     let contact = Net::random(contact_inputs, hidden, &mut uniform);
     let race = Net::random(race_inputs, race_hidden, &mut uniform);
@@ -457,7 +478,7 @@ fn starting_nets(args: &TrainArgs, checkpoint: &Path) -> Result<(Nets, TrainStat
                 args.hidden.map_or(DEFAULT_HIDDEN, usize::from),
                 usize::from(args.race_hidden),
             ),
-            args.rich,
+            (args.rich, args.raw),
             args.alpha.unwrap_or(DEFAULT_ALPHA),
         ),
     };
@@ -513,7 +534,7 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
     let variant = args.rule_set;
     let checkpoint = checkpoint_path(args);
     let log = log_path(args);
-    if args.rich && variant != Variant::Backgammon {
+    if (args.rich || args.raw) && variant != Variant::Backgammon {
         return Err(TrainError::RichNotBackgammon);
     }
     if let Some(count) = args.supervised {
@@ -527,6 +548,12 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
             return Err(TrainError::SupervisedNotBackgammon);
         }
         return database_round(args, &checkpoint, &log, db);
+    }
+    if let Some(teacher) = &args.distill {
+        if variant != Variant::Backgammon {
+            return Err(TrainError::SupervisedNotBackgammon);
+        }
+        return distill_round(args, &checkpoint, &log, teacher);
     }
     let (mut nets, mut state) = starting_nets(args, &checkpoint)?;
     let target = state.games.saturating_add(args.games).min(MAX_GAMES);
@@ -624,6 +651,43 @@ fn round_done(
     eprintln!("{line}");
     log_line(log, &line);
     Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
+}
+
+/// `train --resume --distill FILE`: the checkpoint's nets fitted to the teacher's values of
+/// every contact play of one roll in each of `--distill-positions` positions from the
+/// teacher's self-play, then a check against pubeval; returns a last line.
+fn distill_round(
+    args: &TrainArgs,
+    checkpoint: &Path,
+    log: &Path,
+    teacher: &Path,
+) -> Result<String, TrainError> {
+    let (mut nets, mut state) = read_checkpoint(checkpoint, Variant::Backgammon)?;
+    let teacher = read_nets_file(teacher, Variant::Backgammon, "--distill")?;
+    let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
+    let count = usize::try_from(args.distill_positions).unwrap_or(usize::MAX);
+    let started = Instant::now();
+    let (positions, games) =
+        supervised::sample_positions(&teacher, state.seed, state.games, count, SUPERVISED_SPREAD);
+    let data = supervised::play_examples(
+        &teacher,
+        &positions,
+        self_play::mix(state.seed ^ state.games),
+    );
+    let valued = started.elapsed().as_secs_f64();
+    let (before, after) = supervised::fit(&mut nets, &data, args.epochs, alpha, state.seed);
+    state.games += games;
+    state.seconds += started.elapsed().as_secs_f64();
+    nets.state = Some(state);
+    save(checkpoint, &nets)?;
+    let line = format!(
+        "distillation round at games {}: {} plays of {count} positions valued by the teacher in {valued:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        state.games,
+        data.len(),
+        started.elapsed().as_secs_f64() - valued,
+        args.epochs
+    );
+    round_done(args, &nets, checkpoint, log, line)
 }
 
 /// `train --resume --supervised-db FILE`: the nets fitted to a rollout database's positions

@@ -35,6 +35,9 @@
 //! 6. *dance*: the chance that a checker on the bar fails to enter, the other side's closed
 //!    home points over 6, squared.
 //!
+//! A **raw contact net** ([`RAW_CONTACT_INPUTS`]) reads the two raw blocks alone, with no
+//! features to work out: the pruning net of rollouts is one.
+//!
 //! **Race features**, 2 a side: the pip count over 100, and the checkers still outside the
 //! home board over 15.
 //!
@@ -60,6 +63,9 @@ pub const RICH_FEATURES: usize = 6;
 /// Inputs of a rich contact net: the contact net's, then [`RICH_FEATURES`] a side. Nets of
 /// either size read backgammon's positions; the file says which.
 pub const RICH_CONTACT_INPUTS: usize = CONTACT_INPUTS + 2 * RICH_FEATURES;
+/// Inputs of a raw contact net: the two raw blocks alone, no features (cheap to work out:
+/// the pruning net of rollouts reads these).
+pub const RAW_CONTACT_INPUTS: usize = 2 * RAW;
 /// Inputs of the race net.
 pub const RACE_INPUTS: usize = 2 * (RAW + RACE_FEATURES);
 
@@ -554,6 +560,9 @@ pub fn contact_inputs(position: &Position, out: &mut [f32]) {
     let (mover, opponent) = sides(position);
     raw(&mover, &mut out[..RAW]);
     raw(&opponent, &mut out[RAW..2 * RAW]);
+    if out.len() < CONTACT_INPUTS {
+        return;
+    }
     let f = 2 * RAW;
     let (mine, theirs) = (Masks::of(&mover), Masks::of(&opponent));
     contact_features(

@@ -3,7 +3,7 @@
 
 use super::bearoff::BearoffDb;
 use super::encode::{
-    self, CONTACT_INPUTS, Encoding, MAX_CONTACT_INPUTS, RACE_INPUTS, RICH_CONTACT_INPUTS, contact_inputs, race_inputs,
+    self, CONTACT_INPUTS, Encoding, MAX_CONTACT_INPUTS, RACE_INPUTS, RAW_CONTACT_INPUTS, RICH_CONTACT_INPUTS, contact_inputs, race_inputs,
 };
 use super::format::Nets;
 use super::incremental::Kept;
@@ -254,12 +254,16 @@ fn forward(
 }
 
 /// How many of backgammon's contact inputs `nets`' contact net reads: a rich net's
-/// ([`RICH_CONTACT_INPUTS`]) or the plain ones ([`CONTACT_INPUTS`]).
+/// ([`RICH_CONTACT_INPUTS`]), the plain ones ([`CONTACT_INPUTS`]) or a raw net's
+/// ([`RAW_CONTACT_INPUTS`]).
 fn backgammon_contact_inputs(nets: &Nets) -> usize {
-    if nets.contact.inputs() >= RICH_CONTACT_INPUTS {
+    let n = nets.contact.inputs();
+    if n >= RICH_CONTACT_INPUTS {
         RICH_CONTACT_INPUTS
-    } else {
+    } else if n >= CONTACT_INPUTS {
         CONTACT_INPUTS
+    } else {
+        RAW_CONTACT_INPUTS
     }
 }
 

@@ -106,7 +106,7 @@ pub enum NetFileError {
     /// Sizes other than the program's, or absurd ones.
     #[error(
         "the {net} net has {inputs} inputs and {hidden} hidden units; expected {expected}{} inputs and 1-{MAX_HIDDEN} hidden units",
-        if *rich_too { format!(" (or {}, a rich net)", encode::RICH_CONTACT_INPUTS) } else { String::new() }
+        if *rich_too { format!(" (or {}, a rich net, or {}, a raw one)", encode::RICH_CONTACT_INPUTS, encode::RAW_CONTACT_INPUTS) } else { String::new() }
     )]
     Sizes {
         /// "contact" or "race".
@@ -117,7 +117,7 @@ pub enum NetFileError {
         hidden: u32,
         /// Inputs the program uses.
         expected: usize,
-        /// Whether a rich net's 224 inputs would do too
+        /// Whether a rich net's 224 inputs or a raw net's 196 would do too
         /// (backgammon's and Jacquet's contact nets).
         rich_too: bool,
     },
@@ -266,7 +266,7 @@ pub fn from_bytes_any(bytes: &[u8]) -> Result<Nets, NetFileError> {
 
 /// The contact and race nets' (inputs, hidden units), read at `at` and checked against the
 /// `inputs` expected of `variant`'s nets (backgammon's and Jacquet's contact net may be a
-/// rich one).
+/// rich one or a raw one).
 fn net_sizes(
     bytes: &[u8],
     at: usize,
@@ -280,13 +280,16 @@ fn net_sizes(
     {
         let (n_in, n_hidden) = (u32_at(bytes, at + 8 * i), u32_at(bytes, at + 4 + 8 * i));
         let hidden = n_hidden as usize;
-        // Backgammon's (and Jacquet's) contact net may be a rich one (more inputs; see
-        // `encode`); the other rule sets' contact nets have inputs of their own.
+        // Backgammon's (and Jacquet's) contact net may be a rich one (more inputs) or a raw
+        // one (fewer; see `encode`); the other rule sets' contact nets have inputs of
+        // their own.
         let rich_too = i == 0
             && matches!(variant, Variant::Backgammon | Variant::Jacquet)
             && expected == encode::CONTACT_INPUTS;
-        let rich = rich_too && n_in as usize == encode::RICH_CONTACT_INPUTS;
-        let expected = if rich { encode::RICH_CONTACT_INPUTS } else { expected };
+        let other_size = [encode::RICH_CONTACT_INPUTS, encode::RAW_CONTACT_INPUTS]
+            .into_iter()
+            .find(|&n| rich_too && n_in as usize == n);
+        let expected = other_size.unwrap_or(expected);
         if n_in as usize != expected || hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetFileError::Sizes {
                 net: name,

@@ -28,10 +28,10 @@
 //!   taken again in every trial. Within a scan, a position that two rolls reach (a checker
 //!   moved 7 pips by 6-1, 5-2 or 4-3) is valued once. The values are those worked out
 //!   afresh, to the bit (the evaluator's values do not depend on what it evaluated before).
-//! - **Pruned, if asked** ([`RolloutSettings::prune`]): at 0-ply a small pruning net ranks
-//!   the plays of each contact roll and the nets value only its best [`PRUNE_KEEP`], as GNU
-//!   Backgammon's rollouts prune. The trials play a little differently and cost about 0.6
-//!   of the time; repeatability holds as above.
+//! - **Pruned, if asked** ([`RolloutSettings::prune`]): at 0-ply a small pruning net on
+//!   the raw inputs alone ranks the plays of each contact roll and the nets value only its
+//!   best [`PRUNE_KEEP`], as GNU Backgammon's rollouts prune. The trials play a little
+//!   differently and cost less than half the time; repeatability holds as above.
 //! - **Stopping.** After every 36 trials the rollout stops when the equity's standard error
 //!   of every line is below `std_err` (when given); else it stops at `trials`. A stop flag
 //!   ([`rollout_until`]) is looked at every turn of every trial: once it is set the rollout
@@ -87,7 +87,7 @@ pub struct RolloutSettings {
     /// Prune each roll's plays at 0-ply as GNU Backgammon's rollouts do: a small pruning net
     /// ([`super::shipped_pruner`]) ranks the plays of a contact position and the nets value
     /// only its best [`PRUNE_KEEP`]. A trial then plays a little differently (the pruner
-    /// now and then drops the nets' choice) at about 0.6 of the time. Backgammon's nets
+    /// now and then drops the nets' choice) at less than half the time. Backgammon's nets
     /// only (Portes and Jacquet too); other rule sets ignore it.
     pub prune: bool,
 }

@@ -168,6 +168,29 @@ pub fn look_ahead_all(
     })
 }
 
+/// Examples for teaching a small net to rank plays as `teacher` does (a pruning net): for
+/// each position of `positions`, one roll drawn from `seed`, and every legal play's position
+/// (the opponent on roll) valued by `teacher` at 0-ply, leaving out races and finished games
+/// (a pruning net ranks contact plays only).
+#[must_use]
+pub fn play_examples(teacher: &Nets, positions: &[Position], seed: u64) -> Vec<(Position, Probs)> {
+    let mut buf = Buffers::incremental(teacher);
+    let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0xd157));
+    let mut plays = Vec::new();
+    let mut out = Vec::new();
+    for position in positions {
+        legal_plays_into(position, Dice::roll(&mut rng), &mut plays);
+        for play in &plays {
+            let after = play.position().switched();
+            if after.is_race() || play.position().mover_has_won() {
+                continue;
+            }
+            out.push((after, evaluate(teacher, &after, &mut buf)));
+        }
+    }
+    out
+}
+
 /// Values every position of `positions` on `threads` threads, each thread with its own
 /// valuer from `make` (called with a position's index and the position), calling `done`
 /// with the number finished as they finish (from the calling thread, every few positions).
