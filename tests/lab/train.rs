@@ -364,8 +364,9 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
 }
 
 /// A supervised round valued by the nets' own look-ahead (`--target-ply`) runs on a small
-/// checkpoint, changes its nets and says how its targets were made in its log line; the
-/// option is refused outside 1 to 3 and without `--supervised`.
+/// checkpoint, changes its nets and says how its targets were made in its log line, on
+/// every play's position of a roll with `--every-play`; the options are refused outside 1
+/// to 3 and without `--supervised`.
 #[test]
 fn a_supervised_round_on_the_nets_look_ahead() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -398,6 +399,26 @@ fn a_supervised_round_on_the_nets_look_ahead() {
         "{logged}"
     );
     assert_ne!(std::fs::read(&cp).expect("the checkpoint"), before);
+    // `--every-play`: the examples are every contact play's position of a roll in each.
+    let o = run(&[
+        "--supervised",
+        "10",
+        "--every-play",
+        "--target-ply",
+        "1",
+        "--epochs",
+        "1",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let logged = std::fs::read_to_string(&log).expect("the log");
+    let last = logged.lines().last().unwrap_or_default();
+    let plays: usize = last
+        .split_once(": ")
+        .and_then(|(_, rest)| rest.split_once(" plays' positions of 10 positions"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("{last}"));
+    assert!(plays > 10, "{last}");
+    refused(&["train", "--every-play", "--games", "1"], "--supervised");
     for bad in ["0", "4"] {
         let o = run(&["--supervised", "40", "--target-ply", bad]);
         assert_eq!(o.status.code(), Some(2), "{o:?}");

@@ -150,6 +150,11 @@ pub(crate) struct TrainArgs {
     /// then do nothing).
     #[arg(long, value_name = "PLY", requires = "supervised", value_parser = clap::value_parser!(u8).range(1..=3))]
     pub(crate) target_ply: Option<u8>,
+    /// A supervised round's examples are every contact play's position of one roll in each
+    /// of the N positions (about 15 a position), not the positions themselves: the nets
+    /// learn to rank the plays they choose among, bad ones too.
+    #[arg(long, requires = "supervised")]
+    pub(crate) every_play: bool,
     /// A supervised round on the checkpoint (with --resume) fitted to the positions of a
     /// rollout database (`bg-lab rollout-db`) instead of positions rolled out now.
     #[arg(
@@ -740,14 +745,25 @@ fn supervised_round(
     let (mut nets, mut state) = read_checkpoint(checkpoint, Variant::Backgammon)?;
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
-    let (positions, games) =
+    let (mut positions, games) =
         supervised::sample_positions(&nets, state.seed, state.games, count, SUPERVISED_SPREAD);
+    let sampled = positions.len();
+    if args.every_play {
+        positions =
+            supervised::play_positions(&positions, self_play::mix(state.seed ^ state.games));
+    }
+    let count = positions.len();
     let targets_are = match args.target_ply {
         Some(ply) => format!("valued by the nets' {ply}-ply look-ahead"),
         None => format!("{} trials of {} turns", args.trials, args.horizon),
     };
+    let examples_are = if args.every_play {
+        format!("{count} plays' positions of {sampled} positions")
+    } else {
+        format!("{count} positions")
+    };
     eprintln!(
-        "supervised round at game {}: {count} positions from {games} self-play games, {targets_are}, {threads} thread(s)",
+        "supervised round at game {}: {examples_are} from {games} self-play games, {targets_are}, {threads} thread(s)",
         state.games
     );
     let bar = progress_bar(
@@ -782,7 +798,7 @@ fn supervised_round(
     nets.state = Some(state);
     save(checkpoint, &nets)?;
     let line = format!(
-        "supervised round at games {}: {count} positions, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        "supervised round at games {}: {examples_are}, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,
         started.elapsed().as_secs_f64() - rolled,
         args.epochs

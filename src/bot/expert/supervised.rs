@@ -168,13 +168,25 @@ pub fn look_ahead_all(
     })
 }
 
-/// Examples for teaching a small net to rank plays as `teacher` does (a pruning net): for
-/// each position of `positions`, one roll drawn from `seed`, and every legal play's position
-/// (the opponent on roll) valued by `teacher` at 0-ply, leaving out races and finished games
-/// (a pruning net ranks contact plays only).
+/// Examples for teaching a small net to rank plays as `teacher` does (a pruning net): the
+/// positions of [`play_positions`] valued by `teacher` at 0-ply.
 #[must_use]
 pub fn play_examples(teacher: &Nets, positions: &[Position], seed: u64) -> Vec<(Position, Probs)> {
     let mut buf = Buffers::incremental(teacher);
+    play_positions(positions, seed)
+        .into_iter()
+        .map(|after| {
+            let p = evaluate(teacher, &after, &mut buf);
+            (after, p)
+        })
+        .collect()
+}
+
+/// For each position of `positions`, one roll drawn from `seed` and every legal play's
+/// position (the opponent on roll), leaving out races and finished games: the good plays
+/// and the bad ones that a net must rank below them, which self-play alone seldom shows it.
+#[must_use]
+pub fn play_positions(positions: &[Position], seed: u64) -> Vec<Position> {
     let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0xd157));
     let mut plays = Vec::new();
     let mut out = Vec::new();
@@ -185,7 +197,7 @@ pub fn play_examples(teacher: &Nets, positions: &[Position], seed: u64) -> Vec<(
             if after.is_race() || play.position().mover_has_won() {
                 continue;
             }
-            out.push((after, evaluate(teacher, &after, &mut buf)));
+            out.push(after);
         }
     }
     out
