@@ -185,9 +185,9 @@ pub(crate) struct TrainArgs {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub(crate) enum TrainError {
-    /// `--rich` for nets other than backgammon's.
+    /// `--rich` or `--raw` for nets other than backgammon's.
     #[error("--rich and --raw are for backgammon's nets")]
-    RichNotBackgammon,
+    InputsNotBackgammon,
     /// `--supervised` for nets other than backgammon's.
     #[error("--supervised rounds are for backgammon's nets")]
     SupervisedNotBackgammon,
@@ -540,7 +540,7 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
     let checkpoint = checkpoint_path(args);
     let log = log_path(args);
     if (args.rich || args.raw) && variant != Variant::Backgammon {
-        return Err(TrainError::RichNotBackgammon);
+        return Err(TrainError::InputsNotBackgammon);
     }
     if let Some(count) = args.supervised {
         if variant != Variant::Backgammon {

@@ -552,10 +552,11 @@ fn longest_run(mut bits: u32) -> u32 {
 
 /// Fills `out` with the contact net's inputs for `position` (the player on roll's view):
 /// [`CONTACT_INPUTS`] of them, or with room for [`RICH_CONTACT_INPUTS`] (a rich net's) the
-/// rich features after them. Numbers past those are left alone.
+/// rich features after them, or with room for fewer than [`CONTACT_INPUTS`] only the
+/// [`RAW_CONTACT_INPUTS`] (a raw net's). Numbers past those are left alone.
 ///
 /// # Panics
-/// When `out` is shorter than [`CONTACT_INPUTS`].
+/// When `out` is shorter than [`RAW_CONTACT_INPUTS`].
 pub fn contact_inputs(position: &Position, out: &mut [f32]) {
     let (mover, opponent) = sides(position);
     raw(&mover, &mut out[..RAW]);
