@@ -74,7 +74,7 @@ pub(crate) struct RolloutArgs {
     pub(crate) no_vr: bool,
     /// Prune each roll's plays at 0-ply as GNU Backgammon's rollouts do: a small pruning
     /// net keeps the best three of a contact position for the nets to value (backgammon's
-    /// nets; about 0.6 of the time).
+    /// nets; less than half the time).
     #[arg(long)]
     pub(crate) prune: bool,
     /// Print JSON instead of text.

@@ -15,11 +15,16 @@ fn one_line_stderr(o: &std::process::Output) -> String {
 
 /// A small fresh checkpoint of `rules` in `dir`: one self-play game, no check.
 fn small_checkpoint(dir: &Path, rules: &str) -> std::path::PathBuf {
-    let path = dir.join(format!("{rules}.bgnet"));
-    let o = bg_lab(&[
+    small_checkpoint_named(dir, rules, &["--rules", rules])
+}
+
+/// A small fresh checkpoint `NAME.bgnet` in `dir`, made with the options `extra` too: one
+/// self-play game, no check.
+fn small_checkpoint_named(dir: &Path, name: &str, extra: &[&str]) -> std::path::PathBuf {
+    let path = dir.join(format!("{name}.bgnet"));
+    let log = dir.join("log");
+    let mut args = vec![
         "train",
-        "--rules",
-        rules,
         "--games",
         "1",
         "--hidden",
@@ -31,8 +36,10 @@ fn small_checkpoint(dir: &Path, rules: &str) -> std::path::PathBuf {
         "--checkpoint",
         path.to_str().expect("a UTF-8 path"),
         "--log",
-        dir.join("log").to_str().expect("a UTF-8 path"),
-    ]);
+        log.to_str().expect("a UTF-8 path"),
+    ];
+    args.extend_from_slice(extra);
+    let o = bg_lab(&args);
     assert!(o.status.success(), "{o:?}");
     path
 }
@@ -509,27 +516,10 @@ fn a_raw_net_learns_from_its_teacher_in_a_distillation_round() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let teacher = small_checkpoint(dir.path(), "backgammon");
     let teacher_arg = teacher.to_str().expect("a UTF-8 path");
-    let raw = dir.path().join("raw.bgnet");
+    let raw = small_checkpoint_named(dir.path(), "raw", &["--raw"]);
     let raw_arg = raw.to_str().expect("a UTF-8 path");
     let log = dir.path().join("raw.log");
     let log_arg = log.to_str().expect("a UTF-8 path");
-    let o = bg_lab(&[
-        "train",
-        "--raw",
-        "--games",
-        "1",
-        "--hidden",
-        "4",
-        "--race-hidden",
-        "2",
-        "--check-every",
-        "0",
-        "--checkpoint",
-        raw_arg,
-        "--log",
-        log_arg,
-    ]);
-    assert!(o.status.success(), "{o:?}");
     let read = || {
         let bytes = std::fs::read(&raw).expect("the checkpoint");
         format::from_bytes(&bytes, Variant::Backgammon).expect("backgammon's nets")

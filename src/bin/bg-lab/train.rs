@@ -658,6 +658,26 @@ fn round_done(
     Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
 }
 
+/// The end of a supervised round: `nets` fitted to `data` (`--epochs` passes at `alpha`),
+/// the round's self-play `games` and the time since `started`
+/// counted into `state`, and the checkpoint written. Returns the error before and after.
+fn fit_and_save(
+    args: &TrainArgs,
+    checkpoint: &Path,
+    nets: &mut Nets,
+    state: &mut TrainState,
+    data: &[(bg_tui::engine::Position, bg_tui::bot::expert::Probs)],
+    (games, alpha): (u64, f32),
+    started: Instant,
+) -> Result<(f64, f64), TrainError> {
+    let errors = supervised::fit(nets, data, args.epochs, alpha, state.seed);
+    state.games += games;
+    state.seconds += started.elapsed().as_secs_f64();
+    nets.state = Some(*state);
+    save(checkpoint, nets)?;
+    Ok(errors)
+}
+
 /// `train --resume --distill FILE`: the checkpoint's nets fitted to the teacher's values of
 /// every contact play of one roll in each of `--distill-positions` positions from the
 /// teacher's self-play, then a check against pubeval; returns a last line.
@@ -680,11 +700,15 @@ fn distill_round(
         self_play::mix(state.seed ^ state.games),
     );
     let valued = started.elapsed().as_secs_f64();
-    let (before, after) = supervised::fit(&mut nets, &data, args.epochs, alpha, state.seed);
-    state.games += games;
-    state.seconds += started.elapsed().as_secs_f64();
-    nets.state = Some(state);
-    save(checkpoint, &nets)?;
+    let (before, after) = fit_and_save(
+        args,
+        checkpoint,
+        &mut nets,
+        &mut state,
+        &data,
+        (games, alpha),
+        started,
+    )?;
     let line = format!(
         "distillation round at games {}: {} plays of {count} positions valued by the teacher in {valued:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,
@@ -717,10 +741,15 @@ fn database_round(
     if data.is_empty() {
         return Err(TrainError::EmptyDatabase(db.to_path_buf()));
     }
-    let (before, after) = supervised::fit(&mut nets, &data, args.epochs, alpha, state.seed);
-    state.seconds += started.elapsed().as_secs_f64();
-    nets.state = Some(state);
-    save(checkpoint, &nets)?;
+    let (before, after) = fit_and_save(
+        args,
+        checkpoint,
+        &mut nets,
+        &mut state,
+        &data,
+        (0, alpha),
+        started,
+    )?;
     let line = format!(
         "supervised round at games {} on the rollout database {}: {} positions, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,
@@ -792,11 +821,15 @@ fn supervised_round(
     }
     let rolled = started.elapsed().as_secs_f64();
     let data: Vec<_> = positions.into_iter().zip(targets).collect();
-    let (before, after) = supervised::fit(&mut nets, &data, args.epochs, alpha, state.seed);
-    state.games += games;
-    state.seconds += started.elapsed().as_secs_f64();
-    nets.state = Some(state);
-    save(checkpoint, &nets)?;
+    let (before, after) = fit_and_save(
+        args,
+        checkpoint,
+        &mut nets,
+        &mut state,
+        &data,
+        (games, alpha),
+        started,
+    )?;
     let line = format!(
         "supervised round at games {}: {examples_are}, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,

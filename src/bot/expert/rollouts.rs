@@ -346,13 +346,12 @@ impl Player {
     /// The best play of `plays` at 0-ply and its chances for the mover, scored as the rule
     /// set scores.
     fn best0(&mut self, plays: &[Play]) -> Option<(Play, Probs)> {
+        self.among_kept(plays, Player::best0_of)
+    }
+
+    /// The best of `plays` at 0-ply, all of them valued (see [`Player::best0`]).
+    fn best0_of(&mut self, plays: &[Play]) -> Option<(Play, Probs)> {
         let variant = self.bot.variant;
-        let mut kept = std::mem::take(&mut self.kept_plays);
-        let plays = if self.prune(plays, &mut kept) {
-            &kept[..]
-        } else {
-            plays
-        };
         let mut best: Option<(Play, Probs, f32)> = None;
         for play in plays {
             let p = scored_in(variant, after_play(&self.bot.nets, play, &mut self.bot.buf));
@@ -361,8 +360,20 @@ impl Player {
                 best = Some((*play, p, e));
             }
         }
-        self.kept_plays = kept;
         best.map(|(play, p, _)| (play, p))
+    }
+
+    /// `choose` on the plays the pruner keeps of `plays` ([`Player::prune`]), or on all of
+    /// them when it keeps them all.
+    fn among_kept<R>(&mut self, plays: &[Play], choose: fn(&mut Player, &[Play]) -> R) -> R {
+        let mut kept = std::mem::take(&mut self.kept_plays);
+        let chosen = if self.prune(plays, &mut kept) {
+            choose(self, &kept)
+        } else {
+            choose(self, plays)
+        };
+        self.kept_plays = kept;
+        chosen
     }
 
     /// With a pruner, and `plays` of a contact position more than [`PRUNE_KEEP`]: the
@@ -393,13 +404,12 @@ impl Player {
 
     /// [`Player::best0`], each position valued once in a scan (`self.valued`).
     fn best0_in_scan(&mut self, plays: &[Play]) -> Option<(Play, Probs)> {
+        self.among_kept(plays, Player::best0_of_in_scan)
+    }
+
+    /// [`Player::best0_of`], each position valued once in a scan.
+    fn best0_of_in_scan(&mut self, plays: &[Play]) -> Option<(Play, Probs)> {
         let variant = self.bot.variant;
-        let mut kept = std::mem::take(&mut self.kept_plays);
-        let plays = if self.prune(plays, &mut kept) {
-            &kept[..]
-        } else {
-            plays
-        };
         let mut best: Option<(Play, Probs, f32)> = None;
         for play in plays {
             let p = match self.valued.get(play.position()) {
@@ -415,7 +425,6 @@ impl Player {
                 best = Some((*play, p, e));
             }
         }
-        self.kept_plays = kept;
         best.map(|(play, p, _)| (play, p))
     }
 
