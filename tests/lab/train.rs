@@ -436,6 +436,69 @@ fn a_supervised_round_on_the_nets_look_ahead() {
     assert!(one_line_stderr(&o).contains("--supervised"), "{o:?}");
 }
 
+/// Plakoto's and Fevga's nets learn their own look-ahead too (`--supervised N --target-ply
+/// P` with `--rules`): the round samples the rule set's own games, changes the nets and
+/// keeps their rule set; rollout targets and every play's position stay backgammon's.
+#[test]
+fn the_tavli_nets_learn_their_own_look_ahead() {
+    use bg_tui::engine::Variant;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for rules in ["plakoto", "fevga"] {
+        let cp = small_checkpoint(dir.path(), rules);
+        let before = std::fs::read(&cp).expect("the checkpoint");
+        let cp_arg = cp.to_str().expect("a UTF-8 path");
+        let log = dir.path().join(format!("{rules}-sv.log"));
+        let log_arg = log.to_str().expect("a UTF-8 path");
+        let run = |extra: &[&str]| {
+            let mut args = vec![
+                "train",
+                "--rules",
+                rules,
+                "--resume",
+                "--checkpoint",
+                cp_arg,
+                "--log",
+                log_arg,
+                "--check-games",
+                "0",
+                "--supervised",
+                "30",
+            ];
+            args.extend_from_slice(extra);
+            bg_lab(&args)
+        };
+        let o = run(&["--target-ply", "1", "--epochs", "1"]);
+        assert!(o.status.success(), "{rules}: {o:?}");
+        let logged = std::fs::read_to_string(&log).expect("the log");
+        assert!(
+            logged.contains("30 positions, valued by the nets' 1-ply look-ahead"),
+            "{rules}: {logged}"
+        );
+        let after = std::fs::read(&cp).expect("the checkpoint");
+        assert_ne!(after, before, "{rules}: the nets learned");
+        let variant = if rules == "plakoto" {
+            Variant::Plakoto
+        } else {
+            Variant::Fevga
+        };
+        assert!(
+            format::from_bytes(&after, variant).is_ok(),
+            "{rules}: still its rule set's nets"
+        );
+        for refused_round in [
+            &["--epochs", "1"][..],
+            &["--target-ply", "1", "--every-play"],
+        ] {
+            let o = run(refused_round);
+            assert_eq!(o.status.code(), Some(2), "{rules}: {o:?}");
+            assert!(
+                one_line_stderr(&o).contains("--target-ply"),
+                "{rules}: {o:?}"
+            );
+        }
+    }
+}
+
 /// A supervised round on a rollout database (`rollout-db`, then `train --supervised-db`)
 /// fits a small checkpoint to the database's positions and logs how many; an empty or
 /// malformed database is refused in one line, and the option asks for `--resume`.

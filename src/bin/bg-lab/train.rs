@@ -130,8 +130,9 @@ pub(crate) struct TrainArgs {
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=MAX_HIDDEN as i64))]
     pub(crate) race_hidden: u16,
     /// A supervised round on the checkpoint (with --resume) instead of self-play: this many
-    /// positions from self-play (1 to 10,000,000), each rolled out, and the nets fitted to
-    /// the rollouts.
+    /// positions from self-play (1 to 10,000,000), each rolled out (backgammon) or valued
+    /// by the nets' own look-ahead (--target-ply, every rule set), and the nets fitted to
+    /// those values.
     #[arg(long, value_name = "POSITIONS", requires = "resume",
           value_parser = clap::value_parser!(u64).range(1..=MAX_SUPERVISED))]
     pub(crate) supervised: Option<u64>,
@@ -188,8 +189,11 @@ pub(crate) enum TrainError {
     /// `--rich` or `--raw` for nets other than backgammon's.
     #[error("--rich and --raw are for backgammon's nets")]
     InputsNotBackgammon,
-    /// `--supervised` for nets other than backgammon's.
-    #[error("--supervised rounds are for backgammon's nets")]
+    /// `--supervised` without `--target-ply` or with `--every-play`, `--supervised-db` or
+    /// `--distill` for nets other than backgammon's.
+    #[error(
+        "--supervised rounds of rollouts or of every play, --supervised-db and --distill are for backgammon's nets (other rule sets: --supervised N --target-ply P)"
+    )]
     SupervisedNotBackgammon,
     /// The rollout database of `--supervised-db` that cannot be read.
     #[error("--supervised-db: {0}")]
@@ -543,7 +547,9 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
         return Err(TrainError::InputsNotBackgammon);
     }
     if let Some(count) = args.supervised {
-        if variant != Variant::Backgammon {
+        // Every rule set's nets learn their own look-ahead; rollouts and every play's
+        // position are backgammon's.
+        if variant != Variant::Backgammon && (args.target_ply.is_none() || args.every_play) {
             return Err(TrainError::SupervisedNotBackgammon);
         }
         return supervised_round(args, &checkpoint, &log, count);
@@ -771,7 +777,7 @@ fn supervised_round(
 ) -> Result<String, TrainError> {
     let count = usize::try_from(count).unwrap_or(usize::MAX);
     let threads = usize::try_from(args.threads).unwrap_or(1);
-    let (mut nets, mut state) = read_checkpoint(checkpoint, Variant::Backgammon)?;
+    let (mut nets, mut state) = read_checkpoint(checkpoint, args.rule_set)?;
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
     let (mut positions, games) =

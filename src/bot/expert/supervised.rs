@@ -10,11 +10,11 @@
 //! exactly once; the rest of a trial's dice come from a generator seeded by the rollout's
 //! seed and `t`.
 
-use super::eval::{Buffers, Probs, evaluate, flip, train, won};
+use super::eval::{Buffers, Probs, evaluate, flip, train, verdict_after, won};
 use super::format::Nets;
 use super::playout::{best_play, mix};
 use super::train::game_seed;
-use crate::engine::{Dice, Play, Position, WinKind, legal_plays_into};
+use crate::engine::{Dice, Opening, Play, Position, WinKind, legal_plays_into};
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -77,10 +77,11 @@ pub fn rollout(
     sum.map(|s| (s / f64::from(trials.max(1))) as f32)
 }
 
-/// `count` positions from self-play games at 0-ply on `nets` (game `g` of them draws its
-/// dice from [`game_seed`]`(seed, first_game + g)`), each before its player rolls: from every
-/// game, each position with a chance of one in `spread`, leaving out finished games and the
-/// races the bear-off database knows exactly. Returns the positions and the games played.
+/// `count` positions from self-play games at 0-ply on `nets`, in their rule set (game `g`
+/// of them draws its dice from [`game_seed`]`(seed, first_game + g)`), each before its
+/// player rolls: from every game, each position with a chance of one in `spread`, leaving
+/// out finished games and the races the bear-off database knows exactly. Returns the
+/// positions and the games played.
 pub fn sample_positions(
     nets: &Nets,
     seed: u64,
@@ -88,6 +89,7 @@ pub fn sample_positions(
     count: usize,
     spread: u32,
 ) -> (Vec<Position>, u64) {
+    let rules = nets.variant.rules();
     let mut buf = Buffers::incremental(nets);
     let mut plays = Vec::new();
     let mut out = Vec::with_capacity(count);
@@ -95,13 +97,15 @@ pub fn sample_positions(
     while out.len() < count {
         let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, first_game + games));
         games += 1;
+        // As in self-play: backgammon's opening roll is never a double; the Tavli games'
+        // starter rolls afresh.
         let mut dice = loop {
             let d = Dice::roll(&mut rng);
-            if d.first() != d.second() {
+            if d.first() != d.second() || rules.opening() == Opening::StarterRolls {
                 break d;
             }
         };
-        let mut position = Position::START;
+        let mut position = rules.start();
         for _ in 0..super::playout::MAX_TURNS {
             let exact = position.is_race()
                 && super::bearoff::BearoffDb::shared()
@@ -110,9 +114,9 @@ pub fn sample_positions(
             if !exact && rng.random_range(0..spread.max(1)) == 0 && out.len() < count {
                 out.push(position);
             }
-            legal_plays_into(&position, dice, &mut plays);
+            rules.legal_plays_into(&position, dice, &mut plays);
             match best_play(nets, &plays, &mut buf) {
-                Some((play, _)) if play.position().mover_has_won() => break,
+                Some((play, _)) if verdict_after(nets, play.position()).is_some() => break,
                 Some((play, _)) => position = play.position().switched(),
                 None => position = position.switched(),
             }

@@ -123,11 +123,12 @@ pub(super) fn close(ours: f64, theirs: f64) -> bool {
 /// whether the expert judged itself.
 pub(super) type FileRow = (String, [String; 2], [Figures; 2], [Figures; 2], [bool; 2]);
 
-/// The side-by-side table of every player-file, and the counts: overall error rates within
-/// 25%, rating words the same, of how many player-files.
-pub(super) fn table(rows: &[FileRow]) -> (String, usize, usize, usize) {
-    let mut out =
-        String::from("\nanalyse against GNU Backgammon (2-ply both): per player, gnubg | bg-tui\n");
+/// The side-by-side table of every player-file (bg-tui's analysis at `ply`), and the
+/// counts: overall error rates within 25%, rating words the same, of how many player-files.
+pub(super) fn table(ply: u8, rows: &[FileRow]) -> (String, usize, usize, usize) {
+    let mut out = format!(
+        "\nanalyse at {ply}-ply against GNU Backgammon at 2-ply: per player, gnubg | bg-tui\n"
+    );
     let _ = writeln!(
         out,
         "  {:<34} {:>11} {:>11} {:>13} {:>13} {:>13}  {:<29} {:>13}",
@@ -171,7 +172,7 @@ pub(super) fn table(rows: &[FileRow]) -> (String, usize, usize, usize) {
     }
     let _ = writeln!(
         out,
-        "  overall error rate within 25% (or {WITHIN_MEMG} mEMG): {within} of {n}; the same rating word: {same} of {n}\n  (* the expert judged itself: bg-tui's analysis at the player's own depth)"
+        "  overall error rate within 25% (or {WITHIN_MEMG} mEMG): {within} of {n}; the same rating word: {same} of {n}\n  (* the expert judged itself: bg-tui's analysis at the player's own depth or shallower)"
     );
     (out, within, same, n)
 }
