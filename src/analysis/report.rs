@@ -7,6 +7,16 @@ use super::{Analysis, ERROR_AT, Judged, WORST, roll_index};
 use crate::engine::Dice;
 use std::fmt::Write;
 
+/// What a report on an expert that judged itself at `played`-ply adds: the depth that
+/// would look deeper, where there is one.
+fn deeper_judge(played: u8) -> String {
+    if played < crate::bot::expert::MAX_PLY {
+        format!(" (an analysis at {}-ply looks deeper)", played + 1)
+    } else {
+        String::new()
+    }
+}
+
 /// The analysis as text: the judge, the statistics, the dice, then the worst decisions.
 #[must_use]
 pub fn text(a: &Analysis, ply: u8) -> String {
@@ -16,17 +26,20 @@ pub fn text(a: &Analysis, ply: u8) -> String {
     );
     for (i, side) in ["White", "Black"].iter().enumerate() {
         if let Some(played) = a.player_ply[i] {
-            let line = if a.judged_itself(i) {
-                format!(
-                    "{side} ({}) is the expert at {played}-ply, judged at {ply}-ply: the expert judged itself\n",
-                    a.players[i]
-                )
-            } else {
-                format!(
-                    "{side} ({}) is the expert at {played}-ply, judged {} ply deeper\n",
-                    a.players[i],
+            let name = &a.players[i];
+            let line = match played.cmp(&ply) {
+                std::cmp::Ordering::Less => format!(
+                    "{side} ({name}) is the expert at {played}-ply, judged {} ply deeper\n",
                     ply - played
-                )
+                ),
+                std::cmp::Ordering::Equal => format!(
+                    "{side} ({name}) is the expert at {played}-ply, judged at {ply}-ply: the expert judged itself, so its own errors go unseen{}\n",
+                    deeper_judge(played)
+                ),
+                std::cmp::Ordering::Greater => format!(
+                    "{side} ({name}) is the expert at {played}-ply, judged at {ply}-ply: the expert judged itself, less deeply than it played{}\n",
+                    deeper_judge(played)
+                ),
             };
             out.push_str(&line);
         }

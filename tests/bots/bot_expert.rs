@@ -392,6 +392,46 @@ mod analyse {
         let text = bg_tui::analysis::text(&a, 0);
         assert!(text.contains("game 1, action 2: white play 6-5"), "{text}");
     }
+
+    /// The report says plainly when the expert judged itself (at its own depth or less
+    /// deeply) and names the depth that looks deeper; and how much deeper the judge looked
+    /// at a shallower expert.
+    #[test]
+    fn the_report_says_when_the_expert_judged_itself() {
+        let mut record = planted_blunder();
+        record.players = [PlayerInfo::bot("expert:1"), PlayerInfo::bot("expert:0")];
+        let a = analyse(&record, 1).expect("the record replays");
+        assert_eq!(a.player_ply, [Some(1), Some(0)]);
+        assert!(a.judged_itself(0) && !a.judged_itself(1));
+        let text = bg_tui::analysis::text(&a, 1);
+        assert!(
+            text.contains(
+                "is the expert at 1-ply, judged at 1-ply: the expert judged itself, so its own errors go unseen (an analysis at 2-ply looks deeper)"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("is the expert at 0-ply, judged 1 ply deeper"),
+            "{text}"
+        );
+        let a = analyse(&record, 0).expect("the record replays");
+        let text = bg_tui::analysis::text(&a, 0);
+        assert!(
+            text.contains(
+                "is the expert at 1-ply, judged at 0-ply: the expert judged itself, less deeply than it played (an analysis at 2-ply looks deeper)"
+            ),
+            "{text}"
+        );
+        record.players = [PlayerInfo::bot("expert:3"), PlayerInfo::human("Bob")];
+        let a = analyse(&record, 3).expect("the record replays");
+        let text = bg_tui::analysis::text(&a, 3);
+        assert!(
+            text.contains(
+                "judged at 3-ply: the expert judged itself, so its own errors go unseen\n"
+            ),
+            "no deeper judge past 3-ply: {text}"
+        );
+    }
 }
 
 #[cfg(feature = "tui")]
