@@ -17,7 +17,7 @@
 //! its match equity table.
 
 use crate::bot::expert::cube::{CubeInfo, CubeVerdict};
-use crate::bot::expert::{CubefulDecision, ExpertBot, Probs, RankedPlay};
+use crate::bot::expert::{CubefulDecision, ExpertBot, MoveFilter, Probs, RankedPlay};
 use crate::bot::{BotError, EXPERT_DEFAULT_PLY};
 use crate::engine::{MatchState, Phase, Play, Variant};
 
@@ -254,17 +254,36 @@ impl Advisor {
     /// game's cube and score. Up to [`ONE_DEPTH_UP_TO`] plies (and [`ONE_DEPTH_MOST_PLAYS`]
     /// plays) every line is judged at the advisor's depth (the move filters choose which
     /// plays the deeper looks see first, then the rest are judged as deep); else the
-    /// filters' ranking stands, the deepest lines first, each line saying its depth.
+    /// ranking of the advisor's filters ([`MoveFilter::ADVICE`], wider than the bot's)
+    /// stands, the deepest lines first, each line saying its depth.
     ///
     /// # Errors
     /// [`AdviceError::NotNow`] when the game does not wait for a play; [`AdviceError::NoNets`]
     /// for a rule set the expert has no nets for.
     pub fn plays(&mut self, m: &MatchState) -> Result<PlayAdvice, AdviceError> {
+        let ranked = self.ranking(m)?;
+        Ok(self.advice_of(&ranked))
+    }
+
+    /// The best play in `m` (the first line of [`Advisor::plays`]): for answers that need
+    /// only the choice (`ubgi`'s best move).
+    ///
+    /// # Errors
+    /// As [`Advisor::plays`].
+    pub fn best_play(&mut self, m: &MatchState) -> Result<Option<Play>, AdviceError> {
+        Ok(self.ranking(m)?.first().map(|r| r.play))
+    }
+
+    /// The ranking behind [`Advisor::plays`], [`Advisor::best_play`] and the judging of a
+    /// play.
+    fn ranking(&mut self, m: &MatchState) -> Result<Vec<RankedPlay>, AdviceError> {
         if !matches!(m.game().phase(), Phase::Moving(_)) {
             return Err(AdviceError::NotNow("play"));
         }
         self.select(m)?;
-        let mut ranked = self.expert.rank(m.game().legal_plays());
+        let mut ranked = self
+            .expert
+            .rank_filtered(m.game().legal_plays(), &MoveFilter::ADVICE);
         let depth = self.depth();
         if depth <= ONE_DEPTH_UP_TO && ranked.len() <= ONE_DEPTH_MOST_PLAYS {
             for r in &mut ranked {
@@ -275,25 +294,7 @@ impl Advisor {
             // A stable sort: the filters' order stands between equal values.
             ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
         }
-        Ok(self.advice_of(&ranked))
-    }
-
-    /// The play the expert makes in `m` (the first of its filtered ranking, as the bot
-    /// plays): for answers that need only the choice (`ubgi`'s best move).
-    ///
-    /// # Errors
-    /// As [`Advisor::plays`].
-    pub fn best_play(&mut self, m: &MatchState) -> Result<Option<Play>, AdviceError> {
-        Ok(self.filtered_best(m)?.map(|r| r.play))
-    }
-
-    /// The first of the move filters' ranking in `m`, with its value.
-    fn filtered_best(&mut self, m: &MatchState) -> Result<Option<RankedPlay>, AdviceError> {
-        if !matches!(m.game().phase(), Phase::Moving(_)) {
-            return Err(AdviceError::NotNow("play"));
-        }
-        self.select(m)?;
-        Ok(self.expert.rank(m.game().legal_plays()).first().copied())
+        Ok(ranked)
     }
 
     /// The ranking `ranked` (best first) as advice.

@@ -186,12 +186,13 @@ impl Advisor {
     }
 
     /// Judges the play `played` of the roll in `m` against the advisor's best play: the
-    /// first of the move filters' ranking (the bot's own choice) and the played play, both
-    /// judged at the advisor's depth (so the played play's value is the hint's for it); a
-    /// played play found better there loses nothing.
+    /// first line of [`Advisor::plays`] (its filters are wider than the bot's, so a bot's
+    /// play can be judged an error) and the played play, both judged at the advisor's depth
+    /// (so the played play's value is the hint's for it); a played play found better there
+    /// loses nothing.
     fn judge_play(&mut self, m: &MatchState, played: &Play) -> Result<Judgement, AdviceError> {
         let depth = self.depth();
-        let (best_play, best) = match self.filtered_best(m)? {
+        let (best_play, best) = match self.ranking(m)?.first().copied() {
             Some(r) if r.ply == depth => (r.play, self.equity_of(&r)),
             Some(r) => (r.play, self.play_value(&r.play, depth).1),
             None => (*played, self.play_value(played, depth).1),
@@ -317,5 +318,38 @@ mod tests {
         assert!(j.mark().is_some(), "{j:?}");
         let roll = Action::Roll(Dice::new(1, 2).expect("dice"));
         assert_eq!(advisor.judge(&m, &roll).expect("judged"), None);
+    }
+
+    /// The advisor judges with wider move filters than the bot plays with, so it finds the
+    /// play the bot's filters cut. Issue 31's fixture `checker-0083` (a 5-point match, 3-1
+    /// to the player on roll, who has a checker on the bar; 5-1): the expert at 2-ply plays
+    /// bar/20 8/7, its 1-ply filter having cut bar/24 8/3, which GNU Backgammon 1.07 2-ply
+    /// values 0.182 EMG higher (+0.687 against +0.505); the advisor at 2-ply finds it and
+    /// judges the bot's play an error.
+    #[test]
+    fn the_advisor_finds_the_play_the_bots_filters_cut() {
+        let position = crate::engine::position_from_id("djMjAyC2bQaAQQ").expect("a Position ID");
+        let mut fields = crate::engine::match_id_fields("cImmADAACAAE").expect("a Match ID");
+        fields.dice = None;
+        let mut m = crate::engine::match_state_from_ids(
+            crate::engine::RuleSet::Backgammon,
+            position,
+            &fields,
+            false,
+        )
+        .expect("a match state");
+        m.apply(Action::Roll(Dice::new(5, 1).expect("dice")))
+            .expect("the roll");
+        let mut bot = crate::bot::expert::ExpertBot::shipped(2).expect("the shipped nets");
+        assert!(bot.select_for(&m));
+        let bots = bot.rank(m.game().legal_plays())[0].play;
+        assert_eq!(format_play(&bots), "bar/20 8/7");
+        let mut advisor = Advisor::new(2).expect("the shipped nets");
+        let j = advisor
+            .judge(&m, &Action::Play(bots))
+            .expect("judged")
+            .expect("a decision");
+        assert_eq!(j.best, "bar/24 8/3");
+        assert!(j.loss.emg > 0.05, "{j:?}");
     }
 }

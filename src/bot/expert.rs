@@ -253,6 +253,15 @@ const THREE_PLY_RACE_KEEP: usize = 3;
 /// See [`THREE_PLY_RACE_KEEP`].
 const THREE_PLY_RACE_WINDOW: f32 = 0.08;
 
+/// The advisor's filter before the 1- and 2-ply looks keeps at most this many plays ...
+const ADVICE_KEEP: usize = 16;
+/// ... within this much of the best (GNU Backgammon's analysis filter, "large").
+const ADVICE_WINDOW: f32 = 0.32;
+/// The advisor's filter before a 3-ply look keeps at most this many plays ...
+const ADVICE_THREE_PLY_KEEP: usize = 4;
+/// ... within this much of the 2-ply best.
+const ADVICE_THREE_PLY_WINDOW: f32 = 0.08;
+
 /// The move filters between the depths of a decision: before the 1-, 2- and 3-ply looks,
 /// the plays kept from the depth before, at most `most` of them within `window` of cubeless
 /// equity of its best, as `(most, window)`; a race (a bear-off above all) has filters of its
@@ -266,6 +275,24 @@ pub struct MoveFilter {
 }
 
 impl MoveFilter {
+    /// The advisor's filters (hints, tutor, analysis): GNU Backgammon's analysis filter
+    /// ("large"), 16 within 0.32 before 1-ply, the same again before 2-ply (GNU Backgammon
+    /// goes from 0-ply straight to 2-ply), 4 within 0.08 before 3-ply; the same in a race.
+    /// Wider than [`MoveFilter::EXPERT`], so that advice sees the plays the bot's faster
+    /// filters cut.
+    pub const ADVICE: MoveFilter = MoveFilter {
+        contact: [
+            (ADVICE_KEEP, ADVICE_WINDOW),
+            (ADVICE_KEEP, ADVICE_WINDOW),
+            (ADVICE_THREE_PLY_KEEP, ADVICE_THREE_PLY_WINDOW),
+        ],
+        race: [
+            (ADVICE_KEEP, ADVICE_WINDOW),
+            (ADVICE_KEEP, ADVICE_WINDOW),
+            (ADVICE_THREE_PLY_KEEP, ADVICE_THREE_PLY_WINDOW),
+        ],
+    };
+
     /// The expert's filters: 8 within 0.16 before 1-ply, 3 within 0.06 (a race: 6 within
     /// 0.16) before 2-ply, 2 within 0.04 (a race: 3 within 0.08) before 3-ply.
     pub const EXPERT: MoveFilter = MoveFilter {
