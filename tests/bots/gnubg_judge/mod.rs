@@ -367,10 +367,11 @@ mod floors {
     /// Post-Crawford, the trailer on roll: no-double equities within 0.05 of gnubg's (goal:
     /// all).
     pub(super) const POST_CRAWFORD_WITHIN: f64 = 0.75;
-    /// Checker play: the best play the same as gnubg's, money and matches.
-    pub(super) const CHECKER_AGREE: f64 = 0.53;
+    /// Checker play: the best play the same as gnubg's (or one it values the same), money
+    /// and matches.
+    pub(super) const CHECKER_AGREE: f64 = 0.68;
     /// Checker play: gnubg's mean loss of bg-tui's choice (EMG), at most.
-    pub(super) const CHECKER_LOSS_MEAN: f64 = 0.024;
+    pub(super) const CHECKER_LOSS_MEAN: f64 = 0.008;
     /// `analyse`: player-files whose overall error rate is within 25% of gnubg's (goal: most
     /// of the 18).
     pub(super) const ANALYSIS_WITHIN: usize = 7;
@@ -429,6 +430,7 @@ fn gnubg_match_cube_verdicts() {
 /// One checker row judged by both: bg-tui's choice, and what gnubg says it loses.
 struct CheckerResult {
     row: CheckerRow,
+    /// bg-tui's choice is gnubg's best, or one gnubg values the same.
     agree: bool,
     /// gnubg's equity of its best play less that of bg-tui's choice (a lower bound when
     /// bg-tui's choice is not among the plays gnubg listed).
@@ -445,11 +447,13 @@ fn judge_checker(advice: &mut impl Advice) -> Vec<CheckerResult> {
             let plays = &row.gnubg.plays;
             let best = plays.first().map_or(0.0, |p| p.equity);
             let found = plays.iter().find(|p| p.after_position_id == choice);
-            let agree = plays.first().is_some_and(|p| p.after_position_id == choice);
             let (loss, listed) = match found {
                 Some(p) => (best - p.equity, true),
                 None => (best - plays.last().map_or(best, |p| p.equity), false),
             };
+            // gnubg's best, or a play it values the same (at double match point many
+            // plays tie at the three decimals gnubg prints).
+            let agree = listed && loss <= 0.0;
             CheckerResult {
                 row,
                 agree,
