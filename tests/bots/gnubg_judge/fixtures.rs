@@ -202,14 +202,7 @@ impl RolloutRow {
     /// view, in the units `row` judges in: money per unit of the cube before the double,
     /// or match-winning chances (the pass at gnubg's figure for the score).
     pub(super) fn equities(&self, row: &CubeRow) -> Option<[f64; 3]> {
-        let number = |cell: &Option<String>| -> Option<f64> {
-            let text = cell.as_deref()?;
-            match text.strip_suffix('%') {
-                Some(percent) => percent.parse::<f64>().ok().map(|v| v / 100.0),
-                None => text.parse::<f64>().ok(),
-            }
-        };
-        let nd = number(&self.nd[0])?;
+        let nd = self.no_double()?;
         let dt = number(&self.dt[0])?;
         if row.place.is_money() {
             Some([nd, 2.0 * dt, 1.0])
@@ -217,4 +210,20 @@ impl RolloutRow {
             Some([nd, dt, row.gnubg.mwc.as_ref()?.double_pass])
         }
     }
+
+    /// The rolled-out no double alone (money per unit of the cube, or match-winning
+    /// chances): some rows roll out only that.
+    pub(super) fn no_double(&self) -> Option<f64> {
+        number(&self.nd[0])
+    }
 }
+
+/// A rollout's printed figure: `0.123`, or `12.3%` as 0.123.
+fn number(cell: &Option<String>) -> Option<f64> {
+    let text = cell.as_deref()?;
+    match text.strip_suffix('%') {
+        Some(percent) => percent.parse::<f64>().ok().map(|v| v / 100.0),
+        None => text.parse::<f64>().ok(),
+    }
+}
+

@@ -126,6 +126,44 @@ fn to_mwc(place: &Place, emg: f64) -> Option<f64> {
     Some(0.5 * (emg * (win - lose) + win + lose))
 }
 
+/// The EMG equity of match-winning chances `mwc` in `place` (the inverse of [`to_mwc`]).
+fn to_emg(place: &Place, mwc: f64) -> Option<f64> {
+    let [mine, theirs] = place.away?;
+    let v = place.cube.value;
+    let post = place.crawford_game || place.post_crawford;
+    let win = f64::from(match_equity(mine.saturating_sub(v), theirs, post));
+    let lose = f64::from(match_equity(mine, theirs.saturating_sub(v), post));
+    (win > lose).then(|| (2.0 * mwc - win - lose) / (win - lose))
+}
+
+/// The post-Crawford trailer's no double within [`POST_CRAWFORD_WITHIN`] of the truth:
+/// gnubg's cubeful rollout where the row was rolled out (cube-rollouts.jsonl), else gnubg
+/// 2-ply's. Returns (bg-tui's hits, gnubg 2-ply's hits, rows, rows rolled out).
+fn post_crawford_against_rollouts(results: &[CubeResult]) -> (usize, usize, usize, usize) {
+    let rolled: HashMap<String, f64> = fixtures::read::<RolloutRow>("cube-rollouts.jsonl")
+        .into_iter()
+        .filter_map(|ro| Some((ro.id.clone(), ro.no_double()?)))
+        .collect();
+    let mut hits = (0, 0, 0, 0);
+    for r in results
+        .iter()
+        .filter(|r| r.row.place.trailer_post_crawford())
+    {
+        let gnubg = r.row.gnubg.no_double;
+        let truth = match rolled.get(&r.row.place.id) {
+            Some(&mwc) => {
+                hits.3 += 1;
+                to_emg(&r.row.place, mwc).unwrap_or(gnubg)
+            }
+            None => gnubg,
+        };
+        hits.0 += usize::from((r.ours.no_double - truth).abs() <= POST_CRAWFORD_WITHIN);
+        hits.1 += usize::from((gnubg - truth).abs() <= POST_CRAWFORD_WITHIN);
+        hits.2 += 1;
+    }
+    hits
+}
+
 fn cube_figures(results: &[CubeResult], split: Option<&str>) -> CubeFigures {
     let mut f = CubeFigures::default();
     for c in Category::ALL {
@@ -367,6 +405,8 @@ mod floors {
     /// Post-Crawford, the trailer on roll: no-double equities within 0.05 of gnubg's (goal:
     /// all).
     pub(super) const POST_CRAWFORD_WITHIN: f64 = 0.75;
+    /// The same against the rollouts (gnubg 2-ply's where not rolled out).
+    pub(super) const POST_CRAWFORD_AGAINST_ROLLOUTS: f64 = 0.77;
     /// Checker play: the best play the same as gnubg's (or one it values the same), money
     /// and matches.
     pub(super) const CHECKER_AGREE: f64 = 0.68;
@@ -424,6 +464,16 @@ fn gnubg_match_cube_verdicts() {
     assert!(
         within >= floors::POST_CRAWFORD_WITHIN,
         "post-Crawford ND within {POST_CRAWFORD_WITHIN}: {within:.3}"
+    );
+    let (ours, gnubg, n, rolled) = post_crawford_against_rollouts(&results);
+    println!(
+        "Post-Crawford trailer's no double within {POST_CRAWFORD_WITHIN} EMG of the rollouts (gnubg's cubeful rollout where {rolled} were rolled out, else gnubg 2-ply): bg-tui {}, gnubg 2-ply {}",
+        rate(ours, n),
+        rate(gnubg, n)
+    );
+    assert!(
+        share(ours, n) >= floors::POST_CRAWFORD_AGAINST_ROLLOUTS,
+        "post-Crawford ND against the rollouts {ours}/{n}"
     );
 }
 
