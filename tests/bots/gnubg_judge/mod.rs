@@ -116,23 +116,26 @@ struct CubeFigures {
 /// How far apart two no-double equities may be in the post-Crawford goal.
 const POST_CRAWFORD_WITHIN: f64 = 0.05;
 
-/// Match-winning chances of an EMG equity in `place` (the table bg-tui and gnubg share).
-fn to_mwc(place: &Place, emg: f64) -> Option<f64> {
+/// The match-winning chances after a single game won and lost at the cube in `place` (the
+/// table bg-tui and gnubg share): the ends of the EMG scale.
+fn single_game_mwc(place: &Place) -> Option<(f64, f64)> {
     let [mine, theirs] = place.away?;
     let v = place.cube.value;
     let post = place.crawford_game || place.post_crawford;
     let win = f64::from(match_equity(mine.saturating_sub(v), theirs, post));
     let lose = f64::from(match_equity(mine, theirs.saturating_sub(v), post));
+    Some((win, lose))
+}
+
+/// Match-winning chances of an EMG equity in `place`.
+fn to_mwc(place: &Place, emg: f64) -> Option<f64> {
+    let (win, lose) = single_game_mwc(place)?;
     Some(0.5 * (emg * (win - lose) + win + lose))
 }
 
 /// The EMG equity of match-winning chances `mwc` in `place` (the inverse of [`to_mwc`]).
 fn to_emg(place: &Place, mwc: f64) -> Option<f64> {
-    let [mine, theirs] = place.away?;
-    let v = place.cube.value;
-    let post = place.crawford_game || place.post_crawford;
-    let win = f64::from(match_equity(mine.saturating_sub(v), theirs, post));
-    let lose = f64::from(match_equity(mine, theirs.saturating_sub(v), post));
+    let (win, lose) = single_game_mwc(place)?;
     (win > lose).then(|| (2.0 * mwc - win - lose) / (win - lose))
 }
 
