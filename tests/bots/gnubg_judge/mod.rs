@@ -417,7 +417,7 @@ mod floors {
     pub(super) const CHECKER_LOSS_MEAN: f64 = 0.008;
     /// `analyse`: player-files whose overall error rate is within 25% of gnubg's (goal: most
     /// of the 18).
-    pub(super) const ANALYSIS_WITHIN: usize = 7;
+    pub(super) const ANALYSIS_WITHIN: usize = 8;
     /// `analyse`: player-files with gnubg's rating word (goal: most of the 18).
     pub(super) const ANALYSIS_SAME_RATING: usize = 6;
     /// `analyse` at 3-ply, deeper than the experts that played: overall error rates within
