@@ -422,9 +422,9 @@ mod floors {
     pub(super) const ANALYSIS_SAME_RATING: usize = 6;
     /// `analyse` at 3-ply, deeper than the experts that played: overall error rates within
     /// 25% of gnubg's 2-ply (goal: most of the 18).
-    pub(super) const DEEPER_ANALYSIS_WITHIN: usize = 8;
+    pub(super) const DEEPER_ANALYSIS_WITHIN: usize = 10;
     /// `analyse` at 3-ply: rating words the same as gnubg's 2-ply (goal: most of the 18).
-    pub(super) const DEEPER_ANALYSIS_SAME_RATING: usize = 9;
+    pub(super) const DEEPER_ANALYSIS_SAME_RATING: usize = 10;
 }
 
 #[test]
@@ -681,9 +681,9 @@ fn gnubg_analysis_statistics() {
 
 /// The same at 3-ply, a look deeper than every expert level that played the fixtures (the
 /// issue's "the analysing expert looks deeper than the level that played"), against gnubg
-/// still at 2-ply: most of an hour on the busy two-core machine (2,625 s).
+/// still at 2-ply: about an hour on the busy two-core machine (3,256 s).
 #[test]
-#[ignore = "analyses nine matches at 3-ply: most of an hour"]
+#[ignore = "analyses nine matches at 3-ply: about an hour"]
 fn gnubg_analysis_statistics_deeper() {
     analysis_statistics(
         ANALYSIS_PLY + 1,
