@@ -321,8 +321,8 @@ mod tests {
     }
 
     /// The advisor judges with wider move filters than the bot plays with, so it finds the
-    /// play the bot's filters cut. Issue 31's fixture `checker-0083` (a 5-point match, 3-1
-    /// to the player on roll, who has a checker on the bar; 5-1): the expert at 2-ply plays
+    /// play the bot's filters cut. Issue 31's fixture `checker-0083` (a 5-point match, the
+    /// player on roll behind 1-3 with a checker on the bar; 5-1): the expert at 2-ply plays
     /// bar/20 8/7, its 1-ply filter having cut bar/24 8/3, which GNU Backgammon 1.07 2-ply
     /// values 0.182 EMG higher (+0.687 against +0.505); the advisor at 2-ply finds it and
     /// judges the bot's play an error.
