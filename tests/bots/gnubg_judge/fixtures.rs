@@ -226,4 +226,3 @@ fn number(cell: &Option<String>) -> Option<f64> {
         None => text.parse::<f64>().ok(),
     }
 }
-
