@@ -15,8 +15,9 @@ use std::sync::OnceLock;
 /// The `format` field of the file.
 pub const FORMAT: &str = "bg-tui-analysis";
 /// The file's format version: 2 since the statistics are counted as GNU Backgammon counts
-/// them (an analysis of version 1 is made again).
-pub const VERSION: u32 = 2;
+/// them, 3 since a play is judged against the advisor's wide ranking rather than the bot's
+/// filtered choice (an analysis of an earlier version is made again).
+pub const VERSION: u32 = 3;
 /// The largest cache file read.
 const MAX_BYTES: usize = 64 << 20;
 
@@ -197,18 +198,23 @@ mod tests {
         );
     }
 
-    /// An analysis saved by version 1 (before gnubg's statistics) is stale: made again with
-    /// a word saying why, not called damaged. A file that is not one is damaged.
+    /// An analysis saved by version 1 (before gnubg's statistics) or 2 (judged against the
+    /// bot's filtered choice) is stale: made again with a word saying why, not called
+    /// damaged. A file that is not one is damaged.
     #[test]
     fn an_earlier_version_is_stale_not_damaged() {
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("m.json.analysis.json");
-        std::fs::write(
-            &path,
-            r#"{"format":"bg-tui-analysis","version":1,"record":"x","ply":2,"nets":"y","analysis":{}}"#,
-        )
-        .expect("written");
-        assert!(matches!(load(&path, b"", 2), Err(CacheError::Stale(_, _))));
+        for version in [1, 2] {
+            std::fs::write(
+                &path,
+                format!(
+                    r#"{{"format":"bg-tui-analysis","version":{version},"record":"x","ply":2,"nets":"y","analysis":{{}}}}"#
+                ),
+            )
+            .expect("written");
+            assert!(matches!(load(&path, b"", 2), Err(CacheError::Stale(_, _))));
+        }
         std::fs::write(&path, "not json").expect("written");
         assert!(matches!(
             load(&path, b"", 2),
