@@ -192,13 +192,21 @@ impl Advisor {
     /// loses nothing.
     fn judge_play(&mut self, m: &MatchState, played: &Play) -> Result<Judgement, AdviceError> {
         let depth = self.depth();
-        let (best_play, best) = match self.ranking(m)?.first().copied() {
+        let ranking = self.ranking(m)?;
+        // The played play's value where the ranking already holds it at the depth.
+        let ranked_done = ranking
+            .iter()
+            .find(|r| r.ply == depth && r.play.position() == played.position())
+            .copied();
+        let (best_play, best) = match ranking.first().copied() {
             Some(r) if r.ply == depth => (r.play, self.equity_of(&r)),
             Some(r) => (r.play, self.play_value(&r.play, depth).1),
             None => (*played, self.play_value(played, depth).1),
         };
         let done_equity = if best_play.position() == played.position() {
             best
+        } else if let Some(r) = ranked_done {
+            self.equity_of(&r)
         } else {
             self.play_value(played, depth).1
         };
