@@ -390,21 +390,43 @@ fn player(
     [Line::from(first), second]
 }
 
+/// `message` in at most `rows` rows of `width` columns: wrapped at spaces, the last row
+/// ending in an ellipsis when the rest does not fit.
+fn message_lines(message: &str, width: usize, rows: u16, theme: Theme) -> Vec<String> {
+    let rows = usize::from(rows);
+    if rows == 0 {
+        return Vec::new();
+    }
+    if Span::raw(message).width() <= width {
+        return vec![message.to_string()];
+    }
+    let mut wrapped = wrap_words(message, width);
+    if wrapped.len() > rows {
+        let rest = wrapped[rows - 1..].join(" ");
+        wrapped.truncate(rows - 1);
+        wrapped.push(truncate(&rest, width, theme));
+    }
+    wrapped
+}
+
 /// The status line, the message line and the command line (when open) in `area`.
 pub(super) fn draw_status(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
     if area.height == 0 {
         return;
     }
-    put_in(buf, area, area.x, area.y, &model.status, theme.status());
-    if area.height > 1 {
-        put_in(
-            buf,
-            area,
-            area.x,
-            area.y + 1,
-            &model.message,
-            theme.message(),
-        );
+    // A line wider than the terminal is never cut off mid-word: the message wraps onto the
+    // command line's row while that is closed, and what still does not fit ends in an
+    // ellipsis.
+    let width = usize::from(area.width);
+    let status = truncate(&model.status, width, theme);
+    put_in(buf, area, area.x, area.y, &status, theme.status());
+    let message_rows = if model.command_line.is_none() {
+        area.height.saturating_sub(1).min(2)
+    } else {
+        area.height.saturating_sub(1).min(1)
+    };
+    for (y, row) in (area.y + 1..).zip(message_lines(&model.message, width, message_rows, theme)) {
+        put_in(buf, area, area.x, y, &row, theme.message());
     }
     if let Some(command) = &model.command_line
         && area.height > 2
@@ -422,7 +444,20 @@ pub(super) fn draw_status(area: Rect, model: &BoardModel, theme: Theme, buf: &mu
 
 #[cfg(test)]
 mod tests {
-    use super::{log_window, wrap_words};
+    use super::{Theme, log_window, message_lines, wrap_words};
+
+    #[test]
+    fn a_long_message_wraps_and_then_ends_in_an_ellipsis() {
+        let theme = Theme::new(false, false);
+        let short = message_lines("one two", 10, 2, theme);
+        assert_eq!(short, ["one two"]);
+        let two = message_lines("one two three four", 10, 2, theme);
+        assert_eq!(two, ["one two", "three four"]);
+        let cut = message_lines("one two three four five six", 10, 2, theme);
+        assert_eq!(cut, ["one two", "three fou…"]);
+        let one_row = message_lines("one two three four", 10, 1, theme);
+        assert_eq!(one_row, ["one two t…"]);
+    }
 
     #[test]
     fn the_log_window_scrolls_back_and_stays_full() {
