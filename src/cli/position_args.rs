@@ -41,17 +41,12 @@ impl PositionArgs {
     }
 }
 
-/// Whether `text` is written as an XGID rather than a Position ID (or GNU Backgammon's
-/// `POSITION_ID:MATCH_ID`).
+/// Whether `text` is written as an XGID rather than a Position ID or GNU Backgammon's
+/// `POSITION_ID:MATCH_ID`: it says `XGID=`, or it has more than the two fields of the
+/// latter (an XGID has ten), so that a damaged Match ID after a Position ID is reported as
+/// one.
 pub(crate) fn is_xgid(text: &str) -> bool {
-    text.trim_start().starts_with("XGID=") || (text.contains(':') && !is_gnubg_id(text))
-}
-
-/// Whether `text` is GNU Backgammon's `POSITION_ID:MATCH_ID` (14 and 12 characters).
-pub(crate) fn is_gnubg_id(text: &str) -> bool {
-    text.trim()
-        .split_once(':')
-        .is_some_and(|(p, m)| p.len() == 14 && m.len() == 12)
+    text.trim_start().starts_with("XGID=") || text.split(':').count() > 2
 }
 
 /// A position with the match around it, as `hint` takes it: a Position ID alone (money
@@ -107,8 +102,14 @@ pub(crate) fn parse_position(id: &str) -> Result<Position, CliError> {
             });
     }
     let id = match id.trim().split_once(':') {
-        Some((pid, _)) if is_gnubg_id(id) => pid,
-        _ => id,
+        Some((pid, mid)) => {
+            bg_tui::engine::match_id_fields(mid).map_err(|source| CliError::MatchId {
+                id: printable(mid, 20),
+                source,
+            })?;
+            pid
+        }
+        None => id,
     };
     position_from_id(id).map_err(|source| CliError::PositionId {
         id: id.to_string(),

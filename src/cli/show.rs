@@ -42,10 +42,20 @@ pub(crate) fn show(id: &str, match_id: Option<&str>) -> Result<String, CliError>
         })?;
         return Ok(text_board::render(&x.position, Some(&x.fields)));
     }
+    // `POSITION_ID:MATCH_ID` as one argument, as `hint` takes it.
+    let (id, match_id) = match (id.trim().split_once(':'), match_id) {
+        (Some((pid, mid)), None) => (pid, Some(mid)),
+        (Some(_), Some(_)) => {
+            return Err(CliError::Usage(
+                "give the Match ID once: after the Position ID's ':' or as an argument of its own",
+            ));
+        }
+        (None, m) => (id, m),
+    };
     let position = parse_position(id)?;
     let fields = match match_id {
         Some(m) => Some(match_id_fields(m).map_err(|source| CliError::MatchId {
-            id: m.to_string(),
+            id: printable(m, 20),
             source,
         })?),
         None => None,

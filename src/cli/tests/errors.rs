@@ -101,6 +101,49 @@ fn a_bad_position_id_keeps_the_id_and_the_reason() {
 }
 
 #[test]
+fn a_damaged_match_id_after_a_position_id_is_named_as_one() {
+    // Not read as an XGID of two fields: the Match ID after the ':' is what is wrong.
+    for args in [
+        &["hint", "4HPwATDgc/ABMA:ZZZZ"][..],
+        &["moves", "4HPwATDgc/ABMA:ZZZZ", "31"],
+        &["show", "4HPwATDgc/ABMA:ZZZZ"],
+    ] {
+        let e = failure(args);
+        let CliError::MatchId { id, .. } = &e else {
+            panic!("{args:?}: not a Match ID error: {e:?}");
+        };
+        assert_eq!(id, "ZZZZ", "{args:?}");
+        assert!(
+            e.source().is_some(),
+            "{args:?}: the engine's error is the source"
+        );
+    }
+    // An empty Position ID before a good Match ID is the Position ID's fault.
+    let e = failure(&["hint", ":cAngAGAACAAE"]);
+    assert!(matches!(e, CliError::PositionId { .. }), "{e:?}");
+    // Three fields or more are an XGID's, with the XGID's own complaint.
+    let e = failure(&["hint", "4HPwATDgc/ABMA:cAngAGAACAAE:x"]);
+    assert!(matches!(e, CliError::Xgid { .. }), "{e:?}");
+    // The Match ID once only.
+    let e = failure(&["show", "4HPwATDgc/ABMA:cAngAGAACAAE", "cAngAGAACAAE"]);
+    assert!(matches!(e, CliError::Usage(_)), "{e:?}");
+}
+
+#[test]
+fn show_takes_a_match_id_after_the_position_id() {
+    let Command::Show(a) = command(&["show", "4HPwATDgc/ABMA:cAngAGAACAAE"]) else {
+        panic!("not show");
+    };
+    let text = a.run().expect("shown");
+    assert!(text.contains("Match ID: cAngAGAACAAE"), "{text}");
+    let Command::Show(a) = command(&["show", "4HPwATDgc/ABMA"]) else {
+        panic!("not show");
+    };
+    let text = a.run().expect("shown");
+    assert!(!text.contains("cAngAGAACAAE"), "{text}");
+}
+
+#[test]
 fn bad_dice_keep_the_text_and_the_reason() {
     let e = failure(&["hint", "4HPwATDgc/ABMA", "77", "--bot", "greedy"]);
     let CliError::Dice { text, .. } = &e else {
