@@ -6,10 +6,10 @@ use bg_tui::engine::match_id_fields;
 use bg_tui::text_board;
 use clap::Args;
 
-/// `bg-tui show POSITION_ID [MATCH_ID]`.
+/// `bg-tui show POSITION_ID [MATCH_ID]` (or `POSITION_ID:MATCH_ID`, or an XGID).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
 pub(crate) struct ShowArgs {
-    /// GNU Backgammon Position ID (14 characters).
+    /// GNU Backgammon Position ID (14 characters), `POSITION_ID:MATCH_ID`, or an XGID.
     pub(crate) position_id: String,
     /// GNU Backgammon Match ID (12 characters).
     pub(crate) match_id: Option<String>,
