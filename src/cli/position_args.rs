@@ -74,10 +74,7 @@ pub(crate) fn parse_match_position(text: &str) -> Result<MatchPosition, CliError
         });
     }
     if let Some((pid, mid)) = text.trim().split_once(':') {
-        let fields = bg_tui::engine::match_id_fields(mid).map_err(|source| CliError::MatchId {
-            id: printable(mid, 20),
-            source,
-        })?;
+        let fields = parse_match_id(mid)?;
         return Ok(MatchPosition {
             position: parse_position(pid)?,
             fields: Some(fields),
@@ -103,16 +100,21 @@ pub(crate) fn parse_position(id: &str) -> Result<Position, CliError> {
     }
     let id = match id.trim().split_once(':') {
         Some((pid, mid)) => {
-            bg_tui::engine::match_id_fields(mid).map_err(|source| CliError::MatchId {
-                id: printable(mid, 20),
-                source,
-            })?;
+            parse_match_id(mid)?;
             pid
         }
         None => id,
     };
     position_from_id(id).map_err(|source| CliError::PositionId {
         id: id.to_string(),
+        source,
+    })
+}
+
+/// GNU Backgammon's Match ID.
+pub(crate) fn parse_match_id(text: &str) -> Result<bg_tui::engine::MatchIdFields, CliError> {
+    bg_tui::engine::match_id_fields(text).map_err(|source| CliError::MatchId {
+        id: printable(text, 20),
         source,
     })
 }

@@ -1,8 +1,9 @@
 //! `bg-tui show`: a position as a text board.
 
-use super::position_args::{is_xgid, parse_position};
-use super::{CliError, printable};
-use bg_tui::engine::match_id_fields;
+use super::CliError;
+use super::position_args::{
+    MatchPosition, is_xgid, parse_match_id, parse_match_position, parse_position,
+};
 use bg_tui::text_board;
 use clap::Args;
 
@@ -30,35 +31,24 @@ impl ShowArgs {
 /// # Errors
 /// [`CliError`] for a malformed Position ID or Match ID.
 pub(crate) fn show(id: &str, match_id: Option<&str>) -> Result<String, CliError> {
-    if is_xgid(id) {
-        if match_id.is_some() {
+    let asked = match match_id {
+        // A Position ID, `POSITION_ID:MATCH_ID` or an XGID, as `hint` takes them.
+        None => parse_match_position(id)?,
+        Some(_) if is_xgid(id) => {
             return Err(CliError::Usage(
                 "an XGID holds the match state: give no Match ID with it",
             ));
         }
-        let x = bg_tui::engine::parse_xgid(id).map_err(|source| CliError::Xgid {
-            text: printable(id, 60),
-            source,
-        })?;
-        return Ok(text_board::render(&x.position, Some(&x.fields)));
-    }
-    // `POSITION_ID:MATCH_ID` as one argument, as `hint` takes it.
-    let (id, match_id) = match (id.trim().split_once(':'), match_id) {
-        (Some((pid, mid)), None) => (pid, Some(mid)),
-        (Some(_), Some(_)) => {
+        Some(_) if id.contains(':') => {
             return Err(CliError::Usage(
                 "give the Match ID once: after the Position ID's ':' or as an argument of its own",
             ));
         }
-        (None, m) => (id, m),
+        Some(m) => MatchPosition {
+            position: parse_position(id)?,
+            fields: Some(parse_match_id(m)?),
+            beaver: false,
+        },
     };
-    let position = parse_position(id)?;
-    let fields = match match_id {
-        Some(m) => Some(match_id_fields(m).map_err(|source| CliError::MatchId {
-            id: printable(m, 20),
-            source,
-        })?),
-        None => None,
-    };
-    Ok(text_board::render(&position, fields.as_ref()))
+    Ok(text_board::render(&asked.position, asked.fields.as_ref()))
 }
