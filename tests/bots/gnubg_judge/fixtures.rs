@@ -115,6 +115,9 @@ pub(super) struct Mwc {
 /// GNU Backgammon's cube decision of a row (the file has its cubeless chances too).
 #[derive(Debug, Clone, Deserialize)]
 pub(super) struct GnubgCube {
+    /// gnubg's cubeless chances at its depth: win, win gammon, win backgammon, lose gammon,
+    /// lose backgammon (the player on roll's).
+    pub probs: [f64; 5],
     /// No double (money equity, or EMG).
     pub no_double: f64,
     /// Double, take.

@@ -16,7 +16,10 @@ mod fixtures;
 mod statistics;
 
 use advice::{Advice, AdvisorApi, Category, CubeAnswer};
+use bg_tui::advisor::Advisor;
+use bg_tui::bot::expert::cube::efficiency;
 use bg_tui::bot::expert::met::match_equity;
+use bg_tui::bot::expert::{Probs, cube_info, decision_from_chances};
 use fixtures::{CheckerRow, CubeRow, Place, RolloutRow};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -425,6 +428,11 @@ mod floors {
     pub(super) const DEEPER_ANALYSIS_WITHIN: usize = 10;
     /// `analyse` at 3-ply: rating words the same as gnubg's 2-ply (goal: most of the 18).
     pub(super) const DEEPER_ANALYSIS_SAME_RATING: usize = 10;
+    /// The cube model (no look-ahead) on gnubg's own 2-ply chances: money verdicts the
+    /// same as gnubg's (90.6% on 2026-11-28).
+    pub(super) const MODEL_ON_GNUBG_MONEY: f64 = 0.89;
+    /// The same in matches (96.4%).
+    pub(super) const MODEL_ON_GNUBG_MATCH: f64 = 0.95;
 }
 
 #[test]
@@ -712,4 +720,86 @@ fn analysis_statistics(ply: u8, within_floor: usize, same_floor: usize) {
         "{within} of {n} overall error rates within 25%"
     );
     assert!(same >= same_floor, "{same} of {n} rating words the same");
+}
+
+/// Janowski's formula (the look-ahead's leaves: the cube model without the look-ahead) on
+/// the 2-ply cubeless chances of one side or the other.
+fn judge_cube_on_chances(
+    file: &str,
+    chances: &mut dyn FnMut(&CubeRow) -> Probs,
+) -> Vec<CubeResult> {
+    fixtures::read::<CubeRow>(file)
+        .into_iter()
+        .map(|row| {
+            let m = row.place.state();
+            let p = chances(&row);
+            let d = decision_from_chances(&p, &cube_info(&m), efficiency(m.game().position()));
+            let ours = CubeAnswer {
+                no_double: f64::from(d.emg[0]),
+                double_take: f64::from(d.emg[1]),
+                double_pass: f64::from(d.emg[2]),
+                category: Category::of_verdict(d.verdict),
+                words: Some(d.verdict.words()),
+            };
+            let theirs = Category::of_fixture(&row.gnubg.category)
+                .unwrap_or_else(|| panic!("{}: category {}", row.place.id, row.gnubg.category));
+            CubeResult { row, ours, theirs }
+        })
+        .collect()
+}
+
+/// Where the cube's misses come from: the model or the nets' chances. bg-tui's cube model
+/// (Janowski's formula and its match form, the efficiency by kind of position) is fed
+/// GNU Backgammon's own 2-ply chances, then bg-tui's, and both are judged against gnubg's
+/// verdicts. With gnubg's chances the model reaches gnubg's verdicts as often as bg-tui's
+/// whole 2-ply look-ahead does or more; with bg-tui's chances, five points fewer in money
+/// play: the difference is the chances, not the formula.
+#[test]
+fn gnubg_cube_model_on_gnubgs_chances() {
+    let mut advisor = Advisor::new(PLY).expect("the shipped nets");
+    let mut figures = Vec::new();
+    for (file, title) in [
+        ("money-cube.jsonl", "Money cube"),
+        ("match-cube.jsonl", "Match cube"),
+    ] {
+        let on_gnubg = judge_cube_on_chances(file, &mut |row| row.gnubg.probs.map(|v| v as f32));
+        let on_ours = judge_cube_on_chances(file, &mut |row| {
+            advisor
+                .cube(&row.place.state())
+                .expect("a cube decision")
+                .chances
+        });
+        for (name, results) in [("gnubg", &on_gnubg), ("bg-tui", &on_ours)] {
+            let table = cube_table(
+                &format!("{title}, the cube model on {name}'s 2-ply chances"),
+                "Janowski's formula, no look-ahead",
+                results,
+            );
+            println!("{table}");
+            let f = cube_figures(results, None);
+            figures.push((file, name, share(f.verdicts.0, f.verdicts.1)));
+        }
+    }
+    for (file, name, verdicts) in &figures {
+        println!(
+            "{file}: the model on {name}'s chances agrees with gnubg in {:.1}%",
+            100.0 * verdicts
+        );
+    }
+    let on_gnubg = |file: &str| {
+        figures
+            .iter()
+            .find(|(f, n, _)| *f == file && *n == "gnubg")
+            .map_or(0.0, |&(_, _, v)| v)
+    };
+    assert!(
+        on_gnubg("money-cube.jsonl") >= floors::MODEL_ON_GNUBG_MONEY,
+        "money: the model on gnubg's chances {:.3}",
+        on_gnubg("money-cube.jsonl")
+    );
+    assert!(
+        on_gnubg("match-cube.jsonl") >= floors::MODEL_ON_GNUBG_MATCH,
+        "match: the model on gnubg's chances {:.3}",
+        on_gnubg("match-cube.jsonl")
+    );
 }
