@@ -119,6 +119,9 @@ pub(crate) enum Verdict {
         best_equity: i64,
         /// The decision's equity, in millionths.
         done_equity: i64,
+        /// In a match: the match-winning chances lost, in millionths (the equities above
+        /// are then normalised money equities, EMG).
+        loss_mwc: Option<i64>,
     },
     /// A decision the analysis does not judge (a forced play, a beaver).
     NotJudged,
@@ -182,6 +185,7 @@ impl TutorJob {
                 loss: micro(j.loss),
                 best_equity: micro(j.best_equity),
                 done_equity: micro(j.done_equity),
+                loss_mwc: j.loss_mwc.map(micro),
             },
             Ok(None) => Verdict::NotJudged,
             Err(why) => Verdict::Cannot(why.to_string()),
@@ -244,7 +248,8 @@ impl Tutor {
 }
 
 /// The panel's lines for a judged decision: what it loses and what the expert prefers, with
-/// both equities; `shown` writes a play in the numbering on the screen.
+/// both equities (in a match labelled EMG, with the match-winning chances lost beside);
+/// `shown` writes a play in the numbering on the screen.
 #[must_use]
 pub(crate) fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> Vec<String> {
     let Verdict::Judged {
@@ -254,6 +259,7 @@ pub(crate) fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> 
         loss,
         best_equity,
         done_equity,
+        loss_mwc,
     } = verdict
     else {
         return Vec::new();
@@ -271,9 +277,13 @@ pub(crate) fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> 
         (_, "no double") => "you chose: roll (no double)".to_string(),
         (_, other) => format!("you chose: {other}"),
     };
+    let lost = match loss_mwc {
+        Some(mwc) => format!("{loss:.3} EMG ({:.1}% MWC)", 100.0 * eq(*mwc)),
+        None => format!("{loss:.3}"),
+    };
     vec![
         format!(
-            "{}: you lose {loss:.3} — {prefers} ({:+.3} vs {:+.3})",
+            "{}: you lose {lost} — {prefers} ({:+.3} vs {:+.3})",
             loss_word(loss),
             eq(*best_equity),
             eq(*done_equity)

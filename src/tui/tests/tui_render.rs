@@ -1055,3 +1055,66 @@ fn the_panel_shows_the_xgid_in_place_of_the_ids() {
         assert!(shown.starts_with(xgid), "{w}x{h}: {shown}\n{panel}");
     }
 }
+
+/// In a match the tutor's first line (the loss in EMG and MWC, the expert's play and both
+/// equities) is wider than 80 columns: the panel wraps it between words, nothing cut off.
+#[test]
+fn the_tutor_panel_wraps_a_long_line_in_a_match() {
+    use crate::tui::{App, Event, Options};
+    use bg_tui::bot::expert::ExpertBot;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = App::new(Options {
+        rules: bg_tui::engine::Rules::match_to(5),
+        seed: Some(2),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        tutor_mode: true,
+        ..Options::default()
+    })
+    .expect("a new match");
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    app.handle(key(KeyCode::Char('r')));
+    let mut expert = ExpertBot::shipped(bg_tui::bot::EXPERT_DEFAULT_PLY).expect("expert");
+    assert!(expert.select_for(app.match_state()));
+    let worst = expert
+        .rank(app.match_state().game().legal_plays())
+        .last()
+        .expect("plays")
+        .play;
+    app.handle(key(KeyCode::Char(':')));
+    for c in bg_tui::engine::format_play(&worst).chars() {
+        app.handle(key(KeyCode::Char(c)));
+    }
+    app.handle(key(KeyCode::Enter));
+    let job = app.take_tutor_job().expect("the tutor is asked");
+    app.handle(Event::Tutor {
+        id: job.id,
+        verdict: Box::new(job.verdict()),
+    });
+    let model = app.model();
+    let Some(Overlay::Question { lines, .. }) = &model.overlay else {
+        panic!("the tutor's panel: {:?}", model.overlay);
+    };
+    let first = lines[0].clone();
+    assert!(
+        first.contains(" EMG (") && first.contains("% MWC)"),
+        "{first}"
+    );
+    let (w, h) = (80, 24);
+    assert!(first.chars().count() > usize::from(w) - 4, "{first}");
+    let terminal = draw(&model, w, h);
+    let buf = terminal.backend().buffer();
+    let words: Vec<String> = (0..h)
+        .flat_map(|y| {
+            let row: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+            row.split(|c: char| c == '│' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let wanted: Vec<&str> = first.split_whitespace().collect();
+    let found = words
+        .windows(wanted.len())
+        .any(|window| window.iter().zip(&wanted).all(|(a, b)| a == b));
+    assert!(found, "{first:?} not whole on the screen:\n{words:?}");
+}

@@ -7,6 +7,7 @@ use crate::tui::tutor::{Threshold, Verdict};
 use crate::tui::{App, Event, Options, Overlay, Player};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
 use bg_tui::bot::expert::ExpertBot;
+use bg_tui::bot::expert::met::match_equity;
 use bg_tui::engine::{Phase, Play, Rules, Side, format_play};
 use ratatui::crossterm::event::KeyCode;
 
@@ -378,4 +379,65 @@ fn a_zero_threshold_never_flags_the_experts_own_play() {
     judge(&mut app);
     assert!(tutor_lines(&app).is_none());
     assert_ne!(app.match_state().game().turn(), mover, "the play is made");
+}
+
+/// In a match the tutor's loss is labelled EMG, with the match-winning chances it costs
+/// beside, as the hint panel shows both: at 5-away 5-away, cube 1, one EMG is half the
+/// swing of a single game in the match equity table.
+#[test]
+fn in_a_match_the_tutor_says_the_loss_in_emg_and_mwc() {
+    let mut app = App::new(Options {
+        rules: Rules::match_to(5),
+        seed: Some(2),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        tutor_mode: true,
+        tutor_threshold: Threshold::DEFAULT,
+        players: [Player::Human, Player::Human],
+        bot_delay_ms: 0,
+        ..Options::default()
+    })
+    .expect("a new match");
+    open(&mut app);
+    let (_, worst) = best_and_worst(&app);
+    type_command(&mut app, &format_play(&worst));
+    let verdict = judge(&mut app);
+    let Verdict::Judged {
+        loss,
+        loss_mwc: Some(mwc),
+        ..
+    } = verdict
+    else {
+        panic!("judged in match-winning chances too: {verdict:?}");
+    };
+    let (emg, mwc) = (loss as f64 / 1e6, mwc as f64 / 1e6);
+    let win = f64::from(match_equity(4, 5, false));
+    let lose = f64::from(match_equity(5, 4, false));
+    assert!(
+        (mwc - emg * (win - lose) / 2.0).abs() < 1e-4,
+        "{mwc} MWC for {emg} EMG"
+    );
+    let lines = tutor_lines(&app).expect("the tutor's panel");
+    assert!(
+        lines[0].contains(&format!(
+            "you lose {emg:.3} EMG ({:.1}% MWC) — ",
+            100.0 * mwc
+        )),
+        "{lines:?}"
+    );
+}
+
+/// In money play the loss is money equity, with no unit to name.
+#[test]
+fn in_money_play_the_tutor_names_no_unit() {
+    let mut app = hot_seat();
+    open(&mut app);
+    let (_, worst) = best_and_worst(&app);
+    type_command(&mut app, &format_play(&worst));
+    let verdict = judge(&mut app);
+    assert!(matches!(verdict, Verdict::Judged { loss_mwc: None, .. }));
+    let lines = tutor_lines(&app).expect("the tutor's panel");
+    assert!(
+        !lines[0].contains("EMG") && !lines[0].contains("MWC"),
+        "{lines:?}"
+    );
 }

@@ -29,7 +29,21 @@ fn content(overlay: &Overlay, theme: Theme, room: Rect) -> Content {
             if !lines.is_empty() {
                 out.push(Line::raw(""));
             }
-            out.extend(lines.iter().map(|l| Line::raw(l.clone())));
+            // A line wider than the terminal leaves room for wraps between words, never
+            // cut off.
+            let inner = usize::from(room.width.saturating_sub(FRAME_WIDTH));
+            out.extend(
+                lines
+                    .iter()
+                    .flat_map(|l| {
+                        if width(l) <= inner {
+                            vec![l.clone()]
+                        } else {
+                            super::panel::wrap_words(l, inner)
+                        }
+                    })
+                    .map(Line::raw),
+            );
             Content {
                 title: None,
                 lines: out,

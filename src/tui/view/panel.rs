@@ -114,7 +114,7 @@ fn log_window(heights: &[usize], room: usize, scroll: usize) -> (usize, usize) {
 
 /// `text` in rows of at most `width` columns, broken between words (a word longer than a
 /// row is broken where the row ends).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let cols = |s: &str| Span::raw(s).width();
     let width = width.max(1);
     let mut rows: Vec<String> = Vec::new();
