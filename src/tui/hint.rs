@@ -79,7 +79,7 @@ impl HintPanel {
                 let loss = text::loss(line.loss);
                 let text = if in_match {
                     format!(
-                        "{:<18} {value:>6} {loss:>6} {:>6} {chances} {:>2}",
+                        "{:<17} {value:>6} {loss:>6} {:>6} {chances} {:>3}",
                         play_text(&line.play),
                         text::emg(line.equity.emg),
                         line.ply
@@ -99,7 +99,7 @@ impl HintPanel {
             .collect();
         let columns = if in_match {
             format!(
-                "    {:<18} {:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>2}",
+                "    {:<17} {:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>3}",
                 "play", "MWC", "loss", "EMG", "win%", "gam", "bg", "lgam", "lbg", "ply"
             )
         } else {

@@ -29,14 +29,15 @@ fn content(overlay: &Overlay, theme: Theme, room: Rect) -> Content {
             if !lines.is_empty() {
                 out.push(Line::raw(""));
             }
-            // A line wider than the terminal leaves room for wraps between words, never
-            // cut off.
+            // A line of prose wider than the terminal wraps between words, never cut off;
+            // a table's row (its columns lined up by runs of spaces) is left whole, to be
+            // cut at the panel's edge rather than broken out of its columns.
             let inner = usize::from(room.width.saturating_sub(FRAME_WIDTH));
             out.extend(
                 lines
                     .iter()
                     .flat_map(|l| {
-                        if width(l) <= inner {
+                        if width(l) <= inner || l.contains("  ") {
                             vec![l.clone()]
                         } else {
                             super::panel::wrap_words(l, inner)
