@@ -979,15 +979,14 @@ fn the_start_dialog() {
     }
 }
 
-/// The tutor's panel as a player sees it: tutor mode on, Black (seed 2) opens and plays
-/// the expert's worst play; the panel says what it loses and what the expert plays, in the
-/// numbers on the screen (White's: the board is fixed).
-#[test]
-fn the_tutor_panel() {
+/// The board with the tutor's panel up: tutor mode on in `rules`, Black (seed 2) opens and
+/// plays the expert's worst play, judged as the worker thread would.
+fn tutor_panel_after_the_worst_play(rules: bg_tui::engine::Rules) -> BoardModel {
     use crate::tui::{App, Event, Options};
     use bg_tui::bot::expert::ExpertBot;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let mut app = App::new(Options {
+        rules,
         seed: Some(2),
         names: ["Alice".to_string(), "Bob".to_string()],
         tutor_mode: true,
@@ -1013,7 +1012,15 @@ fn the_tutor_panel() {
         id: job.id,
         verdict: Box::new(job.verdict()),
     });
-    let model = app.model();
+    app.model()
+}
+
+/// The tutor's panel as a player sees it: tutor mode on, Black (seed 2) opens and plays
+/// the expert's worst play; the panel says what it loses and what the expert plays, in the
+/// numbers on the screen (White's: the board is fixed).
+#[test]
+fn the_tutor_panel() {
+    let model = tutor_panel_after_the_worst_play(bg_tui::engine::Rules::money());
     assert!(
         matches!(&model.overlay, Some(Overlay::Question { title, .. }) if title == "Tutor"),
         "{:?}",
@@ -1060,37 +1067,7 @@ fn the_panel_shows_the_xgid_in_place_of_the_ids() {
 /// equities) is wider than 80 columns: the panel wraps it between words, nothing cut off.
 #[test]
 fn the_tutor_panel_wraps_a_long_line_in_a_match() {
-    use crate::tui::{App, Event, Options};
-    use bg_tui::bot::expert::ExpertBot;
-    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-    let mut app = App::new(Options {
-        rules: bg_tui::engine::Rules::match_to(5),
-        seed: Some(2),
-        names: ["Alice".to_string(), "Bob".to_string()],
-        tutor_mode: true,
-        ..Options::default()
-    })
-    .expect("a new match");
-    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    app.handle(key(KeyCode::Char('r')));
-    let mut expert = ExpertBot::shipped(bg_tui::bot::EXPERT_DEFAULT_PLY).expect("expert");
-    assert!(expert.select_for(app.match_state()));
-    let worst = expert
-        .rank(app.match_state().game().legal_plays())
-        .last()
-        .expect("plays")
-        .play;
-    app.handle(key(KeyCode::Char(':')));
-    for c in bg_tui::engine::format_play(&worst).chars() {
-        app.handle(key(KeyCode::Char(c)));
-    }
-    app.handle(key(KeyCode::Enter));
-    let job = app.take_tutor_job().expect("the tutor is asked");
-    app.handle(Event::Tutor {
-        id: job.id,
-        verdict: Box::new(job.verdict()),
-    });
-    let model = app.model();
+    let model = tutor_panel_after_the_worst_play(bg_tui::engine::Rules::match_to(5));
     let Some(Overlay::Question { lines, .. }) = &model.overlay else {
         panic!("the tutor's panel: {:?}", model.overlay);
     };
