@@ -391,6 +391,35 @@ mod analyse {
         assert!(a.judged[1].loss < worst.loss / 2.0, "{:?}", a.judged[1]);
         let text = bg_tui::analysis::text(&a, 0);
         assert!(text.contains("game 1, action 2: white play 6-5"), "{text}");
+        // Money play: the loss is money equity, with no unit to name.
+        assert!(
+            text.contains(&format!("-- best 24/13 (-{:.3})\n", worst.loss)),
+            "{text}"
+        );
+    }
+
+    /// In a match the worst decisions' losses are EMG, labelled, with the match-winning
+    /// chances they cost beside (the same numbers as the decision's `loss` and `loss_mwc`).
+    #[test]
+    fn in_a_match_the_worst_decisions_say_emg_and_mwc() {
+        let path = std::path::Path::new("assets/records/match-3-greedy-vs-greedy.json");
+        let (record, _) = bg_tui::store::read_record(path).expect("the example record");
+        let a = analyse(&record, 0).expect("the record replays");
+        let worst = a
+            .judged
+            .iter()
+            .max_by(|x, y| x.loss.total_cmp(&y.loss))
+            .expect("judged decisions");
+        let mwc = worst.loss_mwc.expect("a match: the loss in MWC too");
+        assert!(mwc > 0.0 && mwc < worst.loss, "{worst:?}");
+        let text = bg_tui::analysis::text(&a, 0);
+        let expected = format!(
+            "-- best {} (-{:.3} EMG, -{:.2}% MWC)\n",
+            worst.best,
+            worst.loss,
+            100.0 * mwc
+        );
+        assert!(text.contains(&expected), "{expected} in {text}");
     }
 
     /// The report says plainly when the expert judged itself (at its own depth or less

@@ -573,6 +573,11 @@ fn b_shows_the_better_play_on_the_board_with_both_equities() {
         .find(|l| l.contains("6/3 6/1 "))
         .unwrap_or_else(|| panic!("the 5-3 is marked: {seen:?}"));
     assert!(line.contains(" ??; best 14/6 "), "{line}");
+    // A 3-point match: the equities are EMG, and the loss is said in MWC too.
+    assert!(
+        line.contains(" EMG, -") && line.ends_with("% MWC)"),
+        "{line}"
+    );
     assert!(!line.contains("no double"), "only what lost equity: {line}");
     let index = seen.iter().position(|l| l == line).expect("found");
     v.go_to(0);

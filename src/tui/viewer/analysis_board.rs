@@ -296,7 +296,8 @@ fn dice_line(counts: &[u32; 21]) -> String {
 }
 
 /// One line for judged decision `j` by `who`: what was done and its mark, the equities of
-/// both.
+/// both; in a match the equities are EMG, so labelled, and the loss is given in
+/// match-winning chances too.
 #[must_use]
 pub(crate) fn judged_line(j: &Judged, who: &str) -> String {
     let mark = j
@@ -307,12 +308,20 @@ pub(crate) fn judged_line(j: &Judged, who: &str) -> String {
     } else {
         &j.done
     };
+    let unit = if j.loss_mwc.is_some() { " EMG" } else { "" };
     if j.loss <= 0.0 {
-        return format!("{who}: {done} {:+.3}, the expert's choice", j.done_equity);
+        return format!(
+            "{who}: {done} {:+.3}{unit}, the expert's choice",
+            j.done_equity
+        );
     }
+    let lost = match j.loss_mwc {
+        Some(mwc) => format!("-{:.3} EMG, -{:.1}% MWC", j.loss, 100.0 * mwc),
+        None => format!("-{:.3}", j.loss),
+    };
     format!(
-        "{who}: {done} {:+.3}{mark}; best {} {:+.3} (-{:.3})",
-        j.done_equity, j.best, j.best_equity, j.loss
+        "{who}: {done} {:+.3}{mark}; best {} {:+.3} ({lost})",
+        j.done_equity, j.best, j.best_equity
     )
 }
 
