@@ -71,6 +71,17 @@ pub fn loss(l: Equity) -> String {
     }
 }
 
+/// A judged decision's loss as the tutor, the viewer and `analyse` say it: money equity
+/// bare (`0.202`), or in a match EMG with the match-winning chances beside (`0.202 EMG,
+/// 5.1% MWC`, to one place as [`mwc`]); `sign` goes before each figure (`"-"` or nothing).
+#[must_use]
+pub fn judged_loss(emg: f64, mwc: Option<f64>, sign: &str) -> String {
+    match mwc {
+        Some(m) => format!("{sign}{emg:.3} EMG, {sign}{:.1}% MWC", 100.0 * m),
+        None => format!("{sign}{emg:.3}"),
+    }
+}
+
 /// The line that says how a ranking was valued: the cube and score, the unit, the depth
 /// (every line's, or the deepest's when the move filters judged some less deep).
 #[must_use]

@@ -61,11 +61,7 @@ pub fn text(a: &Analysis, ply: u8) -> String {
         let mark = j
             .mark()
             .map_or(String::new(), |m| format!(" {}", m.symbol()));
-        // In a match the loss is EMG, and what it costs in match-winning chances beside.
-        let lost = match j.loss_mwc {
-            Some(mwc) => format!("-{:.3} EMG, -{:.2}% MWC", j.loss, 100.0 * mwc),
-            None => format!("-{:.3}", j.loss),
-        };
+        let lost = crate::advisor::text::judged_loss(j.loss, j.loss_mwc, "-");
         let _ = writeln!(
             out,
             "  game {}, action {}: {} {}{dice} ({}): {}{mark} -- best {} ({lost})",

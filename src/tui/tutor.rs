@@ -277,10 +277,7 @@ pub(crate) fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> 
         (_, "no double") => "you chose: roll (no double)".to_string(),
         (_, other) => format!("you chose: {other}"),
     };
-    let lost = match loss_mwc {
-        Some(mwc) => format!("{loss:.3} EMG ({:.1}% MWC)", 100.0 * eq(*mwc)),
-        None => format!("{loss:.3}"),
-    };
+    let lost = bg_tui::advisor::text::judged_loss(loss, loss_mwc.map(eq), "");
     vec![
         format!(
             "{}: you lose {lost} — {prefers} ({:+.3} vs {:+.3})",

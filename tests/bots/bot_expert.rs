@@ -414,7 +414,7 @@ mod analyse {
         assert!(mwc > 0.0 && mwc < worst.loss, "{worst:?}");
         let text = bg_tui::analysis::text(&a, 0);
         let expected = format!(
-            "-- best {} (-{:.3} EMG, -{:.2}% MWC)\n",
+            "-- best {} (-{:.3} EMG, -{:.1}% MWC)\n",
             worst.best,
             worst.loss,
             100.0 * mwc

@@ -1073,7 +1073,7 @@ fn the_tutor_panel_wraps_a_long_line_in_a_match() {
     };
     let first = lines[0].clone();
     assert!(
-        first.contains(" EMG (") && first.contains("% MWC)"),
+        first.contains(" EMG, ") && first.contains("% MWC — "),
         "{first}"
     );
     let (w, h) = (80, 24);

@@ -419,7 +419,7 @@ fn in_a_match_the_tutor_says_the_loss_in_emg_and_mwc() {
     let lines = tutor_lines(&app).expect("the tutor's panel");
     assert!(
         lines[0].contains(&format!(
-            "you lose {emg:.3} EMG ({:.1}% MWC) — ",
+            "you lose {emg:.3} EMG, {:.1}% MWC — ",
             100.0 * mwc
         )),
         "{lines:?}"

@@ -315,10 +315,7 @@ pub(crate) fn judged_line(j: &Judged, who: &str) -> String {
             j.done_equity
         );
     }
-    let lost = match j.loss_mwc {
-        Some(mwc) => format!("-{:.3} EMG, -{:.1}% MWC", j.loss, 100.0 * mwc),
-        None => format!("-{:.3}", j.loss),
-    };
+    let lost = bg_tui::advisor::text::judged_loss(j.loss, j.loss_mwc, "-");
     format!(
         "{who}: {done} {:+.3}{mark}; best {} {:+.3} ({lost})",
         j.done_equity, j.best, j.best_equity

@@ -313,10 +313,15 @@ fn largest_cube_differences(results: &[CubeResult]) -> Vec<String> {
 }
 
 fn judge_cube(file: &str, advice: &mut impl Advice) -> Vec<CubeResult> {
+    judge_cube_by(file, |row| advice.cube(&row.place.state()))
+}
+
+/// Every row of `file` answered by `answer` and set beside gnubg's verdict.
+fn judge_cube_by(file: &str, mut answer: impl FnMut(&CubeRow) -> CubeAnswer) -> Vec<CubeResult> {
     fixtures::read::<CubeRow>(file)
         .into_iter()
         .map(|row| {
-            let ours = advice.cube(&row.place.state());
+            let ours = answer(&row);
             let theirs = Category::of_fixture(&row.gnubg.category)
                 .unwrap_or_else(|| panic!("{}: category {}", row.place.id, row.gnubg.category));
             CubeResult { row, ours, theirs }
@@ -726,26 +731,23 @@ fn analysis_statistics(ply: u8, within_floor: usize, same_floor: usize) {
 /// the 2-ply cubeless chances of one side or the other.
 fn judge_cube_on_chances(
     file: &str,
-    chances: &mut dyn FnMut(&CubeRow) -> Probs,
+    mut chances: impl FnMut(&CubeRow) -> Probs,
 ) -> Vec<CubeResult> {
-    fixtures::read::<CubeRow>(file)
-        .into_iter()
-        .map(|row| {
-            let m = row.place.state();
-            let p = chances(&row);
-            let d = decision_from_chances(&p, &cube_info(&m), efficiency(m.game().position()));
-            let ours = CubeAnswer {
-                no_double: f64::from(d.emg[0]),
-                double_take: f64::from(d.emg[1]),
-                double_pass: f64::from(d.emg[2]),
-                category: Category::of_verdict(d.verdict),
-                words: Some(d.verdict.words()),
-            };
-            let theirs = Category::of_fixture(&row.gnubg.category)
-                .unwrap_or_else(|| panic!("{}: category {}", row.place.id, row.gnubg.category));
-            CubeResult { row, ours, theirs }
-        })
-        .collect()
+    judge_cube_by(file, |row| {
+        let m = row.place.state();
+        let d = decision_from_chances(
+            &chances(row),
+            &cube_info(&m),
+            efficiency(m.game().position()),
+        );
+        CubeAnswer {
+            no_double: f64::from(d.emg[0]),
+            double_take: f64::from(d.emg[1]),
+            double_pass: f64::from(d.emg[2]),
+            category: Category::of_verdict(d.verdict),
+            words: Some(d.verdict.words()),
+        }
+    })
 }
 
 /// Where the cube's misses come from: the model or the nets' chances. bg-tui's cube model
@@ -762,8 +764,8 @@ fn gnubg_cube_model_on_gnubgs_chances() {
         ("money-cube.jsonl", "Money cube"),
         ("match-cube.jsonl", "Match cube"),
     ] {
-        let on_gnubg = judge_cube_on_chances(file, &mut |row| row.gnubg.probs.map(|v| v as f32));
-        let on_ours = judge_cube_on_chances(file, &mut |row| {
+        let on_gnubg = judge_cube_on_chances(file, |row| row.gnubg.probs.map(|v| v as f32));
+        let on_ours = judge_cube_on_chances(file, |row| {
             advisor
                 .cube(&row.place.state())
                 .expect("a cube decision")
