@@ -39,7 +39,9 @@ pub use play::{MAX_STEPS, Play, PlayError, Step, Steps};
 pub use position::{BAR, CHECKERS, Geometry, OPPONENT_BAR, Position, PositionError, SidesError};
 pub use restore::{RestoreError, match_state_from_ids};
 pub use rules::{DEFAULT_CUBE_CAP, RuleSet, Rules, RulesError, UnknownRuleSet};
-pub use scoring::{Ending, GameResult, WinKind, schmidt_points};
+pub use scoring::{
+    Ending, GameResult, WinKind, most_mover_can_lose, most_opponent_can_lose, schmidt_points,
+};
 pub use session::{CrawfordState, GameSetup, MatchError, MatchState};
 pub use side::{Side, UnknownSide};
 pub use turn::{Destination, DieStep, IllegalStep, TurnBuilder, TurnError};

@@ -45,6 +45,53 @@ impl WinKind {
     }
 }
 
+/// The most the player on roll in `position` can still lose by when the game is won by
+/// bearing off, whatever is played from here: a side that has borne off a checker can no
+/// longer be gammoned; in a race of the opposed geometry (backgammon, Portes, Plakoto once no
+/// checker is pinned) a side with no checker on the bar or in the other's home board can no
+/// longer be backgammoned, since checkers in a race only move on. It does not look at
+/// whether the rule set counts backgammons at all, nor at endings other than bearing off
+/// (Plakoto's mother checker needs a checker still on its starting point, so a side that has
+/// borne off cannot lose that way either).
+#[must_use]
+pub fn most_mover_can_lose(position: &Position) -> WinKind {
+    most_lost(position, true)
+}
+
+/// The most the opponent of the player on roll in `position` can still lose by (see
+/// [`most_mover_can_lose`]).
+#[must_use]
+pub fn most_opponent_can_lose(position: &Position) -> WinKind {
+    most_lost(position, false)
+}
+
+fn most_lost(position: &Position, mover: bool) -> WinKind {
+    let off = if mover {
+        position.mover_off()
+    } else {
+        position.opponent_off()
+    };
+    if off > 0 {
+        return WinKind::Single;
+    }
+    if position.geometry() != super::Geometry::Opposed || !position.is_race() {
+        return WinKind::Backgammon;
+    }
+    let board = position.board();
+    // The winner's home board: the mover's points 1-6 hold the opponent's checkers as
+    // negative counts; the opponent's home board is the mover's points 19-24.
+    let stuck = if mover {
+        position.mover_bar() > 0 || (19..=24).any(|p| board[p] > 0)
+    } else {
+        position.opponent_bar() > 0 || (1..=6).any(|p| board[p] < 0)
+    };
+    if stuck {
+        WinKind::Backgammon
+    } else {
+        WinKind::Gammon
+    }
+}
+
 impl std::fmt::Display for WinKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {

@@ -1,31 +1,34 @@
 //! `bg-lab rollout-db`: a database of positions rolled out by the expert, grown a position at
 //! a time and resumable, for supervised rounds on rollouts (`bg-lab train --resume
-//! --supervised-db FILE`).
+//! --supervised-db FILE`) and for judging nets (`bg-lab eval-db`).
 //!
 //! The positions are drawn from self-play games of the nets at 0-ply (`--seed`: game `g`
 //! plays the dice of the training's `game_seed(seed, g)`, each position taken with a chance of
-//! one in `--spread`, the races the bear-off database knows exactly left out), so that the
-//! same nets, seed and spread always give the same positions in the same order. Each is
-//! rolled out from its player's roll as `bg-tui rollout` does (variance reduction, the first
-//! two rolls stratified, `--trials`, `--truncate`, `--ply`), position `i` on the dice of
-//! seed `mix(seed ^ i)`, the same on any number of threads.
+//! one in `--spread`, one turn in `--explore` playing one of the near-best plays, the races
+//! the bear-off database knows exactly left out), so that the same nets, seed, spread and
+//! exploration always give the same positions in the same order. Each is rolled out from its
+//! player's roll (by default whole games at 0-ply, 1,296 trials with the first two rolls
+//! stratified, no variance reduction, as GNU Backgammon's and wildbg's databases were made),
+//! position `i` on the dice of seed `mix(seed ^ i)`, the same on any number of threads.
 //!
-//! The database is JSON lines, one position a line ([`Entry`]), appended and flushed as each
-//! rollout ends; a run takes a lock on the file, skips the positions already in it and goes
-//! on to `--positions`. A line cut short by a killed run is dropped when the next run starts.
-//! Every line records what made it (the sampling, the rollout's settings, the nets' name),
-//! and a run refuses a database made otherwise.
+//! The database is a shard of compact lines ([`format`]), one position a line, appended and
+//! flushed as each rollout ends; a run takes a lock on the file, skips the positions already
+//! in it and goes on to `--positions`. A short line cut off by a killed run is dropped when
+//! the next run starts; a file that is not a database (no first line of one, a line that is
+//! not an entry, not a regular file, too large) is refused and left as it is. The first line
+//! records what made the shard, and a run refuses a shard made otherwise.
+
+pub(crate) mod format;
 
 use bg_tui::bot::BotError;
 use bg_tui::bot::expert::rollouts::{self, Line, RolloutError, RolloutSettings};
 use bg_tui::bot::expert::supervised;
 use bg_tui::bot::expert::train::mix;
 use bg_tui::bot::expert::{ExpertBot, Nets, nets_from_file, shipped_nets};
-use bg_tui::engine::{Variant, position_from_id, position_id};
-use bg_tui::printable::{MAX_ERROR_CHARS, printable};
+use bg_tui::engine::{Variant, position_id};
 use clap::Args;
-use serde::{Deserialize, Serialize};
-use std::io::{BufRead, Seek, Write};
+use format::{Database, Made, entry_line, nets_name};
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -36,14 +39,14 @@ const MAX_POSITIONS: usize = 10_000_000;
 /// `bg-lab rollout-db`.
 #[derive(Debug, Clone, PartialEq, Args)]
 pub(crate) struct RolloutDbArgs {
-    /// The database (JSON lines): created, or grown where an earlier run stopped.
+    /// The shard: created, or grown where an earlier run stopped.
     #[arg(long, value_name = "FILE")]
     pub(crate) out: PathBuf,
-    /// Grow the database to this many positions (1 to 10,000,000).
+    /// Grow the shard to this many positions (1 to 10,000,000; about 10,000 a shard).
     #[arg(long, value_name = "N")]
     pub(crate) positions: usize,
     /// Trials of each rollout (a multiple of 1,296 stratifies the first two rolls).
-    #[arg(long, default_value_t = 324)]
+    #[arg(long, default_value_t = 1296)]
     pub(crate) trials: u32,
     /// Stop each trial after this many turns and value it by the nets (default: play every
     /// trial to the end).
@@ -52,12 +55,20 @@ pub(crate) struct RolloutDbArgs {
     /// The look-ahead of both sides in the trials (0 or 1).
     #[arg(long, default_value_t = 0)]
     pub(crate) ply: u8,
+    /// Subtract each roll's luck from the trials (variance reduction; the outcomes are then
+    /// chances, not counts).
+    #[arg(long)]
+    pub(crate) variance_reduction: bool,
     /// The seed of the self-play games the positions come from, and of the rollouts' dice.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
     /// Take each self-play position with a chance of one in this many (1 to 1,000).
     #[arg(long, default_value_t = 8)]
     pub(crate) spread: u32,
+    /// One self-play turn in this many plays one of the near-best plays (0: never; at most
+    /// 1,000).
+    #[arg(long, default_value_t = 4)]
+    pub(crate) explore: u32,
     /// Threads of each rollout (the result does not depend on it).
     #[arg(long, default_value_t = 1)]
     pub(crate) threads: usize,
@@ -67,74 +78,10 @@ pub(crate) struct RolloutDbArgs {
     pub(crate) nets: Option<PathBuf>,
 }
 
-/// One rolled-out position: a line of the database.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Entry {
-    /// The position's place in the sampling's order (from 0).
-    pub(crate) index: usize,
-    /// The position (GNU Backgammon's Position ID), its player on roll before rolling.
-    pub(crate) position_id: String,
-    /// The rollout's chances for the player on roll: win, win gammon, win backgammon, lose
-    /// gammon, lose backgammon (with variance reduction they may stray a little outside 0-1).
-    pub(crate) chances: [f64; 5],
-    /// The cubeless equity for the player on roll.
-    pub(crate) equity: f64,
-    /// The equity's standard error.
-    pub(crate) std_err: f64,
-    /// What made the line.
-    #[serde(flatten)]
-    pub(crate) made: Made,
-    /// Seconds the rollout took.
-    pub(crate) seconds: f64,
-}
-
-/// What made a line: the sampling and the rollout's settings, the same for every line of a
-/// database.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Made {
-    /// The self-play games' seed (and the rollouts').
-    pub(crate) seed: u64,
-    /// One position in this many taken.
-    pub(crate) spread: u32,
-    /// Trials of the rollout.
-    pub(crate) trials: u32,
-    /// Turns before a trial is valued by the nets, or `None` for whole games.
-    pub(crate) truncate: Option<u32>,
-    /// The look-ahead in the trials.
-    pub(crate) ply: u8,
-    /// The nets: `shipped` or the file's name.
-    pub(crate) nets: String,
-}
-
-impl Made {
-    /// What differs between `self` (a line's) and `asked` (this run's), as `field X, not
-    /// Y` (the nets' name made printable).
-    fn differences(&self, asked: &Made) -> String {
-        let mut out = Vec::new();
-        let mut field = |name: &str, theirs: String, ours: String| {
-            if theirs != ours {
-                out.push(format!("{name} {theirs}, not {ours}"));
-            }
-        };
-        field("seed", self.seed.to_string(), asked.seed.to_string());
-        field("spread", self.spread.to_string(), asked.spread.to_string());
-        field("trials", self.trials.to_string(), asked.trials.to_string());
-        let turns = |t: Option<u32>| t.map_or_else(|| "none".to_string(), |t| t.to_string());
-        field("truncate", turns(self.truncate), turns(asked.truncate));
-        field("ply", self.ply.to_string(), asked.ply.to_string());
-        field(
-            "nets",
-            printable(&self.nets, MAX_ERROR_CHARS),
-            printable(&asked.nets, MAX_ERROR_CHARS),
-        );
-        out.join(", ")
-    }
-}
-
 /// What stops `rollout-db`.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum RolloutDbError {
-    /// `--positions` or `--spread` out of range.
+    /// `--positions`, `--spread` or `--explore` out of range.
     #[error("{0}")]
     Range(String),
     /// The nets could not be read.
@@ -155,7 +102,11 @@ pub(crate) enum RolloutDbError {
     /// Another run is growing the database.
     #[error("{0}: another run is growing this database (its lock is held)")]
     Busy(String),
-    /// A line of the database is not an entry, or was made otherwise.
+    /// The file is not a regular file.
+    #[error("{0}: not a regular file: a rollout database is one")]
+    NotRegular(String),
+    /// The file is not a rollout database, a line of it is not an entry, or it was made
+    /// otherwise.
     #[error("{path}, line {line}: {why}")]
     Line {
         /// The database.
@@ -165,22 +116,9 @@ pub(crate) enum RolloutDbError {
         /// What is wrong with it.
         why: String,
     },
-}
-
-/// What a database holds: its entries, and the byte length of its whole lines.
-struct Read {
-    entries: Vec<Entry>,
-    whole: u64,
-}
-
-/// Reads the database at `path` (an empty one if there is no file): its whole lines, each an
-/// entry; a last line without its newline (a run killed while writing it) is left out.
-pub(crate) fn read_db(path: &Path) -> Result<Vec<Entry>, RolloutDbError> {
-    match std::fs::File::open(path) {
-        Ok(file) => read_from(path, &file).map(|r| r.entries),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(source) => Err(io(path, source)),
-    }
+    /// The database could not be read (a whole-file reason).
+    #[error("{0}")]
+    Read(String),
 }
 
 fn io(path: &Path, source: std::io::Error) -> RolloutDbError {
@@ -190,28 +128,12 @@ fn io(path: &Path, source: std::io::Error) -> RolloutDbError {
     }
 }
 
-fn read_from(path: &Path, file: &std::fs::File) -> Result<Read, RolloutDbError> {
-    let mut reader = std::io::BufReader::new(file);
-    let mut entries = Vec::new();
-    let mut whole = 0u64;
-    let mut text = String::new();
-    for line in 1.. {
-        text.clear();
-        let n = reader.read_line(&mut text).map_err(|e| io(path, e))?;
-        if n == 0 || !text.ends_with('\n') {
-            break;
-        }
-        whole += n as u64;
-        let bad = |why: String| RolloutDbError::Line {
-            path: path.display().to_string(),
-            line,
-            why,
-        };
-        let entry: Entry = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
-        position_from_id(&entry.position_id).map_err(|e| bad(e.to_string()))?;
-        entries.push(entry);
-    }
-    Ok(Read { entries, whole })
+/// The positions and chances of the database at `path` (a shard, or the JSON lines of the
+/// first database): for training and judging nets.
+pub(crate) fn read_db(path: &Path) -> Result<Vec<format::Entry>, RolloutDbError> {
+    format::read_file(path)
+        .map(|db| db.entries)
+        .map_err(RolloutDbError::Read)
 }
 
 /// `bg-lab rollout-db`: grows the database to `--positions`; returns a last line.
@@ -228,23 +150,31 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
             args.spread
         )));
     }
-    let (nets, nets_name) = match &args.nets {
+    if args.explore > 1000 {
+        return Err(RolloutDbError::Range(format!(
+            "--explore: 0 to 1000, not {}",
+            args.explore
+        )));
+    }
+    let (nets, nets_label) = match &args.nets {
         Some(path) => (
             nets_from_file(path)?,
-            path.file_name().map_or_else(
+            nets_name(&path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
-            ),
+            )),
         ),
         None => (shipped_nets()?, "shipped".to_string()),
     };
     let made = Made {
         seed: args.seed,
         spread: args.spread,
+        explore: args.explore,
         trials: args.trials,
         truncate: args.truncate,
         ply: args.ply,
-        nets: nets_name,
+        variance_reduction: args.variance_reduction,
+        nets: nets_label,
     };
     let settings = RolloutSettings {
         trials: args.trials,
@@ -253,36 +183,34 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
         seed: args.seed,
         threads: args.threads,
         std_err: None,
-        variance_reduction: true,
+        variance_reduction: args.variance_reduction,
         prune: false,
     };
     let path = &args.out;
-    let mut file = std::fs::OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|e| io(path, e))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            return Err(RolloutDbError::Busy(path.display().to_string()));
-        }
-        Err(std::fs::TryLockError::Error(e)) => return Err(io(path, e)),
-    }
-    file.rewind().map_err(|e| io(path, e))?;
-    let read = read_from(path, &file)?;
-    // A line cut short by a killed run goes.
-    file.set_len(read.whole).map_err(|e| io(path, e))?;
+    let (mut file, db) = open_shard(path)?;
     let mut done = vec![false; args.positions];
-    for (k, e) in read.entries.iter().enumerate() {
-        if e.made != made {
+    match &db.made {
+        Some(theirs) if *theirs != made => {
             return Err(RolloutDbError::Line {
                 path: path.display().to_string(),
-                line: k + 1,
-                why: format!("made otherwise: {}", e.made.differences(&made)),
+                line: 1,
+                why: format!("made otherwise: {}", theirs.differences(&made)),
             });
         }
+        Some(_) => {}
+        None if db.whole == 0 => {
+            file.write_all(format!("{}\n", made.header()).as_bytes())
+                .map_err(|e| io(path, e))?;
+        }
+        None => {
+            return Err(RolloutDbError::Line {
+                path: path.display().to_string(),
+                line: 1,
+                why: "a database of version 1 (JSON lines): grow a new shard".to_string(),
+            });
+        }
+    }
+    for e in &db.entries {
         if let Some(d) = done.get_mut(e.index) {
             *d = true;
         }
@@ -292,19 +220,59 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
         return Ok(format!(
             "{}: {} positions already, nothing to do\n",
             path.display(),
-            read.entries.len()
+            db.entries.len()
         ));
     }
-    grow(
-        &nets,
-        &made,
-        &settings,
-        &done,
-        &mut file,
-        path,
-        args.positions,
-    )
+    grow(&nets, &made, &settings, &done, &mut file, path)
 }
+
+/// Opens the shard at `path` for growing (created if there is none): a regular file only,
+/// locked; reads it and cuts a torn last line away. A file that is not a database is left
+/// as it is.
+fn open_shard(path: &Path) -> Result<(std::fs::File, Database), RolloutDbError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).append(true).create(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, NONBLOCK);
+    let mut file = options.open(path).map_err(|e| io(path, e))?;
+    let meta = file.metadata().map_err(|e| io(path, e))?;
+    if !meta.is_file() {
+        return Err(RolloutDbError::NotRegular(path.display().to_string()));
+    }
+    if meta.len() > format::MAX_DB_BYTES {
+        return Err(RolloutDbError::Read(format!(
+            "{}: larger than {} bytes: not a rollout database",
+            path.display(),
+            format::MAX_DB_BYTES
+        )));
+    }
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(RolloutDbError::Busy(path.display().to_string()));
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(io(path, e)),
+    }
+    file.rewind().map_err(|e| io(path, e))?;
+    let db = format::read_database(&file).map_err(|b| RolloutDbError::Line {
+        path: path.display().to_string(),
+        line: b.line,
+        why: b.why,
+    })?;
+    if db.torn {
+        // A line cut short by a killed run goes.
+        file.set_len(db.whole).map_err(|e| io(path, e))?;
+    }
+    Ok((file, db))
+}
+
+/// `O_NONBLOCK`: open a FIFO without waiting (it is then refused as not a regular file).
+#[cfg(unix)]
+pub(crate) const NONBLOCK: i32 = if cfg!(any(target_os = "linux", target_os = "android")) {
+    0o4000
+} else {
+    0x0004
+};
 
 /// Rolls out every position of the sampling not `done`, appending each as it ends.
 fn grow(
@@ -314,23 +282,34 @@ fn grow(
     done: &[bool],
     file: &mut std::fs::File,
     path: &Path,
-    count: usize,
 ) -> Result<String, RolloutDbError> {
     let started = Instant::now();
-    let (positions, games) = supervised::sample_positions(nets, made.seed, 0, count, made.spread);
+    let count = done.len();
+    let (positions, games) = supervised::sample_positions_exploring(
+        nets,
+        made.seed,
+        0,
+        count,
+        made.spread,
+        made.explore,
+    );
+    let missing = done.iter().filter(|&&d| !d).count();
     eprintln!(
-        "{}: {} positions to roll out ({} trials each) of {count} drawn from {games} self-play games",
+        "{}: {missing} positions to roll out ({} trials each) of {count} drawn from {games} self-play games",
         path.display(),
-        done.iter().filter(|&&d| !d).count(),
         made.trials
     );
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    file.write_all(format!("# run started at {since} (Unix time), {missing} to go\n").as_bytes())
+        .map_err(|e| io(path, e))?;
     let bot = ExpertBot::new(Arc::clone(nets), made.ply);
     let mut added = 0usize;
     for (index, position) in positions.iter().enumerate() {
         if done[index] {
             continue;
         }
-        let clock = Instant::now();
         let s = RolloutSettings {
             seed: mix(made.seed ^ mix(index as u64)),
             ..*settings
@@ -345,16 +324,7 @@ fn grow(
         let Some(line) = result.lines.first() else {
             continue;
         };
-        let entry = Entry {
-            index,
-            position_id: position_id(position),
-            chances: line.chances,
-            equity: line.equity,
-            std_err: line.std_err,
-            made: made.clone(),
-            seconds: clock.elapsed().as_secs_f64(),
-        };
-        let mut text = serde_json::to_string(&entry).map_err(|e| io(path, e.into()))?;
+        let mut text = entry_line(made, index, &position_id(position), &line.chances);
         text.push('\n');
         file.write_all(text.as_bytes()).map_err(|e| io(path, e))?;
         file.flush().map_err(|e| io(path, e))?;
@@ -379,8 +349,10 @@ mod tests {
             trials: 36,
             truncate: Some(2),
             ply: 0,
+            variance_reduction: false,
             seed: 5,
             spread: 8,
+            explore: 4,
             threads: 1,
             nets: None,
         }
@@ -389,7 +361,7 @@ mod tests {
     #[test]
     fn a_database_grows_where_it_stopped_and_keeps_its_lines() {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let out = dir.path().join("db.jsonl");
+        let out = dir.path().join("db.txt");
         rollout_db(&args(out.clone(), 2)).expect("two positions");
         let first = read_db(&out).expect("the database");
         assert_eq!(first.len(), 2);
@@ -398,7 +370,7 @@ mod tests {
             .append(true)
             .open(&out)
             .expect("open");
-        f.write_all(b"{\"index\": 2, \"posi").expect("write");
+        f.write_all(b"2 4HPw").expect("write");
         drop(f);
         rollout_db(&args(out.clone(), 4)).expect("two more");
         let all = read_db(&out).expect("the database");
@@ -406,28 +378,41 @@ mod tests {
         assert_eq!(all[..2], first[..]);
         let indices: Vec<usize> = all.iter().map(|e| e.index).collect();
         assert_eq!(indices, [0, 1, 2, 3]);
-        // The same settings on a fresh file give the same lines (but for the time).
-        let again = dir.path().join("again.jsonl");
+        // The same settings on a fresh file give the same lines.
+        let again = dir.path().join("again.txt");
         rollout_db(&args(again.clone(), 4)).expect("four at once");
         let fresh = read_db(&again).expect("the database");
-        for (a, b) in all.iter().zip(&fresh) {
-            assert_eq!(
-                (a.index, &a.position_id, a.chances),
-                (b.index, &b.position_id, b.chances)
-            );
-        }
-        // Each entry's chances are a rollout's: within reach of 0-1, and they differ.
-        assert!(
-            all.iter()
-                .all(|e| e.chances[0] > -0.1 && e.chances[0] < 1.1)
-        );
+        assert_eq!(all, fresh);
+        // Each entry's chances are a rollout's: within 0-1, and they differ.
+        assert!(all.iter().all(|e| (0.0..=1.0).contains(&e.chances[0])));
         assert_ne!(all[0].chances, all[1].chances);
+    }
+
+    #[test]
+    fn whole_games_without_variance_reduction_are_written_as_counts() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = dir.path().join("db.txt");
+        let mut a = args(out.clone(), 1);
+        a.truncate = None;
+        rollout_db(&a).expect("one position");
+        let text = std::fs::read_to_string(&out).expect("the shard");
+        let entry = text
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .expect("an entry line");
+        let counts: Vec<u32> = entry
+            .split_whitespace()
+            .skip(2)
+            .map(|w| w.parse().expect("a count"))
+            .collect();
+        assert_eq!(counts.len(), 5);
+        assert!(counts[0] <= 36 && counts[1] <= counts[0], "{entry}");
     }
 
     #[test]
     fn a_database_made_otherwise_is_refused_with_its_line() {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let out = dir.path().join("db.jsonl");
+        let out = dir.path().join("db.txt");
         rollout_db(&args(out.clone(), 1)).expect("one position");
         let mut other = args(out.clone(), 2);
         other.trials = 72;
@@ -437,8 +422,37 @@ mod tests {
             e.to_string().ends_with("made otherwise: trials 36, not 72"),
             "{e}"
         );
-        std::fs::write(&out, "not json\n").expect("write");
-        let e = rollout_db(&args(out, 2)).expect_err("not an entry");
-        assert!(matches!(e, RolloutDbError::Line { line: 1, .. }), "{e}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_refused_and_kept() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for text in [
+            &b"{\"players\": [\"a record on one line\"]}"[..],
+            b"not json\n",
+            &[0u8; 4096],
+        ] {
+            let out = dir.path().join("other.txt");
+            std::fs::write(&out, text).expect("write");
+            let e = rollout_db(&args(out.clone(), 2)).expect_err("not a database");
+            assert!(matches!(e, RolloutDbError::Line { line: 1, .. }), "{e}");
+            assert_eq!(std::fs::read(&out).expect("read"), text, "the file is kept");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_or_a_fifo_is_refused_at_once() {
+        let e = rollout_db(&args(PathBuf::from("/dev/zero"), 2)).expect_err("a device");
+        assert!(matches!(e, RolloutDbError::NotRegular(_)), "{e}");
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let e = rollout_db(&args(fifo.clone(), 2)).expect_err("a FIFO");
+            assert!(matches!(e, RolloutDbError::NotRegular(_)), "{e}");
+            let e = read_db(&fifo).expect_err("a FIFO to read");
+            assert!(e.to_string().contains("not a regular file"), "{e}");
+        }
     }
 }

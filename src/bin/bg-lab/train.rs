@@ -737,13 +737,7 @@ fn database_round(
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
     let entries = crate::rollout_db::read_db(db)?;
-    let data: Vec<_> = entries
-        .iter()
-        .filter_map(|e| {
-            let position = bg_tui::engine::position_from_id(&e.position_id).ok()?;
-            Some((position, e.chances.map(|c| c.clamp(0.0, 1.0) as f32)))
-        })
-        .collect();
+    let data: Vec<_> = entries.iter().map(|e| (e.position, e.probs())).collect();
     if data.is_empty() {
         return Err(TrainError::EmptyDatabase(db.to_path_buf()));
     }

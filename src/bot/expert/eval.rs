@@ -10,7 +10,9 @@ use super::incremental::Kept;
 use super::net::{
     LOSE_BACKGAMMON, LOSE_GAMMON, Net, OUTPUTS, Scratch, WIN, WIN_BACKGAMMON, WIN_GAMMON,
 };
-use crate::engine::{Play, Position, Variant, Verdict, WinKind};
+use crate::engine::{
+    Play, Position, Variant, Verdict, WinKind, most_mover_can_lose, most_opponent_can_lose,
+};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -164,6 +166,26 @@ pub fn sanitize(mut p: Probs) -> Probs {
     p
 }
 
+/// `p` (the chances of the player on roll in `position`) with what the rules forbid
+/// removed: no gammon against a side that has borne off a checker, no backgammon against a
+/// side that can no longer be backgammoned ([`most_mover_can_lose`]). Nets do not know it
+/// (they give gammons against a side that has borne off); every evaluation and every
+/// training target goes through it.
+#[must_use]
+pub fn within_rules(position: &Position, mut p: Probs) -> Probs {
+    let cap = |p: &mut Probs, kind: WinKind, gammon: usize, backgammon: usize| {
+        if kind < WinKind::Gammon {
+            p[gammon] = 0.0;
+        }
+        if kind < WinKind::Backgammon {
+            p[backgammon] = 0.0;
+        }
+    };
+    cap(&mut p, most_opponent_can_lose(position), WIN_GAMMON, WIN_BACKGAMMON);
+    cap(&mut p, most_mover_can_lose(position), LOSE_GAMMON, LOSE_BACKGAMMON);
+    p
+}
+
 /// The chances of a game that ended in a draw: no points either way.
 pub const DRAWN: Probs = [0.5, 0.0, 0.0, 0.0, 0.0];
 
@@ -300,9 +322,9 @@ pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     let p = if position.is_race()
         && let Some(p) = BearoffDb::shared().chances(position)
     {
-        scored_in(nets.variant, sanitize(p))
+        scored_in(nets.variant, sanitize(within_rules(position, p)))
     } else {
-        sanitize(net_outputs(nets, position, buf))
+        sanitize(within_rules(position, net_outputs(nets, position, buf)))
     };
     if let Some(cache) = &mut buf.cache {
         if cache.values.len() >= CACHE_MOST {
@@ -337,6 +359,7 @@ pub fn after_play(nets: &Nets, play: &Play, buf: &mut Buffers) -> Probs {
 /// One training step: moves the outputs of the net that judges `position` towards
 /// `target` (the chances of the player on roll) by a step of `alpha`.
 pub fn train(nets: &mut Nets, position: &Position, target: &Probs, alpha: f32, buf: &mut Buffers) {
+    let target = &within_rules(position, *target);
     if position.is_race() {
         race_inputs(position, &mut buf.race);
         nets.race

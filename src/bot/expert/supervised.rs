@@ -10,7 +10,7 @@
 //! exactly once; the rest of a trial's dice come from a generator seeded by the rollout's
 //! seed and `t`.
 
-use super::eval::{Buffers, Probs, evaluate, flip, train, verdict_after, won};
+use super::eval::{Buffers, Probs, after_play, equity, evaluate, flip, train, verdict_after, won};
 use super::format::Nets;
 use super::playout::{best_play, mix};
 use super::train::game_seed;
@@ -89,6 +89,28 @@ pub fn sample_positions(
     count: usize,
     spread: u32,
 ) -> (Vec<Position>, u64) {
+    sample_positions_exploring(nets, seed, first_game, count, spread, 0)
+}
+
+/// How far below the best play (cubeless equity at 0-ply) a play may be and still be
+/// chosen by an exploring turn of [`sample_positions_exploring`].
+pub const EXPLORE_MARGIN: f32 = 0.08;
+/// The most plays an exploring turn chooses among (the best of them included).
+pub const EXPLORE_AMONG: usize = 4;
+
+/// [`sample_positions`], with some near-best plays: when `explore` is not 0, a turn of the
+/// self-play games plays, with a chance of one in `explore`, one of its best
+/// [`EXPLORE_AMONG`] plays within [`EXPLORE_MARGIN`] of the best, drawn evenly, so that the
+/// positions are not only those the nets' own play reaches. With `explore` 0 it is
+/// [`sample_positions`], draw for draw.
+pub fn sample_positions_exploring(
+    nets: &Nets,
+    seed: u64,
+    first_game: u64,
+    count: usize,
+    spread: u32,
+    explore: u32,
+) -> (Vec<Position>, u64) {
     let rules = nets.variant.rules();
     let mut buf = Buffers::incremental(nets);
     let mut plays = Vec::new();
@@ -115,15 +137,44 @@ pub fn sample_positions(
                 out.push(position);
             }
             rules.legal_plays_into(&position, dice, &mut plays);
-            match best_play(nets, &plays, &mut buf) {
-                Some((play, _)) if verdict_after(nets, play.position()).is_some() => break,
-                Some((play, _)) => position = play.position().switched(),
+            let exploring = explore > 0 && rng.random_range(0..explore) == 0;
+            let chosen = if exploring {
+                near_best_play(nets, &plays, &mut buf, &mut rng)
+            } else {
+                best_play(nets, &plays, &mut buf).map(|b| b.0)
+            };
+            match chosen {
+                Some(play) if verdict_after(nets, play.position()).is_some() => break,
+                Some(play) => position = play.position().switched(),
                 None => position = position.switched(),
             }
             dice = Dice::roll(&mut rng);
         }
     }
     (out, games)
+}
+
+/// One of the best [`EXPLORE_AMONG`] plays of `plays` within [`EXPLORE_MARGIN`] of the
+/// best at 0-ply, drawn evenly by `rng`; `None` when `plays` is empty.
+fn near_best_play(
+    nets: &Nets,
+    plays: &[Play],
+    buf: &mut Buffers,
+    rng: &mut ChaCha8Rng,
+) -> Option<Play> {
+    let mut valued: Vec<(f32, Play)> = plays
+        .iter()
+        .map(|play| (equity(&after_play(nets, play, buf)), *play))
+        .collect();
+    valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let best = valued.first()?.0;
+    let near = valued
+        .iter()
+        .take(EXPLORE_AMONG)
+        .take_while(|(e, _)| best - e <= EXPLORE_MARGIN)
+        .count()
+        .max(1);
+    valued.get(rng.random_range(0..near)).map(|v| v.1)
 }
 
 /// Rolls out every position of `positions` (as [`rollout`], position `i` with seed

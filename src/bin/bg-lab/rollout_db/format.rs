@@ -1,0 +1,464 @@
+//! The rollout database's files: a shard of compact lines (version 2), and the JSON lines of
+//! the first database (version 1, kept as the validation set), read within limits.
+//!
+//! A shard is text. Its first line says what made every line after it:
+//!
+//! ```text
+//! # bg-tui rollout-db 2 rules=backgammon seed=2 spread=8 explore=4 trials=1296 truncate=none ply=0 variance-reduction=no nets=shipped
+//! 0 4HPwATDgc/ABMA 676 170 6 165 5
+//! ```
+//!
+//! and each position is a line: its index in the sampling's order, its Position ID (the
+//! player on roll before rolling), then the outcomes of its trials for that player: wins,
+//! gammons won, backgammons won, gammons lost, backgammons lost. With whole games and no
+//! variance reduction they are counts out of `trials`; otherwise chances (0-1, four places).
+//! Other lines beginning with `#` are notes (a run's start).
+
+use bg_tui::bot::expert::Probs;
+use bg_tui::engine::{Position, position_from_id};
+use bg_tui::printable::{MAX_ERROR_CHARS, printable};
+use std::io::BufRead;
+use std::path::Path;
+
+/// The first words of a shard's first line.
+pub(crate) const HEADER: &str = "# bg-tui rollout-db 2";
+/// The largest database file read (a shard of 10,000 positions is about 450 kB; the JSON
+/// lines of the validation set about 700 kB).
+pub(crate) const MAX_DB_BYTES: u64 = 64 << 20;
+/// The longest line read.
+const MAX_LINE: usize = 1024;
+/// The longest torn last line (a run killed while writing it) cut away when a run goes on:
+/// anything longer is not the end of an entry.
+pub(crate) const MAX_TORN: u64 = 120;
+
+/// What made a shard's lines: the sampling and the rollout's settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Made {
+    /// The self-play games' seed (and the rollouts').
+    pub(crate) seed: u64,
+    /// One position in this many taken.
+    pub(crate) spread: u32,
+    /// One turn in this many plays a near-best play (0: never).
+    pub(crate) explore: u32,
+    /// Trials of each rollout.
+    pub(crate) trials: u32,
+    /// Turns before a trial is valued by the nets, or `None` for whole games.
+    pub(crate) truncate: Option<u32>,
+    /// The look-ahead in the trials.
+    pub(crate) ply: u8,
+    /// Variance reduction in the trials.
+    pub(crate) variance_reduction: bool,
+    /// The nets: `shipped` or the file's name (letters, digits, `.`, `_`, `-`).
+    pub(crate) nets: String,
+}
+
+impl Made {
+    /// Whether the outcomes are whole counts out of [`Made::trials`].
+    pub(crate) fn counts(&self) -> bool {
+        self.truncate.is_none() && !self.variance_reduction
+    }
+
+    /// The shard's first line (without its newline).
+    pub(crate) fn header(&self) -> String {
+        format!(
+            "{HEADER} rules=backgammon seed={} spread={} explore={} trials={} truncate={} ply={} variance-reduction={} nets={}",
+            self.seed,
+            self.spread,
+            self.explore,
+            self.trials,
+            self.truncate
+                .map_or_else(|| "none".to_string(), |t| t.to_string()),
+            self.ply,
+            if self.variance_reduction { "yes" } else { "no" },
+            self.nets
+        )
+    }
+
+    /// Reads a shard's first line.
+    pub(crate) fn from_header(line: &str) -> Result<Made, String> {
+        let rest = line.strip_prefix(HEADER).ok_or_else(|| {
+            format!("not a rollout database (its first line is not \"{HEADER} ...\")")
+        })?;
+        let mut made = Made {
+            seed: 0,
+            spread: 0,
+            explore: 0,
+            trials: 0,
+            truncate: None,
+            ply: 0,
+            variance_reduction: false,
+            nets: String::new(),
+        };
+        let mut seen = Vec::new();
+        for word in rest.split_whitespace() {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("the first line's {} is not key=value", quoted(word)))?;
+            let bad = || format!("the first line's {key} is {}", quoted(value));
+            match key {
+                "rules" if value == "backgammon" => {}
+                "seed" => made.seed = value.parse().map_err(|_| bad())?,
+                "spread" => made.spread = value.parse().map_err(|_| bad())?,
+                "explore" => made.explore = value.parse().map_err(|_| bad())?,
+                "trials" => made.trials = value.parse().map_err(|_| bad())?,
+                "truncate" if value == "none" => made.truncate = None,
+                "truncate" => made.truncate = Some(value.parse().map_err(|_| bad())?),
+                "ply" => made.ply = value.parse().map_err(|_| bad())?,
+                "variance-reduction" if value == "yes" => made.variance_reduction = true,
+                "variance-reduction" if value == "no" => made.variance_reduction = false,
+                "nets" if !value.is_empty() && value.chars().all(name_char) => {
+                    made.nets = value.to_string();
+                }
+                _ => return Err(bad()),
+            }
+            seen.push(key.to_string());
+        }
+        for key in [
+            "seed", "spread", "explore", "trials", "truncate", "ply", "nets",
+        ] {
+            if !seen.iter().any(|k| k == key) {
+                return Err(format!("the first line has no {key}"));
+            }
+        }
+        if made.trials == 0 {
+            return Err("the first line's trials is 0".to_string());
+        }
+        Ok(made)
+    }
+
+    /// What differs between `self` (a shard's) and `asked` (this run's), as `field X, not Y`.
+    pub(crate) fn differences(&self, asked: &Made) -> String {
+        let (a, b) = (self.header(), asked.header());
+        a.split_whitespace()
+            .zip(b.split_whitespace())
+            .filter(|(x, y)| x != y)
+            .filter_map(|(x, y)| {
+                let (key, theirs) = x.split_once('=')?;
+                let ours = y.split_once('=')?.1;
+                Some(format!("{key} {theirs}, not {ours}"))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A character a nets name keeps in a header.
+fn name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')
+}
+
+/// A file's name as a header names nets: other characters become `_`.
+pub(crate) fn nets_name(name: &str) -> String {
+    let n: String = name
+        .chars()
+        .take(64)
+        .map(|c| if name_char(c) { c } else { '_' })
+        .collect();
+    if n.is_empty() { "_".to_string() } else { n }
+}
+
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", printable(text, MAX_ERROR_CHARS))
+}
+
+/// One rolled-out position.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Entry {
+    /// The position's place in the sampling's order (from 0).
+    pub(crate) index: usize,
+    /// The position, its player on roll before rolling.
+    pub(crate) position: Position,
+    /// The Position ID as written.
+    pub(crate) position_id: String,
+    /// The chances of the player on roll: win, win gammon, win backgammon, lose gammon, lose
+    /// backgammon.
+    pub(crate) chances: [f64; 5],
+}
+
+impl Entry {
+    /// The chances as the nets' type, each clamped to 0-1.
+    pub(crate) fn probs(&self) -> Probs {
+        self.chances.map(|c| c.clamp(0.0, 1.0) as f32)
+    }
+
+    /// The cubeless equity for the player on roll.
+    pub(crate) fn equity(&self) -> f64 {
+        let p = &self.chances;
+        2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+    }
+}
+
+/// A shard's line for a rollout's `chances` (without its newline).
+pub(crate) fn entry_line(
+    made: &Made,
+    index: usize,
+    position_id: &str,
+    chances: &[f64; 5],
+) -> String {
+    let values: Vec<String> = if made.counts() {
+        chances
+            .iter()
+            .map(|c| format!("{}", (c * f64::from(made.trials)).round() as u64))
+            .collect()
+    } else {
+        chances.iter().map(|c| format!("{c:.4}")).collect()
+    };
+    format!("{index} {position_id} {}", values.join(" "))
+}
+
+/// Reads a shard's entry line.
+pub(crate) fn parse_entry(made: &Made, line: &str) -> Result<Entry, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [index, id, values @ ..] = words.as_slice() else {
+        return Err("not an entry (index, Position ID, five outcomes)".to_string());
+    };
+    if values.len() != 5 {
+        return Err(format!("{} outcomes, not 5", values.len()));
+    }
+    let index: usize = index
+        .parse()
+        .map_err(|_| format!("the index {} is not a number", quoted(index)))?;
+    let position = position_from_id(id).map_err(|e| e.to_string())?;
+    if position.mover_has_won() || position.opponent_has_won() {
+        return Err("the position is over".to_string());
+    }
+    let mut chances = [0.0f64; 5];
+    for (c, v) in chances.iter_mut().zip(values) {
+        *c = if made.counts() {
+            let n: u32 = v
+                .parse()
+                .map_err(|_| format!("the outcome {} is not a count", quoted(v)))?;
+            f64::from(n) / f64::from(made.trials)
+        } else {
+            let x: f64 = v
+                .parse()
+                .map_err(|_| format!("the outcome {} is not a number", quoted(v)))?;
+            if !x.is_finite() || !(-0.5..=1.5).contains(&x) {
+                return Err(format!("the outcome {} is out of range", quoted(v)));
+            }
+            x
+        };
+    }
+    let [w, wg, wbg, lg, lbg] = chances;
+    if made.counts() && !(w <= 1.0 && wg <= w && wbg <= wg && lg <= 1.0 - w + 1e-12 && lbg <= lg) {
+        return Err("the outcomes do not add up (more gammons than wins or losses)".to_string());
+    }
+    Ok(Entry {
+        index,
+        position,
+        position_id: (*id).to_string(),
+        chances,
+    })
+}
+
+/// A database read: what made it (`None` for the JSON lines of version 1), its entries, and
+/// the byte length of its whole lines.
+#[derive(Debug)]
+pub(crate) struct Database {
+    pub(crate) made: Option<Made>,
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) whole: u64,
+    /// A torn last line (no newline) follows the whole lines.
+    pub(crate) torn: bool,
+}
+
+/// Why a database cannot be read: the line (from 1; 0 for the file as a whole) and why.
+#[derive(Debug)]
+pub(crate) struct BadLine {
+    pub(crate) line: usize,
+    pub(crate) why: String,
+}
+
+/// Reads a database from `reader` (a shard, or JSON lines of version 1), at most
+/// [`MAX_DB_BYTES`]. A last line without its newline is left out and reported (`torn`) when
+/// it follows a whole line of the file and is short; otherwise the file is not a database.
+pub(crate) fn read_database(reader: impl std::io::Read) -> Result<Database, BadLine> {
+    let mut reader = std::io::BufReader::new(reader.take(MAX_DB_BYTES + 1));
+    let mut db = Database {
+        made: None,
+        entries: Vec::new(),
+        whole: 0,
+        torn: false,
+    };
+    let mut bytes = Vec::new();
+    let mut version = 0u8;
+    for line in 1.. {
+        bytes.clear();
+        let n = std::io::Read::take(&mut reader, MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| BadLine {
+                line,
+                why: e.to_string(),
+            })?;
+        let bad = |why: String| BadLine { line, why };
+        if n == 0 {
+            break;
+        }
+        if db.whole + n as u64 > MAX_DB_BYTES {
+            return Err(bad(format!("the file is larger than {MAX_DB_BYTES} bytes")));
+        }
+        if bytes.last() != Some(&b'\n') {
+            if n > MAX_LINE {
+                return Err(bad(format!("a line longer than {MAX_LINE} bytes")));
+            }
+            // A run killed while writing leaves a short last line after whole ones.
+            if line > 1 && n as u64 <= MAX_TORN {
+                db.torn = true;
+                break;
+            }
+            return Err(bad(
+                "not a rollout database (no whole line where an entry or its first line should be)"
+                    .to_string(),
+            ));
+        }
+        db.whole += n as u64;
+        let text =
+            std::str::from_utf8(&bytes[..n - 1]).map_err(|_| bad("not UTF-8 text".to_string()))?;
+        if line == 1 {
+            if text.starts_with('{') {
+                version = 1;
+            } else {
+                db.made = Some(Made::from_header(text).map_err(bad)?);
+                version = 2;
+                continue;
+            }
+        }
+        if version == 2 && text.starts_with('#') {
+            continue;
+        }
+        let entry = match &db.made {
+            Some(made) => parse_entry(made, text),
+            None => parse_json_entry(text),
+        };
+        db.entries.push(entry.map_err(bad)?);
+    }
+    Ok(db)
+}
+
+/// A line of version 1 (the first database's JSON lines).
+#[derive(serde::Deserialize)]
+struct JsonEntry {
+    index: usize,
+    position_id: String,
+    chances: [f64; 5],
+}
+
+fn parse_json_entry(text: &str) -> Result<Entry, String> {
+    let e: JsonEntry = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let position = position_from_id(&e.position_id).map_err(|e| e.to_string())?;
+    if e.chances.iter().any(|c| !c.is_finite()) {
+        return Err("a chance is not a number".to_string());
+    }
+    Ok(Entry {
+        index: e.index,
+        position,
+        position_id: e.position_id,
+        chances: e.chances,
+    })
+}
+
+/// Reads the database at `path`: a regular file only (a FIFO or a device is refused at
+/// once), within [`MAX_DB_BYTES`].
+pub(crate) fn read_file(path: &Path) -> Result<Database, String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, super::NONBLOCK);
+    let file = options
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "{}: not a regular file: a rollout database is one",
+            path.display()
+        ));
+    }
+    let size = meta.len();
+    if size > MAX_DB_BYTES {
+        return Err(format!(
+            "{}: larger than {MAX_DB_BYTES} bytes: not a rollout database",
+            path.display()
+        ));
+    }
+    read_database(file).map_err(|b| format!("{}, line {}: {}", path.display(), b.line, b.why))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn made() -> Made {
+        Made {
+            seed: 2,
+            spread: 8,
+            explore: 4,
+            trials: 1296,
+            truncate: None,
+            ply: 0,
+            variance_reduction: false,
+            nets: "shipped".to_string(),
+        }
+    }
+
+    #[test]
+    fn a_header_reads_back_as_it_was_written() {
+        let m = made();
+        assert_eq!(Made::from_header(&m.header()), Ok(m.clone()));
+        let t = Made {
+            truncate: Some(7),
+            variance_reduction: true,
+            ..m
+        };
+        assert_eq!(Made::from_header(&t.header()), Ok(t));
+        assert!(Made::from_header("# bg-tui rollout-db 2 seed=x").is_err());
+        assert!(Made::from_header("{\"index\":0}").is_err());
+    }
+
+    #[test]
+    fn an_entry_line_holds_counts_out_of_the_trials() {
+        let m = made();
+        let chances = [
+            676.0 / 1296.0,
+            170.0 / 1296.0,
+            6.0 / 1296.0,
+            165.0 / 1296.0,
+            5.0 / 1296.0,
+        ];
+        let line = entry_line(&m, 17, "4HPwATDgc/ABMA", &chances);
+        assert_eq!(line, "17 4HPwATDgc/ABMA 676 170 6 165 5");
+        let e = parse_entry(&m, &line).expect("an entry");
+        assert_eq!((e.index, e.chances), (17, chances));
+        // More gammons than wins: not a rollout's.
+        assert!(parse_entry(&m, "1 4HPwATDgc/ABMA 10 11 0 0 0").is_err());
+        assert!(parse_entry(&m, "1 4HPwATDgc/ABMA 10 1 0 0").is_err());
+        assert!(parse_entry(&m, "1 nonsense 10 1 0 0 0").is_err());
+    }
+
+    #[test]
+    fn a_file_without_a_whole_line_is_not_a_database() {
+        // A record on one line, a note, NULs: refused, not cut to nothing.
+        for text in [
+            "{\"index\":0,\"position_id\":\"4HPwATDgc/ABMA\"",
+            "a note",
+            "\0\0\0\0",
+        ] {
+            let e = read_database(text.as_bytes()).expect_err(text);
+            assert_eq!(e.line, 1, "{text}");
+        }
+        // A long last line after whole ones is not a torn entry either.
+        let long = format!("{}\n{}", made().header(), "x".repeat(500));
+        assert!(read_database(long.as_bytes()).is_err());
+        // A short one is.
+        let torn = format!(
+            "{}\n0 4HPwATDgc/ABMA 676 170 6 165 5\n1 4HPwA",
+            made().header()
+        );
+        let db = read_database(torn.as_bytes()).expect("a database with a torn end");
+        assert!(db.torn);
+        assert_eq!(db.entries.len(), 1);
+        assert_eq!(db.whole as usize, torn.len() - "1 4HPwA".len());
+    }
+}
