@@ -1,12 +1,56 @@
 //! Text from files and the command line made safe to print: control characters (escape
-//! sequences, newlines, carriage returns) written as Rust escapes, and long text cut, so a
+//! sequences, newlines, carriage returns) and the invisible Unicode characters that reorder
+//! or hide text ([`is_unprintable`]: bidirectional overrides, zero-width characters, line
+//! and paragraph separators) written as Rust escapes, and long text cut, so a
 //! hostile file can neither drive the terminal nor flood it; and the one-line messages of the
 //! programs (`bg-tui`, `bg-lab`) for a command line they refuse.
 
 /// The longest error line the programs print, in characters; longer ones are cut.
 pub const MAX_ERROR_CHARS: usize = 500;
 
-/// `text` with every control character escaped (`\u{1b}`, `\n`, ...) and cut after
+/// Whether `c` must not reach a terminal or a file as it is: a control character (C0, DEL,
+/// C1), a Unicode format character (general category Cf: the bidirectional embeddings,
+/// overrides and isolates such as U+202E, zero-width spaces and joiners, the byte-order mark,
+/// the soft hyphen, invisible operators, tags), or a line or paragraph separator (U+2028,
+/// U+2029). Each of them can reorder, hide or break the text around it.
+///
+/// # Examples
+/// ```
+/// use bg_tui::printable::is_unprintable;
+/// assert!(is_unprintable('\u{1b}') && is_unprintable('\u{202e}') && is_unprintable('\u{200b}'));
+/// assert!(!is_unprintable('é') && !is_unprintable('●') && !is_unprintable(' '));
+/// ```
+#[must_use]
+pub fn is_unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            u32::from(c),
+            0xAD
+                | 0x600..=0x605
+                | 0x61C
+                | 0x6DD
+                | 0x70F
+                | 0x890..=0x891
+                | 0x8E2
+                | 0x180E
+                | 0x200B..=0x200F
+                | 0x2028..=0x202E
+                | 0x2060..=0x2064
+                | 0x2066..=0x206F
+                | 0xFEFF
+                | 0xFFF9..=0xFFFB
+                | 0x110BD
+                | 0x110CD
+                | 0x13430..=0x1343F
+                | 0x1BCA0..=0x1BCA3
+                | 0x1D173..=0x1D17A
+                | 0xE0001
+                | 0xE0020..=0xE007F
+        )
+}
+
+/// `text` with every unprintable character ([`is_unprintable`]) escaped (`\u{1b}`, `\n`,
+/// `\u{202e}`, ...) and cut after
 /// `max_chars` characters of the original, with `…` where it was cut.
 #[must_use]
 pub fn printable(text: &str, max_chars: usize) -> String {
@@ -16,7 +60,7 @@ pub fn printable(text: &str, max_chars: usize) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() {
+        if is_unprintable(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);

@@ -65,10 +65,11 @@ impl BotSpec {
                 Box::new(super::expert::ExpertBot::shipped(EXPERT_DEFAULT_PLY)?.named("expert"))
             }
             BotSpec::Expert(Some(ply)) => Box::new(super::expert::ExpertBot::shipped(*ply)?),
-            BotSpec::ExpertWithNets { ply, nets } => {
-                let file_nets = super::expert::nets_from_file(nets)?;
-                let bot = super::expert::ExpertBot::shipped(ply.unwrap_or(EXPERT_DEFAULT_PLY))?
-                    .with_nets(file_nets);
+            BotSpec::ExpertWithNets { ply, .. } => {
+                let bot = match self.expert() {
+                    Some(made) => made?,
+                    None => unreachable!("the expert's spec makes an expert"),
+                };
                 Box::new(if ply.is_none() {
                     bot.named("expert")
                 } else {
@@ -195,6 +196,30 @@ impl FromStr for BotSpec {
             "expert:3" => BotSpec::Expert(Some(3)),
             other => return Err(BotError::Unknown(other.to_string())),
         })
+    }
+}
+
+impl BotSpec {
+    /// The expert this spec names, at its depth (the default one when it names none), on
+    /// the nets it names: a file's (`expert@FILE`, for the file's rule set, the shipped nets
+    /// for the others) or the shipped ones; `None` for a bot that is not the expert.
+    ///
+    /// # Errors
+    /// [`BotError`] when the nets (the shipped ones or the file's) do not read.
+    pub fn expert(&self) -> Option<Result<super::expert::ExpertBot, BotError>> {
+        let (ply, nets) = match self {
+            BotSpec::Expert(ply) => (ply, None),
+            BotSpec::ExpertWithNets { ply, nets } => (ply, Some(nets)),
+            _ => return None,
+        };
+        let made = || {
+            let bot = super::expert::ExpertBot::shipped(ply.unwrap_or(EXPERT_DEFAULT_PLY))?;
+            Ok(match nets {
+                Some(path) => bot.with_nets(super::expert::nets_from_file(path)?),
+                None => bot,
+            })
+        };
+        Some(made())
     }
 }
 

@@ -224,7 +224,7 @@ pub(crate) fn hint(
             .collect();
         return plays_out(name, &pid, dice, None, plays, json);
     };
-    let mut advisor = Advisor::new(expert_ply).map_err(CliError::Advice)?;
+    let mut advisor = advisor_for(&spec, expert_ply)?;
     match game.phase() {
         Phase::Moving(dice) => {
             let advice = advisor.plays(&m).map_err(CliError::Advice)?;
@@ -247,6 +247,22 @@ pub(crate) fn hint(
             let advice = advisor.cube(&m).map_err(CliError::Advice)?;
             cube_out(name, &pid, &advice, json)
         }
+    }
+}
+
+/// The advisor on the expert `spec` names, its nets included (`expert:N@FILE` ranks with
+/// FILE's nets, as its table says), at `ply`.
+fn advisor_for(spec: &BotSpec, ply: u8) -> Result<Advisor, CliError> {
+    match spec.expert() {
+        Some(Ok(mut expert)) => {
+            expert.set_ply(ply);
+            Ok(Advisor::with_expert(expert))
+        }
+        Some(Err(source)) => Err(CliError::Bot {
+            option: Some("--bot"),
+            source,
+        }),
+        None => Advisor::new(ply).map_err(CliError::Advice),
     }
 }
 
@@ -428,8 +444,8 @@ pub(crate) fn hint_on_board(
             if m.game().legal_plays().is_empty() {
                 Vec::new()
             } else {
-                Advisor::new(ply)
-                    .and_then(|mut a| a.plays(&m))
+                advisor_for(&chosen, ply)?
+                    .plays(&m)
                     .map_err(CliError::Advice)?
                     .lines
                     .iter()

@@ -119,7 +119,7 @@ pub(crate) fn parse_names(text: &str) -> Result<[String; 2], NamesError> {
                 text: text.to_string(),
             });
         }
-        if name.chars().any(char::is_control) {
+        if name.chars().any(bg_tui::printable::is_unprintable) {
             return Err(NamesError::Control {
                 text: text.to_string(),
             });

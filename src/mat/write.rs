@@ -2,6 +2,7 @@
 
 use super::MatWriteError;
 use crate::engine::{Ending, Phase, Position, RuleSet, Rules, Side};
+use crate::printable::is_unprintable;
 use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -244,7 +245,13 @@ fn export_name(name: &str, fallback: &str) -> String {
     let cleaned: String = name
         .chars()
         .take(record::MAX_NAME_CHARS)
-        .map(|c| if c == ':' || c.is_control() { ' ' } else { c })
+        .map(|c| {
+            if c == ':' || is_unprintable(c) {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect();
     let trimmed = cleaned.trim();
     if trimmed.is_empty() {

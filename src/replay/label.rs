@@ -2,6 +2,7 @@
 
 use super::{Moment, MomentKind, Timeline};
 use crate::engine::{Dice, Ending, GameResult, Side};
+use crate::printable::is_unprintable;
 use crate::record::PlayerInfo;
 
 /// The longest name shown, in characters (a record may hold any text).
@@ -16,7 +17,7 @@ pub fn display_names(players: &[PlayerInfo; 2]) -> [String; 2] {
         let name: String = info
             .name
             .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
+            .map(|c| if is_unprintable(c) { ' ' } else { c })
             .collect();
         let name = name.trim();
         let mut cut: String = name.chars().take(NAME_CHARS).collect();

@@ -18,6 +18,7 @@
 use super::label::{dice_text, result_text, score_text};
 use super::{Moment, MomentKind, Timeline};
 use crate::engine::{CrawfordState, RuleSet, Rules, Side};
+use crate::printable::is_unprintable;
 use crate::record::{PlayerInfo, PlayerKind, Record};
 use std::fmt::Write;
 
@@ -189,7 +190,11 @@ fn kind(info: &PlayerInfo) -> String {
     match &info.kind {
         PlayerKind::Human => "human".to_string(),
         PlayerKind::Bot(name) => {
-            let name: String = name.chars().filter(|c| !c.is_control()).take(20).collect();
+            let name: String = name
+                .chars()
+                .filter(|&c| !is_unprintable(c))
+                .take(20)
+                .collect();
             format!("bot {name}")
         }
     }

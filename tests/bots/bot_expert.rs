@@ -709,3 +709,35 @@ mod every_rule_set {
         }
     }
 }
+
+/// The nets' chances never hold what the rules forbid (issue 46, part 1): GNU Backgammon's
+/// nets would give no gammon here either; ours gave a 0.56 gammon win against a side that
+/// has borne off (`fz0ASAB7AAAAAA`) and a 0.36-0.38 gammon loss to one
+/// (`2+0OAAB/PQAAMA`, `9gYAAP56AEBAAA`), at every depth.
+#[test]
+fn the_expert_gives_no_gammon_the_rules_forbid() {
+    use bg_tui::bot::expert::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN_BACKGAMMON, WIN_GAMMON};
+    use bg_tui::engine::position_from_id;
+    for ply in [0, 1] {
+        let mut expert = ExpertBot::shipped(ply).expect("the shipped nets");
+        let p = expert.chances(&position_from_id("fz0ASAB7AAAAAA").expect("an ID"));
+        assert_eq!(
+            (p[WIN_GAMMON], p[WIN_BACKGAMMON]),
+            (0.0, 0.0),
+            "{ply}-ply: {p:?}"
+        );
+        assert_eq!(
+            (p[LOSE_GAMMON], p[LOSE_BACKGAMMON]),
+            (0.0, 0.0),
+            "{ply}-ply: {p:?}"
+        );
+        for id in ["2+0OAAB/PQAAMA", "9gYAAP56AEBAAA"] {
+            let p = expert.chances(&position_from_id(id).expect("an ID"));
+            assert_eq!(
+                (p[LOSE_GAMMON], p[LOSE_BACKGAMMON]),
+                (0.0, 0.0),
+                "{id} {ply}-ply: {p:?}"
+            );
+        }
+    }
+}

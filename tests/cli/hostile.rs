@@ -356,6 +356,55 @@ fn escape_sequences_in_a_record_are_escaped_in_messages() {
     }
 }
 
+/// Unicode format characters (a right-to-left override, bidirectional isolates, zero-width
+/// characters, the byte-order mark) and line and paragraph separators in a record's names
+/// never reach `replay --text`, `analyse` (text and JSON) or an exported `.mat` file raw.
+#[cfg(feature = "tui")]
+#[test]
+fn unicode_format_characters_in_names_never_reach_the_output_raw() {
+    const HIDDEN: [char; 8] = [
+        '\u{202e}', '\u{2066}', '\u{2069}', '\u{200b}', '\u{200d}', '\u{feff}', '\u{2028}',
+        '\u{2029}',
+    ];
+    let record = std::fs::read_to_string(format!(
+        "{}/assets/records/match-3-greedy-vs-greedy.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let record = record.replacen(
+        "{\"name\":\"greedy\"",
+        "{\"name\":\"gr\\u202eeedy\\u2066x\\u2069\\u200b\\u200d\\ufeff\\u2028\\u2029y\"",
+        1,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("names.json");
+    std::fs::write(&file, record).unwrap();
+    let file = file.to_str().unwrap();
+    for args in [
+        vec!["replay", file, "--text"],
+        vec!["analyse", file, "--ply", "0"],
+        vec!["analyse", file, "--ply", "0", "--json"],
+        vec!["export", file],
+    ] {
+        let o = bg_tui_in(&args, Some(dir.path()));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(out.contains("gr"), "{args:?}: the name is there: {out}");
+        assert!(
+            !out.contains(HIDDEN),
+            "{args:?}: {:?}",
+            out.chars()
+                .filter(|c| HIDDEN.contains(c))
+                .collect::<String>()
+        );
+    }
+}
+
 // ---- 8. Temporary files a killed process left ----
 
 // ---- 9. One line for every error; figures that do not run together ----

@@ -10,6 +10,7 @@ mod reference;
 mod game_cube_match;
 mod game_properties;
 mod game_variants;
+mod gammon_rules;
 mod ids;
 mod movegen_properties;
 mod movegen_reference;

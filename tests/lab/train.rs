@@ -526,6 +526,7 @@ fn a_supervised_round_on_a_rollout_database() {
         std::fs::read_to_string(&db)
             .expect("the database")
             .lines()
+            .filter(|l| !l.starts_with('#'))
             .count(),
         3
     );
@@ -566,6 +567,57 @@ fn a_supervised_round_on_a_rollout_database() {
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     assert!(one_line_stderr(&o).contains("line 1"), "{o:?}");
     refused(&["train", "--supervised-db", db_arg], "--resume");
+    // A device or a FIFO is refused at once, not read for ever or waited on.
+    let fifo = dir.path().join("fifo");
+    let mut special = vec!["/dev/zero".to_string()];
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        special.push(fifo.to_str().expect("a UTF-8 path").to_string());
+    }
+    for file in &special {
+        let o = run(file);
+        assert_eq!(o.status.code(), Some(2), "{file}: {o:?}");
+        assert!(one_line_stderr(&o).contains("not a regular file"), "{o:?}");
+    }
+}
+
+/// A log that cannot be written (`--log /dev/full`) stops the run with one line and a
+/// failure status, the checkpoint written first (issue 47, item 9).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_log_that_cannot_be_written_fails_the_run() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cp = dir.path().join("full.bgnet");
+    let o = bg_lab(&[
+        "train",
+        "--games",
+        "100",
+        "--hidden",
+        "4",
+        "--race-hidden",
+        "2",
+        "--check-every",
+        "100",
+        "--check-games",
+        "2",
+        "--checkpoint",
+        cp.to_str().expect("a UTF-8 path"),
+        "--log",
+        "/dev/full",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    // The check's line comes first, as ever; the last line says why the run stopped.
+    let err = String::from_utf8_lossy(&o.stderr);
+    let line = err.lines().last().unwrap_or_default();
+    assert!(line.starts_with("bg-lab: --log: /dev/full"), "{err}");
+    assert!(line.contains("checkpoint is saved"), "{err}");
+    assert!(
+        cp.exists(),
+        "the checkpoint is written before the run stops"
+    );
 }
 
 /// A raw net (`--raw`: the raw inputs alone, as the pruning net) starts fresh with 196
@@ -748,4 +800,44 @@ fn expert_at_file_and_train_refuse_the_same_training_states() {
             "{alpha} {games}: the file was changed"
         );
     }
+}
+
+/// `hint --bot expert:N@FILE` ranks with FILE's nets, as its table says (issue 47, item 5):
+/// an untrained file's numbers are not the shipped expert's.
+#[cfg(feature = "tui")]
+#[test]
+fn hint_with_a_nets_file_ranks_with_that_file() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cp = small_checkpoint(dir.path(), "backgammon");
+    let with_file = format!("expert:0@{}", cp.display());
+    let ranking = |bot: &str| {
+        let o = common::bg_tui(&["hint", "4HPwATDgc/ABMA", "31", "--bot", bot, "--json"]);
+        assert!(o.status.success(), "{bot}: {o:?}");
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        let plays = v["plays"].as_array().expect("the plays").clone();
+        plays
+            .iter()
+            .map(|p| (p["play"].to_string(), p["score"].as_f64().expect("a score")))
+            .collect::<Vec<_>>()
+    };
+    let shipped = ranking("expert:0");
+    let file = ranking(&with_file);
+    assert_eq!(shipped.len(), file.len());
+    let top_shipped = shipped.first().expect("a play").1;
+    let top_file = file.first().expect("a play").1;
+    assert!(
+        (top_shipped - top_file).abs() > 0.01,
+        "the file's nets value the best play {top_file}, the shipped {top_shipped}"
+    );
+    // A file that does not read is refused, not replaced by the shipped nets.
+    let bad = dir.path().join("bad.bgnet");
+    std::fs::write(&bad, b"not nets").expect("write");
+    let o = common::bg_tui(&[
+        "hint",
+        "4HPwATDgc/ABMA",
+        "31",
+        "--bot",
+        &format!("expert:0@{}", bad.display()),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
 }

@@ -7,6 +7,7 @@
 
 mod autosave_bench;
 mod bench;
+mod eval_db;
 mod expert_bench;
 mod filter_study;
 mod rollout_db;
@@ -48,6 +49,9 @@ enum LabCommand {
     /// Grow a database of positions from self-play, each rolled out by the expert (for
     /// supervised rounds: `train --resume --supervised-db FILE`).
     RolloutDb(rollout_db::RolloutDbArgs),
+    /// Judge nets against a rollout database: the error and rms of their equity by kind of
+    /// position, and against GNU Backgammon's 2-ply chances of the same positions.
+    EvalDb(eval_db::EvalDbArgs),
     /// Print the Tavli match equity table the expert plays Tavli matches by: each side's
     /// chance to win the match from a score, for each game of the cycle that comes next.
     TavliMet(tavli_met::TavliMetArgs),
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
         LabCommand::Bench(args) => bench::bench(&args).map_err(LabError::from),
         LabCommand::BenchExpert(args) => expert_bench::bench_expert(&args).map_err(LabError::from),
         LabCommand::RolloutDb(args) => rollout_db::rollout_db(&args).map_err(LabError::from),
+        LabCommand::EvalDb(args) => eval_db::eval_db(&args).map_err(LabError::from),
         LabCommand::TavliMet(args) => Ok(tavli_met::tavli_met(&args)),
         LabCommand::FilterStudy(args) => filter_study::filter_study(&args).map_err(LabError::from),
         LabCommand::BenchAutosave(args) => {
@@ -102,6 +107,9 @@ enum LabError {
     /// `rollout-db`.
     #[error(transparent)]
     RolloutDb(#[from] rollout_db::RolloutDbError),
+    /// `eval-db`.
+    #[error(transparent)]
+    EvalDb(#[from] eval_db::EvalDbError),
 }
 
 /// Writes `bytes` to standard output and flushes it. A closed pipe is not an error: the

@@ -186,6 +186,15 @@ pub(crate) struct TrainArgs {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub(crate) enum TrainError {
+    /// The log (`--log`) cannot be appended to (the checkpoint is written first).
+    #[error("--log: {}: {source} (the checkpoint is saved; the run stopped)", path.display())]
+    Log {
+        /// The log.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
     /// `--rich` or `--raw` for nets other than backgammon's.
     #[error("--rich and --raw are for backgammon's nets")]
     InputsNotBackgammon,
@@ -509,17 +518,17 @@ fn save(path: &Path, nets: &Nets) -> Result<(), TrainError> {
     write_atomic(path, &format::to_bytes(nets)).map_err(TrainError::Checkpoint)
 }
 
-/// Appends `line` to the log; a log that cannot be written is said on standard error and
-/// the run goes on.
-fn log_line(path: &Path, line: &str) {
-    let written = std::fs::OpenOptions::new()
+/// Appends `line` to the log.
+fn log_line(path: &Path, line: &str) -> Result<(), TrainError> {
+    std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
-        .and_then(|mut f| writeln!(f, "{line}"));
-    if let Err(e) = written {
-        eprintln!("cannot append to {}: {e}", path.display());
-    }
+        .and_then(|mut f| writeln!(f, "{line}").and_then(|()| f.flush()))
+        .map_err(|source| TrainError::Log {
+            path: path.to_path_buf(),
+            source,
+        })
 }
 
 /// A progress bar of `len` steps on standard error when it is a terminal.
@@ -635,7 +644,11 @@ fn self_play_until(
                 Some(bar) => bar.println(&line),
                 None => eprintln!("{line}"),
             }
-            log_line(log, &line);
+            if let Err(e) = log_line(log, &line) {
+                // The nets trained so far are kept; the run stops, saying why.
+                save(checkpoint, nets)?;
+                return Err(e);
+            }
         }
         clock = Instant::now();
     }
@@ -660,7 +673,7 @@ fn round_done(
         line.push_str(&check_line(nets, args.check_games)?);
     }
     eprintln!("{line}");
-    log_line(log, &line);
+    log_line(log, &line)?;
     Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
 }
 

@@ -357,9 +357,9 @@ fn parse_json_entry(text: &str) -> Result<Entry, String> {
     })
 }
 
-/// Reads the database at `path`: a regular file only (a FIFO or a device is refused at
-/// once), within [`MAX_DB_BYTES`].
-pub(crate) fn read_file(path: &Path) -> Result<Database, String> {
+/// Opens `path` for reading: a regular file only (a FIFO or a device is refused at once,
+/// never waited on or read for ever), of at most [`MAX_DB_BYTES`].
+pub(crate) fn open_regular(path: &Path) -> Result<std::fs::File, String> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -376,14 +376,30 @@ pub(crate) fn read_file(path: &Path) -> Result<Database, String> {
             path.display()
         ));
     }
-    let size = meta.len();
-    if size > MAX_DB_BYTES {
+    if meta.len() > MAX_DB_BYTES {
         return Err(format!(
             "{}: larger than {MAX_DB_BYTES} bytes: not a rollout database",
             path.display()
         ));
     }
-    read_database(file).map_err(|b| format!("{}, line {}: {}", path.display(), b.line, b.why))
+    Ok(file)
+}
+
+/// Reads the text file at `path` (see [`open_regular`]).
+pub(crate) fn read_text(path: &Path) -> Result<String, String> {
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut std::io::Read::take(open_regular(path)?, MAX_DB_BYTES),
+        &mut text,
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(text)
+}
+
+/// Reads the database at `path` (see [`open_regular`] and [`read_database`]).
+pub(crate) fn read_file(path: &Path) -> Result<Database, String> {
+    read_database(open_regular(path)?)
+        .map_err(|b| format!("{}, line {}: {}", path.display(), b.line, b.why))
 }
 
 #[cfg(test)]

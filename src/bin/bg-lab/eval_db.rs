@@ -1,0 +1,274 @@
+//! `bg-lab eval-db NETS DB`: how far nets are from a rollout database, by kind of position,
+//! and from GNU Backgammon's 2-ply chances of the same positions where a file of them is
+//! given (`--gnubg`, made once by `assets/gnubg/eval_positions.py` and kept as data).
+//!
+//! For each position the nets' cubeless equity for the player on roll (at `--ply`) is held
+//! against the rollout's: the mean error (nets less rollout) and its root mean square, and
+//! the mean squared error of the five chances summed (what a supervised round fits). The
+//! kinds are those the nets' errors differ by: a race; a crashed position (GNU
+//! Backgammon's class: a side with at most six checkers in play, counting its dead ones
+//! on the ace and deuce points as one); a contact position where a side has borne off;
+//! any other contact position.
+
+use crate::rollout_db::format::{Entry, read_file, read_text};
+use bg_tui::bot::BotError;
+use bg_tui::bot::expert::cube::{ContactKind, contact_kind};
+use bg_tui::bot::expert::{ExpertBot, MAX_PLY, Probs, nets_from_file, shipped_nets};
+use bg_tui::engine::{Position, position_from_id};
+use clap::Args;
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// `bg-lab eval-db`.
+#[derive(Debug, Clone, PartialEq, Args)]
+pub(crate) struct EvalDbArgs {
+    /// The nets judged: a `.bgnet` file, or `shipped` for the nets built into the program.
+    pub(crate) nets: String,
+    /// The rollout database: a shard, or the first database's JSON lines.
+    pub(crate) db: PathBuf,
+    /// GNU Backgammon's chances of the database's positions (the output of
+    /// `assets/gnubg/eval_positions.py`): the nets and the rollouts are judged against them
+    /// too.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) gnubg: Option<PathBuf>,
+    /// The nets' look-ahead (0 to 3).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) ply: u8,
+    /// Judge only the first N positions.
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<usize>,
+}
+
+/// What stops `eval-db`.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum EvalDbError {
+    /// The nets could not be read.
+    #[error("nets: {0}")]
+    Nets(#[from] BotError),
+    /// `--ply` out of range.
+    #[error("--ply: 0 to {MAX_PLY}, not {0}")]
+    Ply(u8),
+    /// The database or the gnubg file could not be read.
+    #[error("{0}")]
+    Read(String),
+    /// The database holds no positions.
+    #[error("{0}: no positions")]
+    Empty(PathBuf),
+}
+
+/// The kinds of position the figures are split by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Kind {
+    /// Contact, no side has borne off, not crashed.
+    Contact,
+    /// Contact, a side crashed.
+    Crashed,
+    /// Contact where a side has borne off.
+    BorneOff,
+    /// No contact.
+    Race,
+}
+
+impl Kind {
+    const ALL: [Kind; 4] = [Kind::Contact, Kind::Crashed, Kind::BorneOff, Kind::Race];
+
+    /// The kind of `position`.
+    pub(crate) fn of(position: &Position) -> Kind {
+        if position.is_race() {
+            Kind::Race
+        } else if contact_kind(position) == ContactKind::Crashed {
+            Kind::Crashed
+        } else if position.mover_off() > 0 || position.opponent_off() > 0 {
+            Kind::BorneOff
+        } else {
+            Kind::Contact
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Contact => "contact",
+            Kind::Crashed => "crashed",
+            Kind::BorneOff => "borne-off contact",
+            Kind::Race => "race",
+        }
+    }
+}
+
+/// Running sums of one kind.
+#[derive(Debug, Clone, Copy, Default)]
+struct Sums {
+    n: usize,
+    error: f64,
+    squares: f64,
+    outputs: f64,
+    /// Against gnubg: the positions it valued, the nets' squared equity errors and the
+    /// rollouts'.
+    judged: usize,
+    nets_vs_gnubg: f64,
+    rollout_vs_gnubg: f64,
+}
+
+fn equity(p: &[f64; 5]) -> f64 {
+    2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+}
+
+/// Reads GNU Backgammon's chances: `POSITION_ID w wg wbg lg lbg` a line, `#` notes.
+fn read_gnubg(path: &Path) -> Result<HashMap<String, [f64; 5]>, EvalDbError> {
+    let text = read_text(path).map_err(|e| EvalDbError::Read(format!("--gnubg: {e}")))?;
+    let mut out = HashMap::new();
+    for (k, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let bad = || {
+            EvalDbError::Read(format!(
+                "--gnubg: {}, line {}: not \"POSITION_ID w wg wbg lg lbg\"",
+                path.display(),
+                k + 1
+            ))
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [id, values @ ..] = words.as_slice() else {
+            return Err(bad());
+        };
+        if values.len() != 5 || position_from_id(id).is_err() {
+            return Err(bad());
+        }
+        let mut p = [0.0; 5];
+        for (x, v) in p.iter_mut().zip(values) {
+            *x = v.parse().map_err(|_| bad())?;
+        }
+        out.insert((*id).to_string(), p);
+    }
+    Ok(out)
+}
+
+/// `bg-lab eval-db`: the table of figures by kind.
+pub(crate) fn eval_db(args: &EvalDbArgs) -> Result<String, EvalDbError> {
+    if args.ply > MAX_PLY {
+        return Err(EvalDbError::Ply(args.ply));
+    }
+    let nets = if args.nets == "shipped" {
+        shipped_nets()?
+    } else {
+        nets_from_file(Path::new(&args.nets))?
+    };
+    let mut entries = read_file(&args.db).map_err(EvalDbError::Read)?.entries;
+    if let Some(n) = args.limit {
+        entries.truncate(n);
+    }
+    if entries.is_empty() {
+        return Err(EvalDbError::Empty(args.db.clone()));
+    }
+    let gnubg = args.gnubg.as_deref().map(read_gnubg).transpose()?;
+    let mut bot = ExpertBot::shipped(args.ply)?.with_nets(Arc::clone(&nets));
+    let mut sums: HashMap<Kind, Sums> = HashMap::new();
+    for e in &entries {
+        let p: Probs = bot.chances(&e.position);
+        let ours = p.map(f64::from);
+        add(
+            sums.entry(Kind::of(&e.position)).or_default(),
+            e,
+            &ours,
+            gnubg.as_ref().and_then(|g| g.get(&e.position_id)),
+        );
+    }
+    Ok(table(args, &sums, entries.len(), gnubg.is_some()))
+}
+
+fn add(s: &mut Sums, e: &Entry, ours: &[f64; 5], gnubg: Option<&[f64; 5]>) {
+    let d = equity(ours) - e.equity();
+    s.n += 1;
+    s.error += d;
+    s.squares += d * d;
+    s.outputs += ours
+        .iter()
+        .zip(&e.chances)
+        .map(|(a, b)| (a - b).powi(2))
+        .sum::<f64>();
+    if let Some(g) = gnubg {
+        s.judged += 1;
+        s.nets_vs_gnubg += (equity(ours) - equity(g)).powi(2);
+        s.rollout_vs_gnubg += (e.equity() - equity(g)).powi(2);
+    }
+}
+
+fn table(args: &EvalDbArgs, sums: &HashMap<Kind, Sums>, total: usize, gnubg: bool) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} at {}-ply against {} ({total} positions; equity: cubeless, for the player on roll)",
+        args.nets,
+        args.ply,
+        args.db.display()
+    );
+    let _ = write!(
+        out,
+        "{:<18} {:>9} {:>11} {:>10} {:>11}",
+        "kind", "positions", "mean error", "rms", "chances mse"
+    );
+    if gnubg {
+        let _ = write!(
+            out,
+            " {:>8} {:>15} {:>18}",
+            "by gnubg", "nets rms gnubg", "rollouts rms gnubg"
+        );
+    }
+    out.push('\n');
+    let mut all = Sums::default();
+    let mut rows: Vec<(String, Sums)> = Vec::new();
+    for kind in Kind::ALL {
+        let s = sums.get(&kind).copied().unwrap_or_default();
+        all.n += s.n;
+        all.error += s.error;
+        all.squares += s.squares;
+        all.outputs += s.outputs;
+        all.judged += s.judged;
+        all.nets_vs_gnubg += s.nets_vs_gnubg;
+        all.rollout_vs_gnubg += s.rollout_vs_gnubg;
+        rows.push((kind.name().to_string(), s));
+    }
+    rows.push(("all".to_string(), all));
+    for (name, s) in rows {
+        let n = s.n.max(1) as f64;
+        let _ = write!(
+            out,
+            "{name:<18} {:>9} {:>+11.4} {:>10.4} {:>11.5}",
+            s.n,
+            s.error / n,
+            (s.squares / n).sqrt(),
+            s.outputs / n
+        );
+        if gnubg {
+            let j = s.judged.max(1) as f64;
+            let _ = write!(
+                out,
+                " {:>8} {:>15.4} {:>18.4}",
+                s.judged,
+                (s.nets_vs_gnubg / j).sqrt(),
+                (s.rollout_vs_gnubg / j).sqrt()
+            );
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kinds_are_told_apart_on_hand_checked_positions() {
+        let kind = |id: &str| Kind::of(&position_from_id(id).expect("an ID"));
+        // The opening position: contact.
+        assert_eq!(kind("4HPwATDgc/ABMA"), Kind::Contact);
+        // Both sides bearing off, no contact.
+        assert_eq!(kind("fz0ASAB7AAAAAA"), Kind::Race);
+        // X on the bar with one borne off against O's home board: contact, X has borne off.
+        assert_eq!(kind("2+0OAAB/PQAAMA"), Kind::BorneOff);
+    }
+}
