@@ -238,6 +238,20 @@ impl Host<Recorder> {
         self.saving.finish(&self.recorder, over)
     }
 
+    /// A save out that does not come back (a disk that does not answer): the match saved
+    /// elsewhere without it ([`Saving::rescue_stuck`], `over`: the match is over, `wait`:
+    /// how long each folder is given). Returns the file written.
+    ///
+    /// # Errors
+    /// When no rescue folder took it within `wait`.
+    pub fn rescue_stuck(
+        &mut self,
+        over: bool,
+        wait: std::time::Duration,
+    ) -> Result<std::path::PathBuf, saving::RescueError> {
+        self.saving.rescue_stuck(&self.recorder, over, wait)
+    }
+
     /// Where the match is, or why it is not saved ([`Saving::farewell`]).
     #[must_use]
     pub fn farewell(&self) -> String {

@@ -76,6 +76,7 @@ use bg_tui::host::saving::{SaveWriter, Saving};
 use bg_tui::host::seats::{Seats, SharedBot};
 use bg_tui::record::{PlayerInfo, PlayerKind, Recorder};
 use rand::RngExt;
+pub(crate) use saving::SAVE_WAIT;
 use std::path::PathBuf;
 
 /// How a game is set up from the command line.
@@ -265,6 +266,12 @@ pub(crate) struct App {
     /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
     /// the person's (a double is still theirs to offer); from the next turn on it rolls.
     auto_roll_held: Option<usize>,
+    /// When the players quit while a save was out: the quit waits for it
+    /// ([`saving::SAVE_WAIT`] at most).
+    quit_waits_since: Option<std::time::Instant>,
+    /// A save out did not come back in time at quit (a disk that does not answer): the game
+    /// has ended without it, and the match is saved elsewhere ([`App::rescue_stuck`]).
+    save_stuck: bool,
 }
 
 impl std::fmt::Debug for App {
@@ -413,6 +420,8 @@ impl App {
             outbox: outbox::Outbox::default(),
             status: status::StatusLine::default(),
             auto_roll_held: None,
+            quit_waits_since: None,
+            save_stuck: false,
         };
         app.start_clocks();
         app.auto_rolls();

@@ -13,7 +13,7 @@
 //! and after a signal, which ends the loop like any other event. SIGTSTP puts the terminal
 //! back before the process stops, and going on (SIGCONT) sets it up and redraws it.
 
-use super::app::{App, AppError, Event, Options};
+use super::app::{App, AppError, Event, Options, SAVE_WAIT};
 use super::view;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, Once};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Why the game could not run, or stopped on an error.
 #[derive(Debug, thiserror::Error)]
@@ -56,18 +56,28 @@ pub(crate) enum RunError {
     /// place took it): where it is.
     #[error("{0}")]
     NotSaved(String),
+    /// A save did not come back at quit (a disk that does not answer): where the match was
+    /// saved instead, or that its record is printed.
+    #[error("{0}")]
+    SaveStuck(String),
 }
 
 impl RunError {
-    /// The exit status for this error: 2 for options that do not go together, 1 otherwise.
+    /// The exit status for this error: 2 for options that do not go together, 3 for a save
+    /// that did not come back ([`SAVE_STUCK_STATUS`]), 1 otherwise.
     #[must_use]
     pub(crate) fn exit_code(&self) -> u8 {
         match self {
             RunError::App(_) => 2,
+            RunError::SaveStuck(_) => SAVE_STUCK_STATUS,
             RunError::NotATerminal | RunError::Io(_) | RunError::NotSaved(_) => 1,
         }
     }
 }
+
+/// The exit status when a save did not come back at quit (a disk that does not answer), the
+/// match saved elsewhere or printed: whatever signal ended the game.
+pub(crate) const SAVE_STUCK_STATUS: u8 = 3;
 
 /// What the runtime drives: the game ([`App`]) or the replay viewer. It gets every event,
 /// says whether the screen changed, and draws itself.
@@ -94,10 +104,15 @@ pub(crate) trait Screen {
     }
 
     /// A save is being made on another thread: once the loop has ended, the runtime waits
-    /// for it to come back ([`Event::Saved`]) before the screen ends.
+    /// for it to come back ([`Event::Saved`]) before the screen ends, [`SAVE_WAIT`] at
+    /// most (see [`wait_for_save`]).
     fn save_out(&self) -> bool {
         false
     }
+
+    /// The save out did not come back in time (or a second signal came while the runtime
+    /// waited for it): the screen ends without it.
+    fn give_up_save(&mut self) {}
 
     /// Called before the loop waits for the next event: work to start on other threads,
     /// whose answers come back through `wake`.
@@ -124,11 +139,17 @@ impl Screen for App {
     }
 
     fn ticking(&self) -> bool {
-        self.clock_running()
+        // While a save is out, the message line says how long it has waited, and a quit
+        // waiting for it gives it up in time.
+        self.clock_running() || App::save_out(self)
     }
 
     fn save_out(&self) -> bool {
         App::save_out(self)
+    }
+
+    fn give_up_save(&mut self) {
+        App::give_up_save(self);
     }
 
     fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
@@ -183,17 +204,32 @@ pub(crate) fn run_app(mut app: App) -> Result<String, RunError> {
 /// [`RunError::NotSaved`] when the match could not be saved where it goes nor elsewhere:
 /// where it is. A match saved nowhere on the disk has its record printed on standard
 /// output first (the terminal is restored by then), the last place it can go.
+/// [`RunError::SaveStuck`] when a save did not come back at quit ([`App::give_up_save`]):
+/// the match is saved in a rescue folder without it ([`App::rescue_stuck`]), or printed.
 pub(crate) fn finish(app: &mut App) -> Result<String, RunError> {
+    if app.save_stuck() {
+        let (line, record) = app.rescue_stuck();
+        if let Some(json) = record {
+            print_record(&json);
+        }
+        return Err(RunError::SaveStuck(line));
+    }
     let line = app.finish_saving();
     if !app.lost() {
         return Ok(line);
     }
     if let Some(json) = app.unsaved_record() {
-        use std::io::Write;
-        let mut out = io::stdout().lock();
-        let _ = out.write_all(json.as_bytes()).and_then(|()| out.flush());
+        print_record(&json);
     }
     Err(RunError::NotSaved(line))
+}
+
+/// Prints a match's record on standard output (the terminal restored), the last place it
+/// can go when no file took it.
+fn print_record(json: &str) {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(json.as_bytes()).and_then(|()| out.flush());
 }
 
 /// The stack of the runtime's own threads (input, signals), which only read and forward:
@@ -229,22 +265,35 @@ pub(crate) fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
     // so no signal can end the process with the terminal in raw mode.
     let signals = spawn_signals(tx.clone())?;
     let result = run_in_terminal(screen, tx, &rx);
-    // A save still being made comes back before the screen ends: its journal write whole,
-    // the match's files the game's again, for its last saves (see [`finish`]). A save always
-    // comes back (its worker sends it even after a panic).
-    while screen.save_out() {
-        match rx.recv() {
-            Ok(event @ Event::Saved(_)) => {
-                screen.handle(event);
-            }
-            Ok(_) => {}
-            Err(_) => break,
-        }
-    }
+    wait_for_save(screen, &rx, SAVE_WAIT);
     signals.close();
     // No engine outlives its game, even one a worker is still asking.
     bg_tui::bot::ubgi::end_every_engine();
     result
+}
+
+/// Once the loop has ended (the terminal restored): a save still being made comes back
+/// before the screen ends, its journal write whole, the match's files the game's again, for
+/// its last saves (see [`finish`]). A save comes back even after a panic (its worker sends
+/// it), but not from a disk that does not answer (a network mount gone, a disk pulled):
+/// after `wait`, or at once on a second signal (or Ctrl-C, the terminal being restored), the
+/// save is given up ([`Screen::give_up_save`]) and the screen ends without it.
+pub(crate) fn wait_for_save<S: Screen>(screen: &mut S, rx: &Receiver<Event>, wait: Duration) {
+    let deadline = Instant::now() + wait;
+    while screen.save_out() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(event @ Event::Saved(_)) => {
+                screen.handle(event);
+            }
+            Ok(Event::Terminate) | Err(RecvTimeoutError::Timeout) => {
+                screen.give_up_save();
+                return;
+            }
+            Ok(_) => {}
+            Err(RecvTimeoutError::Disconnected) => return,
+        }
+    }
 }
 
 /// Enters the terminal modes, runs the loop, and restores the terminal.

@@ -436,3 +436,116 @@ fn wait_for_text(out: &std::path::Path, what: &str) {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// A FIFO held open for reading (so opening it for writing does not wait) whose pipe is
+/// full and never read: a save to it blocks for real, as a write or an fsync to a disk that
+/// does not answer does, for as long as the returned file is open.
+fn hung_disk(path: &std::path::Path) -> std::fs::File {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    /// `O_NONBLOCK` (Linux).
+    const O_NONBLOCK: i32 = 0o4000;
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let mut pipe = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(O_NONBLOCK)
+        .open(path)
+        .expect("the FIFO opens");
+    for chunk in [4096, 1] {
+        while pipe.write(&vec![b' '; chunk]).is_ok() {}
+    }
+    pipe
+}
+
+/// Issue 47, item 2, the whole program: a save into a disk that does not answer (`:save`
+/// into a FIFO whose pipe is full and never read). The screen says a save waits once it has
+/// been out over a second; `q` `y` waits 3 s at most, then the game ends with status 3, one
+/// line saying the save is stuck and where the match is (the state folder), the terminal
+/// restored. On SIGTERM the same, and a second signal (SIGHUP) ends the wait at once. Run
+/// under `script`, which gives the game a terminal.
+#[test]
+fn a_save_that_never_returns_is_given_up_at_quit_and_on_a_second_signal() {
+    use std::io::Write;
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("no `script` here: skipped");
+        return;
+    }
+    for signals in [false, true] {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let hung = dir.path().join("hung");
+        let _pipe = hung_disk(&hung);
+        let out = dir.path().join("out");
+        let pid_file = dir.path().join("pid");
+        let (data, state) = (dir.path().join("data"), dir.path().join("state"));
+        let command = format!(
+            "stty cols 120 rows 40; env XDG_DATA_HOME={} XDG_STATE_HOME={} TMPDIR={} \
+             sh -c 'echo $$ > {}; exec {}'; echo status $?",
+            data.display(),
+            state.display(),
+            dir.path().display(),
+            pid_file.display(),
+            env!("CARGO_BIN_EXE_bg-tui")
+        );
+        let mut child = in_a_terminal(&command, &out);
+        let wait_for = |what: &str| wait_for_text(&out, what);
+        wait_for("Press r for the opening roll");
+        let mut stdin = child.stdin.take().expect("its input");
+        let mut keys = |keys: &str| {
+            stdin.write_all(keys.as_bytes()).expect("keys");
+            stdin.flush().expect("keys");
+            std::thread::sleep(Duration::from_millis(400));
+        };
+        keys("r");
+        keys(&format!(":save {}\r", hung.display()));
+        wait_for("a save has waited");
+        let start = Instant::now();
+        if signals {
+            let pid = std::fs::read_to_string(&pid_file).expect("the pid");
+            let kill = |signal: &str| {
+                let status = Command::new("kill")
+                    .args([signal, pid.trim()])
+                    .status()
+                    .expect("kill runs");
+                assert!(status.success());
+            };
+            kill("-TERM");
+            std::thread::sleep(Duration::from_millis(300));
+            kill("-HUP");
+        } else {
+            keys("q");
+            keys("y");
+        }
+        wait_for("status ");
+        let took = start.elapsed();
+        let _ = child.kill();
+        let _ = child.wait();
+        let text = screen_text(&out);
+        assert!(text.contains("status 3"), "{text}");
+        assert!(text.contains("a save did not come back"), "{text}");
+        assert!(
+            text.rfind("\u{1b}[?1049l") > text.rfind("\u{1b}[?1049h"),
+            "the alternate screen was left on"
+        );
+        let rescued: Vec<_> = std::fs::read_dir(state.join("bg-tui"))
+            .expect("the state folder")
+            .map(|e| e.expect("an entry").path())
+            .collect();
+        assert_eq!(rescued.len(), 1, "{rescued:?}");
+        assert!(text.contains(&rescued[0].display().to_string()), "{text}");
+        if signals {
+            assert!(
+                took < Duration::from_millis(2500),
+                "the second signal waited: {took:?}"
+            );
+        } else {
+            assert!(took >= Duration::from_secs(2), "{took:?}");
+        }
+    }
+}

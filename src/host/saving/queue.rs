@@ -2,10 +2,12 @@
 //! in order, what the last one said, and the line said once the game has ended.
 
 use super::helpers::shown;
-use super::{SaveDone, SaveJob, SaveRequest, SaveStatus, SaveWriter, Saved, recorded};
+use super::rescue::rescue_in_folders;
+use super::{RescueError, SaveDone, SaveJob, SaveRequest, SaveStatus, SaveWriter, Saved, recorded};
 use crate::record::Recorder;
 use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// The saving of a match: the saves asked for and not made yet, in order, the writer (while
 /// it is not out making one), what the last save said, and what the match had when it was
@@ -26,6 +28,8 @@ pub struct Saving {
     started_at: usize,
     /// The players quit without saving the match elsewhere.
     declined: bool,
+    /// When the save out now was handed out.
+    out_since: Option<Instant>,
 }
 
 impl Saving {
@@ -40,6 +44,7 @@ impl Saving {
             saved: recorded,
             started_at: recorded,
             declined: false,
+            out_since: None,
         }
     }
 
@@ -83,6 +88,34 @@ impl Saving {
         self.writer.is_none()
     }
 
+    /// How long the save out now has been out (`None`: no save is out). A disk that does
+    /// not answer (a network mount gone, a disk pulled) holds it out for ever.
+    #[must_use]
+    pub fn out_for(&self) -> Option<Duration> {
+        self.out_since.map(|since| since.elapsed())
+    }
+
+    /// When a save is out and does not come back (a disk that does not answer): saves the
+    /// record of `recorder` (`over`: the match is over) without the writer, which the save
+    /// holds, under a dated name in the first rescue folder that takes it within `wait`
+    /// (each folder on a thread of its own, so a folder on the same hung disk is given up
+    /// in its turn). Returns the file written.
+    ///
+    /// # Errors
+    /// [`RescueError::NoFolder`] or [`RescueError::NoFolderTook`]: the record is then
+    /// nowhere on the disk but the last autosave that worked.
+    pub fn rescue_stuck(
+        &mut self,
+        recorder: &Recorder,
+        over: bool,
+        wait: Duration,
+    ) -> Result<PathBuf, RescueError> {
+        let json = crate::record::to_json(recorder.as_record());
+        let saved = rescue_in_folders(&self.rescue_dirs, &json, over, Some(wait))?;
+        self.status.rescued = Some(saved.clone());
+        Ok(saved)
+    }
+
     /// The next save to make, of the record of `recorder` (`over`: the match is over), with
     /// the writer, if one is asked for and none is being made.
     pub fn next(&mut self, recorder: &Recorder, over: bool) -> Option<SaveJob> {
@@ -91,6 +124,7 @@ impl Saving {
         }
         let request = self.queue.pop_front()?;
         let writer = self.writer.take()?;
+        self.out_since = Some(Instant::now());
         Some(SaveJob {
             request,
             record: recorder.shared(),
@@ -104,6 +138,7 @@ impl Saving {
     pub fn done(&mut self, done: SaveDone) -> Saved {
         self.status = done.writer.status();
         self.writer = Some(done.writer);
+        self.out_since = None;
         done.saved
     }
 

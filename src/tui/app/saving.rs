@@ -12,6 +12,7 @@ use bg_tui::host::Host;
 use bg_tui::host::resume::shown_name;
 use bg_tui::host::saving::Saved;
 use bg_tui::record::{PlayerKind, RecordedAction};
+use std::time::{Duration, Instant};
 // What the tests' ways in (resuming a record in hand, saving to a path) need.
 #[cfg(test)]
 use {
@@ -21,6 +22,16 @@ use {
     bg_tui::record::Record,
     std::path::{Path, PathBuf},
 };
+
+/// How long a save may be out before the message line says it waits for the disk.
+pub(crate) const SAVE_SLOW: Duration = Duration::from_secs(1);
+
+/// How long quitting (`q`, Ctrl-C, a signal) waits for a save out before it gives it up as
+/// stuck (a disk that does not answer) and saves the match elsewhere.
+pub(crate) const SAVE_WAIT: Duration = Duration::from_secs(3);
+
+/// How long each other folder is given to take the match when a save is stuck.
+pub(crate) const RESCUE_WAIT: Duration = Duration::from_secs(2);
 
 impl App {
     #[cfg(test)]
@@ -108,7 +119,83 @@ impl App {
     /// runtime): the runtime waits for it to come back before the game ends.
     #[must_use]
     pub(crate) fn save_out(&self) -> bool {
-        self.table.saving().out() && !self.holds_save_job()
+        self.table.saving().out() && !self.holds_save_job() && !self.save_stuck
+    }
+
+    /// What the message line says first while a save has been out longer than
+    /// [`SAVE_SLOW`] (a disk that does not answer): that it waits, and for how long.
+    #[must_use]
+    pub(crate) fn save_waiting(&self) -> Option<String> {
+        let out = self.table.saving().out_for()?;
+        if out < SAVE_SLOW || self.save_stuck {
+            return None;
+        }
+        let secs = out.as_secs();
+        Some(if self.quit_waits_since.is_some() {
+            format!(
+                "a save has waited {secs} s for the disk: quitting waits for it {} s at most \
+                 (Ctrl-C: at once)",
+                SAVE_WAIT.as_secs()
+            )
+        } else {
+            format!("a save has waited {secs} s for the disk")
+        })
+    }
+
+    /// Once a second while a save is out: the quit waiting for it gives it up after
+    /// [`SAVE_WAIT`] ([`App::give_up_save`]). Returns whether the screen must be redrawn
+    /// (a save is out: the message line counts the seconds).
+    pub(super) fn save_second(&mut self) -> bool {
+        if self
+            .quit_waits_since
+            .is_some_and(|since| since.elapsed() >= SAVE_WAIT)
+            && self.table.saving().out()
+        {
+            self.give_up_save();
+        }
+        self.table.saving().out()
+    }
+
+    /// The save out is given up (it did not come back in time at quit, or a second signal
+    /// came): the game ends without it, and the match is saved elsewhere
+    /// ([`App::rescue_stuck`]).
+    pub(crate) fn give_up_save(&mut self) {
+        self.save_stuck = true;
+        self.quit = true;
+    }
+
+    /// Whether a save out was given up at quit ([`App::give_up_save`]).
+    #[must_use]
+    pub(crate) const fn save_stuck(&self) -> bool {
+        self.save_stuck
+    }
+
+    /// When a save was given up as stuck: the match saved in the first rescue folder that
+    /// takes it within [`RESCUE_WAIT`]. Returns the line to print once the terminal is
+    /// restored, and the record when no folder took it (the last place it can go is the
+    /// standard output).
+    pub(crate) fn rescue_stuck(&mut self) -> (String, Option<String>) {
+        let out = self.table.saving().out_for().unwrap_or_default().as_secs();
+        let over = self.table.state().is_over();
+        let rescued = self.table.host_mut().rescue_stuck(over, RESCUE_WAIT);
+        let stuck = format!("a save did not come back (the disk has not answered for {out} s)");
+        match rescued {
+            Ok(path) => (
+                format!(
+                    "{stuck}: the match is saved as {} ({})",
+                    path.display(),
+                    goes_on(over)
+                ),
+                None,
+            ),
+            Err(why) => (
+                format!(
+                    "{stuck}, and no other folder took the match ({why}): its record is \
+                     printed on standard output"
+                ),
+                Some(bg_tui::record::to_json(self.table.record())),
+            ),
+        }
     }
 
     /// Hands the host's next save, if one is asked for and none is being made, to the
@@ -140,6 +227,7 @@ impl App {
             Saved::NoFolder(line) => self.status.say(line.clone()),
             Saved::BeforeQuit(true) => self.quit = true,
             Saved::BeforeQuit(false) => {
+                self.quit_waits_since = None;
                 self.input.set_mode(Mode::Rescue(String::new()));
                 self.status.say(
                     "the match is not saved: say where to save it before quitting".to_string(),
@@ -163,6 +251,15 @@ impl App {
     /// then, if the match is still not safe, they are asked where to save it
     /// ([`Mode::Rescue`]).
     pub(super) fn quit_asked(&mut self) {
+        if self.table.saving().out() {
+            // A save out that has not come back: the quit waits for it, SAVE_WAIT at
+            // most; asked again meanwhile, it waits no longer.
+            if self.quit_waits_since.is_some() {
+                self.give_up_save();
+                return;
+            }
+            self.quit_waits_since = Some(Instant::now());
+        }
         if self.table.host().unsaved() || self.table.saving().pending() {
             self.ask(Effect::Save(SaveRequest::BeforeQuit));
         } else {
@@ -309,5 +406,15 @@ impl App {
     /// How much the record holds ([`bg_tui::host::saving::recorded`]).
     pub(super) fn recorded(&self) -> usize {
         self.table.host().recorded()
+    }
+}
+
+/// How to go on with a match saved as a file (`over`: a finished match, which is not
+/// resumed but viewed).
+pub(crate) const fn goes_on(over: bool) -> &'static str {
+    if over {
+        "the finished match: bg-tui replay FILE replays it"
+    } else {
+        "bg-tui resume FILE goes on with it"
     }
 }

@@ -287,6 +287,20 @@ impl App {
         Overlay::GameOver { title, lines }
     }
 
+    /// The message line: that a save waits for the disk (see [`App::save_waiting`]) before
+    /// what the line says, else a reminder of the keys while nothing is said.
+    fn shown_message(&self) -> String {
+        let said = self.status.message();
+        match self.save_waiting() {
+            Some(waiting) if said.is_empty() => waiting,
+            Some(waiting) => format!("{waiting} · {said}"),
+            None if said.is_empty() && self.table.game().result().is_none() => {
+                "? lists the keys; :bot greedy lets the computer play the side to act".to_string()
+            }
+            None => said.to_string(),
+        }
+    }
+
     /// What the board shows now.
     #[must_use]
     pub(crate) fn model(&self) -> BoardModel {
@@ -362,11 +376,7 @@ impl App {
             picked: self.input.picked().map(point_spot),
             targets,
             status: self.status(),
-            message: if self.status.message().is_empty() && self.table.game().result().is_none() {
-                "? lists the keys; :bot greedy lets the computer play the side to act".to_string()
-            } else {
-                self.status.message().to_string()
-            },
+            message: self.shown_message(),
             last_play: self.table.last_play().to_string(),
             last_move: self.table.last_move().cloned(),
             log: self.status.log().cloned().collect(),

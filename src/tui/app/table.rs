@@ -279,10 +279,12 @@ impl App {
         }
     }
 
-    /// A second passed: redraw while a clock runs (and see whether it ran out).
+    /// A second passed: redraw while a clock runs (and see whether it ran out) or a save is
+    /// out (the message line counts how long it waits; a quit waiting for it may give up).
     pub(super) fn second(&mut self) -> bool {
         self.note_time_out();
-        self.clock_running()
+        let save_out = self.save_second();
+        self.clock_running() || save_out
     }
 
     /// `C` / `:flag`: the computer plays the side whose time is out for the rest of the

@@ -354,3 +354,199 @@ fn a_signal_saves_a_match_that_is_not_saved_in_the_other_places() {
     assert!(farewell.contains("it is saved as"), "{farewell}");
     assert_eq!(std::fs::read_dir(&state).unwrap().count(), 1);
 }
+
+/// A save target that takes no more: a FIFO held open for reading (so opening it for
+/// writing does not wait) whose pipe is full and never read. A save to it blocks for real,
+/// as a write or an fsync to a disk that does not answer does, until the disk is dropped
+/// (then the blocked write fails: a broken pipe).
+struct HungDisk {
+    path: std::path::PathBuf,
+    _pipe: std::fs::File,
+}
+
+impl HungDisk {
+    fn new(dir: &std::path::Path) -> HungDisk {
+        use std::io::Write;
+        use std::os::unix::fs::OpenOptionsExt;
+        /// `O_NONBLOCK` (Linux).
+        const O_NONBLOCK: i32 = 0o4000;
+        let path = dir.join("hung");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let mut pipe = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(O_NONBLOCK)
+            .open(&path)
+            .expect("the FIFO opens");
+        for chunk in [4096, 1] {
+            while pipe.write(&vec![b' '; chunk]).is_ok() {}
+        }
+        HungDisk { path, _pipe: pipe }
+    }
+}
+
+/// Presses `code` (no saves made in place: they go to the runtime's worker).
+fn key(app: &mut App, code: KeyCode) {
+    app.handle(Event::Key(ratatui::crossterm::event::KeyEvent::new(
+        code,
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    )));
+}
+
+/// A game (saving into `root/saves`, rescued into `root/state`) whose `:save` into a disk
+/// that does not answer is out on the save worker, as the runtime starts it; the worker's
+/// answer would come to `tx`.
+fn a_game_with_a_save_that_never_returns(
+    root: &std::path::Path,
+    hung: &HungDisk,
+    tx: std::sync::mpsc::Sender<Event>,
+) -> App {
+    let mut app = App::new(Options {
+        rules: Rules::money(),
+        seed: Some(3),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        saves: Some(root.join("saves")),
+        rescue: vec![root.join("state")],
+        ..Options::default()
+    })
+    .unwrap();
+    press(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char(':'));
+    for c in format!("save {}", hung.path.display()).chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    key(&mut app, KeyCode::Enter);
+    let job = app.take_save_job().expect("the save");
+    crate::tui::workers::spawn_save(job, tx);
+    assert!(app.save_out());
+    app
+}
+
+/// Issue 47, item 2: a save that never returns (its disk does not answer): the message line
+/// says it waits once it has been out over a second; `q` `y` waits for it
+/// ([`crate::tui::app::SAVE_WAIT`]), then gives it up: the game ends, the match is saved
+/// in the state folder without it, and the program's status says so (3).
+#[test]
+fn a_save_that_never_returns_is_shown_then_given_up_at_quit() {
+    let root = tempfile::tempdir().unwrap();
+    let hung = HungDisk::new(root.path());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut app = a_game_with_a_save_that_never_returns(root.path(), &hung, tx);
+    assert!(
+        !app.model().message.contains("waited"),
+        "{}",
+        app.model().message
+    );
+    std::thread::sleep(Duration::from_millis(1100));
+    app.handle(Event::Second);
+    let message = app.model().message;
+    assert!(
+        message.starts_with("a save has waited 1 s for the disk"),
+        "{message}"
+    );
+    let quit_at = Instant::now();
+    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(!app.should_quit(), "the quit waits for the save a while");
+    assert!(
+        app.model().message.contains("quitting waits for it"),
+        "{}",
+        app.model().message
+    );
+    while quit_at.elapsed() < crate::tui::app::SAVE_WAIT {
+        app.handle(Event::Second);
+        assert!(!app.should_quit(), "given up before its time");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    app.handle(Event::Second);
+    assert!(app.should_quit(), "the quit gave the save up");
+    assert!(app.save_stuck());
+    assert!(rx.try_recv().is_err(), "the save is still out");
+    let error = crate::tui::terminal::finish(&mut app).expect_err("a save did not come back");
+    assert_eq!(error.exit_code(), 3);
+    let line = error.to_string();
+    let state = root.path().join("state");
+    let saved: Vec<_> = std::fs::read_dir(&state)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(
+        line.starts_with("a save did not come back (the disk has not answered for "),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(&format!(
+            "the match is saved as {} (bg-tui resume FILE goes on with it)",
+            saved[0].display()
+        )),
+        "{line}"
+    );
+    assert_eq!(
+        bg_tui::store::read_record(&saved[0]).unwrap().0,
+        *app.record()
+    );
+}
+
+/// Issue 47, item 2: Ctrl-C a second time while the quit waits for a save that never
+/// returns gives it up at once.
+#[test]
+fn ctrl_c_twice_gives_a_stuck_save_up_at_once() {
+    let root = tempfile::tempdir().unwrap();
+    let hung = HungDisk::new(root.path());
+    let (tx, _rx) = std::sync::mpsc::channel();
+    let mut app = a_game_with_a_save_that_never_returns(root.path(), &hung, tx);
+    let ctrl_c = Event::Key(ratatui::crossterm::event::KeyEvent::new(
+        KeyCode::Char('c'),
+        ratatui::crossterm::event::KeyModifiers::CONTROL,
+    ));
+    app.handle(ctrl_c.clone());
+    assert!(!app.should_quit(), "the quit waits for the save a while");
+    app.handle(ctrl_c);
+    assert!(app.should_quit() && app.save_stuck());
+}
+
+/// Issue 47, item 2: once the loop has ended (a signal), the runtime waits for a save that
+/// never returns a bounded time ([`crate::tui::terminal::wait_for_save`]), and a second
+/// signal ends the wait at once; a save that comes back in time is taken back.
+#[test]
+fn the_runtime_waits_for_a_stuck_save_a_bounded_time_and_a_second_signal_ends_it() {
+    use crate::tui::terminal::wait_for_save;
+    // Bounded: with no event, the wait ends after its time and gives the save up.
+    let root = tempfile::tempdir().unwrap();
+    let hung = HungDisk::new(root.path());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut app = a_game_with_a_save_that_never_returns(root.path(), &hung, tx);
+    app.handle(Event::Terminate);
+    assert!(app.should_quit() && !app.save_stuck());
+    let start = Instant::now();
+    wait_for_save(&mut app, &rx, Duration::from_millis(500));
+    assert!(start.elapsed() >= Duration::from_millis(500));
+    assert!(app.save_stuck() && !app.save_out());
+
+    // A second signal: at once, however long the wait may be.
+    let root = tempfile::tempdir().unwrap();
+    let hung = HungDisk::new(root.path());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut app = a_game_with_a_save_that_never_returns(root.path(), &hung, tx.clone());
+    app.handle(Event::Terminate);
+    tx.send(Event::Terminate).unwrap();
+    let start = Instant::now();
+    wait_for_save(&mut app, &rx, Duration::from_secs(60));
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(app.save_stuck());
+
+    // The disk answers in time (with an error): the save comes back, nothing is given up.
+    let root = tempfile::tempdir().unwrap();
+    let hung = HungDisk::new(root.path());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut app = a_game_with_a_save_that_never_returns(root.path(), &hung, tx);
+    app.handle(Event::Terminate);
+    drop(hung);
+    wait_for_save(&mut app, &rx, Duration::from_secs(60));
+    assert!(!app.save_out() && !app.save_stuck());
+}
