@@ -255,7 +255,8 @@ impl Host<Recorder> {
     /// Where the match is, or why it is not saved ([`Saving::farewell`]).
     #[must_use]
     pub fn farewell(&self) -> String {
-        self.saving.farewell(self.recorded())
+        self.saving
+            .farewell(self.recorded(), self.match_state.is_over())
     }
 }
 

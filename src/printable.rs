@@ -69,6 +69,17 @@ pub fn printable(text: &str, max_chars: usize) -> String {
     out
 }
 
+/// `text` cut after `max_chars` characters, with `…` where it was cut, and nothing escaped:
+/// for text an error quotes with `{:?}`, which escapes it once (as `printable` would, and
+/// a backslash too). Escaped here as well, it would show its escapes doubled (`\\u{1b}`).
+#[must_use]
+pub fn cut(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 /// clap's message for a command line `program` refuses, as one line: its first line without the
 /// `error: ` prefix (with what it lists when it ends in a colon), then its tip if it gives
 /// one, and where to read more.

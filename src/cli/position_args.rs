@@ -1,7 +1,7 @@
 //! The position `moves` and `hint` are asked about: `[POSITION_ID] DICE`, `--rules`,
 //! `--board`, as one argument group; and the Position ID, XGID and dice parsers.
 
-use super::{CliError, parse_variant, printable};
+use super::{CliError, parse_variant};
 use bg_tui::engine::{Dice, Position, Variant, position_from_id};
 use clap::Args;
 
@@ -64,7 +64,7 @@ pub(crate) struct MatchPosition {
 pub(crate) fn parse_match_position(text: &str) -> Result<MatchPosition, CliError> {
     if is_xgid(text) {
         let x = bg_tui::engine::parse_xgid(text).map_err(|source| CliError::Xgid {
-            text: printable(text, 60),
+            text: bg_tui::printable::cut(text, 60),
             source,
         })?;
         return Ok(MatchPosition {
@@ -94,7 +94,7 @@ pub(crate) fn parse_position(id: &str) -> Result<Position, CliError> {
         return bg_tui::engine::parse_xgid(id)
             .map(|x| x.position)
             .map_err(|source| CliError::Xgid {
-                text: printable(id, 60),
+                text: bg_tui::printable::cut(id, 60),
                 source,
             });
     }
@@ -114,7 +114,7 @@ pub(crate) fn parse_position(id: &str) -> Result<Position, CliError> {
 /// GNU Backgammon's Match ID.
 pub(crate) fn parse_match_id(text: &str) -> Result<bg_tui::engine::MatchIdFields, CliError> {
     bg_tui::engine::match_id_fields(text).map_err(|source| CliError::MatchId {
-        id: printable(text, 20),
+        id: bg_tui::printable::cut(text, 20),
         source,
     })
 }

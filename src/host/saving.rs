@@ -22,7 +22,7 @@ mod writer;
 // Without the `tui` feature this module is the crate's own (see `crate::host`), and not all
 // of these are used outside it.
 #[cfg_attr(not(feature = "tui"), allow(unused_imports))]
-pub use helpers::{recorded, shown_path};
+pub use helpers::{how_to_go_on, recorded, shown_path};
 pub use job::{SaveDone, SaveJob};
 pub use queue::Saving;
 pub use request::{SaveRequest, SaveStatus, Saved};

@@ -138,17 +138,17 @@ fn corpus_pair(line: &str) -> Result<(Position, Dice), CorpusLineError> {
         parse_xgid(id)
             .map(|x| x.position)
             .map_err(|source| CorpusLineError::Xgid {
-                text: printable(id, 60),
+                text: bg_tui::printable::cut(id, 60),
                 source,
             })?
     } else {
         position_from_id(id).map_err(|source| CorpusLineError::PositionId {
-            id: printable(id, 60),
+            id: bg_tui::printable::cut(id, 60),
             source,
         })?
     };
     let dice = Dice::parse(dice).map_err(|source| CorpusLineError::Dice {
-        text: printable(dice, 60),
+        text: bg_tui::printable::cut(dice, 60),
         source,
     })?;
     Ok((position, dice))

@@ -129,6 +129,39 @@ fn a_damaged_match_id_after_a_position_id_is_named_as_one() {
     assert!(matches!(e, CliError::Usage(_)), "{e:?}");
 }
 
+/// Issue 47, item 10: a damaged XGID or Match ID is quoted once, its control characters
+/// escaped once, as the Position ID's error quotes it (they showed `"XGID=\\u{1b}[2J:0:0"`).
+#[test]
+fn a_damaged_id_is_quoted_once_as_the_position_ids_error_quotes_it() {
+    let cases = [
+        (
+            "XGID=\u{1b}[2J:0:0",
+            "invalid XGID \"XGID=\\u{1b}[2J:0:0\": ",
+        ),
+        (
+            "\u{1b}[2J4HPwATDgc/ABMA",
+            "invalid position ID \"\\u{1b}[2J4HPwATDgc/ABMA\": ",
+        ),
+        (
+            "4HPwATDgc/ABMA:\u{1b}[2J",
+            "invalid match ID \"\\u{1b}[2J\": ",
+        ),
+    ];
+    for (id, quoted) in cases {
+        for args in [&["show", id][..], &["moves", id, "31"]] {
+            let line = failure(args).to_string();
+            assert!(line.starts_with(quoted), "{args:?}: {line}");
+            assert!(!line.contains("\\\\"), "{args:?}: {line}");
+        }
+    }
+    // A long one is cut, with `…`, and still escaped once.
+    let long = format!("XGID=\u{1b}{}:0:0", "a".repeat(100));
+    let line = failure(&["show", &long]).to_string();
+    assert!(line.starts_with("invalid XGID \"XGID=\\u{1b}aaa"), "{line}");
+    assert!(line.contains("a…\": "), "{line}");
+    assert!(!line.contains("\\\\"), "{line}");
+}
+
 #[test]
 fn show_takes_a_match_id_after_the_position_id() {
     let Command::Show(a) = command(&["show", "4HPwATDgc/ABMA:cAngAGAACAAE"]) else {

@@ -13,6 +13,17 @@ pub fn shown_path(path: &Path) -> String {
     }
 }
 
+/// How to go on with a match saved as a file (`over`: a finished match, which is not
+/// resumed but replayed), for the line that says where it was saved.
+#[must_use]
+pub const fn how_to_go_on(over: bool) -> &'static str {
+    if over {
+        "the finished match: bg-tui replay FILE replays it"
+    } else {
+        "bg-tui resume FILE goes on with it"
+    }
+}
+
 /// `shown_path`, by a shorter name for the many message lines of saving.
 pub(super) use shown_path as shown;
 

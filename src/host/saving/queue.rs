@@ -1,7 +1,7 @@
 //! The saving of a match ([`Saving`]): the saves asked for, handed out one at a time and
 //! in order, what the last one said, and the line said once the game has ended.
 
-use super::helpers::shown;
+use super::helpers::{how_to_go_on, shown};
 use super::rescue::rescue_in_folders;
 use super::{RescueError, SaveDone, SaveJob, SaveRequest, SaveStatus, SaveWriter, Saved, recorded};
 use crate::record::Recorder;
@@ -218,23 +218,25 @@ impl Saving {
             }
             self.status = writer.status();
         }
-        self.farewell(recorded)
+        self.farewell(recorded, over)
     }
 
-    /// The line to print once the game has ended, the record being `recorded` long: where
-    /// the match is (kept, or in the autosave, and how to go on with it), or why it is not
-    /// saved. Empty when there is nothing to say (nothing was played).
+    /// The line to print once the game has ended, the record being `recorded` long (`over`:
+    /// the match is over): where the match is (kept, or in the autosave, and how to go on
+    /// with it), or why it is not saved. Empty when there is nothing to say (nothing was
+    /// played).
     #[must_use]
-    pub fn farewell(&self, recorded: usize) -> String {
+    pub fn farewell(&self, recorded: usize, over: bool) -> String {
         let status = &self.status;
         if let Some(path) = &status.kept {
             return format!("the match is kept as {}", shown(path));
         }
         if let Some(path) = &status.rescued {
+            // Whole, as the other lines that name a file to go on with print it.
             return format!(
-                "the match could not be saved where it goes: it is saved as {} (bg-tui resume \
-                 FILE goes on with an unfinished match)",
-                shown(path)
+                "the match could not be saved where it goes: it is saved as {} ({})",
+                path.display(),
+                how_to_go_on(over)
             );
         }
         if self.unsaved(recorded) {

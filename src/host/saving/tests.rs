@@ -70,9 +70,9 @@ fn without_a_save_folder_an_autosave_is_nothing_to_do_and_s_says_so() {
         matches!(&said, Saved::To(line) if line == "there is no save folder: save with :save PATH"),
         "{said:?}"
     );
-    assert_eq!(saving.farewell(0), "");
+    assert_eq!(saving.farewell(0, false), "");
     assert_eq!(
-        saving.farewell(1),
+        saving.farewell(1, false),
         "the match was not saved (autosave is off)"
     );
 }
@@ -163,4 +163,33 @@ fn a_save_that_never_returns_is_timed_and_the_match_is_rescued_without_it() {
     worker.join().unwrap();
     let _ = saving.done(done);
     assert_eq!(saving.out_for(), None);
+}
+
+/// Issue 47, item 10: the line at quit for a match saved elsewhere names the file whole
+/// (not `~/...`, even in the home folder), as the other lines that name a file to go on
+/// with do, and says a finished match is finished (it is replayed, not resumed).
+#[test]
+fn a_match_rescued_at_quit_is_named_whole_and_finished_or_not() {
+    let home = dirs::home_dir().unwrap_or_else(|| std::path::PathBuf::from("/root"));
+    let file = home.join("rescued").join("match-2026-01-01-000000.json");
+    let mut writer = SaveWriter::new(None, Vec::new());
+    writer.trouble = Some("No space left on device".to_string());
+    writer.rescued = Some(file.clone());
+    let saving = Saving::new(writer, 0);
+    assert_eq!(
+        saving.farewell(1, true),
+        format!(
+            "the match could not be saved where it goes: it is saved as {} (the finished \
+             match: bg-tui replay FILE replays it)",
+            file.display()
+        )
+    );
+    assert_eq!(
+        saving.farewell(1, false),
+        format!(
+            "the match could not be saved where it goes: it is saved as {} (bg-tui resume \
+             FILE goes on with it)",
+            file.display()
+        )
+    );
 }

@@ -10,7 +10,7 @@ use crate::tui::msg::{LineMsg, Msg};
 use bg_tui::engine::Side;
 use bg_tui::host::Host;
 use bg_tui::host::resume::shown_name;
-use bg_tui::host::saving::Saved;
+use bg_tui::host::saving::{Saved, how_to_go_on};
 use bg_tui::record::{PlayerKind, RecordedAction};
 use std::time::{Duration, Instant};
 // What the tests' ways in (resuming a record in hand, saving to a path) need.
@@ -184,7 +184,7 @@ impl App {
                 format!(
                     "{stuck}: the match is saved as {} ({})",
                     path.display(),
-                    goes_on(over)
+                    how_to_go_on(over)
                 ),
                 None,
             ),
@@ -406,15 +406,5 @@ impl App {
     /// How much the record holds ([`bg_tui::host::saving::recorded`]).
     pub(super) fn recorded(&self) -> usize {
         self.table.host().recorded()
-    }
-}
-
-/// How to go on with a match saved as a file (`over`: a finished match, which is not
-/// resumed but viewed).
-pub(crate) const fn goes_on(over: bool) -> &'static str {
-    if over {
-        "the finished match: bg-tui replay FILE replays it"
-    } else {
-        "bg-tui resume FILE goes on with it"
     }
 }

@@ -300,6 +300,12 @@ fn quitting_a_match_that_is_not_saved_asks_where_to_save_it() {
         farewell.contains(&saved[0].display().to_string()),
         "{farewell}"
     );
+    // Issue 47, item 10: the match is over, and said so.
+    assert!(
+        farewell.ends_with("(the finished match: bg-tui replay FILE replays it)"),
+        "{farewell}"
+    );
+    assert!(!farewell.contains("unfinished"), "{farewell}");
     assert_eq!(
         bg_tui::store::read_record(&saved[0]).unwrap().0,
         *app.record()
