@@ -38,6 +38,7 @@ use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One line after the first: one save.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,6 +215,35 @@ impl Written {
     }
 }
 
+/// How a journal forces each line it appends to the disk: [`File::sync_data`], unless set
+/// otherwise ([`Journal::sync_with`]: a test stands a disk that does not answer in its
+/// place, whose fsync never returns).
+pub type SyncFn = Arc<dyn Fn(&File) -> io::Result<()> + Send + Sync>;
+
+/// A journal's way to the disk: [`File::sync_data`], or the [`SyncFn`] set in its place.
+#[derive(Clone, Default)]
+pub(crate) struct Syncer(pub(crate) Option<SyncFn>);
+
+impl Syncer {
+    /// Forces what was written to `file` to the disk.
+    fn sync(&self, file: &File) -> io::Result<()> {
+        match &self.0 {
+            Some(sync) => sync(file),
+            None => file.sync_data(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Syncer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Syncer(set)"
+        } else {
+            "Syncer(sync_data)"
+        })
+    }
+}
+
 /// An open journal file that [`Journal::save`] keeps in step with a record.
 #[derive(Debug)]
 pub struct Journal {
@@ -226,6 +256,8 @@ pub struct Journal {
     written: Written,
     /// Force each line to the disk (on by default).
     sync: bool,
+    /// How a line is forced to the disk.
+    syncer: Syncer,
 }
 
 impl Journal {
@@ -246,6 +278,7 @@ impl Journal {
             len: first.len() as u64,
             written: Written::of(record),
             sync: true,
+            syncer: Syncer::default(),
         })
     }
 
@@ -266,6 +299,7 @@ impl Journal {
             len: first.len() as u64,
             written: Written::of(record),
             sync: true,
+            syncer: Syncer::default(),
         })
     }
 
@@ -300,6 +334,7 @@ impl Journal {
             len,
             written: Written::of(&held),
             sync: true,
+            syncer: Syncer::default(),
         })
     }
 
@@ -307,6 +342,12 @@ impl Journal {
     /// default; a benchmark building a long session quickly turns it off for a while).
     pub fn set_sync(&mut self, sync: bool) {
         self.sync = sync;
+    }
+
+    /// Forces each line appended from now on to the disk by `sync` in place of
+    /// [`File::sync_data`] (a test's disk that does not answer).
+    pub fn sync_with(&mut self, sync: SyncFn) {
+        self.syncer = Syncer(Some(sync));
     }
 
     /// The file.
@@ -338,6 +379,7 @@ impl Journal {
         let Some(line) = self.line_to_add(record) else {
             *self = Journal::create(&self.path, record).map(|mut j| {
                 j.sync = self.sync;
+                j.syncer = self.syncer.clone();
                 j
             })?;
             return Ok(());
@@ -351,17 +393,22 @@ impl Journal {
             .is_some_and(|file| is_at(file, &self.path))
         {
             // Gone, or replaced: write the journal afresh where it belongs.
-            let sync = self.sync;
+            let (sync, syncer) = (self.sync, self.syncer.clone());
             *self = Journal::create(&self.path, record)?;
             self.sync = sync;
+            self.syncer = syncer;
             return Ok(());
         }
         let Some(file) = self.file.as_mut() else {
             return Ok(());
         };
-        let written = file
-            .write_all(line.as_bytes())
-            .and_then(|()| if self.sync { file.sync_data() } else { Ok(()) });
+        let written = file.write_all(line.as_bytes()).and_then(|()| {
+            if self.sync {
+                self.syncer.sync(file)
+            } else {
+                Ok(())
+            }
+        });
         match written {
             Ok(()) => {
                 self.len += line.len() as u64;

@@ -6,6 +6,7 @@ use super::{SaveWriter, Saved};
 use crate::record::Record;
 use crate::store;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 impl SaveWriter {
@@ -66,6 +67,9 @@ impl SaveWriter {
             Some(journal) => journal.save(record),
             None => claim.start_journal(record, self.continues_autosave),
         };
+        if let (Some(sync), Some(journal)) = (&self.syncer.0, claim.journal.as_mut()) {
+            journal.sync_with(Arc::clone(sync));
+        }
         self.journal_current = saved.is_ok();
         let not_kept = kept.err().filter(|e| !e.is_empty());
         match (saved, not_kept) {

@@ -7,6 +7,7 @@ use super::{SaveRequest, SaveStatus, Saved};
 use crate::record::Record;
 use crate::store;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 /// The files of a match: the one writer of them.
@@ -35,6 +36,8 @@ pub struct SaveWriter {
     pub(super) rescued: Option<PathBuf>,
     /// The last autosave wrote the journal (the match is in it, as it stood then).
     pub(super) journal_current: bool,
+    /// How the journal forces its lines to the disk (see [`crate::journal::SyncFn`]).
+    pub(super) syncer: crate::journal::Syncer,
 }
 
 impl SaveWriter {
@@ -54,6 +57,7 @@ impl SaveWriter {
             rescue_dirs,
             rescued: None,
             journal_current: false,
+            syncer: crate::journal::Syncer(None),
         }
     }
 
@@ -89,6 +93,16 @@ impl SaveWriter {
     /// own, as any game would).
     pub fn continue_own_autosave(&mut self, path: PathBuf) {
         self.resumed_own = Some(path);
+    }
+
+    /// Forces the journal's lines to the disk by `sync` in place of `File::sync_data`, from
+    /// the next one it appends (see [`crate::journal::Journal::sync_with`]): a test's disk
+    /// that does not answer.
+    pub fn sync_with(&mut self, sync: crate::journal::SyncFn) {
+        if let Some(journal) = self.claim.as_mut().and_then(|c| c.journal.as_mut()) {
+            journal.sync_with(Arc::clone(&sync));
+        }
+        self.syncer = crate::journal::Syncer(Some(sync));
     }
 
     /// Makes `path` where `s` saves (the file the match was resumed from).

@@ -337,6 +337,15 @@ impl App {
     }
 
     #[cfg(test)]
+    /// Forces the autosave journal's lines to the disk by `sync` (a test's disk that does
+    /// not answer): see [`SaveWriter::sync_with`]. Nothing while a save is out.
+    pub(crate) fn sync_saves_with(&mut self, sync: bg_tui::journal::SyncFn) {
+        if let Some(writer) = self.table.saving_mut().writer_mut() {
+            writer.sync_with(sync);
+        }
+    }
+
+    #[cfg(test)]
     /// Says the match was resumed from the autosave file: it is written over as the match
     /// goes on (a new match or one resumed from another file first moves it aside).
     pub(crate) fn owns_autosave(&mut self) {

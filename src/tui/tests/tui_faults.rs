@@ -556,3 +556,81 @@ fn the_runtime_waits_for_a_stuck_save_a_bounded_time_and_a_second_signal_ends_it
     wait_for_save(&mut app, &rx, Duration::from_secs(60));
     assert!(!app.save_out() && !app.save_stuck());
 }
+
+/// Issue 47, item 2, the journal's own disk: the autosave's fsync does not return (a
+/// network mount gone, a disk pulled; here a [`bg_tui::journal::SyncFn`] that blocks until
+/// the test ends). The game plays on while the message line says the save waits; on a
+/// signal the runtime waits a bounded time, then the match (with the move whose save is
+/// stuck) is saved in the state folder and the status says so (3).
+#[test]
+fn an_autosave_whose_fsync_never_returns_is_given_up_on_a_signal() {
+    let root = tempfile::tempdir().unwrap();
+    let mut app = App::new(Options {
+        rules: Rules::money(),
+        seed: Some(3),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        saves: Some(root.path().join("saves")),
+        rescue: vec![root.path().join("state")],
+        ..Options::default()
+    })
+    .unwrap();
+    // The journal is made (its first line forced to the disk as any file is).
+    press(&mut app, KeyCode::Char('r'));
+    let autosave = root.path().join("saves").join(bg_tui::store::AUTOSAVE_NAME);
+    assert!(autosave.is_file());
+    // From now on its disk does not answer an fsync, until `_release` goes.
+    let (_release, hold) = std::sync::mpsc::channel::<()>();
+    let hold = std::sync::Mutex::new(hold);
+    let (synced_tx, synced) = std::sync::mpsc::channel::<()>();
+    let synced_tx = std::sync::Mutex::new(synced_tx);
+    app.sync_saves_with(std::sync::Arc::new(move |_file| {
+        let _ = synced_tx.lock().map(|tx| tx.send(()));
+        let _ = hold.lock().map(|hold| hold.recv());
+        Err(std::io::Error::other("the disk went away"))
+    }));
+    let play = app.match_state().game().legal_plays()[0];
+    key(&mut app, KeyCode::Char(':'));
+    for c in bg_tui::engine::format_play(&play).chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    key(&mut app, KeyCode::Enter);
+    let job = app.take_save_job().expect("the autosave of the move");
+    let (tx, rx) = std::sync::mpsc::channel();
+    crate::tui::workers::spawn_save(job, tx);
+    synced
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the save reached the journal's fsync");
+    std::thread::sleep(Duration::from_millis(1100));
+    app.handle(Event::Second);
+    let message = app.model().message;
+    assert!(
+        message.starts_with("a save has waited 1 s for the disk"),
+        "{message}"
+    );
+    // A signal: the loop ends, the runtime waits (bounded), then gives the save up.
+    app.handle(Event::Terminate);
+    assert!(app.should_quit() && app.save_out());
+    crate::tui::terminal::wait_for_save(&mut app, &rx, Duration::from_millis(500));
+    assert!(app.save_stuck());
+    let error = crate::tui::terminal::finish(&mut app).expect_err("a save did not come back");
+    assert_eq!(error.exit_code(), 3);
+    let saved: Vec<_> = std::fs::read_dir(root.path().join("state"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(
+        error.to_string().contains(&saved[0].display().to_string()),
+        "{error}"
+    );
+    let rescued = bg_tui::store::read_record(&saved[0]).unwrap().0;
+    assert_eq!(rescued, *app.record());
+    assert!(
+        matches!(
+            rescued.games[0].actions.last(),
+            Some(bg_tui::record::RecordedAction::Play { .. })
+        ),
+        "the move whose save is stuck: {:?}",
+        rescued.games[0].actions
+    );
+}
