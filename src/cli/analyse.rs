@@ -1,7 +1,8 @@
 //! `bg-tui analyse FILE`: every play and cube decision of a recorded match judged by the
 //! expert bot (the judging is [`bg_tui::analysis`]).
 
-use bg_tui::analysis::{analyse, text};
+use bg_tui::analysis::{analyse_with_progress, text};
+use std::io::IsTerminal;
 
 use super::CliError;
 use bg_tui::record::{self, Record};
@@ -59,7 +60,17 @@ fn read(path: &Path) -> Result<Record, CliError> {
 /// [`CliError`] for a file that cannot be read or replayed.
 pub(crate) fn run(path: &Path, ply: u8, json: bool) -> Result<String, CliError> {
     let record = read(path)?;
-    let a = analyse(&record, ply).map_err(|source| CliError::Analysis {
+    let bar = progress_bar();
+    let a = analyse_with_progress(&record, ply, &mut |done, all| {
+        if let Some(bar) = &bar {
+            bar.set_length(all as u64);
+            bar.set_position(done as u64);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let a = a.map_err(|source| CliError::Analysis {
         path: path.to_path_buf(),
         source,
     })?;
@@ -69,4 +80,18 @@ pub(crate) fn run(path: &Path, ply: u8, json: bool) -> Result<String, CliError> 
             .map_err(CliError::Json);
     }
     Ok(text(&a, ply))
+}
+
+/// A progress bar of the record's actions on standard error, when it is a terminal (a
+/// piped or redirected standard error stays quiet).
+fn progress_bar() -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "analysing {bar:40} {pos}/{len} actions  {elapsed} elapsed, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    })
 }

@@ -295,10 +295,30 @@ impl App {
             Some(waiting) if said.is_empty() => waiting,
             Some(waiting) => format!("{waiting} · {said}"),
             None if said.is_empty() && self.table.game().result().is_none() => {
-                "? lists the keys; :bot greedy lets the computer play the side to act".to_string()
+                format!(
+                    "? lists the keys; :bot {} lets the computer play the side to act",
+                    self.suggested_bot()
+                )
             }
             None => said.to_string(),
         }
+    }
+
+    /// The bot the reminder names for `:bot`: the one playing a side (an engine over UBGI
+    /// aside, whose command is no short reminder), else the strongest for the rule set.
+    fn suggested_bot(&self) -> String {
+        self.options
+            .players
+            .iter()
+            .find_map(|p| match p {
+                super::Player::Bot(spec) if !matches!(spec, bg_tui::bot::BotSpec::Ubgi(_)) => {
+                    Some(spec.to_string())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| {
+                bg_tui::bot::strongest_for(self.table.game().variant()).to_string()
+            })
     }
 
     /// What the board shows now.

@@ -481,3 +481,16 @@ fn a_person_who_hands_their_side_to_a_bot_still_starts_each_game() {
     let answered = run_bots(&mut app, |a| a.match_state().results().len() == 2);
     assert!(answered > 0, "the bots play the next game");
 }
+
+/// The reminder below the board names the bot `:bot` would seat: the opponent's against a
+/// bot, the strongest one in a hot-seat game (issue 49, part 6), never `greedy` regardless.
+#[test]
+fn the_reminder_names_the_bot_being_played() {
+    let reminder = |players: [Player; 2]| app(players, 0, 5).model().message;
+    assert!(
+        reminder([bot("pubeval"), Player::Human]).contains(":bot pubeval lets"),
+        "{}",
+        reminder([bot("pubeval"), Player::Human])
+    );
+    assert!(reminder([Player::Human, Player::Human]).contains(":bot expert lets"));
+}
