@@ -583,7 +583,9 @@ fn text(
         .max()
         .unwrap_or(0);
     let best = shown.first().map_or(0.0, |l| l.result.equity);
-    let pct = |x: f64| x * 100.0;
+    // With variance reduction a chance may stray a little below 0 or above 1: shown as
+    // a chance is, within 0-100% (never "-0.0%").
+    let pct = |x: f64| x.clamp(0.0, 1.0) * 100.0;
     for (i, line) in shown.iter().enumerate() {
         let c = &line.result.chances;
         let name = line.play.as_deref().unwrap_or("on roll");
@@ -643,5 +645,53 @@ impl RolloutArgs {
     /// As [`run`].
     pub(crate) fn run(&self) -> Result<String, CliError> {
         run(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chance that variance reduction left a hair below 0 reads 0.0%, never -0.0%
+    /// (issue 49, part 6).
+    #[test]
+    fn a_chance_a_hair_below_zero_reads_zero() {
+        let position = bg_tui::engine::position_from_id("4HPwATDgc/ABMA").expect("an ID");
+        let asked = Asked {
+            variant: Variant::Backgammon,
+            position,
+            fields: None,
+            by_id: true,
+            beaver: false,
+            label: "4HPwATDgc/ABMA".to_string(),
+        };
+        let result = LineResult {
+            chances: [0.52, 0.13, -0.0004, -0.0002, -0.00001],
+            equity: 0.05,
+            std_err: 0.01,
+            trials: 72,
+        };
+        let shown = [Shown {
+            play: None,
+            after: None,
+            result,
+        }];
+        let rollout = Rollout {
+            lines: vec![result],
+            trials: 72,
+        };
+        let out = text(
+            &asked,
+            None,
+            &RolloutSettings::default(),
+            &rollout,
+            &shown,
+            None,
+        );
+        assert!(!out.contains("-0.0%"), "{out}");
+        assert!(
+            out.contains("bg  0.0%  lose gammon  0.0%  bg  0.0%"),
+            "{out}"
+        );
     }
 }

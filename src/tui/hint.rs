@@ -244,6 +244,9 @@ pub(crate) fn advise(m: &MatchState, seed: u64) -> HintPanel {
     let name = bot::strongest_for(m.game().variant());
     let title = title(&name);
     let game = m.game();
+    if let Some(offer) = game.resignation() {
+        return resignation_advice(m, offer, &name, seed, title);
+    }
     if name == BotSpec::Expert(None) {
         let advisor = Advisor::new(EXPERT_DEFAULT_PLY);
         let panel = match (advisor, game.phase()) {
@@ -309,6 +312,31 @@ pub(crate) fn advise(m: &MatchState, seed: u64) -> HintPanel {
     }
 }
 
+/// The advice to the player offered a resignation: accept or decline it, as `name` (the
+/// strongest bot) would answer it.
+fn resignation_advice(
+    m: &MatchState,
+    offer: bg_tui::engine::Resignation,
+    name: &BotSpec,
+    seed: u64,
+    title: String,
+) -> HintPanel {
+    let Ok(mut adviser) = name.make(seed) else {
+        return HintPanel::advice(title, vec!["no hint now".to_string()]);
+    };
+    let what = match offer.level {
+        bg_tui::engine::WinKind::Single => "a single game",
+        bg_tui::engine::WinKind::Gammon => "a gammon",
+        bg_tui::engine::WinKind::Backgammon => "a backgammon",
+    };
+    let line = if adviser.accept_resignation(m, offer.level) {
+        format!("{name} would accept the resignation of {what}: accept (y)")
+    } else {
+        format!("{name} would decline the resignation of {what} and play on: decline (n)")
+    };
+    HintPanel::advice(title, vec![line])
+}
+
 /// The advisor's cube advice before rolling, to the player doubled, or to the doubler
 /// facing a beaver: whose view the figures take, the cube and score, the chances of the
 /// player on roll, the three cubeful equities (the doubler's view) and what to do now.
@@ -368,6 +396,41 @@ mod tests {
         let money = opened(Rules::money());
         assert!(money.head[0].starts_with("money play, cube 1 centred: cubeful equity"));
         assert!(!money.head.iter().any(|l| l.contains("match-winning")));
+    }
+
+    /// Offered a resignation, the hint advises accepting or declining it (issue 49, part
+    /// 6), as the expert would answer: a single game is declined by a side about to win a
+    /// gammon, a backgammon accepted.
+    #[test]
+    fn offered_a_resignation_the_hint_says_accept_or_decline() {
+        use bg_tui::engine::{Action, MatchIdFields, RuleSet, WinKind, match_state_from_ids};
+        // X (on roll) has all 15 checkers in O's home board, O has borne off three.
+        let mut x = [0u8; 26];
+        let mut o = [0u8; 26];
+        (x[19], x[20], x[21]) = (5, 5, 5);
+        (o[1], o[2], o[3]) = (5, 5, 2);
+        let position = Position::from_sides(&x, &o).expect("a position");
+        for (level, says) in [
+            (
+                WinKind::Single,
+                "would decline the resignation of a single game",
+            ),
+            (
+                WinKind::Backgammon,
+                "would accept the resignation of a backgammon",
+            ),
+        ] {
+            let mut m = match_state_from_ids(
+                RuleSet::Backgammon,
+                position,
+                &MatchIdFields::money_on_roll(),
+                false,
+            )
+            .expect("a match state");
+            m.apply(Action::Resign(level)).expect("a resignation");
+            let lines = advise(&m, 1).lines();
+            assert!(lines.iter().any(|l| l.contains(says)), "{lines:?}");
+        }
     }
 
     /// The cube advice's panel can be rolled out before a roll and when doubled, and says

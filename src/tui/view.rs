@@ -75,7 +75,11 @@ fn draw(model: &BoardModel, moves: Option<&MoveList<'_>>, area: Rect, buf: &mut 
             move_list::draw(rect, moves, theme, buf);
         }
     }
-    panel::draw_status(g.status, model, theme, buf);
+    let xgid_below = model
+        .xgid
+        .as_deref()
+        .filter(|x| model.board_text.is_none() && panel::xgid_below(x, g.panel.width));
+    panel::draw_status(g.status, model, xgid_below, theme, buf);
     if let Some(o) = &model.overlay {
         overlay::draw(o, theme, area, g.surface(), buf);
     }

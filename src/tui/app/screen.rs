@@ -52,11 +52,20 @@ impl App {
                 }
                 None => String::new(),
             },
-            Phase::DoubleOffered => format!(
-                "{on_roll} doubles to {}: {}, take (t) or pass (p)?",
-                game.offered_value(),
-                self.name(game.turn().opponent())
-            ),
+            Phase::DoubleOffered => {
+                // Beavers on (money play, the cube below its cap): `b` is an answer too.
+                let mut beavered = self.table.state().clone();
+                let beaver = if beavered.apply(bg_tui::engine::Action::Beaver).is_ok() {
+                    ", beaver (b)"
+                } else {
+                    ""
+                };
+                format!(
+                    "{on_roll} doubles to {}: {}, take (t){beaver} or pass (p)?",
+                    game.offered_value(),
+                    self.name(game.turn().opponent())
+                )
+            }
             Phase::Beavered => format!(
                 "{} beavers to {}: {on_roll}, take (t) or pass (p)?",
                 self.name(game.turn().opponent()),
@@ -158,13 +167,27 @@ impl App {
                 // Only what the rule set can score, each with what it would score now.
                 let highest = game.variant().rules().highest_win();
                 let by = game.to_act().unwrap_or_else(|| game.turn());
+                // A level scoring no more than the one below it is no other choice (under
+                // Schmidt scoring every level scores the checkers the loser has left).
+                let mut last = 0;
                 let lines = [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
                     .iter()
                     .zip(['s', 'g', 'b'])
                     .filter(|(k, _)| **k <= highest)
-                    .map(|(k, key)| {
+                    .filter_map(|(k, key)| {
                         let points = game.resignation_points(by, *k);
-                        format!("{key}  a {k} ({})", plural(points, "point"))
+                        let more = points > last;
+                        last = last.max(points);
+                        more.then(|| {
+                            if game.rules().schmidt {
+                                format!(
+                                    "{key}  the game ({}: the checkers left)",
+                                    plural(points, "point")
+                                )
+                            } else {
+                                format!("{key}  a {k} ({})", plural(points, "point"))
+                            }
+                        })
                     })
                     .chain(std::iter::once("Esc  keep playing".to_string()))
                     .collect();
@@ -316,9 +339,7 @@ impl App {
                 }
                 _ => None,
             })
-            .unwrap_or_else(|| {
-                bg_tui::bot::strongest_for(self.table.game().variant()).to_string()
-            })
+            .unwrap_or_else(|| bg_tui::bot::strongest_for(self.table.game().variant()).to_string())
     }
 
     /// What the board shows now.

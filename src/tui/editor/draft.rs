@@ -485,7 +485,12 @@ impl Draft {
                 self.score[0], self.score[1]
             ));
         }
-        lines.push("w b add, x remove, p pin".to_string());
+        // Only Plakoto pins a checker under another.
+        lines.push(if self.variant == Variant::Plakoto {
+            "w b add, x remove, p pin".to_string()
+        } else {
+            "w b add, x remove".to_string()
+        });
         lines.push("c clear, i initial, ? keys".to_string());
         lines
     }

@@ -80,6 +80,12 @@ fn check_take_pass_beaver() {
         });
         to_rolling(&mut app);
         press(&mut app, KeyCode::Char('d'));
+        // With beavers on the answer names `b` too (issue 49, part 6).
+        let status = app.model().status;
+        assert!(
+            status.ends_with("take (t), beaver (b) or pass (p)?"),
+            "{status}"
+        );
         press(&mut app, KeyCode::Char(key));
         let game = app.match_state().game();
         match expect {
@@ -88,6 +94,16 @@ fn check_take_pass_beaver() {
             _ => assert_eq!(game.phase(), Phase::Beavered),
         }
     }
+}
+
+/// Without beavers the answer names take and pass alone.
+#[test]
+fn without_beavers_the_answer_names_take_and_pass() {
+    let mut app = new_app(Rules::money());
+    to_rolling(&mut app);
+    press(&mut app, KeyCode::Char('d'));
+    let status = app.model().status;
+    assert!(status.ends_with("take (t) or pass (p)?"), "{status}");
 }
 
 fn check_resign() {
@@ -133,18 +149,19 @@ fn check_resign_menu_scores() {
         "{portes:?}"
     );
     // Schmidt: every level scores the loser's checkers on the board (15 at the start, 30
-    // with some outside its home board: the start has 10 outside).
+    // with some outside its home board: the start has 10 outside), so the menu offers one
+    // choice, not three worth the same (issue 49, part 6).
     let schmidt = menu(Rules {
         schmidt: true,
         cube: false,
         ..Rules::default()
     });
-    let points: Vec<&str> = schmidt[..3]
-        .iter()
-        .map(|l| l.rsplit('(').next().unwrap_or(""))
-        .collect();
-    assert!(points.iter().all(|p| *p == points[0]), "{schmidt:?}");
-    assert!(!schmidt[0].contains("(1 point)"), "{schmidt:?}");
+    assert_eq!(schmidt.len(), 2, "the game, Esc: {schmidt:?}");
+    assert!(
+        schmidt[0].starts_with("s  the game (")
+            && schmidt[0].ends_with("points: the checkers left)"),
+        "{schmidt:?}"
+    );
 }
 
 /// `i`: the XGID on the panel (in place of the IDs) and into the log in backgammon, on and

@@ -51,11 +51,15 @@ fn layout<'a>(
 ) -> (Rect, Vec<Line<'a>>, usize) {
     let ids_y = match (&model.board_text, &model.xgid) {
         (Some(text), _) => draw_wrapped(area, "Board: ", text, theme, buf),
-        (None, Some(xgid)) => draw_wrapped(area, "", xgid, theme, buf),
+        // An XGID wider than the panel goes below the board in one piece, to be copied
+        // whole ([`xgid_below`]): the panel keeps the IDs.
+        (None, Some(xgid)) if !xgid_below(xgid, area.width) => {
+            draw_wrapped(area, "", xgid, theme, buf)
+        }
         // No ID can say the position (Plakoto, Fevga) and its text is not asked for: the
         // log has the rows.
-        (None, None) if model.position_id.is_empty() => area.bottom(),
-        (None, None) => draw_ids(area, model, theme, buf),
+        (None, _) if model.position_id.is_empty() => area.bottom(),
+        (None, _) => draw_ids(area, model, theme, buf),
     };
     let above = Rect::new(area.x, area.y, area.width, ids_y.saturating_sub(area.y + 1));
     let lines = lines(model, theme, area.width);
@@ -410,7 +414,21 @@ fn message_lines(message: &str, width: usize, rows: u16, theme: Theme) -> Vec<St
 }
 
 /// The status line, the message line and the command line (when open) in `area`.
-pub(super) fn draw_status(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) {
+/// Whether the XGID is drawn below the board, on the command line's row, instead of in a
+/// panel `panel_width` wide: when it does not fit there in one row.
+pub(super) fn xgid_below(xgid: &str, panel_width: u16) -> bool {
+    xgid.chars().count() > usize::from(panel_width)
+}
+
+/// Draws the status line, the message line and the command line into `area`; `xgid`, when
+/// given (see [`xgid_below`]), on the command line's row while that is closed.
+pub(super) fn draw_status(
+    area: Rect,
+    model: &BoardModel,
+    xgid: Option<&str>,
+    theme: Theme,
+    buf: &mut Buffer,
+) {
     if area.height == 0 {
         return;
     }
@@ -420,11 +438,15 @@ pub(super) fn draw_status(area: Rect, model: &BoardModel, theme: Theme, buf: &mu
     let width = usize::from(area.width);
     let status = truncate(&model.status, width, theme);
     put_in(buf, area, area.x, area.y, &status, theme.status());
-    let message_rows = if model.command_line.is_none() {
+    let xgid = xgid.filter(|_| model.command_line.is_none() && area.height > 2);
+    let message_rows = if model.command_line.is_none() && xgid.is_none() {
         area.height.saturating_sub(1).min(2)
     } else {
         area.height.saturating_sub(1).min(1)
     };
+    if let Some(xgid) = xgid {
+        put_in(buf, area, area.x, area.y + 2, xgid, theme.strong());
+    }
     for (y, row) in (area.y + 1..).zip(message_lines(&model.message, width, message_rows, theme)) {
         put_in(buf, area, area.x, y, &row, theme.message());
     }
