@@ -272,6 +272,13 @@ impl PlayArgs {
             theme: self.theme,
             bot_delay: self.bot_delay,
             no_autosave: false,
+            // Only an engine this command line names runs for the unfinished match.
+            engines: [&self.vs, &self.white, &self.black]
+                .into_iter()
+                .flatten()
+                .filter(|spec| matches!(spec, BotSpec::Ubgi(_)))
+                .cloned()
+                .collect(),
         };
         let color = options.color;
         let asked = unfinished.clone();

@@ -32,6 +32,10 @@ pub(crate) struct ResumeArgs {
     /// Do not write the autosave, nor keep the match when it is over.
     #[arg(long)]
     pub(crate) no_autosave: bool,
+    /// Run this engine (`ubgi:COMMAND`) where the record names it: a record never starts a
+    /// program by itself, and a side it gives to an engine not named here is the expert's.
+    #[arg(long = "engine", value_name = "ubgi:COMMAND")]
+    pub(crate) engines: Vec<bg_tui::bot::BotSpec>,
 }
 
 impl ResumeArgs {
@@ -102,10 +106,18 @@ pub(crate) fn resume_app_in(
     };
     let mut writer = SaveWriter::new(saves.clone(), store::rescue_dirs());
     writer.resumed_from(data_dir.as_deref(), path.clone());
-    let host = Host::resume(record, match_state, writer).map_err(|source| CliError::Resume {
-        path: path.clone(),
-        source: source.into(),
-    })?;
+    if args
+        .engines
+        .iter()
+        .any(|spec| !matches!(spec, bg_tui::bot::BotSpec::Ubgi(_)))
+    {
+        return Err(CliError::Usage("--engine takes an engine: ubgi:COMMAND"));
+    }
+    let (host, not_run) = Host::resume_trusting(record, match_state, writer, &args.engines)
+        .map_err(|source| CliError::Resume {
+            path: path.clone(),
+            source: source.into(),
+        })?;
     let options = Options {
         auto_forced: args.auto_forced,
         ascii: args.ascii,
@@ -116,7 +128,11 @@ pub(crate) fn resume_app_in(
         rescue: store::rescue_dirs(),
         ..Options::default()
     };
-    Ok(App::resumed(options, host))
+    let mut app = App::resumed(options, host);
+    for engine in not_run {
+        app.notice(engine.to_string());
+    }
+    Ok(app)
 }
 
 /// The autosave in `dir`: [`store::AUTOSAVE_NAME`]. An autosave of the versions before the

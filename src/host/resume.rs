@@ -1,6 +1,11 @@
 //! Taking up a match saved before: the host of a record (an autosave journal, or a record
 //! saved with `s`), where it stopped, with its players seated again and the dice going on
 //! as they would have.
+//!
+//! A record never starts a program by itself: a side it gives to an engine over UBGI
+//! (`ubgi:COMMAND`, a shell command from the file's text) is played by the expert instead,
+//! and said so ([`EngineNotRun`]), unless the user named that very engine
+//! ([`Host::resume_trusting`]: `bg-tui resume --engine 'ubgi:COMMAND'`).
 
 use super::Host;
 use super::saving::{SaveWriter, Saving};
@@ -54,6 +59,29 @@ pub fn shown_name(name: &str) -> String {
     crate::printable::printable(name, crate::record::MAX_NAME_CHARS)
 }
 
+/// A side the record gave to an engine over UBGI that was not started (a record never
+/// starts a program by itself): the expert plays it instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineNotRun {
+    /// The side.
+    pub side: Side,
+    /// The engine's name as the record gives it (`ubgi:COMMAND`), not to be shown raw:
+    /// [`EngineNotRun`]'s `Display` shows it printable.
+    pub engine: String,
+}
+
+impl std::fmt::Display for EngineNotRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the expert plays {} in place of the record's engine {} (a record never starts a \
+             program: `bg-tui resume --engine ENGINE FILE` does)",
+            self.side,
+            crate::printable::printable(&self.engine, 40)
+        )
+    }
+}
+
 impl Host<Recorder> {
     /// The match of `record` (as [`crate::record::load`] gave it, with `match_state`), going
     /// on where it stopped: its players seated again (the bots it names made anew), its
@@ -68,6 +96,21 @@ impl Host<Recorder> {
         match_state: MatchState,
         writer: SaveWriter,
     ) -> Result<Host, ResumeError> {
+        Host::resume_trusting(record, match_state, writer, &[]).map(|(host, _)| host)
+    }
+
+    /// [`Host::resume`], starting only the engines over UBGI among `trusted` (those the user
+    /// named, never a file): a side the record gives to any other engine is played by the
+    /// expert (in the record from here on too), each such side returned.
+    ///
+    /// # Errors
+    /// As [`Host::resume`].
+    pub fn resume_trusting(
+        record: Record,
+        match_state: MatchState,
+        writer: SaveWriter,
+        trusted: &[BotSpec],
+    ) -> Result<(Host, Vec<EngineNotRun>), ResumeError> {
         if match_state.is_over() {
             return Err(ResumeError::MatchOver(match match_state.winner() {
                 Some(side) => MatchEnd::Won {
@@ -83,7 +126,21 @@ impl Host<Recorder> {
             PlayerKind::Bot(name) => name.parse::<BotSpec>().map(Some),
         });
         let [white, black] = bots;
-        let bots = [white?, black?];
+        let mut bots = [white?, black?];
+        // A command from the file's text is never run unless the user named it.
+        let mut not_run = Vec::new();
+        for side in [Side::White, Side::Black] {
+            let slot = &mut bots[side.index()];
+            if let Some(spec @ BotSpec::Ubgi(_)) = slot.as_ref()
+                && !trusted.contains(spec)
+            {
+                not_run.push(EngineNotRun {
+                    side,
+                    engine: spec.to_string(),
+                });
+                *slot = Some(BotSpec::Expert(None));
+            }
+        }
         let seed = record.seed.unwrap_or_else(|| rand::rng().random());
         let seats = Seats::for_players(
             [bots[0].as_ref(), bots[1].as_ref()],
@@ -96,14 +153,21 @@ impl Host<Recorder> {
             0
         };
         let saving = Saving::new(writer, super::saving::recorded(&record));
-        let mut host = Host::seeded(match_state, Recorder::resume(record), seed)
+        let mut recorder = Recorder::resume(record);
+        for engine in &not_run {
+            recorder.set_player_kind(
+                engine.side,
+                PlayerKind::Bot(BotSpec::Expert(None).to_string()),
+            );
+        }
+        let mut host = Host::seeded(match_state, recorder, seed)
             .with_seats(seats)
             .with_saving(saving);
         for _ in 0..dice {
             host.roll_die();
         }
         host.start_clocks();
-        Ok(host)
+        Ok((host, not_run))
     }
 }
 
@@ -137,6 +201,55 @@ mod tests {
         assert_eq!(host.seats().seat(), Some(Side::White));
         assert!(!host.seats().watching());
         assert_eq!(host.seed(), Some(9));
+    }
+
+    /// A record never starts a program (issue 47): its engine's side is the expert's, in
+    /// the record too, and said; only an engine the user names runs.
+    #[test]
+    fn an_engine_the_record_names_is_not_run_but_replaced_by_the_expert() {
+        let dir = tempfile::tempdir().unwrap();
+        let marker = dir.path().join("ran");
+        let engine = format!("ubgi:touch '{}'", marker.display());
+        let m = MatchState::new(Rules::money()).unwrap();
+        let (host, not_run) = Host::resume_trusting(
+            record(PlayerKind::Bot(engine.clone())),
+            m.clone(),
+            SaveWriter::new(None, Vec::new()),
+            &[],
+        )
+        .unwrap();
+        assert!(!marker.exists(), "the record's command was run");
+        assert!(host.seats().has_bot(Side::Black));
+        assert_eq!(
+            host.record().players[1].kind,
+            PlayerKind::Bot("expert".to_string())
+        );
+        assert_eq!(
+            not_run,
+            [EngineNotRun {
+                side: Side::Black,
+                engine: engine.clone()
+            }]
+        );
+        let said = not_run[0].to_string();
+        assert!(said.starts_with("the expert plays Black in place of the record's engine ubgi:touch"), "{said}");
+        // A control character of the file's text is never shown raw.
+        let hostile = EngineNotRun {
+            side: Side::White,
+            engine: "ubgi:\u{1b}[2J".to_string(),
+        };
+        assert!(!hostile.to_string().contains('\u{1b}'));
+        // Named by the user: it runs (here it is no engine, so it is refused).
+        let named: BotSpec = engine.parse().unwrap();
+        let err = Host::resume_trusting(
+            record(PlayerKind::Bot(engine)),
+            m,
+            SaveWriter::new(None, Vec::new()),
+            &[named],
+        )
+        .unwrap_err();
+        assert!(matches!(err, ResumeError::Bot(_)), "{err}");
+        assert!(marker.exists(), "the engine named was run");
     }
 
     #[test]

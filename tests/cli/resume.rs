@@ -112,3 +112,38 @@ fn resume_refuses_damaged_and_finished_records_with_status_2() {
         stderr(&o)
     );
 }
+
+/// A record whose player is an engine (`ubgi:COMMAND`, as `bot-match --save` writes) never
+/// runs its command when resumed (issue 47): here the command would make a file.
+#[test]
+fn resuming_a_record_never_runs_the_engine_command_it_names() {
+    let data = tempfile::tempdir().unwrap();
+    let marker = data.path().join("ran");
+    let (mut m, mut recorder) = new_match(3);
+    for turn in 0..4 {
+        step(&mut m, &mut recorder, turn);
+    }
+    let mut record = recorder.as_record().clone();
+    let command = format!("ubgi:touch '{}'", marker.display());
+    record.players[1] = PlayerInfo {
+        name: "Mallory".to_string(),
+        kind: bg_tui::record::PlayerKind::Bot(command),
+    };
+    let file = data.path().join("sent.json");
+    std::fs::write(&file, to_json(&record)).unwrap();
+    let o = bg_tui(&["resume", &file.to_string_lossy()], data.path());
+    // Read and seated (the expert in the engine's place), then the game needs a terminal.
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("needs a terminal"), "{}", stderr(&o));
+    // Whatever a slow shell might do, it has had time to.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(!marker.exists(), "the record's command was run");
+    // Nor as the unfinished autosave.
+    let folder = data.path().join("bg-tui");
+    std::fs::create_dir_all(&folder).unwrap();
+    Journal::create(&folder.join(store::AUTOSAVE_NAME), &record).unwrap();
+    let o = bg_tui(&["resume"], data.path());
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(!marker.exists(), "the autosave's command was run");
+}
