@@ -210,6 +210,21 @@ fn default_names(players: &[Player; 2]) -> [String; 2] {
 fn players(args: &PlayArgs, rule_set: RuleSet) -> Result<[Player; 2], CliError> {
     let bot = |option: &'static str, spec: &BotSpec| -> Result<Player, CliError> {
         let spec = spec.clone().at_ply(args.ply);
+        // An engine is started once the terminal is up, where its wait is shown and can be
+        // ended; here only whether it plays the rules is told.
+        if let BotSpec::Ubgi(_) = spec {
+            if spec.plays_rule_set(rule_set) {
+                return Ok(Player::Bot(spec));
+            }
+            return Err(CliError::Bot {
+                option: Some(option),
+                source: bg_tui::bot::BotError::CannotPlay {
+                    bot: spec.to_string(),
+                    rule_set,
+                    able: BotSpec::able_for(rule_set),
+                },
+            });
+        }
         spec.make_for(0, rule_set)
             .map(|_| Player::Bot(spec))
             .map_err(|source| CliError::Bot {

@@ -50,6 +50,20 @@ impl Seats {
         }
     }
 
+    /// These seats, arranged for bots at the sides `bots` says (some of them still to be
+    /// seated: an engine starting meanwhile): the person's side against a bot, and whether
+    /// nobody sits at the table, as [`Seats::new`] would have them with those bots.
+    #[must_use]
+    pub const fn arranged(mut self, bots: [bool; 2]) -> Seats {
+        self.watching = bots[0] && bots[1];
+        self.seat = match bots {
+            [false, true] => Some(Side::White),
+            [true, false] => Some(Side::Black),
+            _ => None,
+        };
+        self
+    }
+
     /// The bot playing `side`, if any.
     #[must_use]
     pub fn bot(&self, side: Side) -> Option<SharedBot> {

@@ -272,6 +272,9 @@ pub(crate) struct App {
     /// A save out did not come back in time at quit (a disk that does not answer): the game
     /// has ended without it, and the match is saved elsewhere ([`App::rescue_stuck`]).
     save_stuck: bool,
+    /// The engines over UBGI of the command line still to be started, each with its sides,
+    /// the next last: one at a time, each once the one before has come back.
+    engines_to_seat: Vec<(BotSpec, Vec<Side>)>,
 }
 
 impl std::fmt::Debug for App {
@@ -363,7 +366,7 @@ impl App {
     ///
     /// # Errors
     /// [`AppError`] when the options do not go together or name an unknown bot.
-    pub(crate) fn new(options: Options) -> Result<App, AppError> {
+    pub(crate) fn new(mut options: Options) -> Result<App, AppError> {
         let seed = options.seed.unwrap_or_else(|| rand::rng().random());
         let players = [Side::White, Side::Black].map(|side| PlayerInfo {
             name: options.names[side.index()].clone(),
@@ -384,17 +387,52 @@ impl App {
                 recorder.apply(&mut match_state, Action::Roll(dice))?;
             }
         }
+        // An engine over UBGI starts on a worker once the terminal is up (it may take its
+        // time, or never answer): its side is a person's until it has shaken hands.
+        let engine = |player: &Player| matches!(player, Player::Bot(BotSpec::Ubgi(_)));
+        for side in [Side::White, Side::Black] {
+            if engine(&options.players[side.index()]) {
+                recorder.set_player_kind(side, PlayerKind::Human);
+            }
+        }
         let bots = options.players.each_ref().map(|player| match player {
-            Player::Human => None,
-            Player::Bot(spec) => Some(spec),
+            Player::Bot(spec) if !engine(player) => Some(spec),
+            _ => None,
         });
-        let seats = Seats::for_players(bots, seed, options.rules.rule_set)?;
+        let seats = Seats::for_players(bots, seed, options.rules.rule_set)?.arranged(
+            options
+                .players
+                .each_ref()
+                .map(|p| matches!(p, Player::Bot(_))),
+        );
+        let mut engines: Vec<(BotSpec, Vec<Side>)> = Vec::new();
+        for side in [Side::White, Side::Black] {
+            if let Player::Bot(spec) = &options.players[side.index()]
+                && engine(&options.players[side.index()])
+            {
+                match engines.iter_mut().find(|(s, _)| s == spec) {
+                    Some((_, sides)) => sides.push(side),
+                    None => engines.push((spec.clone(), vec![side])),
+                }
+            }
+        }
+        for (_, sides) in &engines {
+            for side in sides {
+                options.players[side.index()] = Player::Human;
+            }
+        }
         let writer = SaveWriter::new(options.saves.clone(), options.rescue.clone());
         let recorded = bg_tui::host::saving::recorded(recorder.as_record());
         let host = Host::seeded(match_state, recorder, seed)
             .with_seats(seats)
             .with_saving(Saving::new(writer, recorded));
         let mut app = App::build(options, host);
+        engines.reverse();
+        app.engines_to_seat = engines;
+        app.seat_next_engine();
+        // Its job waits for the runtime, which starts it once the terminal is up.
+        let effects = app.effects(false);
+        app.perform(effects);
         if app.options.start.is_some() {
             app.after_action();
             // The set-up start is saved at once, before any action.
@@ -422,6 +460,7 @@ impl App {
             auto_roll_held: None,
             quit_waits_since: None,
             save_stuck: false,
+            engines_to_seat: Vec::new(),
         };
         app.start_clocks();
         app.auto_rolls();

@@ -512,3 +512,28 @@ fn impossible_start_positions_are_refused_in_one_line() {
         "the start position: a cube of 4 cannot be in this game"
     );
 }
+
+/// Issue 47, item 7: an engine named by `--vs` is not started while the options are read
+/// (before the terminal is up, the keys echoed, nothing said): only whether it plays the
+/// rules is told.
+#[test]
+fn an_engine_is_not_started_while_the_options_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("ran");
+    let engine = format!("ubgi:touch '{}'; sleep 600", marker.display());
+    let start = std::time::Instant::now();
+    let o = options(&["--vs", &engine]);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(!marker.exists(), "the engine was started");
+    assert_eq!(
+        o.players[1],
+        crate::tui::Player::Bot(engine.parse().unwrap())
+    );
+    let refused = error(&["--vs", &engine, "--rules", "tavli"]);
+    assert!(refused.contains("--vs"), "{refused}");
+}

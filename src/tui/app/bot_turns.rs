@@ -158,26 +158,10 @@ impl App {
             (None, Some(_)) => vec![game.to_act().unwrap_or(game.turn())],
             (None, None) => vec![Side::White, Side::Black],
         };
+        // The person decides now: the command line's engines not started yet are not.
+        self.engines_to_seat.clear();
         if let Some(name) = name {
-            if let BotSpec::Ubgi(_) = name {
-                self.status.say(format!(
-                    "starting {} for {}…",
-                    bg_tui::printable::printable(&name.to_string(), 40),
-                    self.name(sides[0])
-                ));
-            }
-            let sides = sides
-                .into_iter()
-                .map(|side| (side, self.seed ^ (side.index() as u64 + 1)))
-                .collect();
-            let id = self.questions.new_id();
-            self.questions.making_bots(Some(id));
-            self.start(Job::Seat(BotRequest {
-                id,
-                name: name.clone(),
-                sides,
-                rule_set: self.options.rules.rule_set,
-            }));
+            self.request_bots(name, sides);
             return;
         }
         // Bots still being made are no longer waited for.
@@ -190,6 +174,53 @@ impl App {
         }
         self.players_changed();
         self.status.note_message();
+    }
+
+    /// Asks the runtime to make the bot `name` for `sides` on a worker (an engine over UBGI
+    /// said to be starting, and q or Ctrl-C end the wait); [`App::bots_made`] seats them.
+    fn request_bots(&mut self, name: &BotSpec, sides: Vec<Side>) {
+        if let (BotSpec::Ubgi(_), Some(&first)) = (name, sides.first()) {
+            let whom = match sides.len() {
+                1 => self.name(first).to_string(),
+                _ => "both sides".to_string(),
+            };
+            self.status.say(format!(
+                "starting the engine {} for {whom}… (q or Ctrl-C quits)",
+                bg_tui::printable::printable(&name.to_string(), 40),
+            ));
+        }
+        let sides = sides
+            .into_iter()
+            .map(|side| (side, self.seed ^ (side.index() as u64 + 1)))
+            .collect();
+        let id = self.questions.new_id();
+        self.questions.making_bots(Some(id));
+        self.start(Job::Seat(BotRequest {
+            id,
+            name: name.clone(),
+            sides,
+            rule_set: self.options.rules.rule_set,
+        }));
+    }
+
+    /// Asks for the next engine of the command line still to be started (see
+    /// [`App::new`]), if any.
+    pub(super) fn seat_next_engine(&mut self) {
+        if let Some((name, sides)) = self.engines_to_seat.pop() {
+            self.request_bots(&name, sides);
+        }
+    }
+
+    /// Waiting for an engine of the command line, before anything has been played: q quits
+    /// at once then, as Ctrl-C does.
+    pub(super) fn waiting_for_first_engine(&self) -> bool {
+        self.questions.making().is_some()
+            && self
+                .table
+                .record()
+                .games
+                .iter()
+                .all(|g| g.actions.is_empty())
     }
 
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that
@@ -213,12 +244,14 @@ impl App {
                 Err(e) => {
                     self.status.say(e.to_string());
                     self.status.note_message();
+                    self.seat_next_engine();
                     return true;
                 }
             }
         }
         self.players_changed();
         self.status.note_message();
+        self.seat_next_engine();
         true
     }
 

@@ -23,8 +23,9 @@ impl App {
                 self.quit_asked();
                 None
             }
-            // Once the match is over there is nothing to keep playing: q quits.
-            Msg::Quit if self.table.state().is_over() => {
+            // Once the match is over there is nothing to keep playing, nor while the game
+            // waits for its engine to start before anything is played: q quits.
+            Msg::Quit if self.table.state().is_over() || self.waiting_for_first_engine() => {
                 self.quit_asked();
                 None
             }

@@ -404,6 +404,13 @@ fn an_engine_that_dies_hands_its_side_back_and_the_game_goes_on() {
         0,
         5,
     );
+    // The engine starts on a worker once the game is up (issue 47): seated as it answers.
+    seat_bots(&mut app);
+    assert!(
+        app.model().bots[Side::Black.index()].is_some(),
+        "{}",
+        app.message()
+    );
     // The opening roll, then whoever is asked.
     for _ in 0..10 {
         if app.match_state().game().phase() == Phase::Opening {

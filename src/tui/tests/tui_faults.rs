@@ -634,3 +634,45 @@ fn an_autosave_whose_fsync_never_returns_is_given_up_on_a_signal() {
         rescued.games[0].actions
     );
 }
+
+/// Issue 47, item 7: a game against an engine of the command line (`--vs ubgi:...`) is set
+/// up at once, the engine started on a worker once the terminal is up, and the message line
+/// says so; an engine that never answers is not waited for: `q` quits at once (nothing has
+/// been played), and so does Ctrl-C.
+#[test]
+fn an_engine_of_the_command_line_is_started_with_the_wait_said_and_q_ends_it() {
+    use crate::tui::Player;
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let options = || Options {
+        players: [
+            Player::Human,
+            Player::Bot(slow_engine(600).parse().expect("an engine's name")),
+        ],
+        ..Options::default()
+    };
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    for quit in [Event::Key(KeyEvent::from(KeyCode::Char('q'))), ctrl_c] {
+        let start = Instant::now();
+        let mut app = App::new(options()).expect("the game is set up");
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "the game waited {:?} for the engine",
+            start.elapsed()
+        );
+        assert!(
+            app.message().starts_with("starting the engine ubgi:sh ")
+                && app.message().contains("for Black"),
+            "{}",
+            app.message()
+        );
+        let request = app
+            .take_seat_job()
+            .expect("the engine is started on a worker");
+        assert_eq!(request.sides.len(), 1);
+        assert_eq!(request.sides[0].0, Side::Black);
+        // The person against it keeps their side at the bottom meanwhile.
+        assert_eq!(app.model().bots, [None, None]);
+        common::handle(&mut app, quit);
+        assert!(app.should_quit(), "the wait is not ended");
+    }
+}
