@@ -14,7 +14,9 @@
 //! An engine is a guest that must leave with its game. It runs in a process group of its own
 //! (with whatever it starts); when its bot is dropped it is sent `quit`, given
 //! [`QUIT_GRACE`] to go, and then the whole group is killed, so no process of it outlives
-//! the game, whatever it forks or ignores. [`end_every_engine`] does the same at once for
+//! the game, whatever it forks or ignores. A process that leaves the group (`setsid`,
+//! `setpgid`, a daemon's double fork) keeps the mark every process of the engine inherits
+//! in its environment ([`MARK`]); on Linux every process so marked is killed too. [`end_every_engine`] does the same at once for
 //! every engine still running (the program's end, a signal). Its output is read into a
 //! queue of at most [`QUEUED_LINES`] lines: an engine that prints while nobody asks it
 //! anything waits until somebody does, and the program's memory does not grow.
@@ -45,12 +47,76 @@ pub const QUEUED_LINES: usize = 1024;
 pub const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// The process groups of the engines running now (each group's id is its leader's process
-/// id, the `sh` the engine was started with). A group is taken out only after it is killed
-/// and before its leader is waited for, so an id here is never one the system has given to
-/// another process since.
-static ENGINES: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+/// id, the `sh` the engine was started with), each with its engine's serial number (see
+/// [`MARK`]). A group is taken out only after it is killed and before its leader is waited
+/// for, so an id here is never one the system has given to another process since.
+static ENGINES: Mutex<Vec<(u32, u64)>> = Mutex::new(Vec::new());
 
-fn engines() -> std::sync::MutexGuard<'static, Vec<u32>> {
+/// The environment variable set for every engine, inherited by all it starts:
+/// `BG_TUI_ENGINE=PID.N`, this program's process id and the engine's serial number. A
+/// process that leaves the engine's process group is found by it when the engine ends.
+pub const MARK: &str = "BG_TUI_ENGINE";
+
+/// The serial number of the next engine started.
+static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// The value of [`MARK`] for the engine of serial number `serial`.
+fn mark(serial: u64) -> String {
+    format!("{}.{serial}", std::process::id())
+}
+
+/// The most passes over the processes for those an engine left behind: a pass that finds
+/// none ends it (a process forking as it is looked for is found by the next).
+#[cfg(target_os = "linux")]
+const SWEEPS: usize = 8;
+
+/// Kills every process that carries the mark of one of the engines `serials` (see
+/// [`MARK`]): those that left the engine's process group, found in `/proc`. A process of
+/// another user, or that has gone, is passed over.
+#[cfg(target_os = "linux")]
+fn end_escaped(serials: &[u64]) {
+    use rustix::process::{Pid, Signal, kill_process};
+    if serials.is_empty() {
+        return;
+    }
+    let marks: Vec<Vec<u8>> = serials
+        .iter()
+        .map(|&serial| format!("{MARK}={}", mark(serial)).into_bytes())
+        .collect();
+    let own = std::process::id();
+    for _ in 0..SWEEPS {
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        let mut found = false;
+        for pid in entries.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok()) {
+            if pid == own {
+                continue;
+            }
+            let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else {
+                continue;
+            };
+            let marked = environ
+                .split(|&b| b == 0)
+                .any(|var| marks.iter().any(|m| var == m.as_slice()));
+            if marked
+                && let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw)
+                && kill_process(pid, Signal::KILL).is_ok()
+            {
+                found = true;
+            }
+        }
+        if !found {
+            return;
+        }
+    }
+}
+
+/// Elsewhere only the engine's process group is ended.
+#[cfg(not(target_os = "linux"))]
+fn end_escaped(_serials: &[u64]) {}
+
+fn engines() -> std::sync::MutexGuard<'static, Vec<(u32, u64)>> {
     ENGINES
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -76,9 +142,12 @@ fn kill_group(_group: u32) {}
 /// signal, or the end of a game whose bots are still thinking on other threads). Their bots
 /// then report that the engine ended.
 pub fn end_every_engine() {
-    for &group in engines().iter() {
+    let running = engines();
+    for &(group, _) in running.iter() {
         kill_group(group);
     }
+    let serials: Vec<u64> = running.iter().map(|&(_, serial)| serial).collect();
+    end_escaped(&serials);
 }
 
 /// Whether the engine's first process (the group's leader) has ended, without waiting for
@@ -99,9 +168,10 @@ fn has_ended(child: &mut Child) -> bool {
     !matches!(child.try_wait(), Ok(None))
 }
 
-/// Ends the engine `child`: [`QUIT_GRACE`] to go by itself (after `quit`), then its whole
-/// process group is killed and its leader waited for.
-fn end_engine(child: &mut Child) {
+/// Ends the engine `child` of serial number `serial`: [`QUIT_GRACE`] to go by itself (after
+/// `quit`), then its whole process group is killed, and every process that left it, and its
+/// leader waited for.
+fn end_engine(child: &mut Child, serial: u64) {
     let start = Instant::now();
     while !has_ended(child) && start.elapsed() < QUIT_GRACE {
         std::thread::sleep(Duration::from_millis(10));
@@ -110,7 +180,9 @@ fn end_engine(child: &mut Child) {
     {
         let mut running = engines();
         kill_group(group);
-        running.retain(|&g| g != group);
+        // Under the lock: a signal's end of every engine meanwhile waits for this one's.
+        end_escaped(&[serial]);
+        running.retain(|&(g, _)| g != group);
     }
     let _ = child.kill();
     let _ = child.wait();
@@ -200,6 +272,8 @@ pub enum EngineProblem {
 pub struct UbgiBot {
     name: String,
     child: Child,
+    /// The engine's serial number (see [`MARK`]).
+    serial: u64,
     stdin: ChildStdin,
     lines: Receiver<String>,
     /// The rule set last told to the engine.
@@ -227,8 +301,10 @@ impl UbgiBot {
     /// [`StartError`]: why the engine could not be started or did not answer as UBGI says.
     pub fn start(command: &str) -> Result<UbgiBot, StartError> {
         let shown = crate::printable::printable(command, 60);
+        let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut sh = Command::new("sh");
-        sh.arg("-c")
+        sh.env(MARK, mark(serial))
+            .arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -243,11 +319,11 @@ impl UbgiBot {
                 shown: shown.clone(),
                 source,
             })?;
-            running.push(child.id());
+            running.push((child.id(), serial));
             child
         };
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            end_engine(&mut child);
+            end_engine(&mut child, serial);
             return Err(StartError::NoPipes { shown });
         };
         let (tx, lines) = sync_channel(QUEUED_LINES);
@@ -273,12 +349,13 @@ impl UbgiBot {
             });
         if let Err(source) = reader {
             drop(stdin);
-            end_engine(&mut child);
+            end_engine(&mut child, serial);
             return Err(StartError::ReaderThread { shown, source });
         }
         let mut bot = UbgiBot {
             name: format!("{PREFIX}{}", crate::printable::printable(command, 40)),
             child,
+            serial,
             stdin,
             lines,
             variant: None,
@@ -379,7 +456,7 @@ impl Drop for UbgiBot {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
-        end_engine(&mut self.child);
+        end_engine(&mut self.child, self.serial);
     }
 }
 

@@ -549,3 +549,82 @@ fn a_save_that_never_returns_is_given_up_at_quit_and_on_a_second_signal() {
         }
     }
 }
+
+/// The processes `tests/engines/escaping.sh` noted in `file`: each one's id and its group's.
+#[cfg(target_os = "linux")]
+fn escaped_pids(file: &std::path::Path) -> Vec<[u32; 2]> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            let n: Vec<u32> = l
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            (n.len() == 2).then(|| [n[0], n[1]])
+        })
+        .collect()
+}
+
+/// Waits up to 5 s for every process noted in `file` to be gone; fails naming those that
+/// stay.
+#[cfg(target_os = "linux")]
+fn escaped_all_gone(file: &std::path::Path) {
+    let pids = escaped_pids(file);
+    let staying = || -> Vec<u32> {
+        pids.iter()
+            .map(|&[pid, _]| pid)
+            .filter(|&pid| running(pid))
+            .collect()
+    };
+    let start = std::time::Instant::now();
+    while !staying().is_empty() && start.elapsed() < std::time::Duration::from_secs(5) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(staying().is_empty(), "still running: {:?}", staying());
+}
+
+/// Issue 47, item 6: an engine's children that leave its process group, each its own way
+/// (a session of their own, a process group of their own, a daemon's double fork), are
+/// ended with the engine: once its bot is dropped, and by the end of a two-game
+/// `bot-match`.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engines_children_that_leave_its_group_are_ended_with_it() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let command = |pids: &std::path::Path| {
+        format!(
+            "ubgi:sh {} {} {}",
+            engine("escaping.sh"),
+            pids.display(),
+            env!("CARGO_BIN_EXE_bg-tui")
+        )
+    };
+    let pids = dir.path().join("pids");
+    let bot = bg_tui::bot::make(&command(&pids), 1).expect("it shakes hands");
+    let escaped = escaped_pids(&pids);
+    assert_eq!(escaped.len(), 3, "{escaped:?}");
+    let own_group = stat(std::process::id()).map(|f| f[2].clone());
+    for &[pid, group] in &escaped {
+        assert!(running(pid), "{pid} did not stay");
+        assert_eq!(pid, group, "{pid} did not leave the engine's group");
+        assert_ne!(own_group, Some(group.to_string()));
+    }
+    drop(bot);
+    escaped_all_gone(&pids);
+
+    let pids = dir.path().join("pids-match");
+    let o = bg_tui(&[
+        "bot-match",
+        &command(&pids),
+        "random",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let escaped = escaped_pids(&pids).len();
+    assert!(escaped >= 3 && escaped.is_multiple_of(3), "{escaped}");
+    escaped_all_gone(&pids);
+}
