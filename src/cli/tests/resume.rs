@@ -119,3 +119,52 @@ fn an_autosave_of_an_earlier_version_resumes_and_goes_on_as_a_journal() {
         *resumed.record()
     );
 }
+
+/// Issue 47, item 1: `bg-tui resume FILE` of a record that gives a side to an engine does
+/// not run it: the expert plays that side and the game says so (on the message line and
+/// in the log); `--engine` naming that very engine runs it.
+#[test]
+fn a_record_s_engine_is_not_run_but_said_and_run_only_when_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("ran");
+    let engine = format!("ubgi:touch '{}'", marker.display());
+    let mut app = App::new(options(Rules::match_to(3), Some(1), None)).unwrap();
+    for _ in 0..4 {
+        step(&mut app);
+    }
+    let mut record = app.record().clone();
+    drop(app);
+    record.players[1].kind = bg_tui::record::PlayerKind::Bot(engine.clone());
+    let file = dir.path().join("sent.json");
+    store::write_record(&file, &record).unwrap();
+    let app =
+        crate::cli::resume_app_in(&resume_args(Some(&file)), false, Ok(dir.path().into())).unwrap();
+    assert!(!marker.exists(), "the record's command was run");
+    assert!(
+        app.message()
+            .starts_with("the expert plays Black in place of the record's engine ubgi:touch"),
+        "{}",
+        app.message()
+    );
+    assert!(
+        app.log()
+            .iter()
+            .any(|l| l.contains("the expert plays Black"))
+    );
+    assert_eq!(app.model().bots[1].as_deref(), Some("expert"));
+    drop(app);
+    // Named on the command line, it runs (here it is no engine: refused).
+    let args = crate::cli::ResumeArgs {
+        engines: vec![engine.parse().unwrap()],
+        ..resume_args(Some(&file))
+    };
+    assert!(crate::cli::resume_app_in(&args, false, Ok(dir.path().into())).is_err());
+    assert!(marker.exists(), "the engine named was not run");
+    // --engine takes engines only.
+    let args = crate::cli::ResumeArgs {
+        engines: vec!["greedy".parse().unwrap()],
+        ..resume_args(Some(&file))
+    };
+    let err = crate::cli::resume_app_in(&args, false, Ok(dir.path().into())).unwrap_err();
+    assert!(err.to_string().contains("--engine"), "{err}");
+}
