@@ -11,9 +11,9 @@
 //! stratified, no variance reduction, as GNU Backgammon's and wildbg's databases were made),
 //! position `i` on the dice of seed `mix(seed ^ i)`, the same on any number of threads.
 //!
-//! The database is a shard of compact lines ([`format`]), one position a line, appended and
-//! flushed as each rollout ends; a run takes a lock on the file, skips the positions already
-//! in it and goes on to `--positions`. A short line cut off by a killed run is dropped when
+//! The database is a shard of compact lines ([`format`](mod@format)), one position a line,
+//! appended and flushed as each rollout ends; a run takes a lock on the file, skips the
+//! positions already in it and goes on to `--positions`. A short line cut off by a killed run is dropped when
 //! the next run starts; a file that is not a database (no first line of one, a line that is
 //! not an entry, not a regular file, too large) is refused and left as it is. The first line
 //! records what made the shard, and a run refuses a shard made otherwise.
