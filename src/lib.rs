@@ -24,6 +24,92 @@
 //! A crate that needs only the rules, the bots and the records depends on bg-tui with
 //! `default-features = false` and builds without ratatui and crossterm.
 //!
+//! # Architecture
+//!
+//! The crate is built in floors, each standing only on floors below it (not necessarily
+//! all of them: the host seats bots and records a match but asks no advisor; the terminal
+//! game asks both). The two programs stand on top, each in its own folder of `src/`:
+//!
+//! ```text
+//!  bg-tui: src/main.rs, tui/ (the game), cli/ (the commands)   bg-lab: src/bin/bg-lab/
+//! +-----------------------------------------------------------+ +---------------------+
+//! | host: Host (seats, clocks, saving), arena (bot-match)     | | train, rollout-db,  |
+//! +-----------------------------+-----------------------------+ | eval-db, bench,     |
+//! | advisor: Advisor            | analysis: a match judged    | | bench-expert,       |
+//! +-----------------------------+-------+---------------------+ | tavli-met           |
+//! | bot: decide; random, greedy,        | record, mat, journal, | | (with `lab`: the    |
+//! | pubeval, expert (nets, look-ahead,  | store (files.rs),     | | nets' insides,      |
+//! | cube, rollouts), ubgi (engines)     | replay                | | the benchmark)      |
+//! +-------------------------------------+-----------------------+ +---------------------+
+//! | engine: positions, dice, legal plays, the cube, MatchState, IDs, notation; pure     |
+//! +-------------------------------------------------------------------------------------+
+//!   beside them all: clock, text_board, printable
+//! ```
+//!
+//! ## A turn
+//!
+//! The terminal's runtime (`tui::terminal`) reads a key on its input thread and hands it to
+//! the game's `App` as an event. `App::handle` makes it a message (`App::message_for`,
+//! through `tui::keys::play_key`: `r` is `Msg::Roll`) and `App::update` applies it: the
+//! only place the game changes, in memory only. A roll asked for by a person (judged first
+//! in tutor mode) has its dice drawn by the match's [`host::Host`] ([`host::Host::roll`]),
+//! and the action goes through [`host::Host::apply`] to the [`record::Recorder`]
+//! ([`record::Recorder::apply`]), which applies it to the [`engine::MatchState`]
+//! ([`engine::MatchState::apply`]) and records it, so the match and its record never part.
+//! The checkers of a play are moved one by one in an [`engine::TurnBuilder`] and the whole
+//! play applied as [`engine::Action::Play`].
+//!
+//! After every message `App::update` asks the decision table whose decision the match
+//! waits for ([`bot::Question::of`]); a bot's question goes out as a job (`App::schedule`),
+//! which the runtime starts on a worker thread (`tui::workers::spawn_bot`). There the bot is
+//! asked through [`bot::decide`], the one table every bot is played by (the arena's
+//! [`host::Host::ask`] too), and its [`bot::Decision`] comes back as an event. A roll has
+//! its dice drawn by the host, an action is noted ([`host::Host::note_decision`]: one offer
+//! to resign a game) and applied as a person's is, a play shown checker by checker first.
+//! `bg-tui bot-match` plays the same turns without a screen: [`host::arena`] asks each bot
+//! through the host, on as many threads as it is given.
+//!
+//! ## A save
+//!
+//! Each update ends by asking the host's [`host::saving::Saving`] whether the record gained
+//! anything ([`host::saving::Saving::due`]); if so it asks for an autosave
+//! ([`host::saving::SaveRequest::Autosave`]; `s` asks for [`host::saving::SaveRequest::To`]).
+//! The host keeps the saves asked for ([`host::Host::ask_save`]) and hands out the next
+//! with the match's one [`host::saving::SaveWriter`] as a [`host::saving::SaveJob`]
+//! ([`host::Host::next_save`]), one at a time and in order. The runtime runs it on a worker
+//! thread (`tui::workers::spawn_save`, [`host::saving::SaveJob::run`]), and the writer
+//! comes back in an event to [`host::Host::save_done`], which says how it went.
+//!
+//! The autosave is a [`journal::Journal`] in the save folder ([`store::data_dir`]): the
+//! first game running holds a lock on [`store::autosave::LOCK_NAME`] and writes
+//! [`store::AUTOSAVE_NAME`], another a file of its own
+//! ([`store::autosave::claim_autosave`]). The journal's first line is the whole record,
+//! written atomically; each save after it appends one line of what the record gained and
+//! forces it to the disk ([`journal::Journal::save`]), so a save costs the same in game 1
+//! as in game 10,000 and a crash leaves the save before. Every other file goes through the
+//! crate's `files.rs` (public as [`store`]'s functions): [`store::write_atomic`] (a
+//! temporary file in the same folder, flushed, renamed over the target), `s`'s
+//! [`store::write_output`], and [`store::keep_finished`], which keeps a finished match
+//! under a dated name never taken ([`store::write_unused`]) and lets the autosave go.
+//!
+//! ## A hint
+//!
+//! `H` opens the hint panel at once ("thinking") and starts a job with a copy of the match
+//! (`tui::workers::spawn_hint`). On its worker thread `tui::hint::advise` makes an
+//! [`advisor::Advisor`] at the default depth ([`bot::EXPERT_DEFAULT_PLY`], 2-ply) on the
+//! shipped nets and asks [`advisor::Advisor::plays`] (a roll to play) or
+//! [`advisor::Advisor::cube`] (before a roll, or doubled). The advisor takes the nets of
+//! the game's rule set and its cube and score ([`bot::expert::ExpertBot::select_for`]);
+//! for plays the [`bot::expert::ExpertBot`] ranks every legal play through its move
+//! filters ([`bot::expert::MoveFilter::ADVICE`]: 0-ply on the [`bot::expert::Nets`] first,
+//! the best few looked at deeper) and judges the lines at the advisor's depth
+//! ([`bot::expert::ExpertBot::judge_play`]); for the cube
+//! [`bot::expert::ExpertBot::full_cube_decision`] values no double, double/take and
+//! double/pass cubefully. The [`advisor::PlayAdvice`] or [`advisor::CubeAdvice`] comes
+//! back as an event and the panel formats it ([`advisor::text`]). `bg-tui hint`, tutor
+//! mode, `analyse` ([`analysis`]) and `ubgi`'s answers ask the same advisor, so the same
+//! position gives the same numbers everywhere.
+//!
 //! # Example
 //!
 //! A match played by the caller's dice (the engine has no randomness of its own), a bot
