@@ -85,7 +85,8 @@ pub(crate) struct PlayArgs {
     /// 10 s).
     #[arg(long, value_name = "KIND")]
     pub(crate) clock: Option<bg_tui::clock::ClockKind>,
-    /// Start from this position: a Position ID or an XGID (backgammon, Portes, Jacquet).
+    /// Start from this position: a Position ID, POSITION_ID:MATCH_ID or an XGID (with its
+    /// cube, score and match length; backgammon, Portes, Jacquet).
     #[arg(long, value_name = "ID|XGID", conflicts_with = "board")]
     pub(crate) position: Option<String>,
     /// Start from this position of the rule set, as JSON in the form `moves --board` reads,
@@ -155,7 +156,15 @@ pub(crate) fn play_options(args: &PlayArgs) -> Result<Options, CliError> {
 /// # Errors
 /// As [`play_options`].
 pub(crate) fn play_options_with(args: &PlayArgs, color: bool) -> Result<Options, CliError> {
-    let rules = args.rules.rules(true)?;
+    let rules = match start::match_length_of(args) {
+        // `--position ID:MATCHID` or an XGID of a match, without `--match`: that match.
+        Some(length) => {
+            let mut asked = args.rules.clone();
+            asked.match_length = Some(length);
+            asked.rules(true)?
+        }
+        None => args.rules.rules(true)?,
+    };
     let players = players(args, rules.rule_set)?;
     let names = args
         .names

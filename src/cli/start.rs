@@ -1,9 +1,11 @@
-//! `bg-tui [play] --position ID|XGID` and `--board JSON`: the first game set up at a
-//! position, checked by the engine before the game starts.
+//! `bg-tui [play] --position ID|ID:MATCHID|XGID` and `--board JSON`: the first game set up
+//! at a position, checked by the engine before the game starts. A Match ID or an XGID of a
+//! match gives the match's length when `--match` does not ([`match_length_of`]).
 
+use super::position_args::parse_match_position;
 use super::{CliError, PlayArgs, board::parse_board};
 use crate::tui::SetUpStart;
-use bg_tui::engine::{Cube, GameSetup, MatchState, Rules, Side, parse_xgid, position_from_id};
+use bg_tui::engine::{Cube, GameSetup, MatchState, Rules, Side};
 
 /// The set-up start the options ask for (`None` without `--position` and `--board`),
 /// checked against the rules as the game would check it.
@@ -32,43 +34,38 @@ pub(super) fn start(args: &PlayArgs, rules: &Rules) -> Result<Option<SetUpStart>
                     ),
                 ));
             }
-            if text.contains(':') || text.to_ascii_uppercase().starts_with("XGID=") {
-                let x = parse_xgid(text).map_err(|e| CliError::bad("--position", e))?;
-                if x.fields.match_length != rules.match_length.unwrap_or(0) {
+            let asked = parse_match_position(text).map_err(|e| CliError::bad("--position", e))?;
+            if let Some(fields) = asked.fields {
+                if fields.match_length != rules.match_length.unwrap_or(0) {
                     return Err(CliError::bad(
                         "--position",
                         format!(
-                            "the XGID is of {}, but the game is {}",
-                            length_words(x.fields.match_length),
+                            "the position is of {}, but the game is {}",
+                            length_words(fields.match_length),
                             length_words(rules.match_length.unwrap_or(0))
                         ),
                     ));
                 }
-                // The XGID's player on roll is the one on roll, whichever colour it has.
+                // The ID's player on roll is the one on roll, whichever colour it has.
                 let turn = on_roll.unwrap_or(Side::White);
-                let mine = x.fields.on_roll;
+                let mine = fields.on_roll;
                 let seat = |side: Side| if side == mine { turn } else { turn.opponent() };
-                let cube = Cube::new(
-                    1 << x.fields.cube_log.min(15),
-                    x.fields.cube_owner.map(seat),
-                )
-                .map_err(|e| CliError::bad("--position", e))?;
+                let cube = Cube::new(1 << fields.cube_log.min(15), fields.cube_owner.map(seat))
+                    .map_err(|e| CliError::bad("--position", e))?;
                 let mut score = [0, 0];
-                score[turn.index()] = x.fields.score[mine.index()];
-                score[turn.opponent().index()] = x.fields.score[mine.opponent().index()];
+                score[turn.index()] = fields.score[mine.index()];
+                score[turn.opponent().index()] = fields.score[mine.opponent().index()];
                 let setup = GameSetup {
-                    position: x.position,
+                    position: asked.position,
                     turn,
                     cube,
                     score,
-                    crawford: x.fields.crawford,
+                    crawford: fields.crawford,
                 };
-                (setup, dice.or(x.fields.dice))
+                (setup, dice.or(fields.dice))
             } else {
-                let position =
-                    position_from_id(text.trim()).map_err(|e| CliError::bad("--position", e))?;
                 let turn = on_roll.unwrap_or(Side::White);
-                (GameSetup::new(position, turn), dice)
+                (GameSetup::new(asked.position, turn), dice)
             }
         }
         (None, Some(text)) => {
@@ -94,4 +91,18 @@ fn length_words(length: u32) -> String {
     } else {
         format!("a match to {length} points")
     }
+}
+
+/// The match length `--position` gives (a Match ID or an XGID of a match), when `--match`
+/// is not given: the game is that match. `None` for a Position ID alone, money play, or
+/// text that does not read (the set-up's own check then says why).
+#[must_use]
+pub(super) fn match_length_of(args: &PlayArgs) -> Option<u32> {
+    if args.rules.match_length.is_some() {
+        return None;
+    }
+    let fields = parse_match_position(args.position.as_deref()?)
+        .ok()?
+        .fields?;
+    (fields.match_length > 0).then_some(fields.match_length)
 }

@@ -3,7 +3,7 @@
 use crate::cli::{Cli, Command, MAX_NAME_CHARS, PlayArgs, parse_names, play_options_with};
 use crate::tui::theme::color_wanted_given;
 use crate::tui::{App, Options};
-use bg_tui::engine::{DEFAULT_CUBE_CAP, Rules};
+use bg_tui::engine::{DEFAULT_CUBE_CAP, Rules, Side};
 use clap::Parser;
 use std::ffi::OsStr;
 
@@ -455,6 +455,44 @@ fn a_start_position_nobody_can_ever_move_from_is_refused_in_one_line() {
     );
 }
 
+/// `--position POSITION_ID:MATCH_ID` and an XGID of a match start the game there, the
+/// match's length, score and cube taken from the ID when `--match` is not given (issue 49,
+/// part 3: both were refused or needed `--match`).
+#[test]
+fn a_match_id_or_an_xgid_of_a_match_gives_the_match() {
+    let o = options(&["--position", "M27gICiYZ2KIAw:EQHlACAACAAE"]);
+    let fields = bg_tui::engine::match_id_fields("EQHlACAACAAE").expect("a Match ID");
+    assert_eq!(o.rules.match_length, Some(fields.match_length));
+    let start = o.start.expect("a set-up start");
+    assert_eq!(
+        start.setup.position,
+        bg_tui::engine::position_from_id("M27gICiYZ2KIAw").expect("an ID")
+    );
+    let mine = fields.on_roll;
+    assert_eq!(
+        start.setup.score[Side::White.index()],
+        fields.score[mine.index()]
+    );
+    assert_eq!(
+        start.setup.cube.value(),
+        1 << fields.cube_log,
+        "the cube of the Match ID"
+    );
+    let o = options(&[
+        "--position",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10",
+    ]);
+    assert_eq!(o.rules.match_length, Some(7));
+    assert!(o.start.is_some());
+    // A Position ID alone is money play, as before.
+    assert_eq!(
+        options(&["--position", "4HPwATDgc/ABMA"])
+            .rules
+            .match_length,
+        None
+    );
+}
+
 #[test]
 fn impossible_start_positions_are_refused_in_one_line() {
     let sixteen = RACE.replacen("[2,2,1", "[13,2,1", 1);
@@ -475,10 +513,20 @@ fn impossible_start_positions_are_refused_in_one_line() {
     assert!(error(&["--position", "nonsense"]).starts_with("--position: "));
     assert_eq!(
         error(&[
+            "--match",
+            "5",
             "--position",
             "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10"
         ]),
-        "--position: the XGID is of a match to 7 points, but the game is money play"
+        "--position: the position is of a match to 7 points, but the game is a match to 5 points"
+    );
+    let money = format!(
+        "4HPwATDgc/ABMA:{}",
+        bg_tui::engine::match_id(&bg_tui::engine::MatchIdFields::money_on_roll())
+    );
+    assert_eq!(
+        error(&["--match", "5", "--position", &money]),
+        "--position: the position is of money play, but the game is a match to 5 points"
     );
     assert_eq!(
         error(&["--rules", "fevga", "--position", "4HPwATDgc/ABMA"]),
