@@ -275,6 +275,9 @@ pub(crate) struct App {
     /// The engines over UBGI of the command line still to be started, each with its sides,
     /// the next last: one at a time, each once the one before has come back.
     engines_to_seat: Vec<(BotSpec, Vec<Side>)>,
+    /// The sides people play by the command line (not a bot's, not an engine's): `:human`
+    /// without a side hands these back, not the opponent `--vs` named.
+    people: [bool; 2],
 }
 
 impl std::fmt::Debug for App {
@@ -428,6 +431,11 @@ impl App {
             .with_saving(Saving::new(writer, recorded));
         let mut app = App::build(options, host);
         engines.reverse();
+        for (_, sides) in &engines {
+            for side in sides {
+                app.people[side.index()] = false;
+            }
+        }
         app.engines_to_seat = engines;
         app.seat_next_engine();
         // Its job waits for the runtime, which starts it once the terminal is up.
@@ -461,7 +469,10 @@ impl App {
             quit_waits_since: None,
             save_stuck: false,
             engines_to_seat: Vec::new(),
+            people: [false; 2],
         };
+        app.people = [Side::White, Side::Black]
+            .map(|side| matches!(app.options.players[side.index()], Player::Human));
         app.start_clocks();
         app.auto_rolls();
         app.schedule();

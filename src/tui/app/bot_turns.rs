@@ -156,7 +156,19 @@ impl App {
         let sides: Vec<Side> = match (side, name) {
             (Some(side), _) => vec![side],
             (None, Some(_)) => vec![game.to_act().unwrap_or(game.turn())],
-            (None, None) => vec![Side::White, Side::Black],
+            // The sides people played from the start (the opponent `--vs` named keeps
+            // its side); both when bots played both.
+            (None, None) => {
+                let people: Vec<Side> = [Side::White, Side::Black]
+                    .into_iter()
+                    .filter(|s| self.people[s.index()])
+                    .collect();
+                if people.is_empty() {
+                    vec![Side::White, Side::Black]
+                } else {
+                    people
+                }
+            }
         };
         // The person decides now: the command line's engines not started yet are not.
         self.engines_to_seat.clear();
@@ -166,12 +178,16 @@ impl App {
         }
         // Bots still being made are no longer waited for.
         self.questions.making_bots(None);
+        let said = match sides.as_slice() {
+            [side] => format!("{} is played by a person now", self.name(*side)),
+            _ => "people play both sides".to_string(),
+        };
         for side in sides {
             self.table.seats_mut().seat_bot(side, None);
             self.options.players[side.index()] = Player::Human;
             self.table.set_player_kind(side, PlayerKind::Human);
-            self.status.say("people play both sides".to_string());
         }
+        self.status.say(said);
         self.players_changed();
         self.status.note_message();
     }

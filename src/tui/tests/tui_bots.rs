@@ -501,3 +501,28 @@ fn the_reminder_names_the_bot_being_played() {
     );
     assert!(reminder([Player::Human, Player::Human]).contains(":bot expert lets"));
 }
+
+/// `:human` without a side hands back the sides people played from the start, not the
+/// opponent `--vs` named (issue 49, part 6: it took the bot away from its side).
+#[test]
+fn human_without_a_side_keeps_the_opponent_named_on_the_command_line() {
+    let mut app = app([Player::Human, bot("pubeval")], 0, 5);
+    common::type_command(&mut app, "bot greedy white");
+    common::seat_bots(&mut app);
+    assert_eq!(
+        app.model().bots,
+        [Some("greedy".to_string()), Some("pubeval".to_string())]
+    );
+    common::type_command(&mut app, "human");
+    assert_eq!(app.model().bots, [None, Some("pubeval".to_string())]);
+    assert_eq!(app.message(), "Alice is played by a person now");
+    // With bots on both sides from the start, both go to people.
+    let mut app = app_both_bots();
+    common::type_command(&mut app, "human");
+    assert_eq!(app.model().bots, [None, None]);
+    assert_eq!(app.message(), "people play both sides");
+}
+
+fn app_both_bots() -> App {
+    app([bot("greedy"), bot("pubeval")], 0, 5)
+}

@@ -393,7 +393,7 @@ fn check_more_commands() {
         app.message()
     );
     command(&mut app, "human black");
-    assert_eq!(app.message(), "people play both sides");
+    assert_eq!(app.message(), "Bob is played by a person now");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("named game.json");
     command(&mut app, &format!("save {}", path.display()));
