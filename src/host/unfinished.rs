@@ -34,6 +34,8 @@ pub struct Unfinished {
     /// Which file it was when found (`None`: not known), so that the answer about it acts
     /// on that match ([`act_on_start`]).
     pub mark: Option<store::FileMark>,
+    /// It reads as a match: it can be resumed (a damaged autosave can only be set aside).
+    pub readable: bool,
 }
 
 /// The unfinished match in the autosave of `dir`, if there is one and no other game is
@@ -45,14 +47,17 @@ pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
     if store::autosave_busy(dir) {
         return None;
     }
-    let summary = match store::read_text(&path, crate::record::MAX_BYTES)
+    let (summary, readable) = match store::read_text(&path, crate::record::MAX_BYTES)
         .map_err(|e| e.to_string())
         .and_then(|text| store::parse_text(&text).map_err(|e| e.to_string()))
     {
-        Ok(record) => summary(&record),
-        Err(e) => format!(
-            "it cannot be read: {}",
-            crate::printable::printable(&e, 200)
+        Ok(record) => (summary(&record), true),
+        Err(e) => (
+            format!(
+                "it cannot be read: {}",
+                crate::printable::printable(&e, 200)
+            ),
+            false,
         ),
     };
     let mark = store::FileMark::of(&path);
@@ -60,6 +65,7 @@ pub fn unfinished_autosave(dir: &Path) -> Option<Unfinished> {
         path,
         summary,
         mark,
+        readable,
     })
 }
 

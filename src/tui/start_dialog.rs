@@ -25,6 +25,8 @@ pub(crate) struct StartDialog {
     /// A key that answers nothing was pressed: the dialog says which keys do.
     nudged: bool,
     ascii: bool,
+    /// The autosave reads as a match (a damaged one is not offered to resume).
+    readable: bool,
 }
 
 impl StartDialog {
@@ -37,6 +39,7 @@ impl StartDialog {
             answer: None,
             nudged: false,
             ascii,
+            readable: unfinished.readable,
         }
     }
 
@@ -59,13 +62,27 @@ impl StartDialog {
             self.summary.clone(),
             format!("saved in {}", self.place),
             String::new(),
-            "r  resume it (Enter too)".to_string(),
-            "n  start a new match, and keep that one under a dated name".to_string(),
-            "q  quit (Esc too)".to_string(),
         ];
+        // A damaged autosave cannot be resumed: only set aside (kept) or left.
+        if self.readable {
+            lines.push("r  resume it (Enter too)".to_string());
+            lines.push("n  start a new match, and keep that one under a dated name".to_string());
+        } else {
+            lines.push(
+                "n  start a new match, and keep the damaged file under a dated name".to_string(),
+            );
+        }
+        lines.push("q  quit (Esc too)".to_string());
         if self.nudged {
             lines.push(String::new());
-            lines.push("Press r, n or q.".to_string());
+            lines.push(
+                if self.readable {
+                    "Press r, n or q."
+                } else {
+                    "Press n or q."
+                }
+                .to_string(),
+            );
         }
         lines
     }
@@ -78,7 +95,9 @@ impl StartDialog {
                 self.answer = match key.code {
                     KeyCode::Char('c') if ctrl => Some(StartChoice::Quit),
                     _ if ctrl => None,
-                    KeyCode::Char('r' | 'R') | KeyCode::Enter => Some(StartChoice::Resume),
+                    KeyCode::Char('r' | 'R') | KeyCode::Enter if self.readable => {
+                        Some(StartChoice::Resume)
+                    }
                     KeyCode::Char('n' | 'N') => Some(StartChoice::New),
                     KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(StartChoice::Quit),
                     _ => None,

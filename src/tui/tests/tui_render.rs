@@ -942,6 +942,7 @@ fn the_start_dialog() {
         path: std::path::PathBuf::from("/home/alice/.local/share/bg-tui/autosave.jsonl"),
         summary: "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".to_string(),
         mark: None,
+        readable: true,
     };
     for ascii in [false, true] {
         let dialog = StartDialog::new(&unfinished, ascii);

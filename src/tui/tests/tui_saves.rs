@@ -461,6 +461,22 @@ fn a_new_game_over_an_unfinished_autosave_asks_what_to_do_with_it() {
         found.summary
     );
     assert!(!found.summary.contains('\u{1b}'));
+    // It is not offered to resume (r quit with status 2): only set aside or left (issue
+    // 49, part 6); r and Enter answer nothing.
+    assert!(!found.readable);
+    let mut question = StartDialog::new(&found, false);
+    let lines = question.lines().join("\n");
+    assert!(!lines.contains("resume"), "{lines}");
+    assert!(lines.contains("n  start a new match"), "{lines}");
+    for code in [KeyCode::Char('r'), KeyCode::Enter] {
+        let key = ratatui::crossterm::event::KeyEvent::new(
+            code,
+            ratatui::crossterm::event::KeyModifiers::NONE,
+        );
+        question.handle(&crate::tui::Event::Key(key));
+        assert_eq!(question.answer(), None);
+        assert!(question.lines().join("\n").contains("Press n or q."));
+    }
 }
 
 #[test]
@@ -517,6 +533,7 @@ fn the_start_dialog_answers_with_r_n_q_and_starts_the_game_it_asks_for() {
         path: PathBuf::from("/tmp/autosave.jsonl"),
         summary: "Alice 1, Bob 0 in a 3-point match (backgammon), game 2".to_string(),
         mark: None,
+        readable: true,
     };
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
     for (event, want) in [
