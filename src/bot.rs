@@ -140,6 +140,10 @@ pub fn strongest_for(variant: Variant) -> BotSpec {
     }
 }
 
+/// The longest bot name, in characters (room for an engine's command, `ubgi:COMMAND`, or a
+/// nets file's path, `expert@FILE`): a longer one is refused, and a record holds no longer.
+pub const MAX_BOT_NAME_CHARS: usize = 1024;
+
 /// The legal plays of `dice` in `position` under `variant`'s rules, in the generator's order,
 /// all scored 0.
 #[must_use]
@@ -234,7 +238,7 @@ pub enum BotError {
     },
     /// The bot's name (an engine's command, a nets file's path) is longer than a record
     /// keeps.
-    #[error("a bot's name has {chars} characters; at most {max} are kept", max = crate::record::MAX_BOT_NAME_CHARS)]
+    #[error("a bot's name has {chars} characters; at most {max} are kept", max = MAX_BOT_NAME_CHARS)]
     NameTooLong {
         /// Its length in characters.
         chars: usize,

@@ -179,9 +179,9 @@ pub const MAX_BYTES: usize = 256 << 20;
 /// The longest player name a record may hold, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
 
-/// The longest bot name a record may hold, in characters (room for an engine's command,
-/// `ubgi:COMMAND`, or a nets file's path, `expert@FILE`).
-pub const MAX_BOT_NAME_CHARS: usize = 1024;
+/// The longest bot name a record may hold, in characters: the bots' own limit (see
+/// [`crate::bot::MAX_BOT_NAME_CHARS`]).
+pub use crate::bot::MAX_BOT_NAME_CHARS;
 
 /// The name shown for a player that is the bot called `bot`: the bot's name, cut to
 /// [`MAX_NAME_CHARS`] characters (the last of them `…`) when longer.

@@ -168,7 +168,7 @@ impl FromStr for BotSpec {
     /// command that is not empty).
     fn from_str(name: &str) -> Result<BotSpec, BotError> {
         let chars = name.chars().count();
-        if chars > crate::record::MAX_BOT_NAME_CHARS {
+        if chars > super::MAX_BOT_NAME_CHARS {
             return Err(BotError::NameTooLong { chars });
         }
         if let Some(command) = name.strip_prefix(super::ubgi::PREFIX)
@@ -284,7 +284,7 @@ mod tests {
     /// A name longer than a record keeps is refused, saying so, not echoed.
     #[test]
     fn a_name_longer_than_a_record_keeps_is_refused() {
-        let max = crate::record::MAX_BOT_NAME_CHARS;
+        let max = crate::bot::MAX_BOT_NAME_CHARS;
         let command = format!("ubgi:{}", "x".repeat(max - 5));
         assert!(command.parse::<BotSpec>().is_ok());
         let longer = format!("{command}y");

@@ -153,7 +153,7 @@ pub struct MatchOutcome {
 
 /// The bots of one game or match in progress, and its host (the match, the dice, the
 /// record).
-struct Table<'a> {
+struct BotTable<'a> {
     /// Indexed by [`Side::index`].
     bots: [&'a mut dyn Bot; 2],
     /// Indexed by [`Side::index`].
@@ -161,7 +161,7 @@ struct Table<'a> {
     host: Host<Option<Recorder>>,
 }
 
-impl Table<'_> {
+impl BotTable<'_> {
     /// Asks the bot of `side`, timed when it is asked anything ([`Question::asks_bot`]).
     fn ask(&mut self, side: Side, timed: bool) -> Decision {
         let start = Instant::now();
@@ -263,7 +263,7 @@ fn play_game_recorded(
         ..rules
     };
     let m = MatchState::new(rules).map_err(ArenaError::Rules)?;
-    let mut table = Table {
+    let mut table = BotTable {
         bots: seats(a, b, a_side),
         time: [DecisionTime::default(); 2],
         host: Host::new(m, recorder, ChaCha8Rng::seed_from_u64(dice_seed)),
@@ -325,7 +325,7 @@ fn play_match_recorded(
         return Err(ArenaError::NoMatchLength);
     }
     let m = MatchState::new(rules).map_err(ArenaError::Rules)?;
-    let mut table = Table {
+    let mut table = BotTable {
         bots: seats(a, b, a_side),
         time: [DecisionTime::default(); 2],
         host: Host::new(m, recorder, ChaCha8Rng::seed_from_u64(dice_seed)),
