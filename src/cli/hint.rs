@@ -4,7 +4,7 @@ use super::position_args::{
     MatchPosition, PositionArg, PositionArgs, parse_dice, parse_match_position,
 };
 use super::{CliError, parse_board};
-use bg_tui::advisor::{Advisor, CubeAdvice, Equity, PlayAdvice, text};
+use bg_tui::advisor::{Advisor, CubeAdvice, Equity, PlayAdvice, PlayLine, text};
 use bg_tui::bot;
 use bg_tui::bot::BotSpec;
 use bg_tui::engine::{
@@ -50,7 +50,7 @@ impl HintArgs {
                     variant,
                     board,
                     dice,
-                } => hint_on_board(variant, board, dice, bot_name, self.json),
+                } => hint_on_board(variant, board, dice, bot_name, self.ply, self.json),
                 PositionArg::Id { .. } => Err(CliError::Usage(
                     "with --board give only the dice, not a Position ID",
                 )),
@@ -409,11 +409,22 @@ struct BoardScoredPlayJson {
     play: String,
     board: BoardSpec,
     score: f64,
+    /// The expert's loss against its best play (the expert's ranking only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    loss: Option<f64>,
+    /// The expert's chances after the play (win, win gammon, win backgammon, lose gammon,
+    /// lose backgammon).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chances: Option<[f32; 5]>,
+    /// The depth the expert judged the play at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<u8>,
 }
 
 /// `bg-tui hint --rules RULES --board BOARD DICE [--bot NAME] [--json]`: the text to print.
 /// Each play is followed by the position after it, from the view of the opponent (now on
-/// roll), and the bot's score.
+/// roll), and the bot's score; the expert's (at `ply`, its default without) with its loss,
+/// chances and depth, as [`hint`]'s ranking has them.
 ///
 /// # Errors
 /// [`CliError`] for an unknown rule set or bot, a bot that cannot play the rule set, or a
@@ -423,18 +434,21 @@ pub(crate) fn hint_on_board(
     board: &str,
     dice: &str,
     bot_name: Option<&BotSpec>,
+    ply: Option<u8>,
     json: bool,
 ) -> Result<String, CliError> {
     let chosen = bot_name
         .cloned()
-        .unwrap_or_else(|| bot::strongest_for(variant));
+        .unwrap_or_else(|| bot::strongest_for(variant))
+        .at_ply(ply);
     let mut bot = make_bot_for(&chosen, variant)?;
     let name = chosen.to_string();
     let name = name.as_str();
     let spec = parse_board(variant, board)?;
     let position = spec.to_position(variant).map_err(CliError::Board)?;
     let dice = parse_dice(dice)?;
-    let scored: Vec<(bg_tui::engine::Play, f64)> = match chosen.expert_ply() {
+    // Each play with its score, and the expert's line for it when the expert ranked it.
+    let scored: Vec<(bg_tui::engine::Play, f64, Option<PlayLine>)> = match chosen.expert_ply() {
         // The expert's ranking as the advisor gives it (money play, the cube centred).
         Some(ply) => {
             let mut fields = MatchIdFields::money_on_roll();
@@ -449,22 +463,25 @@ pub(crate) fn hint_on_board(
                     .map_err(CliError::Advice)?
                     .lines
                     .iter()
-                    .map(|l| (l.play, f64::from(l.equity.emg)))
+                    .map(|l| (l.play, f64::from(l.equity.emg), Some(*l)))
                     .collect()
             }
         }
         None => bot
             .rank_plays(variant, &position, dice)
             .iter()
-            .map(|s| (s.play, s.score))
+            .map(|s| (s.play, s.score, None))
             .collect(),
     };
     let plays: Vec<BoardScoredPlayJson> = scored
         .iter()
-        .map(|(play, score)| BoardScoredPlayJson {
+        .map(|(play, score, line)| BoardScoredPlayJson {
             play: format_play(play),
             board: BoardSpec::of_position(&play.position().switched()),
             score: *score,
+            loss: line.map(|l| f64::from(l.loss.emg)),
+            chances: line.map(|l| l.chances),
+            ply: line.map(|l| l.ply),
         })
         .collect();
     if json {
@@ -486,9 +503,14 @@ pub(crate) fn hint_on_board(
             play: p.play,
             after,
             value: format!("{:+.3}", p.score),
-            loss: None,
+            loss: p.loss.map(|l| {
+                text::loss(bg_tui::advisor::Equity {
+                    emg: l as f32,
+                    mwc: None,
+                })
+            }),
             emg: None,
-            chances: None,
+            chances: p.chances.zip(p.ply),
         });
     }
     Ok(ranked_text(head + ": ", name, &rows))

@@ -133,3 +133,29 @@ fn the_game_without_a_terminal_says_so_with_status_1() {
         assert!(text.contains("bg-tui moves"), "{text:?}");
     }
 }
+
+/// `hint --rules plakoto --board BOARD` gives what README promises of the expert's ranking
+/// in every rule set: each play's value, its loss against the best, its chances and its
+/// depth, in text and JSON (issue 49, part 6: it gave one equity a play).
+#[test]
+fn hint_on_a_board_gives_the_loss_chances_and_depth() {
+    let board = r#"{"mine":[2,2,2,2,2,2,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2],"theirs":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3,3,3,3,3,0,0]}"#;
+    let args = [
+        "hint", "--rules", "plakoto", "--board", board, "31", "--ply", "0",
+    ];
+    let o = bg_tui(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let second = text.lines().nth(2).expect("a second play");
+    assert!(
+        second.contains("win ") && second.contains("0-ply") && second.contains(" -0."),
+        "{second}"
+    );
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&bg_tui(&json_args))).expect("JSON");
+    let first = &v["plays"][0];
+    assert_eq!(first["loss"], 0.0);
+    assert_eq!(first["ply"], 0);
+    assert_eq!(first["chances"].as_array().map(Vec::len), Some(5));
+}
