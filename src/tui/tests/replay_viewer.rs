@@ -632,9 +632,12 @@ fn s_shows_each_players_figures_and_the_end_of_the_match_too() {
     for word in [
         "Alice: ",
         "Bob: ",
-        "error rate",
+        // Every figure with its unit (issue 49, part 6).
+        "error rate ",
+        " mEMG a decision (",
+        " mEMG a move (",
         "PR ",
-        "luck ",
+        " EMG over ",
         "luck-adjusted",
         "dice: 2 rolls",
     ] {

@@ -226,7 +226,7 @@ impl AnalysisBoard {
                 ""
             };
             lines.push(format!(
-                "{name}{itself}: {} decisions ({} unforced moves, {} close cube); error rate {:.1} ({}), PR {:.1}",
+                "{name}{itself}: {} decisions ({} unforced moves, {} close cube); error rate {:.1} mEMG a decision ({}), PR {:.1}",
                 s.decisions(),
                 s.unforced_moves,
                 s.close_cube,
@@ -235,7 +235,7 @@ impl AnalysisBoard {
                 a.pr[i],
             ));
             lines.push(format!(
-                "  checker play {:.1} ({}), cube {:.1} ({})",
+                "  checker play {:.1} mEMG a move ({}), cube {:.1} mEMG a decision ({})",
                 1000.0 * s.checker_rate().emg,
                 s.checker_rating().unwrap_or("n/a"),
                 1000.0 * s.cube_rate().emg,
@@ -247,7 +247,7 @@ impl AnalysisBoard {
                 (a.luck_adjusted[i], " points")
             };
             lines.push(format!(
-                "  luck {:+.3} over {} rolls ({}; {} lucky, {} unlucky); luck-adjusted {:+.3}{unit}",
+                "  luck {:+.3} EMG over {} rolls ({}; {} lucky, {} unlucky); luck-adjusted {:+.3}{unit}",
                 a.luck[i],
                 a.rolls[i],
                 a.luck_rating[i],
