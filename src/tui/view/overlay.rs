@@ -127,7 +127,7 @@ pub(super) fn rect(overlay: &Overlay, theme: Theme, area: Rect, board: Rect) -> 
 pub(super) fn draw(overlay: &Overlay, theme: Theme, area: Rect, board: Rect, buf: &mut Buffer) {
     let rect = rect(overlay, theme, area, board);
     let content = content(overlay, theme, area);
-    if rect.right() > board.right() || rect.x < board.x {
+    if rect.right() > board.right() {
         // Wider than the board: the side panel's text beside the box would read as cut
         // pieces of words, so the box's rows are cleared across the whole width.
         Clear.render(Rect::new(area.x, rect.y, area.width, rect.height), buf);
