@@ -30,11 +30,12 @@
 //! depth or deeper is judged by itself, and the report says so.
 
 use crate::advisor::Mark;
-use crate::advisor::{Advisor, CubeAdvice, Decision};
+use crate::advisor::{Advisor, CubeAdvice, Decision, Judgement};
 use crate::bot::expert::ExpertBot;
 use crate::engine::{Action, Dice, MatchState, Phase, Position, Side, position_id};
 use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 pub mod cache;
@@ -359,7 +360,7 @@ fn judge_all(
 ) -> Result<(Vec<Judged>, Gathered), AnalysisError> {
     let mut judge = Judge::new(ply, None, true)?;
     judge.total = record.games.iter().map(|g| g.actions.len()).sum();
-    judge.progress = Some(progress);
+    judge.pre = judge_in_parallel(record, ply, progress)?;
     match record::walk(record, &mut judge)? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => {
@@ -393,6 +394,9 @@ struct Judge<'p> {
     done: usize,
     /// The record's actions in all.
     total: usize,
+    /// The advisor's judgements worked out before the walk (on several threads), by game
+    /// and action (from 0); an action not there is judged as the walk meets it.
+    pre: HashMap<(usize, usize), Option<Judgement>>,
 }
 
 impl Judge<'_> {
@@ -412,6 +416,7 @@ impl Judge<'_> {
             progress: None,
             done: 0,
             total: 0,
+            pre: HashMap::new(),
         })
     }
 }
@@ -587,16 +592,11 @@ impl Judge<'_> {
         let m = step.before;
         let state = m.game();
         let cube = crate::bot::expert::cube_info(m);
-        // The recorded action as the rules took it (a play as the record has it).
-        let action = match (step.recorded, step.action) {
-            (RecordedAction::Play { .. }, Action::Play(_))
-            | (RecordedAction::Double { .. } | RecordedAction::Take | RecordedAction::Drop, _) => {
-                step.action
-            }
-            (RecordedAction::Roll { .. }, _) if cube.may_double() => step.action,
-            _ => return None,
+        let action = decision_action(step)?;
+        let j = match self.pre.remove(&(step.game, step.index)) {
+            Some(judged) => judged?,
+            None => self.advisor.judge(m, &action).ok()??,
         };
-        let j = self.advisor.judge(m, &action).ok()??;
         let decider = match j.decision {
             Decision::Take | Decision::Pass | Decision::Beaver => state.turn().opponent(),
             _ => state.turn(),
@@ -637,6 +637,109 @@ impl Judge<'_> {
             scale: luck::scale(&cube),
         })
     }
+}
+
+/// The action of `step` when it is a decision the analysis judges: a play, a double, a take
+/// or a pass, and a roll where the cube could be turned to some purpose (gnubg's cube
+/// access); the recorded action as the rules took it.
+fn decision_action(step: &ActionStep<'_>) -> Option<Action> {
+    let cube = crate::bot::expert::cube_info(step.before);
+    match (step.recorded, step.action) {
+        (RecordedAction::Play { .. }, Action::Play(_))
+        | (RecordedAction::Double { .. } | RecordedAction::Take | RecordedAction::Drop, _) => {
+            Some(step.action)
+        }
+        (RecordedAction::Roll { .. }, _) if cube.may_double() => Some(step.action),
+        _ => None,
+    }
+}
+
+/// The decisions of a record, each with the match as it stood (a walk that judges nothing).
+#[derive(Default)]
+struct Decisions {
+    found: Vec<((usize, usize), MatchState, Action)>,
+}
+
+impl Visitor for Decisions {
+    type Break = std::convert::Infallible;
+
+    fn action(&mut self, step: &ActionStep<'_>) -> ControlFlow<Self::Break> {
+        if let Some(action) = decision_action(step) {
+            self.found
+                .push(((step.game, step.index), step.before.clone(), action));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The most threads the analysis judges on.
+const MOST_THREADS: usize = 8;
+
+/// Every decision of `record` judged by the advisor at `ply`, on as many threads as the
+/// machine has cores (at most [`MOST_THREADS`]), each with an advisor of its own (the same
+/// numbers as one advisor gives: its values do not depend on what it judged before);
+/// `progress` told how many are done of how many as they finish.
+fn judge_in_parallel(
+    record: &Record,
+    ply: u8,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<HashMap<(usize, usize), Option<Judgement>>, AnalysisError> {
+    let mut decisions = Decisions::default();
+    // A record the rules refuse is reported by the judging walk that follows.
+    if record::walk(record, &mut decisions).is_err() {
+        return Ok(HashMap::new());
+    }
+    let found = decisions.found;
+    let total = found.len();
+    progress(0, total);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .clamp(1, MOST_THREADS);
+    let chunk = total.div_ceil(threads).max(1);
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let work = |part: &[((usize, usize), MatchState, Action)],
+                tx: std::sync::mpsc::Sender<()>|
+     -> Result<Vec<((usize, usize), Option<Judgement>)>, AnalysisError> {
+        let mut advisor = Advisor::with_expert(ExpertBot::shipped(ply)?);
+        let mut out = Vec::with_capacity(part.len());
+        for (at, m, action) in part {
+            out.push((*at, advisor.judge(m, action).ok().flatten()));
+            // The receiver only goes away when every sender is done.
+            let _ = tx.send(());
+        }
+        Ok(out)
+    };
+    let work = &work;
+    let parts: Vec<Result<Vec<_>, AnalysisError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = found
+            .chunks(chunk)
+            .map(|part| {
+                let tx = tx.clone();
+                // A part whose thread cannot start is judged on this thread afterwards.
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || work(part, tx))
+                    .map_err(|_| part)
+            })
+            .collect();
+        drop(tx);
+        let mut done = 0;
+        for () in rx {
+            done += 1;
+            progress(done, total);
+        }
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                Err(part) => work(part, std::sync::mpsc::channel().0),
+            })
+            .collect()
+    });
+    let mut judged = HashMap::with_capacity(total);
+    for part in parts {
+        judged.extend(part?);
+    }
+    Ok(judged)
 }
 
 /// The cube's equities in EMG, from the doubler's view.
