@@ -654,10 +654,16 @@ fn decision_action(step: &ActionStep<'_>) -> Option<Action> {
     }
 }
 
+/// A decision of a record: where it is (game and action, from 0), the match as it stood,
+/// the action taken.
+type Found = ((usize, usize), MatchState, Action);
+/// A decision's judgement, by where it is.
+type JudgedAt = ((usize, usize), Option<Judgement>);
+
 /// The decisions of a record, each with the match as it stood (a walk that judges nothing).
 #[derive(Default)]
 struct Decisions {
-    found: Vec<((usize, usize), MatchState, Action)>,
+    found: Vec<Found>,
 }
 
 impl Visitor for Decisions {
@@ -697,20 +703,19 @@ fn judge_in_parallel(
         .clamp(1, MOST_THREADS);
     let chunk = total.div_ceil(threads).max(1);
     let (tx, rx) = std::sync::mpsc::channel::<()>();
-    let work = |part: &[((usize, usize), MatchState, Action)],
-                tx: std::sync::mpsc::Sender<()>|
-     -> Result<Vec<((usize, usize), Option<Judgement>)>, AnalysisError> {
-        let mut advisor = Advisor::with_expert(ExpertBot::shipped(ply)?);
-        let mut out = Vec::with_capacity(part.len());
-        for (at, m, action) in part {
-            out.push((*at, advisor.judge(m, action).ok().flatten()));
-            // The receiver only goes away when every sender is done.
-            let _ = tx.send(());
-        }
-        Ok(out)
-    };
+    let work =
+        |part: &[Found], tx: std::sync::mpsc::Sender<()>| -> Result<Vec<JudgedAt>, AnalysisError> {
+            let mut advisor = Advisor::with_expert(ExpertBot::shipped(ply)?);
+            let mut out = Vec::with_capacity(part.len());
+            for (at, m, action) in part {
+                out.push((*at, advisor.judge(m, action).ok().flatten()));
+                // The receiver only goes away when every sender is done.
+                let _ = tx.send(());
+            }
+            Ok(out)
+        };
     let work = &work;
-    let parts: Vec<Result<Vec<_>, AnalysisError>> = std::thread::scope(|scope| {
+    let parts: Vec<Result<Vec<JudgedAt>, AnalysisError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = found
             .chunks(chunk)
             .map(|part| {
