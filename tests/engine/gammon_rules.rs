@@ -2,22 +2,8 @@
 //! backgammon in a race once a side has no checker on the bar or in the winner's home board
 //! (hand-checked positions; issue 46, part 1).
 
-use bg_tui::engine::{
-    Position, WinKind, most_mover_can_lose, most_opponent_can_lose, position_from_id,
-};
-
-/// A position from each side's checkers in its own numbering: `(point, count)` pairs.
-fn sides(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
-    let mut m = [0u8; 26];
-    let mut o = [0u8; 26];
-    for &(p, n) in mover {
-        m[p] = n;
-    }
-    for &(p, n) in opponent {
-        o[p] = n;
-    }
-    Position::from_sides(&m, &o).expect("a position")
-}
+use crate::common::sides;
+use bg_tui::engine::{WinKind, most_mover_can_lose, most_opponent_can_lose, position_from_id};
 
 #[test]
 fn a_side_that_has_borne_off_cannot_be_gammoned() {
