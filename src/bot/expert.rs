@@ -21,6 +21,7 @@ mod cubeful;
 pub use cubeful::{CubefulDecision, decision_from_chances, money_cubeful};
 pub(crate) mod luck;
 pub mod met;
+mod outputs;
 mod playout;
 pub mod rollouts;
 pub mod tavli;

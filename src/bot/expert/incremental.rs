@@ -18,7 +18,7 @@
 //! - **Values.** Each sum is rounded once to `f32` and goes through a sigmoid on an `exp`
 //!   of our own (within two ulps, the same on every machine), then the output layer in
 //!   `f32`: within 1e-6 of the exact values (the forward pass in `f64`), as close as the
-//!   plain [`Net::forward`] gets (tested on many positions).
+//!   plain [`super::net::Net::forward`] gets (tested on many positions).
 //! - **Laid out for the cache and SIMD.** The rows are input-major (an input's row is one
 //!   run of numbers), the hidden units padded to a whole number of blocks. The loops work in
 //!   blocks of fixed sizes that the compiler vectorises; [`pulp`] compiles them for AVX2
@@ -26,7 +26,7 @@
 //!   is the source's, so both give the same bits.
 
 use super::encode::{Encoding, Grain, grains};
-use super::net::{Net, OUTPUTS};
+use super::outputs::OUTPUTS;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 
@@ -50,6 +50,23 @@ static ARCH: LazyLock<pulp::Arch> = LazyLock::new(pulp::Arch::new);
 /// another's.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
+/// A net's weights as the evaluator in increments reads them.
+#[derive(Debug, Clone, Copy)]
+pub struct Layers<'a> {
+    /// The net's inputs.
+    pub inputs: usize,
+    /// The net's hidden units.
+    pub hidden: usize,
+    /// `inputs * hidden` input-to-hidden weights, input-major.
+    pub w1: &'a [f32],
+    /// The hidden units' biases.
+    pub b1: &'a [f32],
+    /// `OUTPUTS * hidden` hidden-to-output weights, output-major.
+    pub w2: &'a [f32],
+    /// The output biases.
+    pub b2: [f32; OUTPUTS],
+}
+
 /// A net's weights for the evaluator in increments (see the [module documentation](self)).
 #[derive(Debug)]
 pub struct FixedNet {
@@ -72,14 +89,14 @@ pub struct FixedNet {
 }
 
 impl FixedNet {
-    /// `net` for inputs of the given grains.
+    /// The net of `layers` for inputs of the given grains.
     #[must_use]
-    pub fn new(net: &Net, grains: &[Grain]) -> FixedNet {
-        let inputs = net.inputs().min(grains.len());
+    pub fn new(layers: Layers<'_>, grains: &[Grain]) -> FixedNet {
+        let inputs = layers.inputs.min(grains.len());
         let padded = inputs.div_ceil(LANES) * LANES;
-        let real_hidden = net.hidden();
+        let real_hidden = layers.hidden;
         let hidden = real_hidden.div_ceil(BLOCK).max(1) * BLOCK;
-        let (w1, b1, w2_net, b2) = net.layers();
+        let Layers { w1, b1, w2: w2_net, b2, .. } = layers;
         // The largest sum any hidden unit can reach, every input at its most: the grid is
         // the finest that keeps it (and so every product and partial sum) within 2^52.
         let bound = (0..real_hidden)
@@ -144,7 +161,7 @@ impl FixedNet {
         }
     }
 
-    /// The outputs for the inputs `x` (as [`Net::forward`] reads them: missing inputs count
+    /// The outputs for the inputs `x` (as [`super::net::Net::forward`] reads them: missing inputs count
     /// as zero, extra ones are ignored), from the sums `kept` holds if they are this net's,
     /// and `kept` then holds `x`'s.
     pub fn forward(&self, x: &[f32], kept: &mut Kept) -> [f32; OUTPUTS] {
@@ -409,12 +426,16 @@ impl Kept {
 pub(super) struct FixedCache(std::sync::OnceLock<(Encoding, Arc<FixedNet>)>);
 
 impl FixedCache {
-    /// The fixed net of `net` for `encoding`'s inputs; `None` when it was made for another
-    /// encoding (a net reads one).
-    pub(super) fn get(&self, net: &Net, encoding: Encoding) -> Option<&FixedNet> {
+    /// The fixed net of the net whose `layers` are given, for `encoding`'s inputs; `None`
+    /// when it was made for another encoding (a net reads one).
+    pub(super) fn get<'a>(
+        &self,
+        layers: impl FnOnce() -> Layers<'a>,
+        encoding: Encoding,
+    ) -> Option<&FixedNet> {
         let (made_for, fixed) = self
             .0
-            .get_or_init(|| (encoding, Arc::new(FixedNet::new(net, grains(encoding)))));
+            .get_or_init(|| (encoding, Arc::new(FixedNet::new(layers(), grains(encoding)))));
         (*made_for == encoding).then_some(&**fixed)
     }
 }
@@ -436,15 +457,5 @@ mod tests {
         // Two ulps of f32 are 2^-22 relative at worst.
         assert!(worst < 2.4e-7, "{worst}");
         assert_eq!(exp(0.0), 1.0);
-    }
-
-    #[test]
-    fn the_sigmoid_is_the_plain_ones_within_two_ulps() {
-        let mut x = -50.0f32;
-        while x <= 50.0 {
-            let d = (sigmoid(x) - super::super::net::sigmoid(x)).abs();
-            assert!(d < 2.5e-7, "{x}: {d}");
-            x += 0.000_97;
-        }
     }
 }

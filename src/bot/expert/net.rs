@@ -2,26 +2,12 @@
 //! outputs, in `f32`, with a forward pass that allocates nothing and a gradient step for
 //! temporal-difference and supervised training.
 
-/// Outputs of every net: the chances, for the player on roll, of winning, winning a gammon
-/// (or more), winning a backgammon, losing a gammon (or more), losing a backgammon.
-pub const OUTPUTS: usize = 5;
-
-/// The five chances (see [`OUTPUTS`]) for one side.
-pub type Probs = [f32; OUTPUTS];
-
-/// Index of the win chance among the outputs.
-pub const WIN: usize = 0;
-/// Index of the gammon-win chance (a backgammon included).
-pub const WIN_GAMMON: usize = 1;
-/// Index of the backgammon-win chance.
-pub const WIN_BACKGAMMON: usize = 2;
-/// Index of the gammon-loss chance (a backgammon included).
-pub const LOSE_GAMMON: usize = 3;
-/// Index of the backgammon-loss chance.
-pub const LOSE_BACKGAMMON: usize = 4;
+pub use super::outputs::{
+    LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_BACKGAMMON, WIN_GAMMON,
+};
 
 use super::encode::Encoding;
-use super::incremental::{FixedCache, FixedNet};
+use super::incremental::{FixedCache, FixedNet, Layers};
 
 /// Hidden units summed together in the forward pass (a block's sums stay in registers).
 const BLOCK: usize = 16;
@@ -193,15 +179,22 @@ impl Net {
     /// The weights as the evaluator in whole numbers reads them: the input-to-hidden
     /// weights (input-major), the hidden biases, the hidden-to-output weights
     /// (output-major), the output biases.
-    pub(super) fn layers(&self) -> (&[f32], &[f32], &[f32], [f32; OUTPUTS]) {
-        (&self.w1, &self.b1, &self.w2, self.b2)
+    pub(super) fn layers(&self) -> Layers<'_> {
+        Layers {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            w1: &self.w1,
+            b1: &self.b1,
+            w2: &self.w2,
+            b2: self.b2,
+        }
     }
 
     /// The net for the evaluator that works in increments ([`super::incremental`]), for
     /// `encoding`'s inputs: made on first use and kept. `None` when it was first made for
     /// another encoding (a net reads one).
     pub(super) fn fixed(&self, encoding: Encoding) -> Option<&FixedNet> {
-        self.fixed.get(self, encoding)
+        self.fixed.get(|| self.layers(), encoding)
     }
 
     /// Number of inputs.
@@ -348,6 +341,19 @@ impl Net {
         }
         for i in 0..OUTPUTS {
             self.b2[i] = mean(|n| &n.b2, i);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_sigmoid_in_increments_is_the_plain_ones_within_two_ulps() {
+        let mut x = -50.0f32;
+        while x <= 50.0 {
+            let d = (super::super::incremental::sigmoid(x) - super::sigmoid(x)).abs();
+            assert!(d < 2.5e-7, "{x}: {d}");
+            x += 0.000_97;
         }
     }
 }
