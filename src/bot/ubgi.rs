@@ -21,10 +21,12 @@
 //! queue of at most [`QUEUED_LINES`] lines: an engine that prints while nobody asks it
 //! anything waits until somebody does, and the program's memory does not grow.
 
+pub mod protocol;
+
 use super::expert::ExpertBot;
 use super::{Bot, DoubleAnswer, ScoredPlay, moves_as_backgammon, unranked};
 use crate::engine::{
-    Dice, MatchState, Place, Play, Position, TurnBuilder, TurnError, Variant, WinKind, position_id,
+    Dice, MatchState, Play, Position, TurnBuilder, TurnError, Variant, WinKind, position_id,
 };
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -362,14 +364,16 @@ impl UbgiBot {
             trouble: None,
             expert: ExpertBot::shipped(0).ok(),
         };
-        bot.ask(&["ubgi"], START_TIMEOUT, |l| (l == "ubgiok").then_some(()))
-            .and_then(|()| {
-                bot.ask(&["isready"], START_TIMEOUT, |l| {
-                    (l == "readyok").then_some(())
-                })
+        bot.ask(&[protocol::HELLO], START_TIMEOUT, |l| {
+            (l == protocol::HELLO_OK).then_some(())
+        })
+        .and_then(|()| {
+            bot.ask(&[protocol::IS_READY], START_TIMEOUT, |l| {
+                (l == protocol::READY_OK).then_some(())
             })
-            .and_then(|()| bot.send(&["newgame"]))
-            .map_err(|problem| StartError::Handshake { shown, problem })?;
+        })
+        .and_then(|()| bot.send(&[protocol::NEW_GAME]))
+        .map_err(|problem| StartError::Handshake { shown, problem })?;
         Ok(bot)
     }
 
@@ -429,14 +433,15 @@ impl UbgiBot {
         let dice = game.dice().ok_or(EngineProblem::NoDice)?;
         self.tell_variant(game.variant())?;
         let position = position_line(game.position(), m.match_id());
-        let dice_line = format!("dice {} {}", dice.high(), dice.low());
+        let dice_line = protocol::dice_line(dice.high(), dice.low());
         let payload = self.ask(
-            &[&position, &dice_line, "go chequer"],
+            &[&position, &dice_line, protocol::GO_CHEQUER],
             DECISION_TIMEOUT,
-            |l| l.strip_prefix("bestmove ").map(str::to_string),
+            |l| l.strip_prefix(protocol::BEST_MOVE).map(str::to_string),
         )?;
         let shown = || crate::printable::printable(&payload, 60);
-        let steps = parse_payload(&payload).ok_or_else(|| EngineProblem::NotSteps(shown()))?;
+        let steps =
+            protocol::parse_move(&payload).ok_or_else(|| EngineProblem::NotSteps(shown()))?;
         let mut turn = TurnBuilder::for_game(game).ok_or(EngineProblem::NoRoll)?;
         turn.play_steps(&steps)
             .map_err(|error| EngineProblem::Illegal {
@@ -460,31 +465,9 @@ impl Drop for UbgiBot {
     }
 }
 
-/// `position gnubgid ID:MATCH_ID` (the Position ID alone without a Match ID).
+/// `position gnubgid ID:MATCH_ID` for a position and its match.
 fn position_line(position: &Position, match_id: Option<String>) -> String {
-    match match_id {
-        Some(m) => format!("position gnubgid {}:{m}", position_id(position)),
-        None => format!("position gnubgid {}", position_id(position)),
-    }
-}
-
-/// The steps of a `bestmove` payload (`24/18 13/11`, `bar/22`, `6/off`, `pass`).
-fn parse_payload(payload: &str) -> Option<Vec<(Place, Place)>> {
-    let point = |t: &str| match t {
-        "bar" => Some(Place::BAR),
-        "off" => Some(Place::OFF),
-        n => n.parse::<u8>().ok().and_then(Place::point),
-    };
-    if payload.trim() == "pass" {
-        return Some(Vec::new());
-    }
-    payload
-        .split_whitespace()
-        .map(|token| {
-            let (from, to) = token.split_once('/')?;
-            Some((point(from)?, point(to)?))
-        })
-        .collect()
+    protocol::position_line(&position_id(position), match_id.as_deref())
 }
 
 impl Bot for UbgiBot {
@@ -528,11 +511,15 @@ impl Bot for UbgiBot {
         let game = m.game();
         let asked = self.tell_variant(game.variant()).and_then(|()| {
             let position = position_line(game.position(), m.match_id());
-            self.ask(&[&position, "go cube"], DECISION_TIMEOUT, |l| match l {
-                "bestcube double" => Some(true),
-                "bestcube nodouble" => Some(false),
-                _ => None,
-            })
+            self.ask(
+                &[&position, protocol::GO_CUBE],
+                DECISION_TIMEOUT,
+                |l| match l {
+                    protocol::BEST_CUBE_DOUBLE => Some(true),
+                    protocol::BEST_CUBE_NO_DOUBLE => Some(false),
+                    _ => None,
+                },
+            )
         });
         match asked {
             Ok(double) => double,
@@ -573,22 +560,6 @@ impl Bot for UbgiBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn payloads_read_as_steps() {
-        let steps = |pairs: &[(u8, u8)]| -> Option<Vec<(Place, Place)>> {
-            pairs
-                .iter()
-                .map(|&(from, to)| Some((Place::new(from)?, Place::new(to)?)))
-                .collect()
-        };
-        assert_eq!(parse_payload("24/18 13/11"), steps(&[(24, 18), (13, 11)]));
-        assert_eq!(parse_payload("bar/22 6/off"), steps(&[(25, 22), (6, 0)]));
-        assert_eq!(parse_payload("pass"), Some(Vec::new()));
-        for bad in ["24-18", "25/18", "x/1", "24/18 junk", "0/off"] {
-            assert_eq!(parse_payload(bad), None, "{bad}");
-        }
-    }
 
     #[test]
     fn an_engine_that_is_not_one_is_refused_in_one_line() {

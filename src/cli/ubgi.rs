@@ -14,8 +14,9 @@
 use bg_tui::advisor::Advisor;
 use bg_tui::bot::expert::MAX_PLY;
 use bg_tui::bot::expert::cube::Holder;
+use bg_tui::bot::ubgi::protocol;
 use bg_tui::engine::{
-    Dice, GameStateCode, MatchIdFields, MatchState, Play, Position, RuleSet, Side, Variant,
+    Dice, GameStateCode, MatchIdFields, MatchState, Position, RuleSet, Side, Variant,
     match_id_fields, match_state_from_ids, parse_xgid, position_from_id,
 };
 use std::io::{BufRead, Write};
@@ -122,33 +123,6 @@ fn error(code: &str, detail: impl std::fmt::Display) -> Vec<String> {
     vec![format!("error {code} {detail}")]
 }
 
-/// The `from/to` tokens of a play, from the view of the player who makes it (`bar`, `off`,
-/// `pass` for no move).
-#[must_use]
-pub(crate) fn move_payload(play: &Play) -> String {
-    let steps = play.steps();
-    if steps.is_empty() {
-        return "pass".to_string();
-    }
-    steps
-        .iter()
-        .map(|s| {
-            let from = if s.from.is_bar() {
-                "bar".to_string()
-            } else {
-                s.from.number().to_string()
-            };
-            let to = if s.to.is_off() {
-                "off".to_string()
-            } else {
-                s.to.number().to_string()
-            };
-            format!("{from}/{to}")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 impl Session {
     /// A new session with the shipped nets (loaded now, so `isready` is quick).
     #[must_use]
@@ -181,22 +155,22 @@ impl Session {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             [] => Vec::new(),
-            ["ubgi"] => {
+            [protocol::HELLO] => {
                 let mut out = vec![
                     format!("id name {NAME} {}", env!("CARGO_PKG_VERSION")),
                     "id author the bg-tui developers".to_string(),
                     "proto 0.2".to_string(),
                 ];
                 out.extend(key_lines());
-                out.push("ubgiok".to_string());
+                out.push(protocol::HELLO_OK.to_string());
                 out
             }
-            ["isready"] => vec!["readyok".to_string()],
+            [protocol::IS_READY] => vec![protocol::READY_OK.to_string()],
             ["quit"] => {
                 self.quit = true;
                 Vec::new()
             }
-            ["newgame"] => {
+            [protocol::NEW_GAME] => {
                 self.position = None;
                 self.dice = None;
                 Vec::new()
@@ -453,12 +427,15 @@ impl Session {
             .advisor()?
             .best_play(&m)
             .map_err(|e| error("unsupported", e))?;
-        Ok(best.map_or_else(|| "pass".to_string(), |play| move_payload(&play)))
+        Ok(best.map_or_else(
+            || protocol::PASS.to_string(),
+            |play| protocol::format_move(&play),
+        ))
     }
 
     fn go_chequer(&mut self) -> Vec<String> {
         match self.best_move() {
-            Ok(payload) => vec![format!("bestmove {payload}")],
+            Ok(payload) => vec![format!("{}{payload}", protocol::BEST_MOVE)],
             Err(e) => e,
         }
     }
@@ -485,8 +462,8 @@ impl Session {
 
     fn go_cube(&mut self) -> Vec<String> {
         match self.should_double() {
-            Ok(true) => vec!["bestcube double".to_string()],
-            Ok(false) => vec!["bestcube nodouble".to_string()],
+            Ok(true) => vec![protocol::BEST_CUBE_DOUBLE.to_string()],
+            Ok(false) => vec![protocol::BEST_CUBE_NO_DOUBLE.to_string()],
             Err(e) => e,
         }
     }

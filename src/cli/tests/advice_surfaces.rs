@@ -149,7 +149,7 @@ fn a_ranking_is_the_same_on_every_surface() {
         answer,
         vec![format!(
             "bestmove {}",
-            crate::cli::ubgi::move_payload(&best.play)
+            bg_tui::bot::ubgi::protocol::format_move(&best.play)
         )]
     );
 
