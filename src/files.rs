@@ -85,63 +85,21 @@ pub fn read_text(path: &Path, limit: usize) -> Result<String, StoreError> {
 /// # Errors
 /// [`StoreError::Io`] when it cannot be opened or is not a regular file.
 pub fn open_regular(path: &Path) -> Result<std::fs::File, StoreError> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, O_NONBLOCK);
-    let file = options.open(path).map_err(|e| StoreError::io(path, e))?;
-    let meta = file.metadata().map_err(|e| StoreError::io(path, e))?;
-    if !meta.is_file() {
-        return Err(not_regular(path, &meta));
-    }
-    Ok(file)
+    crate::regular_file::open(path).map_err(|e| StoreError::io(path, e))
 }
 
 /// The error for `path`, which is not a regular file.
 pub(crate) fn not_regular(path: &Path, meta: &std::fs::Metadata) -> StoreError {
-    StoreError::io(
-        path,
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!("not a regular file ({})", file_kind(meta)),
-        ),
-    )
+    StoreError::io(path, crate::regular_file::not_regular(meta))
 }
 
-/// `O_NONBLOCK`: open a FIFO without waiting for a writer (no effect on a regular file).
-#[cfg(any(target_os = "linux", target_os = "android"))]
-pub(crate) const O_NONBLOCK: i32 = 0o4000;
-#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
-pub(crate) const O_NONBLOCK: i32 = 0x0004;
+pub(crate) use crate::regular_file::O_NONBLOCK;
 
 /// `ENXIO`: what opening a FIFO for writing without waiting gives when no one reads it.
 #[cfg(unix)]
 pub(crate) const ENXIO: i32 = 6;
 #[cfg(not(unix))]
 pub(crate) const ENXIO: i32 = -1;
-
-/// What kind of file `meta` describes, for messages.
-pub(crate) fn file_kind(meta: &std::fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    if meta.is_dir() {
-        "a folder"
-    } else {
-        "not a file"
-    }
-}
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same folder, flushed to
 /// the disk, then renamed over `path`. The folder is created if need be. On error `path` is
@@ -331,7 +289,8 @@ pub fn write_output(
             // Held open until the file is opened again below, so a reader that came does
             // not see the end of the data in between.
             let _probe = probe.open(path).map_err(|e| {
-                let fifo = std::fs::metadata(path).is_ok_and(|m| file_kind(&m) == "a FIFO");
+                let fifo = std::fs::metadata(path)
+                    .is_ok_and(|m| crate::regular_file::kind(&m) == "a FIFO");
                 if fifo && e.raw_os_error() == Some(ENXIO) {
                     StoreError::io(
                         path,

@@ -43,7 +43,7 @@
 //! +-------------------------------------+-----------------------+ +---------------------+
 //! | engine: positions, dice, legal plays, the cube, MatchState, IDs, notation; pure     |
 //! +-------------------------------------------------------------------------------------+
-//!   beside them all: clock, text_board, printable
+//!   beside them all: clock, text_board, printable, regular_file
 //! ```
 //!
 //! ## A turn
@@ -171,6 +171,7 @@ pub mod journal;
 pub mod mat;
 pub mod printable;
 pub mod record;
+pub mod regular_file;
 pub mod replay;
 pub mod store;
 pub mod text_board;

@@ -177,10 +177,7 @@ pub fn nets_from_file(path: &std::path::Path) -> Result<Arc<Nets>, BotError> {
 /// [`NetsFileProblem::Unreadable`] or [`NetsFileProblem::TooLarge`].
 pub fn read_nets_file_bytes(path: &std::path::Path) -> Result<Vec<u8>, NetsFileProblem> {
     use std::io::Read;
-    let file = crate::files::open_regular(path).map_err(|e| match e {
-        crate::files::StoreError::Io { source, .. } => NetsFileProblem::Unreadable(source),
-        other => NetsFileProblem::Unreadable(std::io::Error::other(other)),
-    })?;
+    let file = crate::regular_file::open(path).map_err(NetsFileProblem::Unreadable)?;
     let mut bytes = Vec::new();
     file.take(MAX_NETS_FILE_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -233,7 +233,7 @@ fn open_shard(path: &Path) -> Result<(std::fs::File, Database), RolloutDbError> 
     let mut options = std::fs::OpenOptions::new();
     options.read(true).append(true).create(true);
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, NONBLOCK);
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, bg_tui::regular_file::O_NONBLOCK);
     let mut file = options.open(path).map_err(|e| io(path, e))?;
     let meta = file.metadata().map_err(|e| io(path, e))?;
     if !meta.is_file() {
@@ -265,14 +265,6 @@ fn open_shard(path: &Path) -> Result<(std::fs::File, Database), RolloutDbError> 
     }
     Ok((file, db))
 }
-
-/// `O_NONBLOCK`: open a FIFO without waiting (it is then refused as not a regular file).
-#[cfg(unix)]
-pub(crate) const NONBLOCK: i32 = if cfg!(any(target_os = "linux", target_os = "android")) {
-    0o4000
-} else {
-    0x0004
-};
 
 /// Rolls out every position of the sampling not `done`, appending each as it ends.
 fn grow(

@@ -360,22 +360,19 @@ fn parse_json_entry(text: &str) -> Result<Entry, String> {
 /// Opens `path` for reading: a regular file only (a FIFO or a device is refused at once,
 /// never waited on or read for ever), of at most [`MAX_DB_BYTES`].
 pub(crate) fn open_regular(path: &Path) -> Result<std::fs::File, String> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, super::NONBLOCK);
-    let file = options
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = bg_tui::regular_file::open(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::InvalidInput {
+            format!(
+                "{}: not a regular file: a rollout database is one",
+                path.display()
+            )
+        } else {
+            format!("{}: {e}", path.display())
+        }
+    })?;
     let meta = file
         .metadata()
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    if !meta.is_file() {
-        return Err(format!(
-            "{}: not a regular file: a rollout database is one",
-            path.display()
-        ));
-    }
     if meta.len() > MAX_DB_BYTES {
         return Err(format!(
             "{}: larger than {MAX_DB_BYTES} bytes: not a rollout database",
