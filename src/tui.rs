@@ -3,7 +3,6 @@
 
 pub(crate) mod app;
 pub(crate) mod bots;
-pub(crate) use bg_tui::clock;
 pub(crate) mod commands;
 pub(crate) mod editor;
 pub(crate) mod effect;

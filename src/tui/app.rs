@@ -56,7 +56,7 @@ mod tutor_desk;
 mod tutoring;
 
 use super::bots::BotJob;
-use super::clock::ClockKind;
+use bg_tui::clock::ClockKind;
 use super::commands::{self, Command};
 use super::editor::Editor;
 use super::effect::{Effect, Effects, Job, SaveRequest};

@@ -348,7 +348,7 @@ fn a_bots_side_is_named_after_the_bot_unless_names_are_given() {
 #[test]
 fn the_table_options_are_read() {
     use crate::tui::AutoRoll;
-    use crate::tui::clock::ClockKind;
+    use bg_tui::clock::ClockKind;
     let o = options(&[
         "--turn-board",
         "--auto-roll",

@@ -6,7 +6,7 @@
 
 use super::{App, AutoRoll, Mode, Player, Said, SharedBot, point_spot};
 #[cfg(test)]
-use crate::tui::clock::TimeSource;
+use bg_tui::clock::TimeSource;
 use crate::tui::model::Spot;
 use crate::tui::msg::Toggle;
 use bg_tui::bot;

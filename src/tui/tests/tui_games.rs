@@ -699,7 +699,7 @@ fn tutor_view_is_toggled_by_t() {
 
 mod clocks {
     use super::*;
-    use crate::tui::clock::{ClockKind, ManualTime};
+    use bg_tui::clock::{ClockKind, ManualTime};
     use std::time::Duration;
 
     fn clocked(kind: ClockKind) -> (App, ManualTime) {
@@ -853,7 +853,7 @@ mod clocks {
 
 #[test]
 fn clocks_are_saved_in_the_record_survive_resume_and_show_in_replay() {
-    use crate::tui::clock::{ClockKind, ManualTime};
+    use bg_tui::clock::{ClockKind, ManualTime};
     use crate::tui::viewer::{ViewOptions, Viewer};
     use std::time::Duration;
     let time = ManualTime::new();
