@@ -805,3 +805,105 @@ fn gnubg_cube_model_on_gnubgs_chances() {
         on_gnubg("match-cube.jsonl")
     );
 }
+
+/// The luck-adjusted result is gnubg's, by its definition (`analysis.c`,
+/// `updateStatcontext`): the actual result (points, or match-winning chances gained), less
+/// the player's own luck, plus the opponent's, each roll's luck turned into MWC or points
+/// at the cube and score of its moment. Checked three ways on every fixture: gnubg's own
+/// page obeys it; bg-tui's statistics obey it; and bg-tui's luck of each roll (0-ply,
+/// cubeful) is gnubg's within 0.1 EMG for nine rolls in ten. What is left between the two
+/// results is the sum of the small differences of the nets' values over a match's rolls
+/// (issue 49: -10.14% against -1.02% on one match): the table printed shows it.
+#[test]
+fn gnubg_luck_adjusted_result_is_gnubgs_definition() {
+    let mut table = String::from(
+        "\nluck-adjusted result: gnubg | bg-tui (MWC % or points), luck totals beside\n",
+    );
+    let (mut near, mut rolls) = (0usize, 0usize);
+    for (name, mat, page) in statistics::files() {
+        let sections = &page["sections"];
+        let overall = &sections["Overall statistics"];
+        let luck_line = &sections["Luck statistics"];
+        let (luck, unit) = if luck_line.get("Luck total EMG (MWC)").is_some() {
+            (&luck_line["Luck total EMG (MWC)"], "mwc")
+        } else {
+            (&luck_line["Luck total EMG (Points)"], "points")
+        };
+        let number = |v: &serde_json::Value| {
+            v.get("mwc")
+                .and_then(serde_json::Value::as_f64)
+                .or_else(|| v.as_f64())
+                .unwrap_or_else(|| panic!("{name}: a number in {v}"))
+        };
+        let theirs_luck = [0, 1].map(|i| {
+            luck[i][unit]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{name}: luck of player {i}"))
+        });
+        let theirs_actual = [0, 1].map(|i| number(&overall["Actual result"][i]));
+        let theirs_adjusted = [0, 1].map(|i| number(&overall["Luck adjusted result"][i]));
+        for i in 0..2 {
+            let by_definition = theirs_actual[i] - theirs_luck[i] + theirs_luck[1 - i];
+            assert!(
+                (by_definition - theirs_adjusted[i]).abs() < 0.02,
+                "{name} player {i}: gnubg's page {} against its definition {by_definition}",
+                theirs_adjusted[i]
+            );
+        }
+        let a = statistics::analysis_of(&mat, 0);
+        // bg-tui's figures in gnubg's units: per cent of MWC in a match.
+        let percent = if unit == "mwc" { 100.0 } else { 1.0 };
+        let ours_luck = [0, 1].map(|i| percent * a.stats[i].luck.mwc);
+        let ours_adjusted = [0, 1].map(|i| percent * a.stats[i].luck_adjusted);
+        for i in 0..2 {
+            let by_definition =
+                percent * a.stats[i].actual_result - ours_luck[i] + ours_luck[1 - i];
+            assert!(
+                (by_definition - ours_adjusted[i]).abs() < 1e-6,
+                "{name} player {i}: ours {} against the definition {by_definition}",
+                ours_adjusted[i]
+            );
+        }
+        let moves = mat.with_extension("moves.jsonl");
+        let text =
+            std::fs::read_to_string(&moves).unwrap_or_else(|e| panic!("{}: {e}", moves.display()));
+        let gnubg_rolls: Vec<serde_json::Value> = text
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter(|v| v.get("luck").is_some_and(serde_json::Value::is_f64))
+            .collect();
+        assert_eq!(gnubg_rolls.len(), a.roll_luck.len(), "{name}: the rolls");
+        for (ours, theirs) in a.roll_luck.iter().zip(&gnubg_rolls) {
+            assert_eq!(
+                Some(u64::from(ours.dice[0])),
+                theirs["dice"][0].as_u64(),
+                "{name}: game {} action {}",
+                ours.game,
+                ours.action
+            );
+            rolls += 1;
+            near +=
+                usize::from((ours.luck - theirs["luck"].as_f64().unwrap_or(f64::NAN)).abs() < 0.1);
+        }
+        let _ = writeln!(
+            table,
+            "  {name:<28} {:>+8.2} | {:<+8.2}  luck {:>+7.2} {:>+7.2} | {:<+7.2} {:<+7.2}",
+            theirs_adjusted[0],
+            ours_adjusted[0],
+            theirs_luck[0],
+            theirs_luck[1],
+            ours_luck[0],
+            ours_luck[1]
+        );
+    }
+    let _ = writeln!(
+        table,
+        "  rolls whose luck is gnubg's within 0.1 EMG: {near} of {rolls}"
+    );
+    println!("{table}");
+    assert!(rolls > 1000, "{rolls} rolls");
+    assert!(
+        near * 10 >= rolls * 9,
+        "{near} of {rolls} rolls within 0.1 EMG"
+    );
+}
