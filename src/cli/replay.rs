@@ -101,7 +101,6 @@ impl ReplayArgs {
             ply: self.ply,
             source,
         };
-        viewer::run(timeline, options)?;
-        Ok(String::new())
+        Ok(viewer::run(timeline, options)?)
     }
 }

@@ -18,3 +18,4 @@ mod tui_rollout;
 pub(crate) mod tui_saves;
 mod tui_setup;
 mod tui_tutor;
+mod viewer_study;

@@ -85,6 +85,13 @@ fn draw(model: &BoardModel, moves: Option<&MoveList<'_>>, area: Rect, buf: &mut 
     }
 }
 
+/// The board with its number rows, as [`render`] lays out `area` (`None` below the
+/// minimum size): where the replay viewer draws its match graph.
+#[must_use]
+pub(crate) fn board_area(area: Rect, tutor: bool) -> Option<Rect> {
+    Geometry::new(area, tutor).map(|g| g.board)
+}
+
 /// The spot drawn at screen cell (`column`, `row`) when `model` is rendered into `area`,
 /// for mouse clicks: any cell of a point's column in its half of the board (its number
 /// included) gives that point; any cell of the bar's column gives [`Spot::Bar`], of the

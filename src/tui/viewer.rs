@@ -5,8 +5,10 @@
 //! that the game's view draws. [`run`] shows it in the terminal through the game's runtime.
 
 pub(crate) mod analysis_board;
+pub(crate) mod graph;
 pub(crate) mod keys;
 mod screen;
+pub(crate) mod study;
 
 use super::event::Event;
 use super::model::{BoardModel, MoveList, MoveRow};
@@ -21,6 +23,7 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use std::collections::HashMap;
 use std::io::{self, IsTerminal};
+use study::{DecisionStates, NoStudy, PlayOn, StudyPanel, ViewerExit};
 
 /// How the viewer draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +69,18 @@ pub(crate) enum ViewerError {
     /// Reading from or writing to the terminal failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
+    /// The game played on from the viewer (`P`, `e`) could not start or run.
+    #[error("{0}")]
+    Game(#[from] super::terminal::RunError),
+}
+
+/// A worker's job the viewer asked for, started before it next waits.
+#[derive(Debug, Clone)]
+pub(crate) enum StudyJob {
+    /// The alternatives of a decision.
+    Alternatives(study::AlternativesJob),
+    /// The rollout of the study panel's lines.
+    Rollout(super::hint_rollout::RolloutJob),
 }
 
 /// The viewer's state: the timeline, the moment shown, and whether the help is open.
@@ -95,6 +110,24 @@ pub(crate) struct Viewer {
     /// Once the analysis is made: the luck of each row's roll (an index into the
     /// analysis's rolls).
     row_luck: Vec<Option<usize>>,
+    /// The match before each action of the record.
+    states: DecisionStates,
+    /// The match graph is shown (`g`).
+    graph_on: bool,
+    /// Once the analysis is made: the graph, and the moment of each of its points.
+    graph: Option<(graph::MatchGraph, Vec<usize>)>,
+    /// The study panel (`h`), while it is open.
+    study: Option<StudyPanel>,
+    /// The workers to start.
+    jobs: Vec<StudyJob>,
+    /// The last question's id (alternatives, rollouts).
+    last_id: u64,
+    /// `P` asked who plays on: the question is shown.
+    play_menu: bool,
+    /// The answer to the last key, when it could not be done.
+    said: Option<String>,
+    /// How the viewer hands over to the game as it closes (`P`, `e`).
+    exit: Option<ViewerExit>,
 }
 
 impl Viewer {
@@ -102,6 +135,7 @@ impl Viewer {
     #[must_use]
     pub(crate) fn new(timeline: Timeline, options: ViewOptions) -> Viewer {
         let (row_moments, rows) = screen::move_rows(&timeline);
+        let states = DecisionStates::of(timeline.record());
         let mut board = AnalysisBoard::new(options.source.clone(), options.ply);
         if options.analyse {
             board.toggle();
@@ -120,6 +154,15 @@ impl Viewer {
             row_decisions: Vec::new(),
             marked_rows: Vec::new(),
             row_luck: Vec::new(),
+            states,
+            graph_on: false,
+            graph: None,
+            study: None,
+            jobs: Vec::new(),
+            last_id: 0,
+            play_menu: false,
+            said: None,
+            exit: None,
         }
     }
 
@@ -186,6 +229,18 @@ impl Viewer {
             }
         }
         self.row_luck = row_luck;
+        let graph = graph::match_graph(a, &self.states);
+        let point_moments = graph
+            .points
+            .iter()
+            .map(|p| {
+                first_moment
+                    .get(&(p.game.saturating_sub(1), p.action.saturating_sub(1)))
+                    .copied()
+                    .unwrap_or(0)
+            })
+            .collect();
+        self.graph = Some((graph, point_moments));
         self.marked_rows = self
             .rows
             .iter()
@@ -270,7 +325,35 @@ impl Viewer {
                     self.quit = msg == ViewerMsg::Quit && key.code != KeyCode::Esc;
                     return true;
                 }
+                self.said = None;
+                if self.play_menu {
+                    self.play_menu_key(key.code);
+                    return true;
+                }
+                if self.study.is_some() && self.study_key(key.code) {
+                    return true;
+                }
                 self.update(msg);
+                true
+            }
+            Event::Hint { id, panel } => {
+                let Some(study) = self.study.as_mut().filter(|s| s.id == id) else {
+                    return false;
+                };
+                study.panel = *panel;
+                study.ready = true;
+                true
+            }
+            Event::Rollout { id, report } => {
+                let Some(view) = self
+                    .study
+                    .as_mut()
+                    .filter(|s| s.rollout.as_ref().is_some_and(|(r, _)| *r == id))
+                    .and_then(|s| s.panel.rollout.as_mut())
+                else {
+                    return false;
+                };
+                view.update(*report);
                 true
             }
             Event::Resize(..) => true,
@@ -289,9 +372,7 @@ impl Viewer {
             }
             Event::Mouse(_)
             | Event::Bot { .. }
-            | Event::Hint { .. }
             | Event::Tutor { .. }
-            | Event::Rollout { .. }
             | Event::BotsMade(_)
             | Event::Saved(_)
             | Event::NotStarted { .. }
@@ -306,6 +387,9 @@ impl Viewer {
     pub(crate) fn update(&mut self, msg: ViewerMsg) {
         let t = &self.timeline;
         self.at = match msg {
+            ViewerMsg::NextStep | ViewerMsg::PreviousStep if self.graph_shown().is_some() => {
+                self.graph_step(msg == ViewerMsg::NextStep)
+            }
             ViewerMsg::NextStep => t.next_step(self.at),
             ViewerMsg::PreviousStep => t.previous_step(self.at),
             ViewerMsg::NextTurn => t.next_turn(self.at),
@@ -342,11 +426,229 @@ impl Viewer {
                 self.quit = true;
                 self.at
             }
+            ViewerMsg::Alternatives => {
+                self.open_study();
+                self.at
+            }
+            ViewerMsg::Graph => {
+                self.toggle_graph();
+                self.at
+            }
+            ViewerMsg::PlayOn => {
+                match self.decision_state() {
+                    Ok(_) => self.play_menu = true,
+                    Err(why) => self.said = Some(why.to_string()),
+                }
+                self.at
+            }
+            ViewerMsg::Edit => {
+                self.hand_over(None);
+                self.at
+            }
             ViewerMsg::Other => self.at,
         };
         if self.analysis {
             self.judge_moment();
         }
+    }
+
+    /// The match before the decision of the moment shown, and the action taken.
+    fn decision_state(
+        &self,
+    ) -> Result<&(bg_tui::engine::MatchState, bg_tui::engine::Action), NoStudy> {
+        let moment = self.timeline.moment(self.at);
+        let action = moment.action.ok_or(NoStudy::NoAction)?;
+        let found = self
+            .states
+            .at(moment.game, action)
+            .ok_or(NoStudy::NoAction)?;
+        study::start_at(&found.0)?;
+        Ok(found)
+    }
+
+    /// Opens the study panel on the decision shown: its alternatives are asked of a worker.
+    fn open_study(&mut self) {
+        let (m, done) = match self.decision_state() {
+            Ok((m, done)) => (m.clone(), *done),
+            Err(why) => {
+                self.said = Some(why.to_string());
+                return;
+            }
+        };
+        self.last_id += 1;
+        let id = self.last_id;
+        let ply = self.options.ply;
+        self.jobs
+            .push(StudyJob::Alternatives(study::AlternativesJob {
+                id,
+                state: m.clone(),
+                done,
+                ply,
+            }));
+        self.study = Some(StudyPanel {
+            id,
+            state: m,
+            panel: study::waiting(ply),
+            ready: false,
+            rollout: None,
+        });
+    }
+
+    /// A key while the study panel is open: Up / Down choose a line, `R` rolls the lines
+    /// out, Esc or `h` close it. Returns whether the key was the panel's; any other key
+    /// closes the panel and is then the viewer's.
+    fn study_key(&mut self, code: KeyCode) -> bool {
+        let Some(study) = self.study.as_mut() else {
+            return false;
+        };
+        match code {
+            KeyCode::Up | KeyCode::Down => {
+                study.panel.step(code == KeyCode::Down);
+                true
+            }
+            KeyCode::Char('R') => {
+                self.last_id += 1;
+                let seed = self.last_id.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                match study.roll_out(self.last_id, seed) {
+                    Some(job) => self.jobs.push(StudyJob::Rollout(job)),
+                    None if !study.ready => {
+                        self.said = Some("wait for the alternatives first".to_string())
+                    }
+                    None if study.rollout.is_some() => {}
+                    None => self.said = Some("nothing to roll out here".to_string()),
+                }
+                true
+            }
+            KeyCode::Char(c @ ('t' | 'd' | 'c')) if study.rollout.is_none() => {
+                // How R rolls out, as the game's panel changes it.
+                let now = study.panel.choice.unwrap_or_default();
+                study.panel.choice = Some(match c {
+                    't' => now.more_trials(),
+                    'd' => now.other_depth(),
+                    _ => now.next_cut(),
+                });
+                true
+            }
+            KeyCode::Esc | KeyCode::Char('h') => {
+                self.close_study();
+                true
+            }
+            _ => {
+                self.close_study();
+                false
+            }
+        }
+    }
+
+    /// Closes the study panel, stopping its rollout.
+    fn close_study(&mut self) {
+        if let Some(mut study) = self.study.take() {
+            study.stop_rollout();
+        }
+    }
+
+    /// The key answering "who plays on?" (`P`): 1 two people, 2 against the expert; any
+    /// other key takes the question back.
+    fn play_menu_key(&mut self, code: KeyCode) {
+        self.play_menu = false;
+        match code {
+            KeyCode::Char('1') => self.hand_over(Some(PlayOn::HotSeat)),
+            KeyCode::Char('2') => self.hand_over(Some(PlayOn::AgainstExpert)),
+            _ => {}
+        }
+    }
+
+    /// Closes the viewer to play on from the moment shown (`who`), or to set its position
+    /// up in the editor (`None`), or says why it cannot.
+    fn hand_over(&mut self, who: Option<PlayOn>) {
+        let look = (self.options.ascii, self.options.color, self.options.palette);
+        let options = self.decision_state().and_then(|(m, _)| {
+            study::play_options(
+                m,
+                self.timeline.names(),
+                who.unwrap_or(PlayOn::HotSeat),
+                look,
+            )
+        });
+        match options {
+            Ok(options) => {
+                self.close_study();
+                self.exit = Some(match who {
+                    Some(_) => ViewerExit::Play(Box::new(options)),
+                    None => ViewerExit::Edit(Box::new(options)),
+                });
+                self.quit = true;
+            }
+            Err(why) => self.said = Some(why.to_string()),
+        }
+    }
+
+    /// Shows or hides the match graph; the first showing asks for the analysis when it was
+    /// not asked for.
+    fn toggle_graph(&mut self) {
+        self.graph_on = !self.graph_on;
+        if self.graph_on && !self.board.on {
+            self.board.toggle();
+        }
+    }
+
+    /// The graph, when it is shown and made, with the moment of each point.
+    fn graph_shown(&self) -> Option<&(graph::MatchGraph, Vec<usize>)> {
+        self.graph
+            .as_ref()
+            .filter(|_| self.graph_on && self.board.on)
+    }
+
+    /// The point of the graph at the moment shown: the last decision at or before it.
+    #[must_use]
+    pub(crate) fn graph_point(&self) -> Option<usize> {
+        let (_, moments) = self.graph_shown()?;
+        moments.iter().rposition(|&m| m <= self.at)
+    }
+
+    /// The moment of the next (or previous) point of the graph.
+    fn graph_step(&self, forward: bool) -> usize {
+        let Some((_, moments)) = self.graph_shown() else {
+            return self.at;
+        };
+        let here = self.graph_point();
+        let target = match (here, forward) {
+            (None, true) => Some(0),
+            (None, false) => None,
+            (Some(i), true) => Some(i + 1),
+            // Past a point's own moment, Left goes back to it first.
+            (Some(i), false) if moments.get(i).is_some_and(|&m| m < self.at) => Some(i),
+            (Some(i), false) => i.checked_sub(1),
+        };
+        target
+            .and_then(|i| moments.get(i).copied())
+            .unwrap_or(self.at)
+    }
+
+    #[cfg(test)]
+    /// How the viewer hands over to the game as it closes (`P`, `e`), if it does.
+    #[must_use]
+    pub(crate) const fn exit(&self) -> Option<&ViewerExit> {
+        self.exit.as_ref()
+    }
+
+    #[cfg(test)]
+    /// The study panel, while it is open.
+    #[must_use]
+    pub(crate) const fn study(&self) -> Option<&StudyPanel> {
+        self.study.as_ref()
+    }
+
+    #[cfg(test)]
+    /// The match graph, once the analysis is made.
+    #[must_use]
+    pub(crate) fn match_graph(&self) -> Option<&graph::MatchGraph> {
+        self.graph.as_ref().map(|(g, _)| g)
+    }
+
+    /// The workers to start now (the alternatives, a rollout).
+    pub(crate) fn take_study_jobs(&mut self) -> Vec<StudyJob> {
+        std::mem::take(&mut self.jobs)
     }
 
     /// Judges the decision of the moment shown, unless it was judged before.
@@ -433,7 +735,20 @@ impl Screen for Viewer {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer) {
-        view::render_with_moves(&self.model(), &self.move_list(), area, buf);
+        let model = self.model();
+        view::render_with_moves(&model, &self.move_list(), area, buf);
+        if let (Some((g, _)), None) = (self.graph_shown(), &model.overlay)
+            && let Some(board) = view::board_area(area, model.tutor)
+        {
+            let look = graph::GraphLook {
+                current: self.graph_point(),
+                names: self.timeline.names(),
+                theme: super::theme::Theme::new(self.options.ascii, self.options.color)
+                    .with_palette(self.options.palette),
+                ascii: self.options.ascii,
+            };
+            graph::draw(g, &look, board, buf);
+        }
     }
 
     fn wants_mouse(&self) -> bool {
@@ -454,6 +769,15 @@ impl Screen for Viewer {
             };
             let _ = wake.send(Event::AnalysisDone(Box::new(outcome)));
         }
+        for job in self.take_study_jobs() {
+            let started = match job {
+                StudyJob::Alternatives(job) => spawn_alternatives(job, wake.clone()),
+                StudyJob::Rollout(job) => super::workers::spawn_rollout(job, wake.clone()),
+            };
+            if let Err(e) = started {
+                self.said = Some(format!("a worker could not start ({e})"));
+            }
+        }
         Ok(())
     }
 }
@@ -464,13 +788,54 @@ impl Screen for Viewer {
 /// [`ViewerError::NotATerminal`] when standard output is not a terminal (nothing is changed
 /// then), [`ViewerError::Io`] when the terminal cannot be set up, drawn on or read from. The
 /// terminal is restored in every case.
-pub(crate) fn run(timeline: Timeline, options: ViewOptions) -> Result<(), ViewerError> {
+/// Once the viewer closes with `P` or `e`, the game from its moment runs in the terminal
+/// ([`terminal::run_app`]; with `e` its position editor opened first), and what it says at
+/// the end is returned to print.
+pub(crate) fn run(timeline: Timeline, options: ViewOptions) -> Result<String, ViewerError> {
     if !io::stdout().is_terminal() {
         return Err(ViewerError::NotATerminal);
     }
     let mut viewer = Viewer::new(timeline, options);
     terminal::run_screen(&mut viewer)?;
-    Ok(())
+    if terminal::signal_received().is_some() {
+        return Ok(String::new());
+    }
+    match viewer.exit.take() {
+        None => Ok(String::new()),
+        Some(ViewerExit::Play(options)) => Ok(terminal::run(*options)?),
+        Some(ViewerExit::Edit(options)) => {
+            let app = editing_app(*options).map_err(terminal::RunError::from)?;
+            Ok(terminal::run_app(app)?)
+        }
+    }
+}
+
+/// The game of `options` with its position editor open (as `e` opens it in the game).
+///
+/// # Errors
+/// When the game cannot start from the options.
+pub(crate) fn editing_app(options: super::Options) -> Result<super::App, super::AppError> {
+    let mut app = super::App::new(options)?;
+    app.handle(Event::Key(ratatui::crossterm::event::KeyEvent::new(
+        KeyCode::Char('e'),
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    )));
+    Ok(app)
+}
+
+/// Works the alternatives of `job` out on a new thread, sent back as an [`Event::Hint`].
+fn spawn_alternatives(
+    job: study::AlternativesJob,
+    tx: std::sync::mpsc::Sender<Event>,
+) -> io::Result<()> {
+    std::thread::Builder::new()
+        .name("bg-tui alternatives".to_string())
+        .spawn(move || {
+            let panel = Box::new(job.panel());
+            // Nobody waits once the viewer has closed.
+            let _ = tx.send(Event::Hint { id: job.id, panel });
+        })
+        .map(|_| ())
 }
 
 /// One line for a judged decision: what was done, and what it lost against the best.

@@ -151,6 +151,10 @@ fn every_key_in_the_help_does_what_it_says() {
             "m / M" => check_mistake_keys(),
             "b" => check_better_key(),
             "s" => check_summary_key(),
+            "h" => super::viewer_study::check_alternatives_key(),
+            "g" => super::viewer_study::check_graph_key(),
+            "P" => super::viewer_study::check_play_on_key(),
+            "e" => super::viewer_study::check_edit_key(),
             "q / Esc" => check_quit(),
             other => panic!("no check for the help row {other:?} ({description})"),
         }

@@ -33,6 +33,14 @@ pub(crate) enum ViewerMsg {
     BetterPlay,
     /// `s`: the analysis's summary of each player.
     Summary,
+    /// `h`: the study panel: the decision's alternatives ranked, the one made marked.
+    Alternatives,
+    /// `g`: the match graph, on / off.
+    Graph,
+    /// `P`: play on from the moment shown.
+    PlayOn,
+    /// `e`: the position editor on the moment shown.
+    Edit,
     /// `?`: the help.
     Help,
     /// `q`, Esc, Ctrl-C: quit.
@@ -65,6 +73,10 @@ pub(crate) fn viewer_key(key: KeyEvent) -> ViewerMsg {
         KeyCode::Char('M') => ViewerMsg::PreviousMistake,
         KeyCode::Char('b') => ViewerMsg::BetterPlay,
         KeyCode::Char('s') => ViewerMsg::Summary,
+        KeyCode::Char('h') => ViewerMsg::Alternatives,
+        KeyCode::Char('g') => ViewerMsg::Graph,
+        KeyCode::Char('P') => ViewerMsg::PlayOn,
+        KeyCode::Char('e') => ViewerMsg::Edit,
         KeyCode::Char('?') => ViewerMsg::Help,
         KeyCode::Char('q') | KeyCode::Esc => ViewerMsg::Quit,
         _ => ViewerMsg::Other,
@@ -90,6 +102,10 @@ pub(crate) fn viewer_help_rows() -> Vec<(String, String)> {
         ("m / M", "next / previous marked decision (analysis board)"),
         ("b", "the expert's better play on the board / the play made"),
         ("s", "the analysis summary: error rates, PR, luck"),
+        ("h", "alternatives ranked, * the one made; R rolls out"),
+        ("g", "the match graph (MWC % or equity); Left / Right on it"),
+        ("P", "play on from here: two people, or against the expert"),
+        ("e", "the position editor on this position"),
         ("?", "this help; any key but q closes it"),
         ("q / Esc", "quit (Esc first closes the help); also Ctrl-C"),
     ]

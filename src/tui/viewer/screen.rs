@@ -54,8 +54,9 @@ pub(super) fn model(v: &Viewer) -> BoardModel {
         targets: Vec::new(),
         status: board_status(v, t.label(v.at)),
         message: v
-            .analysis()
-            .map(str::to_string)
+            .said
+            .clone()
+            .or_else(|| v.analysis().map(str::to_string))
             .or_else(|| board_line(v))
             .unwrap_or_else(|| where_text(v)),
         last_play: String::new(),
@@ -231,6 +232,22 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
     if v.help {
         return Some(Overlay::Help(viewer_help_rows()));
     }
+    if v.play_menu {
+        return Some(Overlay::Question {
+            title: "Play on from here".to_string(),
+            lines: vec![
+                "1  two people at one keyboard".to_string(),
+                "2  against the expert (you play the side to act)".to_string(),
+                "any other key: back to the replay".to_string(),
+            ],
+        });
+    }
+    if let Some(study) = &v.study {
+        return Some(Overlay::Question {
+            title: study.panel.title.clone(),
+            lines: study_lines(study),
+        });
+    }
     if v.board.summary {
         let mut lines = v.board.summary_lines();
         lines.push("Any key closes this".to_string());
@@ -249,6 +266,8 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
             .map_or(String::new(), |n| format!(" (match to {n})"))
     );
     match &moment.kind {
+        // The graph is drawn over the board in place of a game's result.
+        MomentKind::Result(_) | MomentKind::Stopped if v.graph_shown().is_some() => None,
         MomentKind::Result(result) => {
             let how = bg_tui::replay::ending_words(result);
             let points = if result.points == 1 {
@@ -293,6 +312,22 @@ fn overlay(v: &Viewer, moment: &Moment) -> Option<Overlay> {
         }),
         _ => None,
     }
+}
+
+/// The study panel's lines: the game's hint panel's, and its keys here.
+fn study_lines(study: &super::study::StudyPanel) -> Vec<String> {
+    let mut lines = study.panel.lines();
+    if study.panel.rollout.is_none() && !study.panel.plays.is_empty() {
+        // The game's last line says how to play a line; here none is played.
+        lines.retain(|l| !l.contains("Enter or 1-9 plays one"));
+        lines.push(format!(
+            "{} plays; Up/Down choose, R rolls out; Esc or h closes",
+            study.panel.plays.len()
+        ));
+    } else if study.panel.rollout.is_some() {
+        lines.push("Esc or h closes (and stops the rollout)".to_string());
+    }
+    lines
 }
 
 /// The move list: one row for each stop of the timeline (and for its last moment), with
