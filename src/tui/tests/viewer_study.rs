@@ -294,7 +294,19 @@ fn r_in_the_study_panel_rolls_out_and_closing_stops_it() {
     assert!(v.study().is_some_and(|s| s.panel.rollout.is_some()));
     assert!(!job.stopped());
     press(&mut v, KeyCode::Esc);
-    assert!(job.stopped(), "closing the panel stops the rollout");
+    assert!(job.stopped(), "Esc stops the rollout");
+    assert!(v.study().is_some(), "its result so far stays shown");
+    press(&mut v, KeyCode::Esc);
+    assert!(v.study().is_none(), "a second Esc closes the panel");
+    // Closing the panel stops a rollout too.
+    let mut v = study_at(1, 1);
+    press(&mut v, KeyCode::Char('R'));
+    let jobs = v.take_study_jobs();
+    let [StudyJob::Rollout(job)] = jobs.as_slice() else {
+        panic!("a rollout is started: {jobs:?}");
+    };
+    press(&mut v, KeyCode::Char('n'));
+    assert!(job.stopped() && v.study().is_none());
 }
 
 #[test]

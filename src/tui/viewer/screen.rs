@@ -324,8 +324,6 @@ fn study_lines(study: &super::study::StudyPanel) -> Vec<String> {
             "{} plays; Up/Down choose, R rolls out; Esc or h closes",
             study.panel.plays.len()
         ));
-    } else if study.panel.rollout.is_some() {
-        lines.push("Esc or h closes (and stops the rollout)".to_string());
     }
     lines
 }

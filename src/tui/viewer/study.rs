@@ -9,7 +9,7 @@
 //! ([`AlternativesJob`]) and come back as an [`crate::tui::Event::Hint`].
 
 use crate::tui::hint::{HintPanel, play_text};
-use crate::tui::hint_rollout::{RolloutChoice, RolloutJob, RolloutView};
+use crate::tui::hint_rollout::{RolloutChoice, RolloutJob, RolloutStage, RolloutView};
 use crate::tui::{Options, Player, SetUpStart};
 use bg_tui::advisor::{self, Advisor};
 use bg_tui::bot::BotSpec;
@@ -280,11 +280,29 @@ pub(crate) struct StudyPanel {
 }
 
 impl StudyPanel {
-    /// Stops its rollout, if one runs.
+    /// Stops its rollout, if one runs: its result so far stays shown, and what it sends
+    /// after is dropped (as the game's panel does).
     pub(crate) fn stop_rollout(&mut self) {
-        if let Some((_, stop)) = &self.rollout {
-            stop.store(true, Ordering::Relaxed);
+        let Some((_, stop)) = self.rollout.take() else {
+            return;
+        };
+        stop.store(true, Ordering::Relaxed);
+        if let Some(view) = self.panel.rollout.as_mut()
+            && view.stage == RolloutStage::Running
+        {
+            view.stage = RolloutStage::Stopped;
         }
+    }
+
+    /// Its rollout is running.
+    #[must_use]
+    pub(crate) fn rolling_out(&self) -> bool {
+        self.rollout.is_some()
+            && self
+                .panel
+                .rollout
+                .as_ref()
+                .is_some_and(|r| r.stage == RolloutStage::Running)
     }
 
     /// The rollout of the panel's lines (the best few plays, or the cube's position), with

@@ -87,6 +87,11 @@ impl Viewer {
                 });
                 true
             }
+            // Esc stops a rollout first, its result so far kept on the panel.
+            KeyCode::Esc if study.rolling_out() => {
+                study.stop_rollout();
+                true
+            }
             KeyCode::Esc | KeyCode::Char('h') => {
                 self.close_study();
                 true
