@@ -400,3 +400,48 @@ pub(super) fn check_edit_key() {
 fn e_opens_the_editor_on_the_position_shown() {
     check_edit_key();
 }
+
+/// A money session (no cube): each value is White's equity in points after the decision,
+/// the decider's equity turned to White's view; drawn in ASCII only when asked.
+#[test]
+fn a_money_graph_gives_whites_equity_in_points_and_draws_in_ascii() {
+    let text = include_str!("../../../tests/data/planted-blunder.json");
+    let record = record::load(text).expect("the record loads").0;
+    let mut a = bg_tui::analysis::analyse(&record, 0).expect("analysed at 0-ply");
+    a.judged = vec![
+        judged(1, 2, "white", "play", "8/3 8/2", 0.4, 0.2),
+        judged(1, 4, "black", "play", "8/5 6/5", 0.3, 0.0),
+    ];
+    a.roll_luck.clear();
+    let graph = match_graph(&a, &DecisionStates::of(&record));
+    assert!(!graph.in_match);
+    let values: Vec<f64> = graph.points.iter().map(|p| p.value).collect();
+    assert_eq!(values.len(), 2);
+    assert!((values[0] - 0.4).abs() < 1e-6, "{values:?}");
+    assert!((values[1] + 0.3).abs() < 1e-6, "{values:?}");
+    assert_eq!(graph.value_text(values[1]), "-0.300 points");
+    let mut v = Viewer::new(
+        Timeline::new(&record).expect("timeline"),
+        ViewOptions {
+            analyse: true,
+            ascii: true,
+            ply: 0,
+            ..ViewOptions::default()
+        },
+    );
+    let _ = v.take_analysis_job();
+    v.handle(Event::AnalysisDone(Box::new(AnalysisOutcome {
+        result: Ok(a),
+        from_cache: false,
+        note: None,
+    })));
+    press(&mut v, KeyCode::Char('g'));
+    press(&mut v, KeyCode::Right);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let terminal = draw(&v, w, h);
+        let screen = terminal.backend().to_string();
+        assert!(screen.contains("equity, points"), "{screen}");
+        assert!(screen.contains("after it: +0.400 points"), "{screen}");
+        assert!(screen.is_ascii(), "{screen}");
+    }
+}
