@@ -196,6 +196,16 @@ pub(crate) fn alternatives(m: &MatchState, done: Action, ply: u8) -> HintPanel {
         Err(e) => return HintPanel::advice(title, vec![e.to_string()]),
     };
     let game = m.game();
+    if game.phase() == Phase::Rolling
+        && let Err(why) = game.may_double()
+    {
+        return HintPanel::advice(
+            title,
+            vec![format!(
+                "no double possible ({why}): the roll is no decision"
+            )],
+        );
+    }
     match (game.phase(), done) {
         (Phase::Moving(_), Action::Play(played)) => match advisor.plays(m) {
             Ok(advice) => {
