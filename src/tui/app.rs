@@ -56,7 +56,6 @@ mod tutor_desk;
 mod tutoring;
 
 use super::bots::BotJob;
-use bg_tui::clock::ClockKind;
 use super::commands::{self, Command};
 use super::editor::Editor;
 use super::effect::{Effect, Effects, Job, SaveRequest};
@@ -66,6 +65,7 @@ use super::msg::Msg;
 use super::tutor::Threshold;
 use super::view;
 use bg_tui::bot::{self, BotSpec};
+use bg_tui::clock::ClockKind;
 use bg_tui::engine::{
     Action, Dice, DieStep, GameSetup, MatchState, Place, Rules, RulesError, Side,
 };

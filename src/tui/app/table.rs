@@ -5,11 +5,11 @@
 //! host's (its clocks and seats).
 
 use super::{App, AutoRoll, Mode, Player, Said, SharedBot, point_spot};
-#[cfg(test)]
-use bg_tui::clock::TimeSource;
 use crate::tui::model::Spot;
 use crate::tui::msg::Toggle;
 use bg_tui::bot;
+#[cfg(test)]
+use bg_tui::clock::TimeSource;
 use bg_tui::engine::{Action, Phase, Place, Side};
 use std::sync::{Arc, Mutex};
 

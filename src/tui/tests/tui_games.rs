@@ -853,8 +853,8 @@ mod clocks {
 
 #[test]
 fn clocks_are_saved_in_the_record_survive_resume_and_show_in_replay() {
-    use bg_tui::clock::{ClockKind, ManualTime};
     use crate::tui::viewer::{ViewOptions, Viewer};
+    use bg_tui::clock::{ClockKind, ManualTime};
     use std::time::Duration;
     let time = ManualTime::new();
     let mut app = app_with(5, |o| {
