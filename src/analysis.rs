@@ -45,8 +45,8 @@ mod stats;
 
 pub use report::text;
 
-pub use stats::{CLOSE_CUBE, LuckMark, PlayerStats, luck_words, rating_words};
-use stats::{CubeEquities, Fact};
+pub use stats::{CLOSE_CUBE, CubeEquities, LuckMark, PlayerStats, luck_words, rating_words};
+use stats::Fact;
 
 /// A loss at or above this much equity counts as an error in the error count.
 pub const ERROR_AT: f64 = 0.02;

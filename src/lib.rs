@@ -164,6 +164,7 @@ pub mod analysis;
 public_with!("lab", bench);
 pub mod bot;
 pub mod clock;
+pub mod drill;
 pub mod engine;
 mod files;
 pub mod host;
