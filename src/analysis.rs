@@ -45,8 +45,8 @@ mod stats;
 
 pub use report::text;
 
-pub use stats::{CLOSE_CUBE, CubeEquities, LuckMark, PlayerStats, luck_words, rating_words};
 use stats::Fact;
+pub use stats::{CLOSE_CUBE, CubeEquities, LuckMark, PlayerStats, luck_words, rating_words};
 
 /// A loss at or above this much equity counts as an error in the error count.
 pub const ERROR_AT: f64 = 0.02;

@@ -20,8 +20,7 @@ mod schedule;
 
 pub use collect::{Collected, DEFAULT_MIN_LOSS, collect, items_of};
 pub use schedule::{
-    BOXES, Card, FILE_NAME, FORMAT, INTERVALS, Loaded, MISS_AGAIN, Schedule, ScheduleError,
-    VERSION,
+    BOXES, Card, FILE_NAME, FORMAT, INTERVALS, Loaded, MISS_AGAIN, Schedule, ScheduleError, VERSION,
 };
 
 use crate::advisor::{AdviceError, Advisor};
@@ -206,7 +205,11 @@ impl Item {
     ///
     /// # Errors
     /// [`AdviceError`] when the advisor has no advice here (no nets for the rule set).
-    pub fn loss_by_advisor(&self, advisor: &mut Advisor, choice: &Choice) -> Result<Option<f64>, AdviceError> {
+    pub fn loss_by_advisor(
+        &self,
+        advisor: &mut Advisor,
+        choice: &Choice,
+    ) -> Result<Option<f64>, AdviceError> {
         let Choice::Play(play) = choice else {
             return Ok(self.grade(choice).loss);
         };

@@ -107,9 +107,7 @@ pub fn collect(dir: &Path, min_loss: f64) -> Result<Collected, std::io::Error> {
     let mut names: Vec<String> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
         .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| {
-            n.ends_with(".json") && !n.ends_with(".analysis.json") && n != super::FILE_NAME
-        })
+        .filter(|n| n.ends_with(".json") && !n.ends_with(".analysis.json") && n != super::FILE_NAME)
         .take(MAX_FILES)
         .collect();
     names.sort();
@@ -131,17 +129,18 @@ pub fn collect(dir: &Path, min_loss: f64) -> Result<Collected, std::io::Error> {
             continue;
         }
         let mut why = None;
-        let analysis = PLIES.iter().find_map(|&ply| {
-            match cache::load(&cache_path, text.as_bytes(), ply) {
-                Ok(a) => Some(a),
-                Err(e) => {
-                    if !matches!(e, cache::CacheError::Stale(_, "another depth")) {
-                        why = Some(e.to_string().replace("; analysing again", ""));
+        let analysis =
+            PLIES.iter().find_map(
+                |&ply| match cache::load(&cache_path, text.as_bytes(), ply) {
+                    Ok(a) => Some(a),
+                    Err(e) => {
+                        if !matches!(e, cache::CacheError::Stale(_, "another depth")) {
+                            why = Some(e.to_string().replace("; analysing again", ""));
+                        }
+                        None
                     }
-                    None
-                }
-            }
-        });
+                },
+            );
         match analysis {
             Some(a) => {
                 out.analysed += 1;

@@ -93,7 +93,11 @@ fn the_schedule_file_round_trips_and_is_written_atomically() {
 fn a_damaged_file_is_kept_aside_and_said_in_one_line() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join(FILE_NAME);
-    std::fs::write(&path, "{\"format\":\"bg-tui-drill\",\"version\":1,\"cards\":{\"x\":").expect("written");
+    std::fs::write(
+        &path,
+        "{\"format\":\"bg-tui-drill\",\"version\":1,\"cards\":{\"x\":",
+    )
+    .expect("written");
     let loaded = Schedule::load(&path).expect("a damaged file is no error");
     assert!(loaded.schedule.is_empty());
     let note = loaded.note.expect("a note");
@@ -108,7 +112,12 @@ fn a_damaged_file_is_kept_aside_and_said_in_one_line() {
     // A second damaged file does not replace the first one kept.
     std::fs::write(&path, [0xff, 0xfe, 0x00]).expect("written");
     let loaded = Schedule::load(&path).expect("damaged again");
-    assert!(loaded.note.expect("a note").contains("drill-damaged-2.json"));
+    assert!(
+        loaded
+            .note
+            .expect("a note")
+            .contains("drill-damaged-2.json")
+    );
     assert!(dir.path().join("drill-damaged-2.json").exists());
     assert!(kept.exists());
 }
@@ -156,7 +165,9 @@ fn one_play(rules: Rules) -> (Record, String, crate::engine::Play, usize) {
     assert!(plays.len() > 1);
     let index = recorder.as_record().games[0].actions.len();
     let (made, best) = (plays[0], plays[plays.len() - 1]);
-    recorder.apply(&mut m, Action::Play(made)).expect("the play");
+    recorder
+        .apply(&mut m, Action::Play(made))
+        .expect("the play");
     (recorder.into_record(), format_play(&made), best, index)
 }
 
@@ -215,7 +226,14 @@ fn analysed(rules: Rules) -> (Record, Analysis, String, String) {
         steps: Vec::new(),
         position: *best.position(),
     });
-    let small = judged(index - 1, "white", "no double", "no double", "No double", 0.01);
+    let small = judged(
+        index - 1,
+        "white",
+        "no double",
+        "no double",
+        "No double",
+        0.01,
+    );
     let bots = judged(index + 1, "black", "play", "x", "y", 0.5);
     let analysis = analysis_of(vec![small, mistake, bots]);
     (record, analysis, made, format_play(&best))
@@ -223,21 +241,36 @@ fn analysed(rules: Rules) -> (Record, Analysis, String, String) {
 
 fn items_for(rules: Rules) -> (Vec<Item>, String, String) {
     let (record, analysis, made, best) = analysed(rules);
-    (items_of(&record, &analysis, "m.json", DEFAULT_MIN_LOSS), made, best)
+    (
+        items_of(&record, &analysis, "m.json", DEFAULT_MIN_LOSS),
+        made,
+        best,
+    )
 }
 
 #[test]
 fn a_backgammon_mistake_becomes_an_item_with_its_position_and_choices() {
     let (items, made, best) = items_for(Rules::match_to(5));
-    assert_eq!(items.len(), 1, "only the person's decision that lost enough");
+    assert_eq!(
+        items.len(),
+        1,
+        "only the person's decision that lost enough"
+    );
     let item = &items[0];
     assert_eq!(item.kind(), Kind::Play);
     assert_eq!(item.player, "Alice");
     assert_eq!(item.side, Side::White);
     assert!(item.key.starts_with("m.json:1:"), "{}", item.key);
-    assert_eq!(item.before.game().dice(), Some(Dice::new(3, 1).expect("dice")));
+    assert_eq!(
+        item.before.game().dice(),
+        Some(Dice::new(3, 1).expect("dice"))
+    );
     assert_eq!(item.setting(), "backgammon, 5-point match, 0-0");
-    assert!(item.question().contains("Alice (White) to play 3-1"), "{}", item.question());
+    assert!(
+        item.question().contains("Alice (White) to play 3-1"),
+        "{}",
+        item.question()
+    );
     let choices = item.choices();
     let texts: Vec<String> = choices.iter().map(Choice::text).collect();
     let mut sorted = texts.clone();
@@ -248,10 +281,28 @@ fn a_backgammon_mistake_becomes_an_item_with_its_position_and_choices() {
     // The best is right and loses nothing; the play made is wrong and loses what the
     // analysis said; another play is wrong, its loss for the advisor to say.
     let best_choice = choices.iter().find(|c| c.text() == best).expect("best");
-    assert_eq!(item.grade(best_choice), Graded { right: true, loss: Some(0.0) });
-    assert_eq!(item.grade(&choices[0]), Graded { right: false, loss: Some(0.25) });
+    assert_eq!(
+        item.grade(best_choice),
+        Graded {
+            right: true,
+            loss: Some(0.0)
+        }
+    );
+    assert_eq!(
+        item.grade(&choices[0]),
+        Graded {
+            right: false,
+            loss: Some(0.25)
+        }
+    );
     if choices.len() > 2 {
-        assert_eq!(item.grade(&choices[1]), Graded { right: false, loss: None });
+        assert_eq!(
+            item.grade(&choices[1]),
+            Graded {
+                right: false,
+                loss: None
+            }
+        );
     }
 }
 
@@ -260,7 +311,10 @@ fn a_plakoto_mistake_becomes_an_item_too() {
     let (items, made, best) = items_for(Rules::of(RuleSet::Plakoto));
     assert_eq!(items.len(), 1);
     let item = &items[0];
-    assert_eq!(item.before.game().variant(), crate::engine::Variant::Plakoto);
+    assert_eq!(
+        item.before.game().variant(),
+        crate::engine::Variant::Plakoto
+    );
     assert!(item.setting().starts_with("Plakoto"), "{}", item.setting());
     let choices = item.choices();
     assert_eq!(choices[0].text(), made);
@@ -279,7 +333,11 @@ fn a_tavli_match_and_a_portes_one_give_their_items() {
     ] {
         let (items, _, _) = items_for(rules);
         assert_eq!(items.len(), 1, "{name}");
-        assert!(items[0].setting().starts_with(name), "{}", items[0].setting());
+        assert!(
+            items[0].setting().starts_with(name),
+            "{}",
+            items[0].setting()
+        );
     }
 }
 
@@ -324,7 +382,13 @@ fn cube_decisions_are_graded_by_their_equities() {
     let g = no_double.grade(&Choice::NoDouble);
     assert!(!g.right);
     assert!((g.loss.expect("known") - 0.3).abs() < 1e-9);
-    assert_eq!(no_double.grade(&Choice::Double), Graded { right: true, loss: Some(0.0) });
+    assert_eq!(
+        no_double.grade(&Choice::Double),
+        Graded {
+            right: true,
+            loss: Some(0.0)
+        }
+    );
     // The taker: a take costs 0.8, a pass 1.0, so the pass lost 0.2.
     let pass = item("pass", "pass", 0.2);
     assert_eq!(pass.choices(), vec![Choice::Take, Choice::Pass]);
@@ -358,5 +422,9 @@ fn a_folder_s_analysed_records_give_items_and_the_rest_are_named() {
     let found = collect(dir.path(), DEFAULT_MIN_LOSS).expect("collected");
     assert!(found.items.is_empty());
     assert_eq!(found.problems.len(), 1, "{:?}", found.problems);
-    assert!(found.problems[0].contains("another record"), "{}", found.problems[0]);
+    assert!(
+        found.problems[0].contains("another record"),
+        "{}",
+        found.problems[0]
+    );
 }
