@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 mod board;
 mod bot_match;
+pub(crate) mod drill;
 mod error;
 mod exchange;
 mod hint;
@@ -29,6 +30,7 @@ pub(crate) use analyse::AnalyseArgs;
 use bg_tui::host::unfinished::{StartAction, Unfinished, act_on_start, unfinished_autosave};
 pub(crate) use board::{moves_on_board, parse_board, parse_variant};
 pub(crate) use bot_match::BotMatchArgs;
+pub(crate) use drill::DrillArgs;
 pub(crate) use error::CliError;
 pub(crate) use exchange::{ExportArgs, ImportArgs};
 pub(crate) use hint::HintArgs;
@@ -101,6 +103,9 @@ pub(crate) enum Command {
     /// Judge every play and cube decision of a recorded match (a game record or a .mat
     /// file) with the expert bot: equity lost, error rates, the worst mistakes.
     Analyse(AnalyseArgs),
+    /// Drill your own mistakes: the worst decisions of the analysed matches in the records
+    /// folder asked again as a quiz, the missed ones more often (`--list` prints those due).
+    Drill(DrillArgs),
     /// Go on with a saved match: the autosave, or a record file.
     Resume(ResumeArgs),
     /// Replay a recorded match: a viewer in the terminal, or the match as text.

@@ -24,6 +24,7 @@ fn main() -> ExitCode {
         Some(Command::BotMatch(args)) => args.run(),
         Some(Command::Ubgi(args)) => args.run().map(|()| String::new()),
         Some(Command::Analyse(args)) => args.run(),
+        Some(Command::Drill(args)) => args.run(),
         Some(Command::Resume(args)) => return ended(args.run()),
         Some(Command::Replay(args)) => args.run(),
         Some(Command::Import(args)) => args.run(),

@@ -4,6 +4,7 @@
 pub(crate) mod app;
 pub(crate) mod bots;
 pub(crate) mod commands;
+pub(crate) mod drill;
 pub(crate) mod editor;
 pub(crate) mod effect;
 pub(crate) mod event;

@@ -280,6 +280,9 @@ pub(crate) enum CliError {
     /// The replay viewer could not run.
     #[error(transparent)]
     Viewer(#[from] crate::tui::viewer::ViewerError),
+    /// The drill could not run (`bg-tui drill`).
+    #[error(transparent)]
+    Drill(#[from] crate::tui::drill::DrillError),
 }
 
 /// What is wrong with `--names ALICE,BOB` (clap names the option and its value); `text`
@@ -332,6 +335,7 @@ impl CliError {
             CliError::Output(_)
             | CliError::Ubgi(_)
             | CliError::Viewer(_)
+            | CliError::Drill(crate::tui::drill::DrillError::Io(_))
             | CliError::Thread(_)
             | CliError::MatchChanged { .. }
             | CliError::Rollout {

@@ -38,6 +38,7 @@
 //! (`Said`), which goes on the message line.
 
 mod bot_turns;
+mod drilling;
 mod editing;
 mod hint_rollouts;
 mod hints;
@@ -278,6 +279,8 @@ pub(crate) struct App {
     /// The sides people play by the command line (not a bot's, not an engine's): `:human`
     /// without a side hands these back, not the opponent `--vs` named.
     people: [bool; 2],
+    /// The drill (`:drill`), while it is open over the match.
+    drill: Option<Box<crate::tui::drill::Drill>>,
 }
 
 impl std::fmt::Debug for App {
@@ -470,6 +473,7 @@ impl App {
             save_stuck: false,
             engines_to_seat: Vec::new(),
             people: [false; 2],
+            drill: None,
         };
         app.people = [Side::White, Side::Black]
             .map(|side| matches!(app.options.players[side.index()], Player::Human));

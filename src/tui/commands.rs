@@ -18,6 +18,8 @@ pub(crate) enum Command {
     Save(Option<String>),
     /// Tutor mode on (`Some(true)`), off, or the other way (`None`).
     Tutor(Option<bool>),
+    /// Open the drill of the player's own mistakes.
+    Drill,
 }
 
 /// Why a command line was not understood.
@@ -113,6 +115,7 @@ pub(crate) fn parse(line: &str) -> Result<Command, CommandError> {
         ("undo", []) => Msg::Undo,
         ("help", []) => Msg::Help,
         ("flag", []) => Msg::TakeOver,
+        ("drill", []) => return Ok(Command::Drill),
         ("tutor", []) => return Ok(Command::Tutor(None)),
         ("tutor", [word]) => {
             return match word.to_ascii_lowercase().as_str() {

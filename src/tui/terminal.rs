@@ -135,7 +135,10 @@ impl Screen for App {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer) {
-        view::render(&self.model(), area, buf);
+        match self.drill_open() {
+            Some(drill) => crate::tui::drill::render(drill, area, buf),
+            None => view::render(&self.model(), area, buf),
+        }
     }
 
     fn ticking(&self) -> bool {

@@ -7,6 +7,7 @@
 pub(crate) mod common;
 
 mod analysis_panels;
+mod drill_screen;
 mod replay_viewer;
 mod tui_bots;
 mod tui_effects;

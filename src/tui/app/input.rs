@@ -199,6 +199,10 @@ impl App {
                 let said = self.toggle_tutor_mode(on);
                 self.say(said);
             }
+            Ok(Command::Drill) => {
+                let said = self.open_drill();
+                self.say(said);
+            }
             Err(why) => self.status.say(why.to_string()),
         }
     }

@@ -21,6 +21,9 @@ impl App {
     /// Applies one event and performs what it asks for (see [`App::update`] and
     /// [`App::perform`]); returns whether the screen must be redrawn.
     pub(crate) fn handle(&mut self, event: Event) -> bool {
+        if let Some(redraw) = self.drill_takes(&event) {
+            return redraw;
+        }
         if matches!(event, Event::Key(_)) {
             // A bot whose worker could not start is asked again.
             self.questions.stall(false);
