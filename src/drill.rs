@@ -240,8 +240,8 @@ impl Item {
         )
     }
 
-    /// The rule set, the match length and the score, in words: "Plakoto, 5-point match,
-    /// 2-1", "backgammon, money".
+    /// The rule set, the match length and the score (the decider's first), in words:
+    /// "Plakoto, 5-point match, 2-1", "backgammon, money".
     #[must_use]
     pub fn setting(&self) -> String {
         let m = &self.before;

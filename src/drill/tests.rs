@@ -428,3 +428,30 @@ fn a_folder_s_analysed_records_give_items_and_the_rest_are_named() {
         found.problems[0]
     );
 }
+
+/// A play the analysis did not value is valued by the advisor at the analysis's depth:
+/// against the analysis's best equity (here the advisor's own best at 0-ply), the best
+/// play loses nothing, and each other play what the advisor's ranking says it loses.
+#[test]
+fn the_advisor_values_a_play_the_analysis_did_not() {
+    let (mut items, _, _) = items_for(Rules::money());
+    let mut item = items.remove(0);
+    let mut advisor = Advisor::new(0).expect("the shipped nets");
+    let advice = advisor.plays(&item.before).expect("advice");
+    let top = advice.lines[0];
+    item.judged.best_equity = f64::from(top.equity.emg);
+    let best = Choice::Play(top.play);
+    let loss = item.loss_by_advisor(&mut advisor, &best).expect("valued");
+    assert_eq!(loss, Some(0.0));
+    let other = advice.lines[advice.lines.len() - 1];
+    let loss = item
+        .loss_by_advisor(&mut advisor, &Choice::Play(other.play))
+        .expect("valued")
+        .expect("a legal play is in the ranking");
+    assert!(
+        (loss - f64::from(other.loss.emg)).abs() < 1e-6,
+        "{loss} {:?}",
+        other.loss
+    );
+    assert!(loss > 0.0);
+}

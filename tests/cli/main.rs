@@ -9,6 +9,7 @@ mod common;
 
 mod cli;
 mod cli_exchange;
+mod drill;
 mod faults;
 mod hostile;
 mod readme;

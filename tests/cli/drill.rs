@@ -1,0 +1,58 @@
+//! `bg-tui drill` without a terminal: `--list` on a folder with nothing to drill, a damaged
+//! schedule kept aside and said in one line, and the quiz refused in one line when standard
+//! output is not a terminal.
+
+use crate::common::bg_tui;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn list_on_a_folder_without_analyses_says_so() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let dir_arg = dir.path().to_str().expect("a UTF-8 path");
+    let o = bg_tui(&["drill", "--dir", dir_arg, "--list"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        "0 due of 0 items from 0 analysed records\n"
+    );
+    // A folder that is not there yet is an empty one.
+    let missing = dir.path().join("none");
+    let o = bg_tui(&["drill", "--dir", missing.to_str().expect("UTF-8"), "--list"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}
+
+#[test]
+fn a_damaged_schedule_is_kept_aside_and_said() {
+    let dir = tempfile::tempdir().expect("a folder");
+    std::fs::write(dir.path().join("drill.json"), "not json").expect("written");
+    let o = bg_tui(&[
+        "drill",
+        "--dir",
+        dir.path().to_str().expect("UTF-8"),
+        "--list",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let first = out.lines().next().expect("a line");
+    assert!(first.starts_with("note: the drill schedule "), "{out}");
+    assert!(first.contains("drill-damaged.json"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("drill-damaged.json")).expect("kept"),
+        "not json"
+    );
+}
+
+#[test]
+fn the_quiz_needs_a_terminal() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let o = bg_tui(&["drill", "--dir", dir.path().to_str().expect("UTF-8")]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("the drill needs a terminal"), "{err}");
+    let o = bg_tui(&["drill", "--min-loss", "-1", "--list"]);
+    assert_eq!(o.status.code(), Some(2));
+}
