@@ -3,8 +3,9 @@
 //! The [`engine`] module holds the rules: positions, dice, legal plays, the cube, matches,
 //! scoring, GNU Backgammon's Position ID and Match ID, and move notation. It is pure: no
 //! terminal, no files, no hidden randomness. Around it: the bots ([`bot`]), the advice a
-//! player is given ([`advisor`]) and the analysis of a match ([`analysis`]), the game host
-//! that plays a match with them ([`host`], and bot against bot: [`host::arena`]), game
+//! player is given ([`advisor`]), the analysis of a match ([`analysis`]) and drills from a
+//! player's own mistakes in it ([`drill`]), the game host that plays a match with them
+//! ([`host`], and bot against bot: [`host::arena`]), game
 //! records ([`record`], [`store`], [`mat`]) and the autosave journal ([`journal`]), replays
 //! ([`replay`]), the clocks ([`clock`]), a text board ([`text_board`]) and text made safe
 //! to print ([`printable`]). The terminal game and the command line are the program

@@ -11,6 +11,9 @@ use bg_tui::drill::DEFAULT_MIN_LOSS;
 impl App {
     /// Opens the drill of the save folder's records, or says why not.
     pub(super) fn open_drill(&mut self) -> Said {
+        if self.table.clocks().exist() {
+            return Some("no drill in a game with clocks: they would run on under it".to_string());
+        }
         let Some(dir) = self.options.saves.clone() else {
             return Some("the drill reads the save folder, and this game has none".to_string());
         };
