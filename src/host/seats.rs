@@ -10,6 +10,14 @@ use std::sync::{Arc, Mutex};
 /// A bot shared between the host and the thread that asks it.
 pub type SharedBot = Arc<Mutex<Box<dyn Bot>>>;
 
+/// The seed of the bot at `side` in a match seeded with `seed`: changed for each side, so
+/// that two bots of one kind do not play alike. The one rule for it: every bot seated at a
+/// side (the players', the take-over bots) is seeded so.
+#[must_use]
+pub const fn side_seed(seed: u64, side: Side) -> u64 {
+    seed ^ (side.index() as u64 + 1)
+}
+
 /// Who sits where.
 #[derive(Default)]
 pub struct Seats {
@@ -140,7 +148,7 @@ impl Seats {
         let bot_for = |side: Side| -> Result<Option<SharedBot>, BotError> {
             bots[side.index()]
                 .map(|spec| {
-                    let made = spec.make_for(seed ^ (side.index() as u64 + 1), rule_set)?;
+                    let made = spec.make_for(side_seed(seed, side), rule_set)?;
                     Ok(Arc::new(Mutex::new(made)) as SharedBot)
                 })
                 .transpose()

@@ -5,6 +5,7 @@ use super::{App, BotJob, Job, Msg, Player, SharedBot};
 use crate::tui::effect::{BotRequest, MadeBots};
 use bg_tui::bot::{BotSpec, Decision, Question};
 use bg_tui::engine::{Action, Phase, Side};
+use bg_tui::host::seats::side_seed;
 use bg_tui::record::PlayerKind;
 
 use std::sync::{Arc, Mutex};
@@ -35,8 +36,7 @@ impl App {
         let record = self.table.record();
         let actions: u64 = record.games.iter().map(|g| g.actions.len() as u64).sum();
         let position = ((record.games.len() as u64) << 32) | actions;
-        let seed =
-            self.seed ^ (side.index() as u64 + 1) ^ position.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = side_seed(self.seed, side) ^ position.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         spec.make_for(seed, self.options.rules.rule_set)
             .ok()
             .map(|b| Arc::new(Mutex::new(b)) as SharedBot)
@@ -207,7 +207,7 @@ impl App {
         }
         let sides = sides
             .into_iter()
-            .map(|side| (side, self.seed ^ (side.index() as u64 + 1)))
+            .map(|side| (side, side_seed(self.seed, side)))
             .collect();
         let id = self.questions.new_id();
         self.questions.making_bots(Some(id));

@@ -11,6 +11,7 @@ use bg_tui::bot;
 #[cfg(test)]
 use bg_tui::clock::TimeSource;
 use bg_tui::engine::{Action, Phase, Place, Side};
+use bg_tui::host::seats::side_seed;
 use std::sync::{Arc, Mutex};
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
@@ -330,7 +331,7 @@ impl App {
         for side in [Side::White, Side::Black] {
             if bot::taken_over(self.table.state(), side)
                 && !self.table.seats().has_bot(side)
-                && let Ok(b) = bot::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1))
+                && let Ok(b) = bot::take_over_bot(variant, side_seed(self.seed, side))
             {
                 self.table
                     .seats_mut()
@@ -342,7 +343,7 @@ impl App {
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
         let variant = self.table.game().variant();
-        match bot::take_over_bot(variant, self.seed ^ (side.index() as u64 + 1)) {
+        match bot::take_over_bot(variant, side_seed(self.seed, side)) {
             Ok(b) => {
                 let name = b.name().to_string();
                 self.drop_tutor();
