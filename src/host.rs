@@ -14,7 +14,7 @@
 //! With the `tui` feature: the unfinished match in the autosave, found when a new game
 //! starts, and the question about it ([`unfinished`]).
 
-use crate::bot::{self, Bot, Decision, ResignOffers};
+use crate::bot::{self, Bot, BotError, Decision, ResignOffers};
 use crate::clock::{ClockKind, ClockState};
 use crate::engine::{
     Action, Dice, GameSetup, MatchError, MatchState, Phase, SetupError, Side, roll_die,
@@ -24,7 +24,18 @@ use clocks::Timing;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use saving::{SaveDone, SaveJob, SaveRequest, Saved, Saving};
-use seats::Seats;
+use seats::{Player, Seats, SharedBot};
+
+/// Why the computer could not take a side over.
+#[derive(Debug, thiserror::Error)]
+pub enum TakeOverError {
+    /// The take-over bot could not be made.
+    #[error(transparent)]
+    Bot(#[from] crate::bot::BotError),
+    /// The rules refuse the take-over.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
 
 pub mod arena;
 pub mod clocks;
@@ -138,6 +149,64 @@ impl Host<Recorder> {
     #[must_use]
     pub fn record(&self) -> &Record {
         self.recorder.as_record()
+    }
+
+    /// Seats `player` at `side` from now on, `bot` at work for it (made with
+    /// [`seats::side_seed`]; `None` for a person), and names who plays it now in the
+    /// record ([`Seats::info`]): the seats are the one place who plays a side is kept.
+    pub fn seat(&mut self, side: Side, player: Player, bot: Option<SharedBot>) {
+        self.seats.place(side, player, bot);
+        self.recorder.set_player(side, self.seats.info(side));
+    }
+
+    /// Makes the bot `player` names for `side` (seeded with [`seats::side_seed`] of the
+    /// host's seed, for the match's rule set) and seats it ([`Host::seat`]); a person is
+    /// seated at once.
+    ///
+    /// # Errors
+    /// [`BotError`] when the bot cannot be made (nothing changes).
+    pub fn seat_player(&mut self, side: Side, player: Player) -> Result<(), BotError> {
+        let bot = match &player {
+            Player::Human => None,
+            Player::Bot(spec) => {
+                let seed = seats::side_seed(self.seed.unwrap_or_default(), side);
+                let made = spec.make_for(seed, self.match_state.rules().rule_set)?;
+                Some(std::sync::Arc::new(std::sync::Mutex::new(made)) as SharedBot)
+            }
+        };
+        self.seat(side, player, bot);
+        Ok(())
+    }
+
+    /// A bot that went wrong (an engine over UBGI that died): its side goes back to a
+    /// person. Returns the side and why.
+    pub fn unseat_trouble(&mut self) -> Option<(Side, String)> {
+        let (side, why) = self.seats.trouble()?;
+        self.seat(side, Player::Human, None);
+        Some((side, why))
+    }
+
+    /// Marks the match as to be saved though the record's count did not change (a
+    /// set-up start).
+    pub fn mark_unsaved(&mut self) {
+        self.saving.mark_unsaved();
+    }
+
+    /// Whether the autosave is due now ([`Saving::due`]): the record gained something
+    /// since the last one (returned first), or the match is over and not kept yet.
+    pub fn autosave_due(&mut self) -> (bool, bool) {
+        let (recorded, over) = (self.recorded(), self.match_state.is_over());
+        self.saving.due(recorded, over)
+    }
+
+    /// The user declined to save the match elsewhere ([`Saving::decline`]).
+    pub fn decline_saving(&mut self) {
+        self.saving.decline();
+    }
+
+    /// The writer of the match's files, when no save is out ([`Saving::writer_mut`]).
+    pub fn save_writer(&mut self) -> Option<&mut saving::SaveWriter> {
+        self.saving.writer_mut()
     }
 
     /// Starts the clocks of the record (a new match's, or the reserves after the last
@@ -312,31 +381,16 @@ impl<R: Recording> Host<R> {
         &self.seats
     }
 
-    /// Who sits where, to seat a bot or a person.
-    pub const fn seats_mut(&mut self) -> &mut Seats {
-        &mut self.seats
-    }
-
     /// The clocks.
     #[must_use]
     pub const fn clocks(&self) -> &Timing {
         &self.clocks
     }
 
-    /// The clocks, to run them.
-    pub const fn clocks_mut(&mut self) -> &mut Timing {
-        &mut self.clocks
-    }
-
     /// The saving of the match.
     #[must_use]
     pub const fn saving(&self) -> &Saving {
         &self.saving
-    }
-
-    /// The saving of the match, to note where it was resumed from or that it must be saved.
-    pub const fn saving_mut(&mut self) -> &mut Saving {
-        &mut self.saving
     }
 
     /// The match.
@@ -351,9 +405,93 @@ impl<R: Recording> Host<R> {
         &self.recorder
     }
 
-    /// The recorder, to note who plays a side or the clocks' readings.
-    pub const fn recorder_mut(&mut self) -> &mut R {
-        &mut self.recorder
+    /// Reads the clocks' time from `time` from now on (a test's clock).
+    pub fn set_time_source(&mut self, time: Box<dyn crate::clock::TimeSource>) {
+        self.clocks.set_time_source(time);
+    }
+
+    /// Runs the clock of the side to act; the others stand (none between games, nor
+    /// before the opening roll). Returns the sides whose time has run out since this was
+    /// last asked ([`Host::time_outs`]).
+    pub fn run_clocks(&mut self) -> Vec<Side> {
+        let game = self.match_state.game();
+        let side = match game.phase() {
+            _ if game.result().is_some() => None,
+            Phase::Opening | Phase::Over(_) => None,
+            _ => game.to_act(),
+        };
+        self.clocks.run(side);
+        self.time_outs()
+    }
+
+    /// The sides whose time has run out, not taken over and not said before (each said
+    /// once a game).
+    pub fn time_outs(&mut self) -> Vec<Side> {
+        let out = self.clocks.out();
+        [Side::White, Side::Black]
+            .into_iter()
+            .filter(|&side| {
+                out[side.index()]
+                    && !self.match_state.game().is_taken_over(side)
+                    && self.clocks.note_out(side)
+            })
+            .collect()
+    }
+
+    /// The computer plays `side` for the rest of the game (its time is out): the
+    /// take-over bot made ([`bot::take_over_bot`], seeded with [`seats::side_seed`]), the
+    /// match told ([`Action::TakeOver`], recorded: a game this side now wins scores
+    /// nothing), and the bot seated while the game goes on. Returns the bot's name.
+    ///
+    /// # Errors
+    /// [`TakeOverError`] when the bot cannot be made or the rules refuse the take-over
+    /// (nothing changes).
+    pub fn take_over(&mut self, side: Side) -> Result<String, TakeOverError> {
+        let variant = self.match_state.game().variant();
+        let seed = seats::side_seed(self.seed.unwrap_or_default(), side);
+        let made = bot::take_over_bot(variant, seed)?;
+        let name = made.name().to_string();
+        self.apply(Action::TakeOver(side))?;
+        if self.match_state.game().is_taken_over(side) {
+            self.seats
+                .seat_stand_in(side, std::sync::Arc::new(std::sync::Mutex::new(made)));
+        }
+        Ok(name)
+    }
+
+    /// The sides of the game in progress that the computer took over (a match taken up
+    /// again) get their take-over bots back.
+    pub fn seat_taken_over(&mut self) {
+        let variant = self.match_state.game().variant();
+        let seed = self.seed.unwrap_or_default();
+        for side in [Side::White, Side::Black] {
+            if bot::taken_over(&self.match_state, side)
+                && !self.seats.has_bot(side)
+                && let Ok(made) = bot::take_over_bot(variant, seats::side_seed(seed, side))
+            {
+                self.seats
+                    .seat_stand_in(side, std::sync::Arc::new(std::sync::Mutex::new(made)));
+            }
+        }
+    }
+
+    /// A new game at the table: sides the computer took over go back to their people,
+    /// the clocks are full again, no bot has offered to resign.
+    fn new_game_at_table(&mut self) {
+        self.seats.send_stand_ins_away();
+        self.clocks.reset();
+        self.offers = ResignOffers::new();
+    }
+
+    /// The bot that bears off for people, made the first time (the strongest for the
+    /// game's variant, seeded with the host's seed).
+    pub fn finisher(&mut self) -> Option<SharedBot> {
+        let variant = self.match_state.game().variant();
+        let seed = self.seed.unwrap_or_default();
+        self.seats.finisher(|| {
+            let made = bot::strongest_for(variant).make(seed).ok()?;
+            Some(std::sync::Arc::new(std::sync::Mutex::new(made)) as SharedBot)
+        })
     }
 
     /// The match and its recorder.
@@ -384,7 +522,7 @@ impl<R: Recording> Host<R> {
     /// [`MatchError`] when the game is not over or the match is.
     pub fn next_game(&mut self) -> Result<(), MatchError> {
         self.recorder.next_game(&mut self.match_state)?;
-        self.offers = ResignOffers::new();
+        self.new_game_at_table();
         Ok(())
     }
 
@@ -393,8 +531,14 @@ impl<R: Recording> Host<R> {
     /// # Errors
     /// [`SetupError`] when the setup is not a game of the match.
     pub fn set_up(&mut self, setup: &GameSetup) -> Result<(), SetupError> {
+        let was_over = self.match_state.game().result().is_some();
         self.recorder.set_up(&mut self.match_state, setup)?;
         self.offers = ResignOffers::new();
+        // The record changed (its start) even where its count of actions did not.
+        self.saving.mark_unsaved();
+        if was_over {
+            self.new_game_at_table();
+        }
         Ok(())
     }
     /// Rolls the dice.

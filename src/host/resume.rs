@@ -9,7 +9,7 @@
 
 use super::Host;
 use super::saving::{SaveWriter, Saving};
-use super::seats::Seats;
+use super::seats::{Player, Seats};
 use crate::bot::{BotError, BotSpec};
 use crate::engine::{MatchState, Side};
 use crate::record::{PlayerKind, Record, Recorder};
@@ -121,32 +121,29 @@ impl Host<Recorder> {
                 None => MatchEnd::Stopped,
             }));
         }
-        let bots = [Side::White, Side::Black].map(|side| match &record.players[side.index()].kind {
-            PlayerKind::Human => Ok(None),
-            PlayerKind::Bot(name) => name.parse::<BotSpec>().map(Some),
+        let players = [Side::White, Side::Black].map(|side| match &record.players[side.index()].kind {
+            PlayerKind::Human => Ok(Player::Human),
+            PlayerKind::Bot(name) => name.parse::<BotSpec>().map(Player::Bot),
         });
-        let [white, black] = bots;
-        let mut bots = [white?, black?];
+        let [white, black] = players;
+        let mut players = [white?, black?];
         // A command from the file's text is never run unless the user named it.
         let mut not_run = Vec::new();
         for side in [Side::White, Side::Black] {
-            let slot = &mut bots[side.index()];
-            if let Some(spec @ BotSpec::Ubgi(_)) = slot.as_ref()
+            let slot = &mut players[side.index()];
+            if let Player::Bot(spec @ BotSpec::Ubgi(_)) = &*slot
                 && !trusted.contains(spec)
             {
                 not_run.push(EngineNotRun {
                     side,
                     engine: spec.to_string(),
                 });
-                *slot = Some(BotSpec::Expert(None));
+                *slot = Player::Bot(BotSpec::Expert(None));
             }
         }
         let seed = record.seed.unwrap_or_else(|| rand::rng().random());
-        let seats = Seats::for_players(
-            [bots[0].as_ref(), bots[1].as_ref()],
-            seed,
-            record.rules.rule_set,
-        )?;
+        let names = [Side::White, Side::Black].map(|side| record.players[side.index()].name.clone());
+        let seats = Seats::for_players(players, names, seed, record.rules.rule_set)?;
         let dice = if record.seed.is_some() {
             record.dice_rolled()
         } else {
@@ -155,10 +152,7 @@ impl Host<Recorder> {
         let saving = Saving::new(writer, super::saving::recorded(&record));
         let mut recorder = Recorder::resume(record);
         for engine in &not_run {
-            recorder.set_player_kind(
-                engine.side,
-                PlayerKind::Bot(BotSpec::Expert(None).to_string()),
-            );
+            recorder.set_player(engine.side, seats.info(engine.side));
         }
         let mut host = Host::seeded(match_state, recorder, seed)
             .with_seats(seats)
@@ -167,6 +161,7 @@ impl Host<Recorder> {
             host.roll_die();
         }
         host.start_clocks();
+        host.seat_taken_over();
         Ok((host, not_run))
     }
 }

@@ -107,16 +107,23 @@ impl Recorder {
     }
 
     /// Notes that `kind` plays `side` from now on (a bot took it over, or its person took
+    /// it back), under the name it had. See [`Recorder::set_player`].
+    pub fn set_player_kind(&mut self, side: Side, kind: PlayerKind) {
+        let name = self.record.players[side.index()].name.clone();
+        self.set_player(side, PlayerInfo { name, kind });
+    }
+
+    /// Notes that `player` plays `side` from now on (a bot took it over, or its person took
     /// it back). The games finished before keep the players who played them (each game's
     /// `players`, written where it differs from the record's); the game in progress, if
     /// any, is named by who finishes it.
-    pub fn set_player_kind(&mut self, side: Side, kind: PlayerKind) {
+    pub fn set_player(&mut self, side: Side, player: PlayerInfo) {
         let before = self.record.players.clone();
-        if before[side.index()].kind == kind {
+        if before[side.index()] == player {
             return;
         }
         let record = self.write();
-        record.players[side.index()].kind = kind;
+        record.players[side.index()] = player;
         let now = &record.players;
         for game in &mut record.games {
             if game.result.is_some() && game.players.is_none() {

@@ -75,7 +75,7 @@ use bg_tui::engine::{Play, TurnBuilder};
 use bg_tui::host::Host;
 use bg_tui::host::saving::{SaveWriter, Saving};
 use bg_tui::host::seats::{Seats, SharedBot};
-use bg_tui::record::{PlayerInfo, PlayerKind, Recorder};
+use bg_tui::record::Recorder;
 use rand::RngExt;
 pub(crate) use saving::SAVE_WAIT;
 use std::path::PathBuf;
@@ -97,7 +97,8 @@ pub(crate) struct Options {
     pub(crate) color: bool,
     /// The colours for the terminal's background (`--theme`).
     pub(crate) palette: super::theme::Palette,
-    /// Who plays each side, indexed by [`Side::index`].
+    /// Who plays each side at the start, indexed by [`Side::index`]: the host's seats
+    /// keep who plays from then on.
     pub(crate) players: [Player; 2],
     /// The pause between a bot's checker moves, in milliseconds (0: none).
     pub(crate) bot_delay_ms: u64,
@@ -152,14 +153,8 @@ pub(crate) enum AutoRoll {
     Always,
 }
 
-/// Who plays a side.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Player {
-    /// A person at the keyboard.
-    Human,
-    /// This bot.
-    Bot(BotSpec),
-}
+/// Who plays a side: kept by the host's seats once the game has started.
+pub(crate) use bg_tui::host::seats::Player;
 
 impl Default for Options {
     fn default() -> Options {
@@ -276,9 +271,6 @@ pub(crate) struct App {
     /// The engines over UBGI of the command line still to be started, each with its sides,
     /// the next last: one at a time, each once the one before has come back.
     engines_to_seat: Vec<(BotSpec, Vec<Side>)>,
-    /// The sides people play by the command line (not a bot's, not an engine's): `:human`
-    /// without a side hands these back, not the opponent `--vs` named.
-    people: [bool; 2],
     /// The drill (`:drill`), while it is open over the match.
     drill: Option<Box<crate::tui::drill::Drill>>,
 }
@@ -372,15 +364,19 @@ impl App {
     ///
     /// # Errors
     /// [`AppError`] when the options do not go together or name an unknown bot.
-    pub(crate) fn new(mut options: Options) -> Result<App, AppError> {
+    pub(crate) fn new(options: Options) -> Result<App, AppError> {
         let seed = options.seed.unwrap_or_else(|| rand::rng().random());
-        let players = [Side::White, Side::Black].map(|side| PlayerInfo {
-            name: options.names[side.index()].clone(),
-            kind: match &options.players[side.index()] {
-                Player::Human => PlayerKind::Human,
-                Player::Bot(spec) => PlayerKind::Bot(spec.to_string()),
-            },
-        });
+        // An engine over UBGI starts on a worker once the terminal is up (it may take its
+        // time, or never answer): its side is a person's until it has shaken hands.
+        let engine = |player: &Player| matches!(player, Player::Bot(BotSpec::Ubgi(_)));
+        let seated = options
+            .players
+            .each_ref()
+            .map(|p| if engine(p) { Player::Human } else { p.clone() });
+        let seats =
+            Seats::for_players(seated, options.names.clone(), seed, options.rules.rule_set)?
+                .set_up_for(options.players.clone());
+        let players = [Side::White, Side::Black].map(|side| seats.info(side));
         let mut recorder = Recorder::new(players, options.rules, Some(seed));
         *recorder.clock_mut() = options.clock.map(|kind| bg_tui::record::ClockRecord {
             kind,
@@ -393,24 +389,6 @@ impl App {
                 recorder.apply(&mut match_state, Action::Roll(dice))?;
             }
         }
-        // An engine over UBGI starts on a worker once the terminal is up (it may take its
-        // time, or never answer): its side is a person's until it has shaken hands.
-        let engine = |player: &Player| matches!(player, Player::Bot(BotSpec::Ubgi(_)));
-        for side in [Side::White, Side::Black] {
-            if engine(&options.players[side.index()]) {
-                recorder.set_player_kind(side, PlayerKind::Human);
-            }
-        }
-        let bots = options.players.each_ref().map(|player| match player {
-            Player::Bot(spec) if !engine(player) => Some(spec),
-            _ => None,
-        });
-        let seats = Seats::for_players(bots, seed, options.rules.rule_set)?.arranged(
-            options
-                .players
-                .each_ref()
-                .map(|p| matches!(p, Player::Bot(_))),
-        );
         let mut engines: Vec<(BotSpec, Vec<Side>)> = Vec::new();
         for side in [Side::White, Side::Black] {
             if let Player::Bot(spec) = &options.players[side.index()]
@@ -422,11 +400,6 @@ impl App {
                 }
             }
         }
-        for (_, sides) in &engines {
-            for side in sides {
-                options.players[side.index()] = Player::Human;
-            }
-        }
         let writer = SaveWriter::new(options.saves.clone(), options.rescue.clone());
         let recorded = bg_tui::host::saving::recorded(recorder.as_record());
         let host = Host::seeded(match_state, recorder, seed)
@@ -434,11 +407,6 @@ impl App {
             .with_saving(Saving::new(writer, recorded));
         let mut app = App::build(options, host);
         engines.reverse();
-        for (_, sides) in &engines {
-            for side in sides {
-                app.people[side.index()] = false;
-            }
-        }
         app.engines_to_seat = engines;
         app.seat_next_engine();
         // Its job waits for the runtime, which starts it once the terminal is up.
@@ -447,7 +415,7 @@ impl App {
         if app.options.start.is_some() {
             app.after_action();
             // The set-up start is saved at once, before any action.
-            app.table.saving_mut().mark_unsaved();
+            app.table.host_mut().mark_unsaved();
         }
         Ok(app)
     }
@@ -472,11 +440,8 @@ impl App {
             quit_waits_since: None,
             save_stuck: false,
             engines_to_seat: Vec::new(),
-            people: [false; 2],
             drill: None,
         };
-        app.people = [Side::White, Side::Black]
-            .map(|side| matches!(app.options.players[side.index()], Player::Human));
         app.start_clocks();
         app.auto_rolls();
         app.schedule();
@@ -536,9 +501,7 @@ impl App {
         self.auto_rolls();
         self.note_clock_readings();
         // A finished match not kept yet (a full disk) is tried again after every event.
-        let recorded = self.recorded();
-        let over = self.table.state().is_over();
-        let (gained, due) = self.table.saving_mut().due(recorded, over);
+        let (gained, due) = self.table.host_mut().autosave_due();
         if due {
             self.ask(Effect::Save(SaveRequest::Autosave));
         }

@@ -6,7 +6,6 @@ use crate::tui::effect::{BotRequest, MadeBots};
 use bg_tui::bot::{BotSpec, Decision, Question};
 use bg_tui::engine::{Action, Phase, Side};
 use bg_tui::host::seats::side_seed;
-use bg_tui::record::PlayerKind;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -27,7 +26,7 @@ impl App {
     /// record has come, so that its choices follow from the record alone, and a resumed
     /// match goes on as the match would have. `None` for the other bots.
     fn reseeded(&self, side: Side) -> Option<SharedBot> {
-        let Player::Bot(spec) = &self.options.players[side.index()] else {
+        let Player::Bot(spec) = self.table.seats().player(side) else {
             return None;
         };
         if !spec.is_seeded() {
@@ -97,23 +96,15 @@ impl App {
         }
         // An engine that went wrong (over UBGI) decided nothing: its stand-in is dropped, the
         // game is kept, and its side goes back to a person.
-        if let Some((side, why)) = self.table.seats().trouble() {
-            self.table.seats_mut().seat_bot(side, None);
-            self.options.players[side.index()] = Player::Human;
-            self.table.set_player_kind(side, PlayerKind::Human);
+        if let Some((side, why)) = self.table.unseat_trouble() {
             let line = format!("{why}; {} is yours to play now", self.name(side));
             self.status.announce(line);
             return true;
         }
         match decision {
-            Decision::Roll => {
-                if self.table.game().phase() == Phase::Opening {
-                    let said = self.opening(&Msg::Roll);
-                    self.say(said);
-                } else {
-                    let dice = self.table.roll();
-                    self.act(Action::Roll(dice));
-                }
+            Decision::Roll if self.table.game().phase() == Phase::Opening => {
+                let said = self.opening(&Msg::Roll);
+                self.say(said);
             }
             Decision::NextGame => {
                 let said = self.between_games(&Msg::Yes);
@@ -124,9 +115,8 @@ impl App {
             {
                 self.questions.show(id, play);
             }
-            Decision::Act(action) => {
-                self.table.note_bot_action(&action);
-                self.act(action);
+            decision => {
+                let _ = self.carry_out(decision);
             }
         }
         true
@@ -161,7 +151,7 @@ impl App {
             (None, None) => {
                 let people: Vec<Side> = [Side::White, Side::Black]
                     .into_iter()
-                    .filter(|s| self.people[s.index()])
+                    .filter(|s| self.table.seats().person_first(*s))
                     .collect();
                 if people.is_empty() {
                     vec![Side::White, Side::Black]
@@ -183,9 +173,7 @@ impl App {
             _ => "people play both sides".to_string(),
         };
         for side in sides {
-            self.table.seats_mut().seat_bot(side, None);
-            self.options.players[side.index()] = Player::Human;
-            self.table.set_player_kind(side, PlayerKind::Human);
+            self.table.seat(side, Player::Human, None);
         }
         self.status.say(said);
         self.players_changed();
@@ -250,10 +238,8 @@ impl App {
         for (side, bot) in made.made {
             match bot {
                 Ok(bot) => {
-                    self.table.seats_mut().seat_bot(side, Some(bot));
-                    self.options.players[side.index()] = Player::Bot(made.name.clone());
                     self.table
-                        .set_player_kind(side, PlayerKind::Bot(made.name.to_string()));
+                        .seat(side, Player::Bot(made.name.clone()), Some(bot));
                     self.status
                         .say(format!("{} is played by {}", self.name(side), made.name));
                 }

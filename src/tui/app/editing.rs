@@ -89,7 +89,6 @@ impl App {
         setup: &bg_tui::engine::GameSetup,
         dice: Option<bg_tui::engine::Dice>,
     ) {
-        let was_over = self.table.game().result().is_some();
         if let Err(e) = self.table.set_up(setup) {
             self.status.say(e.to_string());
             return;
@@ -98,11 +97,8 @@ impl App {
         let _ = self.input.drop_pick();
         self.auto_roll_held = None;
         self.hints.forget_wait();
-        // The record changed (its start) even where its count of actions did not: save it.
-        self.table.saving_mut().mark_unsaved();
-        if was_over {
-            self.new_game_at_table();
-        }
+        // The host marks the record to be saved (its start changed) and, after a game
+        // over, sends the take-over bots away and fills the clocks again.
         let number = self.table.state().game_number();
         let on_roll = self.name(setup.turn).to_string();
         self.status.note(format!(

@@ -4,15 +4,16 @@
 //! so the record and the match never part. This part is the only writer of them.
 
 use crate::tui::model::LastMove;
+use bg_tui::bot::Decision;
 use bg_tui::engine::{
     Action, Dice, DieStep, Game, GameSetup, MatchError, MatchState, Phase, SetupError, Side,
     TurnBuilder, TurnError,
 };
-use bg_tui::host::Host;
 use bg_tui::host::clocks::Timing;
 use bg_tui::host::saving::Saving;
-use bg_tui::host::seats::Seats;
-use bg_tui::record::{PlayerKind, Record, Recorder};
+use bg_tui::host::seats::{Player, Seats, SharedBot};
+use bg_tui::host::{Host, TakeOverError};
+use bg_tui::record::{Record, Recorder};
 
 /// The match, its record, the turn in progress and the dice.
 #[derive(Debug)]
@@ -54,29 +55,14 @@ impl Table {
         self.host.seats()
     }
 
-    /// Who sits at each side, to seat a bot or a person.
-    pub(super) const fn seats_mut(&mut self) -> &mut Seats {
-        self.host.seats_mut()
-    }
-
     /// The clocks.
     pub(super) const fn clocks(&self) -> &Timing {
         self.host.clocks()
     }
 
-    /// The clocks, to run them.
-    pub(super) const fn clocks_mut(&mut self) -> &mut Timing {
-        self.host.clocks_mut()
-    }
-
     /// The saving of the match.
     pub(super) const fn saving(&self) -> &Saving {
         self.host.saving()
-    }
-
-    /// The saving of the match.
-    pub(super) const fn saving_mut(&mut self) -> &mut Saving {
-        self.host.saving_mut()
     }
 
     /// The match.
@@ -99,22 +85,9 @@ impl Table {
         self.host.record()
     }
 
-    /// Makes `action` in the match and records it.
-    pub(super) fn apply(&mut self, action: Action) -> Result<(), MatchError> {
-        self.host.apply(action)
-    }
-
     /// Ends the money session.
     pub(super) fn stop(&mut self) -> Result<(), MatchError> {
         self.host.stop()
-    }
-
-    /// Starts the next game: nothing of the last play is marked, no bot has offered to
-    /// resign.
-    pub(super) fn next_game(&mut self) -> Result<(), MatchError> {
-        self.host.next_game()?;
-        self.forget_game();
-        Ok(())
     }
 
     /// Sets the game up at `setup` (recorded as its start): no turn in progress, nothing of
@@ -131,19 +104,52 @@ impl Table {
         self.last_move = None;
     }
 
-    /// Records who plays `side` now.
-    pub(super) fn set_player_kind(&mut self, side: Side, kind: PlayerKind) {
-        self.host.recorder_mut().set_player_kind(side, kind);
+    /// Seats `player` at `side`, `bot` at work for it (`None`: a person); the record
+    /// names who plays it now ([`Host::seat`]).
+    pub(super) fn seat(&mut self, side: Side, player: Player, bot: Option<SharedBot>) {
+        self.host.seat(side, player, bot);
+    }
+
+    /// A bot that went wrong goes back to a person: its side and why.
+    pub(super) fn unseat_trouble(&mut self) -> Option<(Side, String)> {
+        self.host.unseat_trouble()
+    }
+
+    /// The computer plays `side` for the rest of the game ([`Host::take_over`]): returns
+    /// the bot's name.
+    pub(super) fn take_over(&mut self, side: Side) -> Result<String, TakeOverError> {
+        self.host.take_over(side)
+    }
+
+    /// Runs the clock of the side to act; returns the sides whose time has just run out
+    /// ([`Host::run_clocks`]).
+    pub(super) fn run_clocks(&mut self) -> Vec<Side> {
+        self.host.run_clocks()
+    }
+
+    /// The sides whose time has just run out ([`Host::time_outs`]).
+    pub(super) fn time_outs(&mut self) -> Vec<Side> {
+        self.host.time_outs()
+    }
+
+    /// The bot that bears off for people ([`Host::finisher`]).
+    pub(super) fn finisher(&mut self) -> Option<SharedBot> {
+        self.host.finisher()
+    }
+
+    /// Carries out `decision` ([`Host::carry_out`]): the one road for a person's and a
+    /// bot's alike. Returns the action made (`None`: the next game started).
+    pub(super) fn carry_out(&mut self, decision: Decision) -> Result<Option<Action>, MatchError> {
+        let action = self.host.carry_out(decision)?;
+        if action.is_none() {
+            self.forget_game();
+        }
+        Ok(action)
     }
 
     /// Rolls the dice.
     pub(super) fn roll(&mut self) -> Dice {
         self.host.roll()
-    }
-
-    /// Rolls one die.
-    pub(super) fn roll_die(&mut self) -> u8 {
-        self.host.roll_die()
     }
 
     /// The turn being played checker by checker, if any.
@@ -195,7 +201,7 @@ impl Table {
     }
 
     /// Shows `step` of a bot's play on the board (the play itself is made through
-    /// [`Table::apply`]).
+    /// [`Table::carry_out`]).
     pub(super) fn show_step(&mut self, step: bg_tui::engine::Step) {
         if let Some(turn) = &mut self.turn {
             let next = turn.next_steps();
@@ -234,10 +240,5 @@ impl Table {
     /// Whether the bot playing `side` may still offer to resign this game.
     pub(super) fn bot_may_resign(&self, side: Side) -> bool {
         self.host.may_resign(side)
-    }
-
-    /// Notes a bot's `action`, about to be applied (an offer to resign is made once a game).
-    pub(super) fn note_bot_action(&mut self, action: &Action) {
-        self.host.note_decision(action);
     }
 }

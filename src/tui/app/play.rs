@@ -140,12 +140,44 @@ impl App {
     /// Makes `action` in the match (the table records it), notes it in the log, and
     /// follows the game with the turn in progress; a refusal is said on the message line.
     pub(super) fn act(&mut self, action: Action) {
+        let _ = self.carry_out(bg_tui::bot::Decision::Act(action));
+    }
+
+    /// Carries out `decision` through the host (the one road, for a person's decision and
+    /// a bot's alike: [`bg_tui::host::Host::carry_out`]), and shows the action made: the
+    /// play on the status line and the board, the log, what follows an action. Returns the
+    /// action (`None`: the next game started, or the rules refused it, as the message
+    /// says).
+    pub(super) fn carry_out(&mut self, decision: bg_tui::bot::Decision) -> Option<Action> {
         let game = self.table.game();
-        let mover = game.turn();
-        let actor = game.to_act().unwrap_or(mover);
-        let dice = game.dice();
-        match self.table.apply(action) {
-            Ok(()) => {
+        let before = (
+            game.turn(),
+            game.to_act().unwrap_or(game.turn()),
+            game.dice(),
+        );
+        match self.table.carry_out(decision) {
+            Ok(Some(action)) => {
+                self.acted(action, before);
+                Some(action)
+            }
+            Ok(None) => None,
+            Err(e) => {
+                self.status.say(e.to_string());
+                None
+            }
+        }
+    }
+
+    /// Shows `action`, just made: `before` is the mover, the side that acted and the dice
+    /// before it.
+    pub(super) fn acted(
+        &mut self,
+        action: Action,
+        before: (Side, Side, Option<bg_tui::engine::Dice>),
+    ) {
+        let (mover, actor, dice) = before;
+        {
+            {
                 self.status.clear();
                 if let (Action::Play(play), Some(dice)) = (action, dice) {
                     let text = format_play(&play);
@@ -171,7 +203,6 @@ impl App {
                 self.log_action(action, actor);
                 self.after_action();
             }
-            Err(e) => self.status.say(e.to_string()),
         }
     }
 
@@ -235,10 +266,12 @@ impl App {
         if !matches!(msg, Msg::Roll | Msg::Select) {
             return Some("press r for the opening roll".to_string());
         }
-        let white = self.table.roll_die();
-        let black = self.table.roll_die();
         let cube_before = self.table.game().cube().value();
-        self.act(Action::OpeningRoll { white, black });
+        let Some(Action::OpeningRoll { white, black }) =
+            self.carry_out(bg_tui::bot::Decision::Roll)
+        else {
+            return None;
+        };
         let (w, b) = (self.name(Side::White), self.name(Side::Black));
         let said = if white == black {
             let cube = self.table.game().cube().value();
@@ -303,23 +336,24 @@ impl App {
                         .to_string(),
                 )
             }
-            Msg::Yes | Msg::Select | Msg::Roll => match self.table.next_game() {
-                Ok(()) => {
-                    // A line between the games in the log.
-                    let number = self.table.state().game_number();
-                    let variant = self.table.game().variant();
-                    self.status.note(match self.options.rules.rule_set {
-                        bg_tui::engine::RuleSet::Tavli => {
-                            format!("── game {number}: {variant} ──")
-                        }
-                        _ => format!("── game {number} ──"),
-                    });
-                    self.new_game_at_table();
-                    self.after_action();
-                    None
+            Msg::Yes | Msg::Select | Msg::Roll => {
+                match self.table.carry_out(bg_tui::bot::Decision::NextGame) {
+                    Ok(_) => {
+                        // A line between the games in the log.
+                        let number = self.table.state().game_number();
+                        let variant = self.table.game().variant();
+                        self.status.note(match self.options.rules.rule_set {
+                            bg_tui::engine::RuleSet::Tavli => {
+                                format!("── game {number}: {variant} ──")
+                            }
+                            _ => format!("── game {number} ──"),
+                        });
+                        self.after_action();
+                        None
+                    }
+                    Err(e) => Some(e.to_string()),
                 }
-                Err(e) => Some(e.to_string()),
-            },
+            }
             _ if money => Some("another game? y or n".to_string()),
             _ => Some("press Enter for the next game".to_string()),
         }

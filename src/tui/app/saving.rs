@@ -4,14 +4,14 @@
 //! line and in the log, and what is said at the end. The state of saving is the host's
 //! ([`bg_tui::host::saving`]).
 
-use super::{App, Mode, Options, Player};
+use super::{App, Mode, Options};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::msg::{LineMsg, Msg};
 use bg_tui::engine::Side;
 use bg_tui::host::Host;
 use bg_tui::host::resume::shown_name;
 use bg_tui::host::saving::{Saved, how_to_go_on};
-use bg_tui::record::{PlayerKind, RecordedAction};
+use bg_tui::record::RecordedAction;
 use std::time::{Duration, Instant};
 // What the tests' ways in (resuming a record in hand, saving to a path) need.
 #[cfg(test)]
@@ -64,11 +64,6 @@ impl App {
             let player = &record.players[side.index()];
             // A name from a file is shown on the screen: no control characters in it.
             options.names[side.index()] = shown_name(&player.name);
-            // The host has made its bots: the names parse.
-            options.players[side.index()] = match &player.kind {
-                PlayerKind::Bot(name) => name.parse().map_or(Player::Human, Player::Bot),
-                PlayerKind::Human => Player::Human,
-            };
         }
         let mut app = App::build(options, host);
         let last_play = app.last_play_of_record();
@@ -78,7 +73,6 @@ impl App {
             Some(length) => format!("resumed game {number} of the match to {length}"),
             None => format!("resumed game {number} of the money session"),
         });
-        app.seat_taken_over();
         app.after_action();
         app
     }
@@ -299,7 +293,7 @@ impl App {
     /// The players quit without saving a match that cannot be saved where it goes: it is
     /// not saved elsewhere at the end either.
     pub(super) fn quit_unsaved(&mut self) {
-        self.table.saving_mut().decline();
+        self.table.host_mut().decline_saving();
         self.quit = true;
     }
 
@@ -340,7 +334,7 @@ impl App {
     /// Forces the autosave journal's lines to the disk by `sync` (a test's disk that does
     /// not answer): see [`SaveWriter::sync_with`]. Nothing while a save is out.
     pub(crate) fn sync_saves_with(&mut self, sync: bg_tui::journal::SyncFn) {
-        if let Some(writer) = self.table.saving_mut().writer_mut() {
+        if let Some(writer) = self.table.host_mut().save_writer() {
             writer.sync_with(sync);
         }
     }
@@ -349,7 +343,7 @@ impl App {
     /// Says the match was resumed from the autosave file: it is written over as the match
     /// goes on (a new match or one resumed from another file first moves it aside).
     pub(crate) fn owns_autosave(&mut self) {
-        if let Some(writer) = self.table.saving_mut().writer_mut() {
+        if let Some(writer) = self.table.host_mut().save_writer() {
             writer.own_autosave();
         }
     }

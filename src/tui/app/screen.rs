@@ -373,10 +373,7 @@ impl App {
                 || game.resignation().is_some(),
             names: self.options.names.clone(),
             bots: [Side::White, Side::Black].map(|side| {
-                match (
-                    &self.options.players[side.index()],
-                    game.is_taken_over(side),
-                ) {
+                match (self.table.seats().player(side), game.is_taken_over(side)) {
                     (_, true) => Some(super::table::strongest_bot(game.variant()).to_string()),
                     (super::Player::Bot(spec), _) => Some(spec.to_string()),
                     _ => None,

@@ -4,15 +4,13 @@
 //! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`]) and the
 //! host's (its clocks and seats).
 
-use super::{App, AutoRoll, Mode, Player, Said, SharedBot, point_spot};
+use super::{App, AutoRoll, Mode, Said, SharedBot, point_spot};
 use crate::tui::model::Spot;
 use crate::tui::msg::Toggle;
 use bg_tui::bot;
 #[cfg(test)]
 use bg_tui::clock::TimeSource;
 use bg_tui::engine::{Action, Phase, Place, Side};
-use bg_tui::host::seats::side_seed;
-use std::sync::{Arc, Mutex};
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
 /// time ran out and gives hints.
@@ -39,7 +37,7 @@ impl App {
     #[cfg(test)]
     /// Reads the clocks' time from `time` instead of the system's clock (for tests).
     pub(crate) fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
-        self.table.clocks_mut().set_time_source(time);
+        self.table.host_mut().set_time_source(time);
     }
 
     /// A clock runs: the screen is redrawn every second.
@@ -96,7 +94,7 @@ impl App {
     pub(super) fn bottom(&self) -> Side {
         let humans: Vec<Side> = [Side::White, Side::Black]
             .into_iter()
-            .filter(|s| self.options.players[s.index()] == Player::Human)
+            .filter(|&s| self.table.seats().person_plays(s))
             .collect();
         match (humans.as_slice(), self.table.seats().seat()) {
             ([one], _) => *one,
@@ -239,22 +237,14 @@ impl App {
 
     /// The clock of the side to act runs; the others stand.
     pub(super) fn run_clocks(&mut self) {
-        let game = self.table.game();
-        let side = match game.phase() {
-            _ if game.result().is_some() => None,
-            Phase::Opening | Phase::Over(_) => None,
-            _ => game.to_act(),
-        };
-        self.table.clocks_mut().run(side);
-        self.note_time_out();
+        let out = self.table.run_clocks();
+        self.say_time_outs(out);
     }
 
-    /// Says once when a player's time has run out.
-    fn note_time_out(&mut self) {
-        let out = self.table.clocks().out();
-        for side in [Side::White, Side::Black] {
-            let taken_over = self.table.game().is_taken_over(side);
-            if out[side.index()] && !taken_over && self.table.clocks_mut().note_out(side) {
+    /// Says once when a player's time has run out (the host tells whose: `out`).
+    fn say_time_outs(&mut self, out: Vec<Side>) {
+        for side in out {
+            {
                 // A bot opposite a person who ran out claims the time at once, as the rule
                 // book's opponent would.
                 if self.table.seats().has_bot(side.opponent())
@@ -283,7 +273,8 @@ impl App {
     /// A second passed: redraw while a clock runs (and see whether it ran out) or a save is
     /// out (the message line counts how long it waits; a quit waiting for it may give up).
     pub(super) fn second(&mut self) -> bool {
-        self.note_time_out();
+        let out = self.table.time_outs();
+        self.say_time_outs(out);
         let save_out = self.save_second();
         self.clock_running() || save_out
     }
@@ -299,7 +290,7 @@ impl App {
         let game = self.table.game();
         let humans: Vec<Side> = [Side::White, Side::Black]
             .into_iter()
-            .filter(|s| self.options.players[s.index()] == Player::Human)
+            .filter(|&s| self.table.seats().person_plays(s))
             .collect();
         let own = |s: Side| humans.len() == 1 && humans[0] == s;
         let candidates = [
@@ -324,38 +315,23 @@ impl App {
         None
     }
 
-    /// A resumed game's sides that the computer took over: the computer goes on playing
-    /// them for the rest of the game, as [`bg_tui::engine::Game::is_taken_over`] says.
-    pub(super) fn seat_taken_over(&mut self) {
-        let variant = self.table.game().variant();
-        for side in [Side::White, Side::Black] {
-            if bot::taken_over(self.table.state(), side)
-                && !self.table.seats().has_bot(side)
-                && let Ok(b) = bot::take_over_bot(variant, side_seed(self.seed, side))
-            {
-                self.table
-                    .seats_mut()
-                    .seat_bot(side, Some(Arc::new(Mutex::new(b))));
-            }
-        }
-    }
-
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
-        let variant = self.table.game().variant();
-        match bot::take_over_bot(variant, side_seed(self.seed, side)) {
-            Ok(b) => {
-                let name = b.name().to_string();
-                self.drop_tutor();
+        self.drop_tutor();
+        let game = self.table.game();
+        let before = (
+            game.turn(),
+            game.to_act().unwrap_or(game.turn()),
+            game.dice(),
+        );
+        match self.table.take_over(side) {
+            Ok(name) => {
                 // The match knows: a game this side now wins scores nothing.
-                self.act(Action::TakeOver(side));
+                self.acted(Action::TakeOver(side), before);
                 if !self.table.game().is_taken_over(side) {
                     // The game is over: the message says so.
                     return;
                 }
-                self.table
-                    .seats_mut()
-                    .seat_bot(side, Some(Arc::new(Mutex::new(b))));
                 let _ = self.input.drop_pick();
                 self.table.undo_turn();
                 let line = format!(
@@ -366,17 +342,6 @@ impl App {
             }
             Err(e) => self.status.say(e.to_string()),
         }
-    }
-
-    /// A new game: sides the computer took over go back to their players (a person's side
-    /// with a bot at it was taken over), the clocks are full again.
-    pub(super) fn new_game_at_table(&mut self) {
-        for side in [Side::White, Side::Black] {
-            if self.options.players[side.index()] == Player::Human {
-                self.table.seats_mut().seat_bot(side, None);
-            }
-        }
-        self.table.clocks_mut().reset();
     }
 
     /// The clocks of a new match, or of the record resumed (the reserves after its last
@@ -401,8 +366,7 @@ impl App {
                 break;
             }
             let said = self.status.take_message();
-            let dice = self.table.roll();
-            self.act(Action::Roll(dice));
+            let _ = self.carry_out(bot::Decision::Roll);
             self.status.say_if_quiet(said);
         }
         self.run_clocks();
@@ -444,11 +408,6 @@ impl App {
         {
             return None;
         }
-        let variant = self.table.game().variant();
-        let seed = self.seed;
-        self.table.seats_mut().finisher(|| {
-            let made = strongest_bot(variant).make(seed).ok()?;
-            Some(Arc::new(Mutex::new(made)) as SharedBot)
-        })
+        self.table.finisher()
     }
 }

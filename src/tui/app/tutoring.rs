@@ -52,8 +52,7 @@ impl App {
         match decision {
             Decision::Play(play) => self.act(Action::Play(play)),
             Decision::Roll => {
-                let dice = self.table.roll();
-                self.act(Action::Roll(dice));
+                let _ = self.carry_out(bg_tui::bot::Decision::Roll);
             }
             Decision::Double => self.act(Action::Double),
             Decision::Take => self.act(Action::Take),

@@ -199,6 +199,38 @@ fn a_finished_match_cannot_be_resumed() {
 }
 
 #[test]
+fn after_bot_and_human_the_record_names_who_plays_now() {
+    // Alice (White) against greedy (Black, named "Bob"): `:bot random white` hands
+    // Alice's side to random, and the record names random there, not Alice (issue 49).
+    let mut app = App::new(Options {
+        players: [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Greedy)],
+        ..options(Rules::money(), Some(2), None)
+    })
+    .unwrap();
+    type_command(&mut app, "bot random white");
+    seat_bots(&mut app);
+    let white = &app.record().players[0];
+    assert_eq!(white.name, "random");
+    assert_eq!(white.kind, PlayerKind::Bot("random".to_string()));
+    // `:human` gives it back to Alice, under her name.
+    type_command(&mut app, "human white");
+    let white = &app.record().players[0];
+    assert_eq!(white.name, "Alice");
+    assert_eq!(white.kind, PlayerKind::Human);
+    // A person taking the bot's side is named by the side's colour, not as the bot.
+    type_command(&mut app, "human black");
+    let black = &app.record().players[1];
+    assert_eq!(black.name, "Black");
+    assert_eq!(black.kind, PlayerKind::Human);
+    // And the bot the match started with keeps the name it was given.
+    type_command(&mut app, "bot greedy black");
+    seat_bots(&mut app);
+    let black = &app.record().players[1];
+    assert_eq!(black.name, "Bob");
+    assert_eq!(black.kind, PlayerKind::Bot("greedy".to_string()));
+}
+
+#[test]
 fn resuming_a_bot_match_brings_the_bots_back() {
     let mut app = App::new(Options {
         players: [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Greedy)],
