@@ -14,7 +14,7 @@
 //! With the `tui` feature: the unfinished match in the autosave, found when a new game
 //! starts, and the question about it ([`unfinished`]).
 
-use crate::bot::{self, Bot, BotError, Decision, ResignOffers};
+use crate::bot::{self, Bot, BotError, Decision, Question, ResignOffers};
 use crate::clock::{ClockKind, ClockState};
 use crate::engine::{
     Action, Dice, GameSetup, MatchError, MatchState, Phase, SetupError, Side, roll_die,
@@ -25,6 +25,37 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use saving::{SaveDone, SaveJob, SaveRequest, Saved, Saving};
 use seats::{Player, Seats, SharedBot};
+
+/// The decision the match waits for: what is asked, and whose decision it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pending {
+    /// What is asked.
+    pub question: Question,
+    /// Who decides it.
+    pub by: Decider,
+}
+
+/// Who decides the question a match waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decider {
+    /// Nobody's decision: the opening roll, the next game.
+    Nobody,
+    /// The person playing this side.
+    Person(Side),
+    /// The bot at work at this side (its player's, or one that took the side over).
+    Bot(Side),
+}
+
+impl Pending {
+    /// The side whose decision it is (`None`: nobody's).
+    #[must_use]
+    pub const fn side(&self) -> Option<Side> {
+        match self.by {
+            Decider::Nobody => None,
+            Decider::Person(side) | Decider::Bot(side) => Some(side),
+        }
+    }
+}
 
 /// Why the computer could not take a side over.
 #[derive(Debug, thiserror::Error)]
@@ -557,6 +588,20 @@ impl<R: Recording> Host<R> {
         self.offers.may_offer(&self.match_state, side)
     }
 
+    /// The decision the match waits for and whose it is, by the seats (a host without
+    /// seats, such as the arena's, has people at both: its caller holds the bots);
+    /// `None` once the match is over.
+    #[must_use]
+    pub fn pending(&self) -> Option<Pending> {
+        let question = Question::of(&self.match_state)?;
+        let by = match question.side() {
+            None => Decider::Nobody,
+            Some(side) if self.seats.has_bot(side) => Decider::Bot(side),
+            Some(side) => Decider::Person(side),
+        };
+        Some(Pending { question, by })
+    }
+
     /// Asks `bot` the decision the match waits for ([`bot::decide`]).
     #[must_use]
     pub fn ask(&self, bot: &mut dyn Bot) -> Decision {
@@ -585,12 +630,14 @@ impl<R: Recording> Host<R> {
         }
     }
 
-    /// Carries out a bot's `decision`: the dice of a roll drawn, the action noted
-    /// ([`Host::note_decision`]), applied and recorded, or the next game started. Returns
-    /// the action (`None` for the next game).
+    /// Carries out `decision`, a person's or a bot's alike (the one road every decision
+    /// takes: the terminal game's, the arena's, the tests'): the dice of a roll drawn, the
+    /// action noted ([`Host::note_decision`]), applied and recorded, or the next game
+    /// started. Returns the action (`None` for the next game).
     ///
     /// # Errors
-    /// [`MatchError`] when the rules refuse the action: a bug in the bot.
+    /// [`MatchError`] when the rules refuse the action (a person's mistake, or a bug in a
+    /// bot): nothing changes.
     pub fn carry_out(&mut self, decision: Decision) -> Result<Option<Action>, MatchError> {
         let Some(action) = self.action_for(decision) else {
             self.next_game()?;

@@ -182,35 +182,31 @@ impl BotTable<'_> {
     fn play_out(&mut self) -> Result<([u8; 2], Vec<Dice>), ArenaError> {
         let mut opening = [0, 0];
         let mut rolls = Vec::new();
-        loop {
+        while let Some(pending) = self.host.pending() {
             let m = self.host.state();
-            let who = m.game().to_act().unwrap_or(m.game().turn());
-            let decision = match Question::of(m) {
-                None | Some(Question::NextGame) => return Ok((opening, rolls)),
-                Some(Question::OpeningRoll) => Decision::Roll,
-                Some(question) => {
-                    let side = question.side().unwrap_or(m.game().turn());
-                    let timed = question.asks_bot(m);
-                    self.ask(side, timed)
+            let who = pending.side().unwrap_or(m.game().turn());
+            let decision = match pending.question {
+                Question::NextGame => break,
+                Question::OpeningRoll => Decision::Roll,
+                question => self.ask(who, question.asks_bot(m)),
+            };
+            match self.host.carry_out(decision) {
+                Ok(Some(Action::OpeningRoll { white, black })) => opening = [white, black],
+                Ok(Some(Action::Roll(dice))) => rolls.push(dice),
+                Ok(_) => {}
+                Err(error) => {
+                    return Err(ArenaError::IllegalAction {
+                        bot: self.bots[who.index()].name().to_string(),
+                        action: match decision {
+                            Decision::Act(action) => format!("{action:?}"),
+                            other => format!("{other:?}"),
+                        },
+                        error,
+                    });
                 }
-            };
-            let Some(action) = self.host.action_for(decision) else {
-                return Ok((opening, rolls));
-            };
-            match action {
-                Action::OpeningRoll { white, black } => opening = [white, black],
-                Action::Roll(dice) => rolls.push(dice),
-                _ => {}
-            }
-            self.host.note_decision(&action);
-            if let Err(error) = self.host.apply(action) {
-                return Err(ArenaError::IllegalAction {
-                    bot: self.bots[who.index()].name().to_string(),
-                    action: format!("{action:?}"),
-                    error,
-                });
             }
         }
+        Ok((opening, rolls))
     }
 
     /// A's and B's decision times, given A's seat.

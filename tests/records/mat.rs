@@ -3,8 +3,9 @@
 
 use crate::common;
 
-use bg_tui::bot::{self, Bot, DoubleAnswer};
+use bg_tui::bot::{self, Bot, Question};
 use bg_tui::engine::{Action, Dice, MatchState, Phase, Play, Rules, WinKind, roll_die};
+use bg_tui::host::Host;
 use bg_tui::mat::{MatWriteError, read_mat, write_mat};
 use bg_tui::record::{
     GameRecord, PlayerInfo, Record, RecordSide, RecordedAction, Recorder, replay,
@@ -16,7 +17,8 @@ use std::path::PathBuf;
 
 // ---- Making records to write ----
 
-/// Who decides: two bots, or a coin for every decision (any legal action, often).
+/// Who decides: two bots (through [`bot::decide`], as every bot decides), or a coin for
+/// every decision (any legal action, often).
 enum Deciders {
     Bots(Box<[Box<dyn Bot>; 2]>),
     Random,
@@ -30,50 +32,59 @@ fn play_record(
     seed: u64,
     max_games: usize,
 ) -> Record {
-    let mut m = MatchState::new(rules).unwrap();
-    let mut rec = Recorder::new(
+    let m = MatchState::new(rules).unwrap();
+    let rec = Recorder::new(
         [PlayerInfo::human(names[0]), PlayerInfo::human(names[1])],
         rules,
         Some(seed),
     );
+    match deciders {
+        Deciders::Bots(bots) => play_with_bots(Host::seeded(m, rec, seed), *bots, max_games),
+        Deciders::Random => play_randomly(m, rec, seed, max_games),
+    }
+}
+
+/// The bots' match: each decision asked through the one decision table of every bot
+/// ([`bot::decide`], by [`Host::ask`]) and carried out by the host, the dice drawn by it.
+fn play_with_bots(mut host: Host, mut bots: [Box<dyn Bot>; 2], max_games: usize) -> Record {
+    while let Some(pending) = host.pending() {
+        if pending.question == Question::NextGame && host.state().results().len() >= max_games {
+            break;
+        }
+        let side = pending.side().unwrap_or(host.state().game().turn());
+        let decision = host.ask(&mut *bots[side.index()]);
+        host.carry_out(decision)
+            .unwrap_or_else(|e| panic!("the rules refuse {decision:?}: {e}"));
+    }
+    host.into_parts().1.into_record()
+}
+
+/// A match of coin flips for every decision (any legal action, often), the dice and the
+/// coins drawn from one generator seeded with `seed`.
+fn play_randomly(mut m: MatchState, mut rec: Recorder, seed: u64, max_games: usize) -> Record {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut deciders = deciders;
-    let mut resign_offered = false;
     while !m.is_over() {
         if matches!(m.game().phase(), Phase::Over(_)) {
             if m.results().len() >= max_games {
                 break;
             }
             rec.next_game(&mut m).unwrap();
-            resign_offered = false;
             continue;
         }
-        let action = next_action(&mut deciders, &m, &mut rng, &mut resign_offered);
+        let action = random_action(&m, &mut rng);
         rec.apply(&mut m, action)
             .unwrap_or_else(|e| panic!("the rules refuse {action:?}: {e}"));
     }
     rec.into_record()
 }
 
-/// The action of the game in play (not over): the bots' decisions, or random ones that
-/// also resign and double now and then; `resign_offered` keeps a bot from offering twice.
-fn next_action(
-    deciders: &mut Deciders,
-    m: &MatchState,
-    rng: &mut ChaCha8Rng,
-    resign_offered: &mut bool,
-) -> Action {
+/// A random action of the game in play (not over), that also resigns and doubles now and
+/// then.
+fn random_action(m: &MatchState, rng: &mut ChaCha8Rng) -> Action {
     let game = m.game();
     match game.phase() {
         _ if game.resignation().is_some() => {
-            let accept = match deciders {
-                Deciders::Bots(bots) => {
-                    let r = game.resignation().unwrap();
-                    bots[r.by.opponent().index()].accept_resignation(m, r.level)
-                }
-                Deciders::Random => rng.random_bool(0.5),
-            };
-            if accept {
+            if rng.random_bool(0.5) {
                 Action::AcceptResignation
             } else {
                 Action::DeclineResignation
@@ -83,72 +94,38 @@ fn next_action(
             white: roll_die(rng),
             black: roll_die(rng),
         },
-        Phase::Rolling => match deciders {
-            Deciders::Bots(bots) => {
-                let side = game.turn().index();
-                if !*resign_offered && let Some(level) = bots[side].offer_resignation(m) {
-                    *resign_offered = true;
-                    Action::Resign(level)
-                } else if game.may_double().is_ok() && bots[side].should_double(m) {
-                    Action::Double
-                } else {
-                    Action::Roll(Dice::roll(rng))
-                }
+        Phase::Rolling => {
+            let coin: f64 = rng.random();
+            if coin < 0.02 {
+                Action::Resign(random_level(rng))
+            } else if coin < 0.12 && game.may_double().is_ok() {
+                Action::Double
+            } else {
+                Action::Roll(Dice::roll(rng))
             }
-            Deciders::Random => {
-                let coin: f64 = rng.random();
-                if coin < 0.02 {
-                    Action::Resign(random_level(rng))
-                } else if coin < 0.12 && game.may_double().is_ok() {
-                    Action::Double
-                } else {
-                    Action::Roll(Dice::roll(rng))
-                }
-            }
-        },
+        }
         Phase::Moving(_) => {
-            if matches!(deciders, Deciders::Random) && rng.random_bool(0.01) {
+            if rng.random_bool(0.01) {
                 // Resigning after rolling.
                 Action::Resign(random_level(rng))
             } else {
-                match (game.legal_plays(), deciders) {
-                    ([], _) => Action::Play(Play::empty(*game.position())),
-                    (_, Deciders::Bots(bots)) => {
-                        Action::Play(bots[game.turn().index()].choose_play(m))
-                    }
-                    (plays, Deciders::Random) => {
-                        Action::Play(plays[rng.random_range(0..plays.len())])
-                    }
+                match game.legal_plays() {
+                    [] => Action::Play(Play::empty(*game.position())),
+                    plays => Action::Play(plays[rng.random_range(0..plays.len())]),
                 }
             }
         }
-        Phase::DoubleOffered => match deciders {
-            Deciders::Bots(bots) => match bots[game.turn().opponent().index()].answer_double(m) {
-                DoubleAnswer::Take => Action::Take,
-                DoubleAnswer::Pass => Action::Drop,
-                DoubleAnswer::Beaver if game.rules().beaver => Action::Beaver,
-                DoubleAnswer::Beaver => Action::Take,
-            },
-            Deciders::Random => match rng.random_range(0..20) {
-                0..=10 => Action::Take,
-                11..=15 => Action::Drop,
-                16..=18
-                    if game.rules().beaver && game.offered_value() * 2 <= game.rules().cube_cap =>
-                {
-                    Action::Beaver
-                }
-                16..=18 => Action::Take,
-                _ => Action::Resign(random_level(rng)),
-            },
+        Phase::DoubleOffered => match rng.random_range(0..20) {
+            0..=10 => Action::Take,
+            11..=15 => Action::Drop,
+            16..=18 if game.rules().beaver && game.offered_value() * 2 <= game.rules().cube_cap => {
+                Action::Beaver
+            }
+            16..=18 => Action::Take,
+            _ => Action::Resign(random_level(rng)),
         },
-        Phase::Beavered => match deciders {
-            Deciders::Bots(bots) => match bots[game.turn().index()].answer_double(m) {
-                DoubleAnswer::Pass => Action::Drop,
-                _ => Action::Take,
-            },
-            Deciders::Random if rng.random_bool(0.3) => Action::Drop,
-            Deciders::Random => Action::Take,
-        },
+        Phase::Beavered if rng.random_bool(0.3) => Action::Drop,
+        Phase::Beavered => Action::Take,
         Phase::Over(_) => unreachable!("a game over has no next action"),
     }
 }

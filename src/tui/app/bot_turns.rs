@@ -5,6 +5,7 @@ use super::{App, BotJob, Job, Msg, Player, SharedBot};
 use crate::tui::effect::{BotRequest, MadeBots};
 use bg_tui::bot::{BotSpec, Decision, Question};
 use bg_tui::engine::{Action, Phase, Side};
+use bg_tui::host::Decider;
 use bg_tui::host::seats::side_seed;
 
 use std::sync::{Arc, Mutex};
@@ -53,11 +54,11 @@ impl App {
         if self.bot_busy() || self.quit || self.table.state().is_over() || editing || seating {
             return;
         }
-        let m = self.table.state();
         let both_bots = self.table.seats().both_bots();
-        let Some(question) = Question::of(m) else {
+        let Some(pending) = self.table.host().pending() else {
             return;
         };
+        let question = pending.question;
         match question {
             // A person at the table starts each next game, even with bots at both sides
             // (`:bot` on the person's own side), and rolls the opening against a bot.
@@ -65,16 +66,20 @@ impl App {
             Question::OpeningRoll if !both_bots => return,
             _ => {}
         }
-        let bot = match question.side() {
-            Some(side) => match self.bot_of(side) {
-                Some(bot) => Some(self.reseeded(side).unwrap_or(bot)),
-                None if matches!(question, Question::Play(_)) => match self.finisher_for(side) {
-                    Some(bot) => Some(bot),
-                    None => return,
-                },
+        let bot = match pending.by {
+            Decider::Nobody => None,
+            Decider::Bot(side) => match self.reseeded(side).or_else(|| self.bot_of(side)) {
+                Some(bot) => Some(bot),
                 None => return,
             },
-            None => None,
+            // The computer bears off for a person who asked it to.
+            Decider::Person(side) if matches!(question, Question::Play(_)) => {
+                match self.finisher_for(side) {
+                    Some(bot) => Some(bot),
+                    None => return,
+                }
+            }
+            Decider::Person(_) => return,
         };
         let may_resign = question
             .side()
