@@ -2,10 +2,14 @@
 //! both drive it (the terminal game through its table, `bot-match` through the arena).
 //!
 //! A [`Host`] owns the match being played, its record (when it is recorded) and the dice,
-//! and carries out the decisions of the bots at it: each asked through the one decision
-//! table of every bot ([`crate::bot::decide`]), the dice of a roll drawn by the host, the
-//! action recorded with the match so that the two never part. It seats the players (people,
-//! bots, engines: [`seats`]), runs their clocks ([`clocks`]) and saves the match as it goes
+//! and governs its turns: [`Host::pending`] says whose decision is next and what is asked,
+//! [`Host::ask`] asks a bot through the one decision table of every bot
+//! ([`crate::bot::decide`]), and [`Host::carry_out`] carries out a decision, a person's or a
+//! bot's alike: the dice of a roll drawn by the host, the action recorded with the match so
+//! that the two never part. It seats the players (people, bots, engines: [`seats`], the one
+//! place who plays a side is kept, the record naming them from there: [`Host::seat`]), runs
+//! their clocks and says time-outs ([`clocks`], [`Host::run_clocks`]), hands a side whose
+//! time ran out to the computer ([`Host::take_over`]) and saves the match as it goes
 //! ([`saving`]: the autosave journal, `s`, the finished match kept, the match saved
 //! elsewhere when the disk is full), one save at a time and in order, on whatever thread its
 //! caller runs a [`saving::SaveJob`]. A match saved before is taken up again by
@@ -75,6 +79,8 @@ pub mod clocks;
 crate::public_with!("tui", saving);
 crate::public_with!("tui", resume);
 pub mod seats;
+#[cfg(test)]
+mod tests;
 #[cfg(feature = "tui")]
 pub mod unfinished;
 
@@ -610,14 +616,14 @@ impl<R: Recording> Host<R> {
         bot::decide(bot, &self.match_state, may_resign)
     }
 
-    /// Notes a bot's `action`, about to be applied: an offer to resign is made once a game.
-    pub fn note_decision(&mut self, action: &Action) {
+    /// Notes `action`, about to be applied: a side offers to resign once a game.
+    fn note_decision(&mut self, action: &Action) {
         self.offers.note(&self.match_state, action);
     }
 
-    /// The action for a bot's `decision`: the dice of a roll drawn now. `None` for the next
-    /// game, which is no action.
-    pub fn action_for(&mut self, decision: Decision) -> Option<Action> {
+    /// The action for `decision`: the dice of a roll drawn now. `None` for the next game,
+    /// which is no action.
+    fn action_for(&mut self, decision: Decision) -> Option<Action> {
         match decision {
             Decision::Roll if self.match_state.game().phase() == Phase::Opening => {
                 let white = self.roll_die();
@@ -632,8 +638,8 @@ impl<R: Recording> Host<R> {
 
     /// Carries out `decision`, a person's or a bot's alike (the one road every decision
     /// takes: the terminal game's, the arena's, the tests'): the dice of a roll drawn, the
-    /// action noted ([`Host::note_decision`]), applied and recorded, or the next game
-    /// started. Returns the action (`None` for the next game).
+    /// action noted (a side offers to resign once a game), applied and recorded, or the
+    /// next game started. Returns the action (`None` for the next game).
     ///
     /// # Errors
     /// [`MatchError`] when the rules refuse the action (a person's mistake, or a bug in a

@@ -65,8 +65,9 @@
 //! which the runtime starts on a worker thread (`tui::workers::spawn_bot`). There the bot is
 //! asked through [`bot::decide`], the one table every bot is played by (the arena's
 //! [`host::Host::ask`] too), and its [`bot::Decision`] comes back as an event. A roll has
-//! its dice drawn by the host, an action is noted ([`host::Host::note_decision`]: one offer
-//! to resign a game) and applied as a person's is, a play shown checker by checker first.
+//! its dice drawn by the host, and it is carried out by [`host::Host::carry_out`], the one
+//! road of a person's decisions too (one offer to resign a game), a play shown checker by
+//! checker first.
 //! `bg-tui bot-match` plays the same turns without a screen: [`host::arena`] asks each bot
 //! through the host, on as many threads as it is given.
 //!

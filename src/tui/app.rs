@@ -415,7 +415,7 @@ impl App {
         if app.options.start.is_some() {
             app.after_action();
             // The set-up start is saved at once, before any action.
-            app.table.host_mut().mark_unsaved();
+            app.table.mark_unsaved();
         }
         Ok(app)
     }
@@ -490,7 +490,7 @@ impl App {
     pub(crate) fn update(&mut self, msg: Msg) -> Effects {
         if let Msg::Saved(saved) = msg {
             let redraw = saved.take().is_some_and(|done| {
-                let saved = self.table.host_mut().save_done(done);
+                let saved = self.table.save_done(done);
                 self.saved(&saved)
             });
             return self.effects(redraw);
@@ -501,7 +501,7 @@ impl App {
         self.auto_rolls();
         self.note_clock_readings();
         // A finished match not kept yet (a full disk) is tried again after every event.
-        let (gained, due) = self.table.host_mut().autosave_due();
+        let (gained, due) = self.table.autosave_due();
         if due {
             self.ask(Effect::Save(SaveRequest::Autosave));
         }

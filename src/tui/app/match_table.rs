@@ -5,12 +5,15 @@
 
 use crate::tui::model::LastMove;
 use bg_tui::bot::Decision;
+use bg_tui::clock::ClockKind;
 use bg_tui::engine::{
     Action, Dice, DieStep, Game, GameSetup, MatchError, MatchState, Phase, SetupError, Side,
     TurnBuilder, TurnError,
 };
 use bg_tui::host::clocks::Timing;
-use bg_tui::host::saving::Saving;
+#[cfg(test)]
+use bg_tui::host::saving::SaveWriter;
+use bg_tui::host::saving::{RescueError, SaveDone, SaveJob, SaveRequest, Saved, Saving};
 use bg_tui::host::seats::{Player, Seats, SharedBot};
 use bg_tui::host::{Host, TakeOverError};
 use bg_tui::record::{Record, Recorder};
@@ -43,11 +46,6 @@ impl Table {
     /// The host of the match.
     pub(super) const fn host(&self) -> &Host {
         &self.host
-    }
-
-    /// The host of the match, to ask for saves and hand them back.
-    pub(super) const fn host_mut(&mut self) -> &mut Host {
-        &mut self.host
     }
 
     /// Who sits at each side.
@@ -240,5 +238,76 @@ impl Table {
     /// Whether the bot playing `side` may still offer to resign this game.
     pub(super) fn bot_may_resign(&self, side: Side) -> bool {
         self.host.may_resign(side)
+    }
+}
+
+/// The saving and the clocks of the match, each governed by the host: the table only
+/// passes the app's asks on.
+impl Table {
+    /// Asks for a save ([`Host::ask_save`]).
+    pub(super) fn ask_save(&mut self, request: SaveRequest) {
+        self.host.ask_save(request);
+    }
+
+    /// The next save to make, if one is asked for and none is out ([`Host::next_save`]).
+    pub(super) fn next_save(&mut self) -> Option<SaveJob> {
+        self.host.next_save()
+    }
+
+    /// A save was made ([`Host::save_done`]): returns how it went.
+    pub(super) fn save_done(&mut self, done: SaveDone) -> Saved {
+        self.host.save_done(done)
+    }
+
+    /// Whether the autosave is due now ([`Host::autosave_due`]).
+    pub(super) fn autosave_due(&mut self) -> (bool, bool) {
+        self.host.autosave_due()
+    }
+
+    /// The match is to be saved though its record's count did not change.
+    pub(super) fn mark_unsaved(&mut self) {
+        self.host.mark_unsaved();
+    }
+
+    /// The user declined to save the match elsewhere.
+    pub(super) fn decline_saving(&mut self) {
+        self.host.decline_saving();
+    }
+
+    /// Before the game ends ([`Host::finish_saving`]): the line to say.
+    pub(super) fn finish_saving(&mut self) -> String {
+        self.host.finish_saving()
+    }
+
+    /// A save out that does not come back: the match saved elsewhere without it
+    /// ([`Host::rescue_stuck`]).
+    pub(super) fn rescue_stuck(
+        &mut self,
+        over: bool,
+        wait: std::time::Duration,
+    ) -> Result<std::path::PathBuf, RescueError> {
+        self.host.rescue_stuck(over, wait)
+    }
+
+    #[cfg(test)]
+    /// The writer of the match's files, when no save is out ([`Host::save_writer`]).
+    pub(super) fn save_writer(&mut self) -> Option<&mut SaveWriter> {
+        self.host.save_writer()
+    }
+
+    /// Starts the clocks of the record ([`Host::start_clocks`]): their kind.
+    pub(super) fn start_clocks(&mut self) -> Option<ClockKind> {
+        self.host.start_clocks()
+    }
+
+    /// Notes the clocks' reserves after each new action ([`Host::note_clock_readings`]).
+    pub(super) fn note_clock_readings(&mut self) {
+        self.host.note_clock_readings();
+    }
+
+    #[cfg(test)]
+    /// Reads the clocks' time from `time` (a test's clock).
+    pub(super) fn set_time_source(&mut self, time: Box<dyn bg_tui::clock::TimeSource>) {
+        self.host.set_time_source(time);
     }
 }

@@ -96,7 +96,7 @@ impl App {
     pub(crate) fn perform(&mut self, effects: Effects) -> bool {
         for effect in effects.effects {
             match effect {
-                Effect::Save(request) => self.table.host_mut().ask_save(request),
+                Effect::Save(request) => self.table.ask_save(request),
                 Effect::Start(job) => self.outbox.keep(*job),
                 Effect::Quit => {}
             }

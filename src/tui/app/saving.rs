@@ -89,7 +89,7 @@ impl App {
     /// under a dated name in the save folder, at once, on this thread (after the saves
     /// asked for before); tells where on the message line and in the log.
     pub(crate) fn save(&mut self, path: Option<PathBuf>) {
-        self.table.host_mut().ask_save(SaveRequest::To(path));
+        self.table.ask_save(SaveRequest::To(path));
         self.keep_next_save();
         self.make_saves();
     }
@@ -171,7 +171,7 @@ impl App {
     pub(crate) fn rescue_stuck(&mut self) -> (String, Option<String>) {
         let out = self.table.saving().out_for().unwrap_or_default().as_secs();
         let over = self.table.state().is_over();
-        let rescued = self.table.host_mut().rescue_stuck(over, RESCUE_WAIT);
+        let rescued = self.table.rescue_stuck(over, RESCUE_WAIT);
         let stuck = format!("a save did not come back (the disk has not answered for {out} s)");
         match rescued {
             Ok(path) => (
@@ -195,7 +195,7 @@ impl App {
     /// Hands the host's next save, if one is asked for and none is being made, to the
     /// runtime as a job.
     pub(super) fn keep_next_save(&mut self) {
-        if let Some(job) = self.table.host_mut().next_save() {
+        if let Some(job) = self.table.next_save() {
             self.outbox
                 .keep(crate::tui::effect::Job::Save(Box::new(job)));
         }
@@ -293,7 +293,7 @@ impl App {
     /// The players quit without saving a match that cannot be saved where it goes: it is
     /// not saved elsewhere at the end either.
     pub(super) fn quit_unsaved(&mut self) {
-        self.table.host_mut().decline_saving();
+        self.table.decline_saving();
         self.quit = true;
     }
 
@@ -318,7 +318,7 @@ impl App {
     /// is saved in the other places, unless the players declined. Returns [`App::farewell`].
     pub(crate) fn finish_saving(&mut self) -> String {
         self.make_saves();
-        self.table.host_mut().finish_saving()
+        self.table.finish_saving()
     }
 
     #[cfg(test)]
@@ -334,7 +334,7 @@ impl App {
     /// Forces the autosave journal's lines to the disk by `sync` (a test's disk that does
     /// not answer): see [`SaveWriter::sync_with`]. Nothing while a save is out.
     pub(crate) fn sync_saves_with(&mut self, sync: bg_tui::journal::SyncFn) {
-        if let Some(writer) = self.table.host_mut().save_writer() {
+        if let Some(writer) = self.table.save_writer() {
             writer.sync_with(sync);
         }
     }
@@ -343,7 +343,7 @@ impl App {
     /// Says the match was resumed from the autosave file: it is written over as the match
     /// goes on (a new match or one resumed from another file first moves it aside).
     pub(crate) fn owns_autosave(&mut self) {
-        if let Some(writer) = self.table.host_mut().save_writer() {
+        if let Some(writer) = self.table.save_writer() {
             writer.own_autosave();
         }
     }

@@ -37,7 +37,7 @@ impl App {
     #[cfg(test)]
     /// Reads the clocks' time from `time` instead of the system's clock (for tests).
     pub(crate) fn set_time_source(&mut self, time: Box<dyn TimeSource>) {
-        self.table.host_mut().set_time_source(time);
+        self.table.set_time_source(time);
     }
 
     /// A clock runs: the screen is redrawn every second.
@@ -347,14 +347,14 @@ impl App {
     /// The clocks of a new match, or of the record resumed (the reserves after its last
     /// action).
     pub(super) fn start_clocks(&mut self) {
-        if let Some(kind) = self.table.host_mut().start_clocks() {
+        if let Some(kind) = self.table.start_clocks() {
             self.options.clock = Some(kind);
         }
     }
 
     /// Notes the reserves after each new action in the record.
     pub(super) fn note_clock_readings(&mut self) {
-        self.table.host_mut().note_clock_readings();
+        self.table.note_clock_readings();
     }
 
     /// The clocks, and the rolls made without asking.
