@@ -16,10 +16,13 @@
 //! Tavli games) are valued cubeless, by the points a game is worth or, in a Tavli match, by
 //! its match equity table.
 
-use crate::bot::expert::cube::{CubeInfo, CubeVerdict};
+use crate::bot::expert::close_cube::{self, CloseRollouts};
+use crate::bot::expert::cube::{CubeInfo, CubeVerdict, efficiency};
+use crate::bot::expert::decision_from_chances;
+use crate::bot::expert::eval::flip;
 use crate::bot::expert::{CubefulDecision, ExpertBot, MoveFilter, Probs, RankedPlay};
 use crate::bot::{BotError, EXPERT_DEFAULT_PLY};
-use crate::engine::{MatchState, Phase, Play, Variant};
+use crate::engine::{MatchState, Phase, Play, Position, Variant};
 
 mod judge;
 pub mod text;
@@ -136,6 +139,21 @@ pub struct CubeAdvice {
     pub double_pass: Equity,
     /// GNU Backgammon's name for the right action.
     pub verdict: CubeVerdict,
+    /// The look-ahead's decision is close ([`close_cube::is_close`]): its actions are valued
+    /// within the nets' error of each other, and a rollout should settle it.
+    pub close: bool,
+    /// The figures are a rollout's (the chances rolled out, the equities from them by the
+    /// cube model), not the look-ahead's; `None`: the look-ahead's.
+    pub rollout: Option<CubeRollout>,
+}
+
+/// How a cube decision's figures were rolled out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CubeRollout {
+    /// The trials played.
+    pub trials: u32,
+    /// The standard error of the rolled-out cubeless equity.
+    pub std_err: f32,
 }
 
 impl CubeAdvice {
@@ -152,6 +170,8 @@ impl CubeAdvice {
             double_take: equity(1),
             double_pass: equity(2),
             verdict: d.verdict,
+            close: close_cube::is_close(d.emg, d.cube.may_double()),
+            rollout: None,
         }
     }
 
@@ -224,10 +244,21 @@ impl Advisor {
         Advisor::new(EXPERT_DEFAULT_PLY)
     }
 
-    /// The advisor on the nets and depth of `expert`.
+    /// The advisor on the nets and depth of `expert` (settling close cube decisions as
+    /// the expert does: [`ExpertBot::with_close_rollouts`]).
     #[must_use]
     pub const fn with_expert(expert: ExpertBot) -> Advisor {
         Advisor { expert }
+    }
+
+    /// The same advisor settling close cube decisions by a rollout as `how` says (`None`:
+    /// by the look-ahead alone, the default): [`Advisor::cube`] and the judging of a cube
+    /// action then give the rollout's figures for a close decision.
+    #[must_use]
+    pub fn with_close_rollouts(self, how: Option<CloseRollouts>) -> Advisor {
+        Advisor {
+            expert: self.expert.with_close_rollouts(how),
+        }
     }
 
     /// How many rolls ahead the advisor looks.
@@ -339,12 +370,77 @@ impl Advisor {
     }
 
     /// The cube decision of the player on roll in `m`: before its roll, or with a double
-    /// (or a beaver) waiting for an answer (the figures are always the doubler's).
+    /// (or a beaver) waiting for an answer (the figures are always the doubler's). A close
+    /// decision ([`CubeAdvice::close`]) is settled by a rollout when the advisor is set to
+    /// ([`Advisor::with_close_rollouts`]): the figures are then the rollout's.
     ///
     /// # Errors
     /// [`AdviceError::NotNow`] outside those moments or where the game has no cube;
     /// [`AdviceError::NoNets`] for a rule set the expert has no nets for.
     pub fn cube(&mut self, m: &MatchState) -> Result<CubeAdvice, AdviceError> {
+        self.cube_moment(m)?;
+        let (looked, settled) = self.expert.settled_cube_decision(m);
+        Ok(match settled {
+            Some(s) => CubeAdvice {
+                close: true,
+                rollout: Some(CubeRollout {
+                    trials: s.trials,
+                    std_err: s.std_err,
+                }),
+                ..CubeAdvice::of(&s.decision, self.depth())
+            },
+            None => CubeAdvice::of(&looked, self.depth()),
+        })
+    }
+
+    /// The cube decision of the player on roll in `m` from the rolled-out cubeless chances
+    /// `chances` of its position (`rollout` says how many trials, and their standard
+    /// error): the equities at the score from the cube model at the look-ahead's end
+    /// (Janowski's formula, its match form at a score), the verdict from them. Every
+    /// rollout of a cube decision (`bg-tui rollout`, the hint panel, a close decision
+    /// settled) is judged so.
+    ///
+    /// # Errors
+    /// As [`Advisor::cube`].
+    pub fn cube_from_chances(
+        &mut self,
+        m: &MatchState,
+        chances: &Probs,
+        rollout: CubeRollout,
+    ) -> Result<CubeAdvice, AdviceError> {
+        self.cube_moment(m)?;
+        let ci = crate::bot::expert::cube_info(m);
+        let d = decision_from_chances(chances, &ci, efficiency(m.game().position()));
+        let looked = CubeAdvice::of(&d, self.depth());
+        Ok(CubeAdvice {
+            rollout: Some(rollout),
+            ..looked
+        })
+    }
+
+    /// The cubeful value, for the player who made it, of a play whose position after it
+    /// (the opponent on roll) rolled out to the cubeless chances `chances` of the player
+    /// who made it, in `m` before the play (the cube and score as that player sees them):
+    /// the opponent's best cube action from those chances by the cube model, turned back.
+    /// `None` where the game has no cube (the value is then cubeless).
+    #[must_use]
+    pub fn play_from_chances(m: &MatchState, chances: &Probs, after: &Position) -> Option<Equity> {
+        let game = m.game();
+        if !(game.rules().uses_cube() && game.variant().has_cube()) {
+            return None;
+        }
+        let ci = crate::bot::expert::cube_info(m);
+        let theirs = ci.flipped();
+        let d = decision_from_chances(&flip(chances), &theirs, efficiency(&after.switched()));
+        let value = ci.turned(d.best_value());
+        Some(Equity {
+            emg: ci.to_emg(value),
+            mwc: ci.score().map(|_| value),
+        })
+    }
+
+    /// `m` waits for a cube decision the advisor can give: takes the nets.
+    fn cube_moment(&mut self, m: &MatchState) -> Result<(), AdviceError> {
         let game = m.game();
         let cube_game = game.rules().uses_cube() && game.variant().has_cube();
         if !cube_game
@@ -355,9 +451,7 @@ impl Advisor {
         {
             return Err(AdviceError::NotNow("cube decision"));
         }
-        self.select(m)?;
-        let d = self.expert.full_cube_decision(m);
-        Ok(CubeAdvice::of(&d, self.depth()))
+        self.select(m)
     }
 }
 
@@ -396,6 +490,78 @@ mod tests {
             );
             assert!(advice.no_double.mwc.is_some());
         }
+    }
+
+    /// Issue 49: three close decisions GNU Backgammon's rollouts settle one way, where the
+    /// 2-ply look-ahead (the nets' chances a few points of wins off) says another or
+    /// nearly so. 2-1 in a 7-point match with a 4-cube owned: gnubg 2-ply "Redouble, pass"
+    /// (our 2-ply said take); 2-0 with a double offered: gnubg "Double, take" (our 2-ply
+    /// said pass); money: gnubg "No double, take" (+0.398 against +0.289; our 2-ply said so
+    /// already, not close). The first two are close and, settled by a rollout (72 trials
+    /// here, to be quick), decided as gnubg decides them; the third is not rolled out.
+    #[test]
+    fn close_cube_decisions_are_settled_as_gnubgs_rollouts_settle_them() {
+        let how = CloseRollouts {
+            trials: 72,
+            seconds: 600.0,
+            threads: 1,
+            seed: 1,
+        };
+        let mut advisor = Advisor::new(2)
+            .expect("the shipped nets")
+            .with_close_rollouts(Some(how));
+        for (pid, mid, gnubg, rolled) in [
+            (
+                "b98EABDZdhsEAA",
+                "AgHgACAACAAE",
+                CubeVerdict::RedoublePass,
+                true,
+            ),
+            (
+                "4HPKAFGwM3iAJg",
+                "cBHgACAAAAAE",
+                CubeVerdict::DoubleTake,
+                true,
+            ),
+            (
+                "1raEAQOGbyMHAA",
+                "cAkAAAAAAAAA",
+                CubeVerdict::NoDoubleTake,
+                false,
+            ),
+        ] {
+            let m = state(pid, mid);
+            let advice = advisor.cube(&m).expect("a cube decision");
+            assert_eq!(advice.verdict, gnubg, "{pid}: {advice:?}");
+            assert_eq!(advice.close, rolled, "{pid}");
+            assert_eq!(advice.rollout.map(|r| r.trials), rolled.then_some(72));
+        }
+    }
+
+    /// The advisor's conversion of rolled-out chances: the 2-1 position's chances give the
+    /// same figures as the cube model gives them directly, and the advice says they were
+    /// rolled out.
+    #[test]
+    fn rolled_out_chances_are_judged_by_the_cube_model() {
+        let m = state("b98EABDZdhsEAA", "AgHgACAACAAE");
+        let mut advisor = Advisor::new(0).expect("the shipped nets");
+        let chances = [0.903, 0.041, 0.001, 0.004, 0.0];
+        let rolled = CubeRollout {
+            trials: 1296,
+            std_err: 0.004,
+        };
+        let advice = advisor
+            .cube_from_chances(&m, &chances, rolled)
+            .expect("a cube decision");
+        let d = decision_from_chances(
+            &chances,
+            &crate::bot::expert::cube_info(&m),
+            efficiency(m.game().position()),
+        );
+        assert_eq!(advice.no_double.emg, d.emg[0]);
+        assert_eq!(advice.double_take.mwc, Some(d.values[1]));
+        assert_eq!(advice.verdict, CubeVerdict::RedoublePass);
+        assert_eq!(advice.rollout, Some(rolled));
     }
 
     /// At 3-ply the advisor's filters take more plays to the deepest look than the bot's

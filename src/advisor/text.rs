@@ -3,6 +3,7 @@
 //! equity, match-winning chances and a loss.
 
 use super::{CubeAdvice, Equity, PlayAdvice};
+use crate::bot::expert::close_cube::CLOSE_MARGIN;
 use crate::bot::expert::cube::{CubeInfo, Holder, Stakes};
 
 /// The cube and the score in words, from the view of the player on roll ("money play, cube
@@ -107,8 +108,15 @@ pub fn ranking_head(advice: &PlayAdvice) -> String {
 #[must_use]
 pub fn cube_lines(advice: &CubeAdvice) -> Vec<String> {
     let p = &advice.chances;
+    let how = match advice.rollout {
+        Some(r) => format!(
+            "rollout of {} trials (cubeless ± {:.3}), cubeful by the cube model",
+            r.trials, r.std_err
+        ),
+        None => format!("{}-ply", advice.depth),
+    };
     let mut lines = vec![
-        format!("{}; {}-ply", stakes(&advice.cube), advice.depth),
+        format!("{}; {how}", stakes(&advice.cube)),
         format!(
             "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
             100.0 * p[0],
@@ -126,6 +134,11 @@ pub fn cube_lines(advice: &CubeAdvice) -> Vec<String> {
     lines.push(row("double/take", advice.double_take));
     lines.push(row("double/pass", advice.double_pass));
     lines.push(format!("proper cube action: {}", advice.verdict));
+    if advice.close && advice.rollout.is_none() {
+        lines.push(format!(
+            "close (actions within {CLOSE_MARGIN:.2} EMG, the nets' error): a rollout settles it"
+        ));
+    }
     lines
 }
 

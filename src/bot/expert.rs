@@ -16,6 +16,7 @@
 //! set it plays and takes those of the game in hand.
 
 pub mod bearoff;
+pub mod close_cube;
 pub mod cube;
 mod cubeful;
 pub use cubeful::{CubefulDecision, decision_from_chances, money_cubeful};
@@ -360,6 +361,8 @@ pub struct ExpertBot {
     buf: Buffers,
     ply: u8,
     plays: Vec<Vec<Play>>,
+    /// Close cube decisions are settled by a rollout, so (`None`: by the look-ahead alone).
+    close_rollouts: Option<close_cube::CloseRollouts>,
 }
 
 /// The score of the game in progress in match `m` for `me`, when `m` is a match scored by
@@ -408,6 +411,7 @@ impl ExpertBot {
             nets,
             ply,
             plays: Vec::new(),
+            close_rollouts: None,
         }
     }
 
@@ -548,6 +552,23 @@ impl ExpertBot {
     #[must_use]
     pub const fn ply(&self) -> u8 {
         self.ply
+    }
+
+    /// The same bot settling its close cube decisions by a rollout as `how` says (`None`:
+    /// by the look-ahead alone); see [`close_cube`].
+    #[must_use]
+    pub const fn with_close_rollouts(
+        mut self,
+        how: Option<close_cube::CloseRollouts>,
+    ) -> ExpertBot {
+        self.close_rollouts = how;
+        self
+    }
+
+    /// How the bot settles close cube decisions (`None`: by the look-ahead alone).
+    #[must_use]
+    pub const fn close_rollouts(&self) -> Option<close_cube::CloseRollouts> {
+        self.close_rollouts
     }
 
     /// Looks `ply` rolls ahead from now on (0 to [`MAX_PLY`]; more counts as [`MAX_PLY`]).
@@ -868,12 +889,31 @@ impl ExpertBot {
     }
 
     /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply,
-    /// with its chances, both units and GNU Backgammon's verdict.
+    /// with its chances, both units and GNU Backgammon's verdict; a close one settled by a
+    /// rollout when the bot is set to ([`ExpertBot::with_close_rollouts`]).
     pub fn full_cube_decision(&mut self, m: &MatchState) -> CubefulDecision {
+        let (looked, settled) = self.settled_cube_decision(m);
+        settled.map_or(looked, |s| s.decision)
+    }
+
+    /// The cube decision for the player on roll in `m` at the bot's ply, and, when it is
+    /// close ([`close_cube::is_close`]) and the bot settles close decisions, the decision
+    /// from a rollout of the position ([`close_cube::settle`]).
+    pub fn settled_cube_decision(
+        &mut self,
+        m: &MatchState,
+    ) -> (CubefulDecision, Option<close_cube::Settled>) {
         self.select(m.game().variant());
         let ci = cube_info(m);
         let ply = self.ply;
-        self.cubeful_cube_decision(m.game().position(), &ci, ply)
+        let looked = self.cubeful_cube_decision(m.game().position(), &ci, ply);
+        let settled = match self.close_rollouts {
+            Some(how) if close_cube::is_close(looked.emg, ci.may_double()) => {
+                close_cube::settle(self, m, &ci, &how)
+            }
+            _ => None,
+        };
+        (looked, settled)
     }
 }
 
