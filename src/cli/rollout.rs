@@ -3,12 +3,11 @@
 
 use super::position_args::{MatchPosition, parse_match_position};
 use super::{CliError, parse_board, parse_dice, parse_variant};
-use bg_tui::advisor::{self, Advisor};
-use bg_tui::bot::expert::cube::efficiency;
+use bg_tui::advisor::{self, Advisor, CubeAdvice, CubeRollout, Equity};
+use bg_tui::bot::expert::ExpertBot;
 use bg_tui::bot::expert::rollouts::{
     self, Line, LineResult, MAX_THREADS, Rollout, RolloutError, RolloutSettings,
 };
-use bg_tui::bot::expert::{CubefulDecision, ExpertBot, cube_info, decision_from_chances};
 use bg_tui::engine::{
     BoardSpec, Dice, DoubleRefusal, MatchIdFields, MatchState, Position, RuleSet, Variant,
     format_play, match_state_from_ids, position_id,
@@ -194,8 +193,16 @@ struct LineJson {
     /// ID or a board.
     #[serde(skip_serializing_if = "Option::is_none")]
     after: Option<serde_json::Value>,
+    /// The cubeless equity (money points per game).
     equity: f64,
+    /// Its standard error.
     std_err: f64,
+    /// The cubeful value at the game's cube and score, from the rolled-out chances by the
+    /// cube model: `emg` (cubeful equity per unit of the cube, normalised in a match) and
+    /// `mwc` in a match; absent for the position on roll (its cube decision says it) and
+    /// in games without a cube.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cubeful: Option<Equity>,
     /// Win, win gammon, win backgammon, lose gammon, lose backgammon (fractions).
     chances: [f64; 5],
     trials: u32,
@@ -213,6 +220,9 @@ struct CubeJson {
     mwc: Option<[f32; 3]>,
     /// GNU Backgammon's words for the proper cube action.
     action: &'static str,
+    /// The units of the equities: "cubeful equity" in money play, "cubeful EMG" at a
+    /// match score (with `mwc`).
+    unit: &'static str,
 }
 
 #[derive(Serialize)]
@@ -246,6 +256,10 @@ struct Shown {
     play: Option<String>,
     after: Option<String>,
     result: LineResult,
+    /// The line rolled out.
+    line: Line,
+    /// Its cubeful value from the rolled-out chances (a play in a game with a cube).
+    cubeful: Option<Equity>,
 }
 
 /// The match state asked about: the position with its Match ID's or XGID's state (money
@@ -272,6 +286,9 @@ enum NoCubeDecision {
     /// The player may not double now.
     #[error(transparent)]
     MayNotDouble(#[from] DoubleRefusal),
+    /// The rollout was stopped before its first trial.
+    #[error("no trial was played")]
+    NoTrials,
 }
 
 /// Why the player on roll in `m` has no cube decision, if it has none.
@@ -334,6 +351,8 @@ fn candidates(
             play: None,
             after: None,
             result: empty_result(),
+            line: Line::OnRoll(asked.position),
+            cubeful: None,
         };
         return Ok((vec![Line::OnRoll(asked.position)], vec![shown]));
     }
@@ -347,6 +366,8 @@ fn candidates(
             play: Some("(no legal play)".to_string()),
             after: Some(name_after(&asked.position)),
             result: empty_result(),
+            line: Line::Played(asked.position),
+            cubeful: None,
         };
         return Ok((vec![Line::Played(asked.position)], vec![shown]));
     }
@@ -359,6 +380,8 @@ fn candidates(
                 play: Some(format_play(&r.play)),
                 after: Some(name_after(r.play.position())),
                 result: empty_result(),
+                line: Line::Played(*r.play.position()),
+                cubeful: None,
             };
             (Line::Played(*r.play.position()), shown)
         })
@@ -414,15 +437,37 @@ pub(crate) fn run(args: &RolloutArgs) -> Result<String, CliError> {
     }
     for (line, r) in shown.iter_mut().zip(&result.lines) {
         line.result = *r;
+        if let Line::Played(after) = line.line
+            && r.trials > 0
+        {
+            line.cubeful = Advisor::play_from_chances(&m, &r.probs(), &after);
+        }
     }
-    // The plays best first by the rollout (a stable sort keeps the expert's order on ties).
-    shown.sort_by(|a, b| b.result.equity.total_cmp(&a.result.equity));
-    let cube = match dice {
-        Some(_) => None,
-        None => Some(no_cube_reason(&m).map(|()| {
-            let ci = cube_info(&m);
-            decision_from_chances(&result.lines[0].probs(), &ci, efficiency(&asked.position))
-        })),
+    // The plays best first by the rollout, cubeful where the game has a cube (a stable sort
+    // keeps the expert's order on ties).
+    shown.sort_by(|a, b| match (a.cubeful, b.cubeful) {
+        (Some(x), Some(y)) => y.emg.total_cmp(&x.emg),
+        _ => b.result.equity.total_cmp(&a.result.equity),
+    });
+    let cube = match (dice, result.lines.first()) {
+        (None, Some(line)) if line.trials > 0 => Some(match no_cube_reason(&m) {
+            Ok(()) => Ok(advisor
+                .cube_from_chances(
+                    &m,
+                    &line.probs(),
+                    CubeRollout {
+                        trials: line.trials,
+                        std_err: line.std_err as f32,
+                    },
+                )
+                .map_err(CliError::Advice)?),
+            Err(why) => Err(why),
+        }),
+        (None, _) => Some(match no_cube_reason(&m) {
+            Ok(()) => Err(NoCubeDecision::NoTrials),
+            Err(why) => Err(why),
+        }),
+        _ => None,
     };
     let report = if args.json {
         json(&asked, dice, &s, &result, &shown, cube.as_ref())?
@@ -468,7 +513,7 @@ fn empty_result() -> LineResult {
     }
 }
 
-type CubeOutcome = Result<CubefulDecision, NoCubeDecision>;
+type CubeOutcome = Result<CubeAdvice, NoCubeDecision>;
 
 fn json(
     asked: &Asked,
@@ -511,17 +556,28 @@ fn json(
                 after: l.after.as_deref().map(|a| value(a, asked.by_id)),
                 equity: l.result.equity,
                 std_err: l.result.std_err,
+                cubeful: l.cubeful,
                 chances: l.result.chances,
                 trials: l.result.trials,
             })
             .collect(),
         cube: match cube {
             Some(Ok(d)) => Some(CubeJson {
-                no_double: d.emg[0],
-                double_take: d.emg[1],
-                double_pass: d.emg[2],
-                mwc: d.cube.score().map(|_| d.values),
+                no_double: d.no_double.emg,
+                double_take: d.double_take.emg,
+                double_pass: d.double_pass.emg,
+                mwc: d
+                    .no_double
+                    .mwc
+                    .zip(d.double_take.mwc)
+                    .zip(d.double_pass.mwc)
+                    .map(|((a, b), c)| [a, b, c]),
                 action: d.verdict.words(),
+                unit: if d.cube.score().is_some() {
+                    "cubeful EMG"
+                } else {
+                    "cubeful equity"
+                },
             }),
             _ => None,
         },
@@ -576,13 +632,28 @@ fn text(
             method(s)
         ),
     };
-    out.push_str("equity cubeless for the player who plays (or is on roll), ± its standard error; chances in %\n");
+    let in_match = cube.and_then(|c| c.as_ref().ok()).map_or_else(
+        || {
+            shown
+                .iter()
+                .any(|l| l.cubeful.is_some_and(|e| e.mwc.is_some()))
+        },
+        |d| d.cube.score().is_some(),
+    );
+    let cubeful = shown.iter().any(|l| l.cubeful.is_some());
+    out.push_str(&if cubeful && in_match {
+        "MWC cubeful (EMG beside) for the player who plays, from the rolled-out chances by the cube model; cubeless equity ± its standard error; chances in %\n".to_string()
+    } else if cubeful {
+        "cubeful equity for the player who plays, from the rolled-out chances by the cube model; cubeless equity ± its standard error; chances in %\n".to_string()
+    } else {
+        "cubeless equity for the player who plays (or is on roll) ± its standard error; chances in %\n".to_string()
+    });
     let width = shown
         .iter()
         .map(|l| l.play.as_deref().map_or(7, str::len))
         .max()
         .unwrap_or(0);
-    let best = shown.first().map_or(0.0, |l| l.result.equity);
+    let best = shown.first().map(|l| (l.cubeful, l.result.equity));
     // With variance reduction a chance may stray a little below 0 or above 1: shown as
     // a chance is, within 0-100% (never "-0.0%").
     let pct = |x: f64| x.clamp(0.0, 1.0) * 100.0;
@@ -594,12 +665,35 @@ fn text(
         } else {
             String::new()
         };
-        out.push_str(&format!(
-            "  {rank}{name:width$}  {:+.3} ± {:.3}",
-            line.result.equity, line.result.std_err
-        ));
-        if dice.is_some() {
-            out.push_str(&format!("  ({:+.3})", line.result.equity - best));
+        out.push_str(&format!("  {rank}{name:width$}  "));
+        match (line.cubeful, best) {
+            (Some(e), Some((Some(b), _))) => {
+                // Against the best line (+0.000 for it).
+                let behind = e.minus(b);
+                match (e.mwc, behind.mwc) {
+                    (Some(m), Some(bm)) => out.push_str(&format!(
+                        "MWC {}  EMG {:+.3}  ({:+.1}% MWC)  ",
+                        advisor::text::mwc(m),
+                        e.emg,
+                        100.0 * bm
+                    )),
+                    _ => out.push_str(&format!("cubeful {:+.3}  ({:+.3})  ", e.emg, behind.emg)),
+                }
+                out.push_str(&format!(
+                    "cubeless {:+.3} ± {:.3}",
+                    line.result.equity, line.result.std_err
+                ));
+            }
+            _ => {
+                out.push_str(&format!(
+                    "cubeless {:+.3} ± {:.3}",
+                    line.result.equity, line.result.std_err
+                ));
+                if dice.is_some() {
+                    let b = best.map_or(0.0, |(_, e)| e);
+                    out.push_str(&format!("  ({:+.3})", line.result.equity - b));
+                }
+            }
         }
         out.push_str(&format!(
             "  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%  {} trials",
@@ -615,20 +709,38 @@ fn text(
         }
         out.push('\n');
     }
+    out.push_str(&cube_text(cube));
+    out
+}
+
+/// The cube decision rolled out, each equity with its unit; why there is none; or nothing
+/// (plays were rolled out).
+fn cube_text(cube: Option<&CubeOutcome>) -> String {
+    let mut out = String::new();
     match cube {
         Some(Ok(d)) => {
+            let unit = if d.cube.score().is_some() {
+                "MWC with cubeful EMG beside"
+            } else {
+                "cubeful equity per unit of the cube"
+            };
             out.push_str(&format!(
-                "Cube decision ({}; cubeful, per unit of the cube{}; Janowski from the rolled-out chances):\n",
+                "Cube decision ({}; {unit}, from the rolled-out chances by the cube model):\n",
                 advisor::text::stakes(&d.cube),
-                if d.cube.score().is_some() { ", EMG and MWC" } else { "" }
             ));
             let names = ["No double", "Double, take", "Double, pass"];
-            for (i, name) in names.iter().enumerate() {
-                out.push_str(&format!("  {name:<13} {:+.3}", d.emg[i]));
-                if d.cube.score().is_some() {
-                    out.push_str(&format!("  {}", advisor::text::mwc(d.values[i])));
+            for (name, e) in names
+                .iter()
+                .zip([d.no_double, d.double_take, d.double_pass])
+            {
+                match e.mwc {
+                    Some(m) => out.push_str(&format!(
+                        "  {name:<13} MWC {}  EMG {:+.3}\n",
+                        advisor::text::mwc(m),
+                        e.emg
+                    )),
+                    None => out.push_str(&format!("  {name:<13} cubeful {:+.3}\n", e.emg)),
                 }
-                out.push('\n');
             }
             out.push_str(&format!("  Proper cube action: {}\n", d.verdict));
         }
@@ -675,6 +787,8 @@ mod tests {
             play: None,
             after: None,
             result,
+            line: Line::OnRoll(position),
+            cubeful: None,
         }];
         let rollout = Rollout {
             lines: vec![result],

@@ -369,6 +369,71 @@ mod cli {
         assert!(text.contains("Proper cube action: "), "{text}");
     }
 
+    /// Issue 49: at a match score every figure of a rollout is cubeful in MWC with EMG
+    /// beside (the plays with the cubeless equity too, the cube decision's three actions),
+    /// and in money play the plays are cubeful equities with the cubeless beside; each
+    /// number says its unit.
+    #[test]
+    fn rollouts_at_a_score_are_cubeful_in_mwc_and_money_ones_in_cubeful_equity() {
+        let quick = ["--trials", "36", "--truncate", "2", "--threads", "1"];
+        let at_score = "b98EABDZdhsEAA:AgHgACAACAAE";
+        let cube = stdout(&bg_tui(&[&["rollout", at_score][..], &quick].concat()));
+        assert!(
+            cube.contains("MWC with cubeful EMG beside, from the rolled-out chances"),
+            "{cube}"
+        );
+        for action in ["No double", "Double, take", "Double, pass"] {
+            let line = cube
+                .lines()
+                .find(|l| l.trim_start().starts_with(action))
+                .unwrap_or_else(|| panic!("{action} in {cube}"));
+            assert!(line.contains("MWC ") && line.contains("EMG "), "{line}");
+        }
+        let plays = stdout(&bg_tui(
+            &[&["rollout", at_score, "31", "--plays", "2"][..], &quick].concat(),
+        ));
+        assert!(plays.starts_with("Rollout of"), "{plays}");
+        assert!(plays.contains("MWC cubeful (EMG beside)"), "{plays}");
+        let first = plays
+            .lines()
+            .find(|l| l.trim_start().starts_with("1. "))
+            .unwrap_or_else(|| panic!("{plays}"));
+        assert!(
+            first.contains("MWC ") && first.contains("EMG ") && first.contains("cubeless "),
+            "{first}"
+        );
+        let v = json(
+            &[
+                &["rollout", at_score, "31", "--plays", "2", "--json"][..],
+                &quick,
+            ]
+            .concat(),
+        );
+        assert!(v["lines"][0]["cubeful"]["mwc"].is_f64(), "{v}");
+        let money = stdout(&bg_tui(
+            &[
+                &["rollout", "4HPwATDgc/ABMA", "31", "--plays", "2"][..],
+                &quick,
+            ]
+            .concat(),
+        ));
+        let first = money
+            .lines()
+            .find(|l| l.trim_start().starts_with("1. "))
+            .unwrap_or_else(|| panic!("{money}"));
+        assert!(
+            first.contains("cubeful ") && first.contains("cubeless ") && !first.contains("MWC"),
+            "{first}"
+        );
+        let money_cube = stdout(&bg_tui(
+            &[&["rollout", "4HPwATDgc/ABMA"][..], &quick].concat(),
+        ));
+        assert!(
+            money_cube.contains("No double     cubeful "),
+            "{money_cube}"
+        );
+    }
+
     #[test]
     fn a_last_roll_at_three_to_one_is_a_double() {
         // One checker on the 6-point against a checker on the opponent's 1-point: the
@@ -407,8 +472,14 @@ mod cli {
         ]);
         let lines = v["lines"].as_array().expect("lines");
         assert_eq!(lines.len(), 3);
-        let equities: Vec<f64> = lines.iter().filter_map(|l| l["equity"].as_f64()).collect();
+        // Best first by the cubeful equity (money play, the cube centred: issue 49).
+        let equities: Vec<f64> = lines
+            .iter()
+            .filter_map(|l| l["cubeful"]["emg"].as_f64())
+            .collect();
+        assert_eq!(equities.len(), 3, "{lines:?}");
         assert!(equities.windows(2).all(|w| w[0] >= w[1]), "{equities:?}");
+        assert!(lines.iter().all(|l| l["cubeful"].get("mwc").is_none()));
         assert!(lines.iter().any(|l| l["play"] == "8/5 6/5"));
     }
 
