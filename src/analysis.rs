@@ -32,6 +32,7 @@
 use crate::advisor::Mark;
 use crate::advisor::{Advisor, CubeAdvice, Decision, Judgement};
 use crate::bot::expert::ExpertBot;
+use crate::bot::expert::close_cube::CloseRollouts;
 use crate::engine::{Action, Dice, MatchState, Phase, Position, Side, position_id};
 use crate::record::{self, ActionStep, GameEnd, GameStart, Record, RecordedAction, Visitor};
 use serde::{Deserialize, Serialize};
@@ -252,7 +253,21 @@ pub fn analyse_with_progress(
     ply: u8,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Analysis, AnalysisError> {
-    let (judged, gathered) = judge_all(record, ply, progress)?;
+    analyse_settling(record, ply, None, progress)
+}
+
+/// [`analyse_with_progress`], settling close cube decisions by a rollout as `close` says
+/// (`None`: by the look-ahead alone; see [`crate::bot::expert::close_cube`]).
+///
+/// # Errors
+/// As [`analyse`].
+pub fn analyse_settling(
+    record: &Record,
+    ply: u8,
+    close: Option<CloseRollouts>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis, AnalysisError> {
+    let (judged, gathered) = judge_all(record, ply, close, progress)?;
     let stats = stats::tally(&gathered.facts);
     let mut errors = [0; 2];
     for j in &judged {
@@ -344,7 +359,7 @@ fn judge(
     ply: u8,
     only: Option<(usize, usize)>,
 ) -> Result<Vec<Judged>, AnalysisError> {
-    let mut judge = Judge::new(ply, only, false)?;
+    let mut judge = Judge::new(ply, only, false, None)?;
     match record::walk(record, &mut judge)? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok(judge.judged),
@@ -356,11 +371,12 @@ fn judge(
 fn judge_all(
     record: &Record,
     ply: u8,
+    close: Option<CloseRollouts>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Vec<Judged>, Gathered), AnalysisError> {
-    let mut judge = Judge::new(ply, None, true)?;
+    let mut judge = Judge::new(ply, None, true, close)?;
     judge.total = record.games.iter().map(|g| g.actions.len()).sum();
-    judge.pre = judge_in_parallel(record, ply, progress)?;
+    judge.pre = judge_in_parallel(record, ply, close, progress)?;
     match record::walk(record, &mut judge)? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => {
@@ -400,14 +416,19 @@ struct Judge<'p> {
 }
 
 impl Judge<'_> {
-    fn new(ply: u8, only: Option<(usize, usize)>, luck: bool) -> Result<Self, AnalysisError> {
+    fn new(
+        ply: u8,
+        only: Option<(usize, usize)>,
+        luck: bool,
+        close: Option<CloseRollouts>,
+    ) -> Result<Self, AnalysisError> {
         let luck_bot = if luck {
             Some(ExpertBot::shipped(0)?)
         } else {
             None
         };
         Ok(Judge {
-            advisor: Advisor::with_expert(ExpertBot::shipped(ply)?),
+            advisor: Advisor::with_expert(ExpertBot::shipped(ply)?).with_close_rollouts(close),
             luck_bot,
             only,
             judged: Vec::new(),
@@ -688,6 +709,7 @@ const MOST_THREADS: usize = 8;
 fn judge_in_parallel(
     record: &Record,
     ply: u8,
+    close: Option<CloseRollouts>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<HashMap<(usize, usize), Option<Judgement>>, AnalysisError> {
     let mut decisions = Decisions::default();
@@ -703,17 +725,18 @@ fn judge_in_parallel(
         .clamp(1, MOST_THREADS);
     let chunk = total.div_ceil(threads).max(1);
     let (tx, rx) = std::sync::mpsc::channel::<()>();
-    let work =
-        |part: &[Found], tx: std::sync::mpsc::Sender<()>| -> Result<Vec<JudgedAt>, AnalysisError> {
-            let mut advisor = Advisor::with_expert(ExpertBot::shipped(ply)?);
-            let mut out = Vec::with_capacity(part.len());
-            for (at, m, action) in part {
-                out.push((*at, advisor.judge(m, action).ok().flatten()));
-                // The receiver only goes away when every sender is done.
-                let _ = tx.send(());
-            }
-            Ok(out)
-        };
+    let work = |part: &[Found],
+                tx: std::sync::mpsc::Sender<()>|
+     -> Result<Vec<JudgedAt>, AnalysisError> {
+        let mut advisor = Advisor::with_expert(ExpertBot::shipped(ply)?).with_close_rollouts(close);
+        let mut out = Vec::with_capacity(part.len());
+        for (at, m, action) in part {
+            out.push((*at, advisor.judge(m, action).ok().flatten()));
+            // The receiver only goes away when every sender is done.
+            let _ = tx.send(());
+        }
+        Ok(out)
+    };
     let work = &work;
     let parts: Vec<Result<Vec<JudgedAt>, AnalysisError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = found

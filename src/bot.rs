@@ -290,7 +290,7 @@ pub fn make_for(name: &str, seed: u64, rule_set: RuleSet) -> Result<Box<dyn Bot>
 mod decision;
 pub use decision::{Decision, Question, ResignOffers, decide, take_over_bot, taken_over};
 mod spec;
-pub use spec::{BotSpec, PROGRAM_BOTS};
+pub use spec::{BotSpec, DEFAULT_ROLLOUT_SECONDS, PROGRAM_BOTS};
 pub mod expert;
 pub mod greedy;
 pub mod pubeval;

@@ -38,9 +38,24 @@ pub enum BotSpec {
         /// The nets file.
         nets: PathBuf,
     },
+    /// `expert+rollout` or `expert:N+rollout=S`: the expert settling each close cube
+    /// decision by a rollout of at most S seconds (1 to 600; [`DEFAULT_ROLLOUT_SECONDS`]
+    /// without `=S`) on one core ([`super::expert::close_cube`]).
+    ExpertRollingOut {
+        /// The look-ahead; `None` for the default.
+        ply: Option<u8>,
+        /// The most seconds a rollout takes.
+        seconds: u16,
+    },
     /// `ubgi:COMMAND`: an engine over UBGI, started with `sh -c COMMAND`.
     Ubgi(String),
 }
+
+/// The seconds of a close cube decision's rollout for `expert+rollout`.
+pub const DEFAULT_ROLLOUT_SECONDS: u16 = 3;
+
+/// The suffix that makes the expert settle close cube decisions by a rollout.
+const ROLLOUT_SUFFIX: &str = "+rollout";
 
 /// The bots of the program, weakest first (as [`super::NAMES`] names them).
 pub const PROGRAM_BOTS: [BotSpec; 4] = [
@@ -65,6 +80,29 @@ impl BotSpec {
                 Box::new(super::expert::ExpertBot::shipped(EXPERT_DEFAULT_PLY)?.named("expert"))
             }
             BotSpec::Expert(Some(ply)) => Box::new(super::expert::ExpertBot::shipped(*ply)?),
+            BotSpec::ExpertRollingOut { ply, seconds } => {
+                let bot = match self.expert() {
+                    Some(made) => made?,
+                    None => unreachable!("the expert's spec makes an expert"),
+                };
+                // The name says the rollouts (records keep it) at the default budget.
+                let name = match (ply, *seconds == DEFAULT_ROLLOUT_SECONDS) {
+                    (None, true) => Some("expert+rollout"),
+                    (Some(n), true) => [
+                        "expert:0+rollout",
+                        "expert:1+rollout",
+                        "expert:2+rollout",
+                        "expert:3+rollout",
+                    ]
+                    .get(usize::from(*n))
+                    .copied(),
+                    (_, false) => None,
+                };
+                Box::new(match name {
+                    Some(name) => bot.named(name),
+                    None => bot,
+                })
+            }
             BotSpec::ExpertWithNets { ply, .. } => {
                 let bot = match self.expert() {
                     Some(made) => made?,
@@ -106,7 +144,8 @@ impl BotSpec {
             BotSpec::Random
             | BotSpec::Greedy
             | BotSpec::Expert(_)
-            | BotSpec::ExpertWithNets { .. } => true,
+            | BotSpec::ExpertWithNets { .. }
+            | BotSpec::ExpertRollingOut { .. } => true,
             BotSpec::Pubeval | BotSpec::Ubgi(_) => moves_as_backgammon(variant),
         }
     }
@@ -128,9 +167,9 @@ impl BotSpec {
     #[must_use]
     pub fn expert_ply(&self) -> Option<u8> {
         match self {
-            BotSpec::Expert(ply) | BotSpec::ExpertWithNets { ply, .. } => {
-                Some(ply.unwrap_or(EXPERT_DEFAULT_PLY))
-            }
+            BotSpec::Expert(ply)
+            | BotSpec::ExpertWithNets { ply, .. }
+            | BotSpec::ExpertRollingOut { ply, .. } => Some(ply.unwrap_or(EXPERT_DEFAULT_PLY)),
             _ => None,
         }
     }
@@ -143,6 +182,12 @@ impl BotSpec {
             (BotSpec::Expert(None), Some(n)) => BotSpec::Expert(Some(n)),
             (BotSpec::ExpertWithNets { ply: None, nets }, Some(n)) => {
                 BotSpec::ExpertWithNets { ply: Some(n), nets }
+            }
+            (BotSpec::ExpertRollingOut { ply: None, seconds }, Some(n)) => {
+                BotSpec::ExpertRollingOut {
+                    ply: Some(n),
+                    seconds,
+                }
             }
             (spec, _) => spec,
         }
@@ -164,8 +209,8 @@ impl FromStr for BotSpec {
     type Err = BotError;
 
     /// Reads `random`, `greedy`, `pubeval`, `expert`, `expert:0` to `expert:3`, either
-    /// expert name followed by `@FILE` (a nets file's path, not empty), or `ubgi:COMMAND` (a
-    /// command that is not empty).
+    /// expert name followed by `@FILE` (a nets file's path, not empty) or by `+rollout`
+    /// (with `=S`, S from 1 to 600), or `ubgi:COMMAND` (a command that is not empty).
     fn from_str(name: &str) -> Result<BotSpec, BotError> {
         let chars = name.chars().count();
         if chars > super::MAX_BOT_NAME_CHARS {
@@ -175,6 +220,18 @@ impl FromStr for BotSpec {
             && !command.trim().is_empty()
         {
             return Ok(BotSpec::Ubgi(command.to_string()));
+        }
+        if let Some((expert, rest)) = name.split_once(ROLLOUT_SUFFIX)
+            && let Ok(BotSpec::Expert(ply)) = expert.parse::<BotSpec>()
+        {
+            let seconds = match rest.strip_prefix('=') {
+                None if rest.is_empty() => Some(DEFAULT_ROLLOUT_SECONDS),
+                Some(s) => s.parse::<u16>().ok().filter(|s| (1..=600).contains(s)),
+                None => None,
+            };
+            if let Some(seconds) = seconds {
+                return Ok(BotSpec::ExpertRollingOut { ply, seconds });
+            }
         }
         if let Some((expert, file)) = name.split_once('@')
             && !file.is_empty()
@@ -207,13 +264,22 @@ impl BotSpec {
     /// # Errors
     /// [`BotError`] when the nets (the shipped ones or the file's) do not read.
     pub fn expert(&self) -> Option<Result<super::expert::ExpertBot, BotError>> {
-        let (ply, nets) = match self {
-            BotSpec::Expert(ply) => (ply, None),
-            BotSpec::ExpertWithNets { ply, nets } => (ply, Some(nets)),
+        let (ply, nets, close) = match self {
+            BotSpec::Expert(ply) => (ply, None, None),
+            BotSpec::ExpertWithNets { ply, nets } => (ply, Some(nets), None),
+            BotSpec::ExpertRollingOut { ply, seconds } => (
+                ply,
+                None,
+                Some(super::expert::close_cube::CloseRollouts {
+                    seconds: f32::from(*seconds),
+                    ..super::expert::close_cube::CloseRollouts::default()
+                }),
+            ),
             _ => return None,
         };
         let made = || {
-            let bot = super::expert::ExpertBot::shipped(ply.unwrap_or(EXPERT_DEFAULT_PLY))?;
+            let bot = super::expert::ExpertBot::shipped(ply.unwrap_or(EXPERT_DEFAULT_PLY))?
+                .with_close_rollouts(close);
             Ok(match nets {
                 Some(path) => bot.with_nets(super::expert::nets_from_file(path)?),
                 None => bot,
@@ -234,6 +300,13 @@ impl fmt::Display for BotSpec {
             BotSpec::ExpertWithNets { ply, nets } => {
                 write!(f, "{}@{}", BotSpec::Expert(*ply), nets.display())
             }
+            BotSpec::ExpertRollingOut { ply, seconds } => {
+                write!(f, "{}{ROLLOUT_SUFFIX}", BotSpec::Expert(*ply))?;
+                if *seconds != DEFAULT_ROLLOUT_SECONDS {
+                    write!(f, "={seconds}")?;
+                }
+                Ok(())
+            }
             BotSpec::Ubgi(command) => write!(f, "{}{command}", super::ubgi::PREFIX),
         }
     }
@@ -243,9 +316,44 @@ impl fmt::Display for BotSpec {
 mod tests {
     use super::*;
 
+    /// `+rollout` makes the expert settle close cube decisions, within 1 to 600 seconds;
+    /// a budget out of range or a suffix on another bot is not a name.
+    #[test]
+    fn the_rollout_suffix_sets_the_experts_close_rollouts() {
+        let spec: BotSpec = "expert:2+rollout=5".parse().expect("a name");
+        assert_eq!(
+            spec,
+            BotSpec::ExpertRollingOut {
+                ply: Some(2),
+                seconds: 5
+            }
+        );
+        let bot = spec.expert().expect("the expert").expect("the nets");
+        assert_eq!(bot.close_rollouts().map(|c| c.seconds), Some(5.0));
+        assert_eq!(bot.ply(), 2);
+        for bad in [
+            "expert+rollout=0",
+            "expert+rollout=601",
+            "greedy+rollout",
+            "expert+rollouts",
+        ] {
+            assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
+        }
+        assert_eq!(
+            BotSpec::ExpertRollingOut {
+                ply: None,
+                seconds: 3
+            }
+            .to_string(),
+            "expert+rollout"
+        );
+    }
+
     #[test]
     fn every_name_reads_and_writes_back_the_same() {
         for name in [
+            "expert+rollout",
+            "expert:1+rollout=10",
             "random",
             "greedy",
             "pubeval",
