@@ -37,6 +37,9 @@ pub(crate) struct HintPanel {
     pub(crate) choice: Option<RolloutChoice>,
     /// Cube advice whose position `R` can roll out (before a roll, or doubled).
     pub(crate) cube_rollable: bool,
+    /// The cube advice is close ([`bg_tui::advisor::CubeAdvice::close`]): the panel rolls
+    /// its position out by itself as it opens.
+    pub(crate) cube_close: bool,
 }
 
 impl HintPanel {
@@ -51,6 +54,7 @@ impl HintPanel {
             rollout: None,
             choice: None,
             cube_rollable: false,
+            cube_close: false,
         }
     }
 
@@ -116,6 +120,7 @@ impl HintPanel {
             rollout: None,
             choice: None,
             cube_rollable: false,
+            cube_close: false,
         }
     }
 
@@ -136,6 +141,7 @@ impl HintPanel {
             rollout: None,
             choice: None,
             cube_rollable: false,
+            cube_close: false,
         }
     }
 
@@ -261,9 +267,10 @@ pub(crate) fn advise(m: &MatchState, seed: u64) -> HintPanel {
                 match advisor.cube(m) {
                     // The position can be rolled out before a roll and when doubled (not
                     // facing a beaver).
-                    Ok(advice) if game.phase() != Phase::Beavered => {
-                        HintPanel::rollable_cube(title, expert_cube_lines(m, &advice))
-                    }
+                    Ok(advice) if game.phase() != Phase::Beavered => HintPanel {
+                        cube_close: advice.close,
+                        ..HintPanel::rollable_cube(title, expert_cube_lines(m, &advice))
+                    },
                     Ok(advice) => HintPanel::advice(title, expert_cube_lines(m, &advice)),
                     Err(e) => HintPanel::advice(title, vec![e.to_string()]),
                 }

@@ -4,9 +4,10 @@
 //! or the panel closed) ends the rollout within a turn of the trial in progress, with the
 //! trials done before it.
 
-use bg_tui::bot::expert::cube::{CubeInfo, efficiency};
+use bg_tui::advisor::{Advisor, CubeRollout, text};
+use bg_tui::bot::expert::cube::CubeInfo;
 use bg_tui::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout_until};
-use bg_tui::bot::expert::{ExpertBot, cube_info, decision_from_chances};
+use bg_tui::bot::expert::{ExpertBot, cube_info};
 use bg_tui::engine::{MatchState, Phase, Play, Variant};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -118,6 +119,9 @@ pub(crate) struct RolloutJob {
     /// The cube as the player on roll sees it, for a cube decision from the rolled-out
     /// chances (`None`: plays).
     pub(crate) cube: Option<CubeInfo>,
+    /// The match as it stands (before the plays): the cube and score the rolled-out chances
+    /// are valued at.
+    pub(crate) state: MatchState,
     /// How the rollout is played.
     pub(crate) settings: RolloutSettings,
     /// Set to stop the rollout (within a turn of the trial in progress).
@@ -135,6 +139,11 @@ pub(crate) struct RolloutReport {
     /// Each line's chances (win, win gammon, win backgammon, lose gammon, lose backgammon)
     /// for the same player, in millionths.
     pub(crate) chances: Vec<[i64; 5]>,
+    /// Each play's cubeful value at the game's cube and score from its rolled-out chances
+    /// (the cube model), in millionths: the normalised equity (EMG; the cubeful equity in
+    /// money play) and, in a match, the match-winning chances. Empty for a cube rollout or
+    /// a game without a cube.
+    pub(crate) cubeful: Vec<(i64, Option<i64>)>,
     /// The cube decision from the rolled-out chances, as lines (a cube rollout).
     pub(crate) cube: Vec<String>,
     /// The rollout has ended (all its trials, or stopped).
@@ -183,25 +192,46 @@ impl RolloutJob {
             variant: game.variant(),
             lines,
             cube,
+            state: m.clone(),
             settings: settings(seed, choice),
             stop: Arc::new(AtomicBool::new(false)),
         })
     }
 
-    /// The report of a result so far.
-    fn report(&self, r: &Rollout, done: bool) -> RolloutReport {
-        let cube = match (&self.cube, r.lines.first(), self.lines.first()) {
-            (Some(ci), Some(line), Some(Line::OnRoll(position))) if r.trials > 0 => {
-                let d = decision_from_chances(&line.probs(), ci, efficiency(position));
-                vec![
-                    format!("no double    {:+.3}", d.emg[0]),
-                    format!("double/take  {:+.3}", d.emg[1]),
-                    format!("double/pass  {:+.3}", d.emg[2]),
-                    format!("rollout: {}", d.verdict),
-                ]
+    /// The report of a result so far: the cube decision (a cube rollout) and the plays'
+    /// cubeful values made by `advisor` from the rolled-out chances.
+    fn report(&self, advisor: &mut Advisor, r: &Rollout, done: bool) -> RolloutReport {
+        let cube = match (&self.cube, r.lines.first()) {
+            (Some(_), Some(line)) if r.trials > 0 => {
+                let rolled = CubeRollout {
+                    trials: line.trials,
+                    std_err: line.std_err as f32,
+                };
+                match advisor.cube_from_chances(&self.state, &line.probs(), rolled) {
+                    Ok(advice) => {
+                        let mut lines = text::cube_lines(&advice);
+                        if let Some(last) = lines.last_mut() {
+                            *last = format!("rollout: {}", advice.verdict);
+                        }
+                        lines
+                    }
+                    Err(e) => vec![format!("no cube decision: {e}")],
+                }
             }
             _ => Vec::new(),
         };
+        let cubeful = self
+            .lines
+            .iter()
+            .zip(&r.lines)
+            .filter_map(|(line, result)| match line {
+                Line::Played(after) if r.trials > 0 => {
+                    Advisor::play_from_chances(&self.state, &result.probs(), after)
+                }
+                _ => None,
+            })
+            .map(|e| (micro(f64::from(e.emg)), e.mwc.map(|m| micro(f64::from(m)))))
+            .collect();
         RolloutReport {
             trials: r.trials,
             figures: r
@@ -210,6 +240,7 @@ impl RolloutJob {
                 .map(|l| (micro(l.equity), micro(l.std_err)))
                 .collect(),
             chances: r.lines.iter().map(|l| l.chances.map(micro)).collect(),
+            cubeful,
             cube,
             done,
             error: None,
@@ -232,17 +263,18 @@ impl RolloutJob {
                 return;
             }
         };
+        let mut advisor = Advisor::with_expert(expert.clone());
         let result = rollout_until(
             &expert,
             self.variant,
             &self.lines,
             &self.settings,
             &self.stop,
-            |r| send(self.report(r, false)),
+            |r| send(self.report(&mut advisor, r, false)),
         );
         match result {
             Ok(r) => {
-                send(self.report(&r, true));
+                send(self.report(&mut advisor, &r, true));
             }
             Err(e) => {
                 send(RolloutReport {
@@ -288,6 +320,9 @@ pub(crate) struct RolloutView {
     pub(crate) report: Option<RolloutReport>,
     /// Running, stopped or done.
     pub(crate) stage: RolloutStage,
+    /// The look-ahead's verdict on the cube decision rolled out, shown beside the
+    /// rollout's ("2-ply: Redouble, take (close)"); `None` for plays.
+    pub(crate) looked: Option<String>,
 }
 
 impl RolloutView {
@@ -305,6 +340,7 @@ impl RolloutView {
             threads: job.settings.threads,
             report: None,
             stage: RolloutStage::Running,
+            looked: None,
         }
     }
 
@@ -335,24 +371,46 @@ impl RolloutView {
             return out;
         }
         let eq = |m: i64| m as f64 / 1e6;
-        out.push(format!(
-            " {:<24} {:>14}  {:>5} {:>5} {:>5} {:>5} {:>5}",
-            "", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
-        ));
+        let cubeful = report.cubeful.len() == self.labels.len() && report.trials > 0;
+        let in_match = report.cubeful.iter().any(|(_, mwc)| mwc.is_some());
+        out.push(match (cubeful, in_match) {
+            (true, true) => format!(
+                " {:<18} {:>6} {:>6} {:>14} {:>5} {:>5} {:>5} {:>5} {:>5}",
+                "cubeful:", "MWC", "EMG", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
+            ),
+            (true, false) => format!(
+                " {:<18} {:>6} {:>14} {:>5} {:>5} {:>5} {:>5} {:>5}",
+                "", "cubeful", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
+            ),
+            _ => format!(
+                " {:<24} {:>14}  {:>5} {:>5} {:>5} {:>5} {:>5}",
+                "", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
+            ),
+        });
         for (i, label) in self.labels.iter().enumerate() {
             let figures = match (report.figures.get(i), report.chances.get(i)) {
                 (Some(&(e, se)), Some(c)) if report.trials > 0 => {
                     let percent = |m: i64| format!("{:5.1}", m as f64 / 1e4);
-                    format!(
-                        "{:+.3} ± {:.3}  {} {} {} {} {}",
-                        eq(e),
-                        eq(se),
+                    let chances = format!(
+                        "{} {} {} {} {}",
                         percent(c[0]),
                         percent(c[1]),
                         percent(c[2]),
                         percent(c[3]),
                         percent(c[4])
-                    )
+                    );
+                    let cubeless = format!("{:+.3} ± {:.3}", eq(e), eq(se));
+                    match report.cubeful.get(i) {
+                        Some(&(emg, Some(mwc))) if cubeful => format!(
+                            "{:>5.1}% {:+.3} {cubeless} {chances}",
+                            mwc as f64 / 1e4,
+                            eq(emg)
+                        ),
+                        Some(&(emg, None)) if cubeful => {
+                            format!("{:+.3} {cubeless} {chances}", eq(emg))
+                        }
+                        _ => format!("{cubeless}  {chances}"),
+                    }
                 }
                 _ => "…".to_string(),
             };
@@ -361,7 +419,11 @@ impl RolloutView {
             } else {
                 ' '
             };
-            out.push(format!("{mark}{label:<24} {figures}"));
+            let width = if cubeful { 18 } else { 24 };
+            out.push(format!("{mark}{label:<width$} {figures}"));
+        }
+        if !report.cube.is_empty() {
+            out.extend(self.looked.iter().cloned());
         }
         out.extend(report.cube.iter().cloned());
         out.push(match self.stage {

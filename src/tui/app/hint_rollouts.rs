@@ -9,6 +9,7 @@ use super::{App, Job, Said};
 use crate::tui::hint::{self, HintJob, play_text};
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
 use crate::tui::msg::HintMsg;
+use bg_tui::bot::EXPERT_DEFAULT_PLY;
 use bg_tui::engine::{Phase, Play};
 
 impl App {
@@ -47,7 +48,21 @@ impl App {
                 .map(|(i, (_, play))| format!("{:>2} {}", i + 1, play_text(play)))
                 .collect()
         };
-        let view = RolloutView::new(&job, labels);
+        let mut view = RolloutView::new(&job, labels);
+        // A cube rollout shows the look-ahead's verdict beside its own.
+        view.looked = plays
+            .is_empty()
+            .then(|| {
+                panel
+                    .head
+                    .iter()
+                    .find(|l| l.starts_with("proper cube action:"))
+                    .map(|l| {
+                        let close = if panel.cube_close { " (close)" } else { "" };
+                        format!("{EXPERT_DEFAULT_PLY}-ply, {l}{close}")
+                    })
+            })
+            .flatten();
         self.hints.start_rollout(id, job.stop.clone(), view);
         self.start(Job::Rollout(job));
         self.status.clear();

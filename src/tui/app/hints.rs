@@ -62,11 +62,16 @@ impl Hints {
                 self.stop_rollout();
                 HintNext::Ask
             }
-            HintMsg::Ready(id, panel) => match self.answer(id, *panel, recorded) {
-                HintAnswer::Dropped => HintNext::Unchanged,
-                HintAnswer::Stale => HintNext::Ask,
-                HintAnswer::Shown => HintNext::Changed,
-            },
+            HintMsg::Ready(id, panel) => {
+                let close = panel.cube_close;
+                match self.answer(id, *panel, recorded) {
+                    HintAnswer::Dropped => HintNext::Unchanged,
+                    HintAnswer::Stale => HintNext::Ask,
+                    // A close cube decision is rolled out at once.
+                    HintAnswer::Shown if close => HintNext::RollOut,
+                    HintAnswer::Shown => HintNext::Changed,
+                }
+            }
             HintMsg::Step(down) => {
                 if let Some(panel) = &mut self.panel {
                     panel.step(down);

@@ -254,3 +254,65 @@ fn the_rollout_is_set_in_the_panel() {
         "a change shows the ranking again with the new setting"
     );
 }
+
+/// Issue 49: a close cube decision (2-1 in a 7-point match, a 4-cube owned: 2-ply says
+/// "Redouble, take" by 0.002 EMG) is rolled out by the panel as it opens, at the score:
+/// the rolled-out decision in MWC with EMG beside, the look-ahead's verdict beside the
+/// rollout's, and Esc stops it.
+#[test]
+fn a_close_cube_decision_is_rolled_out_as_the_panel_opens() {
+    use bg_tui::engine::{Cube, GameSetup, Rules, Side, position_from_id};
+    let position = position_from_id("b98EABDZdhsEAA").expect("a Position ID");
+    let mut app = App::new(Options {
+        seed: Some(2),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        rules: Rules::match_to(7),
+        start: Some(crate::tui::SetUpStart {
+            setup: GameSetup {
+                position,
+                turn: Side::White,
+                cube: Cube::new(4, Some(Side::White)).expect("a cube"),
+                score: [2, 1],
+                crawford: false,
+            },
+            dice: None,
+        }),
+        ..Options::default()
+    })
+    .expect("a game at the position");
+    open_hint(&mut app);
+    let mut job = app
+        .take_rollout_job()
+        .expect("the close decision is rolled out at once");
+    assert_eq!(job.lines.len(), 1);
+    job.settings.trials = 36;
+    job.settings.threads = 1;
+    let got = reports(&job);
+    hand(&mut app, &job, got.last().expect("a result"));
+    let lines = panel(&app).expect("the panel");
+    assert!(
+        lines.contains(&"2-ply, proper cube action: Redouble, take (close)".to_string()),
+        "{lines:?}"
+    );
+    for start in ["no double ", "double/take ", "double/pass "] {
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("{start}: {lines:?}"));
+        assert!(line.contains('%') && line.contains("EMG "), "{line}");
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("rollout: Redouble")),
+        "{lines:?}"
+    );
+    let model = app.model();
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 40)).expect("test terminal");
+    terminal
+        .draw(|f| crate::tui::view::render(&model, f.area(), f.buffer_mut()))
+        .expect("draw");
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let text =
+        format!("{}", terminal.backend()).replace(&format!("{threads} threads"), "N threads");
+    insta::assert_snapshot!("close_cube_rollout_panel_120x40", text);
+}

@@ -4,6 +4,7 @@
 //! tests in `mod.rs`.
 
 use bg_tui::advisor::Advisor;
+use bg_tui::bot::expert::close_cube::CloseRollouts;
 use bg_tui::bot::expert::cube::CubeVerdict;
 use bg_tui::engine::{MatchState, position_id};
 
@@ -122,6 +123,10 @@ pub(super) trait Advice {
 /// The advisor at a depth: what every screen shows.
 pub(super) struct AdvisorApi {
     advisor: Advisor,
+    /// How it settles close cube decisions (`None`: by the look-ahead).
+    how: Option<CloseRollouts>,
+    /// The cube decisions it settled by a rollout.
+    pub(super) rolled_out: usize,
 }
 
 impl AdvisorApi {
@@ -129,17 +134,38 @@ impl AdvisorApi {
     pub(super) fn new(ply: u8) -> AdvisorApi {
         AdvisorApi {
             advisor: Advisor::new(ply).expect("the shipped nets"),
+            how: None,
+            rolled_out: 0,
+        }
+    }
+
+    /// The same, settling close cube decisions by rollouts as `how` says.
+    pub(super) fn settling(ply: u8, how: CloseRollouts) -> AdvisorApi {
+        AdvisorApi {
+            advisor: Advisor::new(ply)
+                .expect("the shipped nets")
+                .with_close_rollouts(Some(how)),
+            how: Some(how),
+            rolled_out: 0,
         }
     }
 }
 
 impl Advice for AdvisorApi {
     fn name(&self) -> String {
-        format!("Advisor::cube / plays at {}-ply", self.advisor.depth())
+        let settled = match self.how {
+            Some(how) => format!(", close decisions rolled out ({} trials)", how.trials),
+            None => String::new(),
+        };
+        format!(
+            "Advisor::cube / plays at {}-ply{settled}",
+            self.advisor.depth()
+        )
     }
 
     fn cube(&mut self, m: &MatchState) -> CubeAnswer {
         let a = self.advisor.cube(m).expect("a cube decision");
+        self.rolled_out += usize::from(a.rollout.is_some());
         CubeAnswer {
             no_double: f64::from(a.no_double.emg),
             double_take: f64::from(a.double_take.emg),

@@ -493,6 +493,55 @@ fn gnubg_match_cube_verdicts() {
     );
 }
 
+/// Issue 49: close cube decisions settled by a rollout (`Advisor::with_close_rollouts`),
+/// against gnubg 2-ply, beside the look-ahead alone: the money and match tables, and how
+/// many decisions were rolled out. Trials from `BG_CLOSE_TRIALS` (648 by default), on every
+/// core, no time limit (the figures repeat).
+#[test]
+#[ignore = "rolls out every close decision of the fixtures: about half an hour"]
+fn gnubg_cube_verdicts_with_close_rollouts() {
+    let trials = std::env::var("BG_CLOSE_TRIALS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(648);
+    let how = bg_tui::bot::expert::close_cube::CloseRollouts {
+        trials,
+        seconds: 86_400.0,
+        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        seed: 1,
+    };
+    for (title, file) in [
+        ("Money cube", "money-cube.jsonl"),
+        ("Match cube", "match-cube.jsonl"),
+    ] {
+        let mut plain = bg_tui_advice();
+        let before = judge_cube(file, &mut plain);
+        // `BG_CLOSE_SPLIT=holdout` rolls out that half's close decisions only (the other
+        // half as before).
+        let only = std::env::var("BG_CLOSE_SPLIT").ok();
+        let mut settling = AdvisorApi::settling(PLY, how);
+        let after = judge_cube_by(file, |row| {
+            if in_split(&row.place, only.as_deref()) {
+                settling.cube(&row.place.state())
+            } else {
+                plain.cube(&row.place.state())
+            }
+        });
+        println!("{}", cube_table(title, &plain.name(), &before));
+        println!("{}", cube_table(title, &settling.name(), &after));
+        println!("{title}: {} decisions rolled out", settling.rolled_out);
+        for split in [Some("holdout"), None] {
+            let (b, a) = (cube_figures(&before, split), cube_figures(&after, split));
+            println!(
+                "{title} ({}): verdicts agree {} -> {}",
+                split.unwrap_or("all"),
+                rate(b.verdicts.0, b.verdicts.1),
+                rate(a.verdicts.0, a.verdicts.1)
+            );
+        }
+    }
+}
+
 /// One checker row judged by both: bg-tui's choice, and what gnubg says it loses.
 struct CheckerResult {
     row: CheckerRow,
