@@ -109,23 +109,29 @@ pub fn ranking_head(advice: &PlayAdvice) -> String {
 pub fn cube_lines(advice: &CubeAdvice) -> Vec<String> {
     let p = &advice.chances;
     let how = match advice.rollout {
-        Some(r) => format!(
-            "rollout of {} trials (cubeless ± {:.3}), cubeful by the cube model",
-            r.trials, r.std_err
-        ),
+        Some(_) => "rollout".to_string(),
         None => format!("{}-ply", advice.depth),
     };
-    let mut lines = vec![
-        format!("{}; {how}", stakes(&advice.cube)),
-        format!(
-            "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
-            100.0 * p[0],
-            100.0 * p[1],
-            100.0 * p[2],
-            100.0 * p[3],
-            100.0 * p[4]
-        ),
-    ];
+    let mut lines = vec![format!("{}; {how}", stakes(&advice.cube))];
+    if let Some(r) = advice.rollout {
+        let unit = if advice.cube.score().is_some() {
+            "MWC with EMG beside"
+        } else {
+            "cubeful equity"
+        };
+        lines.push(format!(
+            "{} trials (cubeless ± {:.3}); {unit} by the cube model",
+            r.trials, r.std_err
+        ));
+    }
+    lines.extend([format!(
+        "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
+        100.0 * p[0],
+        100.0 * p[1],
+        100.0 * p[2],
+        100.0 * p[3],
+        100.0 * p[4]
+    )]);
     let row = |name: &str, e: Equity| match e.mwc {
         Some(m) => format!("{name:<13} {:>6}  EMG {}", mwc(m), emg(e.emg)),
         None => format!("{name:<13} {}", emg(e.emg)),

@@ -379,7 +379,7 @@ impl RolloutView {
                 "cubeful:", "MWC", "EMG", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
             ),
             (true, false) => format!(
-                " {:<18} {:>6} {:>14} {:>5} {:>5} {:>5} {:>5} {:>5}",
+                " {:<18} {:>7} {:>14} {:>5} {:>5} {:>5} {:>5} {:>5}",
                 "", "cubeful", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
             ),
             _ => format!(
@@ -407,7 +407,7 @@ impl RolloutView {
                             eq(emg)
                         ),
                         Some(&(emg, None)) if cubeful => {
-                            format!("{:+.3} {cubeless} {chances}", eq(emg))
+                            format!("{:>+7.3} {cubeless} {chances}", eq(emg))
                         }
                         _ => format!("{cubeless}  {chances}"),
                     }
