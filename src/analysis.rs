@@ -319,7 +319,9 @@ fn player_plies(record: &Record) -> [Option<u8>; 2] {
         };
         match name.parse::<crate::bot::BotSpec>() {
             Ok(
-                crate::bot::BotSpec::Expert(ply) | crate::bot::BotSpec::ExpertWithNets { ply, .. },
+                crate::bot::BotSpec::Expert(ply)
+                | crate::bot::BotSpec::ExpertWithNets { ply, .. }
+                | crate::bot::BotSpec::ExpertRollingOut { ply, .. },
             ) => Some(ply.unwrap_or(crate::bot::EXPERT_DEFAULT_PLY)),
             _ => None,
         }
