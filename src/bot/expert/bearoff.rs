@@ -10,6 +10,7 @@
 //! the player on roll wins when it needs `n` rolls and the opponent at least `n`; a side with
 //! none off is gammoned when the other finishes before it bears off its first checker.
 
+pub mod gammons;
 pub mod two_sided;
 
 use super::net::{LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_GAMMON};

@@ -1,7 +1,7 @@
 //! Evaluating positions with the nets: the five chances for the player on roll, the
 //! cubeless equity, and the value of a play for the player who makes it.
 
-use super::bearoff::BearoffDb;
+use super::bearoff::{BearoffDb, gammons};
 use super::encode::{
     self, CONTACT_INPUTS, Encoding, MAX_CONTACT_INPUTS, RACE_INPUTS, RAW_CONTACT_INPUTS, RICH_CONTACT_INPUTS, contact_inputs, race_inputs,
 };
@@ -301,7 +301,9 @@ fn other_contact_inputs(variant: Variant, position: &Position, out: &mut [f32]) 
 }
 
 /// The chances of the player on roll in `position`; a game already over gets its result,
-/// and a race with both sides in their home boards the bear-off database's exact chances.
+/// a race with both sides in their home boards the bear-off database's exact chances, and
+/// a runner home against a trailer with a few checkers out the exact gammon chances
+/// ([`gammons::exact_gammons`]).
 pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     if position.opponent_has_won() {
         return flip(&won(WinKind::of_win(&position.switched())));
@@ -323,6 +325,10 @@ pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
         && let Some(p) = BearoffDb::shared().chances(position)
     {
         scored_in(nets.variant, sanitize(within_rules(position, p)))
+    } else if position.is_race() && nets.variant == Variant::Backgammon {
+        // A runner home against a trailer with a few checkers out: exact gammons.
+        let p = gammons::exact_gammons(position, net_outputs(nets, position, buf));
+        sanitize(within_rules(position, p))
     } else {
         sanitize(within_rules(position, net_outputs(nets, position, buf)))
     };
