@@ -8,7 +8,8 @@
 //! cube actions) and grades one: right when it is the analysis's best, and the equity it
 //! loses where the analysis knows it (the best, the choice made in the match, any cube
 //! action); another play is valued by the advisor at the analysis's depth
-//! ([`Item::loss_by_advisor`]). The analysis makes no rollouts, so a drill shows none.
+//! ([`Item::loss_by_advisor`]). The analysis makes no rollouts: one made in the drill is kept
+//! beside the item's card ([`KeptRollout`]) and shown whenever the item comes back.
 //!
 //! [`Schedule`] keeps when each item comes back (Leitner's boxes: a hit moves an item up a
 //! box, to come back later; a miss sends it back to box 1, to come back in minutes), in a
@@ -16,9 +17,11 @@
 //! that does not read is set aside, never overwritten.
 
 mod collect;
+mod kept;
 mod schedule;
 
 pub use collect::{Collected, DEFAULT_MIN_LOSS, collect, items_of};
+pub use kept::{KeptRollout, RolledChoice};
 pub use schedule::{
     BOXES, Card, FILE_NAME, FORMAT, INTERVALS, Loaded, MISS_AGAIN, Schedule, ScheduleError, VERSION,
 };

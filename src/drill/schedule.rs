@@ -7,6 +7,7 @@
 //! [`MISS_AGAIN`] (ten minutes), so the items missed come back sooner and more often.
 //! Times are seconds since the Unix epoch, handed in (the schedule reads no clock).
 
+use super::KeptRollout;
 use crate::store::{self, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -80,10 +81,11 @@ impl Card {
     }
 }
 
-/// Every item's card, by the item's key.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Every item's card, by the item's key, and the rollouts made of items.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Schedule {
     cards: BTreeMap<String, Card>,
+    rollouts: BTreeMap<String, KeptRollout>,
 }
 
 /// The file.
@@ -92,6 +94,9 @@ struct ScheduleFile {
     format: String,
     version: u32,
     cards: BTreeMap<String, Card>,
+    /// Absent in files written before rollouts were kept (and when there is none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    rollouts: BTreeMap<String, KeptRollout>,
 }
 
 /// The file's first fields, read alone to tell a newer version from a damaged file.
@@ -116,7 +121,7 @@ pub enum ScheduleError {
 }
 
 /// A schedule read from its file.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Loaded {
     /// The schedule (empty when there was no file, or it was damaged).
     pub schedule: Schedule,
@@ -129,6 +134,17 @@ impl Schedule {
     #[must_use]
     pub fn card(&self, key: &str) -> Option<&Card> {
         self.cards.get(key)
+    }
+
+    /// The rollout kept of the item `key`, if one was made.
+    #[must_use]
+    pub fn rollout(&self, key: &str) -> Option<&KeptRollout> {
+        self.rollouts.get(key)
+    }
+
+    /// Keeps `rollout` as the item `key`'s (in place of an older one).
+    pub fn keep_rollout(&mut self, key: &str, rollout: KeptRollout) {
+        self.rollouts.insert(key.to_string(), rollout);
     }
 
     /// How many items were ever answered.
@@ -199,7 +215,10 @@ impl Schedule {
                         card.level = card.level.clamp(1, BOXES);
                     }
                     return Ok(Loaded {
-                        schedule: Schedule { cards },
+                        schedule: Schedule {
+                            cards,
+                            rollouts: file.rollouts,
+                        },
                         note: None,
                     });
                 }
@@ -244,6 +263,7 @@ impl Schedule {
             format: FORMAT.to_string(),
             version: VERSION,
             cards: self.cards.clone(),
+            rollouts: self.rollouts.clone(),
         };
         let text = serde_json::to_string_pretty(&file).map_err(|e| StoreError::Io {
             path: path.to_path_buf(),

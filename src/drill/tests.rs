@@ -89,6 +89,60 @@ fn the_schedule_file_round_trips_and_is_written_atomically() {
     assert!(text.contains("\"box\": 2"), "{text}");
 }
 
+/// A rollout made in the drill is kept beside the item's card, read back whole, and a
+/// file of before rollouts were kept (no `rollouts` field) still reads.
+#[test]
+fn a_rollout_is_kept_in_the_schedule_file_and_read_back() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join(FILE_NAME);
+    std::fs::write(
+        &path,
+        "{\"format\":\"bg-tui-drill\",\"version\":1,\"cards\":{\"m.json:1:3\":{\"box\":2,\"due\":5,\"hits\":1,\"misses\":0}}}",
+    )
+    .expect("written");
+    let mut s = Schedule::load(&path).expect("an older file reads").schedule;
+    assert_eq!(s.card("m.json:1:3").map(|c| c.level), Some(2));
+    assert!(s.rollout("m.json:1:3").is_none());
+    let rollout = KeptRollout {
+        how: "324 trials, 0-ply, cut at 11 turns".to_string(),
+        trials: 324,
+        choices: vec![
+            RolledChoice {
+                choice: "8/5 6/5".to_string(),
+                equity: 0.125,
+                std_err: 0.004,
+                chances: [0.55, 0.15, 0.01, 0.1, 0.005],
+            },
+            RolledChoice {
+                choice: "24/21 6/5".to_string(),
+                equity: -0.02,
+                std_err: 0.005,
+                chances: [0.5, 0.12, 0.01, 0.11, 0.006],
+            },
+        ],
+        cube: Vec::new(),
+        at: 100,
+    };
+    s.keep_rollout("m.json:1:3", rollout.clone());
+    s.save(&path).expect("saved");
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.contains("\"rollouts\""), "{text}");
+    let back = Schedule::load(&path).expect("read back").schedule;
+    assert_eq!(back.rollout("m.json:1:3"), Some(&rollout));
+    assert_eq!(back, s);
+    // Shown with its units: cubeless equity, labelled.
+    let lines = rollout.lines();
+    assert_eq!(lines[0], "rollout (324 trials, 0-ply, cut at 11 turns):");
+    assert_eq!(lines[1], "cubeless equity ± s.e., win%:");
+    assert_eq!(lines[2], "8/5 6/5 +0.125 ± 0.004 55.0%");
+    // A schedule with no rollout writes no `rollouts` field.
+    let mut plain = Schedule::default();
+    plain.answer("m.json:1:3", true, 100);
+    plain.save(&path).expect("saved");
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(!text.contains("rollouts"), "{text}");
+}
+
 #[test]
 fn a_damaged_file_is_kept_aside_and_said_in_one_line() {
     let dir = tempfile::tempdir().expect("a folder");
