@@ -75,8 +75,10 @@ pub(crate) fn help_rows() -> Vec<(String, String)> {
             "Tab / Shift-Tab",
             "the cursor to the next / previous checker that can move",
         ),
-        ("1-6", "move the picked checker by that die"),
-        ("u / Backspace", "take back the last checker move"),
+        (
+            "1-6 / u",
+            "move the picked checker by that die / u, Backspace undo",
+        ),
         ("Esc", "put the picked checker back; close a panel"),
         (
             ":",
@@ -93,6 +95,10 @@ pub(crate) fn help_rows() -> Vec<(String, String)> {
         (
             ": bot",
             "bot greedy: the computer plays the side to act; :human back",
+        ),
+        (
+            ": drill",
+            "quiz of your worst analysed decisions; q back to the game",
         ),
         (
             "a / o",

@@ -742,6 +742,27 @@ fn check_tab() {
     }
 }
 
+fn check_digits_and_undo() {
+    check_digits();
+    check_undo();
+}
+
+/// `:drill` opens the drill of the save folder over the game; q goes back to it.
+fn check_drill_command() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut app = App::new(super::tui_saves::options(
+        Rules::money(),
+        Some(5),
+        Some(dir.path()),
+    ))
+    .expect("a game");
+    command(&mut app, "drill");
+    assert!(app.drill_open().is_some(), "{}", app.model().message);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.drill_open().is_none());
+    assert!(!app.should_quit());
+}
+
 fn check_bot_command() {
     let mut app = new_app(Rules::money());
     to_rolling(&mut app);
@@ -837,8 +858,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "y / n" => check_yes_no,
             "arrows, h j k l" => check_cursor_keys,
             "Enter / Space" => check_select,
-            "1-6" => check_digits,
-            "u / Backspace" => check_undo,
+            "1-6 / u" => check_digits_and_undo,
             "Esc" => check_escape,
             ":" | ": commands" => check_command_line,
             ": more" => check_more_commands,
@@ -848,6 +868,7 @@ fn every_key_in_the_help_does_what_it_says() {
             "s / e / [ ]" => check_save_setup_and_log_scroll,
             "Tab / Shift-Tab" => check_tab,
             ": bot" => check_bot_command,
+            ": drill" => check_drill_command,
             "a / o" => check_auto_roll_and_bearoff,
             "T / f / m" => check_tutor_turn_and_mode,
             "C / i" => check_take_over_and_position_text,
