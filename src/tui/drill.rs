@@ -8,18 +8,24 @@
 //! message line says right or wrong, and the panel what the choice loses, the best choice
 //! (marked on the board for a play) and what was played in the match. Enter again goes on
 //! to the next due item; a missed item comes back once more before the end.
+//!
+//! A play the saved analysis did not value is valued by the advisor on a worker thread
+//! ("valuing your play..." meanwhile, the keys live); `R` once answered rolls out the best
+//! choice and the one answered on another ([`work`]), and keeps the rollout beside the
+//! item's card, shown at once whenever the item comes back.
 
 mod screen;
 mod source;
+mod work;
 
 pub(crate) use source::{Prepared, drill_of, folder_note, prepare};
+pub(crate) use work::{DrillJob, DrillNews, ValueJob};
 
 use super::event::Event;
 use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::theme::Palette;
 use super::view;
-use bg_tui::advisor::Advisor;
 use bg_tui::drill::{Choice, Graded, Item, Schedule};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -41,7 +47,7 @@ pub(crate) struct DrillOptions {
     pub(crate) schedule_file: Option<PathBuf>,
     /// The time now, in seconds since the Unix epoch.
     pub(crate) clock: fn() -> u64,
-    /// A wrong play the analysis did not value is valued by the advisor (on this thread).
+    /// A wrong play the analysis did not value is valued by the advisor (on a worker).
     pub(crate) value_others: bool,
     /// What to say first (a damaged schedule set aside, records without an analysis).
     pub(crate) note: String,
@@ -104,6 +110,8 @@ pub(crate) enum DrillMsg {
     Last,
     /// Enter, Space: answer with the choice; once answered, the next item.
     Enter,
+    /// `R`, once answered: roll out the best choice and the one answered.
+    Rollout,
     /// `?`: the help.
     Help,
     /// `q`, Esc, Ctrl-C: back (the game) or out.
@@ -130,6 +138,7 @@ pub(crate) fn drill_key(key: KeyEvent) -> DrillMsg {
         KeyCode::End => DrillMsg::Last,
         KeyCode::Enter | KeyCode::Char(' ') => DrillMsg::Enter,
         KeyCode::Char('?') => DrillMsg::Help,
+        KeyCode::Char('R') => DrillMsg::Rollout,
         KeyCode::Char('q') | KeyCode::Esc => DrillMsg::Quit,
         _ => DrillMsg::Other,
     }
@@ -142,6 +151,7 @@ pub(crate) fn drill_help_rows() -> Vec<(String, String)> {
         ("Up Down j k", "choose a play or cube action"),
         ("PgUp PgDn Home End", "move through a long list"),
         ("Enter Space", "answer; then the next item"),
+        ("R", "once answered: roll out the best and your choice"),
         ("?", "this help"),
         ("q Esc", "leave the drill"),
     ]
@@ -188,8 +198,23 @@ pub(crate) struct Drill {
     message: String,
     help: bool,
     quit: bool,
-    /// The advisor that values the plays the analysis did not, by its depth.
-    advisor: Option<Advisor>,
+    /// The id of the last question handed to a worker.
+    last_id: u64,
+    /// The valuation of the answered play out on a worker, if one is: its id.
+    valuing: Option<u64>,
+    /// The rollout out on a worker, if one is.
+    rolling: Option<work::Rolling>,
+    /// Work to start on worker threads ([`Drill::take_jobs`]).
+    jobs: Vec<DrillJob>,
+}
+
+impl Drop for Drill {
+    /// A rollout still out stops with the drill.
+    fn drop(&mut self) {
+        if let Some(rolling) = &self.rolling {
+            rolling.stop();
+        }
+    }
 }
 
 impl std::fmt::Debug for Drill {
@@ -230,7 +255,10 @@ impl Drill {
             message,
             help: false,
             quit: false,
-            advisor: None,
+            last_id: 0,
+            valuing: None,
+            rolling: None,
+            jobs: Vec::new(),
         };
         drill.next_item();
         drill
@@ -238,6 +266,11 @@ impl Drill {
 
     /// Asks the next item of the queue (none when it is empty).
     fn next_item(&mut self) {
+        // The work for the item left is dropped: its answer, should it come, is not asked.
+        self.valuing = None;
+        if let Some(rolling) = self.rolling.take() {
+            rolling.stop();
+        }
         self.last = self.current.or(self.last);
         self.current = self.queue.pop_front();
         self.answered = None;
@@ -316,6 +349,7 @@ impl Drill {
                 true
             }
             Event::Resize(..) => true,
+            Event::Drill(news) => self.news(news),
             Event::Terminate => {
                 self.quit = true;
                 false
@@ -343,8 +377,12 @@ impl Drill {
                     self.answer();
                 }
             }
+            DrillMsg::Rollout => self.start_rollout(),
             DrillMsg::Help => self.help = true,
-            DrillMsg::Quit => self.quit = true,
+            DrillMsg::Quit => {
+                self.quit = true;
+                self.drop_work();
+            }
             _ => {}
         }
     }
@@ -358,15 +396,16 @@ impl Drill {
         let Some(item) = self.items.get(index) else {
             return;
         };
-        let mut graded = item.grade(choice);
-        if graded.loss.is_none() && self.options.value_others {
-            let ply = item.judged.ply;
-            if self.advisor.as_ref().is_none_or(|a| a.depth() != ply) {
-                self.advisor = Advisor::new(ply).ok();
-            }
-            if let Some(advisor) = self.advisor.as_mut() {
-                graded.loss = item.loss_by_advisor(advisor, choice).ok().flatten();
-            }
+        let graded = item.grade(choice);
+        if graded.loss.is_none() && self.options.value_others && matches!(choice, Choice::Play(_)) {
+            // Valued on a worker: the screen says so meanwhile, its keys live.
+            self.last_id += 1;
+            self.valuing = Some(self.last_id);
+            self.jobs.push(DrillJob::Value(Box::new(ValueJob {
+                id: self.last_id,
+                item: item.clone(),
+                choice: choice.clone(),
+            })));
         }
         let now = (self.options.clock)();
         self.schedule.answer(&item.key, graded.right, now);
@@ -385,6 +424,111 @@ impl Drill {
             graded,
         });
         self.message.clear();
+        self.save_schedule();
+    }
+
+    /// The work out for the item asked is dropped (the drill is left): its answer is not
+    /// waited for, a rollout out stops.
+    fn drop_work(&mut self) {
+        self.valuing = None;
+        self.jobs.clear();
+        if let Some(rolling) = self.rolling.take() {
+            rolling.stop();
+        }
+    }
+
+    /// `R` once answered: rolls out the item's best choice and the one answered (or its
+    /// cube decision) on a worker, unless a rollout is out.
+    fn start_rollout(&mut self) {
+        if self.rolling.is_some() {
+            return;
+        }
+        let (Some(index), Some(answered)) = (self.current, self.answered.as_ref()) else {
+            return;
+        };
+        let Some(item) = self.items.get(index) else {
+            return;
+        };
+        let chosen = self.choices.get(answered.chosen);
+        self.last_id += 1;
+        let seed = (self.options.clock)() ^ self.last_id;
+        match work::rollout_of(self.last_id, item, chosen, seed) {
+            Some((job, rolling)) => {
+                self.rolling = Some(rolling);
+                self.jobs.push(DrillJob::Rollout(job));
+                self.message.clear();
+            }
+            None => self.message = "nothing to roll out here".to_string(),
+        }
+    }
+
+    /// The work to start on worker threads, handed out once.
+    pub(crate) fn take_jobs(&mut self) -> Vec<DrillJob> {
+        std::mem::take(&mut self.jobs)
+    }
+
+    /// A worker's answer: the valuation asked for, or the rollout's result so far (kept in
+    /// the schedule, and saved, once it ends). Returns whether the screen changed.
+    pub(crate) fn news(&mut self, news: DrillNews) -> bool {
+        match news {
+            DrillNews::Valued { id, loss } => {
+                if self.valuing != Some(id) {
+                    return false;
+                }
+                self.valuing = None;
+                if let Some(answered) = self.answered.as_mut() {
+                    answered.graded.loss = loss.map(|m| m as f64 / 1e6);
+                }
+                true
+            }
+            DrillNews::Rollout { id, report } => {
+                let Some(rolling) = self.rolling.as_mut().filter(|r| r.id == id) else {
+                    return false;
+                };
+                if let Some(why) = &report.error {
+                    self.message = bg_tui::printable::printable(&format!("no rollout: {why}"), 300);
+                    self.rolling = None;
+                    return true;
+                }
+                let done = report.done;
+                rolling.report = Some(*report);
+                if done {
+                    self.finish_rollout();
+                }
+                true
+            }
+        }
+    }
+
+    /// The worker for the question `id` could not start, for `why`: said in one line.
+    pub(crate) fn not_started(&mut self, id: u64, why: &str) {
+        if self.valuing == Some(id) {
+            self.valuing = None;
+        }
+        if self.rolling.as_ref().is_some_and(|r| r.id == id) {
+            self.rolling = None;
+        }
+        self.message = bg_tui::printable::printable(
+            &format!("a thread could not start ({why}); the drill goes on"),
+            300,
+        );
+    }
+
+    /// The rollout has ended: kept beside the item's card and saved.
+    fn finish_rollout(&mut self) {
+        let Some(rolling) = self.rolling.take() else {
+            return;
+        };
+        let Some(report) = &rolling.report else {
+            return;
+        };
+        let kept = work::kept_of(&rolling, report, (self.options.clock)());
+        self.schedule.keep_rollout(&rolling.key, kept);
+        self.save_schedule();
+    }
+
+    /// Writes the schedule to its file, if it has one; says so when it cannot.
+    fn save_schedule(&mut self) {
         if let Some(path) = &self.options.schedule_file
             && let Err(e) = self.schedule.save(path)
         {
@@ -424,6 +568,22 @@ impl Screen for Drill {
 
     fn wants_mouse(&self) -> bool {
         false
+    }
+
+    fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event>) -> io::Result<()> {
+        start_jobs(self, wake);
+        Ok(())
+    }
+}
+
+/// Starts the drill's work on worker threads, whose answers come back through `wake` (a
+/// worker that cannot start is said on the message line, and the drill goes on).
+pub(crate) fn start_jobs(drill: &mut Drill, wake: &std::sync::mpsc::Sender<Event>) {
+    for job in drill.take_jobs() {
+        let id = job.id();
+        if let Err(e) = super::workers::spawn_drill(job, wake.clone()) {
+            drill.not_started(id, &e.to_string());
+        }
     }
 }
 

@@ -83,4 +83,6 @@ pub(crate) enum Event {
     },
     /// The replay viewer's analysis, made or read from its saved file.
     AnalysisDone(Box<AnalysisOutcome>),
+    /// The drill's worker: a play valued, or a rollout's result so far.
+    Drill(super::drill::DrillNews),
 }

@@ -168,6 +168,10 @@ impl Screen for App {
                 let _ = wake.send(Event::NotStarted { work, id, why });
             }
         }
+        // The drill over the match (`:drill`) has its own work: a play valued, a rollout.
+        if let Some(drill) = self.drill_mut() {
+            crate::tui::drill::start_jobs(drill, wake);
+        }
         Ok(())
     }
 }

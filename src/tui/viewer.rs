@@ -381,7 +381,8 @@ impl Viewer {
             | Event::Tick(_)
             | Event::Second
             | Event::Suspend
-            | Event::Continued => false,
+            | Event::Continued
+            | Event::Drill(_) => false,
         }
     }
 

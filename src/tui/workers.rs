@@ -1,10 +1,12 @@
 //! The worker threads of the game and the viewer: each runs a job of its part (a bot's
-//! decision, the hint, its rollout, the tutor's judgement, a save, the viewer's analysis) and sends
+//! decision, the hint, its rollout, the tutor's judgement, a save, the viewer's analysis,
+//! the drill's valuation and rollout) and sends
 //! what it finds back to the runtime's channel as an [`Event`]. The parts know nothing of
 //! events; this module joins them to the runtime's channel, so no part and the event type
 //! import each other.
 
 use super::bots::BotJob;
+use super::drill::{DrillJob, DrillNews};
 use super::effect::{BotRequest, Job, Saved};
 use super::event::Event;
 use super::hint::HintJob;
@@ -193,6 +195,35 @@ pub(crate) fn spawn_analysis(job: AnalysisJob, tx: Sender<Event>) -> std::io::Re
     };
     std::thread::Builder::new()
         .name("bg-tui analysis".to_string())
+        .spawn(run)
+        .map(|_| ())
+}
+
+/// Runs the drill's `job` on a new thread: a valuation comes back as one
+/// [`Event::Drill`], a rollout as one per round of trials (the last one done).
+///
+/// # Errors
+/// When no thread can be started.
+pub(crate) fn spawn_drill(job: DrillJob, tx: Sender<Event>) -> std::io::Result<()> {
+    let run = move || match job {
+        DrillJob::Value(job) => {
+            let loss = job.loss();
+            // Nobody waits once the drill has closed.
+            let _ = tx.send(Event::Drill(DrillNews::Valued { id: job.id, loss }));
+        }
+        DrillJob::Rollout(job) => {
+            let id = job.id;
+            job.run(|report| {
+                tx.send(Event::Drill(DrillNews::Rollout {
+                    id,
+                    report: Box::new(report),
+                }))
+                .is_ok()
+            });
+        }
+    };
+    std::thread::Builder::new()
+        .name("bg-tui drill".to_string())
         .spawn(run)
         .map(|_| ())
 }

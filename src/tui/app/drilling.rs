@@ -1,7 +1,7 @@
 //! The drill in the game (`:drill`): the quiz of the player's own mistakes
 //! ([`crate::tui::drill`]) opened over the match from the save folder's analysed records;
-//! it takes the keys until it is left (`q`, Esc), while the match goes on underneath (a
-//! bot's answer, a save).
+//! it takes the keys and its workers' answers until it is left (`q`, Esc; an answer that
+//! comes after is dropped), while the match goes on underneath (a bot's answer, a save).
 
 use super::{App, Said};
 use crate::tui::drill::{Drill, DrillOptions, drill_of};
@@ -51,8 +51,14 @@ impl App {
                 Some(redraw)
             }
             Event::Mouse(_) => Some(false),
+            Event::Drill(news) => Some(drill.news(news.clone())),
             _ => None,
         }
+    }
+
+    /// The drill, while it is open, to start its work.
+    pub(crate) fn drill_mut(&mut self) -> Option<&mut Drill> {
+        self.drill.as_deref_mut()
     }
 
     /// The drill, while it is open.

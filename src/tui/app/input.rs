@@ -31,7 +31,8 @@ impl App {
             Event::Suspend
             | Event::Continued
             | Event::AnalysisProgress { .. }
-            | Event::AnalysisDone(_) => Msg::Ignore,
+            | Event::AnalysisDone(_)
+            | Event::Drill(_) => Msg::Ignore,
             Event::Resize(w, h) => Msg::Resize(w, h),
             Event::Mouse(mouse) => self.mouse_msg(mouse),
             Event::Key(key) => self.key_msg(key),

@@ -110,6 +110,8 @@ fn message(d: &Drill, item: Option<&Item>) -> String {
     let best = item.best().map(|c| c.text()).unwrap_or_default();
     if answered.graded.right {
         format!("Right: {chosen} is the best. Enter: next")
+    } else if d.valuing.is_some() {
+        format!("Wrong: {chosen}: valuing your play...; best: {best}. Enter: next")
     } else {
         format!(
             "Wrong: {chosen} {}; best: {best}. Enter: next",
@@ -152,10 +154,8 @@ fn log(d: &Drill, item: Option<&Item>) -> Vec<String> {
             let j = &item.judged;
             lines.push(format!("best: {} ({:+.3})", j.best, j.best_equity));
             lines.push(format!("in the match: {} ({:+.3})", j.done, j.done_equity));
-            lines.push(format!(
-                "lost then {:.3}; {}-ply, no rollout",
-                j.loss, j.ply
-            ));
+            lines.push(format!("lost then {:.3}; {}-ply", j.loss, j.ply));
+            lines.extend(rollout_lines(d, item));
         }
     }
     lines.push(format!(
@@ -163,6 +163,28 @@ fn log(d: &Drill, item: Option<&Item>) -> Vec<String> {
         d.hits, d.misses
     ));
     lines
+}
+
+/// Once answered: the rollout out (its figures so far), or the one kept beside the item's
+/// card, or how to make one.
+fn rollout_lines(d: &Drill, item: &Item) -> Vec<String> {
+    if let Some(rolling) = d.rolling.as_ref().filter(|r| r.key == item.key) {
+        let report = rolling.report.clone().unwrap_or_default();
+        let mut lines = if report.trials > 0 {
+            super::work::kept_of(rolling, &report, 0).lines()
+        } else {
+            Vec::new()
+        };
+        lines.push(format!(
+            "rolling out: {} of {} trials; Enter: next",
+            report.trials, rolling.trials
+        ));
+        return lines;
+    }
+    match d.schedule.rollout(&item.key) {
+        Some(kept) => kept.lines(),
+        None => vec!["no rollout yet: R rolls out".to_string()],
+    }
 }
 
 /// Once a play is answered, the best play's moves to mark on the board and the position

@@ -359,3 +359,261 @@ fn the_drill_opens_in_the_game_and_q_goes_back() {
         app.model().message
     );
 }
+
+/// A drill that values the plays the analysis did not (on a worker).
+fn valuing_drill() -> Drill {
+    let options = DrillOptions {
+        value_others: true,
+        ..options()
+    };
+    Drill::new(items(Rules::match_to(5)), Schedule::default(), options)
+}
+
+/// A play neither the best nor the one made in the match: the analysis did not value it.
+fn unvalued_play(d: &Drill) -> String {
+    let (_, _, made, best) = analysed(Rules::match_to(5));
+    let best = format_play(&best);
+    d.choices()
+        .iter()
+        .map(Choice::text)
+        .find(|t| *t != made && *t != best)
+        .expect("a third play")
+}
+
+/// The valuation handed out to a worker: its id and the play asked about.
+fn valuation_of(d: &mut Drill) -> crate::tui::drill::ValueJob {
+    let mut jobs = d.take_jobs();
+    assert_eq!(jobs.len(), 1, "{jobs:?}");
+    assert!(d.take_jobs().is_empty(), "handed out once");
+    match jobs.remove(0) {
+        crate::tui::drill::DrillJob::Value(job) => *job,
+        other => panic!("not a valuation: {other:?}"),
+    }
+}
+
+fn valued(id: u64, loss: Option<i64>) -> crate::tui::Event {
+    crate::tui::Event::Drill(crate::tui::drill::DrillNews::Valued { id, loss })
+}
+
+/// A play the analysis did not value is valued on a worker, not on the screen's thread:
+/// the message says so meanwhile, the keys stay live (the help opens and closes), an
+/// answer to another question is dropped, and the loss shows once it arrives. The job run
+/// here on a worker (at 0-ply, to be quick) comes back as the event the runtime hands on.
+#[test]
+fn a_play_the_analysis_did_not_value_is_valued_on_a_worker() {
+    let mut d = valuing_drill();
+    let play = unvalued_play(&d);
+    choose(&mut d, &play);
+    key(&mut d, KeyCode::Enter);
+    assert_eq!(d.answered().map(|a| a.graded.loss), Some(None));
+    let message = d.model().expect("a board").message;
+    assert!(
+        message.starts_with(&format!("Wrong: {play}: valuing your play...; best: ")),
+        "{message}"
+    );
+    let mut job = valuation_of(&mut d);
+    assert_eq!(job.choice.text(), play);
+    assert_eq!(Some(job.item.key.clone()), d.item().map(|i| i.key.clone()));
+    // The keys stay live meanwhile.
+    key(&mut d, KeyCode::Char('?'));
+    assert!(matches!(
+        d.model().expect("a board").overlay,
+        Some(crate::tui::Overlay::Help(_))
+    ));
+    key(&mut d, KeyCode::Char('x'));
+    assert!(!d.has_quit());
+    // An answer to another question is not this one.
+    assert!(!d.handle(valued(job.id + 1, Some(1))));
+    assert_eq!(d.answered().map(|a| a.graded.loss), Some(None));
+    // The real work, on a worker thread, comes back as an event.
+    job.item.judged.ply = 0;
+    let (tx, rx) = std::sync::mpsc::channel();
+    crate::tui::workers::spawn_drill(crate::tui::drill::DrillJob::Value(Box::new(job)), tx)
+        .expect("a thread");
+    let event = rx
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the valuation comes back");
+    assert!(matches!(
+        event,
+        crate::tui::Event::Drill(crate::tui::drill::DrillNews::Valued { loss: Some(_), .. })
+    ));
+    assert!(d.handle(event));
+    let loss = d
+        .answered()
+        .and_then(|a| a.graded.loss)
+        .expect("valued by the advisor");
+    assert!(loss >= 0.0, "{loss}");
+    let message = d.model().expect("a board").message;
+    assert!(
+        message.starts_with(&format!("Wrong: {play} loses {loss:.3}")),
+        "{message}"
+    );
+}
+
+/// Leaving (q) while the valuation is out drops it: its answer, arriving after, changes
+/// nothing; in the game, it reaches the game, which ignores it.
+#[test]
+fn leaving_before_the_valuation_arrives_drops_it() {
+    let mut d = valuing_drill();
+    let play = unvalued_play(&d);
+    choose(&mut d, &play);
+    key(&mut d, KeyCode::Enter);
+    let job = valuation_of(&mut d);
+    key(&mut d, KeyCode::Char('q'));
+    assert!(d.has_quit());
+    assert!(!d.handle(valued(job.id, Some(300_000))));
+    assert_eq!(d.answered().map(|a| a.graded.loss), Some(None));
+    // Enter to the next item drops it too.
+    let mut d = valuing_drill();
+    choose(&mut d, &play);
+    key(&mut d, KeyCode::Enter);
+    let job = valuation_of(&mut d);
+    key(&mut d, KeyCode::Enter);
+    assert!(!d.handle(valued(job.id, Some(300_000))));
+
+    // In the game: the drill's job is the runtime's to start; q goes back to the game,
+    // and the answer that comes after is dropped.
+    let dir = tempfile::tempdir().expect("a folder");
+    folder_with_record(dir.path());
+    let mut app = App::new(crate::tui::tests::tui_saves::options(
+        Rules::money(),
+        Some(5),
+        Some(dir.path()),
+    ))
+    .expect("a game");
+    type_command(&mut app, "drill");
+    let d = app.drill_mut().expect("the drill is open");
+    let at = d
+        .choices()
+        .iter()
+        .position(|c| c.text() == play)
+        .expect("the play");
+    for _ in 0..at {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    let job = valuation_of(app.drill_mut().expect("the drill is open"));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.drill_open().is_none());
+    let before = app.model().message;
+    assert!(!app.handle(valued(job.id, Some(300_000))));
+    assert_eq!(app.model().message, before);
+    assert!(!app.should_quit());
+}
+
+/// A finished rollout of the best play and the answer, at 324 trials: the best's figures,
+/// then the answer's (cubeless equity ± standard error, in millionths; chances).
+fn rollout_report() -> crate::tui::hint_rollout::RolloutReport {
+    crate::tui::hint_rollout::RolloutReport {
+        trials: 324,
+        figures: vec![(120_000, 4_000), (-30_000, 5_000)],
+        chances: vec![
+            [550_000, 150_000, 10_000, 100_000, 5_000],
+            [500_000, 120_000, 10_000, 110_000, 6_000],
+        ],
+        cube: Vec::new(),
+        done: true,
+        error: None,
+    }
+}
+
+fn later_now() -> u64 {
+    NOW + bg_tui::drill::MISS_AGAIN
+}
+
+/// `R` once answered rolls out the best play and the answer on a worker (the panel says
+/// how far it has come); its result is kept beside the item's card in drill.json, and the
+/// next time the item comes back it is shown at once, with its units. Going on to the next
+/// item stops a rollout out.
+#[test]
+fn r_rolls_out_the_best_and_the_answer_and_the_rollout_is_kept() {
+    let (_, _, made, best) = analysed(Rules::match_to(5));
+    let best = format_play(&best);
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join(bg_tui::drill::FILE_NAME);
+    let with_file = |clock: fn() -> u64| DrillOptions {
+        schedule_file: Some(file.clone()),
+        clock,
+        ..options()
+    };
+    let mut d = Drill::new(
+        items(Rules::match_to(5)),
+        Schedule::default(),
+        with_file(fixed_now),
+    );
+    let key_of = d.item().expect("an item").key.clone();
+    // Not before an answer.
+    key(&mut d, KeyCode::Char('R'));
+    assert!(d.take_jobs().is_empty());
+    choose(&mut d, &made);
+    key(&mut d, KeyCode::Enter);
+    let log = d.model().expect("a board").log;
+    assert!(
+        log.contains(&"no rollout yet: R rolls out".to_string()),
+        "{log:?}"
+    );
+    key(&mut d, KeyCode::Char('R'));
+    let mut jobs = d.take_jobs();
+    let Some(crate::tui::drill::DrillJob::Rollout(job)) = jobs.pop() else {
+        panic!("no rollout: {jobs:?}");
+    };
+    assert_eq!(job.lines.len(), 2, "the best and the answer");
+    assert_eq!(job.settings.trials, 324);
+    // A second R while it runs starts nothing more.
+    key(&mut d, KeyCode::Char('R'));
+    assert!(d.take_jobs().is_empty());
+    let log = d.model().expect("a board").log;
+    assert!(
+        log.contains(&"rolling out: 0 of 324 trials; Enter: next".to_string()),
+        "{log:?}"
+    );
+    let news = |report| {
+        crate::tui::Event::Drill(crate::tui::drill::DrillNews::Rollout {
+            id: job.id,
+            report: Box::new(report),
+        })
+    };
+    let mut so_far = rollout_report();
+    so_far.done = false;
+    so_far.trials = 36;
+    assert!(d.handle(news(so_far)));
+    assert!(d.schedule().rollout(&key_of).is_none(), "kept once done");
+    assert!(d.handle(news(rollout_report())));
+    let kept = d.schedule().rollout(&key_of).expect("kept").clone();
+    let labels: Vec<&str> = kept.choices.iter().map(|c| c.choice.as_str()).collect();
+    assert_eq!(labels, vec![best.as_str(), made.as_str()]);
+    assert_eq!(kept.trials, 324);
+    assert!((kept.choices[0].equity - 0.12).abs() < 1e-9);
+    assert_eq!(kept.at, NOW);
+    let loaded = Schedule::load(&file).expect("the schedule file");
+    assert_eq!(loaded.schedule.rollout(&key_of), Some(&kept));
+    snapshot_both("drill_rollout", &d);
+
+    // The next time the item comes back, the rollout is shown once answered, at once.
+    let mut again = Drill::new(
+        items(Rules::match_to(5)),
+        loaded.schedule,
+        with_file(later_now),
+    );
+    assert_eq!(again.item().map(|i| i.key.clone()), Some(key_of.clone()));
+    choose(&mut again, &made);
+    key(&mut again, KeyCode::Enter);
+    assert!(again.take_jobs().is_empty());
+    let log = again.model().expect("a board").log;
+    assert!(
+        log.contains(&"cubeless equity ± s.e., win%:".to_string()),
+        "{log:?}"
+    );
+    assert!(
+        log.contains(&format!("{best} +0.120 ± 0.004 55.0%")),
+        "{log:?}"
+    );
+    // A rollout out stops when the drill goes on to the next item.
+    key(&mut again, KeyCode::Char('R'));
+    let Some(crate::tui::drill::DrillJob::Rollout(job)) = again.take_jobs().pop() else {
+        panic!("no rollout");
+    };
+    assert!(!job.stopped());
+    key(&mut again, KeyCode::Enter);
+    assert!(job.stopped());
+}
