@@ -455,7 +455,7 @@ impl Drill {
         match work::rollout_of(self.last_id, item, chosen, seed) {
             Some((job, rolling)) => {
                 self.rolling = Some(rolling);
-                self.jobs.push(DrillJob::Rollout(job));
+                self.jobs.push(DrillJob::Rollout(Box::new(job)));
                 self.message.clear();
             }
             None => self.message = "nothing to roll out here".to_string(),

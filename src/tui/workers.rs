@@ -212,6 +212,7 @@ pub(crate) fn spawn_drill(job: DrillJob, tx: Sender<Event>) -> std::io::Result<(
             let _ = tx.send(Event::Drill(DrillNews::Valued { id: job.id, loss }));
         }
         DrillJob::Rollout(job) => {
+            let job = *job;
             let id = job.id;
             job.run(|report| {
                 tx.send(Event::Drill(DrillNews::Rollout {

@@ -15,7 +15,7 @@ pub(crate) enum DrillJob {
     /// The loss of a play the analysis did not value.
     Value(Box<ValueJob>),
     /// A rollout of the item's best choice and the one answered (or of its cube decision).
-    Rollout(RolloutJob),
+    Rollout(Box<RolloutJob>),
 }
 
 impl DrillJob {

@@ -512,6 +512,7 @@ fn rollout_report() -> crate::tui::hint_rollout::RolloutReport {
             [500_000, 120_000, 10_000, 110_000, 6_000],
         ],
         cube: Vec::new(),
+        cubeful: Vec::new(),
         done: true,
         error: None,
     }
