@@ -199,18 +199,35 @@ def draw(rng, rows, quotas, size):
     return chosen
 
 
+def settings_from_env():
+    """The sizes, quotas, themes and excluded positions of this run (see the docstring)."""
+    sizes, quotas = dict(SIZES), {k: dict(v) for k, v in QUOTAS.items()}
+    for part in filter(None, os.environ.get("FIX_SIZES", "").split(",")):
+        kind, size = part.split("=")
+        scale = int(size) / SIZES[kind]
+        sizes[kind] = int(size)
+        quotas[kind] = {cat: max(1, round(n * scale)) for cat, n in QUOTAS[kind].items()}
+    excluded = set()
+    for path in filter(None, os.environ.get("FIX_EXCLUDE", "").split(",")):
+        excluded |= {r["position_id"] for r in read_jsonl(path)}
+    themes = [] if os.environ.get("FIX_NO_THEMES") else THEMES
+    return sizes, quotas, themes, excluded, os.environ.get("FIX_PREFIX", "")
+
+
 def main():
     version = setup()
+    sizes, quotas, themes, excluded, prefix = settings_from_env()
     seed = int(os.environ.get("FIX_SEED", "31"))
     rng = random.Random(seed)
     out = os.environ["FIX_OUTDIR"]
     # Cubes of 32 and more are left out: bg-tui caps the cube at 64 (gnubg does not).
     cands = [c for c in read_jsonl(os.environ["FIX_CANDIDATES"])
-             if not c.get("first") and c["kind"] in ("move", "double") and c["cube"] <= 16]
+             if not c.get("first") and c["kind"] in ("move", "double") and c["cube"] <= 16
+             and c["pid"] not in excluded]
     for c in cands:
         c["score"] = tuple(c["score"])
     themed = []
-    for t in THEMES:
+    for t in themes:
         pid = gnubg.positionid(board(t))
         themed.append({"source": "theme", "theme": t[0], "pid": pid, "on_roll": 0,
                        "length": 0, "score": (0, 0), "cube": 1, "owner": None,
@@ -258,18 +275,18 @@ def main():
             # Themes always go; of the games' positions, up to twice the quota (more where
             # 0-ply says little about 2-ply: the no-double side of the window).
             keep = [c for c in cs if c.get("theme")]
-            keep += [c for c in cs if not c.get("theme")][:int(2.2 * QUOTAS[kind].get(cat, 20))]
+            keep += [c for c in cs if not c.get("theme")][:int(2.2 * quotas[kind].get(cat, 20))]
             for c in keep:
                 judged.append(full_row(c))
-        rows = draw(rng, judged, QUOTAS[kind], SIZES[kind])
+        rows = draw(rng, judged, quotas[kind], sizes[kind])
         rows.sort(key=lambda r: (r["match_length"], r["source"]))
         for i, r in enumerate(rows):
-            r["id"] = "%s-cube-%04d" % (kind, i + 1)
+            r["id"] = "%s%s-cube-%04d" % (prefix, kind, i + 1)
         counts = {}
         for r in rows:
             counts[r["gnubg"]["category"]] = counts.get(r["gnubg"]["category"], 0) + 1
         print(kind, len(rows), counts)
-        write_jsonl(os.path.join(out, "%s-cube.jsonl" % kind),
+        write_jsonl(os.path.join(out, "%s%s-cube.jsonl" % (prefix, kind)),
                     [dict(id=r.pop("id"), **r) for r in rows])
     print(version)
 
