@@ -62,9 +62,11 @@
 //!
 //! After every message `App::update` asks the decision table whose decision the match
 //! waits for ([`bot::Question::of`]); a bot's question goes out as a job (`App::schedule`),
-//! which the runtime starts on a worker thread (`tui::workers::spawn_bot`). There the bot is
-//! asked through [`bot::decide`], the one table every bot is played by (the arena's
-//! [`host::Host::ask`] too), and its [`bot::Decision`] comes back as an event. A roll has
+//! which the runtime starts on a worker thread (`tui::job::spawn`, which runs any job: an
+//! id, a kind, and the work, here `tui::bots::BotJob`). There the bot is asked through
+//! [`bot::decide`], the one table every bot is played by (the arena's [`host::Host::ask`]
+//! too), and its [`bot::Decision`] comes back as a message (`Msg::BotDecided`, sent into
+//! the runtime's channel beside the terminal's events). A roll has
 //! its dice drawn by the host, and it is carried out by [`host::Host::carry_out`], the one
 //! road of a person's decisions too (one offer to resign a game), a play shown checker by
 //! checker first.
@@ -79,8 +81,9 @@
 //! The host keeps the saves asked for ([`host::Host::ask_save`]) and hands out the next
 //! with the match's one [`host::saving::SaveWriter`] as a [`host::saving::SaveJob`]
 //! ([`host::Host::next_save`]), one at a time and in order. The runtime runs it on a worker
-//! thread (`tui::workers::spawn_save`, [`host::saving::SaveJob::run`]), and the writer
-//! comes back in an event to [`host::Host::save_done`], which says how it went.
+//! thread (`tui::job::spawn`, [`host::saving::SaveJob::run`]; a save that cannot get a
+//! thread is made on the calling thread, never lost), and the writer comes back in a
+//! message (`Msg::Saved`) to [`host::Host::save_done`], which says how it went.
 //!
 //! The autosave is a [`journal::Journal`] in the save folder ([`store::data_dir`]): the
 //! first game running holds a lock on [`store::autosave::LOCK_NAME`] and writes
@@ -97,10 +100,11 @@
 //! ## A hint
 //!
 //! `H` opens the hint panel at once ("thinking") and starts a job with a copy of the match
-//! (`tui::workers::spawn_hint`). On its worker thread `tui::hint::advise` makes an
-//! [`advisor::Advisor`] at the default depth ([`bot::EXPERT_DEFAULT_PLY`], 2-ply) on the
-//! shipped nets and asks [`advisor::Advisor::plays`] (a roll to play) or
-//! [`advisor::Advisor::cube`] (before a roll, or doubled). The advisor takes the nets of
+//! (`tui::hint::HintJob`, run by `tui::job::spawn`). On its worker thread
+//! `tui::hint::advise` makes an [`advisor::Advisor`] at the default depth
+//! ([`bot::EXPERT_DEFAULT_PLY`], 2-ply) on the shipped nets and asks
+//! [`advisor::Advisor::plays`] (a roll to play) or [`advisor::Advisor::cube`] (before a
+//! roll, or doubled). The advisor takes the nets of
 //! the game's rule set and its cube and score ([`bot::expert::ExpertBot::select_for`]);
 //! for plays the [`bot::expert::ExpertBot`] ranks every legal play through its move
 //! filters ([`bot::expert::MoveFilter::ADVICE`]: 0-ply on the [`bot::expert::Nets`] first,
@@ -108,9 +112,9 @@
 //! ([`bot::expert::ExpertBot::judge_play`]); for the cube
 //! [`bot::expert::ExpertBot::full_cube_decision`] values no double, double/take and
 //! double/pass cubefully. The [`advisor::PlayAdvice`] or [`advisor::CubeAdvice`] comes
-//! back as an event and the panel formats it ([`advisor::text`]). `bg-tui hint`, tutor
-//! mode, `analyse` ([`analysis`]) and `ubgi`'s answers ask the same advisor, so the same
-//! position gives the same numbers everywhere.
+//! back as a message (`HintMsg::Ready`) and the panel formats it ([`advisor::text`]).
+//! `bg-tui hint`, tutor mode, `analyse` ([`analysis`]) and `ubgi`'s answers ask the same
+//! advisor, so the same position gives the same numbers everywhere.
 //!
 //! # Example
 //!

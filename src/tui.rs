@@ -10,6 +10,7 @@ pub(crate) mod effect;
 pub(crate) mod event;
 pub(crate) mod hint;
 pub(crate) mod hint_rollout;
+pub(crate) mod job;
 pub(crate) mod keys;
 pub(crate) mod model;
 pub(crate) mod msg;
@@ -21,7 +22,6 @@ pub(crate) mod theme;
 pub(crate) mod tutor;
 pub(crate) mod view;
 pub(crate) mod viewer;
-pub(crate) mod workers;
 
 pub(crate) use app::{App, AppError, AutoRoll, Options, Player, SetUpStart};
 pub(crate) use theme::color_wanted;

@@ -59,8 +59,9 @@ mod tutoring;
 use super::bots::BotJob;
 use super::commands::{self, Command};
 use super::editor::Editor;
-use super::effect::{Effect, Effects, Job, SaveRequest};
+use super::effect::{Effect, Effects, SaveRequest};
 pub(crate) use super::event::Event;
+use super::job::{Job, Work};
 use super::model::Spot;
 use super::msg::Msg;
 use super::tutor::Threshold;
@@ -520,7 +521,8 @@ impl App {
             Msg::Hint(msg) => return self.hint_msg(msg),
             Msg::Tutor(msg) => return self.tutor_msg(msg),
             Msg::Second => return self.second(),
-            Msg::Ignore => return false,
+            // The drill's worker, the drill closed (see [`App::drill_takes`]): dropped.
+            Msg::Ignore | Msg::Drill(_) => return false,
             Msg::Resize(w, h) => self.size = (w, h),
             Msg::Other if !self.fits() => {}
             Msg::ClosePanel => {

@@ -1,7 +1,10 @@
 //! Bots in the terminal game: a decision asked of a bot runs on a worker thread, so the
-//! screen never freezes; its answer comes back into the event loop as an
-//! [`crate::tui::Event`] (sent by [`crate::tui::workers::spawn_bot`]).
+//! screen never freezes; its answer comes back into the event loop as a
+//! [`crate::tui::msg::Msg::BotDecided`] (the job is a [`Task`]), then one
+//! [`crate::tui::msg::Msg::BotStep`] per checker move to show.
 
+use crate::tui::job::{Reply, Task};
+use crate::tui::msg::Msg;
 use bg_tui::bot::{self, Decision, Question};
 use bg_tui::engine::{Action, MatchState};
 use bg_tui::host::seats::SharedBot;
@@ -56,6 +59,24 @@ impl BotJob {
         match decision {
             Decision::Act(Action::Play(play)) if !self.delay.is_zero() => play.steps().len(),
             _ => 0,
+        }
+    }
+}
+
+/// On a worker thread: waits the delay, asks the bot, sends the answer, then one
+/// [`Msg::BotStep`] per checker move with the delay between them.
+impl Task<Msg> for BotJob {
+    fn run(self: Box<Self>, reply: &Reply<Msg>) {
+        std::thread::sleep(self.delay);
+        let decision = self.decide();
+        if !reply.send(Msg::BotDecided(self.id, decision)) {
+            return;
+        }
+        for _ in 0..self.ticks(&decision) {
+            std::thread::sleep(self.delay);
+            if !reply.send(Msg::BotStep(self.id)) {
+                return;
+            }
         }
     }
 }

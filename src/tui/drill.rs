@@ -336,7 +336,7 @@ impl Drill {
     }
 
     /// Applies one event; returns whether the screen must be redrawn.
-    pub(crate) fn handle(&mut self, event: Event) -> bool {
+    pub(crate) fn handle(&mut self, event: Event<DrillNews>) -> bool {
         match event {
             Event::Key(key) => {
                 let msg = drill_key(key);
@@ -349,7 +349,7 @@ impl Drill {
                 true
             }
             Event::Resize(..) => true,
-            Event::Drill(news) => self.news(news),
+            Event::Msg(news) => self.news(news),
             Event::Terminate => {
                 self.quit = true;
                 false
@@ -554,7 +554,9 @@ impl Drill {
 }
 
 impl Screen for Drill {
-    fn handle(&mut self, event: Event) -> bool {
+    type Msg = DrillNews;
+
+    fn handle(&mut self, event: Event<DrillNews>) -> bool {
         Drill::handle(self, event)
     }
 
@@ -570,18 +572,23 @@ impl Screen for Drill {
         false
     }
 
-    fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event>) -> io::Result<()> {
-        start_jobs(self, wake);
+    fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event<DrillNews>>) -> io::Result<()> {
+        start_jobs(self, wake, |news| news);
         Ok(())
     }
 }
 
-/// Starts the drill's work on worker threads, whose answers come back through `wake` (a
-/// worker that cannot start is said on the message line, and the drill goes on).
-pub(crate) fn start_jobs(drill: &mut Drill, wake: &std::sync::mpsc::Sender<Event>) {
+/// Starts the drill's work on worker threads, whose answers come back through `wake` as
+/// `as_msg` makes them the screen's messages (a worker that cannot start is said on the
+/// message line, and the drill goes on).
+pub(crate) fn start_jobs<M: Send + 'static>(
+    drill: &mut Drill,
+    wake: &std::sync::mpsc::Sender<Event<M>>,
+    as_msg: fn(DrillNews) -> M,
+) {
     for job in drill.take_jobs() {
         let id = job.id();
-        if let Err(e) = super::workers::spawn_drill(job, wake.clone()) {
+        if let Err(e) = super::job::spawn(job.into_job(as_msg), wake) {
             drill.not_started(id, &e.to_string());
         }
     }

@@ -5,93 +5,13 @@
 //! effects (as gitui and the ratatui component template do), and
 //! what they bring back (a worker's answer, how a save went) comes in as a message again.
 
-use super::bots::BotJob;
-use super::hint::HintJob;
-use super::hint_rollout::RolloutJob;
-use super::tutor::TutorJob;
+use super::job::{Job, Reply, Task};
+use super::msg::Msg;
 use bg_tui::bot::{BotError, BotSpec};
 use bg_tui::engine::{RuleSet, Side};
 use bg_tui::host::saving::{SaveDone, SaveJob};
 use bg_tui::host::seats::SharedBot;
 use std::sync::{Arc, Mutex};
-
-/// Work for a worker thread, whose answer comes back as an event.
-pub(crate) enum Job {
-    /// A bot's decision ([`crate::tui::workers::spawn_bot`]).
-    Bot(BotJob),
-    /// The hint panel's advice ([`crate::tui::workers::spawn_hint`]).
-    Hint(HintJob),
-    /// A rollout from the hint panel ([`crate::tui::workers::spawn_rollout`]).
-    Rollout(RolloutJob),
-    /// The tutor's judgement of a person's decision ([`crate::tui::workers::spawn_tutor`]).
-    Tutor(TutorJob),
-    /// Bots to make for `:bot NAME` ([`crate::tui::workers::spawn_seat`]): an engine over
-    /// UBGI is started and shakes hands meanwhile, the keys live.
-    Seat(BotRequest),
-    /// A save of the match, with the one writer of its files
-    /// ([`crate::tui::workers::spawn_save`]): the journal's fsync off the screen's thread.
-    Save(Box<SaveJob>),
-}
-
-/// What kind of work a [`Job`] is (what a worker that could not start was for).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Work {
-    /// A bot's decision.
-    Bot,
-    /// The hint panel's advice.
-    Hint,
-    /// The hint panel's rollout.
-    Rollout,
-    /// The tutor's judgement.
-    Tutor,
-    /// Bots made for `:bot NAME`.
-    Seat,
-    /// A save.
-    Save,
-}
-
-impl Job {
-    /// What kind of work it is.
-    #[must_use]
-    pub(crate) const fn work(&self) -> Work {
-        match self {
-            Job::Bot(_) => Work::Bot,
-            Job::Hint(_) => Work::Hint,
-            Job::Rollout(_) => Work::Rollout,
-            Job::Tutor(_) => Work::Tutor,
-            Job::Seat(_) => Work::Seat,
-            Job::Save(_) => Work::Save,
-        }
-    }
-
-    /// The id of the question: the answer carries it back. (A save is no question: 0. Saves
-    /// come back in the order they were handed out, one at a time.)
-    #[must_use]
-    pub(crate) const fn id(&self) -> u64 {
-        match self {
-            Job::Bot(job) => job.id,
-            Job::Hint(job) => job.id,
-            Job::Rollout(job) => job.id,
-            Job::Tutor(job) => job.id,
-            Job::Seat(request) => request.id,
-            Job::Save(_) => 0,
-        }
-    }
-}
-
-impl std::fmt::Debug for Job {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kind = match self {
-            Job::Bot(_) => "Bot",
-            Job::Hint(_) => "Hint",
-            Job::Rollout(_) => "Rollout",
-            Job::Tutor(_) => "Tutor",
-            Job::Seat(_) => "Seat",
-            Job::Save(_) => "Save",
-        };
-        f.debug_tuple(kind).field(&self.id()).finish()
-    }
-}
 
 pub(crate) use bg_tui::host::saving::SaveRequest;
 
@@ -206,6 +126,30 @@ impl BotRequest {
     }
 }
 
+/// On a worker thread (an engine over UBGI starts and shakes hands there, for up to
+/// [`bg_tui::bot::ubgi::START_TIMEOUT`]): the bots made, back as [`Msg::BotsMade`].
+impl Task<Msg> for BotRequest {
+    fn run(self: Box<Self>, reply: &Reply<Msg>) {
+        // Nobody waits once the game has ended: the bots are dropped, an engine ended.
+        reply.send(Msg::BotsMade(self.make()));
+    }
+}
+
+/// The save made on a worker thread (the journal's fsync off the screen's thread), back as
+/// [`Msg::Saved`]: the writer of the match's files always comes back.
+impl Task<Msg> for SaveJob {
+    fn run(self: Box<Self>, reply: &Reply<Msg>) {
+        reply.send(Msg::Saved(Saved::new((*self).run())));
+    }
+}
+
+/// The job making the save `job`: never lost (when no thread can start, it is made on the
+/// calling thread, and comes back the same way).
+#[must_use]
+pub(crate) fn save_job(job: SaveJob) -> Job<Msg> {
+    Job::new(crate::tui::job::Work::Save, 0, job).must_run()
+}
+
 /// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).
 #[derive(Clone)]
 pub(crate) struct MadeBots {
@@ -254,9 +198,10 @@ impl Eq for MadeBots {}
 #[derive(Debug)]
 pub(crate) enum Effect {
     /// Start this job on a worker thread.
-    Start(Box<Job>),
+    Start(Box<Job<Msg>>),
     /// Save the match: the host makes its saves in order, one at a time, each handed to
-    /// the runtime as a [`Job::Save`], which brings [`Saved`] back as a message.
+    /// the runtime as a job of [`crate::tui::job::Work::Save`], which brings [`Saved`]
+    /// back as a message.
     Save(SaveRequest),
     /// The players have quit: end the loop.
     Quit,

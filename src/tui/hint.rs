@@ -230,6 +230,16 @@ impl HintJob {
     }
 }
 
+/// On a worker thread: the panel, back as [`crate::tui::msg::HintMsg::Ready`].
+impl crate::tui::job::Task<crate::tui::msg::Msg> for HintJob {
+    fn run(self: Box<Self>, reply: &crate::tui::job::Reply<crate::tui::msg::Msg>) {
+        use crate::tui::msg::{HintMsg, Msg};
+        let panel = Box::new(self.panel());
+        // The receiver is gone once the game has ended: nobody waits for the hint then.
+        reply.send(Msg::Hint(HintMsg::Ready(self.id, panel)));
+    }
+}
+
 /// The title of the hint panel of bot `name`.
 fn title(name: &BotSpec) -> String {
     format!("Hint from {name}")

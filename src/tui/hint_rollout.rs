@@ -1,8 +1,8 @@
 //! `R` in the hint panel: the panel's plays (the best few), or the position of its cube
 //! advice, rolled out by the expert ([`bg_tui::bot::expert::rollouts`]) on a worker thread.
-//! Each round of trials sends its result so far as an [`crate::tui::Event::Rollout`]; a stop flag (Esc,
-//! or the panel closed) ends the rollout within a turn of the trial in progress, with the
-//! trials done before it.
+//! Each round of trials sends its result so far as a [`crate::tui::msg::HintMsg::Report`];
+//! a stop flag (Esc, or the panel closed) ends the rollout within a turn of the trial in
+//! progress, with the trials done before it.
 
 use bg_tui::advisor::{Advisor, CubeRollout, text};
 use bg_tui::bot::expert::cube::CubeInfo;
@@ -156,6 +156,18 @@ fn micro(x: f64) -> i64 {
     (x * 1e6).round() as i64
 }
 
+/// On a worker thread, for the game's hint panel: each round's result so far as a
+/// [`crate::tui::msg::HintMsg::Report`].
+impl crate::tui::job::Task<crate::tui::msg::Msg> for RolloutJob {
+    fn run(self: Box<Self>, reply: &crate::tui::job::Reply<crate::tui::msg::Msg>) {
+        use crate::tui::msg::{HintMsg, Msg};
+        let id = self.id;
+        RolloutJob::run(&self, |report| {
+            reply.send(Msg::Hint(HintMsg::Report(id, Box::new(report))))
+        });
+    }
+}
+
 impl RolloutJob {
     /// A rollout of `plays` (the best first; the first [`ROLLED_OUT`]), or, with none, of
     /// the cube decision of the player on roll in `m` (before rolling, or doubled). `None`
@@ -303,6 +315,22 @@ pub(crate) enum RolloutStage {
     Stopped,
     /// Every trial played.
     Done,
+}
+
+/// The names of the lines of `job`, a rollout of `plays` in `m` (the hint panel's and the
+/// viewer's study alike): each play numbered as the ranking numbers it (" 1 13/7 8/7"), or,
+/// with no plays, the position ("White on roll, cubeless").
+#[must_use]
+pub(crate) fn line_labels(job: &RolloutJob, m: &MatchState, plays: &[Play]) -> Vec<String> {
+    if plays.is_empty() {
+        return vec![format!("{} on roll, cubeless", m.game().turn())];
+    }
+    job.lines
+        .iter()
+        .zip(plays)
+        .enumerate()
+        .map(|(i, (_, play))| format!("{:>2} {}", i + 1, crate::tui::hint::play_text(play)))
+        .collect()
 }
 
 /// The rollout as the hint panel shows it.

@@ -92,7 +92,10 @@ pub(crate) enum Msg {
     /// The bots the runtime made for `:bot NAME`.
     BotsMade(crate::tui::effect::MadeBots),
     /// A worker thread could not start: what it was for, its question's id, and why.
-    NotStarted(crate::tui::effect::Work, u64, String),
+    NotStarted(crate::tui::job::Work, u64, String),
+    /// The drill's worker (the drill open over the match): a play valued, or a rollout's
+    /// result so far.
+    Drill(crate::tui::drill::DrillNews),
     /// A second has passed (a clock runs).
     Second,
     /// Any other key.

@@ -253,6 +253,8 @@ impl<E> Opening<E> {
 }
 
 impl<E> Screen for Opening<E> {
+    type Msg = crate::tui::msg::Msg;
+
     fn handle(&mut self, event: Event) -> bool {
         if let Some(app) = &mut self.app {
             return app.handle(event);

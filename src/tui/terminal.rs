@@ -13,7 +13,9 @@
 //! and after a signal, which ends the loop like any other event. SIGTSTP puts the terminal
 //! back before the process stops, and going on (SIGCONT) sets it up and redraws it.
 
-use super::app::{App, AppError, Event, Options, SAVE_WAIT};
+use super::app::{App, AppError, Options, SAVE_WAIT};
+use super::event::Event;
+use super::msg::Msg;
 use super::view;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
@@ -82,8 +84,11 @@ pub(crate) const SAVE_STUCK_STATUS: u8 = 3;
 /// What the runtime drives: the game ([`App`]) or the replay viewer. It gets every event,
 /// says whether the screen changed, and draws itself.
 pub(crate) trait Screen {
+    /// What the screen's worker threads send it ([`crate::tui::job`]).
+    type Msg: Send + 'static;
+
     /// Applies one event; returns whether the screen must be redrawn.
-    fn handle(&mut self, event: Event) -> bool;
+    fn handle(&mut self, event: Event<Self::Msg>) -> bool;
 
     /// The user has quit (or the process was told to stop).
     fn should_quit(&self) -> bool;
@@ -104,9 +109,15 @@ pub(crate) trait Screen {
     }
 
     /// A save is being made on another thread: once the loop has ended, the runtime waits
-    /// for it to come back ([`Event::Saved`]) before the screen ends, [`SAVE_WAIT`] at
-    /// most (see [`wait_for_save`]).
+    /// for it to come back (a message [`Screen::brings_save`] says is the save) before the
+    /// screen ends, [`SAVE_WAIT`] at most (see [`wait_for_save`]).
     fn save_out(&self) -> bool {
+        false
+    }
+
+    /// Whether `msg` brings a save back (see [`Screen::save_out`]).
+    fn brings_save(msg: &Self::Msg) -> bool {
+        let _ = msg;
         false
     }
 
@@ -119,13 +130,15 @@ pub(crate) trait Screen {
     ///
     /// # Errors
     /// When such work cannot be started; the loop ends with the error.
-    fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
+    fn before_wait(&mut self, wake: &Sender<Event<Self::Msg>>) -> io::Result<()> {
         let _ = wake;
         Ok(())
     }
 }
 
 impl Screen for App {
+    type Msg = Msg;
+
     fn handle(&mut self, event: Event) -> bool {
         App::handle(self, event)
     }
@@ -155,22 +168,26 @@ impl Screen for App {
         App::give_up_save(self);
     }
 
+    fn brings_save(msg: &Msg) -> bool {
+        matches!(msg, Msg::Saved(_))
+    }
+
     fn before_wait(&mut self, wake: &Sender<Event>) -> io::Result<()> {
         // A bot's decision, a hint, its rollout, the tutor's judgement, bots to make, a save:
-        // each runs on a worker thread and comes back as an event. A worker that cannot
-        // start (a limit on processes) comes back as an event too: the game goes on (a save
+        // each runs on a worker thread and comes back as a message. A worker that cannot
+        // start (a limit on processes) comes back as a message too: the game goes on (a save
         // is then made here, and comes back the same way).
         for job in self.take_jobs() {
             let (work, id) = (job.work(), job.id());
-            if let Err(e) = crate::tui::workers::spawn(job, wake.clone()) {
+            if let Err(e) = crate::tui::job::spawn(job, wake) {
                 let why = e.to_string();
                 // The receiver is this loop's: it is there.
-                let _ = wake.send(Event::NotStarted { work, id, why });
+                let _ = wake.send(Event::Msg(Msg::NotStarted(work, id, why)));
             }
         }
         // The drill over the match (`:drill`) has its own work: a play valued, a rollout.
         if let Some(drill) = self.drill_mut() {
-            crate::tui::drill::start_jobs(drill, wake);
+            crate::tui::drill::start_jobs(drill, wake, Msg::Drill);
         }
         Ok(())
     }
@@ -285,13 +302,17 @@ pub(crate) fn run_screen<S: Screen>(screen: &mut S) -> io::Result<()> {
 /// it), but not from a disk that does not answer (a network mount gone, a disk pulled):
 /// after `wait`, or at once on a second signal (or Ctrl-C, the terminal being restored), the
 /// save is given up ([`Screen::give_up_save`]) and the screen ends without it.
-pub(crate) fn wait_for_save<S: Screen>(screen: &mut S, rx: &Receiver<Event>, wait: Duration) {
+pub(crate) fn wait_for_save<S: Screen>(
+    screen: &mut S,
+    rx: &Receiver<Event<S::Msg>>,
+    wait: Duration,
+) {
     let deadline = Instant::now() + wait;
     while screen.save_out() {
         let left = deadline.saturating_duration_since(Instant::now());
         match rx.recv_timeout(left) {
-            Ok(event @ Event::Saved(_)) => {
-                screen.handle(event);
+            Ok(Event::Msg(msg)) if S::brings_save(&msg) => {
+                screen.handle(Event::Msg(msg));
             }
             Ok(Event::Terminate) | Err(RecvTimeoutError::Timeout) => {
                 screen.give_up_save();
@@ -306,8 +327,8 @@ pub(crate) fn wait_for_save<S: Screen>(screen: &mut S, rx: &Receiver<Event>, wai
 /// Enters the terminal modes, runs the loop, and restores the terminal.
 fn run_in_terminal<S: Screen>(
     screen: &mut S,
-    tx: Sender<Event>,
-    rx: &Receiver<Event>,
+    tx: Sender<Event<S::Msg>>,
+    rx: &Receiver<Event<S::Msg>>,
 ) -> io::Result<()> {
     let mut terminal = TerminalGuard::enter(screen.wants_mouse())?;
     let wake = tx.clone();
@@ -328,8 +349,8 @@ fn run_in_terminal<S: Screen>(
 fn event_loop<S: Screen>(
     screen: &mut S,
     terminal: &mut TerminalGuard,
-    rx: &Receiver<Event>,
-    wake: &Sender<Event>,
+    rx: &Receiver<Event<S::Msg>>,
+    wake: &Sender<Event<S::Msg>>,
 ) -> io::Result<()> {
     let size = terminal.terminal.size()?;
     screen.handle(Event::Resize(size.width, size.height));
@@ -516,7 +537,7 @@ pub(crate) type InputError = Arc<Mutex<Option<io::Error>>>;
 ///
 /// # Errors
 /// When the thread cannot start.
-pub(crate) fn spawn_input(tx: Sender<Event>) -> io::Result<InputError> {
+pub(crate) fn spawn_input<M: Send + 'static>(tx: Sender<Event<M>>) -> io::Result<InputError> {
     let slot: InputError = Arc::new(Mutex::new(None));
     let error = Arc::clone(&slot);
     thread::Builder::new()
@@ -552,12 +573,12 @@ pub(crate) fn spawn_input(tx: Sender<Event>) -> io::Result<InputError> {
 /// Ends the input thread, however it ends: after a panic it leaves an error for [`run`] to
 /// report, and it always sends [`Event::Terminate`] so the loop does not wait for input
 /// that cannot come.
-struct InputEnd {
-    tx: Sender<Event>,
+struct InputEnd<M> {
+    tx: Sender<Event<M>>,
     error: InputError,
 }
 
-impl Drop for InputEnd {
+impl<M> Drop for InputEnd<M> {
     fn drop(&mut self) {
         if thread::panicking()
             && let Ok(mut slot) = self.error.lock()
@@ -584,7 +605,9 @@ pub(crate) const ENDING_SIGNALS: [i32; 11] = [
 ///
 /// # Errors
 /// When the signal handlers cannot be registered or the thread cannot start.
-pub(crate) fn spawn_signals(tx: Sender<Event>) -> io::Result<signal_hook::iterator::Handle> {
+pub(crate) fn spawn_signals<M: Send + 'static>(
+    tx: Sender<Event<M>>,
+) -> io::Result<signal_hook::iterator::Handle> {
     let mut signals = Signals::new(ENDING_SIGNALS.iter().chain(&[SIGTSTP, SIGCONT]))?;
     let handle = signals.handle();
     thread::Builder::new()

@@ -12,6 +12,7 @@ pub(crate) mod study;
 mod study_board;
 
 use super::event::Event;
+use super::job::{Job, Reply, Work};
 use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::view;
@@ -83,6 +84,51 @@ pub(crate) enum StudyJob {
     Alternatives(study::AlternativesJob),
     /// The rollout of the study panel's lines.
     Rollout(super::hint_rollout::RolloutJob),
+}
+
+impl StudyJob {
+    /// The job for a worker thread: the alternatives come back as one
+    /// [`ViewerNews::Alternatives`], the rollout as one [`ViewerNews::Rollout`] per round.
+    #[must_use]
+    pub(crate) fn into_job(self) -> Job<ViewerNews> {
+        match self {
+            StudyJob::Alternatives(job) => {
+                Job::from_fn(
+                    Work::Alternatives,
+                    job.id,
+                    move |reply: &Reply<ViewerNews>| {
+                        let panel = Box::new(job.panel());
+                        // Nobody waits once the viewer has closed.
+                        reply.send(ViewerNews::Alternatives(job.id, panel));
+                    },
+                )
+            }
+            StudyJob::Rollout(job) => {
+                Job::from_fn(Work::Rollout, job.id, move |reply: &Reply<ViewerNews>| {
+                    let id = job.id;
+                    job.run(|report| reply.send(ViewerNews::Rollout(id, Box::new(report))));
+                })
+            }
+        }
+    }
+}
+
+/// What the viewer's worker threads send it ([`crate::tui::job`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ViewerNews {
+    /// The study's alternatives asked for with this id, worked out.
+    Alternatives(u64, Box<super::hint::HintPanel>),
+    /// The study's rollout with this id: its result so far.
+    Rollout(u64, Box<super::hint_rollout::RolloutReport>),
+    /// The analysis is under way: `done` of the record's `total` actions.
+    AnalysisProgress {
+        /// Actions analysed.
+        done: usize,
+        /// The record's actions in all.
+        total: usize,
+    },
+    /// The analysis, made or read from its saved file.
+    AnalysisDone(Box<analysis_board::AnalysisOutcome>),
 }
 
 /// The viewer's state: the timeline, the moment shown, and whether the help is open.
@@ -311,7 +357,7 @@ impl Viewer {
     }
 
     /// Applies one event; returns whether the screen must be redrawn.
-    pub(crate) fn handle(&mut self, event: Event) -> bool {
+    pub(crate) fn handle(&mut self, event: Event<ViewerNews>) -> bool {
         match event {
             Event::Key(key) => {
                 let msg = viewer_key(key);
@@ -338,7 +384,7 @@ impl Viewer {
                 self.update(msg);
                 true
             }
-            Event::Hint { id, panel } => {
+            Event::Msg(ViewerNews::Alternatives(id, panel)) => {
                 let Some(study) = self.study.as_mut().filter(|s| s.id == id) else {
                     return false;
                 };
@@ -346,7 +392,7 @@ impl Viewer {
                 study.ready = true;
                 true
             }
-            Event::Rollout { id, report } => {
+            Event::Msg(ViewerNews::Rollout(id, report)) => {
                 let Some(view) = self
                     .study
                     .as_mut()
@@ -359,11 +405,11 @@ impl Viewer {
                 true
             }
             Event::Resize(..) => true,
-            Event::AnalysisProgress { done, total } => {
+            Event::Msg(ViewerNews::AnalysisProgress { done, total }) => {
                 self.board.progressed(done, total);
                 self.board.on
             }
-            Event::AnalysisDone(outcome) => {
+            Event::Msg(ViewerNews::AnalysisDone(outcome)) => {
                 self.board.finished(*outcome);
                 self.analysis_ready();
                 true
@@ -372,17 +418,7 @@ impl Viewer {
                 self.quit = true;
                 false
             }
-            Event::Mouse(_)
-            | Event::Bot { .. }
-            | Event::Tutor { .. }
-            | Event::BotsMade(_)
-            | Event::Saved(_)
-            | Event::NotStarted { .. }
-            | Event::Tick(_)
-            | Event::Second
-            | Event::Suspend
-            | Event::Continued
-            | Event::Drill(_) => false,
+            Event::Mouse(_) | Event::Second | Event::Suspend | Event::Continued => false,
         }
     }
 
@@ -530,7 +566,9 @@ impl Viewer {
 }
 
 impl Screen for Viewer {
-    fn handle(&mut self, event: Event) -> bool {
+    type Msg = ViewerNews;
+
+    fn handle(&mut self, event: Event<ViewerNews>) -> bool {
         Viewer::handle(self, event)
     }
 
@@ -560,10 +598,10 @@ impl Screen for Viewer {
         false
     }
 
-    fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event>) -> io::Result<()> {
-        // The analysis is made on a worker thread that reports back with events.
+    fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event<ViewerNews>>) -> io::Result<()> {
+        // The analysis is made on a worker thread that reports back with messages.
         if let Some(job) = self.take_analysis_job()
-            && let Err(e) = super::workers::spawn_analysis(job, wake.clone())
+            && let Err(e) = super::job::spawn(job.into_job(), wake)
         {
             // Said on the board as the analysis's failure: the viewer goes on.
             let outcome = analysis_board::AnalysisOutcome {
@@ -571,14 +609,10 @@ impl Screen for Viewer {
                 from_cache: false,
                 note: None,
             };
-            let _ = wake.send(Event::AnalysisDone(Box::new(outcome)));
+            let _ = wake.send(Event::Msg(ViewerNews::AnalysisDone(Box::new(outcome))));
         }
         for job in self.take_study_jobs() {
-            let started = match job {
-                StudyJob::Alternatives(job) => study_board::spawn_alternatives(job, wake.clone()),
-                StudyJob::Rollout(job) => super::workers::spawn_rollout(job, wake.clone()),
-            };
-            if let Err(e) = started {
+            if let Err(e) = super::job::spawn(job.into_job(), wake) {
                 self.said = Some(format!("a worker could not start ({e})"));
             }
         }

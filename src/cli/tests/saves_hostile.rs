@@ -285,10 +285,9 @@ fn a_resumed_match_of_random_bots_is_the_match_that_would_have_been() {
                 break;
             };
             let decision = job.decide();
-            app.handle(Event::Bot {
-                id: job.id,
-                decision,
-            });
+            app.handle(Event::Msg(crate::tui::msg::Msg::BotDecided(
+                job.id, decision,
+            )));
             app.make_saves();
         }
     };

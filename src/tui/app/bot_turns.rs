@@ -1,7 +1,7 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
 //! answer, showing its play a checker at a time, and handing sides over.
 
-use super::{App, BotJob, Job, Msg, Player, SharedBot};
+use super::{App, BotJob, Job, Msg, Player, SharedBot, Work};
 use crate::tui::effect::{BotRequest, MadeBots};
 use bg_tui::bot::{BotSpec, Decision, Question};
 use bg_tui::engine::{Action, Phase, Side};
@@ -85,14 +85,15 @@ impl App {
             .side()
             .is_some_and(|side| self.table.bot_may_resign(side));
         let id = self.questions.ask();
-        self.start(Job::Bot(BotJob {
+        let job = BotJob {
             id,
             question,
             may_resign,
             state: self.table.state().clone(),
             bot,
             delay: self.delay(),
-        }));
+        };
+        self.start(Job::new(Work::Bot, id, job));
     }
 
     pub(super) fn bot_decided(&mut self, id: u64, decision: Decision) -> bool {
@@ -204,12 +205,13 @@ impl App {
             .collect();
         let id = self.questions.new_id();
         self.questions.making_bots(Some(id));
-        self.start(Job::Seat(BotRequest {
+        let request = BotRequest {
             id,
             name: name.clone(),
             sides,
             rule_set: self.options.rules.rule_set,
-        }));
+        };
+        self.start(Job::new(Work::Seat, id, request));
     }
 
     /// Asks for the next engine of the command line still to be started (see

@@ -6,6 +6,7 @@
 use super::{App, Said};
 use crate::tui::drill::{Drill, DrillOptions, drill_of};
 use crate::tui::event::Event;
+use crate::tui::msg::Msg;
 use bg_tui::drill::DEFAULT_MIN_LOSS;
 
 impl App {
@@ -38,8 +39,8 @@ impl App {
     pub(super) fn drill_takes(&mut self, event: &Event) -> Option<bool> {
         let drill = self.drill.as_mut()?;
         match event {
-            Event::Key(_) => {
-                let redraw = drill.handle(event.clone());
+            Event::Key(key) => {
+                let redraw = drill.handle(Event::Key(*key));
                 if drill.has_quit() {
                     let (hits, misses) = drill.tally();
                     self.drill = None;
@@ -51,7 +52,7 @@ impl App {
                 Some(redraw)
             }
             Event::Mouse(_) => Some(false),
-            Event::Drill(news) => Some(drill.news(news.clone())),
+            Event::Msg(Msg::Drill(news)) => Some(drill.news(news.clone())),
             _ => None,
         }
     }

@@ -5,9 +5,9 @@
 //! panel's state is the [`super::hints::Hints`] part's.
 
 use super::hints::HintNext;
-use super::{App, Job, Said};
-use crate::tui::hint::{self, HintJob, play_text};
-use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView};
+use super::{App, Job, Said, Work};
+use crate::tui::hint::{self, HintJob};
+use crate::tui::hint_rollout::{RolloutJob, RolloutReport, RolloutStage, RolloutView, line_labels};
 use crate::tui::msg::HintMsg;
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
 use bg_tui::engine::{Phase, Play};
@@ -38,16 +38,7 @@ impl App {
             self.status.say("nothing to roll out here".to_string());
             return;
         };
-        let labels = if plays.is_empty() {
-            vec![format!("{} on roll, cubeless", self.table.game().turn())]
-        } else {
-            job.lines
-                .iter()
-                .zip(&plays)
-                .enumerate()
-                .map(|(i, (_, play))| format!("{:>2} {}", i + 1, play_text(play)))
-                .collect()
-        };
+        let labels = line_labels(&job, self.table.state(), &plays);
         let mut view = RolloutView::new(&job, labels);
         // A cube rollout shows the look-ahead's verdict beside its own.
         view.looked = plays
@@ -64,7 +55,7 @@ impl App {
             })
             .flatten();
         self.hints.start_rollout(id, job.stop.clone(), view);
-        self.start(Job::Rollout(job));
+        self.start(Job::new(Work::Rollout, id, job));
         self.status.clear();
     }
 
@@ -79,11 +70,12 @@ impl App {
     fn hint(&mut self) {
         self.hints.stop_rollout();
         let id = self.questions.new_id();
-        self.start(Job::Hint(HintJob {
+        let job = HintJob {
             id,
             state: self.table.state().clone(),
             seed: self.seed,
-        }));
+        };
+        self.start(Job::new(Work::Hint, id, job));
         let waiting = hint::waiting(self.table.state());
         self.hints.ask(id, self.recorded(), waiting);
     }

@@ -17,22 +17,12 @@ impl App {
     #[must_use]
     pub(crate) fn message_for(&self, event: Event) -> Msg {
         match event {
-            Event::Bot { id, decision } => Msg::BotDecided(id, decision),
-            Event::Tick(id) => Msg::BotStep(id),
-            Event::Hint { id, panel } => Msg::Hint(HintMsg::Ready(id, panel)),
-            Event::Tutor { id, verdict } => Msg::Tutor(TutorMsg::Ready(id, verdict)),
-            Event::Rollout { id, report } => Msg::Hint(HintMsg::Report(id, report)),
-            Event::BotsMade(made) => Msg::BotsMade(*made),
-            Event::Saved(saved) => Msg::Saved(saved),
-            Event::NotStarted { work, id, why } => Msg::NotStarted(work, id, why),
+            // A worker's message is one already.
+            Event::Msg(msg) => msg,
             Event::Second => Msg::Second,
             Event::Terminate => Msg::Terminate,
             // The runtime's own business: the terminal, not the game.
-            Event::Suspend
-            | Event::Continued
-            | Event::AnalysisProgress { .. }
-            | Event::AnalysisDone(_)
-            | Event::Drill(_) => Msg::Ignore,
+            Event::Suspend | Event::Continued => Msg::Ignore,
             Event::Resize(w, h) => Msg::Resize(w, h),
             Event::Mouse(mouse) => self.mouse_msg(mouse),
             Event::Key(key) => self.key_msg(key),

@@ -1,7 +1,7 @@
 //! The runtime's step for one event: [`App::update`] applies its message and returns
 //! effects; [`App::handle`] performs them: a save is asked of the host, which hands its saves
 //! out one at a time, in order; each, and every other job, is kept until the runtime starts
-//! it on a worker thread ([`App::take_jobs`]; a save comes back as
+//! it on a worker thread ([`App::take_jobs`], [`crate::tui::job::spawn`]; a save comes back as
 //! [`crate::tui::msg::Msg::Saved`], bots made for `:bot`, which may start an engine's
 //! program, as [`crate::tui::msg::Msg::BotsMade`]). Nothing here calls `update` again. A job
 //! the game no longer waits for (its side went to a person, its panel closed) is never
@@ -11,9 +11,10 @@ use super::App;
 use super::hints::Hints;
 use super::questions::Questions;
 use super::tutor_desk::TutorDesk;
-use crate::tui::effect::{Effect, Effects, Job, Work};
-use crate::tui::event::Event;
+use super::{Event, Msg};
+use crate::tui::effect::{Effect, Effects};
 use crate::tui::hint_rollout::RolloutReport;
+use crate::tui::job::{Job, Work};
 #[cfg(test)]
 use crate::tui::{bots::BotJob, hint::HintJob, hint_rollout::RolloutJob, tutor::TutorJob};
 
@@ -75,8 +76,9 @@ impl App {
                 );
             }
             // A save whose thread cannot start is made where it is (see
-            // [`crate::tui::workers::spawn_save`]): it never comes back as not started.
-            Work::Save => return false,
+            // [`crate::tui::job::spawn`]): it never comes back as not started; the viewer's
+            // and the drill's work is never the game's.
+            Work::Save | Work::Analysis | Work::Alternatives | Work::Drill => return false,
             Work::Seat => {
                 if self.questions.making() != Some(id) {
                     return false;
@@ -108,13 +110,13 @@ impl App {
     /// The effects the update in progress asked for, with `redraw`: a job it asked for and
     /// then dropped is left out.
     pub(super) fn effects(&mut self, redraw: bool) -> Effects {
-        let current = |job: &Job| waited_for(&self.questions, &self.hints, &self.tutor, job);
+        let current = |job: &Job<Msg>| waited_for(&self.questions, &self.hints, &self.tutor, job);
         let effects = self.outbox.asked(current);
         Effects { redraw, effects }
     }
 
     /// Asks the runtime to start `job`.
-    pub(super) fn start(&mut self, job: Job) {
+    pub(super) fn start(&mut self, job: Job<Msg>) {
         self.ask(Effect::Start(Box::new(job)));
     }
 
@@ -125,106 +127,72 @@ impl App {
 
     /// The jobs to start now on worker threads (those the game still waits for), oldest
     /// first.
-    pub(crate) fn take_jobs(&mut self) -> Vec<Job> {
-        let current = |job: &Job| waited_for(&self.questions, &self.hints, &self.tutor, job);
+    pub(crate) fn take_jobs(&mut self) -> Vec<Job<Msg>> {
+        let current = |job: &Job<Msg>| waited_for(&self.questions, &self.hints, &self.tutor, job);
         self.outbox.take_jobs(current)
     }
 
-    /// Takes the job of the kind `is` says that the game still waits for, as `open` opens
-    /// it.
-    fn take_job<T>(&mut self, is: fn(&Job) -> bool, open: fn(Job) -> Option<T>) -> Option<T> {
-        let current = |job: &Job| waited_for(&self.questions, &self.hints, &self.tutor, job);
-        self.outbox.take_job(current, is, open)
+    /// Takes the newest job of kind `work` that the game still waits for, as the part's
+    /// job `T` it runs.
+    fn take_job<T: 'static>(&mut self, work: Work) -> Option<T> {
+        let current = |job: &Job<Msg>| waited_for(&self.questions, &self.hints, &self.tutor, job);
+        self.outbox.take_job(current, work)?.open()
     }
 
     #[cfg(test)]
     /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
     /// kind at a time).
     pub(crate) fn take_bot_job(&mut self) -> Option<BotJob> {
-        self.take_job(
-            |job| matches!(job, Job::Bot(_)),
-            |job| match job {
-                Job::Bot(job) => Some(job),
-                _ => None,
-            },
-        )
+        self.take_job(Work::Bot)
     }
 
     #[cfg(test)]
     /// The hint to work out now (see [`App::take_bot_job`]).
     pub(crate) fn take_hint_job(&mut self) -> Option<HintJob> {
-        self.take_job(
-            |job| matches!(job, Job::Hint(_)),
-            |job| match job {
-                Job::Hint(job) => Some(job),
-                _ => None,
-            },
-        )
+        self.take_job(Work::Hint)
     }
 
     #[cfg(test)]
     /// The hint panel's rollout to run now (see [`App::take_bot_job`]).
     pub(crate) fn take_rollout_job(&mut self) -> Option<RolloutJob> {
-        self.take_job(
-            |job| matches!(job, Job::Rollout(_)),
-            |job| match job {
-                Job::Rollout(job) => Some(job),
-                _ => None,
-            },
-        )
+        self.take_job(Work::Rollout)
     }
 
     #[cfg(test)]
     /// The bots to make now for `:bot` (see [`App::take_bot_job`]).
     pub(crate) fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
-        self.take_job(
-            |job| matches!(job, Job::Seat(_)),
-            |job| match job {
-                Job::Seat(request) => Some(request),
-                _ => None,
-            },
-        )
+        self.take_job(Work::Seat)
     }
 
     /// The save to make now (see [`App::take_bot_job`]).
     pub(crate) fn take_save_job(&mut self) -> Option<bg_tui::host::saving::SaveJob> {
-        self.take_job(
-            |job| matches!(job, Job::Save(_)),
-            |job| match job {
-                Job::Save(job) => Some(*job),
-                _ => None,
-            },
-        )
+        self.take_job(Work::Save)
     }
 
     /// Whether a save waits for the runtime to start it.
     pub(super) fn holds_save_job(&self) -> bool {
-        self.outbox.holds(|job| matches!(job, Job::Save(_)))
+        self.outbox.holds(Work::Save)
     }
 
     #[cfg(test)]
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
     pub(crate) fn take_tutor_job(&mut self) -> Option<TutorJob> {
-        self.take_job(
-            |job| matches!(job, Job::Tutor(_)),
-            |job| match job {
-                Job::Tutor(job) => Some(job),
-                _ => None,
-            },
-        )
+        self.take_job(Work::Tutor)
     }
 }
 
 /// Whether the game (its seats, hint panel and tutor) still waits for the answer to `job`.
-fn waited_for(seats: &Questions, hints: &Hints, tutor: &TutorDesk, job: &Job) -> bool {
+fn waited_for(seats: &Questions, hints: &Hints, tutor: &TutorDesk, job: &Job<Msg>) -> bool {
     let id = job.id();
-    match job {
-        Job::Bot(_) => seats.pending() == Some(id),
-        Job::Hint(_) => hints.waits_for_hint(id),
-        Job::Rollout(_) => hints.waits_for_rollout(id),
-        Job::Tutor(_) => tutor.waits_for(id),
-        Job::Seat(_) => seats.making() == Some(id),
+    match job.work() {
+        Work::Bot => seats.pending() == Some(id),
+        Work::Hint => hints.waits_for_hint(id),
+        Work::Rollout => hints.waits_for_rollout(id),
+        Work::Tutor => tutor.waits_for(id),
+        Work::Seat => seats.making() == Some(id),
         // The match's saves are always made: never dropped.
-        Job::Save(_) => true,
+        Work::Save => true,
+        // The viewer's and the drill's work is theirs, never the game's.
+        Work::Analysis | Work::Alternatives | Work::Drill => false,
     }
 }

@@ -94,7 +94,7 @@ impl App {
         self.make_saves();
     }
 
-    /// Makes the saves waiting for the runtime ([`crate::tui::effect::Job::Save`]), one
+    /// Makes the saves waiting for the runtime ([`crate::tui::effect::save_job`]), one
     /// after another on this thread, and applies how each went as [`Msg::Saved`], as the
     /// runtime does when a save's worker brings it back: for tests that drive the game
     /// without a runtime, and for the end of the game, when no worker is left to make them.
@@ -196,8 +196,7 @@ impl App {
     /// runtime as a job.
     pub(super) fn keep_next_save(&mut self) {
         if let Some(job) = self.table.next_save() {
-            self.outbox
-                .keep(crate::tui::effect::Job::Save(Box::new(job)));
+            self.outbox.keep(crate::tui::effect::save_job(job));
         }
     }
 

@@ -3,7 +3,7 @@
 //! tutor's panel (take it back, or keep it), anything else is made at once.
 
 use super::tutor_desk::TutorNext;
-use super::{App, Job, Said};
+use super::{App, Job, Msg, Said, Work};
 use crate::tui::msg::TutorMsg;
 use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
@@ -40,7 +40,7 @@ impl App {
             self.commit(decision);
             return;
         };
-        self.start(Job::Tutor(job));
+        self.start(Job::new(Work::Tutor, id, job));
         let recorded = self.recorded();
         self.tutor.think(id, decision, recorded);
         let _ = self.input.drop_pick();
@@ -166,5 +166,14 @@ impl App {
         if self.tutor_busy() {
             let _ = self.tutor.take();
         }
+    }
+}
+
+/// On a worker thread: the tutor's verdict, back as [`TutorMsg::Ready`].
+impl crate::tui::job::Task<Msg> for crate::tui::tutor::TutorJob {
+    fn run(self: Box<Self>, reply: &crate::tui::job::Reply<Msg>) {
+        let verdict = Box::new(self.verdict());
+        // Nobody waits once the game has ended.
+        reply.send(Msg::Tutor(TutorMsg::Ready(self.id, verdict)));
     }
 }

@@ -1,11 +1,12 @@
 //! The drill's work off the screen's thread: valuing a play the saved analysis did not
 //! value (the advisor at the analysis's depth, a second or more at 2-ply) and rolling out
 //! an item's choices (the hint panel's rollout, [`RolloutJob`]). Each job runs on a worker
-//! thread ([`crate::tui::workers::spawn_drill`]) and comes back as an
-//! [`crate::tui::Event::Drill`], its id matching it to the question; an answer to a
-//! question no longer asked (the item left, the drill closed) is dropped.
+//! thread ([`DrillJob::into_job`], [`crate::tui::job::spawn`]) and comes back as a
+//! [`DrillNews`], its id matching it to the question; an answer to a question no longer
+//! asked (the item left, the drill closed) is dropped.
 
 use crate::tui::hint_rollout::{RolloutChoice, RolloutJob, RolloutReport};
+use crate::tui::job::{Job, Reply, Work};
 use bg_tui::advisor::Advisor;
 use bg_tui::drill::{Choice, Item, KeptRollout, Kind, RolledChoice};
 
@@ -26,6 +27,29 @@ impl DrillJob {
             DrillJob::Value(job) => job.id,
             DrillJob::Rollout(job) => job.id,
         }
+    }
+
+    /// The job for a worker thread: a valuation comes back as one [`DrillNews::Valued`], a
+    /// rollout as one [`DrillNews::Rollout`] per round of trials (the last one done), each
+    /// as `as_msg` makes it the screen's message.
+    #[must_use]
+    pub(crate) fn into_job<M: 'static>(self, as_msg: fn(DrillNews) -> M) -> Job<M> {
+        let id = self.id();
+        Job::from_fn(Work::Drill, id, move |reply: &Reply<M>| match self {
+            DrillJob::Value(job) => {
+                let loss = job.loss();
+                // Nobody waits once the drill has closed.
+                reply.send(as_msg(DrillNews::Valued { id, loss }));
+            }
+            DrillJob::Rollout(job) => {
+                job.run(|report| {
+                    reply.send(as_msg(DrillNews::Rollout {
+                        id,
+                        report: Box::new(report),
+                    }))
+                });
+            }
+        })
     }
 }
 

@@ -4,6 +4,7 @@
 //! runtime's save worker would make them.
 
 use crate::tui::bots::BotJob;
+use crate::tui::msg::Msg;
 use crate::tui::{App, Event};
 use bg_tui::engine::{Place, Position};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -37,15 +38,9 @@ pub(crate) fn type_command(app: &mut App, line: &str) {
 /// show its play a checker at a time.
 pub(crate) fn answer_bot(app: &mut App, job: &BotJob) {
     let decision = job.decide();
-    handle(
-        app,
-        Event::Bot {
-            id: job.id,
-            decision,
-        },
-    );
+    handle(app, Event::Msg(Msg::BotDecided(job.id, decision)));
     for _ in 0..job.ticks(&decision) {
-        handle(app, Event::Tick(job.id));
+        handle(app, Event::Msg(Msg::BotStep(job.id)));
     }
 }
 
@@ -54,7 +49,7 @@ pub(crate) fn answer_bot(app: &mut App, job: &BotJob) {
 pub(crate) fn seat_bots(app: &mut App) {
     while let Some(request) = app.take_seat_job() {
         let made = request.make();
-        handle(app, Event::BotsMade(Box::new(made)));
+        handle(app, Event::Msg(Msg::BotsMade(made)));
     }
 }
 

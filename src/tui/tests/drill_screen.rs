@@ -391,8 +391,8 @@ fn valuation_of(d: &mut Drill) -> crate::tui::drill::ValueJob {
     }
 }
 
-fn valued(id: u64, loss: Option<i64>) -> crate::tui::Event {
-    crate::tui::Event::Drill(crate::tui::drill::DrillNews::Valued { id, loss })
+fn valued(id: u64, loss: Option<i64>) -> crate::tui::Event<crate::tui::drill::DrillNews> {
+    crate::tui::Event::Msg(crate::tui::drill::DrillNews::Valued { id, loss })
 }
 
 /// A play the analysis did not value is valued on a worker, not on the screen's thread:
@@ -428,14 +428,14 @@ fn a_play_the_analysis_did_not_value_is_valued_on_a_worker() {
     // The real work, on a worker thread, comes back as an event.
     job.item.judged.ply = 0;
     let (tx, rx) = std::sync::mpsc::channel();
-    crate::tui::workers::spawn_drill(crate::tui::drill::DrillJob::Value(Box::new(job)), tx)
-        .expect("a thread");
+    let job = crate::tui::drill::DrillJob::Value(Box::new(job)).into_job(|news| news);
+    crate::tui::job::spawn(job, &tx).expect("a thread");
     let event = rx
         .recv_timeout(std::time::Duration::from_secs(120))
         .expect("the valuation comes back");
     assert!(matches!(
         event,
-        crate::tui::Event::Drill(crate::tui::drill::DrillNews::Valued { loss: Some(_), .. })
+        crate::tui::Event::Msg(crate::tui::drill::DrillNews::Valued { loss: Some(_), .. })
     ));
     assert!(d.handle(event));
     let loss = d
@@ -496,7 +496,11 @@ fn leaving_before_the_valuation_arrives_drops_it() {
     press(&mut app, KeyCode::Char('q'));
     assert!(app.drill_open().is_none());
     let before = app.model().message;
-    assert!(!app.handle(valued(job.id, Some(300_000))));
+    let late = crate::tui::drill::DrillNews::Valued {
+        id: job.id,
+        loss: Some(300_000),
+    };
+    assert!(!app.handle(crate::tui::Event::Msg(crate::tui::msg::Msg::Drill(late))));
     assert_eq!(app.model().message, before);
     assert!(!app.should_quit());
 }
@@ -569,7 +573,7 @@ fn r_rolls_out_the_best_and_the_answer_and_the_rollout_is_kept() {
         "{log:?}"
     );
     let news = |report| {
-        crate::tui::Event::Drill(crate::tui::drill::DrillNews::Rollout {
+        crate::tui::Event::Msg(crate::tui::drill::DrillNews::Rollout {
             id: job.id,
             report: Box::new(report),
         })

@@ -4,7 +4,7 @@
 use crate::tui::Event;
 use crate::tui::terminal::Screen;
 use crate::tui::viewer::keys::viewer_help_rows;
-use crate::tui::viewer::{ViewOptions, Viewer};
+use crate::tui::viewer::{ViewOptions, Viewer, ViewerNews};
 use crate::tui::{Overlay, Spot};
 use bg_tui::record::{self, Record};
 use bg_tui::replay::{MomentKind, Timeline};
@@ -459,8 +459,11 @@ fn run_analysis(v: &mut Viewer) -> usize {
         let event = rx
             .recv_timeout(Duration::from_secs(600))
             .expect("the analysis reports");
-        let done = matches!(event, Event::AnalysisDone(_));
-        progress += usize::from(matches!(event, Event::AnalysisProgress { .. }));
+        let done = matches!(event, Event::Msg(ViewerNews::AnalysisDone(_)));
+        progress += usize::from(matches!(
+            event,
+            Event::Msg(ViewerNews::AnalysisProgress { .. })
+        ));
         v.handle(event);
         if done {
             return progress;

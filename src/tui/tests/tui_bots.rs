@@ -1,6 +1,7 @@
 //! Bots in the terminal app, driven the way the runtime drives them: each question to a
 //! bot is taken from the app, answered, and handed back as events (here on this thread).
 
+use crate::tui::msg::{HintMsg, Msg};
 use crate::tui::{App, Event, Options, Overlay, Player};
 use bg_tui::engine::{Phase, Rules, Side};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -54,10 +55,10 @@ fn a_hint_for_a_position_the_bots_have_left_is_asked_again() {
         a.match_state().game().phase() != Phase::Opening
     });
     assert!(matches!(app.match_state().game().phase(), Phase::Moving(_)));
-    app.handle(Event::Hint {
-        id: stale.id,
-        panel: Box::new(stale.panel()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        stale.id,
+        Box::new(stale.panel()),
+    ))));
     let again = app.take_hint_job().expect("the hint is asked again");
     assert_ne!(again.id, stale.id);
     assert_eq!(
@@ -71,10 +72,10 @@ fn a_hint_for_a_position_the_bots_have_left_is_asked_again() {
     assert_eq!(lines, vec!["expert is thinking".to_string()]);
     let panel = again.panel();
     let shown = panel.lines();
-    app.handle(Event::Hint {
-        id: again.id,
-        panel: Box::new(panel),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        again.id,
+        Box::new(panel),
+    ))));
     let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
         panic!("the panel stays open");
     };
@@ -133,16 +134,13 @@ fn a_bot_move_is_shown_one_checker_at_a_time_with_a_delay() {
     let steps = job.ticks(&decision);
     assert!(steps > 0, "with a delay, the play is shown step by step");
     assert_eq!(job.delay.as_millis(), 50);
-    app.handle(Event::Bot {
-        id: job.id,
-        decision,
-    });
+    app.handle(Event::Msg(Msg::BotDecided(job.id, decision)));
     // While the bot's play is shown, the human's keys are refused with a reason.
     press(&mut app, KeyCode::Char('r'));
     assert!(!app.message().is_empty());
     for k in 0..steps {
         assert_eq!(app.model().dice_used.len(), k);
-        app.handle(Event::Tick(job.id));
+        app.handle(Event::Msg(Msg::BotStep(job.id)));
     }
     // After the last step the play is made, and it stays visible in notation.
     assert_eq!(app.match_state().game().turn(), Side::White);
@@ -180,10 +178,7 @@ fn stale_answers_are_ignored_and_a_side_can_change_hands() {
         // The answer to a question asked before the change is dropped.
         let before = app.match_state().clone();
         let d = job.decide();
-        app.handle(Event::Bot {
-            id: job.id,
-            decision: d,
-        });
+        app.handle(Event::Msg(Msg::BotDecided(job.id, d)));
         assert_eq!(app.match_state(), &before);
     }
 }
@@ -233,10 +228,7 @@ fn a_bot_resigns_only_a_certain_loss_and_only_once() {
             } else {
                 job.decide()
             };
-            app.handle(Event::Bot {
-                id: job.id,
-                decision,
-            });
+            app.handle(Event::Msg(Msg::BotDecided(job.id, decision)));
             if offered && app.match_state().game().resignation().is_some() {
                 assert!(app.model().status.contains("Bob offers to resign"));
                 press(&mut app, KeyCode::Char('n'));
@@ -272,13 +264,10 @@ fn a_bot_resigns_only_a_certain_loss_and_only_once() {
 fn step_with_bot(app: &mut App, each: &mut impl FnMut(&App)) {
     if let Some(job) = app.take_bot_job() {
         let decision = job.decide();
-        app.handle(Event::Bot {
-            id: job.id,
-            decision,
-        });
+        app.handle(Event::Msg(Msg::BotDecided(job.id, decision)));
         each(app);
         for _ in 0..job.ticks(&decision) {
-            app.handle(Event::Tick(job.id));
+            app.handle(Event::Msg(Msg::BotStep(job.id)));
             each(app);
         }
         return;
@@ -361,10 +350,7 @@ fn a_bots_answer_to_a_double_is_in_the_log() {
     press(&mut app, KeyCode::Char('d'));
     let job = app.take_bot_job().expect("the bot answers");
     let decision = job.decide();
-    app.handle(Event::Bot {
-        id: job.id,
-        decision,
-    });
+    app.handle(Event::Msg(Msg::BotDecided(job.id, decision)));
     let log = app.log();
     let last = log.last().map(String::as_str);
     assert!(

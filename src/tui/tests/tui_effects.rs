@@ -3,7 +3,8 @@
 //! a job like the others, made on a worker thread, one at a time and in order, its outcome
 //! coming back as an event.
 
-use crate::tui::effect::{Effect, Job, SaveRequest, Saved};
+use crate::tui::effect::{Effect, SaveRequest, Saved};
+use crate::tui::job::{Job, Work};
 use crate::tui::msg::Msg;
 use crate::tui::{App, Event, Options, Player};
 use bg_tui::engine::Rules;
@@ -56,7 +57,7 @@ fn update_asks_for_the_autosave_and_writes_nothing_itself() {
         dir.path().join(store::AUTOSAVE_NAME).exists(),
         "the worker saves"
     );
-    app.handle(Event::Saved(Saved::new(done)));
+    app.handle(Event::Msg(Msg::Saved(Saved::new(done))));
     let (record, _) = store::read_record(&dir.path().join(store::AUTOSAVE_NAME)).unwrap();
     assert_eq!(&record, app.record());
 }
@@ -76,15 +77,15 @@ fn saves_asked_while_one_is_out_are_made_in_order_after_it() {
     let effects = app.update(Msg::QuitNow);
     app.perform(effects);
     assert!(!app.should_quit(), "a save is still out");
-    app.handle(Event::Saved(Saved::new(first.run())));
+    app.handle(Event::Msg(Msg::Saved(Saved::new(first.run()))));
     let second = app.take_save_job().expect("s, once the first is back");
     assert_eq!(second.request(), &SaveRequest::To(None));
-    app.handle(Event::Saved(Saved::new(second.run())));
+    app.handle(Event::Msg(Msg::Saved(Saved::new(second.run()))));
     assert!(app.message().starts_with("saved to"), "{}", app.message());
     assert!(!app.should_quit());
     let last = app.take_save_job().expect("the last look before quitting");
     assert_eq!(last.request(), &SaveRequest::BeforeQuit);
-    app.handle(Event::Saved(Saved::new(last.run())));
+    app.handle(Event::Msg(Msg::Saved(Saved::new(last.run()))));
     assert!(app.should_quit(), "the match is safe: the game ends");
     assert!(app.take_save_job().is_none());
 }
@@ -117,7 +118,7 @@ fn update_asks_for_a_bot_s_decision_as_a_job() {
     );
     // The opening roll is the person's: the bot is asked once the game has started.
     let effects = app.update(Msg::Roll);
-    let started: Vec<&Job> = effects
+    let started: Vec<&Job<Msg>> = effects
         .effects
         .iter()
         .filter_map(|e| match e {
@@ -131,7 +132,7 @@ fn update_asks_for_a_bot_s_decision_as_a_job() {
         .to_act()
         .is_some_and(|side| side == bg_tui::engine::Side::White);
     assert_eq!(
-        started.iter().any(|job| matches!(job, Job::Bot(_))),
+        started.iter().any(|job| job.work() == Work::Bot),
         bot_to_act,
         "{started:?}"
     );

@@ -1,6 +1,7 @@
 //! Nothing lost, part three (issue 34), in the terminal game: engines that take their time,
 //! work that cannot get a thread, and the keys that must stay live meanwhile.
 
+use crate::tui::msg::{HintMsg, Msg};
 use crate::tui::{App, Event, Options, Overlay};
 use bg_tui::engine::{Rules, Side};
 use ratatui::crossterm::event::KeyCode;
@@ -54,7 +55,7 @@ fn an_engine_starts_off_the_ui_thread_with_the_keys_live() {
     assert!(app.model().overlay.is_none());
     assert_eq!(app.model().bots[Side::Black.index()], None);
     let made = worker.join().expect("the worker ends");
-    app.handle(Event::BotsMade(Box::new(made)));
+    app.handle(Event::Msg(Msg::BotsMade(made)));
     assert!(
         app.model().bots[Side::Black.index()]
             .as_deref()
@@ -74,7 +75,7 @@ fn an_engine_that_comes_after_human_is_not_seated() {
         .take_seat_job()
         .expect("the engine is started on a worker");
     type_command(&mut app, "human");
-    app.handle(Event::BotsMade(Box::new(request.make())));
+    app.handle(Event::Msg(Msg::BotsMade(request.make())));
     assert_eq!(app.model().bots, [None, None]);
 }
 
@@ -149,7 +150,7 @@ fn the_panels_rollout_stops_within_a_turn_after_esc() {
 #[test]
 fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
     use crate::tui::Player;
-    use crate::tui::effect::Work;
+    use crate::tui::job::Work;
     let mut app = App::new(Options {
         rules: Rules::money(),
         seed: Some(3),
@@ -161,11 +162,11 @@ fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
     })
     .unwrap();
     let job = app.take_bot_job().expect("a bot is asked");
-    app.handle(Event::NotStarted {
-        work: Work::Bot,
-        id: job.id,
-        why: "Resource temporarily unavailable".to_string(),
-    });
+    app.handle(Event::Msg(Msg::NotStarted(
+        Work::Bot,
+        job.id,
+        "Resource temporarily unavailable".to_string(),
+    )));
     assert!(
         app.message()
             .starts_with("the bot waits: a thread could not start (Resource"),
@@ -181,7 +182,7 @@ fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
 /// panel and the game go on.
 #[test]
 fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
-    use crate::tui::effect::Work;
+    use crate::tui::job::Work;
     use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
     let mut app = new_app();
     press(&mut app, KeyCode::Char('r'));
@@ -193,17 +194,17 @@ fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
     };
     shifted(&mut app, 'H');
     let hint = app.take_hint_job().expect("the hint is asked");
-    app.handle(Event::Hint {
-        id: hint.id,
-        panel: Box::new(hint.panel()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        hint.id,
+        Box::new(hint.panel()),
+    ))));
     shifted(&mut app, 'R');
     let job = app.take_rollout_job().expect("the rollout is asked");
-    app.handle(Event::NotStarted {
-        work: Work::Rollout,
-        id: job.id,
-        why: "Resource temporarily unavailable".to_string(),
-    });
+    app.handle(Event::Msg(Msg::NotStarted(
+        Work::Rollout,
+        job.id,
+        "Resource temporarily unavailable".to_string(),
+    )));
     let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
         panic!("the panel is closed");
     };
@@ -427,7 +428,7 @@ fn a_game_with_a_save_that_never_returns(
     }
     key(&mut app, KeyCode::Enter);
     let job = app.take_save_job().expect("the save");
-    crate::tui::workers::spawn_save(job, tx);
+    crate::tui::job::spawn(crate::tui::effect::save_job(job), &tx).expect("a save is never lost");
     assert!(app.save_out());
     app
 }
@@ -596,7 +597,7 @@ fn an_autosave_whose_fsync_never_returns_is_given_up_on_a_signal() {
     key(&mut app, KeyCode::Enter);
     let job = app.take_save_job().expect("the autosave of the move");
     let (tx, rx) = std::sync::mpsc::channel();
-    crate::tui::workers::spawn_save(job, tx);
+    crate::tui::job::spawn(crate::tui::effect::save_job(job), &tx).expect("a save is never lost");
     synced
         .recv_timeout(Duration::from_secs(10))
         .expect("the save reached the journal's fsync");

@@ -1,5 +1,6 @@
 //! Whole games driven through the terminal app by key events, with seeded dice.
 
+use crate::tui::msg::Msg;
 use crate::tui::{App, Event, Options, Overlay, Spot};
 use bg_tui::engine::{CrawfordState, Ending, Phase, Rules, Side, WinKind, format_play};
 use ratatui::crossterm::event::{
@@ -668,10 +669,7 @@ fn auto_bearoff_lets_the_strongest_bot_play_a_race_one_visible_move_at_a_time() 
     let job = app.take_bot_job().expect("the computer plays the race");
     let decision = job.decide();
     let ticks = job.ticks(&decision);
-    app.handle(Event::Bot {
-        id: job.id,
-        decision,
-    });
+    app.handle(Event::Msg(Msg::BotDecided(job.id, decision)));
     press(&mut app, KeyCode::Char('u'));
     assert!(app.message().contains("wait"), "{}", app.message());
     let mover = app.match_state().game().turn();
@@ -681,7 +679,7 @@ fn auto_bearoff_lets_the_strongest_bot_play_a_race_one_visible_move_at_a_time() 
             "{}",
             app.model().status
         );
-        app.handle(Event::Tick(job.id));
+        app.handle(Event::Msg(Msg::BotStep(job.id)));
     }
     assert_ne!(app.match_state().game().turn(), mover, "the play was made");
 }

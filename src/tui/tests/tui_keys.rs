@@ -3,6 +3,7 @@
 
 use crate::tui::hint::HintJob;
 use crate::tui::keys::help_rows;
+use crate::tui::msg::{HintMsg, Msg};
 use crate::tui::{App, Event, Options, Overlay, Spot};
 use bg_tui::engine::{Phase, Rules, WinKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -433,10 +434,10 @@ fn check_help() {
 /// answer back; returns the panel then shown.
 fn open_hint(app: &mut App) -> (String, Vec<String>) {
     let job = ask_hint(app);
-    app.handle(Event::Hint {
-        id: job.id,
-        panel: Box::new(job.panel()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        job.id,
+        Box::new(job.panel()),
+    ))));
     hint_panel(app)
 }
 
@@ -468,22 +469,22 @@ fn check_hint_answers_come_late() {
     // Closed before the answer comes: the answer is dropped.
     let first = ask_hint(&mut app);
     press(&mut app, KeyCode::Char('x'));
-    app.handle(Event::Hint {
-        id: first.id,
-        panel: Box::new(first.panel()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        first.id,
+        Box::new(first.panel()),
+    ))));
     assert!(app.model().overlay.is_none(), "a closed hint stays closed");
     // Asked again: the first question's answer is not the second's.
     let second = ask_hint(&mut app);
-    app.handle(Event::Hint {
-        id: first.id,
-        panel: Box::new(first.panel()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        first.id,
+        Box::new(first.panel()),
+    ))));
     assert_eq!(hint_panel(&app).1, vec!["expert is thinking".to_string()]);
-    app.handle(Event::Hint {
-        id: second.id,
-        panel: Box::new(second.panel()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        second.id,
+        Box::new(second.panel()),
+    ))));
     assert!(
         hint_panel(&app).1[2].starts_with("> 1 "),
         "the ranking shows"

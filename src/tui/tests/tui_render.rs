@@ -3,6 +3,7 @@
 //! the spots drawn, and that the styles (cursor, dice, colour) are right.
 
 use super::common;
+use crate::tui::msg::{HintMsg, Msg, TutorMsg};
 
 use common::sides;
 
@@ -921,10 +922,10 @@ fn the_hint_panel() {
     )));
     // The runtime works the hint out on a worker thread and hands it back.
     let job = app.take_hint_job().expect("the hint is asked");
-    app.handle(Event::Hint {
-        id: job.id,
-        panel: Box::new(job.panel()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        job.id,
+        Box::new(job.panel()),
+    ))));
     let model = app.model();
     assert!(
         matches!(&model.overlay, Some(Overlay::Question { title, .. }) if title == "Hint from expert"),
@@ -1009,10 +1010,10 @@ fn tutor_panel_after_the_worst_play(rules: bg_tui::engine::Rules) -> BoardModel 
     }
     app.handle(key(KeyCode::Enter));
     let job = app.take_tutor_job().expect("the tutor is asked");
-    app.handle(Event::Tutor {
-        id: job.id,
-        verdict: Box::new(job.verdict()),
-    });
+    app.handle(Event::Msg(Msg::Tutor(TutorMsg::Ready(
+        job.id,
+        Box::new(job.verdict()),
+    ))));
     app.model()
 }
 

@@ -3,6 +3,7 @@
 //! (within a turn) with the trials done. The rollouts here are cut short (few trials, truncated) to be quick.
 
 use crate::tui::hint_rollout::{RolloutJob, RolloutReport};
+use crate::tui::msg::{HintMsg, Msg};
 use crate::tui::{App, Event, Options, Overlay};
 use bg_tui::engine::Phase;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -30,10 +31,10 @@ fn shifted(app: &mut App, c: char) {
 fn open_hint(app: &mut App) {
     shifted(app, 'H');
     let job = app.take_hint_job().expect("the hint is asked");
-    app.handle(Event::Hint {
-        id: job.id,
-        panel: Box::new(job.panel()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
+        job.id,
+        Box::new(job.panel()),
+    ))));
 }
 
 fn panel(app: &App) -> Option<Vec<String>> {
@@ -66,10 +67,10 @@ fn reports(job: &RolloutJob) -> Vec<RolloutReport> {
 }
 
 fn hand(app: &mut App, job: &RolloutJob, report: &RolloutReport) {
-    app.handle(Event::Rollout {
-        id: job.id,
-        report: Box::new(report.clone()),
-    });
+    app.handle(Event::Msg(Msg::Hint(HintMsg::Report(
+        job.id,
+        Box::new(report.clone()),
+    ))));
 }
 
 #[test]

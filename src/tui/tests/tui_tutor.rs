@@ -3,6 +3,7 @@
 //! to take it back (the player decides again) or keep it. Seeded dice; the judgement is
 //! worked out here as the runtime's worker thread would.
 
+use crate::tui::msg::{Msg, TutorMsg};
 use crate::tui::tutor::{Threshold, Verdict};
 use crate::tui::{App, Event, Options, Overlay, Player};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
@@ -59,10 +60,10 @@ fn judge(app: &mut App) -> Verdict {
     );
     let job = app.take_tutor_job().expect("the tutor is asked");
     let verdict = job.verdict();
-    app.handle(Event::Tutor {
-        id: job.id,
-        verdict: Box::new(verdict.clone()),
-    });
+    app.handle(Event::Msg(Msg::Tutor(TutorMsg::Ready(
+        job.id,
+        Box::new(verdict.clone()),
+    ))));
     verdict
 }
 
@@ -328,10 +329,10 @@ fn a_play_moved_by_hand_is_taken_back_to_the_start_of_the_turn() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.message(), "taken back: play the roll again");
     assert_eq!(app.model().position, start, "the checkers are back");
-    app.handle(Event::Tutor {
-        id: stale.id,
-        verdict: Box::new(stale.verdict()),
-    });
+    app.handle(Event::Msg(Msg::Tutor(TutorMsg::Ready(
+        stale.id,
+        Box::new(stale.verdict()),
+    ))));
     assert!(
         tutor_lines(&app).is_none(),
         "a verdict on a decision taken back is dropped"

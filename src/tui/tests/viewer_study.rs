@@ -7,7 +7,7 @@ use crate::tui::terminal::Screen;
 use crate::tui::viewer::analysis_board::AnalysisOutcome;
 use crate::tui::viewer::graph::match_graph;
 use crate::tui::viewer::study::{DecisionStates, ViewerExit};
-use crate::tui::viewer::{StudyJob, ViewOptions, Viewer, editing_app};
+use crate::tui::viewer::{StudyJob, ViewOptions, Viewer, ViewerNews, editing_app};
 use crate::tui::{App, Player};
 use bg_tui::advisor::Mark;
 use bg_tui::analysis::{Analysis, Judged, LuckMark, RollLuck};
@@ -150,11 +150,13 @@ fn analysed_viewer() -> Viewer {
         },
     );
     let _ = v.take_analysis_job();
-    v.handle(Event::AnalysisDone(Box::new(AnalysisOutcome {
-        result: Ok(hand_made_analysis()),
-        from_cache: false,
-        note: None,
-    })));
+    v.handle(Event::Msg(ViewerNews::AnalysisDone(Box::new(
+        AnalysisOutcome {
+            result: Ok(hand_made_analysis()),
+            from_cache: false,
+            note: None,
+        },
+    ))));
     v
 }
 
@@ -242,7 +244,7 @@ fn study_at(game: usize, action: usize) -> Viewer {
         panic!("the alternatives are asked for");
     };
     let panel = Box::new(job.panel());
-    v.handle(Event::Hint { id: job.id, panel });
+    v.handle(Event::Msg(ViewerNews::Alternatives(job.id, panel)));
     v
 }
 
@@ -430,11 +432,13 @@ fn a_money_graph_gives_whites_equity_in_points_and_draws_in_ascii() {
         },
     );
     let _ = v.take_analysis_job();
-    v.handle(Event::AnalysisDone(Box::new(AnalysisOutcome {
-        result: Ok(a),
-        from_cache: false,
-        note: None,
-    })));
+    v.handle(Event::Msg(ViewerNews::AnalysisDone(Box::new(
+        AnalysisOutcome {
+            result: Ok(a),
+            from_cache: false,
+            note: None,
+        },
+    ))));
     press(&mut v, KeyCode::Char('g'));
     press(&mut v, KeyCode::Right);
     for (w, h) in [(80, 24), (120, 40)] {

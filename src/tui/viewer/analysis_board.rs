@@ -3,10 +3,12 @@
 //! the mistakes to jump to, the expert's better play to show on the board, and each
 //! player's figures (error rate, PR, luck).
 //!
-//! The analysis is made once on a worker thread ([`crate::tui::workers::spawn_analysis`]), which reports its progress and
-//! its outcome as events, and is saved beside the record ([`bg_tui::analysis::cache`]) so the
+//! The analysis is made once on a worker thread ([`AnalysisJob::into_job`]), which reports
+//! its progress and its outcome as messages, and is saved beside the record ([`bg_tui::analysis::cache`]) so the
 //! next opening reads it at once.
 
+use crate::tui::job::{Job, Reply, Work};
+use crate::tui::viewer::ViewerNews;
 use bg_tui::analysis::{self, Analysis, Judged, cache};
 use bg_tui::record::Record;
 use std::path::PathBuf;
@@ -50,6 +52,25 @@ pub(crate) struct AnalysisJob {
 }
 
 impl AnalysisJob {
+    /// The job for a worker thread: a [`ViewerNews::AnalysisProgress`] as it goes (each
+    /// whole percent), then [`ViewerNews::AnalysisDone`].
+    #[must_use]
+    pub(crate) fn into_job(self) -> Job<ViewerNews> {
+        Job::from_fn(Work::Analysis, 0, move |reply: &Reply<ViewerNews>| {
+            let mut shown = usize::MAX;
+            let mut progress = |done: usize, total: usize| {
+                let percent = 100 * done / total.max(1);
+                if percent != shown {
+                    shown = percent;
+                    // The viewer may be gone; the work then goes on only to be saved.
+                    reply.send(ViewerNews::AnalysisProgress { done, total });
+                }
+            };
+            let outcome = self.run(&mut progress);
+            reply.send(ViewerNews::AnalysisDone(Box::new(outcome)));
+        })
+    }
+
     /// Reads the saved analysis if it is of this record, depth and program, or makes it
     /// (telling `progress` how far it is) and saves it: on the calling thread.
     pub(crate) fn run(&self, progress: &mut dyn FnMut(usize, usize)) -> AnalysisOutcome {

@@ -6,10 +6,10 @@
 //!
 //! The match before each action of the record is found by walking the record once
 //! ([`DecisionStates`]); the alternatives are worked out by the advisor on a worker thread
-//! ([`AlternativesJob`]) and come back as an [`crate::tui::Event::Hint`].
+//! ([`AlternativesJob`]) and come back as a [`crate::tui::viewer::ViewerNews::Alternatives`].
 
 use crate::tui::hint::{HintPanel, play_text};
-use crate::tui::hint_rollout::{RolloutChoice, RolloutJob, RolloutStage, RolloutView};
+use crate::tui::hint_rollout::{RolloutChoice, RolloutJob, RolloutStage, RolloutView, line_labels};
 use crate::tui::{Options, Player, SetUpStart};
 use bg_tui::advisor::{self, Advisor};
 use bg_tui::bot::BotSpec;
@@ -325,16 +325,7 @@ impl StudyPanel {
         let plays: Vec<Play> = self.panel.plays.iter().map(|p| p.play).collect();
         let choice = self.panel.choice.unwrap_or_default();
         let job = RolloutJob::new(id, &self.state, &plays, seed, choice)?;
-        let labels = if plays.is_empty() {
-            vec![format!("{} on roll, cubeless", self.state.game().turn())]
-        } else {
-            job.lines
-                .iter()
-                .zip(&plays)
-                .enumerate()
-                .map(|(i, (_, play))| format!("{:>2} {}", i + 1, play_text(play)))
-                .collect()
-        };
+        let labels = line_labels(&job, &self.state, &plays);
         self.panel.rollout = Some(RolloutView::new(&job, labels));
         self.rollout = Some((id, job.stop.clone()));
         Some(job)

@@ -7,7 +7,6 @@ use super::study::{self, NoStudy, PlayOn, StudyPanel, ViewerExit};
 use super::{StudyJob, Viewer, graph};
 use crate::tui::event::Event;
 use ratatui::crossterm::event::KeyCode;
-use std::io;
 
 impl Viewer {
     /// The match before the decision of the moment shown, and the action taken.
@@ -228,19 +227,4 @@ pub(crate) fn editing_app(
         ratatui::crossterm::event::KeyModifiers::NONE,
     )));
     Ok(app)
-}
-
-/// Works the alternatives of `job` out on a new thread, sent back as an [`Event::Hint`].
-pub(super) fn spawn_alternatives(
-    job: study::AlternativesJob,
-    tx: std::sync::mpsc::Sender<Event>,
-) -> io::Result<()> {
-    std::thread::Builder::new()
-        .name("bg-tui alternatives".to_string())
-        .spawn(move || {
-            let panel = Box::new(job.panel());
-            // Nobody waits once the viewer has closed.
-            let _ = tx.send(Event::Hint { id: job.id, panel });
-        })
-        .map(|_| ())
 }
