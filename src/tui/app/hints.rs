@@ -1,13 +1,19 @@
 //! The hint panel's part: the panel (until the next key), the hint it waits for, and the
 //! rollout it shows while that runs. This part is the only writer of them: it takes the
-//! panel's messages ([`Hints::update`]) and says what the game must do for the rest (ask
-//! the bot, play a line, start a rollout).
+//! panel's messages ([`Hints::handle`], over the state machine [`Hints::update`]), makes
+//! the jobs they ask for from the match as it stands ([`HintGame`]: the hint on a worker,
+//! its rollout), draws its panel ([`Hints::view`]), and says what the game must do for the
+//! rest (start the job, play a line).
 
-use crate::tui::hint::HintPanel;
-use crate::tui::hint_rollout::{RolloutChoice, RolloutReport, RolloutStage, RolloutView};
+use crate::tui::hint::{self, HintJob, HintPanel};
+use crate::tui::hint_rollout::{
+    RolloutChoice, RolloutJob, RolloutReport, RolloutStage, RolloutView, line_labels,
+};
+use crate::tui::job::{Job, Work};
 use crate::tui::model::Overlay;
-use crate::tui::msg::{HintMsg, RolloutKnob};
-use bg_tui::engine::Play;
+use crate::tui::msg::{HintMsg, Msg, RolloutKnob};
+use bg_tui::bot::EXPERT_DEFAULT_PLY;
+use bg_tui::engine::{MatchState, Play};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -40,9 +46,40 @@ pub(super) enum HintNext {
     RollOut,
 }
 
+/// What the game does after the hint panel took a message, its jobs made
+/// ([`Hints::handle`]).
+#[derive(Debug)]
+pub(super) enum HintDone {
+    /// Nothing changed on the screen.
+    Unchanged,
+    /// The panel changed.
+    Changed,
+    /// The panel refused: this goes on the message line.
+    Say(String),
+    /// Start this job: the hint asked for (the panel says the bot is thinking).
+    Ask(Job<Msg>),
+    /// Start this job: the panel's rollout (the message line is cleared).
+    RollOut(Job<Msg>),
+    /// Play this play of the panel's, which is closed.
+    Play(Play),
+}
+
+/// What the hint panel reads of the game to make its jobs.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct HintGame<'a> {
+    /// The match as it stands.
+    pub(super) state: &'a MatchState,
+    /// The record's length now.
+    pub(super) recorded: usize,
+    /// The seed of the dice (the hint's bots and the rollout's dice derive from it).
+    pub(super) seed: u64,
+}
+
 /// The hint panel and what it waits for.
 #[derive(Debug, Default)]
 pub(super) struct Hints {
+    /// The id of the last question the panel asked of a worker (a hint, a rollout).
+    next_id: u64,
     /// The hint panel, until the next key.
     panel: Option<HintPanel>,
     /// The id of the hint being worked out, and the record's length when it was asked for.
@@ -54,6 +91,83 @@ pub(super) struct Hints {
 }
 
 impl Hints {
+    /// Takes a message of the panel's in `game`, and makes the jobs it asks for (the hint,
+    /// asked again when the match has moved on meanwhile; the rollout). Returns what the
+    /// game must do for it.
+    pub(super) fn handle(&mut self, msg: HintMsg, game: &HintGame<'_>) -> HintDone {
+        match self.update(msg, game.recorded) {
+            HintNext::Unchanged => HintDone::Unchanged,
+            HintNext::Changed => HintDone::Changed,
+            HintNext::Say(line) => HintDone::Say(line),
+            HintNext::Play(play) => HintDone::Play(play),
+            HintNext::Ask => HintDone::Ask(self.ask_hint(game)),
+            HintNext::RollOut => self.roll_out(game),
+        }
+    }
+
+    /// A fresh id for a question to a worker.
+    const fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Asks for the strongest bot's advice for the player on roll in `game`: every play
+    /// ranked (the expert's with equities, losses and chances), or the cube decision. The
+    /// panel opens at once and says the bot is thinking until the answer comes back.
+    fn ask_hint(&mut self, game: &HintGame<'_>) -> Job<Msg> {
+        self.stop_rollout();
+        let id = self.new_id();
+        let job = HintJob {
+            id,
+            state: game.state.clone(),
+            seed: game.seed,
+        };
+        self.ask(id, game.recorded, hint::waiting(game.state));
+        Job::new(Work::Hint, id, job)
+    }
+
+    /// Starts rolling out the open panel's lines (the best few plays, or the position of
+    /// its cube advice) in `game`.
+    fn roll_out(&mut self, game: &HintGame<'_>) -> HintDone {
+        let Some(panel) = &self.panel else {
+            return HintDone::Changed;
+        };
+        if self.waiting() {
+            return HintDone::Say("wait for the hint first".to_string());
+        }
+        if panel
+            .rollout
+            .as_ref()
+            .is_some_and(|r| r.stage == RolloutStage::Running)
+        {
+            return HintDone::Changed;
+        }
+        let plays: Vec<_> = panel.plays.iter().map(|p| p.play).collect();
+        // A cube rollout shows the look-ahead's verdict beside its own.
+        let looked = plays
+            .is_empty()
+            .then(|| {
+                panel
+                    .head
+                    .iter()
+                    .find(|l| l.starts_with("proper cube action:"))
+                    .map(|l| {
+                        let close = if panel.cube_close { " (close)" } else { "" };
+                        format!("{EXPERT_DEFAULT_PLY}-ply, {l}{close}")
+                    })
+            })
+            .flatten();
+        let seed = game.seed ^ (game.recorded as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let id = self.new_id();
+        let Some(job) = RolloutJob::new(id, game.state, &plays, seed, self.choice) else {
+            return HintDone::Say("nothing to roll out here".to_string());
+        };
+        let mut view = RolloutView::new(&job, line_labels(&job, game.state, &plays));
+        view.looked = looked;
+        self.start_rollout(id, job.stop.clone(), view);
+        HintDone::RollOut(Job::new(Work::Rollout, id, job))
+    }
+
     /// Takes a message of the panel's; the record is `recorded` long now. Returns what the
     /// game must do for it.
     pub(super) fn update(&mut self, msg: HintMsg, recorded: usize) -> HintNext {
@@ -160,11 +274,6 @@ impl Hints {
         HintAnswer::Shown
     }
 
-    /// How `R` rolls out.
-    pub(super) const fn choice(&self) -> RolloutChoice {
-        self.choice
-    }
-
     /// Changes how `R` rolls out (`t`, `d`, `c` in the panel): shown in the open panel.
     /// Refused while a rollout runs (`false`).
     fn change_choice(&mut self, change: impl FnOnce(RolloutChoice) -> RolloutChoice) -> bool {
@@ -210,7 +319,7 @@ impl Hints {
     }
 
     /// Shows rollout `id` (stopped by `stop`) in the open panel as `view`.
-    pub(super) fn start_rollout(&mut self, id: u64, stop: Arc<AtomicBool>, view: RolloutView) {
+    fn start_rollout(&mut self, id: u64, stop: Arc<AtomicBool>, view: RolloutView) {
         self.rollout = Some((id, stop));
         if let Some(panel) = &mut self.panel {
             panel.rollout = Some(view);

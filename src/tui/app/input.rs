@@ -89,7 +89,7 @@ impl App {
                 Msg::Select => Msg::Hint(HintMsg::Play(None)),
                 Msg::Digit(n @ 1..=9) => Msg::Hint(HintMsg::Play(Some(usize::from(n) - 1))),
                 Msg::ResignMenu => Msg::Hint(HintMsg::RollOut),
-                Msg::Escape if self.rollout_running() => Msg::Hint(HintMsg::StopRollout),
+                Msg::Escape if self.hints.rollout_running() => Msg::Hint(HintMsg::StopRollout),
                 _ => Msg::ClosePanel,
             },
             Mode::ConfirmQuit => Msg::Answer(Answer::Quit(matches!(msg, Msg::Yes | Msg::Quit))),

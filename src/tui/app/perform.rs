@@ -15,6 +15,7 @@ use super::{Event, Msg};
 use crate::tui::effect::{Effect, Effects};
 use crate::tui::hint_rollout::RolloutReport;
 use crate::tui::job::{Job, Work};
+use crate::tui::msg::HintMsg;
 #[cfg(test)]
 use crate::tui::{bots::BotJob, hint::HintJob, hint_rollout::RolloutJob, tutor::TutorJob};
 
@@ -58,14 +59,12 @@ impl App {
                 self.status.say(line("no hint"));
             }
             Work::Rollout => {
-                return self.rollout_report(
-                    id,
-                    RolloutReport {
-                        done: true,
-                        error: Some(format!("a thread could not start ({why})")),
-                        ..RolloutReport::default()
-                    },
-                );
+                let report = RolloutReport {
+                    done: true,
+                    error: Some(format!("a thread could not start ({why})")),
+                    ..RolloutReport::default()
+                };
+                return self.hint_msg(HintMsg::Report(id, Box::new(report)));
             }
             Work::Tutor => {
                 return self.tutor_ready(
