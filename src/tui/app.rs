@@ -2,8 +2,7 @@
 //! messages ([`App::message_for`] reads the mode the keys are in and the screen) and
 //! [`App::update`] routes them: each message to the part it is for, then does what follows
 //! from the new state (the clocks, automatic rolls, questions to bots) and returns the
-//! effects for the runtime to perform ([`crate::tui::effect`]: start a job, save, make a
-//! bot, quit). `update` changes memory only; the runtime makes the saves on a worker thread
+//! effects for the runtime to perform ([`crate::tui::effect`]: start a job, save, quit). `update` changes memory only; the runtime makes the saves on a worker thread
 //! (the host hands them out one at a time, in order), and their outcome comes back as a
 //! message.
 //!
@@ -19,13 +18,18 @@
 //! - `input_state::InputState`: the keys' mode, the cursor, the picked checker, the
 //!   command history; it takes the arrows and the command line's keys;
 //! - `hints::Hints`: the hint panel, the hint it waits for, its rollout; it takes
-//!   [`crate::tui::msg::HintMsg`] and draws its panel;
+//!   [`crate::tui::msg::HintMsg`] with a view of the match, makes its own jobs (the hint,
+//!   the rollout) and draws its panel;
 //! - `tutor_desk::TutorDesk`: tutor mode's decision held back; it takes
 //!   [`crate::tui::msg::TutorMsg`] and draws its panel;
 //! - `status::StatusLine`: the message line and the log; it takes
 //!   [`crate::tui::msg::LogMsg`];
 //! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
 //!   the runtime to start.
+//!
+//! Every job is one generic [`crate::tui::job::Job`] (an id, a kind, the work), run by
+//! [`crate::tui::job::spawn`]; its worker sends [`Msg`]s back through the runtime's channel
+//! ([`Event::Msg`]), which [`App::update`] routes like any other message.
 //!
 //! The screen is the table, or the position editor ([`crate::tui::editor`]), a
 //! screen of its own with its messages, update and view, which hands a finished setup back.

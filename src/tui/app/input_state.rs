@@ -70,6 +70,64 @@ impl InputState {
         self.cursor.0 = usize::from(bottom);
     }
 
+    /// The spot under the cursor, in the numbering of the player on roll (`flipped`: the
+    /// board is drawn in the other player's numbering).
+    pub(super) const fn cursor_spot(&self, flipped: bool) -> Spot {
+        drawn(self.cursor_drawn(), flipped)
+    }
+
+    /// Puts the cursor on `spot` (in the numbering of the player on roll; `flipped` as in
+    /// [`InputState::cursor_spot`]), staying in the row it is in when the spot is in both
+    /// (the bar, the tray).
+    pub(super) fn put_cursor_on(&mut self, spot: Spot, flipped: bool) {
+        self.put_cursor_on_drawn(drawn(spot, flipped));
+    }
+
+    /// At the start of a turn whose checkers can move from `sources`: the cursor on the
+    /// bar when a checker must enter, else on the rearmost checker that can move.
+    pub(super) fn cursor_to_start(&mut self, sources: &[Place], flipped: bool) {
+        if let Some(&from) = sources.iter().max() {
+            let spot = Spot::from(from);
+            // The bar is in both rows: take the mover's half.
+            if spot == Spot::Bar {
+                self.cursor_to_row(!flipped);
+            }
+            self.put_cursor_on(spot, flipped);
+        }
+    }
+
+    /// Tab and Shift-Tab: the cursor to the next checker that can move (from `sources`;
+    /// `None`: no turn is being played), from the back (the bar, then 24) towards home, or
+    /// the other way. Returns why not, when it cannot.
+    pub(super) fn jump_cursor(
+        &mut self,
+        sources: Option<Vec<Place>>,
+        flipped: bool,
+        forward: bool,
+    ) -> Option<String> {
+        let Some(mut sources) = sources else {
+            return Some("no checker to move now".to_string());
+        };
+        if sources.is_empty() {
+            return Some("no checker can move".to_string());
+        }
+        sources.sort_unstable_by(|a, b| b.cmp(a));
+        let here = match self.cursor_spot(flipped) {
+            Spot::Point(p) => Place::point(p).unwrap_or(Place::OFF),
+            Spot::Bar => Place::BAR,
+            Spot::Tray => Place::OFF,
+        };
+        let next = if forward {
+            sources.iter().find(|&&p| p < here).or(sources.first())
+        } else {
+            sources.iter().rev().find(|&&p| p > here).or(sources.last())
+        };
+        if let Some(&p) = next {
+            self.put_cursor_on(Spot::from(p), flipped);
+        }
+        None
+    }
+
     /// Moves the cursor by an arrow key.
     pub(super) const fn move_cursor(&mut self, arrow: Arrow) {
         let (row, col) = self.cursor;
@@ -133,5 +191,15 @@ impl InputState {
             }
         }
         None
+    }
+}
+
+/// `spot` in the numbering of the player on roll, as the board draws it (in the numbering
+/// of the player at the bottom; `flipped`: that is the other player), and back: the same map
+/// both ways.
+const fn drawn(spot: Spot, flipped: bool) -> Spot {
+    match spot {
+        Spot::Point(p) if flipped => Spot::Point(25 - p),
+        other => other,
     }
 }

@@ -33,7 +33,12 @@ impl App {
                 self.input.set_mode(Mode::ConfirmQuit);
                 None
             }
-            Msg::NextChecker | Msg::PreviousChecker => self.jump_cursor(msg == Msg::NextChecker),
+            Msg::NextChecker | Msg::PreviousChecker => {
+                let sources = self.table.turn().map(TurnBuilder::sources);
+                let flipped = self.flipped();
+                self.input
+                    .jump_cursor(sources, flipped, msg == Msg::NextChecker)
+            }
             Msg::Toggle(option) => self.toggle(option),
             Msg::TakeOver => self.take_over(),
             Msg::EditPosition => self.open_editor(None),
@@ -78,7 +83,7 @@ impl App {
                 Some("there is nothing to resign now".to_string())
             }
             Msg::Click(spot) => {
-                self.put_cursor_on(spot);
+                self.input.put_cursor_on(spot, self.flipped());
                 self.play_msg(Msg::Select)
             }
             Msg::Other => Some("that key does nothing here: ? lists the keys".to_string()),
@@ -397,7 +402,7 @@ impl App {
     /// Enter (or a click): picks up the checker under the cursor, puts the picked one down
     /// there, or makes the finished play.
     fn select(&mut self, turn: &TurnBuilder) -> Said {
-        let spot = self.cursor_spot();
+        let spot = self.input.cursor_spot(self.flipped());
         let Some(from) = self.input.picked() else {
             if let Some(play) = turn.finished() {
                 self.decide(Decision::Play(play));
@@ -441,7 +446,8 @@ impl App {
             Ok(()) => {
                 let _ = self.input.drop_pick();
                 if let Some(last) = path.last() {
-                    self.put_cursor_on(point_spot(last.step.to));
+                    self.input
+                        .put_cursor_on(point_spot(last.step.to), self.flipped());
                 }
                 None
             }
@@ -454,7 +460,7 @@ impl App {
         let from = self
             .input
             .picked()
-            .or_else(|| spot_point(self.cursor_spot()))
+            .or_else(|| spot_point(self.input.cursor_spot(self.flipped())))
             .unwrap_or(Place::OFF);
         if from.is_off() {
             return Some("pick up a checker to move first".to_string());
@@ -462,7 +468,8 @@ impl App {
         match self.table.move_by_die(from, die)? {
             Ok(ds) => {
                 let _ = self.input.drop_pick();
-                self.put_cursor_on(point_spot(ds.step.to));
+                self.input
+                    .put_cursor_on(point_spot(ds.step.to), self.flipped());
                 None
             }
             Err(e) => Some(self.shown_error(e)),

@@ -410,7 +410,7 @@ impl App {
                 .then(|| self.xgid_now()),
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),
-            cursor: self.cursor_spot(),
+            cursor: self.input.cursor_spot(self.flipped()),
             picked: self.input.picked().map(point_spot),
             targets,
             status: self.status(),

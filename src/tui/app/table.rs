@@ -4,8 +4,7 @@
 //! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`]) and the
 //! host's (its clocks and seats).
 
-use super::{App, AutoRoll, Mode, Said, SharedBot, point_spot};
-use crate::tui::model::Spot;
+use super::{App, AutoRoll, Mode, Said, SharedBot};
 use crate::tui::msg::Toggle;
 use bg_tui::bot;
 #[cfg(test)]
@@ -104,25 +103,10 @@ impl App {
         }
     }
 
-    /// `spot` in the numbering of the player on roll, as the board draws it (in the
-    /// numbering of the player at the bottom), and back: the same map both ways.
-    fn drawn(&self, spot: Spot) -> Spot {
-        match spot {
-            Spot::Point(p) if self.bottom() != self.table.game().turn() => Spot::Point(25 - p),
-            other => other,
-        }
-    }
-
-    /// The spot under the cursor, in the numbering of the player on roll.
-    pub(super) fn cursor_spot(&self) -> Spot {
-        self.drawn(self.input.cursor_drawn())
-    }
-
-    /// Puts the cursor on `spot` (in the numbering of the player on roll), staying in the
-    /// row it is in when the spot is in both (the bar, the tray).
-    pub(super) fn put_cursor_on(&mut self, spot: Spot) {
-        let drawn = self.drawn(spot);
-        self.input.put_cursor_on_drawn(drawn);
+    /// The board is drawn in the numbering of the player not on roll (the player at the
+    /// bottom is not on roll): the cursor's spots are turned round.
+    pub(super) fn flipped(&self) -> bool {
+        self.bottom() != self.table.game().turn()
     }
 
     /// At the start of a turn: the cursor on the bar when a checker must enter, else on
@@ -131,42 +115,8 @@ impl App {
         let Some(turn) = self.table.turn() else {
             return;
         };
-        if let Some(&from) = turn.sources().iter().max() {
-            let spot = point_spot(from);
-            // The bar is in both rows: take the mover's half.
-            if spot == Spot::Bar {
-                let bottom = self.bottom() == self.table.game().turn();
-                self.input.cursor_to_row(bottom);
-            }
-            self.put_cursor_on(spot);
-        }
-    }
-
-    /// Tab and Shift-Tab: the cursor to the next checker that can move, from the back
-    /// (the bar, then 24) towards home, or the other way.
-    pub(super) fn jump_cursor(&mut self, forward: bool) -> Said {
-        let Some(turn) = self.table.turn() else {
-            return Some("no checker to move now".to_string());
-        };
-        let mut sources = turn.sources();
-        if sources.is_empty() {
-            return Some("no checker can move".to_string());
-        }
-        sources.sort_unstable_by(|a, b| b.cmp(a));
-        let here = match self.cursor_spot() {
-            Spot::Point(p) => Place::point(p).unwrap_or(Place::OFF),
-            Spot::Bar => Place::BAR,
-            Spot::Tray => Place::OFF,
-        };
-        let next = if forward {
-            sources.iter().find(|&&p| p < here).or(sources.first())
-        } else {
-            sources.iter().rev().find(|&&p| p > here).or(sources.last())
-        };
-        if let Some(&p) = next {
-            self.put_cursor_on(point_spot(p));
-        }
-        None
+        let sources = turn.sources();
+        self.input.cursor_to_start(&sources, self.flipped());
     }
 
     /// The keys that turn a table option on or off.
