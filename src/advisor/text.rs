@@ -3,6 +3,7 @@
 //! equity, match-winning chances and a loss.
 
 use super::{CubeAdvice, Equity, PlayAdvice};
+use crate::bot::expert::Chances;
 use crate::bot::expert::close_cube::CLOSE_MARGIN;
 use crate::bot::expert::cube::{CubeInfo, Holder, Stakes};
 
@@ -126,11 +127,11 @@ pub fn cube_lines(advice: &CubeAdvice) -> Vec<String> {
     }
     lines.extend([format!(
         "win {:.1}%  gammon {:.1}%  bg {:.1}%  lose gammon {:.1}%  bg {:.1}%",
-        100.0 * p[0],
-        100.0 * p[1],
-        100.0 * p[2],
-        100.0 * p[3],
-        100.0 * p[4]
+        100.0 * p.win(),
+        100.0 * p.win_gammon(),
+        100.0 * p.win_backgammon(),
+        100.0 * p.lose_gammon(),
+        100.0 * p.lose_backgammon()
     )]);
     let row = |name: &str, e: Equity| match e.mwc {
         Some(m) => format!("{name:<13} {:>6}  EMG {}", mwc(m), emg(e.emg)),

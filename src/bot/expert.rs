@@ -41,6 +41,7 @@ pub mod train;
 pub use eval::equity;
 pub use format::{NetFileError, Nets};
 pub use net::{LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_BACKGAMMON, WIN_GAMMON};
+pub use outputs::Chances;
 
 use super::{Bot, BotError, DoubleAnswer, ScoredPlay, certain_loss_in, unranked};
 use crate::engine::{

@@ -7,6 +7,7 @@ use super::{CliError, parse_board};
 use bg_tui::advisor::{Advisor, CubeAdvice, Equity, PlayAdvice, PlayLine, text};
 use bg_tui::bot;
 use bg_tui::bot::BotSpec;
+use bg_tui::bot::expert::Chances;
 use bg_tui::engine::{
     BoardSpec, Dice, MatchIdFields, MatchState, Phase, RuleSet, Variant, format_play,
     match_state_from_ids, position_id,
@@ -384,11 +385,11 @@ fn ranked_text(mut out: String, bot_name: &str, rows: &[Row]) -> String {
             let pct = |x: f32| f64::from(x) * 100.0;
             out.push_str(&format!(
                 "  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%  {ply}-ply",
-                pct(c[0]),
-                pct(c[1]),
-                pct(c[2]),
-                pct(c[3]),
-                pct(c[4])
+                pct(c.win()),
+                pct(c.win_gammon()),
+                pct(c.win_backgammon()),
+                pct(c.lose_gammon()),
+                pct(c.lose_backgammon())
             ));
         }
         out.push('\n');

@@ -4,10 +4,10 @@
 use super::position_args::{MatchPosition, parse_match_position};
 use super::{CliError, parse_board, parse_dice, parse_variant};
 use bg_tui::advisor::{self, Advisor, CubeAdvice, CubeRollout, Equity};
-use bg_tui::bot::expert::ExpertBot;
 use bg_tui::bot::expert::rollouts::{
     self, Line, LineResult, MAX_THREADS, Rollout, RolloutError, RolloutSettings,
 };
+use bg_tui::bot::expert::{Chances, ExpertBot};
 use bg_tui::engine::{
     BoardSpec, Dice, DoubleRefusal, MatchIdFields, MatchState, Position, RuleSet, Variant,
     format_play, match_state_from_ids, position_id,
@@ -697,11 +697,11 @@ fn text(
         }
         out.push_str(&format!(
             "  win {:5.1}%  gammon {:4.1}%  bg {:4.1}%  lose gammon {:4.1}%  bg {:4.1}%  {} trials",
-            pct(c[0]),
-            pct(c[1]),
-            pct(c[2]),
-            pct(c[3]),
-            pct(c[4]),
+            pct(c.win()),
+            pct(c.win_gammon()),
+            pct(c.win_backgammon()),
+            pct(c.lose_gammon()),
+            pct(c.lose_backgammon()),
             line.result.trials
         ));
         if let Some(after) = &line.after {

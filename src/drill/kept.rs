@@ -1,6 +1,7 @@
 //! A rollout of an item's choices, kept in the schedule's file beside the item's card so
 //! that it is shown at once the next time the item comes back.
 
+use crate::bot::expert::Chances;
 use serde::{Deserialize, Serialize};
 
 /// A rollout of an item's choices (the best and the one answered, or the cube decision).
@@ -50,7 +51,7 @@ impl KeptRollout {
                 c.choice,
                 c.equity,
                 c.std_err,
-                100.0 * c.chances[0]
+                100.0 * c.chances.win()
             ));
         }
         out.extend(self.cube.iter().cloned());

@@ -4,7 +4,7 @@
 
 use super::hint_rollout::{RolloutChoice, RolloutView};
 use bg_tui::advisor::{self, Advisor, CubeAdvice, PlayAdvice, text};
-use bg_tui::bot::expert::{LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
+use bg_tui::bot::expert::Chances;
 use bg_tui::bot::{self, BotSpec, EXPERT_DEFAULT_PLY};
 use bg_tui::engine::{MatchState, Phase, Play, format_play};
 
@@ -73,11 +73,11 @@ impl HintPanel {
                 let p = &line.chances;
                 let chances = format!(
                     "{} {} {} {} {}",
-                    percent(p[WIN]),
-                    percent(p[WIN_GAMMON]),
-                    percent(p[WIN_BACKGAMMON]),
-                    percent(p[LOSE_GAMMON]),
-                    percent(p[LOSE_BACKGAMMON]),
+                    percent(p.win()),
+                    percent(p.win_gammon()),
+                    percent(p.win_backgammon()),
+                    percent(p.lose_gammon()),
+                    percent(p.lose_backgammon()),
                 );
                 let value = text::main_value(line.equity);
                 let loss = text::loss(line.loss);

@@ -7,7 +7,7 @@
 use bg_tui::advisor::{Advisor, CubeRollout, text};
 use bg_tui::bot::expert::cube::CubeInfo;
 use bg_tui::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout_until};
-use bg_tui::bot::expert::{ExpertBot, cube_info};
+use bg_tui::bot::expert::{Chances, ExpertBot, cube_info};
 use bg_tui::engine::{MatchState, Phase, Play, Variant};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -421,11 +421,11 @@ impl RolloutView {
                     let percent = |m: i64| format!("{:5.1}", m as f64 / 1e4);
                     let chances = format!(
                         "{} {} {} {} {}",
-                        percent(c[0]),
-                        percent(c[1]),
-                        percent(c[2]),
-                        percent(c[3]),
-                        percent(c[4])
+                        percent(c.win()),
+                        percent(c.win_gammon()),
+                        percent(c.win_backgammon()),
+                        percent(c.lose_gammon()),
+                        percent(c.lose_backgammon())
                     );
                     let cubeless = format!("{:+.3} ± {:.3}", eq(e), eq(se));
                     match report.cubeful.get(i) {
