@@ -30,7 +30,7 @@
 //! depth or deeper is judged by itself, and the report says so.
 
 use crate::advisor::Mark;
-use crate::advisor::{Advisor, CubeAdvice, Decision, Judgement};
+use crate::advisor::{AdviceError, Advisor, CubeAdvice, Decision, Judgement};
 use crate::bot::expert::ExpertBot;
 use crate::bot::expert::close_cube::CloseRollouts;
 use crate::engine::{Action, Dice, MatchState, Phase, Position, Side, position_id};
@@ -64,17 +64,22 @@ pub struct BestPlay {
 /// How many of the worst decisions the text report lists.
 const WORST: usize = 10;
 
-/// One judged decision.
+/// One judged decision, as the analysis saves it: a view of the advisor's [`Judgement`]
+/// with where it was taken (game, action, position, dice), in EMG (and MWC lost, in a
+/// match). Its JSON is that of the saved analyses of [`cache::VERSION`] 3 (the side and the
+/// kind in words).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Judged {
     /// The game (from 1).
     pub game: usize,
     /// The action's index in its game (from 1).
     pub action: usize,
-    /// `white` or `black`.
-    pub side: String,
-    /// `play`, `double`, `no double`, `take` or `pass`.
-    pub kind: String,
+    /// The player who decided (`white` or `black` in the file).
+    #[serde(with = "side_words")]
+    pub side: Side,
+    /// What kind of decision it was (`play`, `double`, `no double`, `take` or `pass` in the
+    /// file).
+    pub kind: Decision,
     /// The Position ID before the decision (the decider on roll, or the doubler when
     /// answering a double).
     pub position_id: String,
@@ -130,8 +135,9 @@ pub struct RollLuck {
     pub game: usize,
     /// The action's index in its game (from 1): the play of the roll.
     pub action: usize,
-    /// `white` or `black`.
-    pub side: String,
+    /// The player who rolled (`white` or `black` in the file).
+    #[serde(with = "side_words")]
+    pub side: Side,
     /// The roll, the higher die first.
     pub dice: [u8; 2],
     /// Its luck in EMG (money play: per unit of the cube).
@@ -204,10 +210,30 @@ fn roll_index(dice: Dice) -> usize {
     (a - 1) * (14 - a) / 2 + (b - a)
 }
 
-fn side_name(side: Side) -> String {
-    match side {
-        Side::White => "white".to_string(),
-        Side::Black => "black".to_string(),
+/// A side in the words of the saved analysis: `white` or `black`.
+mod side_words {
+    use crate::engine::Side;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    /// `white` or `black`.
+    pub(super) const fn word(side: Side) -> &'static str {
+        match side {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    pub(super) fn serialize<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(word(*side))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.as_str() {
+            "white" => Ok(Side::White),
+            "black" => Ok(Side::Black),
+            other => Err(D::Error::unknown_variant(other, &["white", "black"])),
+        }
     }
 }
 
@@ -271,7 +297,7 @@ pub fn analyse_settling(
     let stats = stats::tally(&gathered.facts);
     let mut errors = [0; 2];
     for j in &judged {
-        errors[usize::from(j.side == "black")] += usize::from(j.loss >= ERROR_AT);
+        errors[j.side.index()] += usize::from(j.loss >= ERROR_AT);
     }
     let error_rate = stats.clone().map(|s| 1000.0 * s.overall_rate().emg);
     Ok(Analysis {
@@ -352,6 +378,40 @@ pub fn judge_action(
     action: usize,
 ) -> Result<Option<Judged>, AnalysisError> {
     Ok(judge(record, ply, Some((game, action)))?.pop())
+}
+
+/// The advisor's judgement at `ply` of `action` taken in `m` (the match just before it),
+/// when it is a decision the analysis judges in a record ([`decision_action`]): a play, a
+/// double, an answer to one, and a roll where the cube could be turned to some purpose;
+/// `None` for any other action, or one the advisor does not judge (a forced play). Tutor
+/// mode judges a decision so, in the match it holds, with no record to walk.
+///
+/// # Errors
+/// [`AnalysisError::CannotJudge`] for a rule set the expert has no nets for;
+/// [`AnalysisError::Bot`] when its nets do not read.
+pub fn judge_decision(
+    m: &MatchState,
+    action: &Action,
+    ply: u8,
+) -> Result<Option<Judgement>, AnalysisError> {
+    let judged = match action {
+        Action::Play(_) | Action::Double | Action::Take | Action::Drop | Action::Beaver => true,
+        Action::Roll(_) => crate::bot::expert::cube_info(m).may_double(),
+        _ => false,
+    };
+    if !judged {
+        return Ok(None);
+    }
+    let mut advisor = Advisor::with_expert(ExpertBot::shipped(ply)?);
+    match advisor.judge(m, action) {
+        Ok(judgement) => Ok(judgement),
+        Err(AdviceError::NoNets(variant)) => Err(AnalysisError::CannotJudge {
+            game: m.game_number(),
+            variant,
+        }),
+        Err(AdviceError::Bot(e)) => Err(AnalysisError::Bot(e)),
+        Err(_) => Ok(None),
+    }
 }
 
 /// The judged decisions of `record`: all of them, or only the action `only` (game and
@@ -553,7 +613,7 @@ impl Judge<'_> {
         self.gathered.rolls.push(RollLuck {
             game: step.game + 1,
             action: step.index + 1,
-            side: side_name(roller),
+            side: roller,
             dice: [dice.high(), dice.low()],
             luck,
             luck_mwc: luck * scale,
@@ -565,15 +625,7 @@ impl Judge<'_> {
     /// decision judged.
     fn gather(&mut self, step: &ActionStep<'_>, judged: Option<&Judged>) {
         let state = step.before.game();
-        let player = usize::from(
-            judged.map_or(state.turn(), |j| {
-                if j.side == "black" {
-                    Side::Black
-                } else {
-                    Side::White
-                }
-            }) == Side::Black,
-        );
+        let player = judged.map_or(state.turn(), |j| j.side).index();
         let fact = match (step.action, judged) {
             (Action::Play(_), _) if matches!(state.phase(), Phase::Moving(_)) => Fact::Move {
                 player,
@@ -583,20 +635,20 @@ impl Judge<'_> {
             },
             (_, Some(j)) => {
                 let Some(cube) = j.cube else { return };
-                match j.kind.as_str() {
-                    "no double" => Fact::NoDouble {
+                match j.kind {
+                    Decision::NoDouble => Fact::NoDouble {
                         player,
                         cube,
                         scale: j.scale,
                     },
-                    "double" => Fact::Double {
+                    Decision::Double => Fact::Double {
                         player,
                         cube,
                         scale: j.scale,
                     },
-                    "take" | "pass" => Fact::Answer {
+                    Decision::Take | Decision::Pass => Fact::Answer {
                         player,
-                        took: j.kind == "take",
+                        took: j.kind == Decision::Take,
                         cube,
                         scale: j.scale,
                     },
@@ -636,8 +688,8 @@ impl Judge<'_> {
         Some(Judged {
             game: step.game + 1,
             action: step.index + 1,
-            side: side_name(decider),
-            kind: j.decision.words().to_string(),
+            side: decider,
+            kind: j.decision,
             position_id: position_id(state.position()),
             dice,
             done: j.done.clone(),
@@ -784,6 +836,37 @@ fn cube_equities(advice: &CubeAdvice) -> CubeEquities {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A saved analysis of version 3 has the side and the kind of a judged decision (and
+    /// the side of a roll's luck) in words: they read into the typed fields and are written
+    /// back word for word, so the files saved before still read; other words do not read.
+    #[test]
+    fn a_version_3_files_judged_decisions_still_read() {
+        let old = r#"{"game":1,"action":5,"side":"black","kind":"no double","position_id":"4HPwATDgc/ABMA","done":"no double","best":"Double, take","loss":0.1,"done_equity":0.5,"best_equity":0.6,"loss_mwc":0.02,"ply":2,"choices":0,"cube":{"no_double":0.5,"double_take":0.6,"double_pass":1.0},"scale":0.2}"#;
+        let j: Judged = serde_json::from_str(old).expect("an old judged decision reads");
+        assert_eq!((j.side, j.kind), (Side::Black, Decision::NoDouble));
+        assert_eq!(serde_json::to_string(&j).expect("written"), old);
+        for (words, kind) in [
+            ("play", Decision::Play),
+            ("double", Decision::Double),
+            ("take", Decision::Take),
+            ("pass", Decision::Pass),
+        ] {
+            let text = old.replace("\"no double\"", &format!("\"{words}\""));
+            let j: Judged = serde_json::from_str(&text).expect("reads");
+            assert_eq!(j.kind, kind);
+        }
+        let white = old.replace("\"black\"", "\"white\"");
+        let j: Judged = serde_json::from_str(&white).expect("reads");
+        assert_eq!(j.side, Side::White);
+        assert!(serde_json::from_str::<Judged>(&old.replace("\"black\"", "\"Black\"")).is_err());
+        assert!(serde_json::from_str::<Judged>(&old.replace("no double", "redouble")).is_err());
+        let luck =
+            r#"{"game":1,"action":4,"side":"white","dice":[6,5],"luck":0.4,"luck_mwc":0.04}"#;
+        let r: RollLuck = serde_json::from_str(luck).expect("an old roll's luck reads");
+        assert_eq!(r.side, Side::White);
+        assert_eq!(serde_json::to_string(&r).expect("written"), luck);
+    }
 
     #[test]
     fn rating_words_at_their_boundaries() {

@@ -26,7 +26,7 @@ pub use schedule::{
     BOXES, Card, FILE_NAME, FORMAT, INTERVALS, Loaded, MISS_AGAIN, Schedule, ScheduleError, VERSION,
 };
 
-use crate::advisor::{AdviceError, Advisor};
+use crate::advisor::{AdviceError, Advisor, Decision};
 use crate::analysis::Judged;
 use crate::engine::{MatchState, Play, Side, format_play};
 
@@ -104,10 +104,10 @@ impl Item {
     /// The kind of decision.
     #[must_use]
     pub fn kind(&self) -> Kind {
-        match self.judged.kind.as_str() {
-            "play" => Kind::Play,
-            "double" | "no double" => Kind::Cube,
-            _ => Kind::Answer,
+        match self.judged.kind {
+            Decision::Play => Kind::Play,
+            Decision::Double | Decision::NoDouble => Kind::Cube,
+            Decision::Take | Decision::Pass | Decision::Beaver => Kind::Answer,
         }
     }
 

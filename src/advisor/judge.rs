@@ -72,20 +72,26 @@ impl Mark {
     }
 }
 
-/// The kind of decision judged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The kind of decision judged (in a saved analysis, in its [`Decision::words`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Decision {
     /// A play of a roll.
+    #[serde(rename = "play")]
     Play,
     /// Rolling when a double was possible.
+    #[serde(rename = "no double")]
     NoDouble,
     /// A double (or redouble).
+    #[serde(rename = "double")]
     Double,
     /// Taking a double.
+    #[serde(rename = "take")]
     Take,
     /// Passing a double.
+    #[serde(rename = "pass")]
     Pass,
     /// Beavering a double (money play).
+    #[serde(rename = "beaver")]
     Beaver,
 }
 
@@ -101,6 +107,21 @@ impl Decision {
             Decision::Pass => "pass",
             Decision::Beaver => "beaver",
         }
+    }
+
+    /// The kind named by its [`Decision::words`]; `None` for other words.
+    #[must_use]
+    pub fn from_words(words: &str) -> Option<Decision> {
+        [
+            Decision::Play,
+            Decision::NoDouble,
+            Decision::Double,
+            Decision::Take,
+            Decision::Pass,
+            Decision::Beaver,
+        ]
+        .into_iter()
+        .find(|d| d.words() == words)
     }
 
     /// A cube decision (any but a play).

@@ -65,7 +65,13 @@ pub fn text(a: &Analysis, ply: u8) -> String {
         let _ = writeln!(
             out,
             "  game {}, action {}: {} {}{dice} ({}): {}{mark} -- best {} ({lost})",
-            j.game, j.action, j.side, j.kind, j.position_id, j.done, j.best
+            j.game,
+            j.action,
+            super::side_words::word(j.side),
+            j.kind.words(),
+            j.position_id,
+            j.done,
+            j.best
         );
     }
     out

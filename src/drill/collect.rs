@@ -23,14 +23,11 @@ const MAX_FILES: usize = 10_000;
 /// worst first, with the match as it stood.
 #[must_use]
 pub fn items_of(record: &Record, analysis: &Analysis, name: &str, min_loss: f64) -> Vec<Item> {
-    let person = |side: &str| {
-        let index = usize::from(side == "black");
-        matches!(record.players[index].kind, PlayerKind::Human)
-    };
+    let person = |side: Side| matches!(record.players[side.index()].kind, PlayerKind::Human);
     let wanted: HashMap<(usize, usize), &Judged> = analysis
         .judged
         .iter()
-        .filter(|j| j.loss >= min_loss && person(&j.side) && j.game >= 1 && j.action >= 1)
+        .filter(|j| j.loss >= min_loss && person(j.side) && j.game >= 1 && j.action >= 1)
         .map(|j| ((j.game - 1, j.action - 1), j))
         .collect();
     if wanted.is_empty() {
@@ -47,11 +44,7 @@ pub fn items_of(record: &Record, analysis: &Analysis, name: &str, min_loss: f64)
         .found
         .into_iter()
         .map(|(j, before)| {
-            let side = if j.side == "black" {
-                Side::Black
-            } else {
-                Side::White
-            };
+            let side = j.side;
             Item {
                 key: format!("{name}:{}:{}", j.game, j.action),
                 record: name.to_string(),

@@ -229,8 +229,12 @@ fn judged(action: usize, side: &str, kind: &str, done: &str, best: &str, loss: f
     Judged {
         game: 1,
         action: action + 1,
-        side: side.to_string(),
-        kind: kind.to_string(),
+        side: if side == "black" {
+            Side::Black
+        } else {
+            Side::White
+        },
+        kind: crate::advisor::Decision::from_words(kind).expect("a kind of decision"),
         position_id: String::new(),
         dice: (kind == "play").then_some([3, 1]),
         done: done.to_string(),

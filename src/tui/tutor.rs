@@ -1,11 +1,12 @@
 //! Tutor mode (`m`, `--tutor-mode`): before a person's play or cube decision is made, the
-//! expert judges it on a worker thread (as `bg-tui analyse` judges a recorded one, through
-//! [`bg_tui::analysis::judge_action`]); a decision that loses at least the threshold is held
-//! back and a panel says what the expert prefers, to take it back or keep it.
+//! expert judges it on a worker thread, in the match as it stands (as `bg-tui analyse`
+//! judges a recorded one, through [`bg_tui::analysis::judge_decision`]); a decision that
+//! loses at least the threshold is held back and a panel says what the expert prefers, to
+//! take it back or keep it.
 
+use bg_tui::advisor::Decision as JudgedKind;
 use bg_tui::analysis;
 use bg_tui::engine::{Action, Dice, MatchState, Play};
-use bg_tui::record::{Record, Recorder};
 use std::fmt;
 
 /// The largest threshold `--tutor-threshold` takes (a cubeless equity loss is at most 3 for
@@ -111,8 +112,8 @@ pub(crate) enum Verdict {
         done: String,
         /// What the expert prefers, likewise.
         best: String,
-        /// `play`, `no double`, `double`, `take` or `pass`.
-        kind: String,
+        /// A play, no double, a double, a take or a pass.
+        kind: JudgedKind,
         /// The equity lost, in millionths.
         loss: i64,
         /// The expert's choice's equity, in millionths (the decider's view).
@@ -133,59 +134,46 @@ fn micro(x: f64) -> i64 {
     (x * 1e6).round() as i64
 }
 
-/// A decision to judge: the record with the decision appended.
+/// A decision to judge: the match as it stands before it, and the decision.
 #[derive(Debug, Clone)]
 pub(crate) struct TutorJob {
     /// Matches the answer to the question.
     pub(crate) id: u64,
-    /// The match's record with the decision as its last action.
-    pub(crate) record: Record,
-    /// The decision's game in the record, from 0.
-    pub(crate) game: usize,
-    /// The decision's index in its game, from 0.
-    pub(crate) action: usize,
+    /// The match just before the decision.
+    pub(crate) state: MatchState,
+    /// The decision as the rules take it (a roll with stand-in dice).
+    pub(crate) action: Action,
     /// The expert's look-ahead.
     pub(crate) ply: u8,
 }
 
 impl TutorJob {
-    /// The question for `decision` in match `m` (recorded by `recorder`); `None` when the
-    /// decision is not legal now (the caller then makes it, and hears why it failed).
+    /// The question for `decision` in match `m`; `None` when the decision is not legal now
+    /// (the caller then makes it, and hears why it failed).
     #[must_use]
-    pub(crate) fn new(
-        id: u64,
-        recorder: &Recorder,
-        m: &MatchState,
-        decision: Decision,
-        ply: u8,
-    ) -> Option<TutorJob> {
-        let mut recorder = recorder.clone();
-        let mut m = m.clone();
-        recorder.apply(&mut m, decision.judged_action()?).ok()?;
-        let record = recorder.as_record().clone();
-        let game = record.games.len().checked_sub(1)?;
-        let action = record.games.last()?.actions.len().checked_sub(1)?;
+    pub(crate) fn new(id: u64, m: &MatchState, decision: Decision, ply: u8) -> Option<TutorJob> {
+        let action = decision.judged_action()?;
+        m.clone().apply(action).ok()?;
         Some(TutorJob {
             id,
-            record,
-            game,
+            state: m.clone(),
             action,
             ply,
         })
     }
 
-    /// Judges the decision (on the calling thread).
+    /// Judges the decision (on the calling thread): the advisor's judgement of it.
     #[must_use]
     pub(crate) fn verdict(&self) -> Verdict {
-        match analysis::judge_action(&self.record, self.ply, self.game, self.action) {
+        match analysis::judge_decision(&self.state, &self.action, self.ply) {
             Ok(Some(j)) => Verdict::Judged {
+                kind: j.decision,
+                loss: micro(f64::from(j.loss.emg)),
+                best_equity: micro(f64::from(j.best_equity.emg)),
+                done_equity: micro(f64::from(j.done_equity.emg)),
+                loss_mwc: j.loss.mwc.map(|m| micro(f64::from(m))),
                 done: j.done,
                 best: j.best,
-                kind: j.kind,
-                loss: micro(j.loss),
-                best_equity: micro(j.best_equity),
-                done_equity: micro(j.done_equity),
-                loss_mwc: j.loss_mwc.map(micro),
             },
             Ok(None) => Verdict::NotJudged,
             Err(why) => Verdict::Cannot(why.to_string()),
@@ -266,14 +254,14 @@ pub(crate) fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> 
     };
     let eq = |m: i64| m as f64 / 1e6;
     let loss = eq(*loss);
-    let prefers = match (kind.as_str(), best.as_str()) {
-        ("play", _) => format!("the expert plays {}", shown(best)),
+    let prefers = match (kind, best.as_str()) {
+        (JudgedKind::Play, _) => format!("the expert plays {}", shown(best)),
         (_, answer @ ("take" | "pass" | "beaver")) => format!("the expert would {answer}"),
         // GNU Backgammon's words for the proper cube action.
         (_, verdict) => format!("the expert says {verdict}"),
     };
-    let done = match (kind.as_str(), done.as_str()) {
-        ("play", _) => format!("you played {}", shown(done)),
+    let done = match (kind, done.as_str()) {
+        (JudgedKind::Play, _) => format!("you played {}", shown(done)),
         (_, "no double") => "you chose: roll (no double)".to_string(),
         (_, other) => format!("you chose: {other}"),
     };

@@ -17,6 +17,7 @@ use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::view;
 use analysis_board::{AnalysisBoard, RecordSource};
+use bg_tui::advisor::Decision;
 use bg_tui::engine::Side;
 use bg_tui::replay::Timeline;
 use keys::{ViewerMsg, viewer_key};
@@ -650,20 +651,16 @@ pub(crate) fn run(timeline: Timeline, options: ViewOptions) -> Result<String, Vi
 
 /// One line for a judged decision: what was done, and what it lost against the best.
 fn judgement_text(j: &bg_tui::analysis::Judged, name: impl Fn(Side) -> String) -> String {
-    let side = if j.side == "black" {
-        Side::Black
-    } else {
-        Side::White
-    };
+    let side = j.side;
     let who = name(side);
-    let done = if j.kind == "play" {
+    let done = if j.kind == Decision::Play {
         format!("{who}'s {}", j.done)
     } else {
         format!("{who}: {}", j.done)
     };
     if j.loss > 0.0 {
         format!("{done} loses {:.3}; best: {}", j.loss, j.best)
-    } else if j.kind == "play" {
+    } else if j.kind == Decision::Play {
         format!("{done} is the best play")
     } else {
         format!("{done} is right ({})", j.best)

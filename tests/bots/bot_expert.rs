@@ -379,8 +379,8 @@ mod analyse {
             .max_by(|x, y| x.loss.total_cmp(&y.loss))
             .expect("judged decisions");
         assert_eq!(
-            (worst.game, worst.action, worst.side.as_str()),
-            (1, 2, "white")
+            (worst.game, worst.action, worst.side),
+            (1, 2, bg_tui::engine::Side::White)
         );
         assert_eq!(worst.done, "8/3 8/2");
         assert_eq!(worst.best, "24/13");

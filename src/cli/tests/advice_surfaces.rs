@@ -121,7 +121,6 @@ fn a_ranking_is_the_same_on_every_surface() {
     for (line, ply) in [(best, 0.0), (other, f64::from(other.loss.emg))] {
         let job = crate::tui::tutor::TutorJob::new(
             1,
-            &recorder,
             &m,
             crate::tui::tutor::Decision::Play(line.play),
             2,

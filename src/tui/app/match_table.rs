@@ -16,7 +16,7 @@ use bg_tui::host::saving::SaveWriter;
 use bg_tui::host::saving::{RescueError, SaveDone, SaveJob, SaveRequest, Saved, Saving};
 use bg_tui::host::seats::{Player, Seats, SharedBot};
 use bg_tui::host::{Host, TakeOverError};
-use bg_tui::record::{Record, Recorder};
+use bg_tui::record::Record;
 
 /// The match, its record, the turn in progress and the dice.
 #[derive(Debug)]
@@ -71,11 +71,6 @@ impl Table {
     /// The game in progress.
     pub(super) fn game(&self) -> &Game {
         self.host.state().game()
-    }
-
-    /// The recorder of the match.
-    pub(super) const fn recorder(&self) -> &Recorder {
-        self.host.recorder()
     }
 
     /// The record of the match so far.

@@ -29,13 +29,7 @@ impl App {
             return;
         }
         let id = self.questions.new_id();
-        let Some(job) = TutorJob::new(
-            id,
-            self.table.recorder(),
-            self.table.state(),
-            decision,
-            EXPERT_DEFAULT_PLY,
-        ) else {
+        let Some(job) = TutorJob::new(id, self.table.state(), decision, EXPERT_DEFAULT_PLY) else {
             // Not a legal decision: making it says why.
             self.commit(decision);
             return;

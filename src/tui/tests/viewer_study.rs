@@ -45,8 +45,12 @@ fn judged(
     Judged {
         game,
         action,
-        side: side.to_string(),
-        kind: kind.to_string(),
+        side: if side == "black" {
+            bg_tui::engine::Side::Black
+        } else {
+            bg_tui::engine::Side::White
+        },
+        kind: bg_tui::advisor::Decision::from_words(kind).expect("a kind of decision"),
         position_id: String::new(),
         dice: None,
         done: done.to_string(),
@@ -78,7 +82,7 @@ fn hand_made_analysis() -> Analysis {
     a.roll_luck = vec![RollLuck {
         game: 1,
         action: 4,
-        side: "black".to_string(),
+        side: bg_tui::engine::Side::Black,
         dice: [6, 5],
         luck: 0.4,
         luck_mwc: 0.04,

@@ -62,11 +62,7 @@ impl MatchGraph {
 
 /// The side named in a judged decision.
 fn side_of(j: &Judged) -> Side {
-    if j.side == "black" {
-        Side::Black
-    } else {
-        Side::White
-    }
+    j.side
 }
 
 /// The graph of `a`, the analysis of the record walked into `states`: each judged

@@ -94,11 +94,7 @@ fn board_line(v: &Viewer) -> Option<String> {
         .luck_shown()
         .and_then(|r| r.mark.map(|mark| (r, mark)))
         .map(|(r, mark)| {
-            let side = if r.side == "black" {
-                Side::Black
-            } else {
-                Side::White
-            };
+            let side = r.side;
             format!(
                 "{}'s {}-{}: {} ({:+.3})",
                 v.timeline.name(side),
@@ -128,11 +124,7 @@ fn board_line(v: &Viewer) -> Option<String> {
     let lines: Vec<String> = luck
         .into_iter()
         .chain(shown.iter().map(|j| {
-            let side = if j.side == "black" {
-                Side::Black
-            } else {
-                Side::White
-            };
+            let side = j.side;
             super::analysis_board::judged_line(j, t.name(side))
         }))
         .collect();
@@ -163,11 +155,7 @@ fn show_better_play(v: &Viewer, model: &mut BoardModel) {
     let Some(best) = &j.best_play else {
         return;
     };
-    let side = if j.side == "black" {
-        Side::Black
-    } else {
-        Side::White
-    };
+    let side = j.side;
     model.position = best.position;
     model.on_roll = side;
     model.picked = None;
