@@ -27,7 +27,7 @@ use crate::engine::{MatchState, Phase, Play, Position, Variant};
 mod judge;
 pub mod text;
 
-pub use judge::{Decision, Judgement, Mark};
+pub use judge::{DecisionKind, JudgedDecision, Mark};
 
 /// A value in both of its units.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]

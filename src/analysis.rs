@@ -30,7 +30,7 @@
 //! depth or deeper is judged by itself, and the report says so.
 
 use crate::advisor::Mark;
-use crate::advisor::{AdviceError, Advisor, CubeAdvice, Decision, Judgement};
+use crate::advisor::{AdviceError, Advisor, CubeAdvice, DecisionKind, JudgedDecision};
 use crate::bot::expert::ExpertBot;
 use crate::bot::expert::close_cube::CloseRollouts;
 use crate::engine::{Action, Dice, MatchState, Phase, Position, Side, position_id};
@@ -64,7 +64,7 @@ pub struct BestPlay {
 /// How many of the worst decisions the text report lists.
 const WORST: usize = 10;
 
-/// One judged decision, as the analysis saves it: a view of the advisor's [`Judgement`]
+/// One judged decision, as the analysis saves it: a view of the advisor's [`JudgedDecision`]
 /// with where it was taken (game, action, position, dice), in EMG (and MWC lost, in a
 /// match). Its JSON is that of the saved analyses of [`cache::VERSION`] 3 (the side and the
 /// kind in words).
@@ -79,7 +79,7 @@ pub struct Judged {
     pub side: Side,
     /// What kind of decision it was (`play`, `double`, `no double`, `take` or `pass` in the
     /// file).
-    pub kind: Decision,
+    pub kind: DecisionKind,
     /// The Position ID before the decision (the decider on roll, or the doubler when
     /// answering a double).
     pub position_id: String,
@@ -393,7 +393,7 @@ pub fn judge_decision(
     m: &MatchState,
     action: &Action,
     ply: u8,
-) -> Result<Option<Judgement>, AnalysisError> {
+) -> Result<Option<JudgedDecision>, AnalysisError> {
     let judged = match action {
         Action::Play(_) | Action::Double | Action::Take | Action::Drop | Action::Beaver => true,
         Action::Roll(_) => crate::bot::expert::cube_info(m).may_double(),
@@ -474,7 +474,7 @@ struct Judge<'p> {
     total: usize,
     /// The advisor's judgements worked out before the walk (on several threads), by game
     /// and action (from 0); an action not there is judged as the walk meets it.
-    pre: HashMap<(usize, usize), Option<Judgement>>,
+    pre: HashMap<(usize, usize), Option<JudgedDecision>>,
 }
 
 impl Judge<'_> {
@@ -636,19 +636,19 @@ impl Judge<'_> {
             (_, Some(j)) => {
                 let Some(cube) = j.cube else { return };
                 match j.kind {
-                    Decision::NoDouble => Fact::NoDouble {
+                    DecisionKind::NoDouble => Fact::NoDouble {
                         player,
                         cube,
                         scale: j.scale,
                     },
-                    Decision::Double => Fact::Double {
+                    DecisionKind::Double => Fact::Double {
                         player,
                         cube,
                         scale: j.scale,
                     },
-                    Decision::Take | Decision::Pass => Fact::Answer {
+                    DecisionKind::Take | DecisionKind::Pass => Fact::Answer {
                         player,
-                        took: j.kind == Decision::Take,
+                        took: j.kind == DecisionKind::Take,
                         cube,
                         scale: j.scale,
                     },
@@ -673,16 +673,18 @@ impl Judge<'_> {
             None => self.advisor.judge(m, &action).ok()??,
         };
         let decider = match j.decision {
-            Decision::Take | Decision::Pass | Decision::Beaver => state.turn().opponent(),
+            DecisionKind::Take | DecisionKind::Pass | DecisionKind::Beaver => {
+                state.turn().opponent()
+            }
             _ => state.turn(),
         };
         let dice = match (j.decision, state.phase()) {
             // High die first, as GNU Backgammon writes a roll.
-            (Decision::Play, Phase::Moving(dice)) => Some([dice.high(), dice.low()]),
+            (DecisionKind::Play, Phase::Moving(dice)) => Some([dice.high(), dice.low()]),
             _ => None,
         };
         let choices = match j.decision {
-            Decision::Play => state.legal_plays().len(),
+            DecisionKind::Play => state.legal_plays().len(),
             _ => 0,
         };
         Some(Judged {
@@ -733,7 +735,7 @@ fn decision_action(step: &ActionStep<'_>) -> Option<Action> {
 /// the action taken.
 type Found = ((usize, usize), MatchState, Action);
 /// A decision's judgement, by where it is.
-type JudgedAt = ((usize, usize), Option<Judgement>);
+type JudgedAt = ((usize, usize), Option<JudgedDecision>);
 
 /// The decisions of a record, each with the match as it stood (a walk that judges nothing).
 #[derive(Default)]
@@ -765,7 +767,7 @@ fn judge_in_parallel(
     ply: u8,
     close: Option<CloseRollouts>,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<HashMap<(usize, usize), Option<Judgement>>, AnalysisError> {
+) -> Result<HashMap<(usize, usize), Option<JudgedDecision>>, AnalysisError> {
     let mut decisions = Decisions::default();
     // A record the rules refuse is reported by the judging walk that follows.
     if record::walk(record, &mut decisions).is_err() {
@@ -844,13 +846,13 @@ mod tests {
     fn a_version_3_files_judged_decisions_still_read() {
         let old = r#"{"game":1,"action":5,"side":"black","kind":"no double","position_id":"4HPwATDgc/ABMA","done":"no double","best":"Double, take","loss":0.1,"done_equity":0.5,"best_equity":0.6,"loss_mwc":0.02,"ply":2,"choices":0,"cube":{"no_double":0.5,"double_take":0.6,"double_pass":1.0},"scale":0.2}"#;
         let j: Judged = serde_json::from_str(old).expect("an old judged decision reads");
-        assert_eq!((j.side, j.kind), (Side::Black, Decision::NoDouble));
+        assert_eq!((j.side, j.kind), (Side::Black, DecisionKind::NoDouble));
         assert_eq!(serde_json::to_string(&j).expect("written"), old);
         for (words, kind) in [
-            ("play", Decision::Play),
-            ("double", Decision::Double),
-            ("take", Decision::Take),
-            ("pass", Decision::Pass),
+            ("play", DecisionKind::Play),
+            ("double", DecisionKind::Double),
+            ("take", DecisionKind::Take),
+            ("pass", DecisionKind::Pass),
         ] {
             let text = old.replace("\"no double\"", &format!("\"{words}\""));
             let j: Judged = serde_json::from_str(&text).expect("reads");

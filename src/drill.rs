@@ -26,7 +26,7 @@ pub use schedule::{
     BOXES, Card, FILE_NAME, FORMAT, INTERVALS, Loaded, MISS_AGAIN, Schedule, ScheduleError, VERSION,
 };
 
-use crate::advisor::{AdviceError, Advisor, Decision};
+use crate::advisor::{AdviceError, Advisor, DecisionKind};
 use crate::analysis::Judged;
 use crate::engine::{MatchState, Play, Side, format_play};
 
@@ -105,9 +105,9 @@ impl Item {
     #[must_use]
     pub fn kind(&self) -> Kind {
         match self.judged.kind {
-            Decision::Play => Kind::Play,
-            Decision::Double | Decision::NoDouble => Kind::Cube,
-            Decision::Take | Decision::Pass | Decision::Beaver => Kind::Answer,
+            DecisionKind::Play => Kind::Play,
+            DecisionKind::Double | DecisionKind::NoDouble => Kind::Cube,
+            DecisionKind::Take | DecisionKind::Pass | DecisionKind::Beaver => Kind::Answer,
         }
     }
 

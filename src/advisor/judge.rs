@@ -72,9 +72,9 @@ impl Mark {
     }
 }
 
-/// The kind of decision judged (in a saved analysis, in its [`Decision::words`]).
+/// The kind of decision judged (in a saved analysis, in its [`DecisionKind::words`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Decision {
+pub enum DecisionKind {
     /// A play of a roll.
     #[serde(rename = "play")]
     Play,
@@ -95,30 +95,30 @@ pub enum Decision {
     Beaver,
 }
 
-impl Decision {
+impl DecisionKind {
     /// `play`, `no double`, `double`, `take`, `pass` or `beaver`.
     #[must_use]
     pub const fn words(self) -> &'static str {
         match self {
-            Decision::Play => "play",
-            Decision::NoDouble => "no double",
-            Decision::Double => "double",
-            Decision::Take => "take",
-            Decision::Pass => "pass",
-            Decision::Beaver => "beaver",
+            DecisionKind::Play => "play",
+            DecisionKind::NoDouble => "no double",
+            DecisionKind::Double => "double",
+            DecisionKind::Take => "take",
+            DecisionKind::Pass => "pass",
+            DecisionKind::Beaver => "beaver",
         }
     }
 
-    /// The kind named by its [`Decision::words`]; `None` for other words.
+    /// The kind named by its [`DecisionKind::words`]; `None` for other words.
     #[must_use]
-    pub fn from_words(words: &str) -> Option<Decision> {
+    pub fn from_words(words: &str) -> Option<DecisionKind> {
         [
-            Decision::Play,
-            Decision::NoDouble,
-            Decision::Double,
-            Decision::Take,
-            Decision::Pass,
-            Decision::Beaver,
+            DecisionKind::Play,
+            DecisionKind::NoDouble,
+            DecisionKind::Double,
+            DecisionKind::Take,
+            DecisionKind::Pass,
+            DecisionKind::Beaver,
         ]
         .into_iter()
         .find(|d| d.words() == words)
@@ -127,15 +127,15 @@ impl Decision {
     /// A cube decision (any but a play).
     #[must_use]
     pub const fn is_cube(self) -> bool {
-        !matches!(self, Decision::Play)
+        !matches!(self, DecisionKind::Play)
     }
 }
 
 /// A decision judged by the advisor.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Judgement {
+pub struct JudgedDecision {
     /// What kind of decision it was.
-    pub decision: Decision,
+    pub decision: DecisionKind,
     /// What was done: a play in notation (the mover's numbering) or the cube action.
     pub done: String,
     /// What the advisor prefers: a play, or GNU Backgammon's name for the right cube
@@ -155,7 +155,7 @@ pub struct Judgement {
     pub cube: Option<CubeAdvice>,
 }
 
-impl Judgement {
+impl JudgedDecision {
     /// GNU Backgammon's mark for the loss (by its EMG).
     #[must_use]
     pub fn mark(&self) -> Option<Mark> {
@@ -184,7 +184,7 @@ impl Advisor {
         &mut self,
         m: &MatchState,
         action: &Action,
-    ) -> Result<Option<Judgement>, AdviceError> {
+    ) -> Result<Option<JudgedDecision>, AdviceError> {
         let game = m.game();
         match (game.phase(), action) {
             (Phase::Moving(_), Action::Play(played)) => {
@@ -194,13 +194,17 @@ impl Advisor {
                 self.judge_play(m, played).map(Some)
             }
             (Phase::Rolling, Action::Roll(_)) if game.may_double().is_ok() => {
-                self.judge_cube(m, Decision::NoDouble).map(Some)
+                self.judge_cube(m, DecisionKind::NoDouble).map(Some)
             }
-            (Phase::Rolling, Action::Double) => self.judge_cube(m, Decision::Double).map(Some),
-            (Phase::DoubleOffered, Action::Take) => self.judge_cube(m, Decision::Take).map(Some),
-            (Phase::DoubleOffered, Action::Drop) => self.judge_cube(m, Decision::Pass).map(Some),
+            (Phase::Rolling, Action::Double) => self.judge_cube(m, DecisionKind::Double).map(Some),
+            (Phase::DoubleOffered, Action::Take) => {
+                self.judge_cube(m, DecisionKind::Take).map(Some)
+            }
+            (Phase::DoubleOffered, Action::Drop) => {
+                self.judge_cube(m, DecisionKind::Pass).map(Some)
+            }
             (Phase::DoubleOffered, Action::Beaver) => {
-                self.judge_cube(m, Decision::Beaver).map(Some)
+                self.judge_cube(m, DecisionKind::Beaver).map(Some)
             }
             _ => Ok(None),
         }
@@ -211,7 +215,7 @@ impl Advisor {
     /// play can be judged an error) and the played play, both judged at the advisor's depth
     /// (so the played play's value is the hint's for it); a played play found better there
     /// loses nothing.
-    fn judge_play(&mut self, m: &MatchState, played: &Play) -> Result<Judgement, AdviceError> {
+    fn judge_play(&mut self, m: &MatchState, played: &Play) -> Result<JudgedDecision, AdviceError> {
         let depth = self.depth();
         let ranking = self.ranking(m)?;
         // The played play's value where the ranking already holds it at the depth.
@@ -237,8 +241,8 @@ impl Advisor {
             best
         };
         let differs = best_play.position() != played.position() && best_equity != done_equity;
-        Ok(Judgement {
-            decision: Decision::Play,
+        Ok(JudgedDecision {
+            decision: DecisionKind::Play,
             done: format_play(played),
             best: format_play(if differs { &best_play } else { played }),
             done_equity,
@@ -251,15 +255,19 @@ impl Advisor {
     }
 
     /// Judges a cube decision of the kind `decision` in `m`.
-    fn judge_cube(&mut self, m: &MatchState, decision: Decision) -> Result<Judgement, AdviceError> {
+    fn judge_cube(
+        &mut self,
+        m: &MatchState,
+        decision: DecisionKind,
+    ) -> Result<JudgedDecision, AdviceError> {
         let advice = self.cube(m)?;
         let (done_equity, best_equity, best) = match decision {
-            Decision::NoDouble => (
+            DecisionKind::NoDouble => (
                 advice.no_double,
                 advice.best(),
                 advice.verdict.words().to_string(),
             ),
-            Decision::Double => (
+            DecisionKind::Double => (
                 advice.doubled(),
                 advice.best(),
                 advice.verdict.words().to_string(),
@@ -275,14 +283,14 @@ impl Advisor {
                     None => (pass, "pass"),
                 };
                 let done_equity = match decision {
-                    Decision::Take => take,
-                    Decision::Beaver => take.doubled(),
+                    DecisionKind::Take => take,
+                    DecisionKind::Beaver => take.doubled(),
                     _ => pass,
                 };
                 (done_equity, best_equity, best.to_string())
             }
         };
-        Ok(Judgement {
+        Ok(JudgedDecision {
             decision,
             done: decision.words().to_string(),
             best,

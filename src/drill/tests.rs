@@ -234,7 +234,7 @@ fn judged(action: usize, side: &str, kind: &str, done: &str, best: &str, loss: f
         } else {
             Side::White
         },
-        kind: crate::advisor::Decision::from_words(kind).expect("a kind of decision"),
+        kind: crate::advisor::DecisionKind::from_words(kind).expect("a kind of decision"),
         position_id: String::new(),
         dice: (kind == "play").then_some([3, 1]),
         done: done.to_string(),

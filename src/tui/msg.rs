@@ -5,7 +5,7 @@
 use super::hint::HintPanel;
 use super::hint_rollout::RolloutReport;
 use super::model::Spot;
-use super::tutor::Verdict;
+use super::tutor::TutorVerdict;
 use bg_tui::bot::Decision;
 use bg_tui::engine::{Side, WinKind};
 
@@ -226,7 +226,7 @@ pub(crate) enum TutorMsg {
     /// Any other key while the tutor thinks or its panel is open.
     Wait,
     /// The tutor's verdict on the decision held back with this id.
-    Ready(u64, Box<Verdict>),
+    Ready(u64, Box<TutorVerdict>),
 }
 
 /// A key on a line being typed.

@@ -4,7 +4,7 @@
 //! loses at least the threshold is held back and a panel says what the expert prefers, to
 //! take it back or keep it.
 
-use bg_tui::advisor::Decision as JudgedKind;
+use bg_tui::advisor::DecisionKind;
 use bg_tui::analysis;
 use bg_tui::engine::{Action, Dice, MatchState, Play};
 use std::fmt;
@@ -76,7 +76,7 @@ pub(crate) enum ThresholdError {
 
 /// A person's decision, held back while the tutor judges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Decision {
+pub(crate) enum PersonDecision {
     /// This play of the roll.
     Play(Play),
     /// Roll rather than double (the dice are rolled once the decision is made).
@@ -89,23 +89,23 @@ pub(crate) enum Decision {
     Pass,
 }
 
-impl Decision {
+impl PersonDecision {
     /// The action recorded to judge the decision: a roll's dice do not change the judgement
     /// (it comes before them), so a stand-in roll is recorded.
     fn judged_action(self) -> Option<Action> {
         Some(match self {
-            Decision::Play(play) => Action::Play(play),
-            Decision::Roll => Action::Roll(Dice::new(1, 2).ok()?),
-            Decision::Double => Action::Double,
-            Decision::Take => Action::Take,
-            Decision::Pass => Action::Drop,
+            PersonDecision::Play(play) => Action::Play(play),
+            PersonDecision::Roll => Action::Roll(Dice::new(1, 2).ok()?),
+            PersonDecision::Double => Action::Double,
+            PersonDecision::Take => Action::Take,
+            PersonDecision::Pass => Action::Drop,
         })
     }
 }
 
 /// The tutor's judgement of a decision.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub(crate) enum TutorVerdict {
     /// Judged: what the expert prefers and what the decision costs.
     Judged {
         /// What the person did, in the mover's numbering (a play) or in words.
@@ -113,7 +113,7 @@ pub(crate) enum Verdict {
         /// What the expert prefers, likewise.
         best: String,
         /// A play, no double, a double, a take or a pass.
-        kind: JudgedKind,
+        kind: DecisionKind,
         /// The equity lost, in millionths.
         loss: i64,
         /// The expert's choice's equity, in millionths (the decider's view).
@@ -151,7 +151,12 @@ impl TutorJob {
     /// The question for `decision` in match `m`; `None` when the decision is not legal now
     /// (the caller then makes it, and hears why it failed).
     #[must_use]
-    pub(crate) fn new(id: u64, m: &MatchState, decision: Decision, ply: u8) -> Option<TutorJob> {
+    pub(crate) fn new(
+        id: u64,
+        m: &MatchState,
+        decision: PersonDecision,
+        ply: u8,
+    ) -> Option<TutorJob> {
         let action = decision.judged_action()?;
         m.clone().apply(action).ok()?;
         Some(TutorJob {
@@ -164,9 +169,9 @@ impl TutorJob {
 
     /// Judges the decision (on the calling thread): the advisor's judgement of it.
     #[must_use]
-    pub(crate) fn verdict(&self) -> Verdict {
+    pub(crate) fn verdict(&self) -> TutorVerdict {
         match analysis::judge_decision(&self.state, &self.action, self.ply) {
-            Ok(Some(j)) => Verdict::Judged {
+            Ok(Some(j)) => TutorVerdict::Judged {
                 kind: j.decision,
                 loss: micro(f64::from(j.loss.emg)),
                 best_equity: micro(f64::from(j.best_equity.emg)),
@@ -175,8 +180,8 @@ impl TutorJob {
                 done: j.done,
                 best: j.best,
             },
-            Ok(None) => Verdict::NotJudged,
-            Err(why) => Verdict::Cannot(why.to_string()),
+            Ok(None) => TutorVerdict::NotJudged,
+            Err(why) => TutorVerdict::Cannot(why.to_string()),
         }
     }
 }
@@ -208,14 +213,14 @@ pub(crate) enum Tutor {
         /// The question.
         id: u64,
         /// The decision held back.
-        decision: Decision,
+        decision: PersonDecision,
         /// [`crate::tui::App`]'s record length when it was asked.
         recorded: usize,
     },
     /// The panel: the decision loses at least the threshold.
     Panel {
         /// The decision held back.
-        decision: Decision,
+        decision: PersonDecision,
         /// The panel's lines (what it loses, what the expert prefers).
         lines: Vec<String>,
     },
@@ -239,8 +244,8 @@ impl Tutor {
 /// both equities (in a match labelled EMG, with the match-winning chances lost beside);
 /// `shown` writes a play in the numbering on the screen.
 #[must_use]
-pub(crate) fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> Vec<String> {
-    let Verdict::Judged {
+pub(crate) fn panel_lines(verdict: &TutorVerdict, shown: impl Fn(&str) -> String) -> Vec<String> {
+    let TutorVerdict::Judged {
         done,
         best,
         kind,
@@ -255,13 +260,13 @@ pub(crate) fn panel_lines(verdict: &Verdict, shown: impl Fn(&str) -> String) -> 
     let eq = |m: i64| m as f64 / 1e6;
     let loss = eq(*loss);
     let prefers = match (kind, best.as_str()) {
-        (JudgedKind::Play, _) => format!("the expert plays {}", shown(best)),
+        (DecisionKind::Play, _) => format!("the expert plays {}", shown(best)),
         (_, answer @ ("take" | "pass" | "beaver")) => format!("the expert would {answer}"),
         // GNU Backgammon's words for the proper cube action.
         (_, verdict) => format!("the expert says {verdict}"),
     };
     let done = match (kind, done.as_str()) {
-        (JudgedKind::Play, _) => format!("you played {}", shown(done)),
+        (DecisionKind::Play, _) => format!("you played {}", shown(done)),
         (_, "no double") => "you chose: roll (no double)".to_string(),
         (_, other) => format!("you chose: {other}"),
     };

@@ -17,7 +17,7 @@ use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::view;
 use analysis_board::{AnalysisBoard, RecordSource};
-use bg_tui::advisor::Decision;
+use bg_tui::advisor::DecisionKind;
 use bg_tui::engine::Side;
 use bg_tui::replay::Timeline;
 use keys::{ViewerMsg, viewer_key};
@@ -653,14 +653,14 @@ pub(crate) fn run(timeline: Timeline, options: ViewOptions) -> Result<String, Vi
 fn judgement_text(j: &bg_tui::analysis::Judged, name: impl Fn(Side) -> String) -> String {
     let side = j.side;
     let who = name(side);
-    let done = if j.kind == Decision::Play {
+    let done = if j.kind == DecisionKind::Play {
         format!("{who}'s {}", j.done)
     } else {
         format!("{who}: {}", j.done)
     };
     if j.loss > 0.0 {
         format!("{done} loses {:.3}; best: {}", j.loss, j.best)
-    } else if j.kind == Decision::Play {
+    } else if j.kind == DecisionKind::Play {
         format!("{done} is the best play")
     } else {
         format!("{done} is right ({})", j.best)

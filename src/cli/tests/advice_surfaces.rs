@@ -122,12 +122,12 @@ fn a_ranking_is_the_same_on_every_surface() {
         let job = crate::tui::tutor::TutorJob::new(
             1,
             &m,
-            crate::tui::tutor::Decision::Play(line.play),
+            crate::tui::tutor::PersonDecision::Play(line.play),
             2,
         )
         .expect("a decision to judge");
         match job.verdict() {
-            crate::tui::tutor::Verdict::Judged { loss, .. } => {
+            crate::tui::tutor::TutorVerdict::Judged { loss, .. } => {
                 assert!((loss as f64 / 1e6 - ply).abs() < 2e-6, "{loss} vs {ply}");
             }
             other => panic!("not judged: {other:?}"),

@@ -48,7 +48,7 @@ impl App {
         // The moves made so far this turn are taken back: the line is a whole play.
         self.table.undo_turn();
         let _ = self.input.drop_pick();
-        self.decide(crate::tui::tutor::Decision::Play(play));
+        self.decide(crate::tui::tutor::PersonDecision::Play(play));
         None
     }
 }

@@ -69,7 +69,7 @@ impl App {
             Work::Tutor => {
                 return self.tutor_ready(
                     id,
-                    &crate::tui::tutor::Verdict::Cannot(format!(
+                    &crate::tui::tutor::TutorVerdict::Cannot(format!(
                         "a thread could not start ({why})"
                     )),
                 );

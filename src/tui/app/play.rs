@@ -8,7 +8,7 @@
 use super::{App, Mode, Msg, Said, point_spot, spot_point};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::model::LastMove;
-use crate::tui::tutor::Decision;
+use crate::tui::tutor::PersonDecision;
 use bg_tui::engine::{
     Action, DieStep, Phase, Place, Play, Side, TurnBuilder, format_play, parse_play_in,
 };
@@ -296,8 +296,8 @@ impl App {
     /// A key while the player on roll may roll (or double).
     pub(super) fn rolling(&mut self, msg: &Msg) -> Said {
         match msg {
-            Msg::Roll => self.decide(Decision::Roll),
-            Msg::Double => self.decide(Decision::Double),
+            Msg::Roll => self.decide(PersonDecision::Roll),
+            Msg::Double => self.decide(PersonDecision::Double),
             Msg::Resign(level) => self.act(Action::Resign(*level)),
             _ => {
                 let game = self.table.game();
@@ -313,8 +313,8 @@ impl App {
     /// A key while a double waits for its answer.
     pub(super) fn answering(&mut self, msg: &Msg) -> Said {
         match msg {
-            Msg::Take => self.decide(Decision::Take),
-            Msg::Pass => self.decide(Decision::Pass),
+            Msg::Take => self.decide(PersonDecision::Take),
+            Msg::Pass => self.decide(PersonDecision::Pass),
             Msg::Beaver => self.act(Action::Beaver),
             Msg::Resign(level) => self.act(Action::Resign(*level)),
             _ => return Some("answer the double: take (t) or pass (p)".to_string()),
@@ -405,7 +405,7 @@ impl App {
         let spot = self.input.cursor_spot(self.flipped());
         let Some(from) = self.input.picked() else {
             if let Some(play) = turn.finished() {
-                self.decide(Decision::Play(play));
+                self.decide(PersonDecision::Play(play));
                 return None;
             }
             return match spot_point(spot) {
@@ -491,7 +491,7 @@ impl App {
         if made.is_empty() {
             return match parse_play_in(game.variant(), text, game.position(), dice) {
                 Ok(play) => {
-                    self.decide(Decision::Play(play));
+                    self.decide(PersonDecision::Play(play));
                     None
                 }
                 Err(e) => Some(e.to_string()),
@@ -511,12 +511,12 @@ impl App {
         let continued = parse_play_in(variant, &format!("{so_far} {text}"), game.position(), dice);
         match continued {
             Ok(play) => {
-                self.decide(Decision::Play(play));
+                self.decide(PersonDecision::Play(play));
                 None
             }
             Err(e) => match parse_play_in(variant, text, game.position(), dice) {
                 Ok(play) => {
-                    self.decide(Decision::Play(play));
+                    self.decide(PersonDecision::Play(play));
                     self.tutor.is_idle().then(|| {
                         format!("{text} was played as the whole move, in place of {so_far}")
                     })

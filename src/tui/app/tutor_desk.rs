@@ -3,7 +3,7 @@
 
 use crate::tui::model::Overlay;
 use crate::tui::msg::TutorMsg;
-use crate::tui::tutor::{Decision, Tutor, Verdict};
+use crate::tui::tutor::{PersonDecision, Tutor, TutorVerdict};
 
 /// What the game does after the tutor's desk took a message.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,7 +13,7 @@ pub(super) enum TutorNext {
     /// The panel's answer: keep the decision (`true`) or take it back.
     Answer(bool),
     /// The verdict on question `id` came: judge it.
-    Verdict(u64, Box<Verdict>),
+    Verdict(u64, Box<TutorVerdict>),
 }
 
 /// Where the tutor stands with the decision at hand.
@@ -70,7 +70,7 @@ impl TutorDesk {
 
     /// `decision` is held back while question `id` is judged (asked when the record was
     /// `recorded` long).
-    pub(super) fn think(&mut self, id: u64, decision: Decision, recorded: usize) {
+    pub(super) fn think(&mut self, id: u64, decision: PersonDecision, recorded: usize) {
         self.state = Tutor::Thinking {
             id,
             decision,
@@ -80,7 +80,7 @@ impl TutorDesk {
 
     /// The verdict on question `id` came: the decision held back and the record's length
     /// when it was asked, unless the tutor waits for another (then nothing changes).
-    pub(super) fn verdict_came(&mut self, id: u64) -> Option<(Decision, usize)> {
+    pub(super) fn verdict_came(&mut self, id: u64) -> Option<(PersonDecision, usize)> {
         let Tutor::Thinking {
             id: asked,
             decision,
@@ -97,7 +97,7 @@ impl TutorDesk {
     }
 
     /// Shows the panel for `decision`, saying `lines`.
-    pub(super) fn show_panel(&mut self, decision: Decision, lines: Vec<String>) {
+    pub(super) fn show_panel(&mut self, decision: PersonDecision, lines: Vec<String>) {
         self.state = Tutor::Panel { decision, lines };
     }
 

@@ -5,14 +5,14 @@
 use super::tutor_desk::TutorNext;
 use super::{App, Job, Msg, Said, Work};
 use crate::tui::msg::TutorMsg;
-use crate::tui::tutor::{self, Decision, Tutor, TutorJob, Verdict};
+use crate::tui::tutor::{self, PersonDecision, Tutor, TutorJob, TutorVerdict};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
 use bg_tui::engine::Action;
 
 impl App {
     /// A person's decision: judged first in tutor mode, else made at once. Bots' decisions
     /// never come here.
-    pub(super) fn decide(&mut self, decision: Decision) {
+    pub(super) fn decide(&mut self, decision: PersonDecision) {
         let game = self.table.game();
         let person = game
             .to_act()
@@ -20,9 +20,9 @@ impl App {
         // Only a choice is judged: a roll when a double was possible, a play of a roll
         // with several.
         let choice = match decision {
-            Decision::Roll => game.may_double().is_ok(),
-            Decision::Play(_) => game.legal_plays().len() > 1,
-            Decision::Double | Decision::Take | Decision::Pass => true,
+            PersonDecision::Roll => game.may_double().is_ok(),
+            PersonDecision::Play(_) => game.legal_plays().len() > 1,
+            PersonDecision::Double | PersonDecision::Take | PersonDecision::Pass => true,
         };
         if !self.options.tutor_mode || !person || !choice || !self.tutor.is_idle() {
             self.commit(decision);
@@ -42,15 +42,15 @@ impl App {
     }
 
     /// Makes a decision, as it was.
-    fn commit(&mut self, decision: Decision) {
+    fn commit(&mut self, decision: PersonDecision) {
         match decision {
-            Decision::Play(play) => self.act(Action::Play(play)),
-            Decision::Roll => {
+            PersonDecision::Play(play) => self.act(Action::Play(play)),
+            PersonDecision::Roll => {
                 let _ = self.carry_out(bg_tui::bot::Decision::Roll);
             }
-            Decision::Double => self.act(Action::Double),
-            Decision::Take => self.act(Action::Take),
-            Decision::Pass => self.act(Action::Drop),
+            PersonDecision::Double => self.act(Action::Double),
+            PersonDecision::Take => self.act(Action::Take),
+            PersonDecision::Pass => self.act(Action::Drop),
         }
     }
 
@@ -68,7 +68,7 @@ impl App {
     /// The tutor's verdict on question `id`: below the threshold the decision is made; at
     /// or above it (and above nothing: the expert's own choice is never flagged) the panel
     /// opens. A verdict for a match that has moved on is dropped.
-    pub(super) fn tutor_ready(&mut self, id: u64, verdict: &Verdict) -> bool {
+    pub(super) fn tutor_ready(&mut self, id: u64, verdict: &TutorVerdict) -> bool {
         let Some((decision, recorded)) = self.tutor.verdict_came(id) else {
             return false;
         };
@@ -77,14 +77,14 @@ impl App {
         }
         self.status.clear();
         match verdict {
-            Verdict::Judged { loss, .. }
+            TutorVerdict::Judged { loss, .. }
                 if *loss >= i64::from(self.options.tutor_threshold.micros().max(1)) =>
             {
                 let lines = tutor::panel_lines(verdict, |text| self.shown_play(text));
                 self.tutor.show_panel(decision, lines);
             }
-            Verdict::Judged { .. } | Verdict::NotJudged => self.commit(decision),
-            Verdict::Cannot(why) => {
+            TutorVerdict::Judged { .. } | TutorVerdict::NotJudged => self.commit(decision),
+            TutorVerdict::Cannot(why) => {
                 self.commit(decision);
                 self.status
                     .say_if_quiet(format!("tutor: {why}; made as it was"));
@@ -99,7 +99,7 @@ impl App {
         let decision = match self.tutor.take() {
             Tutor::Panel { decision, .. } if keep => decision,
             Tutor::Panel { decision, .. } | Tutor::Thinking { decision, .. } => {
-                if let Decision::Play(_) = decision
+                if let PersonDecision::Play(_) = decision
                     && self.table.turn().is_some()
                 {
                     self.table.undo_turn();
@@ -108,7 +108,7 @@ impl App {
                 let _ = self.input.drop_pick();
                 self.status.say(
                     match decision {
-                        Decision::Play(_) => "taken back: play the roll again",
+                        PersonDecision::Play(_) => "taken back: play the roll again",
                         _ => "taken back: decide again",
                     }
                     .to_string(),

@@ -54,7 +54,7 @@ fn analysed(rules: Rules) -> (Record, Analysis, String, Play) {
         game: 1,
         action: index + 1,
         side: bg_tui::engine::Side::White,
-        kind: bg_tui::advisor::Decision::Play,
+        kind: bg_tui::advisor::DecisionKind::Play,
         position_id: String::new(),
         dice: Some([3, 1]),
         done: format_play(&made),
@@ -257,7 +257,7 @@ fn a_cube_item_offers_the_two_actions_and_the_help_opens() {
     let mut items = items(Rules::money());
     let item = items.first_mut().expect("an item");
     // The same position judged as a missed double (the position is not what matters here).
-    item.judged.kind = bg_tui::advisor::Decision::NoDouble;
+    item.judged.kind = bg_tui::advisor::DecisionKind::NoDouble;
     item.judged.done = "no double".to_string();
     item.judged.cube = Some(bg_tui::analysis::CubeEquities {
         no_double: 0.4,

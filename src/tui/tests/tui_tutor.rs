@@ -4,7 +4,7 @@
 //! worked out here as the runtime's worker thread would.
 
 use crate::tui::msg::{Msg, TutorMsg};
-use crate::tui::tutor::{Threshold, Verdict};
+use crate::tui::tutor::{Threshold, TutorVerdict};
 use crate::tui::{App, Event, Options, Overlay, Player};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
 use bg_tui::bot::expert::ExpertBot;
@@ -52,7 +52,7 @@ fn best_and_worst(app: &App) -> (Play, Play) {
 
 /// Works out the decision held back, as the runtime's worker thread does, and hands the
 /// verdict back; returns it.
-fn judge(app: &mut App) -> Verdict {
+fn judge(app: &mut App) -> TutorVerdict {
     assert!(
         app.message().starts_with("tutor: thinking…"),
         "the tutor says it thinks: {:?}",
@@ -84,9 +84,9 @@ fn tutor_lines(app: &App) -> Option<Vec<String>> {
     }
 }
 
-fn loss_of(verdict: &Verdict) -> f64 {
+fn loss_of(verdict: &TutorVerdict) -> f64 {
     match verdict {
-        Verdict::Judged { loss, .. } => *loss as f64 / 1e6,
+        TutorVerdict::Judged { loss, .. } => *loss as f64 / 1e6,
         other => panic!("not judged: {other:?}"),
     }
 }
@@ -402,7 +402,7 @@ fn in_a_match_the_tutor_says_the_loss_in_emg_and_mwc() {
     let (_, worst) = best_and_worst(&app);
     type_command(&mut app, &format_play(&worst));
     let verdict = judge(&mut app);
-    let Verdict::Judged {
+    let TutorVerdict::Judged {
         loss,
         loss_mwc: Some(mwc),
         ..
@@ -435,7 +435,10 @@ fn in_money_play_the_tutor_names_no_unit() {
     let (_, worst) = best_and_worst(&app);
     type_command(&mut app, &format_play(&worst));
     let verdict = judge(&mut app);
-    assert!(matches!(verdict, Verdict::Judged { loss_mwc: None, .. }));
+    assert!(matches!(
+        verdict,
+        TutorVerdict::Judged { loss_mwc: None, .. }
+    ));
     let lines = tutor_lines(&app).expect("the tutor's panel");
     assert!(
         !lines[0].contains("EMG") && !lines[0].contains("MWC"),

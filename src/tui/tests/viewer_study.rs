@@ -50,7 +50,7 @@ fn judged(
         } else {
             bg_tui::engine::Side::White
         },
-        kind: bg_tui::advisor::Decision::from_words(kind).expect("a kind of decision"),
+        kind: bg_tui::advisor::DecisionKind::from_words(kind).expect("a kind of decision"),
         position_id: String::new(),
         dice: None,
         done: done.to_string(),
