@@ -383,11 +383,14 @@ impl Advisor {
         Ok(match settled {
             Some(s) => CubeAdvice {
                 close: true,
-                rollout: Some(CubeRollout {
-                    trials: s.trials,
-                    std_err: s.std_err,
-                }),
-                ..CubeAdvice::of(&s.decision, self.depth())
+                ..self.cube_from_chances(
+                    m,
+                    &s.chances,
+                    CubeRollout {
+                        trials: s.trials,
+                        std_err: s.std_err,
+                    },
+                )?
             },
             None => CubeAdvice::of(&looked, self.depth()),
         })
@@ -408,14 +411,28 @@ impl Advisor {
         chances: &Probs,
         rollout: CubeRollout,
     ) -> Result<CubeAdvice, AdviceError> {
+        Ok(CubeAdvice {
+            rollout: Some(rollout),
+            ..self.cube_of_chances(m, chances)?
+        })
+    }
+
+    /// The cube decision of the player on roll in `m` from the cubeless chances `chances`
+    /// of its position by the cube model, as at the look-ahead's end (Janowski's formula,
+    /// its match form at a score): what [`Advisor::cube_from_chances`] says of a rollout's
+    /// chances, here of chances from anywhere (the nets', another program's).
+    ///
+    /// # Errors
+    /// As [`Advisor::cube`].
+    pub fn cube_of_chances(
+        &mut self,
+        m: &MatchState,
+        chances: &Probs,
+    ) -> Result<CubeAdvice, AdviceError> {
         self.cube_moment(m)?;
         let ci = crate::bot::expert::cube_info(m);
         let d = decision_from_chances(chances, &ci, efficiency(m.game().position()));
-        let looked = CubeAdvice::of(&d, self.depth());
-        Ok(CubeAdvice {
-            rollout: Some(rollout),
-            ..looked
-        })
+        Ok(CubeAdvice::of(&d, self.depth()))
     }
 
     /// The cubeful value, for the player who made it, of a play whose position after it

@@ -110,9 +110,9 @@
 //! filters ([`bot::expert::MoveFilter::ADVICE`]: 0-ply on the [`bot::expert::Nets`] first,
 //! the best few looked at deeper) and judges the lines at the advisor's depth
 //! ([`bot::expert::ExpertBot::judge_play`]); for the cube
-//! [`bot::expert::ExpertBot::full_cube_decision`] values no double, double/take and
-//! double/pass cubefully. The [`advisor::PlayAdvice`] or [`advisor::CubeAdvice`] comes
-//! back as a message (`HintMsg::Ready`) and the panel formats it ([`advisor::text`]).
+//! [`advisor::Advisor::cube`] values no double, double/take and double/pass cubefully
+//! through the expert's look-ahead. The [`advisor::PlayAdvice`] or [`advisor::CubeAdvice`]
+//! comes back as a message (`HintMsg::Ready`) and the panel formats it ([`advisor::text`]).
 //! `bg-tui hint`, tutor mode, `analyse` ([`analysis`]) and `ubgi`'s answers ask the same
 //! advisor, so the same position gives the same numbers everywhere.
 //!

@@ -19,7 +19,8 @@ pub mod bearoff;
 pub mod close_cube;
 pub mod cube;
 mod cubeful;
-pub use cubeful::{CubefulDecision, decision_from_chances, money_cubeful};
+pub use cubeful::money_cubeful;
+pub(crate) use cubeful::{CubefulDecision, decision_from_chances};
 pub(crate) mod luck;
 pub mod met;
 mod outputs;
@@ -884,7 +885,7 @@ impl ExpertBot {
     /// the look-ahead's end is valued by Janowski's formula (in a match, its form for
     /// match-winning chances); a small bear-off in money play (at most six checkers a side,
     /// all home) is valued exactly, at every ply, from the two-sided cubeful database. This
-    /// is GNU Backgammon's method ([`ExpertBot::cubeful_cube_decision`]).
+    /// is GNU Backgammon's method (`ExpertBot::cubeful_cube_decision`).
     pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
         self.full_cube_decision(m).equities()
     }
@@ -892,7 +893,7 @@ impl ExpertBot {
     /// The cube decision for the player on roll in `m` (before it rolls), at the bot's ply,
     /// with its chances, both units and GNU Backgammon's verdict; a close one settled by a
     /// rollout when the bot is set to ([`ExpertBot::with_close_rollouts`]).
-    pub fn full_cube_decision(&mut self, m: &MatchState) -> CubefulDecision {
+    pub(crate) fn full_cube_decision(&mut self, m: &MatchState) -> CubefulDecision {
         let (looked, settled) = self.settled_cube_decision(m);
         settled.map_or(looked, |s| s.decision)
     }
@@ -900,7 +901,7 @@ impl ExpertBot {
     /// The cube decision for the player on roll in `m` at the bot's ply, and, when it is
     /// close ([`close_cube::is_close`]) and the bot settles close decisions, the decision
     /// from a rollout of the position ([`close_cube::settle`]).
-    pub fn settled_cube_decision(
+    pub(crate) fn settled_cube_decision(
         &mut self,
         m: &MatchState,
     ) -> (CubefulDecision, Option<close_cube::Settled>) {

@@ -10,15 +10,17 @@
 //! whether doubling costs less than 0.16; this one asks both questions of the decision, at a
 //! margin of about twice the nets' mean error.
 //!
-//! A close decision is settled ([`settle`]) by rolling the position out (cubeless, at
+//! A close decision is settled (`settle`) by rolling the position out (cubeless, at
 //! 0-ply, full games with variance reduction: [`super::rollouts`]) for at most a number of
 //! trials and a time, and valuing the rolled-out chances with the cube model at the look-
-//! ahead's end ([`super::decision_from_chances`], the match form at a score): the same
-//! conversion `bg-tui rollout` and the hint panel make.
+//! ahead's end (the match form at a score): the conversion the advisor makes of every
+//! rollout's chances ([`crate::advisor::Advisor::cube_from_chances`]), for `bg-tui rollout`
+//! and the hint panel too.
 
 use super::ExpertBot;
 use super::cube::{CubeInfo, efficiency};
 use super::cubeful::{CubefulDecision, decision_from_chances};
+use super::net::Probs;
 use super::rollouts::{Line, RolloutSettings, rollout_until};
 use crate::engine::{MatchState, Variant};
 use std::sync::atomic::AtomicBool;
@@ -78,10 +80,13 @@ impl CloseRollouts {
     }
 }
 
-/// A cube decision settled by a rollout: the decision from the rolled-out chances, with the
-/// trials played and the standard error of the cubeless equity.
+/// A cube decision settled by a rollout: the rolled-out chances and the bot's decision from
+/// them, with the trials played and the standard error of the cubeless equity (the advisor
+/// makes its own advice from the chances: [`crate::advisor::Advisor::cube_from_chances`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Settled {
+pub(crate) struct Settled {
+    /// The rolled-out cubeless chances of the player on roll.
+    pub chances: Probs,
     /// The decision from the rolled-out chances.
     pub decision: CubefulDecision,
     /// The trials played.
@@ -94,7 +99,7 @@ pub struct Settled {
 /// rollout of its position by `bot`'s nets, as `how` says; `None` when the rollout cannot
 /// run (a rule set without nets, a game over) or played no trial.
 #[must_use]
-pub fn settle(
+pub(crate) fn settle(
     bot: &ExpertBot,
     m: &MatchState,
     ci: &CubeInfo,
@@ -115,8 +120,10 @@ pub fn settle(
     )
     .ok()?;
     let line = result.lines.first().filter(|l| l.trials > 0)?;
+    let chances = line.probs();
     Some(Settled {
-        decision: decision_from_chances(&line.probs(), ci, efficiency(&position)),
+        chances,
+        decision: decision_from_chances(&chances, ci, efficiency(&position)),
         trials: line.trials,
         std_err: line.std_err as f32,
     })

@@ -40,9 +40,10 @@ const fn slot(holder: Holder) -> usize {
 }
 
 /// A cube decision worked out through the look-ahead: the three equities in both units,
-/// the chances they stand on, and GNU Backgammon's verdict.
+/// the chances they stand on, and GNU Backgammon's verdict. The bot's own, for its cube
+/// actions; everything else reads the advisor's [`crate::advisor::CubeAdvice`], made from it.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CubefulDecision {
+pub(crate) struct CubefulDecision {
     /// The cube and the score it was worked out for (the player on roll's view).
     pub cube: CubeInfo,
     /// The cubeless chances of the player on roll at the depth of the look-ahead.
@@ -60,7 +61,7 @@ pub struct CubefulDecision {
 impl CubefulDecision {
     /// The decision as equities per unit of the present cube (normalised in a match).
     #[must_use]
-    pub const fn equities(&self) -> CubeDecision {
+    pub(crate) const fn equities(&self) -> CubeDecision {
         CubeDecision {
             no_double: self.emg[0],
             double_take: self.emg[1],
@@ -71,7 +72,7 @@ impl CubefulDecision {
     /// The value of the right action (no double, or the lesser of double/take and
     /// double/pass when doubling is right), in the units of [`CubeInfo`].
     #[must_use]
-    pub fn best_value(&self) -> f32 {
+    pub(crate) fn best_value(&self) -> f32 {
         let [nd, dt, dp] = self.values;
         if self.verdict.doubles() || (self.cube.may_double() && dt.min(dp) > nd) {
             dt.min(dp)
@@ -91,7 +92,7 @@ impl ExpertBot {
     /// The cube decision of the player on roll in `position` (before rolling) with the cube
     /// `ci`, its equities looked `depth` rolls ahead (0: the nets' chances through
     /// Janowski's formula and its match form).
-    pub fn cubeful_cube_decision(
+    pub(crate) fn cubeful_cube_decision(
         &mut self,
         position: &Position,
         ci: &CubeInfo,
@@ -323,7 +324,7 @@ impl ExpertBot {
 /// with the cube `ci` and the cube efficiency `x`: Janowski's formula in money play, its
 /// match form in a match, as at the look-ahead's end.
 #[must_use]
-pub fn decision_from_chances(p: &Probs, ci: &CubeInfo, x: f32) -> CubefulDecision {
+pub(crate) fn decision_from_chances(p: &Probs, ci: &CubeInfo, x: f32) -> CubefulDecision {
     let value = |c: &CubeInfo| match c.stakes {
         Stakes::Money { .. } => money_cubeful(p, c, x),
         Stakes::Match(score) => match_cubeful(p, c, score, x),

@@ -17,9 +17,8 @@ mod statistics;
 
 use advice::{Advice, AdvisorApi, Category, CubeAnswer};
 use bg_tui::advisor::Advisor;
-use bg_tui::bot::expert::cube::efficiency;
+use bg_tui::bot::expert::Probs;
 use bg_tui::bot::expert::met::match_equity;
-use bg_tui::bot::expert::{Probs, cube_info, decision_from_chances};
 use fixtures::{CheckerRow, CubeRow, Place, RolloutRow};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -832,17 +831,15 @@ fn judge_cube_on_chances(
     file: &str,
     mut chances: impl FnMut(&CubeRow) -> Probs,
 ) -> Vec<CubeResult> {
+    let mut advisor = Advisor::new(0).expect("the shipped nets");
     judge_cube_by(file, |row| {
-        let m = row.place.state();
-        let d = decision_from_chances(
-            &chances(row),
-            &cube_info(&m),
-            efficiency(m.game().position()),
-        );
+        let d = advisor
+            .cube_of_chances(&row.place.state(), &chances(row))
+            .expect("a cube decision");
         CubeAnswer {
-            no_double: f64::from(d.emg[0]),
-            double_take: f64::from(d.emg[1]),
-            double_pass: f64::from(d.emg[2]),
+            no_double: f64::from(d.no_double.emg),
+            double_take: f64::from(d.double_take.emg),
+            double_pass: f64::from(d.double_pass.emg),
             category: Category::of_verdict(d.verdict),
             words: Some(d.verdict.words()),
         }
