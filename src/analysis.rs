@@ -381,10 +381,10 @@ pub fn judge_action(
 }
 
 /// The advisor's judgement at `ply` of `action` taken in `m` (the match just before it),
-/// when it is a decision the analysis judges in a record ([`decision_action`]): a play, a
-/// double, an answer to one, and a roll where the cube could be turned to some purpose;
-/// `None` for any other action, or one the advisor does not judge (a forced play). Tutor
-/// mode judges a decision so, in the match it holds, with no record to walk.
+/// when it is a decision the analysis judges in a record: a play, a double, a take, a pass,
+/// and a roll where the cube could be turned to some purpose; `None` for any other action
+/// (a beaver, a resignation), or one the advisor does not judge (a forced play). Tutor mode
+/// judges a decision so, in the match it holds, with no record to walk.
 ///
 /// # Errors
 /// [`AnalysisError::CannotJudge`] for a rule set the expert has no nets for;
@@ -395,7 +395,7 @@ pub fn judge_decision(
     ply: u8,
 ) -> Result<Option<JudgedDecision>, AnalysisError> {
     let judged = match action {
-        Action::Play(_) | Action::Double | Action::Take | Action::Drop | Action::Beaver => true,
+        Action::Play(_) | Action::Double | Action::Take | Action::Drop => true,
         Action::Roll(_) => crate::bot::expert::cube_info(m).may_double(),
         _ => false,
     };
@@ -868,6 +868,64 @@ mod tests {
         let r: RollLuck = serde_json::from_str(luck).expect("an old roll's luck reads");
         assert_eq!(r.side, Side::White);
         assert_eq!(serde_json::to_string(&r).expect("written"), luck);
+    }
+
+    /// Tutor mode judges a decision in the match it holds as the analysis judges it in the
+    /// record: White's opening 3-1 played 24/20 (not the 8/5 6/5 the advisor prefers), and
+    /// Black's roll with the cube centred (a no double), give the same judgements both
+    /// ways; a resignation and a beaver are not judged.
+    #[test]
+    fn a_decision_in_the_match_is_judged_as_in_the_record() {
+        use crate::engine::{Rules, WinKind, format_play};
+        use crate::record::{PlayerInfo, Recorder};
+        let rules = Rules::money();
+        let mut m = MatchState::new(rules).expect("money play");
+        let mut recorder = Recorder::new(
+            [PlayerInfo::human("Alice"), PlayerInfo::human("Bob")],
+            rules,
+            None,
+        );
+        recorder
+            .apply(&mut m, Action::OpeningRoll { white: 3, black: 1 })
+            .expect("the opening roll");
+        let play = *m
+            .game()
+            .legal_plays()
+            .iter()
+            .find(|p| format_play(p) == "24/20")
+            .expect("24/20 is legal");
+        let mut judged_here = Vec::new();
+        for action in [
+            Action::Play(play),
+            Action::Roll(Dice::new(5, 2).expect("dice")),
+        ] {
+            judged_here.push(judge_decision(&m, &action, 0).expect("judged"));
+            recorder.apply(&mut m, action).expect("legal");
+        }
+        let record = recorder.into_record();
+        for (index, here) in [(1, &judged_here[0]), (2, &judged_here[1])] {
+            let here = here.as_ref().expect("a decision");
+            let walked = judge_action(&record, 0, 0, index)
+                .expect("replays")
+                .expect("a decision");
+            assert_eq!(walked.kind, here.decision);
+            assert_eq!((&walked.done, &walked.best), (&here.done, &here.best));
+            assert_eq!(walked.loss, f64::from(here.loss.emg));
+        }
+        assert_eq!(
+            judged_here[0].as_ref().map(|j| j.done.as_str()),
+            Some("24/20")
+        );
+        assert_eq!(
+            judged_here[1].as_ref().map(|j| j.decision),
+            Some(DecisionKind::NoDouble)
+        );
+        let resign = Action::Resign(WinKind::Single);
+        assert_eq!(judge_decision(&m, &resign, 0).expect("judged"), None);
+        assert_eq!(
+            judge_decision(&m, &Action::Beaver, 0).expect("judged"),
+            None
+        );
     }
 
     #[test]
