@@ -13,7 +13,7 @@
 use crate::rollout_db::format::{Entry, read_file, read_text};
 use bg_tui::bot::BotError;
 use bg_tui::bot::expert::cube::{ContactKind, contact_kind};
-use bg_tui::bot::expert::{ExpertBot, MAX_PLY, Probs, nets_from_file, shipped_nets};
+use bg_tui::bot::expert::{Chances, ExpertBot, MAX_PLY, Probs, nets_from_file, shipped_nets};
 use bg_tui::engine::{Position, position_from_id};
 use clap::Args;
 use std::collections::HashMap;
@@ -112,7 +112,8 @@ struct Sums {
 }
 
 fn equity(p: &[f64; 5]) -> f64 {
-    2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+    2.0 * p.win() - 1.0 + p.win_gammon() - p.lose_gammon() + p.win_backgammon()
+        - p.lose_backgammon()
 }
 
 /// Reads GNU Backgammon's chances: `POSITION_ID w wg wbg lg lbg` a line, `#` notes.

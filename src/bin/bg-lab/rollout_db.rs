@@ -333,6 +333,7 @@ fn grow(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bg_tui::bot::expert::Chances;
 
     fn args(out: PathBuf, positions: usize) -> RolloutDbArgs {
         RolloutDbArgs {
@@ -376,7 +377,7 @@ mod tests {
         let fresh = read_db(&again).expect("the database");
         assert_eq!(all, fresh);
         // Each entry's chances are a rollout's: within 0-1, and they differ.
-        assert!(all.iter().all(|e| (0.0..=1.0).contains(&e.chances[0])));
+        assert!(all.iter().all(|e| (0.0..=1.0).contains(&e.chances.win())));
         assert_ne!(all[0].chances, all[1].chances);
     }
 

@@ -14,7 +14,7 @@
 //! variance reduction they are counts out of `trials`; otherwise chances (0-1, four places).
 //! Other lines beginning with `#` are notes (a run's start).
 
-use bg_tui::bot::expert::Probs;
+use bg_tui::bot::expert::{Chances, Probs};
 use bg_tui::engine::{Position, position_from_id};
 use bg_tui::printable::{MAX_ERROR_CHARS, printable};
 use std::io::BufRead;
@@ -184,7 +184,8 @@ impl Entry {
     /// The cubeless equity for the player on roll.
     pub(crate) fn equity(&self) -> f64 {
         let p = &self.chances;
-        2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+        2.0 * p.win() - 1.0 + p.win_gammon() - p.lose_gammon() + p.win_backgammon()
+            - p.lose_backgammon()
     }
 }
 
