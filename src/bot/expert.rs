@@ -886,7 +886,7 @@ impl ExpertBot {
     /// match-winning chances); a small bear-off in money play (at most six checkers a side,
     /// all home) is valued exactly, at every ply, from the two-sided cubeful database. This
     /// is GNU Backgammon's method (`ExpertBot::cubeful_cube_decision`).
-    pub fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
+    pub(crate) fn cube_decision(&mut self, m: &MatchState) -> cube::CubeDecision {
         self.full_cube_decision(m).equities()
     }
 
