@@ -11,7 +11,8 @@ pub struct KeptRollout {
     pub how: String,
     /// The trials played of each choice.
     pub trials: u32,
-    /// Each choice rolled out, with its cubeless equity for the player who decides.
+    /// Each choice rolled out, with its cubeful value at the item's cube and score and its
+    /// cubeless equity, for the player who decides.
     #[serde(default)]
     pub choices: Vec<RolledChoice>,
     /// A cube decision from the rolled-out chances, in lines (EMG at the item's score and
@@ -29,6 +30,14 @@ pub struct RolledChoice {
     pub choice: String,
     /// Its cubeless equity for the player who decides.
     pub equity: f64,
+    /// Its cubeful value at the item's cube and score from the rolled-out chances (the cube
+    /// model): the cubeful equity in money play, EMG in a match; `None` in a game without a
+    /// cube, and in rollouts kept before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cubeful: Option<f64>,
+    /// In a match, its match-winning chances (0 to 1) from the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mwc: Option<f64>,
     /// The equity's standard error.
     pub std_err: f64,
     /// Its chances for the same player: win, win a gammon, win a backgammon, lose a
@@ -37,21 +46,36 @@ pub struct RolledChoice {
 }
 
 impl KeptRollout {
-    /// The rollout in lines for a narrow panel: its settings, each choice with its cubeless
-    /// equity ± its standard error and its winning chances, then the cube lines.
+    /// The rollout in lines for a narrow panel: its settings, each choice with its cubeful
+    /// value (MWC and EMG in a match, the cubeful equity in money play) where it has one, its
+    /// cubeless equity ± its standard error and its winning chances, then the cube lines.
     #[must_use]
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![format!("rollout ({}):", self.how)];
+        let cubeful = !self.choices.is_empty() && self.choices.iter().all(|c| c.cubeful.is_some());
+        let in_match = cubeful && self.choices.iter().all(|c| c.mwc.is_some());
         if !self.choices.is_empty() {
-            out.push("cubeless equity ± s.e., win%:".to_string());
+            out.push(
+                match (cubeful, in_match) {
+                    (true, true) => "MWC, EMG, cubeless equity ± s.e., win%:",
+                    (true, false) => "cubeful, cubeless equity ± s.e., win%:",
+                    _ => "cubeless equity ± s.e., win%:",
+                }
+                .to_string(),
+            );
         }
         for c in &self.choices {
+            let value = match (cubeful, in_match, c.cubeful, c.mwc) {
+                (true, true, Some(emg), Some(mwc)) => format!("{:.1}% {emg:+.3} ", 100.0 * mwc),
+                (true, false, Some(equity), _) => format!("{equity:+.3} "),
+                _ => String::new(),
+            };
             out.push(format!(
-                "{} {:+.3} ± {:.3} {:.1}%",
+                "{} {value}{:+.3} ± {:.3} {:.1}%",
                 c.choice,
                 c.equity,
                 c.std_err,
-                100.0 * c.chances.win()
+                100.0 * c.chances[0]
             ));
         }
         out.extend(self.cube.iter().cloned());

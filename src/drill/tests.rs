@@ -111,12 +111,16 @@ fn a_rollout_is_kept_in_the_schedule_file_and_read_back() {
                 choice: "8/5 6/5".to_string(),
                 equity: 0.125,
                 std_err: 0.004,
+                cubeful: None,
+                mwc: None,
                 chances: [0.55, 0.15, 0.01, 0.1, 0.005],
             },
             RolledChoice {
                 choice: "24/21 6/5".to_string(),
                 equity: -0.02,
                 std_err: 0.005,
+                cubeful: None,
+                mwc: None,
                 chances: [0.5, 0.12, 0.01, 0.11, 0.006],
             },
         ],
@@ -141,6 +145,56 @@ fn a_rollout_is_kept_in_the_schedule_file_and_read_back() {
     plain.save(&path).expect("saved");
     let text = std::fs::read_to_string(&path).expect("read");
     assert!(!text.contains("rollouts"), "{text}");
+}
+
+/// A rollout kept at a match score shows each choice's match-winning chances and EMG
+/// beside its cubeless equity (issue 49: every rollout at the score is cubeful in MWC with
+/// EMG beside); in money play the cubeful equity; an old kept rollout without them still
+/// reads and shows the cubeless figures alone.
+#[test]
+fn a_kept_rollout_shows_its_cubeful_values_with_their_units() {
+    let choice = |name: &str, cubeful: Option<f64>, mwc: Option<f64>| RolledChoice {
+        choice: name.to_string(),
+        equity: 0.125,
+        std_err: 0.004,
+        cubeful,
+        mwc,
+        chances: [0.55, 0.15, 0.01, 0.1, 0.005],
+    };
+    let kept = |choices| KeptRollout {
+        how: "324 trials, 0-ply, cut at 11 turns".to_string(),
+        trials: 324,
+        choices,
+        cube: Vec::new(),
+        at: 100,
+    };
+    let in_match = kept(vec![choice("8/5 6/5", Some(0.046), Some(0.5231))]);
+    assert_eq!(
+        in_match.lines()[1..],
+        [
+            "MWC, EMG, cubeless equity ± s.e., win%:",
+            "8/5 6/5 52.3% +0.046 +0.125 ± 0.004 55.0%"
+        ]
+    );
+    let money = kept(vec![choice("8/5 6/5", Some(0.11), None)]);
+    assert_eq!(
+        money.lines()[1..],
+        [
+            "cubeful, cubeless equity ± s.e., win%:",
+            "8/5 6/5 +0.110 +0.125 ± 0.004 55.0%"
+        ]
+    );
+    let json = serde_json::to_string(&in_match).expect("written");
+    let old = json.replace(",\"cubeful\":0.046,\"mwc\":0.5231", "");
+    assert_ne!(old, json, "{json}");
+    let back: KeptRollout = serde_json::from_str(&old).expect("an old kept rollout reads");
+    assert_eq!(
+        back.lines()[1..],
+        [
+            "cubeless equity ± s.e., win%:",
+            "8/5 6/5 +0.125 ± 0.004 55.0%"
+        ]
+    );
 }
 
 #[test]

@@ -169,10 +169,13 @@ pub(super) fn kept_of(rolling: &Rolling, report: &RolloutReport, now: u64) -> Ke
         .labels
         .iter()
         .zip(report.figures.iter().zip(&report.chances))
-        .map(|(label, (&(equity, std_err), chances))| RolledChoice {
+        .enumerate()
+        .map(|(i, (label, (&(equity, std_err), chances)))| RolledChoice {
             choice: label.clone(),
             equity: unit(equity),
             std_err: unit(std_err),
+            cubeful: report.cubeful.get(i).map(|&(emg, _)| unit(emg)),
+            mwc: report.cubeful.get(i).and_then(|&(_, mwc)| mwc.map(unit)),
             chances: chances.map(unit),
         })
         .collect();

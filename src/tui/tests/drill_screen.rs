@@ -506,7 +506,8 @@ fn leaving_before_the_valuation_arrives_drops_it() {
 }
 
 /// A finished rollout of the best play and the answer, at 324 trials: the best's figures,
-/// then the answer's (cubeless equity ± standard error, in millionths; chances).
+/// then the answer's (cubeless equity ± standard error, in millionths; chances; the cubeful
+/// values at the 5-point match's score: EMG and MWC).
 fn rollout_report() -> crate::tui::hint_rollout::RolloutReport {
     crate::tui::hint_rollout::RolloutReport {
         trials: 324,
@@ -516,7 +517,7 @@ fn rollout_report() -> crate::tui::hint_rollout::RolloutReport {
             [500_000, 120_000, 10_000, 110_000, 6_000],
         ],
         cube: Vec::new(),
-        cubeful: Vec::new(),
+        cubeful: vec![(46_000, Some(523_100)), (-190_000, Some(431_000))],
         done: true,
         error: None,
     }
@@ -528,7 +529,8 @@ fn later_now() -> u64 {
 
 /// `R` once answered rolls out the best play and the answer on a worker (the panel says
 /// how far it has come); its result is kept beside the item's card in drill.json, and the
-/// next time the item comes back it is shown at once, with its units. Going on to the next
+/// next time the item comes back it is shown at once, with its units (at the match's score:
+/// MWC and EMG beside the cubeless equity). Going on to the next
 /// item stops a rollout out.
 #[test]
 fn r_rolls_out_the_best_and_the_answer_and_the_rollout_is_kept() {
@@ -606,11 +608,11 @@ fn r_rolls_out_the_best_and_the_answer_and_the_rollout_is_kept() {
     assert!(again.take_jobs().is_empty());
     let log = again.model().expect("a board").log;
     assert!(
-        log.contains(&"cubeless equity ± s.e., win%:".to_string()),
+        log.contains(&"MWC, EMG, cubeless equity ± s.e., win%:".to_string()),
         "{log:?}"
     );
     assert!(
-        log.contains(&format!("{best} +0.120 ± 0.004 55.0%")),
+        log.contains(&format!("{best} 52.3% +0.046 +0.120 ± 0.004 55.0%")),
         "{log:?}"
     );
     // A rollout out stops when the drill goes on to the next item.
