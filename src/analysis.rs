@@ -779,14 +779,16 @@ fn judge_in_parallel(
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
         .clamp(1, MOST_THREADS);
-    let chunk = total.div_ceil(threads).max(1);
+    // Each thread takes the next decision not yet taken (decisions differ in cost by a
+    // hundredfold: a fixed share each would leave one thread idle while another works).
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let (tx, rx) = std::sync::mpsc::channel::<()>();
-    let work = |part: &[Found],
-                tx: std::sync::mpsc::Sender<()>|
-     -> Result<Vec<JudgedAt>, AnalysisError> {
+    let work = |tx: std::sync::mpsc::Sender<()>| -> Result<Vec<JudgedAt>, AnalysisError> {
         let mut advisor = Advisor::with_expert(ExpertBot::shipped(ply)?).with_close_rollouts(close);
-        let mut out = Vec::with_capacity(part.len());
-        for (at, m, action) in part {
+        let mut out = Vec::new();
+        while let Some((at, m, action)) =
+            found.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+        {
             out.push((*at, advisor.judge(m, action).ok().flatten()));
             // The receiver only goes away when every sender is done.
             let _ = tx.send(());
@@ -795,14 +797,14 @@ fn judge_in_parallel(
     };
     let work = &work;
     let parts: Vec<Result<Vec<JudgedAt>, AnalysisError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = found
-            .chunks(chunk)
-            .map(|part| {
+        let handles: Vec<_> = (0..threads.min(total))
+            .map(|_| {
                 let tx = tx.clone();
-                // A part whose thread cannot start is judged on this thread afterwards.
+                // A thread that cannot start leaves its decisions to the others (and to this
+                // thread afterwards, if none started).
                 std::thread::Builder::new()
-                    .spawn_scoped(scope, move || work(part, tx))
-                    .map_err(|_| part)
+                    .spawn_scoped(scope, move || work(tx))
+                    .ok()
             })
             .collect();
         drop(tx);
@@ -811,13 +813,15 @@ fn judge_in_parallel(
             done += 1;
             progress(done, total);
         }
-        handles
+        let mut parts: Vec<_> = handles
             .into_iter()
-            .map(|h| match h {
-                Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                Err(part) => work(part, std::sync::mpsc::channel().0),
-            })
-            .collect()
+            .flatten()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect();
+        if next.load(std::sync::atomic::Ordering::Relaxed) < total {
+            parts.push(work(std::sync::mpsc::channel().0));
+        }
+        parts
     });
     let mut judged = HashMap::with_capacity(total);
     for part in parts {

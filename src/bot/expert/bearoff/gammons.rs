@@ -18,11 +18,11 @@
 //! The search is bounded by [`MAX_OUTSIDE`] checkers and [`MAX_OUTSIDE_PIPS`] pips
 //! outside the trailer's home board; beyond it the nets' chances stand.
 
-use super::{BearoffDb, MAX_ROLLS};
+use super::{BearoffDb, MAX_ROLLS, expected_of, rolls};
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, Probs, WIN_BACKGAMMON, WIN_GAMMON};
-use crate::engine::{Dice, Position, legal_plays_into};
+use crate::engine::{Position, legal_plays_into};
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::cell::RefCell;
 
 /// The most trailer checkers outside its home board for which the search runs.
 pub const MAX_OUTSIDE: u32 = 3;
@@ -41,27 +41,11 @@ pub type Rolls = [f32; MAX_ROLLS];
 /// The trailer's checkers on its points 1-24 (index 0 is its 1-point).
 type Side = [u8; 24];
 
-/// The first-checker distributions worked out so far, by trailer position, for the process.
-fn first_off_memo() -> &'static Mutex<HashMap<Side, Rolls>> {
-    static MEMO: OnceLock<Mutex<HashMap<Side, Rolls>>> = OnceLock::new();
-    MEMO.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
-/// The 21 distinct rolls, with their weight out of 36.
-fn rolls() -> Vec<(Dice, f32)> {
-    let mut out = Vec::with_capacity(21);
-    for a in 1..=6u8 {
-        for b in a..=6u8 {
-            if let Ok(d) = Dice::new(a, b) {
-                out.push((d, if a == b { 1.0 } else { 2.0 } / 36.0));
-            }
-        }
-    }
-    out
-}
-
-fn expected(d: &Rolls) -> f32 {
-    d.iter().enumerate().map(|(n, p)| (n + 1) as f32 * p).sum()
+thread_local! {
+    /// The first-checker distributions worked out so far, by trailer position, for the
+    /// thread (each thread keeps its own, as the rollout workers keep their scans: no lock
+    /// between the analysis's or a rollout's threads).
+    static FIRST_OFF_MEMO: RefCell<HashMap<Side, Rolls>> = RefCell::new(HashMap::new());
 }
 
 /// Adds `weight` times `dist` one roll later into `into` (`dist = None`: done this roll).
@@ -130,7 +114,7 @@ fn first_off_in(memo: &mut HashMap<Side, Rolls>, side: &Side) -> Rolls {
         let mut best: Option<(f32, Option<Rolls>)> = None;
         for next in nexts.iter().filter(|n| Some(outside(n).1) == fewest) {
             let d = first_off_in(memo, next);
-            let e = expected(&d);
+            let e = expected_of(&d);
             if best.as_ref().is_none_or(|b| e < b.0) {
                 best = Some((e, Some(d)));
             }
@@ -156,13 +140,12 @@ pub fn first_off(side: &[u8; 24]) -> Option<Rolls> {
     if on != 15 || n > MAX_OUTSIDE || pips > MAX_OUTSIDE_PIPS {
         return None;
     }
-    let mut memo = first_off_memo()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if memo.len() > MEMO_MOST {
-        memo.clear();
-    }
-    Some(first_off_in(&mut memo, side))
+    FIRST_OFF_MEMO.with_borrow_mut(|memo| {
+        if memo.len() > MEMO_MOST {
+            memo.clear();
+        }
+        Some(first_off_in(memo, side))
+    })
 }
 
 /// The distribution of the rolls the trailer needs until none of its checkers is left in
@@ -193,7 +176,7 @@ fn clear_in(memo: &mut HashMap<Vec<u8>, Rolls>, need: Vec<u8>) -> Rolls {
         // Leaving every checker where it is never helps (and would loop).
         for left in after_dice(&need, &dies).into_iter().filter(|l| *l != need) {
             let d = (!left.is_empty()).then(|| clear_in(memo, left));
-            let e = d.as_ref().map_or(0.0, expected);
+            let e = d.as_ref().map_or(0.0, expected_of);
             if best.as_ref().is_none_or(|b| e < b.0) {
                 best = Some((e, d));
             }
@@ -332,6 +315,7 @@ pub fn exact_gammons(position: &Position, mut p: Probs) -> Probs {
 mod tests {
     use super::*;
     use crate::bot::expert::net::{OUTPUTS, WIN};
+    use crate::engine::Dice;
 
     fn close(a: &Rolls, b: &[f32]) -> bool {
         a.iter()
@@ -432,10 +416,10 @@ mod tests {
         let (_, trailer) = runner_and_trailer(&position).expect("a runner and a trailer");
         let start = std::time::Instant::now();
         let d = first_off(&trailer).expect("within the bound");
-        let states = first_off_memo().lock().map(|m| m.len()).unwrap_or(0);
+        let states = FIRST_OFF_MEMO.with_borrow(HashMap::len);
         eprintln!(
             "first off {:.3} rolls, {states} states, {:?}",
-            expected(&d),
+            expected_of(&d),
             start.elapsed()
         );
         assert!(states < 200_000, "{states} states");
