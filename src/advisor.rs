@@ -328,6 +328,49 @@ impl Advisor {
         Ok(ranked)
     }
 
+    /// The ranking a play is judged against ([`Advisor::judge`]): up to
+    /// [`ONE_DEPTH_UP_TO`] plies, GNU Backgammon's analysis filter (every play at 0-ply,
+    /// then the best [`MoveFilter::ADVICE`] keeps before 1-ply, 16 within 0.32, straight
+    /// to the advisor's depth), the lines judged at the depth first, by value; deeper, the
+    /// ranking of [`Advisor::plays`]. The judgement needs only the best line and the
+    /// played one (judged at the depth on its own when the filter cut it), so the plays
+    /// the filter cuts are not looked at deeper (the 2-ply looks are most of an
+    /// analysis's time).
+    pub(crate) fn judging_ranking(
+        &mut self,
+        m: &MatchState,
+    ) -> Result<Vec<RankedPlay>, AdviceError> {
+        let depth = self.depth();
+        if depth == 0 || depth > ONE_DEPTH_UP_TO {
+            return self.ranking(m);
+        }
+        if !matches!(m.game().phase(), Phase::Moving(_)) {
+            return Err(AdviceError::NotNow("play"));
+        }
+        self.select(m)?;
+        let mut ranked: Vec<RankedPlay> = m
+            .game()
+            .legal_plays()
+            .iter()
+            .map(|p| self.expert.judge_play(p, 0))
+            .collect();
+        // By the cubeless value, as the filters keep plays (a stable sort: the legal
+        // plays' order stands between equal values).
+        ranked.sort_by(|a, b| b.cubeless.total_cmp(&a.cubeless));
+        let (most, window) = MoveFilter::ADVICE.contact[0];
+        let best = ranked.first().map_or(0.0, |r| r.cubeless);
+        let keep = ranked
+            .iter()
+            .take(most)
+            .take_while(|r| r.cubeless >= best - window)
+            .count();
+        for r in &mut ranked[..keep] {
+            *r = self.expert.judge_play(&r.play, depth);
+        }
+        ranked[..keep].sort_by(|a, b| b.value.total_cmp(&a.value));
+        Ok(ranked)
+    }
+
     /// The ranking `ranked` (best first) as advice.
     fn advice_of(&self, ranked: &[RankedPlay]) -> PlayAdvice {
         let best = ranked.first().map(|r| self.equity_of(r));

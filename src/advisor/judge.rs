@@ -211,13 +211,13 @@ impl Advisor {
     }
 
     /// Judges the play `played` of the roll in `m` against the advisor's best play: the
-    /// first line of [`Advisor::plays`] (its filters are wider than the bot's, so a bot's
-    /// play can be judged an error) and the played play, both judged at the advisor's depth
-    /// (so the played play's value is the hint's for it); a played play found better there
-    /// loses nothing.
+    /// first line of [`Advisor::judging_ranking`] (GNU Backgammon's analysis filter, wider
+    /// than the bot's, so a bot's play can be judged an error) and the played play, both
+    /// judged at the advisor's depth (so the played play's value is the hint's for it); a
+    /// played play found better there loses nothing.
     fn judge_play(&mut self, m: &MatchState, played: &Play) -> Result<JudgedDecision, AdviceError> {
         let depth = self.depth();
-        let ranking = self.ranking(m)?;
+        let ranking = self.judging_ranking(m)?;
         // The played play's value where the ranking already holds it at the depth.
         let ranked_done = ranking
             .iter()

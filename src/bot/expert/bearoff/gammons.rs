@@ -21,8 +21,8 @@
 use super::{BearoffDb, MAX_ROLLS, expected_of, rolls};
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, Probs, WIN_BACKGAMMON, WIN_GAMMON};
 use crate::engine::{Position, legal_plays_into};
-use std::collections::HashMap;
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The most trailer checkers outside its home board for which the search runs.
 pub const MAX_OUTSIDE: u32 = 3;
