@@ -16,9 +16,10 @@ use std::sync::OnceLock;
 pub const FORMAT: &str = "bg-tui-analysis";
 /// The file's format version: 2 since the statistics are counted as GNU Backgammon counts
 /// them, 3 since a play is judged against the advisor's wide ranking rather than the bot's
-/// filtered choice, 4 since that ranking is GNU Backgammon's analysis filter (an analysis
-/// of an earlier version is made again).
-pub const VERSION: u32 = 4;
+/// filtered choice (an analysis of an earlier version is made again). Since 2026-11-29 the
+/// ranking is GNU Backgammon's analysis filter: the plays it leaves out of the 2-ply look
+/// were judged at 2-ply by version 3 as well, so its files are as good and still read.
+pub const VERSION: u32 = 3;
 /// The largest cache file read.
 const MAX_BYTES: usize = 64 << 20;
 
