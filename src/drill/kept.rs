@@ -75,7 +75,7 @@ impl KeptRollout {
                 c.choice,
                 c.equity,
                 c.std_err,
-                100.0 * c.chances[0]
+                100.0 * c.chances.win()
             ));
         }
         out.extend(self.cube.iter().cloned());

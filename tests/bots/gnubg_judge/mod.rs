@@ -537,8 +537,16 @@ fn gnubg_cube_verdicts_on_fresh_positions_with_close_rollouts() {
 fn gnubg_cube_verdicts_on_fresh_positions() {
     let mut advice = bg_tui_advice();
     for (title, file, floor) in [
-        ("Fresh money cube", "fresh-money-cube.jsonl", floors::FRESH_MONEY_VERDICTS),
-        ("Fresh match cube", "fresh-match-cube.jsonl", floors::FRESH_MATCH_VERDICTS),
+        (
+            "Fresh money cube",
+            "fresh-money-cube.jsonl",
+            floors::FRESH_MONEY_VERDICTS,
+        ),
+        (
+            "Fresh match cube",
+            "fresh-match-cube.jsonl",
+            floors::FRESH_MATCH_VERDICTS,
+        ),
     ] {
         let results = judge_cube(file, &mut advice);
         println!("{}", cube_table(title, &advice.name(), &results));
