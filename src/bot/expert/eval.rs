@@ -33,6 +33,9 @@ pub struct Buffers {
     /// The sums kept by the evaluator that works in increments, for the contact net and the
     /// race net; `None` for the plain forward pass ([`Buffers::new`]).
     kept: Option<Box<[Kept; 2]>>,
+    /// Whether [`evaluate`] works out the exact gammons of a runner against a trailer
+    /// ([`gammons::exact_gammons`]); off for a rollout's trials ([`Buffers::nets_gammons`]).
+    exact_gammons: bool,
 }
 
 /// The most positions a cache keeps; it starts afresh when full.
@@ -96,7 +99,18 @@ impl Buffers {
             other: vec![0.0; MAX_CONTACT_INPUTS],
             cache: None,
             kept: None,
+            exact_gammons: true,
         }
+    }
+
+    /// These buffers, with [`evaluate`] taking the nets' gammon chances of a runner against
+    /// a trailer as they are, not the exact ones: for a rollout's trials, which price the
+    /// gammons by playing them out and play many times faster without the exact search
+    /// (the judging of a decision keeps it).
+    #[must_use]
+    pub fn nets_gammons(mut self) -> Buffers {
+        self.exact_gammons = false;
+        self
     }
 
     /// Buffers for `nets` that evaluate with the evaluator that works in increments
@@ -325,7 +339,7 @@ pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
         && let Some(p) = BearoffDb::shared().chances(position)
     {
         scored_in(nets.variant, sanitize(within_rules(position, p)))
-    } else if position.is_race() && nets.variant == Variant::Backgammon {
+    } else if buf.exact_gammons && position.is_race() && nets.variant == Variant::Backgammon {
         // A runner home against a trailer with a few checkers out: exact gammons.
         let p = gammons::exact_gammons(position, net_outputs(nets, position, buf));
         sanitize(within_rules(position, p))

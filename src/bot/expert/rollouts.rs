@@ -757,14 +757,24 @@ pub fn rollout_until(
 /// A worker's tools for `bot`, pruning with `pruner` if given.
 fn new_player(bot: &ExpertBot, pruner: Option<&Arc<super::Nets>>) -> Player {
     let mut bot = bot.clone();
-    if bot.ply == 0 {
-        // At 0-ply a trial seldom meets a position twice: looking each one up in the cache
-        // costs more than it saves (the values are the same either way).
-        bot.buf = super::eval::Buffers::incremental(&bot.nets);
+    // At 0-ply a trial seldom meets a position twice: looking each one up in the cache
+    // costs more than it saves (the values are the same either way). The trials play with
+    // the nets' gammon chances in a runner's race (they price gammons by playing them out;
+    // the exact search would cost them half their speed).
+    bot.buf = if bot.ply == 0 {
+        super::eval::Buffers::incremental(&bot.nets)
+    } else {
+        super::eval::Buffers::with_cache(&bot.nets)
     }
+    .nets_gammons();
     Player {
         bot,
-        pruner: pruner.map(|n| (Arc::clone(n), super::eval::Buffers::incremental(n))),
+        pruner: pruner.map(|n| {
+            (
+                Arc::clone(n),
+                super::eval::Buffers::incremental(n).nets_gammons(),
+            )
+        }),
         kept_plays: Vec::new(),
         ranked: Vec::new(),
         plays: Vec::new(),

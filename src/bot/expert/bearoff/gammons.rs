@@ -5,13 +5,16 @@
 //!
 //! The runner's rolls to bear off every checker come from the one-sided database
 //! ([`super::BearoffDb`]). The trailer's rolls to bear off its first checker come from a
-//! memoised search over its own checkers alone (no contact: the runner's checkers change
-//! nothing), each roll played to bear off a checker if it can, else to need the fewest
-//! rolls expected, as gnubg's one-sided databases play, among the plays that leave the
-//! fewest pips outside the home board (no pip wasted on a home checker while others are
-//! out: this keeps the search to some hundred positions; the play it leaves out is hardly
-//! ever better). The search does not use the database's first-checker entries: working
-//! one out builds every entry below it (seconds for 15 checkers). Its rolls until none of its checkers is left in the
+//! search over its own checkers alone (no contact: the runner's checkers change nothing),
+//! kept for the process and read by every thread: each roll is played to bear off a
+//! checker if it can, else to need the fewest rolls expected, as gnubg's one-sided
+//! databases play, among the plays that leave the fewest pips outside the home board (no
+//! pip wasted on a home checker while others are out: this keeps the search to some
+//! hundred positions; the play it leaves out is hardly ever better). Only the checkers
+//! outside move until all are home, so a roll costs a few dozen sequences, not the move
+//! generator's whole board (a test compares it with that plain search). The search does
+//! not use the database's first-checker entries: working one out builds every entry below
+//! it (seconds for 15 checkers). Its rolls until none of its checkers is left in the
 //! runner's home board (a backgammon while any is) need only the checkers there: each die
 //! moves one of them on, or is played elsewhere once they are out.
 //!
@@ -20,9 +23,9 @@
 
 use super::{BearoffDb, MAX_ROLLS, expected_of, rolls};
 use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, Probs, WIN_BACKGAMMON, WIN_GAMMON};
-use crate::engine::{Position, legal_plays_into};
-use std::cell::RefCell;
+use crate::engine::{Dice, Position};
 use std::collections::HashMap;
+use std::sync::{OnceLock, PoisonError, RwLock};
 
 /// The most trailer checkers outside its home board for which the search runs.
 pub const MAX_OUTSIDE: u32 = 3;
@@ -40,13 +43,6 @@ pub type Rolls = [f32; MAX_ROLLS];
 
 /// The trailer's checkers on its points 1-24 (index 0 is its 1-point).
 type Side = [u8; 24];
-
-thread_local! {
-    /// The first-checker distributions worked out so far, by trailer position, for the
-    /// thread (each thread keeps its own, as the rollout workers keep their scans: no lock
-    /// between the analysis's or a rollout's threads).
-    static FIRST_OFF_MEMO: RefCell<HashMap<Side, Rolls>> = RefCell::new(HashMap::new());
-}
 
 /// Adds `weight` times `dist` one roll later into `into` (`dist = None`: done this roll).
 fn add_shifted(into: &mut Rolls, dist: Option<&Rolls>, weight: f32) {
@@ -70,64 +66,242 @@ fn outside(side: &Side) -> (u32, u32) {
         })
 }
 
-/// The trailer alone as the player on roll (the other side's checkers all borne off: in a
-/// race they change nothing).
-fn position_of(side: &Side) -> Option<Position> {
-    let mut board = [0i8; 26];
-    for (i, &c) in side.iter().enumerate() {
-        board[i + 1] = c as i8;
-    }
-    Position::from_board(board).ok()
-}
+/// The trailer's checkers in one word, for the search: 4 bits for each home point (at most
+/// 15 checkers) from bit 0, then 2 bits for each of its points 7-24 (at most
+/// [`MAX_OUTSIDE`], 3, outside in all). Ordered and hashed as the word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Packed(u64);
 
-fn side_of(position: &Position) -> Side {
-    let b = position.board();
-    let mut side = [0u8; 24];
-    for (i, s) in side.iter_mut().enumerate() {
-        *s = b[i + 1].max(0) as u8;
-    }
-    side
-}
-
-/// The distribution of the rolls the trailer needs to bear off its first checker, all 15
-/// on the board ([`first_off`]'s search, within a held memo).
-fn first_off_in(memo: &mut HashMap<Side, Rolls>, side: &Side) -> Rolls {
-    if let Some(d) = memo.get(side) {
-        return *d;
-    }
-    let mut dist = [0.0f32; MAX_ROLLS];
-    let Some(position) = position_of(side) else {
-        return dist;
-    };
-    let mut plays = Vec::new();
-    for (dice, weight) in &rolls() {
-        legal_plays_into(&position, *dice, &mut plays);
-        // A play that bears a checker off ends it; else, among the plays that leave the
-        // fewest pips outside the home board (no die wasted on the home checkers while
-        // others are out: this keeps the search small), the fewest rolls expected.
-        if plays.iter().any(|p| p.position().mover_off() > 0) {
-            add_shifted(&mut dist, None, *weight);
-            continue;
+impl Packed {
+    /// The bit where point index `i` (0 is the 1-point) starts.
+    const fn shift(i: usize) -> u32 {
+        if i < 6 {
+            4 * i as u32
+        } else {
+            24 + 2 * (i as u32 - 6)
         }
-        let nexts: Vec<Side> = plays.iter().map(|p| side_of(p.position())).collect();
-        let fewest = nexts.iter().map(|n| outside(n).1).min();
-        let mut best: Option<(f32, Option<Rolls>)> = None;
-        for next in nexts.iter().filter(|n| Some(outside(n).1) == fewest) {
-            let d = first_off_in(memo, next);
-            let e = expected_of(&d);
-            if best.as_ref().is_none_or(|b| e < b.0) {
-                best = Some((e, Some(d)));
+    }
+
+    /// `side` packed; `None` with more than [`MAX_OUTSIDE`] outside.
+    fn of(side: &Side) -> Option<Packed> {
+        if outside(side).0 > MAX_OUTSIDE {
+            return None;
+        }
+        let word = side
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (i, &c)| w + (u64::from(c) << Packed::shift(i)));
+        Some(Packed(word))
+    }
+
+    fn count(self, i: usize) -> u64 {
+        let mask = if i < 6 { 0xF } else { 0x3 };
+        (self.0 >> Packed::shift(i)) & mask
+    }
+
+    /// Every checker home.
+    fn home(self) -> bool {
+        self.0 >> 24 == 0
+    }
+
+    /// A checker moved from point index `from` to `to` (one there; the field of `to` has
+    /// room, as the bounds keep it).
+    fn moved(self, from: usize, to: usize) -> Packed {
+        Packed(self.0 - (1 << Packed::shift(from)) + (1 << Packed::shift(to)))
+    }
+
+    /// The point indices (6-23) holding checkers outside, each once.
+    fn outside_points(self) -> impl Iterator<Item = usize> {
+        let mut fields = self.0 >> 24;
+        std::iter::from_fn(move || {
+            if fields == 0 {
+                return None;
+            }
+            let field = fields.trailing_zeros() / 2;
+            fields &= !(0b11 << (2 * field));
+            Some(6 + field as usize)
+        })
+    }
+
+    /// The pips the checkers outside need to get home.
+    fn outside_pips(self) -> u64 {
+        self.outside_points()
+            .map(|i| self.count(i) * (i as u64 - 5))
+            .sum()
+    }
+}
+
+/// Adds `side` to `list` unless it is there (the lists are short: a linear look costs
+/// less than sorting them).
+fn push_new(list: &mut Vec<Packed>, side: Packed) {
+    if !list.contains(&side) {
+        list.push(side);
+    }
+}
+
+/// The sides after each die of a roll, kept between rolls so that a search allocates
+/// little.
+#[derive(Debug, Default)]
+struct Scratch {
+    sides: Vec<Packed>,
+    level: Vec<Packed>,
+}
+
+/// The sides the trailer reaches by playing `dies` in this order, each die moving a checker
+/// outside its home board while one is, added to `out`; `true` when a checker bears off on
+/// the way (every checker home and a die on a point held or above them all).
+///
+/// In a race nothing blocks: a checker outside can always move, and once every checker is
+/// home a die that cannot bear one off moves one from above it, so every die is played. A
+/// die played by a checker already home while another is outside leaves more pips outside
+/// than the same die played by the one outside, and home moves made earlier can as well be
+/// made later. The plays the search keeps (the fewest pips outside) are therefore among
+/// these, and so is every play that bears a checker off. The sides after each die are
+/// kept once (a double's orders meet).
+fn play_outside(side: Packed, dies: &[u8], scratch: &mut Scratch, out: &mut Vec<Packed>) -> bool {
+    let Scratch { sides, level } = scratch;
+    sides.clear();
+    sides.push(side);
+    for &die in dies {
+        let die = usize::from(die);
+        level.clear();
+        for &side in sides.iter() {
+            if side.home() {
+                // The die bears a checker off from its point, or from the highest when
+                // none is above it; else it moves one from above it on.
+                if side.count(die - 1) > 0 || side.0 >> Packed::shift(die - 1) == 0 {
+                    return true;
+                }
+                for from in die..6 {
+                    if side.count(from) > 0 {
+                        push_new(level, side.moved(from, from - die));
+                    }
+                }
+            } else {
+                for from in side.outside_points() {
+                    push_new(level, side.moved(from, from - die));
+                }
             }
         }
-        match best {
-            Some((_, d)) => add_shifted(&mut dist, d.as_ref(), *weight),
-            // No legal play (a checker outside can always move, so it cannot happen):
-            // counted as never.
-            None => dist[MAX_ROLLS - 1] += *weight,
+        std::mem::swap(sides, level);
+    }
+    for &side in sides.iter() {
+        push_new(out, side);
+    }
+    false
+}
+
+/// The sides the trailer may leave after `dice` (the plays that leave the fewest pips
+/// outside its home board) into `nexts`; `false` when the roll bears a checker off.
+fn kept_plays(side: Packed, dice: Dice, scratch: &mut Scratch, nexts: &mut Vec<Packed>) -> bool {
+    let (a, b) = (dice.first(), dice.second());
+    nexts.clear();
+    let done = if a == b {
+        play_outside(side, &[a; 4], scratch, nexts)
+    } else {
+        play_outside(side, &[a, b], scratch, nexts) || play_outside(side, &[b, a], scratch, nexts)
+    };
+    if done {
+        return false;
+    }
+    let fewest = nexts.iter().map(|n| n.outside_pips()).min();
+    nexts.retain(|n| Some(n.outside_pips()) == fewest);
+    true
+}
+
+/// A trailer's first-checker distribution with its expected rolls (the search compares
+/// the plays of a roll by it).
+#[derive(Debug, Clone, Copy)]
+struct FirstOff {
+    dist: Rolls,
+    expected: f32,
+}
+
+/// First-checker distributions by trailer.
+type Memo = foldhash::HashMap<Packed, FirstOff>;
+
+/// The memo of the process: every thread reads it (a rollout's workers, started afresh
+/// each round, find what earlier rounds worked out) and a search adds what it found at
+/// its end, under one short write.
+fn shared_memo() -> &'static RwLock<Memo> {
+    static MEMO: OnceLock<RwLock<Memo>> = OnceLock::new();
+    MEMO.get_or_init(|| RwLock::new(Memo::default()))
+}
+
+/// What one search has worked out, over the process's memo.
+struct Search<'a> {
+    shared: &'a RwLock<Memo>,
+    found: Memo,
+    scratch: Scratch,
+    /// Lists of plays to reuse, one taken by each search level.
+    lists: Vec<Vec<Packed>>,
+}
+
+impl<'a> Search<'a> {
+    fn over(shared: &'a RwLock<Memo>) -> Search<'a> {
+        Search {
+            shared,
+            found: Memo::default(),
+            scratch: Scratch::default(),
+            lists: Vec::new(),
         }
     }
-    memo.insert(*side, dist);
-    dist
+}
+
+impl Search<'_> {
+    /// Reads `side`'s entry from what this search found or the process's memo.
+    fn with_known<T>(&self, side: Packed, read: impl FnOnce(&FirstOff) -> T) -> Option<T> {
+        if let Some(d) = self.found.get(&side) {
+            return Some(read(d));
+        }
+        let shared = self.shared.read().unwrap_or_else(PoisonError::into_inner);
+        shared.get(&side).map(read)
+    }
+
+    /// The rolls the trailer needs to bear off its first checker, all 15 on the board,
+    /// expected (the distribution worked out and kept): each roll bears one off if it can,
+    /// else is played, among the plays that leave the fewest pips outside, to need the
+    /// fewest rolls expected.
+    fn first_off(&mut self, side: Packed) -> f32 {
+        if let Some(e) = self.with_known(side, |d| d.expected) {
+            return e;
+        }
+        let mut dist = [0.0f32; MAX_ROLLS];
+        let mut nexts = self.lists.pop().unwrap_or_default();
+        for (dice, weight) in roll_table() {
+            if !kept_plays(side, *dice, &mut self.scratch, &mut nexts) {
+                add_shifted(&mut dist, None, *weight);
+                continue;
+            }
+            // The fewest rolls expected; of equals, the least side as packed (so that
+            // the order the plays were found in does not matter).
+            let mut best: Option<(f32, Packed)> = None;
+            for &next in &nexts {
+                let e = self.first_off(next);
+                if best.is_none_or(|b| (e, next) < b) {
+                    best = Some((e, next));
+                }
+            }
+            let added = best.and_then(|(_, next)| {
+                self.with_known(next, |d| add_shifted(&mut dist, Some(&d.dist), *weight))
+            });
+            // No play (a checker outside can always move, so it cannot happen): counted
+            // as never.
+            if added.is_none() {
+                dist[MAX_ROLLS - 1] += *weight;
+            }
+        }
+        self.lists.push(nexts);
+        let expected = expected_of(&dist);
+        self.found.insert(side, FirstOff { dist, expected });
+        expected
+    }
+}
+
+/// The 21 distinct rolls with their weights, made once.
+fn roll_table() -> &'static [(Dice, f32)] {
+    static TABLE: OnceLock<Vec<(Dice, f32)>> = OnceLock::new();
+    TABLE.get_or_init(rolls)
 }
 
 /// The distribution of the rolls the trailer (its checkers on its points 1-24, all 15 on
@@ -140,12 +314,19 @@ pub fn first_off(side: &[u8; 24]) -> Option<Rolls> {
     if on != 15 || n > MAX_OUTSIDE || pips > MAX_OUTSIDE_PIPS {
         return None;
     }
-    FIRST_OFF_MEMO.with_borrow_mut(|memo| {
-        if memo.len() > MEMO_MOST {
+    let packed = Packed::of(side)?;
+    let shared = shared_memo();
+    let mut search = Search::over(shared);
+    search.first_off(packed);
+    let dist = search.with_known(packed, |d| d.dist)?;
+    if !search.found.is_empty() {
+        let mut memo = shared.write().unwrap_or_else(PoisonError::into_inner);
+        if memo.len() + search.found.len() > MEMO_MOST {
             memo.clear();
         }
-        Some(first_off_in(memo, side))
-    })
+        memo.extend(search.found);
+    }
+    Some(dist)
 }
 
 /// The distribution of the rolls the trailer needs until none of its checkers is left in
@@ -388,6 +569,85 @@ mod tests {
         assert_eq!((q[WIN], q[WIN_GAMMON]), (0.25, 0.25), "the rest left");
     }
 
+    /// The trailer alone as the player on roll (the other side's checkers all borne off: in a
+    /// race they change nothing).
+    fn position_of(side: &Side) -> Option<Position> {
+        let mut board = [0i8; 26];
+        for (i, &c) in side.iter().enumerate() {
+            board[i + 1] = c as i8;
+        }
+        Position::from_board(board).ok()
+    }
+
+    fn side_of(position: &Position) -> Side {
+        let b = position.board();
+        let mut side = [0u8; 24];
+        for (i, s) in side.iter_mut().enumerate() {
+            *s = b[i + 1].max(0) as u8;
+        }
+        side
+    }
+
+    /// The search as first written, plainly: every legal play of the whole board for each
+    /// roll (the engine's move generator), a play bearing a checker off ending it, else
+    /// the fewest rolls expected among the plays leaving the fewest pips outside.
+    fn first_off_by_legal_plays(memo: &mut HashMap<Side, Rolls>, side: &Side) -> Rolls {
+        if let Some(d) = memo.get(side) {
+            return *d;
+        }
+        let mut dist = [0.0f32; MAX_ROLLS];
+        let position = position_of(side).expect("a side of 15 checkers");
+        for (dice, weight) in &rolls() {
+            let plays = crate::engine::legal_plays(&position, *dice);
+            if plays.iter().any(|p| p.position().mover_off() > 0) {
+                add_shifted(&mut dist, None, *weight);
+                continue;
+            }
+            let nexts: Vec<Side> = plays.iter().map(|p| side_of(p.position())).collect();
+            let fewest = nexts.iter().map(|n| outside(n).1).min();
+            // Of equal expectations, the least side as the search packs it.
+            let mut best: Option<(f32, Packed, Rolls)> = None;
+            for next in nexts.iter().filter(|n| Some(outside(n).1) == fewest) {
+                let d = first_off_by_legal_plays(memo, next);
+                let key = (expected_of(&d), Packed::of(next).expect("within the bound"));
+                if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
+                    best = Some((key.0, key.1, d));
+                }
+            }
+            let (_, _, d) = best.expect("a checker outside can always move");
+            add_shifted(&mut dist, Some(&d), *weight);
+        }
+        memo.insert(*side, dist);
+        dist
+    }
+
+    /// The fast search (only checkers outside moved, the bear-off found without the move
+    /// generator) gives the plain search's distribution on random trailers within the
+    /// bound: from one to three checkers outside, any pips up to the bound.
+    #[test]
+    fn the_search_equals_the_plain_one_on_random_trailers() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(49);
+        let mut plain = HashMap::new();
+        let mut checked = 0;
+        while checked < 150 {
+            let mut side = [0u8; 24];
+            let out = rng.random_range(1..=MAX_OUTSIDE);
+            for _ in 0..out {
+                side[rng.random_range(6..24)] += 1;
+            }
+            for _ in out..15 {
+                side[rng.random_range(0..6)] += 1;
+            }
+            let Some(fast) = first_off(&side) else {
+                continue;
+            };
+            let slow = first_off_by_legal_plays(&mut plain, &side);
+            assert!(close(&fast, &slow), "{side:?}: {fast:?} against {slow:?}");
+            checked += 1;
+        }
+    }
+
     /// Four checkers outside (or too many pips out) is past the bound: the nets' chances
     /// stand.
     #[test]
@@ -415,8 +675,12 @@ mod tests {
         let position = crate::engine::position_from_id("ttsDIALXBwAAAA").expect("an id");
         let (_, trailer) = runner_and_trailer(&position).expect("a runner and a trailer");
         let start = std::time::Instant::now();
-        let d = first_off(&trailer).expect("within the bound");
-        let states = FIRST_OFF_MEMO.with_borrow(HashMap::len);
+        let empty = RwLock::new(Memo::default());
+        let mut search = Search::over(&empty);
+        let packed = Packed::of(&trailer).expect("within the bound");
+        search.first_off(packed);
+        let d = search.with_known(packed, |d| d.dist).expect("worked out");
+        let states = search.found.len();
         eprintln!(
             "first off {:.3} rolls, {states} states, {:?}",
             expected_of(&d),
