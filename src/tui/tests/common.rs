@@ -5,9 +5,34 @@
 
 use crate::tui::bots::BotJob;
 use crate::tui::msg::Msg;
+use crate::tui::terminal::Screen;
 use crate::tui::{App, Event};
 use bg_tui::engine::{Place, Position};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// `screen` drawn on a test terminal of `width` x `height`.
+pub(crate) fn drawn(screen: &impl Screen, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|f| screen.render(f.area(), f.buffer_mut()))
+        .expect("draw");
+    terminal
+}
+
+/// Snapshots a screen at 80x24 and 120x40 as `NAME_80x24` and `NAME_120x40` (a macro, so
+/// that the snapshots keep the names of the calling test module).
+macro_rules! snapshot_both {
+    ($name:expr, $screen:expr) => {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let terminal = $crate::tui::tests::common::drawn($screen, w, h);
+            println!("{} at {w}x{h}:\n{}", $name, terminal.backend());
+            insta::assert_snapshot!(format!("{}_{w}x{h}", $name), terminal.backend());
+        }
+    };
+}
+pub(crate) use snapshot_both;
 
 /// Presses `code` without modifiers.
 pub(crate) fn press(app: &mut App, code: KeyCode) {

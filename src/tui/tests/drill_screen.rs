@@ -3,7 +3,7 @@
 //! script of a wrong then a right answer with the schedule that follows, the schedule
 //! kept in its file, `--list`, and the drill opened and left from inside the game.
 
-use super::common::{press, type_command};
+use super::common::{drawn, press, snapshot_both, type_command};
 use crate::tui::App;
 use crate::tui::drill::{Drill, DrillOptions};
 use crate::tui::terminal::Screen;
@@ -120,20 +120,17 @@ fn key(d: &mut Drill, code: KeyCode) {
     )));
 }
 
-fn draw(d: &Drill, width: u16, height: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|f| d.render(f.area(), f.buffer_mut()))
-        .expect("draw");
-    terminal
-}
-
-fn snapshot_both(name: &str, d: &Drill) {
-    for (w, h) in [(80, 24), (120, 40)] {
-        let terminal = draw(d, w, h);
-        println!("{name} at {w}x{h}:\n{}", terminal.backend());
-        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
-    }
+/// A money game whose saves go to `dir`, which holds an analysed record, with `:drill` typed.
+fn game_with_drill_open(dir: &std::path::Path) -> App {
+    folder_with_record(dir);
+    let mut app = App::new(crate::tui::tests::tui_saves::options(
+        Rules::money(),
+        Some(5),
+        Some(dir),
+    ))
+    .expect("a game");
+    type_command(&mut app, "drill");
+    app
 }
 
 /// Moves the cursor to the choice written `text`.
@@ -165,7 +162,7 @@ fn a_backgammon_question() {
     );
     assert_eq!(model.dice, Some(Dice::new(3, 1).expect("dice")));
     assert!(d.answered().is_none());
-    snapshot_both("drill_question", &d);
+    snapshot_both!("drill_question", &d);
 }
 
 #[test]
@@ -173,7 +170,7 @@ fn a_plakoto_question() {
     let d = drill(Rules::of(RuleSet::Plakoto));
     let model = d.model().expect("a board");
     assert!(model.status.contains("Plakoto, money"), "{}", model.status);
-    let terminal = draw(&d, 80, 24);
+    let terminal = drawn(&d, 80, 24);
     insta::assert_snapshot!("drill_plakoto_question_80x24", terminal.backend());
 }
 
@@ -209,7 +206,7 @@ fn a_wrong_answer_then_a_right_one() {
         model.last_move.is_some(),
         "the best play marked on the board"
     );
-    snapshot_both("drill_wrong", &d);
+    snapshot_both!("drill_wrong", &d);
     let card = *d.schedule().card(&key_of).expect("a card");
     assert_eq!(
         (card.level, card.misses, card.due),
@@ -288,7 +285,7 @@ fn no_items_says_how_to_get_some() {
         panic!("a question over the board");
     };
     assert!(lines.iter().any(|l| l.contains("--analyse")), "{lines:?}");
-    let terminal = draw(&d, 80, 24);
+    let terminal = drawn(&d, 80, 24);
     insta::assert_snapshot!("drill_nothing_80x24", terminal.backend());
 }
 
@@ -330,14 +327,7 @@ fn answers_are_kept_in_the_schedule_file_and_list_shows_what_is_due() {
 #[test]
 fn the_drill_opens_in_the_game_and_q_goes_back() {
     let dir = tempfile::tempdir().expect("a folder");
-    folder_with_record(dir.path());
-    let mut app = App::new(crate::tui::tests::tui_saves::options(
-        Rules::money(),
-        Some(5),
-        Some(dir.path()),
-    ))
-    .expect("a game");
-    type_command(&mut app, "drill");
+    let mut app = game_with_drill_open(dir.path());
     let d = app.drill_open().expect("the drill is open");
     assert!(d.item().is_some());
     // Its keys are the drill's: Enter answers, not the game's.
@@ -474,14 +464,7 @@ fn leaving_before_the_valuation_arrives_drops_it() {
     // In the game: the drill's job is the runtime's to start; q goes back to the game,
     // and the answer that comes after is dropped.
     let dir = tempfile::tempdir().expect("a folder");
-    folder_with_record(dir.path());
-    let mut app = App::new(crate::tui::tests::tui_saves::options(
-        Rules::money(),
-        Some(5),
-        Some(dir.path()),
-    ))
-    .expect("a game");
-    type_command(&mut app, "drill");
+    let mut app = game_with_drill_open(dir.path());
     let d = app.drill_mut().expect("the drill is open");
     let at = d
         .choices()
@@ -594,7 +577,7 @@ fn r_rolls_out_the_best_and_the_answer_and_the_rollout_is_kept() {
     assert_eq!(kept.at, NOW);
     let loaded = Schedule::load(&file).expect("the schedule file");
     assert_eq!(loaded.schedule.rollout(&key_of), Some(&kept));
-    snapshot_both("drill_rollout", &d);
+    snapshot_both!("drill_rollout", &d);
 
     // The next time the item comes back, the rollout is shown once answered, at once.
     let mut again = Drill::new(

@@ -1,6 +1,7 @@
 //! The replay viewer on ratatui's `TestBackend`: snapshots at 80×24 and 120×40, every key
 //! of its help (walked from the help rows themselves), and drawing at every size.
 
+use super::common::{drawn, snapshot_both};
 use crate::tui::Event;
 use crate::tui::terminal::Screen;
 use crate::tui::viewer::keys::viewer_help_rows;
@@ -8,8 +9,6 @@ use crate::tui::viewer::{ViewOptions, Viewer, ViewerNews};
 use crate::tui::{Overlay, Spot};
 use bg_tui::record::{self, Record};
 use bg_tui::replay::{MomentKind, Timeline};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
 
@@ -29,23 +28,6 @@ fn press(v: &mut Viewer, code: KeyCode) {
     v.handle(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
 
-fn draw(v: &Viewer, width: u16, height: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|f| v.render(f.area(), f.buffer_mut()))
-        .expect("draw");
-    terminal
-}
-
-/// Snapshots the viewer at moment `at` at both sizes.
-fn snapshot_both(name: &str, v: &Viewer) {
-    for (w, h) in [(80, 24), (120, 40)] {
-        let terminal = draw(v, w, h);
-        println!("{name} at {w}x{h}:\n{}", terminal.backend());
-        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
-    }
-}
-
 fn at(index: usize) -> Viewer {
     let mut v = viewer();
     v.go_to(index);
@@ -54,7 +36,7 @@ fn at(index: usize) -> Viewer {
 
 #[test]
 fn the_start_of_the_match() {
-    snapshot_both("viewer_start", &at(0));
+    snapshot_both!("viewer_start", &at(0));
 }
 
 #[test]
@@ -68,21 +50,21 @@ fn mid_turn_after_one_checker_move() {
     let model = v.model();
     assert_eq!(model.picked, Some(Spot::Point(18)));
     assert_eq!(model.dice_used, vec![6]);
-    snapshot_both("viewer_mid_turn", &v);
+    snapshot_both!("viewer_mid_turn", &v);
 }
 
 #[test]
 fn a_cube_action() {
     let v = at(7);
     assert!(v.model().status.contains("Alice doubles to 2"));
-    snapshot_both("viewer_double", &v);
+    snapshot_both!("viewer_double", &v);
 }
 
 #[test]
 fn game_over() {
     let v = at(9);
     assert!(matches!(v.model().overlay, Some(Overlay::GameOver { .. })));
-    snapshot_both("viewer_game_over", &v);
+    snapshot_both!("viewer_game_over", &v);
 }
 
 #[test]
@@ -90,7 +72,7 @@ fn help() {
     let mut v = at(3);
     press(&mut v, KeyCode::Char('?'));
     assert!(matches!(v.model().overlay, Some(Overlay::Help(_))));
-    snapshot_both("viewer_help", &v);
+    snapshot_both!("viewer_help", &v);
 }
 
 #[test]
@@ -102,7 +84,7 @@ fn ascii_only_when_asked() {
     });
     for at in [0, 5, 9, 21] {
         v.go_to(at);
-        let text = format!("{}", draw(&v, 120, 40).backend());
+        let text = format!("{}", drawn(&v, 120, 40).backend());
         assert!(text.is_ascii(), "moment {at}:\n{text}");
     }
 }
@@ -129,7 +111,7 @@ fn the_move_list_highlights_the_turn_shown_and_keeps_it_in_view() {
     v.go_to(21);
     let (text, current) = rows(&v);
     assert_eq!(current, Some(text.len() - 1));
-    let screen = format!("{}", draw(&v, 80, 24).backend());
+    let screen = format!("{}", drawn(&v, 80, 24).backend());
     assert!(screen.contains("1 4-2 8/4 6/4"), "{screen}");
 }
 
@@ -170,7 +152,7 @@ fn check_analysis() {
     let shown = v.analysis().expect("the judgement").to_string();
     assert!(shown.starts_with("expert 2-ply: "), "{shown}");
     assert!(shown.contains("24/13"), "{shown}");
-    let screen = format!("{}", draw(&v, 120, 40).backend());
+    let screen = format!("{}", drawn(&v, 120, 40).backend());
     assert!(screen.contains("expert 2-ply"), "{screen}");
     // It follows the moment shown.
     press(&mut v, KeyCode::Home);
@@ -328,11 +310,11 @@ fn every_size_draws_without_panicking_and_small_ones_say_so() {
         v.go_to(index);
         for w in (0..=130).step_by(7) {
             for h in (0..=45).step_by(5) {
-                let _ = draw(&v, w, h);
+                let _ = drawn(&v, w, h);
             }
         }
     }
-    let text: String = format!("{}", draw(&v, 79, 24).backend())
+    let text: String = format!("{}", drawn(&v, 79, 24).backend())
         .split_whitespace()
         .collect();
     assert!(text.contains("needsaterminalofatleast80×24"), "{text}");
@@ -349,7 +331,7 @@ fn every_example_record_draws_at_every_moment() {
         );
         for index in 0..v.timeline().len() {
             v.go_to(index);
-            let _ = draw(&v, 80, 24);
+            let _ = drawn(&v, 80, 24);
             assert!(v.move_list().current.is_some(), "{file}: moment {index}");
         }
     }
@@ -359,7 +341,7 @@ fn every_example_record_draws_at_every_moment() {
 fn the_current_row_is_drawn_highlighted() {
     use ratatui::style::Modifier;
     let v = at(6);
-    let terminal = draw(&v, 80, 24);
+    let terminal = drawn(&v, 80, 24);
     let buf = terminal.backend().buffer();
     let line_of = |needle: &str| {
         (0..buf.area.height)
@@ -610,7 +592,7 @@ fn b_shows_the_better_play_on_the_board_with_both_equities() {
         "the board shows the better play"
     );
     assert_eq!(better.message, played.message, "both equities still shown");
-    snapshot_both("viewer_analysis_better_play", &v);
+    snapshot_both!("viewer_analysis_better_play", &v);
     press(&mut v, KeyCode::Char('b'));
     assert_eq!(v.model().position, played.position);
 }
@@ -619,9 +601,9 @@ fn b_shows_the_better_play_on_the_board_with_both_equities() {
 fn the_analysis_board_snapshots() {
     let mut v = board_viewer(&short_record(), None);
     v.go_to(7);
-    snapshot_both("viewer_analysis_running", &v);
+    snapshot_both!("viewer_analysis_running", &v);
     run_analysis(&mut v);
-    snapshot_both("viewer_analysis_double", &v);
+    snapshot_both!("viewer_analysis_double", &v);
 }
 
 #[test]

@@ -198,17 +198,24 @@ fn a_finished_match_cannot_be_resumed() {
     }
 }
 
-#[test]
-fn after_bot_and_human_the_record_names_who_plays_now() {
-    // Alice (White) against greedy (Black, named "Bob"): `:bot random white` hands
-    // Alice's side to random, and the record names random there, not Alice (issue 49).
+/// Alice (White) against greedy (Black, named "Bob"), with `:bot random white` typed and
+/// the bot made.
+fn person_handed_to_random() -> App {
     let mut app = App::new(Options {
         players: [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Greedy)],
         ..options(Rules::money(), Some(2), None)
     })
-    .unwrap();
+    .expect("a game");
     type_command(&mut app, "bot random white");
     seat_bots(&mut app);
+    app
+}
+
+#[test]
+fn after_bot_and_human_the_record_names_who_plays_now() {
+    // Alice (White) against greedy (Black, named "Bob"): `:bot random white` hands
+    // Alice's side to random, and the record names random there, not Alice (issue 49).
+    let mut app = person_handed_to_random();
     let white = &app.record().players[0];
     assert_eq!(white.name, "random");
     assert_eq!(white.kind, PlayerKind::Bot("random".to_string()));
@@ -232,13 +239,7 @@ fn after_bot_and_human_the_record_names_who_plays_now() {
 
 #[test]
 fn resuming_a_bot_match_brings_the_bots_back() {
-    let mut app = App::new(Options {
-        players: [Player::Human, Player::Bot(bg_tui::bot::BotSpec::Greedy)],
-        ..options(Rules::money(), Some(2), None)
-    })
-    .unwrap();
-    type_command(&mut app, "bot random white");
-    seat_bots(&mut app);
+    let mut app = person_handed_to_random();
     assert_eq!(
         app.record().players[0].kind,
         PlayerKind::Bot("random".to_string())

@@ -2,8 +2,8 @@
 //! on a hand-made analysis of the short record, the alternatives panel, the game that `P`
 //! starts and the editor that `e` opens, and snapshots at 80×24 and 120×40.
 
+use super::common::{drawn, snapshot_both};
 use crate::tui::Event;
-use crate::tui::terminal::Screen;
 use crate::tui::viewer::analysis_board::AnalysisOutcome;
 use crate::tui::viewer::graph::match_graph;
 use crate::tui::viewer::study::{DecisionStates, ViewerExit};
@@ -15,8 +15,6 @@ use bg_tui::bot::expert::met::match_equity;
 use bg_tui::engine::{Side, position_id};
 use bg_tui::record::{self, Record};
 use bg_tui::replay::Timeline;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The hand-checked short record: a 3-point match. Game 1 at 0-0: Alice (White) opens 3-1
@@ -164,22 +162,6 @@ fn analysed_viewer() -> Viewer {
     v
 }
 
-fn draw(v: &Viewer, width: u16, height: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|f| v.render(f.area(), f.buffer_mut()))
-        .expect("draw");
-    terminal
-}
-
-fn snapshot_both(name: &str, v: &Viewer) {
-    for (w, h) in [(80, 24), (120, 40)] {
-        let terminal = draw(v, w, h);
-        println!("{name} at {w}x{h}:\n{}", terminal.backend());
-        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
-    }
-}
-
 /// The first moment of action `action` (from 0) of game `game` (from 0).
 fn moment_of(v: &Viewer, game: usize, action: usize) -> usize {
     v.timeline()
@@ -225,7 +207,7 @@ fn the_graph_snapshots() {
     for _ in 0..3 {
         press(&mut v, KeyCode::Right);
     }
-    snapshot_both("viewer_graph_double", &v);
+    snapshot_both!("viewer_graph_double", &v);
 }
 
 /// Opens the study panel at action `action` of game `game` and works its alternatives
@@ -318,11 +300,11 @@ fn r_in_the_study_panel_rolls_out_and_closing_stops_it() {
 #[test]
 fn the_study_panel_snapshots() {
     let v = study_at(1, 1);
-    snapshot_both("viewer_study_alternatives", &v);
+    snapshot_both!("viewer_study_alternatives", &v);
     let mut v = analysed_viewer();
     v.go_to(moment_of(&v, 1, 1));
     press(&mut v, KeyCode::Char('P'));
-    snapshot_both("viewer_study_play_on", &v);
+    snapshot_both!("viewer_study_play_on", &v);
 }
 
 /// The game `options` start, with what it shows.
@@ -446,7 +428,7 @@ fn a_money_graph_gives_whites_equity_in_points_and_draws_in_ascii() {
     press(&mut v, KeyCode::Char('g'));
     press(&mut v, KeyCode::Right);
     for (w, h) in [(80, 24), (120, 40)] {
-        let terminal = draw(&v, w, h);
+        let terminal = drawn(&v, w, h);
         let screen = terminal.backend().to_string();
         assert!(screen.contains("equity, points"), "{screen}");
         assert!(screen.contains("after it: +0.400 points"), "{screen}");
