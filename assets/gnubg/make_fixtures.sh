@@ -13,14 +13,12 @@ WORK=${1:-/tmp/bg-tui-gnubg-fixtures}
 OUT=tests/fixtures/gnubg
 mkdir -p "$WORK/games" "$OUT/match-analysis"
 G="$WORK/games"
+NICE=19
+. assets/gnubg/fixture_steps.sh
 
 # 1. Bot games: money sessions and 3-, 5- and 7-point matches, all with the cube (mirrored
 #    pairs: the same dice with the sides swapped; an expert against itself plays each game
 #    twice, so only half of its games are new).
-games() {
-    name=$1; shift
-    [ -d "$G/$name" ] || nice -n 19 "$BG" bot-match "$@" --threads 1 --save "$G/$name" > "$G/$name.txt"
-}
 games money-e0-pub expert:0 pubeval --cube --games 40 --seed 33
 games money-gr-pub greedy pubeval --cube --games 40 --seed 34
 games money-e-gr expert greedy --cube --games 20 --seed 32
@@ -33,16 +31,10 @@ games m7-e0-pub expert:0 pubeval --match 7 --cube --games 4 --seed 45
 games m7-e-e0 expert expert:0 --match 7 --cube --games 2 --seed 42
 
 # 2. Each record as a .mat file, and the list of them for gnubg.
-: > "$WORK/mats.txt"
-for f in "$G"/*/*.json; do
-    mat="${f%.json}.mat"
-    [ -f "$mat" ] || "$BG" export "$f" -o "$mat"
-    echo "$(basename "$(dirname "$f")")/$(basename "$f" .json) $mat" >> "$WORK/mats.txt"
-done
+export_mats
 
 # 3. The candidate positions: every decision of every game, with gnubg's IDs.
-FIX_MATS="$WORK/mats.txt" FIX_OUT="$WORK/candidates.jsonl" \
-    "$GNUBG" -t -q -p assets/gnubg/extract_positions.py > "$WORK/extract.log"
+extract_candidates
 
 # 4. The cube and checker-play fixtures.
 FIX_CANDIDATES="$WORK/candidates.jsonl" FIX_OUTDIR="$OUT" FIX_SEED=31 \

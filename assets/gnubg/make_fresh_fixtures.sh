@@ -14,11 +14,9 @@ WORK=${1:-/tmp/bg-tui-gnubg-fresh}
 OUT=tests/fixtures/gnubg
 mkdir -p "$WORK/games"
 G="$WORK/games"
+NICE=10
+. assets/gnubg/fixture_steps.sh
 
-games() {
-    name=$1; shift
-    [ -d "$G/$name" ] || nice -n 10 "$BG" bot-match "$@" --threads 1 --save "$G/$name" > "$G/$name.txt"
-}
 games money-e0-pub expert:0 pubeval --cube --games 16 --seed 133
 games money-e-gr expert greedy --cube --games 8 --seed 132
 games money-e-e expert expert --cube --games 4 --seed 131
@@ -26,15 +24,8 @@ games m5-e-gr expert greedy --match 5 --cube --games 2 --seed 143
 games m7-e0-pub expert:0 pubeval --match 7 --cube --games 2 --seed 145
 games m7-e-e0 expert expert:0 --match 7 --cube --games 2 --seed 142
 
-: > "$WORK/mats.txt"
-for f in "$G"/*/*.json; do
-    mat="${f%.json}.mat"
-    [ -f "$mat" ] || "$BG" export "$f" -o "$mat"
-    echo "$(basename "$(dirname "$f")")/$(basename "$f" .json) $mat" >> "$WORK/mats.txt"
-done
-
-FIX_MATS="$WORK/mats.txt" FIX_OUT="$WORK/candidates.jsonl" \
-    "$GNUBG" -t -q -p assets/gnubg/extract_positions.py > "$WORK/extract.log"
+export_mats
+extract_candidates
 
 FIX_CANDIDATES="$WORK/candidates.jsonl" FIX_OUTDIR="$OUT" FIX_SEED=49 \
     FIX_SIZES=money=60,match=80 FIX_NO_THEMES=1 FIX_PREFIX=fresh- \
