@@ -279,21 +279,40 @@ pub fn analyse_with_progress(
     ply: u8,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Analysis, AnalysisError> {
-    analyse_settling(record, ply, None, progress)
+    analyse_settling(record, ply, Judging::default(), progress)
 }
 
-/// [`analyse_with_progress`], settling close cube decisions by a rollout as `close` says
-/// (`None`: by the look-ahead alone; see [`crate::bot::expert::close_cube`]).
+/// How the expert judges a record beyond its depth.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Judging {
+    /// Settle close cube decisions by a rollout, so (`None`: by the look-ahead alone; see
+    /// [`crate::bot::expert::close_cube`]).
+    pub close: Option<CloseRollouts>,
+    /// The look-ahead values only the best few replies of a contact roll, as the pruning
+    /// nets rank them ([`ExpertBot::prune_replies`]).
+    pub prune_replies: bool,
+}
+
+impl Judging {
+    /// The advisor over the shipped expert at `ply`, judging so.
+    fn advisor(self, ply: u8) -> Result<Advisor, AnalysisError> {
+        let mut bot = ExpertBot::shipped(ply)?;
+        bot.prune_replies(self.prune_replies)?;
+        Ok(Advisor::with_expert(bot).with_close_rollouts(self.close))
+    }
+}
+
+/// [`analyse_with_progress`], judging as `judging` says.
 ///
 /// # Errors
 /// As [`analyse`].
 pub fn analyse_settling(
     record: &Record,
     ply: u8,
-    close: Option<CloseRollouts>,
+    judging: Judging,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Analysis, AnalysisError> {
-    let (judged, gathered) = judge_all(record, ply, close, progress)?;
+    let (judged, gathered) = judge_all(record, ply, judging, progress)?;
     let stats = stats::tally(&gathered.facts);
     let mut errors = [0; 2];
     for j in &judged {
@@ -421,7 +440,7 @@ fn judge(
     ply: u8,
     only: Option<(usize, usize)>,
 ) -> Result<Vec<Judged>, AnalysisError> {
-    let mut judge = Judge::new(ply, only, false, None)?;
+    let mut judge = Judge::new(ply, only, false, Judging::default())?;
     match record::walk(record, &mut judge)? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => Ok(judge.judged),
@@ -433,12 +452,12 @@ fn judge(
 fn judge_all(
     record: &Record,
     ply: u8,
-    close: Option<CloseRollouts>,
+    judging: Judging,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Vec<Judged>, Gathered), AnalysisError> {
-    let mut judge = Judge::new(ply, None, true, close)?;
+    let mut judge = Judge::new(ply, None, true, judging)?;
     judge.total = record.games.iter().map(|g| g.actions.len()).sum();
-    judge.pre = judge_in_parallel(record, ply, close, progress)?;
+    judge.pre = judge_in_parallel(record, ply, judging, progress)?;
     match record::walk(record, &mut judge)? {
         ControlFlow::Break(Stop::Failed(e)) => Err(e),
         ControlFlow::Break(Stop::Done) | ControlFlow::Continue(_) => {
@@ -482,7 +501,7 @@ impl Judge<'_> {
         ply: u8,
         only: Option<(usize, usize)>,
         luck: bool,
-        close: Option<CloseRollouts>,
+        judging: Judging,
     ) -> Result<Self, AnalysisError> {
         let luck_bot = if luck {
             Some(ExpertBot::shipped(0)?)
@@ -490,7 +509,7 @@ impl Judge<'_> {
             None
         };
         Ok(Judge {
-            advisor: Advisor::with_expert(ExpertBot::shipped(ply)?).with_close_rollouts(close),
+            advisor: judging.advisor(ply)?,
             luck_bot,
             only,
             judged: Vec::new(),
@@ -765,7 +784,7 @@ const MOST_THREADS: usize = 8;
 fn judge_in_parallel(
     record: &Record,
     ply: u8,
-    close: Option<CloseRollouts>,
+    judging: Judging,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<HashMap<(usize, usize), Option<JudgedDecision>>, AnalysisError> {
     let mut decisions = Decisions::default();
@@ -784,7 +803,7 @@ fn judge_in_parallel(
     let next = std::sync::atomic::AtomicUsize::new(0);
     let (tx, rx) = std::sync::mpsc::channel::<()>();
     let work = |tx: std::sync::mpsc::Sender<()>| -> Result<Vec<JudgedAt>, AnalysisError> {
-        let mut advisor = Advisor::with_expert(ExpertBot::shipped(ply)?).with_close_rollouts(close);
+        let mut advisor = judging.advisor(ply)?;
         let mut out = Vec::new();
         while let Some((at, m, action)) =
             found.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))

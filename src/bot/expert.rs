@@ -365,6 +365,46 @@ pub struct ExpertBot {
     plays: Vec<Vec<Play>>,
     /// Close cube decisions are settled by a rollout, so (`None`: by the look-ahead alone).
     close_rollouts: Option<close_cube::CloseRollouts>,
+    /// The pruning nets that pick the replies the look-ahead values ([`ExpertBot::prune_replies`]),
+    /// with their buffers and the plays they keep; `None`: every reply is valued.
+    reply_pruner: Option<ReplyPruner>,
+}
+
+/// The look-ahead's pruning of a roll's replies: the pruning nets rank them, the nets value
+/// the best [`rollouts::PRUNE_KEEP`].
+#[derive(Debug, Clone)]
+struct ReplyPruner {
+    nets: Arc<Nets>,
+    buf: Buffers,
+    ranked: Vec<(f32, usize)>,
+    kept: Vec<Play>,
+}
+
+impl ReplyPruner {
+    /// The pruner's best [`rollouts::PRUNE_KEEP`] of `plays` (a contact position's, more of
+    /// them than that) into `self.kept`, in their order in `plays`; `false` when it does
+    /// not prune them.
+    fn keep(&mut self, variant: Variant, plays: &[Play]) -> bool {
+        let keep = rollouts::PRUNE_KEEP;
+        if variant != Variant::Backgammon
+            || plays.len() <= keep
+            || plays.iter().any(|p| p.position().is_race())
+        {
+            return false;
+        }
+        self.ranked.clear();
+        for (i, play) in plays.iter().enumerate() {
+            let p = scored_in(variant, after_play(&self.nets, play, &mut self.buf));
+            self.ranked.push((eval::equity(&p), i));
+        }
+        self.ranked
+            .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut best: Vec<usize> = self.ranked[..keep].iter().map(|r| r.1).collect();
+        best.sort_unstable();
+        self.kept.clear();
+        self.kept.extend(best.into_iter().map(|i| plays[i]));
+        true
+    }
 }
 
 /// The score of the game in progress in match `m` for `me`, when `m` is a match scored by
@@ -414,7 +454,29 @@ impl ExpertBot {
             ply,
             plays: Vec::new(),
             close_rollouts: None,
+            reply_pruner: None,
         }
+    }
+
+    /// Has the look-ahead value only the best few replies of a contact roll
+    /// ([`rollouts::PRUNE_KEEP`]) as the pruning nets rank them ([`shipped_pruner`]), as GNU
+    /// Backgammon's evaluations prune (`false`: every reply, the default).
+    ///
+    /// # Errors
+    /// The pruning nets not reading.
+    pub fn prune_replies(&mut self, prune: bool) -> Result<(), BotError> {
+        self.reply_pruner = if prune {
+            let nets = shipped_pruner()?;
+            Some(ReplyPruner {
+                buf: Buffers::with_cache(&nets),
+                nets,
+                ranked: Vec::new(),
+                kept: Vec::new(),
+            })
+        } else {
+            None
+        };
+        Ok(())
     }
 
     /// The same bot with `nets` for their rule set too (replacing any it had for it, the
@@ -611,7 +673,11 @@ impl ExpertBot {
                 .variant
                 .rules()
                 .legal_plays_into(position, dice, &mut plays);
-            let p = match playout::best_play(&self.nets, &plays, &mut self.buf) {
+            let kept = self.pruned_replies(&plays);
+            let best =
+                playout::best_play(&self.nets, kept.as_deref().unwrap_or(&plays), &mut self.buf);
+            self.give_back_replies(kept);
+            let p = match best {
                 Some((_, p)) if depth == 1 => scored_in(self.variant, p),
                 Some((play, _)) => self.play_chances_at(&play, depth - 1),
                 None => flip(&self.chances_at(&position.switched(), depth - 1)),
@@ -622,6 +688,24 @@ impl ExpertBot {
         }
         self.plays.push(plays);
         sum.map(|s| s / 36.0)
+    }
+
+    /// The replies of `plays` the look-ahead values when it prunes them
+    /// ([`ExpertBot::prune_replies`]), to be handed back by [`ExpertBot::give_back_replies`];
+    /// `None`: all of them.
+    fn pruned_replies(&mut self, plays: &[Play]) -> Option<Vec<Play>> {
+        let variant = self.nets.variant;
+        let pruner = self.reply_pruner.as_mut()?;
+        pruner
+            .keep(variant, plays)
+            .then(|| std::mem::take(&mut pruner.kept))
+    }
+
+    /// Hands back the list [`ExpertBot::pruned_replies`] lent (kept for the next roll).
+    fn give_back_replies(&mut self, kept: Option<Vec<Play>>) {
+        if let (Some(pruner), Some(kept)) = (self.reply_pruner.as_mut(), kept) {
+            pruner.kept = kept;
+        }
     }
 
     /// The chances of the player who makes `play`, `depth` rolls ahead (the opponent's roll
@@ -989,6 +1073,34 @@ mod tests {
 
     /// In a race the 2-ply look takes a wider window (at most 6 plays within 0.16 of the
     /// 1-ply best) than in contact (3 within 0.06): a bear-off, where 1-ply misjudges more.
+    /// With its replies pruned the look-ahead values only the pruning nets' best few of
+    /// each contact roll: the opening 3-1's 2-ply values move (the pruning is applied), a
+    /// little (the replies it leaves out are seldom the best), and the best play stays
+    /// 8/5 6/5.
+    #[test]
+    fn pruned_replies_move_the_look_ahead_a_little() {
+        use crate::engine::Dice;
+        let plays = Variant::Backgammon.legal_plays(&Position::START, Dice::new(3, 1).unwrap());
+        let mut full = ExpertBot::shipped(2).expect("the shipped nets");
+        let mut pruned = ExpertBot::shipped(2).expect("the shipped nets");
+        pruned.prune_replies(true).expect("the pruning nets");
+        let (a, b) = (full.rank(&plays), pruned.rank(&plays));
+        assert_eq!(
+            crate::engine::format_play(&a[0].play),
+            crate::engine::format_play(&b[0].play)
+        );
+        let moved = a
+            .iter()
+            .filter(|r| r.ply == 2)
+            .filter_map(|r| {
+                b.iter()
+                    .find(|q| q.play == r.play && q.ply == 2)
+                    .map(|q| (r.value - q.value).abs())
+            })
+            .fold(0.0f32, f32::max);
+        assert!(moved > 0.0 && moved < 0.03, "2-ply values moved {moved}");
+    }
+
     #[test]
     fn a_race_looks_at_more_plays_at_2_ply() {
         use crate::engine::Dice;

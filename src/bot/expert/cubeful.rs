@@ -250,7 +250,9 @@ impl ExpertBot {
                 .variant
                 .rules()
                 .legal_plays_into(position, dice, &mut plays);
-            let best = self.best_play_under(&plays, mover.as_ref());
+            let kept = self.pruned_replies(&plays);
+            let best = self.best_play_under(kept.as_deref().unwrap_or(&plays), mover.as_ref());
+            self.give_back_replies(kept);
             let (p, v): (Probs, Vec<f32>) = match best {
                 Some((play, p)) if verdict_after(&self.nets, play.position()).is_some() => {
                     let v = cubes
