@@ -711,3 +711,33 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod in_evaluate {
+    use crate::bot::expert::eval::{Buffers, evaluate};
+    use crate::bot::expert::net::{LOSE_GAMMON, WIN_GAMMON};
+
+    /// `evaluate` puts the exact gammons in place of the nets' in issue 49's position 5
+    /// (money, the runner on roll against two trailer checkers out), and leaves the nets'
+    /// as they are with [`Buffers::nets_gammons`], as a rollout's trials evaluate.
+    #[test]
+    fn evaluate_takes_the_exact_gammons_unless_told_not_to() {
+        let nets = crate::bot::expert::shipped_nets().expect("the shipped nets");
+        let position = crate::engine::position_from_id("ttsDIALXBwAAAA").expect("an id");
+        let exact = evaluate(&nets, &position, &mut Buffers::new(&nets));
+        let by_nets = evaluate(&nets, &position, &mut Buffers::new(&nets).nets_gammons());
+        let (_, trailer) = super::runner_and_trailer(&position).expect("a runner and a trailer");
+        let first = super::at_least(&super::first_off(&trailer).expect("within the bound"));
+        let runner = super::runner_and_trailer(&position).expect("a runner").0;
+        let gammon: f32 = (0..super::MAX_ROLLS).map(|n| runner[n] * first[n]).sum();
+        assert!(
+            (exact[WIN_GAMMON] - gammon).abs() < 1e-6,
+            "{exact:?} against {gammon}"
+        );
+        assert!(
+            (by_nets[WIN_GAMMON] - exact[WIN_GAMMON]).abs() > 0.01,
+            "the nets' {by_nets:?} against the exact {exact:?}"
+        );
+        assert_eq!(by_nets[LOSE_GAMMON], exact[LOSE_GAMMON]);
+    }
+}
