@@ -65,7 +65,7 @@ use super::commands::{self, Command};
 use super::editor::Editor;
 use super::effect::{Effect, Effects, SaveRequest};
 pub(crate) use super::event::Event;
-use super::job::{Job, Work};
+use super::job::Job;
 use super::model::Spot;
 use super::msg::Msg;
 use super::tutor::Threshold;
@@ -542,7 +542,8 @@ impl App {
                 self.say(said);
             }
             Msg::BotsMade(made) => return self.bots_made(made),
-            Msg::NotStarted(work, id, why) => return self.not_started(work, id, &why),
+            Msg::BotStalled(id, why) => return self.bot_stalled(id, &why),
+            Msg::BotsNotMade(id, why) => return self.bots_not_made(id, &why),
             Msg::Line(key) => self.line_key(key),
             other => {
                 let said = self.play_msg(other);
@@ -550,6 +551,21 @@ impl App {
             }
         }
         true
+    }
+
+    /// The panel over the board: the tutor's, the hint's, the one the keys' mode opens
+    /// (help, a question), or the match's question (the game over, a resignation, a
+    /// double).
+    pub(super) fn overlay(&self) -> Option<crate::tui::model::Overlay> {
+        if self.input.mode() == &Mode::Play
+            && let Some(panel) = self.tutor.view()
+        {
+            return Some(panel);
+        }
+        self.hints
+            .view()
+            .or_else(|| self.mode_overlay())
+            .or_else(|| self.match_question())
     }
 
     /// Puts what a handler said on the message line (nothing: the line stays as the

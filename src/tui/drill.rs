@@ -471,6 +471,10 @@ impl Drill {
     /// the schedule, and saved, once it ends). Returns whether the screen changed.
     pub(crate) fn news(&mut self, news: DrillNews) -> bool {
         match news {
+            DrillNews::NotStarted { id, why } => {
+                self.not_started(id, &why);
+                true
+            }
             DrillNews::Valued { id, loss } => {
                 if self.valuing != Some(id) {
                     return false;
@@ -501,7 +505,7 @@ impl Drill {
     }
 
     /// The worker for the question `id` could not start, for `why`: said in one line.
-    pub(crate) fn not_started(&mut self, id: u64, why: &str) {
+    fn not_started(&mut self, id: u64, why: &str) {
         if self.valuing == Some(id) {
             self.valuing = None;
         }
@@ -579,18 +583,17 @@ impl Screen for Drill {
 }
 
 /// Starts the drill's work on worker threads, whose answers come back through `wake` as
-/// `as_msg` makes them the screen's messages (a worker that cannot start is said on the
-/// message line, and the drill goes on).
+/// `as_msg` makes them the screen's messages (a worker that cannot start comes back as
+/// [`DrillNews::NotStarted`], said on the message line, and the drill goes on).
 pub(crate) fn start_jobs<M: Send + 'static>(
     drill: &mut Drill,
     wake: &std::sync::mpsc::Sender<Event<M>>,
     as_msg: fn(DrillNews) -> M,
 ) {
     for job in drill.take_jobs() {
-        let id = job.id();
-        if let Err(e) = super::job::spawn(job.into_job(as_msg), wake) {
-            drill.not_started(id, &e.to_string());
-        }
+        // A worker that cannot start comes back as its answer for it
+        // ([`DrillNews::NotStarted`]): this cannot fail.
+        let _ = super::job::spawn(job.into_job(as_msg), wake);
     }
 }
 

@@ -147,7 +147,7 @@ impl Task<Msg> for SaveJob {
 /// calling thread, and comes back the same way).
 #[must_use]
 pub(crate) fn save_job(job: SaveJob) -> Job<Msg> {
-    Job::new(crate::tui::job::Work::Save, 0, job).must_run()
+    Job::new("save", 0, job).must_run()
 }
 
 /// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).
@@ -200,7 +200,7 @@ pub(crate) enum Effect {
     /// Start this job on a worker thread.
     Start(Box<Job<Msg>>),
     /// Save the match: the host makes its saves in order, one at a time, each handed to
-    /// the runtime as a job of [`crate::tui::job::Work::Save`], which brings [`Saved`]
+    /// the runtime as a job running a [`SaveJob`], which brings [`Saved`]
     /// back as a message.
     Save(SaveRequest),
     /// The players have quit: end the loop.

@@ -91,8 +91,11 @@ pub(crate) enum Msg {
     Saved(crate::tui::effect::Saved),
     /// The bots the runtime made for `:bot NAME`.
     BotsMade(crate::tui::effect::MadeBots),
-    /// A worker thread could not start: what it was for, its question's id, and why.
-    NotStarted(crate::tui::job::Work, u64, String),
+    /// No thread could start for the bot's question with this id: why (the bot waits
+    /// for a key).
+    BotStalled(u64, String),
+    /// No thread could start to make the bots of the request with this id: why.
+    BotsNotMade(u64, String),
     /// The drill's worker (the drill open over the match): a play valued, or a rollout's
     /// result so far.
     Drill(crate::tui::drill::DrillNews),
@@ -192,6 +195,8 @@ pub(crate) enum HintMsg {
     Ask,
     /// The hint asked for with this id, worked out.
     Ready(u64, Box<HintPanel>),
+    /// No thread could start for the hint asked for with this id: why.
+    NotStarted(u64, String),
     /// Up (`false`) or Down (`true`) in the panel: choose the play above or below.
     Step(bool),
     /// Enter (`None`: the chosen line) or a digit 1-9 (that line, from 0) in the panel:

@@ -178,12 +178,9 @@ impl Screen for App {
         // start (a limit on processes) comes back as a message too: the game goes on (a save
         // is then made here, and comes back the same way).
         for job in self.take_jobs() {
-            let (work, id) = (job.work(), job.id());
-            if let Err(e) = crate::tui::job::spawn(job, wake) {
-                let why = e.to_string();
-                // The receiver is this loop's: it is there.
-                let _ = wake.send(Event::Msg(Msg::NotStarted(work, id, why)));
-            }
+            // Every job of the game's has its answer for a thread that cannot start
+            // (`Job::if_not_started`), or runs here (a save): this cannot fail.
+            let _ = crate::tui::job::spawn(job, wake);
         }
         // The drill over the match (`:drill`) has its own work: a play valued, a rollout.
         if let Some(drill) = self.drill_mut() {

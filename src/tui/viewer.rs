@@ -12,7 +12,7 @@ pub(crate) mod study;
 mod study_board;
 
 use super::event::Event;
-use super::job::{Job, Reply, Work};
+use super::job::{Job, Reply};
 use super::model::{BoardModel, MoveList, MoveRow};
 use super::terminal::{self, Screen};
 use super::view;
@@ -94,20 +94,26 @@ impl StudyJob {
     pub(crate) fn into_job(self) -> Job<ViewerNews> {
         match self {
             StudyJob::Alternatives(job) => {
-                Job::from_fn(
-                    Work::Alternatives,
-                    job.id,
-                    move |reply: &Reply<ViewerNews>| {
-                        let panel = Box::new(job.panel());
-                        // Nobody waits once the viewer has closed.
-                        reply.send(ViewerNews::Alternatives(job.id, panel));
-                    },
-                )
+                let id = job.id;
+                Job::from_fn("alternatives", id, move |reply: &Reply<ViewerNews>| {
+                    let panel = Box::new(job.panel());
+                    // Nobody waits once the viewer has closed.
+                    reply.send(ViewerNews::Alternatives(id, panel));
+                })
+                .if_not_started(move |why| ViewerNews::StudyNotStarted(id, why))
             }
             StudyJob::Rollout(job) => {
-                Job::from_fn(Work::Rollout, job.id, move |reply: &Reply<ViewerNews>| {
-                    let id = job.id;
+                let id = job.id;
+                Job::from_fn("rollout", id, move |reply: &Reply<ViewerNews>| {
                     job.run(|report| reply.send(ViewerNews::Rollout(id, Box::new(report))));
+                })
+                .if_not_started(move |why| {
+                    let report = super::hint_rollout::RolloutReport {
+                        done: true,
+                        error: Some(format!("a thread could not start ({why})")),
+                        ..super::hint_rollout::RolloutReport::default()
+                    };
+                    ViewerNews::Rollout(id, Box::new(report))
                 })
             }
         }
@@ -130,6 +136,8 @@ pub(crate) enum ViewerNews {
     },
     /// The analysis, made or read from its saved file.
     AnalysisDone(Box<analysis_board::AnalysisOutcome>),
+    /// No thread could start for the study's question with this id: why.
+    StudyNotStarted(u64, String),
 }
 
 /// The viewer's state: the timeline, the moment shown, and whether the help is open.
@@ -405,6 +413,13 @@ impl Viewer {
                 view.update(*report);
                 true
             }
+            Event::Msg(ViewerNews::StudyNotStarted(id, why)) => {
+                if self.study.as_ref().is_none_or(|s| s.id != id) {
+                    return false;
+                }
+                self.said = Some(format!("a worker could not start ({why})"));
+                true
+            }
             Event::Resize(..) => true,
             Event::Msg(ViewerNews::AnalysisProgress { done, total }) => {
                 self.board.progressed(done, total);
@@ -600,22 +615,15 @@ impl Screen for Viewer {
     }
 
     fn before_wait(&mut self, wake: &std::sync::mpsc::Sender<Event<ViewerNews>>) -> io::Result<()> {
-        // The analysis is made on a worker thread that reports back with messages.
-        if let Some(job) = self.take_analysis_job()
-            && let Err(e) = super::job::spawn(job.into_job(), wake)
-        {
-            // Said on the board as the analysis's failure: the viewer goes on.
-            let outcome = analysis_board::AnalysisOutcome {
-                result: Err(bg_tui::analysis::AnalysisError::Thread(e).into()),
-                from_cache: false,
-                note: None,
-            };
-            let _ = wake.send(Event::Msg(ViewerNews::AnalysisDone(Box::new(outcome))));
+        // The analysis and the study's work are made on worker threads that report back
+        // with messages; a worker that cannot start comes back as its answer for it (the
+        // analysis's failure said on the board, the study's on the message line): the
+        // viewer goes on, and this cannot fail.
+        if let Some(job) = self.take_analysis_job() {
+            let _ = super::job::spawn(job.into_job(), wake);
         }
         for job in self.take_study_jobs() {
-            if let Err(e) = super::job::spawn(job.into_job(), wake) {
-                self.said = Some(format!("a worker could not start ({e})"));
-            }
+            let _ = super::job::spawn(job.into_job(), wake);
         }
         Ok(())
     }

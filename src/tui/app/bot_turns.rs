@@ -1,7 +1,7 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
 //! answer, showing its play a checker at a time, and handing sides over.
 
-use super::{App, BotJob, Job, Msg, Player, SharedBot, Work};
+use super::{App, BotJob, Job, Msg, Player, SharedBot};
 use crate::tui::effect::{BotRequest, MadeBots};
 use bg_tui::bot::{BotSpec, Decision, Question};
 use bg_tui::engine::{Action, Phase, Side};
@@ -14,7 +14,7 @@ use std::time::Duration;
 impl App {
     /// A bot is answering, or its play is being shown.
     #[must_use]
-    pub(crate) const fn bot_busy(&self) -> bool {
+    pub(crate) fn bot_busy(&self) -> bool {
         self.questions.busy()
     }
 
@@ -93,7 +93,10 @@ impl App {
             bot,
             delay: self.delay(),
         };
-        self.start(Job::new(Work::Bot, id, job));
+        let job = Job::new("bot", id, job)
+            .wanted_while(self.questions.still_pending(id))
+            .if_not_started(move |why| Msg::BotStalled(id, why));
+        self.start(job);
     }
 
     pub(super) fn bot_decided(&mut self, id: u64, decision: Decision) -> bool {
@@ -211,7 +214,10 @@ impl App {
             sides,
             rule_set: self.options.rules.rule_set,
         };
-        self.start(Job::new(Work::Seat, id, request));
+        let job = Job::new("seat", id, request)
+            .wanted_while(self.questions.still_making(id))
+            .if_not_started(move |why| Msg::BotsNotMade(id, why));
+        self.start(job);
     }
 
     /// Asks for the next engine of the command line still to be started (see
@@ -232,6 +238,35 @@ impl App {
                 .games
                 .iter()
                 .all(|g| g.actions.is_empty())
+    }
+
+    /// No thread could start for the bot's question `id`, for `why`: the game goes on
+    /// without its answer, and the message line says so in one line; the bot is asked again
+    /// at the next key (not at once: that would fail again, and again). Returns whether the
+    /// screen changed.
+    pub(super) fn bot_stalled(&mut self, id: u64, why: &str) -> bool {
+        if !self.questions.answered(id) {
+            return false;
+        }
+        self.questions.stall(true);
+        self.status.say(format!(
+            "the bot waits: a thread could not start ({why}); any key asks it again"
+        ));
+        self.status.note_message();
+        true
+    }
+
+    /// No thread could start to make the bots of request `id`, for `why`: the sides stay
+    /// as they are, and the message line says so. Returns whether the screen changed.
+    pub(super) fn bots_not_made(&mut self, id: u64, why: &str) -> bool {
+        if self.questions.making() != Some(id) {
+            return false;
+        }
+        self.questions.making_bots(None);
+        self.status
+            .say(format!("no bot: a thread could not start ({why})"));
+        self.status.note_message();
+        true
     }
 
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that

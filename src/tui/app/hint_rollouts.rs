@@ -23,6 +23,7 @@ impl App {
             HintDone::Unchanged => return false,
             HintDone::Changed => {}
             HintDone::Say(line) => self.status.say(line),
+            HintDone::Announce(line) => self.status.announce(line),
             HintDone::Ask(job) => self.start(job),
             HintDone::RollOut(job) => {
                 self.start(job);

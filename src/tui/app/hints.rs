@@ -9,7 +9,7 @@ use crate::tui::hint::{self, HintJob, HintPanel};
 use crate::tui::hint_rollout::{
     RolloutChoice, RolloutJob, RolloutReport, RolloutStage, RolloutView, line_labels,
 };
-use crate::tui::job::{Job, Work};
+use crate::tui::job::{Asking, Job};
 use crate::tui::model::Overlay;
 use crate::tui::msg::{HintMsg, Msg, RolloutKnob};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
@@ -37,6 +37,9 @@ pub(super) enum HintNext {
     Changed,
     /// The panel refused: this goes on the message line.
     Say(String),
+    /// The hint was lost (no thread could start): this goes on the message line and in
+    /// the log.
+    Announce(String),
     /// Ask the strongest bot for a hint on the match as it stands (`H`, or a hint that
     /// came back for a match that has moved on).
     Ask,
@@ -56,6 +59,9 @@ pub(super) enum HintDone {
     Changed,
     /// The panel refused: this goes on the message line.
     Say(String),
+    /// The hint was lost (no thread could start): this goes on the message line and in
+    /// the log.
+    Announce(String),
     /// Start this job: the hint asked for (the panel says the bot is thinking).
     Ask(Job<Msg>),
     /// Start this job: the panel's rollout (the message line is cleared).
@@ -82,8 +88,10 @@ pub(super) struct Hints {
     next_id: u64,
     /// The hint panel, until the next key.
     panel: Option<HintPanel>,
-    /// The id of the hint being worked out, and the record's length when it was asked for.
-    wait: Option<(u64, usize)>,
+    /// The id of the hint being worked out (shared with its job).
+    asked: Asking,
+    /// The record's length when that hint was asked for.
+    asked_at: usize,
     /// The rollout the panel shows while it runs: its id and its stop flag.
     rollout: Option<(u64, Arc<AtomicBool>)>,
     /// How `R` rolls out, as chosen in the panel (kept from panel to panel).
@@ -99,6 +107,7 @@ impl Hints {
             HintNext::Unchanged => HintDone::Unchanged,
             HintNext::Changed => HintDone::Changed,
             HintNext::Say(line) => HintDone::Say(line),
+            HintNext::Announce(line) => HintDone::Announce(line),
             HintNext::Play(play) => HintDone::Play(play),
             HintNext::Ask => HintDone::Ask(self.ask_hint(game)),
             HintNext::RollOut => self.roll_out(game),
@@ -123,7 +132,9 @@ impl Hints {
             seed: game.seed,
         };
         self.ask(id, game.recorded, hint::waiting(game.state));
-        Job::new(Work::Hint, id, job)
+        Job::new("hint", id, job)
+            .wanted_while(self.asked.still(id))
+            .if_not_started(move |why| Msg::Hint(HintMsg::NotStarted(id, why)))
     }
 
     /// Starts rolling out the open panel's lines (the best few plays, or the position of
@@ -164,8 +175,20 @@ impl Hints {
         };
         let mut view = RolloutView::new(&job, line_labels(&job, game.state, &plays));
         view.looked = looked;
+        let stop = job.stop.clone();
         self.start_rollout(id, job.stop.clone(), view);
-        HintDone::RollOut(Job::new(Work::Rollout, id, job))
+        let job = Job::new("rollout", id, job)
+            // Stopped before it started (the panel closed, Esc): never started.
+            .wanted_while(move || !stop.load(Ordering::Relaxed))
+            .if_not_started(move |why| {
+                let report = RolloutReport {
+                    done: true,
+                    error: Some(format!("a thread could not start ({why})")),
+                    ..RolloutReport::default()
+                };
+                Msg::Hint(HintMsg::Report(id, Box::new(report)))
+            });
+        HintDone::RollOut(job)
     }
 
     /// Takes a message of the panel's; the record is `recorded` long now. Returns what the
@@ -185,6 +208,13 @@ impl Hints {
                     HintAnswer::Shown if close => HintNext::RollOut,
                     HintAnswer::Shown => HintNext::Changed,
                 }
+            }
+            HintMsg::NotStarted(id, why) => {
+                if !self.waits_for_hint(id) {
+                    return HintNext::Unchanged;
+                }
+                self.forget();
+                HintNext::Announce(format!("no hint: a thread could not start ({why})"))
             }
             HintMsg::Step(down) => {
                 if let Some(panel) = &mut self.panel {
@@ -246,20 +276,19 @@ impl Hints {
     /// Opens `waiting` (the panel that says the bot is thinking) for hint `id`, asked for
     /// when the record was `recorded` long.
     pub(super) fn ask(&mut self, id: u64, recorded: usize, waiting: HintPanel) {
-        self.wait = Some((id, recorded));
+        self.asked.set(Some(id));
+        self.asked_at = recorded;
         self.panel = Some(waiting);
     }
 
     /// The hint `id` came back as `panel`; the record is `recorded` long now.
     fn answer(&mut self, id: u64, panel: HintPanel, recorded: usize) -> HintAnswer {
-        let Some((asked, asked_at)) = self.wait else {
-            return HintAnswer::Dropped;
-        };
-        if asked != id {
-            // The answer to an earlier question: the panel waits for its own.
+        if !self.asked.is(id) {
+            // Not asked, or the answer to an earlier question: the panel waits for its own.
             return HintAnswer::Dropped;
         }
-        self.wait = None;
+        let asked_at = self.asked_at;
+        self.asked.set(None);
         if self.panel.is_none() {
             return HintAnswer::Dropped;
         }
@@ -293,12 +322,12 @@ impl Hints {
 
     /// The panel waits for hint `id`.
     pub(super) fn waits_for_hint(&self, id: u64) -> bool {
-        self.wait.is_some_and(|(asked, _)| asked == id)
+        self.asked.is(id)
     }
 
     /// The panel waits for a hint.
-    pub(super) const fn waiting(&self) -> bool {
-        self.wait.is_some()
+    pub(super) fn waiting(&self) -> bool {
+        self.asked.get().is_some()
     }
 
     /// Closes the panel, stopping its rollout.
@@ -310,12 +339,12 @@ impl Hints {
     /// Closes the panel and forgets the hint it waits for (a position is being set up).
     pub(super) fn forget(&mut self) {
         self.panel = None;
-        self.wait = None;
+        self.asked.set(None);
     }
 
     /// Forgets the hint the panel waits for (the match it was asked for is gone).
-    pub(super) const fn forget_wait(&mut self) {
-        self.wait = None;
+    pub(super) fn forget_wait(&mut self) {
+        self.asked.set(None);
     }
 
     /// Shows rollout `id` (stopped by `stop`) in the open panel as `view`.

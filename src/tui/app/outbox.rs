@@ -3,7 +3,7 @@
 //! start, until it takes them. This part is the only writer of them.
 
 use crate::tui::effect::Effect;
-use crate::tui::job::{Job, Work};
+use crate::tui::job::Job;
 use crate::tui::msg::Msg;
 
 /// Effects asked for, and jobs waiting for a worker thread.
@@ -21,12 +21,11 @@ impl Outbox {
         self.asked.push(effect);
     }
 
-    /// Hands out what was asked for, in order, but the jobs `current` says are no longer
-    /// waited for.
-    pub(super) fn asked(&mut self, current: impl Fn(&Job<Msg>) -> bool) -> Vec<Effect> {
+    /// Hands out what was asked for, in order, but the jobs no longer wanted.
+    pub(super) fn asked(&mut self) -> Vec<Effect> {
         let mut asked = std::mem::take(&mut self.asked);
         asked.retain(|effect| match effect {
-            Effect::Start(job) => current(job),
+            Effect::Start(job) => job.wanted(),
             Effect::Save(_) | Effect::Quit => true,
         });
         asked
@@ -37,27 +36,22 @@ impl Outbox {
         self.jobs.push(job);
     }
 
-    /// Hands out the jobs kept, oldest first, but those `current` says are no longer waited
-    /// for.
-    pub(super) fn take_jobs(&mut self, current: impl Fn(&Job<Msg>) -> bool) -> Vec<Job<Msg>> {
+    /// Hands out the jobs kept, oldest first, but those no longer wanted.
+    pub(super) fn take_jobs(&mut self) -> Vec<Job<Msg>> {
         let jobs = std::mem::take(&mut self.jobs);
-        jobs.into_iter().filter(|job| current(job)).collect()
+        jobs.into_iter().filter(Job::wanted).collect()
     }
 
-    /// Whether a job of kind `work` is kept.
-    pub(super) fn holds(&self, work: Work) -> bool {
-        self.jobs.iter().any(|job| job.work() == work)
+    /// Whether a job running a part's job `T` is kept.
+    pub(super) fn holds<T: 'static>(&self) -> bool {
+        self.jobs.iter().any(Job::is::<T>)
     }
 
-    /// Hands out the newest job of kind `work` (that `current` says is waited for); drops
-    /// the jobs no longer waited for.
-    pub(super) fn take_job(
-        &mut self,
-        current: impl Fn(&Job<Msg>) -> bool,
-        work: Work,
-    ) -> Option<Job<Msg>> {
-        self.jobs.retain(|job| current(job));
-        let at = self.jobs.iter().rposition(|job| job.work() == work)?;
-        Some(self.jobs.remove(at))
+    /// Hands out the part's job `T` of the newest job running one (and wanted); drops the
+    /// jobs no longer wanted.
+    pub(super) fn take_job<T: 'static>(&mut self) -> Option<T> {
+        self.jobs.retain(Job::wanted);
+        let at = self.jobs.iter().rposition(Job::is::<T>)?;
+        self.jobs.remove(at).open()
     }
 }

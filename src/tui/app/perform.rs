@@ -8,14 +8,9 @@
 //! started; a save always is.
 
 use super::App;
-use super::hints::Hints;
-use super::questions::Questions;
-use super::tutor_desk::TutorDesk;
 use super::{Event, Msg};
 use crate::tui::effect::{Effect, Effects};
-use crate::tui::hint_rollout::RolloutReport;
-use crate::tui::job::{Job, Work};
-use crate::tui::msg::HintMsg;
+use crate::tui::job::Job;
 #[cfg(test)]
 use crate::tui::{bots::BotJob, hint::HintJob, hint_rollout::RolloutJob, tutor::TutorJob};
 
@@ -33,61 +28,6 @@ impl App {
         let msg = self.message_for(event);
         let effects = self.update(msg);
         self.perform(effects)
-    }
-
-    /// The worker for question `id` (of `work`) could not start, for `why`: the game goes on
-    /// without its answer, and the message line says so in one line. A bot's question is
-    /// asked again at the next key (not at once: that would fail again, and again); a hint
-    /// or a bot made is not; the rollout's panel says why; the tutor's decision is made as
-    /// it was. Returns whether the screen changed.
-    pub(super) fn not_started(&mut self, work: Work, id: u64, why: &str) -> bool {
-        let line = |what: &str| format!("{what}: a thread could not start ({why})");
-        match work {
-            Work::Bot => {
-                if !self.questions.answered(id) {
-                    return false;
-                }
-                self.questions.stall(true);
-                self.status
-                    .say(line("the bot waits") + "; any key asks it again");
-            }
-            Work::Hint => {
-                if !self.hints.waits_for_hint(id) {
-                    return false;
-                }
-                self.hints.forget();
-                self.status.say(line("no hint"));
-            }
-            Work::Rollout => {
-                let report = RolloutReport {
-                    done: true,
-                    error: Some(format!("a thread could not start ({why})")),
-                    ..RolloutReport::default()
-                };
-                return self.hint_msg(HintMsg::Report(id, Box::new(report)));
-            }
-            Work::Tutor => {
-                return self.tutor_ready(
-                    id,
-                    &crate::tui::tutor::TutorVerdict::Cannot(format!(
-                        "a thread could not start ({why})"
-                    )),
-                );
-            }
-            // A save whose thread cannot start is made where it is (see
-            // [`crate::tui::job::spawn`]): it never comes back as not started; the viewer's
-            // and the drill's work is never the game's.
-            Work::Save | Work::Analysis | Work::Alternatives | Work::Drill => return false,
-            Work::Seat => {
-                if self.questions.making() != Some(id) {
-                    return false;
-                }
-                self.questions.making_bots(None);
-                self.status.say(line("no bot"));
-            }
-        }
-        self.status.note_message();
-        true
     }
 
     /// Performs `effects`, as the runtime does: asks the host for the saves (its next save
@@ -109,8 +49,7 @@ impl App {
     /// The effects the update in progress asked for, with `redraw`: a job it asked for and
     /// then dropped is left out.
     pub(super) fn effects(&mut self, redraw: bool) -> Effects {
-        let current = |job: &Job<Msg>| waited_for(&self.questions, &self.hints, &self.tutor, job);
-        let effects = self.outbox.asked(current);
+        let effects = self.outbox.asked();
         Effects { redraw, effects }
     }
 
@@ -127,71 +66,52 @@ impl App {
     /// The jobs to start now on worker threads (those the game still waits for), oldest
     /// first.
     pub(crate) fn take_jobs(&mut self) -> Vec<Job<Msg>> {
-        let current = |job: &Job<Msg>| waited_for(&self.questions, &self.hints, &self.tutor, job);
-        self.outbox.take_jobs(current)
+        self.outbox.take_jobs()
     }
 
-    /// Takes the newest job of kind `work` that the game still waits for, as the part's
-    /// job `T` it runs.
-    fn take_job<T: 'static>(&mut self, work: Work) -> Option<T> {
-        let current = |job: &Job<Msg>| waited_for(&self.questions, &self.hints, &self.tutor, job);
-        self.outbox.take_job(current, work)?.open()
+    /// Takes the newest job the game still waits for that runs the part's job `T`.
+    fn take_job<T: 'static>(&mut self) -> Option<T> {
+        self.outbox.take_job()
     }
 
     #[cfg(test)]
     /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
     /// kind at a time).
     pub(crate) fn take_bot_job(&mut self) -> Option<BotJob> {
-        self.take_job(Work::Bot)
+        self.take_job()
     }
 
     #[cfg(test)]
     /// The hint to work out now (see [`App::take_bot_job`]).
     pub(crate) fn take_hint_job(&mut self) -> Option<HintJob> {
-        self.take_job(Work::Hint)
+        self.take_job()
     }
 
     #[cfg(test)]
     /// The hint panel's rollout to run now (see [`App::take_bot_job`]).
     pub(crate) fn take_rollout_job(&mut self) -> Option<RolloutJob> {
-        self.take_job(Work::Rollout)
+        self.take_job()
     }
 
     #[cfg(test)]
     /// The bots to make now for `:bot` (see [`App::take_bot_job`]).
     pub(crate) fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
-        self.take_job(Work::Seat)
+        self.take_job()
     }
 
     /// The save to make now (see [`App::take_bot_job`]).
     pub(crate) fn take_save_job(&mut self) -> Option<bg_tui::host::saving::SaveJob> {
-        self.take_job(Work::Save)
+        self.take_job()
     }
 
     /// Whether a save waits for the runtime to start it.
     pub(super) fn holds_save_job(&self) -> bool {
-        self.outbox.holds(Work::Save)
+        self.outbox.holds::<bg_tui::host::saving::SaveJob>()
     }
 
     #[cfg(test)]
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
     pub(crate) fn take_tutor_job(&mut self) -> Option<TutorJob> {
-        self.take_job(Work::Tutor)
-    }
-}
-
-/// Whether the game (its seats, hint panel and tutor) still waits for the answer to `job`.
-fn waited_for(seats: &Questions, hints: &Hints, tutor: &TutorDesk, job: &Job<Msg>) -> bool {
-    let id = job.id();
-    match job.work() {
-        Work::Bot => seats.pending() == Some(id),
-        Work::Hint => hints.waits_for_hint(id),
-        Work::Rollout => hints.waits_for_rollout(id),
-        Work::Tutor => tutor.waits_for(id),
-        Work::Seat => seats.making() == Some(id),
-        // The match's saves are always made: never dropped.
-        Work::Save => true,
-        // The viewer's and the drill's work is theirs, never the game's.
-        Work::Analysis | Work::Alternatives | Work::Drill => false,
+        self.take_job()
     }
 }

@@ -3,19 +3,20 @@
 //! threads, the bots being made for `:bot`, and whether asking is stalled. Who sits at each
 //! side is the host's ([`bg_tui::host::seats`]). This part is the only writer of them.
 
+use crate::tui::job::Asking;
 use bg_tui::engine::Play;
 
 /// What the bots are being asked, and the ids of the worker threads' questions.
 #[derive(Debug, Default)]
 pub(super) struct Questions {
     /// The id of the question a bot is answering.
-    pending: Option<u64>,
+    pending: Asking,
     /// The id of the last question asked of a worker thread.
     next_id: u64,
     /// A bot's play being shown one checker move at a time: (question id, play, moves shown).
     showing: Option<(u64, Play, usize)>,
     /// The id of the bots being made for `:bot NAME` (on a worker thread).
-    making: Option<u64>,
+    making: Asking,
     /// A bot's worker could not start: no bot is asked until the next key.
     stalled: bool,
 }
@@ -50,13 +51,13 @@ impl Step {
 impl Questions {
     /// Bots are being made for `:bot NAME` (the request's id) or no longer are (`None`):
     /// nothing moves on by itself meanwhile.
-    pub(super) const fn making_bots(&mut self, making: Option<u64>) {
-        self.making = making;
+    pub(super) fn making_bots(&mut self, making: Option<u64>) {
+        self.making.set(making);
     }
 
     /// The id of the bots being made for `:bot NAME`, if any.
-    pub(super) const fn making(&self) -> Option<u64> {
-        self.making
+    pub(super) fn making(&self) -> Option<u64> {
+        self.making.get()
     }
 
     /// A bot's worker could not start (`true`): no bot is asked until the next key; or a
@@ -71,13 +72,23 @@ impl Questions {
     }
 
     /// A bot is answering, or its play is being shown.
-    pub(super) const fn busy(&self) -> bool {
-        self.pending.is_some() || self.showing.is_some()
+    pub(super) fn busy(&self) -> bool {
+        self.pending.get().is_some() || self.showing.is_some()
     }
 
     /// The id of the question a bot is answering, if any.
-    pub(super) const fn pending(&self) -> Option<u64> {
-        self.pending
+    pub(super) fn pending(&self) -> Option<u64> {
+        self.pending.get()
+    }
+
+    /// Whether the bot's question `id` is still the one pending (for its job).
+    pub(super) fn still_pending(&self, id: u64) -> impl Fn() -> bool + Send + 'static {
+        self.pending.still(id)
+    }
+
+    /// Whether the bots of request `id` are still the ones being made (for its job).
+    pub(super) fn still_making(&self, id: u64) -> impl Fn() -> bool + Send + 'static {
+        self.making.still(id)
     }
 
     /// A fresh id for a question to a worker thread (a hint, a rollout, the tutor).
@@ -88,19 +99,19 @@ impl Questions {
     }
 
     /// A bot is asked: the id of its question, which it is now answering.
-    pub(super) const fn ask(&mut self) -> u64 {
+    pub(super) fn ask(&mut self) -> u64 {
         self.next_id += 1;
-        self.pending = Some(self.next_id);
+        self.pending.set(Some(self.next_id));
         self.next_id
     }
 
     /// The answer to question `id` came: whether it was the question pending (which it no
     /// longer is).
     pub(super) fn answered(&mut self, id: u64) -> bool {
-        if self.pending != Some(id) {
+        if !self.pending.is(id) {
             return false;
         }
-        self.pending = None;
+        self.pending.set(None);
         true
     }
 
@@ -135,8 +146,8 @@ impl Questions {
     }
 
     /// Drops the question a bot is answering and the play being shown.
-    pub(super) const fn drop_questions(&mut self) {
-        self.pending = None;
+    pub(super) fn drop_questions(&mut self) {
+        self.pending.set(None);
         self.showing = None;
     }
 }

@@ -130,23 +130,8 @@ impl App {
         lines
     }
 
-    /// The panel over the board: the tutor's, the hint's, the one the keys' mode opens
-    /// (help, a question), or the match's question (the game over, a resignation, a
-    /// double).
-    pub(super) fn overlay(&self) -> Option<Overlay> {
-        if self.input.mode() == &Mode::Play
-            && let Some(panel) = self.tutor.view()
-        {
-            return Some(panel);
-        }
-        self.hints
-            .view()
-            .or_else(|| self.mode_overlay())
-            .or_else(|| self.match_question())
-    }
-
     /// The panel the keys' mode opens: help, or a question asked of the keys.
-    fn mode_overlay(&self) -> Option<Overlay> {
+    pub(super) fn mode_overlay(&self) -> Option<Overlay> {
         let game = self.table.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
         match self.input.mode() {
@@ -219,7 +204,7 @@ impl App {
     }
 
     /// The match's question over the board: the game over, a resignation, a double.
-    fn match_question(&self) -> Option<Overlay> {
+    pub(super) fn match_question(&self) -> Option<Overlay> {
         let game = self.table.game();
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
         if let Some(result) = game.result() {

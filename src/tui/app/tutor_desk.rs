@@ -1,6 +1,7 @@
 //! Tutor mode's part: the decision held back while the expert judges it, or its panel
 //! (take it back, or keep it). This part is the only writer of it.
 
+use crate::tui::job::Asking;
 use crate::tui::model::Overlay;
 use crate::tui::msg::TutorMsg;
 use crate::tui::tutor::{PersonDecision, Tutor, TutorVerdict};
@@ -21,6 +22,8 @@ pub(super) enum TutorNext {
 pub(super) struct TutorDesk {
     /// The decision held back, if any, and how far the tutor has come with it.
     state: Tutor,
+    /// The id of the decision being judged (shared with its job), while it is.
+    judging: Asking,
 }
 
 impl TutorDesk {
@@ -47,9 +50,9 @@ impl TutorDesk {
         self.state.is_thinking()
     }
 
-    /// The tutor judges question `id`.
-    pub(super) const fn waits_for(&self, id: u64) -> bool {
-        matches!(self.state, Tutor::Thinking { id: asked, .. } if asked == id)
+    /// Whether the decision `id` is still being judged (for its job).
+    pub(super) fn still_thinking(&self, id: u64) -> impl Fn() -> bool + Send + 'static {
+        self.judging.still(id)
     }
 
     /// The panel's lines, while it is shown.
@@ -71,6 +74,7 @@ impl TutorDesk {
     /// `decision` is held back while question `id` is judged (asked when the record was
     /// `recorded` long).
     pub(super) fn think(&mut self, id: u64, decision: PersonDecision, recorded: usize) {
+        self.judging.set(Some(id));
         self.state = Tutor::Thinking {
             id,
             decision,
@@ -92,17 +96,20 @@ impl TutorDesk {
         if asked != id {
             return None;
         }
+        self.judging.set(None);
         self.state = Tutor::Idle;
         Some((decision, recorded))
     }
 
     /// Shows the panel for `decision`, saying `lines`.
     pub(super) fn show_panel(&mut self, decision: PersonDecision, lines: Vec<String>) {
+        self.judging.set(None);
         self.state = Tutor::Panel { decision, lines };
     }
 
     /// Lets go of the decision held back; returns where the tutor stood with it.
     pub(super) fn take(&mut self) -> Tutor {
+        self.judging.set(None);
         std::mem::take(&mut self.state)
     }
 }

@@ -3,7 +3,7 @@
 //! tutor's panel (take it back, or keep it), anything else is made at once.
 
 use super::tutor_desk::TutorNext;
-use super::{App, Job, Msg, Said, Work};
+use super::{App, Job, Msg, Said};
 use crate::tui::msg::TutorMsg;
 use crate::tui::tutor::{self, PersonDecision, Tutor, TutorJob, TutorVerdict};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
@@ -34,9 +34,15 @@ impl App {
             self.commit(decision);
             return;
         };
-        self.start(Job::new(Work::Tutor, id, job));
         let recorded = self.recorded();
         self.tutor.think(id, decision, recorded);
+        let job = Job::new("tutor", id, job)
+            .wanted_while(self.tutor.still_thinking(id))
+            .if_not_started(move |why| {
+                let cannot = TutorVerdict::Cannot(format!("a thread could not start ({why})"));
+                Msg::Tutor(TutorMsg::Ready(id, Box::new(cannot)))
+            });
+        self.start(job);
         let _ = self.input.drop_pick();
         self.status.say("tutor: thinking…".to_string());
     }

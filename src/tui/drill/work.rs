@@ -6,7 +6,7 @@
 //! asked (the item left, the drill closed) is dropped.
 
 use crate::tui::hint_rollout::{RolloutChoice, RolloutJob, RolloutReport};
-use crate::tui::job::{Job, Reply, Work};
+use crate::tui::job::{Job, Reply};
 use bg_tui::advisor::Advisor;
 use bg_tui::drill::{Choice, Item, KeptRollout, Kind, RolledChoice};
 
@@ -30,12 +30,13 @@ impl DrillJob {
     }
 
     /// The job for a worker thread: a valuation comes back as one [`DrillNews::Valued`], a
-    /// rollout as one [`DrillNews::Rollout`] per round of trials (the last one done), each
-    /// as `as_msg` makes it the screen's message.
+    /// rollout as one [`DrillNews::Rollout`] per round of trials (the last one done), a
+    /// worker that cannot start as [`DrillNews::NotStarted`], each as `as_msg` makes it
+    /// the screen's message.
     #[must_use]
     pub(crate) fn into_job<M: 'static>(self, as_msg: fn(DrillNews) -> M) -> Job<M> {
         let id = self.id();
-        Job::from_fn(Work::Drill, id, move |reply: &Reply<M>| match self {
+        let job = Job::from_fn("drill", id, move |reply: &Reply<M>| match self {
             DrillJob::Value(job) => {
                 let loss = job.loss();
                 // Nobody waits once the drill has closed.
@@ -49,7 +50,8 @@ impl DrillJob {
                     }))
                 });
             }
-        })
+        });
+        job.if_not_started(move |why| as_msg(DrillNews::NotStarted { id, why }))
     }
 }
 
@@ -96,6 +98,13 @@ pub(crate) enum DrillNews {
         id: u64,
         /// Its result so far.
         report: Box<RolloutReport>,
+    },
+    /// No thread could start for the question `id`.
+    NotStarted {
+        /// The question.
+        id: u64,
+        /// Why.
+        why: String,
     },
 }
 

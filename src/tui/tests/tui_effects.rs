@@ -4,7 +4,7 @@
 //! coming back as an event.
 
 use crate::tui::effect::{Effect, SaveRequest, Saved};
-use crate::tui::job::{Job, Work};
+use crate::tui::job::Job;
 use crate::tui::msg::Msg;
 use crate::tui::{App, Event, Options, Player};
 use bg_tui::engine::Rules;
@@ -132,7 +132,9 @@ fn update_asks_for_a_bot_s_decision_as_a_job() {
         .to_act()
         .is_some_and(|side| side == bg_tui::engine::Side::White);
     assert_eq!(
-        started.iter().any(|job| job.work() == Work::Bot),
+        started
+            .iter()
+            .any(|job| job.is::<crate::tui::bots::BotJob>()),
         bot_to_act,
         "{started:?}"
     );

@@ -145,12 +145,33 @@ fn the_panels_rollout_stops_within_a_turn_after_esc() {
     assert_eq!(last.error, None);
 }
 
+/// What the runtime hands back when no thread can start for the newest job that runs a
+/// part's job `T`: the job's own answer for it ([`crate::tui::job::spawn`] sends it).
+fn not_started<T: 'static>(app: &mut App) -> Msg {
+    let job = app
+        .take_jobs()
+        .into_iter()
+        .rev()
+        .find(crate::tui::job::Job::is::<T>)
+        .expect("the job is asked");
+    job.not_started("Resource temporarily unavailable")
+        .expect("the job has an answer for a thread that cannot start")
+}
+
+/// Presses `c` with Shift.
+fn shifted(app: &mut App, c: char) {
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    app.handle(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::SHIFT,
+    )));
+}
+
 /// Item 3: a bot's worker that cannot start is one line; the game waits for a key (not
 /// asking again at once, which would fail again and again) and then asks the bot again.
 #[test]
 fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
     use crate::tui::Player;
-    use crate::tui::job::Work;
     let mut app = App::new(Options {
         rules: Rules::money(),
         seed: Some(3),
@@ -161,12 +182,8 @@ fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
         ..Options::default()
     })
     .unwrap();
-    let job = app.take_bot_job().expect("a bot is asked");
-    app.handle(Event::Msg(Msg::NotStarted(
-        Work::Bot,
-        job.id,
-        "Resource temporarily unavailable".to_string(),
-    )));
+    let answer = not_started::<crate::tui::bots::BotJob>(&mut app);
+    app.handle(Event::Msg(answer));
     assert!(
         app.message()
             .starts_with("the bot waits: a thread could not start (Resource"),
@@ -182,16 +199,8 @@ fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
 /// panel and the game go on.
 #[test]
 fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
-    use crate::tui::job::Work;
-    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
     let mut app = new_app();
     press(&mut app, KeyCode::Char('r'));
-    let shifted = |app: &mut App, c: char| {
-        app.handle(Event::Key(KeyEvent::new(
-            KeyCode::Char(c),
-            KeyModifiers::SHIFT,
-        )));
-    };
     shifted(&mut app, 'H');
     let hint = app.take_hint_job().expect("the hint is asked");
     app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
@@ -199,12 +208,8 @@ fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
         Box::new(hint.panel()),
     ))));
     shifted(&mut app, 'R');
-    let job = app.take_rollout_job().expect("the rollout is asked");
-    app.handle(Event::Msg(Msg::NotStarted(
-        Work::Rollout,
-        job.id,
-        "Resource temporarily unavailable".to_string(),
-    )));
+    let answer = not_started::<crate::tui::hint_rollout::RolloutJob>(&mut app);
+    app.handle(Event::Msg(answer));
     let Some(Overlay::Question { lines, .. }) = app.model().overlay else {
         panic!("the panel is closed");
     };
@@ -213,6 +218,76 @@ fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
             == "no rollout: a thread could not start (Resource temporarily unavailable)"),
         "{lines:?}"
     );
+}
+
+/// Item 3: a hint whose worker cannot start closes its panel and says so in one line (in
+/// the log too); a later `H` asks again.
+#[test]
+fn a_hint_whose_worker_cannot_start_is_one_line() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    shifted(&mut app, 'H');
+    let answer = not_started::<crate::tui::hint::HintJob>(&mut app);
+    app.handle(Event::Msg(answer));
+    assert_eq!(
+        app.message(),
+        "no hint: a thread could not start (Resource temporarily unavailable)"
+    );
+    assert!(app.model().overlay.is_none(), "the panel is closed");
+    shifted(&mut app, 'H');
+    assert!(app.take_hint_job().is_some(), "asked again");
+}
+
+/// Item 3: the tutor whose worker cannot start makes the decision as it was and says why.
+#[test]
+fn a_tutor_whose_worker_cannot_start_makes_the_decision_as_it_was() {
+    let mut app = App::new(Options {
+        rules: Rules::money(),
+        seed: Some(2),
+        tutor_mode: true,
+        bot_delay_ms: 0,
+        ..Options::default()
+    })
+    .unwrap();
+    press(&mut app, KeyCode::Char('r'));
+    let mover = app.match_state().game().turn();
+    assert!(
+        app.match_state().game().legal_plays().len() > 1,
+        "a choice to judge"
+    );
+    let play = app.match_state().game().legal_plays()[0];
+    type_command(&mut app, &bg_tui::engine::format_play(&play));
+    assert!(
+        app.message().starts_with("tutor: thinking"),
+        "{}",
+        app.message()
+    );
+    let answer = not_started::<crate::tui::tutor::TutorJob>(&mut app);
+    app.handle(Event::Msg(answer));
+    assert_ne!(app.match_state().game().turn(), mover, "the play is made");
+    assert_eq!(
+        app.message(),
+        "tutor: a thread could not start (Resource temporarily unavailable); made as it was"
+    );
+}
+
+/// Item 3: bots for `:bot` whose worker cannot start leave the side as it was, in one line.
+#[test]
+fn bots_whose_worker_cannot_start_leave_the_side_as_it_was() {
+    let mut app = new_app();
+    type_command(&mut app, "bot greedy black");
+    let answer = not_started::<crate::tui::effect::BotRequest>(&mut app);
+    app.handle(Event::Msg(answer));
+    assert_eq!(
+        app.message(),
+        "no bot: a thread could not start (Resource temporarily unavailable)"
+    );
+    assert_eq!(
+        app.model().bots[Side::Black.index()],
+        None,
+        "Black is a person still"
+    );
+    assert!(app.take_seat_job().is_none(), "not asked again");
 }
 
 /// A match to 1 point that ends (the player on roll resigns, the other accepts) after its

@@ -7,7 +7,7 @@
 //! its progress and its outcome as messages, and is saved beside the record ([`bg_tui::analysis::cache`]) so the
 //! next opening reads it at once.
 
-use crate::tui::job::{Job, Reply, Work};
+use crate::tui::job::{Job, Reply};
 use crate::tui::viewer::ViewerNews;
 use bg_tui::analysis::{self, Analysis, Judged, cache};
 use bg_tui::record::Record;
@@ -53,10 +53,11 @@ pub(crate) struct AnalysisJob {
 
 impl AnalysisJob {
     /// The job for a worker thread: a [`ViewerNews::AnalysisProgress`] as it goes (each
-    /// whole percent), then [`ViewerNews::AnalysisDone`].
+    /// whole percent), then [`ViewerNews::AnalysisDone`] (the analysis's failure when no
+    /// thread can start).
     #[must_use]
     pub(crate) fn into_job(self) -> Job<ViewerNews> {
-        Job::from_fn(Work::Analysis, 0, move |reply: &Reply<ViewerNews>| {
+        Job::from_fn("analysis", 0, move |reply: &Reply<ViewerNews>| {
             let mut shown = usize::MAX;
             let mut progress = |done: usize, total: usize| {
                 let percent = 100 * done / total.max(1);
@@ -68,6 +69,15 @@ impl AnalysisJob {
             };
             let outcome = self.run(&mut progress);
             reply.send(ViewerNews::AnalysisDone(Box::new(outcome)));
+        })
+        // Said on the board as the analysis's failure.
+        .if_not_started(|why| {
+            let error = std::io::Error::other(why);
+            ViewerNews::AnalysisDone(Box::new(AnalysisOutcome {
+                result: Err(bg_tui::analysis::AnalysisError::Thread(error).into()),
+                from_cache: false,
+                note: None,
+            }))
         })
     }
 
