@@ -157,14 +157,18 @@ pub(crate) struct TrainArgs {
     #[arg(long, requires = "supervised")]
     pub(crate) every_play: bool,
     /// A supervised round on the checkpoint (with --resume) fitted to the positions of a
-    /// rollout database (`bg-lab rollout-db`) instead of positions rolled out now.
+    /// rollout database (`bg-lab rollout-db`) instead of positions rolled out now; given
+    /// more than once, the shards' positions together.
     #[arg(
         long,
         value_name = "FILE",
         requires = "resume",
         conflicts_with = "supervised"
     )]
-    pub(crate) supervised_db: Option<PathBuf>,
+    pub(crate) supervised_db: Vec<PathBuf>,
+    /// With `--supervised-db`: fit only the database's races (the race net alone moves).
+    #[arg(long, requires = "supervised_db")]
+    pub(crate) races_only: bool,
     /// A distillation round on the checkpoint (with --resume): positions from the self-play
     /// of the nets in FILE (the teacher), one roll each, every contact play's position
     /// valued by the teacher at 0-ply, and the checkpoint's nets fitted to those values (how
@@ -563,7 +567,8 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
         }
         return supervised_round(args, &checkpoint, &log, count);
     }
-    if let Some(db) = &args.supervised_db {
+    if !args.supervised_db.is_empty() {
+        let db = &args.supervised_db;
         if variant != Variant::Backgammon {
             return Err(TrainError::SupervisedNotBackgammon);
         }
@@ -744,16 +749,30 @@ fn database_round(
     args: &TrainArgs,
     checkpoint: &Path,
     log: &Path,
-    db: &Path,
+    dbs: &[PathBuf],
 ) -> Result<String, TrainError> {
     let (mut nets, mut state) = read_checkpoint(checkpoint, Variant::Backgammon)?;
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
-    let entries = crate::rollout_db::read_db(db)?;
-    let data: Vec<_> = entries.iter().map(|e| (e.position, e.probs())).collect();
-    if data.is_empty() {
-        return Err(TrainError::EmptyDatabase(db.to_path_buf()));
+    let mut data = Vec::new();
+    for db in dbs {
+        let entries = crate::rollout_db::read_db(db)?;
+        data.extend(
+            entries
+                .iter()
+                .filter(|e| !args.races_only || e.position.is_race())
+                .map(|e| (e.position, e.probs())),
+        );
     }
+    let db = dbs
+        .iter()
+        .map(|db| db.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    if data.is_empty() {
+        return Err(TrainError::EmptyDatabase(PathBuf::from(db)));
+    }
+    let races = if args.races_only { " (races only)" } else { "" };
     let (before, after) = fit_and_save(
         args,
         checkpoint,
@@ -764,9 +783,9 @@ fn database_round(
         started,
     )?;
     let line = format!(
-        "supervised round at games {} on the rollout database {}: {} positions, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        "supervised round at games {} on the rollout database {}: {} positions{races}, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
         state.games,
-        db.display(),
+        db,
         data.len(),
         started.elapsed().as_secs_f64(),
         args.epochs
