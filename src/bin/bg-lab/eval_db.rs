@@ -39,6 +39,10 @@ pub(crate) struct EvalDbArgs {
     /// Judge only the first N positions.
     #[arg(long, value_name = "N")]
     pub(crate) limit: Option<usize>,
+    /// Also list the N positions where the nets are furthest from the rollout (Position ID,
+    /// kind, the nets', the rollout's and gnubg's equity), worst first.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) worst: usize,
 }
 
 /// What stops `eval-db`.
@@ -167,17 +171,65 @@ pub(crate) fn eval_db(args: &EvalDbArgs) -> Result<String, EvalDbError> {
     let gnubg = args.gnubg.as_deref().map(read_gnubg).transpose()?;
     let mut bot = ExpertBot::shipped(args.ply)?.with_nets(Arc::clone(&nets));
     let mut sums: HashMap<Kind, Sums> = HashMap::new();
+    let mut misses = Vec::new();
     for e in &entries {
         let p: Probs = bot.chances(&e.position);
         let ours = p.map(f64::from);
-        add(
-            sums.entry(Kind::of(&e.position)).or_default(),
-            e,
-            &ours,
-            gnubg.as_ref().and_then(|g| g.get(&e.position_id)),
+        let judge = gnubg.as_ref().and_then(|g| g.get(&e.position_id));
+        let kind = Kind::of(&e.position);
+        add(sums.entry(kind).or_default(), e, &ours, judge);
+        if args.worst > 0 {
+            misses.push(Miss {
+                id: &e.position_id,
+                kind,
+                nets: equity(&ours),
+                rollout: e.equity(),
+                gnubg: judge.map(equity),
+            });
+        }
+    }
+    let mut out = table(args, &sums, entries.len(), gnubg.is_some());
+    worst(&mut out, misses, args.worst);
+    Ok(out)
+}
+
+/// A position judged, for `--worst`.
+struct Miss<'a> {
+    id: &'a str,
+    kind: Kind,
+    nets: f64,
+    rollout: f64,
+    gnubg: Option<f64>,
+}
+
+/// Lists the `n` positions of `misses` furthest from their rollouts, worst first.
+fn worst(out: &mut String, mut misses: Vec<Miss<'_>>, n: usize) {
+    if n == 0 {
+        return;
+    }
+    misses.sort_by(|a, b| (b.nets - b.rollout).abs().total_cmp(&(a.nets - a.rollout).abs()));
+    let _ = writeln!(
+        out,
+        "\nthe {} furthest from their rollouts:\n{:<16} {:<18} {:>7} {:>8} {:>7}",
+        n.min(misses.len()),
+        "position",
+        "kind",
+        "nets",
+        "rollout",
+        "gnubg"
+    );
+    for m in misses.iter().take(n) {
+        let gnubg = m.gnubg.map_or_else(|| "-".to_string(), |g| format!("{g:+.3}"));
+        let _ = writeln!(
+            out,
+            "{:<16} {:<18} {:>+7.3} {:>+8.3} {:>7}",
+            m.id,
+            m.kind.name(),
+            m.nets,
+            m.rollout,
+            gnubg
         );
     }
-    Ok(table(args, &sums, entries.len(), gnubg.is_some()))
 }
 
 fn add(s: &mut Sums, e: &Entry, ours: &[f64; 5], gnubg: Option<&[f64; 5]>) {
@@ -271,5 +323,30 @@ mod tests {
         assert_eq!(kind("fz0ASAB7AAAAAA"), Kind::Race);
         // X on the bar with one borne off against O's home board: contact, X has borne off.
         assert_eq!(kind("2+0OAAB/PQAAMA"), Kind::BorneOff);
+    }
+
+    #[test]
+    fn the_worst_are_listed_furthest_first_and_no_more_than_asked() {
+        let miss = |id, nets, rollout, gnubg| Miss {
+            id,
+            kind: Kind::Race,
+            nets,
+            rollout,
+            gnubg,
+        };
+        let misses = vec![
+            miss("A", 0.10, 0.05, None),
+            miss("B", 0.489, -0.776, Some(-0.762)),
+            miss("C", -2.323, -2.861, None),
+        ];
+        let mut out = String::new();
+        worst(&mut out, misses, 2);
+        let rows: Vec<&str> = out.lines().skip(3).collect();
+        assert_eq!(rows.len(), 2, "{out}");
+        assert!(rows[0].starts_with('B') && rows[0].ends_with("-0.762"), "{out}");
+        assert!(rows[1].starts_with('C') && rows[1].ends_with('-'), "{out}");
+        let mut none = String::new();
+        worst(&mut none, Vec::new(), 0);
+        assert!(none.is_empty());
     }
 }
