@@ -207,7 +207,11 @@ fn worst(out: &mut String, mut misses: Vec<Miss<'_>>, n: usize) {
     if n == 0 {
         return;
     }
-    misses.sort_by(|a, b| (b.nets - b.rollout).abs().total_cmp(&(a.nets - a.rollout).abs()));
+    misses.sort_by(|a, b| {
+        (b.nets - b.rollout)
+            .abs()
+            .total_cmp(&(a.nets - a.rollout).abs())
+    });
     let _ = writeln!(
         out,
         "\nthe {} furthest from their rollouts:\n{:<16} {:<18} {:>7} {:>8} {:>7}",
@@ -219,7 +223,9 @@ fn worst(out: &mut String, mut misses: Vec<Miss<'_>>, n: usize) {
         "gnubg"
     );
     for m in misses.iter().take(n) {
-        let gnubg = m.gnubg.map_or_else(|| "-".to_string(), |g| format!("{g:+.3}"));
+        let gnubg = m
+            .gnubg
+            .map_or_else(|| "-".to_string(), |g| format!("{g:+.3}"));
         let _ = writeln!(
             out,
             "{:<16} {:<18} {:>+7.3} {:>+8.3} {:>7}",
@@ -343,7 +349,10 @@ mod tests {
         worst(&mut out, misses, 2);
         let rows: Vec<&str> = out.lines().skip(3).collect();
         assert_eq!(rows.len(), 2, "{out}");
-        assert!(rows[0].starts_with('B') && rows[0].ends_with("-0.762"), "{out}");
+        assert!(
+            rows[0].starts_with('B') && rows[0].ends_with("-0.762"),
+            "{out}"
+        );
         assert!(rows[1].starts_with('C') && rows[1].ends_with('-'), "{out}");
         let mut none = String::new();
         worst(&mut none, Vec::new(), 0);

@@ -22,7 +22,9 @@
 //! outside the trailer's home board; beyond it the nets' chances stand.
 
 use super::{BearoffDb, MAX_ROLLS, expected_of, rolls};
-use crate::bot::expert::net::{LOSE_BACKGAMMON, LOSE_GAMMON, Probs, WIN_BACKGAMMON, WIN_GAMMON};
+use crate::bot::expert::net::{
+    LOSE_BACKGAMMON, LOSE_GAMMON, Probs, WIN, WIN_BACKGAMMON, WIN_GAMMON,
+};
 use crate::engine::{Dice, Position};
 use std::collections::HashMap;
 use std::sync::{OnceLock, PoisonError, RwLock};
@@ -446,48 +448,82 @@ fn runner_and_trailer(position: &Position) -> Option<(Rolls, Side)> {
     Some((runner.all, trailer))
 }
 
-/// The runner's exact gammon and backgammon chances (each including the better wins) when
-/// the runner is on roll (`runner_first`) or not.
-fn runner_wins(runner: &Rolls, trailer: &Side, runner_first: bool) -> Option<(f32, f32)> {
-    let first = at_least(&first_off(trailer)?);
-    let need: Vec<u8> = (18..24)
-        .flat_map(|q| std::iter::repeat_n(q as u8 - 17, usize::from(trailer[q])))
-        .collect();
-    let clear = if need.is_empty() {
-        None
-    } else {
-        Some(at_least(&clear_of_home(&need)))
-    };
+/// The runner's exact chances when the runner is on roll (`runner_first`) or not: of a
+/// gammon (including the backgammons), when the trailer is within the bound of the
+/// first-checker search ([`first_off`]), and of a backgammon, when at most
+/// [`MAX_OUTSIDE`] of the trailer's checkers are in the runner's home board (none: no
+/// backgammon). The backgammon needs only those checkers, so it is worked out past the
+/// gammon's bound too.
+fn runner_wins(runner: &Rolls, trailer: &Side, runner_first: bool) -> Wins {
     // The runner finishes on its roll n + 1: on roll, the trailer has had n rolls and must
     // need at least n + 1; else it has had n + 1 and must need at least n + 2.
     let shift = usize::from(!runner_first);
-    let gammon = (0..MAX_ROLLS).map(|n| runner[n] * first[n + shift]).sum();
-    let backgammon = clear.map_or(0.0, |c| {
-        (0..MAX_ROLLS).map(|n| runner[n] * c[n + shift]).sum()
-    });
-    Some((gammon, backgammon))
+    let beaten = |needs: &Rolls| {
+        let at_least = at_least(needs);
+        (0..MAX_ROLLS)
+            .map(|n| runner[n] * at_least[n + shift])
+            .sum()
+    };
+    let gammon = first_off(trailer).map(|first| beaten(&first));
+    let need: Vec<u8> = (18..24)
+        .flat_map(|q| std::iter::repeat_n(q as u8 - 17, usize::from(trailer[q])))
+        .collect();
+    let backgammon = if need.is_empty() {
+        Some(0.0)
+    } else if need.len() <= MAX_OUTSIDE as usize {
+        Some(beaten(&clear_of_home(&need)))
+    } else {
+        None
+    };
+    Wins { gammon, backgammon }
+}
+
+/// What [`runner_wins`] could work out exactly.
+struct Wins {
+    gammon: Option<f32>,
+    backgammon: Option<f32>,
+}
+
+impl Wins {
+    /// `win`, `gammon` and `backgammon` (the runner's, as the nets have them) with the exact
+    /// ones in place: a backgammon worked out without the gammon lifts the nets' gammon to
+    /// it where they had less, and the win to the gammon.
+    fn applied(&self, win: f32, gammon: f32, backgammon: f32) -> (f32, f32, f32) {
+        let backgammon = self.backgammon.map_or(backgammon, |b| b.clamp(0.0, 1.0));
+        let gammon = match self.gammon {
+            Some(g) => g.clamp(0.0, 1.0),
+            None if self.backgammon.is_some() => gammon.max(backgammon),
+            None => gammon,
+        };
+        (win.max(gammon), gammon, backgammon)
+    }
 }
 
 /// `p` (the chances of the player on roll in `position`, a race) with the gammon and
 /// backgammon chances of a runner against a trailer replaced by the exact ones, when one
 /// side is a runner (every checker in its home board) and the other a trailer with none
-/// off and at most [`MAX_OUTSIDE`] checkers ([`MAX_OUTSIDE_PIPS`] pips) outside its home
-/// board; `p` unchanged else. The win chance is left as it is.
+/// off: the gammon when it has at most [`MAX_OUTSIDE`] checkers ([`MAX_OUTSIDE_PIPS`]
+/// pips) outside its home board, the backgammon when at most [`MAX_OUTSIDE`] are in the
+/// runner's home board; `p` unchanged else. The win chance is left as it is, but for
+/// being at least the gammon.
 #[must_use]
 pub fn exact_gammons(position: &Position, mut p: Probs) -> Probs {
-    if let Some((runner, trailer)) = runner_and_trailer(position)
-        && let Some((g, bg)) = runner_wins(&runner, &trailer, true)
-    {
-        p[WIN_GAMMON] = g.clamp(0.0, 1.0);
-        p[WIN_BACKGAMMON] = bg.clamp(0.0, 1.0);
+    if let Some((runner, trailer)) = runner_and_trailer(position) {
+        let wins = runner_wins(&runner, &trailer, true);
+        let (win, gammon, backgammon) = wins.applied(p[WIN], p[WIN_GAMMON], p[WIN_BACKGAMMON]);
+        p[WIN] = win;
+        p[WIN_GAMMON] = gammon;
+        p[WIN_BACKGAMMON] = backgammon;
         return p;
     }
     let switched = position.switched();
-    if let Some((runner, trailer)) = runner_and_trailer(&switched)
-        && let Some((g, bg)) = runner_wins(&runner, &trailer, false)
-    {
-        p[LOSE_GAMMON] = g.clamp(0.0, 1.0);
-        p[LOSE_BACKGAMMON] = bg.clamp(0.0, 1.0);
+    if let Some((runner, trailer)) = runner_and_trailer(&switched) {
+        let wins = runner_wins(&runner, &trailer, false);
+        let (win, gammon, backgammon) =
+            wins.applied(1.0 - p[WIN], p[LOSE_GAMMON], p[LOSE_BACKGAMMON]);
+        p[WIN] = 1.0 - win;
+        p[LOSE_GAMMON] = gammon;
+        p[LOSE_BACKGAMMON] = backgammon;
     }
     p
 }
@@ -553,7 +589,7 @@ mod tests {
 
     /// The runner on roll finishes now: a gammon and a backgammon for sure. With the
     /// trailer on roll, it saves the gammon only with 6-6 or 5-5 and always leaves the
-    /// runner's home board: 34/36 gammons, no backgammon.
+    /// runner's home board: 34/36 gammons, no backgammon, and at most 2/36 wins.
     #[test]
     fn the_combination_by_hand() {
         let position = runner_and_far_trailer();
@@ -566,7 +602,11 @@ mod tests {
         let q = exact_gammons(&position.switched(), [0.25; OUTPUTS]);
         assert!((q[LOSE_GAMMON] - 34.0 / 36.0).abs() < 1e-6, "{q:?}");
         assert_eq!(q[LOSE_BACKGAMMON], 0.0);
-        assert_eq!((q[WIN], q[WIN_GAMMON]), (0.25, 0.25), "the rest left");
+        // The trailer's win is at most what the runner's gammons leave (else the checks of
+        // every evaluation would cut the exact gammon down to the nets' win); its own
+        // gammon is left.
+        assert!((q[WIN] - 2.0 / 36.0).abs() < 1e-6, "{q:?}");
+        assert_eq!(q[WIN_GAMMON], 0.25, "the rest left");
     }
 
     /// The trailer alone as the player on roll (the other side's checkers all borne off: in a
@@ -667,6 +707,28 @@ mod tests {
         let position = Position::from_board(board).expect("a race");
         let p = [0.5, 0.1, 0.0, 0.0, 0.0];
         assert_eq!(exact_gammons(&position, p), p);
+    }
+
+    /// `BQAAONsGgCoAAA`: the trailer on roll has three checkers in the runner's home board
+    /// (needing 1, 2 and 3 pips to leave it) and one more outside, past the gammon's bound;
+    /// the runner bears off its last two next roll. Only 2-2 up to 6-6 clear the three in
+    /// one roll: a backgammon 31 times in 36, worked out though the gammon is not, and the
+    /// nets' gammon lifted to it (the validation set's rollout and gnubg: -2.861).
+    #[test]
+    fn the_backgammon_is_worked_out_past_the_gammons_bound() {
+        let position = crate::engine::position_from_id("BQAAONsGgCoAAA").expect("an id");
+        assert!(position.is_race());
+        let nets = [0.0, 0.0, 0.0, 0.6, 0.3];
+        let p = exact_gammons(&position, nets);
+        assert!((p[LOSE_BACKGAMMON] - 31.0 / 36.0).abs() < 1e-6, "{p:?}");
+        assert!((p[LOSE_GAMMON] - 31.0 / 36.0).abs() < 1e-6, "{p:?}");
+        assert_eq!(p[WIN], 0.0);
+        // A nets' gammon above it stands.
+        let p = exact_gammons(&position, [0.0, 0.0, 0.0, 0.99, 0.3]);
+        assert!((p[LOSE_GAMMON] - 0.99).abs() < 1e-6, "{p:?}");
+        // The nets' win left above the gammon the exact gammon needs is lowered to it.
+        let p = exact_gammons(&position, [0.5, 0.0, 0.0, 0.6, 0.3]);
+        assert!((p[WIN] - 5.0 / 36.0).abs() < 1e-6, "{p:?}");
     }
 
     /// The search for position 5's trailer stays small: its states and time, printed.
