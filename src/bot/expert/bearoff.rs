@@ -11,6 +11,7 @@
 //! none off is gammoned when the other finishes before it bears off its first checker.
 
 pub mod gammons;
+pub mod race;
 pub mod two_sided;
 
 use super::net::{LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_GAMMON};

@@ -1,7 +1,7 @@
 //! Evaluating positions with the nets: the five chances for the player on roll, the
 //! cubeless equity, and the value of a play for the player who makes it.
 
-use super::bearoff::{BearoffDb, gammons};
+use super::bearoff::{BearoffDb, gammons, race};
 use super::encode::{
     self, CONTACT_INPUTS, Encoding, MAX_CONTACT_INPUTS, RACE_INPUTS, RAW_CONTACT_INPUTS, RICH_CONTACT_INPUTS, contact_inputs, race_inputs,
 };
@@ -34,7 +34,8 @@ pub struct Buffers {
     /// race net; `None` for the plain forward pass ([`Buffers::new`]).
     kept: Option<Box<[Kept; 2]>>,
     /// Whether [`evaluate`] works out the exact gammons of a runner against a trailer
-    /// ([`gammons::exact_gammons`]); off for a rollout's trials ([`Buffers::nets_gammons`]).
+    /// ([`gammons::exact_gammons`]) and the exact win of a race with a few checkers out
+    /// ([`race::race_win`]); off for a rollout's trials ([`Buffers::nets_gammons`]).
     exact_gammons: bool,
 }
 
@@ -340,8 +341,13 @@ pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     {
         scored_in(nets.variant, sanitize(within_rules(position, p)))
     } else if buf.exact_gammons && position.is_race() && nets.variant == Variant::Backgammon {
-        // A runner home against a trailer with a few checkers out: exact gammons.
-        let p = gammons::exact_gammons(position, net_outputs(nets, position, buf));
+        // A side with a few checkers out: the exact win; a runner home against a trailer
+        // with a few checkers out: exact gammons.
+        let mut p = net_outputs(nets, position, buf);
+        if let Some(win) = race::race_win(position) {
+            p[WIN] = win;
+        }
+        let p = gammons::exact_gammons(position, p);
         sanitize(within_rules(position, p))
     } else {
         sanitize(within_rules(position, net_outputs(nets, position, buf)))

@@ -44,10 +44,10 @@ const MEMO_MOST: usize = 1 << 20;
 pub type Rolls = [f32; MAX_ROLLS];
 
 /// The trailer's checkers on its points 1-24 (index 0 is its 1-point).
-type Side = [u8; 24];
+pub(super) type Side = [u8; 24];
 
 /// Adds `weight` times `dist` one roll later into `into` (`dist = None`: done this roll).
-fn add_shifted(into: &mut Rolls, dist: Option<&Rolls>, weight: f32) {
+pub(super) fn add_shifted(into: &mut Rolls, dist: Option<&Rolls>, weight: f32) {
     match dist {
         None => into[0] += weight,
         Some(d) => {
@@ -59,7 +59,7 @@ fn add_shifted(into: &mut Rolls, dist: Option<&Rolls>, weight: f32) {
 }
 
 /// Checkers outside the home board and the pips they need to get home.
-fn outside(side: &Side) -> (u32, u32) {
+pub(super) fn outside(side: &Side) -> (u32, u32) {
     side[6..]
         .iter()
         .enumerate()
@@ -72,11 +72,11 @@ fn outside(side: &Side) -> (u32, u32) {
 /// 15 checkers) from bit 0, then 2 bits for each of its points 7-24 (at most
 /// [`MAX_OUTSIDE`], 3, outside in all). Ordered and hashed as the word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Packed(u64);
+pub(super) struct Packed(pub(super) u64);
 
 impl Packed {
     /// The bit where point index `i` (0 is the 1-point) starts.
-    const fn shift(i: usize) -> u32 {
+    pub(super) const fn shift(i: usize) -> u32 {
         if i < 6 {
             4 * i as u32
         } else {
@@ -85,7 +85,7 @@ impl Packed {
     }
 
     /// `side` packed; `None` with more than [`MAX_OUTSIDE`] outside.
-    fn of(side: &Side) -> Option<Packed> {
+    pub(super) fn of(side: &Side) -> Option<Packed> {
         if outside(side).0 > MAX_OUTSIDE {
             return None;
         }
@@ -96,24 +96,24 @@ impl Packed {
         Some(Packed(word))
     }
 
-    fn count(self, i: usize) -> u64 {
+    pub(super) fn count(self, i: usize) -> u64 {
         let mask = if i < 6 { 0xF } else { 0x3 };
         (self.0 >> Packed::shift(i)) & mask
     }
 
     /// Every checker home.
-    fn home(self) -> bool {
+    pub(super) fn home(self) -> bool {
         self.0 >> 24 == 0
     }
 
     /// A checker moved from point index `from` to `to` (one there; the field of `to` has
     /// room, as the bounds keep it).
-    fn moved(self, from: usize, to: usize) -> Packed {
+    pub(super) fn moved(self, from: usize, to: usize) -> Packed {
         Packed(self.0 - (1 << Packed::shift(from)) + (1 << Packed::shift(to)))
     }
 
     /// The point indices (6-23) holding checkers outside, each once.
-    fn outside_points(self) -> impl Iterator<Item = usize> {
+    pub(super) fn outside_points(self) -> impl Iterator<Item = usize> {
         let mut fields = self.0 >> 24;
         std::iter::from_fn(move || {
             if fields == 0 {
@@ -126,7 +126,7 @@ impl Packed {
     }
 
     /// The pips the checkers outside need to get home.
-    fn outside_pips(self) -> u64 {
+    pub(super) fn outside_pips(self) -> u64 {
         self.outside_points()
             .map(|i| self.count(i) * (i as u64 - 5))
             .sum()
@@ -135,7 +135,7 @@ impl Packed {
 
 /// Adds `side` to `list` unless it is there (the lists are short: a linear look costs
 /// less than sorting them).
-fn push_new(list: &mut Vec<Packed>, side: Packed) {
+pub(super) fn push_new(list: &mut Vec<Packed>, side: Packed) {
     if !list.contains(&side) {
         list.push(side);
     }
@@ -301,7 +301,7 @@ impl Search<'_> {
 }
 
 /// The 21 distinct rolls with their weights, made once.
-fn roll_table() -> &'static [(Dice, f32)] {
+pub(super) fn roll_table() -> &'static [(Dice, f32)] {
     static TABLE: OnceLock<Vec<(Dice, f32)>> = OnceLock::new();
     TABLE.get_or_init(rolls)
 }
@@ -408,7 +408,7 @@ fn after_dice(need: &[u8], dies: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// `at_least[n]`: the chance that `d` needs at least `n + 1` rolls.
-fn at_least(d: &Rolls) -> [f32; MAX_ROLLS + 1] {
+pub(super) fn at_least(d: &Rolls) -> [f32; MAX_ROLLS + 1] {
     let mut t = [0.0f32; MAX_ROLLS + 1];
     for n in (0..MAX_ROLLS).rev() {
         t[n] = t[n + 1] + d[n];
