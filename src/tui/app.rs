@@ -542,8 +542,14 @@ impl App {
                 self.say(said);
             }
             Msg::BotsMade(made) => return self.bots_made(made),
-            Msg::BotStalled(id, why) => return self.bot_stalled(id, &why),
-            Msg::BotsNotMade(id, why) => return self.bots_not_made(id, &why),
+            Msg::BotStalled(id, why) => match self.questions.bot_not_started(id, &why) {
+                Some(line) => self.status.announce(line),
+                None => return false,
+            },
+            Msg::BotsNotMade(id, why) => match self.questions.bots_not_started(id, &why) {
+                Some(line) => self.status.announce(line),
+                None => return false,
+            },
             Msg::Line(key) => self.line_key(key),
             other => {
                 let said = self.play_msg(other);

@@ -240,35 +240,6 @@ impl App {
                 .all(|g| g.actions.is_empty())
     }
 
-    /// No thread could start for the bot's question `id`, for `why`: the game goes on
-    /// without its answer, and the message line says so in one line; the bot is asked again
-    /// at the next key (not at once: that would fail again, and again). Returns whether the
-    /// screen changed.
-    pub(super) fn bot_stalled(&mut self, id: u64, why: &str) -> bool {
-        if !self.questions.answered(id) {
-            return false;
-        }
-        self.questions.stall(true);
-        self.status.say(format!(
-            "the bot waits: a thread could not start ({why}); any key asks it again"
-        ));
-        self.status.note_message();
-        true
-    }
-
-    /// No thread could start to make the bots of request `id`, for `why`: the sides stay
-    /// as they are, and the message line says so. Returns whether the screen changed.
-    pub(super) fn bots_not_made(&mut self, id: u64, why: &str) -> bool {
-        if self.questions.making() != Some(id) {
-            return false;
-        }
-        self.questions.making_bots(None);
-        self.status
-            .say(format!("no bot: a thread could not start ({why})"));
-        self.status.note_message();
-        true
-    }
-
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that
     /// could not be made (the message says why); the message line says it in the log too.
     pub(super) fn bots_made(&mut self, made: MadeBots) -> bool {

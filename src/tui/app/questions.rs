@@ -91,6 +91,29 @@ impl Questions {
         self.making.still(id)
     }
 
+    /// No thread could start for the bot's question `id`, for `why`: unless it was
+    /// answered already, asking stalls until the next key (asking again at once would fail
+    /// again, and again), and this is the line to say.
+    pub(super) fn bot_not_started(&mut self, id: u64, why: &str) -> Option<String> {
+        if !self.answered(id) {
+            return None;
+        }
+        self.stall(true);
+        Some(format!(
+            "the bot waits: a thread could not start ({why}); any key asks it again"
+        ))
+    }
+
+    /// No thread could start to make the bots of request `id`, for `why`: unless a later
+    /// request replaced it, none are being made now, and this is the line to say.
+    pub(super) fn bots_not_started(&mut self, id: u64, why: &str) -> Option<String> {
+        if self.making() != Some(id) {
+            return None;
+        }
+        self.making_bots(None);
+        Some(format!("no bot: a thread could not start ({why})"))
+    }
+
     /// A fresh id for a question to a worker thread (a hint, a rollout, the tutor).
     pub(super) const fn new_id(&mut self) -> u64 {
         let id = self.next_id;
