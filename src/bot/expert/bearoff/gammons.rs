@@ -19,7 +19,9 @@
 //! moves one of them on, or is played elsewhere once they are out.
 //!
 //! The search is bounded by [`MAX_OUTSIDE`] checkers and [`MAX_OUTSIDE_PIPS`] pips
-//! outside the trailer's home board; beyond it the nets' chances stand.
+//! outside the trailer's home board; beyond it the nets' gammon chances stand, but the
+//! backgammon is still worked out when at most [`MAX_OUTSIDE`] of the trailer's checkers
+//! are in the runner's home board (the nets' gammon lifted to it where it is less).
 
 use super::{BearoffDb, MAX_ROLLS, expected_of, rolls};
 use crate::bot::expert::net::{
