@@ -12,6 +12,7 @@
 
 pub mod gammons;
 pub mod race;
+mod search;
 pub mod two_sided;
 
 use super::net::{LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_GAMMON};
@@ -25,6 +26,10 @@ pub const MAX_ROLLS: usize = 32;
 
 /// One side's checkers on its points 1-6 (index 0 is the 1-point).
 pub type Home = [u8; 6];
+
+/// A distribution of rolls: `d[n]` is the chance of needing exactly `n + 1` rolls (the
+/// chance of needing more than [`MAX_ROLLS`] is added to the last).
+pub type Rolls = [f32; MAX_ROLLS];
 
 /// `ways[k][r]`: the placements of at most `r` checkers on `k` points, C(k + r, k).
 const fn ways_table() -> [[u32; 16]; 7] {
@@ -136,17 +141,12 @@ fn position_of(home: &Home) -> Position {
 /// when both sides have every checker left in their home boards; `None` else.
 #[must_use]
 pub fn homes(position: &Position) -> Option<(Home, Home)> {
-    let b = position.board();
-    if (7..=25).any(|p| b[p] > 0) || (0..=18).any(|p| b[p] < 0) {
+    let (mine, theirs) = search::sides(position)?;
+    if search::outside(&mine).0 != 0 || search::outside(&theirs).0 != 0 {
         return None;
     }
-    let mut mine = [0u8; 6];
-    let mut theirs = [0u8; 6];
-    for p in 0..6 {
-        mine[p] = b[p + 1].max(0) as u8;
-        theirs[p] = (-b[24 - p]).max(0) as u8;
-    }
-    Some((mine, theirs))
+    let home = |side: &search::Side| std::array::from_fn(|p| side[p]);
+    Some((home(&mine), home(&theirs)))
 }
 
 fn home_after(play: &Play) -> Home {
@@ -158,35 +158,49 @@ fn home_after(play: &Play) -> Home {
     home
 }
 
-/// The 21 distinct rolls, with their weight out of 36.
-fn rolls() -> Vec<(Dice, f32)> {
-    let mut out = Vec::with_capacity(21);
-    for a in 1..=6u8 {
-        for b in a..=6u8 {
-            if let Ok(d) = Dice::new(a, b) {
-                out.push((d, if a == b { 1.0 } else { 2.0 } / 36.0));
+/// The 21 distinct rolls with their weights out of 36, made once.
+fn roll_table() -> &'static [(Dice, f32)] {
+    static TABLE: OnceLock<Vec<(Dice, f32)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut out = Vec::with_capacity(21);
+        for a in 1..=6u8 {
+            for b in a..=6u8 {
+                if let Ok(d) = Dice::new(a, b) {
+                    out.push((d, if a == b { 1.0 } else { 2.0 } / 36.0));
+                }
             }
         }
-    }
-    out
+        out
+    })
 }
 
-fn expected_of(dist: &[f32; MAX_ROLLS]) -> f32 {
+fn expected_of(dist: &Rolls) -> f32 {
     dist.iter()
         .enumerate()
         .map(|(n, p)| (n + 1) as f32 * p)
         .sum()
 }
 
-/// Adds `weight` times `dist` shifted by one roll into `into` (the tail kept in the last).
-fn add_shifted(into: &mut [f32; MAX_ROLLS], dist: &[f32; MAX_ROLLS], weight: f32, done: bool) {
-    if done {
-        into[0] += weight;
-        return;
+/// Adds `weight` times `dist` one roll later into `into` (the tail kept in the last;
+/// `dist = None`: done this roll).
+fn add_shifted(into: &mut Rolls, dist: Option<&Rolls>, weight: f32) {
+    match dist {
+        None => into[0] += weight,
+        Some(d) => {
+            for n in 0..MAX_ROLLS {
+                into[(n + 1).min(MAX_ROLLS - 1)] += weight * d[n];
+            }
+        }
     }
-    for n in 0..MAX_ROLLS {
-        into[(n + 1).min(MAX_ROLLS - 1)] += weight * dist[n];
+}
+
+/// `t[n]`: the chance that `d` needs at least `n + 1` rolls.
+fn at_least(d: &Rolls) -> [f32; MAX_ROLLS + 1] {
+    let mut t = [0.0f32; MAX_ROLLS + 1];
+    for n in (0..MAX_ROLLS).rev() {
+        t[n] = t[n + 1] + d[n];
     }
+    t
 }
 
 impl BearoffDb {
@@ -243,7 +257,7 @@ impl BearoffDb {
         let position = position_of(&home);
         let mut entry = EMPTY;
         let mut plays = Vec::new();
-        for (dice, weight) in &rolls() {
+        for (dice, weight) in roll_table() {
             legal_plays_into(&position, *dice, &mut plays);
             // Best for every checker off: fewest rolls expected; for the first one: a play
             // that bears one off, else the fewest rolls expected to do so.
@@ -268,15 +282,19 @@ impl BearoffDb {
             }
             if let Some((_, j)) = best_all {
                 let next_on: u32 = home_of(j).iter().map(|&n| u32::from(n)).sum();
-                add_shifted(&mut entry.all, &self.at(j).all, *weight, next_on == 0);
-            } else {
-                // No legal play (it cannot happen in the home board): the roll is lost.
-                add_shifted(&mut entry.all, &[0.0; MAX_ROLLS], *weight, false);
+                let done = next_on == 0;
+                add_shifted(&mut entry.all, (!done).then_some(&self.at(j).all), *weight);
             }
+            // No legal play cannot happen in the home board (it would lose the roll).
             if on == 15
                 && let Some((e, j)) = best_first
             {
-                add_shifted(&mut entry.first, &self.at(j).first, *weight, e == 0.0);
+                let done = e == 0.0;
+                add_shifted(
+                    &mut entry.first,
+                    (!done).then_some(&self.at(j).first),
+                    *weight,
+                );
             }
         }
         entry.expected = expected_of(&entry.all);
@@ -305,14 +323,6 @@ impl BearoffDb {
         if me.expected == 0.0 || them.expected == 0.0 {
             return None;
         }
-        // at_least[n]: the chance that a distribution needs at least n + 1 rolls.
-        let at_least = |d: &[f32; MAX_ROLLS]| {
-            let mut t = [0.0f32; MAX_ROLLS + 1];
-            for n in (0..MAX_ROLLS).rev() {
-                t[n] = t[n + 1] + d[n];
-            }
-            t
-        };
         let them_all = at_least(&them.all);
         // I win when I finish on my n-th roll and they need at least n rolls.
         let win: f32 = (0..MAX_ROLLS).map(|n| me.all[n] * them_all[n]).sum();

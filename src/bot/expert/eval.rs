@@ -33,10 +33,10 @@ pub struct Buffers {
     /// The sums kept by the evaluator that works in increments, for the contact net and the
     /// race net; `None` for the plain forward pass ([`Buffers::new`]).
     kept: Option<Box<[Kept; 2]>>,
-    /// Whether [`evaluate`] works out the exact gammons of a runner against a trailer
-    /// ([`gammons::exact_gammons`]) and the exact win of a race with a few checkers out
-    /// ([`race::race_win`]); off for a rollout's trials ([`Buffers::nets_gammons`]).
-    exact_gammons: bool,
+    /// Whether [`evaluate`] works out, in a race, the exact gammons of a runner against a
+    /// trailer ([`gammons::exact_gammons`]) and the exact win of a side with a few checkers
+    /// out ([`race::race_win`]); off for a rollout's trials ([`Buffers::nets_in_races`]).
+    exact_races: bool,
 }
 
 /// The most positions a cache keeps; it starts afresh when full.
@@ -100,17 +100,18 @@ impl Buffers {
             other: vec![0.0; MAX_CONTACT_INPUTS],
             cache: None,
             kept: None,
-            exact_gammons: true,
+            exact_races: true,
         }
     }
 
-    /// These buffers, with [`evaluate`] taking the nets' gammon chances of a runner against
-    /// a trailer as they are, not the exact ones: for a rollout's trials, which price the
-    /// gammons by playing them out and play many times faster without the exact search
-    /// (the judging of a decision keeps it).
+    /// These buffers, with [`evaluate`] taking the nets' chances in a race not in the
+    /// bear-off database as they are, not the exact searches' ([`race::race_win`],
+    /// [`gammons::exact_gammons`]): for
+    /// a rollout's trials, which price the gammons by playing them out and play many times
+    /// faster without the searches (the judging of a decision keeps them).
     #[must_use]
-    pub fn nets_gammons(mut self) -> Buffers {
-        self.exact_gammons = false;
+    pub fn nets_in_races(mut self) -> Buffers {
+        self.exact_races = false;
         self
     }
 
@@ -230,9 +231,22 @@ pub fn scored_in(variant: Variant, mut p: Probs) -> Probs {
 /// a race and the contact net otherwise. `position` must not be over.
 pub fn net_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     if position.is_race() {
-        race_inputs(position, &mut buf.race);
-        return forward(&nets.race, Encoding::Race, &buf.race[..], buf.kept.as_deref_mut().map(|k| &mut k[1]), &mut buf.scratch);
+        race_outputs(nets, position, buf)
+    } else {
+        contact_outputs(nets, position, buf)
     }
+}
+
+/// The race net's outputs for `position` (a race).
+fn race_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
+    race_inputs(position, &mut buf.race);
+    let kept = buf.kept.as_deref_mut().map(|k| &mut k[1]);
+    forward(&nets.race, Encoding::Race, &buf.race[..], kept, &mut buf.scratch)
+}
+
+/// The contact net's outputs for `position` (not a race).
+fn contact_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
+    let kept = buf.kept.as_deref_mut().map(|k| &mut k[0]);
     match nets.variant {
         Variant::Plakoto | Variant::Fevga => {
             let n = other_contact_inputs(nets.variant, position, &mut buf.other);
@@ -241,12 +255,12 @@ pub fn net_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs
             } else {
                 Encoding::Fevga
             };
-            forward(&nets.contact, encoding, &buf.other[..n], buf.kept.as_deref_mut().map(|k| &mut k[0]), &mut buf.scratch)
+            forward(&nets.contact, encoding, &buf.other[..n], kept, &mut buf.scratch)
         }
         Variant::Backgammon | Variant::Portes | Variant::Jacquet => {
             let n = backgammon_contact_inputs(nets);
             contact_inputs(position, &mut buf.contact[..n]);
-            forward(&nets.contact, Encoding::Contact, &buf.contact[..n], buf.kept.as_deref_mut().map(|k| &mut k[0]), &mut buf.scratch)
+            forward(&nets.contact, Encoding::Contact, &buf.contact[..n], kept, &mut buf.scratch)
         }
     }
 }
@@ -336,21 +350,10 @@ pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
             return *p;
         }
     }
-    let p = if position.is_race()
-        && let Some(p) = BearoffDb::shared().chances(position)
-    {
-        scored_in(nets.variant, sanitize(within_rules(position, p)))
-    } else if buf.exact_gammons && position.is_race() && nets.variant == Variant::Backgammon {
-        // A side with a few checkers out: the exact win; a runner home against a trailer
-        // with a few checkers out: exact gammons.
-        let mut p = net_outputs(nets, position, buf);
-        if let Some(win) = race::race_win(position) {
-            p[WIN] = win;
-        }
-        let p = gammons::exact_gammons(position, p);
-        sanitize(within_rules(position, p))
+    let p = if position.is_race() {
+        race_chances(nets, position, buf)
     } else {
-        sanitize(within_rules(position, net_outputs(nets, position, buf)))
+        sanitize(within_rules(position, contact_outputs(nets, position, buf)))
     };
     if let Some(cache) = &mut buf.cache {
         if cache.values.len() >= CACHE_MOST {
@@ -359,6 +362,25 @@ pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
         cache.values.insert(*position, p);
     }
     p
+}
+
+/// The chances of the player on roll in `position`, a race: the bear-off database's with
+/// both sides home; else the race net's, with (in backgammon, unless the buffers are a
+/// rollout's trials') the exact win of a side with a few checkers out ([`race::race_win`])
+/// and the exact gammons of a runner home against a trailer with a few checkers out
+/// ([`gammons::exact_gammons`]).
+fn race_chances(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
+    if let Some(p) = BearoffDb::shared().chances(position) {
+        return scored_in(nets.variant, sanitize(within_rules(position, p)));
+    }
+    let mut p = race_outputs(nets, position, buf);
+    if buf.exact_races && nets.variant == Variant::Backgammon {
+        if let Some(win) = race::race_win(position) {
+            p[WIN] = win;
+        }
+        p = gammons::exact_gammons(position, p);
+    }
+    sanitize(within_rules(position, p))
 }
 
 /// How the play that led to `after` ended the game, under the nets' rule set (backgammon's

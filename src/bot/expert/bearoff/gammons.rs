@@ -23,125 +23,16 @@
 //! backgammon is still worked out when at most [`MAX_OUTSIDE`] of the trailer's checkers
 //! are in the runner's home board (the nets' gammon lifted to it where it is less).
 
-use super::{BearoffDb, MAX_ROLLS, expected_of, rolls};
+pub use super::search::{MAX_OUTSIDE, MAX_OUTSIDE_PIPS};
+
+use super::search::{Distribution, Found, Packed, SharedMemo, Side, outside, push_new, sides};
+use super::{BearoffDb, MAX_ROLLS, Rolls, add_shifted, at_least, expected_of, roll_table};
 use crate::bot::expert::net::{
     LOSE_BACKGAMMON, LOSE_GAMMON, Probs, WIN, WIN_BACKGAMMON, WIN_GAMMON,
 };
 use crate::engine::{Dice, Position};
 use std::collections::HashMap;
-use std::sync::{OnceLock, PoisonError, RwLock};
-
-/// The most trailer checkers outside its home board for which the search runs.
-pub const MAX_OUTSIDE: u32 = 3;
-/// The most pips the trailer's checkers outside its home board may have to travel to get
-/// home (the sum of their distances from its 6-point) for the search to run.
-pub const MAX_OUTSIDE_PIPS: u32 = 30;
-
-/// The most trailer positions the memo keeps (about 150 bytes each); it starts afresh
-/// when fuller.
-const MEMO_MOST: usize = 1 << 20;
-
-/// A distribution of rolls: `d[n]` is the chance of needing exactly `n + 1` rolls (the
-/// chance of needing more than [`MAX_ROLLS`] is added to the last).
-pub type Rolls = [f32; MAX_ROLLS];
-
-/// The trailer's checkers on its points 1-24 (index 0 is its 1-point).
-pub(super) type Side = [u8; 24];
-
-/// Adds `weight` times `dist` one roll later into `into` (`dist = None`: done this roll).
-pub(super) fn add_shifted(into: &mut Rolls, dist: Option<&Rolls>, weight: f32) {
-    match dist {
-        None => into[0] += weight,
-        Some(d) => {
-            for n in 0..MAX_ROLLS {
-                into[(n + 1).min(MAX_ROLLS - 1)] += weight * d[n];
-            }
-        }
-    }
-}
-
-/// Checkers outside the home board and the pips they need to get home.
-pub(super) fn outside(side: &Side) -> (u32, u32) {
-    side[6..]
-        .iter()
-        .enumerate()
-        .fold((0, 0), |(n, pips), (i, &c)| {
-            (n + u32::from(c), pips + u32::from(c) * (i as u32 + 1))
-        })
-}
-
-/// The trailer's checkers in one word, for the search: 4 bits for each home point (at most
-/// 15 checkers) from bit 0, then 2 bits for each of its points 7-24 (at most
-/// [`MAX_OUTSIDE`], 3, outside in all). Ordered and hashed as the word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(super) struct Packed(pub(super) u64);
-
-impl Packed {
-    /// The bit where point index `i` (0 is the 1-point) starts.
-    pub(super) const fn shift(i: usize) -> u32 {
-        if i < 6 {
-            4 * i as u32
-        } else {
-            24 + 2 * (i as u32 - 6)
-        }
-    }
-
-    /// `side` packed; `None` with more than [`MAX_OUTSIDE`] outside.
-    pub(super) fn of(side: &Side) -> Option<Packed> {
-        if outside(side).0 > MAX_OUTSIDE {
-            return None;
-        }
-        let word = side
-            .iter()
-            .enumerate()
-            .fold(0u64, |w, (i, &c)| w + (u64::from(c) << Packed::shift(i)));
-        Some(Packed(word))
-    }
-
-    pub(super) fn count(self, i: usize) -> u64 {
-        let mask = if i < 6 { 0xF } else { 0x3 };
-        (self.0 >> Packed::shift(i)) & mask
-    }
-
-    /// Every checker home.
-    pub(super) fn home(self) -> bool {
-        self.0 >> 24 == 0
-    }
-
-    /// A checker moved from point index `from` to `to` (one there; the field of `to` has
-    /// room, as the bounds keep it).
-    pub(super) fn moved(self, from: usize, to: usize) -> Packed {
-        Packed(self.0 - (1 << Packed::shift(from)) + (1 << Packed::shift(to)))
-    }
-
-    /// The point indices (6-23) holding checkers outside, each once.
-    pub(super) fn outside_points(self) -> impl Iterator<Item = usize> {
-        let mut fields = self.0 >> 24;
-        std::iter::from_fn(move || {
-            if fields == 0 {
-                return None;
-            }
-            let field = fields.trailing_zeros() / 2;
-            fields &= !(0b11 << (2 * field));
-            Some(6 + field as usize)
-        })
-    }
-
-    /// The pips the checkers outside need to get home.
-    pub(super) fn outside_pips(self) -> u64 {
-        self.outside_points()
-            .map(|i| self.count(i) * (i as u64 - 5))
-            .sum()
-    }
-}
-
-/// Adds `side` to `list` unless it is there (the lists are short: a linear look costs
-/// less than sorting them).
-pub(super) fn push_new(list: &mut Vec<Packed>, side: Packed) {
-    if !list.contains(&side) {
-        list.push(side);
-    }
-}
+use std::sync::LazyLock;
 
 /// The sides after each die of a roll, kept between rolls so that a search allocates
 /// little.
@@ -213,39 +104,21 @@ fn kept_plays(side: Packed, dice: Dice, scratch: &mut Scratch, nexts: &mut Vec<P
     true
 }
 
-/// A trailer's first-checker distribution with its expected rolls (the search compares
-/// the plays of a roll by it).
-#[derive(Debug, Clone, Copy)]
-struct FirstOff {
-    dist: Rolls,
-    expected: f32,
-}
+/// The trailers' first-checker distributions worked out in this process.
+static FIRST_OFF: LazyLock<SharedMemo> = LazyLock::new(SharedMemo::default);
 
-/// First-checker distributions by trailer.
-type Memo = foldhash::HashMap<Packed, FirstOff>;
-
-/// The memo of the process: every thread reads it (a rollout's workers, started afresh
-/// each round, find what earlier rounds worked out) and a search adds what it found at
-/// its end, under one short write.
-fn shared_memo() -> &'static RwLock<Memo> {
-    static MEMO: OnceLock<RwLock<Memo>> = OnceLock::new();
-    MEMO.get_or_init(|| RwLock::new(Memo::default()))
-}
-
-/// What one search has worked out, over the process's memo.
+/// One search: what it worked out, over the process's memo, and its scratch lists.
 struct Search<'a> {
-    shared: &'a RwLock<Memo>,
-    found: Memo,
+    found: Found<'a>,
     scratch: Scratch,
     /// Lists of plays to reuse, one taken by each search level.
     lists: Vec<Vec<Packed>>,
 }
 
 impl<'a> Search<'a> {
-    fn over(shared: &'a RwLock<Memo>) -> Search<'a> {
+    fn over(shared: &'a SharedMemo) -> Search<'a> {
         Search {
-            shared,
-            found: Memo::default(),
+            found: Found::over(shared),
             scratch: Scratch::default(),
             lists: Vec::new(),
         }
@@ -253,22 +126,12 @@ impl<'a> Search<'a> {
 }
 
 impl Search<'_> {
-    /// Reads `side`'s entry from what this search found or the process's memo.
-    fn with_known<T>(&self, side: Packed, read: impl FnOnce(&FirstOff) -> T) -> Option<T> {
-        if let Some(d) = self.found.get(&side) {
-            return Some(read(d));
-        }
-        let shared = self.shared.read().unwrap_or_else(PoisonError::into_inner);
-        shared.get(&side).map(read)
-    }
-
-    /// The rolls the trailer needs to bear off its first checker, all 15 on the board,
-    /// expected (the distribution worked out and kept): each roll bears one off if it can,
-    /// else is played, among the plays that leave the fewest pips outside, to need the
-    /// fewest rolls expected.
-    fn first_off(&mut self, side: Packed) -> f32 {
-        if let Some(e) = self.with_known(side, |d| d.expected) {
-            return e;
+    /// The rolls the trailer needs to bear off its first checker, all 15 on the board
+    /// (worked out and kept): each roll bears one off if it can, else is played, among the
+    /// plays that leave the fewest pips outside, to need the fewest rolls expected.
+    fn first_off(&mut self, side: Packed) -> Distribution {
+        if let Some(d) = self.found.get(side) {
+            return d;
         }
         let mut dist = [0.0f32; MAX_ROLLS];
         let mut nexts = self.lists.pop().unwrap_or_default();
@@ -278,34 +141,25 @@ impl Search<'_> {
                 continue;
             }
             // The fewest rolls expected; of equals, the least side as packed (so that
-            // the order the plays were found in does not matter).
-            let mut best: Option<(f32, Packed)> = None;
+            // the order the plays were found in does not matter). A checker outside can
+            // always move, so a roll has a play (none would count as never).
+            let mut best: Option<(f32, Packed, Rolls)> = None;
             for &next in &nexts {
-                let e = self.first_off(next);
-                if best.is_none_or(|b| (e, next) < b) {
-                    best = Some((e, next));
+                let d = self.first_off(next);
+                if best.is_none_or(|b| (d.expected, next) < (b.0, b.1)) {
+                    best = Some((d.expected, next, d.dist));
                 }
             }
-            let added = best.and_then(|(_, next)| {
-                self.with_known(next, |d| add_shifted(&mut dist, Some(&d.dist), *weight))
-            });
-            // No play (a checker outside can always move, so it cannot happen): counted
-            // as never.
-            if added.is_none() {
-                dist[MAX_ROLLS - 1] += *weight;
+            match best {
+                Some((_, _, next)) => add_shifted(&mut dist, Some(&next), *weight),
+                None => dist[MAX_ROLLS - 1] += *weight,
             }
         }
         self.lists.push(nexts);
-        let expected = expected_of(&dist);
-        self.found.insert(side, FirstOff { dist, expected });
-        expected
+        let found = Distribution::of(dist);
+        self.found.insert(side, found);
+        found
     }
-}
-
-/// The 21 distinct rolls with their weights, made once.
-pub(super) fn roll_table() -> &'static [(Dice, f32)] {
-    static TABLE: OnceLock<Vec<(Dice, f32)>> = OnceLock::new();
-    TABLE.get_or_init(rolls)
 }
 
 /// The distribution of the rolls the trailer (its checkers on its points 1-24, all 15 on
@@ -319,17 +173,9 @@ pub fn first_off(side: &[u8; 24]) -> Option<Rolls> {
         return None;
     }
     let packed = Packed::of(side)?;
-    let shared = shared_memo();
-    let mut search = Search::over(shared);
-    search.first_off(packed);
-    let dist = search.with_known(packed, |d| d.dist)?;
-    if !search.found.is_empty() {
-        let mut memo = shared.write().unwrap_or_else(PoisonError::into_inner);
-        if memo.len() + search.found.len() > MEMO_MOST {
-            memo.clear();
-        }
-        memo.extend(search.found);
-    }
+    let mut search = Search::over(&FIRST_OFF);
+    let dist = search.first_off(packed).dist;
+    search.found.keep();
     Some(dist)
 }
 
@@ -354,7 +200,7 @@ fn clear_in(memo: &mut HashMap<Vec<u8>, Rolls>, need: Vec<u8>) -> Rolls {
         return *d;
     }
     let mut dist = [0.0f32; MAX_ROLLS];
-    for (dice, weight) in &rolls() {
+    for (dice, weight) in roll_table() {
         let (a, b) = (dice.first(), dice.second());
         let dies: Vec<u8> = if a == b { vec![a; 4] } else { vec![a, b] };
         let mut best: Option<(f32, Option<Rolls>)> = None;
@@ -409,40 +255,19 @@ fn after_dice(need: &[u8], dies: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
-/// `at_least[n]`: the chance that `d` needs at least `n + 1` rolls.
-pub(super) fn at_least(d: &Rolls) -> [f32; MAX_ROLLS + 1] {
-    let mut t = [0.0f32; MAX_ROLLS + 1];
-    for n in (0..MAX_ROLLS).rev() {
-        t[n] = t[n + 1] + d[n];
-    }
-    t
-}
-
 /// The runner's bear-off distribution (every checker in its home board, in its own
 /// numbering: the mover's points 1-6 of `position`) and the trailer's side, when the mover
 /// of `position` is a runner against a trailer with none off; `None` else.
 fn runner_and_trailer(position: &Position) -> Option<(Rolls, Side)> {
-    let b = position.board();
-    if position.opponent_off() != 0 || b[0] != 0 || b[25] != 0 {
+    if position.opponent_off() != 0 {
         return None;
     }
-    if (7..=24).any(|p| b[p] > 0) {
+    let (runner, trailer) = sides(position)?;
+    // Both sides home: the database's two-sided chances apply.
+    if outside(&runner).0 != 0 || outside(&trailer).0 == 0 {
         return None;
     }
-    let mut trailer = [0u8; 24];
-    for (q, t) in trailer.iter_mut().enumerate() {
-        // The opponent's point q + 1 is the mover's point 24 - q.
-        *t = (-b[24 - q]).max(0) as u8;
-    }
-    let (n, _) = outside(&trailer);
-    if n == 0 {
-        // Both sides home: the database's two-sided chances apply.
-        return None;
-    }
-    let mut home = [0u8; 6];
-    for (p, h) in home.iter_mut().enumerate() {
-        *h = b[p + 1].max(0) as u8;
-    }
+    let home = std::array::from_fn(|p| runner[p]);
     let runner = BearoffDb::shared().entry(&home)?;
     if runner.expected == 0.0 {
         return None;
@@ -639,7 +464,7 @@ mod tests {
         }
         let mut dist = [0.0f32; MAX_ROLLS];
         let position = position_of(side).expect("a side of 15 checkers");
-        for (dice, weight) in &rolls() {
+        for (dice, weight) in roll_table() {
             let plays = crate::engine::legal_plays(&position, *dice);
             if plays.iter().any(|p| p.position().mover_off() > 0) {
                 add_shifted(&mut dist, None, *weight);
@@ -739,15 +564,14 @@ mod tests {
         let position = crate::engine::position_from_id("ttsDIALXBwAAAA").expect("an id");
         let (_, trailer) = runner_and_trailer(&position).expect("a runner and a trailer");
         let start = std::time::Instant::now();
-        let empty = RwLock::new(Memo::default());
+        let empty = SharedMemo::default();
         let mut search = Search::over(&empty);
         let packed = Packed::of(&trailer).expect("within the bound");
-        search.first_off(packed);
-        let d = search.with_known(packed, |d| d.dist).expect("worked out");
+        let d = search.first_off(packed);
         let states = search.found.len();
         eprintln!(
             "first off {:.3} rolls, {states} states, {:?}",
-            expected_of(&d),
+            d.expected,
             start.elapsed()
         );
         assert!(states < 200_000, "{states} states");
@@ -789,7 +613,7 @@ mod in_evaluate {
         let nets = crate::bot::expert::shipped_nets().expect("the shipped nets");
         let position = crate::engine::position_from_id("ttsDIALXBwAAAA").expect("an id");
         let exact = evaluate(&nets, &position, &mut Buffers::new(&nets));
-        let by_nets = evaluate(&nets, &position, &mut Buffers::new(&nets).nets_gammons());
+        let by_nets = evaluate(&nets, &position, &mut Buffers::new(&nets).nets_in_races());
         let (_, trailer) = super::runner_and_trailer(&position).expect("a runner and a trailer");
         let first = super::at_least(&super::first_off(&trailer).expect("within the bound"));
         let runner = super::runner_and_trailer(&position).expect("a runner").0;

@@ -18,32 +18,16 @@
 //! beat this opponent: the chances are exact for that play, which is seldom far from the
 //! best.
 
-use super::gammons::{
-    MAX_OUTSIDE, MAX_OUTSIDE_PIPS, Packed, Rolls, Side, add_shifted, at_least, outside, push_new,
-    roll_table,
+use super::search::{
+    Distribution, Found, MAX_OUTSIDE, MAX_OUTSIDE_PIPS, Packed, SharedMemo, Side, outside,
+    push_new, sides,
 };
-use super::{BearoffDb, Home, MAX_ROLLS, expected_of};
+use super::{BearoffDb, Home, MAX_ROLLS, Rolls, add_shifted, at_least, roll_table};
 use crate::engine::Position;
-use std::sync::{OnceLock, PoisonError, RwLock};
+use std::sync::LazyLock;
 
-/// The most sides the memo keeps; it starts afresh when fuller.
-const MEMO_MOST: usize = 1 << 20;
-
-/// A side's distribution of the rolls to bear off every checker, with its expectation.
-#[derive(Debug, Clone, Copy)]
-struct AllOff {
-    dist: Rolls,
-    expected: f32,
-}
-
-/// Distributions by side.
-type Memo = foldhash::HashMap<Packed, AllOff>;
-
-/// The memo of the process (see [`super::gammons`]'s, which it follows).
-fn shared_memo() -> &'static RwLock<Memo> {
-    static MEMO: OnceLock<RwLock<Memo>> = OnceLock::new();
-    MEMO.get_or_init(|| RwLock::new(Memo::default()))
-}
+/// The sides' all-off distributions worked out in this process.
+static ALL_OFF: LazyLock<SharedMemo> = LazyLock::new(SharedMemo::default);
 
 /// The home board of `side`, every checker home.
 fn home_board(side: Packed) -> Home {
@@ -55,9 +39,9 @@ fn home_board(side: Packed) -> Home {
 }
 
 /// The database's distribution of a side with every checker home.
-fn from_database(side: Packed) -> Option<AllOff> {
+fn from_database(side: Packed) -> Option<Distribution> {
     let entry = BearoffDb::shared().entry(&home_board(side))?;
-    Some(AllOff {
+    Some(Distribution {
         dist: entry.all,
         expected: entry.expected,
     })
@@ -131,31 +115,32 @@ fn play(
 
 /// One search: what it worked out, over the process's memo, and its scratch lists.
 struct Search<'a> {
-    shared: &'a RwLock<Memo>,
-    found: Memo,
+    found: Found<'a>,
     level: Vec<Packed>,
     next: Vec<Packed>,
     /// Lists of plays to reuse, one taken by each search level.
     lists: Vec<Vec<Packed>>,
 }
 
+impl<'a> Search<'a> {
+    fn over(shared: &'a SharedMemo) -> Search<'a> {
+        Search {
+            found: Found::over(shared),
+            level: Vec::new(),
+            next: Vec::new(),
+            lists: Vec::new(),
+        }
+    }
+}
+
 impl Search<'_> {
-    /// The distribution of `side` from what this search found, the memo or the database.
-    fn known(&self, side: Packed) -> Option<AllOff> {
+    /// The rolls `side` needs to bear off every checker: the database's when every
+    /// checker is home, else worked out and kept.
+    fn all_off(&mut self, side: Packed) -> Option<Distribution> {
         if side.home() {
             return from_database(side);
         }
-        if let Some(d) = self.found.get(&side) {
-            return Some(*d);
-        }
-        let shared = self.shared.read().unwrap_or_else(PoisonError::into_inner);
-        shared.get(&side).copied()
-    }
-
-    /// The rolls `side` needs to bear off every checker (worked out and kept when a checker
-    /// is outside).
-    fn all_off(&mut self, side: Packed) -> Option<AllOff> {
-        if let Some(d) = self.known(side) {
+        if let Some(d) = self.found.get(side) {
             return Some(d);
         }
         let mut dist = [0.0f32; MAX_ROLLS];
@@ -185,10 +170,7 @@ impl Search<'_> {
             add_shifted(&mut dist, Some(&next_dist), *weight);
         }
         self.lists.push(nexts);
-        let found = AllOff {
-            dist,
-            expected: expected_of(&dist),
-        };
+        let found = Distribution::of(dist);
         self.found.insert(side, found);
         Some(found)
     }
@@ -204,25 +186,9 @@ fn rolls_to_finish(side: &Side) -> Option<Rolls> {
         return None;
     }
     let packed = Packed::of(side)?;
-    if packed.home() {
-        return from_database(packed).map(|d| d.dist);
-    }
-    let shared = shared_memo();
-    let mut search = Search {
-        shared,
-        found: Memo::default(),
-        level: Vec::new(),
-        next: Vec::new(),
-        lists: Vec::new(),
-    };
+    let mut search = Search::over(&ALL_OFF);
     let dist = search.all_off(packed)?.dist;
-    if !search.found.is_empty() {
-        let mut memo = shared.write().unwrap_or_else(PoisonError::into_inner);
-        if memo.len() + search.found.len() > MEMO_MOST {
-            memo.clear();
-        }
-        memo.extend(search.found);
-    }
+    search.found.keep();
     Some(dist)
 }
 
@@ -230,21 +196,9 @@ fn rolls_to_finish(side: &Side) -> Option<Rolls> {
 /// checker outside its home board and each is home or within the search's bound; `None`
 /// else (both home: the database's two-sided chances apply; past the bound: the nets').
 #[must_use]
-pub fn race_win(position: &Position) -> Option<f32> {
-    if !position.is_race() {
-        return None;
-    }
-    let b = position.board();
-    if b[0] != 0 || b[25] != 0 {
-        return None;
-    }
-    let mut mine = [0u8; 24];
-    let mut theirs = [0u8; 24];
-    for q in 0..24 {
-        mine[q] = b[q + 1].max(0) as u8;
-        // The opponent's point q + 1 is the mover's point 24 - q.
-        theirs[q] = (-b[24 - q]).max(0) as u8;
-    }
+pub(crate) fn race_win(position: &Position) -> Option<f32> {
+    debug_assert!(position.is_race(), "race_win of a position with contact");
+    let (mine, theirs) = sides(position)?;
     if outside(&mine).0 == 0 && outside(&theirs).0 == 0 {
         return None;
     }
@@ -258,6 +212,7 @@ pub fn race_win(position: &Position) -> Option<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::expert::bearoff::expected_of;
 
     /// A side's checkers: `(point, count)` on its points 1-24.
     fn side(checkers: &[(usize, u8)]) -> Side {

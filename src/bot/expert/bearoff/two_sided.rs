@@ -15,7 +15,7 @@
 //! Entries are worked out the first time they are needed (with the entries they stand on)
 //! and kept for the process.
 
-use super::{Home, home_after, home_within, index_within, position_of, rolls};
+use super::{Home, home_after, home_within, index_within, position_of, roll_table};
 use crate::bot::expert::cube::Holder;
 use crate::engine::{Play, Position, legal_plays_into};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -84,8 +84,8 @@ impl Default for TwoSidedDb {
 /// The 21 rolls' weights out of 1, in the order of [`rolls`].
 fn weights() -> [f32; 21] {
     let mut w = [0.0; 21];
-    for (slot, (_, weight)) in w.iter_mut().zip(rolls()) {
-        *slot = weight;
+    for (slot, (_, weight)) in w.iter_mut().zip(roll_table()) {
+        *slot = *weight;
     }
     w
 }
@@ -105,8 +105,8 @@ impl Tables {
             let position = position_of(&home_within(i, MOST_CHECKERS));
             let mut plays: Vec<Play> = Vec::new();
             let mut by_roll = Vec::with_capacity(21);
-            for (dice, _) in rolls() {
-                legal_plays_into(&position, dice, &mut plays);
+            for (dice, _) in roll_table() {
+                legal_plays_into(&position, *dice, &mut plays);
                 let mut reached: Vec<u16> = plays
                     .iter()
                     .filter_map(|play| index_within(&home_after(play), MOST_CHECKERS))
