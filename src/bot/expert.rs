@@ -25,6 +25,7 @@ pub(crate) mod luck;
 pub mod met;
 mod outputs;
 mod playout;
+mod prune;
 pub mod rollouts;
 pub mod tavli;
 // The nets' insides (their inputs, evaluation and file format) and their training are the
@@ -367,44 +368,7 @@ pub struct ExpertBot {
     close_rollouts: Option<close_cube::CloseRollouts>,
     /// The pruning nets that pick the replies the look-ahead values ([`ExpertBot::prune_replies`]),
     /// with their buffers and the plays they keep; `None`: every reply is valued.
-    reply_pruner: Option<ReplyPruner>,
-}
-
-/// The look-ahead's pruning of a roll's replies: the pruning nets rank them, the nets value
-/// the best [`rollouts::PRUNE_KEEP`].
-#[derive(Debug, Clone)]
-struct ReplyPruner {
-    nets: Arc<Nets>,
-    buf: Buffers,
-    ranked: Vec<(f32, usize)>,
-    kept: Vec<Play>,
-}
-
-impl ReplyPruner {
-    /// The pruner's best [`rollouts::PRUNE_KEEP`] of `plays` (a contact position's, more of
-    /// them than that) into `self.kept`, in their order in `plays`; `false` when it does
-    /// not prune them.
-    fn keep(&mut self, variant: Variant, plays: &[Play]) -> bool {
-        let keep = rollouts::PRUNE_KEEP;
-        if variant != Variant::Backgammon
-            || plays.len() <= keep
-            || plays.iter().any(|p| p.position().is_race())
-        {
-            return false;
-        }
-        self.ranked.clear();
-        for (i, play) in plays.iter().enumerate() {
-            let p = scored_in(variant, after_play(&self.nets, play, &mut self.buf));
-            self.ranked.push((eval::equity(&p), i));
-        }
-        self.ranked
-            .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut best: Vec<usize> = self.ranked[..keep].iter().map(|r| r.1).collect();
-        best.sort_unstable();
-        self.kept.clear();
-        self.kept.extend(best.into_iter().map(|i| plays[i]));
-        true
-    }
+    reply_pruner: Option<(prune::Pruner, Vec<Play>)>,
 }
 
 /// The score of the game in progress in match `m` for `me`, when `m` is a match scored by
@@ -467,12 +431,8 @@ impl ExpertBot {
     pub fn prune_replies(&mut self, prune: bool) -> Result<(), BotError> {
         self.reply_pruner = if prune {
             let nets = shipped_pruner()?;
-            Some(ReplyPruner {
-                buf: Buffers::with_cache(&nets),
-                nets,
-                ranked: Vec::new(),
-                kept: Vec::new(),
-            })
+            let buf = Buffers::with_cache(&nets);
+            Some((prune::Pruner::new(nets, buf), Vec::new()))
         } else {
             None
         };
@@ -695,16 +655,16 @@ impl ExpertBot {
     /// `None`: all of them.
     fn pruned_replies(&mut self, plays: &[Play]) -> Option<Vec<Play>> {
         let variant = self.nets.variant;
-        let pruner = self.reply_pruner.as_mut()?;
+        let (pruner, kept) = self.reply_pruner.as_mut()?;
         pruner
-            .keep(variant, plays)
-            .then(|| std::mem::take(&mut pruner.kept))
+            .keep(variant, plays, kept)
+            .then(|| std::mem::take(kept))
     }
 
     /// Hands back the list [`ExpertBot::pruned_replies`] lent (kept for the next roll).
     fn give_back_replies(&mut self, kept: Option<Vec<Play>>) {
-        if let (Some(pruner), Some(kept)) = (self.reply_pruner.as_mut(), kept) {
-            pruner.kept = kept;
+        if let (Some((_, lent)), Some(kept)) = (self.reply_pruner.as_mut(), kept) {
+            *lent = kept;
         }
     }
 

@@ -331,11 +331,10 @@ type Scan = [(Option<Play>, [f64; 5]); 21];
 /// positions valued in the scan under way.
 struct Player {
     bot: ExpertBot,
-    /// The pruning net and its buffers (see [`RolloutSettings::prune`]).
-    pruner: Option<(Arc<super::Nets>, super::eval::Buffers)>,
-    /// The plays the pruner keeps, and its ranking of a roll's plays.
+    /// The pruning nets (see [`RolloutSettings::prune`]).
+    pruner: Option<super::prune::Pruner>,
+    /// The plays the pruner keeps.
     kept_plays: Vec<Play>,
-    ranked: Vec<(f32, usize)>,
     plays: Vec<Play>,
     scan: Vec<Play>,
     kept: PositionMap<Box<Scan>>,
@@ -376,30 +375,13 @@ impl Player {
         chosen
     }
 
-    /// With a pruner, and `plays` of a contact position more than [`PRUNE_KEEP`]: the
-    /// pruner's best [`PRUNE_KEEP`] of them into `out`, in their order in `plays`, and
-    /// `true`; else `false` (`out` untouched).
+    /// With a pruner: its best [`PRUNE_KEEP`] of `plays` into `out` and `true`, when it
+    /// prunes them ([`super::prune::Pruner::keep`]); else `false` (`out` untouched).
     fn prune(&mut self, plays: &[Play], out: &mut Vec<Play>) -> bool {
-        let Some((nets, buf)) = &mut self.pruner else {
-            return false;
-        };
-        if plays.len() <= PRUNE_KEEP || plays.iter().any(|p| p.position().is_race()) {
-            return false;
-        }
         let variant = self.bot.variant;
-        self.ranked.clear();
-        for (i, play) in plays.iter().enumerate() {
-            let p = scored_in(variant, after_play(nets, play, buf));
-            self.ranked.push((super::eval::equity(&p), i));
-        }
-        // Best first; equal values in the plays' order.
-        self.ranked
-            .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut best: Vec<usize> = self.ranked[..PRUNE_KEEP].iter().map(|r| r.1).collect();
-        best.sort_unstable();
-        out.clear();
-        out.extend(best.into_iter().map(|i| plays[i]));
-        true
+        self.pruner
+            .as_mut()
+            .is_some_and(|pruner| pruner.keep(variant, plays, out))
     }
 
     /// [`Player::best0`], each position valued once in a scan (`self.valued`).
@@ -766,17 +748,14 @@ fn new_player(bot: &ExpertBot, pruner: Option<&Arc<super::Nets>>) -> Player {
     } else {
         super::eval::Buffers::with_cache(&bot.nets)
     }
-    .nets_gammons();
+    .nets_in_races();
     Player {
         bot,
         pruner: pruner.map(|n| {
-            (
-                Arc::clone(n),
-                super::eval::Buffers::incremental(n).nets_gammons(),
-            )
+            let buf = super::eval::Buffers::incremental(n).nets_in_races();
+            super::prune::Pruner::new(Arc::clone(n), buf)
         }),
         kept_plays: Vec::new(),
-        ranked: Vec::new(),
         plays: Vec::new(),
         scan: Vec::new(),
         kept: PositionMap::default(),
