@@ -592,8 +592,8 @@ pub(crate) fn start_jobs<M: Send + 'static>(
 ) {
     for job in drill.take_jobs() {
         // A worker that cannot start comes back as its answer for it
-        // ([`DrillNews::NotStarted`]): this cannot fail.
-        let _ = super::job::spawn(job.into_job(as_msg), wake);
+        // ([`DrillNews::NotStarted`]).
+        super::job::spawn(job.into_job(as_msg), wake);
     }
 }
 

@@ -147,7 +147,7 @@ impl Task<Msg> for SaveJob {
 /// calling thread, and comes back the same way).
 #[must_use]
 pub(crate) fn save_job(job: SaveJob) -> Job<Msg> {
-    Job::new("save", 0, job).must_run()
+    Job::of("save", 0, job).must_run()
 }
 
 /// The bots made for a [`BotRequest`]: each side's, or why it could not be made (the last).

@@ -178,9 +178,7 @@ impl Screen for App {
         // start (a limit on processes) comes back as a message too: the game goes on (a save
         // is then made here, and comes back the same way).
         for job in self.take_jobs() {
-            // Every job of the game's has its answer for a thread that cannot start
-            // (`Job::if_not_started`), or runs here (a save): this cannot fail.
-            let _ = crate::tui::job::spawn(job, wake);
+            crate::tui::job::spawn(job, wake);
         }
         // The drill over the match (`:drill`) has its own work: a play valued, a rollout.
         if let Some(drill) = self.drill_mut() {

@@ -620,10 +620,10 @@ impl Screen for Viewer {
         // analysis's failure said on the board, the study's on the message line): the
         // viewer goes on, and this cannot fail.
         if let Some(job) = self.take_analysis_job() {
-            let _ = super::job::spawn(job.into_job(), wake);
+            super::job::spawn(job.into_job(), wake);
         }
         for job in self.take_study_jobs() {
-            let _ = super::job::spawn(job.into_job(), wake);
+            super::job::spawn(job.into_job(), wake);
         }
         Ok(())
     }

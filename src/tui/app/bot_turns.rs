@@ -93,7 +93,7 @@ impl App {
             bot,
             delay: self.delay(),
         };
-        let job = Job::new("bot", id, job)
+        let job = Job::of("bot", id, job)
             .wanted_while(self.questions.still_pending(id))
             .if_not_started(move |why| Msg::BotStalled(id, why));
         self.start(job);
@@ -214,7 +214,7 @@ impl App {
             sides,
             rule_set: self.options.rules.rule_set,
         };
-        let job = Job::new("seat", id, request)
+        let job = Job::of("seat", id, request)
             .wanted_while(self.questions.still_making(id))
             .if_not_started(move |why| Msg::BotsNotMade(id, why));
         self.start(job);

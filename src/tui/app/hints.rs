@@ -132,7 +132,7 @@ impl Hints {
             seed: game.seed,
         };
         self.ask(id, game.recorded, hint::waiting(game.state));
-        Job::new("hint", id, job)
+        Job::of("hint", id, job)
             .wanted_while(self.asked.still(id))
             .if_not_started(move |why| Msg::Hint(HintMsg::NotStarted(id, why)))
     }
@@ -177,7 +177,7 @@ impl Hints {
         view.looked = looked;
         let stop = job.stop.clone();
         self.start_rollout(id, job.stop.clone(), view);
-        let job = Job::new("rollout", id, job)
+        let job = Job::of("rollout", id, job)
             // Stopped before it started (the panel closed, Esc): never started.
             .wanted_while(move || !stop.load(Ordering::Relaxed))
             .if_not_started(move |why| {

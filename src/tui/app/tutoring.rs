@@ -36,7 +36,7 @@ impl App {
         };
         let recorded = self.recorded();
         self.tutor.think(id, decision, recorded);
-        let job = Job::new("tutor", id, job)
+        let job = Job::of("tutor", id, job)
             .wanted_while(self.tutor.still_thinking(id))
             .if_not_started(move |why| {
                 let cannot = TutorVerdict::Cannot(format!("a thread could not start ({why})"));

@@ -419,7 +419,7 @@ fn a_play_the_analysis_did_not_value_is_valued_on_a_worker() {
     job.item.judged.ply = 0;
     let (tx, rx) = std::sync::mpsc::channel();
     let job = crate::tui::drill::DrillJob::Value(Box::new(job)).into_job(|news| news);
-    crate::tui::job::spawn(job, &tx).expect("a thread");
+    crate::tui::job::spawn(job, &tx);
     let event = rx
         .recv_timeout(std::time::Duration::from_secs(120))
         .expect("the valuation comes back");

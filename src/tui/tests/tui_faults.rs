@@ -167,6 +167,14 @@ fn shifted(app: &mut App, c: char) {
     )));
 }
 
+/// A new game, the dice rolled, and the hint panel asked for (`H`).
+fn hint_asked() -> App {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('r'));
+    shifted(&mut app, 'H');
+    app
+}
+
 /// Item 3: a bot's worker that cannot start is one line; the game waits for a key (not
 /// asking again at once, which would fail again and again) and then asks the bot again.
 #[test]
@@ -199,9 +207,7 @@ fn a_bots_worker_that_cannot_start_is_asked_again_at_the_next_key() {
 /// panel and the game go on.
 #[test]
 fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
-    let mut app = new_app();
-    press(&mut app, KeyCode::Char('r'));
-    shifted(&mut app, 'H');
+    let mut app = hint_asked();
     let hint = app.take_hint_job().expect("the hint is asked");
     app.handle(Event::Msg(Msg::Hint(HintMsg::Ready(
         hint.id,
@@ -224,9 +230,7 @@ fn a_rollout_whose_worker_cannot_start_says_so_in_the_panel() {
 /// the log too); a later `H` asks again.
 #[test]
 fn a_hint_whose_worker_cannot_start_is_one_line() {
-    let mut app = new_app();
-    press(&mut app, KeyCode::Char('r'));
-    shifted(&mut app, 'H');
+    let mut app = hint_asked();
     let answer = not_started::<crate::tui::hint::HintJob>(&mut app);
     app.handle(Event::Msg(answer));
     assert_eq!(
@@ -503,7 +507,7 @@ fn a_game_with_a_save_that_never_returns(
     }
     key(&mut app, KeyCode::Enter);
     let job = app.take_save_job().expect("the save");
-    crate::tui::job::spawn(crate::tui::effect::save_job(job), &tx).expect("a save is never lost");
+    crate::tui::job::spawn(crate::tui::effect::save_job(job), &tx);
     assert!(app.save_out());
     app
 }
@@ -672,7 +676,7 @@ fn an_autosave_whose_fsync_never_returns_is_given_up_on_a_signal() {
     key(&mut app, KeyCode::Enter);
     let job = app.take_save_job().expect("the autosave of the move");
     let (tx, rx) = std::sync::mpsc::channel();
-    crate::tui::job::spawn(crate::tui::effect::save_job(job), &tx).expect("a save is never lost");
+    crate::tui::job::spawn(crate::tui::effect::save_job(job), &tx);
     synced
         .recv_timeout(Duration::from_secs(10))
         .expect("the save reached the journal's fsync");
