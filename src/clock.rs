@@ -62,7 +62,10 @@ impl std::str::FromStr for ClockKind {
 /// A clock kind that is neither `standard` nor `blitz`: the text given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("a clock is standard or blitz, not {0:?}")]
-pub struct UnknownClock(pub String);
+pub struct UnknownClock(
+    /// The text given, as it was (shown escaped).
+    pub String,
+);
 
 /// Where the clocks read the time: the system's monotonic clock, or one a test moves.
 pub trait TimeSource: Send {

@@ -72,7 +72,7 @@ static EMBEDDED: [(Variant, &[u8]); 4] = [
 
 /// The bytes of every shipped nets file, as built into the program (what identifies the
 /// nets an analysis was made with).
-pub fn shipped_nets_bytes() -> impl Iterator<Item = &'static [u8]> {
+pub(crate) fn shipped_nets_bytes() -> impl Iterator<Item = &'static [u8]> {
     EMBEDDED.iter().map(|(_, bytes)| *bytes)
 }
 
@@ -992,37 +992,6 @@ pub fn cube_info(m: &MatchState) -> cube::CubeInfo {
         value: game.cube().value(),
         holder,
         stakes,
-    }
-}
-
-/// The cube as the player on roll in `m` (the doubler) sees it: its value and holder, the
-/// cube efficiency of the position, Jacoby, and the score in a match.
-#[must_use]
-pub fn cube_state(m: &MatchState) -> cube::CubeState {
-    let game = m.game();
-    let position = *game.position();
-    let me = game.turn();
-    let holder = match game.cube().owner() {
-        None => cube::Holder::Centre,
-        Some(side) if side == me => cube::Holder::Me,
-        Some(_) => cube::Holder::Opponent,
-    };
-    let efficiency = cube::efficiency(&position);
-    let score = match (m.away(me), m.away(me.opponent())) {
-        (Some(mine), Some(theirs)) => Some(cube::Score {
-            mine,
-            theirs,
-            post_crawford: m.crawford() != CrawfordState::Before,
-        }),
-        _ => None,
-    };
-    let rules = game.rules();
-    cube::CubeState {
-        value: game.cube().value(),
-        holder,
-        efficiency,
-        jacoby: rules.jacoby && rules.is_money() && game.cube().value() == 1,
-        score,
     }
 }
 

@@ -12,17 +12,17 @@
 //! The cube follows the Keith count in races and thresholds on the evaluation in contact.
 //!
 //! Each rule set has its own evaluation ([`evaluate_in`]): backgammon and Jacquet use
-//! [`evaluate`]; Portes ([`portes`]) the same with its scoring (no backgammons); Plakoto
-//! ([`plakoto`]) and Fevga ([`fevga`]) their own features, in their own files.
+//! [`evaluate`]; Portes the same with its scoring (no backgammons); Plakoto and Fevga their
+//! own features, in their own files (`greedy/plakoto.rs`, `greedy/fevga.rs`).
 
 use super::{Bot, DoubleAnswer, ScoredPlay};
 use crate::engine::{
     Dice, Game, MatchState, Phase, Play, Position, Side, Variant, Verdict, WinKind,
 };
 
-pub mod fevga;
-pub mod plakoto;
-pub mod portes;
+mod fevga;
+mod plakoto;
+mod portes;
 
 /// The 21 distinct rolls, as `(die, die, how many of the 36 rolls they are)`.
 const ROLLS: [(u8, u8, u8); 21] = {
@@ -356,8 +356,8 @@ pub fn evaluate(position_after: &Position) -> f64 {
 }
 
 /// The mover's expected points after its play under `variant`'s rules, the opponent to roll
-/// next: [`evaluate`] for backgammon and Jacquet, and each other rule set's own evaluation
-/// ([`portes::evaluate`], [`plakoto::evaluate`], [`fevga::evaluate`]).
+/// next: [`evaluate`] for backgammon and Jacquet, Portes's scoring of it, and Plakoto's and
+/// Fevga's own evaluations.
 #[must_use]
 pub fn evaluate_in(variant: Variant, position_after: &Position) -> f64 {
     match variant {

@@ -30,7 +30,10 @@ pub enum RuleSet {
 #[error(
     "unknown rule set {0:?}: the rule sets are backgammon, portes, plakoto, fevga, tavli, jacquet"
 )]
-pub struct UnknownRuleSet(pub String);
+pub struct UnknownRuleSet(
+    /// The text given, as it was (shown escaped).
+    pub String,
+);
 
 impl RuleSet {
     /// Every rule set.

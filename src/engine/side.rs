@@ -49,7 +49,10 @@ impl std::fmt::Display for Side {
 /// Why a word names no side.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not a side: white or black")]
-pub struct UnknownSide(pub String);
+pub struct UnknownSide(
+    /// The text given, as it was (shown escaped).
+    pub String,
+);
 
 impl std::str::FromStr for Side {
     type Err = UnknownSide;

@@ -179,7 +179,10 @@ pub enum Variant {
 /// Why a name is not a rule set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown rule set {0:?}: the rule sets are backgammon, portes, plakoto, fevga, jacquet")]
-pub struct UnknownVariant(pub String);
+pub struct UnknownVariant(
+    /// The text given, as it was (shown escaped).
+    pub String,
+);
 
 impl Variant {
     /// Every rule set.

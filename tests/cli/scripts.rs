@@ -143,3 +143,70 @@ fn the_gnubg_adapter_speaks_ubgi() {
         "{said}"
     );
 }
+
+/// A rustdoc JSON of a crate with a public module holding a documented function, an
+/// undocumented struct with one field, a private function and a method; a `Debug`
+/// implementation (not counted), and another crate's item re-exported (not counted).
+const RUSTDOC_JSON: &str = r#"{
+  "root": 0,
+  "index": {
+    "0": {"crate_id": 0, "name": "demo", "visibility": "public", "docs": "The crate.",
+          "inner": {"module": {"items": [1, 9]}}},
+    "1": {"crate_id": 0, "name": "board", "visibility": "public", "docs": "A module.",
+          "inner": {"module": {"items": [2, 3, 4]}}},
+    "2": {"crate_id": 0, "name": "roll", "visibility": "public", "docs": "Rolls.",
+          "inner": {"function": {}}},
+    "3": {"crate_id": 0, "name": "Point", "visibility": "public", "docs": null,
+          "span": {"filename": "src/board.rs"},
+          "inner": {"struct": {"kind": {"plain": {"fields": [5]}}, "impls": [6, 8]}}},
+    "4": {"crate_id": 0, "name": "hidden", "visibility": "crate", "docs": null,
+          "inner": {"function": {}}},
+    "5": {"crate_id": 0, "name": "count", "visibility": "public", "docs": "Checkers.",
+          "inner": {"struct_field": {}}},
+    "6": {"crate_id": 0, "name": null, "visibility": "default", "docs": null,
+          "inner": {"impl": {"trait": null, "items": [7]}}},
+    "7": {"crate_id": 0, "name": "is_blot", "visibility": "public", "docs": "One checker.",
+          "inner": {"function": {}}},
+    "8": {"crate_id": 0, "name": null, "visibility": "default", "docs": null,
+          "inner": {"impl": {"trait": {"path": "Debug"}, "items": [10]}}},
+    "9": {"crate_id": 0, "name": "Rng", "visibility": "public", "docs": null,
+          "inner": {"use": {"name": "Rng", "id": 11}}},
+    "10": {"crate_id": 0, "name": "fmt", "visibility": "default", "docs": null,
+          "inner": {"function": {}}},
+    "11": {"crate_id": 1, "name": "Rng", "visibility": "public", "docs": "Theirs.",
+          "inner": {"trait": {"items": []}}}
+  }
+}"#;
+
+/// `assets/scripts/public_items.py`, which counts the library's face for README's "Library
+/// use", counts what a crate user reaches and names what has no doc comment.
+#[test]
+fn the_public_item_counter_counts_what_a_user_reaches() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let json = dir.path().join("demo.json");
+    std::fs::write(&json, RUSTDOC_JSON).expect("the JSON");
+    let out = Command::new("python3")
+        .arg(root().join("assets/scripts/public_items.py"))
+        .arg(&json)
+        .output();
+    let Ok(out) = out else {
+        eprintln!("no python3: the counter is not run");
+        return;
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "5 public items (2 function, 2 module, 1 struct)",
+            "and 0 enum variants, 1 struct fields",
+            "1 without a doc comment",
+            "  struct Point (src/board.rs)",
+        ]
+    );
+}

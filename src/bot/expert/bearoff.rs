@@ -9,11 +9,16 @@
 //! With both sides in their home boards, the two distributions give exact cubeless chances:
 //! the player on roll wins when it needs `n` rolls and the opponent at least `n`; a side with
 //! none off is gammoned when the other finishes before it bears off its first checker.
+//!
+//! Two exact searches over one side's checkers stand on it, the crate's own (read by the
+//! expert's evaluation): the gammons of a runner home against a trailer with a few checkers
+//! out (`bearoff/gammons.rs`) and the win of a race where a side has a few checkers out
+//! (`bearoff/race.rs`), sharing what `bearoff/search.rs` holds.
 
-pub mod gammons;
-pub mod race;
+pub(crate) mod gammons;
+pub(crate) mod race;
 mod search;
-pub mod two_sided;
+pub(crate) mod two_sided;
 
 use super::net::{LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_GAMMON};
 use crate::engine::{Dice, Play, Position, legal_plays_into};

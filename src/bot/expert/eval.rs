@@ -105,8 +105,8 @@ impl Buffers {
     }
 
     /// These buffers, with [`evaluate`] taking the nets' chances in a race not in the
-    /// bear-off database as they are, not the exact searches' ([`race::race_win`],
-    /// [`gammons::exact_gammons`]): for
+    /// bear-off database as they are, not the exact searches' (the win of a side with a few
+    /// checkers out, the gammons of a runner against a trailer: see [`super::bearoff`]): for
     /// a rollout's trials, which price the gammons by playing them out and play many times
     /// faster without the searches (the judging of a decision keeps them).
     #[must_use]
@@ -331,8 +331,9 @@ fn other_contact_inputs(variant: Variant, position: &Position, out: &mut [f32]) 
 
 /// The chances of the player on roll in `position`; a game already over gets its result,
 /// a race with both sides in their home boards the bear-off database's exact chances, and
-/// a runner home against a trailer with a few checkers out the exact gammon chances
-/// ([`gammons::exact_gammons`]).
+/// a side with a few checkers out the exact win, a runner home against a trailer with a
+/// few checkers out the exact gammon chances (the bear-off module's searches, see
+/// [`super::bearoff`]).
 pub fn evaluate(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
     if position.opponent_has_won() {
         return flip(&won(WinKind::of_win(&position.switched())));

@@ -32,7 +32,7 @@ const OPPONENT_ROUTE: [usize; 24] = [
 /// The mover's expected points after its play, the opponent to roll next (-2 to 2; a
 /// finished game is worth its points).
 #[must_use]
-pub fn evaluate(position_after: &Position) -> f64 {
+pub(super) fn evaluate(position_after: &Position) -> f64 {
     let p = position_after;
     if let Some(points) = super::settled(Variant::Fevga, p) {
         return points;

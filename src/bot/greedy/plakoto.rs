@@ -39,7 +39,7 @@ const PRIME: [f64; 7] = [0.0, 0.0, 0.02, 0.08, 0.2, 0.4, 0.7];
 /// The mover's expected points after its play, the opponent to roll next (-2 to 2; a
 /// finished game is worth its points, a draw 0).
 #[must_use]
-pub fn evaluate(position_after: &Position) -> f64 {
+pub(super) fn evaluate(position_after: &Position) -> f64 {
     let p = position_after;
     if let Some(points) = super::settled(Variant::Plakoto, p) {
         return points;

@@ -9,7 +9,7 @@ use crate::engine::{Position, Variant};
 
 /// The mover's expected points after its play in Portes, the opponent to roll next (-2 to 2).
 #[must_use]
-pub fn evaluate(position_after: &Position) -> f64 {
+pub(super) fn evaluate(position_after: &Position) -> f64 {
     if let Some(points) = super::ended(Variant::Portes, position_after) {
         return points;
     }

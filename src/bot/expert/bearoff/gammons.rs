@@ -23,7 +23,7 @@
 //! backgammon is still worked out when at most [`MAX_OUTSIDE`] of the trailer's checkers
 //! are in the runner's home board (the nets' gammon lifted to it where it is less).
 
-pub use super::search::{MAX_OUTSIDE, MAX_OUTSIDE_PIPS};
+pub(crate) use super::search::{MAX_OUTSIDE, MAX_OUTSIDE_PIPS};
 
 use super::search::{Distribution, Found, Packed, SharedMemo, Side, outside, push_new, sides};
 use super::{BearoffDb, MAX_ROLLS, Rolls, add_shifted, at_least, expected_of, roll_table};
@@ -166,7 +166,7 @@ impl Search<'_> {
 /// the board, none on the bar) needs to bear off its first checker; `None` when it has
 /// other than 15 checkers or more than [`MAX_OUTSIDE`] / [`MAX_OUTSIDE_PIPS`] outside.
 #[must_use]
-pub fn first_off(side: &[u8; 24]) -> Option<Rolls> {
+pub(crate) fn first_off(side: &[u8; 24]) -> Option<Rolls> {
     let on: u32 = side.iter().map(|&c| u32::from(c)).sum();
     let (n, pips) = outside(side);
     if on != 15 || n > MAX_OUTSIDE || pips > MAX_OUTSIDE_PIPS {
@@ -184,7 +184,7 @@ pub fn first_off(side: &[u8; 24]) -> Option<Rolls> {
 /// it (`need[i]`, 1-6; `need` empty: no roll needed, all zeros). Every die can move one of
 /// them on (in a race nothing blocks) or, once they are out, be played elsewhere.
 #[must_use]
-pub fn clear_of_home(need: &[u8]) -> Rolls {
+pub(crate) fn clear_of_home(need: &[u8]) -> Rolls {
     let mut memo = HashMap::new();
     let mut sorted = need.to_vec();
     sorted.retain(|&n| n > 0);
@@ -334,7 +334,7 @@ impl Wins {
 /// runner's home board; `p` unchanged else. The win chance is left as it is, but for
 /// being at least the gammon.
 #[must_use]
-pub fn exact_gammons(position: &Position, mut p: Probs) -> Probs {
+pub(crate) fn exact_gammons(position: &Position, mut p: Probs) -> Probs {
     if let Some((runner, trailer)) = runner_and_trailer(position) {
         let wins = runner_wins(&runner, &trailer, true);
         let (win, gammon, backgammon) = wins.applied(p[WIN], p[WIN_GAMMON], p[WIN_BACKGAMMON]);

@@ -8,10 +8,10 @@ use crate::engine::Position;
 use std::sync::{PoisonError, RwLock};
 
 /// The most checkers outside its home board for which a search runs.
-pub const MAX_OUTSIDE: u32 = 3;
+pub(crate) const MAX_OUTSIDE: u32 = 3;
 /// The most pips a side's checkers outside its home board may have to travel to get home
 /// (the sum of their distances from its 6-point) for a search to run.
-pub const MAX_OUTSIDE_PIPS: u32 = 30;
+pub(crate) const MAX_OUTSIDE_PIPS: u32 = 30;
 
 /// The most sides a memo keeps (about 150 bytes each); it starts afresh when fuller.
 const MEMO_MOST: usize = 1 << 20;

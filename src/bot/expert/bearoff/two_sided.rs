@@ -21,13 +21,13 @@ use crate::engine::{Play, Position, legal_plays_into};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The most checkers a side may have left for a position to be in the database.
-pub const MOST_CHECKERS: usize = 6;
+pub(crate) const MOST_CHECKERS: usize = 6;
 /// One side's placements of at most [`MOST_CHECKERS`] checkers on six points: C(12, 6).
-pub const SIDE_POSITIONS: usize = 924;
+pub(crate) const SIDE_POSITIONS: usize = 924;
 
 /// The no-double values of the player on roll, per unit of the cube: with the cube
 /// centred, held by the player on roll, held by the opponent.
-pub type NoDouble = [f32; 3];
+pub(crate) type NoDouble = [f32; 3];
 
 /// The index of `holder` in a [`NoDouble`].
 const fn slot(holder: Holder) -> usize {
@@ -42,7 +42,7 @@ const fn slot(holder: Holder) -> usize {
 /// action taken where it may double: the better of playing on and doubling (the opponent
 /// then taking or passing, whichever costs it less).
 #[must_use]
-pub fn with_cube_action(no_double: &NoDouble) -> NoDouble {
+pub(crate) fn with_cube_action(no_double: &NoDouble) -> NoDouble {
     let doubled = (2.0 * no_double[slot(Holder::Opponent)]).min(1.0);
     [
         no_double[0].max(doubled),
@@ -65,7 +65,7 @@ struct Tables {
 }
 
 /// The database: entries worked out on demand, kept for the process.
-pub struct TwoSidedDb {
+pub(crate) struct TwoSidedDb {
     tables: Mutex<Option<Tables>>,
 }
 
@@ -164,14 +164,14 @@ impl Tables {
 impl TwoSidedDb {
     /// A database with nothing worked out yet.
     #[must_use]
-    pub fn new() -> TwoSidedDb {
+    pub(crate) fn new() -> TwoSidedDb {
         TwoSidedDb {
             tables: Mutex::new(None),
         }
     }
 
     /// The database of the process.
-    pub fn shared() -> &'static TwoSidedDb {
+    pub(crate) fn shared() -> &'static TwoSidedDb {
         static DB: OnceLock<TwoSidedDb> = OnceLock::new();
         DB.get_or_init(TwoSidedDb::new)
     }
@@ -181,7 +181,7 @@ impl TwoSidedDb {
     /// their home boards and at most [`MOST_CHECKERS`] each; `None` else (also for a game
     /// already over).
     #[must_use]
-    pub fn no_double(&self, position: &Position) -> Option<NoDouble> {
+    pub(crate) fn no_double(&self, position: &Position) -> Option<NoDouble> {
         let (mine, theirs) = super::homes(position)?;
         self.no_double_of(&mine, &theirs)
     }
@@ -189,7 +189,7 @@ impl TwoSidedDb {
     /// [`TwoSidedDb::no_double`] of the home boards `mine` (the player on roll's) and
     /// `theirs`, each in its own numbering.
     #[must_use]
-    pub fn no_double_of(&self, mine: &Home, theirs: &Home) -> Option<NoDouble> {
+    pub(crate) fn no_double_of(&self, mine: &Home, theirs: &Home) -> Option<NoDouble> {
         let i = index_within(mine, MOST_CHECKERS)?;
         let j = index_within(theirs, MOST_CHECKERS)?;
         if i == 0 || j == 0 {
