@@ -264,7 +264,7 @@ pub(crate) struct App {
     status: status::StatusLine,
     /// What the update in progress asks the runtime to do, and the jobs kept for it.
     outbox: outbox::Outbox,
-    /// [`App::recorded`] when `a` turned auto-roll up to roll now: this turn's roll stays
+    /// the record's length when `a` turned auto-roll up to roll now: this turn's roll stays
     /// the person's (a double is still theirs to offer); from the next turn on it rolls.
     auto_roll_held: Option<usize>,
     /// When the players quit while a save was out: the quit waits for it

@@ -16,7 +16,7 @@ impl App {
     pub(super) fn hint_msg(&mut self, msg: HintMsg) -> bool {
         let game = HintGame {
             state: self.table.state(),
-            recorded: self.recorded(),
+            recorded: self.table.recorded(),
             seed: self.seed,
         };
         match self.hints.handle(msg, &game) {

@@ -16,7 +16,7 @@ use bg_tui::host::saving::SaveWriter;
 use bg_tui::host::saving::{RescueError, SaveDone, SaveJob, SaveRequest, Saved, Saving};
 use bg_tui::host::seats::{Player, Seats, SharedBot};
 use bg_tui::host::{Host, TakeOverError};
-use bg_tui::record::Record;
+use bg_tui::record::{Record, RecordedAction};
 
 /// The match, its record, the turn in progress and the dice.
 #[derive(Debug)]
@@ -304,5 +304,62 @@ impl Table {
     /// Reads the clocks' time from `time` (a test's clock).
     pub(super) fn set_time_source(&mut self, time: Box<dyn bg_tui::clock::TimeSource>) {
         self.host.set_time_source(time);
+    }
+}
+
+/// What the record and its saving say, read.
+impl Table {
+    /// Why saving is off or failing, if it is.
+    pub(super) fn save_trouble(&self) -> Option<String> {
+        self.saving().status().trouble.clone()
+    }
+
+    /// How much the record holds ([`bg_tui::host::saving::recorded`]).
+    pub(super) fn recorded(&self) -> usize {
+        self.host.recorded()
+    }
+
+    /// Whether the record may hold no further game: [`bg_tui::record::MAX_GAMES`] games, or
+    /// an autosave half as long as a record may be (so that what is written, the kept
+    /// record too, always reads back). A money session then ends.
+    pub(super) fn record_is_full(&self) -> bool {
+        let saved = self.saving().status().journal_len;
+        self.record().games.len() >= bg_tui::record::MAX_GAMES
+            || saved > bg_tui::record::MAX_BYTES as u64 / 2
+    }
+
+    /// The last play of the record in its game in progress, as the status line shows it,
+    /// the players named by `names` (empty when the game has no play yet).
+    pub(super) fn last_play_of_record(&self, names: &[String; 2]) -> String {
+        let record = self.record();
+        let Some(game) = record.games.get(self.state().game_number().max(1) - 1) else {
+            return String::new();
+        };
+        game.actions
+            .iter()
+            .rev()
+            .find_map(|a| match a {
+                RecordedAction::Play {
+                    side,
+                    dice,
+                    notation,
+                    ..
+                } => {
+                    let side = Side::from(*side);
+                    let text = if notation.is_empty() {
+                        "cannot move"
+                    } else {
+                        notation.as_str()
+                    };
+                    Some(format!(
+                        "{} {}-{}: {text}",
+                        names[side.index()],
+                        dice[0].max(dice[1]),
+                        dice[0].min(dice[1])
+                    ))
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
     }
 }

@@ -334,7 +334,7 @@ impl App {
                 self.status.note("the session is over".to_string());
                 Some("the session is over: q quits".to_string())
             }
-            Msg::Yes | Msg::Select | Msg::Roll if money && self.record_is_full() => {
+            Msg::Yes | Msg::Select | Msg::Roll if money && self.table.record_is_full() => {
                 let _ = self.table.stop();
                 Some(
                     "the session is over: its record is as long as a record may be; q quits"

@@ -11,7 +11,6 @@ use bg_tui::engine::Side;
 use bg_tui::host::Host;
 use bg_tui::host::resume::shown_name;
 use bg_tui::host::saving::{Saved, how_to_go_on};
-use bg_tui::record::RecordedAction;
 use std::time::{Duration, Instant};
 // What the tests' ways in (resuming a record in hand, saving to a path) need.
 #[cfg(test)]
@@ -66,7 +65,7 @@ impl App {
             options.names[side.index()] = shown_name(&player.name);
         }
         let mut app = App::build(options, host);
-        let last_play = app.last_play_of_record();
+        let last_play = app.table.last_play_of_record(&app.options.names);
         app.table.set_last_play(last_play);
         let number = app.table.state().game_number().max(1);
         app.status.say(match app.options.rules.match_length {
@@ -347,66 +346,10 @@ impl App {
         }
     }
 
-    /// Why saving is off or failing, if it is.
-    pub(super) fn save_trouble(&self) -> Option<String> {
-        self.table.saving().status().trouble.clone()
-    }
-
     #[cfg(test)]
     /// Where the finished match was kept, once it is over (with a save folder).
     #[must_use]
     pub(crate) fn kept(&self) -> Option<&Path> {
         self.table.saving().status().kept.as_deref()
-    }
-
-    /// The last play of the record, as the status line shows it.
-    fn last_play_of_record(&self) -> String {
-        let record = self.table.record();
-        let Some(game) = record
-            .games
-            .get(self.table.state().game_number().max(1) - 1)
-        else {
-            return String::new();
-        };
-        game.actions
-            .iter()
-            .rev()
-            .find_map(|a| match a {
-                RecordedAction::Play {
-                    side,
-                    dice,
-                    notation,
-                    ..
-                } => {
-                    let side = Side::from(*side);
-                    let text = if notation.is_empty() {
-                        "cannot move"
-                    } else {
-                        notation.as_str()
-                    };
-                    Some(format!(
-                        "{} {}-{}: {text}",
-                        self.name(side),
-                        dice[0].max(dice[1]),
-                        dice[0].min(dice[1])
-                    ))
-                }
-                _ => None,
-            })
-            .unwrap_or_default()
-    }
-
-    /// Whether the record may hold no further game: [`bg_tui::record::MAX_GAMES`] games, or
-    /// an autosave half as long as a record may be (so that what is written, the kept
-    /// record too, always reads back). A money session then ends.
-    pub(super) fn record_is_full(&self) -> bool {
-        let saved = self.table.saving().status().journal_len;
-        self.table.record().games.len() >= bg_tui::record::MAX_GAMES
-            || saved > bg_tui::record::MAX_BYTES as u64 / 2
-    }
-
-    /// How much the record holds ([`bg_tui::host::saving::recorded`]).
-    pub(super) fn recorded(&self) -> usize {
-        self.table.host().recorded()
     }
 }

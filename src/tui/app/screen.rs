@@ -112,7 +112,7 @@ impl App {
 
     /// The question of a match that cannot be saved where it goes: why, and where it can go.
     fn rescue_lines(&self, typed: &str) -> Vec<String> {
-        let mut lines: Vec<String> = self.save_trouble().into_iter().collect();
+        let mut lines: Vec<String> = self.table.save_trouble().into_iter().collect();
         lines.push(String::new());
         let dirs: Vec<String> = self
             .table
@@ -406,7 +406,7 @@ impl App {
             log_scroll: self.status.scroll(),
             clocks,
             tutor: self.options.tutor,
-            saving: self.save_trouble().unwrap_or_default(),
+            saving: self.table.save_trouble().unwrap_or_default(),
             overlay: self.overlay(),
             command_line: match self.input.mode() {
                 Mode::Command(line, _) => Some(line.clone()),

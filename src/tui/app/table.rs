@@ -132,7 +132,7 @@ impl App {
                 let mode = o.auto_roll;
                 // Turned on while the dice wait for this person: their roll (and their
                 // chance to double) stays theirs this turn.
-                self.auto_roll_held = Some(self.recorded());
+                self.auto_roll_held = Some(self.table.recorded());
                 return Some(
                     match mode {
                         AutoRoll::Off => "auto-roll off: r rolls",
@@ -325,7 +325,7 @@ impl App {
     /// A person's dice are to be rolled by themselves now.
     fn auto_roll_now(&self) -> bool {
         let game = self.table.game();
-        if self.auto_roll_held == Some(self.recorded()) {
+        if self.auto_roll_held == Some(self.table.recorded()) {
             return false;
         }
         if self.input.mode() != &Mode::Play

@@ -34,7 +34,7 @@ impl App {
             self.commit(decision);
             return;
         };
-        let recorded = self.recorded();
+        let recorded = self.table.recorded();
         self.tutor.think(id, decision, recorded);
         let job = Job::of("tutor", id, job)
             .wanted_while(self.tutor.still_thinking(id))
@@ -78,7 +78,7 @@ impl App {
         let Some((decision, recorded)) = self.tutor.verdict_came(id) else {
             return false;
         };
-        if recorded != self.recorded() {
+        if recorded != self.table.recorded() {
             return true;
         }
         self.status.clear();
