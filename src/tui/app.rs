@@ -24,6 +24,8 @@
 //!   [`crate::tui::msg::TutorMsg`] and draws its panel;
 //! - `status::StatusLine`: the message line and the log; it takes
 //!   [`crate::tui::msg::LogMsg`];
+//! - `leaving::Leaving`: whether the players have quit, a quit waiting for a save still
+//!   out, a save given up as stuck;
 //! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
 //!   the runtime to start.
 //!
@@ -48,6 +50,7 @@ mod hint_rollouts;
 mod hints;
 mod input;
 mod input_state;
+mod leaving;
 mod match_table;
 mod outbox;
 mod perform;
@@ -81,8 +84,8 @@ use bg_tui::host::Host;
 use bg_tui::host::saving::{SaveWriter, Saving};
 use bg_tui::host::seats::{Seats, SharedBot};
 use bg_tui::record::Recorder;
+pub(crate) use leaving::SAVE_WAIT;
 use rand::RngExt;
-pub(crate) use saving::SAVE_WAIT;
 use std::path::PathBuf;
 
 /// How a game is set up from the command line.
@@ -252,8 +255,8 @@ pub(crate) struct App {
     input: input_state::InputState,
     /// The terminal's size: (columns, rows).
     size: (u16, u16),
-    /// The players have quit.
-    quit: bool,
+    /// Whether the players have quit, and how the quit waits for the saves.
+    leaving: leaving::Leaving,
     /// What the bots are being asked.
     questions: questions::Questions,
     /// The hint panel, the hint it waits for and its rollout.
@@ -267,12 +270,6 @@ pub(crate) struct App {
     /// the record's length when `a` turned auto-roll up to roll now: this turn's roll stays
     /// the person's (a double is still theirs to offer); from the next turn on it rolls.
     auto_roll_held: Option<usize>,
-    /// When the players quit while a save was out: the quit waits for it
-    /// ([`saving::SAVE_WAIT`] at most).
-    quit_waits_since: Option<std::time::Instant>,
-    /// A save out did not come back in time at quit (a disk that does not answer): the game
-    /// has ended without it, and the match is saved elsewhere ([`App::rescue_stuck`]).
-    save_stuck: bool,
     /// The engines over UBGI of the command line still to be started, each with its sides,
     /// the next last: one at a time, each once the one before has come back.
     engines_to_seat: Vec<(BotSpec, Vec<Side>)>,
@@ -435,15 +432,13 @@ impl App {
             screen: Screen::Table,
             input: input_state::InputState::default(),
             size: (80, 24),
-            quit: false,
+            leaving: leaving::Leaving::default(),
             questions: questions::Questions::default(),
             hints: hints::Hints::default(),
             tutor: tutor_desk::TutorDesk::default(),
             outbox: outbox::Outbox::default(),
             status: status::StatusLine::default(),
             auto_roll_held: None,
-            quit_waits_since: None,
-            save_stuck: false,
             engines_to_seat: Vec::new(),
             drill: None,
         };
@@ -473,7 +468,7 @@ impl App {
     /// The user has quit (or the process was told to stop).
     #[must_use]
     pub(crate) const fn should_quit(&self) -> bool {
-        self.quit
+        self.leaving.quit()
     }
 
     #[cfg(test)]
@@ -501,7 +496,7 @@ impl App {
             return self.effects(redraw);
         }
         let log_len = self.status.log_len();
-        let quit = self.quit;
+        let quit = self.leaving.quit();
         let redraw = self.apply(msg);
         self.auto_rolls();
         self.note_clock_readings();
@@ -511,7 +506,7 @@ impl App {
             self.ask(Effect::Save(SaveRequest::Autosave));
         }
         self.schedule();
-        if self.quit && !quit {
+        if self.leaving.quit() && !quit {
             self.ask(Effect::Quit);
         }
         self.effects(redraw || gained || self.status.log_len() != log_len)
@@ -536,7 +531,7 @@ impl App {
             Msg::Answer(answer) => self.answer(answer),
             // Ctrl-C in the question of a match that is not saved: quit without it.
             Msg::QuitNow if matches!(self.input.mode(), Mode::Rescue(_)) => self.quit_unsaved(),
-            Msg::Terminate => self.quit = true,
+            Msg::Terminate => self.leaving.quit_now(),
             Msg::Editor(key) => {
                 let said = self.editor_msg(key);
                 self.say(said);

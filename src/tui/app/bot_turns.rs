@@ -51,7 +51,12 @@ impl App {
         // Nothing moves on while a position is being set up.
         let editing = self.editing();
         let seating = self.questions.making().is_some() || self.questions.stalled();
-        if self.bot_busy() || self.quit || self.table.state().is_over() || editing || seating {
+        if self.bot_busy()
+            || self.leaving.quit()
+            || self.table.state().is_over()
+            || editing
+            || seating
+        {
             return;
         }
         let both_bots = self.table.seats().both_bots();

@@ -11,7 +11,7 @@ use bg_tui::engine::Side;
 use bg_tui::host::Host;
 use bg_tui::host::resume::shown_name;
 use bg_tui::host::saving::{Saved, how_to_go_on};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 // What the tests' ways in (resuming a record in hand, saving to a path) need.
 #[cfg(test)]
 use {
@@ -21,13 +21,6 @@ use {
     bg_tui::record::Record,
     std::path::{Path, PathBuf},
 };
-
-/// How long a save may be out before the message line says it waits for the disk.
-pub(crate) const SAVE_SLOW: Duration = Duration::from_secs(1);
-
-/// How long quitting (`q`, Ctrl-C, a signal) waits for a save out before it gives it up as
-/// stuck (a disk that does not answer) and saves the match elsewhere.
-pub(crate) const SAVE_WAIT: Duration = Duration::from_secs(3);
 
 /// How long each other folder is given to take the match when a save is stuck.
 pub(crate) const RESCUE_WAIT: Duration = Duration::from_secs(2);
@@ -112,55 +105,21 @@ impl App {
     /// runtime): the runtime waits for it to come back before the game ends.
     #[must_use]
     pub(crate) fn save_out(&self) -> bool {
-        self.table.saving().out() && !self.holds_save_job() && !self.save_stuck
-    }
-
-    /// What the message line says first while a save has been out longer than
-    /// [`SAVE_SLOW`] (a disk that does not answer): that it waits, and for how long.
-    #[must_use]
-    pub(crate) fn save_waiting(&self) -> Option<String> {
-        let out = self.table.saving().out_for()?;
-        if out < SAVE_SLOW || self.save_stuck {
-            return None;
-        }
-        let secs = out.as_secs();
-        Some(if self.quit_waits_since.is_some() {
-            format!(
-                "a save has waited {secs} s for the disk: quitting waits for it {} s at most \
-                 (Ctrl-C: at once)",
-                SAVE_WAIT.as_secs()
-            )
-        } else {
-            format!("a save has waited {secs} s for the disk")
-        })
-    }
-
-    /// Once a second while a save is out: the quit waiting for it gives it up after
-    /// [`SAVE_WAIT`] ([`App::give_up_save`]). Returns whether the screen must be redrawn
-    /// (a save is out: the message line counts the seconds).
-    pub(super) fn save_second(&mut self) -> bool {
-        if self
-            .quit_waits_since
-            .is_some_and(|since| since.elapsed() >= SAVE_WAIT)
-            && self.table.saving().out()
-        {
-            self.give_up_save();
-        }
-        self.table.saving().out()
+        self.leaving
+            .save_out(self.table.saving(), self.holds_save_job())
     }
 
     /// The save out is given up (it did not come back in time at quit, or a second signal
     /// came): the game ends without it, and the match is saved elsewhere
     /// ([`App::rescue_stuck`]).
-    pub(crate) fn give_up_save(&mut self) {
-        self.save_stuck = true;
-        self.quit = true;
+    pub(crate) const fn give_up_save(&mut self) {
+        self.leaving.give_up();
     }
 
     /// Whether a save out was given up at quit ([`App::give_up_save`]).
     #[must_use]
     pub(crate) const fn save_stuck(&self) -> bool {
-        self.save_stuck
+        self.leaving.stuck()
     }
 
     /// When a save was given up as stuck: the match saved in the first rescue folder that
@@ -217,9 +176,9 @@ impl App {
                 self.status.announce(line.clone());
             }
             Saved::NoFolder(line) => self.status.say(line.clone()),
-            Saved::BeforeQuit(true) => self.quit = true,
+            Saved::BeforeQuit(true) => self.leaving.quit_now(),
             Saved::BeforeQuit(false) => {
-                self.quit_waits_since = None;
+                self.leaving.not_saved();
                 self.input.set_mode(Mode::Rescue(String::new()));
                 self.status.say(
                     "the match is not saved: say where to save it before quitting".to_string(),
@@ -228,7 +187,7 @@ impl App {
             }
             Saved::Rescued(Ok(line)) => {
                 self.status.announce(line.clone());
-                self.quit = true;
+                self.leaving.quit_now();
             }
             Saved::Rescued(Err(why)) => {
                 self.status.say(why.to_string());
@@ -239,23 +198,13 @@ impl App {
     }
 
     /// The players quit: at once, unless the match is not saved (a full disk), or a save is
-    /// still to come back, when the autosave is tried once more after the last save and
-    /// then, if the match is still not safe, they are asked where to save it
-    /// ([`Mode::Rescue`]).
+    /// still to come back ([`super::leaving::Leaving::asked`]); then the autosave is tried
+    /// once more after the last save and, if the match is still not safe, they are asked
+    /// where to save it ([`Mode::Rescue`]).
     pub(super) fn quit_asked(&mut self) {
-        if self.table.saving().out() {
-            // A save out that has not come back: the quit waits for it, SAVE_WAIT at
-            // most; asked again meanwhile, it waits no longer.
-            if self.quit_waits_since.is_some() {
-                self.give_up_save();
-                return;
-            }
-            self.quit_waits_since = Some(Instant::now());
-        }
-        if self.table.host().unsaved() || self.table.saving().pending() {
+        let unsaved = self.table.host().unsaved();
+        if self.leaving.asked(self.table.saving(), unsaved) {
             self.ask(Effect::Save(SaveRequest::BeforeQuit));
-        } else {
-            self.quit = true;
         }
     }
 
@@ -292,7 +241,7 @@ impl App {
     /// not saved elsewhere at the end either.
     pub(super) fn quit_unsaved(&mut self) {
         self.table.decline_saving();
-        self.quit = true;
+        self.leaving.quit_now();
     }
 
     /// The match is not safe on the disk (a full disk), and was not saved elsewhere: the

@@ -295,11 +295,11 @@ impl App {
         Overlay::GameOver { title, lines }
     }
 
-    /// The message line: that a save waits for the disk (see [`App::save_waiting`]) before
+    /// The message line: that a save waits for the disk (see [`leaving::Leaving::waiting_line`](super::leaving::Leaving::waiting_line)) before
     /// what the line says, else a reminder of the keys while nothing is said.
     fn shown_message(&self) -> String {
         let said = self.status.message();
-        match self.save_waiting() {
+        match self.leaving.waiting_line(self.table.saving()) {
             Some(waiting) if said.is_empty() => waiting,
             Some(waiting) => format!("{waiting} · {said}"),
             None if said.is_empty() && self.table.game().result().is_none() => {

@@ -225,7 +225,7 @@ impl App {
     pub(super) fn second(&mut self) -> bool {
         let out = self.table.time_outs();
         self.say_time_outs(out);
-        let save_out = self.save_second();
+        let save_out = self.leaving.second(self.table.saving());
         self.clock_running() || save_out
     }
 
@@ -331,7 +331,7 @@ impl App {
         if self.input.mode() != &Mode::Play
             || self.editing()
             || self.questions.making().is_some()
-            || self.quit
+            || self.leaving.quit()
             || game.result().is_some()
             || game.resignation().is_some()
             || game.phase() != Phase::Rolling
