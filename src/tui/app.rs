@@ -499,7 +499,7 @@ impl App {
         let quit = self.leaving.quit();
         let redraw = self.apply(msg);
         self.auto_rolls();
-        self.note_clock_readings();
+        self.table.note_clock_readings();
         // A finished match not kept yet (a full disk) is tried again after every event.
         let (gained, due) = self.table.autosave_due();
         if due {

@@ -12,16 +12,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 impl App {
-    /// A bot is answering, or its play is being shown.
-    #[must_use]
-    pub(crate) fn bot_busy(&self) -> bool {
-        self.questions.busy()
-    }
-
-    pub(super) fn bot_of(&self, side: Side) -> Option<SharedBot> {
-        self.table.seats().bot(side)
-    }
-
     /// The bot of `side` made afresh for the decision at hand, when its choices depend on
     /// its seed (`random`, `greedy`): seeded by the match's seed, the side and how far the
     /// record has come, so that its choices follow from the record alone, and a resumed
@@ -51,7 +41,7 @@ impl App {
         // Nothing moves on while a position is being set up.
         let editing = self.editing();
         let seating = self.questions.making().is_some() || self.questions.stalled();
-        if self.bot_busy()
+        if self.questions.busy()
             || self.leaving.quit()
             || self.table.state().is_over()
             || editing
@@ -73,10 +63,12 @@ impl App {
         }
         let bot = match pending.by {
             Decider::Nobody => None,
-            Decider::Bot(side) => match self.reseeded(side).or_else(|| self.bot_of(side)) {
-                Some(bot) => Some(bot),
-                None => return,
-            },
+            Decider::Bot(side) => {
+                match self.reseeded(side).or_else(|| self.table.seats().bot(side)) {
+                    Some(bot) => Some(bot),
+                    None => return,
+                }
+            }
             // The computer bears off for a person who asked it to.
             Decider::Person(side) if matches!(question, Question::Play(_)) => {
                 match self.finisher_for(side) {

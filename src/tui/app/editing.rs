@@ -32,7 +32,7 @@ impl App {
         if self.table.clocks().exist() {
             return Err(SetupBarred::Clocks);
         }
-        if self.bot_busy() || self.questions.shown_play().is_some() {
+        if self.questions.busy() || self.questions.shown_play().is_some() {
             return Err(SetupBarred::BotMoving);
         }
         Ok(())

@@ -33,7 +33,7 @@ impl App {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left)
             || self.input.mode() != &Mode::Play
             || self.editing()
-            || self.tutor_busy()
+            || !self.tutor.is_idle()
         {
             return Msg::Ignore;
         }
@@ -65,12 +65,12 @@ impl App {
                 _ => Msg::Other,
             },
             Mode::Help => Msg::ClosePanel,
-            Mode::Play if self.tutor_thinking() => match msg {
+            Mode::Play if self.tutor.is_thinking() => match msg {
                 Msg::Escape => Msg::Tutor(TutorMsg::TakeBack),
                 Msg::Quit => msg,
                 _ => Msg::Tutor(TutorMsg::Wait),
             },
-            Mode::Play if self.tutor_panel().is_some() => match key.code {
+            Mode::Play if self.tutor.panel().is_some() => match key.code {
                 KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::Tutor(TutorMsg::Keep),
                 KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => {
                     Msg::Tutor(TutorMsg::TakeBack)

@@ -104,11 +104,6 @@ impl App {
         self.take_job()
     }
 
-    /// Whether a save waits for the runtime to start it.
-    pub(super) fn holds_save_job(&self) -> bool {
-        self.outbox.holds::<bg_tui::host::saving::SaveJob>()
-    }
-
     #[cfg(test)]
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
     pub(crate) fn take_tutor_job(&mut self) -> Option<TutorJob> {

@@ -102,7 +102,7 @@ impl App {
                 self.name(side)
             ));
         }
-        if self.bot_busy() {
+        if self.questions.busy() {
             return Some("wait for the computer's move".to_string());
         }
         let waiting_answer = game.resignation().is_some()

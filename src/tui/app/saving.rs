@@ -105,8 +105,10 @@ impl App {
     /// runtime): the runtime waits for it to come back before the game ends.
     #[must_use]
     pub(crate) fn save_out(&self) -> bool {
-        self.leaving
-            .save_out(self.table.saving(), self.holds_save_job())
+        self.leaving.save_out(
+            self.table.saving(),
+            self.outbox.holds::<bg_tui::host::saving::SaveJob>(),
+        )
     }
 
     /// The save out is given up (it did not come back in time at quit, or a second signal

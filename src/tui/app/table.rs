@@ -302,11 +302,6 @@ impl App {
         }
     }
 
-    /// Notes the reserves after each new action in the record.
-    pub(super) fn note_clock_readings(&mut self) {
-        self.table.note_clock_readings();
-    }
-
     /// The clocks, and the rolls made without asking.
     pub(super) fn auto_rolls(&mut self) {
         // Each automatic roll ends a person's wait; a few in a row at most (hot-seat).

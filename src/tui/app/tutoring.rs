@@ -141,21 +141,6 @@ impl App {
         })
     }
 
-    /// The tutor's panel, if shown: its lines.
-    pub(super) fn tutor_panel(&self) -> Option<&[String]> {
-        self.tutor.panel()
-    }
-
-    /// The tutor holds a decision back (thinking, or its panel open).
-    pub(super) fn tutor_busy(&self) -> bool {
-        !self.tutor.is_idle()
-    }
-
-    /// The tutor is judging a decision.
-    pub(super) fn tutor_thinking(&self) -> bool {
-        self.tutor.is_thinking()
-    }
-
     /// A play in the mover's numbering (notation) as the board's labels number it now.
     fn shown_play(&self, text: &str) -> String {
         tutor::renumbered(text, |p| self.shown_number(p))
@@ -163,7 +148,7 @@ impl App {
 
     /// Drops a decision held back (the side went to a bot, or the match moved on).
     pub(super) fn drop_tutor(&mut self) {
-        if self.tutor_busy() {
+        if !self.tutor.is_idle() {
             let _ = self.tutor.take();
         }
     }
