@@ -52,6 +52,7 @@ mod input;
 mod input_state;
 mod leaving;
 mod match_table;
+mod orientation;
 mod outbox;
 mod perform;
 mod play;

@@ -48,7 +48,7 @@ impl App {
         EditorContext {
             names: &self.options.names,
             rules: &self.options.rules,
-            bottom: self.bottom(),
+            bottom: self.orientation().bottom(),
             cursor: self.input.cursor_drawn(),
         }
     }

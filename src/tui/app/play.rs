@@ -35,7 +35,7 @@ impl App {
             }
             Msg::NextChecker | Msg::PreviousChecker => {
                 let sources = self.table.turn().map(TurnBuilder::sources);
-                let flipped = self.flipped();
+                let flipped = self.orientation().flipped();
                 self.input
                     .jump_cursor(sources, flipped, msg == Msg::NextChecker)
             }
@@ -83,7 +83,7 @@ impl App {
                 Some("there is nothing to resign now".to_string())
             }
             Msg::Click(spot) => {
-                self.input.put_cursor_on(spot, self.flipped());
+                self.input.put_cursor_on(spot, self.orientation().flipped());
                 self.play_msg(Msg::Select)
             }
             Msg::Other => Some("that key does nothing here: ? lists the keys".to_string()),
@@ -381,8 +381,8 @@ impl App {
                 let said = self.table.undo_move().map(|undone| match undone {
                     Some(ds) => format!(
                         "took back {}/{}",
-                        self.shown_point(ds.step.from),
-                        self.shown_point(ds.step.to)
+                        self.orientation().point(ds.step.from),
+                        self.orientation().point(ds.step.to)
                     ),
                     None => "no checker move to take back".to_string(),
                 });
@@ -402,7 +402,7 @@ impl App {
     /// Enter (or a click): picks up the checker under the cursor, puts the picked one down
     /// there, or makes the finished play.
     fn select(&mut self, turn: &TurnBuilder) -> Said {
-        let spot = self.input.cursor_spot(self.flipped());
+        let spot = self.input.cursor_spot(self.orientation().flipped());
         let Some(from) = self.input.picked() else {
             if let Some(play) = turn.finished() {
                 self.decide(PersonDecision::Play(play));
@@ -415,9 +415,12 @@ impl App {
                 }
                 Some(p) if turn.position().board()[p.index()] > 0 => Some(format!(
                     "the checker on {} cannot move now: the dice must be used elsewhere",
-                    self.shown_point(p)
+                    self.orientation().point(p)
                 )),
-                Some(p) => Some(format!("no checker of yours on {}", self.shown_point(p))),
+                Some(p) => Some(format!(
+                    "no checker of yours on {}",
+                    self.orientation().point(p)
+                )),
                 None => Some("pick up a checker to move first".to_string()),
             };
         };
@@ -434,8 +437,8 @@ impl App {
             }
             None => Some(format!(
                 "the checker on {} cannot move to {}",
-                self.shown_point(from),
-                self.shown_point(to)
+                self.orientation().point(from),
+                self.orientation().point(to)
             )),
         }
     }
@@ -447,11 +450,11 @@ impl App {
                 let _ = self.input.drop_pick();
                 if let Some(last) = path.last() {
                     self.input
-                        .put_cursor_on(point_spot(last.step.to), self.flipped());
+                        .put_cursor_on(point_spot(last.step.to), self.orientation().flipped());
                 }
                 None
             }
-            Err(e) => Some(self.shown_error(e)),
+            Err(e) => Some(self.orientation().error(e)),
         }
     }
 
@@ -460,7 +463,7 @@ impl App {
         let from = self
             .input
             .picked()
-            .or_else(|| spot_point(self.input.cursor_spot(self.flipped())))
+            .or_else(|| spot_point(self.input.cursor_spot(self.orientation().flipped())))
             .unwrap_or(Place::OFF);
         if from.is_off() {
             return Some("pick up a checker to move first".to_string());
@@ -469,10 +472,10 @@ impl App {
             Ok(ds) => {
                 let _ = self.input.drop_pick();
                 self.input
-                    .put_cursor_on(point_spot(ds.step.to), self.flipped());
+                    .put_cursor_on(point_spot(ds.step.to), self.orientation().flipped());
                 None
             }
-            Err(e) => Some(self.shown_error(e)),
+            Err(e) => Some(self.orientation().error(e)),
         }
     }
 

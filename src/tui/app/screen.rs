@@ -352,7 +352,7 @@ impl App {
         let mut model = BoardModel {
             position,
             on_roll: game.turn(),
-            bottom: self.bottom(),
+            bottom: self.orientation().bottom(),
             to_act,
             answering: matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered)
                 || game.resignation().is_some(),
@@ -386,7 +386,7 @@ impl App {
                 m.game_number().saturating_sub(1),
                 game.position(),
                 game.turn(),
-                self.bottom(),
+                self.orientation().bottom(),
                 &|side| self.name(side).to_string(),
             ),
             board_text: (!game.variant().has_position_id() && self.options.board_text)
@@ -395,7 +395,7 @@ impl App {
                 .then(|| self.xgid_now()),
             position_id: m.position_id().unwrap_or_default(),
             match_id: m.match_id().unwrap_or_default(),
-            cursor: self.input.cursor_spot(self.flipped()),
+            cursor: self.input.cursor_spot(self.orientation().flipped()),
             picked: self.input.picked().map(point_spot),
             targets,
             status: self.status(),

@@ -4,12 +4,13 @@
 //! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`]) and the
 //! host's (its clocks and seats).
 
+use super::orientation::Orientation;
 use super::{App, AutoRoll, Mode, Said, SharedBot};
 use crate::tui::msg::Toggle;
 use bg_tui::bot;
 #[cfg(test)]
 use bg_tui::clock::TimeSource;
-use bg_tui::engine::{Action, Phase, Place, Side};
+use bg_tui::engine::{Action, Phase, Side};
 
 /// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
 /// time ran out and gives hints.
@@ -45,68 +46,9 @@ impl App {
         self.table.clocks().running()
     }
 
-    /// The mover's place `p` as the board's labels number it now: on a board fixed to one
-    /// side, the other side's points carry that side's numbers.
-    pub(super) fn shown_point(&self, p: Place) -> String {
-        super::point_name(self.shown_number(p.number()))
-    }
-
-    /// A refused step in the words of the board on the screen (its point numbers).
-    pub(super) fn shown_error(&self, e: bg_tui::engine::TurnError) -> String {
-        use bg_tui::engine::{IllegalStep, Place, TurnError};
-        let spot = |s: Place| Place::new(self.shown_number(s.number())).unwrap_or(s);
-        let e = match e {
-            TurnError::NoChecker(s) => TurnError::NoChecker(spot(s)),
-            TurnError::Illegal(IllegalStep::Closed(s)) => {
-                TurnError::Illegal(IllegalStep::Closed(spot(s)))
-            }
-            TurnError::Illegal(IllegalStep::PinnedThere(s)) => {
-                TurnError::Illegal(IllegalStep::PinnedThere(spot(s)))
-            }
-            TurnError::Illegal(IllegalStep::DoesNotFit(s)) => {
-                TurnError::Illegal(IllegalStep::DoesNotFit(spot(s)))
-            }
-            TurnError::Illegal(IllegalStep::CannotBearOff { from, die }) => {
-                TurnError::Illegal(IllegalStep::CannotBearOff {
-                    from: spot(from),
-                    die,
-                })
-            }
-            other => other,
-        };
-        e.to_string()
-    }
-
-    /// [`App::shown_point`] as a number.
-    pub(super) fn shown_number(&self, p: u8) -> u8 {
-        let game = self.table.game();
-        if game.turn() == self.bottom() || !(1..=24).contains(&p) {
-            p
-        } else {
-            game.position().geometry().opponent_point_of_mover(p)
-        }
-    }
-
-    /// The player whose home board is drawn bottom right: the one person against a bot
-    /// (as the game was set up, or as it is now), the player on roll when the board turns,
-    /// else White.
-    pub(super) fn bottom(&self) -> Side {
-        let humans: Vec<Side> = [Side::White, Side::Black]
-            .into_iter()
-            .filter(|&s| self.table.seats().person_plays(s))
-            .collect();
-        match (humans.as_slice(), self.table.seats().seat()) {
-            ([one], _) => *one,
-            ([], Some(seat)) => seat,
-            ([_, _], _) if self.options.turn_board => self.table.game().turn(),
-            _ => Side::White,
-        }
-    }
-
-    /// The board is drawn in the numbering of the player not on roll (the player at the
-    /// bottom is not on roll): the cursor's spots are turned round.
-    pub(super) fn flipped(&self) -> bool {
-        self.bottom() != self.table.game().turn()
+    /// How the board is turned on the screen now.
+    pub(super) fn orientation(&self) -> Orientation {
+        Orientation::of(&self.table, self.options.turn_board)
     }
 
     /// At the start of a turn: the cursor on the bar when a checker must enter, else on
@@ -116,7 +58,8 @@ impl App {
             return;
         };
         let sources = turn.sources();
-        self.input.cursor_to_start(&sources, self.flipped());
+        self.input
+            .cursor_to_start(&sources, self.orientation().flipped());
     }
 
     /// The keys that turn a table option on or off.

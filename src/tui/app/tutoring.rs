@@ -143,7 +143,8 @@ impl App {
 
     /// A play in the mover's numbering (notation) as the board's labels number it now.
     fn shown_play(&self, text: &str) -> String {
-        tutor::renumbered(text, |p| self.shown_number(p))
+        let orientation = self.orientation();
+        tutor::renumbered(text, |p| orientation.number(p))
     }
 
     /// Drops a decision held back (the side went to a bot, or the match moved on).
