@@ -165,6 +165,23 @@ pub(crate) enum AutoRoll {
 /// Who plays a side: kept by the host's seats once the game has started.
 pub(crate) use bg_tui::host::seats::Player;
 
+impl Options {
+    /// `m` / `:tutor [on|off]`: tutor mode on or off (`None`: the other way); returns what
+    /// the message line says of it.
+    pub(crate) fn toggle_tutor_mode(&mut self, on: Option<bool>) -> String {
+        let on = on.unwrap_or(!self.tutor_mode);
+        self.tutor_mode = on;
+        if on {
+            format!(
+                "tutor mode: on (the expert speaks of losses of {} or more)",
+                self.tutor_threshold
+            )
+        } else {
+            "tutor mode: off".to_string()
+        }
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {

@@ -270,7 +270,7 @@ impl App {
     /// A question to a bot that no longer plays is dropped, and so is a decision the tutor
     /// held back; the checker moves of the turn are taken back.
     fn players_changed(&mut self) {
-        self.drop_tutor();
+        self.tutor.forget();
         self.questions.drop_questions();
         self.table.undo_turn();
     }

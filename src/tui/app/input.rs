@@ -187,8 +187,8 @@ impl App {
                 self.ask(Effect::Save(SaveRequest::To(path)));
             }
             Ok(Command::Tutor(on)) => {
-                let said = self.toggle_tutor_mode(on);
-                self.say(said);
+                let said = self.options.toggle_tutor_mode(on);
+                self.say(Some(said));
             }
             Ok(Command::Drill) => {
                 let said = self.open_drill();

@@ -93,7 +93,7 @@ impl App {
                 o.tutor = !o.tutor;
                 ("tutor view", o.tutor)
             }
-            Toggle::TutorMode => return self.toggle_tutor_mode(None),
+            Toggle::TutorMode => return Some(self.options.toggle_tutor_mode(None)),
             Toggle::TurnBoard => {
                 o.turn_board = !o.turn_board;
                 ("board turned to the player on roll", o.turn_board)
@@ -210,7 +210,7 @@ impl App {
 
     /// The computer plays `side` for the rest of the game (its time is out).
     fn take_over_side(&mut self, side: Side) {
-        self.drop_tutor();
+        self.tutor.forget();
         let game = self.table.game();
         let before = (
             game.turn(),

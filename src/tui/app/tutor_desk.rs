@@ -17,6 +17,19 @@ pub(super) enum TutorNext {
     Verdict(u64, Box<TutorVerdict>),
 }
 
+/// What the game does with a verdict the desk judged ([`TutorDesk::judge`]).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum TutorJudged {
+    /// Not the decision the tutor waits for: nothing changed.
+    NotAsked,
+    /// The match has moved on since it was asked: the decision is dropped.
+    MovedOn,
+    /// The decision loses at least the threshold: its panel is shown.
+    Panel,
+    /// Make the decision, as it was (with why it was not judged, when it could not be).
+    Make(PersonDecision, Option<String>),
+}
+
 /// Where the tutor stands with the decision at hand.
 #[derive(Debug, Default)]
 pub(super) struct TutorDesk {
@@ -111,5 +124,41 @@ impl TutorDesk {
     pub(super) fn take(&mut self) -> Tutor {
         self.judging.set(None);
         std::mem::take(&mut self.state)
+    }
+
+    /// Lets go of a decision held back, if any (the side went to a bot, or the match moved
+    /// on).
+    pub(super) fn forget(&mut self) {
+        let _ = self.take();
+    }
+
+    /// The verdict on question `id`, with the record now `recorded` long: at or above
+    /// `threshold` (micro-points; the expert's own choice, losing nothing, is never
+    /// flagged) the panel opens, its plays written by `shown`; below it, or unjudged, the
+    /// decision is made. A verdict for a match that has moved on is dropped.
+    pub(super) fn judge(
+        &mut self,
+        id: u64,
+        verdict: &TutorVerdict,
+        recorded: usize,
+        threshold: i64,
+        shown: impl Fn(&str) -> String,
+    ) -> TutorJudged {
+        let Some((decision, asked_at)) = self.verdict_came(id) else {
+            return TutorJudged::NotAsked;
+        };
+        if asked_at != recorded {
+            return TutorJudged::MovedOn;
+        }
+        match verdict {
+            TutorVerdict::Judged { loss, .. } if *loss >= threshold => {
+                self.show_panel(decision, crate::tui::tutor::panel_lines(verdict, shown));
+                TutorJudged::Panel
+            }
+            TutorVerdict::Judged { .. } | TutorVerdict::NotJudged => {
+                TutorJudged::Make(decision, None)
+            }
+            TutorVerdict::Cannot(why) => TutorJudged::Make(decision, Some(why.clone())),
+        }
     }
 }

@@ -2,8 +2,8 @@
 //! judges it on a worker thread; a decision that loses at least the threshold opens the
 //! tutor's panel (take it back, or keep it), anything else is made at once.
 
-use super::tutor_desk::TutorNext;
-use super::{App, Job, Msg, Said};
+use super::tutor_desk::{TutorJudged, TutorNext};
+use super::{App, Job, Msg};
 use crate::tui::msg::TutorMsg;
 use crate::tui::tutor::{self, PersonDecision, Tutor, TutorJob, TutorVerdict};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
@@ -66,34 +66,25 @@ impl App {
         match self.tutor.update(msg) {
             TutorNext::Say(line) => self.status.say(line.to_string()),
             TutorNext::Answer(keep) => self.tutor_answer(keep),
-            TutorNext::Verdict(id, verdict) => return self.tutor_ready(id, &verdict),
-        }
-        true
-    }
-
-    /// The tutor's verdict on question `id`: below the threshold the decision is made; at
-    /// or above it (and above nothing: the expert's own choice is never flagged) the panel
-    /// opens. A verdict for a match that has moved on is dropped.
-    pub(super) fn tutor_ready(&mut self, id: u64, verdict: &TutorVerdict) -> bool {
-        let Some((decision, recorded)) = self.tutor.verdict_came(id) else {
-            return false;
-        };
-        if recorded != self.table.recorded() {
-            return true;
-        }
-        self.status.clear();
-        match verdict {
-            TutorVerdict::Judged { loss, .. }
-                if *loss >= i64::from(self.options.tutor_threshold.micros().max(1)) =>
-            {
-                let lines = tutor::panel_lines(verdict, |text| self.shown_play(text));
-                self.tutor.show_panel(decision, lines);
-            }
-            TutorVerdict::Judged { .. } | TutorVerdict::NotJudged => self.commit(decision),
-            TutorVerdict::Cannot(why) => {
-                self.commit(decision);
-                self.status
-                    .say_if_quiet(format!("tutor: {why}; made as it was"));
+            TutorNext::Verdict(id, verdict) => {
+                // The panel's plays as the board's labels number them now.
+                let orientation = self.orientation();
+                let shown = |text: &str| tutor::renumbered(text, |p| orientation.number(p));
+                let threshold = i64::from(self.options.tutor_threshold.micros().max(1));
+                let recorded = self.table.recorded();
+                match self.tutor.judge(id, &verdict, recorded, threshold, shown) {
+                    TutorJudged::NotAsked => return false,
+                    TutorJudged::MovedOn => {}
+                    TutorJudged::Panel => self.status.clear(),
+                    TutorJudged::Make(decision, trouble) => {
+                        self.status.clear();
+                        self.commit(decision);
+                        if let Some(why) = trouble {
+                            self.status
+                                .say_if_quiet(format!("tutor: {why}; made as it was"));
+                        }
+                    }
+                }
             }
         }
         true
@@ -125,33 +116,6 @@ impl App {
         };
         self.status.clear();
         self.commit(decision);
-    }
-
-    /// `m` / `:tutor [on|off]`: tutor mode on or off (`None`: the other way).
-    pub(super) fn toggle_tutor_mode(&mut self, on: Option<bool>) -> Said {
-        let on = on.unwrap_or(!self.options.tutor_mode);
-        self.options.tutor_mode = on;
-        Some(if on {
-            format!(
-                "tutor mode: on (the expert speaks of losses of {} or more)",
-                self.options.tutor_threshold
-            )
-        } else {
-            "tutor mode: off".to_string()
-        })
-    }
-
-    /// A play in the mover's numbering (notation) as the board's labels number it now.
-    fn shown_play(&self, text: &str) -> String {
-        let orientation = self.orientation();
-        tutor::renumbered(text, |p| orientation.number(p))
-    }
-
-    /// Drops a decision held back (the side went to a bot, or the match moved on).
-    pub(super) fn drop_tutor(&mut self) {
-        if !self.tutor.is_idle() {
-            let _ = self.tutor.take();
-        }
     }
 }
 
