@@ -430,7 +430,7 @@ impl App {
         app.engines_to_seat = engines;
         app.seat_next_engine();
         // Its job waits for the runtime, which starts it once the terminal is up.
-        let effects = app.effects(false);
+        let effects = app.outbox.effects(false);
         app.perform(effects);
         if app.options.start.is_some() {
             app.after_action();
@@ -464,7 +464,7 @@ impl App {
         app.auto_rolls();
         app.schedule();
         // A bot asked before any event: its job waits for the runtime.
-        let effects = app.effects(false);
+        let effects = app.outbox.effects(false);
         app.perform(effects);
         app
     }
@@ -511,7 +511,7 @@ impl App {
                 let saved = self.table.save_done(done);
                 self.saved(&saved)
             });
-            return self.effects(redraw);
+            return self.outbox.effects(redraw);
         }
         let log_len = self.status.log_len();
         let quit = self.leaving.quit();
@@ -521,13 +521,14 @@ impl App {
         // A finished match not kept yet (a full disk) is tried again after every event.
         let (gained, due) = self.table.autosave_due();
         if due {
-            self.ask(Effect::Save(SaveRequest::Autosave));
+            self.outbox.ask(Effect::Save(SaveRequest::Autosave));
         }
         self.schedule();
         if self.leaving.quit() && !quit {
-            self.ask(Effect::Quit);
+            self.outbox.ask(Effect::Quit);
         }
-        self.effects(redraw || gained || self.status.log_len() != log_len)
+        self.outbox
+            .effects(redraw || gained || self.status.log_len() != log_len)
     }
 
     /// Applies one message; returns whether the screen changed.

@@ -93,7 +93,7 @@ impl App {
         let job = Job::of("bot", id, job)
             .wanted_while(self.questions.still_pending(id))
             .if_not_started(move |why| Msg::BotStalled(id, why));
-        self.start(job);
+        self.outbox.start(job);
     }
 
     pub(super) fn bot_decided(&mut self, id: u64, decision: Decision) -> bool {
@@ -214,7 +214,7 @@ impl App {
         let job = Job::of("seat", id, request)
             .wanted_while(self.questions.still_making(id))
             .if_not_started(move |why| Msg::BotsNotMade(id, why));
-        self.start(job);
+        self.outbox.start(job);
     }
 
     /// Asks for the next engine of the command line still to be started (see

@@ -24,9 +24,9 @@ impl App {
             HintDone::Changed => {}
             HintDone::Say(line) => self.status.say(line),
             HintDone::Announce(line) => self.status.announce(line),
-            HintDone::Ask(job) => self.start(job),
+            HintDone::Ask(job) => self.outbox.start(job),
             HintDone::RollOut(job) => {
-                self.start(job);
+                self.outbox.start(job);
                 self.status.clear();
             }
             HintDone::Play(play) => {

@@ -184,7 +184,7 @@ impl App {
             }
             Ok(Command::Save(path)) => {
                 let path = path.as_deref().map(expand_home);
-                self.ask(Effect::Save(SaveRequest::To(path)));
+                self.outbox.ask(Effect::Save(SaveRequest::To(path)));
             }
             Ok(Command::Tutor(on)) => {
                 let said = self.options.toggle_tutor_mode(on);

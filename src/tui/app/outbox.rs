@@ -2,7 +2,7 @@
 //! [`App::update`](super::App::update)'s effects), and the jobs the runtime was given to
 //! start, until it takes them. This part is the only writer of them.
 
-use crate::tui::effect::Effect;
+use crate::tui::effect::{Effect, Effects};
 use crate::tui::job::Job;
 use crate::tui::msg::Msg;
 
@@ -21,14 +21,20 @@ impl Outbox {
         self.asked.push(effect);
     }
 
-    /// Hands out what was asked for, in order, but the jobs no longer wanted.
-    pub(super) fn asked(&mut self) -> Vec<Effect> {
-        let mut asked = std::mem::take(&mut self.asked);
-        asked.retain(|effect| match effect {
+    /// Asks the runtime to start `job`.
+    pub(super) fn start(&mut self, job: Job<Msg>) {
+        self.ask(Effect::Start(Box::new(job)));
+    }
+
+    /// Hands out what was asked for, in order, but the jobs no longer wanted, with
+    /// `redraw`: the effects of the update in progress.
+    pub(super) fn effects(&mut self, redraw: bool) -> Effects {
+        let mut effects = std::mem::take(&mut self.asked);
+        effects.retain(|effect| match effect {
             Effect::Start(job) => job.wanted(),
             Effect::Save(_) | Effect::Quit => true,
         });
-        asked
+        Effects { redraw, effects }
     }
 
     /// Keeps `job` until the runtime starts it.

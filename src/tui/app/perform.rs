@@ -46,67 +46,45 @@ impl App {
         effects.redraw
     }
 
-    /// The effects the update in progress asked for, with `redraw`: a job it asked for and
-    /// then dropped is left out.
-    pub(super) fn effects(&mut self, redraw: bool) -> Effects {
-        let effects = self.outbox.asked();
-        Effects { redraw, effects }
-    }
-
-    /// Asks the runtime to start `job`.
-    pub(super) fn start(&mut self, job: Job<Msg>) {
-        self.ask(Effect::Start(Box::new(job)));
-    }
-
-    /// Asks the runtime for `effect` once the update in progress is done.
-    pub(super) fn ask(&mut self, effect: Effect) {
-        self.outbox.ask(effect);
-    }
-
     /// The jobs to start now on worker threads (those the game still waits for), oldest
     /// first.
     pub(crate) fn take_jobs(&mut self) -> Vec<Job<Msg>> {
         self.outbox.take_jobs()
     }
 
-    /// Takes the newest job the game still waits for that runs the part's job `T`.
-    fn take_job<T: 'static>(&mut self) -> Option<T> {
-        self.outbox.take_job()
-    }
-
     #[cfg(test)]
     /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
     /// kind at a time).
     pub(crate) fn take_bot_job(&mut self) -> Option<BotJob> {
-        self.take_job()
+        self.outbox.take_job()
     }
 
     #[cfg(test)]
     /// The hint to work out now (see [`App::take_bot_job`]).
     pub(crate) fn take_hint_job(&mut self) -> Option<HintJob> {
-        self.take_job()
+        self.outbox.take_job()
     }
 
     #[cfg(test)]
     /// The hint panel's rollout to run now (see [`App::take_bot_job`]).
     pub(crate) fn take_rollout_job(&mut self) -> Option<RolloutJob> {
-        self.take_job()
+        self.outbox.take_job()
     }
 
     #[cfg(test)]
     /// The bots to make now for `:bot` (see [`App::take_bot_job`]).
     pub(crate) fn take_seat_job(&mut self) -> Option<crate::tui::effect::BotRequest> {
-        self.take_job()
+        self.outbox.take_job()
     }
 
     /// The save to make now (see [`App::take_bot_job`]).
     pub(crate) fn take_save_job(&mut self) -> Option<bg_tui::host::saving::SaveJob> {
-        self.take_job()
+        self.outbox.take_job()
     }
 
     #[cfg(test)]
     /// The decision for the tutor to judge now (see [`App::take_bot_job`]).
     pub(crate) fn take_tutor_job(&mut self) -> Option<TutorJob> {
-        self.take_job()
+        self.outbox.take_job()
     }
 }

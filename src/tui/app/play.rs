@@ -55,7 +55,7 @@ impl App {
                 None
             }
             Msg::Save => {
-                self.ask(Effect::Save(SaveRequest::To(None)));
+                self.outbox.ask(Effect::Save(SaveRequest::To(None)));
                 None
             }
             Msg::OpenCommand => {

@@ -206,7 +206,7 @@ impl App {
     pub(super) fn quit_asked(&mut self) {
         let unsaved = self.table.host().unsaved();
         if self.leaving.asked(self.table.saving(), unsaved) {
-            self.ask(Effect::Save(SaveRequest::BeforeQuit));
+            self.outbox.ask(Effect::Save(SaveRequest::BeforeQuit));
         }
     }
 
@@ -231,7 +231,7 @@ impl App {
             LineMsg::Enter => {
                 let typed = typed.trim();
                 let to = (!typed.is_empty()).then(|| super::expand_home(typed));
-                self.ask(Effect::Save(SaveRequest::Rescue(to)));
+                self.outbox.ask(Effect::Save(SaveRequest::Rescue(to)));
                 return;
             }
             _ => return,

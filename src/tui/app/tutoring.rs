@@ -42,7 +42,7 @@ impl App {
                 let cannot = TutorVerdict::Cannot(format!("a thread could not start ({why})"));
                 Msg::Tutor(TutorMsg::Ready(id, Box::new(cannot)))
             });
-        self.start(job);
+        self.outbox.start(job);
         let _ = self.input.drop_pick();
         self.status.say("tutor: thinking…".to_string());
     }
