@@ -257,6 +257,13 @@ enum Screen {
     Editor(Box<Editor>),
 }
 
+impl Screen {
+    /// The position editor is the screen.
+    const fn is_editor(&self) -> bool {
+        matches!(self, Screen::Editor(_))
+    }
+}
+
 /// The game in the terminal: the match and everything the screen shows about it, as parts
 /// (see the module's documentation).
 pub(crate) struct App {

@@ -39,7 +39,7 @@ impl App {
     /// Asks a bot when the decision is a bot's.
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
-        let editing = self.editing();
+        let editing = self.screen.is_editor();
         let seating = self.questions.making().is_some() || self.questions.stalled();
         if self.questions.busy()
             || self.leaving.quit()

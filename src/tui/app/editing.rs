@@ -3,6 +3,8 @@
 //! setup it hands back played (recorded as the game's start) once the engine takes it.
 //! The editor itself is [`crate::tui::editor`].
 
+use super::match_table::Table;
+use super::questions::Questions;
 use super::{App, Said, Screen};
 use crate::tui::editor::{Editor, EditorContext, EditorNext};
 use crate::tui::msg::EditorMsg;
@@ -11,7 +13,7 @@ use bg_tui::engine::Action;
 impl App {
     /// Opens the position editor on the game as it stands (`e`, `:setup`), or says why not.
     pub(super) fn open_editor(&mut self, from: Option<&str>) -> Said {
-        if let Err(why) = self.may_set_up() {
+        if let Err(why) = setup_barred(&self.table, &self.questions) {
             return Some(why.to_string());
         }
         let editor = match Editor::open(self.table.state(), from) {
@@ -22,25 +24,6 @@ impl App {
         self.hints.forget();
         self.screen = Screen::Editor(Box::new(editor));
         Some("set up the position: w / b add a checker at the cursor, x removes one".to_string())
-    }
-
-    /// Why a position cannot be set up now, if it cannot.
-    fn may_set_up(&self) -> Result<(), SetupBarred> {
-        if self.table.state().is_over() {
-            return Err(SetupBarred::MatchOver);
-        }
-        if self.table.clocks().exist() {
-            return Err(SetupBarred::Clocks);
-        }
-        if self.questions.busy() || self.questions.shown_play().is_some() {
-            return Err(SetupBarred::BotMoving);
-        }
-        Ok(())
-    }
-
-    /// The position editor is the screen.
-    pub(super) const fn editing(&self) -> bool {
-        matches!(self.screen, Screen::Editor(_))
     }
 
     /// What the editor reads of the game.
@@ -111,6 +94,21 @@ impl App {
             None => self.after_action(),
         }
     }
+}
+
+/// Why a position cannot be set up now on `table`, with the bots' `questions` as they
+/// are, if it cannot.
+fn setup_barred(table: &Table, questions: &Questions) -> Result<(), SetupBarred> {
+    if table.state().is_over() {
+        return Err(SetupBarred::MatchOver);
+    }
+    if table.clocks().exist() {
+        return Err(SetupBarred::Clocks);
+    }
+    if questions.busy() || questions.shown_play().is_some() {
+        return Err(SetupBarred::BotMoving);
+    }
+    Ok(())
 }
 
 /// Why the position editor cannot open now.

@@ -32,7 +32,7 @@ impl App {
     fn mouse_msg(&self, mouse: MouseEvent) -> Msg {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left)
             || self.input.mode() != &Mode::Play
-            || self.editing()
+            || self.screen.is_editor()
             || !self.tutor.is_idle()
         {
             return Msg::Ignore;
@@ -110,7 +110,7 @@ impl App {
                 Msg::Digit(n) => Some(usize::from(n)),
                 _ => None,
             })),
-            Mode::Play if self.editing() => crate::tui::editor::key_msg(key),
+            Mode::Play if self.screen.is_editor() => crate::tui::editor::key_msg(key),
             Mode::Play => msg,
         }
     }

@@ -267,7 +267,7 @@ impl App {
             return false;
         }
         if self.input.mode() != &Mode::Play
-            || self.editing()
+            || self.screen.is_editor()
             || self.questions.making().is_some()
             || self.leaving.quit()
             || game.result().is_some()
