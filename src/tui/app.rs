@@ -166,6 +166,11 @@ pub(crate) enum AutoRoll {
 pub(crate) use bg_tui::host::seats::Player;
 
 impl Options {
+    /// The pause between a bot's checker moves (zero: none).
+    pub(crate) const fn bot_delay(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.bot_delay_ms)
+    }
+
     /// `m` / `:tutor [on|off]`: tutor mode on or off (`None`: the other way); returns what
     /// the message line says of it.
     pub(crate) fn toggle_tutor_mode(&mut self, on: Option<bool>) -> String {

@@ -1,41 +1,15 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
 //! answer, showing its play a checker at a time, and handing sides over.
 
-use super::{App, BotJob, Job, Msg, Player, SharedBot};
+use super::{App, BotJob, Job, Msg, Player};
 use crate::tui::effect::{BotRequest, MadeBots};
 use bg_tui::bot::{BotSpec, Decision, Question};
 use bg_tui::engine::{Action, Phase, Side};
 use bg_tui::host::Decider;
+
 use bg_tui::host::seats::side_seed;
 
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
 impl App {
-    /// The bot of `side` made afresh for the decision at hand, when its choices depend on
-    /// its seed (`random`, `greedy`): seeded by the match's seed, the side and how far the
-    /// record has come, so that its choices follow from the record alone, and a resumed
-    /// match goes on as the match would have. `None` for the other bots.
-    fn reseeded(&self, side: Side) -> Option<SharedBot> {
-        let Player::Bot(spec) = self.table.seats().player(side) else {
-            return None;
-        };
-        if !spec.is_seeded() {
-            return None;
-        }
-        let record = self.table.record();
-        let actions: u64 = record.games.iter().map(|g| g.actions.len() as u64).sum();
-        let position = ((record.games.len() as u64) << 32) | actions;
-        let seed = side_seed(self.seed, side) ^ position.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        spec.make_for(seed, self.options.rules.rule_set)
-            .ok()
-            .map(|b| Arc::new(Mutex::new(b)) as SharedBot)
-    }
-
-    pub(super) fn delay(&self) -> Duration {
-        Duration::from_millis(self.options.bot_delay_ms)
-    }
-
     /// Asks a bot when the decision is a bot's.
     pub(super) fn schedule(&mut self) {
         // Nothing moves on while a position is being set up.
@@ -64,7 +38,11 @@ impl App {
         let bot = match pending.by {
             Decider::Nobody => None,
             Decider::Bot(side) => {
-                match self.reseeded(side).or_else(|| self.table.seats().bot(side)) {
+                match self
+                    .table
+                    .reseeded(side, self.seed, self.options.rules.rule_set)
+                    .or_else(|| self.table.seats().bot(side))
+                {
                     Some(bot) => Some(bot),
                     None => return,
                 }
@@ -88,7 +66,7 @@ impl App {
             may_resign,
             state: self.table.state().clone(),
             bot,
-            delay: self.delay(),
+            delay: self.options.bot_delay(),
         };
         let job = Job::of("bot", id, job)
             .wanted_while(self.questions.still_pending(id))
@@ -117,7 +95,7 @@ impl App {
                 self.say(said);
             }
             Decision::Act(Action::Play(play))
-                if !self.delay().is_zero() && !play.steps().is_empty() =>
+                if !self.options.bot_delay().is_zero() && !play.steps().is_empty() =>
             {
                 self.questions.show(id, play);
             }

@@ -7,16 +7,17 @@ use crate::tui::model::LastMove;
 use bg_tui::bot::Decision;
 use bg_tui::clock::ClockKind;
 use bg_tui::engine::{
-    Action, Dice, DieStep, Game, GameSetup, MatchError, MatchState, Phase, SetupError, Side,
-    TurnBuilder, TurnError,
+    Action, Dice, DieStep, Game, GameSetup, MatchError, MatchState, Phase, RuleSet, SetupError,
+    Side, TurnBuilder, TurnError,
 };
 use bg_tui::host::clocks::Timing;
 #[cfg(test)]
 use bg_tui::host::saving::SaveWriter;
 use bg_tui::host::saving::{RescueError, SaveDone, SaveJob, SaveRequest, Saved, Saving};
-use bg_tui::host::seats::{Player, Seats, SharedBot};
+use bg_tui::host::seats::{Player, Seats, SharedBot, side_seed};
 use bg_tui::host::{Host, TakeOverError};
 use bg_tui::record::{Record, RecordedAction};
+use std::sync::{Arc, Mutex};
 
 /// The match, its record, the turn in progress and the dice.
 #[derive(Debug)]
@@ -361,5 +362,25 @@ impl Table {
                 _ => None,
             })
             .unwrap_or_default()
+    }
+
+    /// The bot of `side` made afresh for the decision at hand, when its choices depend on
+    /// its seed (`random`, `greedy`): seeded by the match's `seed`, the side and how far
+    /// the record has come, so that its choices follow from the record alone, and a
+    /// resumed match goes on as the match would have. `None` for the other bots.
+    pub(super) fn reseeded(&self, side: Side, seed: u64, rule_set: RuleSet) -> Option<SharedBot> {
+        let Player::Bot(spec) = self.seats().player(side) else {
+            return None;
+        };
+        if !spec.is_seeded() {
+            return None;
+        }
+        let record = self.record();
+        let actions: u64 = record.games.iter().map(|g| g.actions.len() as u64).sum();
+        let position = ((record.games.len() as u64) << 32) | actions;
+        let seed = side_seed(seed, side) ^ position.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        spec.make_for(seed, rule_set)
+            .ok()
+            .map(|b| Arc::new(Mutex::new(b)) as SharedBot)
     }
 }
