@@ -26,6 +26,8 @@
 //!   [`crate::tui::msg::LogMsg`];
 //! - `leaving::Leaving`: whether the players have quit, a quit waiting for a save still
 //!   out, a save given up as stuck;
+//! - `orientation::Orientation` (a value read from the table and the options, not a part):
+//!   how the board is turned, which the cursor, the messages and the panels number by;
 //! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
 //!   the runtime to start.
 //!
