@@ -88,6 +88,9 @@ use bg_tui::host::saving::{SaveWriter, Saving};
 use bg_tui::host::seats::{Seats, SharedBot};
 use bg_tui::record::Recorder;
 pub(crate) use leaving::SAVE_WAIT;
+
+/// The keys of the game's panels, each declared by its part ([`crate::tui::keys::PanelKey`]).
+pub(crate) const PANEL_KEYS: &[crate::tui::keys::PanelKey] = &[hints::KEY];
 use rand::RngExt;
 use std::path::PathBuf;
 

@@ -1,17 +1,36 @@
 //! Keys as messages ([`crate::tui::msg`]) in normal play, and the help panel that lists
-//! them (the position editor's are [`crate::tui::editor`]'s).
+//! them (the position editor's are [`crate::tui::editor`]'s). A panel's key is its part's
+//! ([`PanelKey`]): the game hands the keys of its panels in, so a new panel adds nothing
+//! here.
 
-use super::msg::{Arrow, HintMsg, LogMsg, Msg, Toggle};
+use super::msg::{Arrow, LogMsg, Msg, Toggle};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-/// The message of a key in normal play.
+/// The key that opens a panel in normal play, declared by the part that owns the panel:
+/// the key, its message, and its row in the help.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PanelKey {
+    /// The key.
+    pub(crate) key: char,
+    /// The message it sends.
+    pub(crate) msg: fn() -> Msg,
+    /// Its row in the help panel: the key as written, what it does.
+    pub(crate) help: (&'static str, &'static str),
+}
+
+/// The message of a key in normal play, with the game's `panels` and their keys.
 #[must_use]
-pub(crate) fn play_key(key: KeyEvent) -> Msg {
+pub(crate) fn play_key(key: KeyEvent, panels: &[PanelKey]) -> Msg {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
             KeyCode::Char('c') => Msg::QuitNow,
             _ => Msg::Other,
         };
+    }
+    if let KeyCode::Char(c) = key.code
+        && let Some(panel) = panels.iter().find(|p| p.key == c)
+    {
+        return (panel.msg)();
     }
     match key.code {
         KeyCode::Char('r') => Msg::Roll,
@@ -32,7 +51,6 @@ pub(crate) fn play_key(key: KeyEvent) -> Msg {
         KeyCode::Esc => Msg::Escape,
         KeyCode::Char(':') => Msg::OpenCommand,
         KeyCode::Char('?') => Msg::Help,
-        KeyCode::Char('H') => Msg::Hint(HintMsg::Ask),
         KeyCode::Char('q') => Msg::Quit,
         KeyCode::Char('s') => Msg::Save,
         KeyCode::Char('[') => Msg::Log(LogMsg::Back),
@@ -51,10 +69,11 @@ pub(crate) fn play_key(key: KeyEvent) -> Msg {
     }
 }
 
-/// Every key of the game and what it does, as the help panel lists them.
+/// Every key of the game and what it does, as the help panel lists them, the keys of the
+/// game's `panels` after the mouse's.
 #[must_use]
-pub(crate) fn help_rows() -> Vec<(String, String)> {
-    [
+pub(crate) fn help_rows(panels: &[PanelKey]) -> Vec<(String, String)> {
+    let rows = [
         ("r", "roll the dice"),
         ("d", "double (before rolling)"),
         ("t / p / b", "take / pass / beaver a double"),
@@ -117,10 +136,6 @@ pub(crate) fn help_rows() -> Vec<(String, String)> {
             "the same as moving the cursor there and pressing Enter",
         ),
         (
-            "H",
-            "hint: plays ranked, cube advice; 1-9 plays one; R rolls out",
-        ),
-        (
             "s / e / [ ]",
             "save now / set up a position (:setup ID) / scroll the log",
         ),
@@ -128,8 +143,46 @@ pub(crate) fn help_rows() -> Vec<(String, String)> {
             "? / q",
             "this help / quit (asks first); Ctrl-C quits at once",
         ),
-    ]
-    .into_iter()
-    .map(|(k, d)| (k.to_string(), d.to_string()))
-    .collect()
+    ];
+    // The panels' keys go after the mouse's.
+    let (before, after) = rows.split_at(rows.len() - 2);
+    before
+        .iter()
+        .chain(panels.iter().map(|p| &p.help))
+        .chain(after)
+        .map(|(k, d)| ((*k).to_string(), (*d).to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    /// A panel's key sends its message and has its row in the help, after the mouse's.
+    #[test]
+    fn a_panels_key_is_its_parts() {
+        let panel = PanelKey {
+            key: 'Z',
+            msg: || Msg::Help,
+            help: ("Z", "the panel of zeds"),
+        };
+        assert_eq!(play_key(key('Z'), &[]), Msg::Other);
+        assert_eq!(play_key(key('Z'), &[panel]), Msg::Help);
+        let rows = help_rows(&[panel]);
+        let at = rows.iter().position(|(k, _)| k == "Z").expect("its row");
+        assert_eq!(rows[at - 1].0, "mouse click");
+        assert_eq!(rows.len(), help_rows(&[]).len() + 1);
+    }
+
+    /// The game's panels' keys mean nothing else in normal play.
+    #[test]
+    fn the_games_panel_keys_are_free() {
+        for panel in crate::tui::app::PANEL_KEYS {
+            assert_eq!(play_key(key(panel.key), &[]), Msg::Other, "{}", panel.key);
+        }
+    }
 }

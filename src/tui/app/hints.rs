@@ -10,6 +10,7 @@ use crate::tui::hint_rollout::{
     RolloutChoice, RolloutJob, RolloutReport, RolloutStage, RolloutView, line_labels,
 };
 use crate::tui::job::{Asking, Job};
+use crate::tui::keys::PanelKey;
 use crate::tui::model::Overlay;
 use crate::tui::msg::{HintMsg, Msg, RolloutKnob};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
@@ -97,6 +98,16 @@ pub(super) struct Hints {
     /// How `R` rolls out, as chosen in the panel (kept from panel to panel).
     choice: RolloutChoice,
 }
+
+/// `H` opens the hint panel.
+pub(super) const KEY: PanelKey = PanelKey {
+    key: 'H',
+    msg: || Msg::Hint(HintMsg::Ask),
+    help: (
+        "H",
+        "hint: plays ranked, cube advice; 1-9 plays one; R rolls out",
+    ),
+};
 
 impl Hints {
     /// Takes a message of the panel's in `game`, and makes the jobs it asks for (the hint,

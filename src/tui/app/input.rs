@@ -42,7 +42,7 @@ impl App {
     }
 
     fn key_msg(&self, key: KeyEvent) -> Msg {
-        let msg = play_key(key);
+        let msg = play_key(key, super::PANEL_KEYS);
         if !self.fits() {
             // The board is hidden: only quitting acts, at once (no question could be seen).
             return match msg {

@@ -136,7 +136,7 @@ impl App {
         let question = |title: String, lines: Vec<String>| Some(Overlay::Question { title, lines });
         match self.input.mode() {
             Mode::Help => {
-                let mut rows = help_rows();
+                let mut rows = help_rows(super::PANEL_KEYS);
                 rows.extend(crate::tui::rules_lines::difference_rows(game.variant()));
                 Some(Overlay::Help(rows))
             }

@@ -425,7 +425,7 @@ fn check_help() {
     let Some(Overlay::Help(rows)) = app.model().overlay else {
         panic!("no help");
     };
-    assert_eq!(rows, help_rows());
+    assert_eq!(rows, help_rows(crate::tui::app::PANEL_KEYS));
     press(&mut app, KeyCode::Char('x'));
     assert!(app.model().overlay.is_none(), "any key closes the help");
 }
@@ -850,7 +850,7 @@ fn check_take_over() {
 
 #[test]
 fn every_key_in_the_help_does_what_it_says() {
-    for (keys, what) in help_rows() {
+    for (keys, what) in help_rows(crate::tui::app::PANEL_KEYS) {
         let check: fn() = match keys.as_str() {
             "r" => check_roll,
             "d" => check_double,

@@ -328,7 +328,9 @@ fn tutor() -> BoardModel {
 /// The game's own help rows, as `?` shows them.
 fn real_help() -> BoardModel {
     let mut m = opening();
-    m.overlay = Some(Overlay::Help(crate::tui::keys::help_rows()));
+    m.overlay = Some(Overlay::Help(crate::tui::keys::help_rows(
+        crate::tui::app::PANEL_KEYS,
+    )));
     m
 }
 
@@ -513,7 +515,7 @@ fn the_games_help_fits_at_80_columns() {
     snapshot_both("real_help", &real_help());
     let terminal = draw(&real_help(), 80, 24);
     let text = text(terminal.backend().buffer());
-    for (keys, what) in crate::tui::keys::help_rows() {
+    for (keys, what) in crate::tui::keys::help_rows(crate::tui::app::PANEL_KEYS) {
         assert!(text.contains(&what), "{keys}: {what:?} is cut");
     }
 }
