@@ -35,6 +35,12 @@
 //! [`crate::tui::job::spawn`]; its worker sends [`Msg`]s back through the runtime's channel
 //! ([`Event::Msg`]), which [`App::update`] routes like any other message.
 //!
+//! A new panel worked out on a worker touches three files: its part (its state, messages,
+//! job, drawing and the key that opens it, a [`crate::tui::keys::PanelKey`]), a [`Msg`]
+//! variant in `msg.rs`, and here its field, its route in `App::apply` and its key in
+//! [`PANEL_KEYS`]. (A panel that reads keys of its own while open needs a mode of the
+//! keys as well, as the hint panel's digits do.)
+//!
 //! The screen is the table, or the position editor ([`crate::tui::editor`]), a
 //! screen of its own with its messages, update and view, which hands a finished setup back.
 //! A part's `update` does what it can alone and returns what the game must do for the rest
