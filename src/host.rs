@@ -15,8 +15,10 @@
 //! caller runs a [`saving::SaveJob`]. A match saved before is taken up again by
 //! [`Host::resume`].
 //!
-//! With the `tui` feature: the unfinished match in the autosave, found when a new game
-//! starts, and the question about it ([`unfinished`]).
+//! The unfinished match in the autosave, found when a new game starts, and the question
+//! about it: [`unfinished`]. Saving, resuming and the autosave's claim are the host's and
+//! so the library's, whichever features are on: a front end of a crate user's saves as the
+//! terminal game does.
 
 use crate::bot::{self, Bot, BotError, Decision, Question, ResignOffers};
 use crate::clock::{ClockKind, ClockState};
@@ -74,14 +76,11 @@ pub enum TakeOverError {
 
 pub mod arena;
 pub mod clocks;
-// Saving writes the autosave, whose claim and lock are public only with the `tui` feature
-// (see [`crate::store`]).
-crate::public_with!("tui", saving);
-crate::public_with!("tui", resume);
+pub mod resume;
+pub mod saving;
 pub mod seats;
 #[cfg(test)]
 mod tests;
-#[cfg(feature = "tui")]
 pub mod unfinished;
 
 /// How a [`Host`] records the match: into a [`Recorder`], into one when there is one

@@ -44,7 +44,7 @@
 //! +-------------------------------------+-----------------------+ +---------------------+
 //! | engine: positions, dice, legal plays, the cube, MatchState, IDs, notation; pure     |
 //! +-------------------------------------------------------------------------------------+
-//!   beside them all: clock, text_board, printable, regular_file
+//!   beside them all: clock, text_board, printable (and the crate's own regular_file)
 //! ```
 //!
 //! ## A turn
@@ -178,7 +178,8 @@ pub mod journal;
 pub mod mat;
 pub mod printable;
 pub mod record;
-pub mod regular_file;
+// Public for the lab's databases only: a crate user opens files through `store`.
+public_with!("lab", regular_file);
 pub mod replay;
 pub mod store;
 pub mod text_board;

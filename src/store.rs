@@ -16,10 +16,7 @@ pub use crate::files::{
 };
 use crate::record::{self, Record, RecordError};
 
-// Which game writes the autosave (its lock, the files of a game's own, stale temporary
-// files): the terminal game's business (the program's), public only with the `tui` feature.
-crate::public_with!("tui", autosave);
-#[cfg(feature = "tui")]
+pub mod autosave;
 pub(crate) use autosave::{FileMark, autosave_busy, existing_autosave, set_aside_marked};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -19,13 +19,9 @@ mod rescue;
 mod tests;
 mod writer;
 
-// Without the `tui` feature this module is the crate's own (see `crate::host`), and not all
-// of these are used outside it.
-#[cfg_attr(not(feature = "tui"), allow(unused_imports))]
 pub use helpers::{how_to_go_on, recorded, shown_path};
 pub use job::{SaveDone, SaveJob};
 pub use queue::Saving;
 pub use request::{SaveRequest, SaveStatus, Saved};
-#[cfg_attr(not(feature = "tui"), allow(unused_imports))]
 pub use rescue::{FolderProblem, FolderRefusal, RescueError};
 pub use writer::SaveWriter;
