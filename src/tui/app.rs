@@ -51,6 +51,7 @@
 //! them only through the parts' methods. The play handlers return what they have to say
 //! (`Said`), which goes on the message line.
 
+mod board_input;
 mod bot_turns;
 mod drilling;
 mod editing;
@@ -60,6 +61,7 @@ mod input;
 mod input_state;
 mod leaving;
 mod match_table;
+mod match_words;
 mod orientation;
 mod outbox;
 mod perform;
@@ -177,6 +179,19 @@ pub(crate) enum AutoRoll {
 pub(crate) use bg_tui::host::seats::Player;
 
 impl Options {
+    /// The bot the reminder under the board names for `:bot`: the one playing a side (an
+    /// engine over UBGI aside, whose command is no short reminder), else the strongest for
+    /// `variant`.
+    pub(crate) fn suggested_bot(&self, variant: bg_tui::engine::Variant) -> String {
+        self.players
+            .iter()
+            .find_map(|p| match p {
+                Player::Bot(spec) if !matches!(spec, BotSpec::Ubgi(_)) => Some(spec.to_string()),
+                _ => None,
+            })
+            .unwrap_or_else(|| bot::strongest_for(variant).to_string())
+    }
+
     /// The pause between a bot's checker moves (zero: none).
     pub(crate) const fn bot_delay(&self) -> std::time::Duration {
         std::time::Duration::from_millis(self.bot_delay_ms)
@@ -519,10 +534,6 @@ impl App {
         self.status.message()
     }
 
-    fn name(&self, side: Side) -> &str {
-        &self.options.names[side.index()]
-    }
-
     /// Applies a message: the only place the game changes, in memory only. Then runs the
     /// clocks, rolls or bears off by itself where asked to, asks for the autosave of what
     /// the record gained, and asks a bot when the decision is a bot's. Returns whether the
@@ -607,8 +618,11 @@ impl App {
         }
         self.hints
             .view()
-            .or_else(|| self.mode_overlay())
-            .or_else(|| self.match_question())
+            .or_else(|| {
+                self.input
+                    .overlay(&self.words(), self.table.game().variant(), PANEL_KEYS)
+            })
+            .or_else(|| self.words().match_question())
     }
 
     /// Puts what a handler said on the message line (nothing: the line stays as the

@@ -81,7 +81,7 @@ impl App {
         // An engine that went wrong (over UBGI) decided nothing: its stand-in is dropped, the
         // game is kept, and its side goes back to a person.
         if let Some((side, why)) = self.table.unseat_trouble() {
-            let line = format!("{why}; {} is yours to play now", self.name(side));
+            let line = format!("{why}; {} is yours to play now", self.words().name(side));
             self.status.announce(line);
             return true;
         }
@@ -153,7 +153,7 @@ impl App {
         // Bots still being made are no longer waited for.
         self.questions.making_bots(None);
         let said = match sides.as_slice() {
-            [side] => format!("{} is played by a person now", self.name(*side)),
+            [side] => format!("{} is played by a person now", self.words().name(*side)),
             _ => "people play both sides".to_string(),
         };
         for side in sides {
@@ -169,7 +169,7 @@ impl App {
     fn request_bots(&mut self, name: &BotSpec, sides: Vec<Side>) {
         if let (BotSpec::Ubgi(_), Some(&first)) = (name, sides.first()) {
             let whom = match sides.len() {
-                1 => self.name(first).to_string(),
+                1 => self.words().name(first).to_string(),
                 _ => "both sides".to_string(),
             };
             self.status.say(format!(
@@ -228,8 +228,11 @@ impl App {
                 Ok(bot) => {
                     self.table
                         .seat(side, Player::Bot(made.name.clone()), Some(bot));
-                    self.status
-                        .say(format!("{} is played by {}", self.name(side), made.name));
+                    self.status.say(format!(
+                        "{} is played by {}",
+                        self.words().name(side),
+                        made.name
+                    ));
                 }
                 Err(e) => {
                     self.status.say(e.to_string());

@@ -83,7 +83,7 @@ impl App {
         // The host marks the record to be saved (its start changed) and, after a game
         // over, sends the take-over bots away and fills the clocks again.
         let number = self.table.state().game_number();
-        let on_roll = self.name(setup.turn).to_string();
+        let on_roll = self.words().name(setup.turn).to_string();
         self.status.note(format!(
             "── game {number}: set-up position, {on_roll} on roll ──"
         ));

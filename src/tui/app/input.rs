@@ -2,10 +2,11 @@
 //! questions asked of the keys, and the command line (typing, history, and running a
 //! line).
 
-use super::{App, Command, Event, Mode, Msg, commands, expand_home, view};
+use super::{App, Command, Event, Mode, Msg, board_input, commands, expand_home, view};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::play_key;
 use crate::tui::msg::{Answer, Arrow, HintMsg, LineMsg, RolloutKnob, TutorMsg};
+use crate::tui::tutor::PersonDecision;
 use bg_tui::bot::BotSpec;
 use bg_tui::engine::WinKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -136,7 +137,10 @@ impl App {
             Answer::Way(n) => {
                 let paths = self.input.take_ways();
                 match n.and_then(|n| n.checked_sub(1)).and_then(|i| paths.get(i)) {
-                    Some(path) => self.follow(&path.clone()),
+                    Some(path) => {
+                        let orientation = self.orientation();
+                        self.input.follow(&mut self.table, orientation, path)
+                    }
                     None => Some("the checker stays where it was".to_string()),
                 }
             }
@@ -167,10 +171,18 @@ impl App {
                 let said = self.play_msg(msg);
                 self.say(said);
             }
-            Ok(Command::Play(text)) => {
-                let said = self.typed_play(&text);
-                self.say(said);
-            }
+            Ok(Command::Play(text)) => match board_input::typed_play(&self.table, &text) {
+                Ok((play, replaced)) => {
+                    self.decide(PersonDecision::Play(play));
+                    // Said unless the tutor holds the play back to speak of it.
+                    if let Some(so_far) = replaced.filter(|_| self.tutor.is_idle()) {
+                        self.status.say(format!(
+                            "{text} was played as the whole move, in place of {so_far}"
+                        ));
+                    }
+                }
+                Err(why) => self.status.say(why),
+            },
             Ok(Command::Bot(name, side)) => match name.parse::<BotSpec>() {
                 // Said (and noted in the log) once the runtime has made the bot.
                 Ok(spec) => self.set_player(Some(&spec), side),

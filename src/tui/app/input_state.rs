@@ -2,8 +2,10 @@
 //! question), the cursor on the board, the checker picked up, and the
 //! lines typed on the command line. This part is the only writer of them.
 
+use super::match_words::MatchWords;
 use super::{GRID, MAX_COMMAND_CHARS, Mode};
-use crate::tui::model::Spot;
+use crate::tui::keys::{PanelKey, help_rows};
+use crate::tui::model::{Overlay, Spot};
 use crate::tui::msg::{Arrow, LineMsg};
 use bg_tui::engine::{DieStep, Place};
 
@@ -35,6 +37,36 @@ impl InputState {
     /// What the keys do now.
     pub(super) const fn mode(&self) -> &Mode {
         &self.mode
+    }
+
+    /// The panel the keys' mode opens: help (with the game's panel keys `panels` and what
+    /// `variant`'s rules change), or a question asked of the keys, in `words`.
+    pub(super) fn overlay(
+        &self,
+        words: &MatchWords,
+        variant: bg_tui::engine::Variant,
+        panels: &[PanelKey],
+    ) -> Option<Overlay> {
+        let question = |title: &str, lines: Vec<String>| {
+            Some(Overlay::Question {
+                title: title.to_string(),
+                lines,
+            })
+        };
+        match &self.mode {
+            Mode::Help => {
+                let mut rows = help_rows(panels);
+                rows.extend(crate::tui::rules_lines::difference_rows(variant));
+                Some(Overlay::Help(rows))
+            }
+            Mode::ConfirmQuit => {
+                question("Quit bg-tui?", vec!["y quit, n keep playing".to_string()])
+            }
+            Mode::Rescue(typed) => question("The match is not saved", words.rescue_lines(typed)),
+            Mode::ResignMenu => question("Resign how much?", words.resign_menu()),
+            Mode::ChooseWay(paths) => question("Which way?", MatchWords::ways(paths)),
+            Mode::Play | Mode::Command(..) => None,
+        }
     }
 
     /// The keys do what `mode` says from now on.

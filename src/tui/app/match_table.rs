@@ -310,6 +310,19 @@ impl Table {
 
 /// What the record and its saving say, read.
 impl Table {
+    /// The XGID of the position and match as they stand (the player on roll's view).
+    pub(super) fn xgid(&self) -> String {
+        let state = self.state();
+        let rules = state.rules();
+        let cap = rules.cube_cap.max(1);
+        bg_tui::engine::xgid(
+            self.game().position(),
+            &state.match_id_fields(),
+            rules.beaver,
+            (31 - cap.leading_zeros()) as u8,
+        )
+    }
+
     /// Why saving is off or failing, if it is.
     pub(super) fn save_trouble(&self) -> Option<String> {
         self.saving().status().trouble.clone()

@@ -21,14 +21,12 @@ impl Orientation {
     pub(super) fn of(table: &Table, turn_board: bool) -> Orientation {
         let game = table.game();
         let seats = table.seats();
-        let humans: Vec<Side> = [Side::White, Side::Black]
-            .into_iter()
-            .filter(|&s| seats.person_plays(s))
-            .collect();
-        let bottom = match (humans.as_slice(), seats.seat()) {
-            ([one], _) => *one,
-            ([], Some(seat)) => seat,
-            ([_, _], _) if turn_board => game.turn(),
+        let people = [Side::White, Side::Black].map(|side| seats.person_plays(side));
+        let bottom = match (people, seats.seat()) {
+            ([true, false], _) => Side::White,
+            ([false, true], _) => Side::Black,
+            ([false, false], Some(seat)) => seat,
+            ([true, true], _) if turn_board => game.turn(),
             _ => Side::White,
         };
         Orientation {

@@ -5,13 +5,12 @@
 //! is noted in the log. A handler returns what it has to say ([`Said`]); the caller puts it
 //! on the message line.
 
-use super::{App, Mode, Msg, Said, point_spot, spot_point};
+use super::board_input::BoardOutcome;
+use super::{App, Mode, Msg, Said};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::model::LastMove;
 use crate::tui::tutor::PersonDecision;
-use bg_tui::engine::{
-    Action, DieStep, Phase, Place, Play, Side, TurnBuilder, format_play, parse_play_in,
-};
+use bg_tui::engine::{Action, Phase, Side, TurnBuilder, format_play};
 
 impl App {
     /// Applies a message of normal play (keys, clicks, commands): the keys of the table
@@ -99,7 +98,7 @@ impl App {
         if let Some(side) = game.to_act().filter(|&s| self.table.seats().has_bot(s)) {
             return Some(format!(
                 "{} is played by the computer: wait, or :human takes it back",
-                self.name(side)
+                self.words().name(side)
             ));
         }
         if self.questions.busy() {
@@ -124,11 +123,17 @@ impl App {
             self.between_games(&msg)
         } else if let Some(resignation) = game.resignation() {
             match msg {
-                Msg::Yes => self.act_saying_nothing(Action::AcceptResignation),
-                Msg::No => self.act_saying_nothing(Action::DeclineResignation),
+                Msg::Yes => {
+                    self.act(Action::AcceptResignation);
+                    None
+                }
+                Msg::No => {
+                    self.act(Action::DeclineResignation);
+                    None
+                }
                 _ => Some(format!(
                     "{} offers to resign: accept (y) or decline (n)",
-                    self.name(resignation.by)
+                    self.words().name(resignation.by)
                 )),
             }
         } else {
@@ -174,72 +179,39 @@ impl App {
     }
 
     /// Shows `action`, just made: `before` is the mover, the side that acted and the dice
-    /// before it.
+    /// before it. The play goes on the status line and the board, the action and a game's
+    /// end in the log.
     pub(super) fn acted(
         &mut self,
         action: Action,
         before: (Side, Side, Option<bg_tui::engine::Dice>),
     ) {
         let (mover, actor, dice) = before;
-        {
-            {
-                self.status.clear();
-                if let (Action::Play(play), Some(dice)) = (action, dice) {
-                    let text = format_play(&play);
-                    let text = if text.is_empty() {
-                        "cannot move".to_string()
-                    } else {
-                        text
-                    };
-                    let text = format!(
-                        "{} {}-{}: {text}",
-                        self.name(mover),
-                        dice.high(),
-                        dice.low()
-                    );
-                    self.table.played(
-                        text,
-                        LastMove {
-                            side: mover,
-                            steps: play.steps().to_vec(),
-                        },
-                    );
-                }
-                self.log_action(action, actor);
-                self.after_action();
+        self.status.clear();
+        match (action, dice) {
+            (Action::Play(play), Some(dice)) => {
+                let text = format_play(&play);
+                let text = if text.is_empty() {
+                    "cannot move".to_string()
+                } else {
+                    text
+                };
+                let name = self.words().name(mover);
+                let text = format!("{name} {}-{}: {text}", dice.high(), dice.low());
+                let steps = play.steps().to_vec();
+                self.table.played(text, LastMove { side: mover, steps });
             }
+            (Action::Roll(_), _) => self.table.unmark_last_move(),
+            _ => {}
         }
-    }
-
-    /// Notes an action just made by `actor` in the log.
-    fn log_action(&mut self, action: Action, actor: Side) {
-        let who = self.name(actor).to_string();
-        let game = self.table.game();
-        let line = match action {
-            // The opening roll says more than this; its caller writes it.
-            Action::OpeningRoll { .. } => None,
-            Action::Roll(dice) => {
-                self.table.unmark_last_move();
-                Some(format!("{who} rolls {}-{}", dice.high(), dice.low()))
-            }
-            Action::Play(_) => Some(self.table.last_play().to_string()),
-            Action::Double => Some(format!("{who} doubles to {}", game.offered_value())),
-            Action::Take => Some(format!("{who} takes")),
-            Action::Drop => Some(format!("{who} passes")),
-            Action::Beaver => Some(format!("{who} beavers to {}", game.offered_value())),
-            Action::Resign(level) => Some(format!("{who} offers to resign a {level}")),
-            Action::AcceptResignation => Some(format!("{who} accepts the resignation")),
-            Action::DeclineResignation => Some(format!("{who} declines the resignation")),
-            // The take-over writes its own line.
-            Action::TakeOver(_) => None,
-        };
-        if let Some(line) = line {
+        if let Some(line) = self.words().action_line(action, actor) {
             self.status.note(line);
         }
         if let Some(result) = self.table.game().result() {
-            let line = self.result_line(&result);
+            let line = self.words().result_line(&result);
             self.status.note(line);
         }
+        self.after_action();
     }
 
     /// Starts or ends the turn in progress to match the game, and plays forced plays when
@@ -260,12 +232,6 @@ impl App {
         }
     }
 
-    /// Makes `action`, with nothing more to say than what it says itself.
-    pub(super) fn act_saying_nothing(&mut self, action: Action) -> Said {
-        self.act(action);
-        None
-    }
-
     /// The opening roll; returns what it says (also in the log).
     pub(super) fn opening(&mut self, msg: &Msg) -> Said {
         if !matches!(msg, Msg::Roll | Msg::Select) {
@@ -277,7 +243,10 @@ impl App {
         else {
             return None;
         };
-        let (w, b) = (self.name(Side::White), self.name(Side::Black));
+        let (w, b) = (
+            self.words().name(Side::White),
+            self.words().name(Side::Black),
+        );
         let said = if white == black {
             let cube = self.table.game().cube().value();
             if cube > cube_before {
@@ -302,8 +271,8 @@ impl App {
             _ => {
                 let game = self.table.game();
                 return Some(match game.may_double() {
-                    Ok(()) => format!("{}: roll (r) or double (d)", self.name(game.turn())),
-                    Err(_) => format!("{}: roll (r)", self.name(game.turn())),
+                    Ok(()) => format!("{}: roll (r) or double (d)", self.words().name(game.turn())),
+                    Err(_) => format!("{}: roll (r)", self.words().name(game.turn())),
                 });
             }
         }
@@ -345,14 +314,8 @@ impl App {
                 match self.table.carry_out(bg_tui::bot::Decision::NextGame) {
                     Ok(_) => {
                         // A line between the games in the log.
-                        let number = self.table.state().game_number();
-                        let variant = self.table.game().variant();
-                        self.status.note(match self.options.rules.rule_set {
-                            bg_tui::engine::RuleSet::Tavli => {
-                                format!("── game {number}: {variant} ──")
-                            }
-                            _ => format!("── game {number} ──"),
-                        });
+                        let line = self.words().next_game_line();
+                        self.status.note(line);
                         self.after_action();
                         None
                     }
@@ -374,158 +337,28 @@ impl App {
             }
             return None;
         }
+        let orientation = self.orientation();
         match msg {
-            Msg::Select => self.select(&turn),
-            Msg::Digit(die) => self.move_by_die(die),
-            Msg::Undo => {
-                let said = self.table.undo_move().map(|undone| match undone {
-                    Some(ds) => format!(
-                        "took back {}/{}",
-                        self.orientation().point(ds.step.from),
-                        self.orientation().point(ds.step.to)
-                    ),
-                    None => "no checker move to take back".to_string(),
-                });
-                let _ = self.input.drop_pick();
-                said
-            }
+            Msg::Select => match self.input.select(&mut self.table, orientation) {
+                BoardOutcome::Said(said) => said,
+                BoardOutcome::Play(play) => {
+                    self.decide(PersonDecision::Play(play));
+                    None
+                }
+            },
+            Msg::Digit(die) => self.input.move_by_die(&mut self.table, orientation, die),
+            Msg::Undo => self.input.undo(&mut self.table, orientation),
             Msg::Resign(level) => {
                 self.act(Action::Resign(level));
                 None
             }
             Msg::Roll => Some("the dice are rolled: move".to_string()),
             Msg::Double => Some("doubling comes before rolling".to_string()),
-            _ => Some(self.status()),
-        }
-    }
-
-    /// Enter (or a click): picks up the checker under the cursor, puts the picked one down
-    /// there, or makes the finished play.
-    fn select(&mut self, turn: &TurnBuilder) -> Said {
-        let spot = self.input.cursor_spot(self.orientation().flipped());
-        let Some(from) = self.input.picked() else {
-            if let Some(play) = turn.finished() {
-                self.decide(PersonDecision::Play(play));
-                return None;
-            }
-            return match spot_point(spot) {
-                Some(p) if turn.sources().contains(&p) => {
-                    self.input.pick(p);
-                    None
-                }
-                Some(p) if turn.position().board()[p.index()] > 0 => Some(format!(
-                    "the checker on {} cannot move now: the dice must be used elsewhere",
-                    self.orientation().point(p)
-                )),
-                Some(p) => Some(format!(
-                    "no checker of yours on {}",
-                    self.orientation().point(p)
-                )),
-                None => Some("pick up a checker to move first".to_string()),
-            };
-        };
-        if spot_point(spot) == Some(from) {
-            let _ = self.input.drop_pick();
-            return None;
-        }
-        let to = spot_point(spot).unwrap_or(Place::OFF);
-        match turn.destinations(from).into_iter().find(|d| d.to == to) {
-            Some(d) if d.paths.len() == 1 => self.follow(&d.paths[0]),
-            Some(d) => {
-                self.input.set_mode(Mode::ChooseWay(d.paths));
-                None
-            }
-            None => Some(format!(
-                "the checker on {} cannot move to {}",
-                self.orientation().point(from),
-                self.orientation().point(to)
-            )),
-        }
-    }
-
-    /// Moves the picked checker along `path`.
-    pub(super) fn follow(&mut self, path: &[DieStep]) -> Said {
-        match self.table.follow(path)? {
-            Ok(()) => {
-                let _ = self.input.drop_pick();
-                if let Some(last) = path.last() {
-                    self.input
-                        .put_cursor_on(point_spot(last.step.to), self.orientation().flipped());
-                }
-                None
-            }
-            Err(e) => Some(self.orientation().error(e)),
-        }
-    }
-
-    /// A digit: moves the picked checker (or the one under the cursor) by that die.
-    fn move_by_die(&mut self, die: u8) -> Said {
-        let from = self
-            .input
-            .picked()
-            .or_else(|| spot_point(self.input.cursor_spot(self.orientation().flipped())))
-            .unwrap_or(Place::OFF);
-        if from.is_off() {
-            return Some("pick up a checker to move first".to_string());
-        }
-        match self.table.move_by_die(from, die)? {
-            Ok(ds) => {
-                let _ = self.input.drop_pick();
-                self.input
-                    .put_cursor_on(point_spot(ds.step.to), self.orientation().flipped());
-                None
-            }
-            Err(e) => Some(self.orientation().error(e)),
-        }
-    }
-
-    /// A play typed on the command line (notation), finishing the moves made so far or in
-    /// place of them.
-    pub(super) fn typed_play(&mut self, text: &str) -> Said {
-        let game = self.table.game();
-        let Phase::Moving(dice) = game.phase() else {
-            return Some("there is no roll to play now".to_string());
-        };
-        let made: Vec<_> = self
-            .table
-            .turn()
-            .map(|t| t.made().iter().map(|ds| ds.step).collect())
-            .unwrap_or_default();
-        if made.is_empty() {
-            return match parse_play_in(game.variant(), text, game.position(), dice) {
-                Ok(play) => {
-                    self.decide(PersonDecision::Play(play));
-                    None
-                }
-                Err(e) => Some(e.to_string()),
-            };
-        }
-        // Checkers already moved this turn: the typed moves finish the turn from there; if
-        // they are a whole play of their own, they replace the moves made, and the message
-        // says so.
-        let position = self
-            .table
-            .turn()
-            .map_or(*game.position(), |t| *t.position());
-        let so_far = Play::new(&made, position)
-            .map(|p| format_play(&p))
-            .unwrap_or_default();
-        let variant = game.variant();
-        let continued = parse_play_in(variant, &format!("{so_far} {text}"), game.position(), dice);
-        match continued {
-            Ok(play) => {
-                self.decide(PersonDecision::Play(play));
-                None
-            }
-            Err(e) => match parse_play_in(variant, text, game.position(), dice) {
-                Ok(play) => {
-                    self.decide(PersonDecision::Play(play));
-                    self.tutor.is_idle().then(|| {
-                        format!("{text} was played as the whole move, in place of {so_far}")
-                    })
-                }
-                Err(_) => Some(format!("after {so_far}: {e}")),
-            },
+            // The person's own turn: what the status line says (no bot, no double to ask).
+            _ => Some(
+                self.words()
+                    .status(self.input.picked().is_some(), false, None),
+            ),
         }
     }
 }

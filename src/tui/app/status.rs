@@ -25,6 +25,19 @@ impl StatusLine {
         &self.message
     }
 
+    /// The message line as shown: `waiting` (a save waits for the disk: see
+    /// [`super::leaving::Leaving::waiting_line`]) before what it says, else `reminder` (of
+    /// the keys) while nothing is said.
+    pub(super) fn shown(&self, waiting: Option<String>, reminder: Option<String>) -> String {
+        let said = self.message.as_str();
+        match (waiting, reminder) {
+            (Some(waiting), _) if said.is_empty() => waiting,
+            (Some(waiting), _) => format!("{waiting} · {said}"),
+            (None, Some(reminder)) if said.is_empty() => reminder,
+            (None, _) => said.to_string(),
+        }
+    }
+
     /// Shows `line` on the message line (in place of what it said).
     pub(super) fn say(&mut self, line: String) {
         self.message = line;

@@ -106,26 +106,13 @@ impl App {
                 o.board_text = !o.board_text;
                 if o.board_text {
                     // Into the log too, where it stays to be copied.
-                    let text = self.xgid_now();
+                    let text = self.table.xgid();
                     self.status.note(text);
                 }
                 ("the XGID on the panel", self.options.board_text)
             }
         };
         Some(format!("{what}: {}", if on { "on" } else { "off" }))
-    }
-
-    /// The XGID of the position and match as they stand (the player on roll's view).
-    pub(super) fn xgid_now(&self) -> String {
-        let fields = self.table.state().match_id_fields();
-        let rules = &self.options.rules;
-        let cap = rules.cube_cap.max(1);
-        bg_tui::engine::xgid(
-            self.table.game().position(),
-            &fields,
-            rules.beaver,
-            (31 - cap.leading_zeros()) as u8,
-        )
     }
 
     /// The clock of the side to act runs; the others stand.
@@ -146,8 +133,8 @@ impl App {
                 {
                     let line = format!(
                         "{}'s time is out: {} claims it",
-                        self.name(side),
-                        self.name(side.opponent())
+                        self.words().name(side),
+                        self.words().name(side.opponent())
                     );
                     self.status.note(line);
                     self.take_over_side(side);
@@ -155,8 +142,8 @@ impl App {
                 }
                 let line = format!(
                     "{}'s time is out: {} may hand that side to the computer (C)",
-                    self.name(side),
-                    self.name(side.opponent())
+                    self.words().name(side),
+                    self.words().name(side.opponent())
                 );
                 self.status.announce(line);
             }
@@ -229,7 +216,7 @@ impl App {
                 self.table.undo_turn();
                 let line = format!(
                     "{name} plays {}'s side for the rest of the game",
-                    self.name(side)
+                    self.words().name(side)
                 );
                 self.status.announce(line);
             }
