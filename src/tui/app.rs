@@ -93,7 +93,7 @@ use bg_tui::engine::{
 use bg_tui::engine::{Play, TurnBuilder};
 use bg_tui::host::Host;
 use bg_tui::host::saving::{SaveWriter, Saving};
-use bg_tui::host::seats::{Seats, SharedBot};
+use bg_tui::host::seats::Seats;
 use bg_tui::record::Recorder;
 pub(crate) use leaving::SAVE_WAIT;
 
@@ -190,6 +190,70 @@ impl Options {
                 _ => None,
             })
             .unwrap_or_else(|| bot::strongest_for(variant).to_string())
+    }
+
+    /// The keys that turn a table option on or off (`has_position_id`: the game's variant
+    /// has one, so the position's text is its XGID); returns what the message line says.
+    pub(crate) fn toggle(&mut self, option: super::msg::Toggle, has_position_id: bool) -> String {
+        use super::msg::Toggle;
+        let (what, on) = match option {
+            Toggle::AutoRoll => {
+                self.auto_roll = match self.auto_roll {
+                    AutoRoll::Off => AutoRoll::NoDouble,
+                    AutoRoll::NoDouble => AutoRoll::Always,
+                    AutoRoll::Always => AutoRoll::Off,
+                };
+                return match self.auto_roll {
+                    AutoRoll::Off => "auto-roll off: r rolls",
+                    AutoRoll::NoDouble => "auto-roll on when you cannot double",
+                    AutoRoll::Always => "auto-roll always: you are not asked about doubling",
+                }
+                .to_string();
+            }
+            Toggle::AutoBearOff => {
+                self.auto_bearoff = !self.auto_bearoff;
+                (
+                    "auto bear-off (once there is no contact)",
+                    self.auto_bearoff,
+                )
+            }
+            Toggle::TutorView => {
+                self.tutor = !self.tutor;
+                ("tutor view", self.tutor)
+            }
+            Toggle::TutorMode => return self.toggle_tutor_mode(None),
+            Toggle::TurnBoard => {
+                self.turn_board = !self.turn_board;
+                ("board turned to the player on roll", self.turn_board)
+            }
+            Toggle::PositionText => {
+                self.board_text = !self.board_text;
+                let what = if has_position_id {
+                    "the XGID on the panel"
+                } else {
+                    "the board as text on the panel"
+                };
+                (what, self.board_text)
+            }
+        };
+        format!("{what}: {}", if on { "on" } else { "off" })
+    }
+
+    /// Whether a person's dice are rolled without asking in `game` now, as auto-roll is
+    /// set (`bot_on_roll`: a bot plays the player on roll, which rolls for itself).
+    pub(crate) fn auto_rolls(&self, game: &bg_tui::engine::Game, bot_on_roll: bool) -> bool {
+        if game.result().is_some()
+            || game.resignation().is_some()
+            || game.phase() != bg_tui::engine::Phase::Rolling
+            || bot_on_roll
+        {
+            return false;
+        }
+        match self.auto_roll {
+            AutoRoll::Off => false,
+            AutoRoll::NoDouble => game.may_double().is_err(),
+            AutoRoll::Always => true,
+        }
     }
 
     /// The pause between a bot's checker moves (zero: none).
@@ -498,7 +562,11 @@ impl App {
             engines_to_seat: Vec::new(),
             drill: None,
         };
-        app.start_clocks();
+        // The clocks of a new match, or of the record resumed (the reserves after its last
+        // action).
+        if let Some(kind) = app.table.start_clocks() {
+            app.options.clock = Some(kind);
+        }
         app.auto_rolls();
         app.schedule();
         // A bot asked before any event: its job waits for the runtime.
@@ -583,7 +651,11 @@ impl App {
             }
             Msg::Answer(answer) => self.answer(answer),
             // Ctrl-C in the question of a match that is not saved: quit without it.
-            Msg::QuitNow if matches!(self.input.mode(), Mode::Rescue(_)) => self.quit_unsaved(),
+            // It is not saved elsewhere at the end either.
+            Msg::QuitNow if matches!(self.input.mode(), Mode::Rescue(_)) => {
+                self.table.decline_saving();
+                self.leaving.quit_now();
+            }
             Msg::Terminate => self.leaving.quit_now(),
             Msg::Editor(key) => {
                 let said = self.editor_msg(key);

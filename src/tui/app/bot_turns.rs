@@ -49,7 +49,7 @@ impl App {
             }
             // The computer bears off for a person who asked it to.
             Decider::Person(side) if matches!(question, Question::Play(_)) => {
-                match self.finisher_for(side) {
+                match self.table.finisher_for(side, self.options.auto_bearoff) {
                     Some(bot) => Some(bot),
                     None => return,
                 }
@@ -206,13 +206,7 @@ impl App {
     /// Waiting for an engine of the command line, before anything has been played: q quits
     /// at once then, as Ctrl-C does.
     pub(super) fn waiting_for_first_engine(&self) -> bool {
-        self.questions.making().is_some()
-            && self
-                .table
-                .record()
-                .games
-                .iter()
-                .all(|g| g.actions.is_empty())
+        self.questions.making().is_some() && self.table.nothing_played()
     }
 
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that

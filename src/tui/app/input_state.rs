@@ -7,7 +7,7 @@ use super::{GRID, MAX_COMMAND_CHARS, Mode};
 use crate::tui::keys::{PanelKey, help_rows};
 use crate::tui::model::{Overlay, Spot};
 use crate::tui::msg::{Arrow, LineMsg};
-use bg_tui::engine::{DieStep, Place};
+use bg_tui::engine::{DieStep, Place, TurnBuilder};
 
 /// The keys' mode, the cursor, the pick and the command history.
 #[derive(Debug)]
@@ -115,10 +115,10 @@ impl InputState {
         self.put_cursor_on_drawn(drawn(spot, flipped));
     }
 
-    /// At the start of a turn whose checkers can move from `sources`: the cursor on the
-    /// bar when a checker must enter, else on the rearmost checker that can move.
-    pub(super) fn cursor_to_start(&mut self, sources: &[Place], flipped: bool) {
-        if let Some(&from) = sources.iter().max() {
+    /// At the start of `turn` (none: nothing to do): the cursor on the bar when a checker
+    /// must enter, else on the rearmost checker that can move.
+    pub(super) fn cursor_to_start(&mut self, turn: Option<&TurnBuilder>, flipped: bool) {
+        if let Some(from) = turn.and_then(|t| t.sources().into_iter().max()) {
             let spot = Spot::from(from);
             // The bar is in both rows: take the mover's half.
             if spot == Spot::Bar {

@@ -126,9 +126,60 @@ impl Table {
         self.host.time_outs()
     }
 
-    /// The bot that bears off for people ([`Host::finisher`]).
-    pub(super) fn finisher(&mut self) -> Option<SharedBot> {
+    /// The bot that plays a person's roll now, if auto bear-off (`auto_bearoff`) applies:
+    /// `side`'s turn to move, a person's, with no contact left and no checker moved yet
+    /// ([`Host::finisher`]).
+    pub(super) fn finisher_for(&mut self, side: Side, auto_bearoff: bool) -> Option<SharedBot> {
+        let game = self.game();
+        if !auto_bearoff
+            || self.seats().has_bot(side)
+            || !game.position().is_race()
+            || !matches!(game.phase(), Phase::Moving(_))
+            || self.turn().is_some_and(|t| !t.made().is_empty())
+        {
+            return None;
+        }
         self.host.finisher()
+    }
+
+    /// `C` / `:flag`: the side whose time is out that the people at the table may hand to
+    /// the computer: the side to act first, then the player on roll, then the other, not
+    /// yet taken over, not a bot's, and not the one person's own against a bot (that is
+    /// the bot's to claim, and it does at once). Refused with the reason.
+    pub(super) fn side_to_claim(&self) -> Result<Side, &'static str> {
+        let clocks = self.clocks();
+        if !clocks.exist() {
+            return Err("there are no clocks in this game (--clock)");
+        }
+        let is_out = clocks.out();
+        let game = self.game();
+        let seats = self.seats();
+        let people = [Side::White, Side::Black].map(|side| seats.person_plays(side));
+        // Against a bot, the one person's own side.
+        let own = match people {
+            [true, false] => Some(Side::White),
+            [false, true] => Some(Side::Black),
+            _ => None,
+        };
+        let out = |s: Side| is_out[s.index()] && !game.is_taken_over(s);
+        let candidates = [
+            game.to_act(),
+            Some(game.turn()),
+            Some(game.turn().opponent()),
+        ];
+        candidates
+            .into_iter()
+            .flatten()
+            .find(|&s| out(s) && !seats.has_bot(s) && Some(s) != own)
+            .ok_or(match own {
+                Some(me) if out(me) => "your own time is out: that is for the computer to claim",
+                _ => "no player's time is out",
+            })
+    }
+
+    /// Nothing has been played in the match yet.
+    pub(super) fn nothing_played(&self) -> bool {
+        self.record().games.iter().all(|g| g.actions.is_empty())
     }
 
     /// Carries out `decision` ([`Host::carry_out`]): the one road for a person's and a

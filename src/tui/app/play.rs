@@ -9,6 +9,7 @@ use super::board_input::BoardOutcome;
 use super::{App, Mode, Msg, Said};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::model::LastMove;
+use crate::tui::msg::Toggle;
 use crate::tui::tutor::PersonDecision;
 use bg_tui::engine::{Action, Phase, Side, TurnBuilder, format_play};
 
@@ -38,7 +39,21 @@ impl App {
                 self.input
                     .jump_cursor(sources, flipped, msg == Msg::NextChecker)
             }
-            Msg::Toggle(option) => self.toggle(option),
+            Msg::Toggle(option) => {
+                let has_position_id = self.table.game().variant().has_position_id();
+                let said = self.options.toggle(option, has_position_id);
+                match option {
+                    // Turned on while the dice wait for this person: their roll (and their
+                    // chance to double) stays theirs this turn.
+                    Toggle::AutoRoll => self.auto_roll_held = Some(self.table.recorded()),
+                    // The XGID into the log too, where it stays to be copied.
+                    Toggle::PositionText if self.options.board_text && has_position_id => {
+                        self.status.note(self.table.xgid());
+                    }
+                    _ => {}
+                }
+                Some(said)
+            }
             Msg::TakeOver => self.take_over(),
             Msg::EditPosition => self.open_editor(None),
             Msg::SetupFrom(text) => self.open_editor(Some(&text)),
@@ -219,7 +234,8 @@ impl App {
     pub(super) fn after_action(&mut self) {
         let _ = self.input.drop_pick();
         if self.table.follow_game() {
-            self.cursor_to_start();
+            let flipped = self.orientation().flipped();
+            self.input.cursor_to_start(self.table.turn(), flipped);
         }
         if self.options.auto_forced
             && let Some(turn) = self.table.turn()

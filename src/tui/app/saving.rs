@@ -239,13 +239,6 @@ impl App {
         self.input.set_mode(Mode::Rescue(typed));
     }
 
-    /// The players quit without saving a match that cannot be saved where it goes: it is
-    /// not saved elsewhere at the end either.
-    pub(super) fn quit_unsaved(&mut self) {
-        self.table.decline_saving();
-        self.leaving.quit_now();
-    }
-
     /// The match is not safe on the disk (a full disk), and was not saved elsewhere: the
     /// program then ends with a status that says so.
     #[must_use]

@@ -100,7 +100,8 @@ impl App {
                     && self.table.turn().is_some()
                 {
                     self.table.undo_turn();
-                    self.cursor_to_start();
+                    let flipped = self.orientation().flipped();
+                    self.input.cursor_to_start(self.table.turn(), flipped);
                 }
                 let _ = self.input.drop_pick();
                 self.status.say(
