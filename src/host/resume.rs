@@ -121,10 +121,11 @@ impl Host<Recorder> {
                 None => MatchEnd::Stopped,
             }));
         }
-        let players = [Side::White, Side::Black].map(|side| match &record.players[side.index()].kind {
-            PlayerKind::Human => Ok(Player::Human),
-            PlayerKind::Bot(name) => name.parse::<BotSpec>().map(Player::Bot),
-        });
+        let players =
+            [Side::White, Side::Black].map(|side| match &record.players[side.index()].kind {
+                PlayerKind::Human => Ok(Player::Human),
+                PlayerKind::Bot(name) => name.parse::<BotSpec>().map(Player::Bot),
+            });
         let [white, black] = players;
         let mut players = [white?, black?];
         // A command from the file's text is never run unless the user named it.
@@ -142,7 +143,8 @@ impl Host<Recorder> {
             }
         }
         let seed = record.seed.unwrap_or_else(|| rand::rng().random());
-        let names = [Side::White, Side::Black].map(|side| record.players[side.index()].name.clone());
+        let names =
+            [Side::White, Side::Black].map(|side| record.players[side.index()].name.clone());
         let seats = Seats::for_players(players, names, seed, record.rules.rule_set)?;
         let dice = if record.seed.is_some() {
             record.dice_rolled()
@@ -227,7 +229,10 @@ mod tests {
             }]
         );
         let said = not_run[0].to_string();
-        assert!(said.starts_with("the expert plays Black in place of the record's engine ubgi:touch"), "{said}");
+        assert!(
+            said.starts_with("the expert plays Black in place of the record's engine ubgi:touch"),
+            "{said}"
+        );
         // A control character of the file's text is never shown raw.
         let hostile = EngineNotRun {
             side: Side::White,
@@ -258,9 +263,14 @@ mod tests {
     #[test]
     fn a_stopped_session_cannot_be_resumed() {
         let mut m = MatchState::new(Rules::money()).unwrap();
-        m.stop().expect("a money session stops before its first roll");
-        let err = Host::resume(record(PlayerKind::Human), m, SaveWriter::new(None, Vec::new()))
-            .unwrap_err();
+        m.stop()
+            .expect("a money session stops before its first roll");
+        let err = Host::resume(
+            record(PlayerKind::Human),
+            m,
+            SaveWriter::new(None, Vec::new()),
+        )
+        .unwrap_err();
         assert!(
             matches!(err, ResumeError::MatchOver(MatchEnd::Stopped)),
             "{err}"

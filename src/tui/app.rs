@@ -53,7 +53,7 @@
 
 mod board_input;
 mod bot_turns;
-mod drilling;
+mod drill_desk;
 mod editing;
 mod hint_rollouts;
 mod hints;
@@ -96,6 +96,7 @@ use bg_tui::host::saving::{SaveWriter, Saving};
 use bg_tui::host::seats::Seats;
 use bg_tui::record::Recorder;
 pub(crate) use leaving::SAVE_WAIT;
+pub(crate) use saving::Ending;
 
 /// The keys of the game's panels, each declared by its part ([`crate::tui::keys::PanelKey`]).
 pub(crate) const PANEL_KEYS: &[crate::tui::keys::PanelKey] = &[hints::KEY];
@@ -394,7 +395,7 @@ pub(crate) struct App {
     /// the next last: one at a time, each once the one before has come back.
     engines_to_seat: Vec<(BotSpec, Vec<Side>)>,
     /// The drill (`:drill`), while it is open over the match.
-    drill: Option<Box<crate::tui::drill::Drill>>,
+    drill: drill_desk::DrillDesk,
 }
 
 impl std::fmt::Debug for App {
@@ -560,7 +561,7 @@ impl App {
             status: status::StatusLine::default(),
             auto_roll_held: None,
             engines_to_seat: Vec::new(),
-            drill: None,
+            drill: drill_desk::DrillDesk::default(),
         };
         // The clocks of a new match, or of the record resumed (the reserves after its last
         // action).
@@ -641,10 +642,10 @@ impl App {
             Msg::Hint(msg) => return self.hint_msg(msg),
             Msg::Tutor(msg) => return self.tutor_msg(msg),
             Msg::Second => return self.second(),
-            // The drill's worker, the drill closed (see [`App::drill_takes`]): dropped.
+            // The drill's worker, the drill closed (see [`drill_desk::DrillDesk::takes`]): dropped.
             Msg::Ignore | Msg::Drill(_) => return false,
             Msg::Resize(w, h) => self.size = (w, h),
-            Msg::Other if !self.fits() => {}
+            Msg::Other if !input::fits(self.size) => {}
             Msg::ClosePanel => {
                 self.hints.close();
                 self.input.set_mode(Mode::Play);

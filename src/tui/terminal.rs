@@ -13,7 +13,7 @@
 //! and after a signal, which ends the loop like any other event. SIGTSTP puts the terminal
 //! back before the process stops, and going on (SIGCONT) sets it up and redraws it.
 
-use super::app::{App, AppError, Options, SAVE_WAIT};
+use super::app::{App, AppError, Ending, Options, SAVE_WAIT};
 use super::event::Event;
 use super::msg::Msg;
 use super::view;
@@ -216,31 +216,30 @@ pub(crate) fn run_app(mut app: App) -> Result<String, RunError> {
     finish(&mut app)
 }
 
-/// Once the game has ended: its saving finished ([`App::finish_saving`]), and the line to
-/// print.
+/// Once the game has ended: its saving finished ([`App::end`]), and the line to print.
 ///
 /// # Errors
 /// [`RunError::NotSaved`] when the match could not be saved where it goes nor elsewhere:
 /// where it is. A match saved nowhere on the disk has its record printed on standard
 /// output first (the terminal is restored by then), the last place it can go.
 /// [`RunError::SaveStuck`] when a save did not come back at quit ([`App::give_up_save`]):
-/// the match is saved in a rescue folder without it ([`App::rescue_stuck`]), or printed.
+/// the match is saved in a rescue folder without it, or printed.
 pub(crate) fn finish(app: &mut App) -> Result<String, RunError> {
-    if app.save_stuck() {
-        let (line, record) = app.rescue_stuck();
-        if let Some(json) = record {
-            print_record(&json);
+    match app.end() {
+        Ending::Saved(line) => Ok(line),
+        Ending::Stuck { line, record } => {
+            if let Some(json) = record {
+                print_record(&json);
+            }
+            Err(RunError::SaveStuck(line))
         }
-        return Err(RunError::SaveStuck(line));
+        Ending::NotSaved { line, record } => {
+            if let Some(json) = record {
+                print_record(&json);
+            }
+            Err(RunError::NotSaved(line))
+        }
     }
-    let line = app.finish_saving();
-    if !app.lost() {
-        return Ok(line);
-    }
-    if let Some(json) = app.unsaved_record() {
-        print_record(&json);
-    }
-    Err(RunError::NotSaved(line))
 }
 
 /// Prints a match's record on standard output (the terminal restored), the last place it

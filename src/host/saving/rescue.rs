@@ -94,12 +94,19 @@ pub(super) fn rescue_in_folders(
 fn write_in(dir: &Path, name: &str, json: &str) -> Result<PathBuf, FolderProblem> {
     std::fs::create_dir_all(dir)
         .map_err(FolderProblem::Create)
-        .and_then(|()| store::write_unused(dir, name, json.as_bytes()).map_err(FolderProblem::Write))
+        .and_then(|()| {
+            store::write_unused(dir, name, json.as_bytes()).map_err(FolderProblem::Write)
+        })
 }
 
 /// [`write_in`] on a thread of its own, waited for `wait` at most; when no thread can start,
 /// on this one.
-fn write_within(dir: &Path, name: &str, json: &str, wait: Duration) -> Result<PathBuf, FolderProblem> {
+fn write_within(
+    dir: &Path,
+    name: &str,
+    json: &str,
+    wait: Duration,
+) -> Result<PathBuf, FolderProblem> {
     let (tx, rx) = std::sync::mpsc::channel();
     let (on_dir, on_name, on_json) = (dir.to_path_buf(), name.to_string(), json.to_string());
     let started = std::thread::Builder::new()

@@ -1,8 +1,8 @@
 use super::*;
-use crate::record::Recorder;
-use crate::store;
 use crate::engine::{Action, MatchState, Rules};
+use crate::record::Recorder;
 use crate::record::{PlayerInfo, PlayerKind};
+use crate::store;
 
 fn recorder() -> Recorder {
     let player = |name: &str| PlayerInfo {
@@ -152,10 +152,7 @@ fn a_save_that_never_returns_is_timed_and_the_match_is_rescued_without_it() {
     assert_eq!(saved.parent(), Some(rescue.as_path()));
     let name = saved.file_name().unwrap().to_string_lossy().into_owned();
     assert!(name.starts_with("unfinished-"), "{name}");
-    assert_eq!(
-        store::read_record(&saved).unwrap().0,
-        *recorder.as_record()
-    );
+    assert_eq!(store::read_record(&saved).unwrap().0, *recorder.as_record());
     assert_eq!(saving.status().rescued.as_deref(), Some(saved.as_path()));
     // The disk answers at last: the save comes back.
     hung.answer();

@@ -147,7 +147,6 @@ impl SaveWriter {
         }
     }
 
-
     /// Saves `record` to `path`, or (`None`) where it was last saved or resumed from, else
     /// under a dated name in the save folder; says where, or why not.
     fn save_to(&mut self, record: &Record, path: Option<PathBuf>) -> Saved {

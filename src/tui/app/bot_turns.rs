@@ -203,12 +203,6 @@ impl App {
         }
     }
 
-    /// Waiting for an engine of the command line, before anything has been played: q quits
-    /// at once then, as Ctrl-C does.
-    pub(super) fn waiting_for_first_engine(&self) -> bool {
-        self.questions.making().is_some() && self.table.nothing_played()
-    }
-
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that
     /// could not be made (the message says why); the message line says it in the log too.
     pub(super) fn bots_made(&mut self, made: MadeBots) -> bool {

@@ -2,6 +2,7 @@
 //! questions asked of the keys, and the command line (typing, history, and running a
 //! line).
 
+use super::input_state::RescueAnswer;
 use super::{App, Command, Event, Mode, Msg, board_input, commands, expand_home, view};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::keys::play_key;
@@ -44,7 +45,7 @@ impl App {
 
     fn key_msg(&self, key: KeyEvent) -> Msg {
         let msg = play_key(key, super::PANEL_KEYS);
-        if !self.fits() {
+        if !fits(self.size) {
             // The board is hidden: only quitting acts, at once (no question could be seen).
             return match msg {
                 Msg::QuitNow | Msg::Quit => Msg::QuitNow,
@@ -148,16 +149,22 @@ impl App {
         self.say(said);
     }
 
-    /// The terminal is large enough for the board.
-    pub(super) fn fits(&self) -> bool {
-        self.size.0 >= view::MIN_WIDTH && self.size.1 >= view::MIN_HEIGHT
-    }
-
     /// A key on the command line: Enter runs the line. (In the question of a match that is
-    /// not saved, the keys type its file name: see [`App::rescue_key`].)
+    /// not saved, the keys type its file name: see [`InputState::rescue_key`].)
+    ///
+    /// [`InputState::rescue_key`]: super::input_state::InputState::rescue_key
     pub(super) fn line_key(&mut self, msg: LineMsg) {
         if matches!(self.input.mode(), Mode::Rescue(_)) {
-            self.rescue_key(msg);
+            match self.input.rescue_key(msg) {
+                Some(RescueAnswer::Back) => self
+                    .status
+                    .say("the match is still not saved: q asks again".to_string()),
+                Some(RescueAnswer::SaveTo(typed)) => {
+                    let to = typed.as_deref().map(expand_home);
+                    self.outbox.ask(Effect::Save(SaveRequest::Rescue(to)));
+                }
+                None => {}
+            }
             return;
         }
         if let Some(line) = self.input.line_key(msg) {
@@ -203,10 +210,22 @@ impl App {
                 self.say(Some(said));
             }
             Ok(Command::Drill) => {
-                let said = self.open_drill();
+                let options = crate::tui::drill::DrillOptions {
+                    ascii: self.options.ascii,
+                    color: self.options.color,
+                    palette: self.options.palette,
+                    ..crate::tui::drill::DrillOptions::default()
+                };
+                let saves = self.options.saves.as_deref();
+                let said = self.drill.open(saves, self.table.clocks().exist(), options);
                 self.say(said);
             }
             Err(why) => self.status.say(why.to_string()),
         }
     }
+}
+
+/// The terminal of `size` (columns, rows) is large enough for the board.
+pub(super) const fn fits(size: (u16, u16)) -> bool {
+    size.0 >= view::MIN_WIDTH && size.1 >= view::MIN_HEIGHT
 }

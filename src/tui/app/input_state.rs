@@ -9,6 +9,16 @@ use crate::tui::model::{Overlay, Spot};
 use crate::tui::msg::{Arrow, LineMsg};
 use bg_tui::engine::{DieStep, Place, TurnBuilder};
 
+/// What a key in the question of a match that is not saved came to.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum RescueAnswer {
+    /// Esc: back to the game, the match still not saved.
+    Back,
+    /// Enter: save it to the file name typed (`None`: none typed, to the first folder
+    /// that takes it).
+    SaveTo(Option<String>),
+}
+
 /// The keys' mode, the cursor, the pick and the command history.
 #[derive(Debug)]
 pub(super) struct InputState {
@@ -67,6 +77,34 @@ impl InputState {
             Mode::ChooseWay(paths) => question("Which way?", MatchWords::ways(paths)),
             Mode::Play | Mode::Command(..) => None,
         }
+    }
+
+    /// A key in the question of a match that is not saved ([`Mode::Rescue`]): a file name
+    /// typed (4,096 characters at most), Enter saves (to it, or without one to the first
+    /// folder that takes it), Esc goes back to the game. (Ctrl-C quits without saving it:
+    /// see [`super::App::update`].) `None`: the question stays.
+    pub(super) fn rescue_key(&mut self, msg: LineMsg) -> Option<RescueAnswer> {
+        let Mode::Rescue(typed) = &mut self.mode else {
+            return None;
+        };
+        match msg {
+            LineMsg::Char(c) if typed.chars().count() < 4096 => typed.push(c),
+            LineMsg::Back => {
+                typed.pop();
+            }
+            LineMsg::Cancel => {
+                self.mode = Mode::Play;
+                return Some(RescueAnswer::Back);
+            }
+            LineMsg::Enter => {
+                let typed = typed.trim();
+                return Some(RescueAnswer::SaveTo(
+                    (!typed.is_empty()).then(|| typed.to_string()),
+                ));
+            }
+            _ => {}
+        }
+        None
     }
 
     /// The keys do what `mode` says from now on.

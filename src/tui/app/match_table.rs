@@ -13,7 +13,7 @@ use bg_tui::engine::{
 use bg_tui::host::clocks::Timing;
 #[cfg(test)]
 use bg_tui::host::saving::SaveWriter;
-use bg_tui::host::saving::{RescueError, SaveDone, SaveJob, SaveRequest, Saved, Saving};
+use bg_tui::host::saving::{SaveDone, SaveJob, SaveRequest, Saved, Saving};
 use bg_tui::host::seats::{Player, Seats, SharedBot, side_seed};
 use bg_tui::host::{Host, TakeOverError};
 use bg_tui::record::{Record, RecordedAction};
@@ -326,14 +326,37 @@ impl Table {
         self.host.finish_saving()
     }
 
-    /// A save out that does not come back: the match saved elsewhere without it
-    /// ([`Host::rescue_stuck`]).
-    pub(super) fn rescue_stuck(
-        &mut self,
-        over: bool,
-        wait: std::time::Duration,
-    ) -> Result<std::path::PathBuf, RescueError> {
-        self.host.rescue_stuck(over, wait)
+    /// A save out that does not come back: the match saved in the first other folder that
+    /// takes it within `wait` ([`Host::rescue_stuck`]). Returns the line to print once the
+    /// terminal is restored, and the record when no folder took it.
+    pub(super) fn rescue_stuck(&mut self, wait: std::time::Duration) -> (String, Option<String>) {
+        let out = self.saving().out_for().unwrap_or_default().as_secs();
+        let over = self.state().is_over();
+        let stuck = format!("a save did not come back (the disk has not answered for {out} s)");
+        match self.host.rescue_stuck(over, wait) {
+            Ok(path) => (
+                format!(
+                    "{stuck}: the match is saved as {} ({})",
+                    path.display(),
+                    bg_tui::host::saving::how_to_go_on(over)
+                ),
+                None,
+            ),
+            Err(why) => (
+                format!(
+                    "{stuck}, and no other folder took the match ({why}): its record is \
+                     printed on standard output"
+                ),
+                Some(bg_tui::record::to_json(self.record())),
+            ),
+        }
+    }
+
+    /// The match's record, when it is not saved anywhere on the disk (not even in an
+    /// autosave behind it): the last place it can go is the standard output.
+    pub(super) fn unsaved_record(&self) -> Option<String> {
+        (self.host.unsaved() && self.saving().status().current_journal.is_none())
+            .then(|| bg_tui::record::to_json(self.record()))
     }
 
     #[cfg(test)]

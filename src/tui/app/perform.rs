@@ -18,8 +18,11 @@ impl App {
     /// Applies one event and performs what it asks for (see [`App::update`] and
     /// [`App::perform`]); returns whether the screen must be redrawn.
     pub(crate) fn handle(&mut self, event: Event) -> bool {
-        if let Some(redraw) = self.drill_takes(&event) {
-            return redraw;
+        if let Some(took) = self.drill.takes(&event) {
+            if let Some(line) = took.left {
+                self.status.say(line);
+            }
+            return took.redraw;
         }
         if matches!(event, Event::Key(_)) {
             // A bot whose worker could not start is asked again.
@@ -52,6 +55,17 @@ impl App {
         self.outbox.take_jobs()
     }
 
+    /// The drill, while it is open over the match, to start its work.
+    pub(crate) fn drill_mut(&mut self) -> Option<&mut crate::tui::drill::Drill> {
+        self.drill.get_mut()
+    }
+
+    /// The drill, while it is open over the match, to draw it.
+    #[must_use]
+    pub(crate) fn drill_open(&self) -> Option<&crate::tui::drill::Drill> {
+        self.drill.get()
+    }
+
     #[cfg(test)]
     /// The question for a bot to run now (for a runtime, or a test, that runs jobs one
     /// kind at a time).
@@ -77,6 +91,7 @@ impl App {
         self.outbox.take_job()
     }
 
+    #[cfg(test)]
     /// The save to make now (see [`App::take_bot_job`]).
     pub(crate) fn take_save_job(&mut self) -> Option<bg_tui::host::saving::SaveJob> {
         self.outbox.take_job()

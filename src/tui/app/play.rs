@@ -25,7 +25,10 @@ impl App {
             }
             // Once the match is over there is nothing to keep playing, nor while the game
             // waits for its engine to start before anything is played: q quits.
-            Msg::Quit if self.table.state().is_over() || self.waiting_for_first_engine() => {
+            Msg::Quit
+                if self.table.state().is_over()
+                    || (self.questions.making().is_some() && self.table.nothing_played()) =>
+            {
                 self.quit_asked();
                 None
             }
@@ -54,7 +57,13 @@ impl App {
                 }
                 Some(said)
             }
-            Msg::TakeOver => self.take_over(),
+            Msg::TakeOver => match self.table.side_to_claim() {
+                Ok(side) => {
+                    self.take_over_side(side);
+                    None
+                }
+                Err(why) => Some(why.to_string()),
+            },
             Msg::EditPosition => self.open_editor(None),
             Msg::SetupFrom(text) => self.open_editor(Some(&text)),
             Msg::Help => {

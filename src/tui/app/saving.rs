@@ -6,11 +6,11 @@
 
 use super::{App, Mode, Options};
 use crate::tui::effect::{Effect, SaveRequest};
-use crate::tui::msg::{LineMsg, Msg};
+use crate::tui::msg::Msg;
 use bg_tui::engine::Side;
 use bg_tui::host::Host;
 use bg_tui::host::resume::shown_name;
-use bg_tui::host::saving::{Saved, how_to_go_on};
+use bg_tui::host::saving::Saved;
 use std::time::Duration;
 // What the tests' ways in (resuming a record in hand, saving to a path) need.
 #[cfg(test)]
@@ -21,6 +21,32 @@ use {
     bg_tui::record::Record,
     std::path::{Path, PathBuf},
 };
+
+/// How the game ended, for the runtime to say once the terminal is restored: see
+/// [`App::end`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// The match is safe (or nothing was played): the line to print, where it is and how
+    /// to go on with it (empty: nothing to say).
+    Saved(String),
+    /// A save did not come back at quit: the line says where the match went instead, and
+    /// its record is there when no other folder took it (the standard output is the last
+    /// place it can go).
+    Stuck {
+        /// Where the match is, or why it is nowhere.
+        line: String,
+        /// The match's record, when no folder took it.
+        record: Option<String>,
+    },
+    /// The match could not be saved where it goes nor elsewhere: the line says where it
+    /// is; its record is there when it is on no disk at all.
+    NotSaved {
+        /// Where the match is, or why it is nowhere.
+        line: String,
+        /// The match's record, when it is on no disk.
+        record: Option<String>,
+    },
+}
 
 /// How long each other folder is given to take the match when a save is stuck.
 pub(crate) const RESCUE_WAIT: Duration = Duration::from_secs(2);
@@ -93,7 +119,7 @@ impl App {
     /// Returns whether the screen must be redrawn.
     pub(crate) fn make_saves(&mut self) -> bool {
         let mut redraw = false;
-        while let Some(job) = self.take_save_job() {
+        while let Some(job) = self.outbox.take_job::<bg_tui::host::saving::SaveJob>() {
             let saved = crate::tui::effect::Saved::new(job.run());
             let effects = self.update(Msg::Saved(saved));
             redraw |= self.perform(effects);
@@ -113,42 +139,38 @@ impl App {
 
     /// The save out is given up (it did not come back in time at quit, or a second signal
     /// came): the game ends without it, and the match is saved elsewhere
-    /// ([`App::rescue_stuck`]).
+    /// ([`App::end`]).
     pub(crate) const fn give_up_save(&mut self) {
         self.leaving.give_up();
     }
 
+    #[cfg(test)]
     /// Whether a save out was given up at quit ([`App::give_up_save`]).
     #[must_use]
     pub(crate) const fn save_stuck(&self) -> bool {
         self.leaving.stuck()
     }
 
-    /// When a save was given up as stuck: the match saved in the first rescue folder that
-    /// takes it within [`RESCUE_WAIT`]. Returns the line to print once the terminal is
-    /// restored, and the record when no folder took it (the last place it can go is the
-    /// standard output).
-    pub(crate) fn rescue_stuck(&mut self) -> (String, Option<String>) {
-        let out = self.table.saving().out_for().unwrap_or_default().as_secs();
-        let over = self.table.state().is_over();
-        let rescued = self.table.rescue_stuck(over, RESCUE_WAIT);
-        let stuck = format!("a save did not come back (the disk has not answered for {out} s)");
-        match rescued {
-            Ok(path) => (
-                format!(
-                    "{stuck}: the match is saved as {} ({})",
-                    path.display(),
-                    how_to_go_on(over)
-                ),
-                None,
-            ),
-            Err(why) => (
-                format!(
-                    "{stuck}, and no other folder took the match ({why}): its record is \
-                     printed on standard output"
-                ),
-                Some(bg_tui::record::to_json(self.table.record())),
-            ),
+    /// The game has ended (the runtime has waited for the save out on a worker, see
+    /// [`App::save_out`], or given it up): where the match is, and its record where it is
+    /// on no disk. A save given up as stuck: the match saved in the first rescue folder
+    /// that takes it within [`RESCUE_WAIT`]. Otherwise the saves asked for are made, a
+    /// finished match not kept yet (the disk was full) tried again, and so is an autosave
+    /// that failed; a match still not safe is saved in the other places, unless the
+    /// players declined.
+    pub(crate) fn end(&mut self) -> Ending {
+        if self.leaving.stuck() {
+            let (line, record) = self.table.rescue_stuck(RESCUE_WAIT);
+            return Ending::Stuck { line, record };
+        }
+        self.make_saves();
+        let line = self.table.finish_saving();
+        if !self.table.host().unsaved() {
+            return Ending::Saved(line);
+        }
+        Ending::NotSaved {
+            line,
+            record: self.table.unsaved_record(),
         }
     }
 
@@ -210,54 +232,23 @@ impl App {
         }
     }
 
-    /// A key in the question of a match that is not saved: a file name typed, Enter saves
-    /// (to it, or without one to the state or the temporary folder), Esc goes back to the
-    /// game. (Ctrl-C quits without saving it: see [`App::update`].)
-    pub(super) fn rescue_key(&mut self, msg: LineMsg) {
-        let Mode::Rescue(mut typed) = self.input.mode().clone() else {
-            return;
-        };
-        match msg {
-            LineMsg::Char(c) if typed.chars().count() < 4096 => typed.push(c),
-            LineMsg::Back => {
-                typed.pop();
-            }
-            LineMsg::Cancel => {
-                self.input.set_mode(Mode::Play);
-                self.status
-                    .say("the match is still not saved: q asks again".to_string());
-                return;
-            }
-            LineMsg::Enter => {
-                let typed = typed.trim();
-                let to = (!typed.is_empty()).then(|| super::expand_home(typed));
-                self.outbox.ask(Effect::Save(SaveRequest::Rescue(to)));
-                return;
-            }
-            _ => return,
-        }
-        self.input.set_mode(Mode::Rescue(typed));
-    }
-
-    /// The match is not safe on the disk (a full disk), and was not saved elsewhere: the
-    /// program then ends with a status that says so.
+    #[cfg(test)]
+    /// The match is not safe on the disk (a full disk), and was not saved elsewhere.
     #[must_use]
     pub(crate) fn lost(&self) -> bool {
         self.table.host().unsaved()
     }
 
-    /// The match's record, when it is not saved anywhere on the disk (not even in an
-    /// autosave behind it): the last place it can go is the standard output.
+    #[cfg(test)]
+    /// The match's record, when it is not saved anywhere on the disk.
     #[must_use]
     pub(crate) fn unsaved_record(&self) -> Option<String> {
-        (self.lost() && self.table.saving().status().current_journal.is_none())
-            .then(|| bg_tui::record::to_json(self.table.record()))
+        self.table.unsaved_record()
     }
 
-    /// Before the game ends (the runtime has waited for the save out on a worker, see
-    /// [`App::save_out`]): the saves asked for made, a finished match not kept yet (the
-    /// disk was full) tried again, and so is an autosave that failed; a match still not safe
-    /// is saved in the other places, unless the players declined. Returns [`App::farewell`].
+    #[cfg(test)]
+    /// The saves made at the game's end ([`App::end`] without a save stuck): returns
+    /// [`App::farewell`].
     pub(crate) fn finish_saving(&mut self) -> String {
         self.make_saves();
         self.table.finish_saving()

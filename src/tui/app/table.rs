@@ -5,7 +5,7 @@
 //! host's (its clocks and seats).
 
 use super::orientation::Orientation;
-use super::{App, Mode, Said};
+use super::{App, Mode};
 use bg_tui::bot;
 #[cfg(test)]
 use bg_tui::clock::TimeSource;
@@ -88,21 +88,8 @@ impl App {
         self.clock_running() || save_out
     }
 
-    /// `C` / `:flag`: the computer plays the side whose time is out for the rest of the
-    /// game. Against a bot, the person claims only the bot's side: the person's own timeout
-    /// is the bot's to claim (and it does, at once).
-    pub(super) fn take_over(&mut self) -> Said {
-        match self.table.side_to_claim() {
-            Ok(side) => {
-                self.take_over_side(side);
-                None
-            }
-            Err(why) => Some(why.to_string()),
-        }
-    }
-
     /// The computer plays `side` for the rest of the game (its time is out).
-    fn take_over_side(&mut self, side: Side) {
+    pub(super) fn take_over_side(&mut self, side: Side) {
         self.tutor.forget();
         let game = self.table.game();
         let before = (
