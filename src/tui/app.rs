@@ -59,6 +59,7 @@ mod hint_rollouts;
 mod hints;
 mod input;
 mod input_state;
+mod intent;
 mod leaving;
 mod match_table;
 mod match_words;

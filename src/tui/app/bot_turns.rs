@@ -1,6 +1,7 @@
 //! The app's side of the bots: asking a bot when a decision is its own, applying its
 //! answer, showing its play a checker at a time, and handing sides over.
 
+use super::intent::{Intent, intent};
 use super::{App, BotJob, Job, Msg, Player};
 use crate::tui::effect::{BotRequest, MadeBots};
 use bg_tui::bot::{BotSpec, Decision, Question};
@@ -87,11 +88,13 @@ impl App {
         }
         match decision {
             Decision::Roll if self.table.game().phase() == Phase::Opening => {
-                let said = self.opening(&Msg::Roll);
+                let said = self.carry_intent(Intent::OpeningRoll);
                 self.say(said);
             }
             Decision::NextGame => {
-                let said = self.between_games(&Msg::Yes);
+                // As a person's yes to the next game (a full record ends the session).
+                let intent = intent(&self.table, &self.words(), Msg::Yes, false);
+                let said = self.carry_intent(intent);
                 self.say(said);
             }
             Decision::Act(Action::Play(play))

@@ -6,6 +6,7 @@
 //! on the message line.
 
 use super::board_input::BoardOutcome;
+use super::intent::{Intent, intent};
 use super::{App, Mode, Msg, Said};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::model::LastMove;
@@ -128,45 +129,67 @@ impl App {
         if self.questions.busy() {
             return Some("wait for the computer's move".to_string());
         }
-        let waiting_answer = game.resignation().is_some()
-            || matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered);
-        if !waiting_answer && game.result().is_none() {
-            let refusal = match msg {
-                Msg::Take | Msg::Pass | Msg::Beaver => Some("there is no double to answer"),
-                Msg::Yes | Msg::No => Some("there is no question to answer"),
-                Msg::Digit(_) | Msg::Undo if !matches!(game.phase(), Phase::Moving(_)) => {
-                    Some("roll first: there are no dice to move with")
-                }
-                _ => None,
-            };
-            if let Some(why) = refusal {
-                return Some(why.to_string());
+        let intent = intent(
+            &self.table,
+            &self.words(),
+            msg,
+            self.input.picked().is_some(),
+        );
+        self.carry_intent(intent)
+    }
+
+    /// Carries out what a key meant ([`intent`]); returns what there is to say.
+    pub(super) fn carry_intent(&mut self, intent: Intent) -> Said {
+        match intent {
+            Intent::Nothing => None,
+            Intent::Refused(why) => Some(why),
+            Intent::Decide(decision) => {
+                self.decide(decision);
+                None
             }
-        }
-        if game.result().is_some() {
-            self.between_games(&msg)
-        } else if let Some(resignation) = game.resignation() {
-            match msg {
-                Msg::Yes => {
-                    self.act(Action::AcceptResignation);
+            Intent::Act(action) => {
+                self.act(action);
+                None
+            }
+            Intent::PassTurn(play) => {
+                self.act(Action::Play(play));
+                None
+            }
+            Intent::OpeningRoll => self.opening(),
+            Intent::NextGame => match self.table.carry_out(bg_tui::bot::Decision::NextGame) {
+                Ok(_) => {
+                    // A line between the games in the log.
+                    let line = self.words().next_game_line();
+                    self.status.note(line);
+                    self.after_action();
                     None
                 }
-                Msg::No => {
-                    self.act(Action::DeclineResignation);
-                    None
+                Err(e) => Some(e.to_string()),
+            },
+            Intent::EndSession { full } => {
+                let _ = self.table.stop();
+                if full {
+                    return Some(
+                        "the session is over: its record is as long as a record may be; q quits"
+                            .to_string(),
+                    );
                 }
-                _ => Some(format!(
-                    "{} offers to resign: accept (y) or decline (n)",
-                    self.words().name(resignation.by)
-                )),
+                self.status.note("the session is over".to_string());
+                Some("the session is over: q quits".to_string())
             }
-        } else {
-            match game.phase() {
-                Phase::Opening => self.opening(&msg),
-                Phase::Rolling => self.rolling(&msg),
-                Phase::Moving(_) => self.moving(msg),
-                Phase::DoubleOffered | Phase::Beavered => self.answering(&msg),
-                Phase::Over(_) => None,
+            Intent::Board(key) => {
+                let orientation = self.orientation();
+                match key {
+                    Msg::Digit(die) => self.input.move_by_die(&mut self.table, orientation, die),
+                    Msg::Undo => self.input.undo(&mut self.table, orientation),
+                    _ => match self.input.select(&mut self.table, orientation) {
+                        BoardOutcome::Said(said) => said,
+                        BoardOutcome::Play(play) => {
+                            self.decide(PersonDecision::Play(play));
+                            None
+                        }
+                    },
+                }
             }
         }
     }
@@ -258,10 +281,7 @@ impl App {
     }
 
     /// The opening roll; returns what it says (also in the log).
-    pub(super) fn opening(&mut self, msg: &Msg) -> Said {
-        if !matches!(msg, Msg::Roll | Msg::Select) {
-            return Some("press r for the opening roll".to_string());
-        }
+    pub(super) fn opening(&mut self) -> Said {
         let cube_before = self.table.game().cube().value();
         let Some(Action::OpeningRoll { white, black }) =
             self.carry_out(bg_tui::bot::Decision::Roll)
@@ -285,105 +305,5 @@ impl App {
         };
         self.status.note(said.clone());
         Some(said)
-    }
-
-    /// A key while the player on roll may roll (or double).
-    pub(super) fn rolling(&mut self, msg: &Msg) -> Said {
-        match msg {
-            Msg::Roll => self.decide(PersonDecision::Roll),
-            Msg::Double => self.decide(PersonDecision::Double),
-            Msg::Resign(level) => self.act(Action::Resign(*level)),
-            _ => {
-                let game = self.table.game();
-                return Some(match game.may_double() {
-                    Ok(()) => format!("{}: roll (r) or double (d)", self.words().name(game.turn())),
-                    Err(_) => format!("{}: roll (r)", self.words().name(game.turn())),
-                });
-            }
-        }
-        None
-    }
-
-    /// A key while a double waits for its answer.
-    pub(super) fn answering(&mut self, msg: &Msg) -> Said {
-        match msg {
-            Msg::Take => self.decide(PersonDecision::Take),
-            Msg::Pass => self.decide(PersonDecision::Pass),
-            Msg::Beaver => self.act(Action::Beaver),
-            Msg::Resign(level) => self.act(Action::Resign(*level)),
-            _ => return Some("answer the double: take (t) or pass (p)".to_string()),
-        }
-        None
-    }
-
-    /// A key between two games (or once the match is over).
-    pub(super) fn between_games(&mut self, msg: &Msg) -> Said {
-        if self.table.state().is_over() {
-            return Some("the match is over: q quits".to_string());
-        }
-        let money = self.options.rules.is_money();
-        match msg {
-            Msg::No if money => {
-                let _ = self.table.stop();
-                self.status.note("the session is over".to_string());
-                Some("the session is over: q quits".to_string())
-            }
-            Msg::Yes | Msg::Select | Msg::Roll if money && self.table.record_is_full() => {
-                let _ = self.table.stop();
-                Some(
-                    "the session is over: its record is as long as a record may be; q quits"
-                        .to_string(),
-                )
-            }
-            Msg::Yes | Msg::Select | Msg::Roll => {
-                match self.table.carry_out(bg_tui::bot::Decision::NextGame) {
-                    Ok(_) => {
-                        // A line between the games in the log.
-                        let line = self.words().next_game_line();
-                        self.status.note(line);
-                        self.after_action();
-                        None
-                    }
-                    Err(e) => Some(e.to_string()),
-                }
-            }
-            _ if money => Some("another game? y or n".to_string()),
-            _ => Some("press Enter for the next game".to_string()),
-        }
-    }
-
-    /// A key while the player on roll moves checkers.
-    pub(super) fn moving(&mut self, msg: Msg) -> Said {
-        let turn = self.table.turn().cloned()?;
-        if turn.dice_needed() == 0 {
-            // Nothing can be played: the turn passes on any key.
-            if let Some(play) = turn.finished() {
-                self.act(Action::Play(play));
-            }
-            return None;
-        }
-        let orientation = self.orientation();
-        match msg {
-            Msg::Select => match self.input.select(&mut self.table, orientation) {
-                BoardOutcome::Said(said) => said,
-                BoardOutcome::Play(play) => {
-                    self.decide(PersonDecision::Play(play));
-                    None
-                }
-            },
-            Msg::Digit(die) => self.input.move_by_die(&mut self.table, orientation, die),
-            Msg::Undo => self.input.undo(&mut self.table, orientation),
-            Msg::Resign(level) => {
-                self.act(Action::Resign(level));
-                None
-            }
-            Msg::Roll => Some("the dice are rolled: move".to_string()),
-            Msg::Double => Some("doubling comes before rolling".to_string()),
-            // The person's own turn: what the status line says (no bot, no double to ask).
-            _ => Some(
-                self.words()
-                    .status(self.input.picked().is_some(), false, None),
-            ),
-        }
     }
 }
