@@ -661,7 +661,7 @@ impl App {
             Msg::Terminate => self.leaving.quit_now(),
             Msg::Editor(key) => {
                 let said = self.editor_msg(key);
-                self.say(said);
+                self.status.say_said(said);
             }
             Msg::BotsMade(made) => return self.bots_made(made),
             Msg::BotStalled(id, why) => match self.questions.bot_not_started(id, &why) {
@@ -675,7 +675,7 @@ impl App {
             Msg::Line(key) => self.line_key(key),
             other => {
                 let said = self.play_msg(other);
-                self.say(said);
+                self.status.say_said(said);
             }
         }
         true
@@ -697,14 +697,6 @@ impl App {
                     .overlay(&self.words(), self.table.game().variant(), PANEL_KEYS)
             })
             .or_else(|| self.words().match_question())
-    }
-
-    /// Puts what a handler said on the message line (nothing: the line stays as the
-    /// game's changes left it).
-    fn say(&mut self, said: Said) {
-        if let Some(line) = said {
-            self.status.say(line);
-        }
     }
 
     #[cfg(test)]

@@ -89,6 +89,20 @@ pub(crate) enum PersonDecision {
     Pass,
 }
 
+impl From<PersonDecision> for bg_tui::bot::Decision {
+    /// The decision carried out once it is made: a roll's dice are the host's to draw.
+    fn from(decision: PersonDecision) -> bg_tui::bot::Decision {
+        use bg_tui::bot::Decision;
+        match decision {
+            PersonDecision::Play(play) => Decision::Act(Action::Play(play)),
+            PersonDecision::Roll => Decision::Roll,
+            PersonDecision::Double => Decision::Act(Action::Double),
+            PersonDecision::Take => Decision::Act(Action::Take),
+            PersonDecision::Pass => Decision::Act(Action::Drop),
+        }
+    }
+}
+
 impl PersonDecision {
     /// The action recorded to judge the decision: a roll's dice do not change the judgement
     /// (it comes before them), so a stand-in roll is recorded.

@@ -89,13 +89,13 @@ impl App {
         match decision {
             Decision::Roll if self.table.game().phase() == Phase::Opening => {
                 let said = self.carry_intent(Intent::OpeningRoll);
-                self.say(said);
+                self.status.say_said(said);
             }
             Decision::NextGame => {
                 // As a person's yes to the next game (a full record ends the session).
                 let intent = intent(&self.table, &self.words(), Msg::Yes, false);
                 let said = self.carry_intent(intent);
-                self.say(said);
+                self.status.say_said(said);
             }
             Decision::Act(Action::Play(play))
                 if !self.options.bot_delay().is_zero() && !play.steps().is_empty() =>

@@ -5,10 +5,9 @@
 //! stops it, and so does closing the panel); here they are started, and a line of it is
 //! played.
 
+use super::App;
 use super::hints::{HintDone, HintGame};
-use super::{App, Said};
 use crate::tui::msg::HintMsg;
-use bg_tui::engine::{Phase, Play};
 
 impl App {
     /// A message of the hint panel's: the [`super::hints::Hints`] part takes it, and what
@@ -29,27 +28,17 @@ impl App {
                 self.outbox.start(job);
                 self.status.clear();
             }
-            HintDone::Play(play) => {
-                let said = self.play_hint(play);
-                self.say(said);
+            // A play of the panel (closed now), if the play is a person's to make: the
+            // moves made so far this turn are taken back, the line being a whole play.
+            HintDone::Play(play) if self.table.person_moves() => {
+                self.table.undo_turn();
+                let _ = self.input.drop_pick();
+                self.decide(crate::tui::tutor::PersonDecision::Play(play));
             }
+            HintDone::Play(_) => self
+                .status
+                .say("there is no play of yours to make now".to_string()),
         }
         true
-    }
-
-    /// Plays a play of the hint panel (closed now), if the play is a person's to make.
-    fn play_hint(&mut self, play: Play) -> Said {
-        let game = self.table.game();
-        let human = game
-            .to_act()
-            .is_some_and(|side| !self.table.seats().has_bot(side));
-        if !human || !matches!(game.phase(), Phase::Moving(_)) {
-            return Some("there is no play of yours to make now".to_string());
-        }
-        // The moves made so far this turn are taken back: the line is a whole play.
-        self.table.undo_turn();
-        let _ = self.input.drop_pick();
-        self.decide(crate::tui::tutor::PersonDecision::Play(play));
-        None
     }
 }

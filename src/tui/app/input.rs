@@ -2,15 +2,13 @@
 //! questions asked of the keys, and the command line (typing, history, and running a
 //! line).
 
-use super::input_state::RescueAnswer;
+use super::input_state::{KeysOver, RescueAnswer};
 use super::{App, Command, Event, Mode, Msg, board_input, commands, expand_home, view};
 use crate::tui::effect::{Effect, SaveRequest};
-use crate::tui::keys::play_key;
-use crate::tui::msg::{Answer, Arrow, HintMsg, LineMsg, RolloutKnob, TutorMsg};
+use crate::tui::msg::{Answer, LineMsg};
 use crate::tui::tutor::PersonDecision;
 use bg_tui::bot::BotSpec;
-use bg_tui::engine::WinKind;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 impl App {
@@ -27,7 +25,17 @@ impl App {
             Event::Suspend | Event::Continued => Msg::Ignore,
             Event::Resize(w, h) => Msg::Resize(w, h),
             Event::Mouse(mouse) => self.mouse_msg(mouse),
-            Event::Key(key) => self.key_msg(key),
+            Event::Key(key) => {
+                let over = KeysOver {
+                    fits: fits(self.size),
+                    tutor_thinking: self.tutor.is_thinking(),
+                    tutor_panel: self.tutor.panel().is_some(),
+                    hint_panel: self.hints.panel().is_some(),
+                    rollout_running: self.hints.rollout_running(),
+                    editor: self.screen.is_editor(),
+                };
+                self.input.key_msg(key, &over)
+            }
         }
     }
 
@@ -41,80 +49,6 @@ impl App {
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
         view::spot_at(area, &self.model(), mouse.column, mouse.row).map_or(Msg::Ignore, Msg::Click)
-    }
-
-    fn key_msg(&self, key: KeyEvent) -> Msg {
-        let msg = play_key(key, super::PANEL_KEYS);
-        if !fits(self.size) {
-            // The board is hidden: only quitting acts, at once (no question could be seen).
-            return match msg {
-                Msg::QuitNow | Msg::Quit => Msg::QuitNow,
-                _ => Msg::Other,
-            };
-        }
-        // Ctrl-C quits at once whatever is open: a panel, a question, a menu, the editor.
-        if msg == Msg::QuitNow {
-            return msg;
-        }
-        match self.input.mode() {
-            Mode::Command(..) => match key.code {
-                KeyCode::Esc => Msg::Line(LineMsg::Cancel),
-                KeyCode::Backspace => Msg::Line(LineMsg::Back),
-                KeyCode::Enter => Msg::Line(LineMsg::Enter),
-                KeyCode::Up => Msg::Line(LineMsg::HistoryBack),
-                KeyCode::Down => Msg::Line(LineMsg::HistoryForward),
-                KeyCode::Char(c) if !c.is_control() => Msg::Line(LineMsg::Char(c)),
-                _ => Msg::Other,
-            },
-            Mode::Help => Msg::ClosePanel,
-            Mode::Play if self.tutor.is_thinking() => match msg {
-                Msg::Escape => Msg::Tutor(TutorMsg::TakeBack),
-                Msg::Quit => msg,
-                _ => Msg::Tutor(TutorMsg::Wait),
-            },
-            Mode::Play if self.tutor.panel().is_some() => match key.code {
-                KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::Tutor(TutorMsg::Keep),
-                KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => {
-                    Msg::Tutor(TutorMsg::TakeBack)
-                }
-                _ if msg == Msg::Quit => msg,
-                _ => Msg::Tutor(TutorMsg::Wait),
-            },
-            Mode::Play if self.hints.panel().is_some() => match msg {
-                _ if key.code == KeyCode::Char('t') => {
-                    Msg::Hint(HintMsg::Knob(RolloutKnob::Trials))
-                }
-                _ if key.code == KeyCode::Char('d') => Msg::Hint(HintMsg::Knob(RolloutKnob::Depth)),
-                _ if key.code == KeyCode::Char('c') => Msg::Hint(HintMsg::Knob(RolloutKnob::Cut)),
-                Msg::Cursor(Arrow::Up) => Msg::Hint(HintMsg::Step(false)),
-                Msg::Cursor(Arrow::Down) => Msg::Hint(HintMsg::Step(true)),
-                Msg::Select => Msg::Hint(HintMsg::Play(None)),
-                Msg::Digit(n @ 1..=9) => Msg::Hint(HintMsg::Play(Some(usize::from(n) - 1))),
-                Msg::ResignMenu => Msg::Hint(HintMsg::RollOut),
-                Msg::Escape if self.hints.rollout_running() => Msg::Hint(HintMsg::StopRollout),
-                _ => Msg::ClosePanel,
-            },
-            Mode::ConfirmQuit => Msg::Answer(Answer::Quit(matches!(msg, Msg::Yes | Msg::Quit))),
-            Mode::Rescue(_) => match key.code {
-                KeyCode::Enter => Msg::Line(LineMsg::Enter),
-                KeyCode::Esc => Msg::Line(LineMsg::Cancel),
-                KeyCode::Backspace => Msg::Line(LineMsg::Back),
-                KeyCode::Char(c) if !c.is_control() => Msg::Line(LineMsg::Char(c)),
-                _ => Msg::Other,
-            },
-            Mode::ResignMenu => Msg::Answer(Answer::Resign(match key.code {
-                KeyCode::Char('s') => Some(WinKind::Single),
-                KeyCode::Char('g') => Some(WinKind::Gammon),
-                KeyCode::Char('b') => Some(WinKind::Backgammon),
-                _ => None,
-            })),
-            Mode::ChooseWay(_) => Msg::Answer(Answer::Way(match msg {
-                Msg::Digit(n) => Some(usize::from(n)),
-                _ => None,
-            })),
-            Mode::Play if self.screen.is_editor() => crate::tui::editor::key_msg(key),
-            Mode::Play => msg,
-        }
     }
 
     /// The answer to a question asked of the keys: the question closes, and the answer is
@@ -146,7 +80,7 @@ impl App {
                 }
             }
         };
-        self.say(said);
+        self.status.say_said(said);
     }
 
     /// A key on the command line: Enter runs the line. (In the question of a match that is
@@ -176,7 +110,7 @@ impl App {
         match commands::parse(line) {
             Ok(Command::Msg(msg)) => {
                 let said = self.play_msg(msg);
-                self.say(said);
+                self.status.say_said(said);
             }
             Ok(Command::Play(text)) => match board_input::typed_play(&self.table, &text) {
                 Ok((play, replaced)) => {
@@ -207,7 +141,7 @@ impl App {
             }
             Ok(Command::Tutor(on)) => {
                 let said = self.options.toggle_tutor_mode(on);
-                self.say(Some(said));
+                self.status.say_said(Some(said));
             }
             Ok(Command::Drill) => {
                 let options = crate::tui::drill::DrillOptions {
@@ -218,7 +152,7 @@ impl App {
                 };
                 let saves = self.options.saves.as_deref();
                 let said = self.drill.open(saves, self.table.clocks().exist(), options);
-                self.say(said);
+                self.status.say_said(said);
             }
             Err(why) => self.status.say(why.to_string()),
         }

@@ -4,10 +4,13 @@
 
 use super::match_words::MatchWords;
 use super::{GRID, MAX_COMMAND_CHARS, Mode};
-use crate::tui::keys::{PanelKey, help_rows};
+use crate::tui::keys::{PanelKey, help_rows, play_key};
 use crate::tui::model::{Overlay, Spot};
+use crate::tui::msg::{Answer, HintMsg, Msg, RolloutKnob, TutorMsg};
 use crate::tui::msg::{Arrow, LineMsg};
+use bg_tui::engine::WinKind;
 use bg_tui::engine::{DieStep, Place, TurnBuilder};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// What a key in the question of a match that is not saved came to.
 #[derive(Debug, PartialEq, Eq)]
@@ -17,6 +20,23 @@ pub(super) enum RescueAnswer {
     /// Enter: save it to the file name typed (`None`: none typed, to the first folder
     /// that takes it).
     SaveTo(Option<String>),
+}
+
+/// What is open over the board that reads keys of its own, for [`InputState::key_msg`].
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct KeysOver {
+    /// The terminal is large enough for the board (else only quitting acts).
+    pub(super) fits: bool,
+    /// The tutor judges a decision.
+    pub(super) tutor_thinking: bool,
+    /// The tutor's panel is open.
+    pub(super) tutor_panel: bool,
+    /// The hint panel is open.
+    pub(super) hint_panel: bool,
+    /// The hint panel's rollout runs (Esc stops it).
+    pub(super) rollout_running: bool,
+    /// The position editor is the screen.
+    pub(super) editor: bool,
 }
 
 /// The keys' mode, the cursor, the pick and the command history.
@@ -105,6 +125,81 @@ impl InputState {
             _ => {}
         }
         None
+    }
+
+    /// The message `key` means in the keys' mode, with what is open over the board.
+    pub(super) fn key_msg(&self, key: KeyEvent, over: &KeysOver) -> Msg {
+        let msg = play_key(key, super::PANEL_KEYS);
+        if !over.fits {
+            // The board is hidden: only quitting acts, at once (no question could be seen).
+            return match msg {
+                Msg::QuitNow | Msg::Quit => Msg::QuitNow,
+                _ => Msg::Other,
+            };
+        }
+        // Ctrl-C quits at once whatever is open: a panel, a question, a menu, the editor.
+        if msg == Msg::QuitNow {
+            return msg;
+        }
+        match &self.mode {
+            Mode::Command(..) => match key.code {
+                KeyCode::Esc => Msg::Line(LineMsg::Cancel),
+                KeyCode::Backspace => Msg::Line(LineMsg::Back),
+                KeyCode::Enter => Msg::Line(LineMsg::Enter),
+                KeyCode::Up => Msg::Line(LineMsg::HistoryBack),
+                KeyCode::Down => Msg::Line(LineMsg::HistoryForward),
+                KeyCode::Char(c) if !c.is_control() => Msg::Line(LineMsg::Char(c)),
+                _ => Msg::Other,
+            },
+            Mode::Help => Msg::ClosePanel,
+            Mode::Play if over.tutor_thinking => match msg {
+                Msg::Escape => Msg::Tutor(TutorMsg::TakeBack),
+                Msg::Quit => msg,
+                _ => Msg::Tutor(TutorMsg::Wait),
+            },
+            Mode::Play if over.tutor_panel => match key.code {
+                KeyCode::Char('k' | 'y') | KeyCode::Enter => Msg::Tutor(TutorMsg::Keep),
+                KeyCode::Char('u' | 'n') | KeyCode::Backspace | KeyCode::Esc => {
+                    Msg::Tutor(TutorMsg::TakeBack)
+                }
+                _ if msg == Msg::Quit => msg,
+                _ => Msg::Tutor(TutorMsg::Wait),
+            },
+            Mode::Play if over.hint_panel => match msg {
+                _ if key.code == KeyCode::Char('t') => {
+                    Msg::Hint(HintMsg::Knob(RolloutKnob::Trials))
+                }
+                _ if key.code == KeyCode::Char('d') => Msg::Hint(HintMsg::Knob(RolloutKnob::Depth)),
+                _ if key.code == KeyCode::Char('c') => Msg::Hint(HintMsg::Knob(RolloutKnob::Cut)),
+                Msg::Cursor(Arrow::Up) => Msg::Hint(HintMsg::Step(false)),
+                Msg::Cursor(Arrow::Down) => Msg::Hint(HintMsg::Step(true)),
+                Msg::Select => Msg::Hint(HintMsg::Play(None)),
+                Msg::Digit(n @ 1..=9) => Msg::Hint(HintMsg::Play(Some(usize::from(n) - 1))),
+                Msg::ResignMenu => Msg::Hint(HintMsg::RollOut),
+                Msg::Escape if over.rollout_running => Msg::Hint(HintMsg::StopRollout),
+                _ => Msg::ClosePanel,
+            },
+            Mode::ConfirmQuit => Msg::Answer(Answer::Quit(matches!(msg, Msg::Yes | Msg::Quit))),
+            Mode::Rescue(_) => match key.code {
+                KeyCode::Enter => Msg::Line(LineMsg::Enter),
+                KeyCode::Esc => Msg::Line(LineMsg::Cancel),
+                KeyCode::Backspace => Msg::Line(LineMsg::Back),
+                KeyCode::Char(c) if !c.is_control() => Msg::Line(LineMsg::Char(c)),
+                _ => Msg::Other,
+            },
+            Mode::ResignMenu => Msg::Answer(Answer::Resign(match key.code {
+                KeyCode::Char('s') => Some(WinKind::Single),
+                KeyCode::Char('g') => Some(WinKind::Gammon),
+                KeyCode::Char('b') => Some(WinKind::Backgammon),
+                _ => None,
+            })),
+            Mode::ChooseWay(_) => Msg::Answer(Answer::Way(match msg {
+                Msg::Digit(n) => Some(usize::from(n)),
+                _ => None,
+            })),
+            Mode::Play if over.editor => crate::tui::editor::key_msg(key),
+            Mode::Play => msg,
+        }
     }
 
     /// The keys do what `mode` says from now on.

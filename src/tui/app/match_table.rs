@@ -177,6 +177,15 @@ impl Table {
             })
     }
 
+    /// A person (not a bot) is to move checkers now.
+    pub(super) fn person_moves(&self) -> bool {
+        let game = self.game();
+        matches!(game.phase(), Phase::Moving(_))
+            && game
+                .to_act()
+                .is_some_and(|side| !self.seats().has_bot(side))
+    }
+
     /// Nothing has been played in the match yet.
     pub(super) fn nothing_played(&self) -> bool {
         self.record().games.iter().all(|g| g.actions.is_empty())

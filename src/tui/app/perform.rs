@@ -45,7 +45,11 @@ impl App {
                 Effect::Quit => {}
             }
         }
-        self.keep_next_save();
+        // The host's next save, if one is asked for and none is being made, is a job for
+        // the runtime.
+        if let Some(job) = self.table.next_save() {
+            self.outbox.keep(crate::tui::effect::save_job(job));
+        }
         effects.redraw
     }
 

@@ -108,7 +108,7 @@ impl App {
     /// asked for before); tells where on the message line and in the log.
     pub(crate) fn save(&mut self, path: Option<PathBuf>) {
         self.table.ask_save(SaveRequest::To(path));
-        self.keep_next_save();
+        self.perform(crate::tui::effect::Effects::default());
         self.make_saves();
     }
 
@@ -171,14 +171,6 @@ impl App {
         Ending::NotSaved {
             line,
             record: self.table.unsaved_record(),
-        }
-    }
-
-    /// Hands the host's next save, if one is asked for and none is being made, to the
-    /// runtime as a job.
-    pub(super) fn keep_next_save(&mut self) {
-        if let Some(job) = self.table.next_save() {
-            self.outbox.keep(crate::tui::effect::save_job(job));
         }
     }
 

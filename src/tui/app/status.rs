@@ -38,6 +38,14 @@ impl StatusLine {
         }
     }
 
+    /// Shows what a handler `said`, if anything, on the message line (nothing: the line
+    /// stays as the game's changes left it).
+    pub(super) fn say_said(&mut self, said: Option<String>) {
+        if let Some(line) = said {
+            self.message = line;
+        }
+    }
+
     /// Shows `line` on the message line (in place of what it said).
     pub(super) fn say(&mut self, line: String) {
         self.message = line;

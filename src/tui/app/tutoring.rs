@@ -7,7 +7,6 @@ use super::{App, Job, Msg};
 use crate::tui::msg::TutorMsg;
 use crate::tui::tutor::{self, PersonDecision, Tutor, TutorJob, TutorVerdict};
 use bg_tui::bot::EXPERT_DEFAULT_PLY;
-use bg_tui::engine::Action;
 
 impl App {
     /// A person's decision: judged first in tutor mode, else made at once. Bots' decisions
@@ -25,13 +24,13 @@ impl App {
             PersonDecision::Double | PersonDecision::Take | PersonDecision::Pass => true,
         };
         if !self.options.tutor_mode || !person || !choice || !self.tutor.is_idle() {
-            self.commit(decision);
+            let _ = self.carry_out(decision.into());
             return;
         }
         let id = self.questions.new_id();
         let Some(job) = TutorJob::new(id, self.table.state(), decision, EXPERT_DEFAULT_PLY) else {
             // Not a legal decision: making it says why.
-            self.commit(decision);
+            let _ = self.carry_out(decision.into());
             return;
         };
         let recorded = self.table.recorded();
@@ -45,19 +44,6 @@ impl App {
         self.outbox.start(job);
         let _ = self.input.drop_pick();
         self.status.say("tutor: thinking…".to_string());
-    }
-
-    /// Makes a decision, as it was.
-    fn commit(&mut self, decision: PersonDecision) {
-        match decision {
-            PersonDecision::Play(play) => self.act(Action::Play(play)),
-            PersonDecision::Roll => {
-                let _ = self.carry_out(bg_tui::bot::Decision::Roll);
-            }
-            PersonDecision::Double => self.act(Action::Double),
-            PersonDecision::Take => self.act(Action::Take),
-            PersonDecision::Pass => self.act(Action::Drop),
-        }
     }
 
     /// A message of tutor mode's: the desk takes it, and what it cannot do alone is done
@@ -78,7 +64,7 @@ impl App {
                     TutorJudged::Panel => self.status.clear(),
                     TutorJudged::Make(decision, trouble) => {
                         self.status.clear();
-                        self.commit(decision);
+                        let _ = self.carry_out(decision.into());
                         if let Some(why) = trouble {
                             self.status
                                 .say_if_quiet(format!("tutor: {why}; made as it was"));
@@ -116,7 +102,7 @@ impl App {
             Tutor::Idle => return,
         };
         self.status.clear();
-        self.commit(decision);
+        let _ = self.carry_out(decision.into());
     }
 }
 
