@@ -392,9 +392,6 @@ pub(crate) struct App {
     /// the record's length when `a` turned auto-roll up to roll now: this turn's roll stays
     /// the person's (a double is still theirs to offer); from the next turn on it rolls.
     auto_roll_held: Option<usize>,
-    /// The engines over UBGI of the command line still to be started, each with its sides,
-    /// the next last: one at a time, each once the one before has come back.
-    engines_to_seat: Vec<(BotSpec, Vec<Side>)>,
     /// The drill (`:drill`), while it is open over the match.
     drill: drill_desk::DrillDesk,
 }
@@ -530,9 +527,8 @@ impl App {
             .with_seats(seats)
             .with_saving(Saving::new(writer, recorded));
         let mut app = App::build(options, host);
-        engines.reverse();
-        app.engines_to_seat = engines;
-        app.seat_next_engine();
+        app.questions.seat_in_turn(engines);
+        app.make_next_bot();
         // Its job waits for the runtime, which starts it once the terminal is up.
         let effects = app.outbox.effects(false);
         app.perform(effects);
@@ -561,7 +557,6 @@ impl App {
             outbox: outbox::Outbox::default(),
             status: status::StatusLine::default(),
             auto_roll_held: None,
-            engines_to_seat: Vec::new(),
             drill: drill_desk::DrillDesk::default(),
         };
         // The clocks of a new match, or of the record resumed (the reserves after its last

@@ -148,11 +148,12 @@ impl App {
             }
         };
         // The person decides now: the command line's engines not started yet are not.
-        self.engines_to_seat.clear();
         if let Some(name) = name {
-            self.request_bots(name, sides);
+            self.questions.seat_in_turn(vec![(name.clone(), sides)]);
+            self.make_next_bot();
             return;
         }
+        self.questions.seat_in_turn(Vec::new());
         // Bots still being made are no longer waited for.
         self.questions.making_bots(None);
         let said = match sides.as_slice() {
@@ -167,10 +168,17 @@ impl App {
         self.status.note_message();
     }
 
-    /// Asks the runtime to make the bot `name` for `sides` on a worker (an engine over UBGI
-    /// said to be starting, and q or Ctrl-C end the wait); [`App::bots_made`] seats them.
-    fn request_bots(&mut self, name: &BotSpec, sides: Vec<Side>) {
-        if let (BotSpec::Ubgi(_), Some(&first)) = (name, sides.first()) {
+    /// Asks the runtime to make the next bot still to be seated, if any (see
+    /// [`Questions::seat_in_turn`]: an engine of the command line, or `:bot`'s), for its
+    /// sides on a worker (an engine over UBGI said to be starting, and q or Ctrl-C end the
+    /// wait); [`App::bots_made`] seats them.
+    ///
+    /// [`Questions::seat_in_turn`]: super::questions::Questions::seat_in_turn
+    pub(super) fn make_next_bot(&mut self) {
+        let Some((name, sides)) = self.questions.next_to_seat() else {
+            return;
+        };
+        if let (BotSpec::Ubgi(_), Some(&first)) = (&name, sides.first()) {
             let whom = match sides.len() {
                 1 => self.words().name(first).to_string(),
                 _ => "both sides".to_string(),
@@ -188,7 +196,7 @@ impl App {
         self.questions.making_bots(Some(id));
         let request = BotRequest {
             id,
-            name: name.clone(),
+            name,
             sides,
             rule_set: self.options.rules.rule_set,
         };
@@ -196,14 +204,6 @@ impl App {
             .wanted_while(self.questions.still_making(id))
             .if_not_started(move |why| Msg::BotsNotMade(id, why));
         self.outbox.start(job);
-    }
-
-    /// Asks for the next engine of the command line still to be started (see
-    /// [`App::new`]), if any.
-    pub(super) fn seat_next_engine(&mut self) {
-        if let Some((name, sides)) = self.engines_to_seat.pop() {
-            self.request_bots(&name, sides);
-        }
     }
 
     /// The bots the runtime made for `:bot NAME`: each seated at its side, up to one that
@@ -228,14 +228,14 @@ impl App {
                 Err(e) => {
                     self.status.say(e.to_string());
                     self.status.note_message();
-                    self.seat_next_engine();
+                    self.make_next_bot();
                     return true;
                 }
             }
         }
         self.players_changed();
         self.status.note_message();
-        self.seat_next_engine();
+        self.make_next_bot();
         true
     }
 

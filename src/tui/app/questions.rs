@@ -4,7 +4,8 @@
 //! side is the host's ([`bg_tui::host::seats`]). This part is the only writer of them.
 
 use crate::tui::job::Asking;
-use bg_tui::engine::Play;
+use bg_tui::bot::BotSpec;
+use bg_tui::engine::{Play, Side};
 
 /// What the bots are being asked, and the ids of the worker threads' questions.
 #[derive(Debug, Default)]
@@ -19,6 +20,10 @@ pub(super) struct Questions {
     making: Asking,
     /// A bot's worker could not start: no bot is asked until the next key.
     stalled: bool,
+    /// The bots still to be made, each with its sides, the next last: the engines over
+    /// UBGI of the command line, one at a time, each once the one before has come back;
+    /// or the one `:bot` asks for.
+    to_seat: Vec<(BotSpec, Vec<Side>)>,
 }
 
 /// A checker move of a bot's play to show.
@@ -49,6 +54,18 @@ impl Step {
 }
 
 impl Questions {
+    /// The bots to make from now on, each with its sides, the first first: in place of
+    /// those not made yet (a person's `:bot` or `:human` decides now).
+    pub(super) fn seat_in_turn(&mut self, mut bots: Vec<(BotSpec, Vec<Side>)>) {
+        bots.reverse();
+        self.to_seat = bots;
+    }
+
+    /// The next bot to make, with its sides, if any is left.
+    pub(super) fn next_to_seat(&mut self) -> Option<(BotSpec, Vec<Side>)> {
+        self.to_seat.pop()
+    }
+
     /// Bots are being made for `:bot NAME` (the request's id) or no longer are (`None`):
     /// nothing moves on by itself meanwhile.
     pub(super) fn making_bots(&mut self, making: Option<u64>) {
