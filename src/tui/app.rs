@@ -2,9 +2,9 @@
 //! messages ([`App::message_for`] reads the mode the keys are in and the screen) and
 //! [`App::update`] routes them: each message to the part it is for, then does what follows
 //! from the new state (the clocks, automatic rolls, questions to bots) and returns the
-//! effects for the runtime to perform ([`crate::tui::effect`]: start a job, save, quit). `update` changes memory only; the runtime makes the saves on a worker thread
-//! (the host hands them out one at a time, in order), and their outcome comes back as a
-//! message.
+//! effects for the runtime to perform ([`crate::tui::effect`]: start a job, save, quit).
+//! `update` changes memory only; the runtime makes the saves on a worker thread (the host
+//! hands them out one at a time, in order), and their outcome comes back as a message.
 //!
 //! `App` is a composition of parts, each in its own file, each the only writer of its
 //! state (its fields are private to its module):
@@ -14,7 +14,7 @@
 //!   journal, where `s` saves, the finished match kept, save trouble), the turn builder, the
 //!   last play's marks; the only path to the match;
 //! - `questions::Questions`: the question a bot is answering, the play being shown, the
-//!   question ids;
+//!   question ids, the bots still to be made (the command line's engines, `:bot`'s);
 //! - `input_state::InputState`: the keys' mode, the cursor, the picked checker, the
 //!   command history; it takes the arrows and the command line's keys;
 //! - `hints::Hints`: the hint panel, the hint it waits for, its rollout; it takes
@@ -26,10 +26,19 @@
 //!   [`crate::tui::msg::LogMsg`];
 //! - `leaving::Leaving`: whether the players have quit, a quit waiting for a save still
 //!   out, a save given up as stuck;
-//! - `orientation::Orientation` (a value read from the table and the options, not a part):
-//!   how the board is turned, which the cursor, the messages and the panels number by;
+//! - `drill_desk::DrillDesk`: the drill (`:drill`) while it is open over the match; it takes
+//!   the keys and its workers' news;
 //! - `outbox::Outbox`: the effects the update in progress asks for, and the jobs kept for
 //!   the runtime to start.
+//!
+//! Beside them, values read from the parts that change nothing, each tested on its own:
+//! `orientation::Orientation` (how the board is turned, which the cursor, the messages and
+//! the panels number by), `match_words::MatchWords` (what the table says of its match: the
+//! status line, the match's questions and game-over panel, the log's lines, the lines of the
+//! keys' questions) and `intent::intent` (what a person's key means for the match now: a
+//! decision, an action, the opening roll, the next game, a board key, a refusal). The
+//! board's keys (`board_input.rs`: pick, put down, a die, undo, a typed play) are the input
+//! part's, working on the table's turn in progress.
 //!
 //! Every job is one generic [`crate::tui::job::Job`] (an id, a kind, the work), run by
 //! [`crate::tui::job::spawn`]; its worker sends [`Msg`]s back through the runtime's channel
@@ -38,8 +47,8 @@
 //! A new panel worked out on a worker touches three files: its part (its state, messages,
 //! job, drawing and the key that opens it, a [`crate::tui::keys::PanelKey`]), a [`Msg`]
 //! variant in `msg.rs`, and here its field, its route in `App::apply` and its key in
-//! [`PANEL_KEYS`]. (A panel that reads keys of its own while open needs a mode of the
-//! keys as well, as the hint panel's digits do.)
+//! [`PANEL_KEYS`]. (A panel that reads keys of its own while open is named in
+//! `input_state::KeysOver` as well, as the hint panel is.)
 //!
 //! The screen is the table, or the position editor ([`crate::tui::editor`]), a
 //! screen of its own with its messages, update and view, which hands a finished setup back.
@@ -47,9 +56,10 @@
 //! (ask a bot, play a line, roll the dice, play a setup).
 //!
 //! The other files here are `impl App` by concern (play, bot turns, input, screen, editing,
-//! table, tutoring, hints, saving, performing effects): they join the parts, and change
-//! them only through the parts' methods. The play handlers return what they have to say
-//! (`Said`), which goes on the message line.
+//! table, tutoring, hints, saving, performing effects): routing, which joins the parts and
+//! carries out what they hand back, changing them only through their methods (55 methods
+//! outside tests). The play handlers return what they have to say (`Said`), which goes on
+//! the message line.
 
 mod board_input;
 mod bot_turns;

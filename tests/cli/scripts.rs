@@ -122,16 +122,9 @@ fn the_gnubg_adapter_speaks_ubgi() {
         .write_all(input.as_bytes())
         .expect("written");
     let out = child.wait_with_output().expect("it ends");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let said = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<&str> = said.lines().collect();
-    assert_eq!(
-        lines,
-        [
+    assert_printed(
+        &out,
+        &[
             "id name gnubg 0-ply (adapter)",
             "ubgiok",
             "readyok",
@@ -140,8 +133,19 @@ fn the_gnubg_adapter_speaks_ubgi() {
             "bestmove pass",
             "bestcube nodouble",
         ],
-        "{said}"
     );
+}
+
+/// The script behind `out` ended well and printed `expected`, line by line.
+fn assert_printed(out: &std::process::Output, expected: &[&str]) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines, expected, "{said}");
 }
 
 /// A rustdoc JSON of a crate with a public module holding a documented function, an
@@ -193,20 +197,13 @@ fn the_public_item_counter_counts_what_a_user_reaches() {
         eprintln!("no python3: the counter is not run");
         return;
     };
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let said = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<&str> = said.lines().collect();
-    assert_eq!(
-        lines,
-        [
+    assert_printed(
+        &out,
+        &[
             "5 public items (2 function, 2 module, 1 struct)",
             "and 0 enum variants, 1 struct fields",
             "1 without a doc comment",
             "  struct Point (src/board.rs)",
-        ]
+        ],
     );
 }

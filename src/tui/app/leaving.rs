@@ -115,3 +115,91 @@ impl Leaving {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bg_tui::engine::{Rules, Side};
+    use bg_tui::host::saving::{SaveJob, SaveRequest, SaveWriter};
+    use bg_tui::record::{PlayerInfo, Recorder};
+
+    fn recorder() -> Recorder {
+        let players = [Side::White, Side::Black].map(|_| PlayerInfo::human("Ann"));
+        Recorder::new(players, Rules::money(), Some(1))
+    }
+
+    /// Saving with no save folder, nothing asked.
+    fn idle() -> Saving {
+        Saving::new(SaveWriter::new(None, Vec::new()), 0)
+    }
+
+    /// Saving with `s`'s save out on a worker (its job held by the caller).
+    fn with_a_save_out() -> (Saving, SaveJob) {
+        let mut saving = idle();
+        saving.ask(SaveRequest::To(None));
+        let job = saving.next(&recorder(), false).expect("the save's job");
+        assert!(saving.out());
+        (saving, job)
+    }
+
+    #[test]
+    fn a_quit_with_nothing_to_save_is_at_once() {
+        let mut leaving = Leaving::default();
+        assert!(!leaving.asked(&idle(), false));
+        assert!(leaving.quit() && !leaving.stuck());
+    }
+
+    #[test]
+    fn a_quit_of_a_match_not_safe_asks_for_a_save_first() {
+        let mut leaving = Leaving::default();
+        assert!(
+            leaving.asked(&idle(), true),
+            "the match is saved before they go"
+        );
+        assert!(!leaving.quit());
+    }
+
+    #[test]
+    fn a_quit_waits_for_a_save_out_and_asked_again_gives_it_up() {
+        let (saving, _job) = with_a_save_out();
+        let mut leaving = Leaving::default();
+        assert!(leaving.asked(&saving, false), "it waits for the save");
+        assert!(!leaving.quit());
+        assert!(leaving.save_out(&saving, false));
+        assert!(!leaving.save_out(&saving, true), "a job held is not out");
+        // A second second is too soon to give it up.
+        assert!(leaving.second(&saving));
+        assert!(!leaving.stuck());
+        assert!(
+            !leaving.asked(&saving, false),
+            "asked again: it is given up"
+        );
+        assert!(leaving.quit() && leaving.stuck());
+        assert!(
+            !leaving.save_out(&saving, false),
+            "the runtime no longer waits for it"
+        );
+        assert_eq!(leaving.waiting_line(&saving), None);
+    }
+
+    #[test]
+    fn the_line_says_a_save_waits_only_once_it_is_slow() {
+        let (saving, _job) = with_a_save_out();
+        let mut leaving = Leaving::default();
+        // Just out: nothing to say yet.
+        assert_eq!(leaving.waiting_line(&saving), None);
+        std::thread::sleep(SAVE_SLOW);
+        let line = leaving.waiting_line(&saving).expect("slow now");
+        assert!(
+            line.starts_with("a save has waited ") && line.ends_with(" s for the disk"),
+            "{line}"
+        );
+        assert!(!line.contains("quitting"), "{line}");
+        leaving.asked(&saving, false);
+        let line = leaving.waiting_line(&saving).expect("still out");
+        assert!(line.contains("quitting waits for it 3 s at most"), "{line}");
+        leaving.not_saved();
+        let line = leaving.waiting_line(&saving).expect("still out");
+        assert!(!line.contains("quitting"), "{line}");
+    }
+}

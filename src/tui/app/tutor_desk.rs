@@ -162,3 +162,76 @@ impl TutorDesk {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bg_tui::advisor::DecisionKind;
+
+    /// A verdict on a take that loses `loss` millionths.
+    fn take_losing(loss: i64) -> TutorVerdict {
+        TutorVerdict::Judged {
+            done: "take".to_string(),
+            best: "pass".to_string(),
+            kind: DecisionKind::Take,
+            loss,
+            best_equity: -1_000_000,
+            done_equity: -1_000_000 - loss,
+            loss_mwc: None,
+        }
+    }
+
+    fn thinking(id: u64, recorded: usize) -> TutorDesk {
+        let mut desk = TutorDesk::default();
+        desk.think(id, PersonDecision::Take, recorded);
+        assert!(desk.is_thinking());
+        desk
+    }
+
+    #[test]
+    fn a_loss_at_the_threshold_opens_the_panel_and_below_it_the_decision_is_made() {
+        let mut desk = thinking(4, 10);
+        let judged = desk.judge(4, &take_losing(80_000), 10, 80_000, str::to_string);
+        assert_eq!(judged, TutorJudged::Panel);
+        let lines = desk.panel().expect("the panel");
+        assert!(lines.iter().any(|l| l.contains("pass")), "{lines:?}");
+
+        let mut desk = thinking(5, 10);
+        let judged = desk.judge(5, &take_losing(79_999), 10, 80_000, str::to_string);
+        assert_eq!(judged, TutorJudged::Make(PersonDecision::Take, None));
+        assert!(desk.is_idle());
+    }
+
+    #[test]
+    fn a_verdict_for_another_question_or_a_moved_match_makes_nothing() {
+        let mut desk = thinking(4, 10);
+        assert_eq!(
+            desk.judge(3, &take_losing(500_000), 10, 80_000, str::to_string),
+            TutorJudged::NotAsked
+        );
+        assert!(desk.is_thinking(), "still waits for its own");
+        assert_eq!(
+            desk.judge(4, &take_losing(500_000), 11, 80_000, str::to_string),
+            TutorJudged::MovedOn
+        );
+        assert!(desk.is_idle());
+    }
+
+    #[test]
+    fn a_decision_that_cannot_be_judged_is_made_with_the_reason() {
+        let mut desk = thinking(4, 10);
+        let cannot = TutorVerdict::Cannot("a thread could not start".to_string());
+        assert_eq!(
+            desk.judge(4, &cannot, 10, 80_000, str::to_string),
+            TutorJudged::Make(
+                PersonDecision::Take,
+                Some("a thread could not start".to_string())
+            )
+        );
+        let mut desk = thinking(6, 2);
+        assert_eq!(
+            desk.judge(6, &TutorVerdict::NotJudged, 2, 80_000, str::to_string),
+            TutorJudged::Make(PersonDecision::Take, None)
+        );
+    }
+}
