@@ -8,8 +8,10 @@ use super::match_table::Table;
 use super::{plural, point_name};
 use crate::tui::model::Overlay;
 use bg_tui::engine::{
-    Action, DieStep, GameResult, MatchState, Phase, Play, RuleSet, Side, WinKind, format_play,
+    Action, CrawfordState, DieStep, GameResult, MatchState, Phase, Play, RuleSet, Side, WinKind,
+    format_play,
 };
+use bg_tui::host::seats::Player;
 
 /// The table's words about its match, with the players' names.
 pub(super) struct MatchWords<'a> {
@@ -28,6 +30,32 @@ impl<'a> MatchWords<'a> {
     /// The name of the player of `side`.
     pub(super) fn name(&self, side: Side) -> &'a str {
         &self.names[side.index()]
+    }
+
+    /// The bot playing each side, by name, if a bot does (the strongest for the game's
+    /// variant where the computer took a side over at a time-out).
+    pub(super) fn bots(&self) -> [Option<String>; 2] {
+        let game = self.table.game();
+        [Side::White, Side::Black].map(|side| {
+            match (self.table.seats().player(side), game.is_taken_over(side)) {
+                (_, true) => Some(bg_tui::bot::strongest_for(game.variant()).to_string()),
+                (Player::Bot(spec), _) => Some(spec.to_string()),
+                _ => None,
+            }
+        })
+    }
+
+    /// Where the match stands with the Crawford rule, for the panel (empty before it).
+    pub(super) fn crawford(&self) -> String {
+        match self.table.state().crawford() {
+            CrawfordState::Before => String::new(),
+            // The game just over is not the Crawford game: the next one is.
+            CrawfordState::Crawford if self.table.game().result().is_some() => {
+                "the next game is the Crawford game".to_string()
+            }
+            CrawfordState::Crawford => "Crawford game".to_string(),
+            CrawfordState::PostCrawford => "post-Crawford".to_string(),
+        }
     }
 
     /// A game's result in a sentence: who won what.

@@ -2,7 +2,7 @@
 
 use super::match_words::MatchWords;
 use super::{App, AutoRoll, Mode, point_spot};
-use bg_tui::engine::{CrawfordState, Phase, Side};
+use bg_tui::engine::{Phase, Side};
 
 use crate::tui::model::BoardModel;
 
@@ -54,13 +54,7 @@ impl App {
             answering: matches!(game.phase(), Phase::DoubleOffered | Phase::Beavered)
                 || game.resignation().is_some(),
             names: self.options.names.clone(),
-            bots: [Side::White, Side::Black].map(|side| {
-                match (self.table.seats().player(side), game.is_taken_over(side)) {
-                    (_, true) => Some(super::table::strongest_bot(game.variant()).to_string()),
-                    (super::Player::Bot(spec), _) => Some(spec.to_string()),
-                    _ => None,
-                }
-            }),
+            bots: words.bots(),
             cube: self.options.rules.uses_cube().then_some(game.cube()),
             dice: game.dice(),
             dice_used: self
@@ -69,15 +63,7 @@ impl App {
                 .map_or_else(Vec::new, |t| t.made().iter().map(|ds| ds.die).collect()),
             match_length: self.options.rules.match_length,
             score: [m.score(Side::White), m.score(Side::Black)],
-            crawford: match m.crawford() {
-                CrawfordState::Before => String::new(),
-                // The game just over is not the Crawford game: the next one is.
-                CrawfordState::Crawford if game.result().is_some() => {
-                    "the next game is the Crawford game".to_string()
-                }
-                CrawfordState::Crawford => "Crawford game".to_string(),
-                CrawfordState::PostCrawford => "post-Crawford".to_string(),
-            },
+            crawford: words.crawford(),
             rules: crate::tui::rules_lines::rules_lines(
                 &self.options.rules,
                 m.game_number().saturating_sub(1),

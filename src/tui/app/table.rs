@@ -11,12 +11,6 @@ use bg_tui::bot;
 use bg_tui::clock::TimeSource;
 use bg_tui::engine::{Action, Side};
 
-/// The strongest bot that plays `variant`: it bears off for people, takes over sides whose
-/// time ran out and gives hints.
-pub(super) fn strongest_bot(variant: bg_tui::engine::Variant) -> bot::BotSpec {
-    bot::strongest_for(variant)
-}
-
 pub(super) use bg_tui::host::saving::shown_path;
 
 impl App {
