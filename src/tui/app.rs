@@ -191,19 +191,6 @@ pub(crate) enum AutoRoll {
 pub(crate) use bg_tui::host::seats::Player;
 
 impl Options {
-    /// The bot the reminder under the board names for `:bot`: the one playing a side (an
-    /// engine over UBGI aside, whose command is no short reminder), else the strongest for
-    /// `variant`.
-    pub(crate) fn suggested_bot(&self, variant: bg_tui::engine::Variant) -> String {
-        self.players
-            .iter()
-            .find_map(|p| match p {
-                Player::Bot(spec) if !matches!(spec, BotSpec::Ubgi(_)) => Some(spec.to_string()),
-                _ => None,
-            })
-            .unwrap_or_else(|| bot::strongest_for(variant).to_string())
-    }
-
     /// The keys that turn a table option on or off (`has_position_id`: the game's variant
     /// has one, so the position's text is its XGID); returns what the message line says.
     pub(crate) fn toggle(&mut self, option: super::msg::Toggle, has_position_id: bool) -> String {

@@ -7,6 +7,7 @@
 use super::match_table::Table;
 use super::{plural, point_name};
 use crate::tui::model::Overlay;
+use bg_tui::bot::BotSpec;
 use bg_tui::engine::{
     Action, CrawfordState, DieStep, GameResult, MatchState, Phase, Play, RuleSet, Side, WinKind,
     format_play,
@@ -43,6 +44,20 @@ impl<'a> MatchWords<'a> {
                 _ => None,
             }
         })
+    }
+
+    /// The bot the reminder under the board names for `:bot`: one that plays a side now
+    /// (an engine over UBGI aside, whose command is no short reminder), else the strongest
+    /// for the game's variant.
+    pub(super) fn suggested_bot(&self) -> String {
+        let seats = self.table.seats();
+        [Side::White, Side::Black]
+            .into_iter()
+            .find_map(|side| match seats.player(side) {
+                Player::Bot(spec) if !matches!(spec, BotSpec::Ubgi(_)) => Some(spec.to_string()),
+                _ => None,
+            })
+            .unwrap_or_else(|| bg_tui::bot::strongest_for(self.table.game().variant()).to_string())
     }
 
     /// Where the match stands with the Crawford rule, for the panel (empty before it).

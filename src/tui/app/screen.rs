@@ -43,7 +43,7 @@ impl App {
         let reminder = game.result().is_none().then(|| {
             format!(
                 "? lists the keys; :bot {} lets the computer play the side to act",
-                self.options.suggested_bot(game.variant())
+                words.suggested_bot()
             )
         });
         let mut model = BoardModel {

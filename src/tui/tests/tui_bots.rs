@@ -486,6 +486,14 @@ fn the_reminder_names_the_bot_being_played() {
         reminder([bot("pubeval"), Player::Human])
     );
     assert!(reminder([Player::Human, Player::Human]).contains(":bot expert lets"));
+    // A match taken up again names the bot its record seats, not the new game's options.
+    let played = app([bot("pubeval"), Player::Human], 0, 5);
+    let (record, m) = (played.record().clone(), played.match_state().clone());
+    let mut resumed = App::resume(Options::default(), record, m).expect("resumed");
+    // Esc clears what the line said of the resume: the reminder shows.
+    press(&mut resumed, KeyCode::Esc);
+    let message = resumed.model().message;
+    assert!(message.contains(":bot pubeval lets"), "{message}");
 }
 
 /// `:human` without a side hands back the sides people played from the start, not the
