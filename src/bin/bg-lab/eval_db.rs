@@ -10,10 +10,10 @@
 //! on the ace and deuce points as one); a contact position where a side has borne off;
 //! any other contact position.
 
-use crate::rollout_db::format::{Entry, read_file, read_text};
+use crate::rollout_db::format::{Entry, equity, read_file, read_text};
 use bg_tui::bot::BotError;
 use bg_tui::bot::expert::cube::{ContactKind, contact_kind};
-use bg_tui::bot::expert::{Chances, ExpertBot, MAX_PLY, Probs, nets_from_file, shipped_nets};
+use bg_tui::bot::expert::{ExpertBot, MAX_PLY, Probs, nets_from_file, shipped_nets};
 use bg_tui::engine::{Position, position_from_id};
 use clap::Args;
 use std::collections::HashMap;
@@ -76,7 +76,44 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 4] = [Kind::Contact, Kind::Crashed, Kind::BorneOff, Kind::Race];
+    pub(crate) const ALL: [Kind; 4] = [Kind::Contact, Kind::Crashed, Kind::BorneOff, Kind::Race];
+
+    /// The kind's word on the command line and in a shard's first line (`rollout-db
+    /// --kinds`).
+    pub(crate) const fn key(self) -> &'static str {
+        match self {
+            Kind::Contact => "contact",
+            Kind::Crashed => "crashed",
+            Kind::BorneOff => "borne-off",
+            Kind::Race => "race",
+        }
+    }
+
+    /// The kinds a comma-separated list of [`Kind::key`]s names, in [`Kind::ALL`]'s order,
+    /// each once.
+    ///
+    /// # Errors
+    /// The first word that names no kind, in a line for the user.
+    pub(crate) fn parse_list(list: &str) -> Result<Vec<Kind>, String> {
+        let mut kinds = Vec::new();
+        for word in list.split(',') {
+            let word = word.trim();
+            let kind = Kind::ALL
+                .into_iter()
+                .find(|k| k.key() == word)
+                .ok_or_else(|| {
+                    format!(
+                        "\"{}\" is no kind of position (contact, crashed, borne-off, race)",
+                        bg_tui::printable::printable(word, 40)
+                    )
+                })?;
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+        kinds.sort();
+        Ok(kinds)
+    }
 
     /// The kind of `position`.
     pub(crate) fn of(position: &Position) -> Kind {
@@ -113,11 +150,6 @@ struct Sums {
     judged: usize,
     nets_vs_gnubg: f64,
     rollout_vs_gnubg: f64,
-}
-
-fn equity(p: &[f64; 5]) -> f64 {
-    2.0 * p.win() - 1.0 + p.win_gammon() - p.lose_gammon() + p.win_backgammon()
-        - p.lose_backgammon()
 }
 
 /// Reads GNU Backgammon's chances: `POSITION_ID w wg wbg lg lbg` a line, `#` notes.

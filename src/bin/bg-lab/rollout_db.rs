@@ -20,6 +20,7 @@
 
 pub(crate) mod format;
 
+use crate::eval_db::Kind;
 use bg_tui::bot::BotError;
 use bg_tui::bot::expert::rollouts::{self, Line, RolloutError, RolloutSettings};
 use bg_tui::bot::expert::supervised;
@@ -32,6 +33,10 @@ use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// Mixed into a position's seed for its screen, so that the screen's dice are not its
+/// rollout's.
+const SCREEN_SALT: u64 = 0x5C8E_E9ED;
 
 /// The most positions a database may be asked to hold.
 const MAX_POSITIONS: usize = 10_000_000;
@@ -76,7 +81,23 @@ pub(crate) struct RolloutDbArgs {
     /// nets).
     #[arg(long, value_name = "FILE")]
     pub(crate) nets: Option<PathBuf>,
+    /// Roll out only positions of these kinds, comma-separated: contact, crashed,
+    /// borne-off (contact where a side has borne off), race (default: every kind).
+    #[arg(long, value_name = "KINDS")]
+    pub(crate) kinds: Option<String>,
+    /// Screen each position first by a short rollout (216 trials, 8 turns, variance
+    /// reduction) and roll out only those where it is at least this far from the nets'
+    /// cubeless equity (0 to 2 points, three decimals at most): the positions the nets
+    /// misjudge most.
+    #[arg(long, value_name = "EQUITY")]
+    pub(crate) screen: Option<String>,
 }
+
+/// The screen's short rollout (`--screen`): trials (a multiple of 36 stratifies the first
+/// roll) and turns before the nets value a trial.
+const SCREEN_TRIALS: u32 = 216;
+/// See [`SCREEN_TRIALS`].
+const SCREEN_TURNS: u32 = 8;
 
 /// What stops `rollout-db`.
 #[derive(Debug, thiserror::Error)]
@@ -166,7 +187,10 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
         ),
         None => (shipped_nets()?, "shipped".to_string()),
     };
+    let (kinds, screen) = choice(args)?;
     let made = Made {
+        kinds: kinds.as_deref().map(format::kinds_key),
+        screen,
         seed: args.seed,
         spread: args.spread,
         explore: args.explore,
@@ -210,8 +234,8 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
             });
         }
     }
-    for e in &db.entries {
-        if let Some(d) = done.get_mut(e.index) {
+    for index in db.entries.iter().map(|e| e.index).chain(db.screened_out) {
+        if let Some(d) = done.get_mut(index) {
             *d = true;
         }
     }
@@ -223,7 +247,40 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
             db.entries.len()
         ));
     }
-    grow(&nets, &made, &settings, &done, &mut file, path)
+    let keep = Keep {
+        kinds,
+        screen: screen.map(|t| f64::from(t) / 1000.0),
+    };
+    grow(&nets, &made, &settings, &keep, &done, &mut file, path)
+}
+
+/// The kinds (`--kinds`) and the screen's margin in thousandths (`--screen`) `args` ask
+/// for.
+fn choice(args: &RolloutDbArgs) -> Result<(Option<Vec<Kind>>, Option<u32>), RolloutDbError> {
+    let kinds = match &args.kinds {
+        Some(list) => Some(
+            Kind::parse_list(list)
+                .map_err(|why| RolloutDbError::Range(format!("--kinds: {why}")))?,
+        ),
+        None => None,
+    };
+    let screen = match &args.screen {
+        Some(text) => Some(format::thousandths(text).ok_or_else(|| {
+            RolloutDbError::Range(format!(
+                "--screen: an equity from 0 to 2 with three decimals at most, not \"{}\"",
+                bg_tui::printable::printable(text, 40)
+            ))
+        })?),
+        None => None,
+    };
+    Ok((kinds, screen))
+}
+
+/// Which drawn positions are rolled out: those of `kinds` (all: `None`), and where a
+/// `screen` is set, those a short rollout puts at least that far from the nets.
+struct Keep {
+    kinds: Option<Vec<Kind>>,
+    screen: Option<f64>,
 }
 
 /// Opens the shard at `path` for growing (created if there is none): a regular file only,
@@ -271,6 +328,7 @@ fn grow(
     nets: &Arc<Nets>,
     made: &Made,
     settings: &RolloutSettings,
+    keep: &Keep,
     done: &[bool],
     file: &mut std::fs::File,
     path: &Path,
@@ -297,10 +355,46 @@ fn grow(
     file.write_all(format!("# run started at {since} (Unix time), {missing} to go\n").as_bytes())
         .map_err(|e| io(path, e))?;
     let bot = ExpertBot::new(Arc::clone(nets), made.ply);
+    let mut judge = ExpertBot::new(Arc::clone(nets), 0);
     let mut added = 0usize;
+    let mut screened_out = 0usize;
     for (index, position) in positions.iter().enumerate() {
-        if done[index] {
+        if done[index]
+            || keep
+                .kinds
+                .as_ref()
+                .is_some_and(|k| !k.contains(&Kind::of(position)))
+        {
             continue;
+        }
+        if let Some(margin) = keep.screen {
+            let s = RolloutSettings {
+                trials: SCREEN_TRIALS,
+                truncate: Some(SCREEN_TURNS),
+                ply: 0,
+                variance_reduction: true,
+                seed: mix(made.seed ^ mix(index as u64) ^ SCREEN_SALT),
+                ..*settings
+            };
+            let short = rollouts::rollout(
+                &judge,
+                Variant::Backgammon,
+                &[Line::OnRoll(*position)],
+                &s,
+                |_| true,
+            )?;
+            let nets_equity = format::equity(&judge.chances(position).map(f64::from));
+            let off = short
+                .lines
+                .first()
+                .map_or(0.0, |l| (format::equity(&l.chances) - nets_equity).abs());
+            if off < margin {
+                let mut text = format::screened_out_line(index);
+                text.push('\n');
+                file.write_all(text.as_bytes()).map_err(|e| io(path, e))?;
+                screened_out += 1;
+                continue;
+            }
         }
         let s = RolloutSettings {
             seed: mix(made.seed ^ mix(index as u64)),
@@ -323,8 +417,13 @@ fn grow(
         added += 1;
     }
     file.sync_all().map_err(|e| io(path, e))?;
+    let screened = if keep.screen.is_some() {
+        format!(" ({screened_out} screened out)")
+    } else {
+        String::new()
+    };
     Ok(format!(
-        "{}: {added} positions rolled out in {:.0} s\n",
+        "{}: {added} positions rolled out{screened} in {:.0} s\n",
         path.display(),
         started.elapsed().as_secs_f64()
     ))
@@ -348,7 +447,75 @@ mod tests {
             explore: 4,
             threads: 1,
             nets: None,
+            kinds: None,
+            screen: None,
         }
+    }
+
+    #[test]
+    fn only_the_kinds_asked_for_are_rolled_out() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = dir.path().join("db.txt");
+        let mut a = args(out.clone(), 40);
+        a.kinds = Some("race,borne-off".to_string());
+        rollout_db(&a).expect("the races and borne-off contact among forty");
+        let kept = read_db(&out).expect("the database");
+        let all = dir.path().join("all.txt");
+        rollout_db(&args(all.clone(), 40)).expect("forty");
+        let every = read_db(&all).expect("the database");
+        let wanted: Vec<usize> = every
+            .iter()
+            .filter(|e| matches!(Kind::of(&e.position), Kind::Race | Kind::BorneOff))
+            .map(|e| e.index)
+            .collect();
+        assert!(
+            !wanted.is_empty() && wanted.len() < every.len(),
+            "{wanted:?}"
+        );
+        assert_eq!(kept.iter().map(|e| e.index).collect::<Vec<_>>(), wanted);
+        let header = std::fs::read_to_string(&out).expect("the shard");
+        assert!(
+            header
+                .lines()
+                .next()
+                .is_some_and(|l| l.ends_with(" kinds=borne-off,race"))
+        );
+        // An unknown kind is refused before anything is written.
+        a.kinds = Some("primes".to_string());
+        a.out = dir.path().join("none.txt");
+        let e = rollout_db(&a).expect_err("no such kind");
+        assert!(
+            e.to_string().starts_with("--kinds: \"primes\" is no kind"),
+            "{e}"
+        );
+        assert!(!a.out.exists());
+    }
+
+    #[test]
+    fn a_screen_keeps_the_positions_the_nets_misjudge_and_notes_the_others() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = dir.path().join("db.txt");
+        let mut a = args(out.clone(), 6);
+        // A margin of 0 keeps every position; of 2, none.
+        a.screen = Some("0".to_string());
+        rollout_db(&a).expect("all six");
+        assert_eq!(read_db(&out).expect("the database").len(), 6);
+        let none = dir.path().join("none.txt");
+        a.out = none.clone();
+        a.screen = Some("2".to_string());
+        let said = rollout_db(&a).expect("none of six");
+        assert!(
+            said.contains("0 positions rolled out (6 screened out)"),
+            "{said}"
+        );
+        let db = format::read_file(&none).expect("the database");
+        assert!(db.entries.is_empty());
+        assert_eq!(db.screened_out, [0, 1, 2, 3, 4, 5]);
+        // Going on, the screened-out positions are not screened again.
+        let said = rollout_db(&a).expect("nothing left");
+        assert!(said.contains("nothing to do"), "{said}");
+        a.screen = Some("2.5".to_string());
+        assert!(matches!(rollout_db(&a), Err(RolloutDbError::Range(_))));
     }
 
     #[test]

@@ -50,6 +50,13 @@ pub(crate) struct Made {
     pub(crate) variance_reduction: bool,
     /// The nets: `shipped` or the file's name (letters, digits, `.`, `_`, `-`).
     pub(crate) nets: String,
+    /// The kinds of position kept (`--kinds`: their keys, comma-separated, in a fixed
+    /// order), or `None` for every kind.
+    pub(crate) kinds: Option<String>,
+    /// The screen (`--screen`), in thousandths of a point of equity: a position is rolled
+    /// out only where a short rollout of it is at least this far from the nets, or `None`
+    /// for no screen.
+    pub(crate) screen: Option<u32>,
 }
 
 impl Made {
@@ -58,8 +65,22 @@ impl Made {
         self.truncate.is_none() && !self.variance_reduction
     }
 
-    /// The shard's first line (without its newline).
+    /// The shard's first line (without its newline). The kinds and the screen are written
+    /// only where they are set, so the first lines of shards made without them stay as
+    /// they were.
     pub(crate) fn header(&self) -> String {
+        let mut line = self.settings();
+        if let Some(kinds) = &self.kinds {
+            line.push_str(&format!(" kinds={kinds}"));
+        }
+        if let Some(screen) = self.screen {
+            line.push_str(&format!(" screen={}.{:03}", screen / 1000, screen % 1000));
+        }
+        line
+    }
+
+    /// The first line's settings every shard has.
+    fn settings(&self) -> String {
         format!(
             "{HEADER} rules=backgammon seed={} spread={} explore={} trials={} truncate={} ply={} variance-reduction={} nets={}",
             self.seed,
@@ -88,6 +109,8 @@ impl Made {
             ply: 0,
             variance_reduction: false,
             nets: String::new(),
+            kinds: None,
+            screen: None,
         };
         let mut seen = Vec::new();
         for word in rest.split_whitespace() {
@@ -109,6 +132,11 @@ impl Made {
                 "nets" if !value.is_empty() && value.chars().all(name_char) => {
                     made.nets = value.to_string();
                 }
+                "kinds" => {
+                    let kinds = crate::eval_db::Kind::parse_list(value).map_err(|_| bad())?;
+                    made.kinds = Some(kinds_key(&kinds));
+                }
+                "screen" => made.screen = Some(thousandths(value).ok_or_else(bad)?),
                 _ => return Err(bad()),
             }
             seen.push(key.to_string());
@@ -126,21 +154,68 @@ impl Made {
         Ok(made)
     }
 
-    /// What differs between `self` (a shard's) and `asked` (this run's), as `field X, not Y`.
+    /// What differs between `self` (a shard's) and `asked` (this run's), as `field X, not Y`
+    /// (a field one of them lacks: `all` kinds, screen `none`).
     pub(crate) fn differences(&self, asked: &Made) -> String {
-        let (a, b) = (self.header(), asked.header());
-        a.split_whitespace()
-            .zip(b.split_whitespace())
-            .filter(|(x, y)| x != y)
-            .filter_map(|(x, y)| {
-                let (key, theirs) = x.split_once('=')?;
-                let ours = y.split_once('=')?.1;
-                Some(format!("{key} {theirs}, not {ours}"))
+        let fields = |made: &Made| -> Vec<(String, String)> {
+            let header = made.header();
+            let mut fields: Vec<(String, String)> = header
+                .split_whitespace()
+                .filter_map(|w| w.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            for (key, none) in [("kinds", "all"), ("screen", "none")] {
+                if !fields.iter().any(|(k, _)| k == key) {
+                    fields.push((key.to_string(), none.to_string()));
+                }
+            }
+            fields
+        };
+        let ours = fields(asked);
+        fields(self)
+            .into_iter()
+            .filter_map(|(key, theirs)| {
+                let (_, ours) = ours.iter().find(|(k, _)| *k == key)?;
+                (theirs != *ours).then(|| format!("{key} {theirs}, not {ours}"))
             })
             .collect::<Vec<_>>()
             .join(", ")
     }
 }
+
+/// The kinds as a first line writes them: their keys, comma-separated.
+pub(crate) fn kinds_key(kinds: &[crate::eval_db::Kind]) -> String {
+    kinds.iter().map(|k| k.key()).collect::<Vec<_>>().join(",")
+}
+
+/// `text` (a decimal number from 0 to 2, at most three decimals) in thousandths.
+pub(crate) fn thousandths(text: &str) -> Option<u32> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() && frac.is_empty() || frac.len() > 3 {
+        return None;
+    }
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if !digits(whole) || !digits(frac) || whole.len() > 1 {
+        return None;
+    }
+    let whole: u32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let frac: u32 = format!("{frac:0<3}").parse().ok()?;
+    let value = whole * 1000 + frac;
+    (value <= 2000).then_some(value)
+}
+
+/// The comment line that says position `index` of the sampling was screened out
+/// (`--screen`): a run that goes on does not screen it again.
+pub(crate) fn screened_out_line(index: usize) -> String {
+    format!("{SCREENED_OUT}{index}")
+}
+
+/// How a screened-out line begins.
+const SCREENED_OUT: &str = "# screened out ";
 
 /// A character a nets name keeps in a header.
 fn name_char(c: char) -> bool {
@@ -183,10 +258,15 @@ impl Entry {
 
     /// The cubeless equity for the player on roll.
     pub(crate) fn equity(&self) -> f64 {
-        let p = &self.chances;
-        2.0 * p.win() - 1.0 + p.win_gammon() - p.lose_gammon() + p.win_backgammon()
-            - p.lose_backgammon()
+        equity(&self.chances)
     }
+}
+
+/// The cubeless equity of `chances` (win, win gammon, win backgammon, lose gammon, lose
+/// backgammon) for their player.
+pub(crate) fn equity(p: &[f64; 5]) -> f64 {
+    2.0 * p.win() - 1.0 + p.win_gammon() - p.lose_gammon() + p.win_backgammon()
+        - p.lose_backgammon()
 }
 
 /// A shard's line for a rollout's `chances` (without its newline).
@@ -258,6 +338,8 @@ pub(crate) fn parse_entry(made: &Made, line: &str) -> Result<Entry, String> {
 pub(crate) struct Database {
     pub(crate) made: Option<Made>,
     pub(crate) entries: Vec<Entry>,
+    /// The positions of the sampling screened out (`--screen`), by index.
+    pub(crate) screened_out: Vec<usize>,
     pub(crate) whole: u64,
     /// A torn last line (no newline) follows the whole lines.
     pub(crate) torn: bool,
@@ -278,6 +360,7 @@ pub(crate) fn read_database(reader: impl std::io::Read) -> Result<Database, BadL
     let mut db = Database {
         made: None,
         entries: Vec::new(),
+        screened_out: Vec::new(),
         whole: 0,
         torn: false,
     };
@@ -325,6 +408,12 @@ pub(crate) fn read_database(reader: impl std::io::Read) -> Result<Database, BadL
             }
         }
         if version == 2 && text.starts_with('#') {
+            if let Some(index) = text.strip_prefix(SCREENED_OUT) {
+                let index = index
+                    .parse()
+                    .map_err(|_| bad(format!("{} is no screened-out position", quoted(text))))?;
+                db.screened_out.push(index);
+            }
             continue;
         }
         let entry = match &db.made {
@@ -414,7 +503,62 @@ mod tests {
             ply: 0,
             variance_reduction: false,
             nets: "shipped".to_string(),
+            kinds: None,
+            screen: None,
         }
+    }
+
+    #[test]
+    fn kinds_and_a_screen_are_in_the_first_line_only_when_set() {
+        let m = made();
+        assert!(!m.header().contains("kinds") && !m.header().contains("screen"));
+        let screened = Made {
+            kinds: Some("crashed,borne-off".to_string()),
+            screen: Some(50),
+            ..m.clone()
+        };
+        let header = screened.header();
+        assert!(
+            header.ends_with(" kinds=crashed,borne-off screen=0.050"),
+            "{header}"
+        );
+        assert_eq!(Made::from_header(&header), Ok(screened.clone()));
+        // The kinds read back in their fixed order; an unknown one is refused.
+        let shuffled = header.replace("crashed,borne-off", "borne-off,crashed");
+        assert_eq!(Made::from_header(&shuffled), Ok(screened.clone()));
+        assert!(Made::from_header(&header.replace("crashed", "primes")).is_err());
+        assert!(Made::from_header(&header.replace("0.050", "3")).is_err());
+        // A shard made without them differs from a run asking for them, and says how.
+        assert_eq!(
+            m.differences(&screened),
+            "kinds all, not crashed,borne-off, screen none, not 0.050"
+        );
+    }
+
+    #[test]
+    fn an_equity_margin_reads_in_thousandths() {
+        assert_eq!(thousandths("0.05"), Some(50));
+        assert_eq!(thousandths(".125"), Some(125));
+        assert_eq!(thousandths("2"), Some(2000));
+        assert_eq!(thousandths("1.5"), Some(1500));
+        for bad in ["", ".", "2.001", "0.0001", "-0.1", "1e-2", "10", "x"] {
+            assert_eq!(thousandths(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn screened_out_positions_are_read_from_their_notes() {
+        let text = format!(
+            "{}\n{}\n0 4HPwATDgc/ABMA 676 170 6 165 5\n{}\n# run started at 1\n",
+            made().header(),
+            screened_out_line(3),
+            screened_out_line(1)
+        );
+        let db = read_database(text.as_bytes()).expect("a database");
+        assert_eq!(db.screened_out, [3, 1]);
+        assert_eq!(db.entries.len(), 1);
+        let bad = format!("{}\n# screened out x\n", made().header());
+        assert_eq!(read_database(bad.as_bytes()).expect_err("no index").line, 2);
     }
 
     #[test]
