@@ -33,8 +33,19 @@ pub(super) enum Intent {
     },
     /// A roll with nothing to play: the turn passes with this (empty) play.
     PassTurn(Play),
-    /// A key that builds the move on the board (Enter or a click, a die, `u`).
-    Board(Msg),
+    /// A key that builds the move on the board.
+    Board(BoardKey),
+}
+
+/// A key that builds a person's move on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum BoardKey {
+    /// Enter or a click: pick up, put down, or confirm the play.
+    Select,
+    /// A digit: move by that die.
+    Die(u8),
+    /// `u`: take back the last checker moved.
+    Undo,
 }
 
 /// What `msg` means on `table`'s match now, with its `words`, for the person whose decision
@@ -122,7 +133,9 @@ fn moving(table: &Table, words: &MatchWords, msg: Msg, picked: bool) -> Intent {
         };
     }
     match msg {
-        Msg::Select | Msg::Digit(_) | Msg::Undo => Intent::Board(msg),
+        Msg::Select => Intent::Board(BoardKey::Select),
+        Msg::Digit(die) => Intent::Board(BoardKey::Die(die)),
+        Msg::Undo => Intent::Board(BoardKey::Undo),
         Msg::Roll => Intent::Refused("the dice are rolled: move".to_string()),
         Msg::Double => Intent::Refused("doubling comes before rolling".to_string()),
         // The person's own turn: what the status line says (no bot, no double to ask).
@@ -221,8 +234,9 @@ mod tests {
     #[test]
     fn the_board_keys_build_the_move_and_the_others_say_so() {
         let t = table(Rules::money(), &opened());
-        assert_eq!(meaning(&t, Msg::Select), Intent::Board(Msg::Select));
-        assert_eq!(meaning(&t, Msg::Digit(5)), Intent::Board(Msg::Digit(5)));
+        assert_eq!(meaning(&t, Msg::Select), Intent::Board(BoardKey::Select));
+        assert_eq!(meaning(&t, Msg::Digit(5)), Intent::Board(BoardKey::Die(5)));
+        assert_eq!(meaning(&t, Msg::Undo), Intent::Board(BoardKey::Undo));
         assert_eq!(
             meaning(&t, Msg::Roll),
             Intent::Refused("the dice are rolled: move".to_string())

@@ -6,7 +6,7 @@
 //! on the message line.
 
 use super::board_input::BoardOutcome;
-use super::intent::{Intent, intent};
+use super::intent::{BoardKey, Intent, intent};
 use super::{App, Mode, Msg, Said};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::model::LastMove;
@@ -180,9 +180,9 @@ impl App {
             Intent::Board(key) => {
                 let orientation = self.orientation();
                 match key {
-                    Msg::Digit(die) => self.input.move_by_die(&mut self.table, orientation, die),
-                    Msg::Undo => self.input.undo(&mut self.table, orientation),
-                    _ => match self.input.select(&mut self.table, orientation) {
+                    BoardKey::Die(die) => self.input.move_by_die(&mut self.table, orientation, die),
+                    BoardKey::Undo => self.input.undo(&mut self.table, orientation),
+                    BoardKey::Select => match self.input.select(&mut self.table, orientation) {
                         BoardOutcome::Said(said) => said,
                         BoardOutcome::Play(play) => {
                             self.decide(PersonDecision::Play(play));
