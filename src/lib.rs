@@ -52,13 +52,16 @@
 //! The terminal's runtime (`tui::terminal`) reads a key on its input thread and hands it to
 //! the game's `App` as an event. `App::handle` makes it a message (`App::message_for`,
 //! through `tui::keys::play_key`: `r` is `Msg::Roll`) and `App::update` applies it: the
-//! only place the game changes, in memory only. A roll asked for by a person (judged first
-//! in tutor mode) has its dice drawn by the match's [`host::Host`] ([`host::Host::roll`]),
+//! only place the game changes, in memory only. What a person's key means for the match is
+//! read apart from the match alone (`tui::app::intent`: a decision, an action, a key that
+//! builds the move on the board, a refusal with its reason) and carried out by
+//! `App::carry_intent`. A roll asked for by a person (judged first in tutor mode) has its dice drawn by the match's [`host::Host`] ([`host::Host::roll`]),
 //! and the action goes through [`host::Host::apply`] to the [`record::Recorder`]
 //! ([`record::Recorder::apply`]), which applies it to the [`engine::MatchState`]
 //! ([`engine::MatchState::apply`]) and records it, so the match and its record never part.
-//! The checkers of a play are moved one by one in an [`engine::TurnBuilder`] and the whole
-//! play applied as [`engine::Action::Play`].
+//! The checkers of a play are moved one by one in an [`engine::TurnBuilder`] (the input
+//! part's board keys over the table's turn in progress) and the whole play applied as
+//! [`engine::Action::Play`].
 //!
 //! After every message `App::update` asks the decision table whose decision the match
 //! waits for ([`bot::Question::of`]); a bot's question goes out as a job (`App::schedule`),
