@@ -1,7 +1,7 @@
-//! The table around the game: which side the board is drawn from, where the cursor goes on
-//! it, the log's face, running the clocks, and what the computer does for a person when
-//! asked (rolling, bearing off, taking over a side whose time ran out). The state is the
-//! parts' ([`super::input_state::InputState`], [`super::status::StatusLine`]) and the
+//! The table around the game: which side the board is drawn from, running the clocks and
+//! saying time-outs, and what the computer does for a person when asked (rolling by itself,
+//! taking over a side whose time ran out). The state is the parts'
+//! ([`super::input_state::InputState`], [`super::status::StatusLine`]), the options' and the
 //! host's (its clocks and seats).
 
 use super::orientation::Orientation;
@@ -47,29 +47,21 @@ impl App {
     /// Says once when a player's time has run out (the host tells whose: `out`).
     fn say_time_outs(&mut self, out: Vec<Side>) {
         for side in out {
+            let (who, opponent) = (self.words().name(side), self.words().name(side.opponent()));
+            // A bot opposite a person who ran out claims the time at once, as the rule book's
+            // opponent would.
+            if self.table.seats().has_bot(side.opponent())
+                && !self.table.seats().has_bot(side)
+                && self.table.game().result().is_none()
             {
-                // A bot opposite a person who ran out claims the time at once, as the rule
-                // book's opponent would.
-                if self.table.seats().has_bot(side.opponent())
-                    && !self.table.seats().has_bot(side)
-                    && self.table.game().result().is_none()
-                {
-                    let line = format!(
-                        "{}'s time is out: {} claims it",
-                        self.words().name(side),
-                        self.words().name(side.opponent())
-                    );
-                    self.status.note(line);
-                    self.take_over_side(side);
-                    continue;
-                }
-                let line = format!(
-                    "{}'s time is out: {} may hand that side to the computer (C)",
-                    self.words().name(side),
-                    self.words().name(side.opponent())
-                );
-                self.status.announce(line);
+                let line = format!("{who}'s time is out: {opponent} claims it");
+                self.status.note(line);
+                self.take_over_side(side);
+                continue;
             }
+            let line =
+                format!("{who}'s time is out: {opponent} may hand that side to the computer (C)");
+            self.status.announce(line);
         }
     }
 
