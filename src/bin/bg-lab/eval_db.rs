@@ -14,7 +14,7 @@ use crate::rollout_db::format::{Entry, equity, read_file, read_text};
 use bg_tui::bot::BotError;
 use bg_tui::bot::expert::cube::{ContactKind, contact_kind};
 use bg_tui::bot::expert::{ExpertBot, MAX_PLY, Probs, nets_from_file, shipped_nets};
-use bg_tui::engine::{Position, position_from_id};
+use bg_tui::engine::{Position, Variant, position_from_id};
 use clap::Args;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -78,6 +78,16 @@ pub(crate) enum Kind {
 impl Kind {
     pub(crate) const ALL: [Kind; 4] = [Kind::Contact, Kind::Crashed, Kind::BorneOff, Kind::Race];
 
+    /// The kinds of `variant`'s positions: [`Kind::ALL`] in backgammon and Jacquet; in
+    /// Plakoto and Fevga, whose positions GNU Backgammon's class of crashed ones does not
+    /// fit, contact, contact where a side has borne off, and race.
+    pub(crate) const fn of_rule_set(variant: Variant) -> &'static [Kind] {
+        match variant {
+            Variant::Plakoto | Variant::Fevga => &[Kind::Contact, Kind::BorneOff, Kind::Race],
+            _ => &Kind::ALL,
+        }
+    }
+
     /// The kind's word on the command line and in a shard's first line (`rollout-db
     /// --kinds`).
     pub(crate) const fn key(self) -> &'static str {
@@ -89,22 +99,31 @@ impl Kind {
         }
     }
 
-    /// The kinds a comma-separated list of [`Kind::key`]s names, in [`Kind::ALL`]'s order,
-    /// each once.
+    /// The kinds of `variant`'s positions ([`Kind::of_rule_set`]) a comma-separated list of
+    /// [`Kind::key`]s names, in [`Kind::ALL`]'s order, each once.
     ///
     /// # Errors
-    /// The first word that names no kind, in a line for the user.
-    pub(crate) fn parse_list(list: &str) -> Result<Vec<Kind>, String> {
+    /// The first word that names no kind of the rule set's, in a line for the user.
+    pub(crate) fn parse_list(variant: Variant, list: &str) -> Result<Vec<Kind>, String> {
+        let kinds_of = Kind::of_rule_set(variant);
         let mut kinds = Vec::new();
         for word in list.split(',') {
             let word = word.trim();
-            let kind = Kind::ALL
-                .into_iter()
+            let kind = kinds_of
+                .iter()
+                .copied()
                 .find(|k| k.key() == word)
                 .ok_or_else(|| {
+                    let keys: Vec<&str> = kinds_of.iter().map(|k| k.key()).collect();
+                    let of = if variant == Variant::Backgammon {
+                        String::new()
+                    } else {
+                        format!(" of {variant}")
+                    };
                     format!(
-                        "\"{}\" is no kind of position (contact, crashed, borne-off, race)",
-                        bg_tui::printable::printable(word, 40)
+                        "\"{}\" is no kind of position{of} ({})",
+                        bg_tui::printable::printable(word, 40),
+                        keys.join(", ")
                     )
                 })?;
             if !kinds.contains(&kind) {
@@ -115,11 +134,12 @@ impl Kind {
         Ok(kinds)
     }
 
-    /// The kind of `position`.
-    pub(crate) fn of(position: &Position) -> Kind {
+    /// The kind of `position`, one of `variant`'s ([`Kind::of_rule_set`]).
+    pub(crate) fn of(variant: Variant, position: &Position) -> Kind {
+        let crashes = Kind::of_rule_set(variant).contains(&Kind::Crashed);
         if position.is_race() {
             Kind::Race
-        } else if contact_kind(position) == ContactKind::Crashed {
+        } else if crashes && contact_kind(position) == ContactKind::Crashed {
             Kind::Crashed
         } else if position.mover_off() > 0 || position.opponent_off() > 0 {
             Kind::BorneOff
@@ -208,7 +228,7 @@ pub(crate) fn eval_db(args: &EvalDbArgs) -> Result<String, EvalDbError> {
         let p: Probs = bot.chances(&e.position);
         let ours = p.map(f64::from);
         let judge = gnubg.as_ref().and_then(|g| g.get(&e.position_id));
-        let kind = Kind::of(&e.position);
+        let kind = Kind::of(Variant::Backgammon, &e.position);
         add(sums.entry(kind).or_default(), e, &ours, judge);
         if args.worst > 0 {
             misses.push(Miss {
@@ -354,13 +374,62 @@ mod tests {
 
     #[test]
     fn the_kinds_are_told_apart_on_hand_checked_positions() {
-        let kind = |id: &str| Kind::of(&position_from_id(id).expect("an ID"));
+        let kind = |id: &str| Kind::of(Variant::Backgammon, &position_from_id(id).expect("an ID"));
         // The opening position: contact.
         assert_eq!(kind("4HPwATDgc/ABMA"), Kind::Contact);
         // Both sides bearing off, no contact.
         assert_eq!(kind("fz0ASAB7AAAAAA"), Kind::Race);
         // X on the bar with one borne off against O's home board: contact, X has borne off.
         assert_eq!(kind("2+0OAAB/PQAAMA"), Kind::BorneOff);
+    }
+
+    #[test]
+    fn plakoto_and_fevga_positions_have_no_crashed_kind() {
+        use crate::rollout_db::token::position_from_token;
+        let token = |variant, t: &str| position_from_token(variant, t).expect("a token");
+        let dashes = |n| "-".repeat(n);
+        // The mover's fourteen dead on its ace point and one behind the opponent's fifteen:
+        // crashed in backgammon, contact in Plakoto.
+        let crashed = format!("-N{}o{}A-", dashes(10), dashes(11));
+        assert_eq!(
+            Kind::of(Variant::Backgammon, &token(Variant::Backgammon, &crashed)),
+            Kind::Crashed
+        );
+        assert_eq!(
+            Kind::of(Variant::Plakoto, &token(Variant::Plakoto, &crashed)),
+            Kind::Contact
+        );
+        let start = format!("-o{}O-", dashes(22));
+        assert_eq!(
+            Kind::of(Variant::Plakoto, &token(Variant::Plakoto, &start)),
+            Kind::Contact
+        );
+        let one_off = start.replace('O', "N");
+        assert_eq!(
+            Kind::of(Variant::Plakoto, &token(Variant::Plakoto, &one_off)),
+            Kind::BorneOff
+        );
+        // Home against home: a race in Plakoto; in Fevga the opponent's home is the mover's
+        // 13-18, so the mover's fifteen on 3 and the opponent's on 15 are past each other.
+        let race = format!("---O{}o---", dashes(18));
+        assert_eq!(
+            Kind::of(Variant::Plakoto, &token(Variant::Plakoto, &race)),
+            Kind::Race
+        );
+        let fevga = format!("---O{}o{}", dashes(11), dashes(10));
+        assert_eq!(
+            Kind::of(Variant::Fevga, &token(Variant::Fevga, &fevga)),
+            Kind::Race
+        );
+        let e = Kind::parse_list(Variant::Plakoto, "race,crashed").expect_err("no crashed");
+        assert_eq!(
+            e,
+            "\"crashed\" is no kind of position of Plakoto (contact, borne-off, race)"
+        );
+        assert_eq!(
+            Kind::parse_list(Variant::Fevga, "race, contact,race"),
+            Ok(vec![Kind::Contact, Kind::Race])
+        );
     }
 
     #[test]

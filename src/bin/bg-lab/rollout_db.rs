@@ -17,18 +17,25 @@
 //! the next run starts; a file that is not a database (no first line of one, a line that is
 //! not an entry, not a regular file, too large) is refused and left as it is. The first line
 //! records what made the shard, and a run refuses a shard made otherwise.
+//!
+//! `--rules` grows a shard of another rule set with nets of its own (Jacquet, Plakoto,
+//! Fevga): its nets' self-play draws the positions and its expert rolls them out, as in
+//! backgammon; the first line says `rules=...`, and Plakoto's and Fevga's lines hold board
+//! tokens ([`token`]) where backgammon's hold Position IDs. `--kinds` takes the rule set's
+//! kinds ([`Kind::of_rule_set`]: no crashed positions in Plakoto and Fevga).
 
 pub(crate) mod format;
+pub(crate) mod token;
 
 use crate::eval_db::Kind;
 use bg_tui::bot::BotError;
 use bg_tui::bot::expert::rollouts::{self, Line, RolloutError, RolloutSettings};
 use bg_tui::bot::expert::supervised;
 use bg_tui::bot::expert::train::mix;
-use bg_tui::bot::expert::{ExpertBot, Nets, nets_from_file, shipped_nets};
-use bg_tui::engine::{Variant, position_id};
+use bg_tui::bot::expert::{ExpertBot, Nets, nets_from_file, shipped_nets_for};
+use bg_tui::engine::Variant;
 use clap::Args;
-use format::{Database, Made, entry_line, nets_name};
+use format::{Database, Made, entry_line, nets_name, nets_rule_set, position_text};
 use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -44,6 +51,10 @@ const MAX_POSITIONS: usize = 10_000_000;
 /// `bg-lab rollout-db`.
 #[derive(Debug, Clone, PartialEq, Args)]
 pub(crate) struct RolloutDbArgs {
+    /// The rule set of the positions, with nets of its own: backgammon, jacquet, plakoto or
+    /// fevga (its nets' self-play draws them, its expert rolls them out).
+    #[arg(long = "rules", value_name = "RULES", default_value = "backgammon", value_parser = nets_rule_set)]
+    pub(crate) rules: Variant,
     /// The shard: created, or grown where an earlier run stopped.
     #[arg(long, value_name = "FILE")]
     pub(crate) out: PathBuf,
@@ -77,12 +88,13 @@ pub(crate) struct RolloutDbArgs {
     /// Threads of each rollout (the result does not depend on it).
     #[arg(long, default_value_t = 1)]
     pub(crate) threads: usize,
-    /// The nets that draw and roll out the positions (a `.bgnet` file; default the shipped
-    /// nets).
+    /// The nets that draw and roll out the positions (a `.bgnet` file of the rule set's;
+    /// default the rule set's shipped nets).
     #[arg(long, value_name = "FILE")]
     pub(crate) nets: Option<PathBuf>,
-    /// Roll out only positions of these kinds, comma-separated: contact, crashed,
-    /// borne-off (contact where a side has borne off), race (default: every kind).
+    /// Roll out only positions of these kinds, comma-separated: contact, crashed (not in
+    /// Plakoto and Fevga), borne-off (contact where a side has borne off), race (default:
+    /// every kind).
     #[arg(long, value_name = "KINDS")]
     pub(crate) kinds: Option<String>,
     /// Screen each position first by a short rollout (216 trials, 8 turns, variance
@@ -108,6 +120,16 @@ pub(crate) enum RolloutDbError {
     /// The nets could not be read.
     #[error("nets: {0}")]
     Nets(#[from] BotError),
+    /// The nets file holds another rule set's nets than `--rules` names.
+    #[error("--nets: {path} holds {theirs}'s nets, not {wanted}'s (--rules)")]
+    OtherRuleSet {
+        /// The nets file.
+        path: String,
+        /// Its nets' rule set.
+        theirs: Variant,
+        /// `--rules`.
+        wanted: Variant,
+    },
     /// The rollout's settings are out of range.
     #[error("rollout: {0}")]
     Rollout(#[from] RolloutError),
@@ -157,6 +179,27 @@ pub(crate) fn read_db(path: &Path) -> Result<Vec<format::Entry>, RolloutDbError>
         .map_err(RolloutDbError::Read)
 }
 
+/// The nets `args` ask for (`--nets`, or the shipped nets of `--rules`) and their name in a
+/// shard's first line.
+fn nets_of(args: &RolloutDbArgs) -> Result<(Arc<Nets>, String), RolloutDbError> {
+    let Some(path) = &args.nets else {
+        return Ok((shipped_nets_for(args.rules)?, "shipped".to_string()));
+    };
+    let nets = nets_from_file(path)?;
+    if nets.variant != args.rules {
+        return Err(RolloutDbError::OtherRuleSet {
+            path: bg_tui::printable::printable(&path.display().to_string(), 200),
+            theirs: nets.variant,
+            wanted: args.rules,
+        });
+    }
+    let name = nets_name(&path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    ));
+    Ok((nets, name))
+}
+
 /// `bg-lab rollout-db`: grows the database to `--positions`; returns a last line.
 pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError> {
     if args.positions == 0 || args.positions > MAX_POSITIONS {
@@ -177,18 +220,10 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
             args.explore
         )));
     }
-    let (nets, nets_label) = match &args.nets {
-        Some(path) => (
-            nets_from_file(path)?,
-            nets_name(&path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            )),
-        ),
-        None => (shipped_nets()?, "shipped".to_string()),
-    };
+    let (nets, nets_label) = nets_of(args)?;
     let (kinds, screen) = choice(args)?;
     let made = Made {
+        variant: args.rules,
         kinds: kinds.as_deref().map(format::kinds_key),
         screen,
         seed: args.seed,
@@ -259,7 +294,7 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
 fn choice(args: &RolloutDbArgs) -> Result<(Option<Vec<Kind>>, Option<u32>), RolloutDbError> {
     let kinds = match &args.kinds {
         Some(list) => Some(
-            Kind::parse_list(list)
+            Kind::parse_list(args.rules, list)
                 .map_err(|why| RolloutDbError::Range(format!("--kinds: {why}")))?,
         ),
         None => None,
@@ -363,7 +398,7 @@ fn grow(
             || keep
                 .kinds
                 .as_ref()
-                .is_some_and(|k| !k.contains(&Kind::of(position)))
+                .is_some_and(|k| !k.contains(&Kind::of(made.variant, position)))
         {
             continue;
         }
@@ -376,13 +411,10 @@ fn grow(
                 seed: mix(made.seed ^ mix(index as u64) ^ SCREEN_SALT),
                 ..*settings
             };
-            let short = rollouts::rollout(
-                &judge,
-                Variant::Backgammon,
-                &[Line::OnRoll(*position)],
-                &s,
-                |_| true,
-            )?;
+            let short =
+                rollouts::rollout(&judge, made.variant, &[Line::OnRoll(*position)], &s, |_| {
+                    true
+                })?;
             let nets_equity = format::equity(&judge.chances(position).map(f64::from));
             let off = short
                 .lines
@@ -400,17 +432,17 @@ fn grow(
             seed: mix(made.seed ^ mix(index as u64)),
             ..*settings
         };
-        let result = rollouts::rollout(
-            &bot,
-            Variant::Backgammon,
-            &[Line::OnRoll(*position)],
-            &s,
-            |_| true,
-        )?;
+        let result =
+            rollouts::rollout(&bot, made.variant, &[Line::OnRoll(*position)], &s, |_| true)?;
         let Some(line) = result.lines.first() else {
             continue;
         };
-        let mut text = entry_line(made, index, &position_id(position), &line.chances);
+        let mut text = entry_line(
+            made,
+            index,
+            &position_text(made.variant, position),
+            &line.chances,
+        );
         text.push('\n');
         file.write_all(text.as_bytes()).map_err(|e| io(path, e))?;
         file.flush().map_err(|e| io(path, e))?;
@@ -436,6 +468,7 @@ mod tests {
 
     fn args(out: PathBuf, positions: usize) -> RolloutDbArgs {
         RolloutDbArgs {
+            rules: Variant::Backgammon,
             out,
             positions,
             trials: 36,
@@ -465,7 +498,12 @@ mod tests {
         let every = read_db(&all).expect("the database");
         let wanted: Vec<usize> = every
             .iter()
-            .filter(|e| matches!(Kind::of(&e.position), Kind::Race | Kind::BorneOff))
+            .filter(|e| {
+                matches!(
+                    Kind::of(Variant::Backgammon, &e.position),
+                    Kind::Race | Kind::BorneOff
+                )
+            })
             .map(|e| e.index)
             .collect();
         assert!(
@@ -614,5 +652,88 @@ mod tests {
             let e = read_db(&fifo).expect_err("a FIFO to read");
             assert!(e.to_string().contains("not a regular file"), "{e}");
         }
+    }
+
+    /// `bg-lab ARGS...` parsed as the program parses it.
+    fn lab(args: &[&str]) -> crate::LabCommand {
+        use clap::Parser;
+        crate::Lab::try_parse_from(std::iter::once("bg-lab").chain(args.iter().copied()))
+            .expect("a command line")
+            .command
+    }
+
+    #[test]
+    fn a_plakoto_shard_is_refused_when_grown_with_other_rules() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = dir.path().join("plakoto.txt");
+        let mut a = args(out.clone(), 1);
+        a.rules = Variant::Plakoto;
+        rollout_db(&a).expect("one Plakoto position");
+        let text = std::fs::read_to_string(&out).expect("the shard");
+        assert!(
+            text.starts_with("# bg-tui rollout-db 2 rules=plakoto "),
+            "{text}"
+        );
+        for (rules, why) in [
+            (Variant::Fevga, "rules plakoto, not fevga"),
+            (Variant::Backgammon, "rules plakoto, not backgammon"),
+        ] {
+            let mut other = args(out.clone(), 2);
+            other.rules = rules;
+            let e = rollout_db(&other).expect_err("other rules");
+            assert!(matches!(e, RolloutDbError::Line { line: 1, .. }), "{e}");
+            assert!(
+                e.to_string().ends_with(&format!("made otherwise: {why}")),
+                "{e}"
+            );
+        }
+        assert_eq!(
+            std::fs::read_to_string(&out).expect("the shard"),
+            text,
+            "kept"
+        );
+        // The same rules go on.
+        a.positions = 2;
+        rollout_db(&a).expect("a second Plakoto position");
+        assert_eq!(read_db(&out).expect("the shard").len(), 2);
+    }
+
+    #[test]
+    fn rules_without_nets_kinds_they_lack_and_other_nets_are_refused() {
+        let e = nets_rule_set("portes").expect_err("Portes has backgammon's nets");
+        assert!(e.contains("plays with backgammon's nets"), "{e}");
+        assert!(nets_rule_set("chess").is_err());
+        assert!(matches!(
+            lab(&[
+                "rollout-db",
+                "--rules",
+                "fevga",
+                "--out",
+                "x",
+                "--positions",
+                "1"
+            ]),
+            crate::LabCommand::RolloutDb(RolloutDbArgs {
+                rules: Variant::Fevga,
+                ..
+            })
+        ));
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut a = args(dir.path().join("none.txt"), 1);
+        a.rules = Variant::Fevga;
+        a.kinds = Some("race,crashed".to_string());
+        let e = rollout_db(&a).expect_err("no crashed Fevga positions");
+        assert!(
+            e.to_string().contains("no kind of position of Fevga"),
+            "{e}"
+        );
+        a.kinds = None;
+        a.nets = Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/plakoto.bgnet"));
+        let e = rollout_db(&a).expect_err("Plakoto's nets for Fevga");
+        assert!(
+            e.to_string().contains("holds Plakoto's nets, not Fevga's"),
+            "{e}"
+        );
+        assert!(!a.out.exists(), "nothing written");
     }
 }

@@ -8,14 +8,25 @@
 //! 0 4HPwATDgc/ABMA 676 170 6 165 5
 //! ```
 //!
-//! and each position is a line: its index in the sampling's order, its Position ID (the
+//! and each position is a line: its index in the sampling's order, the position (the
 //! player on roll before rolling), then the outcomes of its trials for that player: wins,
 //! gammons won, backgammons won, gammons lost, backgammons lost. With whole games and no
 //! variance reduction they are counts out of `trials`; otherwise chances (0-1, four places).
 //! Other lines beginning with `#` are notes (a run's start).
+//!
+//! The first line's `rules` names the rule set whose nets drew and rolled out the positions
+//! (backgammon, Jacquet, Plakoto or Fevga). A position is its Position ID in the rule sets
+//! that have one (backgammon and Jacquet), and its [board token](super::token) in Plakoto
+//! and Fevga:
+//!
+//! ```text
+//! # bg-tui rollout-db 2 rules=plakoto seed=1 spread=8 explore=4 trials=1296 truncate=none ply=0 variance-reduction=no nets=shipped
+//! 0 -o----------------------O- 650 170 0 160 0
+//! ```
 
+use super::token::{board_token, position_from_token};
 use bg_tui::bot::expert::{Chances, Probs};
-use bg_tui::engine::{Position, position_from_id};
+use bg_tui::engine::{Position, Variant, position_from_id, position_id};
 use bg_tui::printable::{MAX_ERROR_CHARS, printable};
 use std::io::BufRead;
 use std::path::Path;
@@ -34,6 +45,9 @@ pub(crate) const MAX_TORN: u64 = 120;
 /// What made a shard's lines: the sampling and the rollout's settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Made {
+    /// The rule set whose nets drew and rolled out the positions: backgammon, Jacquet,
+    /// Plakoto or Fevga ([`nets_rule_set`]).
+    pub(crate) variant: Variant,
     /// The self-play games' seed (and the rollouts').
     pub(crate) seed: u64,
     /// One position in this many taken.
@@ -82,7 +96,8 @@ impl Made {
     /// The first line's settings every shard has.
     fn settings(&self) -> String {
         format!(
-            "{HEADER} rules=backgammon seed={} spread={} explore={} trials={} truncate={} ply={} variance-reduction={} nets={}",
+            "{HEADER} rules={} seed={} spread={} explore={} trials={} truncate={} ply={} variance-reduction={} nets={}",
+            self.variant.name(),
             self.seed,
             self.spread,
             self.explore,
@@ -101,6 +116,7 @@ impl Made {
             format!("not a rollout database (its first line is not \"{HEADER} ...\")")
         })?;
         let mut made = Made {
+            variant: Variant::Backgammon,
             seed: 0,
             spread: 0,
             explore: 0,
@@ -119,7 +135,7 @@ impl Made {
                 .ok_or_else(|| format!("the first line's {} is not key=value", quoted(word)))?;
             let bad = || format!("the first line's {key} is {}", quoted(value));
             match key {
-                "rules" if value == "backgammon" => {}
+                "rules" => made.variant = nets_rule_set(value).map_err(|_| bad())?,
                 "seed" => made.seed = value.parse().map_err(|_| bad())?,
                 "spread" => made.spread = value.parse().map_err(|_| bad())?,
                 "explore" => made.explore = value.parse().map_err(|_| bad())?,
@@ -133,7 +149,8 @@ impl Made {
                     made.nets = value.to_string();
                 }
                 "kinds" => {
-                    let kinds = crate::eval_db::Kind::parse_list(value).map_err(|_| bad())?;
+                    let kinds = crate::eval_db::Kind::parse_list(Variant::Backgammon, value)
+                        .map_err(|_| bad())?;
                     made.kinds = Some(kinds_key(&kinds));
                 }
                 "screen" => made.screen = Some(thousandths(value).ok_or_else(bad)?),
@@ -150,6 +167,10 @@ impl Made {
         }
         if made.trials == 0 {
             return Err("the first line's trials is 0".to_string());
+        }
+        if let Some(kinds) = &made.kinds {
+            crate::eval_db::Kind::parse_list(made.variant, kinds)
+                .map_err(|why| format!("the first line's kinds: {why}"))?;
         }
         Ok(made)
     }
@@ -181,6 +202,55 @@ impl Made {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// The rule set named `name` (as `--rules` and a first line's `rules` name it) if it has
+/// nets of its own: backgammon, Jacquet, Plakoto or Fevga.
+///
+/// # Errors
+/// A line for the user: not a rule set, or one that plays with another's nets (Portes).
+pub(crate) fn nets_rule_set(name: &str) -> Result<Variant, String> {
+    match name.parse::<Variant>().map_err(|e| e.to_string())? {
+        v @ (Variant::Backgammon | Variant::Jacquet | Variant::Plakoto | Variant::Fevga) => Ok(v),
+        v => Err(format!(
+            "{v} plays with backgammon's nets and has no rollout database of its own (--rules backgammon)"
+        )),
+    }
+}
+
+/// The position as a shard of `variant` writes it: its Position ID where the rule set has
+/// one (backgammon, Jacquet), otherwise its [board token](super::token).
+pub(crate) fn position_text(variant: Variant, position: &Position) -> String {
+    if variant.has_position_id() {
+        position_id(position)
+    } else {
+        board_token(position)
+    }
+}
+
+/// The position of `variant` that `text` says ([`position_text`]), checked to be one of
+/// the rule set's and not over.
+///
+/// # Errors
+/// What is wrong with it, in words for a line of a file's error.
+pub(crate) fn position_from_text(variant: Variant, text: &str) -> Result<Position, String> {
+    let position = if variant.has_position_id() {
+        let p = position_from_id(text).map_err(|e| e.to_string())?;
+        variant
+            .rules()
+            .check(&p)
+            .map_err(|e| format!("not a position of {variant}: {e}"))?;
+        p
+    } else {
+        position_from_token(variant, text)?
+    };
+    if position.mover_has_won()
+        || position.opponent_has_won()
+        || variant.rules().judge(&position.switched()).is_some()
+    {
+        return Err("the position is over".to_string());
+    }
+    Ok(position)
 }
 
 /// The kinds as a first line writes them: their keys, comma-separated.
@@ -243,7 +313,7 @@ pub(crate) struct Entry {
     pub(crate) index: usize,
     /// The position, its player on roll before rolling.
     pub(crate) position: Position,
-    /// The Position ID as written.
+    /// The position as written: its Position ID, or its board token ([`position_text`]).
     pub(crate) position_id: String,
     /// The chances of the player on roll: win, win gammon, win backgammon, lose gammon, lose
     /// backgammon.
@@ -291,7 +361,7 @@ pub(crate) fn entry_line(
 pub(crate) fn parse_entry(made: &Made, line: &str) -> Result<Entry, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let [index, id, values @ ..] = words.as_slice() else {
-        return Err("not an entry (index, Position ID, five outcomes)".to_string());
+        return Err("not an entry (index, position, five outcomes)".to_string());
     };
     if values.len() != 5 {
         return Err(format!("{} outcomes, not 5", values.len()));
@@ -299,10 +369,7 @@ pub(crate) fn parse_entry(made: &Made, line: &str) -> Result<Entry, String> {
     let index: usize = index
         .parse()
         .map_err(|_| format!("the index {} is not a number", quoted(index)))?;
-    let position = position_from_id(id).map_err(|e| e.to_string())?;
-    if position.mover_has_won() || position.opponent_has_won() {
-        return Err("the position is over".to_string());
-    }
+    let position = position_from_text(made.variant, id)?;
     let mut chances = [0.0f64; 5];
     for (c, v) in chances.iter_mut().zip(values) {
         *c = if made.counts() {
@@ -495,6 +562,7 @@ mod tests {
 
     fn made() -> Made {
         Made {
+            variant: Variant::Backgammon,
             seed: 2,
             spread: 8,
             explore: 4,
@@ -618,5 +686,126 @@ mod tests {
         assert!(db.torn);
         assert_eq!(db.entries.len(), 1);
         assert_eq!(db.whole as usize, torn.len() - "1 4HPwA".len());
+    }
+
+    #[test]
+    fn the_backgammon_shards_in_assets_read_and_write_back_byte_for_byte() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/training/rollouts");
+        let mut shards = 0;
+        for file in std::fs::read_dir(&dir).expect("the shards' folder") {
+            let path = file.expect("a file").path();
+            if path.extension().is_none_or(|e| e != "txt")
+                || path.to_string_lossy().contains("gnubg")
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a shard");
+            let db = read_file(&path).expect("a shard that reads");
+            let made = db.made.expect("a first line");
+            assert_eq!(made.variant, Variant::Backgammon);
+            // Its first line and its entries, written as this build writes them, are the
+            // file's lines: Position IDs, counts.
+            let mut lines = text.lines();
+            assert_eq!(
+                Some(made.header().as_str()),
+                lines.next(),
+                "{}",
+                path.display()
+            );
+            let entries: Vec<&str> = lines.filter(|l| !l.starts_with('#')).collect();
+            assert_eq!(entries.len(), db.entries.len());
+            for (line, e) in entries.iter().zip(&db.entries) {
+                assert_eq!(e.position_id.len(), 14, "{line}");
+                assert_eq!(
+                    entry_line(&made, e.index, &e.position_id, &e.chances),
+                    *line
+                );
+            }
+            shards += 1;
+        }
+        assert!(shards >= 4, "{shards} shards in {}", dir.display());
+    }
+
+    #[test]
+    fn a_plakoto_shard_names_its_rules_and_holds_board_tokens() {
+        let plakoto = Made {
+            variant: Variant::Plakoto,
+            ..made()
+        };
+        let header = plakoto.header();
+        assert!(
+            header.starts_with(&format!("{HEADER} rules=plakoto seed=2 ")),
+            "{header}"
+        );
+        assert_eq!(Made::from_header(&header), Ok(plakoto.clone()));
+        assert_eq!(
+            made().differences(&plakoto),
+            "rules backgammon, not plakoto"
+        );
+        // Portes has no nets of its own, nor shards; crashed is no kind of Plakoto's.
+        assert!(Made::from_header(&header.replace("plakoto", "portes")).is_err());
+        let crashed = format!("{header} kinds=crashed");
+        let e = Made::from_header(&crashed).expect_err("no crashed Plakoto positions");
+        assert!(e.contains("of Plakoto (contact, borne-off, race)"), "{e}");
+        assert!(Made::from_header(&format!("{header} kinds=race,contact")).is_ok());
+        // The documented example line, and the start read back from it.
+        let line = "0 -o----------------------O- 650 170 0 160 0";
+        let e = parse_entry(&plakoto, line).expect("an entry");
+        assert_eq!(e.position, Variant::Plakoto.start_position());
+        assert_eq!(
+            entry_line(
+                &plakoto,
+                0,
+                &position_text(Variant::Plakoto, &e.position),
+                &e.chances
+            ),
+            line
+        );
+        // A Position ID is no Plakoto position; a token no backgammon one.
+        assert!(parse_entry(&plakoto, "0 4HPwATDgc/ABMA 650 170 0 160 0").is_err());
+        assert!(parse_entry(&made(), line).is_err());
+        // A game over: the opponent's mother pinned under the mover's checker on point 1,
+        // the mover's own start (point 24) left.
+        let over = format!("0 -*A{}N{} 650 170 0 160 0", "-".repeat(11), "-".repeat(12));
+        let on = format!(
+            "0 -*A{}M{}A- 650 170 0 160 0",
+            "-".repeat(11),
+            "-".repeat(10)
+        );
+        assert!(
+            parse_entry(&plakoto, &on).is_ok(),
+            "one of the mover's left on 24: {on}"
+        );
+        let e = parse_entry(&plakoto, &over).expect_err("over");
+        assert!(e.contains("over"), "{e}");
+    }
+
+    #[test]
+    fn a_malformed_board_token_in_a_shard_is_an_error_naming_its_line() {
+        let fevga = Made {
+            variant: Variant::Fevga,
+            ..made()
+        };
+        let good = format!("0 -{}o{}O- 650 170 0 160 0", "-".repeat(11), "-".repeat(11));
+        for (bad, why) in [
+            (good.replace("o-", "p-"), "'p' is not a place"),
+            (good.replace("O-", "O"), "25 places"),
+            (
+                good.replace("-o", "*An").replace("O-", "N-"),
+                "no pinned checkers",
+            ),
+            (good.replace("O-", "P-"), "not a place"),
+            (good.replace("-o", "ao"), "16 checkers"),
+            (good.replace(" 650", "é 650"), "more than 26 places"),
+            (good.replacen('o', "é", 1), "'é' is not a place"),
+        ] {
+            let text = format!("{}\n{good}\n{bad}\n", fevga.header());
+            let e = read_database(text.as_bytes()).expect_err(&bad);
+            assert_eq!(e.line, 3, "{bad}");
+            assert!(e.why.contains(why), "{bad}: {}", e.why);
+        }
+        let text = format!("{}\n{good}\n", fevga.header());
+        let db = read_database(text.as_bytes()).expect("a Fevga shard");
+        assert_eq!(db.entries[0].position, Variant::Fevga.start_position());
     }
 }
