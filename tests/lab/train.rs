@@ -501,7 +501,8 @@ fn the_tavli_nets_learn_their_own_look_ahead() {
 
 /// A supervised round on a rollout database (`rollout-db`, then `train --supervised-db`)
 /// fits a small checkpoint to the database's positions and logs how many; an empty or
-/// malformed database is refused in one line, and the option asks for `--resume`.
+/// malformed database, or one of another rule set than the nets', is refused in one line,
+/// and the option asks for `--resume`.
 #[test]
 fn a_supervised_round_on_a_rollout_database() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -567,6 +568,26 @@ fn a_supervised_round_on_a_rollout_database() {
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     assert!(one_line_stderr(&o).contains("line 1"), "{o:?}");
     refused(&["train", "--supervised-db", db_arg], "--resume");
+    // Plakoto's nets are fitted to Plakoto's shards only (`rollout-db --rules plakoto`).
+    let plakoto = small_checkpoint(dir.path(), "plakoto");
+    let o = bg_lab(&[
+        "train",
+        "--rules",
+        "plakoto",
+        "--resume",
+        "--checkpoint",
+        plakoto.to_str().expect("a UTF-8 path"),
+        "--log",
+        log_arg,
+        "--supervised-db",
+        db_arg,
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(
+        one_line_stderr(&o)
+            .contains("is a shard of backgammon's positions, not Plakoto's (--rules plakoto)"),
+        "{o:?}"
+    );
     // A device or a FIFO is refused at once, not read for ever or waited on.
     let fifo = dir.path().join("fifo");
     let mut special = vec!["/dev/zero".to_string()];

@@ -1,6 +1,11 @@
 //! `bg-lab eval-db NETS DB`: how far nets are from a rollout database, by kind of position,
 //! and from GNU Backgammon's 2-ply chances of the same positions where a file of them is
-//! given (`--gnubg`, made once by `assets/gnubg/eval_positions.py` and kept as data).
+//! given (`--gnubg`, made once by `assets/gnubg/eval_positions.py` and kept as data; a
+//! backgammon database's only).
+//!
+//! The nets are those of the database's rule set (its first line's `rules`; backgammon for
+//! the first database's JSON lines): `shipped` names that rule set's shipped nets, and a
+//! `.bgnet` file must hold nets of that rule set.
 //!
 //! For each position the nets' cubeless equity for the player on roll (at `--ply`) is held
 //! against the rollout's: the mean error (nets less rollout) and its root mean square, and
@@ -8,12 +13,13 @@
 //! kinds are those the nets' errors differ by: a race; a crashed position (GNU
 //! Backgammon's class: a side with at most six checkers in play, counting its dead ones
 //! on the ace and deuce points as one); a contact position where a side has borne off;
-//! any other contact position.
+//! any other contact position. Plakoto's and Fevga's positions are told apart as race,
+//! contact where a side has borne off, and other contact ([`Kind::of_rule_set`]).
 
 use crate::rollout_db::format::{Entry, equity, read_file, read_text};
 use bg_tui::bot::BotError;
 use bg_tui::bot::expert::cube::{ContactKind, contact_kind};
-use bg_tui::bot::expert::{ExpertBot, MAX_PLY, Probs, nets_from_file, shipped_nets};
+use bg_tui::bot::expert::{ExpertBot, MAX_PLY, Nets, Probs, nets_from_file, shipped_nets_for};
 use bg_tui::engine::{Position, Variant, position_from_id};
 use clap::Args;
 use std::collections::HashMap;
@@ -24,13 +30,14 @@ use std::sync::Arc;
 /// `bg-lab eval-db`.
 #[derive(Debug, Clone, PartialEq, Args)]
 pub(crate) struct EvalDbArgs {
-    /// The nets judged: a `.bgnet` file, or `shipped` for the nets built into the program.
+    /// The nets judged: a `.bgnet` file of the database's rule set, or `shipped` for that
+    /// rule set's nets built into the program.
     pub(crate) nets: String,
     /// The rollout database: a shard, or the first database's JSON lines.
     pub(crate) db: PathBuf,
     /// GNU Backgammon's chances of the database's positions (the output of
     /// `assets/gnubg/eval_positions.py`): the nets and the rollouts are judged against them
-    /// too.
+    /// too (a backgammon database only).
     #[arg(long, value_name = "FILE")]
     pub(crate) gnubg: Option<PathBuf>,
     /// The nets' look-ahead (0 to 3).
@@ -60,6 +67,19 @@ pub(crate) enum EvalDbError {
     /// The database holds no positions.
     #[error("{0}: no positions")]
     Empty(PathBuf),
+    /// `--gnubg` with a database of another rule set than backgammon.
+    #[error("--gnubg: {0} is a database of {1}'s positions; GNU Backgammon judges backgammon's")]
+    GnubgNotBackgammon(PathBuf, Variant),
+    /// A nets file of another rule set than the database's.
+    #[error("{path}: {theirs}'s nets, not {wanted}'s (the database's rule set)")]
+    OtherRuleSet {
+        /// The nets file.
+        path: String,
+        /// Its rule set.
+        theirs: Variant,
+        /// The database's.
+        wanted: Variant,
+    },
 }
 
 /// The kinds of position the figures are split by.
@@ -208,12 +228,13 @@ pub(crate) fn eval_db(args: &EvalDbArgs) -> Result<String, EvalDbError> {
     if args.ply > MAX_PLY {
         return Err(EvalDbError::Ply(args.ply));
     }
-    let nets = if args.nets == "shipped" {
-        shipped_nets()?
-    } else {
-        nets_from_file(Path::new(&args.nets))?
-    };
-    let mut entries = read_file(&args.db).map_err(EvalDbError::Read)?.entries;
+    let db = read_file(&args.db).map_err(EvalDbError::Read)?;
+    let variant = db.made.as_ref().map_or(Variant::Backgammon, |m| m.variant);
+    if args.gnubg.is_some() && variant != Variant::Backgammon {
+        return Err(EvalDbError::GnubgNotBackgammon(args.db.clone(), variant));
+    }
+    let nets = judged_nets(&args.nets, variant)?;
+    let mut entries = db.entries;
     if let Some(n) = args.limit {
         entries.truncate(n);
     }
@@ -221,14 +242,14 @@ pub(crate) fn eval_db(args: &EvalDbArgs) -> Result<String, EvalDbError> {
         return Err(EvalDbError::Empty(args.db.clone()));
     }
     let gnubg = args.gnubg.as_deref().map(read_gnubg).transpose()?;
-    let mut bot = ExpertBot::shipped(args.ply)?.with_nets(Arc::clone(&nets));
+    let mut bot = ExpertBot::new(nets, args.ply);
     let mut sums: HashMap<Kind, Sums> = HashMap::new();
     let mut misses = Vec::new();
     for e in &entries {
         let p: Probs = bot.chances(&e.position);
         let ours = p.map(f64::from);
         let judge = gnubg.as_ref().and_then(|g| g.get(&e.position_id));
-        let kind = Kind::of(Variant::Backgammon, &e.position);
+        let kind = Kind::of(variant, &e.position);
         add(sums.entry(kind).or_default(), e, &ours, judge);
         if args.worst > 0 {
             misses.push(Miss {
@@ -240,9 +261,26 @@ pub(crate) fn eval_db(args: &EvalDbArgs) -> Result<String, EvalDbError> {
             });
         }
     }
-    let mut out = table(args, &sums, entries.len(), gnubg.is_some());
+    let mut out = table(args, variant, &sums, entries.len(), gnubg.is_some());
     worst(&mut out, misses, args.worst);
     Ok(out)
+}
+
+/// The nets `name` names for judging positions of `variant`: `shipped`, the rule set's
+/// shipped nets; otherwise a nets file, which must hold that rule set's.
+fn judged_nets(name: &str, variant: Variant) -> Result<Arc<Nets>, EvalDbError> {
+    if name == "shipped" {
+        return Ok(shipped_nets_for(variant)?);
+    }
+    let nets = nets_from_file(Path::new(name))?;
+    if nets.variant != variant {
+        return Err(EvalDbError::OtherRuleSet {
+            path: bg_tui::printable::printable(name, 200),
+            theirs: nets.variant,
+            wanted: variant,
+        });
+    }
+    Ok(nets)
 }
 
 /// A position judged, for `--worst`.
@@ -264,9 +302,11 @@ fn worst(out: &mut String, mut misses: Vec<Miss<'_>>, n: usize) {
             .abs()
             .total_cmp(&(a.nets - a.rollout).abs())
     });
+    // Position IDs are 14 characters; board tokens 26 or more.
+    let width = misses.iter().map(|m| m.id.len()).max().unwrap_or(0).max(16);
     let _ = writeln!(
         out,
-        "\nthe {} furthest from their rollouts:\n{:<16} {:<18} {:>7} {:>8} {:>7}",
+        "\nthe {} furthest from their rollouts:\n{:<width$} {:<18} {:>7} {:>8} {:>7}",
         n.min(misses.len()),
         "position",
         "kind",
@@ -280,7 +320,7 @@ fn worst(out: &mut String, mut misses: Vec<Miss<'_>>, n: usize) {
             .map_or_else(|| "-".to_string(), |g| format!("{g:+.3}"));
         let _ = writeln!(
             out,
-            "{:<16} {:<18} {:>+7.3} {:>+8.3} {:>7}",
+            "{:<width$} {:<18} {:>+7.3} {:>+8.3} {:>7}",
             m.id,
             m.kind.name(),
             m.nets,
@@ -307,11 +347,22 @@ fn add(s: &mut Sums, e: &Entry, ours: &[f64; 5], gnubg: Option<&[f64; 5]>) {
     }
 }
 
-fn table(args: &EvalDbArgs, sums: &HashMap<Kind, Sums>, total: usize, gnubg: bool) -> String {
+fn table(
+    args: &EvalDbArgs,
+    variant: Variant,
+    sums: &HashMap<Kind, Sums>,
+    total: usize,
+    gnubg: bool,
+) -> String {
     let mut out = String::new();
+    let of = if variant == Variant::Backgammon {
+        String::new()
+    } else {
+        format!(" of {variant}")
+    };
     let _ = writeln!(
         out,
-        "{} at {}-ply against {} ({total} positions; equity: cubeless, for the player on roll)",
+        "{} at {}-ply against {} ({total} positions{of}; equity: cubeless, for the player on roll)",
         args.nets,
         args.ply,
         args.db.display()
@@ -331,7 +382,7 @@ fn table(args: &EvalDbArgs, sums: &HashMap<Kind, Sums>, total: usize, gnubg: boo
     out.push('\n');
     let mut all = Sums::default();
     let mut rows: Vec<(String, Sums)> = Vec::new();
-    for kind in Kind::ALL {
+    for &kind in Kind::of_rule_set(variant) {
         let s = sums.get(&kind).copied().unwrap_or_default();
         all.n += s.n;
         all.error += s.error;

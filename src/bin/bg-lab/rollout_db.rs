@@ -173,9 +173,20 @@ fn io(path: &Path, source: std::io::Error) -> RolloutDbError {
 
 /// The positions and chances of the database at `path` (a shard, or the JSON lines of the
 /// first database): for training and judging nets.
+#[cfg(test)]
 pub(crate) fn read_db(path: &Path) -> Result<Vec<format::Entry>, RolloutDbError> {
+    read_shard(path).map(|(_, entries)| entries)
+}
+
+/// The rule set (backgammon for the first database's JSON lines) and the positions and
+/// chances of the database at `path` (a shard, or the JSON lines of the first database):
+/// for training nets.
+pub(crate) fn read_shard(path: &Path) -> Result<(Variant, Vec<format::Entry>), RolloutDbError> {
     format::read_file(path)
-        .map(|db| db.entries)
+        .map(|db| {
+            let variant = db.made.as_ref().map_or(Variant::Backgammon, |m| m.variant);
+            (variant, db.entries)
+        })
         .map_err(RolloutDbError::Read)
 }
 
@@ -735,5 +746,83 @@ mod tests {
             "{e}"
         );
         assert!(!a.out.exists(), "nothing written");
+    }
+
+    /// Runs `bg-lab ARGS...` (`rollout-db`, `eval-db` or `train`): what it prints, or its
+    /// error's line.
+    fn run(args: &[&str]) -> Result<String, String> {
+        match lab(args) {
+            crate::LabCommand::RolloutDb(a) => rollout_db(&a).map_err(|e| e.to_string()),
+            crate::LabCommand::EvalDb(a) => crate::eval_db::eval_db(&a).map_err(|e| e.to_string()),
+            crate::LabCommand::Train(a) => crate::train::train(&a).map_err(|e| e.to_string()),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// `rollout-db --rules R`, then `eval-db` and `train --rules R --supervised-db` on its
+    /// shard, for Plakoto and Fevga; a shard of one is refused by the other's nets, and a
+    /// backgammon shard by both.
+    #[test]
+    fn a_tiny_tavli_shard_is_judged_by_eval_db_and_fitted_by_train() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+        let log = path("log");
+        let backgammon = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/training/rollouts/backgammon-c101.txt");
+        for (rules, variant, other) in [
+            ("plakoto", Variant::Plakoto, "fevga"),
+            ("fevga", Variant::Fevga, "plakoto"),
+        ] {
+            let shard = path(&format!("{rules}.txt"));
+            let grow = ["rollout-db", "--rules", rules, "--out", &shard];
+            run(&[&grow[..], &["--positions", "2", "--trials", "36"]].concat()).expect("two");
+            let text = std::fs::read_to_string(&shard).expect("the shard");
+            let entries: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+            assert_eq!(entries.len(), 2, "{text}");
+            for line in &entries {
+                let token = line.split(' ').nth(1).expect("a position");
+                let position = token::position_from_token(variant, token).expect("a token");
+                assert_eq!(token::board_token(&position), token);
+            }
+            let table = run(&["eval-db", "shipped", &shard]).expect("the table");
+            assert!(
+                table.contains(&format!("(2 positions of {variant};")),
+                "{table}"
+            );
+            assert!(
+                !table.contains("crashed") && table.contains("\nrace "),
+                "{table}"
+            );
+            let e = run(&["eval-db", "shipped", &shard, "--gnubg", &shard]).expect_err("gnubg");
+            assert!(e.starts_with("--gnubg: ") && e.contains(rules), "{e}");
+            let checkpoint = path(&format!("{rules}.bgnet"));
+            let small = ["--games", "1", "--hidden", "4", "--race-hidden", "2"];
+            let files = ["--checkpoint", &checkpoint, "--log", &log];
+            let start = ["train", "--rules", rules, "--check-every", "0"];
+            run(&[&start[..], &small, &files].concat()).expect("a small checkpoint");
+            let before = std::fs::read(&checkpoint).expect("the checkpoint");
+            let resume = ["train", "--rules", rules, "--resume", "--check-games", "0"];
+            let round = |db: &str| run(&[&resume[..], &files, &["--supervised-db", db]].concat());
+            let said = round(&shard).expect("a round on the shard");
+            assert!(
+                said.contains("rollout database") && said.contains(": 2 positions"),
+                "{said}"
+            );
+            assert_ne!(std::fs::read(&checkpoint).expect("the checkpoint"), before);
+            // The checkpoint's nets judge the shard; they refuse another rule set's shards, in
+            // train and in eval-db.
+            assert!(run(&["eval-db", &checkpoint, &shard]).is_ok());
+            let e = round(&backgammon.to_string_lossy()).expect_err("a backgammon shard");
+            let why =
+                format!("is a shard of backgammon's positions, not {variant}'s (--rules {rules})");
+            assert!(e.contains(&why), "{e}");
+            let theirs = path(&format!("{other}.txt"));
+            if Path::new(&theirs).exists() {
+                let e = round(&theirs).expect_err("another rule set's shard");
+                assert!(e.contains("is a shard of"), "{e}");
+                let e = run(&["eval-db", &checkpoint, &theirs]).expect_err("other nets");
+                assert!(e.contains(&format!("{variant}'s nets, not ")), "{e}");
+            }
+        }
     }
 }

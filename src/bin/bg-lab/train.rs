@@ -158,7 +158,8 @@ pub(crate) struct TrainArgs {
     pub(crate) every_play: bool,
     /// A supervised round on the checkpoint (with --resume) fitted to the positions of a
     /// rollout database (`bg-lab rollout-db`) instead of positions rolled out now; given
-    /// more than once, the shards' positions together.
+    /// more than once, the shards' positions together. The shards must be of the rule set
+    /// of `--rules` (their first line's `rules`).
     #[arg(
         long,
         value_name = "FILE",
@@ -202,12 +203,22 @@ pub(crate) enum TrainError {
     /// `--rich` or `--raw` for nets other than backgammon's.
     #[error("--rich and --raw are for backgammon's nets")]
     InputsNotBackgammon,
-    /// `--supervised` without `--target-ply` or with `--every-play`, `--supervised-db` or
-    /// `--distill` for nets other than backgammon's.
+    /// `--supervised` without `--target-ply` or with `--every-play`, or `--distill`, for
+    /// nets other than backgammon's.
     #[error(
-        "--supervised rounds of rollouts or of every play, --supervised-db and --distill are for backgammon's nets (other rule sets: --supervised N --target-ply P)"
+        "--supervised rounds of rollouts or of every play and --distill are for backgammon's nets (other rule sets: --supervised N --target-ply P, or --supervised-db with shards of their own)"
     )]
     SupervisedNotBackgammon,
+    /// A shard of `--supervised-db` of another rule set than the nets'.
+    #[error("--supervised-db: {} is a shard of {theirs}'s positions, not {wanted}'s (--rules {})", path.display(), wanted.name())]
+    OtherRuleSet {
+        /// The shard.
+        path: PathBuf,
+        /// Its rule set.
+        theirs: Variant,
+        /// The nets' (`--rules`).
+        wanted: Variant,
+    },
     /// The rollout database of `--supervised-db` that cannot be read.
     #[error("--supervised-db: {0}")]
     Database(#[from] crate::rollout_db::RolloutDbError),
@@ -568,11 +579,7 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
         return supervised_round(args, &checkpoint, &log, count);
     }
     if !args.supervised_db.is_empty() {
-        let db = &args.supervised_db;
-        if variant != Variant::Backgammon {
-            return Err(TrainError::SupervisedNotBackgammon);
-        }
-        return database_round(args, &checkpoint, &log, db);
+        return database_round(args, &checkpoint, &log, &args.supervised_db);
     }
     if let Some(teacher) = &args.distill {
         if variant != Variant::Backgammon {
@@ -743,20 +750,28 @@ fn distill_round(
     round_done(args, &nets, checkpoint, log, line)
 }
 
-/// `train --resume --supervised-db FILE`: the nets fitted to a rollout database's positions
-/// (their chances clamped to 0-1), then a check against pubeval; returns a last line.
+/// `train --resume --supervised-db FILE`: the nets of `--rules` fitted to the positions of
+/// rollout databases of that rule set (their chances clamped to 0-1), then a check against
+/// pubeval (greedy in the Tavli games); returns a last line.
 fn database_round(
     args: &TrainArgs,
     checkpoint: &Path,
     log: &Path,
     dbs: &[PathBuf],
 ) -> Result<String, TrainError> {
-    let (mut nets, mut state) = read_checkpoint(checkpoint, Variant::Backgammon)?;
+    let (mut nets, mut state) = read_checkpoint(checkpoint, args.rule_set)?;
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
     let mut data = Vec::new();
     for db in dbs {
-        let entries = crate::rollout_db::read_db(db)?;
+        let (theirs, entries) = crate::rollout_db::read_shard(db)?;
+        if theirs != args.rule_set {
+            return Err(TrainError::OtherRuleSet {
+                path: db.clone(),
+                theirs,
+                wanted: args.rule_set,
+            });
+        }
         data.extend(
             entries
                 .iter()
