@@ -19,9 +19,9 @@
 //!
 //! A token is read back through [`Position::new`] (the engine's checks: fifteen checkers a
 //! side, bars of the right side, a pin only under something) and the rule set's own checks
-//! ([`VariantRules::check`](bg_tui::engine::VariantRules::check): no pins outside Plakoto, no bar in Plakoto and Fevga, the rule
-//! set's routes), so whatever a file holds, a token that is not a position of the rule set
-//! is an error, never a panic.
+//! ([`VariantRules::check`](bg_tui::engine::VariantRules::check): no pins outside Plakoto,
+//! no bar in Plakoto and Fevga, the rule set's routes), so whatever a file holds, a token
+//! that is not a position of the rule set is an error, never a panic.
 
 use bg_tui::engine::{CHECKERS, Position, Variant};
 
