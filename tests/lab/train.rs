@@ -605,6 +605,80 @@ fn a_supervised_round_on_a_rollout_database() {
     }
 }
 
+/// `--contact-only` fits the contact net alone and `--races-only` the race net alone: on a
+/// shard of one contact position and one race, each round logs the one position it fitted,
+/// and `eval-db` finds the other kind's figures as they were.
+#[test]
+fn a_database_round_can_fit_one_net_alone() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("two.txt");
+    std::fs::write(
+        &db,
+        "# bg-tui rollout-db 2 rules=backgammon seed=1 spread=8 explore=4 trials=1296 truncate=none ply=0 variance-reduction=no nets=shipped\n\
+         0 4HPwATDgc/ABMA 685 167 0 132 8\n\
+         1 rb2HAADtdgcIAA 776 0 0 0 0\n",
+    )
+    .expect("write");
+    let db_arg = db.to_str().expect("a UTF-8 path");
+    let log = dir.path().join("two.log");
+    let log_arg = log.to_str().expect("a UTF-8 path");
+    // The figures of one kind's row of `eval-db`.
+    let row = |cp: &str, kind: &str| {
+        let o = bg_lab(&["eval-db", cp, db_arg]);
+        assert!(o.status.success(), "{o:?}");
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .find(|l| l.starts_with(kind))
+            .map(str::to_string)
+            .expect("the kind's row")
+    };
+    for (option, fitted, kept) in [
+        ("--contact-only", "contact", "race"),
+        ("--races-only", "race", "contact"),
+    ] {
+        let cp = small_checkpoint_named(dir.path(), &option[2..], &[]);
+        let cp_arg = cp.to_str().expect("a UTF-8 path");
+        let (fitted_before, kept_before) = (row(cp_arg, fitted), row(cp_arg, kept));
+        let o = bg_lab(&[
+            "train",
+            "--resume",
+            "--checkpoint",
+            cp_arg,
+            "--log",
+            log_arg,
+            "--check-games",
+            "0",
+            "--epochs",
+            "20",
+            "--alpha",
+            "0.5",
+            "--supervised-db",
+            db_arg,
+            option,
+        ]);
+        assert!(o.status.success(), "{o:?}");
+        let logged = std::fs::read_to_string(&log).expect("the log");
+        let only = if fitted == "race" { "races" } else { fitted };
+        assert!(
+            logged.contains(&format!(": 1 positions ({only} only)")),
+            "{logged}"
+        );
+        assert_ne!(row(cp_arg, fitted), fitted_before, "{option}");
+        assert_eq!(row(cp_arg, kept), kept_before, "{option}");
+    }
+    refused(
+        &[
+            "train",
+            "--resume",
+            "--supervised-db",
+            db_arg,
+            "--contact-only",
+            "--races-only",
+        ],
+        "cannot be used with",
+    );
+}
+
 /// A log that cannot be written (`--log /dev/full`) stops the run with one line and a
 /// failure status, the checkpoint written first (issue 47, item 9).
 #[cfg(target_os = "linux")]

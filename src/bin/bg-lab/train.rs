@@ -170,6 +170,10 @@ pub(crate) struct TrainArgs {
     /// With `--supervised-db`: fit only the database's races (the race net alone moves).
     #[arg(long, requires = "supervised_db")]
     pub(crate) races_only: bool,
+    /// With `--supervised-db`: fit only the database's contact positions (the contact net
+    /// alone moves; the race net stays as it is).
+    #[arg(long, requires = "supervised_db", conflicts_with = "races_only")]
+    pub(crate) contact_only: bool,
     /// A distillation round on the checkpoint (with --resume): positions from the self-play
     /// of the nets in FILE (the teacher), one roll each, every contact play's position
     /// valued by the teacher at 0-ply, and the checkpoint's nets fitted to those values (how
@@ -776,6 +780,7 @@ fn database_round(
             entries
                 .iter()
                 .filter(|e| !args.races_only || e.position.is_race())
+                .filter(|e| !args.contact_only || !e.position.is_race())
                 .map(|e| (e.position, e.probs())),
         );
     }
@@ -787,7 +792,13 @@ fn database_round(
     if data.is_empty() {
         return Err(TrainError::EmptyDatabase(PathBuf::from(db)));
     }
-    let races = if args.races_only { " (races only)" } else { "" };
+    let races = if args.races_only {
+        " (races only)"
+    } else if args.contact_only {
+        " (contact only)"
+    } else {
+        ""
+    };
     let (before, after) = fit_and_save(
         args,
         checkpoint,
