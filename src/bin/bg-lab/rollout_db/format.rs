@@ -694,13 +694,19 @@ mod tests {
         let mut shards = 0;
         for file in std::fs::read_dir(&dir).expect("the shards' folder") {
             let path = file.expect("a file").path();
-            if path.extension().is_none_or(|e| e != "txt")
+            let backgammon = path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("backgammon-"));
+            if !backgammon
+                || path.extension().is_none_or(|e| e != "txt")
                 || path.to_string_lossy().contains("gnubg")
             {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("a shard");
-            let db = read_file(&path).expect("a shard that reads");
+            let db = read_database(text.as_bytes()).expect("a shard that reads");
+            // A shard being grown may end in a line not yet whole: only its whole lines.
+            let text = &text[..usize::try_from(db.whole).expect("a size")];
             let made = db.made.expect("a first line");
             assert_eq!(made.variant, Variant::Backgammon);
             // Its first line and its entries, written as this build writes them, are the
