@@ -212,6 +212,16 @@ impl<'a> MatchWords<'a> {
         }
     }
 
+    /// What the person is told when the session ends after a money game: `full` when the
+    /// record is as long as a record may be.
+    pub(super) fn session_over(full: bool) -> &'static str {
+        if full {
+            "the session is over: its record is as long as a record may be; q quits"
+        } else {
+            "the session is over: q quits"
+        }
+    }
+
     /// The question of a match that cannot be saved where it goes: why, and where it can
     /// go, with the file name `typed` so far.
     pub(super) fn rescue_lines(&self, typed: &str) -> Vec<String> {

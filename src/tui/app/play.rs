@@ -7,6 +7,7 @@
 
 use super::board_input::BoardOutcome;
 use super::intent::{BoardKey, Intent, intent};
+use super::match_words::MatchWords;
 use super::{App, Mode, Msg, Said};
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::model::LastMove;
@@ -168,14 +169,10 @@ impl App {
             },
             Intent::EndSession { full } => {
                 let _ = self.table.stop();
-                if full {
-                    return Some(
-                        "the session is over: its record is as long as a record may be; q quits"
-                            .to_string(),
-                    );
+                if !full {
+                    self.status.note("the session is over".to_string());
                 }
-                self.status.note("the session is over".to_string());
-                Some("the session is over: q quits".to_string())
+                Some(MatchWords::session_over(full).to_string())
             }
             Intent::Board(key) => {
                 let orientation = self.orientation();

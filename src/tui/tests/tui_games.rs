@@ -253,6 +253,30 @@ fn a_resignation_declined_then_accepted() {
     );
 }
 
+/// After a money game, `n` to "another game?" ends the session: the table stops, the
+/// status line and the log say so, and another key starts nothing.
+#[test]
+fn no_more_money_games_ends_the_session() {
+    let mut app = app(Rules::money(), 8);
+    until_rolling(&mut app, Side::White);
+    type_command(&mut app, "resign single");
+    type_command(&mut app, "accept");
+    assert!(app.match_state().game().result().is_some());
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.message(), "the session is over: q quits");
+    assert!(
+        app.model()
+            .log
+            .iter()
+            .any(|l| l.contains("the session is over")),
+        "{:?}",
+        app.model().log
+    );
+    let game = app.match_state().game_number();
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.match_state().game_number(), game);
+}
+
 #[test]
 fn a_match_to_3_with_its_crawford_game() {
     let mut app = app(Rules::match_to(3), 21);
