@@ -499,6 +499,105 @@ fn the_tavli_nets_learn_their_own_look_ahead() {
     }
 }
 
+/// `bg-lab train --resume --checkpoint CP --log LOG --check-games 0 --supervised-db DB`
+/// and the `extra` options: a round on a rollout database without the check.
+fn database_round(cp: &str, log: &str, db: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "train",
+        "--resume",
+        "--checkpoint",
+        cp,
+        "--log",
+        log,
+        "--check-games",
+        "0",
+        "--supervised-db",
+        db,
+    ];
+    args.extend_from_slice(extra);
+    bg_lab(&args)
+}
+
+/// A round with falling steps and a held-out part (`--alpha-end`, `--holdout`): the steps
+/// and the held-out error are printed pass by pass, and the log line says what was held
+/// out and which pass's nets were kept. The options are refused outside a supervised round,
+/// and a share over a half.
+#[test]
+fn a_database_round_with_falling_steps_keeps_its_best_pass() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("db.txt");
+    let db_arg = db.to_str().expect("a UTF-8 path");
+    let o = bg_lab(&[
+        "rollout-db",
+        "--out",
+        db_arg,
+        "--positions",
+        "40",
+        "--trials",
+        "36",
+        "--truncate",
+        "2",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let log = dir.path().join("db.log");
+    let log_arg = log.to_str().expect("a UTF-8 path");
+    let cp = small_checkpoint(dir.path(), "backgammon");
+    let cp_arg = cp.to_str().expect("a UTF-8 path");
+    let fit = ["--epochs", "3", "--alpha", "0.1", "--alpha-end", "0.001"];
+    let o = database_round(
+        cp_arg,
+        log_arg,
+        db_arg,
+        &[&fit[..], &["--holdout", "0.5"]].concat(),
+    );
+    assert!(o.status.success(), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    for pass in [
+        "pass 1 of 3, alpha 0.10000",
+        "pass 2 of 3, alpha 0.01000",
+        "pass 3 of 3, alpha 0.00100",
+    ] {
+        assert!(err.contains(pass), "{pass}: {err}");
+    }
+    let logged = std::fs::read_to_string(&log).expect("the log");
+    let line = logged.lines().last().unwrap_or_default();
+    assert!(
+        line.contains("(3 epochs, alpha 0.1 falling to 0.001)"),
+        "{line}"
+    );
+    let held: usize = line
+        .split_once("held out ")
+        .and_then(|(_, rest)| rest.split_once(' '))
+        .and_then(|(n, _)| n.parse().ok())
+        .expect("the held-out count");
+    assert!((5..=35).contains(&held), "{line}");
+    assert!(line.contains(": 40 positions"), "{line}");
+    assert!(line.contains("kept"), "{line}");
+    for (args, says) in [
+        (
+            vec!["train", "--games", "1", "--alpha-end", "0.001"],
+            "--alpha-end and --holdout",
+        ),
+        (
+            vec!["train", "--games", "1", "--holdout", "0.1"],
+            "--alpha-end and --holdout",
+        ),
+        (
+            vec![
+                "train",
+                "--resume",
+                "--supervised-db",
+                db_arg,
+                "--holdout",
+                "0.7",
+            ],
+            "from 0 to 0.5",
+        ),
+    ] {
+        refused(&args, says);
+    }
+}
+
 /// A supervised round on a rollout database (`rollout-db`, then `train --supervised-db`)
 /// fits a small checkpoint to the database's positions and logs how many; an empty or
 /// malformed database, or one of another rule set than the nets', is refused in one line,
@@ -533,22 +632,7 @@ fn a_supervised_round_on_a_rollout_database() {
     );
     let log = dir.path().join("db.log");
     let log_arg = log.to_str().expect("a UTF-8 path");
-    let run = |db: &str| {
-        bg_lab(&[
-            "train",
-            "--resume",
-            "--checkpoint",
-            cp_arg,
-            "--log",
-            log_arg,
-            "--check-games",
-            "0",
-            "--epochs",
-            "2",
-            "--supervised-db",
-            db,
-        ])
-    };
+    let run = |db: &str| database_round(cp_arg, log_arg, db, &["--epochs", "2"]);
     let o = run(db_arg);
     assert!(o.status.success(), "{o:?}");
     let logged = std::fs::read_to_string(&log).expect("the log");
@@ -639,23 +723,12 @@ fn a_database_round_can_fit_one_net_alone() {
         let cp = small_checkpoint_named(dir.path(), &option[2..], &[]);
         let cp_arg = cp.to_str().expect("a UTF-8 path");
         let (fitted_before, kept_before) = (row(cp_arg, fitted), row(cp_arg, kept));
-        let o = bg_lab(&[
-            "train",
-            "--resume",
-            "--checkpoint",
+        let o = database_round(
             cp_arg,
-            "--log",
             log_arg,
-            "--check-games",
-            "0",
-            "--epochs",
-            "20",
-            "--alpha",
-            "0.5",
-            "--supervised-db",
             db_arg,
-            option,
-        ]);
+            &["--epochs", "20", "--alpha", "0.5", option],
+        );
         assert!(o.status.success(), "{o:?}");
         let logged = std::fs::read_to_string(&log).expect("the log");
         let only = if fitted == "race" { "races" } else { fitted };

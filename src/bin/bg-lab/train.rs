@@ -41,6 +41,8 @@ const MAX_GAMES: u64 = bg_tui::bot::expert::format::MAX_GAMES;
 const CHECK_SEED: u64 = 20_261_122;
 /// The learning rate of a supervised round without `--alpha`.
 const SUPERVISED_ALPHA: f32 = 0.01;
+/// The largest share of a supervised round's positions `--holdout` may keep apart.
+const MAX_HOLDOUT: f64 = 0.5;
 /// A supervised round takes each self-play position with a chance of one in this many.
 const SUPERVISED_SPREAD: u32 = 6;
 /// The contact net's hidden units in a fresh run without `--hidden`.
@@ -146,6 +148,16 @@ pub(crate) struct TrainArgs {
     /// Passes over the rolled-out positions when fitting (a supervised round).
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) epochs: u32,
+    /// The step of a supervised round's last pass: the steps fall geometrically, pass by
+    /// pass, from `--alpha` to this (above 0, at most 1) [default: `--alpha`, one step
+    /// throughout].
+    #[arg(long, value_name = "ALPHA", value_parser = learning_rate, allow_negative_numbers = true)]
+    pub(crate) alpha_end: Option<f32>,
+    /// The share of a supervised round's positions held out, never fitted (0 to 0.5),
+    /// chosen by the position itself: their error is printed after every pass, and the
+    /// nets of the pass where it was lowest are the ones saved.
+    #[arg(long, value_name = "SHARE", default_value_t = 0.0, value_parser = holdout_share, allow_negative_numbers = true)]
+    pub(crate) holdout: f64,
     /// A supervised round's targets are the nets' own look-ahead this many rolls deep (1 to
     /// 3, the expert's `chances` at that ply) instead of rollouts (--trials and --horizon
     /// then do nothing).
@@ -207,6 +219,11 @@ pub(crate) enum TrainError {
     /// `--rich` or `--raw` for nets other than backgammon's.
     #[error("--rich and --raw are for backgammon's nets")]
     InputsNotBackgammon,
+    /// `--alpha-end` or `--holdout` in a self-play run (they shape a supervised round's fit).
+    #[error(
+        "--alpha-end and --holdout shape a supervised round's fit: give --supervised, --supervised-db or --distill"
+    )]
+    FitOptionInSelfPlay,
     /// `--supervised` without `--target-ply` or with `--every-play`, or `--distill`, for
     /// nets other than backgammon's.
     #[error(
@@ -305,6 +322,15 @@ fn learning_rate(text: &str) -> Result<f32, OutOfRange> {
     const TAKES: &str = "a learning rate above 0, up to 1";
     match text.parse::<f32>() {
         Ok(a) if a > 0.0 && a <= MAX_ALPHA => Ok(a),
+        _ => Err(OutOfRange(TAKES)),
+    }
+}
+
+/// `--holdout`: a share from 0 to [`MAX_HOLDOUT`].
+fn holdout_share(text: &str) -> Result<f64, OutOfRange> {
+    const TAKES: &str = "a share from 0 to 0.5";
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=MAX_HOLDOUT).contains(&s) => Ok(s),
         _ => Err(OutOfRange(TAKES)),
     }
 }
@@ -591,6 +617,9 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
         }
         return distill_round(args, &checkpoint, &log, teacher);
     }
+    if args.alpha_end.is_some() || args.holdout > 0.0 {
+        return Err(TrainError::FitOptionInSelfPlay);
+    }
     let (mut nets, mut state) = starting_nets(args, &checkpoint)?;
     let target = state.games.saturating_add(args.games).min(MAX_GAMES);
     eprintln!(
@@ -693,9 +722,10 @@ fn round_done(
     Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
 }
 
-/// The end of a supervised round: `nets` fitted to `data` (`--epochs` passes at `alpha`),
-/// the round's self-play `games` and the time since `started`
-/// counted into `state`, and the checkpoint written. Returns the error before and after.
+/// The end of a supervised round: `nets` fitted to `data` (`--epochs` passes from `alpha`,
+/// falling to `--alpha-end`, `--holdout` kept apart), the round's self-play `games` and
+/// the time since `started` counted into `state`, and the checkpoint written. Returns the
+/// words for the fit, "(E epochs, alpha A): error B -> C" and the held-out part's.
 fn fit_and_save(
     args: &TrainArgs,
     checkpoint: &Path,
@@ -704,13 +734,55 @@ fn fit_and_save(
     data: &[(bg_tui::engine::Position, bg_tui::bot::expert::Probs)],
     (games, alpha): (u64, f32),
     started: Instant,
-) -> Result<(f64, f64), TrainError> {
-    let errors = supervised::fit(nets, data, args.epochs, alpha, state.seed);
+) -> Result<String, TrainError> {
+    let plan = supervised::FitPlan {
+        epochs: args.epochs,
+        alpha,
+        final_alpha: args.alpha_end.unwrap_or(alpha),
+        holdout: args.holdout,
+    };
+    let report = supervised::fit_planned(nets, data, plan, state.seed, |pass| {
+        if let Some(error) = pass.held_out {
+            eprintln!(
+                "pass {} of {}, alpha {:.5}: held-out error {error:.5}",
+                pass.epoch, plan.epochs, pass.alpha
+            );
+        }
+    });
     state.games += games;
     state.seconds += started.elapsed().as_secs_f64();
     nets.state = Some(*state);
     save(checkpoint, nets)?;
-    Ok(errors)
+    Ok(fit_words(&plan, &report))
+}
+
+/// A planned fit in words: "(E epochs, alpha A[ falling to F]): error B -> C[; held out
+/// N positions: error X -> Y, the nets of pass K kept]".
+fn fit_words(plan: &supervised::FitPlan, report: &supervised::FitReport) -> String {
+    let falling = if plan.final_alpha == plan.alpha {
+        String::new()
+    } else {
+        format!(" falling to {}", plan.final_alpha)
+    };
+    let mut words = format!(
+        "({} epochs, alpha {}{falling}): error {:.4} -> {:.4}",
+        plan.epochs, plan.alpha, report.before, report.after
+    );
+    if let Some(held) = &report.held_out {
+        let kept = match held.best_epoch {
+            0 => "no pass bettered the nets as they were, kept".to_owned(),
+            e => format!("the nets of pass {e} kept"),
+        };
+        words.push_str(&format!(
+            "; held out {} positions: error {:.5} -> {:.5}, {kept}",
+            held.positions,
+            held.before,
+            held.best()
+        ));
+    } else if plan.holdout > 0.0 {
+        words.push_str("; held out no position (too few)");
+    }
+    words
 }
 
 /// `train --resume --distill FILE`: the checkpoint's nets fitted to the teacher's values of
@@ -735,7 +807,7 @@ fn distill_round(
         self_play::mix(state.seed ^ state.games),
     );
     let valued = started.elapsed().as_secs_f64();
-    let (before, after) = fit_and_save(
+    let fitted = fit_and_save(
         args,
         checkpoint,
         &mut nets,
@@ -745,11 +817,10 @@ fn distill_round(
         started,
     )?;
     let line = format!(
-        "distillation round at games {}: {} plays of {count} positions valued by the teacher in {valued:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        "distillation round at games {}: {} plays of {count} positions valued by the teacher in {valued:.0} s, fitted in {:.0} s {fitted}",
         state.games,
         data.len(),
         started.elapsed().as_secs_f64() - valued,
-        args.epochs
     );
     round_done(args, &nets, checkpoint, log, line)
 }
@@ -799,7 +870,7 @@ fn database_round(
     } else {
         ""
     };
-    let (before, after) = fit_and_save(
+    let fitted = fit_and_save(
         args,
         checkpoint,
         &mut nets,
@@ -809,12 +880,11 @@ fn database_round(
         started,
     )?;
     let line = format!(
-        "supervised round at games {} on the rollout database {}: {} positions{races}, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        "supervised round at games {} on the rollout database {}: {} positions{races}, fitted in {:.0} s {fitted}",
         state.games,
         db,
         data.len(),
         started.elapsed().as_secs_f64(),
-        args.epochs
     );
     round_done(args, &nets, checkpoint, log, line)
 }
@@ -879,7 +949,7 @@ fn supervised_round(
     }
     let rolled = started.elapsed().as_secs_f64();
     let data: Vec<_> = positions.into_iter().zip(targets).collect();
-    let (before, after) = fit_and_save(
+    let fitted = fit_and_save(
         args,
         checkpoint,
         &mut nets,
@@ -889,10 +959,9 @@ fn supervised_round(
         started,
     )?;
     let line = format!(
-        "supervised round at games {}: {examples_are}, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s ({} epochs, alpha {alpha}): error {before:.4} -> {after:.4}",
+        "supervised round at games {}: {examples_are}, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s {fitted}",
         state.games,
         started.elapsed().as_secs_f64() - rolled,
-        args.epochs
     );
     round_done(args, &nets, checkpoint, log, line)
 }

@@ -328,18 +328,187 @@ pub fn fit(
     alpha: f32,
     seed: u64,
 ) -> (f64, f64) {
-    let mut buf = Buffers::new(nets);
-    let before = mean_squared_error(nets, data, &mut buf);
-    let mut order: Vec<usize> = (0..data.len()).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0x5afe));
-    for _ in 0..epochs {
-        order.shuffle(&mut rng);
-        for &i in &order {
-            let (position, target) = &data[i];
-            train(nets, position, target, alpha, &mut buf);
+    let plan = FitPlan::constant(epochs, alpha);
+    let report = fit_planned(nets, data, plan, seed, |_| {});
+    (report.before, report.after)
+}
+
+/// How a supervised fit goes: its passes, their steps and the part of the data held out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FitPlan {
+    /// Passes over the fitted positions.
+    pub epochs: u32,
+    /// The step of the first pass.
+    pub alpha: f32,
+    /// The step of the last pass: the steps fall geometrically, pass by pass, from `alpha`
+    /// to it (equal to `alpha`: one step throughout).
+    pub final_alpha: f32,
+    /// The share of the positions held out, never fitted (0 to 0.5): chosen by the position
+    /// itself, so that a position found twice is on one side. With some held out, the nets
+    /// of the pass whose held-out error was lowest are the ones kept.
+    pub holdout: f64,
+}
+
+impl FitPlan {
+    /// `epochs` passes of one step `alpha`, nothing held out.
+    #[must_use]
+    pub const fn constant(epochs: u32, alpha: f32) -> FitPlan {
+        FitPlan {
+            epochs,
+            alpha,
+            final_alpha: alpha,
+            holdout: 0.0,
         }
     }
-    (before, mean_squared_error(nets, data, &mut buf))
+
+    /// The step of pass `epoch` (0-based).
+    #[must_use]
+    pub fn alpha_of(&self, epoch: u32) -> f32 {
+        if self.epochs <= 1 || self.final_alpha == self.alpha {
+            return self.alpha;
+        }
+        let ratio = f64::from(self.final_alpha) / f64::from(self.alpha);
+        let t = f64::from(epoch) / f64::from(self.epochs - 1);
+        (f64::from(self.alpha) * ratio.powf(t)) as f32
+    }
+
+    /// Whether `position` is among the held-out ones.
+    #[must_use]
+    pub fn holds_out(&self, position: &Position) -> bool {
+        use std::hash::Hash;
+        if self.holdout <= 0.0 {
+            return false;
+        }
+        // A fixed hasher (not the std's random one): the same positions are held out in
+        // every run and on every machine.
+        let mut hasher = FixedHasher(0);
+        position.hash(&mut hasher);
+        (mix(hasher.0) % 1_000_000) as f64 / 1_000_000.0 < self.holdout
+    }
+}
+
+/// A hasher with no random key, folding each word in with [`mix`].
+struct FixedHasher(u64);
+
+impl std::hash::Hasher for FixedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = mix(self.0 ^ u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = mix(self.0 ^ word);
+    }
+}
+
+/// One pass of a planned fit, as it ended.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pass {
+    /// The pass (1 for the first).
+    pub epoch: u32,
+    /// Its step.
+    pub alpha: f32,
+    /// The held-out positions' mean squared error after it (`None`: none held out).
+    pub held_out: Option<f64>,
+}
+
+/// What a planned fit came to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FitReport {
+    /// Positions fitted.
+    pub fitted: usize,
+    /// Their mean squared error before the fit.
+    pub before: f64,
+    /// And after it (with the nets kept).
+    pub after: f64,
+    /// The held-out part, where there is one.
+    pub held_out: Option<HeldOut>,
+}
+
+/// The held-out part of a planned fit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeldOut {
+    /// Positions held out.
+    pub positions: usize,
+    /// Their mean squared error before the fit.
+    pub before: f64,
+    /// After each pass.
+    pub by_epoch: Vec<f64>,
+    /// The pass whose nets were kept, the lowest held-out error (0: the nets as they were,
+    /// when no pass improved on them).
+    pub best_epoch: u32,
+}
+
+impl HeldOut {
+    /// The held-out error of the nets kept.
+    #[must_use]
+    pub fn best(&self) -> f64 {
+        match self.best_epoch {
+            0 => self.before,
+            e => self.by_epoch[e as usize - 1],
+        }
+    }
+}
+
+/// Fits `nets` to `data` as `plan` says, in orders shuffled by `seed`, calling `on_pass`
+/// after each pass; with a held-out part the nets of its best pass are kept.
+pub fn fit_planned(
+    nets: &mut Nets,
+    data: &[(Position, Probs)],
+    plan: FitPlan,
+    seed: u64,
+    mut on_pass: impl FnMut(Pass),
+) -> FitReport {
+    let (held, fitted): (Vec<_>, Vec<_>) =
+        data.iter().copied().partition(|(p, _)| plan.holds_out(p));
+    let mut buf = Buffers::new(nets);
+    let before = mean_squared_error(nets, &fitted, &mut buf);
+    let mut held_out = (!held.is_empty()).then(|| HeldOut {
+        positions: held.len(),
+        before: mean_squared_error(nets, &held, &mut buf),
+        by_epoch: Vec::new(),
+        best_epoch: 0,
+    });
+    // The nets with the lowest held-out error so far (at first, the nets as they came).
+    let mut best_nets = held_out.as_ref().map(|_| nets.clone());
+    let mut order: Vec<usize> = (0..fitted.len()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0x5afe));
+    for epoch in 0..plan.epochs {
+        let alpha = plan.alpha_of(epoch);
+        order.shuffle(&mut rng);
+        for &i in &order {
+            let (position, target) = &fitted[i];
+            train(nets, position, target, alpha, &mut buf);
+        }
+        let error = held_out.as_mut().map(|h| {
+            let error = mean_squared_error(nets, &held, &mut buf);
+            h.by_epoch.push(error);
+            if error < h.best() {
+                h.best_epoch = epoch + 1;
+                best_nets = Some(nets.clone());
+            }
+            error
+        });
+        on_pass(Pass {
+            epoch: epoch + 1,
+            alpha,
+            held_out: error,
+        });
+    }
+    if let Some(best) = best_nets {
+        *nets = best;
+    }
+    FitReport {
+        fitted: fitted.len(),
+        before,
+        after: mean_squared_error(nets, &fitted, &mut buf),
+        held_out,
+    }
 }
 
 /// The mean over `data` of the squared differences between the nets' outputs and the
