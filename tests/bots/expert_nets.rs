@@ -366,6 +366,109 @@ fn the_rich_features_count_what_they_say() {
     assert_eq!(rich(&p)[2], 0.0);
 }
 
+/// The extra features (see `encode`: GNU Backgammon's mobility, moment, timing, backbone,
+/// back games, forward anchor, free pips and pips lost on the bar), from the mover's side,
+/// on hand-counted positions.
+#[test]
+fn the_extra_features_count_what_they_say() {
+    let extra = |p: &Position| -> Vec<f32> {
+        let mut x = [0.0f32; encode::EXTRA_CONTACT_INPUTS];
+        encode::contact_inputs(p, &mut x);
+        let e = encode::RICH_CONTACT_INPUTS;
+        x[e..e + encode::EXTRA_FEATURES].to_vec()
+    };
+    // The mover: 24, 21 two each, 13, 8, 6 three each, 5 two. The opponent holds its 24,
+    // 13, 8 and 6 (the mover's 1, 12, 17 and 19), a blot on its 3.
+    let p = sides(
+        &[(24, 2), (21, 2), (13, 3), (8, 3), (6, 3), (5, 2)],
+        &[(24, 2), (13, 5), (8, 3), (6, 4), (3, 1)],
+    );
+    let x = extra(&p);
+    // The rolls that move a checker the whole roll. From 24 (held 5, 7, 12 and 23 pips
+    // ahead): not 1-4, 2-3 (to 19), 1-6, 2-5, 3-4 (to 17), nor the doubles past 2-2: 22.
+    // From 21 (held 2, 4, 9, 20 ahead): not 1-3, 3-6, 4-5, 2-4, nor any double but 6-6: 23.
+    // From 13 (held 1, 12 ahead): all but 1-1, 3-3, 4-4, 6-6: 32. From 8 (held 7 ahead):
+    // all but the 7s: 30. Each weighed by its checkers and its distance from home.
+    let mobility = 18 * 2 * 22 + 15 * 2 * 23 + 7 * 3 * 32 + 2 * 3 * 30;
+    assert_eq!(x[0], mobility as f32 / 3600.0, "mobility");
+    // The mean index (from 0) is 166 / 15, rounded up 12; beyond it 2 at 11 and 2 at 8
+    // pips: (242 + 128) / 4, rounded up.
+    assert_eq!(x[1], 93.0 / 400.0, "moment");
+    // Timing: a spare on the 13 (12 pips), three on the 8 (21), a spare on the 6 (5); the
+    // empty 4- and 3-points filled from them (-6, -4), the 2- and 1-points not: 28.
+    assert_eq!(x[2], 28.0 / 100.0, "timing");
+    // Backbone: the 21 backs up the 24 (11), the 13 at 11 pips a little (2), the rest
+    // none, over 11 for each of the five: 1 - 13/55, in thousandths.
+    assert_eq!(x[3], 764.0 / 1000.0, "backbone");
+    assert_eq!(
+        x[4], 0.25,
+        "two anchors: four checkers back, less 3, over 4"
+    );
+    assert_eq!(x[5], 0.0, "not a one-anchor back game");
+    assert_eq!(
+        x[6],
+        4.0 / 6.0,
+        "the forward anchor, the 21: 4 from the far end"
+    );
+    assert_eq!(x[7], 0.0, "no checker past the opponent's 24");
+    assert_eq!(x[8], 0.0, "nothing on the bar");
+    // Two on the bar against the opponent's 1, 2, 3 and 6 points closed; its rearmost
+    // checkers on its 16 (the mover's 9).
+    let p = sides(
+        &[(25, 2), (13, 5), (8, 3), (6, 5)],
+        &[(16, 6), (6, 3), (3, 2), (2, 2), (1, 2)],
+    );
+    let x = extra(&p);
+    // From the bar (held 1, 2, 3, 6 and 16 ahead): 1-4, 3-4, 4-5, 4-6, 2-5, 3-5, 5-6 and
+    // 5-5: 15. From 13 (held 4 ahead): all but 1-3, 1-1, 2-2, 4-4: 31. From 8: all.
+    assert_eq!(
+        x[0],
+        (19 * 2 * 15 + 7 * 5 * 31 + 2 * 3 * 36) as f32 / 3600.0
+    );
+    assert_eq!(
+        x[1],
+        49.0 / 400.0,
+        "mean 154 / 15 up to 11; 2 at 13 pips, 5 at 1"
+    );
+    // Timing: 48 on the bar, three spares of the 13 (36), the 8's (21), two spares of the
+    // 6 (15), less the 5- to 1-points filled (8, 6, 4, 2, 0): 100.
+    assert_eq!(x[2], 1.0, "timing");
+    assert_eq!(
+        x[3],
+        227.0 / 1000.0,
+        "backbone: the 8 (11) and 6 (6) behind the 13"
+    );
+    assert_eq!((x[4], x[5]), (0.0, 0.0), "no anchor back");
+    assert_eq!(x[6], 2.0, "no anchor in front of the 13-point");
+    assert_eq!(
+        x[7],
+        (6 * 5 + 8 * 3) as f32 / 100.0,
+        "free pips: the 6 and the 8"
+    );
+    // Each closed point loses 4 times its pips (the doubles) and 2 times the pips of each
+    // pair of closed points (both dice); with two on the bar a roll of one closed and one
+    // open point loses the closed die's pips: 168 over the 36 rolls.
+    assert_eq!(x[8], 168.0 / 294.0, "pips lost on the bar");
+    // One anchor (the 20) and a blot back: three checkers over 8; the forward anchor, 5.
+    let p = sides(
+        &[(24, 1), (20, 2), (15, 2), (8, 5), (6, 5)],
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+    );
+    let x = extra(&p);
+    assert_eq!((x[4], x[5]), (0.0, 3.0 / 8.0), "a one-anchor back game");
+    assert_eq!(x[6], 5.0 / 6.0);
+    // No anchor in the opponent's home board: the deepest in its outfield, the 15 (10).
+    let p = sides(
+        &[(24, 1), (15, 2), (8, 6), (6, 6)],
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+    );
+    let x = extra(&p);
+    assert_eq!(x[6], 10.0 / 6.0, "an outfield anchor");
+    // One made point only: no backbone.
+    let p = sides(&[(24, 1), (6, 14)], &[(24, 2), (13, 5), (8, 3), (6, 5)]);
+    assert_eq!(extra(&p)[3], 0.0);
+}
+
 /// A contact net widened to more hidden units (the new ones weighing nothing in the
 /// outputs) values every position as before, to the bit; the new units' input weights are
 /// not all zero (they must be able to learn), and a narrower size changes nothing.
@@ -401,20 +504,23 @@ fn nets_widened_to_more_hidden_units_play_as_before() {
     );
 }
 
-/// A rich net's inputs start with the plain net's, the same numbers, and a raw net's are
-/// the plain net's first (the two raw blocks).
+/// A rich net's inputs start with the plain net's, the same numbers, an extra net's with
+/// the rich net's, and a raw net's are the plain net's first (the two raw blocks).
 #[test]
 fn the_rich_inputs_begin_with_the_plain_ones() {
     for p in random_game_positions(0xabc, 300) {
         let mut plain = [0.0f32; encode::CONTACT_INPUTS];
         let mut rich = [f32::NAN; encode::RICH_CONTACT_INPUTS];
+        let mut extra = [f32::NAN; encode::EXTRA_CONTACT_INPUTS];
         let mut raw = [f32::NAN; encode::RAW_CONTACT_INPUTS];
         encode::contact_inputs(&p, &mut plain);
         encode::contact_inputs(&p, &mut rich);
+        encode::contact_inputs(&p, &mut extra);
         encode::contact_inputs(&p, &mut raw);
         assert_eq!(plain[..], rich[..encode::CONTACT_INPUTS], "{p:?}");
+        assert_eq!(rich[..], extra[..encode::RICH_CONTACT_INPUTS], "{p:?}");
         assert_eq!(plain[..encode::RAW_CONTACT_INPUTS], raw[..], "{p:?}");
-        assert!(rich.iter().all(|x| x.is_finite() && *x >= 0.0), "{p:?}");
+        assert!(extra.iter().all(|x| x.is_finite() && *x >= 0.0), "{p:?}");
     }
 }
 
@@ -423,15 +529,28 @@ fn the_rich_inputs_begin_with_the_plain_ones() {
 #[test]
 fn widened_rich_nets_play_as_before_and_read_back() {
     let nets = bot::expert::shipped_nets().expect("the shipped nets");
+    for inputs in [encode::EXTRA_CONTACT_INPUTS, encode::RICH_CONTACT_INPUTS] {
+        let mut wide = (*nets).clone();
+        wide.contact = wide.contact.with_inputs(inputs);
+        assert_eq!(wide.contact.inputs(), inputs);
+        let (mut a, mut b) = (Buffers::new(&nets), Buffers::new(&wide));
+        for p in random_game_positions(0xdef, 500) {
+            let want = eval::evaluate(&nets, &p, &mut a);
+            let got = eval::evaluate(&wide, &p, &mut b);
+            assert_eq!(
+                want.map(f32::to_bits),
+                got.map(f32::to_bits),
+                "{inputs}: {p:?}"
+            );
+        }
+        let bytes = format::to_bytes(&wide);
+        assert_eq!(
+            format::from_bytes(&bytes, Variant::Backgammon).as_ref(),
+            Ok(&wide)
+        );
+    }
     let mut rich = (*nets).clone();
     rich.contact = rich.contact.with_inputs(encode::RICH_CONTACT_INPUTS);
-    assert_eq!(rich.contact.inputs(), encode::RICH_CONTACT_INPUTS);
-    let (mut a, mut b) = (Buffers::new(&nets), Buffers::new(&rich));
-    for p in random_game_positions(0xdef, 500) {
-        let want = eval::evaluate(&nets, &p, &mut a);
-        let got = eval::evaluate(&rich, &p, &mut b);
-        assert_eq!(want.map(f32::to_bits), got.map(f32::to_bits), "{p:?}");
-    }
     let bytes = format::to_bytes(&rich);
     assert_eq!(
         format::from_bytes(&bytes, Variant::Backgammon).as_ref(),
@@ -453,7 +572,9 @@ fn widened_rich_nets_play_as_before_and_read_back() {
     );
     let said = err.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(
-        said.contains("expected 212 (or 224, a rich net, or 196, a raw one) inputs"),
+        said.contains(
+            "expected 212 (or 224, a rich net, 242, an extra one, or 196, a raw one) inputs"
+        ),
         "{said}"
     );
     // Fevga's contact net has 212 inputs of its own: a rich backgammon net's count is no
@@ -1214,16 +1335,32 @@ fn exact_forward(net: &Net, x: &[f32]) -> [f64; 5] {
 /// `f64`) within 1e-6, closer than the plain forward pass in `f32` does, for every rule
 /// set's nets (contact and race), on the positions of random games and on every play of a
 /// roll from them (each evaluated from the sums of the one before); and the plain pass's
-/// values within 2e-6 (the plain pass's own rounding).
+/// values within 2e-6 (the plain pass's own rounding). Backgammon's nets widened to the
+/// extra inputs, with weights on the rich and extra ones, too.
 #[test]
 fn the_evaluator_in_increments_gives_the_exact_values_within_1e_6() {
-    for variant in [
-        Variant::Backgammon,
-        Variant::Jacquet,
-        Variant::Plakoto,
-        Variant::Fevga,
+    let extra = {
+        let mut nets = (*nets_for(Variant::Backgammon)).clone();
+        let wide = nets.contact.with_inputs(encode::EXTRA_CONTACT_INPUTS);
+        let hidden = wide.hidden();
+        let mut weights: Vec<f32> = wide.weights().collect();
+        let mut seed = 9u32;
+        let features = encode::CONTACT_INPUTS * hidden..encode::EXTRA_CONTACT_INPUTS * hidden;
+        for w in &mut weights[features] {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            *w = (seed >> 8) as f32 / (1u32 << 24) as f32 - 0.5;
+        }
+        nets.contact = Net::from_weights(encode::EXTRA_CONTACT_INPUTS, hidden, &weights)
+            .expect("the widened weights");
+        Arc::new(nets)
+    };
+    for (variant, nets) in [
+        (Variant::Backgammon, nets_for(Variant::Backgammon)),
+        (Variant::Jacquet, nets_for(Variant::Jacquet)),
+        (Variant::Plakoto, nets_for(Variant::Plakoto)),
+        (Variant::Fevga, nets_for(Variant::Fevga)),
+        (Variant::Backgammon, extra),
     ] {
-        let nets = nets_for(variant);
         let mut plain = Buffers::new(&nets);
         let mut fast = Buffers::incremental(&nets);
         let positions = random_positions_of(variant, 0x1234_5678 + variant as u64, 400);
@@ -1336,7 +1473,7 @@ fn every_input_is_a_whole_number_over_its_denominator() {
                     check(Encoding::Fevga, &x, &p);
                 }
                 _ => {
-                    let mut x = [0.0; encode::RICH_CONTACT_INPUTS];
+                    let mut x = [0.0; encode::EXTRA_CONTACT_INPUTS];
                     encode::contact_inputs(&p, &mut x);
                     check(Encoding::Contact, &x, &p);
                 }

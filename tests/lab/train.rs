@@ -306,10 +306,11 @@ fn a_jacquet_run_starts_from_backgammons_nets() {
 
 /// `--rich`: a run from plain nets widens the contact net to the rich inputs (and goes on
 /// training it); a fresh rich run starts with them; other rule sets are refused. And
-/// `--from` with more `--hidden` units than the file's widens its hidden layer.
+/// `--from` with more `--hidden` units than the file's widens its hidden layer. `--extra`
+/// likewise, from plain or rich nets.
 #[test]
 fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
-    use bg_tui::bot::expert::encode::{CONTACT_INPUTS, RICH_CONTACT_INPUTS};
+    use bg_tui::bot::expert::encode::{CONTACT_INPUTS, EXTRA_CONTACT_INPUTS, RICH_CONTACT_INPUTS};
     use bg_tui::engine::Variant;
     let dir = tempfile::tempdir().expect("a temporary folder");
     let plain = small_checkpoint(dir.path(), "backgammon");
@@ -366,6 +367,40 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
             &other,
         ],
         "--rich",
+    );
+    assert!(!Path::new(&other).exists(), "nothing written");
+    // `--extra` widens plain or rich nets to the extra inputs, starts a fresh run with
+    // them, and is refused with `--rich` or for other rule sets.
+    for (from, name) in [
+        (plain.to_str().expect("UTF-8"), "x1"),
+        (widened.as_str(), "x2"),
+    ] {
+        let extra = path(&format!("{name}.bgnet"));
+        let mut args = vec!["train", "--extra", "--from", from];
+        args.extend(common);
+        args.extend([log.as_str(), "--checkpoint", extra.as_str()]);
+        let o = bg_lab(&args);
+        assert!(o.status.success(), "{o:?}");
+        assert_eq!(contact_inputs(Path::new(&extra)), EXTRA_CONTACT_INPUTS);
+    }
+    let fresh = path("fresh-extra.bgnet");
+    let mut args = vec!["train", "--extra", "--hidden", "4", "--race-hidden", "2"];
+    args.extend(common);
+    args.extend([log.as_str(), "--checkpoint", fresh.as_str()]);
+    let o = bg_lab(&args);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(contact_inputs(Path::new(&fresh)), EXTRA_CONTACT_INPUTS);
+    refused(&["train", "--extra", "--rich"], "cannot be used with");
+    refused(
+        &[
+            "train",
+            "--rules",
+            "fevga",
+            "--extra",
+            "--checkpoint",
+            &other,
+        ],
+        "--extra",
     );
     assert!(!Path::new(&other).exists(), "nothing written");
 }

@@ -124,9 +124,16 @@ pub(crate) struct TrainArgs {
     /// they play as before. Not with `--resume` (the checkpoint says which it is).
     #[arg(long, conflicts_with = "resume")]
     pub(crate) rich: bool,
+    /// Backgammon's contact net reads the extra inputs: the rich ones and nine more a side,
+    /// as GNU Backgammon's evaluation defines them (mobility, moment, timing, backbone, back
+    /// games, forward anchor, free pips, pips lost on the bar). A fresh run starts so; with
+    /// `--from`, plain or rich nets are widened, the new inputs' weights at zero. Not with
+    /// `--resume`.
+    #[arg(long, conflicts_with_all = ["resume", "rich"])]
+    pub(crate) extra: bool,
     /// Backgammon's contact net reads the raw inputs alone (no features: cheap to work out,
     /// for a pruning net). A fresh run only.
-    #[arg(long, conflicts_with_all = ["resume", "rich", "from"])]
+    #[arg(long, conflicts_with_all = ["resume", "rich", "extra", "from"])]
     pub(crate) raw: bool,
     /// Hidden units of the race net (a fresh run), 1 to 1024.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=MAX_HIDDEN as i64))]
@@ -216,8 +223,8 @@ pub(crate) enum TrainError {
         #[source]
         source: std::io::Error,
     },
-    /// `--rich` or `--raw` for nets other than backgammon's.
-    #[error("--rich and --raw are for backgammon's nets")]
+    /// `--rich`, `--extra` or `--raw` for nets other than backgammon's.
+    #[error("--rich, --extra and --raw are for backgammon's nets")]
     InputsNotBackgammon,
     /// `--alpha-end` or `--holdout` in a self-play run (they shape a supervised round's fit).
     #[error(
@@ -377,24 +384,33 @@ fn log_path(args: &TrainArgs) -> PathBuf {
     })
 }
 
+/// The contact inputs `--rich`, `--extra` or `--raw` ask backgammon's contact net to read.
+fn contact_inputs_asked(args: &TrainArgs) -> Option<usize> {
+    if args.rich {
+        Some(encode::RICH_CONTACT_INPUTS)
+    } else if args.extra {
+        Some(encode::EXTRA_CONTACT_INPUTS)
+    } else if args.raw {
+        Some(encode::RAW_CONTACT_INPUTS)
+    } else {
+        None
+    }
+}
+
 /// Fresh nets for `variant` with small random weights drawn from `seed`, of
-/// `(contact, race)` hidden units; `(rich, raw)`: the contact net reads the rich inputs,
-/// or the raw ones alone (backgammon's only).
+/// `(contact, race)` hidden units; `contact_inputs`: backgammon's contact net reads this
+/// many inputs (rich, extra or raw ones) instead of the rule set's own.
 fn fresh_nets(
     variant: Variant,
     seed: u64,
     (hidden, race_hidden): (usize, usize),
-    (rich, raw): (bool, bool),
+    contact_inputs: Option<usize>,
     alpha: f32,
 ) -> Nets {
     let mut rng = ChaCha8Rng::seed_from_u64(self_play::mix(seed ^ 0x1ce_b00c));
     let mut uniform = || rng.random::<f32>();
-    let (mut contact_inputs, race_inputs) = encode::input_counts(variant);
-    if rich {
-        contact_inputs = encode::RICH_CONTACT_INPUTS;
-    } else if raw {
-        contact_inputs = encode::RAW_CONTACT_INPUTS;
-    }
+    let (own, race_inputs) = encode::input_counts(variant);
+    let contact_inputs = contact_inputs.unwrap_or(own);
     let contact = Net::random(contact_inputs, hidden, &mut uniform);
     let race = Net::random(race_inputs, race_hidden, &mut uniform);
     Nets {
@@ -482,8 +498,8 @@ fn nets_from(path: &Path, args: &TrainArgs) -> Result<Nets, TrainError> {
     };
     let mut nets = read_nets_file(path, read_as, "--from")?;
     nets.variant = variant;
-    if args.rich && nets.contact.inputs() < encode::RICH_CONTACT_INPUTS {
-        nets.contact = nets.contact.with_inputs(encode::RICH_CONTACT_INPUTS);
+    if let Some(wider) = contact_inputs_asked(args).filter(|&n| nets.contact.inputs() < n) {
+        nets.contact = nets.contact.with_inputs(wider);
     }
     if let Some(hidden) = args
         .hidden
@@ -541,7 +557,7 @@ fn starting_nets(args: &TrainArgs, checkpoint: &Path) -> Result<(Nets, TrainStat
                 args.hidden.map_or(DEFAULT_HIDDEN, usize::from),
                 usize::from(args.race_hidden),
             ),
-            (args.rich, args.raw),
+            contact_inputs_asked(args),
             args.alpha.unwrap_or(DEFAULT_ALPHA),
         ),
     };
@@ -597,7 +613,7 @@ pub(crate) fn train(args: &TrainArgs) -> Result<String, TrainError> {
     let variant = args.rule_set;
     let checkpoint = checkpoint_path(args);
     let log = log_path(args);
-    if (args.rich || args.raw) && variant != Variant::Backgammon {
+    if (args.rich || args.extra || args.raw) && variant != Variant::Backgammon {
         return Err(TrainError::InputsNotBackgammon);
     }
     if let Some(count) = args.supervised {

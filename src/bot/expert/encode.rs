@@ -35,6 +35,26 @@
 //! 6. *dance*: the chance that a checker on the bar fails to enter, the other side's closed
 //!    home points over 6, squared.
 //!
+//! **Extra contact features** (nets of [`EXTRA_CONTACT_INPUTS`] inputs only; after all of
+//! the above, the mover's first), 9 a side, as GNU Backgammon's evaluation defines them:
+//! 1. *mobility*: for each checker outside the home board, its distance from it times the
+//!    rolls that move it the whole roll, summed, over 3600;
+//! 2. *one-sided moment*: the mean squared distance past the checkers' mean point of those
+//!    beyond it (each mean rounded up), over 400;
+//! 3. *timing*: the pips the side can play before it must break its points (kept points
+//!    of the other half two checkers each, the home points filled from the spares), over
+//!    100;
+//! 4. *backbone*: one less how closely the other made points back up the rearmost one (11
+//!    for one within 6 pips, 13 less the distance within 11), over 11 a point, in
+//!    thousandths;
+//! 5. and 6. *back game*: with two anchors or more in the other side's home board, the
+//!    checkers there and on the bar less 3, over 4; with one, those checkers over 8;
+//! 7. *forward anchor*: the most forward anchor in the other side's home board, else the
+//!    deepest in its outfield, as its distance from the far end, over 6 (2 with none);
+//! 8. *free pips*: the pips of the checkers already past all of the other side's, over 100;
+//! 9. *bar loss*: with checkers on the bar, the pips lost to the other side's closed home
+//!    points over the 36 rolls, over 294.
+//!
 //! A **raw contact net** ([`RAW_CONTACT_INPUTS`]) reads the two raw blocks alone, with no
 //! features to work out: the pruning net of rollouts is one.
 //!
@@ -63,6 +83,10 @@ pub const RICH_FEATURES: usize = 6;
 /// Inputs of a rich contact net: the contact net's, then [`RICH_FEATURES`] a side. Nets of
 /// either size read backgammon's positions; the file says which.
 pub const RICH_CONTACT_INPUTS: usize = CONTACT_INPUTS + 2 * RICH_FEATURES;
+/// Extra contact features for one side.
+pub const EXTRA_FEATURES: usize = 9;
+/// Inputs of an extra contact net: the rich contact net's, then [`EXTRA_FEATURES`] a side.
+pub const EXTRA_CONTACT_INPUTS: usize = RICH_CONTACT_INPUTS + 2 * EXTRA_FEATURES;
 /// Inputs of a raw contact net: the two raw blocks alone, no features (cheap to work out:
 /// the pruning net of rollouts reads these).
 pub const RAW_CONTACT_INPUTS: usize = 2 * RAW;
@@ -71,7 +95,7 @@ pub const RACE_INPUTS: usize = 2 * (RAW + RACE_FEATURES);
 
 /// The most inputs of any rule set's contact net.
 pub const MAX_CONTACT_INPUTS: usize = {
-    let mut most = RICH_CONTACT_INPUTS;
+    let mut most = EXTRA_CONTACT_INPUTS;
     if plakoto::INPUTS > most {
         most = plakoto::INPUTS;
     }
@@ -150,7 +174,7 @@ pub fn grains(encoding: Encoding) -> &'static [Grain] {
 }
 
 fn contact_grains() -> Vec<Grain> {
-    let mut out = Vec::with_capacity(RICH_CONTACT_INPUTS);
+    let mut out = Vec::with_capacity(EXTRA_CONTACT_INPUTS);
     raw_grains(&mut out);
     raw_grains(&mut out);
     // Pips, shots, home points, the longest prime (at most 7 points of two), escapes,
@@ -179,6 +203,23 @@ fn contact_grains() -> Vec<Grain> {
     ];
     out.extend(rich);
     out.extend(rich);
+    // Mobility (over 3600), the one-sided moment (over 400), timing (pips over 100),
+    // backbone (thousandths), a back game of two anchors or more (checkers back less 3,
+    // over 4) and of one (checkers back over 8), the forward anchor (over 6; 12 with none),
+    // the free pips (over 100), the pips lost on the bar (over 294).
+    let extra = [
+        grain(3600, 19 * 15 * 36),
+        grain(400, 24 * 24),
+        grain(100, 24 * 15),
+        grain(1000, 1000),
+        grain(4, 12),
+        grain(8, 15),
+        grain(6, 12),
+        grain(100, MOST_PIPS),
+        grain(294, 294),
+    ];
+    out.extend(extra);
+    out.extend(extra);
     out
 }
 
@@ -511,16 +552,22 @@ fn escapes(side: &Masks, other: &Masks) -> f32 {
         return 1.0;
     }
     let back = 31 - side.on.leading_zeros();
-    // The blocked landing points by their distance from the rearmost checker: `side`'s
-    // point `p` is `other`'s `25 - p`, so `other`'s made point `q` lies `back - 25 + q`
-    // pips ahead; past the 1-point (`q` of 25 and more) nothing is blocked.
-    let blocked = (other.made << 6) >> (31 - back);
+    whole_roll_rolls(back, other) as f32 / 36.0
+}
+
+/// How many of the 36 rolls move a checker on point `from` (1-24, the bar 25) of the side
+/// playing against `other` the whole roll, `other`'s made points blocking its landings.
+fn whole_roll_rolls(from: u32, other: &Masks) -> u32 {
+    // The blocked landing points by their distance from the checker: the side's point `p`
+    // is `other`'s `25 - p`, so `other`'s made point `q` lies `from - 25 + q` pips ahead;
+    // past the 1-point (`q` of 25 and more) nothing is blocked.
+    let blocked = (other.made << 6) >> (31 - from);
     let mut ok = 0u32;
     for &(weight, either, all) in &ESCAPES {
         let moves = (either == 0 || blocked & either != either) && blocked & all == 0;
         ok += if moves { weight } else { 0 };
     }
-    ok as f32 / 36.0
+    ok
 }
 
 fn contact_features(side: &Side, masks: (&Masks, &Masks), out: &mut [f32]) {
@@ -552,7 +599,8 @@ fn longest_run(mut bits: u32) -> u32 {
 
 /// Fills `out` with the contact net's inputs for `position` (the player on roll's view):
 /// [`CONTACT_INPUTS`] of them, or with room for [`RICH_CONTACT_INPUTS`] (a rich net's) the
-/// rich features after them, or with room for fewer than [`CONTACT_INPUTS`] only the
+/// rich features after them, with room for [`EXTRA_CONTACT_INPUTS`] the extra ones after
+/// those, or with room for fewer than [`CONTACT_INPUTS`] only the
 /// [`RAW_CONTACT_INPUTS`] (a raw net's). Numbers past those are left alone.
 ///
 /// # Panics
@@ -580,6 +628,11 @@ pub fn contact_inputs(position: &Position, out: &mut [f32]) {
         let r = CONTACT_INPUTS;
         rich_features(&mover, &opponent, &mut out[r..r + RICH_FEATURES]);
         rich_features(&opponent, &mover, &mut out[r + RICH_FEATURES..RICH_CONTACT_INPUTS]);
+    }
+    if out.len() >= EXTRA_CONTACT_INPUTS {
+        let e = RICH_CONTACT_INPUTS;
+        extra_features(&mover, &opponent, &theirs, &mut out[e..e + EXTRA_FEATURES]);
+        extra_features(&opponent, &mover, &mine, &mut out[e + EXTRA_FEATURES..EXTRA_CONTACT_INPUTS]);
     }
 }
 
@@ -636,6 +689,155 @@ fn rich_features(side: &Side, other: &Side, out: &mut [f32]) {
     out[4] = 1.0 - (15..=24).map(|p| escape_past(p, other)).fold(1.0, f32::min);
     let closed = (1..=6).filter(|&p| other[p] >= 2).count() as f32 / 6.0;
     out[5] = closed * closed;
+}
+
+/// The extra features of `side` (see the module's documentation) into `out`, as whole
+/// numbers over their grains' denominators; `theirs` is `other`'s masks. Indices below
+/// are GNU Backgammon's, from 0: a side's point `p` is index `p - 1`, its bar 24.
+fn extra_features(side: &Side, other: &Side, theirs: &Masks, out: &mut [f32]) {
+    let at = |i: usize| u32::from(side[i + 1]);
+    // The other side's rearmost checker, as an index of this side's (-1: on its bar; 24:
+    // none left).
+    let other_back: i32 = (1..=25)
+        .rev()
+        .find(|&q| other[q] > 0)
+        .map_or(24, |q| 24 - q as i32);
+    // Mobility: each checker outside the home board weighed by its distance from it and
+    // the rolls that move it the whole roll.
+    let mobility: u32 = (7..=25)
+        .map(|p| (p as u32 - 6) * u32::from(side[p]) * whole_roll_rolls(p as u32, theirs))
+        .sum();
+    out[0] = mobility as f32 / 3600.0;
+    out[1] = moment2(&at) as f32 / 400.0;
+    out[2] = timing(&at, other_back) as f32 / 100.0;
+    out[3] = backbone(&at) as f32 / 1000.0;
+    // Back games: two anchors or more in the other side's home board, or one.
+    let anchors = (18..24).filter(|&i| at(i) >= 2).count();
+    let back: u32 = (18..=24).map(at).sum();
+    out[4] = if anchors >= 2 { back.saturating_sub(3) as f32 / 4.0 } else { 0.0 };
+    out[5] = if anchors == 1 { back as f32 / 8.0 } else { 0.0 };
+    out[6] = forward_anchor(&at) as f32 / 6.0;
+    // Free pips: the checkers already past all of the other side's.
+    let free: u32 = (0..24)
+        .filter(|&i| (i as i32) < other_back)
+        .map(|i| (i as u32 + 1) * at(i))
+        .sum();
+    out[7] = free as f32 / 100.0;
+    out[8] = if at(24) > 0 {
+        bar_pips_lost(at(24) > 1, other) as f32 / 294.0
+    } else {
+        0.0
+    };
+}
+
+/// The one-sided moment of a side's checkers (`at(i)` on index `i`, the bar 24): the mean
+/// squared distance past their mean of those beyond it, each mean rounded up.
+fn moment2(at: &impl Fn(usize) -> u32) -> u32 {
+    let (count, sum) = (0..25).fold((0, 0), |(c, s), i| (c + at(i), s + i as u32 * at(i)));
+    if count == 0 {
+        return 0;
+    }
+    let mean = sum.div_ceil(count) as usize;
+    let (count, sum) = (mean + 1..25).fold((0, 0), |(c, s), i| {
+        let d = (i - mean) as u32;
+        (c + at(i), s + at(i) * d * d)
+    });
+    if count == 0 { 0 } else { sum.div_ceil(count) }
+}
+
+/// Timing: the pips a side can play before it must break its points, after GNU
+/// Backgammon's (the checkers beyond the other side's rearmost one that hold a point of
+/// its half are kept, two to a point; home points fill from the spares; never below 0).
+fn timing(at: &impl Fn(usize) -> u32, other_back: i32) -> u32 {
+    let mut t = 24 * at(24) as i32;
+    let mut spare = at(24) as i32;
+    let mut i = 23i32;
+    while i >= 12 && i > other_back {
+        let n = at(i as usize) as i32;
+        if n > 0 && n != 2 {
+            let moves = if n > 2 { n - 2 } else { 1 };
+            spare += moves;
+            t += i * moves;
+        }
+        i -= 1;
+    }
+    while i >= 6 {
+        let n = at(i as usize) as i32;
+        spare += n;
+        t += i * n;
+        i -= 1;
+    }
+    for i in (0..6).rev() {
+        let n = at(i as usize) as i32;
+        if n > 2 {
+            t += i * (n - 2);
+            spare += n - 2;
+        } else if n < 2 && spare >= 2 - n {
+            t -= i * (2 - n);
+            spare -= 2 - n;
+        }
+    }
+    t.max(0) as u32
+}
+
+/// Backbone, in thousandths: one less how closely the side's other made points (indices
+/// 1-22) back up its rearmost made point (index 1-23; 11 for one within 6 pips, 13 less
+/// the distance within 11, 0 farther), over 11 a point; 0 with fewer than two made.
+fn backbone(at: &impl Fn(usize) -> u32) -> u32 {
+    let made: Vec<usize> = (1..24).rev().filter(|&i| at(i) >= 2).collect();
+    let Some((&rear, others)) = made.split_first() else {
+        return 0;
+    };
+    if others.is_empty() {
+        return 0;
+    }
+    let support: u32 = others
+        .iter()
+        .map(|&i| match rear - i {
+            0..=6 => 11,
+            d @ 7..=11 => 13 - d as u32,
+            _ => 0,
+        })
+        .sum();
+    let whole = 11 * others.len() as u32;
+    (1000 * (whole - support) + whole / 2) / whole
+}
+
+/// The forward anchor, in sixths of the board: the most forward anchor in the other
+/// side's home board (indices 18-23; 6 less its depth), else the deepest in its outfield
+/// (12-17), as `24 - index`; 12 with none.
+fn forward_anchor(at: &impl Fn(usize) -> u32) -> u32 {
+    let rear = (0..25).rev().find(|&i| at(i) > 0).unwrap_or(0).min(23);
+    let back_anchor = (0..=rear).rev().find(|&i| at(i) >= 2);
+    let home = back_anchor.and_then(|b| (18..=b).find(|&j| at(j) >= 2));
+    let outfield = || (12..=17).rev().find(|&j| at(j) >= 2);
+    home.or_else(outfield).map_or(12, |j| 24 - j as u32)
+}
+
+/// The pips a side with checkers on the bar (`two`: more than one) loses to the other
+/// side's closed home points over the 36 rolls, after GNU Backgammon's (at most 294).
+fn bar_pips_lost(two: bool, other: &Side) -> u32 {
+    let closed = |i: usize| other[i + 1] >= 2;
+    let mut loss = 0;
+    for i in 0..6u32 {
+        if closed(i as usize) {
+            loss += 4 * (i + 1);
+            for j in i + 1..6 {
+                if closed(j as usize) {
+                    loss += 2 * (i + j + 2);
+                } else if two {
+                    loss += 2 * (i + 1);
+                }
+            }
+        } else if two {
+            for j in i + 1..6 {
+                if closed(j as usize) {
+                    loss += 2 * (j + 1);
+                }
+            }
+        }
+    }
+    loss
 }
 
 /// Fills `out` with the race net's inputs for `position` (the player on roll's view).

@@ -3,7 +3,7 @@
 
 use super::bearoff::{BearoffDb, gammons, race};
 use super::encode::{
-    self, CONTACT_INPUTS, Encoding, MAX_CONTACT_INPUTS, RACE_INPUTS, RAW_CONTACT_INPUTS, RICH_CONTACT_INPUTS, contact_inputs, race_inputs,
+    self, CONTACT_INPUTS, EXTRA_CONTACT_INPUTS, Encoding, MAX_CONTACT_INPUTS, RACE_INPUTS, RAW_CONTACT_INPUTS, RICH_CONTACT_INPUTS, contact_inputs, race_inputs,
 };
 use super::format::Nets;
 use super::incremental::Kept;
@@ -24,7 +24,7 @@ pub use super::net::Probs;
 pub struct Buffers {
     scratch: Scratch,
     /// Backgammon's contact inputs (room for a rich net's).
-    contact: Box<[f32; RICH_CONTACT_INPUTS]>,
+    contact: Box<[f32; EXTRA_CONTACT_INPUTS]>,
     race: Box<[f32; RACE_INPUTS]>,
     /// The contact inputs of the rule sets with nets of their own.
     other: Vec<f32>,
@@ -156,7 +156,7 @@ impl Buffers {
     pub fn new(nets: &Nets) -> Buffers {
         Buffers {
             scratch: Scratch::new(nets.contact.hidden().max(nets.race.hidden())),
-            contact: Box::new([0.0; RICH_CONTACT_INPUTS]),
+            contact: Box::new([0.0; EXTRA_CONTACT_INPUTS]),
             race: Box::new([0.0; RACE_INPUTS]),
             other: vec![0.0; MAX_CONTACT_INPUTS],
             cache: None,
@@ -365,12 +365,14 @@ fn forward(
     net.forward(x, scratch)
 }
 
-/// How many of backgammon's contact inputs `nets`' contact net reads: a rich net's
-/// ([`RICH_CONTACT_INPUTS`]), the plain ones ([`CONTACT_INPUTS`]) or a raw net's
-/// ([`RAW_CONTACT_INPUTS`]).
+/// How many of backgammon's contact inputs `nets`' contact net reads: an extra net's
+/// ([`EXTRA_CONTACT_INPUTS`]), a rich net's ([`RICH_CONTACT_INPUTS`]), the plain ones
+/// ([`CONTACT_INPUTS`]) or a raw net's ([`RAW_CONTACT_INPUTS`]).
 fn backgammon_contact_inputs(nets: &Nets) -> usize {
     let n = nets.contact.inputs();
-    if n >= RICH_CONTACT_INPUTS {
+    if n >= EXTRA_CONTACT_INPUTS {
+        EXTRA_CONTACT_INPUTS
+    } else if n >= RICH_CONTACT_INPUTS {
         RICH_CONTACT_INPUTS
     } else if n >= CONTACT_INPUTS {
         CONTACT_INPUTS

@@ -106,7 +106,7 @@ pub enum NetFileError {
     /// Sizes other than the program's, or absurd ones.
     #[error(
         "the {net} net has {inputs} inputs and {hidden} hidden units; expected {expected}{} inputs and 1-{MAX_HIDDEN} hidden units",
-        if *rich_too { format!(" (or {}, a rich net, or {}, a raw one)", encode::RICH_CONTACT_INPUTS, encode::RAW_CONTACT_INPUTS) } else { String::new() }
+        if *rich_too { format!(" (or {}, a rich net, {}, an extra one, or {}, a raw one)", encode::RICH_CONTACT_INPUTS, encode::EXTRA_CONTACT_INPUTS, encode::RAW_CONTACT_INPUTS) } else { String::new() }
     )]
     Sizes {
         /// "contact" or "race".
@@ -286,7 +286,11 @@ fn net_sizes(
         let rich_too = i == 0
             && matches!(variant, Variant::Backgammon | Variant::Jacquet)
             && expected == encode::CONTACT_INPUTS;
-        let other_size = [encode::RICH_CONTACT_INPUTS, encode::RAW_CONTACT_INPUTS]
+        let other_size = [
+            encode::RICH_CONTACT_INPUTS,
+            encode::EXTRA_CONTACT_INPUTS,
+            encode::RAW_CONTACT_INPUTS,
+        ]
             .into_iter()
             .find(|&n| rich_too && n_in as usize == n);
         let expected = other_size.unwrap_or(expected);
