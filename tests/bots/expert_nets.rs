@@ -1116,7 +1116,7 @@ mod rollouts {
             })
             .collect();
         let mut fitted = nets.clone();
-        let report = supervised::fit_planned(&mut fitted, &opposite, plan, 3, |_| {});
+        let report = supervised::fit_planned(&mut fitted, &opposite, &[], plan, 3, |_| {});
         let held_out = report.held_out.expect("a held-out part");
         assert_eq!(held_out.positions, held);
         assert_eq!(report.fitted + held, positions.len());
@@ -1130,8 +1130,17 @@ mod rollouts {
             .collect();
         let mut passes = Vec::new();
         let mut fitted = nets.clone();
-        let report =
-            supervised::fit_planned(&mut fitted, &agreeing, plan, 3, |pass| passes.push(pass));
+        // Examples fitted beside the data are never held out, even those the plan would.
+        let also: Vec<_> = agreeing
+            .iter()
+            .copied()
+            .filter(|(p, _)| plan.holds_out(p))
+            .collect();
+        let report = supervised::fit_planned(&mut fitted, &agreeing, &also, plan, 3, |pass| {
+            passes.push(pass)
+        });
+        assert_eq!(report.fitted, positions.len() - held + also.len());
+        assert_eq!(report.held_out.as_ref().map(|h| h.positions), Some(held));
         let held_out = report.held_out.expect("a held-out part");
         assert!(held_out.best_epoch > 0, "{:?}", held_out.by_epoch);
         let lowest = held_out.by_epoch.iter().copied().fold(f64::MAX, f64::min);

@@ -555,8 +555,9 @@ fn database_round(cp: &str, log: &str, db: &str, extra: &[&str]) -> std::process
 
 /// A round with falling steps and a held-out part (`--alpha-end`, `--holdout`): the steps
 /// and the held-out error are printed pass by pass, and the log line says what was held
-/// out and which pass's nets were kept. The options are refused outside a supervised round,
-/// and a share over a half.
+/// out and which pass's nets were kept; `--with-look-ahead` fits plays' positions valued
+/// by the nets' 1-ply beside the database's. The options are refused outside a supervised
+/// round, and a share over a half.
 #[test]
 fn a_database_round_with_falling_steps_keeps_its_best_pass() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -608,6 +609,27 @@ fn a_database_round_with_falling_steps_keeps_its_best_pass() {
     assert!((5..=35).contains(&held), "{line}");
     assert!(line.contains(": 40 positions"), "{line}");
     assert!(line.contains("kept"), "{line}");
+    // `--with-look-ahead N`: every play's position of a roll in N self-play positions,
+    // valued by the nets' 1-ply, fitted beside the database's.
+    let o = database_round(
+        cp_arg,
+        log_arg,
+        db_arg,
+        &["--epochs", "1", "--with-look-ahead", "3", "--threads", "1"],
+    );
+    assert!(o.status.success(), "{o:?}");
+    let logged = std::fs::read_to_string(&log).expect("the log");
+    let line = logged.lines().last().unwrap_or_default();
+    let plays: usize = line
+        .split_once(": 40 positions and ")
+        .and_then(|(_, rest)| rest.split_once(" plays' positions valued by the nets' 1-ply"))
+        .and_then(|(n, _)| n.parse().ok())
+        .expect("the plays' positions");
+    assert!(plays >= 3, "{line}");
+    refused(
+        &["train", "--resume", "--with-look-ahead", "3"],
+        "--supervised-db",
+    );
     for (args, says) in [
         (
             vec!["train", "--games", "1", "--alpha-end", "0.001"],

@@ -186,6 +186,14 @@ pub(crate) struct TrainArgs {
         conflicts_with = "supervised"
     )]
     pub(crate) supervised_db: Vec<PathBuf>,
+    /// With `--supervised-db`: N positions more from the nets' self-play, every contact
+    /// play's position of one roll in each (about 15 a position, bad plays too) valued by
+    /// the nets' own 1-ply look-ahead, fitted with the database's (never held out), so that
+    /// the nets go on ranking plays as their look-ahead does while they learn the
+    /// rollouts' values.
+    #[arg(long, value_name = "N", requires = "supervised_db",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SUPERVISED))]
+    pub(crate) with_look_ahead: Option<u64>,
     /// With `--supervised-db`: fit only the database's races (the race net alone moves).
     #[arg(long, requires = "supervised_db")]
     pub(crate) races_only: bool,
@@ -738,7 +746,10 @@ fn round_done(
     Ok(format!("{line}\ncheckpoint {}\n", checkpoint.display()))
 }
 
-/// The end of a supervised round: `nets` fitted to `data` (`--epochs` passes from `alpha`,
+/// An example a supervised round fits: a position and the chances of its player on roll.
+type Example = (bg_tui::engine::Position, bg_tui::bot::expert::Probs);
+
+/// The end of a supervised round: `nets` fitted to `data` and `also` (`--epochs` passes from `alpha`,
 /// falling to `--alpha-end`, `--holdout` kept apart), the round's self-play `games` and
 /// the time since `started` counted into `state`, and the checkpoint written. Returns the
 /// words for the fit, "(E epochs, alpha A): error B -> C" and the held-out part's.
@@ -747,7 +758,7 @@ fn fit_and_save(
     checkpoint: &Path,
     nets: &mut Nets,
     state: &mut TrainState,
-    data: &[(bg_tui::engine::Position, bg_tui::bot::expert::Probs)],
+    (data, also): (&[Example], &[Example]),
     (games, alpha): (u64, f32),
     started: Instant,
 ) -> Result<String, TrainError> {
@@ -757,7 +768,7 @@ fn fit_and_save(
         final_alpha: args.alpha_end.unwrap_or(alpha),
         holdout: args.holdout,
     };
-    let report = supervised::fit_planned(nets, data, plan, state.seed, |pass| {
+    let report = supervised::fit_planned(nets, data, also, plan, state.seed, |pass| {
         if let Some(error) = pass.held_out {
             eprintln!(
                 "pass {} of {}, alpha {:.5}: held-out error {error:.5}",
@@ -828,7 +839,7 @@ fn distill_round(
         checkpoint,
         &mut nets,
         &mut state,
-        &data,
+        (&data, &[]),
         (games, alpha),
         started,
     )?;
@@ -886,23 +897,68 @@ fn database_round(
     } else {
         ""
     };
+    let (also, games, also_words) = match args.with_look_ahead {
+        Some(count) => {
+            let (also, games) = look_ahead_examples(args, &nets, &state, count);
+            let words = format!(
+                " and {} plays' positions valued by the nets' 1-ply",
+                also.len()
+            );
+            (also, games, words)
+        }
+        None => (Vec::new(), 0, String::new()),
+    };
     let fitted = fit_and_save(
         args,
         checkpoint,
         &mut nets,
         &mut state,
-        &data,
-        (0, alpha),
+        (&data, &also),
+        (games, alpha),
         started,
     )?;
     let line = format!(
-        "supervised round at games {} on the rollout database {}: {} positions{races}, fitted in {:.0} s {fitted}",
+        "supervised round at games {} on the rollout database {}: {} positions{races}{also_words}, fitted in {:.0} s {fitted}",
         state.games,
         db,
         data.len(),
         started.elapsed().as_secs_f64(),
     );
     round_done(args, &nets, checkpoint, log, line)
+}
+
+/// `--with-look-ahead N`: every contact play's position of one roll in `count` positions
+/// of the nets' self-play (the run's next games), valued by the nets' 1-ply look-ahead on
+/// `--threads`; returns them and the games played.
+fn look_ahead_examples(
+    args: &TrainArgs,
+    nets: &Nets,
+    state: &TrainState,
+    count: u64,
+) -> (Vec<Example>, u64) {
+    let count = usize::try_from(count).unwrap_or(usize::MAX);
+    let threads = usize::try_from(args.threads).unwrap_or(1);
+    let (positions, games) =
+        supervised::sample_positions(nets, state.seed, state.games, count, SUPERVISED_SPREAD);
+    let plays = supervised::play_positions(&positions, self_play::mix(state.seed ^ state.games));
+    eprintln!(
+        "{} plays' positions of {} self-play positions to value at 1-ply",
+        plays.len(),
+        positions.len()
+    );
+    let bar = progress_bar(
+        plays.len() as u64,
+        "{bar:40} {pos}/{len} positions valued  {per_sec}  {elapsed} elapsed, {eta} left",
+    );
+    let targets = supervised::look_ahead_all(nets, &plays, 1, threads, |n| {
+        if let Some(bar) = &bar {
+            bar.set_position(n as u64);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    (plays.into_iter().zip(targets).collect(), games)
 }
 
 /// `train --resume --supervised N`: one supervised round on the checkpoint (see
@@ -970,7 +1026,7 @@ fn supervised_round(
         checkpoint,
         &mut nets,
         &mut state,
-        &data,
+        (&data, &[]),
         (games, alpha),
         started,
     )?;

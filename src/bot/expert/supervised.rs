@@ -329,7 +329,7 @@ pub fn fit(
     seed: u64,
 ) -> (f64, f64) {
     let plan = FitPlan::constant(epochs, alpha);
-    let report = fit_planned(nets, data, plan, seed, |_| {});
+    let report = fit_planned(nets, data, &[], plan, seed, |_| {});
     (report.before, report.after)
 }
 
@@ -455,17 +455,20 @@ impl HeldOut {
     }
 }
 
-/// Fits `nets` to `data` as `plan` says, in orders shuffled by `seed`, calling `on_pass`
-/// after each pass; with a held-out part the nets of its best pass are kept.
+/// Fits `nets` to `data` as `plan` says, and to `also` (never held out), in orders
+/// shuffled by `seed`, calling `on_pass` after each pass; with a held-out part of `data`
+/// the nets of its best pass are kept.
 pub fn fit_planned(
     nets: &mut Nets,
     data: &[(Position, Probs)],
+    also: &[(Position, Probs)],
     plan: FitPlan,
     seed: u64,
     mut on_pass: impl FnMut(Pass),
 ) -> FitReport {
-    let (held, fitted): (Vec<_>, Vec<_>) =
+    let (held, mut fitted): (Vec<_>, Vec<_>) =
         data.iter().copied().partition(|(p, _)| plan.holds_out(p));
+    fitted.extend_from_slice(also);
     let mut buf = Buffers::new(nets);
     let before = mean_squared_error(nets, &fitted, &mut buf);
     let mut held_out = (!held.is_empty()).then(|| HeldOut {
