@@ -130,10 +130,19 @@ pub(super) struct AdvisorApi {
 }
 
 impl AdvisorApi {
-    /// The advisor on the shipped nets looking `ply` rolls ahead.
+    /// The advisor on the shipped nets looking `ply` rolls ahead; on the nets of the file
+    /// `BG_NETS` names where it is set (a candidate's verdicts measured by hand).
     pub(super) fn new(ply: u8) -> AdvisorApi {
+        let mut advisor = Advisor::new(ply).expect("the shipped nets");
+        if let Some(path) = std::env::var_os("BG_NETS") {
+            let bytes = bg_tui::bot::expert::read_nets_file_bytes(std::path::Path::new(&path))
+                .expect("BG_NETS: a nets file");
+            let nets = bg_tui::bot::expert::read_nets(&bytes).expect("BG_NETS: backgammon's nets");
+            let expert = advisor.expert();
+            *expert = expert.clone().with_nets(std::sync::Arc::new(nets));
+        }
         AdvisorApi {
-            advisor: Advisor::new(ply).expect("the shipped nets"),
+            advisor,
             how: None,
             rolled_out: 0,
         }
