@@ -437,41 +437,26 @@ mod tests {
     #[test]
     fn plakoto_and_fevga_positions_have_no_crashed_kind() {
         use crate::rollout_db::token::position_from_token;
-        let token = |variant, t: &str| position_from_token(variant, t).expect("a token");
+        // The kind of a board token's position under a rule set.
+        let kind = |variant, t: &str| {
+            Kind::of(variant, &position_from_token(variant, t).expect("a token"))
+        };
         let dashes = |n| "-".repeat(n);
         // The mover's fourteen dead on its ace point and one behind the opponent's fifteen:
         // crashed in backgammon, contact in Plakoto.
         let crashed = format!("-N{}o{}A-", dashes(10), dashes(11));
-        assert_eq!(
-            Kind::of(Variant::Backgammon, &token(Variant::Backgammon, &crashed)),
-            Kind::Crashed
-        );
-        assert_eq!(
-            Kind::of(Variant::Plakoto, &token(Variant::Plakoto, &crashed)),
-            Kind::Contact
-        );
+        assert_eq!(kind(Variant::Backgammon, &crashed), Kind::Crashed);
+        assert_eq!(kind(Variant::Plakoto, &crashed), Kind::Contact);
         let start = format!("-o{}O-", dashes(22));
-        assert_eq!(
-            Kind::of(Variant::Plakoto, &token(Variant::Plakoto, &start)),
-            Kind::Contact
-        );
+        assert_eq!(kind(Variant::Plakoto, &start), Kind::Contact);
         let one_off = start.replace('O', "N");
-        assert_eq!(
-            Kind::of(Variant::Plakoto, &token(Variant::Plakoto, &one_off)),
-            Kind::BorneOff
-        );
+        assert_eq!(kind(Variant::Plakoto, &one_off), Kind::BorneOff);
         // Home against home: a race in Plakoto; in Fevga the opponent's home is the mover's
         // 13-18, so the mover's fifteen on 3 and the opponent's on 15 are past each other.
         let race = format!("---O{}o---", dashes(18));
-        assert_eq!(
-            Kind::of(Variant::Plakoto, &token(Variant::Plakoto, &race)),
-            Kind::Race
-        );
+        assert_eq!(kind(Variant::Plakoto, &race), Kind::Race);
         let fevga = format!("---O{}o{}", dashes(11), dashes(10));
-        assert_eq!(
-            Kind::of(Variant::Fevga, &token(Variant::Fevga, &fevga)),
-            Kind::Race
-        );
+        assert_eq!(kind(Variant::Fevga, &fevga), Kind::Race);
         let e = Kind::parse_list(Variant::Plakoto, "race,crashed").expect_err("no crashed");
         assert_eq!(
             e,

@@ -379,8 +379,8 @@ impl FitPlan {
         if self.holdout <= 0.0 {
             return false;
         }
-        // A fixed hasher (not the std's random one): the same positions are held out in
-        // every run and on every machine.
+        // A hasher without a key (the std's has a random one): the same positions are held
+        // out in every run.
         let mut hasher = FixedHasher(0);
         position.hash(&mut hasher);
         (mix(hasher.0) % 1_000_000) as f64 / 1_000_000.0 < self.holdout
