@@ -314,48 +314,40 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     use bg_tui::engine::Variant;
     let dir = tempfile::tempdir().expect("a temporary folder");
     let plain = small_checkpoint(dir.path(), "backgammon");
-    let contact_inputs = |path: &Path| {
+    let plain = plain.to_str().expect("UTF-8");
+    let read_nets = |path: &str| {
         let bytes = std::fs::read(path).expect("the checkpoint");
-        format::from_bytes(&bytes, Variant::Backgammon)
-            .expect("backgammon's nets")
-            .contact
-            .inputs()
+        format::from_bytes(&bytes, Variant::Backgammon).expect("backgammon's nets")
     };
-    assert_eq!(contact_inputs(&plain), CONTACT_INPUTS);
+    assert_eq!(read_nets(plain).contact.inputs(), CONTACT_INPUTS);
     let path = |name: &str| dir.path().join(name).to_str().expect("UTF-8").to_string();
-    let common = ["--games", "2", "--check-every", "0", "--log"];
     let log = path("log");
-    let widened = path("widened.bgnet");
-    let mut args = vec!["train", "--rich", "--from", plain.to_str().expect("UTF-8")];
-    args.extend(common);
-    args.extend([log.as_str(), "--checkpoint", widened.as_str()]);
-    let o = bg_lab(&args);
-    assert!(o.status.success(), "{o:?}");
-    assert_eq!(contact_inputs(Path::new(&widened)), RICH_CONTACT_INPUTS);
+    // Two games of training with `options`, into a new checkpoint `name`, which must
+    // succeed; the checkpoint's path.
+    let train_to = |options: &[&str], name: &str| {
+        let checkpoint = path(name);
+        let mut args = vec!["train"];
+        args.extend(options);
+        args.extend(["--games", "2", "--check-every", "0", "--log", &log]);
+        args.extend(["--checkpoint", &checkpoint]);
+        let o = bg_lab(&args);
+        assert!(o.status.success(), "{options:?}: {o:?}");
+        checkpoint
+    };
+    let widened = train_to(&["--rich", "--from", plain], "widened.bgnet");
+    assert_eq!(read_nets(&widened).contact.inputs(), RICH_CONTACT_INPUTS);
     // `--hidden` above the file's widens the hidden layer too (the file's has 4).
-    let wider = path("wider.bgnet");
-    let mut args = vec![
-        "train",
-        "--hidden",
-        "6",
-        "--from",
-        plain.to_str().expect("UTF-8"),
-    ];
-    args.extend(common);
-    args.extend([log.as_str(), "--checkpoint", wider.as_str()]);
-    let o = bg_lab(&args);
-    assert!(o.status.success(), "{o:?}");
-    let bytes = std::fs::read(&wider).expect("the checkpoint");
-    let nets = format::from_bytes(&bytes, Variant::Backgammon).expect("backgammon's nets");
-    assert_eq!(nets.contact.hidden(), 6);
-    assert_eq!(nets.contact.inputs(), CONTACT_INPUTS);
-    let fresh = path("fresh.bgnet");
-    let mut args = vec!["train", "--rich", "--hidden", "4", "--race-hidden", "2"];
-    args.extend(common);
-    args.extend([log.as_str(), "--checkpoint", fresh.as_str()]);
-    let o = bg_lab(&args);
-    assert!(o.status.success(), "{o:?}");
-    assert_eq!(contact_inputs(Path::new(&fresh)), RICH_CONTACT_INPUTS);
+    let wider = read_nets(&train_to(
+        &["--hidden", "6", "--from", plain],
+        "wider.bgnet",
+    ));
+    assert_eq!(wider.contact.hidden(), 6);
+    assert_eq!(wider.contact.inputs(), CONTACT_INPUTS);
+    let fresh = train_to(
+        &["--rich", "--hidden", "4", "--race-hidden", "2"],
+        "fresh.bgnet",
+    );
+    assert_eq!(read_nets(&fresh).contact.inputs(), RICH_CONTACT_INPUTS);
     let other = path("plakoto.bgnet");
     refused(
         &[
@@ -371,25 +363,15 @@ fn a_rich_run_widens_plain_nets_and_other_rule_sets_refuse_it() {
     assert!(!Path::new(&other).exists(), "nothing written");
     // `--extra` widens plain or rich nets to the extra inputs, starts a fresh run with
     // them, and is refused with `--rich` or for other rule sets.
-    for (from, name) in [
-        (plain.to_str().expect("UTF-8"), "x1"),
-        (widened.as_str(), "x2"),
-    ] {
-        let extra = path(&format!("{name}.bgnet"));
-        let mut args = vec!["train", "--extra", "--from", from];
-        args.extend(common);
-        args.extend([log.as_str(), "--checkpoint", extra.as_str()]);
-        let o = bg_lab(&args);
-        assert!(o.status.success(), "{o:?}");
-        assert_eq!(contact_inputs(Path::new(&extra)), EXTRA_CONTACT_INPUTS);
+    for (from, name) in [(plain, "x1.bgnet"), (widened.as_str(), "x2.bgnet")] {
+        let extra = train_to(&["--extra", "--from", from], name);
+        assert_eq!(read_nets(&extra).contact.inputs(), EXTRA_CONTACT_INPUTS);
     }
-    let fresh = path("fresh-extra.bgnet");
-    let mut args = vec!["train", "--extra", "--hidden", "4", "--race-hidden", "2"];
-    args.extend(common);
-    args.extend([log.as_str(), "--checkpoint", fresh.as_str()]);
-    let o = bg_lab(&args);
-    assert!(o.status.success(), "{o:?}");
-    assert_eq!(contact_inputs(Path::new(&fresh)), EXTRA_CONTACT_INPUTS);
+    let fresh = train_to(
+        &["--extra", "--hidden", "4", "--race-hidden", "2"],
+        "fresh-extra.bgnet",
+    );
+    assert_eq!(read_nets(&fresh).contact.inputs(), EXTRA_CONTACT_INPUTS);
     refused(&["train", "--extra", "--rich"], "cannot be used with");
     refused(
         &[
