@@ -31,6 +31,9 @@ pub(crate) struct HintPanel {
     pub(crate) plays: Vec<HintPlay>,
     /// The play chosen with Up/Down.
     pub(crate) selected: usize,
+    /// The play made in the match (the viewer's study panel): marked `*` at the start of its
+    /// line, as GNU Backgammon marks it, where the cursor is not.
+    pub(crate) played: Option<usize>,
     /// The rollout of its lines (`R`), once asked for: shown in place of the ranking.
     pub(crate) rollout: Option<RolloutView>,
     /// How `R` would roll it out (an answer the panel shows; `None` while it waits).
@@ -51,6 +54,7 @@ impl HintPanel {
             head: lines,
             plays: Vec::new(),
             selected: 0,
+            played: None,
             rollout: None,
             choice: None,
             cube_rollable: false,
@@ -117,6 +121,7 @@ impl HintPanel {
             head: vec![text::ranking_head(advice), columns],
             plays,
             selected: 0,
+            played: None,
             rollout: None,
             choice: None,
             cube_rollable: false,
@@ -138,6 +143,7 @@ impl HintPanel {
                 })
                 .collect(),
             selected: 0,
+            played: None,
             rollout: None,
             choice: None,
             cube_rollable: false,
@@ -170,12 +176,23 @@ impl HintPanel {
         };
     }
 
+    /// The mark at the start of line `i`: `>` the chosen play, `*` the play made.
+    fn mark(&self, i: usize) -> char {
+        if i == self.selected {
+            '>'
+        } else if self.played == Some(i) {
+            '*'
+        } else {
+            ' '
+        }
+    }
+
     /// The lines the panel shows: the head, then the plays around the chosen one (marked),
     /// numbered from 1, then how to choose.
     #[must_use]
     pub(crate) fn lines(&self) -> Vec<String> {
         if let Some(rollout) = &self.rollout {
-            return rollout.lines(self.selected);
+            return rollout.lines(self.selected, self.played);
         }
         let mut out = self.head.clone();
         let rollout = self
@@ -199,8 +216,7 @@ impl HintPanel {
             .saturating_sub(SHOWN - 1)
             .min(self.plays.len().saturating_sub(SHOWN));
         for (i, p) in self.plays.iter().enumerate().skip(first).take(SHOWN) {
-            let mark = if i == self.selected { '>' } else { ' ' };
-            out.push(format!("{mark}{:>2} {}", i + 1, p.text));
+            out.push(format!("{}{:>2} {}", self.mark(i), i + 1, p.text));
         }
         out.push(format!(
             "{} plays; Up/Down, Enter or 1-9 plays one; others close",

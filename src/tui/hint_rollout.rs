@@ -380,12 +380,12 @@ impl RolloutView {
         self.report = Some(report);
     }
 
-    /// The panel's lines: how the rollout is played (its trials, depth, cut, pruning, variance
+    /// The panel's lines (`selected` marked `>`, the play `played` in the match `*`): how the rollout is played (its trials, depth, cut, pruning, variance
     /// reduction as VR, threads), each line with its equity ± its
     /// standard error and its chances (as they stand after each round), the cube decision
     /// (a cube rollout), and how far it has come.
     #[must_use]
-    pub(crate) fn lines(&self, selected: usize) -> Vec<String> {
+    pub(crate) fn lines(&self, selected: usize, played: Option<usize>) -> Vec<String> {
         let mut out = vec![format!(
             "rollout: {}{}, VR, {} thread{}",
             self.choice.words(),
@@ -444,6 +444,8 @@ impl RolloutView {
             };
             let mark = if i == selected && self.labels.len() > 1 {
                 '>'
+            } else if played == Some(i) {
+                '*'
             } else {
                 ' '
             };

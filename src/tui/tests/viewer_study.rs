@@ -234,8 +234,20 @@ fn study_at(game: usize, action: usize) -> Viewer {
     v
 }
 
-/// `h` lists the decision's alternatives ranked, the one made marked; Esc closes it.
+/// `h` lists the decision's alternatives ranked, the one made marked `*` at the start of
+/// its line where the cursor is not (never after the notation, where a star reads as a
+/// hit), in the ranking and in its rollout; Esc closes it.
 pub(super) fn check_alternatives_key() {
+    // The line of the ranking (or the rollout) naming `play`.
+    fn line_of<'a>(lines: &'a [String], play: &str) -> &'a str {
+        lines
+            .iter()
+            .find(|l| {
+                l.get(4..)
+                    .is_some_and(|rest| rest.starts_with(&format!("{play} ")))
+            })
+            .unwrap_or_else(|| panic!("{play} is listed: {lines:?}"))
+    }
     let mut v = study_at(1, 1);
     let study = v.study().expect("open");
     assert!(study.ready);
@@ -246,10 +258,31 @@ pub(super) fn check_alternatives_key() {
         .expect("the play made is named");
     assert!(made.contains(" of "), "{made}");
     assert!(
-        lines.iter().any(|l| l.contains("13/7 8/7*")),
-        "marked in the list: {lines:?}"
+        line_of(&lines, "13/7 8/7").starts_with('>'),
+        "the cursor starts on the play made: {lines:?}"
     );
     assert!(study.panel.plays.len() > 5, "every play of 6-1 ranked");
+    let rank = study.panel.played.expect("the play made is ranked");
+    // The cursor moved off it, the play made keeps its star; no line has one after a play.
+    press(
+        &mut v,
+        if rank == 0 {
+            KeyCode::Down
+        } else {
+            KeyCode::Up
+        },
+    );
+    let lines = v.study().expect("open").panel.lines();
+    assert!(line_of(&lines, "13/7 8/7").starts_with('*'), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("8/7*")), "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with('>')).count(), 1);
+    if rank < 5 {
+        // Its rollout (the best five) marks it the same way.
+        press(&mut v, KeyCode::Char('R'));
+        let lines = v.study().expect("open").panel.lines();
+        assert!(line_of(&lines, "13/7 8/7").starts_with('*'), "{lines:?}");
+        press(&mut v, KeyCode::Esc); // stops it
+    }
     press(&mut v, KeyCode::Esc);
     assert!(v.study().is_none());
     assert!(!v.should_quit());

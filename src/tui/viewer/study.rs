@@ -249,8 +249,9 @@ fn action_words(action: Action) -> &'static str {
     }
 }
 
-/// Marks the play made in `panel`'s ranking with `*` after its notation, and names it
-/// with its rank under the heads.
+/// Marks the play made in `panel`'s ranking (`*` at the start of its line, as GNU
+/// Backgammon marks it: after the notation a star would read as a hit), names it with its
+/// rank under the heads and puts the cursor on it.
 fn mark_played(panel: &mut HintPanel, played: &Play) {
     let Some(rank) = panel.plays.iter().position(|p| p.play == *played) else {
         panel
@@ -258,18 +259,13 @@ fn mark_played(panel: &mut HintPanel, played: &Play) {
             .push(format!("* made: {} (not ranked)", play_text(played)));
         return;
     };
-    let line = &mut panel.plays[rank];
-    let name = play_text(&line.play);
-    if let Some(rest) = line.text.strip_prefix(&name) {
-        // The star takes a column of the padding after the notation, where there is one.
-        let rest = rest.strip_prefix(' ').unwrap_or(rest);
-        line.text = format!("{name}*{rest}");
-    }
     panel.head.push(format!(
-        "* the play made: {name}, {} of {}",
+        "* the play made: {}, {} of {}",
+        play_text(played),
         rank + 1,
         panel.plays.len()
     ));
+    panel.played = Some(rank);
     panel.selected = rank;
 }
 
