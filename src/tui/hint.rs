@@ -176,17 +176,6 @@ impl HintPanel {
         };
     }
 
-    /// The mark at the start of line `i`: `>` the chosen play, `*` the play made.
-    fn mark(&self, i: usize) -> char {
-        if i == self.selected {
-            '>'
-        } else if self.played == Some(i) {
-            '*'
-        } else {
-            ' '
-        }
-    }
-
     /// The lines the panel shows: the head, then the plays around the chosen one (marked),
     /// numbered from 1, then how to choose.
     #[must_use]
@@ -216,7 +205,12 @@ impl HintPanel {
             .saturating_sub(SHOWN - 1)
             .min(self.plays.len().saturating_sub(SHOWN));
         for (i, p) in self.plays.iter().enumerate().skip(first).take(SHOWN) {
-            out.push(format!("{}{:>2} {}", self.mark(i), i + 1, p.text));
+            out.push(format!(
+                "{}{:>2} {}",
+                line_mark(i, Some(self.selected), self.played),
+                i + 1,
+                p.text
+            ));
         }
         out.push(format!(
             "{} plays; Up/Down, Enter or 1-9 plays one; others close",
@@ -224,6 +218,19 @@ impl HintPanel {
         ));
         out.extend(rollout);
         out
+    }
+}
+
+/// The mark at the start of a ranked line `i`: `>` the line the cursor is on (`selected`,
+/// none where there is nothing to choose), else `*` the play made (`played`), else a space.
+#[must_use]
+pub(crate) fn line_mark(i: usize, selected: Option<usize>, played: Option<usize>) -> char {
+    if selected == Some(i) {
+        '>'
+    } else if played == Some(i) {
+        '*'
+    } else {
+        ' '
     }
 }
 

@@ -4,6 +4,7 @@
 //! a stop flag (Esc, or the panel closed) ends the rollout within a turn of the trial in
 //! progress, with the trials done before it.
 
+use crate::tui::hint::line_mark;
 use bg_tui::advisor::{Advisor, CubeRollout, text};
 use bg_tui::bot::expert::cube::CubeInfo;
 use bg_tui::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout_until};
@@ -380,10 +381,11 @@ impl RolloutView {
         self.report = Some(report);
     }
 
-    /// The panel's lines (`selected` marked `>`, the play `played` in the match `*`): how the rollout is played (its trials, depth, cut, pruning, variance
-    /// reduction as VR, threads), each line with its equity ± its
-    /// standard error and its chances (as they stand after each round), the cube decision
-    /// (a cube rollout), and how far it has come.
+    /// The panel's lines: how the rollout is played (its trials, depth, cut, pruning,
+    /// variance reduction as VR, threads), each line with its equity ± its standard error
+    /// and its chances (as they stand after each round; `selected` marked `>`, the play
+    /// `played` in the match `*`, as [`line_mark`] marks them), the cube decision (a cube
+    /// rollout), and how far it has come.
     #[must_use]
     pub(crate) fn lines(&self, selected: usize, played: Option<usize>) -> Vec<String> {
         let mut out = vec![format!(
@@ -442,13 +444,9 @@ impl RolloutView {
                 }
                 _ => "…".to_string(),
             };
-            let mark = if i == selected && self.labels.len() > 1 {
-                '>'
-            } else if played == Some(i) {
-                '*'
-            } else {
-                ' '
-            };
+            // A one-line rollout (the cube's) has nothing to choose: no cursor.
+            let cursor = (self.labels.len() > 1).then_some(selected);
+            let mark = line_mark(i, cursor, played);
             let width = if cubeful { 18 } else { 24 };
             out.push(format!("{mark}{label:<width$} {figures}"));
         }
