@@ -21,8 +21,11 @@ mod search;
 pub(crate) mod two_sided;
 
 use super::net::{LOSE_GAMMON, OUTPUTS, Probs, WIN, WIN_GAMMON};
-use crate::engine::{Dice, Play, Position, legal_plays_into};
+use crate::engine::{Dice, Position};
+#[cfg(test)]
+use crate::engine::{Play, legal_plays_into};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Positions in the database: C(21, 6).
 pub const POSITIONS: usize = 54_264;
@@ -74,9 +77,10 @@ fn index_within(home: &Home, most: usize) -> Option<usize> {
     let mut rank = 0u32;
     for point in (0..6).rev() {
         let c = usize::from(home[point]);
-        for v in 0..c {
-            rank += WAYS[point][budget - v];
-        }
+        // The placements that put fewer than `c` here, each with the rest below:
+        // the sum over v < c of WAYS[point][budget - v], which is
+        // WAYS[point + 1][budget] - WAYS[point + 1][budget - c] (Pascal's rule, summed).
+        rank += WAYS[point + 1][budget] - WAYS[point + 1][budget - c];
         budget -= c;
     }
     Some(rank as usize)
@@ -130,8 +134,18 @@ const EMPTY: Entry = Entry {
 #[derive(Debug)]
 pub struct BearoffDb {
     entries: Vec<OnceLock<Entry>>,
+    /// Each entry's expected rolls to bear off every checker and the first one (as `f32`
+    /// bits; [`NOT_YET`] before the entry is worked out), side by side in a few hundred
+    /// kilobytes: an entry's plays compare the entries they reach by these, where reading
+    /// each whole entry was a miss of the memory caches a play.
+    expectations: Vec<[AtomicU32; 2]>,
 }
 
+/// An expectation not worked out yet (a NaN no entry has).
+const NOT_YET: u32 = u32::MAX;
+
+/// A position of `home` for the rules engine (for the tests' comparison with its plays).
+#[cfg(test)]
 fn position_of(home: &Home) -> Position {
     let mut board = [0i8; 26];
     for (p, &n) in home.iter().enumerate() {
@@ -154,6 +168,94 @@ pub fn homes(position: &Position) -> Option<(Home, Home)> {
     Some((home(&mine), home(&theirs)))
 }
 
+/// Lists to reuse while [`homes_reached`] works (a search allocates little).
+#[derive(Debug, Default)]
+struct HomeMoves {
+    level: Vec<u32>,
+    next: Vec<u32>,
+    reached: Vec<u32>,
+}
+
+/// A home board in one word, 4 bits a point from the 1-point up.
+fn packed(home: &Home) -> u32 {
+    home.iter()
+        .enumerate()
+        .fold(0, |w, (i, &n)| w | (u32::from(n) << (4 * i)))
+}
+
+/// The home board of a word of [`packed`].
+fn unpacked(word: u32) -> Home {
+    std::array::from_fn(|i| ((word >> (4 * i)) & 0xF) as u8)
+}
+
+/// Every home board `home` (every checker in it, one at least) can reach with `dice`, each
+/// once, into `out`: the dice played in either order (a double four times), each die by a
+/// checker borne off from its point, one moved down from above it, or, with none on it or
+/// above, one borne off from the highest point below; an empty board once the last
+/// checker is off. Nothing blocks in the home board and a die can always be played while a
+/// checker is left, so these are the boards of the legal plays (a test compares them with
+/// the rules engine's).
+fn homes_reached(home: Home, dice: Dice, out: &mut Vec<Home>, moves: &mut HomeMoves) {
+    let (a, b) = (usize::from(dice.first()), usize::from(dice.second()));
+    let start = packed(&home);
+    moves.reached.clear();
+    if a == b {
+        play_dies(start, &[a; 4], moves);
+    } else {
+        play_dies(start, &[a, b], moves);
+        play_dies(start, &[b, a], moves);
+    }
+    moves.reached.sort_unstable();
+    moves.reached.dedup();
+    out.clear();
+    out.extend(moves.reached.iter().map(|&w| unpacked(w)));
+}
+
+/// The boards reached by playing `dies` in this order from `start`, added to
+/// `moves.reached` (see [`homes_reached`]).
+fn play_dies(start: u32, dies: &[usize], moves: &mut HomeMoves) {
+    let HomeMoves {
+        level,
+        next,
+        reached,
+    } = moves;
+    let count = |w: u32, i: usize| (w >> (4 * i)) & 0xF;
+    level.clear();
+    level.push(start);
+    for &die in dies {
+        next.clear();
+        for &h in level.iter() {
+            if h == 0 {
+                next.push(0);
+                continue;
+            }
+            let d = die - 1;
+            if count(h, d) > 0 {
+                next.push(h - (1 << (4 * d)));
+            }
+            let mut above = false;
+            for from in die..6 {
+                if count(h, from) > 0 {
+                    above = true;
+                    next.push(h - (1 << (4 * from)) + (1 << (4 * (from - die))));
+                }
+            }
+            if !above
+                && count(h, d) == 0
+                && let Some(highest) = (0..d).rev().find(|&i| count(h, i) > 0)
+            {
+                next.push(h - (1 << (4 * highest)));
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        std::mem::swap(level, next);
+    }
+    reached.extend_from_slice(level);
+}
+
+/// The home board of the player who made `play`, after it.
+#[cfg(test)]
 fn home_after(play: &Play) -> Home {
     let b = play.position().board();
     let mut home = [0u8; 6];
@@ -214,6 +316,9 @@ impl BearoffDb {
     pub fn new() -> BearoffDb {
         BearoffDb {
             entries: (0..POSITIONS).map(|_| OnceLock::new()).collect(),
+            expectations: (0..POSITIONS)
+                .map(|_| [AtomicU32::new(NOT_YET), AtomicU32::new(NOT_YET)])
+                .collect(),
         }
     }
 
@@ -248,46 +353,75 @@ impl BearoffDb {
 
     /// Entry `i`, worked out now if it was not yet.
     fn at(&self, i: usize) -> &Entry {
-        self.entries[i].get_or_init(|| self.work_out(i))
+        self.entries[i].get_or_init(|| {
+            let entry = self.work_out(i);
+            let [all, first] = &self.expectations[i];
+            all.store(entry.expected.to_bits(), Ordering::Relaxed);
+            first.store(expected_of(&entry.first).to_bits(), Ordering::Relaxed);
+            entry
+        })
+    }
+
+    /// Entry `i`'s expected rolls to bear off every checker and the first one (worked out
+    /// now if they were not yet).
+    fn expectations(&self, i: usize) -> (f32, f32) {
+        let [all, first] = &self.expectations[i];
+        let (a, f) = (all.load(Ordering::Relaxed), first.load(Ordering::Relaxed));
+        if a == NOT_YET || f == NOT_YET {
+            let entry = self.at(i);
+            return (entry.expected, expected_of(&entry.first));
+        }
+        (f32::from_bits(a), f32::from_bits(f))
     }
 
     /// Entry `i` from the entries of the positions its plays reach (each fewer pips, so the
     /// recursion ends).
     fn work_out(&self, i: usize) -> Entry {
+        let mut moves = HomeMoves::default();
+        self.work_out_over(i, |home, dice, out| {
+            homes_reached(home, dice, out, &mut moves);
+        })
+    }
+
+    /// Entry `i` from the entries of the boards `reached(home, dice, out)` lists as the
+    /// plays of each roll reach.
+    fn work_out_over(
+        &self,
+        i: usize,
+        mut reached: impl FnMut(Home, Dice, &mut Vec<Home>),
+    ) -> Entry {
         let home = home_of(i);
         let on: u32 = home.iter().map(|&n| u32::from(n)).sum();
         if on == 0 {
             return EMPTY;
         }
-        let position = position_of(&home);
         let mut entry = EMPTY;
-        let mut plays = Vec::new();
+        let mut nexts = Vec::new();
         for (dice, weight) in roll_table() {
-            legal_plays_into(&position, *dice, &mut plays);
+            reached(home, *dice, &mut nexts);
             // Best for every checker off: fewest rolls expected; for the first one: a play
-            // that bears one off, else the fewest rolls expected to do so.
+            // that bears one off, else the fewest rolls expected to do so. Of equals, the
+            // least index, whatever the order of the plays.
             let mut best_all: Option<(f32, usize)> = None;
             let mut best_first: Option<(f32, usize)> = None;
-            for play in &plays {
-                let next = home_after(play);
-                let Some(j) = index(&next) else { continue };
-                let e_all = self.at(j).expected;
+            for next in &nexts {
+                let Some(j) = index(next) else { continue };
+                let (e_all, e_first_there) = self.expectations(j);
                 let next_on: u32 = next.iter().map(|&n| u32::from(n)).sum();
                 let e_first = if next_on < on || on < 15 {
                     0.0
                 } else {
-                    expected_of(&self.at(j).first)
+                    e_first_there
                 };
-                if best_all.is_none_or(|b| e_all < b.0) {
+                if best_all.is_none_or(|b| (e_all, j) < b) {
                     best_all = Some((e_all, j));
                 }
-                if best_first.is_none_or(|b| e_first < b.0) {
+                if best_first.is_none_or(|b| (e_first, j) < b) {
                     best_first = Some((e_first, j));
                 }
             }
             if let Some((_, j)) = best_all {
-                let next_on: u32 = home_of(j).iter().map(|&n| u32::from(n)).sum();
-                let done = next_on == 0;
+                let done = j == 0;
                 add_shifted(&mut entry.all, (!done).then_some(&self.at(j).all), *weight);
             }
             // No legal play cannot happen in the home board (it would lose the roll).
@@ -372,5 +506,53 @@ mod tests {
         assert!(small.entry(&[1, 1, 0, 0, 0, 0]).is_some());
         let few = small.entries.iter().filter(|e| e.get().is_some()).count();
         assert!(few < 10, "{few} entries for two checkers");
+    }
+
+    /// The boards of the rules engine's legal plays, for [`BearoffDb::work_out_over`].
+    fn engine_plays() -> impl FnMut(Home, Dice, &mut Vec<Home>) {
+        let mut plays = Vec::new();
+        move |home, dice, out| {
+            legal_plays_into(&position_of(&home), dice, &mut plays);
+            out.clear();
+            out.extend(plays.iter().map(home_after));
+        }
+    }
+
+    /// The database's own generator of the boards a roll reaches gives every entry of the
+    /// whole database the entry the rules engine's legal plays give (from the same entries
+    /// below it, so by induction the same database), and reaches the same boards for
+    /// every placement of up to 15 checkers with a few rolls.
+    #[test]
+    fn the_home_board_generator_reaches_the_boards_of_the_legal_plays() {
+        let db = BearoffDb::build();
+        let mut by_engine = engine_plays();
+        for i in 0..POSITIONS {
+            let engine = db.work_out_over(i, &mut by_engine);
+            assert_eq!(&engine, db.at(i), "{:?}", home_of(i));
+        }
+        let mut moves = HomeMoves::default();
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for i in (1..POSITIONS).step_by(97) {
+            for (dice, _) in roll_table() {
+                homes_reached(home_of(i), *dice, &mut ours, &mut moves);
+                by_engine(home_of(i), *dice, &mut theirs);
+                ours.sort_unstable();
+                theirs.sort_unstable();
+                assert_eq!(ours, theirs, "{:?} {dice:?}", home_of(i));
+            }
+        }
+    }
+
+    /// The index of a placement is its rank among the placements of at most 15 checkers,
+    /// and [`home_of`] undoes it.
+    #[test]
+    fn index_and_home_of_undo_each_other() {
+        assert_eq!(index(&[0; 6]), Some(0));
+        assert_eq!(index(&[1, 0, 0, 0, 0, 0]), Some(1));
+        assert_eq!(index(&[0, 0, 0, 0, 0, 15]), Some(POSITIONS - 1));
+        assert_eq!(index(&[0, 0, 0, 0, 1, 15]), None);
+        for i in 0..POSITIONS {
+            assert_eq!(index(&home_of(i)), Some(i));
+        }
     }
 }

@@ -15,9 +15,9 @@
 //! Entries are worked out the first time they are needed (with the entries they stand on)
 //! and kept for the process.
 
-use super::{Home, home_after, home_within, index_within, position_of, roll_table};
+use super::{Home, HomeMoves, home_within, homes_reached, index_within, roll_table};
 use crate::bot::expert::cube::Holder;
-use crate::engine::{Play, Position, legal_plays_into};
+use crate::engine::Position;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The most checkers a side may have left for a position to be in the database.
@@ -102,14 +102,14 @@ impl Tables {
     /// The placements reached by the plays of side placement `i`, roll by roll.
     fn reach_of(&mut self, i: usize) -> &Vec<Vec<u16>> {
         if self.reach[i].is_empty() {
-            let position = position_of(&home_within(i, MOST_CHECKERS));
-            let mut plays: Vec<Play> = Vec::new();
+            let home = home_within(i, MOST_CHECKERS);
+            let (mut homes, mut moves) = (Vec::new(), HomeMoves::default());
             let mut by_roll = Vec::with_capacity(21);
             for (dice, _) in roll_table() {
-                legal_plays_into(&position, *dice, &mut plays);
-                let mut reached: Vec<u16> = plays
+                homes_reached(home, *dice, &mut homes, &mut moves);
+                let mut reached: Vec<u16> = homes
                     .iter()
-                    .filter_map(|play| index_within(&home_after(play), MOST_CHECKERS))
+                    .filter_map(|home| index_within(home, MOST_CHECKERS))
                     .filter_map(|j| u16::try_from(j).ok())
                     .collect();
                 reached.sort_unstable();
