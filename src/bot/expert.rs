@@ -431,7 +431,7 @@ impl ExpertBot {
     pub fn prune_replies(&mut self, prune: bool) -> Result<(), BotError> {
         self.reply_pruner = if prune {
             let nets = shipped_pruner()?;
-            let buf = Buffers::with_cache(&nets);
+            let buf = Buffers::incremental(&nets);
             Some((prune::Pruner::new(nets, buf), Vec::new()))
         } else {
             None
