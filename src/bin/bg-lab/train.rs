@@ -749,19 +749,39 @@ fn round_done(
 /// An example a supervised round fits: a position and the chances of its player on roll.
 type Example = (bg_tui::engine::Position, bg_tui::bot::expert::Probs);
 
-/// The end of a supervised round: `nets` fitted to `data` and `also` (`--epochs` passes from `alpha`,
-/// falling to `--alpha-end`, `--holdout` kept apart), the round's self-play `games` and
-/// the time since `started` counted into `state`, and the checkpoint written. Returns the
-/// words for the fit, "(E epochs, alpha A): error B -> C" and the held-out part's.
+/// What a supervised round fits: its examples, the round's self-play, its first step and
+/// when it started.
+struct Round<'a> {
+    /// The examples of the round (a held-out part is taken from these).
+    data: &'a [Example],
+    /// Examples fitted beside them, never held out (the look-ahead's, `--with-look-ahead`).
+    also: &'a [Example],
+    /// The self-play games the round played (to count into the checkpoint's state).
+    games: u64,
+    /// The first pass's step, falling to `--alpha-end`.
+    alpha: f32,
+    /// When the round started (its time is counted into the state).
+    started: Instant,
+}
+
+/// The end of a supervised round: `nets` fitted to the round's examples (`--epochs` passes
+/// from its step, falling to `--alpha-end`, `--holdout` kept apart), its self-play games
+/// and its time counted into `state`, and the checkpoint written. Returns the words for the
+/// fit, "(E epochs, alpha A): error B -> C" and the held-out part's.
 fn fit_and_save(
     args: &TrainArgs,
     checkpoint: &Path,
     nets: &mut Nets,
     state: &mut TrainState,
-    (data, also): (&[Example], &[Example]),
-    (games, alpha): (u64, f32),
-    started: Instant,
+    round: Round<'_>,
 ) -> Result<String, TrainError> {
+    let Round {
+        data,
+        also,
+        games,
+        alpha,
+        started,
+    } = round;
     let plan = supervised::FitPlan {
         epochs: args.epochs,
         alpha,
@@ -839,9 +859,13 @@ fn distill_round(
         checkpoint,
         &mut nets,
         &mut state,
-        (&data, &[]),
-        (games, alpha),
-        started,
+        Round {
+            data: &data,
+            also: &[],
+            games,
+            alpha,
+            started,
+        },
     )?;
     let line = format!(
         "distillation round at games {}: {} plays of {count} positions valued by the teacher in {valued:.0} s, fitted in {:.0} s {fitted}",
@@ -913,9 +937,13 @@ fn database_round(
         checkpoint,
         &mut nets,
         &mut state,
-        (&data, &also),
-        (games, alpha),
-        started,
+        Round {
+            data: &data,
+            also: &also,
+            games,
+            alpha,
+            started,
+        },
     )?;
     let line = format!(
         "supervised round at games {} on the rollout database {}: {} positions{races}{also_words}, fitted in {:.0} s {fitted}",
@@ -1026,9 +1054,13 @@ fn supervised_round(
         checkpoint,
         &mut nets,
         &mut state,
-        (&data, &[]),
-        (games, alpha),
-        started,
+        Round {
+            data: &data,
+            also: &[],
+            games,
+            alpha,
+            started,
+        },
     )?;
     let line = format!(
         "supervised round at games {}: {examples_are}, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s {fitted}",
