@@ -1444,6 +1444,48 @@ fn increments_give_the_bits_worked_out_afresh() {
     }
 }
 
+/// The pruning nets (a raw net) in increments from only the points that changed give the
+/// bits worked out afresh, also when the same buffers evaluate the full nets in between
+/// (which leave the kept sums another net's).
+#[test]
+fn the_pruning_nets_from_the_changed_points_give_the_bits_worked_out_afresh() {
+    let pruner = bg_tui::bot::expert::shipped_pruner().expect("the pruning nets read");
+    let nets = nets_for(Variant::Backgammon);
+    let mut going = Buffers::incremental(&pruner);
+    for (i, p) in random_positions_of(Variant::Backgammon, 78, 300)
+        .iter()
+        .enumerate()
+    {
+        let dice = Dice::new((i % 6) as u8 + 1, (i / 3 % 6) as u8 + 1).expect("dice");
+        for (j, play) in Variant::Backgammon.legal_plays(p, dice).iter().enumerate() {
+            if eval::verdict_after(&pruner, play.position()).is_some() {
+                continue;
+            }
+            let after = play.position().switched();
+            if after.is_race() {
+                continue;
+            }
+            if (i + j) % 7 == 0 {
+                eval::net_outputs(&nets, &after, &mut going);
+            }
+            let chained = eval::net_outputs(&pruner, &after, &mut going);
+            let afresh = eval::net_outputs(&pruner, &after, &mut Buffers::incremental(&pruner));
+            let plain = eval::net_outputs(&pruner, &after, &mut Buffers::new(&pruner));
+            assert_eq!(
+                chained.map(f32::to_bits),
+                afresh.map(f32::to_bits),
+                "{after:?}"
+            );
+            let apart = chained
+                .iter()
+                .zip(&plain)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0f32, f32::max);
+            assert!(apart <= 2e-6, "{apart} from the plain pass: {after:?}");
+        }
+    }
+}
+
 /// Every input of every encoding is a whole number over its denominator, no larger than
 /// its grain says: what the evaluator in whole numbers relies on.
 #[test]

@@ -341,6 +341,67 @@ fn raw(side: &Side, out: &mut [f32]) {
     out[97] = 15u32.saturating_sub(on) as f32 / 15.0;
 }
 
+/// The raw inputs (the [`RAW_CONTACT_INPUTS`] of a raw contact net: the mover's block,
+/// then the opponent's) that differ between the sides `before` and `after` (each as
+/// [`sides`] gives them), with their values for `after`, into `out`: the four of each point
+/// whose count changed, the bar's and the checkers off's, each as [`contact_inputs`] works
+/// it out.
+pub fn raw_changes(before: &(Side, Side), after: &(Side, Side), out: &mut Vec<(u32, f32)>) {
+    out.clear();
+    for (block, (was, now)) in [(&before.0, &after.0), (&before.1, &after.1)]
+        .into_iter()
+        .enumerate()
+    {
+        let base = block * RAW;
+        // The points that changed, as a mask (bit p for point p, 25 the bar), eight at a
+        // time: most positions differ from the one before in a few points.
+        let mut changed = 0u32;
+        for start in [0, 8, 16, 18] {
+            let word = |side: &Side| {
+                let mut bytes = [0u8; 8];
+                bytes.copy_from_slice(&side[start..start + 8]);
+                u64::from_le_bytes(bytes)
+            };
+            changed |= nonzero_bytes(word(was) ^ word(now)) << start;
+        }
+        changed &= !1;
+        let mut moved = 0i32;
+        let mut rest = changed & !(1 << 25);
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            moved += i32::from(now[p]) - i32::from(was[p]);
+            let mut x = [0.0f32; 4];
+            match POINT_INPUTS.get(usize::from(now[p])) {
+                Some(inputs) => x.copy_from_slice(inputs),
+                None => point_inputs(now[p], &mut x),
+            }
+            let first = base + 4 * (p - 1);
+            out.extend(x.into_iter().enumerate().map(|(k, v)| ((first + k) as u32, v)));
+        }
+        if changed & (1 << 25) != 0 {
+            moved += i32::from(now[25]) - i32::from(was[25]);
+            out.push(((base + 96) as u32, f32::from(now[25]) / 2.0));
+        }
+        // The checkers on the board change only when some are borne off (or the sides are
+        // of another position altogether).
+        if moved != 0 {
+            let on: u32 = now[1..=25].iter().map(|&n| u32::from(n)).sum();
+            out.push(((base + 97) as u32, 15u32.saturating_sub(on) as f32 / 15.0));
+        }
+    }
+}
+
+/// A bit for each byte of `word` that is not zero (bit `k` for the byte `k` from the low
+/// end).
+fn nonzero_bytes(word: u64) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Each byte's top bit: set when its low seven bits are not all zero or its top bit is.
+    let tops = ((word & LOW7).wrapping_add(LOW7) | word) & !LOW7;
+    // The eight top bits gathered into the top byte (bit 8k + 7 to bit 56 + k).
+    ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// The pip count of a side.
 #[must_use]
 pub fn pips(side: &Side) -> u32 {
@@ -982,6 +1043,78 @@ mod tests {
                 assert_eq!(m.blots >> p & 1 == 1, point && n == 1, "{a:?}");
             }
             assert_eq!(longest_run(m.made), plain_longest_prime(&a), "{a:?}");
+        }
+    }
+
+    /// A small generator of numbers for the tests below.
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut k = seed | 1;
+        move || {
+            k ^= k << 13;
+            k ^= k >> 7;
+            k ^= k << 17;
+            k
+        }
+    }
+
+    #[test]
+    fn nonzero_bytes_marks_each_byte_that_is_not_zero() {
+        let plain = |w: u64| {
+            (0..8)
+                .filter(|&b| (w >> (8 * b)) & 0xFF != 0)
+                .fold(0u32, |m, b| m | 1 << b)
+        };
+        for w in [0, 1, 0x80, 0xFF, 0x7F00, 1 << 63, u64::MAX, 0x0100_0000_0000_0001] {
+            assert_eq!(nonzero_bytes(w), plain(w), "{w:#x}");
+        }
+        let mut next = xorshift(5);
+        for _ in 0..100_000 {
+            let (word, keep) = (next(), next());
+            // Some bytes zeroed, some kept; the kept ones small or large.
+            let mask = (0..8).fold(0u64, |m, b| m | (((keep >> b) & 1) * 0xFF) << (8 * b));
+            let w = word & mask >> (keep >> 60);
+            assert_eq!(nonzero_bytes(w), plain(w), "{w:#x}");
+        }
+    }
+
+    /// The raw inputs of one position with [`raw_changes`] applied are those of the next: for
+    /// sides a few checkers apart (moved, hit to the bar, borne off) and for sides of no
+    /// relation to each other.
+    #[test]
+    fn raw_changes_turn_the_inputs_of_one_position_into_the_next() {
+        let raw_of = |s: &(Side, Side)| {
+            let mut x = vec![0.0f32; 2 * RAW];
+            raw(&s.0, &mut x[..RAW]);
+            raw(&s.1, &mut x[RAW..]);
+            x
+        };
+        let all = random_sides(13, 4_000);
+        let mut next = xorshift(17);
+        let mut changes = Vec::new();
+        for (i, before) in all.iter().enumerate() {
+            let mut near = *before;
+            for _ in 0..1 + next() % 4 {
+                let side = if next().is_multiple_of(2) { &mut near.0 } else { &mut near.1 };
+                let from = (1..=25).cycle().skip((next() % 25) as usize).find(|&p| side[p] > 0);
+                let Some(from) = from else { continue };
+                side[from] -= 1;
+                let to = from as i64 - (1 + next() % 6) as i64;
+                match to {
+                    // Borne off.
+                    ..=0 => {}
+                    // Now and then to the bar, as a hit checker goes.
+                    _ if next().is_multiple_of(8) => side[25] += 1,
+                    _ => side[to as usize] += 1,
+                }
+            }
+            for after in [near, all[(i + 1) % all.len()]] {
+                let mut x = raw_of(before);
+                raw_changes(before, &after, &mut changes);
+                for &(j, v) in &changes {
+                    x[j as usize] = v;
+                }
+                assert_eq!(x, raw_of(&after), "{before:?} -> {after:?}");
+            }
         }
     }
 

@@ -33,6 +33,13 @@ pub struct Buffers {
     /// The sums kept by the evaluator that works in increments, for the contact net and the
     /// race net; `None` for the plain forward pass ([`Buffers::new`]).
     kept: Option<Box<[Kept; 2]>>,
+    /// The sides of the position whose raw inputs the contact net's kept sums hold, when
+    /// they are a raw net's (the pruning nets'): the next position's inputs are then those
+    /// of the points that changed ([`encode::raw_changes`]), not worked out and compared
+    /// whole. `None` whenever those sums are anything else.
+    raw_sides: Option<(encode::Side, encode::Side)>,
+    /// The raw inputs that changed, a list kept to reuse.
+    raw_changes: Vec<(u32, f32)>,
     /// Whether [`evaluate`] works out, in a race, the exact gammons of a runner against a
     /// trailer ([`gammons::exact_gammons`]) and the exact win of a side with a few checkers
     /// out ([`race::race_win`]); off for a rollout's trials ([`Buffers::nets_in_races`]).
@@ -161,6 +168,8 @@ impl Buffers {
             other: vec![0.0; MAX_CONTACT_INPUTS],
             cache: None,
             kept: None,
+            raw_sides: None,
+            raw_changes: Vec::new(),
             exact_races: true,
         }
     }
@@ -307,6 +316,11 @@ fn race_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
 
 /// The contact net's outputs for `position` (not a race).
 fn contact_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs {
+    if let Some(p) = raw_contact_outputs(nets, position, buf) {
+        return p;
+    }
+    // The contact net's kept sums are about to hold something other than raw inputs.
+    buf.raw_sides = None;
     let kept = buf.kept.as_deref_mut().map(|k| &mut k[0]);
     match nets.variant {
         Variant::Plakoto | Variant::Fevga => {
@@ -324,6 +338,33 @@ fn contact_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Probs
             forward(&nets.contact, Encoding::Contact, &buf.contact[..n], kept, &mut buf.scratch)
         }
     }
+}
+
+/// A raw contact net's outputs (backgammon's pruning nets) in increments, `None` for any
+/// other net or without kept sums: from the inputs of the points that changed since the
+/// position before when the kept sums are that position's raw inputs for this net, else
+/// from the whole inputs; the sums kept are then this position's.
+fn raw_contact_outputs(nets: &Nets, position: &Position, buf: &mut Buffers) -> Option<Probs> {
+    if nets.variant == Variant::Plakoto
+        || nets.variant == Variant::Fevga
+        || backgammon_contact_inputs(nets) != RAW_CONTACT_INPUTS
+    {
+        return None;
+    }
+    let kept = buf.kept.as_deref_mut().map(|k| &mut k[0])?;
+    let fixed = nets.contact.fixed(Encoding::Contact)?;
+    let now = encode::sides(position);
+    if let Some(before) = &buf.raw_sides {
+        encode::raw_changes(before, &now, &mut buf.raw_changes);
+        if let Some(p) = fixed.forward_changed(&buf.raw_changes, kept) {
+            buf.raw_sides = Some(now);
+            return Some(p);
+        }
+    }
+    contact_inputs(position, &mut buf.contact[..RAW_CONTACT_INPUTS]);
+    let p = fixed.forward(&buf.contact[..RAW_CONTACT_INPUTS], kept);
+    buf.raw_sides = Some(now);
+    Some(p)
 }
 
 /// The net that judges `position` and its inputs (for checking an evaluator against

@@ -233,13 +233,63 @@ impl FixedNet {
             }
             *net = self.id;
         }
-        add_rows(
+        self.finish(sums, hidden, &index[..changed], &by[..changed])
+    }
+
+    /// The outputs when only the inputs `changes` names have changed since the sums `kept`
+    /// holds (each as `(input, its value now)`; every other input as it was): the rows of
+    /// those alone added, bit for bit what [`FixedNet::forward`] gives for the whole inputs
+    /// (the sums are exact in any order). `None`, and nothing done, when `kept` does not
+    /// hold this net's sums.
+    pub fn forward_changed(&self, changes: &[(u32, f32)], kept: &mut Kept) -> Option<[f32; OUTPUTS]> {
+        if kept.net != self.id
+            || kept.whole.len() != self.denominators.len()
+            || changes.len() > kept.whole.len()
+        {
+            return None;
+        }
+        Some(ARCH.dispatch(ForwardChanged {
+            net: self,
+            changes,
+            kept,
+        }))
+    }
+
+    #[inline(always)]
+    fn forward_changed_inline(&self, changes: &[(u32, f32)], kept: &mut Kept) -> [f32; OUTPUTS] {
+        let Kept {
+            whole,
             sums,
-            &self.rows,
-            self.hidden,
-            &index[..changed],
-            &by[..changed],
-        );
+            changes: Changes {
+                x: seen,
+                index,
+                by,
+            },
+            hidden,
+            ..
+        } = kept;
+        let mut changed = 0;
+        for &(i, now) in changes {
+            let i = i as usize;
+            // An input past those the net reads counts as zero, as in the whole pass.
+            if i >= self.inputs {
+                continue;
+            }
+            seen[i] = now;
+            let m = round_small(now * self.denominators[i]);
+            let by_now = m.wrapping_sub(whole[i]);
+            whole[i] = m;
+            index[changed] = i as u32;
+            by[changed] = by_now;
+            changed += usize::from(by_now != 0);
+        }
+        self.finish(sums, hidden, &index[..changed], &by[..changed])
+    }
+
+    /// The rows `index` added `by` times to `sums`, then the hidden units and the outputs.
+    #[inline(always)]
+    fn finish(&self, sums: &mut [f64], hidden: &mut [f32], index: &[u32], by: &[i32]) -> [f32; OUTPUTS] {
+        add_rows(sums, &self.rows, self.hidden, index, by);
         // Rounded to f32 first, so that the sigmoids take eight lanes at a time.
         for (h, &s) in hidden.iter_mut().zip(sums.iter()) {
             *h = s as f32;
@@ -291,6 +341,22 @@ struct Forward<'a> {
     net: &'a FixedNet,
     x: &'a [f32],
     kept: &'a mut Kept,
+}
+
+/// [`FixedNet::forward_changed`]'s pass, compiled for each instruction set as [`Forward`].
+struct ForwardChanged<'a> {
+    net: &'a FixedNet,
+    changes: &'a [(u32, f32)],
+    kept: &'a mut Kept,
+}
+
+impl pulp::WithSimd for ForwardChanged<'_> {
+    type Output = [f32; OUTPUTS];
+
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _: S) -> [f32; OUTPUTS] {
+        self.net.forward_changed_inline(self.changes, self.kept)
+    }
 }
 
 impl pulp::WithSimd for Forward<'_> {
