@@ -15,6 +15,9 @@
 //!   each input that changed, or worked out afresh when more inputs changed than are
 //!   non-zero. Exact, they never drift: a position's value does not depend on the positions
 //!   evaluated before it, bit for bit.
+//! - **Changed inputs named.** A caller that knows which inputs changed (the pruning nets'
+//!   raw inputs: those of the points whose counts differ) names them with their values
+//!   ([`FixedNet::forward_changed`]), and only their rows are added: the same exact sums.
 //! - **Values.** Each sum is rounded once to `f32` and goes through a sigmoid on an `exp`
 //!   of our own (within two ulps, the same on every machine), then the output layer in
 //!   `f32`: within 1e-6 of the exact values (the forward pass in `f64`), as close as the
@@ -241,7 +244,11 @@ impl FixedNet {
     /// those alone added, bit for bit what [`FixedNet::forward`] gives for the whole inputs
     /// (the sums are exact in any order). `None`, and nothing done, when `kept` does not
     /// hold this net's sums.
-    pub fn forward_changed(&self, changes: &[(u32, f32)], kept: &mut Kept) -> Option<[f32; OUTPUTS]> {
+    pub fn forward_changed(
+        &self,
+        changes: &[(u32, f32)],
+        kept: &mut Kept,
+    ) -> Option<[f32; OUTPUTS]> {
         if kept.net != self.id
             || kept.whole.len() != self.denominators.len()
             || changes.len() > kept.whole.len()
@@ -288,7 +295,13 @@ impl FixedNet {
 
     /// The rows `index` added `by` times to `sums`, then the hidden units and the outputs.
     #[inline(always)]
-    fn finish(&self, sums: &mut [f64], hidden: &mut [f32], index: &[u32], by: &[i32]) -> [f32; OUTPUTS] {
+    fn finish(
+        &self,
+        sums: &mut [f64],
+        hidden: &mut [f32],
+        index: &[u32],
+        by: &[i32],
+    ) -> [f32; OUTPUTS] {
         add_rows(sums, &self.rows, self.hidden, index, by);
         // Rounded to f32 first, so that the sigmoids take eight lanes at a time.
         for (h, &s) in hidden.iter_mut().zip(sums.iter()) {
