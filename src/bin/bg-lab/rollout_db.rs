@@ -330,15 +330,42 @@ struct Keep {
     screen: Option<f64>,
 }
 
+/// A shard open for growing, its lock held until it is dropped, then let go explicitly: a
+/// child process started meanwhile (which holds the open file until it runs its program)
+/// cannot keep it locked after this run has ended (a run right after it found the shard
+/// busy, once, in the tests).
+struct LockedShard(std::fs::File);
+
+impl Drop for LockedShard {
+    fn drop(&mut self) {
+        // Nothing to do about a failure: the lock goes with the last copy of the file.
+        let _ = self.0.unlock();
+    }
+}
+
+impl std::ops::Deref for LockedShard {
+    type Target = std::fs::File;
+
+    fn deref(&self) -> &std::fs::File {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for LockedShard {
+    fn deref_mut(&mut self) -> &mut std::fs::File {
+        &mut self.0
+    }
+}
+
 /// Opens the shard at `path` for growing (created if there is none): a regular file only,
 /// locked; reads it and cuts a torn last line away. A file that is not a database is left
 /// as it is.
-fn open_shard(path: &Path) -> Result<(std::fs::File, Database), RolloutDbError> {
+fn open_shard(path: &Path) -> Result<(LockedShard, Database), RolloutDbError> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true).append(true).create(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, bg_tui::regular_file::O_NONBLOCK);
-    let mut file = options.open(path).map_err(|e| io(path, e))?;
+    let file = options.open(path).map_err(|e| io(path, e))?;
     let meta = file.metadata().map_err(|e| io(path, e))?;
     if !meta.is_file() {
         return Err(RolloutDbError::NotRegular(path.display().to_string()));
@@ -357,8 +384,9 @@ fn open_shard(path: &Path) -> Result<(std::fs::File, Database), RolloutDbError> 
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(io(path, e)),
     }
+    let mut file = LockedShard(file);
     file.rewind().map_err(|e| io(path, e))?;
-    let db = format::read_database(&file).map_err(|b| RolloutDbError::Line {
+    let db = format::read_database(&*file).map_err(|b| RolloutDbError::Line {
         path: path.display().to_string(),
         line: b.line,
         why: b.why,
