@@ -165,6 +165,18 @@ pub fn is_own_autosave(dir: &Path, path: &Path) -> bool {
     named && path.parent().is_some_and(|parent| same_file(parent, dir))
 }
 
+impl Drop for AutosaveClaim {
+    /// Lets go of the lock explicitly, so that a child process forked meanwhile (an engine
+    /// being started, which holds the open file until it runs its program) cannot keep it
+    /// held after the claim is gone.
+    fn drop(&mut self) {
+        if let Some(lock) = &self.lock {
+            // Nothing to do about a failure: the lock goes with the last copy of the file.
+            let _ = lock.unlock();
+        }
+    }
+}
+
 impl AutosaveClaim {
     /// Starts the journal of `record` (see [`crate::journal::Journal`]): goes on with the
     /// one at [`AutosaveClaim::path`] when `continues` (the match was resumed from it) and
