@@ -136,8 +136,8 @@ pub struct BearoffDb {
     entries: Vec<OnceLock<Entry>>,
     /// Each entry's expected rolls to bear off every checker and the first one (as `f32`
     /// bits; [`NOT_YET`] before the entry is worked out), side by side in a few hundred
-    /// kilobytes: an entry's plays compare the entries they reach by these, where reading
-    /// each whole entry was a miss of the memory caches a play.
+    /// kilobytes: an entry's plays compare the entries they reach by these without reading
+    /// them whole (260 bytes each), nor working out the first one's expectation each time.
     expectations: Vec<[AtomicU32; 2]>,
 }
 
