@@ -1417,30 +1417,41 @@ fn the_evaluator_in_increments_gives_the_exact_values_within_1e_6() {
     }
 }
 
+/// The position after each play (turned to the player on roll next) of one roll of each of
+/// `count` random backgammon positions drawn with `seed`, leaving out the plays that end
+/// the game for `nets`.
+fn positions_after_plays(nets: &Nets, seed: u64, count: usize) -> Vec<Position> {
+    let mut after = Vec::new();
+    for (i, p) in random_positions_of(Variant::Backgammon, seed, count)
+        .iter()
+        .enumerate()
+    {
+        let dice = Dice::new((i % 6) as u8 + 1, (i / 3 % 6) as u8 + 1).expect("dice");
+        for play in Variant::Backgammon.legal_plays(p, dice) {
+            if eval::verdict_after(nets, play.position()).is_none() {
+                after.push(play.position().switched());
+            }
+        }
+    }
+    after
+}
+
 /// The sums worked out in increments are exact: a position gets the same bits whichever
 /// positions were evaluated before it (from the sums of the one before, or afresh).
 #[test]
 fn increments_give_the_bits_worked_out_afresh() {
     let nets = nets_for(Variant::Backgammon);
     let mut going = Buffers::incremental(&nets);
-    for (i, p) in random_positions_of(Variant::Backgammon, 77, 300)
-        .iter()
-        .enumerate()
-    {
-        let dice = Dice::new((i % 6) as u8 + 1, (i / 3 % 6) as u8 + 1).expect("dice");
-        for play in Variant::Backgammon.legal_plays(p, dice) {
-            if eval::verdict_after(&nets, play.position()).is_some() {
-                continue;
-            }
-            let after = play.position().switched();
-            let chained = eval::net_outputs(&nets, &after, &mut going);
-            let afresh = eval::net_outputs(&nets, &after, &mut Buffers::incremental(&nets));
-            assert_eq!(
-                chained.map(f32::to_bits),
-                afresh.map(f32::to_bits),
-                "{after:?}"
-            );
-        }
+    let positions = positions_after_plays(&nets, 77, 300);
+    assert!(positions.len() > 3000, "{} positions", positions.len());
+    for after in &positions {
+        let chained = eval::net_outputs(&nets, after, &mut going);
+        let afresh = eval::net_outputs(&nets, after, &mut Buffers::incremental(&nets));
+        assert_eq!(
+            chained.map(f32::to_bits),
+            afresh.map(f32::to_bits),
+            "{after:?}"
+        );
     }
 }
 
@@ -1452,37 +1463,29 @@ fn the_pruning_nets_from_the_changed_points_give_the_bits_worked_out_afresh() {
     let pruner = bg_tui::bot::expert::shipped_pruner().expect("the pruning nets read");
     let nets = nets_for(Variant::Backgammon);
     let mut going = Buffers::incremental(&pruner);
-    for (i, p) in random_positions_of(Variant::Backgammon, 78, 300)
-        .iter()
-        .enumerate()
-    {
-        let dice = Dice::new((i % 6) as u8 + 1, (i / 3 % 6) as u8 + 1).expect("dice");
-        for (j, play) in Variant::Backgammon.legal_plays(p, dice).iter().enumerate() {
-            if eval::verdict_after(&pruner, play.position()).is_some() {
-                continue;
-            }
-            let after = play.position().switched();
-            if after.is_race() {
-                continue;
-            }
-            if (i + j) % 7 == 0 {
-                eval::net_outputs(&nets, &after, &mut going);
-            }
-            let chained = eval::net_outputs(&pruner, &after, &mut going);
-            let afresh = eval::net_outputs(&pruner, &after, &mut Buffers::incremental(&pruner));
-            let plain = eval::net_outputs(&pruner, &after, &mut Buffers::new(&pruner));
-            assert_eq!(
-                chained.map(f32::to_bits),
-                afresh.map(f32::to_bits),
-                "{after:?}"
-            );
-            let apart = chained
-                .iter()
-                .zip(&plain)
-                .map(|(a, b)| (a - b).abs())
-                .fold(0.0f32, f32::max);
-            assert!(apart <= 2e-6, "{apart} from the plain pass: {after:?}");
+    let contact: Vec<Position> = positions_after_plays(&pruner, 78, 300)
+        .into_iter()
+        .filter(|p| !p.is_race())
+        .collect();
+    assert!(contact.len() > 2000, "{} contact positions", contact.len());
+    for (k, after) in contact.iter().enumerate() {
+        if k % 7 == 0 {
+            eval::net_outputs(&nets, after, &mut going);
         }
+        let chained = eval::net_outputs(&pruner, after, &mut going);
+        let afresh = eval::net_outputs(&pruner, after, &mut Buffers::incremental(&pruner));
+        let plain = eval::net_outputs(&pruner, after, &mut Buffers::new(&pruner));
+        assert_eq!(
+            chained.map(f32::to_bits),
+            afresh.map(f32::to_bits),
+            "{after:?}"
+        );
+        let apart = chained
+            .iter()
+            .zip(&plain)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(apart <= 2e-6, "{apart} from the plain pass: {after:?}");
     }
 }
 

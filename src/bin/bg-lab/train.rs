@@ -764,6 +764,25 @@ struct Round<'a> {
     started: Instant,
 }
 
+impl<'a> Round<'a> {
+    /// A round fitting `data` alone, after `games` self-play games, from step `alpha`,
+    /// started at `started`.
+    fn of(data: &'a [Example], games: u64, alpha: f32, started: Instant) -> Round<'a> {
+        Round {
+            data,
+            also: &[],
+            games,
+            alpha,
+            started,
+        }
+    }
+
+    /// The round with `also` fitted beside its examples (never held out).
+    fn beside(self, also: &'a [Example]) -> Round<'a> {
+        Round { also, ..self }
+    }
+}
+
 /// The end of a supervised round: `nets` fitted to the round's examples (`--epochs` passes
 /// from its step, falling to `--alpha-end`, `--holdout` kept apart), its self-play games
 /// and its time counted into `state`, and the checkpoint written. Returns the words for the
@@ -859,13 +878,7 @@ fn distill_round(
         checkpoint,
         &mut nets,
         &mut state,
-        Round {
-            data: &data,
-            also: &[],
-            games,
-            alpha,
-            started,
-        },
+        Round::of(&data, games, alpha, started),
     )?;
     let line = format!(
         "distillation round at games {}: {} plays of {count} positions valued by the teacher in {valued:.0} s, fitted in {:.0} s {fitted}",
@@ -937,13 +950,7 @@ fn database_round(
         checkpoint,
         &mut nets,
         &mut state,
-        Round {
-            data: &data,
-            also: &also,
-            games,
-            alpha,
-            started,
-        },
+        Round::of(&data, games, alpha, started).beside(&also),
     )?;
     let line = format!(
         "supervised round at games {} on the rollout database {}: {} positions{races}{also_words}, fitted in {:.0} s {fitted}",
@@ -1054,13 +1061,7 @@ fn supervised_round(
         checkpoint,
         &mut nets,
         &mut state,
-        Round {
-            data: &data,
-            also: &[],
-            games,
-            alpha,
-            started,
-        },
+        Round::of(&data, games, alpha, started),
     )?;
     let line = format!(
         "supervised round at games {}: {examples_are}, {targets_are}, valued in {rolled:.0} s, fitted in {:.0} s {fitted}",
