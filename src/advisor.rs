@@ -426,14 +426,11 @@ impl Advisor {
         Ok(match settled {
             Some(s) => CubeAdvice {
                 close: true,
-                ..self.cube_from_chances(
-                    m,
-                    &s.chances,
-                    CubeRollout {
-                        trials: s.trials,
-                        std_err: s.std_err,
-                    },
-                )?
+                rollout: Some(CubeRollout {
+                    trials: s.trials,
+                    std_err: s.std_err,
+                }),
+                ..CubeAdvice::of(&s.decision, self.depth())
             },
             None => CubeAdvice::of(&looked, self.depth()),
         })

@@ -1,6 +1,6 @@
 """Rolls out, in GNU Backgammon, the no-double and the double/take positions of the cube
-decisions named in $IDS (ids of tests/fixtures/gnubg/{money,match}-cube.jsonl, read from the
-current folder): cubeful, 0-ply, variance reduction, quasi-random dice, seed 1, $TRIALS
+decisions named in $IDS (ids of tests/fixtures/gnubg/{money,match}-cube.jsonl and
+fresh-{money,match}-cube.jsonl, those of them in the current folder): cubeful, 0-ply, variance reduction, quasi-random dice, seed 1, $TRIALS
 trials, one thread. Appends to gnubg-cube-rollouts.jsonl (ids already there are skipped).
 Run it under a pty (gnubg prints a rollout's results only to a terminal), with this folder on
 the module path for fixture_common's capture and match_id, from a folder holding the two
@@ -13,7 +13,9 @@ import gnubg
 from fixture_common import capture, match_id
 ids = set(open(os.environ.get("IDS", "disagree.txt")).read().split())
 rows = []
-for f in ["money-cube.jsonl", "match-cube.jsonl"]:
+for f in ["money-cube.jsonl", "match-cube.jsonl", "fresh-money-cube.jsonl", "fresh-match-cube.jsonl"]:
+    if not os.path.exists(f):
+        continue
     for l in open(f):
         r = json.loads(l)
         if r["id"] in ids:

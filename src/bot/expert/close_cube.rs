@@ -18,10 +18,10 @@
 //! and the hint panel too.
 
 use super::ExpertBot;
-use super::cube::{CubeInfo, efficiency};
-use super::cubeful::{CubefulDecision, decision_from_chances};
+use super::cube::CubeInfo;
+use super::cubeful::{CubefulDecision, decision_from_values};
 use super::net::Probs;
-use super::rollouts::{Line, RolloutSettings, rollout_until};
+use super::rollouts::{RolloutSettings, cube_rollout_until};
 use crate::engine::{MatchState, Variant};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -110,22 +110,22 @@ pub(crate) fn settle(
     let start = Instant::now();
     let budget = Duration::from_secs_f32(how.seconds.clamp(0.0, 86_400.0));
     let stop = AtomicBool::new(false);
-    let result = rollout_until(
-        bot,
-        variant,
-        &[Line::OnRoll(position)],
-        &how.settings(),
-        &stop,
-        |_| start.elapsed() < budget,
-    )
-    .ok()?;
-    let line = result.lines.first().filter(|l| l.trials > 0)?;
-    let chances = line.probs();
+    let rolled = cube_rollout_until(bot, variant, &position, ci, &how.settings(), &stop, |_| {
+        start.elapsed() < budget
+    })
+    .ok()
+    .filter(|r| r.trials > 0)?;
+    let chances = rolled.cubeless.probs();
+    let values = [
+        rolled.no_double.0 as f32,
+        rolled.double_take.0 as f32,
+        ci.double_pass(),
+    ];
     Some(Settled {
         chances,
-        decision: decision_from_chances(&chances, ci, efficiency(&position)),
-        trials: line.trials,
-        std_err: line.std_err as f32,
+        decision: decision_from_values(&chances, ci, values),
+        trials: rolled.trials,
+        std_err: rolled.cubeless.std_err as f32,
     })
 }
 

@@ -337,7 +337,14 @@ pub(crate) fn decision_from_chances(p: &Probs, ci: &CubeInfo, x: f32) -> Cubeful
         Stakes::Money { .. } => 2.0 * doubled,
         Stakes::Match(_) => doubled,
     };
-    let values = [no_double, double_take, ci.double_pass()];
+    decision_from_values(p, ci, [no_double, double_take, ci.double_pass()])
+}
+
+/// The cube decision of the player on roll with the cube `ci` whose no double, double/take
+/// and double/pass are worth `values` (in the units of [`CubeInfo`]: a cubeful rollout's,
+/// say), standing on the cubeless chances `p`: both units and GNU Backgammon's verdict.
+#[must_use]
+pub(crate) fn decision_from_values(p: &Probs, ci: &CubeInfo, values: [f32; 3]) -> CubefulDecision {
     let emg = values.map(|v| ci.to_emg(v));
     CubefulDecision {
         cube: *ci,

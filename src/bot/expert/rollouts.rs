@@ -37,6 +37,10 @@
 //!   ([`rollout_until`]) is looked at every turn of every trial: once it is set the rollout
 //!   ends within a turn, with the trials done before it (in order, as ever).
 
+mod cubeful;
+
+pub use cubeful::{CubeRollout, cube_rollout_until};
+
 use super::ExpertBot;
 use super::eval::{
     PositionMap, Probs, after_play, flip, scored_in, verdict_after, verdict_chances,

@@ -586,6 +586,7 @@ fn print_close_rollout_figures(title: &str, file: &str) {
     println!("{}", cube_table(title, &plain.name(), &before));
     println!("{}", cube_table(title, &settling.name(), &after));
     println!("{title}: {} decisions rolled out", settling.rolled_out);
+    println!("{}", differing_rows(&before, &after));
     against_rollouts(&format!("{title}, the look-ahead alone,"), &before);
     against_rollouts(&format!("{title}, close decisions rolled out,"), &after);
     for split in [Some("holdout"), None] {
@@ -597,6 +598,38 @@ fn print_close_rollout_figures(title: &str, file: &str) {
             rate(a.verdicts.0, a.verdicts.1)
         );
     }
+}
+
+/// The rows where the look-ahead alone (`before`) or the rollouts (`after`) give another
+/// verdict than gnubg 2-ply's, a line each: the row, its position, gnubg's verdict and
+/// no-double / double-take equities, then each of ours (money equity, or EMG).
+fn differing_rows(before: &[CubeResult], after: &[CubeResult]) -> String {
+    let mut out = String::from("    verdicts not gnubg's (gnubg | look-ahead | rolled out):");
+    for (b, a) in before.iter().zip(after) {
+        if b.theirs == Category::NoCube
+            || (b.ours.category == b.theirs && a.ours.category == a.theirs)
+        {
+            continue;
+        }
+        let (place, g) = (&b.row.place, &b.row.gnubg);
+        let _ = write!(
+            out,
+            "\n      {} {}:{}  {} {:+.3}/{:+.3} | {} {:+.3}/{:+.3} | {} {:+.3}/{:+.3}",
+            place.id,
+            place.position_id,
+            place.match_id,
+            b.theirs.name(),
+            g.no_double,
+            g.double_take,
+            b.ours.category.name(),
+            b.ours.no_double,
+            b.ours.double_take,
+            a.ours.category.name(),
+            a.ours.no_double,
+            a.ours.double_take,
+        );
+    }
+    out
 }
 
 /// One checker row judged by both: bg-tui's choice, and what gnubg says it loses.
