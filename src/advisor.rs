@@ -18,9 +18,10 @@
 
 use crate::bot::expert::close_cube::{self, CloseRollouts};
 use crate::bot::expert::cube::{CubeInfo, CubeVerdict, efficiency};
-use crate::bot::expert::decision_from_chances;
 use crate::bot::expert::eval::flip;
+use crate::bot::expert::rollouts::CubeRollout as RolledCube;
 use crate::bot::expert::{CubefulDecision, ExpertBot, MoveFilter, Probs, RankedPlay};
+use crate::bot::expert::{decision_from_chances, decision_from_values};
 use crate::bot::{BotError, EXPERT_DEFAULT_PLY};
 use crate::engine::{MatchState, Phase, Play, Position, Variant};
 
@@ -142,8 +143,9 @@ pub struct CubeAdvice {
     /// The look-ahead's decision is close ([`close_cube::is_close`]): its actions are valued
     /// within the nets' error of each other, and a rollout should settle it.
     pub close: bool,
-    /// The figures are a rollout's (the chances rolled out, the equities from them by the
-    /// cube model), not the look-ahead's; `None`: the look-ahead's.
+    /// The figures are a rollout's (rolled out cubefully, or, from
+    /// [`Advisor::cube_from_chances`], rolled-out chances through the cube model), not the
+    /// look-ahead's; `None`: the look-ahead's.
     pub rollout: Option<CubeRollout>,
 }
 
@@ -439,9 +441,10 @@ impl Advisor {
     /// The cube decision of the player on roll in `m` from the rolled-out cubeless chances
     /// `chances` of its position (`rollout` says how many trials, and their standard
     /// error): the equities at the score from the cube model at the look-ahead's end
-    /// (Janowski's formula, its match form at a score), the verdict from them. Every
-    /// rollout of a cube decision (`bg-tui rollout`, the hint panel, a close decision
-    /// settled) is judged so.
+    /// (Janowski's formula, its match form at a score), the verdict from them. The
+    /// conversion of a cubeless rollout; a cube decision rolled out cubefully is judged by
+    /// [`Advisor::cube_from_rollout`], as `bg-tui rollout`, the hint panel and a close
+    /// decision settled judge it.
     ///
     /// # Errors
     /// As [`Advisor::cube`].
@@ -454,6 +457,37 @@ impl Advisor {
         Ok(CubeAdvice {
             rollout: Some(rollout),
             ..self.cube_of_chances(m, chances)?
+        })
+    }
+
+    /// The cube decision of the player on roll in `m` from a cubeful rollout of it
+    /// ([`crate::bot::expert::rollouts::cube_rollout_until`], with the cube and score of
+    /// `m`): the rolled-out no double and double/take, the pass at the score, the verdict
+    /// from them, the rolled-out cubeless chances beside. `bg-tui rollout` and the hint
+    /// panel judge a cube decision so, as a close decision is settled.
+    ///
+    /// # Errors
+    /// As [`Advisor::cube`].
+    pub fn cube_from_rollout(
+        &mut self,
+        m: &MatchState,
+        rolled: &RolledCube,
+    ) -> Result<CubeAdvice, AdviceError> {
+        self.cube_moment(m)?;
+        let ci = crate::bot::expert::cube_info(m);
+        let chances = rolled.cubeless.probs();
+        let values = [
+            rolled.no_double.0 as f32,
+            rolled.double_take.0 as f32,
+            ci.double_pass(),
+        ];
+        let d = decision_from_values(&chances, &ci, values);
+        Ok(CubeAdvice {
+            rollout: Some(CubeRollout {
+                trials: rolled.trials,
+                std_err: rolled.cubeless.std_err as f32,
+            }),
+            ..CubeAdvice::of(&d, self.depth())
         })
     }
 

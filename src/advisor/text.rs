@@ -121,7 +121,7 @@ pub fn cube_lines(advice: &CubeAdvice) -> Vec<String> {
             "cubeful equity"
         };
         lines.push(format!(
-            "{} trials (cubeless ± {:.3}); {unit} by the cube model",
+            "{} trials (cubeless ± {:.3}); {unit}, rolled out cubefully",
             r.trials, r.std_err
         ));
     }

@@ -3,11 +3,11 @@
 
 use super::position_args::{MatchPosition, parse_match_position};
 use super::{CliError, parse_board, parse_dice, parse_variant};
-use bg_tui::advisor::{self, Advisor, CubeAdvice, CubeRollout, Equity};
+use bg_tui::advisor::{self, Advisor, CubeAdvice, Equity};
 use bg_tui::bot::expert::rollouts::{
     self, Line, LineResult, MAX_THREADS, Rollout, RolloutError, RolloutSettings,
 };
-use bg_tui::bot::expert::{Chances, ExpertBot};
+use bg_tui::bot::expert::{Chances, ExpertBot, cube_info};
 use bg_tui::engine::{
     BoardSpec, Dice, DoubleRefusal, MatchIdFields, MatchState, Position, RuleSet, Variant,
     format_play, match_state_from_ids, position_id,
@@ -424,14 +424,39 @@ pub(crate) fn run(args: &RolloutArgs) -> Result<String, CliError> {
         source,
     })?;
     bot.select(asked.variant);
-    let result: Rollout =
-        rollouts::rollout_until(&bot, asked.variant, &lines, &s, &stop, |so_far| {
-            if let Some(bar) = &bar {
-                bar.set_position(u64::from(so_far.trials));
-            }
-            true
+    let show = |trials: u32| {
+        if let Some(bar) = &bar {
+            bar.set_position(u64::from(trials));
+        }
+        true
+    };
+    // The position on roll in a game with a cube: its cube decision rolled out cubefully
+    // (the same games give the cubeless line).
+    let (result, cubeful): (Rollout, Option<rollouts::CubeRollout>) = if dice.is_none()
+        && no_cube_reason(&m).is_ok()
+    {
+        let c = rollouts::cube_rollout_until(
+            &bot,
+            asked.variant,
+            m.game().position(),
+            &cube_info(&m),
+            &s,
+            &stop,
+            |so_far| show(so_far.trials),
+        )
+        .map_err(refused)?;
+        let result = Rollout {
+            lines: vec![c.cubeless],
+            trials: c.trials,
+        };
+        (result, Some(c))
+    } else {
+        let result = rollouts::rollout_until(&bot, asked.variant, &lines, &s, &stop, |so_far| {
+            show(so_far.trials)
         })
         .map_err(refused)?;
+        (result, None)
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -449,20 +474,10 @@ pub(crate) fn run(args: &RolloutArgs) -> Result<String, CliError> {
         (Some(x), Some(y)) => y.emg.total_cmp(&x.emg),
         _ => b.result.equity.total_cmp(&a.result.equity),
     });
-    let cube = match (dice, result.lines.first()) {
-        (None, Some(line)) if line.trials > 0 => Some(match no_cube_reason(&m) {
-            Ok(()) => Ok(advisor
-                .cube_from_chances(
-                    &m,
-                    &line.probs(),
-                    CubeRollout {
-                        trials: line.trials,
-                        std_err: line.std_err as f32,
-                    },
-                )
-                .map_err(CliError::Advice)?),
-            Err(why) => Err(why),
-        }),
+    let cube = match (dice, cubeful) {
+        (None, Some(c)) if c.trials > 0 => Some(Ok(advisor
+            .cube_from_rollout(&m, &c)
+            .map_err(CliError::Advice)?)),
         (None, _) => Some(match no_cube_reason(&m) {
             Ok(()) => Err(NoCubeDecision::NoTrials),
             Err(why) => Err(why),
@@ -725,7 +740,7 @@ fn cube_text(cube: Option<&CubeOutcome>) -> String {
                 "cubeful equity per unit of the cube"
             };
             out.push_str(&format!(
-                "Cube decision ({}; {unit}, from the rolled-out chances by the cube model):\n",
+                "Cube decision ({}; {unit}, rolled out cubefully: both sides use the cube in every trial):\n",
                 advisor::text::stakes(&d.cube),
             ));
             let names = ["No double", "Double, take", "Double, pass"];

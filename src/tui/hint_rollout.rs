@@ -5,9 +5,11 @@
 //! progress, with the trials done before it.
 
 use crate::tui::hint::line_mark;
-use bg_tui::advisor::{Advisor, CubeRollout, text};
+use bg_tui::advisor::{Advisor, text};
 use bg_tui::bot::expert::cube::CubeInfo;
-use bg_tui::bot::expert::rollouts::{Line, Rollout, RolloutSettings, rollout_until};
+use bg_tui::bot::expert::rollouts::{
+    CubeRollout, Line, Rollout, RolloutSettings, cube_rollout_until, rollout_until,
+};
 use bg_tui::bot::expert::{Chances, ExpertBot, cube_info};
 use bg_tui::engine::{MatchState, Phase, Play, Variant};
 use std::sync::Arc;
@@ -213,14 +215,16 @@ impl RolloutJob {
 
     /// The report of a result so far: the cube decision (a cube rollout) and the plays'
     /// cubeful values made by `advisor` from the rolled-out chances.
-    fn report(&self, advisor: &mut Advisor, r: &Rollout, done: bool) -> RolloutReport {
-        let cube = match (&self.cube, r.lines.first()) {
-            (Some(_), Some(line)) if r.trials > 0 => {
-                let rolled = CubeRollout {
-                    trials: line.trials,
-                    std_err: line.std_err as f32,
-                };
-                match advisor.cube_from_chances(&self.state, &line.probs(), rolled) {
+    fn report(
+        &self,
+        advisor: &mut Advisor,
+        r: &Rollout,
+        rolled: Option<&CubeRollout>,
+        done: bool,
+    ) -> RolloutReport {
+        let cube = match rolled {
+            Some(rolled) if rolled.trials > 0 => {
+                match advisor.cube_from_rollout(&self.state, rolled) {
                     Ok(advice) => {
                         let mut lines = text::cube_lines(&advice);
                         if let Some(last) = lines.last_mut() {
@@ -277,17 +281,35 @@ impl RolloutJob {
             }
         };
         let mut advisor = Advisor::with_expert(expert.clone());
-        let result = rollout_until(
-            &expert,
-            self.variant,
-            &self.lines,
-            &self.settings,
-            &self.stop,
-            |r| send(self.report(&mut advisor, r, false)),
-        );
+        // A cube decision is rolled out cubefully (its games give the cubeless line).
+        let as_lines = |c: &CubeRollout| Rollout {
+            lines: vec![c.cubeless],
+            trials: c.trials,
+        };
+        let result = match (self.cube, self.lines.first()) {
+            (Some(cube), Some(Line::OnRoll(position))) => cube_rollout_until(
+                &expert,
+                self.variant,
+                position,
+                &cube,
+                &self.settings,
+                &self.stop,
+                |c| send(self.report(&mut advisor, &as_lines(c), Some(c), false)),
+            )
+            .map(|c| (as_lines(&c), Some(c))),
+            _ => rollout_until(
+                &expert,
+                self.variant,
+                &self.lines,
+                &self.settings,
+                &self.stop,
+                |r| send(self.report(&mut advisor, r, None, false)),
+            )
+            .map(|r| (r, None)),
+        };
         match result {
-            Ok(r) => {
-                send(self.report(&mut advisor, &r, true));
+            Ok((r, c)) => {
+                send(self.report(&mut advisor, &r, c.as_ref(), true));
             }
             Err(e) => {
                 send(RolloutReport {

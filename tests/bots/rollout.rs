@@ -379,7 +379,7 @@ mod cli {
         let at_score = "b98EABDZdhsEAA:AgHgACAACAAE";
         let cube = stdout(&bg_tui(&[&["rollout", at_score][..], &quick].concat()));
         assert!(
-            cube.contains("MWC with cubeful EMG beside, from the rolled-out chances"),
+            cube.contains("MWC with cubeful EMG beside, rolled out cubefully"),
             "{cube}"
         );
         for action in ["No double", "Double, take", "Double, pass"] {

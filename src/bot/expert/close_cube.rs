@@ -10,12 +10,12 @@
 //! whether doubling costs less than 0.16; this one asks both questions of the decision, at a
 //! margin of about twice the nets' mean error.
 //!
-//! A close decision is settled (`settle`) by rolling the position out (cubeless, at
-//! 0-ply, full games with variance reduction: [`super::rollouts`]) for at most a number of
-//! trials and a time, and valuing the rolled-out chances with the cube model at the look-
-//! ahead's end (the match form at a score): the conversion the advisor makes of every
-//! rollout's chances ([`crate::advisor::Advisor::cube_from_chances`]), for `bg-tui rollout`
-//! and the hint panel too.
+//! A close decision is settled (`settle`) by rolling the position out cubefully for at
+//! most a number of trials and a time (at 0-ply, full games with variance reduction:
+//! [`super::rollouts::cube_rollout_until`]): both sides use the cube in every trial, as in
+//! GNU Backgammon's rollouts of a cube decision, so the rolled-out no double and
+//! double/take are the decision's figures, at the score; `bg-tui rollout` and the hint
+//! panel roll a cube decision out the same way.
 
 use super::ExpertBot;
 use super::cube::CubeInfo;
@@ -80,14 +80,14 @@ impl CloseRollouts {
     }
 }
 
-/// A cube decision settled by a rollout: the rolled-out chances and the bot's decision from
-/// them, with the trials played and the standard error of the cubeless equity (the advisor
-/// makes its own advice from the chances: [`crate::advisor::Advisor::cube_from_chances`]).
+/// A cube decision settled by a cubeful rollout: the rolled-out cubeless chances and the
+/// decision from the rolled-out values, with the trials played and the standard error of
+/// the cubeless equity.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Settled {
     /// The rolled-out cubeless chances of the player on roll.
     pub chances: Probs,
-    /// The decision from the rolled-out chances.
+    /// The decision from the rolled-out no double and double/take.
     pub decision: CubefulDecision,
     /// The trials played.
     pub trials: u32,

@@ -353,7 +353,8 @@ impl Player {
 /// Rolls out the cube decision of the player on roll in `position` (a game of `variant`)
 /// with the cube `cube` (its view) cubefully, as the [module documentation](self) says,
 /// with `bot`'s nets and `settings` (as [`super::rollout_until`]: trials, seed, threads,
-/// truncation, variance reduction). After every round of trials `progress` is called with
+/// truncation, look-ahead, variance reduction, pruning): its cubeless line is the one a
+/// plain rollout of the position gives, to the bit. After every round of trials `progress` is called with
 /// the result so far; it returns `false` to stop there. Ends within a turn once `stop` is
 /// set, with the trials done before it.
 ///
@@ -369,9 +370,11 @@ pub fn cube_rollout_until(
     mut progress: impl FnMut(&CubeRollout) -> bool,
 ) -> Result<CubeRollout, RolloutError> {
     let bot = check(bot, variant, &[Line::OnRoll(*position)], settings)?;
-    let s = RolloutSettings {
-        prune: false,
-        ..*settings
+    let s = *settings;
+    let pruner = if s.prunes() && bot.nets.variant == Variant::Backgammon {
+        Some(crate::bot::expert::shipped_pruner().map_err(RolloutError::Pruner)?)
+    } else {
+        None
     };
     let plan = DicePlan::new(s.seed, s.trials);
     let mut cubeless = Sums::default();
@@ -409,7 +412,7 @@ pub fn cube_rollout_until(
             .map(|a| (done + a, done + (a + per).min(count)))
             .collect();
         while players.len() < chunks.len() {
-            players.push(new_player(&bot, None));
+            players.push(new_player(&bot, pruner.as_ref()));
         }
         let parts: Vec<Vec<CubeTrial>> = if chunks.len() == 1 {
             vec![play(&mut players[0], chunks[0].0, chunks[0].1)]
@@ -553,6 +556,30 @@ mod tests {
             r.no_double
         );
         assert!((r.no_double.0 - r.cubeless.chances[0]).abs() < 1e-5);
+    }
+
+    /// The cubeless line of a cubeful rollout is the plain rollout's of the position, to
+    /// the bit: the same games, the same luck (pruned and truncated, as the hint panel
+    /// rolls out).
+    #[test]
+    fn the_cubeless_line_is_the_plain_rollouts() {
+        let position = crate::engine::position_from_id("mp2DARjcNoMBBg").expect("a position");
+        let cube = CubeInfo::money(1, Holder::Centre, false, false);
+        let s = RolloutSettings {
+            trials: 72,
+            truncate: Some(11),
+            prune: true,
+            ..RolloutSettings::default()
+        };
+        let plain = super::super::rollout(
+            &bot(),
+            Variant::Backgammon,
+            &[Line::OnRoll(position)],
+            &s,
+            |_| true,
+        )
+        .expect("a rollout");
+        assert_eq!(roll_out(&position, &cube, &s).cubeless, plain.lines[0]);
     }
 
     /// The same seed gives the same figures on one thread and on two.
