@@ -18,10 +18,10 @@
 
 use crate::bot::expert::close_cube::{self, CloseRollouts};
 use crate::bot::expert::cube::{CubeInfo, CubeVerdict, efficiency};
+use crate::bot::expert::decision_from_chances;
 use crate::bot::expert::eval::flip;
 use crate::bot::expert::rollouts::CubeRollout as RolledCube;
 use crate::bot::expert::{CubefulDecision, ExpertBot, MoveFilter, Probs, RankedPlay};
-use crate::bot::expert::{decision_from_chances, decision_from_values};
 use crate::bot::{BotError, EXPERT_DEFAULT_PLY};
 use crate::engine::{MatchState, Phase, Play, Position, Variant};
 
@@ -475,13 +475,7 @@ impl Advisor {
     ) -> Result<CubeAdvice, AdviceError> {
         self.cube_moment(m)?;
         let ci = crate::bot::expert::cube_info(m);
-        let chances = rolled.cubeless.probs();
-        let values = [
-            rolled.no_double.0 as f32,
-            rolled.double_take.0 as f32,
-            ci.double_pass(),
-        ];
-        let d = decision_from_values(&chances, &ci, values);
+        let d = close_cube::rolled_out_decision(rolled, &ci);
         Ok(CubeAdvice {
             rollout: Some(CubeRollout {
                 trials: rolled.trials,

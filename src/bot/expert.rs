@@ -20,7 +20,7 @@ pub mod close_cube;
 pub mod cube;
 mod cubeful;
 pub use cubeful::money_cubeful;
-pub(crate) use cubeful::{CubefulDecision, decision_from_chances, decision_from_values};
+pub(crate) use cubeful::{CubefulDecision, decision_from_chances};
 pub(crate) mod luck;
 pub mod met;
 mod outputs;

@@ -21,7 +21,7 @@ use super::ExpertBot;
 use super::cube::CubeInfo;
 use super::cubeful::{CubefulDecision, decision_from_values};
 use super::net::Probs;
-use super::rollouts::{RolloutSettings, cube_rollout_until};
+use super::rollouts::{CubeRollout, RolloutSettings, cube_rollout_until};
 use crate::engine::{MatchState, Variant};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -115,18 +115,25 @@ pub(crate) fn settle(
     })
     .ok()
     .filter(|r| r.trials > 0)?;
-    let chances = rolled.cubeless.probs();
+    Some(Settled {
+        chances: rolled.cubeless.probs(),
+        decision: rolled_out_decision(&rolled, ci),
+        trials: rolled.trials,
+        std_err: rolled.cubeless.std_err as f32,
+    })
+}
+
+/// The cube decision of the player on roll with the cube `ci` that a cubeful rollout of
+/// it gives ([`cube_rollout_until`]): the rolled-out no double and double/take, the pass
+/// at the score, GNU Backgammon's verdict from them, the rolled-out cubeless chances beside.
+#[must_use]
+pub(crate) fn rolled_out_decision(rolled: &CubeRollout, ci: &CubeInfo) -> CubefulDecision {
     let values = [
         rolled.no_double.0 as f32,
         rolled.double_take.0 as f32,
         ci.double_pass(),
     ];
-    Some(Settled {
-        chances,
-        decision: decision_from_values(&chances, ci, values),
-        trials: rolled.trials,
-        std_err: rolled.cubeless.std_err as f32,
-    })
+    decision_from_values(&rolled.cubeless.probs(), ci, values)
 }
 
 #[cfg(test)]

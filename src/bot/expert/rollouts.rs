@@ -656,22 +656,61 @@ pub fn rollout_until(
 ) -> Result<Rollout, RolloutError> {
     let bot = check(bot, variant, lines, settings)?;
     let s = *settings;
-    let pruner = if s.prunes() && bot.nets.variant == Variant::Backgammon {
-        Some(super::shipped_pruner().map_err(RolloutError::Pruner)?)
-    } else {
-        None
-    };
+    let pruner = pruner_for(&bot, &s)?;
     let plan = DicePlan::new(s.seed, s.trials);
     let mut sums = vec![Sums::default(); lines.len()];
-    let mut done = 0u32;
     let result = |sums: &[Sums], n: u32| Rollout {
         lines: sums.iter().map(|x| x.result(n)).collect(),
         trials: n,
     };
-    // Rounds of 36 trials per thread, split between the threads in contiguous runs; the
-    // results are summed in trial order.
+    let done = play_rounds(
+        &s,
+        stop,
+        lines.len(),
+        || new_player(&bot, pruner.as_ref()),
+        |player: &mut Player, a, b| run_chunk(player, lines, &plan, a, b, &s, stop),
+        |event| match event {
+            Round::Trial(trial, done) => {
+                for (sum, outcome) in sums.iter_mut().zip(trial) {
+                    sum.add(outcome);
+                }
+                !(done.is_multiple_of(CHECK_EVERY)
+                    && s.std_err
+                        .is_some_and(|target| sums.iter().all(|x| x.result(done).std_err < target)))
+            }
+            Round::Done(done) => progress(&result(&sums, done)),
+        },
+    )?;
+    Ok(result(&sums, done))
+}
+
+/// What [`play_rounds`] hands its caller: one trial's results (an entry a line) with the
+/// trials done so far, or the end of a round with the trials done.
+enum Round<'a, T> {
+    /// A trial, summed in trial order: `false` back ends the rollout there (its standard
+    /// errors reached).
+    Trial(&'a [T], u32),
+    /// A round's end: `false` back ends the rollout there.
+    Done(u32),
+}
+
+/// Plays the trials of a rollout in rounds of [`CHECK_EVERY`] trials a thread, each round
+/// split between the threads in contiguous runs, and hands every trial's results to `on`
+/// in trial order, then the round's end; until `s.trials` are done, `stop` is set or `on`
+/// says to end. `play(player, a, b)` plays trials `a..b` on one worker (`per_trial` results
+/// each, fewer once stopped); the workers (`new_player`'s) last the whole rollout, their
+/// kept scans with them. Returns the trials done.
+fn play_rounds<T: Send>(
+    s: &RolloutSettings,
+    stop: &AtomicBool,
+    per_trial: usize,
+    mut new_player: impl FnMut() -> Player,
+    play: impl Fn(&mut Player, u32, u32) -> Vec<T> + Sync,
+    mut on: impl FnMut(Round<'_, T>) -> bool,
+) -> Result<u32, RolloutError> {
     let round = CHECK_EVERY * s.threads as u32;
     let mut players: Vec<Player> = Vec::new();
+    let mut done = 0u32;
     'rounds: while done < s.trials {
         let count = round.min(s.trials - done);
         let per = count.div_ceil(s.threads as u32).max(1);
@@ -679,29 +718,23 @@ pub fn rollout_until(
             .step_by(per as usize)
             .map(|a| (done + a, done + (a + per).min(count)))
             .collect();
-        // The workers' tools last the whole rollout (their kept scans with them).
         while players.len() < chunks.len() {
-            players.push(new_player(&bot, pruner.as_ref()));
+            players.push(new_player());
         }
-        let parts: Vec<Vec<[f64; 5]>> = if chunks.len() == 1 {
-            chunks
-                .iter()
-                .map(|&(a, b)| run_chunk(&mut players[0], lines, &plan, a, b, &s, stop))
-                .collect()
+        let parts: Vec<Vec<T>> = if chunks.len() == 1 {
+            vec![play(&mut players[0], chunks[0].0, chunks[0].1)]
         } else {
             std::thread::scope(|scope| {
+                let play = &play;
                 // A thread that cannot start (a process limit) is an error; those started
                 // finish their share of the round first.
                 let handles: Vec<_> = chunks
                     .iter()
                     .zip(players.iter_mut())
                     .map(|(&(a, b), player)| {
-                        let plan = &plan;
                         std::thread::Builder::new()
                             .name("bg-tui rollout".to_string())
-                            .spawn_scoped(scope, move || {
-                                run_chunk(player, lines, plan, a, b, &s, stop)
-                            })
+                            .spawn_scoped(scope, move || play(player, a, b))
                     })
                     .collect();
                 handles
@@ -716,28 +749,37 @@ pub fn rollout_until(
             })?
         };
         for (part, &(a, b)) in parts.iter().zip(&chunks) {
-            for trial in part.chunks(lines.len()) {
-                for (sum, outcome) in sums.iter_mut().zip(trial) {
-                    sum.add(outcome);
-                }
+            for trial in part.chunks(per_trial) {
                 done += 1;
-                if done.is_multiple_of(CHECK_EVERY)
-                    && let Some(target) = s.std_err
-                    && sums.iter().all(|x| x.result(done).std_err < target)
-                {
+                if !on(Round::Trial(trial, done)) {
                     break 'rounds;
                 }
             }
             // A part stopped short: the trials after it are not all done.
-            if part.len() < (b - a) as usize * lines.len() {
+            if part.len() < (b - a) as usize * per_trial {
                 break 'rounds;
             }
         }
-        if stop.load(Ordering::Relaxed) || !progress(&result(&sums, done)) {
+        if stop.load(Ordering::Relaxed) || !on(Round::Done(done)) {
             break;
         }
     }
-    Ok(result(&sums, done))
+    Ok(done)
+}
+
+/// The pruning nets of a rollout played with `s` by `bot`'s nets: backgammon's when the
+/// trials prune ([`RolloutSettings::prunes`]), else none.
+fn pruner_for(
+    bot: &ExpertBot,
+    s: &RolloutSettings,
+) -> Result<Option<Arc<super::Nets>>, RolloutError> {
+    if s.prunes() && bot.nets.variant == Variant::Backgammon {
+        super::shipped_pruner()
+            .map(Some)
+            .map_err(RolloutError::Pruner)
+    } else {
+        Ok(None)
+    }
 }
 
 /// A worker's tools for `bot`, pruning with `pruner` if given.

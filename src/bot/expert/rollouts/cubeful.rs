@@ -25,8 +25,8 @@
 
 use super::{
     CHECK_EVERY, DicePlan, KEPT_TURNS, Line, LineResult, MAX_TURNS, Player, RolloutError,
-    RolloutSettings, Scan, Sums, TrialDice, check, flip_diff, flip64, new_player, trial_seed,
-    widen,
+    RolloutSettings, Round, Scan, Sums, TrialDice, check, flip_diff, flip64, new_player,
+    play_rounds, pruner_for, trial_seed, widen,
 };
 use crate::bot::expert::ExpertBot;
 use crate::bot::expert::cube::{CubeInfo, Stakes, efficiency};
@@ -371,15 +371,10 @@ pub fn cube_rollout_until(
 ) -> Result<CubeRollout, RolloutError> {
     let bot = check(bot, variant, &[Line::OnRoll(*position)], settings)?;
     let s = *settings;
-    let pruner = if s.prunes() && bot.nets.variant == Variant::Backgammon {
-        Some(crate::bot::expert::shipped_pruner().map_err(RolloutError::Pruner)?)
-    } else {
-        None
-    };
+    let pruner = pruner_for(&bot, &s)?;
     let plan = DicePlan::new(s.seed, s.trials);
     let mut cubeless = Sums::default();
     let mut values = ValueSums::default();
-    let mut done = 0u32;
     let result = |cubeless: &Sums, values: &ValueSums, n: u32| CubeRollout {
         cubeless: cubeless.result(n),
         no_double: values.result(0, n),
@@ -402,62 +397,26 @@ pub fn cube_rollout_until(
         }
         out
     };
-    let round = CHECK_EVERY * s.threads as u32;
-    let mut players: Vec<Player> = Vec::new();
-    'rounds: while done < s.trials {
-        let count = round.min(s.trials - done);
-        let per = count.div_ceil(s.threads as u32).max(1);
-        let chunks: Vec<(u32, u32)> = (0..count)
-            .step_by(per as usize)
-            .map(|a| (done + a, done + (a + per).min(count)))
-            .collect();
-        while players.len() < chunks.len() {
-            players.push(new_player(&bot, pruner.as_ref()));
-        }
-        let parts: Vec<Vec<CubeTrial>> = if chunks.len() == 1 {
-            vec![play(&mut players[0], chunks[0].0, chunks[0].1)]
-        } else {
-            std::thread::scope(|scope| {
-                let play = &play;
-                let handles: Vec<_> = chunks
-                    .iter()
-                    .zip(players.iter_mut())
-                    .map(|(&(a, b), player)| {
-                        std::thread::Builder::new()
-                            .name("bg-tui rollout".to_string())
-                            .spawn_scoped(scope, move || play(player, a, b))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                            .map_err(RolloutError::Thread)
-                    })
-                    .collect::<Result<_, _>>()
-            })?
-        };
-        for (part, &(a, b)) in parts.iter().zip(&chunks) {
-            for (outcome, v) in part {
-                cubeless.add(outcome);
-                values.add(v);
-                done += 1;
-                if done.is_multiple_of(CHECK_EVERY)
-                    && let Some(target) = s.std_err
-                    && values.result(0, done).1 < target
-                    && values.result(1, done).1 < target
-                {
-                    break 'rounds;
+    let done = play_rounds(
+        &s,
+        stop,
+        1,
+        || new_player(&bot, pruner.as_ref()),
+        play,
+        |event| match event {
+            Round::Trial(trial, done) => {
+                for (outcome, v) in trial {
+                    cubeless.add(outcome);
+                    values.add(v);
                 }
+                !(done.is_multiple_of(CHECK_EVERY)
+                    && s.std_err.is_some_and(|target| {
+                        values.result(0, done).1 < target && values.result(1, done).1 < target
+                    }))
             }
-            if part.len() < (b - a) as usize {
-                break 'rounds;
-            }
-        }
-        if stop.load(Ordering::Relaxed) || !progress(&result(&cubeless, &values, done)) {
-            break;
-        }
-    }
+            Round::Done(done) => progress(&result(&cubeless, &values, done)),
+        },
+    )?;
     Ok(result(&cubeless, &values, done))
 }
 
