@@ -351,12 +351,16 @@ impl Player {
 }
 
 /// Rolls out the cube decision of the player on roll in `position` (a game of `variant`)
-/// with the cube `cube` (its view) cubefully, as the [module documentation](self) says,
-/// with `bot`'s nets and `settings` (as [`super::rollout_until`]: trials, seed, threads,
-/// truncation, look-ahead, variance reduction, pruning): its cubeless line is the one a
-/// plain rollout of the position gives, to the bit. After every round of trials `progress` is called with
-/// the result so far; it returns `false` to stop there. Ends within a turn once `stop` is
-/// set, with the trials done before it.
+/// with the cube `cube` (its view) cubefully, as GNU Backgammon rolls one out: each trial
+/// plays one game (its plays cubeless) and follows no double and double/take along it, both
+/// sides turning the cube before each roll (not the first) at 0-ply by the cube model, a
+/// pass ending a branch, each branch's luck subtracted in its own cubeful terms. The values
+/// are in the units of `cube` (money: per unit of it; a match: match-winning chances).
+/// `bot`'s nets play with `settings` (as [`super::rollout_until`]: trials, seed, threads,
+/// truncation, look-ahead, variance reduction, pruning); the cubeless line is the one a
+/// plain rollout of the position gives, to the bit. After every round of trials `progress`
+/// is called with the result so far; it returns `false` to stop there. Ends within a turn
+/// once `stop` is set, with the trials done before it.
 ///
 /// # Errors
 /// As [`super::rollout`].
