@@ -466,6 +466,31 @@ impl Player {
         (mean, actual, scan[at(dice)].0)
     }
 
+    /// The play a trial makes with `roll` from `here` (into `plays`, its legal plays): the
+    /// luck scan's best (`chosen`) or the 0-ply best at 0-ply, the look-ahead's best at
+    /// 1-ply; `None` when there is no play.
+    fn trial_play(
+        &mut self,
+        here: &Position,
+        roll: Dice,
+        chosen: Option<Play>,
+        s: &RolloutSettings,
+        plays: &mut Vec<Play>,
+    ) -> Option<Play> {
+        self.bot
+            .nets
+            .variant
+            .rules()
+            .legal_plays_into(here, roll, plays);
+        if plays.is_empty() {
+            None
+        } else if s.ply == 0 {
+            chosen.or_else(|| self.best0(plays).map(|b| b.0))
+        } else {
+            self.bot.rank(plays).first().map(|r| r.play)
+        }
+    }
+
     /// One trial from `start` (its player on roll): the outcome for that player, less the
     /// luck when `vr`; `None` once `stop` is set (looked at every turn).
     fn trial(
@@ -503,22 +528,7 @@ impl Player {
                 }
                 chosen = best;
             }
-            self.bot
-                .nets
-                .variant
-                .rules()
-                .legal_plays_into(&here, roll, &mut plays);
-            let play = if plays.is_empty() {
-                None
-            } else if s.ply == 0 {
-                match chosen {
-                    Some(play) => Some(play),
-                    None => self.best0(&plays).map(|b| b.0),
-                }
-            } else {
-                self.bot.rank(&plays).first().map(|r| r.play)
-            };
-            let Some(play) = play else {
+            let Some(play) = self.trial_play(&here, roll, chosen, s, &mut plays) else {
                 here = here.switched();
                 mine = !mine;
                 continue;

@@ -310,22 +310,7 @@ impl Player {
                 }
                 chosen = best;
             }
-            self.bot
-                .nets
-                .variant
-                .rules()
-                .legal_plays_into(&here, roll, &mut plays);
-            let play = if plays.is_empty() {
-                None
-            } else if s.ply == 0 {
-                match chosen {
-                    Some(play) => Some(play),
-                    None => self.best0(&plays).map(|b| b.0),
-                }
-            } else {
-                self.bot.rank(&plays).first().map(|r| r.play)
-            };
-            let Some(play) = play else {
+            let Some(play) = self.trial_play(&here, roll, chosen, s, &mut plays) else {
                 here = here.switched();
                 mine = !mine;
                 continue;
