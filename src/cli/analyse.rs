@@ -10,13 +10,12 @@ use bg_tui::record::{self, Record};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
-/// `bg-tui analyse FILE [--ply N] [--close-rollouts S] [--prune] [--json]`.
+/// `bg-tui analyse FILE [--ply N] [--close-rollouts S] [--no-prune] [--json]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 pub(crate) struct AnalyseArgs {
     /// The game record (JSON) or Jellyfish .mat file.
     pub(crate) file: PathBuf,
-    /// The expert's look-ahead: 0 to 3 (the hint's, 2, by default, so that following
-    /// the hint is never an error).
+    /// The expert's look-ahead: 0 to 3 (the hint's depth, 2, by default).
     #[arg(long, default_value_t = bg_tui::bot::EXPERT_DEFAULT_PLY, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub(crate) ply: u8,
     /// Settle each close cube decision (its actions within 0.08 EMG) by a rollout of at
@@ -26,10 +25,13 @@ pub(crate) struct AnalyseArgs {
           value_parser = clap::value_parser!(u16).range(1..=600))]
     pub(crate) close_rollouts: Option<u16>,
     /// Value only the best 3 replies of each contact roll inside the look-ahead, as the
-    /// pruning nets rank them (as GNU Backgammon's evaluations prune): about two thirds of
-    /// the time, the judgements nearly the same [default: every reply].
-    #[arg(long)]
+    /// pruning nets rank them, as GNU Backgammon's evaluations prune (the default).
+    #[arg(long, overrides_with = "no_prune")]
     pub(crate) prune: bool,
+    /// Value every reply of each roll inside the look-ahead: about twice the time of the
+    /// pruned look, the judgements nearly the same.
+    #[arg(long = "no-prune", overrides_with = "prune")]
+    pub(crate) no_prune: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
@@ -41,15 +43,19 @@ impl AnalyseArgs {
     /// # Errors
     /// As [`run`].
     pub(crate) fn run(&self) -> Result<String, CliError> {
-        let close = self.close_rollouts.map(|seconds| CloseRollouts {
-            seconds: f32::from(seconds),
-            ..CloseRollouts::default()
-        });
-        let judging = Judging {
-            close,
-            prune_replies: self.prune,
-        };
-        run(&self.file, self.ply, judging, self.json)
+        run(&self.file, self.ply, self.judging(), self.json)
+    }
+
+    /// How the options say to judge: close cube decisions by rollouts of the seconds
+    /// given, the replies pruned unless `--no-prune` came last.
+    pub(crate) fn judging(&self) -> Judging {
+        Judging {
+            close: self.close_rollouts.map(|seconds| CloseRollouts {
+                seconds: f32::from(seconds),
+                ..CloseRollouts::default()
+            }),
+            prune_replies: !self.no_prune,
+        }
     }
 }
 
@@ -74,7 +80,7 @@ fn read(path: &Path) -> Result<Record, CliError> {
     }
 }
 
-/// `bg-tui analyse FILE [--ply N] [--close-rollouts S] [--prune] [--json]`: the report to print.
+/// `bg-tui analyse FILE [--ply N] [--close-rollouts S] [--no-prune] [--json]`: the report to print.
 ///
 /// # Errors
 /// [`CliError`] for a file that cannot be read or replayed.
