@@ -133,9 +133,11 @@ pub fn cube_lines(advice: &CubeAdvice) -> Vec<String> {
         100.0 * p.lose_gammon(),
         100.0 * p.lose_backgammon()
     )]);
+    // Each number with its unit: match-winning chances with EMG beside, or money play's
+    // cubeful equity.
     let row = |name: &str, e: Equity| match e.mwc {
-        Some(m) => format!("{name:<13} {:>6}  EMG {}", mwc(m), emg(e.emg)),
-        None => format!("{name:<13} {}", emg(e.emg)),
+        Some(m) => format!("{name:<13} MWC {:<6}  EMG {}", mwc(m), emg(e.emg)),
+        None => format!("{name:<13} cubeful {}", emg(e.emg)),
     };
     lines.push(row("no double", advice.no_double));
     lines.push(row("double/take", advice.double_take));
@@ -174,6 +176,60 @@ mod tests {
         assert_eq!(
             stakes(&post),
             "4 away, opponent 1 away, post-Crawford, cube 1 centred"
+        );
+    }
+
+    #[test]
+    fn each_cube_equity_has_its_unit() {
+        let advice = |cube: CubeInfo, mwc: [Option<f32>; 3]| CubeAdvice {
+            cube,
+            depth: 2,
+            chances: [0.7, 0.2, 0.01, 0.05, 0.0],
+            no_double: Equity {
+                emg: 0.62,
+                mwc: mwc[0],
+            },
+            double_take: Equity {
+                emg: 0.71,
+                mwc: mwc[1],
+            },
+            double_pass: Equity {
+                emg: 1.0,
+                mwc: mwc[2],
+            },
+            verdict: crate::bot::expert::cube::verdict::CubeVerdict::DoubleTake,
+            close: false,
+            rollout: None,
+        };
+        let money = cube_lines(&advice(
+            CubeInfo::money(1, Holder::Centre, false, false),
+            [None; 3],
+        ));
+        assert!(
+            money.contains(&"no double     cubeful +0.620".to_string()),
+            "{money:?}"
+        );
+        assert!(
+            money.contains(&"double/pass   cubeful +1.000".to_string()),
+            "{money:?}"
+        );
+        let score = MatchScore {
+            mine: 5,
+            theirs: 3,
+            crawford_game: false,
+            crawford_rule: true,
+        };
+        let in_match = cube_lines(&advice(
+            CubeInfo::in_match(1, Holder::Centre, score),
+            [Some(0.612), Some(0.634), Some(1.0)],
+        ));
+        assert!(
+            in_match.contains(&"no double     MWC 61.2%   EMG +0.620".to_string()),
+            "{in_match:?}"
+        );
+        assert!(
+            in_match.contains(&"double/pass   MWC 100.0%  EMG +1.000".to_string()),
+            "{in_match:?}"
         );
     }
 
