@@ -23,6 +23,13 @@
 //! backgammon; the first line says `rules=...`, and Plakoto's and Fevga's lines hold board
 //! tokens ([`token`]) where backgammon's hold Position IDs. `--kinds` takes the rule set's
 //! kinds ([`Kind::of_rule_set`]: no crashed positions in Plakoto and Fevga).
+//!
+//! `--decisions` rolls out decisions, so that a fit sees how a roll's close plays compare
+//! (the nets rank a roll's plays by the positions after them, most of which no self-play
+//! game reaches): each drawn position gets a roll from its own seed, the default 2-ply and
+//! the 0-ply rank its plays, and the positions after the competing ones are rolled out
+//! together on the same dice (their differences then carry less noise than their values),
+//! each written as a line for its player on roll, under the drawn position's index.
 
 pub(crate) mod format;
 pub(crate) mod token;
@@ -33,7 +40,7 @@ use bg_tui::bot::expert::rollouts::{self, Line, RolloutError, RolloutSettings};
 use bg_tui::bot::expert::supervised;
 use bg_tui::bot::expert::train::mix;
 use bg_tui::bot::expert::{ExpertBot, Nets, nets_from_file, shipped_nets_for};
-use bg_tui::engine::Variant;
+use bg_tui::engine::{Dice, Position, Variant};
 use clap::Args;
 use format::{Database, Made, entry_line, nets_name, nets_rule_set, position_text};
 use std::io::{Seek, Write};
@@ -104,7 +111,28 @@ pub(crate) struct RolloutDbArgs {
     /// the positions, holding about 84% of the nets' squared error (the training notebook).
     #[arg(long, value_name = "EQUITY")]
     pub(crate) screen: Option<String>,
+    /// Roll out decisions rather than positions: each drawn position gets a roll of its own
+    /// (from the seed), and the positions after its competing plays are rolled out on the
+    /// same dice, a line each (several lines to an index, the player on roll the one who did
+    /// not play): the best 3 plays the default 2-ply judges deepest within 0.08 of its best,
+    /// and the 0-ply's choice. A position with fewer than two, or whose plays the 2-ply
+    /// values alike (within 0.001) with the 0-ply's choice among them, is noted as screened
+    /// out.
+    #[arg(long, conflicts_with = "screen")]
+    pub(crate) decisions: bool,
 }
+
+/// Mixed into a position's seed for its decision's roll (`--decisions`).
+const DECISION_SALT: u64 = 0xDEC1_5105;
+/// How far below the 2-ply's best a play it judged deepest may be and still compete
+/// (`--decisions`), in points of cubeless equity.
+const DECISION_WINDOW: f32 = 0.08;
+/// The most plays of the 2-ply's list a decision rolls out (with the 0-ply's choice).
+const DECISION_MOST: usize = 3;
+/// Plays the 2-ply values within this much of each other are alike (`--decisions`).
+const DECISION_SAME: f32 = 0.001;
+/// The look-ahead that picks a decision's competing plays (the default level's).
+const DECISION_PLY: u8 = 2;
 
 /// The screen's short rollout (`--screen`): trials (a multiple of 36 stratifies the first
 /// roll) and turns before the nets value a trial.
@@ -246,6 +274,7 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
         ply: args.ply,
         variance_reduction: args.variance_reduction,
         nets: nets_label,
+        decisions: args.decisions,
     };
     let settings = RolloutSettings {
         trials: args.trials,
@@ -431,6 +460,7 @@ fn grow(
         .map_err(|e| io(path, e))?;
     let bot = ExpertBot::new(Arc::clone(nets), made.ply);
     let mut judge = ExpertBot::new(Arc::clone(nets), 0);
+    let mut ranker = ExpertBot::new(Arc::clone(nets), DECISION_PLY);
     let mut added = 0usize;
     let mut screened_out = 0usize;
     for (index, position) in positions.iter().enumerate() {
@@ -455,6 +485,22 @@ fn grow(
             seed: mix(made.seed ^ mix(index as u64)),
             ..*settings
         };
+        if made.decisions {
+            let Some(dice) = decision_dice(made.seed, index) else {
+                continue;
+            };
+            let competing = competing_plays(&mut ranker, &mut judge, made.variant, position, dice);
+            let text = if competing.len() < 2 {
+                screened_out += 1;
+                format::screened_out_line(index) + "\n"
+            } else {
+                added += competing.len();
+                decision_lines(&bot, made, &s, index, &competing)?
+            };
+            file.write_all(text.as_bytes()).map_err(|e| io(path, e))?;
+            file.flush().map_err(|e| io(path, e))?;
+            continue;
+        }
         let Some(chances) = rolled_out(&bot, made, &s, position)? else {
             continue;
         };
@@ -470,7 +516,7 @@ fn grow(
         added += 1;
     }
     file.sync_all().map_err(|e| io(path, e))?;
-    let screened = if keep.screen.is_some() {
+    let screened = if keep.screen.is_some() || made.decisions {
         format!(" ({screened_out} screened out)")
     } else {
         String::new()
@@ -498,6 +544,83 @@ fn rolled_out(
         |_| true,
     )?;
     Ok(result.lines.first().map(|l| l.chances))
+}
+
+/// The roll of drawn position `index`'s decision (`--decisions`): two dice from a seed of
+/// its own.
+fn decision_dice(seed: u64, index: usize) -> Option<Dice> {
+    let x = mix(seed ^ mix(index as u64) ^ DECISION_SALT);
+    Dice::new((x % 6) as u8 + 1, ((x / 6) % 6) as u8 + 1).ok()
+}
+
+/// The positions after the competing plays of `position`'s decision on `dice`, each as the
+/// player who played sees it: the best [`DECISION_MOST`] that `ranker` (the default 2-ply)
+/// judges deepest within [`DECISION_WINDOW`] of its best, then `judge`'s (0-ply) choice if
+/// it is not among them; none when those the 2-ply judged are alike
+/// ([`DECISION_SAME`]) and the choice is among them. A play that ends the game is left out.
+fn competing_plays(
+    ranker: &mut ExpertBot,
+    judge: &mut ExpertBot,
+    variant: Variant,
+    position: &Position,
+    dice: Dice,
+) -> Vec<Position> {
+    let plays = variant.legal_plays(position, dice);
+    if plays.len() < 2 {
+        return Vec::new();
+    }
+    let ranked = ranker.rank(&plays);
+    let Some(deepest) = ranked.first().map(|r| r.ply) else {
+        return Vec::new();
+    };
+    let judged_deepest = ranked.iter().take_while(|r| r.ply == deepest);
+    let best = judged_deepest
+        .clone()
+        .map(|r| r.cubeless)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let close: Vec<_> = judged_deepest
+        .filter(|r| r.cubeless >= best - DECISION_WINDOW)
+        .take(DECISION_MOST)
+        .collect();
+    let mut competing: Vec<Position> = close.iter().map(|r| *r.play.position()).collect();
+    if let Some(choice) = judge.rank_all(&plays).first()
+        && !competing.contains(choice.play.position())
+    {
+        competing.push(*choice.play.position());
+    } else if close.iter().all(|r| best - r.cubeless < DECISION_SAME) {
+        // Plays the look-ahead values alike (a gammon won whatever is played) that the
+        // 0-ply choice is among decide nothing.
+        return Vec::new();
+    }
+    competing.retain(|after| !format::is_over(variant, &after.switched()));
+    competing
+}
+
+/// The lines of a decision's `competing` positions (each as the player who played sees
+/// it), rolled out together on the same dice: each written as its opponent, on roll, sees
+/// it, with the chances turned to that player's.
+fn decision_lines(
+    bot: &ExpertBot,
+    made: &Made,
+    settings: &RolloutSettings,
+    index: usize,
+    competing: &[Position],
+) -> Result<String, RolloutDbError> {
+    let lines: Vec<Line> = competing.iter().map(|p| Line::Played(*p)).collect();
+    let result = rollouts::rollout(bot, made.variant, &lines, settings, |_| true)?;
+    let mut text = String::new();
+    for (after, line) in competing.iter().zip(&result.lines) {
+        let [w, wg, wbg, lg, lbg] = line.chances;
+        let on_roll = after.switched();
+        text.push_str(&entry_line(
+            made,
+            index,
+            &position_text(made.variant, &on_roll),
+            &[1.0 - w, lg, lbg, wg, wbg],
+        ));
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 /// How far the screen's short rollout of drawn position `index` (`--screen`: 216 trials, 8
@@ -547,6 +670,7 @@ mod tests {
             nets: None,
             kinds: None,
             screen: None,
+            decisions: false,
         }
     }
 
@@ -619,6 +743,95 @@ mod tests {
         assert!(said.contains("nothing to do"), "{said}");
         a.screen = Some("2.5".to_string());
         assert!(matches!(rollout_db(&a), Err(RolloutDbError::Range(_))));
+    }
+
+    /// Decisions: each index's lines are the positions after different legal plays of its
+    /// drawn position on its own roll, the opponent on roll, each with that player's
+    /// chances: what a rollout of the line's position from its player's roll gives on the
+    /// same dice (the played line's trials begin with that player's roll).
+    #[test]
+    fn decisions_roll_out_the_competing_plays_for_the_player_on_roll() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = dir.path().join("db.txt");
+        let mut a = args(out.clone(), 8);
+        a.decisions = true;
+        let said = rollout_db(&a).expect("eight decisions");
+        let db = format::read_file(&out).expect("the database");
+        let made = db.made.clone().expect("a shard");
+        assert!(made.decisions);
+        let nets = shipped_nets_for(Variant::Backgammon).expect("the nets");
+        let (drawn, _) = supervised::sample_positions_exploring(&nets, 5, 0, 8, 8, 4);
+        let mut decided = 0;
+        for (index, position) in drawn.iter().enumerate() {
+            let lines: Vec<&format::Entry> =
+                db.entries.iter().filter(|e| e.index == index).collect();
+            if db.screened_out.contains(&index) {
+                assert!(lines.is_empty(), "{index}");
+                continue;
+            }
+            assert!(lines.len() >= 2, "index {index}: {} lines", lines.len());
+            decided += 1;
+            let dice = decision_dice(5, index).expect("a roll");
+            let after: Vec<Position> = Variant::Backgammon
+                .legal_plays(position, dice)
+                .iter()
+                .map(|p| p.position().switched())
+                .collect();
+            for (n, e) in lines.iter().enumerate() {
+                assert!(
+                    after.contains(&e.position),
+                    "index {index}: {}",
+                    e.position_id
+                );
+                assert!(lines[..n].iter().all(|o| o.position != e.position));
+                let s = RolloutSettings {
+                    seed: mix(5 ^ mix(index as u64)),
+                    trials: 36,
+                    truncate: Some(2),
+                    ply: 0,
+                    threads: 1,
+                    std_err: None,
+                    variance_reduction: false,
+                    prune: false,
+                };
+                let bot = ExpertBot::new(Arc::clone(&nets), 0);
+                let own = rolled_out(&bot, &made, &s, &e.position)
+                    .expect("a rollout")
+                    .expect("a line");
+                // Truncated, the shard writes chances to four places.
+                for (mine, theirs) in e.chances.iter().zip(own) {
+                    assert!(
+                        (mine - theirs).abs() <= 5e-5,
+                        "{:?} against {own:?}",
+                        e.chances
+                    );
+                }
+            }
+        }
+        assert!(decided >= 2, "{said}");
+        assert!(
+            said.contains(&format!("({} screened out)", db.screened_out.len())),
+            "{said}"
+        );
+        // Going on, nothing is rolled out again; a screen cannot be asked for as well.
+        assert!(
+            rollout_db(&a)
+                .expect("nothing left")
+                .contains("nothing to do")
+        );
+        use clap::Parser;
+        let both = crate::Lab::try_parse_from([
+            "bg-lab",
+            "rollout-db",
+            "--out",
+            "x.txt",
+            "--positions",
+            "1",
+            "--decisions",
+            "--screen",
+            "0.05",
+        ]);
+        assert!(both.is_err(), "--decisions with --screen");
     }
 
     #[test]

@@ -71,6 +71,9 @@ pub(crate) struct Made {
     /// out only where a short rollout of it is at least this far from the nets, or `None`
     /// for no screen.
     pub(crate) screen: Option<u32>,
+    /// Whether the lines are the competing plays of decisions (`--decisions`): the
+    /// positions after each of a roll's close plays, several lines to an index.
+    pub(crate) decisions: bool,
 }
 
 impl Made {
@@ -79,9 +82,9 @@ impl Made {
         self.truncate.is_none() && !self.variance_reduction
     }
 
-    /// The shard's first line (without its newline). The kinds and the screen are written
-    /// only where they are set, so the first lines of shards made without them stay as
-    /// they were.
+    /// The shard's first line (without its newline). The kinds, the screen and the
+    /// decisions are written only where they are set, so the first lines of shards made
+    /// without them stay as they were.
     pub(crate) fn header(&self) -> String {
         let mut line = self.settings();
         if let Some(kinds) = &self.kinds {
@@ -89,6 +92,9 @@ impl Made {
         }
         if let Some(screen) = self.screen {
             line.push_str(&format!(" screen={}.{:03}", screen / 1000, screen % 1000));
+        }
+        if self.decisions {
+            line.push_str(" decisions=yes");
         }
         line
     }
@@ -127,6 +133,7 @@ impl Made {
             nets: String::new(),
             kinds: None,
             screen: None,
+            decisions: false,
         };
         let mut seen = Vec::new();
         for word in rest.split_whitespace() {
@@ -154,6 +161,8 @@ impl Made {
                     made.kinds = Some(kinds_key(&kinds));
                 }
                 "screen" => made.screen = Some(thousandths(value).ok_or_else(bad)?),
+                "decisions" if value == "yes" => made.decisions = true,
+                "decisions" if value == "no" => made.decisions = false,
                 _ => return Err(bad()),
             }
             seen.push(key.to_string());
@@ -176,7 +185,7 @@ impl Made {
     }
 
     /// What differs between `self` (a shard's) and `asked` (this run's), as `field X, not Y`
-    /// (a field one of them lacks: `all` kinds, screen `none`).
+    /// (a field one of them lacks: `all` kinds, screen `none`, decisions `no`).
     pub(crate) fn differences(&self, asked: &Made) -> String {
         let fields = |made: &Made| -> Vec<(String, String)> {
             let header = made.header();
@@ -185,7 +194,7 @@ impl Made {
                 .filter_map(|w| w.split_once('='))
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect();
-            for (key, none) in [("kinds", "all"), ("screen", "none")] {
+            for (key, none) in [("kinds", "all"), ("screen", "none"), ("decisions", "no")] {
                 if !fields.iter().any(|(k, _)| k == key) {
                     fields.push((key.to_string(), none.to_string()));
                 }
@@ -244,13 +253,18 @@ pub(crate) fn position_from_text(variant: Variant, text: &str) -> Result<Positio
     } else {
         position_from_token(variant, text)?
     };
-    if position.mover_has_won()
-        || position.opponent_has_won()
-        || variant.rules().judge(&position.switched()).is_some()
-    {
+    if is_over(variant, &position) {
         return Err("the position is over".to_string());
     }
     Ok(position)
+}
+
+/// Whether the game of `variant` is over in `position` (its player on roll before rolling):
+/// a side has won, or the rules judge the play that led to it final.
+pub(crate) fn is_over(variant: Variant, position: &Position) -> bool {
+    position.mover_has_won()
+        || position.opponent_has_won()
+        || variant.rules().judge(&position.switched()).is_some()
 }
 
 /// The kinds as a first line writes them: their keys, comma-separated.
@@ -573,13 +587,20 @@ mod tests {
             nets: "shipped".to_string(),
             kinds: None,
             screen: None,
+            decisions: false,
         }
     }
 
     #[test]
-    fn kinds_and_a_screen_are_in_the_first_line_only_when_set() {
+    fn kinds_a_screen_and_decisions_are_in_the_first_line_only_when_set() {
         let m = made();
-        assert!(!m.header().contains("kinds") && !m.header().contains("screen"));
+        let header = m.header();
+        assert!(
+            !header.contains("kinds")
+                && !header.contains("screen")
+                && !header.contains("decisions"),
+            "{header}"
+        );
         let screened = Made {
             kinds: Some("crashed,borne-off".to_string()),
             screen: Some(50),
@@ -590,6 +611,22 @@ mod tests {
             header.ends_with(" kinds=crashed,borne-off screen=0.050"),
             "{header}"
         );
+        let decisions = Made {
+            decisions: true,
+            ..m.clone()
+        };
+        let decided = decisions.header();
+        assert!(
+            decided.ends_with(" nets=shipped decisions=yes"),
+            "{decided}"
+        );
+        assert_eq!(Made::from_header(&decided), Ok(decisions.clone()));
+        assert_eq!(
+            Made::from_header(&decided.replace("=yes", "=no")),
+            Ok(m.clone())
+        );
+        assert!(Made::from_header(&decided.replace("=yes", "=2")).is_err());
+        assert_eq!(m.differences(&decisions), "decisions no, not yes");
         assert_eq!(Made::from_header(&header), Ok(screened.clone()));
         // The kinds read back in their fixed order; an unknown one is refused.
         let shuffled = header.replace("crashed,borne-off", "borne-off,crashed");
