@@ -15,6 +15,12 @@
 //! on the ace and deuce points as one); a contact position where a side has borne off;
 //! any other contact position. Plakoto's and Fevga's positions are told apart as race,
 //! contact where a side has borne off, and other contact ([`Kind::of_rule_set`]).
+//!
+//! A shard of decisions (`rollout-db --decisions`) holds the positions after a roll's close
+//! plays, rolled out on the same dice: the nets choose the play after which they value the
+//! opponent's position least, and the figures say how often that is the play the rollouts
+//! value best and what the choices lose by the rollouts, a judge of how the nets rank a
+//! roll's plays rather than of their values.
 
 use crate::rollout_db::format::{Entry, equity, read_file, read_text};
 use bg_tui::bot::BotError;
@@ -245,9 +251,15 @@ pub(crate) fn eval_db(args: &EvalDbArgs) -> Result<String, EvalDbError> {
     let mut bot = ExpertBot::new(nets, args.ply);
     let mut sums: HashMap<Kind, Sums> = HashMap::new();
     let mut misses = Vec::new();
+    let mut lines = Vec::new();
     for e in &entries {
         let p: Probs = bot.chances(&e.position);
         let ours = p.map(f64::from);
+        lines.push(DecisionLine {
+            index: e.index,
+            nets: equity(&ours),
+            rollout: e.equity(),
+        });
         let judge = gnubg.as_ref().and_then(|g| g.get(&e.position_id));
         let kind = Kind::of(variant, &e.position);
         add(sums.entry(kind).or_default(), e, &ours, judge);
@@ -262,8 +274,69 @@ pub(crate) fn eval_db(args: &EvalDbArgs) -> Result<String, EvalDbError> {
         }
     }
     let mut out = table(args, variant, &sums, entries.len(), gnubg.is_some());
+    if db.made.as_ref().is_some_and(|m| m.decisions)
+        && let Some(d) = decisions(&lines)
+    {
+        let _ = writeln!(
+            out,
+            "decisions (a roll's close plays rolled out on the same dice): {}; the nets choose the rollouts' best in {:.1}%, losing {:.4} a decision by the rollouts (cubeless, for the player who plays)",
+            d.decisions,
+            100.0 * d.best as f64 / d.decisions as f64,
+            d.loss / d.decisions as f64
+        );
+    }
     worst(&mut out, misses, args.worst);
     Ok(out)
+}
+
+/// A line of a decisions shard (`rollout-db --decisions`) judged: its decision (the index),
+/// and the nets' and the rollout's cubeless equity for its player on roll (the one who did
+/// not play).
+#[derive(Debug, Clone, Copy)]
+struct DecisionLine {
+    index: usize,
+    nets: f64,
+    rollout: f64,
+}
+
+/// How the nets choose among the lines of each decision.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct DecisionFigures {
+    /// Decisions with two lines or more.
+    decisions: usize,
+    /// Those where the nets' choice is the rollouts' best.
+    best: usize,
+    /// The rollouts' equity the nets' choices lose, summed.
+    loss: f64,
+}
+
+/// The figures of the decisions in `lines` (each decision's lines side by side, as a shard
+/// holds them): the player who plays chooses the line whose player on roll the nets value
+/// least, and loses what the rollouts value it above the least of them. `None` without a
+/// decision of two lines or more.
+fn decisions(lines: &[DecisionLine]) -> Option<DecisionFigures> {
+    let mut figures = DecisionFigures {
+        decisions: 0,
+        best: 0,
+        loss: 0.0,
+    };
+    for decision in lines.chunk_by(|a, b| a.index == b.index) {
+        if decision.len() < 2 {
+            continue;
+        }
+        let least = |by: fn(&DecisionLine) -> f64| {
+            decision
+                .iter()
+                .min_by(|a, b| by(a).total_cmp(&by(b)))
+                .map_or(0.0, |l| l.rollout)
+        };
+        let chosen = least(|l| l.nets);
+        let best = least(|l| l.rollout);
+        figures.decisions += 1;
+        figures.best += usize::from(chosen == best);
+        figures.loss += chosen - best;
+    }
+    (figures.decisions > 0).then_some(figures)
 }
 
 /// The nets `name` names for judging positions of `variant`: `shipped`, the rule set's
@@ -422,6 +495,30 @@ fn table(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Three decisions by hand: the nets pick the rollouts' best of the first (the least
+    /// for the player on roll), the second-best of the second, losing 0.05; a decision cut
+    /// to one line counts for nothing.
+    #[test]
+    fn the_nets_choice_of_each_decision_is_judged_by_its_rollouts() {
+        let line = |index, nets, rollout| DecisionLine {
+            index,
+            nets,
+            rollout,
+        };
+        let lines = [
+            line(3, -0.20, -0.31),
+            line(3, 0.10, 0.02),
+            line(3, -0.05, -0.10),
+            line(7, 0.40, 0.25),
+            line(7, 0.30, 0.30),
+            line(9, 0.00, 0.50),
+        ];
+        let d = decisions(&lines).expect("two decisions");
+        assert_eq!((d.decisions, d.best), (2, 1));
+        assert!((d.loss - 0.05).abs() < 1e-12, "{d:?}");
+        assert_eq!(decisions(&lines[5..]), None);
+    }
 
     #[test]
     fn the_kinds_are_told_apart_on_hand_checked_positions() {

@@ -809,6 +809,20 @@ mod tests {
             }
         }
         assert!(decided >= 2, "{said}");
+        // eval-db judges the nets' choice of each decision by its rollouts.
+        let judged = crate::eval_db::eval_db(&crate::eval_db::EvalDbArgs {
+            nets: "shipped".to_string(),
+            db: out.clone(),
+            gnubg: None,
+            ply: 0,
+            limit: None,
+            worst: 0,
+        })
+        .expect("the shard judged");
+        assert!(
+            judged.contains(&format!("on the same dice): {decided}; the nets choose")),
+            "{judged}"
+        );
         assert!(
             said.contains(&format!("({} screened out)", db.screened_out.len())),
             "{said}"
