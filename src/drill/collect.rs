@@ -23,7 +23,7 @@ const MAX_FILES: usize = 10_000;
 /// worst first, with the match as it stood.
 #[must_use]
 pub fn items_of(record: &Record, analysis: &Analysis, name: &str, min_loss: f64) -> Vec<Item> {
-    let person = |side: Side| matches!(record.players[side.index()].kind, PlayerKind::Human);
+    let person = |side: Side| is_person(record, side);
     let wanted: HashMap<(usize, usize), &Judged> = analysis
         .judged
         .iter()
@@ -60,6 +60,11 @@ pub fn items_of(record: &Record, analysis: &Analysis, name: &str, min_loss: f64)
     items
 }
 
+/// Whether `side` of `record` is played by a person (not a bot).
+fn is_person(record: &Record, side: Side) -> bool {
+    matches!(record.players[side.index()].kind, PlayerKind::Human)
+}
+
 /// Finds the match before each wanted action.
 struct Finder<'a> {
     wanted: &'a HashMap<(usize, usize), &'a Judged>,
@@ -88,6 +93,10 @@ pub struct Collected {
     pub unanalysed: Vec<String>,
     /// One line for each file that could not be used, saying why.
     pub problems: Vec<String>,
+    /// The decisions of bots the analyses judged to lose at least the threshold: not
+    /// drilled (the drill is of people's mistakes), counted so that a folder of bots'
+    /// matches can say why it has nothing to drill.
+    pub bots_errors: usize,
 }
 
 /// The items of every record in `dir` (a game record `*.json` with its analysis saved
@@ -138,6 +147,11 @@ pub fn collect(dir: &Path, min_loss: f64) -> Result<Collected, std::io::Error> {
             Some(a) => {
                 out.analysed += 1;
                 out.items.extend(items_of(&record, &a, &name, min_loss));
+                out.bots_errors += a
+                    .judged
+                    .iter()
+                    .filter(|j| j.loss >= min_loss && !is_person(&record, j.side))
+                    .count();
             }
             None => {
                 if let Some(why) = why {

@@ -527,6 +527,8 @@ fn a_folder_s_analysed_records_give_items_and_the_rest_are_named() {
     assert_eq!(found.items[0].record, "match-a.json");
     assert_eq!(found.unanalysed, vec!["match-b.json".to_string()]);
     assert!(found.problems.is_empty(), "{:?}", found.problems);
+    // The bot's 0.5 is counted, not drilled.
+    assert_eq!(found.bots_errors, 1);
     // A record changed since its analysis: its analysis is not used, and that is said.
     let mut longer = record.clone();
     longer.games[0].actions.pop();

@@ -24,6 +24,44 @@ fn list_on_a_folder_without_analyses_says_so() {
     assert!(o.status.success(), "{}", text(&o.stderr));
 }
 
+/// A record of two bots, analysed: nothing to drill (the drill is of people's
+/// decisions), and the line says how many of the bots' errors were left out.
+#[test]
+fn a_record_of_bots_has_nothing_to_drill_and_says_why() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let record = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/records/money-greedy-vs-greedy.json"
+    );
+    std::fs::copy(record, dir.path().join("money.json")).expect("copied");
+    let dir_arg = dir.path().to_str().expect("a UTF-8 path");
+    let o = bg_tui(&[
+        "drill",
+        "--dir",
+        dir_arg,
+        "--list",
+        "--analyse",
+        "--ply",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("0 due of 0 items from 1 analysed record; "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let bots: usize = line
+        .trim_start_matches("0 due of 0 items from 1 analysed record; ")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(
+        bots > 0 && line.ends_with(" by bots, not drilled"),
+        "{line}"
+    );
+}
+
 #[test]
 fn a_damaged_schedule_is_kept_aside_and_said() {
     let dir = tempfile::tempdir().expect("a folder");

@@ -215,8 +215,9 @@ fn overlay(d: &Drill, item: Option<&Item>) -> Option<Overlay> {
     let mut lines = if d.items.is_empty() {
         vec![
             "No mistakes to drill: the drill asks the decisions".to_string(),
-            "that the analysis saved beside your records judged".to_string(),
-            "as errors (bg-tui replay FILE --analyse saves one).".to_string(),
+            "of people, not bots, that the analysis saved beside".to_string(),
+            "your records judged as errors (bg-tui replay FILE".to_string(),
+            "--analyse saves one).".to_string(),
         ]
     } else {
         vec![format!(

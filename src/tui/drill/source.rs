@@ -46,6 +46,14 @@ pub(crate) fn folder_note(c: &Collected) -> String {
         c.analysed,
         plural(c.analysed)
     );
+    if c.bots_errors > 0 {
+        let _ = write!(
+            note,
+            "; {} error{} by bots, not drilled",
+            c.bots_errors,
+            plural(c.bots_errors)
+        );
+    }
     if !c.unanalysed.is_empty() {
         let _ = write!(
             note,
