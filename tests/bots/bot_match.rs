@@ -542,6 +542,10 @@ fn rules_of(rule_set: RuleSet) -> Rules {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "tui"),
+    ignore = "the same library code runs in the default build's tests: a slow one, run once"
+)]
 fn every_bot_plays_whole_games_of_every_rule_set_it_plays_and_its_records_replay() {
     for &listed in bot::NAMES {
         for rule_set in RuleSet::ALL {

@@ -645,9 +645,38 @@ struct CheckerResult {
     listed: bool,
 }
 
-fn judge_checker(advice: &mut impl Advice) -> Vec<CheckerResult> {
-    fixtures::read::<CheckerRow>("match-checker.jsonl")
-        .into_iter()
+/// Every checker fixture judged by an advice of `make`'s, in the fixtures' order: the rows
+/// dealt out in turn to two threads, each with an advice of its own (the advisor ranks every
+/// play of a roll at 2-ply: the suite's longest test, which on one thread held the others
+/// up).
+fn judge_checker<A: Advice>(make: impl Fn() -> A + Sync) -> Vec<CheckerResult> {
+    const THREADS: usize = 2;
+    let rows = fixtures::read::<CheckerRow>("match-checker.jsonl");
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..THREADS)
+            .map(|first| {
+                let (make, rows) = (&make, &rows);
+                scope.spawn(move || {
+                    let mut advice = make();
+                    let mine: Vec<CheckerRow> =
+                        rows.iter().skip(first).step_by(THREADS).cloned().collect();
+                    judge_checker_rows(&mut advice, mine)
+                })
+            })
+            .collect();
+        let mut dealt: Vec<_> = workers
+            .into_iter()
+            .map(|w| w.join().expect("a judging thread").into_iter())
+            .collect();
+        (0..rows.len())
+            .map(|i| dealt[i % THREADS].next().expect("every row judged"))
+            .collect()
+    })
+}
+
+/// `rows` judged by `advice`.
+fn judge_checker_rows(advice: &mut impl Advice, rows: Vec<CheckerRow>) -> Vec<CheckerResult> {
+    rows.into_iter()
         .map(|row| {
             let ours = advice.plays(&row.state());
             let choice = ours.first().map(|p| p.after.clone()).unwrap_or_default();
@@ -740,10 +769,13 @@ fn checker_table(name: &str, results: &[CheckerResult]) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "tui"),
+    ignore = "the same library code runs in the default build's tests: a slow one, run once"
+)]
 fn gnubg_checker_play_at_scores() {
-    let mut advice = bg_tui_advice();
-    let results = judge_checker(&mut advice);
-    println!("{}", checker_table(&advice.name(), &results));
+    let results = judge_checker(bg_tui_advice);
+    println!("{}", checker_table(&bg_tui_advice().name(), &results));
     let agree = share(results.iter().filter(|r| r.agree).count(), results.len());
     let mut loss = Spread::default();
     for r in &results {
@@ -770,6 +802,10 @@ const ANALYSIS_PLY: u8 = 2;
 /// held the cube at 64, bg-tui's limit, for 18 rolls where gnubg (which knows no limit)
 /// counts a cube decision.
 #[test]
+#[cfg_attr(
+    not(feature = "tui"),
+    ignore = "the same library code runs in the default build's tests: a slow one, run once"
+)]
 fn gnubg_analysis_counts_as_gnubg_does() {
     for (name, mat, page) in statistics::files() {
         let a = statistics::analysis_of(&mat, 0);
@@ -896,6 +932,10 @@ fn judge_cube_on_chances(
 /// whole 2-ply look-ahead does or more; with bg-tui's chances, five points fewer in money
 /// play: the difference is the chances, not the formula.
 #[test]
+#[cfg_attr(
+    not(feature = "tui"),
+    ignore = "the same library code runs in the default build's tests: a slow one, run once"
+)]
 fn gnubg_cube_model_on_gnubgs_chances() {
     let mut advisor = Advisor::new(PLY).expect("the shipped nets");
     let mut figures = Vec::new();
