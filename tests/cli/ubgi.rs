@@ -77,7 +77,12 @@ fn bad_lines_get_one_error_each_and_the_engine_goes_on() {
 /// bg-tui's own; an engine that dies is reported in one line with status 2.
 #[test]
 fn an_engine_over_ubgi_plays_and_one_that_dies_is_reported() {
-    let engine = format!("ubgi:{} ubgi", env!("CARGO_BIN_EXE_bg-tui"));
+    // At UBGI 1-ply (the expert's 0-ply, set after the handshake's first line): two games
+    // at the default depth against greedy took 25 s of the suite's time.
+    let engine = format!(
+        "ubgi:{{ read -r first; printf '%s\\nset engine.ply 1\\n' \"$first\"; exec cat; }} | {} ubgi",
+        env!("CARGO_BIN_EXE_bg-tui")
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_bg-tui"))
         .args([
             "bot-match",
