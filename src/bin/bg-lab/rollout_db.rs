@@ -833,9 +833,7 @@ mod tests {
                 .expect("nothing left")
                 .contains("nothing to do")
         );
-        use clap::Parser;
-        let both = crate::Lab::try_parse_from([
-            "bg-lab",
+        let both = try_lab(&[
             "rollout-db",
             "--out",
             "x.txt",
@@ -947,11 +945,14 @@ mod tests {
     }
 
     /// `bg-lab ARGS...` parsed as the program parses it.
-    fn lab(args: &[&str]) -> crate::LabCommand {
+    fn try_lab(args: &[&str]) -> Result<crate::Lab, clap::Error> {
         use clap::Parser;
         crate::Lab::try_parse_from(std::iter::once("bg-lab").chain(args.iter().copied()))
-            .expect("a command line")
-            .command
+    }
+
+    /// `bg-lab ARGS...` parsed as the program parses it, a command line it takes.
+    fn lab(args: &[&str]) -> crate::LabCommand {
+        try_lab(args).expect("a command line").command
     }
 
     #[test]
