@@ -13,7 +13,8 @@
 # (EPOCHS and GAMES change the passes and the checks' games, for a quick try of the script
 # itself.) It writes its nets, logs and a summary (OUT_DIR/summary.txt) into OUT_DIR; the shards it
 # fits are every complete-line backgammon-s0NN.txt of the database (not the validation set,
-# not the crashed 1-ply shards).
+# not the crashed 1-ply shards), and for the second candidate (the 100k round on) the
+# decisions shards backgammon-d2NN.txt beside them.
 set -euo pipefail
 out=${1:?"give a folder for the nets and logs"}
 mkdir -p "$out"
@@ -48,15 +49,65 @@ best=$(for inputs in plain rich extra; do
     tail -n 1 "$out/$inputs.log" | sed -E 's/.*held out [0-9]+ positions: error [0-9.]+ -> ([0-9.]+).*/\1/' | sed "s/$/ $inputs/"
 done | sort -n | head -n 1 | cut -d' ' -f2)
 echo "the candidate: $best" | tee -a "$out/summary.txt"
-"$lab" eval-db "$out/$best.bgnet" "$db/backgammon-324.jsonl" \
-    --gnubg "$db/backgammon-324.gnubg-2ply.txt" | tee -a "$out/summary.txt"
+candidates=("$best")
+
+# The 100k round's addition (fixed 2026-12-01, before the database reached 100k; the
+# notebook's "The 100k round's protocol"): the candidate's inputs fitted again, the same
+# passes and steps, with every whole line of the decisions shards (backgammon-d2NN.txt)
+# beside the s-shards: a second candidate, "$best-decisions".
+decision_shards=()
+for f in "$db"/backgammon-d2*.txt; do
+    [ -e "$f" ] || continue
+    head -n "$(wc -l < "$f")" "$f" > "$out/$(basename "$f")"
+    decision_shards+=(--supervised-db "$out/$(basename "$f")")
+done
+if ((${#decision_shards[@]})); then
+    with="$best-decisions"
+    echo "with the decisions: $(cat "$out"/backgammon-d2*.txt | grep -vc '^#') lines" \
+        | tee -a "$out/summary.txt"
+    case $best in
+        plain) cp assets/expert.bgnet "$out/$with.bgnet" ;;
+        *) "$lab" train --from assets/expert.bgnet "--$best" --games 1 --alpha 0.1 \
+               --check-every 0 --checkpoint "$out/$with.bgnet" --log "$out/$with-widen.log" \
+               --overwrite ;;
+    esac
+    "$lab" train --resume --checkpoint "$out/$with.bgnet" --log "$out/$with.log" \
+        "${shards[@]}" "${decision_shards[@]}" --contact-only --epochs "${EPOCHS:-400}" \
+        --alpha 0.1 --alpha-end 0.003 --holdout 0.05 --check-every 0 --check-games 0 \
+        2> "$out/$with.passes"
+    tail -n 1 "$out/$with.log" | tee -a "$out/summary.txt"
+    candidates+=("$with")
+fi
+
+# Each candidate on the validation set (the bar), the shipped nets beside.
+for nets in "${candidates[@]}"; do
+    echo "$nets:" | tee -a "$out/summary.txt"
+    "$lab" eval-db "$out/$nets.bgnet" "$db/backgammon-324.jsonl" \
+        --gnubg "$db/backgammon-324.gnubg-2ply.txt" | tee -a "$out/summary.txt"
+done
 "$lab" eval-db shipped "$db/backgammon-324.jsonl" \
     --gnubg "$db/backgammon-324.gnubg-2ply.txt" | tee -a "$out/summary.txt"
+# The decisions judge, beside the verdict, not in it (the second candidate is fitted on
+# these lines).
+for f in "$out"/backgammon-d2*.txt; do
+    [ -e "$f" ] || continue
+    for nets in shipped "${candidates[@]/%/.bgnet}"; do
+        [ "$nets" = shipped ] || nets="$out/$nets"
+        echo "$nets on $(basename "$f"): $("$lab" eval-db "$nets" "$f" | grep '^decisions')" \
+            | tee -a "$out/summary.txt"
+    done
+done
 
-# The strength checks, on seeds no fit has used (17 and 18), the same dice for both nets.
-for nets in assets/expert.bgnet "$out/$best.bgnet"; do
+# The strength checks, on seeds no fit has used (17 and 18), the same dice for all nets;
+# and (from the 100k round) the 0-ply choices of gnubg's 240 checker decisions, judged by
+# gnubg 2-ply's ranking, which pick between two candidates over the bar.
+nets_files=(assets/expert.bgnet)
+for nets in "${candidates[@]}"; do nets_files+=("$out/$nets.bgnet"); done
+for nets in "${nets_files[@]}"; do
     for seed in 17 18; do
         echo "$nets seed $seed: $("$tui" bot-match "expert:0@$nets" pubeval --games "${GAMES:-4000}" \
             --seed "$seed" --threads 2 | grep 'points per game')" | tee -a "$out/summary.txt"
     done
 done
+BG_TUI="$tui" python3 assets/training/experiments/checker-choices-against-gnubg.py \
+    "${nets_files[@]/#/expert@}" | tee -a "$out/summary.txt"
