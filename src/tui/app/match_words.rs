@@ -46,10 +46,33 @@ impl<'a> MatchWords<'a> {
         })
     }
 
+    /// The reminder under the board: the help key, and the command that changes who plays
+    /// now. Where the computer plays a side a person started with, `:human` gives it back;
+    /// where bots play both sides from the start, `:human` lets people play; else `:bot`
+    /// (naming [`Self::suggested_bot`]) lets the computer play the side to act.
+    pub(super) fn reminder(&self) -> String {
+        let seats = self.table.seats();
+        let bots = self.bots();
+        let people_first: Vec<Side> = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|s| seats.person_first(*s))
+            .collect();
+        if people_first.is_empty() {
+            "? lists the keys; :human lets people play both sides".to_string()
+        } else if people_first.iter().any(|s| bots[s.index()].is_some()) {
+            "? lists the keys; :human takes your side back from the computer".to_string()
+        } else {
+            format!(
+                "? lists the keys; :bot {} lets the computer play the side to act",
+                self.suggested_bot()
+            )
+        }
+    }
+
     /// The bot the reminder under the board names for `:bot`: one that plays a side now
     /// (an engine over UBGI aside, whose command is no short reminder), else the strongest
     /// for the game's variant.
-    pub(super) fn suggested_bot(&self) -> String {
+    fn suggested_bot(&self) -> String {
         let seats = self.table.seats();
         [Side::White, Side::Black]
             .into_iter()

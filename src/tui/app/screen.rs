@@ -40,12 +40,7 @@ impl App {
             self.questions.pending().is_some(),
         );
         let asks_double = self.options.auto_roll != AutoRoll::Always;
-        let reminder = game.result().is_none().then(|| {
-            format!(
-                "? lists the keys; :bot {} lets the computer play the side to act",
-                words.suggested_bot()
-            )
-        });
+        let reminder = game.result().is_none().then(|| words.reminder());
         let mut model = BoardModel {
             position,
             on_roll: game.turn(),

@@ -496,6 +496,27 @@ fn the_reminder_names_the_bot_being_played() {
     assert!(message.contains(":bot pubeval lets"), "{message}");
 }
 
+/// Where the computer plays a side a person started with, or bots play both sides from the
+/// start, the reminder names `:human`, which changes that, not `:bot`, which would not.
+#[test]
+fn the_reminder_names_human_where_the_computer_plays_a_persons_side() {
+    let mut app = app([Player::Human, bot("pubeval")], 0, 5);
+    common::type_command(&mut app, "bot greedy white");
+    common::seat_bots(&mut app);
+    press(&mut app, KeyCode::Esc);
+    let message = app.model().message;
+    assert!(message.contains(":human takes your side back"), "{message}");
+    common::type_command(&mut app, "human");
+    press(&mut app, KeyCode::Esc);
+    let message = app.model().message;
+    assert!(message.contains(":bot pubeval lets"), "{message}");
+    let message = app_both_bots().model().message;
+    assert!(
+        message.contains(":human lets people play both sides"),
+        "{message}"
+    );
+}
+
 /// `:human` without a side hands back the sides people played from the start, not the
 /// opponent `--vs` named (issue 49, part 6: it took the bot away from its side).
 #[test]
