@@ -169,6 +169,21 @@ pub(crate) struct GraphLook<'a> {
     pub(crate) ascii: bool,
 }
 
+/// The frame's title: whose figure it is (White's player, and the colour where the name
+/// does not say it already: a record's equal names read "greedy (White)") and its unit.
+fn title(white: &str, in_match: bool) -> String {
+    let whose = if white == "White" || white.ends_with("(White)") {
+        format!("{white}'s")
+    } else {
+        format!("{white}'s (White's)")
+    };
+    if in_match {
+        format!(" {whose} MWC %, by decision ")
+    } else {
+        format!(" {whose} equity, points ")
+    }
+}
+
 /// Draws `graph` in `area` (over whatever is there): a frame with its title, the plot with
 /// the value axis's labels, the decision shown and its value, and the marks' key.
 pub(crate) fn draw(graph: &MatchGraph, look: &GraphLook<'_>, area: Rect, buf: &mut Buffer) {
@@ -177,12 +192,10 @@ pub(crate) fn draw(graph: &MatchGraph, look: &GraphLook<'_>, area: Rect, buf: &m
         return;
     }
     Clear.render(area, buf);
-    let white = bg_tui::printable::printable(&look.names[0], 16);
-    let title = if graph.in_match {
-        format!(" {white}'s (White's) MWC %, by decision ")
-    } else {
-        format!(" {white}'s (White's) equity, points ")
-    };
+    let title = title(
+        &bg_tui::printable::printable(&look.names[0], 16),
+        graph.in_match,
+    );
     let block = Block::default()
         .borders(Borders::ALL)
         .border_set(look.theme.border())
@@ -309,6 +322,19 @@ fn caption(graph: &MatchGraph, look: &GraphLook<'_>) -> [String; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_title_names_white_once() {
+        assert_eq!(
+            title("Alice", true),
+            " Alice's (White's) MWC %, by decision "
+        );
+        assert_eq!(
+            title("greedy (White)", true),
+            " greedy (White)'s MWC %, by decision "
+        );
+        assert_eq!(title("White", false), " White's equity, points ");
+    }
 
     #[test]
     fn columns_spread_the_points_across_the_width() {
