@@ -337,6 +337,16 @@ impl Viewer {
         }
     }
 
+    /// Why `m` (`forward`) or `M` found no marked decision to go to.
+    fn no_mistake_words(&self, forward: bool) -> &'static str {
+        match (self.board.analysis().is_some(), self.board.on, forward) {
+            (false, false, _) => "no analysis: A judges the match and marks its errors",
+            (false, true, _) => "the analysis is not ready yet",
+            (true, _, true) => "no marked decision after this one",
+            (true, _, false) => "no marked decision before this one",
+        }
+    }
+
     #[cfg(test)]
     /// The timeline shown.
     #[must_use]
@@ -465,10 +475,16 @@ impl Viewer {
                 self.board.toggle();
                 self.at
             }
-            ViewerMsg::NextMistake | ViewerMsg::PreviousMistake => self
-                .mistake_row(msg == ViewerMsg::NextMistake)
-                .and_then(|row| self.row_moments.get(row).copied())
-                .unwrap_or(self.at),
+            ViewerMsg::NextMistake | ViewerMsg::PreviousMistake => {
+                let forward = msg == ViewerMsg::NextMistake;
+                let found = self
+                    .mistake_row(forward)
+                    .and_then(|row| self.row_moments.get(row).copied());
+                if found.is_none() {
+                    self.said = Some(self.no_mistake_words(forward).to_string());
+                }
+                found.unwrap_or(self.at)
+            }
             ViewerMsg::BetterPlay => {
                 self.board.better = self.board.on && !self.board.better;
                 self.at

@@ -519,10 +519,21 @@ fn a_without_analyse_asks_for_the_analysis_on_the_first_press_only() {
 
 #[test]
 fn m_and_shift_m_jump_to_the_next_and_previous_mistake() {
+    let mut plain = Viewer::new(
+        Timeline::new(&short_record()).expect("timeline"),
+        ViewOptions::default(),
+    );
+    press(&mut plain, KeyCode::Char('m'));
+    assert_eq!(plain.at(), 0);
+    assert_eq!(
+        plain.model().message,
+        "no analysis: A judges the match and marks its errors"
+    );
     let mut v = board_viewer(&short_record(), None);
-    // Before the analysis is made, m does nothing.
+    // Before the analysis is made, m stays and says why.
     press(&mut v, KeyCode::Char('m'));
     assert_eq!(v.at(), 0);
+    assert_eq!(v.model().message, "the analysis is not ready yet");
     run_analysis(&mut v);
     press(&mut v, KeyCode::Char('m'));
     assert_eq!(v.at(), 7, "the double");
@@ -530,10 +541,12 @@ fn m_and_shift_m_jump_to_the_next_and_previous_mistake() {
     assert_eq!(v.at(), 8, "the pass");
     press(&mut v, KeyCode::Char('m'));
     assert_eq!(v.at(), 8, "no mistake after it: stays");
+    assert_eq!(v.model().message, "no marked decision after this one");
     press(&mut v, KeyCode::Char('M'));
     assert_eq!(v.at(), 7);
     press(&mut v, KeyCode::Char('M'));
     assert_eq!(v.at(), 7, "none before it");
+    assert_eq!(v.model().message, "no marked decision before this one");
     // From mid-turn before the double, m goes to it.
     v.go_to(5);
     press(&mut v, KeyCode::Char('m'));
