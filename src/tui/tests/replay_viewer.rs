@@ -640,6 +640,7 @@ fn s_shows_each_players_figures_and_the_end_of_the_match_too() {
         " mEMG a move (",
         "PR ",
         " EMG over ",
+        "(luck rating ",
         "luck-adjusted",
         "dice: 2 rolls",
     ] {

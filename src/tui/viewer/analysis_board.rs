@@ -278,7 +278,7 @@ impl AnalysisBoard {
                 (a.luck_adjusted[i], " points")
             };
             lines.push(format!(
-                "  luck {:+.3} EMG over {} rolls ({}; {} lucky, {} unlucky); luck-adjusted {:+.3}{unit}",
+                "  luck {:+.3} EMG over {} rolls (luck rating {}; {} lucky, {} unlucky); luck-adjusted {:+.3}{unit}",
                 a.luck[i],
                 a.rolls[i],
                 a.luck_rating[i],
