@@ -103,6 +103,9 @@ pub struct PlayAdvice {
     pub cube: Option<CubeInfo>,
     /// The advisor's depth: the best lines were judged this many rolls ahead.
     pub depth: u8,
+    /// The points each side needs in a match (the player to play, then its opponent);
+    /// `None` in money play. With no cube the lines' match-winning chances stand on it.
+    pub away: Option<(u32, u32)>,
     /// Every legal play, best first: those judged deepest first (each line says its
     /// depth), each group by value.
     pub lines: Vec<PlayLine>,
@@ -392,6 +395,7 @@ impl Advisor {
         PlayAdvice {
             cube: self.expert.cube(),
             depth: self.depth(),
+            away: self.expert.away(),
             lines,
         }
     }

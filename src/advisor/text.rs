@@ -100,7 +100,13 @@ pub fn ranking_head(advice: &PlayAdvice) -> String {
             stakes(&ci)
         ),
         Some(ci) => format!("{}: cubeful equity; {depth}", stakes(&ci)),
-        None => format!("cubeless equity; {depth}"),
+        // A match of a rule set without a cube (Tavli's games): still match-winning chances.
+        None => match advice.away {
+            Some((mine, theirs)) => format!(
+                "{mine} away, opponent {theirs} away, no cube: match-winning chances, EMG beside; {depth}"
+            ),
+            None => format!("cubeless equity; {depth}"),
+        },
     }
 }
 

@@ -549,6 +549,17 @@ impl ExpertBot {
         }
     }
 
+    /// The points each side needs (the player deciding, then its opponent) in the match
+    /// [`ExpertBot::select_for`] last took; `None` in money play.
+    #[must_use]
+    pub const fn away(&self) -> Option<(u32, u32)> {
+        match self.scale {
+            Scale::Money => None,
+            Scale::Tavli { away, .. } => Some(away),
+            Scale::Match(ms) => Some(ms.away),
+        }
+    }
+
     /// The match-winning chances of `p` (the chances of the player who moved) in the match
     /// [`ExpertBot::select_for`] last took, if it is a match.
     #[must_use]

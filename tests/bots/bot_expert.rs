@@ -741,3 +741,50 @@ fn the_expert_gives_no_gammon_the_rules_forbid() {
         }
     }
 }
+
+/// A ranking in a match without a cube (Tavli's games) is in match-winning chances, and its
+/// head says so with the score: it said "cubeless equity" over figures in MWC.
+#[test]
+fn a_tavli_ranking_says_its_score_and_unit() {
+    use bg_tui::advisor::{Advisor, text};
+    use bg_tui::engine::{Action, Dice, MatchState, RuleSet, Rules};
+    let rules = Rules {
+        match_length: Some(3),
+        ..Rules::of(RuleSet::Tavli)
+    };
+    let mut m = MatchState::new(rules).expect("a Tavli match");
+    m.apply(Action::OpeningRoll { white: 4, black: 1 })
+        .expect("the opening roll");
+    m.apply(Action::Roll(Dice::new(6, 5).expect("dice")))
+        .expect("White rolls");
+    let advice = Advisor::new(0)
+        .expect("the shipped nets")
+        .plays(&m)
+        .expect("a ranking");
+    assert!(advice.cube.is_none());
+    assert_eq!(advice.away, Some((3, 3)));
+    assert!(advice.lines.iter().all(|l| l.equity.mwc.is_some()));
+    assert_eq!(
+        text::ranking_head(&advice),
+        "3 away, opponent 3 away, no cube: match-winning chances, EMG beside; every line 0-ply"
+    );
+    // Money Portes has neither.
+    let mut money = MatchState::new(Rules::of(RuleSet::Portes)).expect("Portes");
+    money
+        .apply(Action::OpeningRoll { white: 4, black: 1 })
+        .expect("the opening roll");
+    if money.game().legal_plays().is_empty() {
+        money
+            .apply(Action::Roll(Dice::new(6, 5).expect("dice")))
+            .expect("White rolls");
+    }
+    let advice = Advisor::new(0)
+        .expect("the shipped nets")
+        .plays(&money)
+        .expect("a ranking");
+    assert_eq!(advice.away, None);
+    assert_eq!(
+        text::ranking_head(&advice),
+        "cubeless equity; every line 0-ply"
+    );
+}
