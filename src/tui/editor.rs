@@ -184,7 +184,9 @@ impl Editor {
         model.targets = Vec::new();
         model.last_move = None;
         model.status = "Setting up a position: Enter plays it, Esc goes back".to_string();
-        model.overlay = self.help.then(|| Overlay::Help(help_rows()));
+        model.overlay = self
+            .help
+            .then(|| Overlay::Help(help_rows(draft.variant() == Variant::Plakoto)));
         model.command_line = None;
     }
 }
@@ -227,18 +229,26 @@ pub(crate) fn key_msg(key: KeyEvent) -> Msg {
     Msg::Editor(k)
 }
 
-/// The position editor's keys, as its help panel (`?` in the editor) lists them.
+/// The position editor's keys, as its help panel (`?` in the editor) lists them; `p`
+/// (pin) only where the rule set pins (Plakoto).
 #[must_use]
-pub(crate) fn help_rows() -> Vec<(String, String)> {
+pub(crate) fn help_rows(pins: bool) -> Vec<(String, String)> {
     [
         (
             "arrows, h j k l",
             "move the cursor over points, bar and tray",
         ),
-        (
-            "set-up: w b x p",
-            "add White / Black checker at the cursor, remove, pin",
-        ),
+        if pins {
+            (
+                "set-up: w b x p",
+                "add White / Black checker at the cursor, remove, pin",
+            )
+        } else {
+            (
+                "set-up: w b x",
+                "add White / Black checker at the cursor, remove one",
+            )
+        },
         (
             "set-up: c i t",
             "clear the board / starting position / other side on roll",

@@ -882,10 +882,12 @@ fn every_key_in_the_help_does_what_it_says() {
 /// Every key the position editor's help (`?` in the editor) lists does what it says.
 #[test]
 fn every_key_in_the_setup_help_does_what_it_says() {
-    for (keys, what) in crate::tui::editor::help_rows() {
+    let without_pins = crate::tui::editor::help_rows(false);
+    let with_pins = crate::tui::editor::help_rows(true);
+    for (keys, what) in without_pins.into_iter().chain(with_pins) {
         let check: fn() = match keys.as_str() {
             "arrows, h j k l" => check_setup_cursor,
-            "set-up: w b x p" => check_setup_checkers,
+            "set-up: w b x" | "set-up: w b x p" => check_setup_checkers,
             "set-up: c i t" => check_setup_clear_initial_turn,
             "set-up: 1-6 0 r" => check_setup_dice,
             "set-up: v o W B C" => check_setup_cube_score_crawford,
@@ -919,7 +921,17 @@ fn check_setup_help() {
     let Some(Overlay::Help(rows)) = app.model().overlay else {
         panic!("the editor's help is shown");
     };
-    assert_eq!(rows, crate::tui::editor::help_rows());
+    assert_eq!(rows, crate::tui::editor::help_rows(false));
+    assert!(
+        rows.iter().all(|(_, what)| !what.contains("pin")),
+        "no pins in backgammon: {rows:?}"
+    );
+    let mut plakoto = new_app(Rules::of(bg_tui::engine::RuleSet::Plakoto));
+    chars(&mut plakoto, "e?");
+    let Some(Overlay::Help(rows)) = plakoto.model().overlay else {
+        panic!("the editor's help is shown");
+    };
+    assert_eq!(rows, crate::tui::editor::help_rows(true));
     // The next key only closes it: `c` does not clear the board.
     chars(&mut app, "c");
     assert!(app.model().overlay.is_none());

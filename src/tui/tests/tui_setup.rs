@@ -358,7 +358,7 @@ fn the_editors_help_fits_at_80_columns() {
         .draw(|f| render(&model, f.area(), f.buffer_mut()))
         .expect("draw");
     let text = terminal.backend().to_string();
-    for (keys, what) in crate::tui::editor::help_rows() {
+    for (keys, what) in crate::tui::editor::help_rows(false) {
         assert!(text.contains(&what), "{keys}: {what:?} is cut");
     }
 }
