@@ -152,7 +152,8 @@ pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
-/// The Position ID and Match ID on the panel's last two rows; the row where they start.
+/// The Position ID and Match ID on the panel's last two rows (an ID there is none of, as
+/// in the position editor, left out with its label); the row where they start.
 fn draw_ids(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u16 {
     let ids = [
         ("Position ID: ", &model.position_id),
@@ -160,7 +161,7 @@ fn draw_ids(area: Rect, model: &BoardModel, theme: Theme, buf: &mut Buffer) -> u
     ];
     let ids_y = area.bottom().saturating_sub(2);
     for (row, (label, id)) in (0u16..).zip(ids) {
-        if !(area.y..area.bottom()).contains(&(ids_y + row)) {
+        if id.is_empty() || !(area.y..area.bottom()).contains(&(ids_y + row)) {
             continue;
         }
         let line = Line::from(vec![
