@@ -339,11 +339,13 @@ impl Viewer {
 
     /// Why `m` (`forward`) or `M` found no marked decision to go to.
     fn no_mistake_words(&self, forward: bool) -> &'static str {
-        match (self.board.analysis().is_some(), self.board.on, forward) {
-            (false, false, _) => "no analysis: A judges the match and marks its errors",
-            (false, true, _) => "the analysis is not ready yet",
-            (true, _, true) => "no marked decision after this one",
-            (true, _, false) => "no marked decision before this one",
+        use analysis_board::Progress;
+        match (&self.board.progress, forward) {
+            (Progress::Ready(_), true) => "no marked decision after this one",
+            (Progress::Ready(_), false) => "no marked decision before this one",
+            (Progress::Failed(_), _) => "no analysis: the expert could not analyse the record",
+            (Progress::Queued | Progress::Running { .. }, _) => "the analysis is not ready yet",
+            (Progress::NotAsked, _) => "no analysis: A judges the match and marks its errors",
         }
     }
 

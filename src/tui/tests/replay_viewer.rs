@@ -4,6 +4,7 @@
 use super::common::{drawn, snapshot_both};
 use crate::tui::Event;
 use crate::tui::terminal::Screen;
+use crate::tui::viewer::analysis_board::AnalysisOutcome;
 use crate::tui::viewer::keys::viewer_help_rows;
 use crate::tui::viewer::{ViewOptions, Viewer, ViewerNews};
 use crate::tui::{Overlay, Spot};
@@ -528,6 +529,22 @@ fn m_and_shift_m_jump_to_the_next_and_previous_mistake() {
     assert_eq!(
         plain.model().message,
         "no analysis: A judges the match and marks its errors"
+    );
+    // An analysis that failed says so.
+    let mut failed = board_viewer(&short_record(), None);
+    failed.handle(Event::Msg(ViewerNews::AnalysisDone(Box::new(
+        AnalysisOutcome {
+            result: Err(
+                bg_tui::analysis::AnalysisError::Thread(std::io::Error::other("none")).into(),
+            ),
+            from_cache: false,
+            note: None,
+        },
+    ))));
+    press(&mut failed, KeyCode::Char('M'));
+    assert_eq!(
+        failed.model().message,
+        "no analysis: the expert could not analyse the record"
     );
     let mut v = board_viewer(&short_record(), None);
     // Before the analysis is made, m stays and says why.
