@@ -206,6 +206,9 @@ pub(crate) struct Drill {
     rolling: Option<work::Rolling>,
     /// Work to start on worker threads ([`Drill::take_jobs`]).
     jobs: Vec<DrillJob>,
+    /// The terminal's size (columns, rows): too small for the board, only the keys that
+    /// quit act.
+    size: (u16, u16),
 }
 
 impl Drop for Drill {
@@ -259,6 +262,7 @@ impl Drill {
             valuing: None,
             rolling: None,
             jobs: Vec::new(),
+            size: (view::MIN_WIDTH, view::MIN_HEIGHT),
         };
         drill.next_item();
         drill
@@ -340,6 +344,13 @@ impl Drill {
         match event {
             Event::Key(key) => {
                 let msg = drill_key(key);
+                if !view::fits(self.size) {
+                    // The board is not drawn: a key would act unseen.
+                    if msg == DrillMsg::Quit {
+                        self.update(msg);
+                    }
+                    return self.quit;
+                }
                 if self.help {
                     self.help = false;
                     self.quit = msg == DrillMsg::Quit && key.code != KeyCode::Esc;
@@ -348,7 +359,10 @@ impl Drill {
                 self.update(msg);
                 true
             }
-            Event::Resize(..) => true,
+            Event::Resize(w, h) => {
+                self.size = (w, h);
+                true
+            }
             Event::Msg(news) => self.news(news),
             Event::Terminate => {
                 self.quit = true;

@@ -27,6 +27,12 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub(crate) use geometry::{MIN_HEIGHT, MIN_WIDTH};
 
+/// The terminal of `size` (columns, rows) is large enough for the board: below it the
+/// screens draw only a note, and take no key but the ones that quit.
+pub(crate) const fn fits(size: (u16, u16)) -> bool {
+    size.0 >= MIN_WIDTH && size.1 >= MIN_HEIGHT
+}
+
 /// Draws everything `model` holds into `area` of `buf`: the board, the side panel, the
 /// status lines and any overlay. Below [`MIN_WIDTH`] × [`MIN_HEIGHT`] it draws only a note
 /// saying how large the terminal must be. It never panics, whatever the size.

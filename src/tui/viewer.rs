@@ -185,6 +185,9 @@ pub(crate) struct Viewer {
     said: Option<String>,
     /// How the viewer hands over to the game as it closes (`P`, `e`).
     exit: Option<ViewerExit>,
+    /// The terminal's size (columns, rows): too small for the board, only the keys that
+    /// quit act.
+    size: (u16, u16),
 }
 
 impl Viewer {
@@ -220,6 +223,7 @@ impl Viewer {
             play_menu: false,
             said: None,
             exit: None,
+            size: (view::MIN_WIDTH, view::MIN_HEIGHT),
         }
     }
 
@@ -382,6 +386,11 @@ impl Viewer {
         match event {
             Event::Key(key) => {
                 let msg = viewer_key(key);
+                if !view::fits(self.size) {
+                    // The board is not drawn: a key would act unseen.
+                    self.quit = msg == ViewerMsg::Quit;
+                    return self.quit;
+                }
                 if self.board.summary {
                     // Any key closes the summary; q and Ctrl-C also quit.
                     self.board.summary = false;
@@ -432,7 +441,10 @@ impl Viewer {
                 self.said = Some(format!("a worker could not start ({why})"));
                 true
             }
-            Event::Resize(..) => true,
+            Event::Resize(w, h) => {
+                self.size = (w, h);
+                true
+            }
             Event::Msg(ViewerNews::AnalysisProgress { done, total }) => {
                 self.board.progressed(done, total);
                 self.board.on

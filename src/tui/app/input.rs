@@ -161,5 +161,5 @@ impl App {
 
 /// The terminal of `size` (columns, rows) is large enough for the board.
 pub(super) const fn fits(size: (u16, u16)) -> bool {
-    size.0 >= view::MIN_WIDTH && size.1 >= view::MIN_HEIGHT
+    view::fits(size)
 }

@@ -607,3 +607,24 @@ fn r_rolls_out_the_best_and_the_answer_and_the_rollout_is_kept() {
     key(&mut again, KeyCode::Enter);
     assert!(job.stopped());
 }
+
+/// In a terminal too small for the board (only a note is drawn) a key does nothing unseen:
+/// only the keys that quit act, and once it is large enough again the keys work.
+#[test]
+fn a_terminal_too_small_takes_only_the_keys_that_quit() {
+    let mut d = drill(Rules::money());
+    d.handle(crate::tui::Event::Resize(50, 12));
+    key(&mut d, KeyCode::Down);
+    assert_eq!(d.move_list().current, Some(0), "the cursor stays");
+    key(&mut d, KeyCode::Char('?'));
+    d.handle(crate::tui::Event::Resize(80, 24));
+    assert!(
+        d.model().is_some_and(|m| m.overlay.is_none()),
+        "no help opened unseen"
+    );
+    key(&mut d, KeyCode::Down);
+    assert_eq!(d.move_list().current, Some(1));
+    d.handle(crate::tui::Event::Resize(50, 12));
+    key(&mut d, KeyCode::Char('q'));
+    assert!(d.has_quit());
+}

@@ -879,3 +879,24 @@ fn a_record_cut_after_any_action_replays_and_draws() {
         assert!(v.move_list().current.is_some(), "cut after {n}");
     }
 }
+
+/// In a terminal too small for the board (only a note is drawn) a key does nothing unseen:
+/// `g` opened the match graph behind the note; only the keys that quit act.
+#[test]
+fn a_terminal_too_small_takes_only_the_keys_that_quit() {
+    let mut v = Viewer::new(
+        Timeline::new(&short_record()).expect("timeline"),
+        ViewOptions::default(),
+    );
+    v.handle(Event::Resize(50, 12));
+    press(&mut v, KeyCode::Char('n'));
+    press(&mut v, KeyCode::Char('?'));
+    assert_eq!(v.at(), 0, "no step taken unseen");
+    assert!(!v.help_open());
+    v.handle(Event::Resize(120, 40));
+    press(&mut v, KeyCode::Char('n'));
+    assert_ne!(v.at(), 0);
+    v.handle(Event::Resize(79, 40));
+    press(&mut v, KeyCode::Char('q'));
+    assert!(v.should_quit());
+}
