@@ -427,24 +427,26 @@ impl RolloutView {
         let in_match = report.cubeful.iter().any(|(_, mwc)| mwc.is_some());
         out.push(match (cubeful, in_match) {
             (true, true) => format!(
-                " {:<18} {:>6} {:>6} {:>14} {:>5} {:>5} {:>5} {:>5} {:>5}",
+                " {:<18} {:>6} {:>6} {:>14} {:>5} {:>4} {:>4} {:>4} {:>4}",
                 "cubeful:", "MWC", "EMG", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
             ),
             (true, false) => format!(
-                " {:<18} {:>7} {:>14} {:>5} {:>5} {:>5} {:>5} {:>5}",
+                " {:<18} {:>7} {:>14} {:>5} {:>4} {:>4} {:>4} {:>4}",
                 "", "cubeful", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
             ),
             _ => format!(
-                " {:<24} {:>14}  {:>5} {:>5} {:>5} {:>5} {:>5}",
+                " {:<24} {:>14}  {:>5} {:>4} {:>4} {:>4} {:>4}",
                 "", "cubeless", "win%", "gam", "bg", "lgam", "lbg"
             ),
         });
         for (i, label) in self.labels.iter().enumerate() {
             let figures = match (report.figures.get(i), report.chances.get(i)) {
                 (Some(&(e, se)), Some(c)) if report.trials > 0 => {
-                    let percent = |m: i64| format!("{:5.1}", m as f64 / 1e4);
+                    // The win column five wide, the gammons' four (a line fits at 80
+                    // columns in a match, with the MWC and EMG both).
+                    let percent = |m: i64| format!("{:4.1}", m as f64 / 1e4);
                     let chances = format!(
-                        "{} {} {} {} {}",
+                        "{:>5} {} {} {} {}",
                         percent(c.win()),
                         percent(c.win_gammon()),
                         percent(c.win_backgammon()),

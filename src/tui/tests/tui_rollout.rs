@@ -317,3 +317,34 @@ fn a_close_cube_decision_is_rolled_out_as_the_panel_opens() {
         format!("{}", terminal.backend()).replace(&format!("{threads} threads"), "N threads");
     insta::assert_snapshot!("close_cube_rollout_panel_120x40", text);
 }
+
+/// In a match each rolled-out line holds the MWC and the EMG beside the cubeless equity and
+/// the chances: it fits the panel at 80 columns (the last column, the backgammons lost, was
+/// cut there).
+#[test]
+fn a_match_rollout_line_fits_at_80_columns() {
+    let mut app = App::new(Options {
+        seed: Some(2),
+        names: ["Alice".to_string(), "Bob".to_string()],
+        rules: bg_tui::engine::Rules::match_to(5),
+        ..Options::default()
+    })
+    .expect("a new match");
+    press(&mut app, KeyCode::Char('r'));
+    open_hint(&mut app);
+    let job = ask_rollout(&mut app, 36);
+    let got = reports(&job);
+    hand(&mut app, &job, got.last().expect("a report"));
+    let lines = panel(&app).expect("the panel");
+    assert!(lines.iter().any(|l| l.contains("MWC")), "{lines:?}");
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("test terminal");
+    let model = app.model();
+    terminal
+        .draw(|f| crate::tui::view::render(&model, f.area(), f.buffer_mut()))
+        .expect("draw");
+    let text = format!("{}", terminal.backend());
+    for line in lines.iter().filter(|l| l.contains('%') && l.contains('±')) {
+        assert!(text.contains(line.trim_end()), "{line:?} is cut:\n{text}");
+    }
+}
