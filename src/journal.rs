@@ -19,7 +19,8 @@
 //!
 //! such as `{"actions":[{"roll":{"side":"white","dice":[6,5]}}]}` after a roll, or
 //! `{"next":[{"actions":[],"result":null}]}` when the next game starts. A last game set up
-//! afresh at a position (its `"start"` changed) writes the journal afresh.
+//! afresh at a position (its `"start"` changed), or a side handed on during a game (a
+//! record's `"seat_changes"`), writes the journal afresh.
 //!
 //! Every line ends in `\n`, and the writer forces each to the disk before the game goes on.
 //! A last line without its `\n` is one a crash cut short: it is left out when the journal is
@@ -186,6 +187,9 @@ struct Written {
     /// Each game's own players (see [`GameRecord::players`]): games finished before a side
     /// changed hands are given them, and the journal is then written afresh.
     game_players: Vec<Option<[PlayerInfo; 2]>>,
+    /// How many changes of player each game notes (see [`GameRecord::seat_changes`]): a
+    /// side handed on during a game has the journal written afresh too.
+    seat_changes: Vec<usize>,
     /// The record has clocks.
     clocked: bool,
     /// The clocks' readings: games, and those of the last game.
@@ -204,6 +208,7 @@ impl Written {
             stopped: record.stopped,
             players: record.players.clone(),
             game_players: record.games.iter().map(|g| g.players.clone()).collect(),
+            seat_changes: record.games.iter().map(|g| g.seat_changes.len()).collect(),
             clocked: record.clock.is_some(),
             clock_games: record.clock.as_ref().map_or(0, |c| c.reserves_ms.len()),
             readings: record
@@ -446,6 +451,10 @@ impl Journal {
                 .iter()
                 .map(|g| &g.players)
                 .ne(w.game_players.iter())
+            || record.games[..w.games]
+                .iter()
+                .map(|g| g.seat_changes.len())
+                .ne(w.seat_changes.iter().copied())
         {
             return None;
         }

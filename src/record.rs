@@ -26,7 +26,11 @@
 //!   `"backgammon"`, `"portes"`, `"plakoto"`, `"fevga"` or `"jacquet"`; in Tavli they cycle),
 //!   `"actions"` and `"result"`; and `"players"`, as above, for a game played by others than
 //!   the record's `"players"` (a side was handed to a bot, or back, after it; left out
-//!   otherwise: older readers skip it).
+//!   otherwise: older readers skip it); and `"seat_changes"` for a side that changed hands
+//!   during the game (left out otherwise), in the order they did:
+//!   `{"side": "black", "at": 14, "before": {"name": "Bob", "kind": "human"}}` says `before`
+//!   played Black for the game's actions before action 14 (from 0); the game's players are
+//!   who finished it.
 //!
 //! Each action is one of (sides are `"white"` or `"black"`; dice are 1 to 6):
 //!
@@ -149,7 +153,7 @@ pub use actions::{ActionError, IllegalPlayReason, apply_action};
 pub use error::{GameFault, JournalFault, RecordError};
 pub use format::{
     ClockRecord, GameRecord, PlayerInfo, PlayerKind, Record, RecordSide, RecordedAction,
-    ResultRecord, StartError, StartRecord,
+    ResultRecord, SeatChange, StartError, StartRecord,
 };
 pub use json::to_json;
 pub use load::{check_players, load, parse, replay};

@@ -3,7 +3,7 @@
 
 use super::Item;
 use crate::analysis::{Analysis, Judged, cache};
-use crate::engine::{MatchState, Side};
+use crate::engine::MatchState;
 use crate::record::{self, ActionStep, PlayerKind, Record, Visitor};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -23,11 +23,11 @@ const MAX_FILES: usize = 10_000;
 /// worst first, with the match as it stood.
 #[must_use]
 pub fn items_of(record: &Record, analysis: &Analysis, name: &str, min_loss: f64) -> Vec<Item> {
-    let person = |side: Side| is_person(record, side);
     let wanted: HashMap<(usize, usize), &Judged> = analysis
         .judged
         .iter()
-        .filter(|j| j.loss >= min_loss && person(j.side) && j.game >= 1 && j.action >= 1)
+        .filter(|j| j.loss >= min_loss && j.game >= 1 && j.action >= 1)
+        .filter(|j| by_person(record, j))
         .map(|j| ((j.game - 1, j.action - 1), j))
         .collect();
     if wanted.is_empty() {
@@ -60,9 +60,17 @@ pub fn items_of(record: &Record, analysis: &Analysis, name: &str, min_loss: f64)
     items
 }
 
-/// Whether `side` of `record` is played by a person (not a bot).
-fn is_person(record: &Record, side: Side) -> bool {
-    matches!(record.players[side.index()].kind, PlayerKind::Human)
+/// Whether a person (not a bot) made the decision `judged` of `record`: whoever played
+/// its side at its action ([`Record::player_at`]).
+fn by_person(record: &Record, judged: &Judged) -> bool {
+    let (game, action) = (
+        judged.game.saturating_sub(1),
+        judged.action.saturating_sub(1),
+    );
+    matches!(
+        record.player_at(game, action, judged.side).kind,
+        PlayerKind::Human
+    )
 }
 
 /// Finds the match before each wanted action.
@@ -150,7 +158,7 @@ pub fn collect(dir: &Path, min_loss: f64) -> Result<Collected, std::io::Error> {
                 out.bots_errors += a
                     .judged
                     .iter()
-                    .filter(|j| j.loss >= min_loss && !is_person(&record, j.side))
+                    .filter(|j| j.loss >= min_loss && !by_person(&record, j))
                     .count();
             }
             None => {

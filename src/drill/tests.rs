@@ -5,7 +5,7 @@
 use super::*;
 use crate::analysis::{Analysis, BestPlay, CubeEquities, cache};
 use crate::engine::{Action, Dice, Phase, RuleSet, Rules};
-use crate::record::{PlayerInfo, Record, Recorder};
+use crate::record::{PlayerInfo, PlayerKind, Record, RecordSide, Recorder, SeatChange};
 
 const DAY: u64 = 86_400;
 
@@ -358,6 +358,37 @@ fn items_for(rules: Rules) -> (Vec<Item>, String, String) {
         made,
         best,
     )
+}
+
+/// Issue 49 §6: a side handed to a bot during a game: the decisions its person made before
+/// are drilled, the bot's after are not, whichever plays the side when the record ends.
+#[test]
+fn a_decision_is_drilled_by_who_made_it_when_a_side_changes_hands_mid_game() {
+    let (record, analysis, made, _) = analysed(Rules::match_to(5));
+    // Alice hands White to the bot after her play (through the recorder, as `:bot` does).
+    let mut recorder = Recorder::resume(record.clone());
+    recorder.set_player_kind(Side::White, PlayerKind::Bot("expert".to_string()));
+    let handed = recorder.into_record();
+    assert_eq!(handed.games[0].seat_changes.len(), 1, "one change noted");
+    let items = items_of(&handed, &analysis, "m.json", DEFAULT_MIN_LOSS);
+    assert_eq!(
+        items.len(),
+        1,
+        "Alice's mistake, made before the bot took over"
+    );
+    assert_eq!(items[0].judged.done, made);
+    // The other way round: the bot played White until the play, Alice after it.
+    let index = analysis.judged[1].action - 1;
+    let mut taken_back = record;
+    taken_back.games[0].seat_changes.push(SeatChange {
+        side: RecordSide::White,
+        at: index + 1,
+        before: PlayerInfo::bot("expert"),
+    });
+    assert!(
+        items_of(&taken_back, &analysis, "m.json", DEFAULT_MIN_LOSS).is_empty(),
+        "the play was the bot's"
+    );
 }
 
 #[test]

@@ -500,6 +500,7 @@ fn build_record(file: &MatFile) -> Result<Record, MatReadError> {
             actions,
             result: m.game().result().map(ResultRecord::from),
             players: None,
+            seat_changes: Vec::new(),
         });
     }
     if games.is_empty() {

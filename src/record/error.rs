@@ -101,6 +101,17 @@ pub enum GameFault {
     /// The record says the session was stopped, but the rules refuse to stop it.
     #[error("the record says the session was stopped, but {0}")]
     NotStoppable(#[source] MatchError),
+    /// A change of player (`"seat_changes"`) is past the game's actions, or before the
+    /// side's change listed ahead of it.
+    #[error(
+        "a change of player at action {at} is past the game's {actions} actions or out of order"
+    )]
+    SeatChange {
+        /// The change's action (from 0) as written.
+        at: usize,
+        /// The game's actions.
+        actions: usize,
+    },
     /// The game's `"start"` cannot be set up.
     #[error("{0}")]
     Start(#[source] StartError),

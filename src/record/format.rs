@@ -101,6 +101,24 @@ pub struct GameRecord {
     /// was handed to a bot, or back to its person, after the game (left out otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<[PlayerInfo; 2]>,
+    /// The sides that changed hands during the game, in the order they did (left out when
+    /// none did): who played a side before. The game's players (its own, else the
+    /// record's) are who finished it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seat_changes: Vec<SeatChange>,
+}
+
+/// A side that changed hands during a game (a bot took it over, or its person took it
+/// back): `before` played `side` for the game's actions before action `at` (from 0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatChange {
+    /// The side that changed hands.
+    pub side: RecordSide,
+    /// The first action (from 0) of the game the side's new player made or answered.
+    pub at: usize,
+    /// Who played the side before.
+    pub before: PlayerInfo,
 }
 
 /// A game set up at a position (`"start"` in a game of a record): the board from the view
@@ -342,6 +360,22 @@ impl Record {
             .get(index)
             .and_then(|g| g.players.as_ref())
             .unwrap_or(&self.players)
+    }
+
+    /// Who played `side` at action `action` (from 0) of game `game` (from 0): the game's
+    /// players ([`Record::players_of_game`]), unless the side changed hands later in the
+    /// game ([`GameRecord::seat_changes`]).
+    #[must_use]
+    pub fn player_at(&self, game: usize, action: usize, side: Side) -> &PlayerInfo {
+        let side_of = RecordSide::from(side);
+        self.games
+            .get(game)
+            .and_then(|g| {
+                g.seat_changes
+                    .iter()
+                    .find(|c| c.side == side_of && action < c.at)
+            })
+            .map_or(&self.players_of_game(game)[side.index()], |c| &c.before)
     }
 
     /// How many dice the record's rolls used, opening rolls (ties too) included: a seeded

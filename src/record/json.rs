@@ -38,6 +38,13 @@ pub fn to_json(record: &Record) -> String {
         if let Some(players) = &game.players {
             out.push_str(&format!("      \"players\": {},\n", compact(players)));
         }
+        if !game.seat_changes.is_empty() {
+            let changes: Vec<String> = game.seat_changes.iter().map(compact).collect();
+            out.push_str(&format!(
+                "      \"seat_changes\": [{}],\n",
+                changes.join(", ")
+            ));
+        }
         out.push_str("      \"actions\": [");
         for (j, action) in game.actions.iter().enumerate() {
             out.push_str(if j == 0 { "\n        " } else { ",\n        " });

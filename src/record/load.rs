@@ -2,10 +2,10 @@
 //! games replayed through the rules.
 
 use super::{
-    FORMAT, MAX_BOT_NAME_CHARS, MAX_BYTES, MAX_NAME_CHARS, OLDEST_VERSION, PlayerInfo, PlayerKind,
-    Record, RecordError, VERSION, Visitor, shorten, walk,
+    FORMAT, GameFault, GameRecord, MAX_BOT_NAME_CHARS, MAX_BYTES, MAX_NAME_CHARS, OLDEST_VERSION,
+    PlayerInfo, PlayerKind, Record, RecordError, VERSION, Visitor, shorten, walk,
 };
-use crate::engine::MatchState;
+use crate::engine::{MatchState, Side};
 use serde::Deserialize;
 
 /// Just enough of a record to check what it is before reading the rest.
@@ -52,6 +52,16 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
     for players in record.games.iter().filter_map(|g| g.players.as_ref()) {
         check_players(players)?;
     }
+    for (i, game) in record.games.iter().enumerate() {
+        check_seat_changes(game).map_err(|reason| RecordError::Game {
+            game: i + 1,
+            action: 0,
+            reason,
+        })?;
+        for change in &game.seat_changes {
+            check_player(&change.before, side_name(Side::from(change.side)))?;
+        }
+    }
     // Read as the current version: version 1 had no rule set per game.
     record.version = VERSION;
     let rule_set = record.rules.rule_set;
@@ -67,22 +77,53 @@ pub fn parse(json: &str) -> Result<Record, RecordError> {
 /// # Errors
 /// [`RecordError::TooLarge`] naming the side and the name that is too long.
 pub fn check_players(players: &[PlayerInfo; 2]) -> Result<(), RecordError> {
-    for (player, side) in players.iter().zip(["White", "Black"]) {
-        let bot = match &player.kind {
-            PlayerKind::Bot(bot) => bot.as_str(),
-            PlayerKind::Human => "",
-        };
-        for (what, text, max) in [
-            ("name", player.name.as_str(), MAX_NAME_CHARS),
-            ("bot name", bot, MAX_BOT_NAME_CHARS),
-        ] {
-            let chars = text.chars().count();
-            if chars > max {
-                return Err(RecordError::TooLarge(format!(
-                    "{side}'s {what} has {chars} characters; a {what} has at most {max}"
-                )));
-            }
+    for (player, side) in players.iter().zip([Side::White, Side::Black]) {
+        check_player(player, side_name(side))?;
+    }
+    Ok(())
+}
+
+/// The side as a player's messages name it.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// Checks one player's name and bot name (see [`check_players`]); `side` names whose.
+fn check_player(player: &PlayerInfo, side: &str) -> Result<(), RecordError> {
+    let bot = match &player.kind {
+        PlayerKind::Bot(bot) => bot.as_str(),
+        PlayerKind::Human => "",
+    };
+    for (what, text, max) in [
+        ("name", player.name.as_str(), MAX_NAME_CHARS),
+        ("bot name", bot, MAX_BOT_NAME_CHARS),
+    ] {
+        let chars = text.chars().count();
+        if chars > max {
+            return Err(RecordError::TooLarge(format!(
+                "{side}'s {what} has {chars} characters; a {what} has at most {max}"
+            )));
         }
+    }
+    Ok(())
+}
+
+/// Checks that each change of player of `game` falls within its actions, each side's in
+/// the order they happened.
+fn check_seat_changes(game: &GameRecord) -> Result<(), GameFault> {
+    let mut last = [0, 0];
+    for change in &game.seat_changes {
+        let side = Side::from(change.side).index();
+        if change.at > game.actions.len() || change.at < last[side] {
+            return Err(GameFault::SeatChange {
+                at: change.at,
+                actions: game.actions.len(),
+            });
+        }
+        last[side] = change.at;
     }
     Ok(())
 }

@@ -116,7 +116,8 @@ impl Recorder {
     /// Notes that `player` plays `side` from now on (a bot took it over, or its person took
     /// it back). The games finished before keep the players who played them (each game's
     /// `players`, written where it differs from the record's); the game in progress, if
-    /// any, is named by who finishes it.
+    /// any, is named by who finishes it, and notes who played the side until now (a
+    /// [`SeatChange`](super::SeatChange)).
     pub fn set_player(&mut self, side: Side, player: PlayerInfo) {
         let before = self.record.players.clone();
         if before[side.index()] == player {
@@ -124,6 +125,25 @@ impl Recorder {
         }
         let record = self.write();
         record.players[side.index()] = player;
+        if let Some(game) = record.games.last_mut()
+            && game.result.is_none()
+            && !game.actions.is_empty()
+        {
+            let at = game.actions.len();
+            let side_of = RecordSide::from(side);
+            // A side handed on twice between two actions: who played its actions is noted.
+            let noted = game
+                .seat_changes
+                .iter()
+                .any(|c| c.side == side_of && c.at == at);
+            if !noted {
+                game.seat_changes.push(super::SeatChange {
+                    side: side_of,
+                    at,
+                    before: before[side.index()].clone(),
+                });
+            }
+        }
         let now = &record.players;
         for game in &mut record.games {
             if game.result.is_some() && game.players.is_none() {

@@ -36,10 +36,19 @@ pub fn render(record: &Record, timeline: &Timeline) -> String {
         .unwrap_or(0);
     let moments = timeline.moments();
     for i in 0..moments.len() {
+        let first_of_action = i == 0
+            || (moments[i - 1].game, moments[i - 1].action) != (moments[i].game, moments[i].action);
+        if first_of_action && let Some(action) = moments[i].action {
+            seat_change_lines(record, moments[i].game, action, &mut out);
+        }
         if let Some(line) = moment_line(timeline, moments, i, width) {
             out.push_str(&line);
             out.push('\n');
         }
+    }
+    // A side handed on after the last action so far.
+    if let Some(last) = record.games.len().checked_sub(1) {
+        seat_change_lines(record, last, record.games[last].actions.len(), &mut out);
     }
     out.push('\n');
     out.push_str(&ending(timeline));
@@ -186,6 +195,25 @@ fn game_start(timeline: &Timeline, moment: &Moment) -> String {
 }
 
 /// "human" or "bot greedy", cleaned of control characters.
+/// A line for each side that changed hands at action `action` (from 0) of game `game`
+/// (the record's [`seat_changes`](crate::record::GameRecord::seat_changes)): who plays it
+/// from there, who did before.
+fn seat_change_lines(record: &Record, game: usize, action: usize, out: &mut String) {
+    let Some(game_record) = record.games.get(game) else {
+        return;
+    };
+    for change in game_record.seat_changes.iter().filter(|c| c.at == action) {
+        let side = Side::from(change.side);
+        let now = record.player_at(game, action, side);
+        let _ = writeln!(
+            out,
+            "  From here {side} is played by {} ({} before)",
+            kind(now),
+            kind(&change.before)
+        );
+    }
+}
+
 fn kind(info: &PlayerInfo) -> String {
     match &info.kind {
         PlayerKind::Human => "human".to_string(),

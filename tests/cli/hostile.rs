@@ -521,6 +521,43 @@ fn each_save_appends_a_line_and_the_journal_reads_back_as_the_record() {
     }
 }
 
+/// Issue 49 §6: a side handed to a bot during a game is journaled with who played it
+/// before (the journal written afresh at the change), and the saves after it append again.
+#[test]
+fn a_side_handed_on_during_a_game_is_journaled() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.jsonl");
+    let rec = play_journaled(1, &path);
+    let (record, mut m) = store::read_record(&path).unwrap();
+    let mut rec = rec;
+    let mut journal = Journal::resume(&path, &record).unwrap();
+    rec.next_game(&mut m).unwrap();
+    let opening = Action::OpeningRoll { white: 5, black: 2 };
+    rec.apply(&mut m, opening).unwrap();
+    journal.save(rec.as_record()).unwrap();
+    let at = rec.as_record().games[1].actions.len();
+    rec.set_player_kind(Side::Black, PlayerKind::Bot("greedy".to_string()));
+    journal.save(rec.as_record()).unwrap();
+    let play = m.game().legal_plays()[0];
+    rec.apply(&mut m, Action::Play(play)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    journal.save(rec.as_record()).unwrap();
+    assert!(
+        std::fs::read(&path).unwrap().starts_with(&before),
+        "after the change, a save appends again"
+    );
+    let (again, _) = store::read_record(&path).unwrap();
+    assert_eq!(&again, rec.as_record());
+    let changes = &again.games[1].seat_changes;
+    assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0].at, at);
+    assert_eq!(changes[0].before, PlayerInfo::human("Bob"));
+    assert_eq!(
+        again.player_at(1, at - 1, Side::Black).kind,
+        PlayerKind::Human
+    );
+}
+
 #[test]
 fn the_clocks_readings_are_journaled_with_their_actions() {
     let dir = tempfile::tempdir().unwrap();

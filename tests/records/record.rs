@@ -1033,3 +1033,77 @@ fn each_game_keeps_its_players_when_a_side_changes_hands() {
         PlayerKind::Bot("greedy".to_string())
     );
 }
+
+/// Issue 49 §6: a side handed to a bot during a game (`:bot`, then `:human`): the game
+/// notes who played the side before each change, so each action is put down to the
+/// player who made it; the record loads back the same, the replay's text says where the
+/// side changed hands, and a change past the game's actions or out of order is refused.
+#[test]
+fn a_side_handed_on_during_a_game_keeps_who_made_each_action() {
+    let mut record = good_record();
+    record.games.truncate(1);
+    record.games[0].actions.truncate(12);
+    record.games[0].result = None;
+    record.players = [PlayerInfo::human("Alice"), PlayerInfo::human("Bob")];
+    let mut rec = Recorder::resume(record);
+    rec.set_player_kind(Side::Black, PlayerKind::Bot("greedy".to_string()));
+    // Handed on again before anything is played: only who played the first 12 is noted.
+    rec.set_player_kind(Side::Black, PlayerKind::Bot("expert".to_string()));
+    check_round_trip(&rec);
+    // Four more actions (the bot's and White's), then Bob takes Black back.
+    let mut more = rec.as_record().clone();
+    more.games[0]
+        .actions
+        .extend_from_slice(&good_record().games[0].actions[12..16]);
+    let mut rec = Recorder::resume(more);
+    rec.set_player_kind(Side::Black, PlayerKind::Human);
+    check_round_trip(&rec);
+    let record = rec.as_record();
+    let changes = &record.games[0].seat_changes;
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    assert_eq!((changes[0].at, changes[1].at), (12, 16));
+    let bob = PlayerInfo::human("Bob");
+    let expert = PlayerInfo {
+        name: "Bob".to_string(),
+        kind: PlayerKind::Bot("expert".to_string()),
+    };
+    assert_eq!(record.player_at(0, 11, Side::Black), &bob);
+    assert_eq!(record.player_at(0, 12, Side::Black), &expert);
+    assert_eq!(record.player_at(0, 15, Side::Black), &expert);
+    assert_eq!(record.player_at(0, 16, Side::Black), &bob);
+    assert_eq!(
+        record.player_at(0, 3, Side::White),
+        &PlayerInfo::human("Alice")
+    );
+    let json = to_json(record);
+    assert_eq!(json.matches("\"seat_changes\"").count(), 1, "{json}");
+    let timeline = bg_tui::replay::Timeline::new(record).unwrap();
+    let text = bg_tui::replay::text::render(record, &timeline);
+    assert!(
+        text.contains("From here Black is played by bot expert (human before)")
+            && text.contains("From here Black is played by human (bot expert before)"),
+        "{text}"
+    );
+    // Refused at the door: a change past the actions, and changes out of order.
+    for (at, other) in [(17, 12), (16, 17)] {
+        let mut bad = record.clone();
+        bad.games[0].seat_changes[1].at = at;
+        bad.games[0].seat_changes[0].at = other;
+        let e = load(&to_json(&bad)).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                RecordError::Game {
+                    game: 1,
+                    reason: GameFault::SeatChange { .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(
+            e.to_string().contains("a change of player at action"),
+            "{e}"
+        );
+    }
+}
