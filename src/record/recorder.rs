@@ -124,24 +124,29 @@ impl Recorder {
             return;
         }
         let record = self.write();
-        record.players[side.index()] = player;
+        record.players[side.index()] = player.clone();
         if let Some(game) = record.games.last_mut()
             && game.result.is_none()
             && !game.actions.is_empty()
         {
             let at = game.actions.len();
             let side_of = RecordSide::from(side);
-            // A side handed on twice between two actions: who played its actions is noted.
-            let noted = game
+            // A side handed on again before another action: who played its actions is
+            // noted already, and a side handed back to them changed hands after all.
+            match game
                 .seat_changes
                 .iter()
-                .any(|c| c.side == side_of && c.at == at);
-            if !noted {
-                game.seat_changes.push(super::SeatChange {
+                .position(|c| c.side == side_of && c.at == at)
+            {
+                Some(i) if game.seat_changes[i].before == player => {
+                    game.seat_changes.remove(i);
+                }
+                Some(_) => {}
+                None => game.seat_changes.push(super::SeatChange {
                     side: side_of,
                     at,
                     before: before[side.index()].clone(),
-                });
+                }),
             }
         }
         let now = &record.players;

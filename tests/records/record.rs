@@ -1049,6 +1049,10 @@ fn a_side_handed_on_during_a_game_keeps_who_made_each_action() {
     rec.set_player_kind(Side::Black, PlayerKind::Bot("greedy".to_string()));
     // Handed on again before anything is played: only who played the first 12 is noted.
     rec.set_player_kind(Side::Black, PlayerKind::Bot("expert".to_string()));
+    // White handed to a bot and back before it acts: no change of White's at all.
+    rec.set_player_kind(Side::White, PlayerKind::Bot("expert".to_string()));
+    rec.set_player_kind(Side::White, PlayerKind::Human);
+    assert_eq!(rec.as_record().games[0].seat_changes.len(), 1);
     check_round_trip(&rec);
     // Four more actions (the bot's and White's), then Bob takes Black back.
     let mut more = rec.as_record().clone();
