@@ -36,7 +36,9 @@ use crate::engine::{
 use crate::engine::{MatchIdFields, match_id, position_id};
 use crate::record::{Record, RecordError};
 
-pub use label::{describe_result, display_names, ending_words, result_text, score_text};
+pub use label::{
+    describe_result, display_names, ending_words, name_says_side, result_text, score_text,
+};
 
 /// What happened at a moment.
 #[derive(Debug, Clone, PartialEq, Eq)]

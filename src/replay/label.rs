@@ -44,6 +44,14 @@ pub fn display_names(players: &[PlayerInfo; 2]) -> [String; 2] {
     }
 }
 
+/// Whether `shown`, a name as [`display_names`] shows it, says already which side it plays:
+/// the side's own name, or a name told apart with it ("greedy (White)").
+#[must_use]
+pub fn name_says_side(shown: &str, side: Side) -> bool {
+    let side = side.to_string();
+    shown == side || shown.ends_with(&format!("({side})"))
+}
+
 /// "3-1", high die first.
 pub(super) fn dice_text(dice: Dice) -> String {
     format!("{}-{}", dice.high(), dice.low())
@@ -192,6 +200,8 @@ mod tests {
     fn names_are_cleaned_cut_and_told_apart() {
         let names = display_names(&[PlayerInfo::bot("greedy"), PlayerInfo::bot("greedy")]);
         assert_eq!(names, ["greedy (White)", "greedy (Black)"]);
+        assert!(name_says_side(&names[0], Side::White) && name_says_side(&names[1], Side::Black));
+        assert!(!name_says_side(&names[0], Side::Black) && !name_says_side("greedy", Side::White));
         let names = display_names(&[
             PlayerInfo::human("Al\u{1b}[2Jice"),
             PlayerInfo::human(&"B".repeat(50)),

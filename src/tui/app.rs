@@ -638,7 +638,7 @@ impl App {
             // The drill's worker, the drill closed (see [`drill_desk::DrillDesk::takes`]): dropped.
             Msg::Ignore | Msg::Drill(_) => return false,
             Msg::Resize(w, h) => self.size = (w, h),
-            Msg::Other if !input::fits(self.size) => {}
+            Msg::Other if !view::fits(self.size) => {}
             Msg::ClosePanel => {
                 self.hints.close();
                 self.input.set_mode(Mode::Play);

@@ -27,7 +27,7 @@ impl App {
             Event::Mouse(mouse) => self.mouse_msg(mouse),
             Event::Key(key) => {
                 let over = KeysOver {
-                    fits: fits(self.size),
+                    fits: view::fits(self.size),
                     tutor_thinking: self.tutor.is_thinking(),
                     tutor_panel: self.tutor.panel().is_some(),
                     hint_panel: self.hints.panel().is_some(),
@@ -157,9 +157,4 @@ impl App {
             Err(why) => self.status.say(why.to_string()),
         }
     }
-}
-
-/// The terminal of `size` (columns, rows) is large enough for the board.
-pub(super) const fn fits(size: (u16, u16)) -> bool {
-    view::fits(size)
 }

@@ -172,7 +172,7 @@ pub(crate) struct GraphLook<'a> {
 /// The frame's title: whose figure it is (White's player, and the colour where the name
 /// does not say it already: a record's equal names read "greedy (White)") and its unit.
 fn title(white: &str, in_match: bool) -> String {
-    let whose = if white == "White" || white.ends_with("(White)") {
+    let whose = if bg_tui::replay::name_says_side(white, bg_tui::engine::Side::White) {
         format!("{white}'s")
     } else {
         format!("{white}'s (White's)")
