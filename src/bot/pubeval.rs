@@ -148,7 +148,7 @@ pub fn is_race(position: &Position) -> bool {
 }
 
 /// Scores `plays` of `position` with pubeval, best first; ties keep the order given.
-fn rank(position: &Position, plays: &[Play]) -> Vec<ScoredPlay> {
+pub(crate) fn rank(position: &Position, plays: &[Play]) -> Vec<ScoredPlay> {
     let race = is_race(position);
     let mut scored: Vec<ScoredPlay> = plays
         .iter()

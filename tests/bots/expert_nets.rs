@@ -1023,6 +1023,65 @@ mod rollouts {
         );
     }
 
+    /// Issue 46: positions drawn from games against pubeval. In the first game pubeval
+    /// plays the second mover's turns: each position after one of them is pubeval's
+    /// choice for some roll, which the self-play draw of the same seed does not make.
+    /// Outside backgammon the nets play both sides: the self-play draw, draw for draw.
+    #[test]
+    fn positions_drawn_against_pubeval_follow_its_plays() {
+        use bg_tui::bot::Bot;
+        use bg_tui::bot::expert::supervised::Opponent;
+        use bg_tui::bot::pubeval::PubevalBot;
+        use bg_tui::engine::{Dice, Variant};
+        let nets = small_program_nets();
+        let pubeval_made = |from: &Position, to: &Position| {
+            (1..=6u8)
+                .flat_map(|a| (a..=6).map(move |b| (a, b)))
+                .any(|(a, b)| {
+                    let dice = Dice::new(a, b).expect("dice");
+                    PubevalBot::new()
+                        .rank_plays(Variant::Backgammon, from, dice)
+                        .first()
+                        .is_some_and(|s| s.play.position().switched() == *to)
+                })
+        };
+        // The first game's turns (spread 1 takes every position) while in contact.
+        let first_game = |opponent| {
+            let (drawn, _) = supervised::sample_positions_against(&nets, 3, 0, 24, 1, 0, opponent);
+            let start = Variant::Backgammon.rules().start();
+            let mut turns = vec![drawn[0]];
+            for p in &drawn[1..] {
+                if *p == start || p.is_race() {
+                    break;
+                }
+                turns.push(*p);
+            }
+            turns
+        };
+        let against = first_game(Opponent::Pubeval);
+        assert!(against.len() >= 8, "{} turns", against.len());
+        let pubeval_turns: Vec<bool> = against
+            .windows(2)
+            .skip(1)
+            .step_by(2)
+            .map(|w| pubeval_made(&w[0], &w[1]))
+            .collect();
+        assert!(pubeval_turns.iter().all(|&b| b), "{pubeval_turns:?}");
+        let own = first_game(Opponent::Nets);
+        assert!(
+            !own.windows(2)
+                .skip(1)
+                .step_by(2)
+                .all(|w| pubeval_made(&w[0], &w[1])),
+            "the nets' own play is not pubeval's"
+        );
+        let plakoto = bg_tui::bot::expert::shipped_nets_for(Variant::Plakoto).expect("nets");
+        assert_eq!(
+            supervised::sample_positions_against(&plakoto, 3, 0, 30, 2, 4, Opponent::Pubeval),
+            supervised::sample_positions_exploring(&plakoto, 3, 0, 30, 2, 4)
+        );
+    }
+
     /// The look-ahead targets are the expert's own chances at that ply, position by
     /// position in order, whatever the threads; and at 1-ply they differ from 0-ply.
     #[test]

@@ -24,6 +24,10 @@
 //! tokens ([`token`]) where backgammon's hold Position IDs. `--kinds` takes the rule set's
 //! kinds ([`Kind::of_rule_set`]: no crashed positions in Plakoto and Fevga).
 //!
+//! `--opponent pubeval` draws the positions from games of the nets against pubeval (it
+//! plays one side of each game; backgammon only), a weaker player's positions the nets' own
+//! games seldom reach; the first line says `opponent=pubeval`.
+//!
 //! `--decisions` rolls out decisions, so that a fit sees how a roll's close plays compare
 //! (the nets rank a roll's plays by the positions after them, most of which no self-play
 //! game reaches): each drawn position gets a roll from its own seed, the default 2-ply and
@@ -37,7 +41,7 @@ pub(crate) mod token;
 use crate::eval_db::Kind;
 use bg_tui::bot::BotError;
 use bg_tui::bot::expert::rollouts::{self, Line, RolloutError, RolloutSettings};
-use bg_tui::bot::expert::supervised;
+use bg_tui::bot::expert::supervised::{self, Opponent};
 use bg_tui::bot::expert::train::mix;
 use bg_tui::bot::expert::{ExpertBot, Nets, nets_from_file, shipped_nets_for};
 use bg_tui::engine::{Dice, Position, Variant};
@@ -120,6 +124,10 @@ pub(crate) struct RolloutDbArgs {
     /// out.
     #[arg(long, conflicts_with = "screen")]
     pub(crate) decisions: bool,
+    /// Who plays against the nets in the games the positions are drawn from: `nets`
+    /// (self-play) or `pubeval` (one side of each game; backgammon only).
+    #[arg(long, value_name = "WHO", default_value = "nets", value_parser = format::opponent_of)]
+    pub(crate) opponent: Opponent,
 }
 
 /// Mixed into a position's seed for its decision's roll (`--decisions`).
@@ -260,6 +268,13 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
             args.explore
         )));
     }
+    if args.opponent != Opponent::Nets && args.rules != Variant::Backgammon {
+        return Err(RolloutDbError::Range(format!(
+            "--opponent {}: backgammon only, not {}",
+            format::opponent_name(args.opponent),
+            args.rules.name()
+        )));
+    }
     let (nets, nets_label) = nets_of(args)?;
     let (kinds, screen) = choice(args)?;
     let made = Made {
@@ -275,6 +290,7 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
         variance_reduction: args.variance_reduction,
         nets: nets_label,
         decisions: args.decisions,
+        opponent: args.opponent,
     };
     let settings = RolloutSettings {
         trials: args.trials,
@@ -439,13 +455,14 @@ fn grow(
 ) -> Result<String, RolloutDbError> {
     let started = Instant::now();
     let count = done.len();
-    let (positions, games) = supervised::sample_positions_exploring(
+    let (positions, games) = supervised::sample_positions_against(
         nets,
         made.seed,
         0,
         count,
         made.spread,
         made.explore,
+        made.opponent,
     );
     let missing = done.iter().filter(|&&d| !d).count();
     eprintln!(
@@ -671,6 +688,7 @@ mod tests {
             kinds: None,
             screen: None,
             decisions: false,
+            opponent: Opponent::Nets,
         }
     }
 
@@ -743,6 +761,33 @@ mod tests {
         assert!(said.contains("nothing to do"), "{said}");
         a.screen = Some("2.5".to_string());
         assert!(matches!(rollout_db(&a), Err(RolloutDbError::Range(_))));
+    }
+
+    /// `--opponent pubeval`: its shard says so, a self-play shard refuses to grow with
+    /// it, and another rule set than backgammon is refused.
+    #[test]
+    fn positions_against_pubeval_make_a_shard_of_their_own() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = dir.path().join("db.txt");
+        let mut a = args(out.clone(), 2);
+        a.opponent = Opponent::Pubeval;
+        rollout_db(&a).expect("two positions");
+        let db = format::read_file(&out).expect("the database");
+        assert_eq!(
+            db.made.as_ref().map(|m| m.opponent),
+            Some(Opponent::Pubeval)
+        );
+        assert_eq!(db.entries.len(), 2);
+        a.opponent = Opponent::Nets;
+        let e = rollout_db(&a).expect_err("made otherwise");
+        assert!(e.to_string().contains("opponent pubeval, not nets"), "{e}");
+        let mut plakoto = args(dir.path().join("p.txt"), 2);
+        plakoto.rules = Variant::Plakoto;
+        plakoto.opponent = Opponent::Pubeval;
+        assert!(matches!(
+            rollout_db(&plakoto),
+            Err(RolloutDbError::Range(_))
+        ));
     }
 
     /// Decisions: each index's lines are the positions after different legal plays of its

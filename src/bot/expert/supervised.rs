@@ -111,7 +111,44 @@ pub fn sample_positions_exploring(
     spread: u32,
     explore: u32,
 ) -> (Vec<Position>, u64) {
+    sample_positions_against(
+        nets,
+        seed,
+        first_game,
+        count,
+        spread,
+        explore,
+        Opponent::Nets,
+    )
+}
+
+/// Who plays against the nets in the games positions are drawn from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Opponent {
+    /// The nets themselves: self-play.
+    #[default]
+    Nets,
+    /// pubeval (Tesauro's benchmark, [`crate::bot::pubeval`]) plays one side of each game:
+    /// the side that moves second in the first game, first in the next, and so on. A
+    /// weaker player's positions (its blots, its checkers closed out), which the nets' own
+    /// games seldom reach. Backgammon moves only: elsewhere the nets play both sides.
+    Pubeval,
+}
+
+/// [`sample_positions_exploring`] from games against `opponent`: both sides' positions
+/// are drawn alike, and the nets' turns explore as there. With [`Opponent::Nets`] it is
+/// [`sample_positions_exploring`], draw for draw.
+pub fn sample_positions_against(
+    nets: &Nets,
+    seed: u64,
+    first_game: u64,
+    count: usize,
+    spread: u32,
+    explore: u32,
+    opponent: Opponent,
+) -> (Vec<Position>, u64) {
     let rules = nets.variant.rules();
+    let pubeval = opponent == Opponent::Pubeval && crate::bot::moves_as_backgammon(nets.variant);
     let mut buf = Buffers::incremental(nets);
     let mut plays = Vec::new();
     let mut out = Vec::with_capacity(count);
@@ -128,7 +165,7 @@ pub fn sample_positions_exploring(
             }
         };
         let mut position = rules.start();
-        for _ in 0..super::playout::MAX_TURNS {
+        for turn in 0..u64::from(super::playout::MAX_TURNS) {
             let exact = position.is_race()
                 && super::bearoff::BearoffDb::shared()
                     .chances(&position)
@@ -138,7 +175,12 @@ pub fn sample_positions_exploring(
             }
             rules.legal_plays_into(&position, dice, &mut plays);
             let exploring = explore > 0 && rng.random_range(0..explore) == 0;
-            let chosen = if exploring {
+            // pubeval's turns: the second mover's in the first game (`games` is 1 there).
+            let chosen = if pubeval && (turn + games) % 2 == 0 {
+                crate::bot::pubeval::rank(&position, &plays)
+                    .first()
+                    .map(|s| s.play)
+            } else if exploring {
                 near_best_play(nets, &plays, &mut buf, &mut rng)
             } else {
                 best_play(nets, &plays, &mut buf).map(|b| b.0)

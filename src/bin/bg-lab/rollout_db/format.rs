@@ -25,6 +25,7 @@
 //! ```
 
 use super::token::{board_token, position_from_token};
+use bg_tui::bot::expert::supervised::Opponent;
 use bg_tui::bot::expert::{Chances, Probs};
 use bg_tui::engine::{Position, Variant, position_from_id, position_id};
 use bg_tui::printable::{MAX_ERROR_CHARS, printable};
@@ -74,6 +75,26 @@ pub(crate) struct Made {
     /// Whether the lines are the competing plays of decisions (`--decisions`): the
     /// positions after each of a roll's close plays, several lines to an index.
     pub(crate) decisions: bool,
+    /// Who played against the nets in the games the positions were drawn from
+    /// (`--opponent`).
+    pub(crate) opponent: Opponent,
+}
+
+/// An opponent's name in a first line and on the command line.
+pub(crate) fn opponent_name(opponent: Opponent) -> &'static str {
+    match opponent {
+        Opponent::Nets => "nets",
+        Opponent::Pubeval => "pubeval",
+    }
+}
+
+/// The opponent `name` names (`nets` or `pubeval`).
+pub(crate) fn opponent_of(name: &str) -> Result<Opponent, String> {
+    match name {
+        "nets" => Ok(Opponent::Nets),
+        "pubeval" => Ok(Opponent::Pubeval),
+        _ => Err(format!("nets or pubeval, not {}", quoted(name))),
+    }
 }
 
 impl Made {
@@ -82,9 +103,9 @@ impl Made {
         self.truncate.is_none() && !self.variance_reduction
     }
 
-    /// The shard's first line (without its newline). The kinds, the screen and the
-    /// decisions are written only where they are set, so the first lines of shards made
-    /// without them stay as they were.
+    /// The shard's first line (without its newline). The kinds, the screen, the decisions
+    /// and an opponent other than the nets are written only where they are set, so the
+    /// first lines of shards made without them stay as they were.
     pub(crate) fn header(&self) -> String {
         let mut line = self.settings();
         if let Some(kinds) = &self.kinds {
@@ -95,6 +116,9 @@ impl Made {
         }
         if self.decisions {
             line.push_str(" decisions=yes");
+        }
+        if self.opponent != Opponent::Nets {
+            line.push_str(&format!(" opponent={}", opponent_name(self.opponent)));
         }
         line
     }
@@ -134,6 +158,7 @@ impl Made {
             kinds: None,
             screen: None,
             decisions: false,
+            opponent: Opponent::Nets,
         };
         let mut seen = Vec::new();
         for word in rest.split_whitespace() {
@@ -163,6 +188,7 @@ impl Made {
                 "screen" => made.screen = Some(thousandths(value).ok_or_else(bad)?),
                 "decisions" if value == "yes" => made.decisions = true,
                 "decisions" if value == "no" => made.decisions = false,
+                "opponent" => made.opponent = opponent_of(value).map_err(|_| bad())?,
                 _ => return Err(bad()),
             }
             seen.push(key.to_string());
@@ -194,7 +220,12 @@ impl Made {
                 .filter_map(|w| w.split_once('='))
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect();
-            for (key, none) in [("kinds", "all"), ("screen", "none"), ("decisions", "no")] {
+            for (key, none) in [
+                ("kinds", "all"),
+                ("screen", "none"),
+                ("decisions", "no"),
+                ("opponent", "nets"),
+            ] {
                 if !fields.iter().any(|(k, _)| k == key) {
                     fields.push((key.to_string(), none.to_string()));
                 }
@@ -588,7 +619,32 @@ mod tests {
             kinds: None,
             screen: None,
             decisions: false,
+            opponent: Opponent::Nets,
         }
+    }
+
+    /// An opponent other than the nets is written, read back and told apart; the nets
+    /// are not written, so self-play shards' first lines stay as they were.
+    #[test]
+    fn an_opponent_is_in_the_first_line_only_when_not_the_nets() {
+        let m = made();
+        assert!(!m.header().contains("opponent"), "{}", m.header());
+        let against = Made {
+            opponent: Opponent::Pubeval,
+            ..m.clone()
+        };
+        let header = against.header();
+        assert!(
+            header.ends_with(" nets=shipped opponent=pubeval"),
+            "{header}"
+        );
+        assert_eq!(Made::from_header(&header), Ok(against.clone()));
+        assert_eq!(
+            Made::from_header(&header.replace("=pubeval", "=nets")),
+            Ok(m.clone())
+        );
+        assert!(Made::from_header(&header.replace("=pubeval", "=gnubg")).is_err());
+        assert_eq!(m.differences(&against), "opponent nets, not pubeval");
     }
 
     #[test]
