@@ -466,9 +466,13 @@ fn grow(
     );
     let missing = done.iter().filter(|&&d| !d).count();
     eprintln!(
-        "{}: {missing} positions to roll out ({} trials each) of {count} drawn from {games} self-play games",
+        "{}: {missing} positions to roll out ({} trials each) of {count} drawn from {games} {}",
         path.display(),
-        made.trials
+        made.trials,
+        match made.opponent {
+            Opponent::Nets => "self-play games",
+            Opponent::Pubeval => "games against pubeval",
+        }
     );
     let since = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
