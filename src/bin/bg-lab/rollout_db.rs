@@ -128,6 +128,12 @@ pub(crate) struct RolloutDbArgs {
     /// (self-play) or `pubeval` (one side of each game; backgammon only).
     #[arg(long, value_name = "WHO", default_value = "nets", value_parser = format::opponent_of)]
     pub(crate) opponent: Opponent,
+    /// With `--decisions`: the 0-ply choice of these nets (a `.bgnet` file of the rule
+    /// set's) is rolled out with the competing plays too, so that the decisions judge
+    /// (`eval-db`) sees what those nets play, not only the plays the shipped nets' list
+    /// holds.
+    #[arg(long, value_name = "FILE", requires = "decisions")]
+    pub(crate) also_nets: Option<PathBuf>,
 }
 
 /// Mixed into a position's seed for its decision's roll (`--decisions`).
@@ -233,12 +239,18 @@ fn nets_of(args: &RolloutDbArgs) -> Result<(Arc<Nets>, String), RolloutDbError> 
     let Some(path) = &args.nets else {
         return Ok((shipped_nets_for(args.rules)?, "shipped".to_string()));
     };
+    nets_file(path, args.rules)
+}
+
+/// The nets of the file at `path`, which must be `rules`' own, and their name for a first
+/// line.
+fn nets_file(path: &Path, rules: Variant) -> Result<(Arc<Nets>, String), RolloutDbError> {
     let nets = nets_from_file(path)?;
-    if nets.variant != args.rules {
+    if nets.variant != rules {
         return Err(RolloutDbError::OtherRuleSet {
             path: bg_tui::printable::printable(&path.display().to_string(), 200),
             theirs: nets.variant,
-            wanted: args.rules,
+            wanted: rules,
         });
     }
     let name = nets_name(&path.file_name().map_or_else(
@@ -276,6 +288,10 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
         )));
     }
     let (nets, nets_label) = nets_of(args)?;
+    let also = match &args.also_nets {
+        Some(path) => Some(nets_file(path, args.rules)?),
+        None => None,
+    };
     let (kinds, screen) = choice(args)?;
     let made = Made {
         variant: args.rules,
@@ -291,6 +307,7 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
         nets: nets_label,
         decisions: args.decisions,
         opponent: args.opponent,
+        also_nets: also.as_ref().map(|(_, name)| name.clone()),
     };
     let settings = RolloutSettings {
         trials: args.trials,
@@ -342,6 +359,7 @@ pub(crate) fn rollout_db(args: &RolloutDbArgs) -> Result<String, RolloutDbError>
     let keep = Keep {
         kinds,
         screen: screen.map(|t| f64::from(t) / 1000.0),
+        also_nets: also.map(|(nets, _)| nets),
     };
     grow(&nets, &made, &settings, &keep, &done, &mut file, path)
 }
@@ -369,10 +387,12 @@ fn choice(args: &RolloutDbArgs) -> Result<(Option<Vec<Kind>>, Option<u32>), Roll
 }
 
 /// Which drawn positions are rolled out: those of `kinds` (all: `None`), and where a
-/// `screen` is set, those a short rollout puts at least that far from the nets.
+/// `screen` is set, those a short rollout puts at least that far from the nets; and, of a
+/// decision, which plays: with `also_nets`, those nets' 0-ply choice too.
 struct Keep {
     kinds: Option<Vec<Kind>>,
     screen: Option<f64>,
+    also_nets: Option<Arc<Nets>>,
 }
 
 /// A shard open for growing, its lock held until it is dropped, then let go explicitly: a
@@ -482,6 +502,10 @@ fn grow(
     let bot = ExpertBot::new(Arc::clone(nets), made.ply);
     let mut judge = ExpertBot::new(Arc::clone(nets), 0);
     let mut ranker = ExpertBot::new(Arc::clone(nets), DECISION_PLY);
+    let mut also_judge = keep
+        .also_nets
+        .as_ref()
+        .map(|also| ExpertBot::new(Arc::clone(also), 0));
     let mut added = 0usize;
     let mut screened_out = 0usize;
     for (index, position) in positions.iter().enumerate() {
@@ -510,7 +534,8 @@ fn grow(
             let Some(dice) = decision_dice(made.seed, index) else {
                 continue;
             };
-            let competing = competing_plays(&mut ranker, &mut judge, made.variant, position, dice);
+            let judges = std::iter::once(&mut judge).chain(also_judge.as_mut());
+            let competing = competing_plays(&mut ranker, judges, made.variant, position, dice);
             let text = if competing.len() < 2 {
                 screened_out += 1;
                 format::screened_out_line(index) + "\n"
@@ -576,12 +601,13 @@ fn decision_dice(seed: u64, index: usize) -> Option<Dice> {
 
 /// The positions after the competing plays of `position`'s decision on `dice`, each as the
 /// player who played sees it: the best [`DECISION_MOST`] that `ranker` (the default 2-ply)
-/// judges deepest within [`DECISION_WINDOW`] of its best, then `judge`'s (0-ply) choice if
-/// it is not among them; none when those the 2-ply judged are alike
-/// ([`DECISION_SAME`]) and the choice is among them. A play that ends the game is left out.
-fn competing_plays(
+/// judges deepest within [`DECISION_WINDOW`] of its best, then each of `judges`' (0-ply)
+/// choice if it is not among them; none when those the 2-ply judged are alike
+/// ([`DECISION_SAME`]) and the choices are among them. A play that ends the game is left
+/// out.
+fn competing_plays<'a>(
     ranker: &mut ExpertBot,
-    judge: &mut ExpertBot,
+    judges: impl Iterator<Item = &'a mut ExpertBot>,
     variant: Variant,
     position: &Position,
     dice: Dice,
@@ -604,11 +630,16 @@ fn competing_plays(
         .take(DECISION_MOST)
         .collect();
     let mut competing: Vec<Position> = close.iter().map(|r| *r.play.position()).collect();
-    if let Some(choice) = judge.rank_all(&plays).first()
-        && !competing.contains(choice.play.position())
-    {
-        competing.push(*choice.play.position());
-    } else if close.iter().all(|r| best - r.cubeless < DECISION_SAME) {
+    let mut added = false;
+    for judge in judges {
+        if let Some(choice) = judge.rank_all(&plays).first()
+            && !competing.contains(choice.play.position())
+        {
+            competing.push(*choice.play.position());
+            added = true;
+        }
+    }
+    if !added && close.iter().all(|r| best - r.cubeless < DECISION_SAME) {
         // Plays the look-ahead values alike (a gammon won whatever is played) that the
         // 0-ply choice is among decide nothing.
         return Vec::new();
@@ -693,6 +724,7 @@ mod tests {
             screen: None,
             decisions: false,
             opponent: Opponent::Nets,
+            also_nets: None,
         }
     }
 
@@ -798,6 +830,83 @@ mod tests {
     /// drawn position on its own roll, the opponent on roll, each with that player's
     /// chances: what a rollout of the line's position from its player's roll gives on the
     /// same dice (the played line's trials begin with that player's roll).
+    /// `--also-nets`: each decision rolls out those nets' 0-ply choice too (here nets with
+    /// a random contact net, whose choices are seldom the shipped nets'), and the first
+    /// line names them; the same run without them rolls out fewer plays.
+    #[test]
+    fn decisions_with_other_nets_roll_out_their_choice_too() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let nets = shipped_nets_for(Variant::Backgammon).expect("the nets");
+        let mut seed = 7u32;
+        let mut uniform = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        let random = bg_tui::bot::expert::Nets {
+            variant: Variant::Backgammon,
+            contact: bg_tui::bot::expert::net::Net::random(nets.contact.inputs(), 8, &mut uniform),
+            race: nets.race.clone(),
+            state: None,
+        };
+        let other = dir.path().join("random.bgnet");
+        std::fs::write(&other, bg_tui::bot::expert::format::to_bytes(&random)).expect("written");
+        let out = dir.path().join("db.txt");
+        let mut a = args(out.clone(), 24);
+        a.decisions = true;
+        a.also_nets = Some(other.clone());
+        rollout_db(&a).expect("24 decisions");
+        let db = format::read_file(&out).expect("the database");
+        let made = db.made.clone().expect("a shard");
+        assert_eq!(made.also_nets.as_deref(), Some("random.bgnet"));
+        let mut theirs = ExpertBot::new(nets_from_file(&other).expect("read back"), 0);
+        let (drawn, _) = supervised::sample_positions_exploring(&nets, 5, 0, 24, 8, 4);
+        let mut decided = 0;
+        for (index, position) in drawn.iter().enumerate() {
+            let lines: Vec<Position> = db
+                .entries
+                .iter()
+                .filter(|e| e.index == index)
+                .map(|e| e.position)
+                .collect();
+            if lines.is_empty() {
+                continue;
+            }
+            decided += 1;
+            let dice = decision_dice(5, index).expect("a roll");
+            let plays = Variant::Backgammon.legal_plays(position, dice);
+            let choice = theirs
+                .rank_all(&plays)
+                .first()
+                .map(|r| r.play.position().switched());
+            // A play that ends the game is no line.
+            if let Some(p) = choice.filter(|p| !format::is_over(Variant::Backgammon, p)) {
+                assert!(lines.contains(&p), "index {index}: the other nets' choice");
+            }
+        }
+        assert!(decided >= 4, "{decided} decided");
+        // A run asked without them refuses the shard, naming the difference.
+        a.also_nets = None;
+        let e = rollout_db(&a).expect_err("made otherwise");
+        assert!(
+            e.to_string().contains("also-nets random.bgnet, not none"),
+            "{e}"
+        );
+        // Without them, the same decisions lack some of their choices.
+        let alone = dir.path().join("alone.txt");
+        a.out = alone.clone();
+        rollout_db(&a).expect("the decisions again");
+        let alone = format::read_file(&alone).expect("the database");
+        let positions = |db: &format::Database| -> Vec<(usize, Position)> {
+            db.entries.iter().map(|e| (e.index, e.position)).collect()
+        };
+        let (with, without) = (positions(&db), positions(&alone));
+        assert!(without.iter().all(|line| with.contains(line)));
+        assert!(
+            with.len() > without.len(),
+            "no choice of the other nets added"
+        );
+    }
+
     #[test]
     fn decisions_roll_out_the_competing_plays_for_the_player_on_roll() {
         let dir = tempfile::tempdir().expect("a temporary folder");

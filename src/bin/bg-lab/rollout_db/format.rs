@@ -78,6 +78,9 @@ pub(crate) struct Made {
     /// Who played against the nets in the games the positions were drawn from
     /// (`--opponent`).
     pub(crate) opponent: Opponent,
+    /// The nets whose 0-ply choice each decision rolls out too (`--also-nets`: the file's
+    /// name, as [`Made::nets`]), or `None`.
+    pub(crate) also_nets: Option<String>,
 }
 
 /// An opponent's name in a first line and on the command line.
@@ -120,6 +123,9 @@ impl Made {
         if self.opponent != Opponent::Nets {
             line.push_str(&format!(" opponent={}", opponent_name(self.opponent)));
         }
+        if let Some(also) = &self.also_nets {
+            line.push_str(&format!(" also-nets={also}"));
+        }
         line
     }
 
@@ -159,6 +165,7 @@ impl Made {
             screen: None,
             decisions: false,
             opponent: Opponent::Nets,
+            also_nets: None,
         };
         let mut seen = Vec::new();
         for word in rest.split_whitespace() {
@@ -189,6 +196,9 @@ impl Made {
                 "decisions" if value == "yes" => made.decisions = true,
                 "decisions" if value == "no" => made.decisions = false,
                 "opponent" => made.opponent = opponent_of(value).map_err(|_| bad())?,
+                "also-nets" if !value.is_empty() && value.chars().all(name_char) => {
+                    made.also_nets = Some(value.to_string());
+                }
                 _ => return Err(bad()),
             }
             seen.push(key.to_string());
@@ -225,6 +235,7 @@ impl Made {
                 ("screen", "none"),
                 ("decisions", "no"),
                 ("opponent", "nets"),
+                ("also-nets", "none"),
             ] {
                 if !fields.iter().any(|(k, _)| k == key) {
                     fields.push((key.to_string(), none.to_string()));
@@ -620,13 +631,15 @@ mod tests {
             screen: None,
             decisions: false,
             opponent: Opponent::Nets,
+            also_nets: None,
         }
     }
 
-    /// An opponent other than the nets is written, read back and told apart; the nets
-    /// are not written, so self-play shards' first lines stay as they were.
+    /// An opponent other than the nets, and the other nets of decisions, are written, read
+    /// back and told apart; left unset they are not written, so the first lines of shards
+    /// made without them stay as they were.
     #[test]
-    fn an_opponent_is_in_the_first_line_only_when_not_the_nets() {
+    fn an_opponent_and_other_nets_are_in_the_first_line_only_when_set() {
         let m = made();
         assert!(!m.header().contains("opponent"), "{}", m.header());
         let against = Made {
@@ -645,6 +658,19 @@ mod tests {
         );
         assert!(Made::from_header(&header.replace("=pubeval", "=gnubg")).is_err());
         assert_eq!(m.differences(&against), "opponent nets, not pubeval");
+        // The other nets of decisions, likewise.
+        let also = Made {
+            decisions: true,
+            also_nets: Some("p400.bgnet".to_string()),
+            ..m.clone()
+        };
+        let header = also.header();
+        assert!(
+            header.ends_with(" decisions=yes also-nets=p400.bgnet"),
+            "{header}"
+        );
+        assert_eq!(Made::from_header(&header), Ok(also.clone()));
+        assert!(Made::from_header(&header.replace("p400.bgnet", "a/b")).is_err());
     }
 
     #[test]
