@@ -33,7 +33,7 @@
 
 use crate::record::{
     self, GameFault, GameRecord, JournalFault, PlayerInfo, Record, RecordError, RecordedAction,
-    ResultRecord,
+    ResultRecord, SeatChange,
 };
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -187,9 +187,9 @@ struct Written {
     /// Each game's own players (see [`GameRecord::players`]): games finished before a side
     /// changed hands are given them, and the journal is then written afresh.
     game_players: Vec<Option<[PlayerInfo; 2]>>,
-    /// How many changes of player each game notes (see [`GameRecord::seat_changes`]): a
-    /// side handed on during a game has the journal written afresh too.
-    seat_changes: Vec<usize>,
+    /// Each game's changes of player (see [`GameRecord::seat_changes`]): a side handed on
+    /// during a game has the journal written afresh too.
+    seat_changes: Vec<Vec<SeatChange>>,
     /// The record has clocks.
     clocked: bool,
     /// The clocks' readings: games, and those of the last game.
@@ -208,7 +208,11 @@ impl Written {
             stopped: record.stopped,
             players: record.players.clone(),
             game_players: record.games.iter().map(|g| g.players.clone()).collect(),
-            seat_changes: record.games.iter().map(|g| g.seat_changes.len()).collect(),
+            seat_changes: record
+                .games
+                .iter()
+                .map(|g| g.seat_changes.clone())
+                .collect(),
             clocked: record.clock.is_some(),
             clock_games: record.clock.as_ref().map_or(0, |c| c.reserves_ms.len()),
             readings: record
@@ -453,8 +457,8 @@ impl Journal {
                 .ne(w.game_players.iter())
             || record.games[..w.games]
                 .iter()
-                .map(|g| g.seat_changes.len())
-                .ne(w.seat_changes.iter().copied())
+                .map(|g| &g.seat_changes)
+                .ne(w.seat_changes.iter())
         {
             return None;
         }

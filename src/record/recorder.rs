@@ -132,7 +132,7 @@ impl Recorder {
             let at = game.actions.len();
             let side_of = RecordSide::from(side);
             // A side handed on again before another action: who played its actions is
-            // noted already, and a side handed back to them changed hands after all.
+            // noted already; handed back to them, it did not change hands after all.
             match game
                 .seat_changes
                 .iter()

@@ -538,6 +538,11 @@ fn a_side_handed_on_during_a_game_is_journaled() {
     let at = rec.as_record().games[1].actions.len();
     rec.set_player_kind(Side::Black, PlayerKind::Bot("greedy".to_string()));
     journal.save(rec.as_record()).unwrap();
+    // Between two saves Black is taken back and White handed on: as many changes as the
+    // journal holds, but another.
+    rec.set_player_kind(Side::Black, PlayerKind::Human);
+    rec.set_player_kind(Side::White, PlayerKind::Bot("greedy".to_string()));
+    journal.save(rec.as_record()).unwrap();
     let play = m.game().legal_plays()[0];
     rec.apply(&mut m, Action::Play(play)).unwrap();
     let before = std::fs::read(&path).unwrap();
@@ -551,10 +556,15 @@ fn a_side_handed_on_during_a_game_is_journaled() {
     let changes = &again.games[1].seat_changes;
     assert_eq!(changes.len(), 1);
     assert_eq!(changes[0].at, at);
-    assert_eq!(changes[0].before, PlayerInfo::human("Bob"));
+    assert_eq!(changes[0].side, bg_tui::record::RecordSide::White);
+    assert_eq!(changes[0].before, PlayerInfo::human("Ann"));
     assert_eq!(
-        again.player_at(1, at - 1, Side::Black).kind,
+        again.player_at(1, at - 1, Side::White).kind,
         PlayerKind::Human
+    );
+    assert_eq!(
+        again.player_at(1, at, Side::White).kind,
+        PlayerKind::Bot("greedy".to_string())
     );
 }
 
