@@ -1,12 +1,14 @@
 //! `bg-lab`: the workshop of bg-tui's own development. It trains the expert's nets
 //! (`train`), measures the move generator, the expert and the autosave (`bench`,
-//! `bench-expert`, `bench-autosave`) and prints the Tavli match equity table (`tavli-met`).
+//! `bench-expert`, `bench-autosave`), blends nets files (`blend`) and prints the Tavli
+//! match equity table (`tavli-met`).
 //! The game and its tools are `bg-tui`'s; this program is built only with the `lab` feature,
 //! which also makes public the library's insides it works on (the nets, their training, the
 //! benchmark's corpus).
 
 mod autosave_bench;
 mod bench;
+mod blend;
 mod eval_db;
 mod expert_bench;
 mod filter_study;
@@ -55,6 +57,9 @@ enum LabCommand {
     /// Print the Tavli match equity table the expert plays Tavli matches by: each side's
     /// chance to win the match from a score, for each game of the cycle that comes next.
     TavliMet(tavli_met::TavliMetArgs),
+    /// Blend two nets files: every weight a weighted mean of the two (a fit drawn part of
+    /// the way back to the nets it was fitted from).
+    Blend(blend::BlendArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +74,7 @@ fn main() -> ExitCode {
         LabCommand::RolloutDb(args) => rollout_db::rollout_db(&args).map_err(LabError::from),
         LabCommand::EvalDb(args) => eval_db::eval_db(&args).map_err(LabError::from),
         LabCommand::TavliMet(args) => Ok(tavli_met::tavli_met(&args)),
+        LabCommand::Blend(args) => blend::blend(&args).map_err(LabError::from),
         LabCommand::FilterStudy(args) => filter_study::filter_study(&args).map_err(LabError::from),
         LabCommand::BenchAutosave(args) => {
             let stdout = std::io::stdout();
@@ -110,6 +116,9 @@ enum LabError {
     /// `eval-db`.
     #[error(transparent)]
     EvalDb(#[from] eval_db::EvalDbError),
+    /// `blend`.
+    #[error(transparent)]
+    Blend(#[from] blend::BlendError),
 }
 
 /// Writes `bytes` to standard output and flushes it. A closed pipe is not an error: the

@@ -159,6 +159,32 @@ impl Net {
         }
     }
 
+    /// The net whose every weight is `1 - weight` times this net's plus `weight` times
+    /// `other`'s (`weight` 0 gives this net, 1 gives `other`): a fitted net blended back
+    /// towards the net it was fitted from. `None` when the two differ in size.
+    #[must_use]
+    pub fn blend(&self, other: &Net, weight: f32) -> Option<Net> {
+        if (self.inputs, self.hidden) != (other.inputs, other.hidden) {
+            return None;
+        }
+        let mix = |a: &[f32], b: &[f32]| -> Vec<f32> {
+            a.iter()
+                .zip(b)
+                .map(|(&x, &y)| (1.0 - weight) * x + weight * y)
+                .collect()
+        };
+        let b2 = mix(&self.b2, &other.b2);
+        Some(Net {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            w1: mix(&self.w1, &other.w1),
+            b1: mix(&self.b1, &other.b1),
+            w2: mix(&self.w2, &other.w2),
+            b2: b2.try_into().ok()?,
+            fixed: FixedCache::default(),
+        })
+    }
+
     /// How many weights (biases included) a net of these sizes has.
     #[must_use]
     pub const fn weight_count(inputs: usize, hidden: usize) -> usize {
@@ -355,5 +381,31 @@ mod tests {
             assert!(d < 2.5e-7, "{x}: {d}");
             x += 0.000_97;
         }
+    }
+
+    /// A blend's every weight is the weighted mean of the two nets' same weight: at 0 the
+    /// first net, at 1 the second, at 0.25 a quarter of the way (each weight checked, so a
+    /// weight left out or taken from the wrong net fails), and nets of other sizes none.
+    #[test]
+    fn a_blend_is_each_weights_weighted_mean() {
+        use super::Net;
+        let mut seed = 1u32;
+        let mut next = move || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        let a = Net::random(7, 5, &mut next);
+        let b = Net::random(7, 5, &mut next);
+        assert_eq!(a.blend(&b, 0.0).as_ref(), Some(&a));
+        assert_eq!(a.blend(&b, 1.0).as_ref(), Some(&b));
+        let quarter = a.blend(&b, 0.25).expect("the same sizes");
+        let n = Net::weight_count(7, 5);
+        assert_eq!(quarter.weights().count(), n);
+        for ((x, y), z) in a.weights().zip(b.weights()).zip(quarter.weights()) {
+            assert!((z - (0.75 * x + 0.25 * y)).abs() < 1e-6, "{x} {y} {z}");
+        }
+        assert_ne!(quarter, a);
+        assert!(a.blend(&Net::random(8, 5, &mut next), 0.5).is_none());
+        assert!(a.blend(&Net::random(7, 6, &mut next), 0.5).is_none());
     }
 }
