@@ -188,14 +188,18 @@ mod tests {
         }
     }
 
-    /// The shipped nets blended with a rich fit of them: the file holds the rich inputs,
+    /// Plain nets (the 512-unit nets shipped until the 100k round, kept in
+    /// `assets/training/`) blended with a rich fit of them: the file holds the rich inputs,
     /// the plain part of its contact net the mean of the two nets' and the new inputs half
-    /// the fit's (the shipped side's are zero); a second blend over it is refused without
-    /// `--overwrite` and the file left as it was, and written with it.
+    /// the fit's (the plain side's are zero); a second blend over it is refused without
+    /// `--overwrite` and the file left as it was, and written with it. `shipped` names the
+    /// shipped nets: blended with themselves they are themselves.
     #[test]
-    fn shipped_nets_blended_with_a_wider_fit_of_them() {
+    fn plain_nets_blended_with_a_wider_fit_of_them() {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let shipped = shipped_nets_for(Variant::Backgammon).expect("the shipped nets");
+        let plain_path = asset("training/expert-wide512.bgnet");
+        let plain = from_bytes_any(&std::fs::read(&plain_path).expect("read")).expect("nets");
+        assert_eq!(plain.contact.inputs(), CONTACT_INPUTS, "plain nets");
         let mut next = {
             let mut seed = 7u32;
             move || {
@@ -203,25 +207,26 @@ mod tests {
                 (seed >> 8) as f32 / (1u32 << 24) as f32
             }
         };
-        let fit_contact = Net::random(RICH_CONTACT_INPUTS, shipped.contact.hidden(), &mut next);
+        let fit_contact = Net::random(RICH_CONTACT_INPUTS, plain.contact.hidden(), &mut next);
         let fit = Nets {
             variant: Variant::Backgammon,
             contact: fit_contact.clone(),
-            race: shipped.race.clone(),
+            race: plain.race.clone(),
             state: None,
         };
         let fit_path = dir.path().join("fit.bgnet");
         std::fs::write(&fit_path, format::to_bytes(&fit)).expect("written");
         let out = dir.path().join("blend.bgnet");
-        let said = blend(&args("shipped", &fit_path, 0.5, &out)).expect("blended");
+        let from = plain_path.to_string_lossy();
+        let said = blend(&args(&from, &fit_path, 0.5, &out)).expect("blended");
         assert!(said.contains("0.5 of the way"), "{said}");
         let written = from_bytes_any(&std::fs::read(&out).expect("read")).expect("nets");
         assert_eq!(written.contact.inputs(), RICH_CONTACT_INPUTS);
         assert_eq!(
-            written.race, shipped.race,
+            written.race, plain.race,
             "the same race nets blend to themselves"
         );
-        let widened = shipped.contact.with_inputs(RICH_CONTACT_INPUTS);
+        let widened = plain.contact.with_inputs(RICH_CONTACT_INPUTS);
         let plain_weights = CONTACT_INPUTS * widened.hidden();
         for (i, ((s, f), w)) in widened
             .weights()
@@ -235,13 +240,22 @@ mod tests {
             }
         }
         let before = std::fs::read(&out).expect("read");
-        let e = blend(&args("shipped", &fit_path, 0.25, &out)).expect_err("exists");
+        let e = blend(&args(&from, &fit_path, 0.25, &out)).expect_err("exists");
         assert!(matches!(e, BlendError::Exists(_)), "{e}");
         assert_eq!(std::fs::read(&out).expect("read"), before);
-        let mut again = args("shipped", &fit_path, 0.25, &out);
+        let mut again = args(&from, &fit_path, 0.25, &out);
         again.overwrite = true;
         blend(&again).expect("written over");
         assert_ne!(std::fs::read(&out).expect("read"), before);
+
+        let itself = dir.path().join("itself.bgnet");
+        blend(&args("shipped", &asset("expert.bgnet"), 0.5, &itself)).expect("blended");
+        let shipped = shipped_nets_for(Variant::Backgammon).expect("the shipped nets");
+        let written = from_bytes_any(&std::fs::read(&itself).expect("read")).expect("nets");
+        assert_eq!(
+            (&written.contact, &written.race),
+            (&shipped.contact, &shipped.race)
+        );
     }
 
     /// Nets of two rule sets, nets of other sizes and a weight out of range are refused,
