@@ -581,17 +581,21 @@ mod tests {
         }
     }
 
-    /// Issue 49: three close decisions GNU Backgammon's rollouts settle one way, where the
-    /// 2-ply look-ahead (the nets' chances a few points of wins off) says another or
-    /// nearly so. 2-1 in a 7-point match with a 4-cube owned: gnubg 2-ply "Redouble, pass"
-    /// (our 2-ply said take); 2-0 with a double offered: gnubg "Double, take" (our 2-ply
-    /// said pass); money: gnubg "No double, take" (+0.398 against +0.289; our 2-ply said so
-    /// already, not close). The first two are close and, settled by a rollout (72 trials
-    /// here, to be quick), decided as gnubg decides them; the third is not rolled out.
+    /// Issue 49: three close decisions GNU Backgammon settles one way, where the 2-ply
+    /// look-ahead (the nets' chances a few points of wins off) said another or nearly so.
+    /// 2-1 in a 7-point match with a 4-cube owned: gnubg 2-ply "Redouble, pass" (the old
+    /// nets' 2-ply said take); money: gnubg "No double, take" (+0.398 against +0.289; not
+    /// close, not rolled out). 2-0 with a double offered: gnubg 2-ply "Double, take", and
+    /// gnubg's own rollout (1296 trials, 0-ply, cubeful) says take by a hair: double/take
+    /// 43.16% MWC for the doubler against double/pass 43.37%, standard error 0.12%. No
+    /// rollout a test can afford settles that (ours, 3 seeds of 432 trials, average 43.23%
+    /// against 43.37%: take, each seed either side), so here it is rolled out as close, a
+    /// double, with take and pass within 0.6% MWC of each other, as gnubg's rollout has them.
     #[test]
     fn close_cube_decisions_are_settled_as_gnubgs_rollouts_settle_them() {
+        const TRIALS: u32 = 144;
         let how = CloseRollouts {
-            trials: 72,
+            trials: TRIALS,
             seconds: 600.0,
             threads: 1,
             seed: 1,
@@ -603,27 +607,35 @@ mod tests {
             (
                 "b98EABDZdhsEAA",
                 "AgHgACAACAAE",
-                CubeVerdict::RedoublePass,
+                Some(CubeVerdict::RedoublePass),
                 true,
             ),
-            (
-                "4HPKAFGwM3iAJg",
-                "cBHgACAAAAAE",
-                CubeVerdict::DoubleTake,
-                true,
-            ),
+            ("4HPKAFGwM3iAJg", "cBHgACAAAAAE", None, true),
             (
                 "1raEAQOGbyMHAA",
                 "cAkAAAAAAAAA",
-                CubeVerdict::NoDoubleTake,
+                Some(CubeVerdict::NoDoubleTake),
                 false,
             ),
         ] {
             let m = state(pid, mid);
             let advice = advisor.cube(&m).expect("a cube decision");
-            assert_eq!(advice.verdict, gnubg, "{pid}: {advice:?}");
             assert_eq!(advice.close, rolled, "{pid}");
-            assert_eq!(advice.rollout.map(|r| r.trials), rolled.then_some(72));
+            assert_eq!(advice.rollout.map(|r| r.trials), rolled.then_some(TRIALS));
+            if let Some(gnubg) = gnubg {
+                assert_eq!(advice.verdict, gnubg, "{pid}: {advice:?}");
+            } else {
+                assert!(
+                    matches!(
+                        advice.verdict,
+                        CubeVerdict::DoubleTake | CubeVerdict::DoublePass
+                    ),
+                    "{pid}: {advice:?}"
+                );
+                let take = advice.double_take.mwc.expect("MWC");
+                let pass = advice.double_pass.mwc.expect("MWC");
+                assert!((take - pass).abs() < 0.006, "{pid}: {advice:?}");
+            }
         }
     }
 

@@ -577,7 +577,7 @@ fn m_and_shift_m_jump_to_the_next_and_previous_mistake() {
 fn b_shows_the_better_play_on_the_board_with_both_equities() {
     let mut v = board_viewer(&greedy_record(), None);
     run_analysis(&mut v);
-    // The first mistake of game 1 up to action 40 the expert marks; walk to the ?? play.
+    // The first mistake of game 1 up to action 40 the expert marks; walk to the 5-3 marked as an error.
     let mut seen = Vec::new();
     loop {
         let before = v.at();
@@ -591,7 +591,12 @@ fn b_shows_the_better_play_on_the_board_with_both_equities() {
         .iter()
         .find(|l| l.contains("6/3 6/1 "))
         .unwrap_or_else(|| panic!("the 5-3 is marked: {seen:?}"));
-    assert!(line.contains(" ??; best 14/6 "), "{line}");
+    // Marked as an error ("?", or "??" by the nets before the 100k round's), the better
+    // play beside it.
+    assert!(
+        line.contains(" ?; best 14/6 ") || line.contains(" ??; best 14/6 "),
+        "{line}"
+    );
     // A 3-point match: the equities are EMG, and the loss is said in MWC too.
     assert!(
         line.contains(" EMG, -") && line.ends_with("% MWC)"),

@@ -257,9 +257,10 @@ fn the_rollout_is_set_in_the_panel() {
 }
 
 /// Issue 49: a close cube decision (2-1 in a 7-point match, a 4-cube owned: 2-ply says
-/// "Redouble, take" by 0.002 EMG) is rolled out by the panel as it opens, at the score:
-/// the rolled-out decision in MWC with EMG beside, the look-ahead's verdict beside the
-/// rollout's, and Esc stops it.
+/// "Redouble, pass", GNU Backgammon's verdict, within the nets' error of a take; the nets
+/// before the 100k round's said take by 0.002 EMG) is rolled out by the panel as it opens,
+/// at the score: the rolled-out decision in MWC with EMG beside, the look-ahead's verdict
+/// beside the rollout's, and Esc stops it.
 #[test]
 fn a_close_cube_decision_is_rolled_out_as_the_panel_opens() {
     use bg_tui::engine::{Cube, GameSetup, Rules, Side, position_from_id};
@@ -292,7 +293,7 @@ fn a_close_cube_decision_is_rolled_out_as_the_panel_opens() {
     hand(&mut app, &job, got.last().expect("a result"));
     let lines = panel(&app).expect("the panel");
     assert!(
-        lines.contains(&"2-ply, proper cube action: Redouble, take (close)".to_string()),
+        lines.contains(&"2-ply, proper cube action: Redouble, pass (close)".to_string()),
         "{lines:?}"
     );
     for start in ["no double ", "double/take ", "double/pass "] {
@@ -302,8 +303,12 @@ fn a_close_cube_decision_is_rolled_out_as_the_panel_opens() {
             .unwrap_or_else(|| panic!("{start}: {lines:?}"));
         assert!(line.contains('%') && line.contains("EMG "), "{line}");
     }
+    // 36 trials: no double and double/pass are within the rollout's noise of each other
+    // (gnubg 2-ply +0.991 and +1.000 EMG), and either way the rollout says pass.
     assert!(
-        lines.iter().any(|l| l.starts_with("rollout: Redouble")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("rollout: ") && l.ends_with(", pass")),
         "{lines:?}"
     );
     let model = app.model();
