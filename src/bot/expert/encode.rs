@@ -703,32 +703,92 @@ pub fn contact_inputs(position: &Position, out: &mut [f32]) {
 /// on open. Past the 1-point counts as open. With nothing held in front, every roll.
 #[must_use]
 pub fn escape_past(from: usize, other: &Side) -> f32 {
-    let from = from.min(25) as isize;
-    let held = |p: isize| (1..=24).contains(&p) && other[(25 - p) as usize] >= 2;
-    // The farthest held point among the twelve in front: the checker must land below it.
-    let Some(last) = (from - 12..from).find(|&p| held(p)) else {
-        return 1.0;
-    };
-    let mut ok = 0u32;
-    for a in 1..=6isize {
-        for b in a..=6isize {
-            let escapes = if a == b {
-                // A double: the checker stops on each of up to four points in turn.
-                (1..=4)
-                    .take_while(|&k| !held(from - k * a))
-                    .any(|k| from - k * a < last)
-            } else {
-                let one = |d: isize| !held(from - d) && from - d < last;
-                let both = (!held(from - a) || !held(from - b))
-                    && !held(from - a - b)
-                    && from - a - b < last;
-                one(a) || one(b) || both
-            };
-            ok += u32::from(escapes) * if a == b { 1 } else { 2 };
+    escape_past_rolls(from.clamp(1, 25) as u32, Masks::of(other).made) as f32 / 36.0
+}
+
+/// [`escape_past`] as a count of the 36 rolls, from `other`'s made points (`other_made`,
+/// bit `q` its point `q`): a look-up in [`ESCAPE_WINDOWS`] where the plain count (the
+/// tests' reference) looks each landing point up, a third of a contact evaluation with the
+/// rich inputs.
+fn escape_past_rolls(from: u32, other_made: u32) -> u32 {
+    // Bit `d`: the point `d` pips in front of the checker is held (this side's point `p` is
+    // `other`'s `25 - p`); past the 1-point nothing is held.
+    escape_rolls_ahead(other_made >> (25 - from))
+}
+
+/// The rolls that escape a checker with the points `d` pips in front held where bit `d` of
+/// `ahead` is set (bit 0, its own point, not read).
+fn escape_rolls_ahead(ahead: u32) -> u32 {
+    let window = (ahead >> 1) & 0xfff;
+    if window == 0 {
+        return 36;
+    }
+    let entry = ESCAPE_WINDOWS[window as usize];
+    let mut rolls = u32::from(entry & 0x3f);
+    let mut far = entry >> 8;
+    if far != 0 {
+        let last = 32 - window.leading_zeros();
+        while far != 0 {
+            let die = far.trailing_zeros() + 1;
+            far &= far - 1;
+            // The double's first stop past the farthest held point, beyond the twelve.
+            rolls -= ahead >> ((last / die + 1) * die) & 1;
         }
     }
-    ok as f32 / 36.0
+    rolls
 }
+
+/// Whether the point `d` pips in front is held, in a window of the twelve (bit `d - 1`);
+/// points past the twelve read as open.
+const fn window_holds(window: u32, d: u32) -> bool {
+    d >= 1 && d <= 12 && (window >> (d - 1)) & 1 == 1
+}
+
+/// For each window of the twelve points in front of a checker (bit `d - 1`: the point `d`
+/// pips ahead held; at least one held): the rolls that get it past the farthest held point,
+/// every point it stops on open (bits 0-5), the points past the twelve taken as open; and
+/// the doubles among them whose escaping stop lies past the twelve (bit `7 + die`), which
+/// [`escape_rolls_ahead`] takes back where that point is held.
+static ESCAPE_WINDOWS: [u16; 4096] = {
+    let mut table = [0u16; 4096];
+    let mut window = 1u32;
+    while window < 4096 {
+        let last = 32 - window.leading_zeros();
+        let mut rolls = 0u16;
+        let mut far = 0u16;
+        let mut a = 1u32;
+        while a <= 6 {
+            // The double: the checker stops on each of up to four points in turn.
+            let mut k = 1;
+            while k <= 4 && !window_holds(window, k * a) {
+                if k * a > last {
+                    rolls += 1;
+                    if k * a > 12 {
+                        far |= 1 << (a - 1);
+                    }
+                    break;
+                }
+                k += 1;
+            }
+            let mut b = a + 1;
+            while b <= 6 {
+                let one_a = !window_holds(window, a) && a > last;
+                let one_b = !window_holds(window, b) && b > last;
+                let both = (!window_holds(window, a) || !window_holds(window, b))
+                    && !window_holds(window, a + b)
+                    && a + b > last;
+                if one_a || one_b || both {
+                    rolls += 2;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        table[window as usize] = rolls | far << 8;
+        window += 1;
+    }
+    table
+};
 
 /// The rich features of `side` (see the module's documentation) into `out`.
 fn rich_features(side: &Side, other: &Side, out: &mut [f32]) {
@@ -746,8 +806,10 @@ fn rich_features(side: &Side, other: &Side, out: &mut [f32]) {
         .rev()
         .find(|&p| side[p] >= 2)
         .map_or(0.0, |p| p as f32 / 24.0);
-    out[3] = back.map_or(1.0, |p| escape_past(p, other));
-    out[4] = 1.0 - (15..=24).map(|p| escape_past(p, other)).fold(1.0, f32::min);
+    let other_made = Masks::of(other).made;
+    let escape = |p: usize| escape_past_rolls(p as u32, other_made) as f32 / 36.0;
+    out[3] = back.map_or(1.0, escape);
+    out[4] = 1.0 - (15..=24).map(escape).fold(1.0, f32::min);
     let closed = (1..=6).filter(|&p| other[p] >= 2).count() as f32 / 6.0;
     out[5] = closed * closed;
 }
@@ -766,6 +828,7 @@ fn extra_features(side: &Side, other: &Side, theirs: &Masks, out: &mut [f32]) {
     // Mobility: each checker outside the home board weighed by its distance from it and
     // the rolls that move it the whole roll.
     let mobility: u32 = (7..=25)
+        .filter(|&p| side[p] > 0)
         .map(|p| (p as u32 - 6) * u32::from(side[p]) * whole_roll_rolls(p as u32, theirs))
         .sum();
     out[0] = mobility as f32 / 3600.0;
@@ -845,22 +908,23 @@ fn timing(at: &impl Fn(usize) -> u32, other_back: i32) -> u32 {
 /// 1-22) back up its rearmost made point (index 1-23; 11 for one within 6 pips, 13 less
 /// the distance within 11, 0 farther), over 11 a point; 0 with fewer than two made.
 fn backbone(at: &impl Fn(usize) -> u32) -> u32 {
-    let made: Vec<usize> = (1..24).rev().filter(|&i| at(i) >= 2).collect();
-    let Some((&rear, others)) = made.split_first() else {
-        return 0;
-    };
-    if others.is_empty() {
+    let made: u32 = (1..24).filter(|&i| at(i) >= 2).fold(0, |m, i| m | 1 << i);
+    if made.count_ones() < 2 {
         return 0;
     }
-    let support: u32 = others
-        .iter()
-        .map(|&i| match rear - i {
+    let rear = 31 - made.leading_zeros();
+    let mut others = made & !(1 << rear);
+    let mut support = 0;
+    while others != 0 {
+        let i = others.trailing_zeros();
+        others &= others - 1;
+        support += match rear - i {
             0..=6 => 11,
-            d @ 7..=11 => 13 - d as u32,
+            d @ 7..=11 => 13 - d,
             _ => 0,
-        })
-        .sum();
-    let whole = 11 * others.len() as u32;
+        };
+    }
+    let whole = 11 * (made.count_ones() - 1);
     (1000 * (whole - support) + whole / 2) / whole
 }
 
@@ -980,6 +1044,108 @@ mod tests {
             }
         }
         ok as f32 / 36.0
+    }
+
+    /// [`escape_past`] as first written: each roll's landing points looked up one by one.
+    fn plain_escape_past(from: usize, other: &Side) -> f32 {
+        let from = from.min(25) as isize;
+        let held = |p: isize| (1..=24).contains(&p) && other[(25 - p) as usize] >= 2;
+        let Some(last) = (from - 12..from).find(|&p| held(p)) else {
+            return 1.0;
+        };
+        let mut ok = 0u32;
+        for a in 1..=6isize {
+            for b in a..=6isize {
+                let escapes = if a == b {
+                    (1..=4)
+                        .take_while(|&k| !held(from - k * a))
+                        .any(|k| from - k * a < last)
+                } else {
+                    let one = |d: isize| !held(from - d) && from - d < last;
+                    let both = (!held(from - a) || !held(from - b))
+                        && !held(from - a - b)
+                        && from - a - b < last;
+                    one(a) || one(b) || both
+                };
+                ok += u32::from(escapes) * if a == b { 1 } else { 2 };
+            }
+        }
+        ok as f32 / 36.0
+    }
+
+    /// [`backbone`] as first written: the made points gathered in a list.
+    fn plain_backbone(at: &impl Fn(usize) -> u32) -> u32 {
+        let made: Vec<usize> = (1..24).rev().filter(|&i| at(i) >= 2).collect();
+        let Some((&rear, others)) = made.split_first() else {
+            return 0;
+        };
+        if others.is_empty() {
+            return 0;
+        }
+        let support: u32 = others
+            .iter()
+            .map(|&i| match rear - i {
+                0..=6 => 11,
+                d @ 7..=11 => 13 - d as u32,
+                _ => 0,
+            })
+            .sum();
+        let whole = 11 * others.len() as u32;
+        (1000 * (whole - support) + whole / 2) / whole
+    }
+
+    #[test]
+    fn the_backbone_is_the_plain_one() {
+        let mut backed = 0;
+        for (a, b) in random_sides(22, 20_000) {
+            for side in [a, b] {
+                let at = |i: usize| u32::from(side[i + 1]);
+                assert_eq!(backbone(&at), plain_backbone(&at), "{side:?}");
+                backed += u32::from(backbone(&at) > 0);
+            }
+        }
+        assert!(backed > 1_000, "{backed} boards with a backbone");
+    }
+
+    /// The look-up of [`escape_rolls_ahead`] against the plain count, on every pattern of held
+    /// points up to 18 pips ahead (the farthest a double's escaping stop can lie).
+    #[test]
+    fn the_escape_windows_count_every_pattern_as_the_plain_look_ups() {
+        for ahead in (0..1u32 << 19).step_by(2) {
+            // `ahead` as the other side's board, the checker on the bar: point `25 - d` of
+            // this side is the other's `d`.
+            let mut other = [0u8; 26];
+            for (d, count) in other.iter_mut().enumerate().take(19).skip(1) {
+                if ahead >> d & 1 == 1 {
+                    *count = 2;
+                }
+            }
+            assert_eq!(
+                escape_rolls_ahead(ahead) as f32 / 36.0,
+                plain_escape_past(25, &other),
+                "{ahead:#b}"
+            );
+        }
+    }
+
+    /// The bit tests of [`escape_past`] count the rolls the plain look-ups count, from every
+    /// point and the bar, on many random boards (primes, stacks and open boards all come up).
+    #[test]
+    fn escapes_past_held_points_are_the_plain_counts() {
+        let mut boards = 0;
+        for (a, b) in random_sides(21, 20_000) {
+            for other in [a, b] {
+                for from in 1..=25 {
+                    assert_eq!(
+                        escape_past(from, &other),
+                        plain_escape_past(from, &other),
+                        "from {from} against {other:?}"
+                    );
+                }
+                boards += 1;
+            }
+        }
+        assert_eq!(boards, 40_000);
     }
 
     /// Random sides: fifteen checkers each dropped on points 1-25 (blots, points, stacks and
