@@ -11,7 +11,8 @@
 #   cargo build --release --features lab
 #   bash assets/training/go-no-go.sh OUT_DIR
 # (EPOCHS and GAMES change the passes and the checks' games, for a quick try of the script
-# itself.) It writes its nets, logs and a summary (OUT_DIR/summary.txt) into OUT_DIR; the shards it
+# itself; INPUTS, "plain rich extra" by default, the inputs fitted: the 150k round fits
+# "extra" alone, from the shipped nets, which read them since the 100k round.) It writes its nets, logs and a summary (OUT_DIR/summary.txt) into OUT_DIR; the shards it
 # fits are every complete-line backgammon-s0NN.txt of the database (not the validation set,
 # not the crashed 1-ply shards), and for the second candidate (the 100k round on) the
 # decisions shards backgammon-d2NN.txt beside them.
@@ -30,7 +31,8 @@ done
 positions=$(cat "$out"/backgammon-s0*.txt | grep -vc '^#')
 echo "the database: $positions positions in $((${#shards[@]} / 2)) shards" | tee "$out/summary.txt"
 
-for inputs in plain rich extra; do
+inputs_fitted=${INPUTS:-plain rich extra}
+for inputs in $inputs_fitted; do
     nets="$out/$inputs.bgnet"
     case $inputs in
         plain) cp assets/expert.bgnet "$nets" ;;
@@ -45,7 +47,7 @@ done
 
 # The candidate: the lowest held-out error (the log line's "held out N positions: error
 # A -> B").
-best=$(for inputs in plain rich extra; do
+best=$(for inputs in $inputs_fitted; do
     tail -n 1 "$out/$inputs.log" | sed -E 's/.*held out [0-9]+ positions: error [0-9.]+ -> ([0-9.]+).*/\1/' | sed "s/$/ $inputs/"
 done | sort -n | head -n 1 | cut -d' ' -f2)
 echo "the candidate: $best" | tee -a "$out/summary.txt"
@@ -108,6 +110,13 @@ for nets in "${nets_files[@]}"; do
         echo "$nets seed $seed: $("$tui" bot-match "expert:0@$nets" pubeval --games "${GAMES:-4000}" \
             --seed "$seed" --threads 2 | grep 'points per game')" | tee -a "$out/summary.txt"
     done
+done
+# (From the 150k round) each candidate head to head against the shipped nets at 0-ply, in
+# mirrored pairs on a seed of its own (26).
+for nets in "${candidates[@]}"; do
+    echo "$nets against the shipped nets: $("$tui" bot-match "expert:0@$out/$nets.bgnet" \
+        expert:0@assets/expert.bgnet --games "${GAMES:-4000}" --seed 26 --threads 2 \
+        | grep 'points per game')" | tee -a "$out/summary.txt"
 done
 BG_TUI="$tui" python3 assets/training/experiments/checker-choices-against-gnubg.py \
     "${nets_files[@]/#/expert@}" | tee -a "$out/summary.txt"
