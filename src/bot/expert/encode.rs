@@ -707,8 +707,8 @@ pub fn escape_past(from: usize, other: &Side) -> f32 {
 }
 
 /// [`escape_past`] as a count of the 36 rolls, from `other`'s made points (`other_made`,
-/// bit `q` its point `q`): a look-up in [`ESCAPE_WINDOWS`] where the plain count (the
-/// tests' reference) looks each landing point up, a third of a contact evaluation with the
+/// bit `q` its point `q`): a look-up in [`ESCAPE_WINDOWS`]. The plain count, each landing
+/// point looked up (the tests' reference), took a third of a contact evaluation with the
 /// rich inputs.
 fn escape_past_rolls(from: u32, other_made: u32) -> u32 {
     // Bit `d`: the point `d` pips in front of the checker is held (this side's point `p` is
