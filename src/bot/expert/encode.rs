@@ -687,8 +687,12 @@ pub fn contact_inputs(position: &Position, out: &mut [f32]) {
     );
     if out.len() >= RICH_CONTACT_INPUTS {
         let r = CONTACT_INPUTS;
-        rich_features(&mover, &opponent, &mut out[r..r + RICH_FEATURES]);
-        rich_features(&opponent, &mover, &mut out[r + RICH_FEATURES..RICH_CONTACT_INPUTS]);
+        rich_features(&mover, (&opponent, &theirs), &mut out[r..r + RICH_FEATURES]);
+        rich_features(
+            &opponent,
+            (&mover, &mine),
+            &mut out[r + RICH_FEATURES..RICH_CONTACT_INPUTS],
+        );
     }
     if out.len() >= EXTRA_CONTACT_INPUTS {
         let e = RICH_CONTACT_INPUTS;
@@ -790,8 +794,9 @@ static ESCAPE_WINDOWS: [u16; 4096] = {
     table
 };
 
-/// The rich features of `side` (see the module's documentation) into `out`.
-fn rich_features(side: &Side, other: &Side, out: &mut [f32]) {
+/// The rich features of `side` (see the module's documentation) into `out`; `other` comes
+/// with its masks.
+fn rich_features(side: &Side, (other, theirs): (&Side, &Masks), out: &mut [f32]) {
     let back = (1..=25).rev().find(|&p| side[p] > 0);
     // The other side's rearmost checker, on this side's point `25 - p` (0 for its bar).
     let other_back = (1..=25).rev().find(|&p| other[p] > 0).map(|p| 25 - p);
@@ -806,8 +811,7 @@ fn rich_features(side: &Side, other: &Side, out: &mut [f32]) {
         .rev()
         .find(|&p| side[p] >= 2)
         .map_or(0.0, |p| p as f32 / 24.0);
-    let other_made = Masks::of(other).made;
-    let escape = |p: usize| escape_past_rolls(p as u32, other_made) as f32 / 36.0;
+    let escape = |p: usize| escape_past_rolls(p as u32, theirs.made) as f32 / 36.0;
     out[3] = back.map_or(1.0, escape);
     out[4] = 1.0 - (15..=24).map(escape).fold(1.0, f32::min);
     let closed = (1..=6).filter(|&p| other[p] >= 2).count() as f32 / 6.0;
