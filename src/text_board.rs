@@ -1,6 +1,6 @@
 //! A plain-text board, as `bg-tui show` prints it.
 
-use crate::engine::{GameStateCode, MatchIdFields, Position, Side, match_id, position_id, xgid};
+use crate::engine::{GameStateCode, MatchIdFields, Position, match_id, position_id, xgid};
 use std::fmt::Write;
 
 /// Rows of checkers drawn on each half of the board; taller stacks show their count.
@@ -19,20 +19,7 @@ pub fn render(position: &Position, fields: Option<&MatchIdFields>) -> String {
     out.push('\n');
     // The XGID: with the match state when it is known, else a money position with the
     // player on roll as X and no dice.
-    let money = MatchIdFields {
-        cube_log: 0,
-        cube_owner: None,
-        on_roll: Side::White,
-        crawford: false,
-        game_state: GameStateCode::Playing,
-        turn: Side::White,
-        doubled: false,
-        resigned: 0,
-        dice: None,
-        match_length: 0,
-        score: [0, 0],
-        jacoby: false,
-    };
+    let money = MatchIdFields::money_on_roll();
     let _ = writeln!(
         out,
         " {}",

@@ -46,7 +46,7 @@ pub(crate) struct HintPanel {
 }
 
 impl HintPanel {
-    /// A panel of advice lines only.
+    /// A panel of advice lines only (the other constructors start from it).
     #[must_use]
     pub(crate) fn advice(title: String, lines: Vec<String>) -> HintPanel {
         HintPanel {
@@ -117,15 +117,8 @@ impl HintPanel {
             )
         };
         HintPanel {
-            title,
-            head: vec![text::ranking_head(advice), columns],
             plays,
-            selected: 0,
-            played: None,
-            rollout: None,
-            choice: None,
-            cube_rollable: false,
-            cube_close: false,
+            ..HintPanel::advice(title, vec![text::ranking_head(advice), columns])
         }
     }
 
@@ -133,8 +126,6 @@ impl HintPanel {
     #[must_use]
     pub(crate) fn scored(title: String, ranked: &[(Play, f64)]) -> HintPanel {
         HintPanel {
-            title,
-            head: Vec::new(),
             plays: ranked
                 .iter()
                 .map(|(play, score)| HintPlay {
@@ -142,12 +133,7 @@ impl HintPanel {
                     text: format!("{:<22} {score:+.3}", play_text(play)),
                 })
                 .collect(),
-            selected: 0,
-            played: None,
-            rollout: None,
-            choice: None,
-            cube_rollable: false,
-            cube_close: false,
+            ..HintPanel::advice(title, Vec::new())
         }
     }
 
