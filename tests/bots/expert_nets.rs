@@ -14,6 +14,15 @@ use std::sync::Arc;
 use crate::common;
 use common::sides;
 
+/// Uniform numbers in `[0, 1)` from a small linear congruential generator seeded with
+/// `seed`: the same weights on every machine, for nets made up by the tests.
+fn uniform_from(mut seed: u32) -> impl FnMut() -> f32 {
+    move || {
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (seed >> 8) as f32 / (1u32 << 24) as f32
+    }
+}
+
 /// Two inputs, two hidden units, five outputs, with weights chosen so that every
 /// pre-activation is a round number:
 /// x = (1, 0.5); hidden 0: 1*1 + 0.5*2 - 2 = 0, hidden 1: 1*(-1) + 0.5*0 + 1 = 0, so both
@@ -58,11 +67,7 @@ fn forward_pass_matches_the_hand_computation() {
 /// that are zero, one, and other numbers.
 #[test]
 fn forward_pass_equals_the_plain_one_to_the_bit() {
-    let mut state = 99u32;
-    let mut uniform = move || {
-        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        (state >> 8) as f32 / (1u32 << 24) as f32
-    };
+    let mut uniform = uniform_from(99);
     for (inputs, hidden) in [(212, 128), (200, 64), (30, 20), (5, 3), (40, 16)] {
         let net = Net::random(inputs, hidden, &mut uniform);
         let weights: Vec<f32> = net.weights().collect();
@@ -106,11 +111,7 @@ fn training_learns_a_toy_problem() {
         ([1.0, 0.0, 1.0], [0.9, 0.1, 0.3, 0.5, 0.8]),
         ([1.0, 1.0, 1.0], [0.1, 0.9, 0.4, 0.5, 0.2]),
     ];
-    let mut state = 12345u32;
-    let mut uniform = || {
-        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        (state >> 8) as f32 / (1u32 << 24) as f32
-    };
+    let mut uniform = uniform_from(12345);
     let mut net = Net::random(3, 8, &mut uniform);
     let mut scratch = Scratch::new(8);
     let error = |net: &Net, scratch: &mut Scratch| -> f32 {
@@ -475,11 +476,7 @@ fn the_extra_features_count_what_they_say() {
 #[test]
 fn nets_widened_to_more_hidden_units_play_as_before() {
     let nets = bot::expert::shipped_nets().expect("the shipped nets");
-    let mut state = 5u32;
-    let mut uniform = move || {
-        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        (state >> 8) as f32 / (1u32 << 24) as f32
-    };
+    let mut uniform = uniform_from(5);
     let old = nets.contact.hidden();
     let mut wide = (*nets).clone();
     // Not a whole number of the forward pass's blocks of 16, to try its remainder too.
@@ -1238,11 +1235,7 @@ fn cached_values_are_the_fresh_values_to_the_bit() {
     let mut other = (*nets).clone();
     let fresh_other = Arc::new({
         // Other nets: the race and contact nets swapped for fresh ones.
-        let mut seed = 3u32;
-        let mut uniform = || {
-            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (seed >> 8) as f32 / (1u32 << 24) as f32
-        };
+        let mut uniform = uniform_from(3);
         other.contact = Net::random(other.contact.inputs(), 8, &mut uniform);
         other.race = Net::random(other.race.inputs(), 8, &mut uniform);
         other
@@ -1418,11 +1411,10 @@ fn the_evaluator_in_increments_gives_the_exact_values_within_1e_6() {
         let wide = nets.contact.with_inputs(encode::EXTRA_CONTACT_INPUTS);
         let hidden = wide.hidden();
         let mut weights: Vec<f32> = wide.weights().collect();
-        let mut seed = 9u32;
+        let mut uniform = uniform_from(9);
         let features = encode::CONTACT_INPUTS * hidden..encode::EXTRA_CONTACT_INPUTS * hidden;
         for w in &mut weights[features] {
-            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            *w = (seed >> 8) as f32 / (1u32 << 24) as f32 - 0.5;
+            *w = uniform() - 0.5;
         }
         nets.contact = Net::from_weights(encode::EXTRA_CONTACT_INPUTS, hidden, &weights)
             .expect("the widened weights");
