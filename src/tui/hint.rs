@@ -301,7 +301,7 @@ pub(crate) fn advise(m: &MatchState, seed: u64) -> HintPanel {
                     Err(why) => format!("no double possible ({why}): roll"),
                 }],
             ),
-            (Ok(_), _) => HintPanel::advice(title, vec!["no hint now".to_string()]),
+            (Ok(_), phase) => HintPanel::advice(title, vec![nothing_to_advise(phase)]),
         };
         return if panel.head.is_empty() && panel.plays.is_empty() {
             HintPanel::advice(panel.title, vec!["no legal play".to_string()])
@@ -329,12 +329,21 @@ pub(crate) fn advise(m: &MatchState, seed: u64) -> HintPanel {
                 Err(why) => format!("no double possible ({why}): roll"),
             }],
         ),
-        _ => HintPanel::advice(title, vec!["no hint now".to_string()]),
+        phase => HintPanel::advice(title, vec![nothing_to_advise(phase)]),
     };
     if panel.head.is_empty() && panel.plays.is_empty() {
         HintPanel::advice(panel.title, vec!["no legal play".to_string()])
     } else {
         panel
+    }
+}
+
+/// The panel's line where there is nothing to advise on: why, and what to do.
+fn nothing_to_advise(phase: Phase) -> String {
+    match phase {
+        Phase::Opening => "nothing to decide before the opening roll: roll (r)".to_string(),
+        Phase::Over(_) => "the game is over: nothing to decide".to_string(),
+        _ => "no hint now".to_string(),
     }
 }
 

@@ -99,3 +99,23 @@ fn cube_advice_says_whose_view_with_the_chances_even_facing_a_beaver() {
         [Phase::Rolling, Phase::DoubleOffered, Phase::Beavered]
     );
 }
+
+/// Before the opening roll and once the game is over there is nothing to decide: the hint
+/// says so, and what to do (it said "no hint now").
+#[test]
+fn the_hint_says_why_there_is_nothing_to_advise() {
+    use bg_tui::engine::{Action, MatchState, Rules, WinKind};
+    let mut m = MatchState::new(Rules::money()).expect("rules");
+    assert_eq!(
+        crate::tui::hint::advise(&m, 1).lines(),
+        ["nothing to decide before the opening roll: roll (r)"]
+    );
+    m.apply(Action::OpeningRoll { white: 3, black: 1 })
+        .expect("opening");
+    m.apply(Action::Resign(WinKind::Single)).expect("an offer");
+    m.apply(Action::AcceptResignation).expect("accepted");
+    assert_eq!(
+        crate::tui::hint::advise(&m, 1).lines(),
+        ["the game is over: nothing to decide"]
+    );
+}
