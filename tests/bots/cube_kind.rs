@@ -131,7 +131,7 @@ fn blitzes_use_the_cube_least_and_primes_most() {
 /// the cube centred and the roller's), and for each kind the efficiency from 0.50 to 0.90
 /// with which Janowski's formula on the 0-ply chances comes closest (least squares). Each
 /// shipped figure must lie within 0.02 of its kind's fit. A few minutes of a release build:
-/// `cargo test --release --test bots -- --ignored shipped_efficiencies`.
+/// `cargo test --release --features lab --test bots -- --ignored shipped_efficiencies`.
 #[cfg(feature = "lab")]
 #[test]
 #[ignore = "minutes: run by hand with --release"]
