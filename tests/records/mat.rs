@@ -196,7 +196,7 @@ fn generated_fixtures() -> Vec<(&'static str, Record)> {
     ]
 }
 
-/// Writes the generated fixtures: `cargo test --test mat -- --ignored write_fixture_files`.
+/// Writes the generated fixtures: `cargo test --test records -- --ignored write_fixture_files`.
 #[test]
 #[ignore = "writes tests/fixtures/mat; run by hand to regenerate"]
 fn write_fixture_files() {

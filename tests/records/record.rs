@@ -908,7 +908,7 @@ fn examples() -> Vec<(&'static str, Record)> {
     ]
 }
 
-/// Writes the example records: `cargo test --test record -- --ignored write_example_records`.
+/// Writes the example records: `cargo test --test records -- --ignored write_example_records`.
 #[test]
 #[ignore = "writes assets/records; run by hand to regenerate"]
 fn write_example_records() {

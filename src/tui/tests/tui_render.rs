@@ -679,7 +679,7 @@ fn all_models() -> Vec<BoardModel> {
 }
 
 #[test]
-#[ignore = "prints screens for review: cargo test --test tui_render -- --ignored --nocapture"]
+#[ignore = "prints screens for review: cargo test --bin bg-tui print_extreme_models -- --ignored --nocapture"]
 fn print_extreme_models() {
     for m in all_models() {
         println!("{}", draw(&m, 80, 24).backend());
