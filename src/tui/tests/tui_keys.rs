@@ -403,7 +403,7 @@ fn check_more_commands() {
 }
 
 fn check_mouse() {
-    // Covered in full by tests/tui/tui_games.rs (a click picks up a checker like Enter); here
+    // Covered in full by src/tui/tests/tui_games.rs (a click picks up a checker like Enter); here
     // only that a click outside the board does nothing.
     let mut app = new_app(Rules::money());
     app.handle(Event::Resize(120, 40));
@@ -556,7 +556,7 @@ fn check_hint_keys() {
 }
 
 fn check_hint_rollout() {
-    // R in the hint panel rolls its lines out (tests/tui/tui_rollout.rs runs it); outside the
+    // R in the hint panel rolls its lines out (src/tui/tests/tui_rollout.rs runs it); outside the
     // panel R is still the resignation menu.
     let mut app = new_app(Rules::money());
     to_moving(&mut app);
@@ -797,7 +797,7 @@ fn check_help_and_quit() {
 }
 
 fn check_auto_bearoff() {
-    // The race itself is played in tests/tui/tui_games.rs.
+    // The race itself is played in src/tui/tests/tui_games.rs.
     let mut app = new_app(Rules::money());
     press(&mut app, KeyCode::Char('o'));
     assert_eq!(
@@ -823,7 +823,7 @@ fn check_tutor_turn_and_mode() {
 }
 
 fn check_tutor_mode() {
-    // The tutor's judgements themselves: tests/tui/tui_tutor.rs.
+    // The tutor's judgements themselves: src/tui/tests/tui_tutor.rs.
     let mut app = new_app(Rules::money());
     to_moving(&mut app);
     press(&mut app, KeyCode::Char('m'));
@@ -845,7 +845,7 @@ fn check_take_over() {
     let mut app = new_app(Rules::money());
     shifted(&mut app, 'C');
     assert_eq!(app.message(), "there are no clocks in this game (--clock)");
-    // With clocks: tests/tui/tui_games.rs.
+    // With clocks: src/tui/tests/tui_games.rs.
 }
 
 #[test]
