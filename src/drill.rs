@@ -1,7 +1,7 @@
 //! Drills from the player's own mistakes: the worst decisions of the analysed matches in
 //! the records folder, asked again as a quiz (`bg-tui drill`, `:drill` in the game).
 //!
-//! [`collect`] gathers the drill items: each decision a person made (not a bot) that the
+//! [`collect()`] gathers the drill items: each decision a person made (not a bot) that the
 //! saved analysis beside its record ([`crate::analysis::cache`]) judged to lose at least a
 //! threshold, worst first, with the match as it stood (its rule set, score, cube and dice).
 //! [`Item`] offers the choices of the decision (every legal play of the roll, or the two

@@ -2,7 +2,7 @@
 //! action of every game, in order.
 //!
 //! This module builds records while a match is played ([`Recorder`]), writes them
-//! ([`to_json`]) and reads them back ([`load`]), re-applying every action through the rules
+//! ([`to_json`]) and reads them back ([`load()`]), re-applying every action through the rules
 //! engine. It does no file I/O: callers read and write the text.
 //!
 //! # The format (version 2)
@@ -118,7 +118,7 @@
 //!
 //! # Loading
 //!
-//! [`load`] rejects a text that is not JSON, not this format or another version, whose rules
+//! [`load()`] rejects a text that is not JSON, not this format or another version, whose rules
 //! do not go together, or whose actions the rules refuse, with a [`RecordError`] naming the
 //! game and the action (both from 1) and the reason. A play's steps are authoritative: they
 //! must make, one die at a time, a legal play of the roll, and the notation must read as that
@@ -127,9 +127,9 @@
 //!
 //! # Walking
 //!
-//! [`walk`] is the one way through a record's games and actions: it applies them through the
-//! rules with the checks of [`load`] and tells a [`Visitor`] each game's start and end and
-//! each action, with the match before and after it. [`replay`] (and so [`load`]), the replay
+//! [`walk()`] is the one way through a record's games and actions: it applies them through the
+//! rules with the checks of [`load()`] and tells a [`Visitor`] each game's start and end and
+//! each action, with the match before and after it. [`replay`] (and so [`load()`]), the replay
 //! timeline, the `.mat` writer and the analysis are all walks.
 
 //!
@@ -176,7 +176,7 @@ pub const MAX_GAMES: usize = 10_000;
 /// ([`crate::engine::MAX_GAME_ACTIONS`]), so every game it plays fits.
 pub const MAX_ACTIONS: usize = crate::engine::MAX_GAME_ACTIONS;
 
-/// The longest text [`load`] reads, in bytes (256 MiB): room for a session of
+/// The longest text [`load()`] reads, in bytes (256 MiB): room for a session of
 /// [`MAX_GAMES`] games.
 pub const MAX_BYTES: usize = 256 << 20;
 

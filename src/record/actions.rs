@@ -137,7 +137,7 @@ pub enum IllegalPlayReason {
     },
 }
 
-/// Applies one recorded action to `m` through the rules, as [`load`](super::load) does (a
+/// Applies one recorded action to `m` through the rules, as [`load`](fn@super::load) does (a
 /// play's steps must make, one die at a time, a legal play of the roll), and returns the
 /// engine's action that was applied. On error `m` is unchanged.
 ///

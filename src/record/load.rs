@@ -128,7 +128,7 @@ fn check_seat_changes(game: &GameRecord) -> Result<(), GameFault> {
     Ok(())
 }
 
-/// Replays every game of `record` through the rules ([`walk`] with nothing to tell).
+/// Replays every game of `record` through the rules ([`walk()`] with nothing to tell).
 ///
 /// # Errors
 /// [`RecordError`] for the first thing the rules refuse.

@@ -48,7 +48,7 @@ impl Recorder {
         }
     }
 
-    /// A recorder that goes on with `record`, which must be a record [`load`](super::load) (or
+    /// A recorder that goes on with `record`, which must be a record [`load`](fn@super::load) (or
     /// [`replay`](super::replay)) accepted: the match it gives is the match to go on with.
     #[must_use]
     pub fn resume(record: Record) -> Recorder {

@@ -1,5 +1,5 @@
 //! Walking a record: every game and every action of a [`Record`], in order, through the
-//! rules, with every check of [`load`](super::load), written once.
+//! rules, with every check of [`load`](fn@super::load), written once.
 //!
 //! [`walk`] replays the record and tells a [`Visitor`] what happens: a game starts (the
 //! match as it stands then), an action is applied (the match before and after it), a game
@@ -120,7 +120,7 @@ pub trait Visitor {
 }
 
 /// Walks every game and action of `record` through the rules, with the checks of
-/// [`load`](super::load), telling `visitor` as it goes: a game's start, each action (with
+/// [`load`](fn@super::load), telling `visitor` as it goes: a game's start, each action (with
 /// the match before and after it), a game's end. A money session the record says was
 /// stopped is stopped after its last game.
 ///

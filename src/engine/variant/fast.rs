@@ -2,7 +2,7 @@
 //! checker never leaves the board but by bearing off.
 //!
 //! Points are bits of a `u32`, as in backgammon's generator
-//! ([`movegen`](crate::engine::movegen)). The points the opponent holds (in Plakoto: two or
+//! ([`crate::engine::movegen`]). The points the opponent holds (in Plakoto: two or
 //! more checkers, or one on top of a pinned checker of ours; in Fevga: any checker) never
 //! change during a turn, since the mover's checkers only ever add to a point or pin a lone
 //! checker, so one mask of closed points, shifted by the die, gives every legal source of a

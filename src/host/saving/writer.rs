@@ -159,7 +159,7 @@ impl SaveWriter {
         Saved::To(self.write(record, path))
     }
 
-    /// Writes `record` as [`Saving::save_to`] does; returns where, or why not.
+    /// Writes `record` as [`SaveWriter::save_to`] does; returns where, or why not.
     fn write(&mut self, record: &Record, path: Option<PathBuf>) -> String {
         let json = crate::record::to_json(record);
         let path = match (path, &self.save_path, &self.dir) {

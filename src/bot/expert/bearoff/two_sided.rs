@@ -57,7 +57,7 @@ const UNKNOWN: NoDouble = [f32::NAN; 3];
 struct Tables {
     /// `values[mine * SIDE_POSITIONS + theirs]`, [`UNKNOWN`] until worked out.
     values: Vec<NoDouble>,
-    /// The 21 rolls' weights out of 1, in the order of [`rolls`].
+    /// The 21 rolls' weights out of 1, in the order of [`roll_table`].
     weights: [f32; 21],
     /// For each side placement, for each of the 21 rolls, the placements its plays reach
     /// (each once); empty until worked out.
@@ -81,7 +81,7 @@ impl Default for TwoSidedDb {
     }
 }
 
-/// The 21 rolls' weights out of 1, in the order of [`rolls`].
+/// The 21 rolls' weights out of 1, in the order of [`roll_table`].
 fn weights() -> [f32; 21] {
     let mut w = [0.0; 21];
     for (slot, (_, weight)) in w.iter_mut().zip(roll_table()) {
