@@ -1048,3 +1048,62 @@ fn hint_with_a_nets_file_ranks_with_that_file() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
 }
+
+/// A pair round (`--pair-weight`) on a decisions shard (`rollout-db --decisions`) fits the
+/// ranking of each decision's lines: its passes are printed, its log line names the
+/// decisions and the weights, and the checkpoint changes. A shard without decisions is
+/// refused in one line, and so is a weight out of range or `--value-weight` alone.
+#[test]
+fn a_pair_round_fits_a_decisions_shard() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cp = small_checkpoint(dir.path(), "backgammon");
+    let before = std::fs::read(&cp).expect("the checkpoint");
+    let cp_arg = cp.to_str().expect("a UTF-8 path");
+    let log = dir.path().join("pairs.log");
+    let log_arg = log.to_str().expect("a UTF-8 path");
+    let shard = |name: &str, extra: &[&str]| {
+        let path = dir.path().join(name);
+        let path_arg = path.to_str().expect("a UTF-8 path").to_owned();
+        let mut args = vec![
+            "rollout-db",
+            "--out",
+            &path_arg,
+            "--positions",
+            "6",
+            "--trials",
+            "36",
+            "--truncate",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let o = bg_lab(&args);
+        assert!(o.status.success(), "{o:?}");
+        path_arg
+    };
+    let decisions = shard("decisions.txt", &["--decisions"]);
+    let pairs = ["--pair-weight", "5", "--value-weight", "1", "--epochs", "3"];
+    let o = database_round(cp_arg, log_arg, &decisions, &pairs);
+    assert!(o.status.success(), "{o:?}");
+    let passes = String::from_utf8_lossy(&o.stderr);
+    assert!(passes.contains("pass 3 of 3: centred error"), "{passes}");
+    let logged = std::fs::read_to_string(&log).expect("the log");
+    assert!(
+        logged.contains("pair round on")
+            && logged.contains("decisions, pair weight 5, value weight 1"),
+        "{logged}"
+    );
+    assert_ne!(std::fs::read(&cp).expect("the checkpoint"), before);
+    let plain = shard("plain.txt", &[]);
+    let o = database_round(cp_arg, log_arg, &plain, &pairs);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(
+        one_line_stderr(&o).contains("the shards hold no decision"),
+        "{o:?}"
+    );
+    for weight in ["-1", "101", "nan"] {
+        let o = database_round(cp_arg, log_arg, &decisions, &["--pair-weight", weight]);
+        assert_eq!(o.status.code(), Some(2), "{weight}: {o:?}");
+    }
+    let o = database_round(cp_arg, log_arg, &decisions, &["--value-weight", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+}

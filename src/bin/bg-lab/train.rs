@@ -41,6 +41,8 @@ const MAX_GAMES: u64 = bg_tui::bot::expert::format::MAX_GAMES;
 const CHECK_SEED: u64 = 20_261_122;
 /// The learning rate of a supervised round without `--alpha`.
 const SUPERVISED_ALPHA: f32 = 0.01;
+/// The largest weight of a pair round's steps (`--pair-weight`, `--value-weight`).
+const MAX_STEP_WEIGHT: f32 = 100.0;
 /// The largest share of a supervised round's positions `--holdout` may keep apart.
 const MAX_HOLDOUT: f64 = 0.5;
 /// A supervised round takes each self-play position with a chance of one in this many.
@@ -201,6 +203,15 @@ pub(crate) struct TrainArgs {
     /// alone moves; the race net stays as it is).
     #[arg(long, requires = "supervised_db", conflicts_with = "races_only")]
     pub(crate) contact_only: bool,
+    /// With `--supervised-db`: fit the decisions of the shards (lines sharing an index) by
+    /// their ranking: each pass, each line's equity moved by W of its error relative to its
+    /// decision's other lines (an experiment).
+    #[arg(long, value_name = "W", requires = "supervised_db", value_parser = step_weight, allow_negative_numbers = true)]
+    pub(crate) pair_weight: Option<f32>,
+    /// With `--pair-weight`: the weight of each line's step towards its own rolled-out
+    /// chances beside it (0: none).
+    #[arg(long, value_name = "V", default_value_t = 0.0, requires = "pair_weight", value_parser = step_weight, allow_negative_numbers = true)]
+    pub(crate) value_weight: f32,
     /// A distillation round on the checkpoint (with --resume): positions from the self-play
     /// of the nets in FILE (the teacher), one roll each, every contact play's position
     /// valued by the teacher at 0-ply, and the checkpoint's nets fitted to those values (how
@@ -245,6 +256,11 @@ pub(crate) enum TrainError {
         "--supervised rounds of rollouts or of every play and --distill are for backgammon's nets (other rule sets: --supervised N --target-ply P, or --supervised-db with shards of their own)"
     )]
     SupervisedNotBackgammon,
+    /// `--pair-weight` with no decision of two contact lines or more in the shards.
+    #[error(
+        "--pair-weight: the shards hold no decision (lines sharing an index, none a race): give a decisions shard (rollout-db --decisions)"
+    )]
+    NoDecisions,
     /// A shard of `--supervised-db` of another rule set than the nets'.
     #[error("--supervised-db: {} is a shard of {theirs}'s positions, not {wanted}'s (--rules {})", path.display(), wanted.name())]
     OtherRuleSet {
@@ -346,6 +362,15 @@ fn holdout_share(text: &str) -> Result<f64, OutOfRange> {
     const TAKES: &str = "a share from 0 to 0.5";
     match text.parse::<f64>() {
         Ok(s) if (0.0..=MAX_HOLDOUT).contains(&s) => Ok(s),
+        _ => Err(OutOfRange(TAKES)),
+    }
+}
+
+/// `--pair-weight`, `--value-weight`: a weight from 0 to [`MAX_STEP_WEIGHT`].
+fn step_weight(text: &str) -> Result<f32, OutOfRange> {
+    const TAKES: &str = "a weight from 0 to 100";
+    match text.parse::<f32>() {
+        Ok(w) if (0.0..=MAX_STEP_WEIGHT).contains(&w) => Ok(w),
         _ => Err(OutOfRange(TAKES)),
     }
 }
@@ -902,8 +927,14 @@ fn database_round(
     let alpha = args.alpha.unwrap_or(SUPERVISED_ALPHA);
     let started = Instant::now();
     let mut data = Vec::new();
+    let mut decisions: Vec<Vec<Example>> = Vec::new();
     for db in dbs {
         let (theirs, entries) = crate::rollout_db::read_shard(db)?;
+        for decision in entries.chunk_by(|a, b| a.index == b.index) {
+            if decision.len() >= 2 {
+                decisions.push(decision.iter().map(|e| (e.position, e.probs())).collect());
+            }
+        }
         if theirs != args.rule_set {
             return Err(TrainError::OtherRuleSet {
                 path: db.clone(),
@@ -934,6 +965,15 @@ fn database_round(
     } else {
         ""
     };
+    if let Some(weight) = args.pair_weight {
+        let line = pair_round(args, &mut nets, &mut state, &decisions, weight, alpha)?;
+        save(checkpoint, &nets)?;
+        let line = format!(
+            "pair round on {db}: {line}, fitted in {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+        return round_done(args, &nets, checkpoint, log, line);
+    }
     let (also, games, also_words) = match args.with_look_ahead {
         Some(count) => {
             let (also, games) = look_ahead_examples(args, &nets, &state, count);
@@ -960,6 +1000,61 @@ fn database_round(
         started.elapsed().as_secs_f64(),
     );
     round_done(args, &nets, checkpoint, log, line)
+}
+
+/// `--pair-weight W`: the nets fitted to the ranking of the decisions' lines
+/// ([`supervised::fit_pairs`]), each pass's figures on standard error; returns the round's
+/// words for the log (the nets are the caller's to save).
+fn pair_round(
+    args: &TrainArgs,
+    nets: &mut Nets,
+    state: &mut TrainState,
+    decisions: &[Vec<Example>],
+    weight: f32,
+    alpha: f32,
+) -> Result<String, TrainError> {
+    let started = Instant::now();
+    let plan = supervised::FitPlan {
+        epochs: args.epochs,
+        alpha,
+        final_alpha: args.alpha_end.unwrap_or(alpha),
+        holdout: 0.0,
+    };
+    let mut last = None;
+    let fitted = supervised::fit_pairs(
+        nets,
+        decisions,
+        plan,
+        args.value_weight,
+        weight,
+        state.seed,
+        |pass| {
+            eprintln!(
+                "pass {} of {}: centred error {:.6}, the rollouts' best chosen in {:.1}%",
+                pass.epoch,
+                plan.epochs,
+                pass.centred_error,
+                100.0 * pass.agree
+            );
+            last = Some(pass);
+        },
+    );
+    if fitted == 0 {
+        return Err(TrainError::NoDecisions);
+    }
+    state.seconds += started.elapsed().as_secs_f64();
+    nets.state = Some(*state);
+    let last = last.map_or_else(String::new, |p| {
+        format!(
+            ": the last pass began at centred error {:.6}, the rollouts' best chosen in {:.1}%",
+            p.centred_error,
+            100.0 * p.agree
+        )
+    });
+    Ok(format!(
+        "{fitted} decisions, pair weight {weight}, value weight {} ({} epochs, alpha {alpha} falling to {}){last}",
+        args.value_weight, plan.epochs, plan.final_alpha
+    ))
 }
 
 /// `--with-look-ahead N`: every contact play's position of one roll in `count` positions

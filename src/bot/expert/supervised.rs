@@ -574,3 +574,92 @@ pub fn mean_squared_error(nets: &Nets, data: &[(Position, Probs)], buf: &mut Buf
         .sum();
     total / data.len() as f64
 }
+
+/// The equity's slope along each output ([`equity`] is linear in them).
+const EQUITY_SLOPE: Probs = [2.0, 1.0, 1.0, -1.0, -1.0];
+
+/// What a pass of [`fit_pairs`] found before its steps: the decisions' mean squared error of
+/// the centred equities (each line's equity less its decision's mean, the nets' against the
+/// rollouts'), and how often the nets' best line was the rollouts' best.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PairPass {
+    /// The pass (1 for the first).
+    pub epoch: u32,
+    /// The centred equities' mean squared error, before the pass's steps.
+    pub centred_error: f64,
+    /// The share of decisions whose best line by the nets is the rollouts' best.
+    pub agree: f64,
+}
+
+/// Fits `nets` to decisions (each a roll's close plays, the position after each with the
+/// rollouts' chances for its player on roll): each pass, for every decision, a step of each
+/// line towards its rolled-out chances (`value_weight` of the step, 0 for none) and a step
+/// that moves its equity by `pair_weight` of its error *relative to its decision's other
+/// lines* (its equity less the decision's mean, against the same of the rollouts), so that
+/// the nets rank a roll's plays as the rollouts do. Decisions with a race line are skipped;
+/// returns how many were fitted (none: no pass is made).
+pub fn fit_pairs(
+    nets: &mut Nets,
+    decisions: &[Vec<(Position, Probs)>],
+    plan: FitPlan,
+    value_weight: f32,
+    pair_weight: f32,
+    seed: u64,
+    mut on_pass: impl FnMut(PairPass),
+) -> usize {
+    let decisions: Vec<&Vec<(Position, Probs)>> = decisions
+        .iter()
+        .filter(|d| d.len() >= 2 && d.iter().all(|(p, _)| !p.is_race()))
+        .collect();
+    if decisions.is_empty() {
+        return 0;
+    }
+    let mut buf = Buffers::new(nets);
+    let mut order: Vec<usize> = (0..decisions.len()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0x9a17));
+    let norm: f32 = EQUITY_SLOPE.iter().map(|g| g * g).sum();
+    for epoch in 0..plan.epochs {
+        let alpha = plan.alpha_of(epoch);
+        order.shuffle(&mut rng);
+        let (mut squares, mut lines, mut agree) = (0.0f64, 0usize, 0usize);
+        for &k in &order {
+            let decision = decisions[k];
+            let outs: Vec<Probs> = decision
+                .iter()
+                .map(|(p, _)| super::eval::net_outputs(nets, p, &mut buf))
+                .collect();
+            let ours: Vec<f32> = outs.iter().map(equity).collect();
+            let theirs: Vec<f32> = decision.iter().map(|(_, t)| equity(t)).collect();
+            let n = ours.len() as f32;
+            let (mean_ours, mean_theirs) =
+                (ours.iter().sum::<f32>() / n, theirs.iter().sum::<f32>() / n);
+            // The lines are positions the opponent rolls in: the player's best is the least.
+            let least = |v: &[f32]| {
+                (0..v.len())
+                    .min_by(|&a, &b| v[a].total_cmp(&v[b]))
+                    .unwrap_or(0)
+            };
+            agree += usize::from(least(&ours) == least(&theirs));
+            for (i, (position, target)) in decision.iter().enumerate() {
+                let d = (ours[i] - mean_ours) - (theirs[i] - mean_theirs);
+                squares += f64::from(d * d);
+                lines += 1;
+                if value_weight > 0.0 {
+                    train(nets, position, target, alpha * value_weight, &mut buf);
+                }
+                if pair_weight > 0.0 {
+                    let moved: Probs = std::array::from_fn(|o| {
+                        (outs[i][o] - d * EQUITY_SLOPE[o] / norm).clamp(0.0, 1.0)
+                    });
+                    train(nets, position, &moved, alpha * pair_weight, &mut buf);
+                }
+            }
+        }
+        on_pass(PairPass {
+            epoch: epoch + 1,
+            centred_error: squares / lines.max(1) as f64,
+            agree: agree as f64 / decisions.len().max(1) as f64,
+        });
+    }
+    decisions.len()
+}
