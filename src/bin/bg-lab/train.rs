@@ -204,8 +204,9 @@ pub(crate) struct TrainArgs {
     #[arg(long, requires = "supervised_db", conflicts_with = "races_only")]
     pub(crate) contact_only: bool,
     /// With `--supervised-db`: fit the decisions of the shards (lines sharing an index) by
-    /// their ranking: each pass, each line's equity moved by W of its error relative to its
-    /// decision's other lines (an experiment).
+    /// their ranking: each pass, each line stepped, with weight W, towards removing its
+    /// error relative to its decision's other lines (its equity less the decision's mean,
+    /// against the same of the rollouts).
     #[arg(long, value_name = "W", requires = "supervised_db", value_parser = step_weight, allow_negative_numbers = true)]
     pub(crate) pair_weight: Option<f32>,
     /// With `--pair-weight`: the weight of each line's step towards its own rolled-out
@@ -930,9 +931,11 @@ fn database_round(
     let mut decisions: Vec<Vec<Example>> = Vec::new();
     for db in dbs {
         let (theirs, entries) = crate::rollout_db::read_shard(db)?;
-        for decision in entries.chunk_by(|a, b| a.index == b.index) {
-            if decision.len() >= 2 {
-                decisions.push(decision.iter().map(|e| (e.position, e.probs())).collect());
+        if args.pair_weight.is_some() {
+            for decision in entries.chunk_by(|a, b| a.index == b.index) {
+                if decision.len() >= 2 {
+                    decisions.push(decision.iter().map(|e| (e.position, e.probs())).collect());
+                }
             }
         }
         if theirs != args.rule_set {

@@ -593,10 +593,10 @@ pub struct PairPass {
 
 /// Fits `nets` to decisions (each a roll's close plays, the position after each with the
 /// rollouts' chances for its player on roll): each pass, for every decision, a step of each
-/// line towards its rolled-out chances (`value_weight` of the step, 0 for none) and a step
-/// that moves its equity by `pair_weight` of its error *relative to its decision's other
-/// lines* (its equity less the decision's mean, against the same of the rollouts), so that
-/// the nets rank a roll's plays as the rollouts do. Decisions with a race line are skipped;
+/// line towards its rolled-out chances (weighted `value_weight`, 0 for none) and a step
+/// (weighted `pair_weight`) towards its outputs moved along the equity's slope by its error
+/// *relative to its decision's other lines* (its equity less the decision's mean, against
+/// the same of the rollouts), so that the nets rank a roll's plays as the rollouts do. Decisions with a race line are skipped;
 /// returns how many were fitted (none: no pass is made).
 pub fn fit_pairs(
     nets: &mut Nets,
