@@ -13,9 +13,10 @@
 # (EPOCHS and GAMES change the passes and the checks' games, for a quick try of the script
 # itself; INPUTS, "plain rich extra" by default, the inputs fitted: the 150k round fits
 # "extra" alone, from the shipped nets, which read them since the 100k round.) It writes its nets, logs and a summary (OUT_DIR/summary.txt) into OUT_DIR; the shards it
-# fits are every complete-line backgammon-s0NN.txt of the database (not the validation set,
-# not the crashed 1-ply shards), and for the second candidate (the 100k round on) the
-# decisions shards backgammon-d2NN.txt beside them.
+# fits are every complete-line backgammon-s0NN.txt of the database (not the validation set),
+# for the second candidate (the 100k round on) the decisions shards backgammon-d2NN.txt
+# beside them, and for the third (the 150k round on) the crashed 1-ply shards
+# backgammon-c1NN.txt beside those.
 set -euo pipefail
 out=${1:?"give a folder for the nets and logs"}
 mkdir -p "$out"
@@ -77,6 +78,34 @@ if ((${#decision_shards[@]})); then
         "${shards[@]}" "${decision_shards[@]}" --contact-only --epochs "${EPOCHS:-400}" \
         --alpha 0.1 --alpha-end 0.003 --holdout 0.05 --check-every 0 --check-games 0 \
         2> "$out/$with.passes"
+    tail -n 1 "$out/$with.log" | tee -a "$out/summary.txt"
+    candidates+=("$with")
+fi
+
+# The 150k round's addition (fixed 2026-12-01 12:55 UTC, before the database reached 150k;
+# the notebook's "The 150k round's protocol"): the same fit again with every whole line of
+# the crashed shards (backgammon-c1NN.txt, crashed positions rolled out at 1-ply) beside the
+# s- and d-shards: a third candidate, "$best-decisions-crashed".
+crashed_shards=()
+for f in "$db"/backgammon-c1*.txt; do
+    [ -e "$f" ] || continue
+    head -n "$(wc -l < "$f")" "$f" > "$out/$(basename "$f")"
+    crashed_shards+=(--supervised-db "$out/$(basename "$f")")
+done
+if ((${#crashed_shards[@]})); then
+    with="$best-decisions-crashed"
+    echo "with the crashed shards: $(cat "$out"/backgammon-c1*.txt | grep -vc '^#') lines" \
+        | tee -a "$out/summary.txt"
+    case $best in
+        plain) cp assets/expert.bgnet "$out/$with.bgnet" ;;
+        *) "$lab" train --from assets/expert.bgnet "--$best" --games 1 --alpha 0.1 \
+               --check-every 0 --checkpoint "$out/$with.bgnet" --log "$out/$with-widen.log" \
+               --overwrite ;;
+    esac
+    "$lab" train --resume --checkpoint "$out/$with.bgnet" --log "$out/$with.log" \
+        "${shards[@]}" "${decision_shards[@]}" "${crashed_shards[@]}" --contact-only \
+        --epochs "${EPOCHS:-400}" --alpha 0.1 --alpha-end 0.003 --holdout 0.05 \
+        --check-every 0 --check-games 0 2> "$out/$with.passes"
     tail -n 1 "$out/$with.log" | tee -a "$out/summary.txt"
     candidates+=("$with")
 fi
