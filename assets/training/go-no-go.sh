@@ -82,7 +82,7 @@ if ((${#decision_shards[@]})); then
     candidates+=("$with")
 fi
 
-# The 150k round's addition (fixed 2026-12-01 12:55 UTC, before the database reached 150k;
+# The 150k round's addition (fixed 2026-12-01 12:46 UTC, before the database reached 150k;
 # the notebook's "The 150k round's protocol"): the same fit again with every whole line of
 # the crashed shards (backgammon-c1NN.txt, crashed positions rolled out at 1-ply) beside the
 # s- and d-shards: a third candidate, "$best-decisions-crashed".
