@@ -1052,7 +1052,8 @@ fn hint_with_a_nets_file_ranks_with_that_file() {
 /// A pair round (`--pair-weight`) on a decisions shard (`rollout-db --decisions`) fits the
 /// ranking of each decision's lines: its passes are printed, its log line names the
 /// decisions and the weights, and the checkpoint changes. A shard without decisions is
-/// refused in one line, and so is a weight out of range or `--value-weight` alone.
+/// refused in one line, and so is a weight out of range, `--value-weight` alone, or an
+/// option the pair round would not heed (`--holdout`, `--races-only`, `--with-look-ahead`).
 #[test]
 fn a_pair_round_fits_a_decisions_shard() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -1106,4 +1107,14 @@ fn a_pair_round_fits_a_decisions_shard() {
     }
     let o = database_round(cp_arg, log_arg, &decisions, &["--value-weight", "1"]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
+    for other in [
+        &["--holdout", "0.1"][..],
+        &["--races-only"],
+        &["--with-look-ahead", "10"],
+    ] {
+        let mut args = vec!["--pair-weight", "1"];
+        args.extend_from_slice(other);
+        let o = database_round(cp_arg, log_arg, &decisions, &args);
+        assert_eq!(o.status.code(), Some(2), "{other:?}: {o:?}");
+    }
 }

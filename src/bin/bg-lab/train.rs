@@ -206,8 +206,10 @@ pub(crate) struct TrainArgs {
     /// With `--supervised-db`: fit the decisions of the shards (lines sharing an index) by
     /// their ranking: each pass, each line stepped, with weight W, towards removing its
     /// error relative to its decision's other lines (its equity less the decision's mean,
-    /// against the same of the rollouts).
-    #[arg(long, value_name = "W", requires = "supervised_db", value_parser = step_weight, allow_negative_numbers = true)]
+    /// against the same of the rollouts). Holds nothing out, fits no race (so not with
+    /// `--holdout`, `--races-only` or `--with-look-ahead`).
+    #[arg(long, value_name = "W", requires = "supervised_db", value_parser = step_weight, allow_negative_numbers = true,
+          conflicts_with_all = ["holdout", "races_only", "with_look_ahead"])]
     pub(crate) pair_weight: Option<f32>,
     /// With `--pair-weight`: the weight of each line's step towards its own rolled-out
     /// chances beside it (0: none).
