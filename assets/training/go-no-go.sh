@@ -54,20 +54,11 @@ done | sort -n | head -n 1 | cut -d' ' -f2)
 echo "the candidate: $best" | tee -a "$out/summary.txt"
 candidates=("$best")
 
-# The 100k round's addition (fixed 2026-12-01, before the database reached 100k; the
-# notebook's "The 100k round's protocol"): the candidate's inputs fitted again, the same
-# passes and steps, with every whole line of the decisions shards (backgammon-d2NN.txt)
-# beside the s-shards: a second candidate, "$best-decisions".
-decision_shards=()
-for f in "$db"/backgammon-d2*.txt; do
-    [ -e "$f" ] || continue
-    head -n "$(wc -l < "$f")" "$f" > "$out/$(basename "$f")"
-    decision_shards+=(--supervised-db "$out/$(basename "$f")")
-done
-if ((${#decision_shards[@]})); then
-    with="$best-decisions"
-    echo "with the decisions: $(cat "$out"/backgammon-d2*.txt | grep -vc '^#') lines" \
-        | tee -a "$out/summary.txt"
+# A further candidate, "$best-NAME": the candidate's inputs fitted again from the shipped
+# nets, the same passes and steps, on the s-shards and the shards given after NAME.
+fit_beside() {
+    local with="$best-$1"
+    shift
     case $best in
         plain) cp assets/expert.bgnet "$out/$with.bgnet" ;;
         *) "$lab" train --from assets/expert.bgnet "--$best" --games 1 --alpha 0.1 \
@@ -75,39 +66,44 @@ if ((${#decision_shards[@]})); then
                --overwrite ;;
     esac
     "$lab" train --resume --checkpoint "$out/$with.bgnet" --log "$out/$with.log" \
-        "${shards[@]}" "${decision_shards[@]}" --contact-only --epochs "${EPOCHS:-400}" \
+        "${shards[@]}" "$@" --contact-only --epochs "${EPOCHS:-400}" \
         --alpha 0.1 --alpha-end 0.003 --holdout 0.05 --check-every 0 --check-games 0 \
         2> "$out/$with.passes"
     tail -n 1 "$out/$with.log" | tee -a "$out/summary.txt"
     candidates+=("$with")
+}
+
+# Every whole line of the shards matching the pattern $1, copied into OUT, as
+# --supervised-db options in the array named $2.
+copy_shards() {
+    local -n into=$2
+    into=()
+    for f in "$db"/$1; do
+        [ -e "$f" ] || continue
+        head -n "$(wc -l < "$f")" "$f" > "$out/$(basename "$f")"
+        into+=(--supervised-db "$out/$(basename "$f")")
+    done
+}
+
+# The 100k round's addition (fixed 2026-12-01, before the database reached 100k; the
+# notebook's "The 100k round's protocol"): with every whole line of the decisions shards
+# (backgammon-d2NN.txt) beside the s-shards, a second candidate, "$best-decisions".
+copy_shards "backgammon-d2*.txt" decision_shards
+if ((${#decision_shards[@]})); then
+    echo "with the decisions: $(cat "$out"/backgammon-d2*.txt | grep -vc '^#') lines" \
+        | tee -a "$out/summary.txt"
+    fit_beside decisions "${decision_shards[@]}"
 fi
 
 # The 150k round's addition (fixed 2026-12-01 12:46 UTC, before the database reached 150k;
 # the notebook's "The 150k round's protocol"): the same fit again with every whole line of
 # the crashed shards (backgammon-c1NN.txt, crashed positions rolled out at 1-ply) beside the
 # s- and d-shards: a third candidate, "$best-decisions-crashed".
-crashed_shards=()
-for f in "$db"/backgammon-c1*.txt; do
-    [ -e "$f" ] || continue
-    head -n "$(wc -l < "$f")" "$f" > "$out/$(basename "$f")"
-    crashed_shards+=(--supervised-db "$out/$(basename "$f")")
-done
+copy_shards "backgammon-c1*.txt" crashed_shards
 if ((${#crashed_shards[@]})); then
-    with="$best-decisions-crashed"
     echo "with the crashed shards: $(cat "$out"/backgammon-c1*.txt | grep -vc '^#') lines" \
         | tee -a "$out/summary.txt"
-    case $best in
-        plain) cp assets/expert.bgnet "$out/$with.bgnet" ;;
-        *) "$lab" train --from assets/expert.bgnet "--$best" --games 1 --alpha 0.1 \
-               --check-every 0 --checkpoint "$out/$with.bgnet" --log "$out/$with-widen.log" \
-               --overwrite ;;
-    esac
-    "$lab" train --resume --checkpoint "$out/$with.bgnet" --log "$out/$with.log" \
-        "${shards[@]}" "${decision_shards[@]}" "${crashed_shards[@]}" --contact-only \
-        --epochs "${EPOCHS:-400}" --alpha 0.1 --alpha-end 0.003 --holdout 0.05 \
-        --check-every 0 --check-games 0 2> "$out/$with.passes"
-    tail -n 1 "$out/$with.log" | tee -a "$out/summary.txt"
-    candidates+=("$with")
+    fit_beside decisions-crashed "${decision_shards[@]}" "${crashed_shards[@]}"
 fi
 
 # Each candidate on the validation set (the bar), the shipped nets beside.
