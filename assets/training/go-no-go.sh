@@ -161,17 +161,8 @@ if ((${#decision_shards[@]})) && ((${#crashed_shards[@]})); then
     tee -a "$summary" < "$out/$best-decisions-crashed.done"
 fi
 
-# once NAME COMMAND...: what COMMAND prints, kept in checks/NAME.txt (a later run of the
-# round reads it from there), into the summary.
-once() {
-    local kept=$out/checks/$1.txt
-    shift
-    if [ ! -e "$kept" ]; then
-        "$@" > "$kept.new"
-        mv "$kept.new" "$kept"
-    fi
-    tee -a "$summary" < "$kept"
-}
+# shellcheck source=kept-checks.sh
+source "$(dirname "$0")/kept-checks.sh"
 validation() {
     "$lab" eval-db "$1" "$db/backgammon-324.jsonl" --gnubg "$db/backgammon-324.gnubg-2ply.txt"
 }

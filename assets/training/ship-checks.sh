@@ -23,17 +23,8 @@ mkdir -p "$out/checks"
 summary=$out/ship-summary.txt
 : > "$summary"
 
-# once NAME COMMAND...: what COMMAND prints, kept in checks/NAME.txt (a later run reads it
-# from there), into the summary.
-once() {
-    local kept=$out/checks/$1.txt
-    shift
-    if [ ! -e "$kept" ]; then
-        "$@" > "$kept.new"
-        mv "$kept.new" "$kept"
-    fi
-    tee -a "$summary" < "$kept"
-}
+# shellcheck source=kept-checks.sh
+source "$(dirname "$0")/kept-checks.sh"
 against_pubeval() {
     local line
     line=$("$tui" bot-match "expert:0@$1" pubeval --games "${GAMES:-20000}" --seed "$2" \
