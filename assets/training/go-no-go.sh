@@ -12,7 +12,8 @@
 # (EPOCHS and GAMES change the passes and the checks' games, for a quick try of the script
 # itself; INPUTS, "plain rich extra" by default, the inputs fitted: the 150k round fits
 # "extra" alone, from the shipped nets, which read them since the 100k round; JOBS, 2 by
-# default, the fits run at once, each on one core.) It writes its nets, logs and a summary
+# default, the fits run at once, each on one core; WAIT_FOR, a number of positions the
+# first run waits for the shards to hold.) It writes its nets, logs and a summary
 # (OUT_DIR/summary.txt) into OUT_DIR; the shards it fits are every complete-line
 # backgammon-s0NN.txt of the database (not the validation set), for the second candidate
 # (the 100k round on) the decisions shards backgammon-d2NN.txt beside them, and for the
@@ -39,8 +40,23 @@ summary=$out/summary.txt
 # The round's shards: on its first run, every whole line of each (a shard being grown may
 # end in half a line; wc counts newlines), named in shards.txt; then those lines, copied.
 manifest=$out/shards.txt
+database=("$db"/backgammon-s0*.txt "$db"/backgammon-d2*.txt "$db"/backgammon-c1*.txt)
+# The positions in the whole lines of the database's shards now.
+whole_positions() {
+    local f n=0
+    for f in "${database[@]}"; do
+        [ -e "$f" ] || continue
+        n=$((n + $(head -n "$(wc -l < "$f")" "$f" | grep -vc '^#' || true)))
+    done
+    echo "$n"
+}
 if [ ! -s "$manifest" ]; then
-    for f in "$db"/backgammon-s0*.txt "$db"/backgammon-d2*.txt "$db"/backgammon-c1*.txt; do
+    # WAIT_FOR=N: the first run waits, looking every minute, until the shards hold N
+    # positions (the round's threshold), so that it starts as soon as they do.
+    until (($(whole_positions) >= ${WAIT_FOR:-0})); do
+        sleep 60
+    done
+    for f in "${database[@]}"; do
         [ -e "$f" ] || continue
         echo "$(basename "$f") $(wc -l < "$f")"
     done > "$manifest.new"
