@@ -182,9 +182,57 @@ pub(crate) fn first_off(side: &[u8; 24]) -> Option<Rolls> {
 /// The distribution of the rolls the trailer needs until none of its checkers is left in
 /// the runner's home board (its points 19-24), from the pips each of those needs to leave
 /// it (`need[i]`, 1-6; `need` empty: no roll needed, all zeros). Every die can move one of
-/// them on (in a race nothing blocks) or, once they are out, be played elsewhere.
+/// them on (in a race nothing blocks) or, once they are out, be played elsewhere. Up to
+/// [`MAX_OUTSIDE`] checkers, from a table of every such list worked out once a process
+/// (a race's evaluation asks at every leaf of a look-ahead); more, worked out afresh.
 #[must_use]
 pub(crate) fn clear_of_home(need: &[u8]) -> Rolls {
+    let mut key = [0u8; MAX_OUTSIDE as usize];
+    let mut n = 0;
+    for &v in need.iter().filter(|&&v| v > 0) {
+        let Some(k) = key.get_mut(n) else {
+            return cleared_afresh(need);
+        };
+        *k = v;
+        n += 1;
+    }
+    if n == 0 {
+        return [0.0; MAX_ROLLS];
+    }
+    let key = &mut key[..n];
+    key.sort_unstable();
+    match CLEARED.get(&key[..]) {
+        Some(d) => *d,
+        None => cleared_afresh(need),
+    }
+}
+
+/// [`clear_of_home`]'s distribution for every sorted list of one to [`MAX_OUTSIDE`] needs
+/// of 1-6 pips, each worked out from the shorter lists it leaves.
+static CLEARED: LazyLock<HashMap<Vec<u8>, Rolls>> = LazyLock::new(|| {
+    let mut memo = HashMap::new();
+    let mut lists: Vec<Vec<u8>> = vec![Vec::new()];
+    for _ in 0..MAX_OUTSIDE {
+        lists = lists
+            .iter()
+            .flat_map(|l| {
+                let least = l.last().copied().unwrap_or(1);
+                (least..=6).map(move |v| {
+                    let mut longer = l.clone();
+                    longer.push(v);
+                    longer
+                })
+            })
+            .collect();
+        for list in &lists {
+            clear_in(&mut memo, list.clone());
+        }
+    }
+    memo
+});
+
+/// [`clear_of_home`] worked out on its own, for lists past the table.
+fn cleared_afresh(need: &[u8]) -> Rolls {
     let mut memo = HashMap::new();
     let mut sorted = need.to_vec();
     sorted.retain(|&n| n > 0);
@@ -402,6 +450,28 @@ mod tests {
         // up can (two moves each), 2-2 cannot.
         let two = clear_of_home(&[6, 6]);
         assert!((two[0] - 4.0 / 36.0).abs() < 1e-6, "{two:?}");
+    }
+
+    /// The table gives what the search works out on its own, to the bit, for every list of
+    /// one to three needs in any order (zeros, checkers already out, left out); a longer
+    /// list is worked out afresh.
+    #[test]
+    fn the_clearing_table_is_the_search_worked_out_afresh() {
+        let mut compared = 0;
+        for a in 0..=6u8 {
+            for b in 0..=6u8 {
+                for c in 1..=6u8 {
+                    for need in [vec![c], vec![a, c], vec![a, b, c], vec![c, b, a]] {
+                        assert_eq!(clear_of_home(&need), cleared_afresh(&need), "{need:?}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(compared, 7 * 7 * 6 * 4);
+        let four = [6, 2, 5, 1];
+        assert_eq!(clear_of_home(&four), cleared_afresh(&four));
+        assert!(clear_of_home(&four)[0] < clear_of_home(&four[..3])[0]);
     }
 
     /// A board of the runner's single checker on its ace point and the trailer's 14 on its
