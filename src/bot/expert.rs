@@ -423,8 +423,10 @@ impl ExpertBot {
     }
 
     /// Has the look-ahead value only the best few replies of a contact roll
-    /// ([`rollouts::PRUNE_KEEP`]) as the pruning nets rank them ([`shipped_pruner`]), as GNU
-    /// Backgammon's evaluations prune (`false`: every reply, the default).
+    /// ([`rollouts::PRUNE_KEEP`]) as the pruning nets rank them ([`shipped_pruner`]), and
+    /// of a backgammon race roll the best [`prune::race_keep`] as the nets' race net ranks
+    /// them without the exact searches, as GNU Backgammon's evaluations prune (`false`:
+    /// every reply, the default).
     ///
     /// # Errors
     /// The pruning nets not reading.
@@ -665,10 +667,10 @@ impl ExpertBot {
     /// ([`ExpertBot::prune_replies`]), to be handed back by [`ExpertBot::give_back_replies`];
     /// `None`: all of them.
     fn pruned_replies(&mut self, plays: &[Play]) -> Option<Vec<Play>> {
-        let variant = self.nets.variant;
+        let nets = &self.nets;
         let (pruner, kept) = self.reply_pruner.as_mut()?;
         pruner
-            .keep(variant, plays, kept)
+            .keep_replies(nets.variant, plays, nets, kept)
             .then(|| std::mem::take(kept))
     }
 
@@ -1039,6 +1041,93 @@ mod tests {
             })
             .fold(0.0f32, f32::max);
         assert!(moved > 0.0 && moved < 0.03, "2-ply values moved {moved}");
+    }
+
+    /// A race with checkers out on both sides (White two on its 9-point and two on its
+    /// 11-point, Black one on its 7-point): the race net ranks a roll's replies and the best
+    /// [`prune::race_keep`] go on (GNU Backgammon's count), the best by the full evaluation
+    /// (the exact win of a race) among them; the 2-ply look with its replies pruned keeps
+    /// the same best play and moves its values, by little (0.0001 when written). A bear-off where every play
+    /// leaves both sides home is not pruned (the database's values cost less).
+    #[test]
+    fn race_replies_are_pruned_by_the_race_net() {
+        use crate::engine::Dice;
+        assert_eq!(
+            (
+                prune::race_keep(1),
+                prune::race_keep(8),
+                prune::race_keep(17)
+            ),
+            (5, 8, 9)
+        );
+        let mut board = [0i8; 26];
+        board[1..=3].fill(3);
+        board[4] = 2;
+        board[9] = 2;
+        board[11] = 2;
+        board[18] = -1;
+        board[19..=24].fill(-2);
+        board[20] = -4;
+        let position = Position::from_board(board).expect("a race");
+        assert!(position.is_race());
+        let plays = Variant::Backgammon.legal_plays(&position, Dice::new(2, 1).unwrap());
+        let nets = shipped_nets().expect("the shipped nets");
+        let mut pruner = prune::Pruner::new(
+            shipped_pruner().expect("the pruning nets"),
+            Buffers::incremental(&nets),
+        );
+        let mut kept = Vec::new();
+        assert!(
+            pruner.keep_replies(Variant::Backgammon, &plays, &nets, &mut kept),
+            "{} plays",
+            plays.len()
+        );
+        assert_eq!(
+            kept.len(),
+            prune::race_keep(plays.len()),
+            "{} plays",
+            plays.len()
+        );
+        let mut buf = Buffers::new(&nets);
+        let values: Vec<f32> = plays
+            .iter()
+            .map(|p| eval::equity(&after_play(&nets, p, &mut buf)))
+            .collect();
+        let best = (0..plays.len())
+            .max_by(|&i, &j| values[i].total_cmp(&values[j]))
+            .map(|i| plays[i])
+            .expect("plays");
+        assert!(
+            kept.contains(&best),
+            "{}",
+            crate::engine::format_play(&best)
+        );
+
+        let mut full = ExpertBot::shipped(2).expect("the shipped nets");
+        let mut pruned = ExpertBot::shipped(2).expect("the shipped nets");
+        pruned.prune_replies(true).expect("the pruning nets");
+        let (a, b) = (full.rank(&plays), pruned.rank(&plays));
+        assert_eq!(a[0].play, b[0].play);
+        let moved = a
+            .iter()
+            .filter(|r| r.ply == 2)
+            .filter_map(|r| {
+                b.iter()
+                    .find(|q| q.play == r.play && q.ply == 2)
+                    .map(|q| (r.value - q.value).abs())
+            })
+            .fold(0.0f32, f32::max);
+        // Applied (the values move), by little.
+        assert!(moved > 0.0 && moved < 0.01, "2-ply values moved {moved}");
+
+        // Both sides home after every play: nothing pruned.
+        let mut home = [0i8; 26];
+        home[2..=6].fill(3);
+        home[19..=24].fill(-2);
+        let home = Position::from_board(home).expect("a bear-off");
+        let plays = Variant::Backgammon.legal_plays(&home, Dice::new(2, 1).unwrap());
+        assert!(plays.len() > prune::race_keep(plays.len()));
+        assert!(!pruner.keep_replies(Variant::Backgammon, &plays, &nets, &mut kept));
     }
 
     #[test]

@@ -25,7 +25,9 @@ pub(crate) struct AnalyseArgs {
           value_parser = clap::value_parser!(u16).range(1..=600))]
     pub(crate) close_rollouts: Option<u16>,
     /// Value only the best 3 replies of each contact roll inside the look-ahead, as the
-    /// pruning nets rank them, as GNU Backgammon's evaluations prune (the default).
+    /// pruning nets rank them, and of a race roll the race net's best 5 and more (5 plus
+    /// the base-2 logarithm of the plays' number), as GNU Backgammon's evaluations prune
+    /// (the default).
     #[arg(long, overrides_with = "no_prune")]
     pub(crate) prune: bool,
     /// Value every reply of each roll inside the look-ahead: 1.7 times the CPU of the

@@ -497,6 +497,22 @@ pub fn verdict_after(nets: &Nets, after: &Position) -> Option<Verdict> {
     }
 }
 
+/// The chances of the player who makes `play` after it by `nets`' race net alone (no exact
+/// search), for ranking a race's plays ([`super::prune::Pruner::keep_replies`]): `None`
+/// when the position after it is not a race, ends the game or has both sides' checkers all
+/// in their home boards (the bear-off database's, worth less than any ranking).
+pub(super) fn race_net_after(nets: &Nets, play: &Play, buf: &mut Buffers) -> Option<Probs> {
+    let after = play.position();
+    if verdict_after(nets, after).is_some() || !after.is_race() {
+        return None;
+    }
+    let next = after.switched();
+    if super::bearoff::homes(&next).is_some() {
+        return None;
+    }
+    Some(flip(&sanitize(within_rules(&next, race_outputs(nets, &next, buf)))))
+}
+
 /// The chances of the player who makes `play`, after it (the opponent then rolls).
 pub fn after_play(nets: &Nets, play: &Play, buf: &mut Buffers) -> Probs {
     let after = play.position();
