@@ -30,8 +30,8 @@ pub(crate) struct AnalyseArgs {
     /// (the default).
     #[arg(long, overrides_with = "no_prune")]
     pub(crate) prune: bool,
-    /// Value every reply of each roll inside the look-ahead: 1.7 times the CPU of the
-    /// pruned look, the judgements nearly the same.
+    /// Value every reply of each roll inside the look-ahead: 1.7 to 1.9 times the CPU of
+    /// the pruned look, the judgements nearly the same.
     #[arg(long = "no-prune", overrides_with = "prune")]
     pub(crate) no_prune: bool,
     /// Print JSON instead of text.
