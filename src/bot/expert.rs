@@ -1023,10 +1023,18 @@ mod tests {
     fn pruned_replies_move_the_look_ahead_a_little() {
         use crate::engine::Dice;
         let plays = Variant::Backgammon.legal_plays(&Position::START, Dice::new(3, 1).unwrap());
+        let (best, moved) = pruned_against_full(&plays);
+        assert_eq!(best, "8/5 6/5");
+        assert!(moved > 0.0 && moved < 0.03, "2-ply values moved {moved}");
+    }
+
+    /// `plays` ranked at 2-ply with every reply valued and with the replies pruned: the
+    /// best play of both (the same), and the most a 2-ply value moved.
+    fn pruned_against_full(plays: &[Play]) -> (String, f32) {
         let mut full = ExpertBot::shipped(2).expect("the shipped nets");
         let mut pruned = ExpertBot::shipped(2).expect("the shipped nets");
         pruned.prune_replies(true).expect("the pruning nets");
-        let (a, b) = (full.rank(&plays), pruned.rank(&plays));
+        let (a, b) = (full.rank(plays), pruned.rank(plays));
         assert_eq!(
             crate::engine::format_play(&a[0].play),
             crate::engine::format_play(&b[0].play)
@@ -1040,7 +1048,7 @@ mod tests {
                     .map(|q| (r.value - q.value).abs())
             })
             .fold(0.0f32, f32::max);
-        assert!(moved > 0.0 && moved < 0.03, "2-ply values moved {moved}");
+        (crate::engine::format_play(&a[0].play), moved)
     }
 
     /// A race with checkers out on both sides (White two on its 9-point and two on its
@@ -1103,20 +1111,7 @@ mod tests {
             crate::engine::format_play(&best)
         );
 
-        let mut full = ExpertBot::shipped(2).expect("the shipped nets");
-        let mut pruned = ExpertBot::shipped(2).expect("the shipped nets");
-        pruned.prune_replies(true).expect("the pruning nets");
-        let (a, b) = (full.rank(&plays), pruned.rank(&plays));
-        assert_eq!(a[0].play, b[0].play);
-        let moved = a
-            .iter()
-            .filter(|r| r.ply == 2)
-            .filter_map(|r| {
-                b.iter()
-                    .find(|q| q.play == r.play && q.ply == 2)
-                    .map(|q| (r.value - q.value).abs())
-            })
-            .fold(0.0f32, f32::max);
+        let (_, moved) = pruned_against_full(&plays);
         // Applied (the values move), by little.
         assert!(moved > 0.0 && moved < 0.01, "2-ply values moved {moved}");
 

@@ -20,6 +20,7 @@ use super::rollouts::PRUNE_KEEP;
 pub(super) struct Pruner {
     nets: Arc<Nets>,
     buf: Buffers,
+    /// The plays being ranked: each one's value and index.
     ranked: Vec<(f32, usize)>,
     /// The buffers of the race nets that rank a race's replies, with those nets' address.
     race_buf: Option<(usize, Buffers)>,
@@ -58,14 +59,19 @@ impl Pruner {
             let p = scored_in(variant, after_play(&self.nets, play, &mut self.buf));
             self.ranked.push((eval::equity(&p), i));
         }
-        // Best first; equal values in the plays' order.
+        self.keep_best(PRUNE_KEEP, plays, out);
+        true
+    }
+
+    /// The best `keep` of `plays` as [`Pruner::ranked`] ranks them (equal values in the
+    /// plays' order) into `out`, in their order in `plays`.
+    fn keep_best(&mut self, keep: usize, plays: &[Play], out: &mut Vec<Play>) {
         self.ranked
             .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut best: Vec<usize> = self.ranked[..PRUNE_KEEP].iter().map(|r| r.1).collect();
+        let mut best: Vec<usize> = self.ranked.iter().take(keep).map(|r| r.1).collect();
         best.sort_unstable();
         out.clear();
         out.extend(best.into_iter().map(|i| plays[i]));
-        true
     }
 
     /// The replies of a look-ahead to value, as [`Pruner::keep`] keeps them: a contact
@@ -104,13 +110,7 @@ impl Pruner {
             };
             self.ranked.push((eval::equity(&scored_in(variant, p)), i));
         }
-        // Best first; equal values in the plays' order.
-        self.ranked
-            .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut best: Vec<usize> = self.ranked[..keep].iter().map(|r| r.1).collect();
-        best.sort_unstable();
-        out.clear();
-        out.extend(best.into_iter().map(|i| plays[i]));
+        self.keep_best(keep, plays, out);
         true
     }
 }
