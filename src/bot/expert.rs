@@ -424,9 +424,9 @@ impl ExpertBot {
 
     /// Has the look-ahead value only the best few replies of a contact roll
     /// ([`rollouts::PRUNE_KEEP`]) as the pruning nets rank them ([`shipped_pruner`]), and
-    /// of a backgammon race roll the best [`prune::race_keep`] as the nets' race net ranks
-    /// them without the exact searches, as GNU Backgammon's evaluations prune (`false`:
-    /// every reply, the default).
+    /// of a backgammon race roll the best 5 + log2(plays) as the nets' race net ranks them
+    /// without the exact searches, as GNU Backgammon's evaluations prune (`false`: every
+    /// reply, the default).
     ///
     /// # Errors
     /// The pruning nets not reading.
