@@ -144,9 +144,8 @@ pub(super) type Memo = foldhash::HashMap<Packed, Distribution>;
 /// A memo of the process: every thread reads it (a rollout's workers, started afresh each
 /// round, find what earlier rounds worked out) and a search adds what it found at its end
 /// ([`Found::keep`]). It is kept in [`SHARDS`] parts, each under a lock of its own, a side's
-/// part chosen by its bits: with two threads looking at every leaf of a look-ahead in a
-/// race, one lock cost more than the looks (a 7-point match's analysis spent a tenth of its
-/// time there).
+/// part chosen by its bits, so that the threads of a look-ahead, which look at it at every
+/// leaf of a race, seldom take the same lock at once.
 #[derive(Debug)]
 pub(super) struct SharedMemo {
     shards: Box<[RwLock<Memo>]>,
@@ -164,16 +163,15 @@ impl Default for SharedMemo {
 }
 
 impl SharedMemo {
-    /// The part that keeps `side`.
-    fn shard(&self, side: Packed) -> &RwLock<Memo> {
-        // The word's bits mixed (Fibonacci hashing), the top ones picking the part.
+    /// The part that keeps `side`: the word's bits mixed (Fibonacci hashing), the top ones
+    /// picking it.
+    fn shard_of(side: Packed) -> usize {
         let mixed = side.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.shards[(mixed >> 58) as usize % SHARDS]
+        (mixed >> 58) as usize % SHARDS
     }
 
     fn get(&self, side: Packed) -> Option<Distribution> {
-        let memo = self
-            .shard(side)
+        let memo = self.shards[SharedMemo::shard_of(side)]
             .read()
             .unwrap_or_else(PoisonError::into_inner);
         memo.get(&side).copied()
@@ -182,10 +180,12 @@ impl SharedMemo {
     /// Adds `found`, each part starting afresh when it would hold more than its share of
     /// [`MEMO_MOST`].
     fn add(&self, found: Memo) {
+        if found.is_empty() {
+            return;
+        }
         let mut parts: Vec<Vec<(Packed, Distribution)>> = vec![Vec::new(); SHARDS];
         for (side, d) in found {
-            let mixed = side.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            parts[(mixed >> 58) as usize % SHARDS].push((side, d));
+            parts[SharedMemo::shard_of(side)].push((side, d));
         }
         for (shard, part) in self.shards.iter().zip(parts) {
             if part.is_empty() {
