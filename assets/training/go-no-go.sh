@@ -34,6 +34,7 @@ lab=${BG_LAB:-target/release/bg-lab}
 tui=${BG_TUI:-target/release/bg-tui}
 db=assets/training/rollouts
 jobs_at_once=${JOBS:-2}
+games=${GAMES:-4000}
 summary=$out/summary.txt
 : > "$summary"
 
@@ -191,16 +192,10 @@ decisions_judged() {
     line=$("$lab" eval-db "$1" "$2" | grep '^decisions')
     echo "$1 on $(basename "$2"): $line"
 }
-against_pubeval() {
-    local line
-    line=$("$tui" bot-match "expert:0@$1" pubeval --games "${GAMES:-4000}" --seed "$2" \
-        --threads 2 | grep 'points per game')
-    echo "$1 seed $2: $line"
-}
 head_to_head() {
     local line
     line=$("$tui" bot-match "expert:0@$out/$1.bgnet" expert:0@assets/expert.bgnet \
-        --games "${GAMES:-4000}" --seed 26 --threads 2 | grep 'points per game')
+        --games "$games" --seed 26 --threads 2 | grep 'points per game')
     echo "$1 against the shipped nets: $line"
 }
 checker_choices() {
@@ -231,12 +226,12 @@ nets_files=(assets/expert.bgnet)
 for nets in "${candidates[@]}"; do nets_files+=("$out/$nets.bgnet"); done
 for nets in "${nets_files[@]}"; do
     for seed in 17 18; do
-        once "pubeval-$(basename "$nets" .bgnet)-$seed" against_pubeval "$nets" "$seed"
+        once "pubeval-$(nets_key "$nets")-$seed-$games" against_pubeval "$nets" "$seed" "$games"
     done
 done
 # (From the 150k round) each candidate head to head against the shipped nets at 0-ply, in
 # mirrored pairs on a seed of its own (26).
 for nets in "${candidates[@]}"; do
-    once "head-to-head-$nets" head_to_head "$nets"
+    once "head-to-head-$nets-$games" head_to_head "$nets"
 done
 once checker-choices checker_choices "${nets_files[@]}"

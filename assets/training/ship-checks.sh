@@ -12,39 +12,35 @@
 # (GAMES and GNUBG_GAMES change the games, for a quick try of the script itself.) Each
 # check's lines are kept in OUT_DIR/checks/ and a later run with the same OUT_DIR reads them
 # from there, so that it can be stopped and run again; OUT_DIR/ship-summary.txt holds them
-# all, each nets file's lines together.
+# all, each nets file's lines together. A kept check is named by the nets file's contents
+# and its games, so a quick try and the real run can share a folder.
 set -euo pipefail
 out=${1:?"give a folder for the checks (a round's OUT_DIR)"}
 shift
 (($#)) || { echo "ship-checks: name one nets file or more" >&2; exit 2; }
 tui=${BG_TUI:-target/release/bg-tui}
 gnubg=${GNUBG:-/usr/games/gnubg}
+games=${GAMES:-20000}
+gnubg_games=${GNUBG_GAMES:-500}
 mkdir -p "$out/checks"
 summary=$out/ship-summary.txt
 : > "$summary"
 
 # shellcheck source=kept-checks.sh
 source "$(dirname "$0")/kept-checks.sh"
-against_pubeval() {
-    local line
-    line=$("$tui" bot-match "expert:0@$1" pubeval --games "${GAMES:-20000}" --seed "$2" \
-        --threads 2 | grep 'points per game')
-    echo "$1 against pubeval, seed $2: $line"
-}
 against_gnubg() {
     local report
     report=$(GNUBG_PLIES=2 "$tui" bot-match "expert@$1" \
-        "ubgi:$gnubg -t -q -p assets/gnubg/gnubg_ubgi.py" --games "${GNUBG_GAMES:-500}" \
-        --seed 31 --threads 2)
-    echo "$1 (the default level) against gnubg 2-ply, seed 31:"
+        "ubgi:$gnubg -t -q -p assets/gnubg/gnubg_ubgi.py" --games "$2" --seed 31 --threads 2)
+    echo "$1 (the default level) against gnubg 2-ply, seed 31, $2 games:"
     echo "$report"
 }
 
 for nets in "$@"; do
     [ -f "$nets" ] || { echo "ship-checks: $nets is not a file" >&2; exit 2; }
-    name=$(basename "$nets" .bgnet)
+    key=$(nets_key "$nets")
     for seed in 27 28 29 30; do
-        once "ship-$name-pubeval-$seed" against_pubeval "$nets" "$seed"
+        once "ship-$key-pubeval-$seed-$games" against_pubeval "$nets" "$seed" "$games"
     done
-    once "ship-$name-gnubg-31" against_gnubg "$nets"
+    once "ship-$key-gnubg-31-$gnubg_games" against_gnubg "$nets" "$gnubg_games"
 done
