@@ -6,7 +6,6 @@ use bg_tui::bot::expert::close_cube::CloseRollouts;
 use std::io::IsTerminal;
 
 use super::CliError;
-use bg_tui::record::{self, Record};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -61,33 +60,12 @@ impl AnalyseArgs {
     }
 }
 
-/// Reads a game record (JSON) or, for a file ending in `.mat`, a Jellyfish match file.
-fn read(path: &Path) -> Result<Record, CliError> {
-    let is_mat = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("mat"));
-    if is_mat {
-        let text =
-            bg_tui::store::read_text(path, bg_tui::mat::MAX_BYTES).map_err(CliError::Store)?;
-        bg_tui::mat::read_mat(&text).map_err(|source| CliError::Mat {
-            path: path.to_path_buf(),
-            source,
-        })
-    } else {
-        let text = bg_tui::store::read_text(path, record::MAX_BYTES).map_err(CliError::Store)?;
-        bg_tui::store::parse_text(&text).map_err(|source| CliError::Record {
-            path: path.to_path_buf(),
-            source,
-        })
-    }
-}
-
 /// `bg-tui analyse FILE [--ply N] [--close-rollouts S] [--no-prune] [--json]`: the report to print.
 ///
 /// # Errors
 /// [`CliError`] for a file that cannot be read or replayed.
 pub(crate) fn run(path: &Path, ply: u8, judging: Judging, json: bool) -> Result<String, CliError> {
-    let record = read(path)?;
+    let (record, _) = super::replay::read_record_text(path)?;
     let bar = progress_bar();
     let a = analyse_settling(&record, ply, judging, &mut |done, all| {
         if let Some(bar) = &bar {

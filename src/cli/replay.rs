@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 /// `bg-tui replay FILE [--text] [--ascii] [--analyse]`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 pub(crate) struct ReplayArgs {
-    /// The game record (JSON, as bg-tui saves it).
+    /// The game record (JSON, as bg-tui saves it) or a Jellyfish .mat file (by its name's
+    /// ending, as `analyse` reads it).
     pub(crate) file: PathBuf,
     /// Print the match as text, one line per turn, instead of opening the viewer.
     #[arg(long)]
@@ -46,16 +47,44 @@ pub(crate) fn read_timeline(path: &Path) -> Result<(bg_tui::record::Record, Time
 pub(crate) fn read_timeline_text(
     path: &Path,
 ) -> Result<(bg_tui::record::Record, Timeline, String), CliError> {
-    // Timeline::new replays the record with every check of `load`: read it without.
-    let text =
-        bg_tui::store::read_text(path, bg_tui::record::MAX_BYTES).map_err(CliError::Store)?;
-    let fail = |source| CliError::Record {
+    let (record, text) = read_record_text(path)?;
+    let timeline = Timeline::new(&record).map_err(|source| CliError::Record {
         path: path.to_path_buf(),
         source,
-    };
-    let record = bg_tui::store::parse_text(&text).map_err(fail)?;
-    let timeline = Timeline::new(&record).map_err(fail)?;
+    })?;
     Ok((record, timeline, text))
+}
+
+/// Whether `path` names a Jellyfish `.mat` file (by its name's ending, any case).
+fn is_mat(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("mat"))
+}
+
+/// Reads a game record (JSON, as bg-tui saves it) or, for a file whose name ends in `.mat`,
+/// a Jellyfish match file read into a record; with the file's text as read. A JSON record is
+/// parsed without the replay `load` makes ([`Timeline::new`] replays it with every check).
+///
+/// # Errors
+/// [`CliError::Store`] when the file cannot be read; [`CliError::Record`] or
+/// [`CliError::Mat`] when its text is not a record or a match file.
+pub(crate) fn read_record_text(path: &Path) -> Result<(bg_tui::record::Record, String), CliError> {
+    if is_mat(path) {
+        let text =
+            bg_tui::store::read_text(path, bg_tui::mat::MAX_BYTES).map_err(CliError::Store)?;
+        let record = bg_tui::mat::read_mat(&text).map_err(|source| CliError::Mat {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        return Ok((record, text));
+    }
+    let text =
+        bg_tui::store::read_text(path, bg_tui::record::MAX_BYTES).map_err(CliError::Store)?;
+    let record = bg_tui::store::parse_text(&text).map_err(|source| CliError::Record {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok((record, text))
 }
 
 /// `bg-tui replay FILE --text`: the match as text (see [`bg_tui::replay::text`]).

@@ -654,3 +654,49 @@ fn a_tavli_opening_roll_says_who_starts_though_its_dice_are_not_played() {
         "{kinds:?}"
     );
 }
+
+/// `replay` reads a Jellyfish `.mat` file as `analyse` does: the 3-game 7-point match
+/// gnubg's analysis fixture holds, its moves and results as the file writes them (game 1:
+/// 41 13/9 24/23 against 61 13/7 8/7, "Wins 4 points"; game 2 2 points; game 3 1 point).
+#[cfg(feature = "tui")]
+#[test]
+fn a_mat_file_replays_as_its_lines_say() {
+    let file = "tests/fixtures/gnubg/match-analysis/m7-expert0-pubeval.mat";
+    let o = bg_tui(&["replay", file, "--text"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).expect("UTF-8");
+    assert!(text.contains("Rules: 7-point match"), "{text}");
+    assert!(text.contains("expert 0  4-1  24/23 13/9"), "{text}");
+    assert!(text.contains("pubeval   6-1  13/7 8/7"), "{text}");
+    let results: Vec<&str> = text.lines().filter(|l| l.contains(" wins a")).collect();
+    assert_eq!(results.len(), 3, "{text}");
+    for (line, points) in results.iter().zip(["4 points", "2 points", "1 point;"]) {
+        assert!(line.contains(points), "{line}");
+    }
+    assert!(text.contains("expert 0 wins the 7-point match"), "{text}");
+}
+
+/// A damaged `.mat` file is refused by `replay` in one line naming the file, with or without
+/// `--text`, and nothing on standard output.
+#[cfg(feature = "tui")]
+#[test]
+fn a_damaged_mat_file_is_refused_in_one_line() {
+    let dir = scratch("damaged-mat");
+    let good =
+        std::fs::read_to_string("tests/fixtures/gnubg/match-analysis/m7-expert0-pubeval.mat")
+            .expect("fixture");
+    let illegal = good.replacen("41: 13/9 24/23", "41: 13/8 24/23", 1);
+    assert_ne!(illegal, good);
+    for (name, text) in [("illegal.mat", illegal), ("empty.MAT", String::new())] {
+        let file = write(&dir, name, &text);
+        for args in [vec!["replay", &file, "--text"], vec!["replay", &file]] {
+            let o = bg_tui(&args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.starts_with(&format!("bg-tui: {file}: ")), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(o.stdout.is_empty());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
