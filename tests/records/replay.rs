@@ -408,6 +408,21 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
     path.to_str().expect("UTF-8 path").to_string()
 }
 
+/// `replay FILE`, with and without `--text`, refuses `file`: exit status 2, one line that
+/// names the file and says `expected`, nothing on standard output.
+#[cfg(feature = "tui")]
+fn refused_in_one_line(file: &str, expected: &str) {
+    for args in [vec!["replay", file, "--text"], vec!["replay", file]] {
+        let o = bg_tui(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with(&format!("bg-tui: {file}: ")), "{err}");
+        assert!(err.contains(expected), "{file}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(o.stdout.is_empty());
+    }
+}
+
 #[cfg(feature = "tui")]
 #[test]
 fn damaged_files_exit_2_naming_the_file_game_and_action() {
@@ -442,15 +457,7 @@ fn damaged_files_exit_2_naming_the_file_game_and_action() {
     ];
     for (name, text, expected) in cases {
         let file = write(&dir, name, &text);
-        for args in [vec!["replay", &file, "--text"], vec!["replay", &file]] {
-            let o = bg_tui(&args);
-            let err = String::from_utf8_lossy(&o.stderr);
-            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-            assert!(err.starts_with(&format!("bg-tui: {file}: ")), "{err}");
-            assert!(err.contains(expected), "{name}: {err}");
-            assert_eq!(err.lines().count(), 1, "{err}");
-            assert!(o.stdout.is_empty());
-        }
+        refused_in_one_line(&file, expected);
     }
     let missing = dir.join("missing.json");
     let o = bg_tui(&["replay", missing.to_str().expect("UTF-8"), "--text"]);
@@ -687,16 +694,12 @@ fn a_damaged_mat_file_is_refused_in_one_line() {
             .expect("fixture");
     let illegal = good.replacen("41: 13/9 24/23", "41: 13/8 24/23", 1);
     assert_ne!(illegal, good);
-    for (name, text) in [("illegal.mat", illegal), ("empty.MAT", String::new())] {
+    for (name, text, expected) in [
+        ("illegal.mat", illegal, "game 1, move 1: "),
+        ("empty.MAT", String::new(), "not a .mat file"),
+    ] {
         let file = write(&dir, name, &text);
-        for args in [vec!["replay", &file, "--text"], vec!["replay", &file]] {
-            let o = bg_tui(&args);
-            let err = String::from_utf8_lossy(&o.stderr);
-            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-            assert!(err.starts_with(&format!("bg-tui: {file}: ")), "{err}");
-            assert_eq!(err.lines().count(), 1, "{err}");
-            assert!(o.stdout.is_empty());
-        }
+        refused_in_one_line(&file, expected);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
