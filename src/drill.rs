@@ -2,7 +2,8 @@
 //! the records folder, asked again as a quiz (`bg-tui drill`, `:drill` in the game).
 //!
 //! [`collect()`] gathers the drill items: each decision a person made (not a bot) that the
-//! saved analysis beside its record ([`crate::analysis::cache`]) judged to lose at least a
+//! saved analysis beside its record or Jellyfish `.mat` file ([`crate::analysis::cache`],
+//! [`crate::store::read_match_file`]) judged to lose at least a
 //! threshold, worst first, with the match as it stood (its rule set, score, cube and dice).
 //! [`Item`] offers the choices of the decision (every legal play of the roll, or the two
 //! cube actions) and grades one: right when it is the analysis's best, and the equity it
@@ -20,7 +21,7 @@ mod collect;
 mod kept;
 mod schedule;
 
-pub use collect::{Collected, DEFAULT_MIN_LOSS, collect, items_of};
+pub use collect::{Collected, DEFAULT_MIN_LOSS, collect, is_match_file_name, items_of};
 pub use kept::{KeptRollout, RolledChoice};
 pub use schedule::{
     BOXES, Card, FILE_NAME, FORMAT, INTERVALS, Loaded, MISS_AGAIN, Schedule, ScheduleError, VERSION,

@@ -85,6 +85,62 @@ pub fn parse_text(text: &str) -> Result<Record, RecordError> {
     }
 }
 
+/// Whether `path` names a Jellyfish match file: its name ends in `.mat`, in any case.
+#[must_use]
+pub fn is_mat_file(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("mat"))
+}
+
+/// What [`read_match_file`] found wrong, with the file.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchFileError {
+    /// The file could not be read (see [`read_text`]).
+    #[error(transparent)]
+    Read(#[from] StoreError),
+    /// A record or journal whose text does not parse (see [`parse_text`]).
+    #[error("{}: {source}", path.display())]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        #[source]
+        source: RecordError,
+    },
+    /// A `.mat` file that does not read as a match (see [`crate::mat::read_mat`]).
+    #[error("{}: {source}", path.display())]
+    Mat {
+        /// The file.
+        path: PathBuf,
+        /// The line, game and move, and what is wrong.
+        #[source]
+        source: crate::mat::MatReadError,
+    },
+}
+
+/// A match's file as the viewer, `analyse` and the drill read it, with its text as read: a
+/// Jellyfish match file when [`is_mat_file`], else a record or a journal ([`parse_text`],
+/// not replayed). The text is what an analysis saved beside the file is matched against.
+///
+/// # Errors
+/// [`MatchFileError`]: the file cannot be read, or its text is not what its name says.
+pub fn read_match_file(path: &Path) -> Result<(Record, String), MatchFileError> {
+    if is_mat_file(path) {
+        let text = read_text(path, crate::mat::MAX_BYTES)?;
+        let record = crate::mat::read_mat(&text).map_err(|source| MatchFileError::Mat {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        return Ok((record, text));
+    }
+    let text = read_text(path, record::MAX_BYTES)?;
+    let record = parse_text(&text).map_err(|source| MatchFileError::Record {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok((record, text))
+}
+
 /// [`parse_text`], then [`record::replay`].
 ///
 /// # Errors

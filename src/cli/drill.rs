@@ -23,8 +23,8 @@ pub(crate) struct DrillArgs {
     /// The least equity (EMG) a decision lost to be drilled: 0.04 (doubtful) by default.
     #[arg(long, value_name = "EMG", default_value_t = DEFAULT_MIN_LOSS, value_parser = min_loss)]
     pub(crate) min_loss: f64,
-    /// First analyse the records that have no saved analysis (as `replay --analyse` does,
-    /// saved beside each record), at `--ply`.
+    /// First analyse the records and `.mat` files that have no saved analysis (as `replay
+    /// --analyse` does, saved beside each file), at `--ply`.
     #[arg(long)]
     pub(crate) analyse: bool,
     /// How deep the expert looks for `--analyse` (0 to 3 plies).
@@ -133,19 +133,14 @@ fn analyse_missing(dir: &std::path::Path, ply: u8) -> Result<(), CliError> {
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| {
-            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-                n.ends_with(".json")
-                    && !n.ends_with(".analysis.json")
-                    && n != bg_tui::drill::FILE_NAME
-            })
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(bg_tui::drill::is_match_file_name)
         })
         .collect();
     paths.sort();
     for path in paths {
-        let Ok(text) = bg_tui::store::read_text(&path, bg_tui::record::MAX_BYTES) else {
-            continue;
-        };
-        let Ok(record) = bg_tui::store::parse_text(&text) else {
+        let Ok((record, text)) = bg_tui::store::read_match_file(&path) else {
             continue;
         };
         let saved = cache::path_for(&path);

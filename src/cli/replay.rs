@@ -55,36 +55,21 @@ pub(crate) fn read_timeline_text(
     Ok((record, timeline, text))
 }
 
-/// Whether `path` names a Jellyfish `.mat` file (by its name's ending, any case).
-fn is_mat(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("mat"))
-}
-
 /// Reads a game record (JSON, as bg-tui saves it) or, for a file whose name ends in `.mat`,
-/// a Jellyfish match file read into a record; with the file's text as read. A JSON record is
-/// parsed without the replay `load` makes ([`Timeline::new`] replays it with every check).
+/// a Jellyfish match file read into a record; with the file's text as read
+/// ([`bg_tui::store::read_match_file`]). A JSON record is parsed without the replay `load`
+/// makes ([`Timeline::new`] replays it with every check).
 ///
 /// # Errors
 /// [`CliError::Store`] when the file cannot be read; [`CliError::Record`] or
 /// [`CliError::Mat`] when its text is not a record or a match file.
 pub(crate) fn read_record_text(path: &Path) -> Result<(bg_tui::record::Record, String), CliError> {
-    if is_mat(path) {
-        let text =
-            bg_tui::store::read_text(path, bg_tui::mat::MAX_BYTES).map_err(CliError::Store)?;
-        let record = bg_tui::mat::read_mat(&text).map_err(|source| CliError::Mat {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        return Ok((record, text));
-    }
-    let text =
-        bg_tui::store::read_text(path, bg_tui::record::MAX_BYTES).map_err(CliError::Store)?;
-    let record = bg_tui::store::parse_text(&text).map_err(|source| CliError::Record {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok((record, text))
+    use bg_tui::store::MatchFileError;
+    bg_tui::store::read_match_file(path).map_err(|e| match e {
+        MatchFileError::Read(e) => CliError::Store(e),
+        MatchFileError::Record { path, source } => CliError::Record { path, source },
+        MatchFileError::Mat { path, source } => CliError::Mat { path, source },
+    })
 }
 
 /// `bg-tui replay FILE --text`: the match as text (see [`bg_tui::replay::text`]).

@@ -5,6 +5,7 @@ use super::Item;
 use crate::analysis::{Analysis, Judged, cache};
 use crate::engine::MatchState;
 use crate::record::{self, ActionStep, PlayerKind, Record, Visitor};
+use crate::store::MatchFileError;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -107,9 +108,18 @@ pub struct Collected {
     pub bots_errors: usize,
 }
 
-/// The items of every record in `dir` (a game record `*.json` with its analysis saved
-/// beside it, `*.json.analysis.json`, at any depth: the deepest used), each decision of a
-/// person that lost at least `min_loss`, worst first.
+/// Whether a file of this name in a records folder is a match to drill: a game record
+/// (`*.json`, not an analysis or the drill's own file) or a Jellyfish match file (`*.mat`,
+/// any case).
+#[must_use]
+pub fn is_match_file_name(name: &str) -> bool {
+    (name.ends_with(".json") && !name.ends_with(".analysis.json") && name != super::FILE_NAME)
+        || crate::store::is_mat_file(Path::new(name))
+}
+
+/// The items of every record in `dir` (a game record `*.json` or a match file `*.mat` with
+/// its analysis saved beside it, `NAME.analysis.json`, at any depth: the deepest used), each
+/// decision of a person that lost at least `min_loss`, worst first.
 ///
 /// # Errors
 /// [`std::io::Error`] when the folder cannot be listed.
@@ -117,7 +127,7 @@ pub fn collect(dir: &Path, min_loss: f64) -> Result<Collected, std::io::Error> {
     let mut names: Vec<String> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
         .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".json") && !n.ends_with(".analysis.json") && n != super::FILE_NAME)
+        .filter(|n| is_match_file_name(n))
         .take(MAX_FILES)
         .collect();
     names.sort();
@@ -125,13 +135,16 @@ pub fn collect(dir: &Path, min_loss: f64) -> Result<Collected, std::io::Error> {
     for name in names {
         let path = dir.join(&name);
         let shown = crate::printable::printable(&name, 80);
-        let Ok(text) = crate::store::read_text(&path, record::MAX_BYTES) else {
-            // Not a regular readable file: not a record.
-            continue;
-        };
-        let Ok(record) = crate::store::parse_text(&text) else {
-            // Another kind of JSON file.
-            continue;
+        let (record, text) = match crate::store::read_match_file(&path) {
+            Ok(read) => read,
+            Err(MatchFileError::Mat { source, .. }) => {
+                // A match file that does not read: said, as a damaged analysis is.
+                let why = crate::printable::printable(&source.to_string(), 200);
+                out.problems.push(format!("{shown}: {why}"));
+                continue;
+            }
+            // Not a regular readable file, or another kind of JSON file: not a record.
+            Err(_) => continue,
         };
         let cache_path = cache::path_for(&path);
         if !cache_path.exists() {

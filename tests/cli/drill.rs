@@ -94,3 +94,51 @@ fn the_quiz_needs_a_terminal() {
     let o = bg_tui(&["drill", "--min-loss", "-1", "--list"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A Jellyfish `.mat` file in the folder is drilled as a record is: `--analyse` analyses it
+/// and saves the analysis beside it (`NAME.mat.analysis.json`, as the viewer does), its
+/// players' mistakes become items at the match's score, and a `.mat` file that does not
+/// read is said in one line naming it.
+#[test]
+fn an_analysed_mat_file_is_drilled() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/gnubg/match-analysis/m7-expert0-pubeval.mat"
+    );
+    std::fs::copy(fixture, dir.path().join("m7.mat")).expect("copied");
+    std::fs::write(dir.path().join("bad.MAT"), "not a match\n").expect("written");
+    let dir_arg = dir.path().to_str().expect("a UTF-8 path");
+    let o = bg_tui(&[
+        "drill",
+        "--dir",
+        dir_arg,
+        "--list",
+        "--analyse",
+        "--ply",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        dir.path().join("m7.mat.analysis.json").is_file(),
+        "the analysis is saved beside the .mat file"
+    );
+    let out = text(&o.stdout);
+    let first = out
+        .lines()
+        .find(|l| l.contains(" items from 1 analysed record"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let items: usize = first
+        .split(" due of ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{first}"));
+    assert!(items > 0, "{out}");
+    let boxes: Vec<&str> = out.lines().filter(|l| l.starts_with("box ")).collect();
+    assert!(!boxes.is_empty(), "{out}");
+    assert!(boxes.iter().all(|l| l.contains("7-point match")), "{out}");
+    let bad: Vec<&str> = out.lines().filter(|l| l.contains("bad.MAT")).collect();
+    assert_eq!(bad.len(), 1, "{out}");
+    assert!(bad[0].contains("not a .mat file"), "{out}");
+}
