@@ -6,8 +6,8 @@ use bg_tui::engine::{
     DiceError, MatchIdError, PositionIdError, RuleSet, RulesError, SpecError, Variant, XgidError,
 };
 use bg_tui::host::arena::ArenaError;
-use bg_tui::mat::MatReadError;
 use bg_tui::record::RecordError;
+use bg_tui::store::MatchFileError;
 use bg_tui::store::StoreError;
 use std::path::PathBuf;
 
@@ -83,15 +83,10 @@ pub(crate) enum CliError {
         #[source]
         source: RecordError,
     },
-    /// A `.mat` file that does not read as a match.
-    #[error("{}: {source}", path.display())]
-    Mat {
-        /// The `.mat` file.
-        path: PathBuf,
-        /// The line, game and move, and what is wrong.
-        #[source]
-        source: MatReadError,
-    },
+    /// A match's file (a record, or a `.mat` file) that cannot be read or does not read as
+    /// its name says.
+    #[error(transparent)]
+    MatchFile(#[from] MatchFileError),
     /// A number of the rules the engine refuses, with the option that gave it.
     #[error("{option}: {source}")]
     RulesOption {

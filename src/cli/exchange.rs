@@ -55,7 +55,7 @@ impl ExportArgs {
 /// game and move and the reason; or the output that cannot be written.
 pub(crate) fn import_mat(input: &Path, output: Option<&Path>) -> Result<String, CliError> {
     let text = store::read_text(input, mat::MAX_BYTES).map_err(CliError::Store)?;
-    let record = mat::read_mat(&text).map_err(|source| CliError::Mat {
+    let record = mat::read_mat(&text).map_err(|source| store::MatchFileError::Mat {
         path: input.to_path_buf(),
         source,
     })?;

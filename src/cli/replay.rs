@@ -61,15 +61,10 @@ pub(crate) fn read_timeline_text(
 /// makes ([`Timeline::new`] replays it with every check).
 ///
 /// # Errors
-/// [`CliError::Store`] when the file cannot be read; [`CliError::Record`] or
-/// [`CliError::Mat`] when its text is not a record or a match file.
+/// [`CliError::MatchFile`] when the file cannot be read or its text is not a record or a
+/// match file.
 pub(crate) fn read_record_text(path: &Path) -> Result<(bg_tui::record::Record, String), CliError> {
-    use bg_tui::store::MatchFileError;
-    bg_tui::store::read_match_file(path).map_err(|e| match e {
-        MatchFileError::Read(e) => CliError::Store(e),
-        MatchFileError::Record { path, source } => CliError::Record { path, source },
-        MatchFileError::Mat { path, source } => CliError::Mat { path, source },
-    })
+    Ok(bg_tui::store::read_match_file(path)?)
 }
 
 /// `bg-tui replay FILE --text`: the match as text (see [`bg_tui::replay::text`]).

@@ -1,11 +1,27 @@
-//! `bg-tui drill` without a terminal: `--list` on a folder with nothing to drill, a damaged
-//! schedule kept aside and said in one line, and the quiz refused in one line when standard
-//! output is not a terminal.
+//! `bg-tui drill` without a terminal: `--list` on a folder with nothing to drill, on bots'
+//! records and on a `.mat` file, a damaged schedule kept aside and said in one line, and the
+//! quiz refused in one line when standard output is not a terminal.
 
 use crate::common::bg_tui;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `bg-tui drill --dir DIR --list --analyse --ply 0`, which must succeed: what it prints.
+fn list_analysed(dir: &std::path::Path) -> String {
+    let dir_arg = dir.to_str().expect("a UTF-8 path");
+    let o = bg_tui(&[
+        "drill",
+        "--dir",
+        dir_arg,
+        "--list",
+        "--analyse",
+        "--ply",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
 }
 
 #[test]
@@ -34,18 +50,7 @@ fn a_record_of_bots_has_nothing_to_drill_and_says_why() {
         "/assets/records/money-greedy-vs-greedy.json"
     );
     std::fs::copy(record, dir.path().join("money.json")).expect("copied");
-    let dir_arg = dir.path().to_str().expect("a UTF-8 path");
-    let o = bg_tui(&[
-        "drill",
-        "--dir",
-        dir_arg,
-        "--list",
-        "--analyse",
-        "--ply",
-        "0",
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let out = list_analysed(dir.path());
     let line = out
         .lines()
         .find(|l| l.starts_with("0 due of 0 items from 1 analysed record; "))
@@ -108,22 +113,11 @@ fn an_analysed_mat_file_is_drilled() {
     );
     std::fs::copy(fixture, dir.path().join("m7.mat")).expect("copied");
     std::fs::write(dir.path().join("bad.MAT"), "not a match\n").expect("written");
-    let dir_arg = dir.path().to_str().expect("a UTF-8 path");
-    let o = bg_tui(&[
-        "drill",
-        "--dir",
-        dir_arg,
-        "--list",
-        "--analyse",
-        "--ply",
-        "0",
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = list_analysed(dir.path());
     assert!(
         dir.path().join("m7.mat.analysis.json").is_file(),
         "the analysis is saved beside the .mat file"
     );
-    let out = text(&o.stdout);
     let first = out
         .lines()
         .find(|l| l.contains(" items from 1 analysed record"))
