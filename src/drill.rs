@@ -232,7 +232,7 @@ impl Item {
             (Kind::Play, Some([a, b])) => format!("to play {a}-{b}"),
             (Kind::Play, None) => "to play".to_string(),
             (Kind::Cube, _) => "to double or roll".to_string(),
-            (Kind::Answer, _) => "doubled: take or pass".to_string(),
+            (Kind::Answer, _) => "to take or pass".to_string(),
         };
         format!(
             "{} ({}) {what}  [{} game {} move {}]",

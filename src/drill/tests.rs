@@ -539,6 +539,20 @@ fn cube_decisions_are_graded_by_their_equities() {
     let g = pass.grade(&Choice::Pass);
     assert!(!g.right);
     assert!((g.loss.expect("known") - 0.2).abs() < 1e-9);
+    // Each question names who decides and what: the doubler, then the taker.
+    assert!(
+        no_double
+            .question()
+            .starts_with("Alice (White) to double or roll  [m.json game 1 move "),
+        "{}",
+        no_double.question()
+    );
+    assert!(
+        pass.question()
+            .starts_with("Alice (White) to take or pass  [m.json game 1 move "),
+        "{}",
+        pass.question()
+    );
 }
 
 #[test]
