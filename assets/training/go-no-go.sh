@@ -41,12 +41,19 @@ summary=$out/summary.txt
 # The round's shards: on its first run, every whole line of each (a shard being grown may
 # end in half a line; wc counts newlines), named in shards.txt; then those lines, copied.
 manifest=$out/shards.txt
-database=("$db"/backgammon-s0*.txt "$db"/backgammon-d2*.txt "$db"/backgammon-c1*.txt)
+# The database's shards now, looked for afresh at each call: a shard started while the
+# round waits counts too.
+database() {
+    local f
+    for f in "$db"/backgammon-s0*.txt "$db"/backgammon-d2*.txt "$db"/backgammon-c1*.txt; do
+        [ -e "$f" ] && echo "$f"
+    done
+    return 0
+}
 # The positions in the whole lines of the database's shards now.
 whole_positions() {
     local f n=0
-    for f in "${database[@]}"; do
-        [ -e "$f" ] || continue
+    for f in $(database); do
         n=$((n + $(head -n "$(wc -l < "$f")" "$f" | grep -vc '^#' || true)))
     done
     echo "$n"
@@ -57,8 +64,7 @@ if [ ! -s "$manifest" ]; then
     until (($(whole_positions) >= ${WAIT_FOR:-0})); do
         sleep 60
     done
-    for f in "${database[@]}"; do
-        [ -e "$f" ] || continue
+    for f in $(database); do
         echo "$(basename "$f") $(wc -l < "$f")"
     done > "$manifest.new"
     mv "$manifest.new" "$manifest"
