@@ -83,8 +83,8 @@ pub(crate) enum CliError {
         #[source]
         source: RecordError,
     },
-    /// A match's file (a record, or a `.mat` file) that cannot be read or does not read as
-    /// its name says.
+    /// A match's file (a record, or a `.mat` file) whose text does not read as its name
+    /// says (one that cannot be read at all is [`CliError::Store`]).
     #[error(transparent)]
     MatchFile(#[from] MatchFileError),
     /// A number of the rules the engine refuses, with the option that gave it.

@@ -61,10 +61,13 @@ pub(crate) fn read_timeline_text(
 /// makes ([`Timeline::new`] replays it with every check).
 ///
 /// # Errors
-/// [`CliError::MatchFile`] when the file cannot be read or its text is not a record or a
-/// match file.
+/// [`CliError::Store`] when the file cannot be read; [`CliError::MatchFile`] when its text
+/// is not a record or a match file.
 pub(crate) fn read_record_text(path: &Path) -> Result<(bg_tui::record::Record, String), CliError> {
-    Ok(bg_tui::store::read_match_file(path)?)
+    bg_tui::store::read_match_file(path).map_err(|e| match e {
+        bg_tui::store::MatchFileError::Read(e) => CliError::Store(e),
+        e => CliError::MatchFile(e),
+    })
 }
 
 /// `bg-tui replay FILE --text`: the match as text (see [`bg_tui::replay::text`]).
