@@ -589,8 +589,11 @@ mod tests {
     /// gnubg's own rollout (1296 trials, 0-ply, cubeful) says take by a hair: double/take
     /// 43.16% MWC for the doubler against double/pass 43.37%, standard error 0.12%. No
     /// rollout a test can afford settles that (ours, 3 seeds of 432 trials, average 43.23%
-    /// against 43.37%: take, each seed either side), so here it is rolled out as close, a
-    /// double, with take and pass within 0.6% MWC of each other, as gnubg's rollout has them.
+    /// against 43.37%: take, each seed either side). The nets shipped at 150k judge it at
+    /// 2-ply as gnubg's 2-ply does, double/take 42.8% against double/pass 43.4%, 0.6% apart
+    /// and so not close; the nets before them called it close. Either is right here: not
+    /// close, "Double, take"; or close, rolled out to a double with take and pass within
+    /// 0.6% MWC of each other, as gnubg's rollout has them.
     #[test]
     fn close_cube_decisions_are_settled_as_gnubgs_rollouts_settle_them() {
         const TRIALS: u32 = 144;
@@ -608,22 +611,25 @@ mod tests {
                 "b98EABDZdhsEAA",
                 "AgHgACAACAAE",
                 Some(CubeVerdict::RedoublePass),
-                true,
+                Some(true),
             ),
-            ("4HPKAFGwM3iAJg", "cBHgACAAAAAE", None, true),
+            ("4HPKAFGwM3iAJg", "cBHgACAAAAAE", None, None),
             (
                 "1raEAQOGbyMHAA",
                 "cAkAAAAAAAAA",
                 Some(CubeVerdict::NoDoubleTake),
-                false,
+                Some(false),
             ),
         ] {
             let m = state(pid, mid);
             let advice = advisor.cube(&m).expect("a cube decision");
+            let rolled = rolled.unwrap_or(advice.close);
             assert_eq!(advice.close, rolled, "{pid}");
             assert_eq!(advice.rollout.map(|r| r.trials), rolled.then_some(TRIALS));
             if let Some(gnubg) = gnubg {
                 assert_eq!(advice.verdict, gnubg, "{pid}: {advice:?}");
+            } else if !rolled {
+                assert_eq!(advice.verdict, CubeVerdict::DoubleTake, "{pid}: {advice:?}");
             } else {
                 assert!(
                     matches!(

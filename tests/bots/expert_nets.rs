@@ -1605,14 +1605,18 @@ fn a_pair_round_ranks_a_decisions_lines_as_the_rollouts_do() {
     use bg_tui::bot::expert::supervised::{self, FitPlan};
     let mut nets = (*bot::expert::shipped_nets().expect("the shipped nets")).clone();
     let plays = Variant::Backgammon.legal_plays(&Position::START, Dice::new(3, 1).expect("3-1"));
-    let lines: Vec<Position> = plays[..2].iter().map(|p| p.position().switched()).collect();
     let mut buf = Buffers::new(&nets);
-    let outputs: Vec<_> = lines
+    let mut value = |p: Position| (p, eval::net_outputs(&nets, &p, &mut buf));
+    let first = value(plays[0].position().switched());
+    // The next play the nets value at least 0.01 apart from the first (whichever nets ship).
+    let second = plays[1..]
         .iter()
-        .map(|p| eval::net_outputs(&nets, p, &mut buf))
-        .collect();
+        .map(|p| value(p.position().switched()))
+        .find(|(_, o)| (equity(o) - equity(&first.1)).abs() > 0.01)
+        .expect("two plays of 3-1 the nets tell apart");
+    let lines = [first.0, second.0];
+    let outputs = [first.1, second.1];
     let before: Vec<f32> = outputs.iter().map(equity).collect();
-    assert!((before[0] - before[1]).abs() > 0.01, "{before:?}");
     let decision = vec![(lines[0], outputs[1]), (lines[1], outputs[0])];
     // A race: White's checkers all on its ace point, Black's all on its own.
     let mut board = [0i8; 26];

@@ -911,14 +911,17 @@ mod tests {
     fn decisions_roll_out_the_competing_plays_for_the_player_on_roll() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let out = dir.path().join("db.txt");
-        let mut a = args(out.clone(), 8);
+        // Enough drawn positions that some pass the screen whatever nets ship (the nets of
+        // the 150k round screen out all but one of the first eight).
+        const DRAWN: usize = 16;
+        let mut a = args(out.clone(), DRAWN);
         a.decisions = true;
-        let said = rollout_db(&a).expect("eight decisions");
+        let said = rollout_db(&a).expect("sixteen decisions");
         let db = format::read_file(&out).expect("the database");
         let made = db.made.clone().expect("a shard");
         assert!(made.decisions);
         let nets = shipped_nets_for(Variant::Backgammon).expect("the nets");
-        let (drawn, _) = supervised::sample_positions_exploring(&nets, 5, 0, 8, 8, 4);
+        let (drawn, _) = supervised::sample_positions_exploring(&nets, 5, 0, DRAWN, 8, 4);
         let mut decided = 0;
         for (index, position) in drawn.iter().enumerate() {
             let lines: Vec<&format::Entry> =
