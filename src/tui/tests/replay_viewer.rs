@@ -490,7 +490,7 @@ fn the_analysis_board_marks_the_decisions_and_reports_its_progress() {
     v.go_to(7);
     let line = v.model().message;
     assert!(line.starts_with("Alice: double "), "{line}");
-    assert!(line.contains(" ??; best No double, take +"), "{line}");
+    assert!(line.contains(" EMG ??; best No double, take +"), "{line}");
     // A hides the board: plain rows, the usual line.
     press(&mut v, KeyCode::Char('A'));
     assert!(!v.analysis_board().on);
@@ -594,12 +594,14 @@ fn b_shows_the_better_play_on_the_board_with_both_equities() {
     // Marked as an error ("?", or "??" by the nets before the 100k round's), the better
     // play beside it.
     assert!(
-        line.contains(" ?; best 14/6 ") || line.contains(" ??; best 14/6 "),
+        line.contains(" EMG ?; best 14/6 ") || line.contains(" EMG ??; best 14/6 "),
         "{line}"
     );
-    // A 3-point match: the equities are EMG, and the loss is said in MWC too.
+    // A 3-point match: both equities are EMG, and the loss is said in MWC.
     assert!(
-        line.contains(" EMG, -") && line.ends_with("% MWC)"),
+        line.contains("-0.144 EMG ?")
+            && line.contains(" +0.001 EMG (-")
+            && line.ends_with("% MWC)"),
         "{line}"
     );
     assert!(!line.contains("no double"), "only what lost equity: {line}");

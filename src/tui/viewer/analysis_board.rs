@@ -327,8 +327,8 @@ fn dice_line(counts: &[u32; 21]) -> String {
 }
 
 /// One line for judged decision `j` by `who`: what was done and its mark, the equities of
-/// both; in a match the equities are EMG, so labelled, and the loss is given in
-/// match-winning chances too.
+/// both, each with its unit: EMG in a match (and the match-winning chances lost), equity
+/// per unit of the cube in money play (and the equity lost).
 #[must_use]
 pub(crate) fn judged_line(j: &Judged, who: &str) -> String {
     let mark = j
@@ -339,23 +339,58 @@ pub(crate) fn judged_line(j: &Judged, who: &str) -> String {
     } else {
         &j.done
     };
-    let unit = if j.loss_mwc.is_some() { " EMG" } else { "" };
+    let unit = if j.loss_mwc.is_some() {
+        " EMG"
+    } else {
+        " equity"
+    };
     if j.loss <= 0.0 {
         return format!(
             "{who}: {done} {:+.3}{unit}, the expert's choice",
             j.done_equity
         );
     }
-    let lost = bg_tui::advisor::text::judged_loss(j.loss, j.loss_mwc, "-");
+    // The loss in EMG (or equity) is the difference of the two figures shown; in a match
+    // the match-winning chances lost are given beside.
+    let lost = match j.loss_mwc {
+        Some(m) => format!("-{:.1}% MWC", 100.0 * m),
+        None => format!("-{:.3} equity", j.loss),
+    };
     format!(
-        "{who}: {done} {:+.3}{mark}; best {} {:+.3} ({lost})",
+        "{who}: {done} {:+.3}{unit}{mark}; best {} {:+.3}{unit} ({lost})",
         j.done_equity, j.best, j.best_equity
     )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::dice_line;
+    use super::{dice_line, judged_line};
+    use bg_tui::analysis::Judged;
+
+    /// A judged play of 3-2 that lost 0.073, in a match when `loss_mwc` is given.
+    fn judged(loss_mwc: Option<f64>) -> Judged {
+        let mut j = serde_json::json!({
+            "game": 1, "action": 3, "side": "black", "kind": "play",
+            "position_id": "4HPwATDgc/ABMA", "dice": [3, 2], "done": "13/8",
+            "best": "13/11 13/10", "loss": 0.073, "done_equity": 0.032, "best_equity": 0.105,
+        });
+        if let Some(m) = loss_mwc {
+            j["loss_mwc"] = serde_json::json!(m);
+        }
+        serde_json::from_value(j).expect("a judged play")
+    }
+
+    #[test]
+    fn a_judged_line_gives_every_number_its_unit() {
+        assert_eq!(
+            judged_line(&judged(Some(0.007)), "greedy"),
+            "greedy: 13/8 +0.032 EMG ?!; best 13/11 13/10 +0.105 EMG (-0.7% MWC)"
+        );
+        assert_eq!(
+            judged_line(&judged(None), "greedy"),
+            "greedy: 13/8 +0.032 equity ?!; best 13/11 13/10 +0.105 equity (-0.073 equity)"
+        );
+    }
 
     #[test]
     fn the_dice_line_counts_doubles_and_the_commonest_roll() {
