@@ -102,6 +102,17 @@ pub struct Graded {
 }
 
 impl Item {
+    /// The unit of the item's equities and losses: `EMG` in a match, `equity` (per unit of
+    /// the cube) in money play.
+    #[must_use]
+    pub fn equity_unit(&self) -> &'static str {
+        if self.before.away(self.side).is_some() {
+            "EMG"
+        } else {
+            "equity"
+        }
+    }
+
     /// The kind of decision.
     #[must_use]
     pub fn kind(&self) -> Kind {

@@ -101,8 +101,9 @@ pub(crate) fn list(p: &Prepared, now: u64) -> String {
         let level = schedule.card(&item.key).map_or(1, |c| c.level);
         let _ = writeln!(
             out,
-            "box {level}  loss {:.3}  {}  {}",
+            "box {level}  loss {:.3} {}  {}  {}",
             item.judged.loss,
+            item.equity_unit(),
             bg_tui::printable::printable(&item.question(), 200),
             item.setting()
         );

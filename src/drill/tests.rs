@@ -409,6 +409,7 @@ fn a_backgammon_mistake_becomes_an_item_with_its_position_and_choices() {
         Some(Dice::new(3, 1).expect("dice"))
     );
     assert_eq!(item.setting(), "backgammon, 5-point match, 0-0");
+    assert_eq!(item.equity_unit(), "EMG", "a match's equities are EMG");
     assert!(
         item.question().contains("Alice (White) to play 3-1"),
         "{}",
@@ -454,6 +455,7 @@ fn a_plakoto_mistake_becomes_an_item_too() {
     let (items, made, best) = items_for(Rules::of(RuleSet::Plakoto));
     assert_eq!(items.len(), 1);
     let item = &items[0];
+    assert_eq!(item.equity_unit(), "equity", "a money game's");
     assert_eq!(
         item.before.game().variant(),
         crate::engine::Variant::Plakoto

@@ -115,17 +115,17 @@ fn message(d: &Drill, item: Option<&Item>) -> String {
     } else {
         format!(
             "Wrong: {chosen} {}; best: {best}. Enter: next",
-            loss_words(answered.graded.loss)
+            loss_words(answered.graded.loss, item.equity_unit())
         )
     }
 }
 
-/// What a loss is, in words: "loses 0.123 (bad ?)".
-fn loss_words(loss: Option<f64>) -> String {
+/// What a loss is, in words: "loses 0.123 EMG (bad ?)".
+fn loss_words(loss: Option<f64>, unit: &str) -> String {
     match loss {
         Some(l) => match Mark::of(l) {
-            Some(mark) => format!("loses {l:.3} ({} {})", mark.words(), mark.symbol()),
-            None => format!("loses {l:.3}"),
+            Some(mark) => format!("loses {l:.3} {unit} ({} {})", mark.words(), mark.symbol()),
+            None => format!("loses {l:.3} {unit}"),
         },
         None => "loses (not valued)".to_string(),
     }
@@ -152,9 +152,13 @@ fn log(d: &Drill, item: Option<&Item>) -> Vec<String> {
         lines.push(box_line);
         if d.answered.is_some() {
             let j = &item.judged;
-            lines.push(format!("best: {} ({:+.3})", j.best, j.best_equity));
-            lines.push(format!("in the match: {} ({:+.3})", j.done, j.done_equity));
-            lines.push(format!("lost then {:.3}; {}-ply", j.loss, j.ply));
+            let unit = item.equity_unit();
+            lines.push(format!("best: {} ({:+.3} {unit})", j.best, j.best_equity));
+            lines.push(format!(
+                "in the match: {} ({:+.3} {unit})",
+                j.done, j.done_equity
+            ));
+            lines.push(format!("lost then {:.3} {unit}; {}-ply", j.loss, j.ply));
             lines.extend(rollout_lines(d, item));
         }
     }

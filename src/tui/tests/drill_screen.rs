@@ -192,13 +192,16 @@ fn a_wrong_answer_then_a_right_one() {
     let model = d.model().expect("a board");
     assert!(
         model.message.starts_with(&format!(
-            "Wrong: {made} loses 0.250 (very bad ??); best: {best}"
+            "Wrong: {made} loses 0.250 EMG (very bad ??); best: {best}"
         )),
         "{}",
         model.message
     );
     assert!(
-        model.log.iter().any(|l| l.starts_with("best: ")),
+        model
+            .log
+            .iter()
+            .any(|l| l.starts_with("best: ") && l.ends_with(" EMG)")),
         "{:?}",
         model.log
     );
@@ -309,7 +312,9 @@ fn answers_are_kept_in_the_schedule_file_and_list_shows_what_is_due() {
         "{listed}"
     );
     assert!(
-        listed.contains("box 1  loss 0.250  Alice (White) to play 3-1  [match-1.json game 1 move"),
+        listed.contains(
+            "box 1  loss 0.250 EMG  Alice (White) to play 3-1  [match-1.json game 1 move"
+        ),
         "{listed}"
     );
     let mut d =
@@ -435,7 +440,7 @@ fn a_play_the_analysis_did_not_value_is_valued_on_a_worker() {
     assert!(loss >= 0.0, "{loss}");
     let message = d.model().expect("a board").message;
     assert!(
-        message.starts_with(&format!("Wrong: {play} loses {loss:.3}")),
+        message.starts_with(&format!("Wrong: {play} loses {loss:.3} EMG")),
         "{message}"
     );
 }
